@@ -1,0 +1,250 @@
+"""One action applied to one structure: the ``fcpucb`` pipeline.
+
+f: focus on each ``%f`` formula; c: coerce; p: precondition (closed, or with
+free variables bound per potentially satisfying assignment) and the
+pre-update messages; u: ``%new``, simultaneous updates (explicit and derived
+by finite differencing), ``%retain``; c: coerce again, then the post-update
+messages; b: blur.
+"""
+
+import time
+from itertools import product
+
+from . import formula as F
+from .blur import blur
+from .coerce import Inconsistent
+from .differencing import Differencer
+from .focus import FocusFormula, focus
+from .kleene import FALSE, HALF, TRUE
+
+PHASES = ("focus", "coerce", "precondition", "update", "blur", "join")
+
+
+class CompiledAction:
+    """An instantiated action compiled against an analysis."""
+
+    def __init__(self, action, analysis):
+        self.action = action
+        self.an = analysis
+        voc = analysis.voc
+        self.voc = voc
+        ev = analysis.ev
+        self.ev = ev
+        where = action.pos
+        self.focus = [FocusFormula(f, voc, where) for f in analysis.program.global_focus + action.focus]
+        self.pre = action.precondition
+        self.pre_vars = sorted(self.pre.free_vars()) if self.pre is not None else []
+        self.pre_messages = [(F.exists(self._unbound(m.formula), m.formula), m) for m in
+                             analysis.program.global_messages + action.pre_messages]
+        self.post_messages = [(F.exists(self._unbound(m.formula), m.formula), m) for m in action.post_messages]
+        updates = dict(action.updates)
+        derived = {}
+        if analysis.differencing:
+            derived = Differencer(voc, updates).derived_updates()
+        self.derived = derived
+        self.all_updates = {**updates, **derived}
+        self.changed = set(self.all_updates)
+        self.has_new = action.new is not None
+        self._update_fns = []
+        for name, (params, f) in self.all_updates.items():
+            p = voc[name]
+            if p.arity == 0:
+                fn = ev.compile(f, None)
+            elif p.arity in (1, 2):
+                fn = ev.compile(f, params[-1])
+            else:
+                fn = ev.compile(f, None)
+            self._update_fns.append((p, params, fn))
+        self._instr_fns = []
+        if self.has_new:
+            for p in voc.instrumentation:
+                if p.arity == 0:
+                    continue
+                self._instr_fns.append((p, ev.compile(p.definition, p.params[-1])))
+        self.order = analysis.action_order
+
+    def _unbound(self, f):
+        return sorted(f.free_vars() - set(self.pre_vars))
+
+    def apply(self, s, stats, report):
+        """Apply to stored structure ``s``; return the blurred results.
+
+        ``report(text)`` is called once per message this structure triggers."""
+        items = [(s.copy(), {})]
+        post_done = False
+        for step_no, step in enumerate(self.order):
+            t0 = time.perf_counter()
+            if step == "f":
+                for ff in self.focus:
+                    items = [(t, env) for st, env in items for t in focus(st, ff, self.ev)]
+                stats["focus"] += time.perf_counter() - t0
+            elif step == "c":
+                items = self._coerce(items, self._changed_for(step_no))
+                stats["coerce"] += time.perf_counter() - t0
+                if self._after_update(step_no) and not post_done:
+                    self._messages(items, self.post_messages, report)
+                    post_done = True
+            elif step == "p":
+                items = self._precondition(items)
+                self._messages(items, self.pre_messages, report)
+                stats["precondition"] += time.perf_counter() - t0
+            elif step == "u":
+                items = [(self._update(st, env), env) for st, env in items]
+                items = [(st, env) for st, env in items if st is not None]
+                stats["update"] += time.perf_counter() - t0
+            elif step == "b":
+                if not post_done:
+                    self._messages(items, self.post_messages, report)
+                    post_done = True
+                items = [(blur(st, self.voc), env) for st, env in items]
+                stats["blur"] += time.perf_counter() - t0
+        if not post_done:
+            self._messages(items, self.post_messages, report)
+        return [st for st, _ in items]
+
+    def _after_update(self, step_no):
+        return "u" in self.order[:step_no]
+
+    def _changed_for(self, step_no):
+        # after an update only rules reading updated predicates can fire; after
+        # focus (which may materialize nodes) every rule is run
+        if self._after_update(step_no) and self.order[step_no - 1] == "u" and not self.has_new \
+                and self.action.retain is None:
+            return self.changed
+        return None
+
+    def _coerce(self, items, changed):
+        out = []
+        for st, env in items:
+            try:
+                self.an.coercer.coerce(st, changed)
+            except Inconsistent:
+                continue
+            out.append((st, env))
+        return out
+
+    def _precondition(self, items):
+        if self.pre is None:
+            return items
+        out = []
+        for st, env in items:
+            if not self.pre_vars:
+                if self.ev.value(self.pre, st, env) != FALSE:
+                    out.append((st, env))
+                continue
+            for e, _v in self.ev.assignments(self.pre, st, self.pre_vars, env):
+                out.append((st if not out or out[-1][0] is not st else st.copy(), e))
+        return out
+
+    def _messages(self, items, messages, report):
+        for f, msg in messages:
+            for st, env in items:
+                if self.ev.value(f, st, env) != FALSE:
+                    report(msg.render())
+                    break
+
+    # ------------------------------------------------------------------ update
+    def _update(self, s, env):
+        voc = self.voc
+        if self.has_new:
+            s = self._create(s, env)
+        n = s.n
+        results = []
+        for p, params, fn in self._update_fns:
+            if p.arity == 0:
+                t, u = fn(s, env)
+                results.append((p, TRUE if t else (HALF if u else FALSE)))
+            elif p.arity == 1:
+                results.append((p, fn(s, env)))
+            elif p.arity == 2:
+                a = params[0]
+                e = dict(env)
+                rows_t, rows_u = [], []
+                for x in range(n):
+                    e[a] = x
+                    t, u = fn(s, e)
+                    rows_t.append(t)
+                    rows_u.append(u)
+                results.append((p, (rows_t, rows_u)))
+            else:
+                table = {}
+                e = dict(env)
+                for tup in product(range(n), repeat=p.arity):
+                    e.update(zip(params, tup))
+                    t, u = fn(s, e)
+                    if t:
+                        table[tup] = TRUE
+                    elif u:
+                        table[tup] = HALF
+                results.append((p, table))
+        for p, val in results:
+            if p.arity == 0:
+                s.nul[p.index] = val
+            elif p.arity == 1:
+                s.uT[p.index], s.uU[p.index] = val
+            elif p.arity == 2:
+                s.bT[p.index], s.bU[p.index] = val
+                s.touched(p.index)
+            else:
+                s.hi[p.index] = val
+        s._key = None
+        if self.has_new:
+            s.uT[voc["isNew"].index] = 0
+            s.uU[voc["isNew"].index] = 0
+            inst = voc["instance"].index
+            s.bT[inst] = [0] * n
+            s.bU[inst] = [0] * n
+            s.touched()
+        if self.action.retain is not None:
+            t, u = self.ev.vector(self.action.retain, "v", s, env) if "v" in self.action.retain.free_vars() \
+                else self._retain_any_var(s, env)
+            s = s.restrict(t | u)
+        return s
+
+    def _retain_any_var(self, s, env):
+        fv = sorted(self.action.retain.free_vars() - set(env))
+        if not fv:
+            v = self.ev.value(self.action.retain, s, env)
+            full = (1 << s.n) - 1
+            return (full, 0) if v != FALSE else (0, 0)
+        return self.ev.vector(self.action.retain, fv[0], s, env)
+
+    def _create(self, s, env):
+        voc = self.voc
+        is_new = voc["isNew"].index
+        new_nodes = []
+        if self.action.new == F.TRUE_F:
+            u = s.add_node()
+            s.uT[is_new] |= 1 << u
+            new_nodes.append(u)
+        else:
+            fv = sorted(self.action.new.free_vars() - set(env))
+            var = fv[0] if fv else "v"
+            t, h = self.ev.vector(self.action.new, var, s, env)
+            inst = voc["instance"].index
+            for old in range(s.n):
+                if (t | h) >> old & 1:
+                    u = s.add_node()
+                    s.uT[is_new] |= 1 << u
+                    s.set_binary(inst, old, u, TRUE)
+                    new_nodes.append(u)
+        # instrumentation values of a fresh, unconnected node follow from its definition
+        if new_nodes:
+            mask = sum(1 << u for u in new_nodes)
+            for p, fn in self._instr_fns:
+                if p.arity == 1:
+                    t, h = fn(s, env)
+                    i = p.index
+                    s.uT[i] = (s.uT[i] & ~mask) | (t & mask)
+                    s.uU[i] = (s.uU[i] & ~mask) | (h & mask)
+                elif p.arity == 2:
+                    e = dict(env)
+                    for x in range(s.n):
+                        e[p.params[0]] = x
+                        t, h = fn(s, e)
+                        keep = ~0 if x not in new_nodes else 0
+                        i = p.index
+                        s.bT[i][x] = (s.bT[i][x] & ~mask & keep) | (t & (mask | ~keep))
+                        s.bU[i][x] = (s.bU[i][x] & ~mask & keep) | (h & (mask | ~keep))
+                    s.touched(p.index)
+        return s

@@ -1,0 +1,431 @@
+"""Consistency rules and coerce.
+
+Rules come from four sources (engine.md): the spec's ``%r`` rules, predicate
+properties, instrumentation definitions, and the automatic closure of
+definitions.  Coerce applies them until nothing changes, re-running only the
+rules whose body or head reads a predicate that changed.  A rule is applied
+set-at-a-time: the body is evaluated as a bit mask over the last head
+variable, so ``x(v1) & x(v2) ==> v1 == v2`` costs one mask test per node.
+"""
+
+from dataclasses import dataclass, field
+from itertools import product
+
+from . import formula as F
+from .evaluate import Evaluator
+from .kleene import FALSE, HALF, TRUE
+from .structure import bits
+
+
+class Inconsistent(Exception):
+    """The structure describes no store."""
+
+
+@dataclass
+class Rule:
+    body: F.Formula
+    head: F.Formula
+    source: str
+    hvars: tuple = ()
+    deps: frozenset = field(default_factory=frozenset)
+
+    def __str__(self):
+        return f"{self.body} ==> {self.head}"
+
+
+# --------------------------------------------------------------------------- normal forms
+
+def nnf(f):
+    """Negation normal form (after removing -> and <->)."""
+    f = F.desugar(f)
+    return _nnf(f, False)
+
+
+def _nnf(f, negate):
+    if isinstance(f, F.Not):
+        return _nnf(f.sub, not negate)
+    if isinstance(f, F.And):
+        a, b = _nnf(f.left, negate), _nnf(f.right, negate)
+        return F.Or(a, b) if negate else F.And(a, b)
+    if isinstance(f, F.Or):
+        a, b = _nnf(f.left, negate), _nnf(f.right, negate)
+        return F.And(a, b) if negate else F.Or(a, b)
+    if isinstance(f, F.Exists):
+        body = _nnf(f.body, negate)
+        return F.Forall(f.vars, body) if negate else F.Exists(f.vars, body)
+    if isinstance(f, F.Forall):
+        body = _nnf(f.body, negate)
+        return F.Exists(f.vars, body) if negate else F.Forall(f.vars, body)
+    if isinstance(f, F.Const):
+        return F.Const(2 - f.value) if negate else f
+    if isinstance(f, F.Ite):
+        # (c ? a : b) == (c & a) | (!c & b) in Kleene logic up to precision; keep it atomic
+        return F.Not(f) if negate else f
+    return F.Not(f) if negate else f
+
+
+def is_literal(f):
+    if isinstance(f, F.Not):
+        f = f.sub
+    return isinstance(f, (F.Atom, F.Eq, F.Closure, F.Const))
+
+
+def exists_conjunction(f, avoid):
+    """If ``f`` (in NNF) is ``E(..) l1 & ... & lm`` up to nested existentials,
+    return (bound vars, literals) with bound variables renamed apart from
+    ``avoid``; else None."""
+    bound = []
+    lits = []
+
+    def walk(g, mapping):
+        if isinstance(g, F.Exists):
+            m = dict(mapping)
+            for v in g.vars:
+                nv = v
+                if nv in avoid or nv in bound:
+                    nv = F.fresh(v, set(avoid) | set(bound))
+                m[v] = nv
+                bound.append(nv)
+            return walk(g.body, m)
+        if isinstance(g, F.And):
+            return walk(g.left, mapping) and walk(g.right, mapping)
+        if is_literal(g):
+            lits.append(F.rename_vars(g, mapping))
+            return True
+        return False
+
+    if not walk(f, {}):
+        return None
+    return bound, lits
+
+
+# --------------------------------------------------------------------------- rule sources
+
+def _atom(p, *args):
+    return F.Atom(p, tuple(args))
+
+
+def property_rules(voc):
+    out = []
+    closures = {}
+    for p in voc.instrumentation:
+        d = p.definition
+        if isinstance(d, F.Closure) and d.reflexive and p.arity == 2 and (d.a, d.b) == p.params:
+            closures.setdefault(d.pred, []).append(p.name)
+    for p in voc.preds.values():
+        if p.kind == "builtin":
+            continue
+        name = p.name
+        props = p.props
+        src = f"property of {name}"
+        if "unique" in props:
+            out.append((F.And(_atom(name, "v_1"), _atom(name, "v_2")), F.Eq("v_1", "v_2"), src))
+            out.append((F.Exists(("v_1",), F.And(_atom(name, "v_1"), F.Not(F.Eq("v_1", "v_2")))),
+                        F.Not(_atom(name, "v_2")), src))
+        if "function" in props:
+            out.append((F.Exists(("v",), F.And(_atom(name, "v", "v_1"), _atom(name, "v", "v_2"))),
+                        F.Eq("v_1", "v_2"), src))
+            out.append((F.Exists(("v_1",), F.And(_atom(name, "v", "v_1"), F.Not(F.Eq("v_1", "v_2")))),
+                        F.Not(_atom(name, "v", "v_2")), src))
+        if "invfunction" in props:
+            out.append((F.Exists(("v",), F.And(_atom(name, "v_1", "v"), _atom(name, "v_2", "v"))),
+                        F.Eq("v_1", "v_2"), src))
+            out.append((F.Exists(("v_1",), F.And(_atom(name, "v_1", "v"), F.Not(F.Eq("v_1", "v_2")))),
+                        F.Not(_atom(name, "v_2", "v")), src))
+        if "acyclic" in props:
+            out.append((_atom(name, "v", "v"), F.FALSE_F, src))
+            for t in closures.get(name, []):
+                out.append((F.And(_atom(t, "v_1", "v_2"), _atom(t, "v_2", "v_1")), F.Eq("v_1", "v_2"), src))
+                out.append((F.And(_atom(t, "v_1", "v_2"), F.Not(F.Eq("v_1", "v_2"))),
+                            F.Not(_atom(t, "v_2", "v_1")), src))
+        if "symmetric" in props:
+            out.append((_atom(name, "v_1", "v_2"), _atom(name, "v_2", "v_1"), src))
+            out.append((F.Not(_atom(name, "v_1", "v_2")), F.Not(_atom(name, "v_2", "v_1")), src))
+        if "antisymmetric" in props:
+            out.append((F.And(_atom(name, "v_1", "v_2"), F.Not(F.Eq("v_1", "v_2"))),
+                        F.Not(_atom(name, "v_2", "v_1")), src))
+        if "reflexive" in props:
+            out.append((F.Eq("v_1", "v_2"), _atom(name, "v_1", "v_2"), src))
+        if "antireflexive" in props:
+            out.append((F.Eq("v_1", "v_2"), F.Not(_atom(name, "v_1", "v_2")), src))
+        if "transitive" in props:
+            out.append((F.Exists(("v_2",), F.And(_atom(name, "v_1", "v_2"), _atom(name, "v_2", "v_3"))),
+                        _atom(name, "v_1", "v_3"), src))
+    return out
+
+
+def definition_rules(voc):
+    out = []
+    for p in voc.instrumentation:
+        head = F.Atom(p.name, p.params)
+        src = f"definition of {p.name}"
+        out.append((p.definition, head, src))
+        out.append((F.Not(p.definition), F.Not(head), src))
+    return out
+
+
+def automatic_rules(voc):
+    """The automatic closure of each instrumentation definition (engine.md, source 4)."""
+    out = []
+    for p in voc.instrumentation:
+        phi = nnf(p.definition)
+        use_neg = isinstance(phi, (F.Forall, F.Or))
+        if use_neg:
+            phi = nnf(F.Not(p.definition))
+        found = exists_conjunction(phi, set(p.params))
+        if found is None:
+            continue
+        _bound, lits = found
+        head_p = F.Atom(p.name, p.params)
+        guard = head_p if use_neg else F.Not(head_p)
+        src = f"closure of {p.name}"
+        for i, lit in enumerate(lits):
+            inner = lit.sub if isinstance(lit, F.Not) else lit
+            if isinstance(inner, (F.Closure, F.Const)):
+                continue
+            if isinstance(inner, F.Eq) and not isinstance(lit, F.Not):
+                continue  # only negated equalities give rules
+            if isinstance(inner, F.Atom) and voc[inner.pred].kind == "builtin":
+                continue
+            others = [l for j, l in enumerate(lits) if j != i]
+            body = F.conj(guard, *others)
+            head = F.neg(lit)
+            out.append((body, head, src))
+    return out
+
+
+def build_rules(voc, spec_rules, automatic=True):
+    """All consistency rules of an analysis, as :class:`Rule` objects."""
+    raw = [(b, h, f"rule at {w[0]}:{w[1]}") for b, h, w in spec_rules]
+    raw += property_rules(voc)
+    raw += definition_rules(voc)
+    if automatic:
+        raw += automatic_rules(voc)
+    rules = []
+    seen = set()
+    for body, head, src in raw:
+        if head == F.TRUE_F:
+            continue
+        hv = tuple(sorted(head.free_vars()))
+        extra = tuple(sorted(body.free_vars() - set(hv)))
+        body = F.exists(extra, F.desugar(body))
+        key = (body, head)
+        if key in seen:
+            continue
+        seen.add(key)
+        deps = set(body.preds())
+        inner = head.sub if isinstance(head, F.Not) else head
+        if isinstance(inner, F.Atom):
+            deps.add(inner.pred)
+        if F.uses_equality(body) or isinstance(inner, F.Eq):
+            deps.add("sm")
+        rules.append(Rule(body, head, src, hv, frozenset(deps)))
+    return rules
+
+
+# --------------------------------------------------------------------------- coerce
+
+class Coercer:
+    """Applies the rules of one analysis to structures."""
+
+    def __init__(self, voc, rules, evaluator=None):
+        self.voc = voc
+        self.rules = rules
+        self.ev = evaluator or Evaluator(voc)
+        self.dependents = {}
+        for k, r in enumerate(rules):
+            for p in r.deps:
+                self.dependents.setdefault(p, []).append(k)
+        self._appliers = [self._make_applier(r) for r in rules]
+
+    def coerce(self, s, changed=None):
+        """Sharpen ``s`` in place; raise :class:`Inconsistent` if it describes no store.
+
+        ``changed``: names of predicates that changed since ``s`` was last
+        coerced (None: run every rule)."""
+        if changed is None:
+            queue = list(range(len(self.rules)))
+        else:
+            ks = set()
+            for p in changed:
+                ks.update(self.dependents.get(p, ()))
+            queue = sorted(ks)
+        queued = set(queue)
+        appliers = self._appliers
+        dependents = self.dependents
+        qi = 0
+        while qi < len(queue):
+            k = queue[qi]
+            qi += 1
+            queued.discard(k)
+            touched = appliers[k](s)
+            if touched:
+                for p in touched:
+                    for k2 in dependents.get(p, ()):
+                        if k2 not in queued:
+                            queued.add(k2)
+                            queue.append(k2)
+        return s
+
+    # each applier: fn(s) -> set of changed predicate names (may raise Inconsistent)
+    def _make_applier(self, rule):
+        head = rule.head
+        positive = not isinstance(head, F.Not)
+        inner = head if positive else head.sub
+        hv = rule.hvars
+        ev = self.ev
+        body = rule.body
+        if isinstance(inner, F.Const):
+            if (inner.value == TRUE) == positive:  # head is 1: never fires
+                return lambda s: ()
+            fn = ev.compile(F.exists(hv, body), None)
+
+            def to_false(s):
+                if fn(s, {})[0]:
+                    raise Inconsistent(str(rule))
+                return ()
+            return to_false
+        if not hv:
+            fn = ev.compile(body, None)
+            p = self.voc[inner.pred]
+            want = TRUE if positive else FALSE
+
+            def nullary(s):
+                if not fn(s, {})[0]:
+                    return ()
+                cur = s.nul[p.index]
+                if cur == want:
+                    return ()
+                if cur != HALF:
+                    raise Inconsistent(str(rule))
+                s.nul[p.index] = want
+                return (p.name,)
+            return nullary
+        vec = hv[-1]
+        outer = hv[:-1]
+        fn = ev.compile(body, vec)
+
+        def each_assignment(s):
+            env = {}
+            if not outer:
+                yield env
+                return
+            for combo in product(range(s.n), repeat=len(outer)):
+                for var, u in zip(outer, combo):
+                    env[var] = u
+                yield env
+
+        if isinstance(inner, F.Eq):
+            a, b = inner.a, inner.b
+            if a == b:
+                if positive:
+                    return lambda s: ()
+
+                def self_neq(s):
+                    for env in each_assignment(s):
+                        if fn(s, env)[0]:
+                            raise Inconsistent(str(rule))
+                    return ()
+                return self_neq
+            other = a if b == vec else b
+
+            def eq_head(s):
+                changed = ()
+                for env in each_assignment(s):
+                    t = fn(s, env)[0]
+                    if not t:
+                        continue
+                    u = env[other]
+                    bu = 1 << u
+                    if positive:
+                        if t & ~bu:
+                            raise Inconsistent(str(rule))
+                        if s.uU[0] & bu:
+                            s.uU[0] &= ~bu
+                            s._key = None
+                            changed = ("sm",)
+                    elif t & bu:
+                        raise Inconsistent(str(rule))
+                return changed
+            return eq_head
+        p = self.voc[inner.pred]
+        i = p.index
+        args = inner.args
+        name = p.name
+        if p.arity == 1 and args[0] == vec:
+            def unary_head(s):
+                changed = ()
+                for env in each_assignment(s):
+                    t = fn(s, env)[0]
+                    if not t:
+                        continue
+                    pt, pu = s.uT[i], s.uU[i]
+                    if positive:
+                        if t & ~(pt | pu):
+                            raise Inconsistent(str(rule))
+                        fix = t & pu
+                        if fix:
+                            s.uT[i] = pt | fix
+                            s.uU[i] = pu & ~fix
+                            s._key = None
+                            changed = (name,)
+                    else:
+                        if t & pt:
+                            raise Inconsistent(str(rule))
+                        fix = t & pu
+                        if fix:
+                            s.uU[i] = pu & ~fix
+                            s._key = None
+                            changed = (name,)
+                return changed
+            return unary_head
+        if p.arity == 2 and args[1] == vec and args[0] != vec:
+            a0 = args[0]
+
+            def row_head(s):
+                changed = ()
+                for env in each_assignment(s):
+                    t = fn(s, env)[0]
+                    if not t:
+                        continue
+                    u = env[a0]
+                    rt, ru = s.bT[i], s.bU[i]
+                    pt, pu = rt[u], ru[u]
+                    if positive:
+                        if t & ~(pt | pu):
+                            raise Inconsistent(str(rule))
+                        fix = t & pu
+                        if fix:
+                            rt[u] = pt | fix
+                            ru[u] = pu & ~fix
+                            s.touched(i)
+                            changed = (name,)
+                    else:
+                        if t & pt:
+                            raise Inconsistent(str(rule))
+                        fix = t & pu
+                        if fix:
+                            ru[u] = pu & ~fix
+                            s.touched(i)
+                            changed = (name,)
+                return changed
+            return row_head
+        want = TRUE if positive else FALSE
+
+        def generic_head(s):
+            changed = ()
+            for env in each_assignment(s):
+                t = fn(s, env)[0]
+                for u in bits(t):
+                    env[vec] = u
+                    tup = tuple(env[a] for a in args)
+                    cur = s.value(p, tup)
+                    if cur == want:
+                        continue
+                    if cur != HALF:
+                        raise Inconsistent(str(rule))
+                    s.set_value(p, tup, want)
+                    changed = (name,)
+                env.pop(vec, None)
+            return changed
+        return generic_head

@@ -1,0 +1,202 @@
+"""Focus: split a structure until a formula has a definite value everywhere.
+
+A focus formula is brought to negation normal form and then to a disjunction
+of conjunctions of literals (quantified variables become further assignment
+variables).  Literals are ordered so that each binds at most one new variable
+(unary ones first); a conjunction is focused literal by literal under the
+assignments on which the earlier literals hold, splitting on the first literal
+that is 1/2: a copy where it is 0, a copy where it is 1, and, when its newly
+bound node is a summary node, a copy where that node is *materialized* into
+two summary nodes, one with the literal 1 and one with 0.
+"""
+
+from . import formula as F
+from .coerce import nnf
+from .errors import TvlaError
+from .kleene import FALSE, HALF, TRUE
+from .structure import bits
+
+
+class FocusLiteral:
+    __slots__ = ("atom", "positive", "new_var", "pred")
+
+    def __init__(self, atom, positive, new_var, pred):
+        self.atom = atom
+        self.positive = positive
+        self.new_var = new_var
+        self.pred = pred
+
+
+def _dnf(f):
+    """List of disjuncts, each a list of literals, of an NNF formula (quantifiers dropped)."""
+    if isinstance(f, (F.Exists, F.Forall)):
+        return _dnf(f.body)
+    if isinstance(f, F.Or):
+        return _dnf(f.left) + _dnf(f.right)
+    if isinstance(f, F.And):
+        out = []
+        for a in _dnf(f.left):
+            for b in _dnf(f.right):
+                out.append(a + b)
+        return out
+    return [[f]]
+
+
+def _rename_bound_apart(f, used=None):
+    """Rename quantified variables so that every one is distinct from all others."""
+    used = set(f.free_vars()) if used is None else used
+    if isinstance(f, (F.Exists, F.Forall)):
+        mapping = {}
+        for v in f.vars:
+            if v in used:
+                mapping[v] = F.fresh(v, used)
+            used.add(mapping.get(v, v))
+        body = F.rename_vars(f.body, mapping) if mapping else f.body
+        return type(f)(tuple(mapping.get(v, v) for v in f.vars), _rename_bound_apart(body, used))
+    if isinstance(f, (F.And, F.Or)):
+        return type(f)(_rename_bound_apart(f.left, used), _rename_bound_apart(f.right, used))
+    return f
+
+
+class FocusFormula:
+    """A focus formula compiled into ordered conjunctions of literals."""
+
+    def __init__(self, f, voc, where=None):
+        self.formula = f
+        self.disjuncts = []
+        g = _rename_bound_apart(nnf(f))
+        for lits in _dnf(g):
+            self.disjuncts.append(self._order(lits, voc, where))
+
+    def _order(self, lits, voc, where):
+        todo = []
+        for lit in lits:
+            positive = not isinstance(lit, F.Not)
+            atom = lit if positive else lit.sub
+            if isinstance(atom, F.Const):
+                continue
+            if isinstance(atom, F.Eq):
+                raise self._refuse(f"equality '{lit}' cannot be focused (it could materialize without end)", where)
+            if not isinstance(atom, F.Atom):
+                raise self._refuse(f"'{lit}' is not a predicate literal and cannot be focused", where)
+            todo.append((atom, positive))
+        ordered = []
+        bound = set()
+        while todo:
+            pick = None
+            for rank in (0, 1, 2):
+                for k, (atom, positive) in enumerate(todo):
+                    unbound = set(atom.args) - bound
+                    if rank == 0 and not unbound:
+                        pick = k
+                    elif rank == 1 and len(unbound) == 1 and len(atom.args) == 1:
+                        pick = k
+                    elif rank == 2 and len(unbound) == 1:
+                        pick = k
+                    if pick is not None:
+                        break
+                if pick is not None:
+                    break
+            if pick is None:
+                atom, _ = todo[0]
+                raise self._refuse(
+                    f"literal '{atom}' binds more than one new variable; "
+                    "focusing it could materialize without end", where)
+            atom, positive = todo.pop(pick)
+            unbound = [a for a in atom.args if a not in bound]
+            new_var = unbound[0] if unbound else None
+            bound.update(atom.args)
+            ordered.append(FocusLiteral(atom, positive, new_var, voc[atom.pred]))
+        return ordered
+
+    def _refuse(self, msg, where):
+        text = f"cannot focus on '{self.formula}': {msg}"
+        if where:
+            return TvlaError(text, *where)
+        return TvlaError(text)
+
+
+def focus(s, ff, ev):
+    """Return structures that together represent ``s`` and on which ``ff`` is definite."""
+    current = [s]
+    for lits in ff.disjuncts:
+        nxt = []
+        for st in current:
+            nxt.extend(_focus_conj(st, lits, ev))
+        current = nxt
+    return current
+
+
+def _focus_conj(s, lits, ev):
+    work = [s]
+    done = []
+    while work:
+        st = work.pop()
+        hit = _find_half(st, lits, 0, {}, ev)
+        if hit is None:
+            done.append(st)
+            continue
+        lit, env = hit
+        results, stuck = _split(st, lit, env)
+        if stuck is not None:
+            done.append(stuck)
+        # reversed so that the 0-copy is processed first (deterministic order)
+        work.extend(reversed(results))
+    return done
+
+
+def _find_half(s, lits, i, env, ev):
+    if i == len(lits):
+        return None
+    lit = lits[i]
+    if lit.new_var is None:
+        v = ev.value(lit.atom, s, env)
+        if v == HALF:
+            return lit, env
+        if (v == TRUE) == lit.positive:
+            return _find_half(s, lits, i + 1, env, ev)
+        return None
+    t, u = ev.vector(lit.atom, lit.new_var, s, env)
+    if u:
+        e = dict(env)
+        e[lit.new_var] = (u & -u).bit_length() - 1
+        return lit, e
+    sat = t if lit.positive else ((1 << s.n) - 1) & ~t
+    for node in bits(sat):
+        e = dict(env)
+        e[lit.new_var] = node
+        r = _find_half(s, lits, i + 1, e, ev)
+        if r is not None:
+            return r
+    return None
+
+
+def _split(s, lit, env):
+    """Split ``s`` on an atom that is 1/2 under ``env``.
+
+    Returns (structures to focus further, structure to keep as is or None)."""
+    p = lit.pred
+    tup = tuple(env[a] for a in lit.atom.args)
+    s0 = s.copy()
+    s0.set_value(p, tup, FALSE)
+    s1 = s.copy()
+    s1.set_value(p, tup, TRUE)
+    summary = s.summary
+    target = None
+    if lit.new_var is not None and summary >> env[lit.new_var] & 1:
+        target = env[lit.new_var]
+    else:
+        for x in reversed(tup):
+            if summary >> x & 1:
+                target = x
+                break
+    if target is None:
+        return [s0, s1], None
+    if tup.count(target) > 1:
+        # a summary node related to itself cannot be made definite: keep that case unfocused
+        return [s0, s1], s
+    s2 = s.copy()
+    w = s2.duplicate_node(target)
+    s2.set_value(p, tup, TRUE)
+    s2.set_value(p, tuple(w if x == target else x for x in tup), FALSE)
+    return [s0, s1, s2], None

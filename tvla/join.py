@@ -1,0 +1,90 @@
+"""Joins of the structure sets stored at CFG locations.
+
+* ``rel``: keep every distinct (blurred) structure.
+* ``part``: merge structures with the same nullary abstraction values and the
+  same canonical names, joining the remaining values pointwise (TVLA default).
+* ``ind``: merge structures with the same nullary values and canonical names
+  whatever their other nullary values (one structure per nullary valuation of
+  the abstraction predicates and universe).
+* ``conc``: like ``rel`` on unblurred (concrete) structures.
+"""
+
+from .blur import canonical_names
+from .kleene import HALF
+from .structure import Structure
+
+JOINS = ("rel", "part", "ind", "conc")
+
+
+def merge(a, b):
+    """Pointwise join of two structures with the same universe and node order."""
+    n = a.n
+    full = (1 << n) - 1
+    out = Structure(
+        n,
+        [x if x == y else HALF for x, y in zip(a.nul, b.nul)],
+        [], [], [], [], [],
+    )
+    for ta, ua, tb, ub in zip(a.uT, a.uU, b.uT, b.uU):
+        t = ta & tb
+        f = full & ~(ta | ua) & ~(tb | ub)
+        out.uT.append(t)
+        out.uU.append(full & ~(t | f))
+    for rta, rua, rtb, rub in zip(a.bT, a.bU, b.bT, b.bU):
+        rows_t, rows_u = [], []
+        for x in range(n):
+            t = rta[x] & rtb[x]
+            f = full & ~(rta[x] | rua[x]) & ~(rtb[x] | rub[x])
+            rows_t.append(t)
+            rows_u.append(full & ~(t | f))
+        out.bT.append(rows_t)
+        out.bU.append(rows_u)
+    for ha, hb in zip(a.hi, b.hi):
+        h = {}
+        for k in set(ha) | set(hb):
+            x, y = ha.get(k, 0), hb.get(k, 0)
+            v = x if x == y else HALF
+            if v:
+                h[k] = v
+        out.hi.append(h)
+    return out
+
+
+class LocationStore:
+    """The structures of one location under a join discipline."""
+
+    def __init__(self, voc, join):
+        self.voc = voc
+        self.join = join
+        self.abs_nullary = voc.abs_nullary
+        self.abs_unary = voc.abs_unary
+        self.items = {}  # join key -> structure
+
+    def _key(self, s):
+        if self.join in ("rel", "conc"):
+            return s.key()
+        names = tuple(canonical_names(s, self.abs_unary))
+        if self.join == "ind":
+            return ("ind", tuple(s.nul[i] for i in self.abs_nullary), names)
+        return (tuple(s.nul[i] for i in self.abs_nullary), names)
+
+    def add(self, s):
+        """Join ``s`` in; return the key of the stored structure that changed, or None."""
+        k = self._key(s)
+        old = self.items.get(k)
+        if old is None:
+            self.items[k] = s
+            return k
+        if self.join in ("rel", "conc"):
+            return None
+        merged = merge(old, s)
+        if merged.key() == old.key():
+            return None
+        self.items[k] = merged
+        return k
+
+    def __len__(self):
+        return len(self.items)
+
+    def structures(self):
+        return list(self.items.values())

@@ -1,0 +1,46 @@
+"""Kleene's 3-valued logic.
+
+Values are encoded as integers in the truth order: ``FALSE`` = 0, ``HALF`` = 1
+(unknown, written 1/2), ``TRUE`` = 2, so that ``and`` is ``min``, ``or`` is
+``max`` and ``not`` is ``2 - x``.
+"""
+
+FALSE, HALF, TRUE = 0, 1, 2
+
+_NAMES = {FALSE: "0", HALF: "1/2", TRUE: "1"}
+
+
+def show(v):
+    """Print a value as TVLA does: 0, 1/2 or 1."""
+    return _NAMES[v]
+
+
+def k_and(a, b):
+    return a if a < b else b
+
+
+def k_or(a, b):
+    return a if a > b else b
+
+
+def k_not(a):
+    return 2 - a
+
+
+def k_implies(a, b):
+    return k_or(k_not(a), b)
+
+
+def k_iff(a, b):
+    if a == HALF or b == HALF:
+        return HALF
+    return TRUE if a == b else FALSE
+
+
+def join(a, b):
+    """Information-order join: equal values stay, different ones become 1/2."""
+    return a if a == b else HALF
+
+
+def definite(a):
+    return a != HALF

@@ -1,0 +1,311 @@
+"""3-valued logical structures stored as bit sets.
+
+Nodes are ``0..n-1``.  A unary predicate is a pair of masks ``(T, U)``: bit
+``u`` of ``T`` is set when the value at ``u`` is 1, bit ``u`` of ``U`` when it
+is 1/2 (the two are disjoint; 0 elsewhere).  A binary predicate is a list of
+such row masks (row ``u`` holds the values of ``p(u, *)``).  Nullary values are
+Kleene integers.  Predicates of arity three or more are sparse dicts.
+
+A structure is mutable only while an operation builds it (focus, coerce,
+update); once handed to a location it is treated as an immutable value.  After
+blur, nodes are sorted by canonical name, so equal keys mean isomorphic
+structures.
+"""
+
+from .kleene import FALSE, HALF, TRUE
+
+
+def bits(mask):
+    """Indices of the set bits of ``mask``, ascending."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _closure(rows, n):
+    """Transitive closure of a relation given by row bit masks (Warshall)."""
+    rows = list(rows)
+    for k in range(n):
+        bk = 1 << k
+        rk = rows[k]
+        if not rk:
+            continue
+        for i in range(n):
+            if rows[i] & bk:
+                rows[i] |= rk
+    return rows
+
+
+class Structure:
+    __slots__ = ("n", "nul", "uT", "uU", "bT", "bU", "hi", "_cache", "_key")
+
+    def __init__(self, n, nul, uT, uU, bT, bU, hi=None):
+        self.n = n
+        self.nul = nul
+        self.uT = uT
+        self.uU = uU
+        self.bT = bT
+        self.bU = bU
+        self.hi = hi if hi is not None else []
+        self._cache = {}
+        self._key = None
+
+    @classmethod
+    def empty(cls, voc, n=0):
+        return cls(
+            n,
+            [FALSE] * len(voc.nullary),
+            [0] * len(voc.unary),
+            [0] * len(voc.unary),
+            [[0] * n for _ in voc.binary],
+            [[0] * n for _ in voc.binary],
+            [dict() for _ in voc.higher],
+        )
+
+    @property
+    def full(self):
+        return (1 << self.n) - 1
+
+    @property
+    def summary(self):
+        """Mask of summary nodes (sm = 1/2)."""
+        return self.uU[0]
+
+    def copy(self):
+        return Structure(
+            self.n, list(self.nul), list(self.uT), list(self.uU),
+            [list(r) for r in self.bT], [list(r) for r in self.bU],
+            [dict(h) for h in self.hi],
+        )
+
+    # ------------------------------------------------------------------ access
+    def unary(self, i, u):
+        b = 1 << u
+        return TRUE if self.uT[i] & b else (HALF if self.uU[i] & b else FALSE)
+
+    def binary(self, i, u, w):
+        b = 1 << w
+        return TRUE if self.bT[i][u] & b else (HALF if self.bU[i][u] & b else FALSE)
+
+    def value(self, pred, args):
+        """Value of predicate ``pred`` (a vocabulary Predicate) at a node tuple."""
+        if pred.arity == 0:
+            return self.nul[pred.index]
+        if pred.arity == 1:
+            return self.unary(pred.index, args[0])
+        if pred.arity == 2:
+            return self.binary(pred.index, args[0], args[1])
+        return self.hi[pred.index].get(tuple(args), FALSE)
+
+    def set_value(self, pred, args, v):
+        if pred.arity == 0:
+            self.nul[pred.index] = v
+        elif pred.arity == 1:
+            self.set_unary(pred.index, args[0], v)
+        elif pred.arity == 2:
+            self.set_binary(pred.index, args[0], args[1], v)
+        else:
+            if v == FALSE:
+                self.hi[pred.index].pop(tuple(args), None)
+            else:
+                self.hi[pred.index][tuple(args)] = v
+            self.touched()
+
+    def set_unary(self, i, u, v):
+        b = 1 << u
+        t, h = self.uT[i] & ~b, self.uU[i] & ~b
+        if v == TRUE:
+            t |= b
+        elif v == HALF:
+            h |= b
+        self.uT[i], self.uU[i] = t, h
+        self._key = None
+
+    def set_binary(self, i, u, w, v):
+        b = 1 << w
+        rt, ru = self.bT[i], self.bU[i]
+        t, h = rt[u] & ~b, ru[u] & ~b
+        if v == TRUE:
+            t |= b
+        elif v == HALF:
+            h |= b
+        rt[u], ru[u] = t, h
+        self.touched(i)
+
+    def touched(self, binary_index=None):
+        """Forget cached derived data after a mutation."""
+        self._key = None
+        if self._cache:
+            if binary_index is None:
+                self._cache.clear()
+            else:
+                for k in [k for k in self._cache if k[1] == binary_index]:
+                    del self._cache[k]
+
+    # ------------------------------------------------------------- derived views
+    def column(self, i, w):
+        """``(T, U)`` masks of ``p(*, w)`` for binary predicate ``i``."""
+        key = ("col", i, w)
+        c = self._cache.get(key)
+        if c is None:
+            b = 1 << w
+            t = h = 0
+            rt, ru = self.bT[i], self.bU[i]
+            for u in range(self.n):
+                if rt[u] & b:
+                    t |= 1 << u
+                elif ru[u] & b:
+                    h |= 1 << u
+            c = self._cache[key] = (t, h)
+        return c
+
+    def diagonal(self, i):
+        """``(T, U)`` masks of ``p(v, v)``."""
+        key = ("diag", i)
+        c = self._cache.get(key)
+        if c is None:
+            t = h = 0
+            rt, ru = self.bT[i], self.bU[i]
+            for u in range(self.n):
+                b = 1 << u
+                if rt[u] & b:
+                    t |= b
+                elif ru[u] & b:
+                    h |= b
+            c = self._cache[key] = (t, h)
+        return c
+
+    def closure(self, i):
+        """Rows ``(T, U)`` of the transitive closure ``p+`` (max-min paths)."""
+        key = ("tc", i)
+        c = self._cache.get(key)
+        if c is None:
+            n = self.n
+            rt, ru = self.bT[i], self.bU[i]
+            ct = _closure(rt, n)
+            cp = _closure([rt[u] | ru[u] for u in range(n)], n)
+            c = self._cache[key] = (ct, [cp[u] & ~ct[u] for u in range(n)])
+        return c
+
+    def closure_column(self, i, w):
+        key = ("tccol", i, w)
+        c = self._cache.get(key)
+        if c is None:
+            ct, cu = self.closure(i)
+            b = 1 << w
+            t = h = 0
+            for u in range(self.n):
+                if ct[u] & b:
+                    t |= 1 << u
+                elif cu[u] & b:
+                    h |= 1 << u
+            c = self._cache[key] = (t, h)
+        return c
+
+    def closure_diagonal(self, i):
+        key = ("tcdiag", i)
+        c = self._cache.get(key)
+        if c is None:
+            ct, cu = self.closure(i)
+            t = h = 0
+            for u in range(self.n):
+                b = 1 << u
+                if ct[u] & b:
+                    t |= b
+                elif cu[u] & b:
+                    h |= b
+            c = self._cache[key] = (t, h)
+        return c
+
+    # ---------------------------------------------------------------- topology
+    def add_node(self):
+        """Append a node with every predicate 0 on it; return its index."""
+        u = self.n
+        self.n += 1
+        for rows in self.bT:
+            rows.append(0)
+        for rows in self.bU:
+            rows.append(0)
+        self.touched()
+        return u
+
+    def duplicate_node(self, u):
+        """Append a copy of node ``u`` that inherits every value; return its index."""
+        w = self.add_node()
+        bu, bw = 1 << u, 1 << w
+        for i in range(len(self.uT)):
+            if self.uT[i] & bu:
+                self.uT[i] |= bw
+            if self.uU[i] & bu:
+                self.uU[i] |= bw
+        for rows_t, rows_u in zip(self.bT, self.bU):
+            for rows in (rows_t, rows_u):
+                for x in range(w):
+                    if rows[x] & bu:
+                        rows[x] |= bw
+                rows[w] = rows[u]  # row u already relates to w as it does to itself
+        for table in self.hi:
+            for tup, v in list(table.items()):
+                if u in tup:
+                    for variant in _variants(tup, u, w):
+                        table[variant] = v
+        self.touched()
+        return w
+
+    def restrict(self, keep):
+        """A new structure holding only the nodes in mask ``keep``, renumbered in order."""
+        idx = bits(keep)
+        if len(idx) == self.n:
+            return self
+        remap = {u: k for k, u in enumerate(idx)}
+
+        def pack(mask):
+            out = 0
+            for k, u in enumerate(idx):
+                if mask >> u & 1:
+                    out |= 1 << k
+            return out
+
+        s = Structure(
+            len(idx), list(self.nul),
+            [pack(m) for m in self.uT], [pack(m) for m in self.uU],
+            [[pack(rows[u]) for u in idx] for rows in self.bT],
+            [[pack(rows[u]) for u in idx] for rows in self.bU],
+            [{tuple(remap[x] for x in t): v for t, v in h.items() if all(x in remap for x in t)}
+             for h in self.hi],
+        )
+        return s
+
+    # ------------------------------------------------------------------ identity
+    def key(self):
+        k = self._key
+        if k is None:
+            k = self._key = (
+                self.n, tuple(self.nul), tuple(self.uT), tuple(self.uU),
+                tuple(map(tuple, self.bT)), tuple(map(tuple, self.bU)),
+                tuple(tuple(sorted(h.items())) for h in self.hi),
+            )
+        return k
+
+    def __eq__(self, other):
+        return isinstance(other, Structure) and self.key() == other.key()
+
+    def __hash__(self):
+        return hash(self.key())
+
+    def __repr__(self):
+        return f"<Structure n={self.n}>"
+
+
+def _variants(tup, u, w):
+    """All tuples obtained by replacing some occurrences of ``u`` by ``w``."""
+    out = [()]
+    for x in tup:
+        if x == u:
+            out = [o + (y,) for o in out for y in (u, w)]
+        else:
+            out = [o + (x,) for o in out]
+    return [t for t in out if w in t]

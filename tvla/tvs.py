@@ -1,0 +1,163 @@
+"""TVS files: read and write 3-valued structures in TVLA's format.
+
+What :func:`write_tvs` writes reads back with :func:`read_tvs` to equal
+structures.  Reading goes through the same preprocessor as TVP files.
+"""
+
+import os
+from functools import lru_cache
+
+from lark import Lark
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from .errors import TvlaError
+from .kleene import FALSE, HALF, TRUE
+from .preprocess import preprocess
+from .structure import Structure, bits
+
+_VALUES = {"0": FALSE, "1": TRUE}
+
+
+@lru_cache(maxsize=None)
+def _parser():
+    with open(os.path.join(os.path.dirname(__file__), "tvs.lark")) as fh:
+        return Lark(fh.read(), parser="lalr", propagate_positions=True)
+
+
+def _value(tree):
+    tok = tree.children[0]
+    return HALF if tok.type == "HALF" else _VALUES[str(tok)]
+
+
+def _parse(located):
+    try:
+        return _parser().parse(located.text)
+    except UnexpectedCharacters as e:
+        raise located.error(f"syntax error: unexpected character '{located.text[e.pos_in_stream]}'",
+                            e.line, e.column)
+    except UnexpectedToken as e:
+        if e.token.type == "$END":
+            raise located.error("syntax error: unexpected end of file", len(located.linemap), 1)
+        raise located.error(f"syntax error: unexpected '{e.token}'", e.token.line, e.token.column)
+    except (UnexpectedEOF, UnexpectedInput) as e:
+        raise located.error("syntax error: unexpected end of file", getattr(e, "line", len(located.linemap)), 1)
+
+
+def read_tvs(path, voc, defines=None, search_path=()):
+    """Read every structure of a TVS file; return a list of (location or None, Structure)."""
+    located = preprocess(path, defines, search_path)
+    tree = _parse(located)
+    out = []
+    for item in tree.children:
+        if item.data == "location":
+            name = str(item.children[0])
+            for st in item.children[1:]:
+                out.append((name, _build(st, voc, located)))
+        else:
+            out.append((None, _build(item, voc, located)))
+    return out
+
+
+def _build(tree, voc, located):
+    node_list, *entries = tree.children
+    names = [str(t) for t in node_list.children] if node_list is not None else []
+    index = {}
+    for t in (node_list.children if node_list is not None else []):
+        if str(t) in index:
+            raise located.error(f"node '{t}' listed twice", t.line, t.column)
+        index[str(t)] = len(index)
+    s = Structure.empty(voc, len(names))
+
+    def node(tok):
+        if str(tok) not in index:
+            raise located.error(f"node '{tok}' is not in the universe %n", tok.line, tok.column)
+        return index[str(tok)]
+
+    for entry in entries:
+        pn = entry.children[0]
+        base = str(pn.children[0])
+        name = f"{base}[{','.join(str(c) for c in pn.children[1:])}]" if len(pn.children) > 1 else base
+        pos = (pn.children[0].line, pn.children[0].column)
+        p = voc.get(name)
+        if p is None:
+            raise located.error(f"undeclared predicate '{name}'", *pos)
+        if entry.data == "nullary_entry":
+            if p.arity != 0:
+                raise located.error(f"predicate '{name}' has arity {p.arity}; give it a set of tuples", *pos)
+            s.nul[p.index] = _value(entry.children[1])
+            continue
+        tl = entry.children[1]
+        for item in (tl.children if tl is not None else []):
+            spec = item.children[0]
+            v = _value(item.children[1]) if len(item.children) > 1 and item.children[1] is not None else TRUE
+            if spec.data == "one":
+                tup = (node(spec.children[0]),)
+            elif spec.data == "pair":
+                tup = (node(spec.children[0]), node(spec.children[2]))
+            else:
+                tup = tuple(node(c) for c in spec.children)
+            if len(tup) != p.arity:
+                raise located.error(f"predicate '{name}' has arity {p.arity} but a tuple of "
+                                    f"{len(tup)} node(s) is given", *pos)
+            if name == "sm" and v == TRUE:
+                raise located.error("sm is never 1: summary nodes have sm = 1/2", *pos)
+            s.set_value(p, tup, v)
+    return s
+
+
+def _fmt(v):
+    return "" if v == TRUE else (":1/2" if v == HALF else ":0")
+
+
+def format_structure(s, voc, names=None):
+    """TVS text of one structure."""
+    names = names or [f"u{k}" for k in range(s.n)]
+    lines = [f"%n = {{{', '.join(names)}}}", "%p = {"]
+    for p in voc.preds.values():
+        if p.name in ("isNew", "instance"):
+            continue
+        if p.arity == 0:
+            v = s.nul[p.index]
+            if v != FALSE:
+                lines.append(f"\t{p.name} = {'1' if v == TRUE else '1/2'}")
+            continue
+        items = []
+        if p.arity == 1:
+            t, u = s.uT[p.index], s.uU[p.index]
+            for x in bits(t | u):
+                items.append(names[x] + (":1/2" if u >> x & 1 else ""))
+        elif p.arity == 2:
+            for x in range(s.n):
+                t, u = s.bT[p.index][x], s.bU[p.index][x]
+                for y in bits(t | u):
+                    items.append(f"{names[x]}->{names[y]}" + (":1/2" if u >> y & 1 else ""))
+        else:
+            for tup, v in sorted(s.hi[p.index].items()):
+                items.append("(" + ", ".join(names[x] for x in tup) + ")" + _fmt(v))
+        if items:
+            lines.append(f"\t{p.name} = {{{', '.join(items)}}}")
+    lines.append("}")
+    return "\n".join(lines)
+
+
+def write_tvs(path_or_file, groups, voc):
+    """Write ``groups``: a list of (location or None, [structures]).
+
+    Structures of a named location are wrapped in ``%location NAME = { ... }``."""
+    parts = []
+    for loc, structures in groups:
+        body = []
+        for k, s in enumerate(structures):
+            body.append(f"// structure {k + 1} of {len(structures)}" + (f" at {loc}" if loc else ""))
+            body.append(format_structure(s, voc))
+        if loc is None:
+            parts.append("\n".join(body))
+        else:
+            parts.append(f"%location {loc} = {{\n" + "\n".join(body) + "\n}")
+    text = "\n\n".join(parts) + "\n"
+    if hasattr(path_or_file, "write"):
+        path_or_file.write(text)
+    else:
+        with open(path_or_file, "w") as fh:
+            fh.write(text)
+    return text
