@@ -76,7 +76,8 @@ class CompiledAction:
             t0 = time.perf_counter()
             if step == "f":
                 for ff in self.focus:
-                    items = [(t, env) for st, env in items for t in focus(st, ff, self.ev)]
+                    items = [(t, env) for st, env in items
+                             for t in focus(st, ff, self.ev, self.an.coercer.coerce)]
                 stats["focus"] += time.perf_counter() - t0
             elif step == "c":
                 items = self._coerce(items, self._changed_for(step_no))
@@ -187,7 +188,7 @@ class CompiledAction:
                 s.touched(p.index)
             else:
                 s.hi[p.index] = val
-        s._key = None
+        s.dirty()
         if self.has_new:
             s.uT[voc["isNew"].index] = 0
             s.uU[voc["isNew"].index] = 0
@@ -237,6 +238,7 @@ class CompiledAction:
                     i = p.index
                     s.uT[i] = (s.uT[i] & ~mask) | (t & mask)
                     s.uU[i] = (s.uU[i] & ~mask) | (h & mask)
+                    s.dirty()
                 elif p.arity == 2:
                     e = dict(env)
                     for x in range(s.n):

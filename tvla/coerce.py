@@ -299,6 +299,7 @@ class Coercer:
                 if cur != HALF:
                     raise Inconsistent(str(rule))
                 s.nul[p.index] = want
+                s.dirty()
                 return (p.name,)
             return nullary
         vec = hv[-1]
@@ -342,7 +343,7 @@ class Coercer:
                             raise Inconsistent(str(rule))
                         if s.uU[0] & bu:
                             s.uU[0] &= ~bu
-                            s._key = None
+                            s.dirty()
                             changed = ("sm",)
                     elif t & bu:
                         raise Inconsistent(str(rule))
@@ -367,7 +368,7 @@ class Coercer:
                         if fix:
                             s.uT[i] = pt | fix
                             s.uU[i] = pu & ~fix
-                            s._key = None
+                            s.dirty()
                             changed = (name,)
                     else:
                         if t & pt:
@@ -375,7 +376,7 @@ class Coercer:
                         fix = t & pu
                         if fix:
                             s.uU[i] = pu & ~fix
-                            s._key = None
+                            s.dirty()
                             changed = (name,)
                 return changed
             return unary_head

@@ -32,9 +32,11 @@ def scalar(tu):
 class Evaluator:
     """Compiles and caches evaluators for one vocabulary."""
 
-    def __init__(self, voc):
+    def __init__(self, voc, tabling=True):
         self.voc = voc
+        self.tabling = tabling
         self._memo = {}
+        self._tokens = {}
 
     def compile(self, f, vec=None):
         key = (f, vec)
@@ -77,8 +79,97 @@ class Evaluator:
     # ------------------------------------------------------------------ compile
     def _compile(self, f, vec):
         vn = vec is not None
+        if self.tabling and isinstance(f, (F.Exists, F.Forall, F.TC)) and len(f.free_vars()) <= 2:
+            return self._tabled(f, vec, vn)
         method = getattr(self, "_c_" + type(f).__name__)
         return method(f, vec, vn)
+
+    def _raw(self, f, vec):
+        key = (f, vec, "raw")
+        fn = self._memo.get(key)
+        if fn is None:
+            fn = self._memo[key] = getattr(self, "_c_" + type(f).__name__)(f, vec, vec is not None)
+        return fn
+
+    def _tabled(self, f, vec, vn):
+        """Evaluate a quantified subformula once per structure for all assignments of
+        its (at most two) free variables; later calls read the table."""
+        fv = sorted(f.free_vars())
+        token = self._tokens.setdefault(f, len(self._tokens))
+        if not fv:
+            raw = self._raw(f, None)
+
+            def closed(s, env):
+                tab = s._tab
+                if tab is None:
+                    tab = s._tab = {}
+                r = tab.get(token)
+                if r is None:
+                    r = tab[token] = scalar(raw(s, env))
+                return _bc(r, (1 << s.n) - 1 if vn else 1)
+            return closed
+        if len(fv) == 1:
+            a = fv[0]
+            raw = self._raw(f, a)
+
+            def table1(s, env):
+                tab = s._tab
+                if tab is None:
+                    tab = s._tab = {}
+                r = tab.get(token)
+                if r is None:
+                    r = tab[token] = raw(s, env)
+                if vec == a:
+                    return r
+                b = 1 << env[a]
+                full = (1 << s.n) - 1 if vn else 1
+                return (full, 0) if r[0] & b else ((0, full) if r[1] & b else (0, 0))
+            return table1
+        a, b = fv
+        raw = self._raw(f, b)
+
+        def rows(s, env):
+            tab = s._tab
+            if tab is None:
+                tab = s._tab = {}
+            r = tab.get(token)
+            if r is None:
+                e = dict(env)
+                rt, ru = [], []
+                for u in range(s.n):
+                    e[a] = u
+                    t, h = raw(s, e)
+                    rt.append(t)
+                    ru.append(h)
+                r = tab[token] = (rt, ru)
+            return r
+
+        if vec == b:
+            def row(s, env):
+                rt, ru = rows(s, env)
+                u = env[a]
+                return rt[u], ru[u]
+            return row
+        if vec == a:
+            def col(s, env):
+                rt, ru = rows(s, env)
+                bw = 1 << env[b]
+                t = h = 0
+                for u in range(s.n):
+                    if rt[u] & bw:
+                        t |= 1 << u
+                    elif ru[u] & bw:
+                        h |= 1 << u
+                return t, h
+            return col
+
+        def at(s, env):
+            rt, ru = rows(s, env)
+            u = env[a]
+            bw = 1 << env[b]
+            full = (1 << s.n) - 1 if vn else 1
+            return (full, 0) if rt[u] & bw else ((0, full) if ru[u] & bw else (0, 0))
+        return at
 
     def _c_Const(self, f, vec, vn):
         v = f.value

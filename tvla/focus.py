@@ -11,7 +11,7 @@ two summary nodes, one with the literal 1 and one with 0.
 """
 
 from . import formula as F
-from .coerce import nnf
+from .coerce import Inconsistent, nnf
 from .errors import TvlaError
 from .kleene import FALSE, HALF, TRUE
 from .structure import bits
@@ -116,18 +116,22 @@ class FocusFormula:
         return TvlaError(text)
 
 
-def focus(s, ff, ev):
-    """Return structures that together represent ``s`` and on which ``ff`` is definite."""
+def focus(s, ff, ev, coerce=None):
+    """Return structures that together represent ``s`` and on which ``ff`` is definite.
+
+    ``coerce(structure)`` (raising :class:`~tvla.coerce.Inconsistent`) is applied to
+    every structure a split produces: discarding infeasible splits at once is what
+    keeps materialization finite."""
     current = [s]
     for lits in ff.disjuncts:
         nxt = []
         for st in current:
-            nxt.extend(_focus_conj(st, lits, ev))
+            nxt.extend(_focus_conj(st, lits, ev, coerce))
         current = nxt
     return current
 
 
-def _focus_conj(s, lits, ev):
+def _focus_conj(s, lits, ev, coerce):
     work = [s]
     done = []
     while work:
@@ -140,6 +144,15 @@ def _focus_conj(s, lits, ev):
         results, stuck = _split(st, lit, env)
         if stuck is not None:
             done.append(stuck)
+        if coerce is not None:
+            kept = []
+            for r in results:
+                try:
+                    coerce(r)
+                except Inconsistent:
+                    continue
+                kept.append(r)
+            results = kept
         # reversed so that the 0-copy is processed first (deterministic order)
         work.extend(reversed(results))
     return done

@@ -40,7 +40,7 @@ def _closure(rows, n):
 
 
 class Structure:
-    __slots__ = ("n", "nul", "uT", "uU", "bT", "bU", "hi", "_cache", "_key")
+    __slots__ = ("n", "nul", "uT", "uU", "bT", "bU", "hi", "_cache", "_key", "_tab")
 
     def __init__(self, n, nul, uT, uU, bT, bU, hi=None):
         self.n = n
@@ -52,6 +52,7 @@ class Structure:
         self.hi = hi if hi is not None else []
         self._cache = {}
         self._key = None
+        self._tab = None  # tabled subformula values (see evaluate.py); reset by dirty()
 
     @classmethod
     def empty(cls, voc, n=0):
@@ -122,7 +123,7 @@ class Structure:
         elif v == HALF:
             h |= b
         self.uT[i], self.uU[i] = t, h
-        self._key = None
+        self.dirty()
 
     def set_binary(self, i, u, w, v):
         b = 1 << w
@@ -135,9 +136,15 @@ class Structure:
         rt[u], ru[u] = t, h
         self.touched(i)
 
-    def touched(self, binary_index=None):
-        """Forget cached derived data after a mutation."""
+    def dirty(self):
+        """Forget the key and tabled values after any mutation."""
         self._key = None
+        self._tab = None
+
+    def touched(self, binary_index=None):
+        """Forget cached derived data after a mutation (of binary predicate ``binary_index``)."""
+        self._key = None
+        self._tab = None
         if self._cache:
             if binary_index is None:
                 self._cache.clear()

@@ -292,8 +292,8 @@ class _ToAst(Transformer):
         return [(str(t), (t.line, t.column)) for t in items]
 
     def start(self, items):
-        decls, actions, cfg, printed = items
-        return decls, actions, cfg, printed
+        decls, actions, cfg = items[:3]
+        return decls, actions, cfg, (items[3] if len(items) > 3 else None)
 
 
 _TOKEN_NAMES = {

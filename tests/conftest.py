@@ -1,0 +1,43 @@
+"""Shared helpers: build analyses and structures from small inline TVP/TVS texts."""
+
+import os
+import textwrap
+
+import pytest
+
+from tvla.engine import Analysis
+from tvla.tvp import load_program
+from tvla.tvs import read_tvs
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SLL_PREDS = os.path.join(ROOT, "specs", "sll", "preds.tvp")
+SLL_ACTIONS = os.path.join(ROOT, "specs", "sll", "actions.tvp")
+
+
+@pytest.fixture
+def write(tmp_path):
+    """write(name, text) -> path of a file under tmp_path holding the dedented text."""
+    def _write(name, text):
+        path = tmp_path / name
+        path.write_text(textwrap.dedent(text))
+        return str(path)
+    return _write
+
+
+def sll_program(write, cfg, pvars="x, y, t", extra_decls="", extra_actions=""):
+    """A program over the SLL library with the given CFG lines."""
+    text = (f'%s PVar {{{pvars}}}\n#include "{SLL_PREDS}"\n{extra_decls}\n%%\n'
+            f'#include "{SLL_ACTIONS}"\n{extra_actions}\n%%\n{textwrap.dedent(cfg)}')
+    return write("prog.tvp", text)
+
+
+@pytest.fixture
+def sll(write):
+    """An Analysis over the SLL library (a trivial CFG) and a TVS reader for it."""
+    path = sll_program(write, "L0 Skip() L1\n")
+    analysis = Analysis(load_program(path))
+
+    def structures(text):
+        return [s for _loc, s in read_tvs(write("s.tvs", text), analysis.voc)]
+    analysis.structures = structures
+    return analysis

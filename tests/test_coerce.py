@@ -1,0 +1,67 @@
+"""Coerce: rules from properties, definitions and the automatic closure."""
+
+import pytest
+
+from tvla.coerce import Inconsistent
+from tvla.kleene import FALSE, HALF, TRUE
+
+TWO_X = """
+%n = {u0, u1}
+%p = {
+    x = {u0, u1}
+}
+"""
+
+SUMMARY_SUCC = """
+%n = {u0, u1}
+%p = {
+    sm = {u1:1/2}
+    x = {u0}
+    n = {u0->u1, u1->u1:1/2}
+    t[n] = {u0->u0, u0->u1, u1->u1:1/2}
+    r[n,x] = {u0, u1}
+}
+"""
+
+
+def test_violating_unique_is_discarded(sll):
+    s, = sll.structures(TWO_X)
+    with pytest.raises(Inconsistent):
+        sll.coercer.coerce(s)
+
+
+def test_function_sharpens_summary_and_definitions(sll):
+    s, = sll.structures(SUMMARY_SUCC)
+    sll.coercer.coerce(s)
+    voc = sll.voc
+    # u0->n is definitely u1 and n is a function: u1 is a single node
+    assert s.unary(voc["sm"].index, 1) == FALSE
+    # then n(u1, u1) must be 0 (acyclic) and t[n](u1, u1) = 1 (reflexive)
+    assert s.binary(voc["n"].index, 1, 1) == FALSE
+    assert s.binary(voc["t[n]"].index, 1, 1) == TRUE
+
+
+def test_unique_pointer_half_resolved(sll):
+    s, = sll.structures("""
+    %n = {u0, u1}
+    %p = {
+        x = {u0, u1:1/2}
+        t[n] = {u0->u0, u1->u1}
+        r[n,x] = {u0, u1:1/2}
+    }
+    """)
+    sll.coercer.coerce(s)
+    assert s.unary(sll.voc["x"].index, 1) == FALSE
+    assert s.unary(sll.voc["r[n,x]"].index, 1) == FALSE
+
+
+def test_rule_sources_can_be_switched(write):
+    from conftest import sll_program
+    from tvla.engine import Analysis
+    from tvla.tvp import load_program
+    prog = load_program(sll_program(write, "L0 Skip() L1\n"))
+    with_auto = Analysis(prog).rules
+    without = Analysis(prog, automatic=False).rules
+    assert len(without) < len(with_auto)
+    assert any(r.source.startswith("closure of") for r in with_auto)
+    assert not any(r.source.startswith("closure of") for r in without)

@@ -1,0 +1,86 @@
+"""End-to-end analyses over the singly-linked-list library."""
+
+import json
+import os
+import re
+
+from click.testing import CliRunner
+
+from conftest import ROOT, sll_program
+from tvla import analyze
+from tvla.cli import main
+
+SLL = os.path.join(ROOT, "programs", "sll")
+LIST = os.path.join(SLL, "list.tvs")
+
+
+def test_reverse_is_acyclic_and_keeps_three_shapes():
+    r = analyze(os.path.join(SLL, "reverse.tvp"), LIST)
+    assert r.messages == []
+    assert len(r.locations["exit"]) == 3
+    voc = r.voc
+    y, rn = voc["y"].index, voc["r[n,y]"].index
+    for s in r.locations["exit"]:
+        # every node is reachable from y, and y points to the head
+        assert all(s.unary(rn, u) == 2 for u in range(s.n))
+        assert bin(s.uT[y]).count("1") == (1 if s.n else 0)
+
+
+def test_null_dereference_is_reported_at_its_location(write):
+    prog = sll_program(write, "L0 Get_Next_L(y, x) L1\nL1 Get_Next_L(t, y) L2\n")
+    r = analyze(prog, LIST)
+    by_loc = {(m.location, m.text) for m in r.messages}
+    assert ("L0", "Illegal dereference to n component of x") in by_loc
+    assert ("L1", "Illegal dereference to n component of y") in by_loc
+
+
+def test_aliasing_creates_a_cycle(write):
+    prog = sll_program(write, "L0 Copy_Var_L(y, x) L1\nL1 Set_Next_Null_L(y) L2\nL2 Set_Next_L(y, x) L3\n")
+    r = analyze(prog, LIST)
+    assert any(m.location == "L2" and m.text.startswith("Cycle introduced") for m in r.messages)
+
+
+def test_cli_accepts_tvla_spellings(monkeypatch, tmp_path):
+    monkeypatch.chdir(SLL)
+    out = tmp_path / "r.json"
+    tvs = tmp_path / "r.tvs"
+    dot = tmp_path / "r.dot"
+    res = CliRunner().invoke(main, ["analyze", "reverse", "list", "-terse", "-join", "rel",
+                                    "-action", "fcpucb", "-DUNUSED(1)", "-path", ".",
+                                    "-tvs", str(tvs), "-dot", str(dot), "--json", str(out)])
+    assert res.exit_code == 0, res.output
+    assert re.search(r"^exit: \d+ structures, max graph=2, 0 messages$", res.output, re.M)
+    data = json.loads(out.read_text())
+    assert set(data) == {"program", "input", "join", "locations", "messages", "total_structures",
+                         "total_messages", "analysis_seconds", "limit_hit"}
+    assert data["join"] == "rel" and data["limit_hit"] is None
+    exit_ = data["locations"]["exit"]
+    assert exit_["structures"] >= 3 and exit_["max_nodes"] == 2 and exit_["messages"] == 0
+    assert tvs.read_text().startswith("%location exit = {")
+    assert dot.read_text().count("digraph") == exit_["structures"]
+
+
+def test_default_join_output_line(monkeypatch):
+    monkeypatch.chdir(SLL)
+    res = CliRunner().invoke(main, ["analyze", "reverse", "list", "-terse"])
+    assert "\nexit: 3 structures, max graph=2, 0 messages\n" in res.output
+
+
+def test_limit_stops_cleanly_with_partial_results(monkeypatch, tmp_path):
+    monkeypatch.chdir(SLL)
+    out = tmp_path / "r.json"
+    res = CliRunner().invoke(main, ["analyze", "reverse", "list", "-terse", "-ms", "10", "--json", str(out)])
+    assert res.exit_code == 0
+    data = json.loads(out.read_text())
+    assert data["limit_hit"] == "max-structures"
+    assert 10 <= data["total_structures"] < 72
+
+
+def test_analysis_is_deterministic_and_rebuildable(tmp_path, monkeypatch):
+    monkeypatch.chdir(SLL)
+    outs = []
+    for k in range(2):
+        p = tmp_path / f"{k}.tvs"
+        CliRunner().invoke(main, ["analyze", "reverse", "list", "-terse", "-tvs", str(p)])
+        outs.append(p.read_bytes())
+    assert outs[0] == outs[1]
