@@ -1,0 +1,220 @@
+"""HTML report of an analysis and SVG rendering of TVS files.
+
+``write_html_report`` writes ``DIR/index.html`` with a summary (program,
+input, options, verdict per assertion, messages, counts per location), the
+CFG as SVG with a link from each location to its section, and the structures
+of the printed locations as SVG files (collapsed sections, lazy-loaded
+images).  Without Graphviz the ``.dot`` files are written instead.
+"""
+
+import html
+import os
+
+from .render import INSTALL_HINT, dot_to_svg, structure_dot
+
+_STYLE = """
+body { font-family: Helvetica, Arial, sans-serif; margin: 2em; color: #222; }
+table { border-collapse: collapse; margin: 0.5em 0 1.5em; }
+th, td { border: 1px solid #ccc; padding: 0.25em 0.6em; text-align: left; }
+th { background: #f3f3f3; }
+.proved { color: #176b2c; font-weight: bold; }
+.failed { color: #a31515; font-weight: bold; }
+.structures { display: flex; flex-wrap: wrap; gap: 1em; }
+figure { border: 1px solid #ddd; padding: 0.5em; margin: 0; }
+figure.marked { border: 2px solid #a31515; }
+figcaption { font-size: 0.85em; color: #555; }
+"""
+
+
+def _svg_or_dot(dot_text, base):
+    """Write base.svg (or base.dot without Graphviz); return the file name written."""
+    svg = dot_to_svg(dot_text)
+    if svg is None:
+        with open(base + ".dot", "w") as fh:
+            fh.write(dot_text)
+        return os.path.basename(base) + ".dot", False
+    with open(base + ".svg", "w") as fh:
+        fh.write(svg)
+    return os.path.basename(base) + ".svg", True
+
+
+def cfg_dot(result):
+    lines = ['digraph cfg {', '  graph [rankdir=TB, fontname="Helvetica"];',
+             '  node [shape=box, style=rounded, fontname="Helvetica", fontsize=10];',
+             '  edge [fontname="Helvetica", fontsize=9];']
+    for loc in result.order:
+        n = len(result.locations.get(loc, []))
+        msgs = len(result.messages_at(loc))
+        color = ', color="#a31515", penwidth=2' if msgs else ""
+        lines.append(f'  "{loc}" [label="{loc}\\n{n} structures", URL="#loc-{loc}", target="_top"{color}];')
+    for e in result.analysis.program.edges:
+        title = e.action.title.replace('"', '\\"').replace("\n", " ")
+        lines.append(f'  "{e.source}" -> "{e.target}" [label="{title}"];')
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def verdicts(result):
+    """(assertion title, location, proved, messages) for each assertion-like action."""
+    out = []
+    seen = set()
+    for e in result.analysis.program.edges:
+        a = e.action
+        if not (a.pre_messages or a.post_messages) or a.updates or a.new is not None:
+            continue
+        if not a.name.lower().startswith(("assert", "check")):
+            continue
+        key = (e.source, a.title)
+        if key in seen:
+            continue
+        seen.add(key)
+        msgs = [m for m in result.messages if m.location == e.source and m.action == a.title]
+        out.append((a.title, e.source, not msgs and not result.limit_hit, msgs))
+    return out
+
+
+def write_html_report(result, out_dir, options=None):
+    os.makedirs(out_dir, exist_ok=True)
+    esc = html.escape
+    parts = [f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>tvla: {esc(result.program)}</title>"
+             f"<style>{_STYLE}</style></head><body>",
+             f"<h1>Analysis of {esc(os.path.basename(result.program))}</h1>",
+             "<table>",
+             f"<tr><th>program</th><td>{esc(result.program)}</td></tr>",
+             f"<tr><th>input</th><td>{esc(result.input)}</td></tr>"]
+    for k, v in (options or {}).items():
+        parts.append(f"<tr><th>{esc(str(k))}</th><td>{esc(str(v))}</td></tr>")
+    parts.append(f"<tr><th>structures</th><td>{result.total_structures}</td></tr>")
+    parts.append(f"<tr><th>time</th><td>{result.total_seconds:.2f}s</td></tr>")
+    if result.limit_hit:
+        parts.append(f"<tr><th>stopped</th><td class='failed'>{esc(result.limit_hit)} limit reached: "
+                     "partial results</td></tr>")
+    parts.append("</table>")
+    parts.append("<h2>Verdicts</h2><table id='verdicts'><tr><th>assertion</th><th>location</th><th>verdict</th></tr>")
+    for title, loc, proved, _msgs in verdicts(result):
+        cls, word = ("proved", "proved") if proved else ("failed", "not proved")
+        parts.append(f"<tr><td>{esc(title)}</td><td><a href='#loc-{esc(loc)}'>{esc(loc)}</a></td>"
+                     f"<td class='{cls}'>{word}</td></tr>")
+    parts.append("</table>")
+    parts.append("<h2>Messages</h2>")
+    if result.messages:
+        parts.append("<table><tr><th>location</th><th>action</th><th>message</th><th>structures</th></tr>")
+        for m in result.messages:
+            parts.append(f"<tr><td><a href='#loc-{esc(m.location)}'>{esc(m.location)}</a></td>"
+                         f"<td>{esc(m.action)}</td><td>{esc(m.text)}</td><td>{m.count}</td></tr>")
+        parts.append("</table>")
+    else:
+        parts.append("<p class='proved'>No messages.</p>")
+    cfg_file, have_svg = _svg_or_dot(cfg_dot(result), os.path.join(out_dir, "cfg"))
+    parts.append("<h2>Control-flow graph</h2>")
+    if have_svg:
+        parts.append(f"<object type='image/svg+xml' data='{cfg_file}'>CFG</object>")
+    else:
+        parts.append(f"<p>{esc(INSTALL_HINT)} <a href='{cfg_file}'>{cfg_file}</a></p>")
+    parts.append("<h2>Locations</h2><table><tr><th>location</th><th>structures</th><th>max graph</th>"
+                 "<th>messages</th></tr>")
+    for loc in result.order:
+        parts.append(f"<tr><td><a href='#loc-{esc(loc)}'>{esc(loc)}</a></td>"
+                     f"<td>{len(result.locations.get(loc, []))}</td><td>{result.max_nodes(loc)}</td>"
+                     f"<td>{len(result.messages_at(loc))}</td></tr>")
+    parts.append("</table>")
+    printed = result.printed or result.order
+    voc = result.voc
+    ev = result.analysis.ev
+    for loc in result.order:
+        structures = result.locations.get(loc, [])
+        parts.append(f"<section id='loc-{esc(loc)}'><h3>{esc(loc)}: {len(structures)} structures</h3>")
+        if loc in printed and structures:
+            # structures on which a message of this location fires come first
+            flagged = _flagged(result, loc, structures, ev)
+            order = sorted(range(len(structures)), key=lambda k: (k not in flagged, k))
+            parts.append(f"<details{' open' if len(structures) <= 12 else ''}><summary>show "
+                         f"{len(structures)} structures</summary><div class='structures'>")
+            for rank, k in enumerate(order):
+                dot = structure_dot(structures[k], voc, name=f"{loc}_{k + 1}", marked=k in flagged)
+                fname, svg = _svg_or_dot(dot, os.path.join(out_dir, f"{_safe(loc)}_{k + 1}"))
+                cls = " class='marked'" if k in flagged else ""
+                cap = f"structure {k + 1}" + (" (reports a message)" if k in flagged else "")
+                body = f"<img loading='lazy' src='{fname}' alt='{esc(cap)}'>" if svg else \
+                    f"<a href='{fname}'>{fname}</a>"
+                parts.append(f"<figure{cls}>{body}<figcaption>{esc(cap)}</figcaption></figure>")
+            parts.append("</div></details>")
+        parts.append("</section>")
+    parts.append("</body></html>")
+    path = os.path.join(out_dir, "index.html")
+    with open(path, "w") as fh:
+        fh.write("\n".join(parts) + "\n")
+    return path
+
+
+def _safe(name):
+    return "".join(c if c.isalnum() or c in "-_" else "_" for c in name)
+
+
+def _flagged(result, loc, structures, ev):
+    """Indices of structures at ``loc`` on which some message formula of an outgoing action fires."""
+    from .kleene import FALSE
+    out = set()
+    analysis = result.analysis
+    for e in analysis.program.edges:
+        if e.source != loc:
+            continue
+        ca = analysis.compiled[id(e.action)]
+        for f, _m in ca.pre_messages:
+            if ca.pre_vars:
+                continue
+            for k, s in enumerate(structures):
+                if ev.value(f, s, {}) != FALSE:
+                    out.add(k)
+    return out
+
+
+def render_tvs_file(tvs_file, out_dir=None, program=None):
+    """Draw each structure of a TVS file; the predicates are declared implicitly from the file."""
+    from .tvs import read_tvs
+    if program:
+        from .tvp import load_program
+        voc = load_program(program).vocabulary
+    else:
+        voc = _infer_vocabulary(tvs_file)
+    out_dir = out_dir or os.path.splitext(tvs_file)[0] + "_svg"
+    os.makedirs(out_dir, exist_ok=True)
+    written = []
+    any_svg = True
+    base = _safe(os.path.splitext(os.path.basename(tvs_file))[0])
+    for k, (loc, s) in enumerate(read_tvs(tvs_file, voc), 1):
+        dot = structure_dot(s, voc, name=f"{base}_{k}", title=f"{loc + ': ' if loc else ''}structure {k}")
+        fname, svg = _svg_or_dot(dot, os.path.join(out_dir, f"{base}_{k}"))
+        any_svg = any_svg and svg
+        written.append(os.path.join(out_dir, fname))
+    return written, any_svg
+
+
+def _infer_vocabulary(tvs_file):
+    """Declare every predicate a TVS file uses, with the arity it is used with."""
+    import re
+    from .preprocess import preprocess
+    from .vocabulary import Predicate, Vocabulary
+    text = preprocess(tvs_file).text
+    voc = Vocabulary.create()
+    for m in re.finditer(r"(?<![%\w$])([A-Za-z_$][\w$]*(?:\[[^\]]*\])?)\s*=\s*(\{[^{}]*\}|1/2|1|0)", text):
+        name = re.sub(r"\s+", "", m.group(1))
+        if name in voc:
+            continue
+        body = m.group(2)
+        if not body.startswith("{"):
+            arity = 0
+        elif "->" in body:
+            arity = 2
+        elif "(" in body:
+            arity = body[body.index("("):body.index(")")].count(",") + 1
+        else:
+            arity = 1
+        voc.add(Predicate(name, arity, tuple(f"v_{i}" for i in range(arity)), "core",
+                          frozenset({"pointer"}) if arity == 1 and _looks_like_pointer(name) else frozenset()))
+    return voc
+
+
+def _looks_like_pointer(name):
+    # a plain short name (x, y, pr, rn) is a program variable; r[n,x], inOrder[...] are not
+    return "[" not in name and len(name) <= 3 and name != "sm"
