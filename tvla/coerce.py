@@ -194,6 +194,48 @@ def automatic_rules(voc):
     return out
 
 
+def closure_rules(voc):
+    """For ``t = p*`` or ``t = p+``: every ``p`` edge is a ``t`` pair."""
+    out = []
+    for p in voc.instrumentation:
+        d = p.definition
+        if isinstance(d, F.Closure) and p.arity == 2 and (d.a, d.b) == p.params:
+            out.append((F.Atom(d.pred, p.params), F.Atom(p.name, p.params), f"closure of {p.name}"))
+    return out
+
+
+def _negate_literal(lit):
+    if isinstance(lit, F.Not):
+        return lit.sub
+    return F.Not(lit)
+
+
+def contrapositives(body, head, src, voc):
+    """``l_1 & ... & l_m ==> h`` gives ``!h & (the other literals) ==> !l_i`` for every
+    literal ``l_i`` that is a (negated) atom or a negated equality."""
+    if isinstance(head, F.Const) or not is_literal(head):
+        return []
+    inner_h = head.sub if isinstance(head, F.Not) else head
+    if isinstance(inner_h, F.Closure):
+        return []
+    found = exists_conjunction(nnf(body), set(head.free_vars()))
+    if found is None:
+        return []
+    _bound, lits = found
+    out = []
+    for i, lit in enumerate(lits):
+        inner = lit.sub if isinstance(lit, F.Not) else lit
+        if isinstance(inner, (F.Closure, F.Const)):
+            continue
+        if isinstance(inner, F.Eq) and not isinstance(lit, F.Not):
+            continue
+        if isinstance(inner, F.Atom) and voc[inner.pred].kind == "builtin":
+            continue
+        others = [l for j, l in enumerate(lits) if j != i]
+        out.append((F.conj(_negate_literal(head), *others), _negate_literal(lit), src + " (contrapositive)"))
+    return out
+
+
 def build_rules(voc, spec_rules, automatic=True):
     """All consistency rules of an analysis, as :class:`Rule` objects."""
     raw = [(b, h, f"rule at {w[0]}:{w[1]}") for b, h, w in spec_rules]
@@ -201,6 +243,8 @@ def build_rules(voc, spec_rules, automatic=True):
     raw += definition_rules(voc)
     if automatic:
         raw += automatic_rules(voc)
+        raw += closure_rules(voc)
+        raw += [c for b, h, src in list(raw) for c in contrapositives(b, h, src, voc)]
     rules = []
     seen = set()
     for body, head, src in raw:
@@ -209,7 +253,7 @@ def build_rules(voc, spec_rules, automatic=True):
         hv = tuple(sorted(head.free_vars()))
         extra = tuple(sorted(body.free_vars() - set(hv)))
         body = F.exists(extra, F.desugar(body))
-        key = (body, head)
+        key = _canonical_key(body, head)
         if key in seen:
             continue
         seen.add(key)
@@ -221,6 +265,13 @@ def build_rules(voc, spec_rules, automatic=True):
             deps.add("sm")
         rules.append(Rule(body, head, src, hv, frozenset(deps)))
     return rules
+
+
+def _canonical_key(body, head):
+    """Rules equal up to renaming of their free variables get the same key."""
+    names = sorted(head.free_vars() | body.free_vars())
+    mapping = {v: f"_{k}" for k, v in enumerate(names)}
+    return str(F.rename_vars(body, mapping)), str(F.rename_vars(head, mapping))
 
 
 # --------------------------------------------------------------------------- coerce
@@ -302,19 +353,42 @@ class Coercer:
                 s.dirty()
                 return (p.name,)
             return nullary
-        vec = hv[-1]
-        outer = hv[:-1]
+        # the vector variable is the head atom's last argument, so that a binary
+        # head is checked a row at a time
+        if isinstance(inner, F.Atom) and inner.args:
+            vec = inner.args[-1]
+        else:
+            vec = hv[-1]
+        outer = tuple(v for v in hv if v != vec)
         fn = ev.compile(body, vec)
+        # a body is 1 only where each of its conjuncts is 1: the conjuncts that
+        # mention only the first outer variable select the nodes worth visiting
+        guard_fn = None
+        if outer:
+            first = outer[0]
+            guards = [c for c in F.conjuncts(body) if c.free_vars() == {first}]
+            if guards:
+                guard_fn = ev.compile(F.conj(*guards), first)
 
         def each_assignment(s):
             env = {}
             if not outer:
                 yield env
                 return
-            for combo in product(range(s.n), repeat=len(outer)):
-                for var, u in zip(outer, combo):
-                    env[var] = u
-                yield env
+            if guard_fn is not None:
+                firsts = bits(guard_fn(s, env)[0])
+            else:
+                firsts = range(s.n)
+            rest = outer[1:]
+            for u in firsts:
+                env[outer[0]] = u
+                if not rest:
+                    yield env
+                    continue
+                for combo in product(range(s.n), repeat=len(rest)):
+                    for var, w in zip(rest, combo):
+                        env[var] = w
+                    yield env
 
         if isinstance(inner, F.Eq):
             a, b = inner.a, inner.b

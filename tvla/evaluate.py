@@ -396,6 +396,10 @@ class Evaluator:
                 return _bc(result, full_n if vn else 1)
             return scalar_q
 
+        if not universal:
+            guarded = self._guarded_exists(f, vec, qs)
+            if guarded is not None:
+                return guarded
         g = self.compile(f.body, vec)
 
         def vector_q(s, env):
@@ -426,6 +430,48 @@ class Evaluator:
                     env[q] = old
             return t, p & ~t
         return vector_q
+
+    def _guarded_exists(self, f, vec, qs):
+        """``E(q, ...) g(q) & rest`` with the vector variable free in ``rest``: loop
+        only over the nodes where the guard ``g`` (which mentions q but neither
+        the vector variable nor the other quantified variables) may hold."""
+        parts = F.conjuncts(f.body)
+        for q in qs:
+            others = set(qs) - {q}
+            guard = [c for c in parts if q in c.free_vars() and vec not in c.free_vars()
+                     and not (c.free_vars() & others)]
+            if guard:
+                break
+        else:
+            return None
+        rest = [c for c in parts if c not in guard]
+        g = self.compile(F.conj(*guard), q)
+        inner = self.compile(F.exists(tuple(others), F.conj(*rest)), vec)
+
+        def guarded(s, env):
+            gt, gu = g(s, env)
+            cand = gt | gu
+            if not cand:
+                return 0, 0
+            full = (1 << s.n) - 1
+            saved = env.get(q)
+            t = p = 0
+            while cand:
+                low = cand & -cand
+                cand ^= low
+                env[q] = low.bit_length() - 1
+                bt, bh = inner(s, env)
+                if gt & low:
+                    t |= bt
+                p |= bt | bh
+                if t == full:
+                    break
+            if saved is None:
+                env.pop(q, None)
+            else:
+                env[q] = saved
+            return t, p & ~t
+        return guarded
 
     def _c_Exists(self, f, vec, vn):
         return self._quantifier(f, vec, vn, False)

@@ -146,13 +146,16 @@ def _focus_conj(s, lits, ev, coerce):
             done.append(stuck)
         if coerce is not None:
             kept = []
-            for r in results:
+            for r, materialized in results:
                 try:
-                    coerce(r)
+                    # a plain split changed one value; materialization added a node
+                    coerce(r, None if materialized else (lit.pred.name,))
                 except Inconsistent:
                     continue
                 kept.append(r)
             results = kept
+        else:
+            results = [r for r, _m in results]
         # reversed so that the 0-copy is processed first (deterministic order)
         work.extend(reversed(results))
     return done
@@ -187,7 +190,7 @@ def _find_half(s, lits, i, env, ev):
 def _split(s, lit, env):
     """Split ``s`` on an atom that is 1/2 under ``env``.
 
-    Returns (structures to focus further, structure to keep as is or None)."""
+    Returns ([(structure, materialized?)] to focus further, structure to keep as is or None)."""
     p = lit.pred
     tup = tuple(env[a] for a in lit.atom.args)
     s0 = s.copy()
@@ -204,12 +207,12 @@ def _split(s, lit, env):
                 target = x
                 break
     if target is None:
-        return [s0, s1], None
+        return [(s0, False), (s1, False)], None
     if tup.count(target) > 1:
         # a summary node related to itself cannot be made definite: keep that case unfocused
-        return [s0, s1], s
+        return [(s0, False), (s1, False)], s
     s2 = s.copy()
     w = s2.duplicate_node(target)
     s2.set_value(p, tup, TRUE)
     s2.set_value(p, tuple(w if x == target else x for x in tup), FALSE)
-    return [s0, s1, s2], None
+    return [(s0, False), (s1, False), (s2, True)], None
