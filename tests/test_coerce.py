@@ -65,3 +65,13 @@ def test_rule_sources_can_be_switched(write):
     assert len(without) < len(with_auto)
     assert any(r.source.startswith("closure of") for r in with_auto)
     assert not any(r.source.startswith("closure of") for r in without)
+
+
+def test_inconsistent_input_is_dropped_with_a_warning(write):
+    from conftest import sll_program
+    from tvla import analyze
+    prog = sll_program(write, "L0 Skip() L1\n")
+    tvs = write("in.tvs", TWO_X + "\n%n = {u}\n%p = { x = {u} r[n,x] = {u} t[n] = {u->u} }\n")
+    r = analyze(prog, tvs)
+    assert len(r.warnings) == 1 and "input structure 1" in r.warnings[0]
+    assert len(r.locations["L0"]) == 1

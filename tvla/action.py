@@ -80,6 +80,10 @@ class CompiledAction:
                              for t in focus(st, ff, self.ev, self.an.coercer.coerce)]
                 stats["focus"] += time.perf_counter() - t0
             elif step == "c":
+                if step_no and self.order[step_no - 1] == "f" and self.an.stored_coerced:
+                    # focus coerced every structure it split; the others are stored
+                    # structures, which were coerced before blur
+                    continue
                 items = self._coerce(items, self._changed_for(step_no))
                 stats["coerce"] += time.perf_counter() - t0
                 if self._after_update(step_no) and not post_done:

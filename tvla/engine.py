@@ -46,6 +46,7 @@ class Result:
     printed: list = field(default_factory=list)
     voc: object = None
     analysis: object = None
+    warnings: list = field(default_factory=list)
 
     @property
     def total_structures(self):
@@ -119,6 +120,8 @@ class Analysis:
         self.graph = nx.MultiDiGraph()
         for k, e in enumerate(program.edges):
             self.graph.add_edge(e.source, e.target, key=k)
+        # structures reach locations coerced (then blurred) when a coerce follows the update
+        self.stored_coerced = "c" in self.action_order[self.action_order.index("u"):]
         self.order = self._order()
         self.stored = self._stored_locations()
 
@@ -142,12 +145,21 @@ class Analysis:
             keep |= {l for l in locs if g.in_degree(l) > 1}
         return keep
 
-    def prepare_inputs(self, structures):
-        """Blur input structures into canonical form (duplicates removed, order kept)."""
+    def prepare_inputs(self, structures, warnings=None):
+        """Coerce and blur input structures (duplicates removed, order kept); inputs
+        that violate a rule are dropped with a note in ``warnings``."""
         out = []
         seen = set()
-        for s in structures:
-            b = s if self.join == "conc" else blur(s, self.voc)
+        warnings = [] if warnings is None else warnings
+        for k, s in enumerate(structures):
+            c = s.copy()
+            try:
+                self.coercer.coerce(c)
+            except Inconsistent as e:
+                warnings.append(f"input structure {k + 1} violates a consistency rule ({e}); "
+                                "it describes no store and was dropped")
+                continue
+            b = c if self.join == "conc" else blur(c, self.voc)
             if b.key() not in seen:
                 seen.add(b.key())
                 out.append(b)
@@ -208,7 +220,8 @@ class Analysis:
                     propagate(e.target, r, depth + 1)
 
         entry = self.program.entry
-        for s in self.prepare_inputs(inputs):
+        warnings = []
+        for s in self.prepare_inputs(inputs, warnings):
             propagate(entry, s)
         steps = 0
         while heap and state["limit"] is None:
@@ -238,5 +251,5 @@ class Analysis:
             messages=list(messages.values()),
             seconds={ph: stats[ph] for ph in PHASES},
             total_seconds=total, limit_hit=state["limit"], printed=list(self.program.printed),
-            voc=self.voc, analysis=self,
+            voc=self.voc, analysis=self, warnings=warnings,
         )

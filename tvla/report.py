@@ -17,6 +17,9 @@ def location_lines(result):
 def text_report(result):
     """The per-location table, totals, phase times and messages, as TVLA prints them."""
     lines = [f"Program: {result.program}", f"Input: {result.input}", f"Join: {result.join}", ""]
+    lines += [f"Warning: {w}" for w in result.warnings]
+    if result.warnings:
+        lines.append("")
     lines += location_lines(result)
     lines.append("")
     lines.append(f"Total: {result.total_structures} structures, {result.total_messages} messages")
