@@ -17,5 +17,5 @@ def run_analysis(program_path, input_path=None, defines=None, search_path=(), pr
     analysis = load(program_path, defines, search_path, **options)
     if input_path is None:
         input_path = os.path.splitext(program_path)[0] + ".tvs"
-    inputs = [s for _loc, s in read_tvs(input_path, analysis.voc, defines, search_path)]
+    inputs = [s for _loc, s in read_tvs(input_path, analysis.voc, analysis.program.macros, search_path)]
     return analysis.run(inputs, progress=progress, program_name=program_path, input_name=input_path)

@@ -170,7 +170,8 @@ def _analyze(program, input, join, action_order, max_structures, max_messages, s
                         max_messages=max_messages, save=save)
     if show_updates:
         _print_updates(analysis)
-    inputs = [s for _loc, s in read_tvs(in_path, analysis.voc, defines, search)]
+    # the input is read with the macros the program defined (and those of -D)
+    inputs = [s for _loc, s in read_tvs(in_path, analysis.voc, prog.macros, search)]
     load_seconds = time.perf_counter() - t0
     progress = None
     if not terse:

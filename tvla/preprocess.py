@@ -104,7 +104,7 @@ class Preprocessor:
     def __init__(self, defines=None, search_path=()):
         self.macros = {}
         for name, value in (defines or {}).items():
-            self.macros[name] = Macro(None, value)
+            self.macros[name] = value if isinstance(value, Macro) else Macro(None, value)
         self.search_path = list(search_path)
         self.out_lines = []
         self.linemap = []
@@ -350,7 +350,11 @@ def _safe_eval(node):
 
 
 def preprocess(path, defines=None, search_path=()):
-    """Preprocess ``path``; return a :class:`Located` text with its line map."""
+    """Preprocess ``path``; return a :class:`Located` text with its line map and
+    the macros defined at its end (``.macros``).  ``defines`` maps names to
+    values or :class:`Macro` objects."""
     pp = Preprocessor(defines, search_path)
     pp.process_file(path)
-    return Located("\n".join(pp.out_lines) + "\n", pp.linemap, path)
+    located = Located("\n".join(pp.out_lines) + "\n", pp.linemap, path)
+    located.macros = dict(pp.macros)
+    return located

@@ -393,6 +393,11 @@ class Program:
     located: object = None
 
     @property
+    def macros(self):
+        """Macros defined at the end of the program text (its input is read with them)."""
+        return getattr(self.located, "macros", {})
+
+    @property
     def entry(self):
         return self.edges[0].source if self.edges else None
 
