@@ -4,6 +4,7 @@ import json
 import os
 import re
 
+import pytest
 from click.testing import CliRunner
 
 from conftest import ROOT, sll_program
@@ -84,3 +85,26 @@ def test_analysis_is_deterministic_and_rebuildable(tmp_path, monkeypatch):
         CliRunner().invoke(main, ["analyze", "reverse", "list", "-terse", "-tvs", str(p)])
         outs.append(p.read_bytes())
     assert outs[0] == outs[1]
+
+
+CLEAN = [("search", "list"), ("insert", "list"), ("delete", "list"), ("append", "two_lists"),
+         ("rotate", "list"), ("swap", "list"), ("getLast", "list"), ("deleteAll", "list"),
+         ("create", "empty"), ("reverse", "list")]
+
+
+@pytest.mark.parametrize("program,inp", CLEAN, ids=[p for p, _ in CLEAN])
+def test_list_procedures_are_proved(program, inp):
+    r = analyze(os.path.join(SLL, program + ".tvp"), os.path.join(SLL, inp + ".tvs"))
+    assert r.messages == [], [(m.location, m.text) for m in r.messages]
+    assert r.locations["exit"] or program == "deleteAll"
+
+
+def test_search_that_forgets_the_end_dereferences_null():
+    r = analyze(os.path.join(SLL, "search_null.tvp"), LIST)
+    assert [(m.location, m.text) for m in r.messages] == [("L3", "Illegal dereference to n component of t")]
+
+
+def test_merge_of_aliased_lists_creates_a_cycle():
+    r = analyze(os.path.join(SLL, "merge_alias.tvp"), os.path.join(SLL, "aliased.tvs"))
+    assert r.messages
+    assert {m.text for m in r.messages} == {"Cycle introduced by tl->n = q", "Cycle introduced by tl->n = p"}
