@@ -20,9 +20,12 @@ th { background: #f3f3f3; }
 .proved { color: #176b2c; font-weight: bold; }
 .failed { color: #a31515; font-weight: bold; }
 .structures { display: flex; flex-wrap: wrap; gap: 1em; }
-figure { border: 1px solid #ddd; padding: 0.5em; margin: 0; }
+figure { border: 1px solid #ddd; padding: 0.5em; margin: 0; max-width: 46%; }
+figure img { max-width: 100%; height: auto; max-height: 520px; }
+object.cfg { max-width: 100%; }
 figure.marked { border: 2px solid #a31515; }
 figcaption { font-size: 0.85em; color: #555; }
+.note { color: #777; font-size: 0.9em; }
 """
 
 
@@ -108,7 +111,7 @@ def write_html_report(result, out_dir, options=None):
     cfg_file, have_svg = _svg_or_dot(cfg_dot(result), os.path.join(out_dir, "cfg"))
     parts.append("<h2>Control-flow graph</h2>")
     if have_svg:
-        parts.append(f"<object type='image/svg+xml' data='{cfg_file}'>CFG</object>")
+        parts.append(f"<object class='cfg' type='image/svg+xml' data='{cfg_file}'>CFG</object>")
     else:
         parts.append(f"<p>{esc(INSTALL_HINT)} <a href='{cfg_file}'>{cfg_file}</a></p>")
     parts.append("<h2>Locations</h2><table><tr><th>location</th><th>structures</th><th>max graph</th>"
@@ -135,10 +138,12 @@ def write_html_report(result, out_dir, options=None):
                 fname, svg = _svg_or_dot(dot, os.path.join(out_dir, f"{_safe(loc)}_{k + 1}"))
                 cls = " class='marked'" if k in flagged else ""
                 cap = f"structure {k + 1}" + (" (reports a message)" if k in flagged else "")
-                body = f"<img loading='lazy' src='{fname}' alt='{esc(cap)}'>" if svg else \
+                body = f"<a href='{fname}'><img loading='lazy' src='{fname}' alt='{esc(cap)}'></a>" if svg else \
                     f"<a href='{fname}'>{fname}</a>"
                 parts.append(f"<figure{cls}>{body}<figcaption>{esc(cap)}</figcaption></figure>")
             parts.append("</div></details>")
+        elif structures:
+            parts.append(f"<p class='note'>Not drawn: the program prints {esc(', '.join(printed))}.</p>")
         parts.append("</section>")
     parts.append("</body></html>")
     path = os.path.join(out_dir, "index.html")

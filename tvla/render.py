@@ -2,9 +2,10 @@
 
 Conventions (engine.md): pointer variables are boxes with an arrow to their
 node; other unary predicates are written inside the node (``=1/2`` when
-indefinite); summary nodes have a double border; binary predicates are
-labeled arrows, solid for 1 and dotted for 1/2; nullary predicates go in a
-table beside the graph.  Output is deterministic.
+indefinite); summary nodes have a double border; binary core predicates are
+labeled arrows, solid for 1 and dotted for 1/2 (binary instrumentation
+predicates and the definite self-loops of reflexive ones are left out);
+nullary predicates go in a table beside the graph.  Output is deterministic.
 """
 
 import shutil
@@ -53,6 +54,8 @@ def structure_dot(s, voc, name="structure", title=None, marked=False):
         for x in bits(t | u):
             style = "dotted" if u >> x & 1 else "solid"
             lines.append(f'  "ptr_{_esc(p.name)}" -> "u{x}" [style={style}];')
+    if s.n == 0:
+        lines.append('  empty [shape=plaintext, label="(no nodes: every pointer is NULL)"];')
     summary = s.summary
     for x in range(s.n):
         label = [f"u{x}"]
@@ -62,15 +65,21 @@ def structure_dot(s, voc, name="structure", title=None, marked=False):
                 label.append(p.name)
             elif v == HALF:
                 label.append(f"{p.name}=1/2")
-        attrs = [f'label="{_esc(chr(10).join(label))}"', "shape=ellipse"]
+        text = "\\n".join(_esc(x) for x in label)  # DOT's line break
+        attrs = [f'label="{text}"', "shape=ellipse"]
         if summary >> x & 1:
             attrs.append("peripheries=2")
         lines.append(f'  "u{x}" [{", ".join(attrs)}];')
     for p in voc.binary:
-        if p.name in _HIDDEN:
+        # derived relations (t[n] is a whole reachability matrix) would bury the
+        # fields; definite self-loops of a reflexive relation say nothing
+        if p.name in _HIDDEN or p.kind == "instr":
             continue
+        reflexive = "reflexive" in p.props
         for x in range(s.n):
             t, u = s.bT[p.index][x], s.bU[p.index][x]
+            if reflexive:
+                t &= ~(1 << x)
             for y in bits(t | u):
                 style = "dotted" if u >> y & 1 else "solid"
                 lines.append(f'  "u{x}" -> "u{y}" [label="{_esc(p.name)}", style={style}];')
