@@ -276,6 +276,21 @@ def _canonical_key(body, head):
 
 # --------------------------------------------------------------------------- coerce
 
+def _sharpen(t, pt, pu, positive, rule):
+    """Make the head definite where the body mask ``t`` is 1: the new ``(T, U)``
+    masks, or None when nothing changes; Inconsistent when the head is
+    definitely the wrong value somewhere in ``t``."""
+    if positive:
+        if t & ~(pt | pu):
+            raise Inconsistent(str(rule))
+        fix = t & pu
+        return (pt | fix, pu & ~fix) if fix else None
+    if t & pt:
+        raise Inconsistent(str(rule))
+    fix = t & pu
+    return (pt, pu & ~fix) if fix else None
+
+
 class Coercer:
     """Applies the rules of one analysis to structures."""
 
@@ -434,24 +449,11 @@ class Coercer:
                     t = fn(s, env)[0]
                     if not t:
                         continue
-                    pt, pu = s.uT[i], s.uU[i]
-                    if positive:
-                        if t & ~(pt | pu):
-                            raise Inconsistent(str(rule))
-                        fix = t & pu
-                        if fix:
-                            s.uT[i] = pt | fix
-                            s.uU[i] = pu & ~fix
-                            s.dirty()
-                            changed = (name,)
-                    else:
-                        if t & pt:
-                            raise Inconsistent(str(rule))
-                        fix = t & pu
-                        if fix:
-                            s.uU[i] = pu & ~fix
-                            s.dirty()
-                            changed = (name,)
+                    sharp = _sharpen(t, s.uT[i], s.uU[i], positive, rule)
+                    if sharp is not None:
+                        s.uT[i], s.uU[i] = sharp
+                        s.dirty()
+                        changed = (name,)
                 return changed
             return unary_head
         if p.arity == 2 and args[1] == vec and args[0] != vec:
@@ -465,24 +467,11 @@ class Coercer:
                         continue
                     u = env[a0]
                     rt, ru = s.bT[i], s.bU[i]
-                    pt, pu = rt[u], ru[u]
-                    if positive:
-                        if t & ~(pt | pu):
-                            raise Inconsistent(str(rule))
-                        fix = t & pu
-                        if fix:
-                            rt[u] = pt | fix
-                            ru[u] = pu & ~fix
-                            s.touched(i)
-                            changed = (name,)
-                    else:
-                        if t & pt:
-                            raise Inconsistent(str(rule))
-                        fix = t & pu
-                        if fix:
-                            ru[u] = pu & ~fix
-                            s.touched(i)
-                            changed = (name,)
+                    sharp = _sharpen(t, rt[u], ru[u], positive, rule)
+                    if sharp is not None:
+                        rt[u], ru[u] = sharp
+                        s.touched(i)
+                        changed = (name,)
                 return changed
             return row_head
         want = TRUE if positive else FALSE

@@ -14,6 +14,7 @@ from itertools import product
 
 from . import formula as F
 from .kleene import FALSE, HALF, TRUE
+from .structure import _closure, column_masks
 
 
 def _bc(v, full):
@@ -22,6 +23,17 @@ def _bc(v, full):
     if v == HALF:
         return 0, full
     return 0, 0
+
+
+def _tabled_value(s, token, compute):
+    """The value tabled for ``token`` on structure ``s`` (computed on first use)."""
+    tab = s._tab
+    if tab is None:
+        tab = s._tab = {}
+    r = tab.get(token)
+    if r is None:
+        r = tab[token] = compute()
+    return r
 
 
 def scalar(tu):
@@ -101,11 +113,9 @@ class Evaluator:
 
             def closed(s, env):
                 tab = s._tab
-                if tab is None:
-                    tab = s._tab = {}
-                r = tab.get(token)
+                r = tab.get(token) if tab is not None else None
                 if r is None:
-                    r = tab[token] = scalar(raw(s, env))
+                    r = _tabled_value(s, token, lambda: scalar(raw(s, env)))
                 return _bc(r, (1 << s.n) - 1 if vn else 1)
             return closed
         if len(fv) == 1:
@@ -114,11 +124,9 @@ class Evaluator:
 
             def table1(s, env):
                 tab = s._tab
-                if tab is None:
-                    tab = s._tab = {}
-                r = tab.get(token)
+                r = tab.get(token) if tab is not None else None
                 if r is None:
-                    r = tab[token] = raw(s, env)
+                    r = _tabled_value(s, token, lambda: raw(s, env))
                 if vec == a:
                     return r
                 b = 1 << env[a]
@@ -130,10 +138,11 @@ class Evaluator:
 
         def rows(s, env):
             tab = s._tab
-            if tab is None:
-                tab = s._tab = {}
-            r = tab.get(token)
-            if r is None:
+            r = tab.get(token) if tab is not None else None
+            if r is not None:
+                return r
+
+            def compute():
                 e = dict(env)
                 rt, ru = [], []
                 for u in range(s.n):
@@ -141,8 +150,8 @@ class Evaluator:
                     t, h = raw(s, e)
                     rt.append(t)
                     ru.append(h)
-                r = tab[token] = (rt, ru)
-            return r
+                return rt, ru
+            return _tabled_value(s, token, compute)
 
         if vec == b:
             def row(s, env):
@@ -151,17 +160,7 @@ class Evaluator:
                 return rt[u], ru[u]
             return row
         if vec == a:
-            def col(s, env):
-                rt, ru = rows(s, env)
-                bw = 1 << env[b]
-                t = h = 0
-                for u in range(s.n):
-                    if rt[u] & bw:
-                        t |= 1 << u
-                    elif ru[u] & bw:
-                        h |= 1 << u
-                return t, h
-            return col
+            return lambda s, env: column_masks(*rows(s, env), env[b])
 
         def at(s, env):
             rt, ru = rows(s, env)
@@ -480,7 +479,6 @@ class Evaluator:
         return self._quantifier(f, vec, vn, True)
 
     def _c_TC(self, f, vec, vn):
-        from .structure import _closure
         g = self.compile(f.body, f.y)
         x, y, a, b = f.x, f.y, f.a, f.b
 

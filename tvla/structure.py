@@ -25,6 +25,30 @@ def bits(mask):
     return out
 
 
+def column_masks(rows_t, rows_u, w):
+    """``(T, U)`` masks of column ``w`` of a relation given by row masks."""
+    b = 1 << w
+    t = h = 0
+    for u, (rt, ru) in enumerate(zip(rows_t, rows_u)):
+        if rt & b:
+            t |= 1 << u
+        elif ru & b:
+            h |= 1 << u
+    return t, h
+
+
+def diagonal_masks(rows_t, rows_u):
+    """``(T, U)`` masks of the diagonal of a relation given by row masks."""
+    t = h = 0
+    for u, (rt, ru) in enumerate(zip(rows_t, rows_u)):
+        b = 1 << u
+        if rt & b:
+            t |= b
+        elif ru & b:
+            h |= b
+    return t, h
+
+
 def _closure(rows, n):
     """Transitive closure of a relation given by row bit masks (Warshall)."""
     rows = list(rows)
@@ -153,20 +177,13 @@ class Structure:
                     del self._cache[k]
 
     # ------------------------------------------------------------- derived views
+    # hot paths: look the cache up before building anything
     def column(self, i, w):
         """``(T, U)`` masks of ``p(*, w)`` for binary predicate ``i``."""
         key = ("col", i, w)
         c = self._cache.get(key)
         if c is None:
-            b = 1 << w
-            t = h = 0
-            rt, ru = self.bT[i], self.bU[i]
-            for u in range(self.n):
-                if rt[u] & b:
-                    t |= 1 << u
-                elif ru[u] & b:
-                    h |= 1 << u
-            c = self._cache[key] = (t, h)
+            c = self._cache[key] = column_masks(self.bT[i], self.bU[i], w)
         return c
 
     def diagonal(self, i):
@@ -174,15 +191,7 @@ class Structure:
         key = ("diag", i)
         c = self._cache.get(key)
         if c is None:
-            t = h = 0
-            rt, ru = self.bT[i], self.bU[i]
-            for u in range(self.n):
-                b = 1 << u
-                if rt[u] & b:
-                    t |= b
-                elif ru[u] & b:
-                    h |= b
-            c = self._cache[key] = (t, h)
+            c = self._cache[key] = diagonal_masks(self.bT[i], self.bU[i])
         return c
 
     def closure(self, i):
@@ -201,30 +210,14 @@ class Structure:
         key = ("tccol", i, w)
         c = self._cache.get(key)
         if c is None:
-            ct, cu = self.closure(i)
-            b = 1 << w
-            t = h = 0
-            for u in range(self.n):
-                if ct[u] & b:
-                    t |= 1 << u
-                elif cu[u] & b:
-                    h |= 1 << u
-            c = self._cache[key] = (t, h)
+            c = self._cache[key] = column_masks(*self.closure(i), w)
         return c
 
     def closure_diagonal(self, i):
         key = ("tcdiag", i)
         c = self._cache.get(key)
         if c is None:
-            ct, cu = self.closure(i)
-            t = h = 0
-            for u in range(self.n):
-                b = 1 << u
-                if ct[u] & b:
-                    t |= b
-                elif cu[u] & b:
-                    h |= b
-            c = self._cache[key] = (t, h)
+            c = self._cache[key] = diagonal_masks(*self.closure(i))
         return c
 
     # ---------------------------------------------------------------- topology
