@@ -108,3 +108,20 @@ def test_merge_of_aliased_lists_creates_a_cycle():
     r = analyze(os.path.join(SLL, "merge_alias.tvp"), os.path.join(SLL, "aliased.tvs"))
     assert r.messages
     assert {m.text for m in r.messages} == {"Cycle introduced by tl->n = q", "Cycle introduced by tl->n = p"}
+
+
+def test_outputs_are_byte_identical_across_hash_seeds(tmp_path):
+    import subprocess
+    import sys
+    outs = []
+    for seed in ("1", "2"):
+        out = tmp_path / f"{seed}.tvs"
+        js = tmp_path / f"{seed}.json"
+        env = dict(os.environ, PYTHONHASHSEED=seed)
+        subprocess.run([sys.executable, "-m", "tvla", "analyze", "insert_sort", "unsorted", "-terse",
+                        "-tvs", str(out), "--json", str(js)],
+                       cwd=os.path.join(ROOT, "programs", "sorting"), env=env, check=True, capture_output=True)
+        data = json.loads(js.read_text())
+        data.pop("analysis_seconds")
+        outs.append((out.read_bytes(), data))
+    assert outs[0] == outs[1]
