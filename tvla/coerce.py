@@ -9,7 +9,7 @@ variable, so ``x(v1) & x(v2) ==> v1 == v2`` costs one mask test per node.
 """
 
 from dataclasses import dataclass, field
-from itertools import product
+from itertools import permutations, product
 
 from . import formula as F
 from .evaluate import Evaluator
@@ -268,10 +268,23 @@ def build_rules(voc, spec_rules, automatic=True):
 
 
 def _canonical_key(body, head):
-    """Rules equal up to renaming of their free variables get the same key."""
-    names = sorted(head.free_vars() | body.free_vars())
-    mapping = {v: f"_{k}" for k, v in enumerate(names)}
-    return str(F.rename_vars(body, mapping)), str(F.rename_vars(head, mapping))
+    """Rules equal up to renaming of variables and the order of conjuncts get
+    the same key (so that a contrapositive that restates a rule is dropped)."""
+    free = sorted(head.free_vars() | body.free_vars())
+    mapping = {v: f"_f{k}" for k, v in enumerate(free)}
+    bound = []
+    while isinstance(body, F.Exists):
+        bound += [v for v in body.vars if v not in bound]
+        body = body.body
+    parts = F.conjuncts(body)
+    best = None
+    for perm in permutations(range(len(bound))) if len(bound) <= 4 else [range(len(bound))]:
+        m = dict(mapping)
+        m.update({v: f"_b{perm[k]}" for k, v in enumerate(bound)})
+        key = tuple(sorted(str(F.rename_vars(c, m)) for c in parts))
+        if best is None or key < best:
+            best = key
+    return best, str(F.rename_vars(head, mapping))
 
 
 # --------------------------------------------------------------------------- coerce
