@@ -125,3 +125,14 @@ def test_outputs_are_byte_identical_across_hash_seeds(tmp_path):
         data.pop("analysis_seconds")
         outs.append((out.read_bytes(), data))
     assert outs[0] == outs[1]
+
+
+def test_message_limit_stops_cleanly(monkeypatch, tmp_path):
+    monkeypatch.chdir(SLL)
+    out = tmp_path / "r.json"
+    res = CliRunner().invoke(main, ["analyze", "merge_alias", "aliased", "-terse", "-mm", "1",
+                                    "--json", str(out)])
+    assert res.exit_code == 0
+    data = json.loads(out.read_text())
+    assert data["limit_hit"] == "max-messages" and data["total_messages"] == 1
+    assert "Stopped early: max-messages limit reached" in res.output
