@@ -15,6 +15,7 @@ import networkx as nx
 from .action import PHASES, CompiledAction
 from .blur import blur
 from .coerce import Coercer, Inconsistent, build_rules
+from .differencing import Differencer
 from .errors import TvlaError
 from .evaluate import Evaluator
 from .join import JOINS, LocationStore
@@ -113,10 +114,17 @@ class Analysis:
         self.rules = build_rules(self.voc, program.rules, automatic)
         self.coercer = Coercer(self.voc, self.rules, self.ev)
         self.compiled = {}
+        self.warnings = []
         for e in program.edges:
             key = id(e.action)
             if key not in self.compiled:
                 self.compiled[key] = CompiledAction(e.action, self)
+                if not differencing:
+                    stale = sorted(Differencer(self.voc, e.action.updates).changed - set(e.action.updates))
+                    if stale:
+                        self.warnings.append(
+                            f"without differencing, {e.action.title!r} keeps the old values of "
+                            f"{', '.join(stale)} although it changes what they are defined from")
         self.graph = nx.MultiDiGraph()
         for k, e in enumerate(program.edges):
             self.graph.add_edge(e.source, e.target, key=k)
@@ -220,7 +228,7 @@ class Analysis:
                     propagate(e.target, r, depth + 1)
 
         entry = self.program.entry
-        warnings = []
+        warnings = list(self.warnings)
         for s in self.prepare_inputs(inputs, warnings):
             propagate(entry, s)
         steps = 0
