@@ -136,3 +136,12 @@ def _dark_pixels(png):
         prev = line
         i += 1 + stride
     return dark
+
+
+def test_html_report_without_dot(tmp_path, monkeypatch):
+    import tvla.render
+    monkeypatch.setattr(tvla.render.shutil, "which", lambda name: None)
+    out = _report(tmp_path, monkeypatch)
+    files = sorted(os.listdir(out))
+    assert "cfg.dot" in files and "exit_1.dot" in files and not any(f.endswith(".svg") for f in files)
+    assert "apt-get install graphviz" in (out / "index.html").read_text()

@@ -200,9 +200,13 @@ def _analyze(program, input, join, action_order, max_structures, max_messages, s
         write_json(result, json_out)
     if html_out:
         from .html import write_html_report
-        write_html_report(result, html_out, options={
+        from .render import INSTALL_HINT, dot_available
+        path = write_html_report(result, html_out, options={
             "join": join, "action order": action_order, "automatic constraints": automatic,
             "differencing": differencing})
+        click.echo(f"Report: {path}", err=True)
+        if not dot_available():
+            click.echo(INSTALL_HINT, err=True)
 
 
 def _print_updates(analysis):
