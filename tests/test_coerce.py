@@ -3,7 +3,7 @@
 import pytest
 
 from tvla.coerce import Inconsistent
-from tvla.kleene import FALSE, HALF, TRUE
+from tvla.kleene import FALSE, TRUE
 
 TWO_X = """
 %n = {u0, u1}

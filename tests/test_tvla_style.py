@@ -6,10 +6,9 @@ import os
 
 from click.testing import CliRunner
 
-from conftest import ROOT
 from tvla import analyze
 from tvla.cli import main
-from tvla.kleene import HALF, TRUE
+from tvla.kleene import TRUE
 
 PRED = r"""
 ///////
@@ -171,6 +170,7 @@ def test_properties_file_and_show_updates(tmp_path, monkeypatch):
     assert "n(v_1, v_2) = n(v_1, v_2) & !y(v_1)" in res.output
     res2 = CliRunner().invoke(main, ["analyze", "reverse", "-props", "tvla.properties", "-join", "part",
                                      "--json", str(out)])
+    assert res2.exit_code == 0, res2.output
     assert json.loads(out.read_text())["join"] == "part"   # the command line wins
 
 

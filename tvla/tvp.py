@@ -8,17 +8,15 @@ arguments.  Every user error is a :class:`~tvla.errors.TvlaError` located at
 """
 
 import os
-import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Optional
 
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 from . import formula as F
 from .errors import TvlaError
-from .kleene import FALSE, HALF, TRUE
 from .preprocess import preprocess
 from .vocabulary import PROPERTIES, Predicate, Vocabulary
 

@@ -10,7 +10,6 @@ from functools import lru_cache
 from lark import Lark
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from .errors import TvlaError
 from .kleene import FALSE, HALF, TRUE
 from .preprocess import preprocess
 from .structure import Structure, bits
