@@ -48,12 +48,8 @@ class CompiledAction:
         self._update_fns = []
         for name, (params, f) in self.all_updates.items():
             p = voc[name]
-            if p.arity == 0:
-                fn = ev.compile(f, None)
-            elif p.arity in (1, 2):
-                fn = ev.compile(f, params[-1])
-            else:
-                fn = ev.compile(f, None)
+            # unary and binary tables are computed a row (vector over the last parameter) at a time
+            fn = ev.compile(f, params[-1] if p.arity in (1, 2) else None)
             self._update_fns.append((p, params, fn))
         self._instr_fns = []
         if self.has_new:
@@ -95,7 +91,6 @@ class CompiledAction:
                 stats["precondition"] += time.perf_counter() - t0
             elif step == "u":
                 items = [(self._update(st, env), env) for st, env in items]
-                items = [(st, env) for st, env in items if st is not None]
                 stats["update"] += time.perf_counter() - t0
             elif step == "b":
                 if not post_done:

@@ -217,15 +217,18 @@ class Analysis:
                     state["limit"] = state["limit"] or "max-messages"
             return report
 
-        def propagate(loc, s, depth=0):
-            if loc in self.stored:
-                add(loc, s)
-                return
-            if depth > 10000:
-                raise TvlaError("structures passed through unsaved locations without end")
-            for e in out_edges[loc]:
-                for r in self.compiled[id(e.action)].apply(s, stats, reporter(e)):
-                    propagate(e.target, r, depth + 1)
+        def propagate(loc, s):
+            # structures pass through locations that do not store them (-save back/ext);
+            # every CFG cycle has a stored location (its loop head), so this ends
+            stack = [(loc, s)]
+            while stack:
+                loc, s = stack.pop()
+                if loc in self.stored:
+                    add(loc, s)
+                    continue
+                produced = [(e.target, r) for e in out_edges[loc]
+                            for r in self.compiled[id(e.action)].apply(s, stats, reporter(e))]
+                stack.extend(reversed(produced))
 
         entry = self.program.entry
         warnings = list(self.warnings)
