@@ -14,6 +14,19 @@ SLL_PREDS = os.path.join(ROOT, "specs", "sll", "preds.tvp")
 SLL_ACTIONS = os.path.join(ROOT, "specs", "sll", "actions.tvp")
 
 
+# x points to a list of two or more elements: a head and a summary tail
+LIST2_TVS = """
+%n = {u0, u1}
+%p = {
+    sm = {u1:1/2}
+    x = {u0}
+    n = {u0->u1:1/2, u1->u1:1/2}
+    t[n] = {u0->u0, u0->u1, u1->u1:1/2}
+    r[n,x] = {u0, u1}
+}
+"""
+
+
 @pytest.fixture
 def write(tmp_path):
     """write(name, text) -> path of a file under tmp_path holding the dedented text."""

@@ -1,16 +1,10 @@
 """Formula evaluation over 3-valued structures (bit-set evaluators)."""
 
+from conftest import LIST2_TVS
 from tvla import formula as F
 from tvla.kleene import FALSE, HALF, TRUE
 
-LIST2 = """
-%n = {u0, u1}
-%p = {
-    sm = {u1:1/2}
-    x = {u0}
-    n = {u0->u1:1/2, u1->u1:1/2}
-}
-"""
+LIST2 = LIST2_TVS  # x: a head and a summary tail
 
 
 def test_closure_on_summary_nodes(sll):

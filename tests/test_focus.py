@@ -1,21 +1,13 @@
 """Focus and materialization."""
 
+from conftest import LIST2_TVS
 from tvla import formula as F
 from tvla.focus import FocusFormula, focus
 from tvla.kleene import FALSE, HALF, TRUE
 
 
 def test_focus_materializes_the_element_after_x(sll):
-    s, = sll.structures("""
-    %n = {u0, u1}
-    %p = {
-        sm = {u1:1/2}
-        x = {u0}
-        n = {u0->u1:1/2, u1->u1:1/2}
-        t[n] = {u0->u0, u0->u1, u1->u1:1/2}
-        r[n,x] = {u0, u1}
-    }
-    """)
+    s, = sll.structures(LIST2_TVS)
     f = F.Exists(("v_1",), F.And(F.Atom("x", ("v_1",)), F.Atom("n", ("v_1", "v"))))
     out = focus(s, FocusFormula(f, sll.voc), sll.ev, sll.coercer.coerce)
     voc = sll.voc

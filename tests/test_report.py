@@ -7,7 +7,7 @@ import shutil
 import pytest
 from click.testing import CliRunner
 
-from conftest import ROOT
+from conftest import LIST2_TVS, ROOT
 from tvla.cli import main
 from tvla.render import structure_dot
 
@@ -24,17 +24,7 @@ def _report(tmp_path, monkeypatch, program="reverse", inp="list", cwd=SLL):
 
 
 def test_dot_follows_the_display_conventions(sll):
-    s, = sll.structures("""
-    %n = {u0, u1}
-    %p = {
-        sm = {u1:1/2}
-        x = {u0}
-        n = {u0->u1:1/2, u1->u1:1/2}
-        t[n] = {u0->u0, u0->u1, u1->u1:1/2}
-        r[n,x] = {u0, u1}
-        is[n] = {u1:1/2}
-    }
-    """)
+    s, = sll.structures(LIST2_TVS.replace("r[n,x] = {u0, u1}", "r[n,x] = {u0, u1}\n    is[n] = {u1:1/2}"))
     dot = structure_dot(s, sll.voc)
     assert '"ptr_x" [shape=box' in dot and '"ptr_x" -> "u0" [style=solid]' in dot
     assert re.search(r'"u1" \[label="u1\\nr\[n,x\]\\nis\[n\]=1/2", shape=ellipse, peripheries=2\]', dot)

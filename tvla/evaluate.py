@@ -36,6 +36,15 @@ def _tabled_value(s, token, compute):
     return r
 
 
+def _restore(env, names, saved):
+    """Put back the bindings of ``names`` saved before a quantifier loop."""
+    for name, old in zip(names, saved):
+        if old is None:
+            env.pop(name, None)
+        else:
+            env[name] = old
+
+
 def scalar(tu):
     t, u = tu
     return TRUE if t else (HALF if u else FALSE)
@@ -387,11 +396,7 @@ class Evaluator:
                             break
                         if h:
                             result = HALF
-                for q, old in zip(saved_vars, saved):
-                    if old is None:
-                        env.pop(q, None)
-                    else:
-                        env[q] = old
+                _restore(env, saved_vars, saved)
                 return _bc(result, full_n if vn else 1)
             return scalar_q
 
@@ -422,11 +427,7 @@ class Evaluator:
                     p |= bt | bh
                     if t == full:
                         break
-            for q, old in zip(qs, saved):
-                if old is None:
-                    env.pop(q, None)
-                else:
-                    env[q] = old
+            _restore(env, qs, saved)
             return t, p & ~t
         return vector_q
 
@@ -465,10 +466,7 @@ class Evaluator:
                 p |= bt | bh
                 if t == full:
                     break
-            if saved is None:
-                env.pop(q, None)
-            else:
-                env[q] = saved
+            _restore(env, (q,), (saved,))
             return t, p & ~t
         return guarded
 
@@ -491,11 +489,7 @@ class Evaluator:
                 t, h = g(s, env)
                 rt.append(t)
                 rp.append(t | h)
-            for var, old in zip((x, y), saved):
-                if old is None:
-                    env.pop(var, None)
-                else:
-                    env[var] = old
+            _restore(env, (x, y), saved)
             ct, cp = _closure(rt, n), _closure(rp, n)
             full = (1 << n) - 1 if vn else 1
 
