@@ -10,7 +10,7 @@ images).  Without Graphviz the ``.dot`` files are written instead.
 import html
 import os
 
-from .render import INSTALL_HINT, dot_to_svg, structure_dot
+from .render import INSTALL_HINT, dots_to_svgs, structure_dot
 
 _STYLE = """
 body { font-family: Helvetica, Arial, sans-serif; margin: 2em; color: #222; }
@@ -30,15 +30,20 @@ figcaption { font-size: 0.85em; color: #555; }
 
 
 def _svg_or_dot(dot_text, base):
-    """Write base.svg (or base.dot without Graphviz); return the file name written."""
-    svg = dot_to_svg(dot_text)
-    if svg is None:
-        with open(base + ".dot", "w") as fh:
-            fh.write(dot_text)
-        return os.path.basename(base) + ".dot", False
-    with open(base + ".svg", "w") as fh:
-        fh.write(svg)
-    return os.path.basename(base) + ".svg", True
+    """Write base.svg (or base.dot without Graphviz); return (file name, is SVG)."""
+    return _write_drawings([(dot_text, base)])[0]
+
+
+def _write_drawings(items):
+    """Write each (DOT text, base path) as base.svg, or base.dot without Graphviz;
+    return [(file name, is SVG)].  One ``dot`` process draws them all."""
+    out = []
+    for (dot_text, base), svg in zip(items, dots_to_svgs([d for d, _b in items])):
+        ext, text = (".svg", svg) if svg is not None else (".dot", dot_text)
+        with open(base + ext, "w") as fh:
+            fh.write(text)
+        out.append((os.path.basename(base) + ext, svg is not None))
+    return out
 
 
 def cfg_dot(result):
@@ -133,9 +138,10 @@ def write_html_report(result, out_dir, options=None):
             order = sorted(range(len(structures)), key=lambda k: (k not in flagged, k))
             parts.append(f"<details{' open' if len(structures) <= 12 else ''}><summary>show "
                          f"{len(structures)} structures</summary><div class='structures'>")
-            for rank, k in enumerate(order):
-                dot = structure_dot(structures[k], voc, name=f"{loc}_{k + 1}", marked=k in flagged)
-                fname, svg = _svg_or_dot(dot, os.path.join(out_dir, f"{_safe(loc)}_{k + 1}"))
+            drawn = _write_drawings([
+                (structure_dot(structures[k], voc, name=f"{loc}_{k + 1}", marked=k in flagged),
+                 os.path.join(out_dir, f"{_safe(loc)}_{k + 1}")) for k in order])
+            for k, (fname, svg) in zip(order, drawn):
                 cls = " class='marked'" if k in flagged else ""
                 cap = f"structure {k + 1}" + (" (reports a message)" if k in flagged else "")
                 body = f"<a href='{fname}'><img loading='lazy' src='{fname}' alt='{esc(cap)}'></a>" if svg else \
@@ -184,15 +190,12 @@ def render_tvs_file(tvs_file, out_dir=None, program=None):
         voc = _infer_vocabulary(tvs_file)
     out_dir = out_dir or os.path.splitext(tvs_file)[0] + "_svg"
     os.makedirs(out_dir, exist_ok=True)
-    written = []
-    any_svg = True
     base = _safe(os.path.splitext(os.path.basename(tvs_file))[0])
-    for k, (loc, s) in enumerate(read_tvs(tvs_file, voc), 1):
-        dot = structure_dot(s, voc, name=f"{base}_{k}", title=f"{loc + ': ' if loc else ''}structure {k}")
-        fname, svg = _svg_or_dot(dot, os.path.join(out_dir, f"{base}_{k}"))
-        any_svg = any_svg and svg
-        written.append(os.path.join(out_dir, fname))
-    return written, any_svg
+    drawn = _write_drawings([
+        (structure_dot(s, voc, name=f"{base}_{k}", title=f"{loc + ': ' if loc else ''}structure {k}"),
+         os.path.join(out_dir, f"{base}_{k}"))
+        for k, (loc, s) in enumerate(read_tvs(tvs_file, voc), 1)])
+    return [os.path.join(out_dir, f) for f, _svg in drawn], all(svg for _f, svg in drawn)
 
 
 def _infer_vocabulary(tvs_file):

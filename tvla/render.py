@@ -93,13 +93,21 @@ def dot_available():
 
 def dot_to_svg(dot_text):
     """SVG text for DOT text, or None when Graphviz is not installed."""
+    return dots_to_svgs([dot_text])[0]
+
+
+def dots_to_svgs(dot_texts):
+    """SVG texts for several DOT graphs through one ``dot`` process (a report may
+    draw hundreds); None for each when Graphviz is not installed or fails."""
     exe = shutil.which("dot")
-    if exe is None:
-        return None
-    proc = subprocess.run([exe, "-Tsvg"], input=dot_text.encode(), capture_output=True, check=False)
-    if proc.returncode != 0:
-        return None
-    return proc.stdout.decode()
+    if exe is None or not dot_texts:
+        return [None] * len(dot_texts)
+    proc = subprocess.run([exe, "-Tsvg"], input="\n".join(dot_texts).encode(), capture_output=True,
+                          check=False)
+    docs = ["<?xml" + d for d in proc.stdout.decode().split("<?xml")[1:]]
+    if proc.returncode != 0 or len(docs) != len(dot_texts):
+        return [None] * len(dot_texts)
+    return docs
 
 
 def write_dot_file(path, groups, voc):
