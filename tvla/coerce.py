@@ -164,36 +164,6 @@ def definition_rules(voc):
     return out
 
 
-def automatic_rules(voc):
-    """The automatic closure of each instrumentation definition (engine.md, source 4)."""
-    out = []
-    for p in voc.instrumentation:
-        phi = nnf(p.definition)
-        use_neg = isinstance(phi, (F.Forall, F.Or))
-        if use_neg:
-            phi = nnf(F.Not(p.definition))
-        found = exists_conjunction(phi, set(p.params))
-        if found is None:
-            continue
-        _bound, lits = found
-        head_p = F.Atom(p.name, p.params)
-        guard = head_p if use_neg else F.Not(head_p)
-        src = f"closure of {p.name}"
-        for i, lit in enumerate(lits):
-            inner = lit.sub if isinstance(lit, F.Not) else lit
-            if isinstance(inner, (F.Closure, F.Const)):
-                continue
-            if isinstance(inner, F.Eq) and not isinstance(lit, F.Not):
-                continue  # only negated equalities give rules
-            if isinstance(inner, F.Atom) and voc[inner.pred].kind == "builtin":
-                continue
-            others = [l for j, l in enumerate(lits) if j != i]
-            body = F.conj(guard, *others)
-            head = F.neg(lit)
-            out.append((body, head, src))
-    return out
-
-
 def closure_rules(voc):
     """For ``t = p*`` or ``t = p+``: every ``p`` edge is a ``t`` pair."""
     out = []
@@ -242,7 +212,9 @@ def build_rules(voc, spec_rules, automatic=True):
     raw += property_rules(voc)
     raw += definition_rules(voc)
     if automatic:
-        raw += automatic_rules(voc)
+        # the automatic closure: for a definition p = φ these contrapositives are
+        # engine.md's rules !p & (other literals) ==> !l_i (and with p for
+        # universal φ); they are applied to property and spec rules as well
         raw += closure_rules(voc)
         raw += [c for b, h, src in list(raw) for c in contrapositives(b, h, src, voc)]
     rules = []
