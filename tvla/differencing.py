@@ -144,7 +144,7 @@ class Differencer:
             return self._reevaluate(f)
         a, b = f.a, f.b
         avoid = {a, b}
-        x, y = F.fresh("w", avoid), F.fresh("w", avoid | {F.fresh("w", avoid)})
+        x, y = self._fresh2(avoid, base="w")
         edge = F.Atom(f.pred, (x, y))
         dpn, dmn = self.delta(edge)
         if dpn == F.FALSE_F and dmn == F.FALSE_F:
