@@ -89,3 +89,18 @@ def test_tvs_round_trip(tmp_path):
     located = read_tvs(str(out2), voc)
     assert [l for l, _ in located] == ["exit"] * 3 and [s for _, s in located] == structures
     assert "sm = {u1:1/2}" in format_structure(structures[2], voc)
+
+
+def test_definitions_may_use_predicates_declared_later(write):
+    prog = load_program(write("fwd.tvp", """
+    %i r[n,x](v) = E(v_1) x(v_1) & n*(v_1, v)
+    %r x(v) ==> r[n,x](v)
+    %p x(v) unique pointer
+    %p n(v_1, v_2) function
+    %%
+    %action A() { %t "a" }
+    %%
+    L0 A() L1
+    """))
+    assert str(prog.vocabulary["r[n,x]"].definition) == "E(v_1) (x(v_1) & n*(v_1, v))"
+    assert len(prog.rules) == 1

@@ -417,6 +417,7 @@ class _Elaborator:
         self.rules = []
         self.global_focus = []
         self.global_messages = []
+        self._pending = []
 
     def err(self, msg, pos):
         line, col = pos if pos else (None, None)
@@ -513,16 +514,24 @@ class _Elaborator:
 
     def decl_instr(self, d, m):
         name, params, props = self._new_pred(d, m, "instr")
+        pred = self.voc.add(Predicate(name, len(params), params, "instr", props, None,
+                                      tuple(d.data["display"]), pos=self.loc.where(*d.pos)))
+        # definitions may mention predicates declared further down: checked in finish()
+        self._pending.append(lambda: self._define(pred, d, m))
+
+    def _define(self, pred, d, m):
         defn = self.expand(self.subst(d.data["def"], m))
         fv = defn.free_vars()
-        if fv != set(params):
+        if fv != set(pred.params):
             raise self.err(
-                f"free variables of the definition of '{name}' ({', '.join(sorted(fv)) or 'none'}) "
-                f"do not match its arguments ({', '.join(params) or 'none'})", d.pos)
-        self.voc.add(Predicate(name, len(params), params, "instr", props, defn,
-                               tuple(d.data["display"]), pos=self.loc.where(*d.pos)))
+                f"free variables of the definition of '{pred.name}' ({', '.join(sorted(fv)) or 'none'}) "
+                f"do not match its arguments ({', '.join(pred.params) or 'none'})", d.pos)
+        pred.definition = defn
 
     def decl_rule(self, d, m):
+        self._pending.append(lambda: self._rule(d, m))
+
+    def _rule(self, d, m):
         body = self.expand(self.subst(d.data["body"], m))
         head = self.expand(self.subst(d.data["head"], m))
         if not _is_rule_head(head):
@@ -530,17 +539,24 @@ class _Elaborator:
                            "an (in)equality or a constant", d.pos)
         self.rules.append((body, head, self.loc.where(*d.pos)))
 
+    def finish(self):
+        """Check definitions, rules and global formulas once every predicate is declared."""
+        for step in self._pending:
+            step()
+        self._pending = []
+
     def decl_foreach(self, d, m):
         for member in self.eval_set(d.data["set"], m):
             self.declare(d.data["body"], {**m, d.data["var"]: member})
 
     def decl_focus(self, d, m):
-        self.global_focus += [self.expand(self.subst(f, m)) for f in d.data["formulas"]]
+        self._pending.append(lambda: self.global_focus.extend(
+            self.expand(self.subst(f, m)) for f in d.data["formulas"]))
 
     def decl_message(self, d, m):
-        self.global_messages.append(
+        self._pending.append(lambda: self.global_messages.append(
             Message(F.exists(sorted(d.data["formula"].free_vars()), self.expand(self.subst(d.data["formula"], m))),
-                    d.data["text"]))
+                    d.data["text"])))
 
     # actions
     def instantiate(self, decl, args, pos):
@@ -629,6 +645,7 @@ def load_program(path, defines=None, search_path=()):
     decls, actions, cfg, printed = parse_text(located)
     el = _Elaborator(located)
     el.declare(decls)
+    el.finish()
     action_decls = {}
     for a in actions:
         if a.data["name"] in action_decls:
