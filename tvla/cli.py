@@ -183,7 +183,7 @@ def _analyze(program, input, join, action_order, max_structures, max_messages, s
             now = time.perf_counter()
             if now - last[0] >= 1.0:
                 last[0] = now
-                click.echo(f"  ... {steps} locations visited (at {loc}), {total} structures, "
+                click.echo(f"  ... {steps} locations done, now at {loc}: {total} structures, "
                            f"{msgs} messages", err=True)
     result = analysis.run(inputs, progress=progress, program_name=prog_path, input_name=in_path)
     click.echo(text_report(result), nl=False)

@@ -249,6 +249,8 @@ class Analysis:
                         propagate(e.target, r)
                     if state["limit"]:
                         break
+                    if progress is not None:  # the callback decides how often to print
+                        progress(loc, steps, state["total"], len(messages))
                 if state["limit"]:
                     break
             steps += 1
