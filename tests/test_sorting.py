@@ -123,3 +123,40 @@ def test_figure_16_keeps_every_element_on_small_lists():
                 out = out.n
             assert sorted(map(id, seen)) == sorted(map(id, nodes))   # a permutation: nothing lost
             assert [n.d for n in seen] == sorted(data)                # and sorted
+
+
+def test_equal_data_conditions_split_the_order(write):
+    # x and y point to two single elements with unknown order: == and != are
+    # both possible, and after x->d == y->d the order is known both ways
+    prog = write("eq.tvp", f"""
+    %s PVar {{x, y}}
+    #include "{os.path.join(ROOT, 'specs', 'sll', 'preds.tvp')}"
+    #include "{os.path.join(ROOT, 'specs', 'sorting', 'preds.tvp')}"
+    %%
+    #include "{os.path.join(ROOT, 'specs', 'sll', 'actions.tvp')}"
+    #include "{os.path.join(ROOT, 'specs', 'sorting', 'actions.tvp')}"
+    %%
+    L0 Equal_Data_L(x, y) eq
+    L0 Not_Equal_Data_L(x, y) ne
+    """)
+    tvs = write("eq.tvs", """
+    %n = {a, b}
+    %p = {
+        x = {a}
+        y = {b}
+        r[n,x] = {a}
+        r[n,y] = {b}
+        t[n] = {a->a, b->b}
+        dle = {a->a, b->b, a->b:1/2, b->a:1/2}
+        inOrder[dle,n] = {a, b}
+        inROrder[dle,n] = {a, b}
+    }
+    """)
+    r = analyze(prog, tvs, join="rel")   # the part join would merge the two orders again
+    assert r.messages == []
+    dle = r.voc["dle"].index
+    (eq,) = r.locations["eq"]
+    assert eq.binary(dle, 0, 1) == TRUE and eq.binary(dle, 1, 0) == TRUE
+    ne = r.locations["ne"]
+    assert len(ne) == 2   # a < b or b < a
+    assert sorted((s.binary(dle, 0, 1), s.binary(dle, 1, 0)) for s in ne) == [(0, TRUE), (TRUE, 0)]
