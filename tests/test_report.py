@@ -135,3 +135,14 @@ def test_html_report_without_dot(tmp_path, monkeypatch):
     files = sorted(os.listdir(out))
     assert "cfg.dot" in files and "exit_1.dot" in files and not any(f.endswith(".svg") for f in files)
     assert "apt-get install graphviz" in (out / "index.html").read_text()
+
+
+def test_html_defaults_to_the_output_folder(monkeypatch):
+    from tvla.cli import default_report_dir
+    monkeypatch.chdir(SLL)
+    res = CliRunner().invoke(main, ["analyze", "reverse", "list", "-terse", "--html"])
+    assert res.exit_code == 0, res.output
+    target = default_report_dir("reverse.tvp")
+    assert target == os.path.join(ROOT, "output", "reverse")
+    assert os.path.isfile(os.path.join(target, "index.html"))
+    assert f"Report: {os.path.join(target, 'index.html')}" in res.output

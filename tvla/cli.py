@@ -80,6 +80,14 @@ def resolve(name, ext, search):
     raise TvlaError(f"cannot find {name} (looked for {name}{ext} in . and the -path directories)")
 
 
+def default_report_dir(program_path):
+    """output/PROGRAM in the project (when run from a checkout), else ./output/PROGRAM."""
+    name = os.path.splitext(os.path.basename(program_path))[0]
+    project_output = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "output")
+    base = project_output if os.path.isdir(project_output) else os.path.join(os.getcwd(), "output")
+    return os.path.join(base, name)
+
+
 def _bool(value):
     return str(value).strip().lower() in ("true", "yes", "1", "on")
 
@@ -103,7 +111,8 @@ def main():
 @click.option("--tvs", "tvs_out", default=None, help="Write the structures at printed locations (TVS).")
 @click.option("--dot", "dot_out", default=None, help="Write the structures at printed locations (DOT).")
 @click.option("--json", "json_out", default=None, help="Write the results as JSON.")
-@click.option("--html", "html_out", default=None, help="Write an HTML report into this directory.")
+@click.option("--html", "html_out", default=None, is_flag=False, flag_value="",
+              help="Write an HTML report into this directory (default: output/PROGRAM).")
 @click.option("--define", multiple=True, help="Preprocessor macro NAME, NAME(value) or NAME=value.")
 @click.option("--path", "search_path", multiple=True, help="Directory searched for files and includes.")
 @click.option("--props", default=None, help="TVLA properties file.")
@@ -198,8 +207,9 @@ def _analyze(program, input, join, action_order, max_structures, max_messages, s
         write_dot_file(dot_out, groups, analysis.voc)
     if json_out:
         write_json(result, json_out)
-    if html_out:
+    if html_out is not None:
         from .html import write_html_report
+        html_out = html_out or default_report_dir(prog_path)
         from .render import INSTALL_HINT, dot_available
         path = write_html_report(result, html_out, options={
             "join": join, "action order": action_order, "automatic constraints": automatic,
