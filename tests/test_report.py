@@ -140,9 +140,14 @@ def test_html_report_without_dot(tmp_path, monkeypatch):
 def test_html_defaults_to_the_output_folder(monkeypatch):
     from tvla.cli import default_report_dir
     monkeypatch.chdir(SLL)
-    res = CliRunner().invoke(main, ["analyze", "reverse", "list", "-terse", "--html"])
-    assert res.exit_code == 0, res.output
     target = default_report_dir("reverse.tvp")
     assert target == os.path.join(ROOT, "output", "reverse")
-    assert os.path.isfile(os.path.join(target, "index.html"))
-    assert f"Report: {os.path.join(target, 'index.html')}" in res.output
+    existed = os.path.exists(target)
+    try:
+        res = CliRunner().invoke(main, ["analyze", "reverse", "list", "-terse", "--html"])
+        assert res.exit_code == 0, res.output
+        assert os.path.isfile(os.path.join(target, "index.html"))
+        assert f"Report: {os.path.join(target, 'index.html')}" in res.output
+    finally:
+        if not existed:
+            shutil.rmtree(target, ignore_errors=True)
