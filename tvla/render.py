@@ -91,11 +91,6 @@ def dot_available():
     return shutil.which("dot") is not None
 
 
-def dot_to_svg(dot_text):
-    """SVG text for DOT text, or None when Graphviz is not installed."""
-    return dots_to_svgs([dot_text])[0]
-
-
 def dots_to_svgs(dot_texts):
     """SVG texts for several DOT graphs through one ``dot`` process (a report may
     draw hundreds); None for each when Graphviz is not installed or fails."""
