@@ -20,10 +20,11 @@ class TvlaError(Exception):
 class Located:
     """Maps lines of preprocessed text back to (file, line) of the original sources."""
 
-    def __init__(self, text, linemap, default_file):
+    def __init__(self, text, linemap, default_file, macros=None):
         self.text = text
         self.linemap = linemap  # index i -> (file, line) of output line i+1
         self.default_file = default_file
+        self.macros = macros or {}  # macros defined at the end of the text
 
     def where(self, line, col):
         """Return (file, line, col) of a position in the preprocessed text."""

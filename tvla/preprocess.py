@@ -355,6 +355,4 @@ def preprocess(path, defines=None, search_path=()):
     values or :class:`Macro` objects."""
     pp = Preprocessor(defines, search_path)
     pp.process_file(path)
-    located = Located("\n".join(pp.out_lines) + "\n", pp.linemap, path)
-    located.macros = dict(pp.macros)
-    return located
+    return Located("\n".join(pp.out_lines) + "\n", pp.linemap, path, dict(pp.macros))

@@ -393,7 +393,7 @@ class Program:
     @property
     def macros(self):
         """Macros defined at the end of the program text (its input is read with them)."""
-        return getattr(self.located, "macros", {})
+        return self.located.macros
 
     @property
     def entry(self):
