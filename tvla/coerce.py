@@ -174,12 +174,6 @@ def closure_rules(voc):
     return out
 
 
-def _negate_literal(lit):
-    if isinstance(lit, F.Not):
-        return lit.sub
-    return F.Not(lit)
-
-
 def contrapositives(body, head, src, voc):
     """``l_1 & ... & l_m ==> h`` gives ``!h & (the other literals) ==> !l_i`` for every
     literal ``l_i`` that is a (negated) atom or a negated equality."""
@@ -202,7 +196,7 @@ def contrapositives(body, head, src, voc):
         if isinstance(inner, F.Atom) and voc[inner.pred].kind == "builtin":
             continue
         others = [l for j, l in enumerate(lits) if j != i]
-        out.append((F.conj(_negate_literal(head), *others), _negate_literal(lit), src + " (contrapositive)"))
+        out.append((F.conj(F.neg(head), *others), F.neg(lit), src + " (contrapositive)"))
     return out
 
 
