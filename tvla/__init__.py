@@ -1,19 +1,20 @@
 """A TVLA-style three-valued shape analyzer.
 
 ``tvla.analyze(program, input, **options)`` runs an analysis and returns a
-:class:`tvla.engine.Result`; ``tvla analyze`` is the command-line front end.
+:class:`tvla.results.Result`; ``tvla analyze`` is the command-line front end.
 """
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 
 def analyze(program_path, input_path=None, **options):
-    """Run the analysis of a TVP file on the structures of a TVS file.
+    """Run the analysis of a TVP file on the structures of a TVS file (default PROGRAM.tvs).
 
-    Options: ``join`` (rel, part, ind, conc), ``action_order`` ("fcpucb"),
-    ``automatic`` (bool), ``differencing`` (bool), ``post_order`` (bool),
-    ``max_structures``, ``max_messages``, ``save`` (all, back, ext),
-    ``defines`` (dict), ``search_path`` (list of directories).
+    Options are the fields of :class:`tvla.options.Options`: ``join`` (rel, part,
+    ind, conc), ``action_order`` ("fcpucb"), ``automatic``, ``differencing``,
+    ``post_order``, ``max_structures``, ``max_messages``, ``save`` (all, back,
+    ext), ``defines`` (dict), ``search_path`` (list of directories); or
+    ``options=Options(...)`` itself.
     """
     from .api import run_analysis
 

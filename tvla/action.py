@@ -17,47 +17,93 @@ from .differencing import Differencer
 from .focus import FocusFormula, focus
 from .kleene import FALSE, HALF, TRUE
 
-PHASES = ("focus", "coerce", "precondition", "update", "blur", "join")
+
+def compute_table(ev, pred, params, fn, s, env):
+    """The table of ``pred`` on ``s`` given by a formula compiled with ``ev.compile(f,
+    params[-1])`` (unary and binary: a row over the last parameter at a time); the
+    value :func:`store_table` writes back."""
+    if pred.arity == 0:
+        t, u = fn(s, env)
+        return TRUE if t else (HALF if u else FALSE)
+    if pred.arity == 1:
+        return fn(s, env)
+    e = dict(env)
+    if pred.arity == 2:
+        rows_t, rows_u = [], []
+        for x in range(s.n):
+            e[params[0]] = x
+            t, u = fn(s, e)
+            rows_t.append(t)
+            rows_u.append(u)
+        return rows_t, rows_u
+    table = {}
+    for tup in product(range(s.n), repeat=pred.arity):
+        e.update(zip(params, tup))
+        t, u = fn(s, e)
+        if t:
+            table[tup] = TRUE
+        elif u:
+            table[tup] = HALF
+    return table
+
+
+def store_table(s, pred, value):
+    """Write a table computed by :func:`compute_table` into ``s``."""
+    if pred.arity == 0:
+        s.nul[pred.index] = value
+    elif pred.arity == 1:
+        s.uT[pred.index], s.uU[pred.index] = value
+    elif pred.arity == 2:
+        s.bT[pred.index], s.bU[pred.index] = value
+        s.touched(pred.index)
+    else:
+        s.hi[pred.index] = value
+    s.dirty()
+
+
+def compile_table(ev, pred, params, formula):
+    """``formula`` compiled for :func:`compute_table`."""
+    return ev.compile(formula, params[-1] if pred.arity in (1, 2) else None)
 
 
 class CompiledAction:
-    """An instantiated action compiled against an analysis."""
+    """An instantiated action compiled once for an analysis.
 
-    def __init__(self, action, analysis):
+    ``apply(s, stats, report)`` runs the pipeline ``options.pipeline`` on a
+    stored structure and returns the resulting structures; ``report(message)``
+    is called once per :class:`~tvla.program.Message` the structure triggers."""
+
+    def __init__(self, action, voc, ev, coercer, options, global_focus=(), global_messages=()):
         self.action = action
-        self.an = analysis
-        voc = analysis.voc
         self.voc = voc
-        ev = analysis.ev
         self.ev = ev
+        self.coercer = coercer
         where = action.pos
-        self.focus = [FocusFormula(f, voc, where) for f in analysis.program.global_focus + action.focus]
+        self.focus = [FocusFormula(f, voc, where) for f in list(global_focus) + action.focus]
         self.pre = action.precondition
         self.pre_vars = sorted(self.pre.free_vars()) if self.pre is not None else []
         self.pre_messages = [(F.exists(self._unbound(m.formula), m.formula), m) for m in
-                             analysis.program.global_messages + action.pre_messages]
+                             list(global_messages) + action.pre_messages]
         self.post_messages = [(F.exists(self._unbound(m.formula), m.formula), m) for m in action.post_messages]
         updates = dict(action.updates)
         derived = {}
-        if analysis.differencing:
+        if options.differencing:
             derived = Differencer(voc, updates).derived_updates()
         self.derived = derived
         self.all_updates = {**updates, **derived}
         self.changed = set(self.all_updates)
         self.has_new = action.new is not None
-        self._update_fns = []
-        for name, (params, f) in self.all_updates.items():
-            p = voc[name]
-            # unary and binary tables are computed a row (vector over the last parameter) at a time
-            fn = ev.compile(f, params[-1] if p.arity in (1, 2) else None)
-            self._update_fns.append((p, params, fn))
+        self._update_fns = [(voc[name], params, compile_table(ev, voc[name], params, f))
+                            for name, (params, f) in self.all_updates.items()]
         self._instr_fns = []
         if self.has_new:
             for p in voc.instrumentation:
                 if p.arity == 0:
                     continue
                 self._instr_fns.append((p, ev.compile(p.definition, p.params[-1])))
-        self.order = analysis.action_order
+        self.order = options.pipeline
+        # structures reach locations coerced (then blurred) when a coerce follows the update
+        self.stored_coerced = "c" in self.order[self.order.index("u"):]
 
     def _unbound(self, f):
         return sorted(f.free_vars() - set(self.pre_vars))
@@ -73,10 +119,10 @@ class CompiledAction:
             if step == "f":
                 for ff in self.focus:
                     items = [(t, env) for st, env in items
-                             for t in focus(st, ff, self.ev, self.an.coercer.coerce)]
+                             for t in focus(st, ff, self.ev, self.coercer.coerce)]
                 stats["focus"] += time.perf_counter() - t0
             elif step == "c":
-                if step_no and self.order[step_no - 1] == "f" and self.an.stored_coerced:
+                if step_no and self.order[step_no - 1] == "f" and self.stored_coerced:
                     # focus coerced every structure it split; the others are stored
                     # structures, which were coerced before blur
                     continue
@@ -117,7 +163,7 @@ class CompiledAction:
         out = []
         for st, env in items:
             try:
-                self.an.coercer.coerce(st, changed)
+                self.coercer.coerce(st, changed)
             except Inconsistent:
                 continue
             out.append((st, env))
@@ -132,15 +178,16 @@ class CompiledAction:
                 if self.ev.value(self.pre, st, env) != FALSE:
                     out.append((st, env))
                 continue
-            for e, _v in self.ev.assignments(self.pre, st, self.pre_vars, env):
-                out.append((st if not out or out[-1][0] is not st else st.copy(), e))
+            # each binding is updated on its own copy of the structure
+            for k, (e, _v) in enumerate(self.ev.assignments(self.pre, st, self.pre_vars, env)):
+                out.append((st if k == 0 else st.copy(), e))
         return out
 
     def _messages(self, items, messages, report):
         for f, msg in messages:
             for st, env in items:
                 if self.ev.value(f, st, env) != FALSE:
-                    report(msg.render())
+                    report(msg)
                     break
 
     # ------------------------------------------------------------------ update
@@ -148,52 +195,16 @@ class CompiledAction:
         voc = self.voc
         if self.has_new:
             s = self._create(s, env)
-        n = s.n
-        results = []
-        for p, params, fn in self._update_fns:
-            if p.arity == 0:
-                t, u = fn(s, env)
-                results.append((p, TRUE if t else (HALF if u else FALSE)))
-            elif p.arity == 1:
-                results.append((p, fn(s, env)))
-            elif p.arity == 2:
-                a = params[0]
-                e = dict(env)
-                rows_t, rows_u = [], []
-                for x in range(n):
-                    e[a] = x
-                    t, u = fn(s, e)
-                    rows_t.append(t)
-                    rows_u.append(u)
-                results.append((p, (rows_t, rows_u)))
-            else:
-                table = {}
-                e = dict(env)
-                for tup in product(range(n), repeat=p.arity):
-                    e.update(zip(params, tup))
-                    t, u = fn(s, e)
-                    if t:
-                        table[tup] = TRUE
-                    elif u:
-                        table[tup] = HALF
-                results.append((p, table))
-        for p, val in results:
-            if p.arity == 0:
-                s.nul[p.index] = val
-            elif p.arity == 1:
-                s.uT[p.index], s.uU[p.index] = val
-            elif p.arity == 2:
-                s.bT[p.index], s.bU[p.index] = val
-                s.touched(p.index)
-            else:
-                s.hi[p.index] = val
-        s.dirty()
+        # simultaneous updates: every table is computed on the old structure first
+        results = [(p, compute_table(self.ev, p, params, fn, s, env)) for p, params, fn in self._update_fns]
+        for p, value in results:
+            store_table(s, p, value)
         if self.has_new:
             s.uT[voc["isNew"].index] = 0
             s.uU[voc["isNew"].index] = 0
             inst = voc["instance"].index
-            s.bT[inst] = [0] * n
-            s.bU[inst] = [0] * n
+            s.bT[inst] = [0] * s.n
+            s.bU[inst] = [0] * s.n
             s.touched()
         if self.action.retain is not None:
             t, u = self.ev.vector(self.action.retain, "v", s, env) if "v" in self.action.retain.free_vars() \

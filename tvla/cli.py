@@ -1,37 +1,46 @@
-"""Command line: ``tvla analyze PROGRAM [INPUT] [options]`` and ``tvla render FILE.tvs``.
+"""Command line: ``tvla analyze PROGRAM [INPUT] [options]`` and the other commands.
 
 TVLA's own option spellings are accepted (``-join rel``, ``-ms 100``,
 ``-DNAME(value)``, ``-noautomatic``...), so that a TVLA command line works
-when prefixed with ``tvla analyze``; the ``--`` forms work too.
+when prefixed with ``tvla analyze``; the ``--`` forms work too.  Options are
+gathered into one :class:`~tvla.options.Options` (``PROGRAM.properties``,
+then ``-props FILE``, then the flags); the analysis runs in a worker thread
+with a deep stack, so that Ctrl-C stops it cleanly with partial results.
+
+Exit status: 0, or 1 with ``--fail-on-alarm`` when the verdict is not
+``proved``; 2 for bad input; 130 when interrupted (results are still written).
 """
 
 import os
 import sys
+import threading
 import time
+from dataclasses import replace
 
 import click
 
 from .errors import TvlaError
 
 # TVLA's single-dash options and the click option they stand for
-_TVLA_OPTIONS = {
+TVLA_OPTIONS = {
     "-join": "--join", "-action": "--action", "-ms": "--ms", "-mm": "--mm", "-save": "--save",
     "-tvs": "--tvs", "-dot": "--dot", "-path": "--path", "-props": "--props",
     "-noautomatic": "--noautomatic", "-terse": "--terse", "-post": "--post",
 }
 
-_PROPS_USED = {
-    "tvla.joinType", "tvla.engine.actionOrder", "tvla.generateAutomaticConstraints",
-    "tvla.differencing.difference", "tvla.cfg.saveLocations", "tvla.cfg.postOrder", "tvla.terse",
-}
+EXIT_ALARM, EXIT_INPUT, EXIT_INTERRUPTED, EXIT_INTERNAL = 1, 2, 130, 70
+
+# the worker's stack and recursion limit: deeply nested formulas and macros are valid input
+STACK_BYTES = 512 * 1024 * 1024
+RECURSION_LIMIT = 200_000
 
 
 def translate_args(args):
     """Rewrite TVLA-style arguments into this CLI's spelling."""
     out = []
     for a in args:
-        if a in _TVLA_OPTIONS:
-            out.append(_TVLA_OPTIONS[a])
+        if a in TVLA_OPTIONS:
+            out.append(TVLA_OPTIONS[a])
         elif a.startswith("-D") and not a.startswith("--") and len(a) > 2:
             out += ["--define", a[2:]]
         else:
@@ -42,29 +51,6 @@ def translate_args(args):
 class TvlaCommand(click.Command):
     def parse_args(self, ctx, args):
         return super().parse_args(ctx, translate_args(args))
-
-
-def read_props(path):
-    """Java-style properties: ``key = value`` lines, ``#``/``!`` comments."""
-    props = {}
-    try:
-        with open(path) as fh:
-            lines = fh.read().splitlines()
-    except OSError as e:
-        raise TvlaError(f"cannot read properties file {path}: {e.strerror}", path, 1, 1)
-    for k, line in enumerate(lines, 1):
-        s = line.strip()
-        if not s or s[0] in "#!":
-            continue
-        for sep in ("=", ":"):
-            if sep in s:
-                key, value = s.split(sep, 1)
-                break
-        else:
-            parts = s.split(None, 1)
-            key, value = parts[0], (parts[1] if len(parts) > 1 else "")
-        props[key.strip()] = value.strip()
-    return props
 
 
 def resolve(name, ext, search):
@@ -88,8 +74,102 @@ def default_report_dir(program_path):
     return os.path.join(base, name)
 
 
-def _bool(value):
-    return str(value).strip().lower() in ("true", "yes", "1", "on")
+def check_output_file(path, flag):
+    """An output file must be writable where it is named: its directory exists, it is no directory."""
+    if os.path.isdir(path):
+        raise TvlaError(f"{flag} {path}: is a directory; give a file name")
+    parent = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(parent):
+        raise TvlaError(f"{flag} {path}: directory {os.path.dirname(path) or '.'} does not exist")
+    if not os.access(parent, os.W_OK):
+        raise TvlaError(f"{flag} {path}: directory {os.path.dirname(path) or '.'} is not writable")
+
+
+def check_output_dir(path, flag):
+    """An output directory is created if missing, but its parent must exist and it is no file."""
+    if os.path.exists(path) and not os.path.isdir(path):
+        raise TvlaError(f"{flag} {path}: is a file, not a directory")
+    parent = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(parent):
+        raise TvlaError(f"{flag} {path}: directory {os.path.dirname(os.path.abspath(path))} does not exist")
+
+
+def run_interruptible(work):
+    """Run ``work(should_stop)`` in a thread with a deep stack and return its value.
+
+    The first Ctrl-C asks the work to stop (``should_stop()`` turns true), a
+    second one abandons it; exceptions of the work are raised here."""
+    stop = threading.Event()
+    box = {}
+
+    def target():
+        try:
+            box["value"] = work(stop.is_set)
+        except BaseException as e:  # noqa: BLE001 - handed to the caller's thread
+            box["error"] = e
+
+    old_limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old_limit, RECURSION_LIMIT))
+    threading.stack_size(STACK_BYTES)
+    try:
+        worker = threading.Thread(target=target, name="tvla-analysis", daemon=True)
+        worker.start()
+    finally:
+        threading.stack_size(0)
+    try:
+        while worker.is_alive():
+            try:
+                worker.join(0.1)
+            except KeyboardInterrupt:
+                if stop.is_set():
+                    raise
+                stop.set()
+    finally:
+        sys.setrecursionlimit(old_limit)
+    if "error" in box:
+        raise box["error"]
+    return box["value"]
+
+
+def guarded(fn, debug=False):
+    """Run a command body: located errors exit 2, Ctrl-C 130, nothing shows a traceback."""
+    try:
+        return fn()
+    except TvlaError as e:
+        click.echo(str(e), err=True)
+        sys.exit(EXIT_INPUT)
+    except KeyboardInterrupt:
+        click.echo("interrupted", err=True)
+        sys.exit(EXIT_INTERRUPTED)
+    except BrokenPipeError:
+        quiet_stdout()
+        sys.exit(0)
+    except RecursionError:
+        click.echo("tvla: input nested too deeply to analyse", err=True)
+        sys.exit(EXIT_INPUT)
+    except Exception as e:  # noqa: BLE001 - never show a traceback to the user
+        if debug:
+            raise
+        click.echo(f"tvla: internal error: {type(e).__name__}: {e}", err=True)
+        sys.exit(EXIT_INTERNAL)
+
+
+def quiet_stdout():
+    """After the reader of our output went away (``| head``), send the rest nowhere."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+def echo(text):
+    """Print to stdout; a closed pipe ends the printing quietly."""
+    try:
+        click.echo(text, nl=False)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        quiet_stdout()
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -104,8 +184,9 @@ def main():
 @click.option("--join", type=click.Choice(["rel", "part", "ind", "conc"]), default=None,
               help="Join at locations (default part).")
 @click.option("--action", "action_order", default=None, help="Action pipeline order (default fcpucb).")
-@click.option("--ms", "max_structures", type=int, default=None, help="Stop after N structures.")
-@click.option("--mm", "max_messages", type=int, default=None, help="Stop after N messages.")
+@click.option("--ms", "max_structures", type=click.IntRange(min=0), default=None,
+              help="Stop after N structures.")
+@click.option("--mm", "max_messages", type=click.IntRange(min=0), default=None, help="Stop after N messages.")
 @click.option("--save", type=click.Choice(["all", "back", "ext"]), default=None,
               help="Locations that store structures (default all).")
 @click.option("--tvs", "tvs_out", default=None, help="Write the structures at printed locations (TVS).")
@@ -113,116 +194,141 @@ def main():
 @click.option("--json", "json_out", default=None, help="Write the results as JSON.")
 @click.option("--html", "html_out", default=None, is_flag=False, flag_value="",
               help="Write an HTML report into this directory (default: output/PROGRAM).")
+@click.option("--html-max", type=click.IntRange(min=1), default=200, show_default=True,
+              help="Structures drawn per location in the HTML report.")
 @click.option("--define", multiple=True, help="Preprocessor macro NAME, NAME(value) or NAME=value.")
 @click.option("--path", "search_path", multiple=True, help="Directory searched for files and includes.")
-@click.option("--props", default=None, help="TVLA properties file.")
+@click.option("--props", default=None, help="TVLA properties file (after PROGRAM.properties).")
 @click.option("--noautomatic", is_flag=True, default=None, help="No automatic constraints.")
 @click.option("--terse", is_flag=True, default=None, help="No progress output.")
 @click.option("--post", is_flag=True, default=None, help="Visit locations in post order.")
-@click.option("--no-differencing", is_flag=True, default=False,
+@click.option("--no-differencing", is_flag=True, default=None,
               help="Instrumentation predicates not updated by an action keep their values.")
+@click.option("--fail-on-alarm", is_flag=True, default=False,
+              help="Exit 1 unless the verdict is proved (alarms, vacuous, or stopped early).")
 @click.option("--show-updates", is_flag=True, default=False, help="Print derived update formulae.")
 @click.option("--debug", is_flag=True, default=False, hidden=True)
-def analyze(program, input, join, action_order, max_structures, max_messages, save, tvs_out, dot_out,
-            json_out, html_out, define, search_path, props, noautomatic, terse, post, no_differencing,
-            show_updates, debug):
+def analyze(**kw):
     """Analyze PROGRAM (a .tvp file) on INPUT (a .tvs file; default PROGRAM.tvs)."""
-    try:
-        _analyze(program, input, join, action_order, max_structures, max_messages, save, tvs_out,
-                 dot_out, json_out, html_out, define, search_path, props, noautomatic, terse, post,
-                 no_differencing, show_updates)
-    except TvlaError as e:
-        click.echo(str(e), err=True)
-        sys.exit(2)
-    except KeyboardInterrupt:
-        click.echo("interrupted", err=True)
-        sys.exit(130)
-    except Exception as e:  # noqa: BLE001 - never show a traceback to the user
-        if debug:
-            raise
-        click.echo(f"tvla: internal error: {type(e).__name__}: {e}", err=True)
-        sys.exit(70)
+    code = guarded(lambda: analyze_command(kw), kw["debug"])
+    sys.exit(code or 0)
 
 
-def _analyze(program, input, join, action_order, max_structures, max_messages, save, tvs_out, dot_out,
-             json_out, html_out, define, search_path, props, noautomatic, terse, post, no_differencing,
-             show_updates):
-    from .engine import Analysis
+def build_options(kw, prog_path, props):
+    """The :class:`Options` of an ``analyze`` command line."""
+    from .options import Options
     from .preprocess import parse_command_define
-    from .report import text_report, write_json
-    from .tvp import load_program
-    from .tvs import read_tvs, write_tvs
+    options = Options(defines=tuple(parse_command_define(d) for d in kw["define"]),
+                      search_path=tuple(kw["search_path"])).with_properties(props)
+    flags = {"join": kw["join"], "action_order": kw["action_order"], "save": kw["save"],
+             "max_structures": kw["max_structures"], "max_messages": kw["max_messages"],
+             "post_order": kw["post"] or None,
+             "automatic": False if kw["noautomatic"] else None,
+             "differencing": False if kw["no_differencing"] else None}
+    return replace(options, **{k: v for k, v in flags.items() if v is not None})
 
-    settings = read_props(props) if props else {}
-    if terse is None:
-        terse = _bool(settings.get("tvla.terse", "false"))
-    if settings and not terse:
-        ignored = sorted(k for k in settings if k not in _PROPS_USED)
-        if ignored:
-            click.echo(f"ignoring properties: {', '.join(ignored)}", err=True)
-    join = join or settings.get("tvla.joinType", "part")
-    action_order = action_order or settings.get("tvla.engine.actionOrder", "fcpucb")
-    automatic = not noautomatic if noautomatic is not None else \
-        _bool(settings.get("tvla.generateAutomaticConstraints", "true"))
-    differencing = not no_differencing and _bool(settings.get("tvla.differencing.difference", "true"))
-    save = save or settings.get("tvla.cfg.saveLocations", "all")
-    post = post if post is not None else _bool(settings.get("tvla.cfg.postOrder", "false"))
-    defines = dict(parse_command_define(d) for d in define)
-    search = list(search_path)
 
-    prog_path = resolve(program, ".tvp", search)
-    in_path = resolve(input, ".tvs", search) if input else resolve(os.path.splitext(program)[0], ".tvs", search)
+def gather_properties(kw, prog_path):
+    """PROGRAM.properties beside the program, then the -props file (later keys win)."""
+    from .options import program_properties, read_properties
+    props = dict(program_properties(prog_path))
+    if kw["props"]:
+        props.update(read_properties(kw["props"]))
+    return props
+
+
+def check_outputs(kw):
+    for flag, key in (("--json", "json_out"), ("-tvs", "tvs_out"), ("-dot", "dot_out")):
+        if kw[key]:
+            check_output_file(kw[key], flag)
+    if kw["html_out"]:
+        check_output_dir(kw["html_out"], "--html")
+
+
+def analyze_command(kw):
+    """Load, run, write every output; return the exit status."""
+    from .options import parse_bool
+    search = list(kw["search_path"])
+    prog_path = resolve(kw["program"], ".tvp", search)
+    in_name = kw["input"] or os.path.splitext(kw["program"])[0]
+    in_path = resolve(in_name, ".tvs", search)
+    props = gather_properties(kw, prog_path)
+    terse = kw["terse"] if kw["terse"] is not None else parse_bool(props.get("tvla.terse", "false"))
+    options = build_options(kw, prog_path, props)
+    check_outputs(kw)
+    if options.ignored_properties and not terse:
+        click.echo(f"ignoring properties: {', '.join(options.ignored_properties)}", err=True)
+    result = run_interruptible(lambda stop: load_and_run(prog_path, in_path, options, kw, terse, stop))
+    write_outputs(result, kw, prog_path)
+    if result.limit_hit == "interrupted":
+        return EXIT_INTERRUPTED
+    if kw["fail_on_alarm"] and result.verdict != "proved":
+        return EXIT_ALARM
+    return 0
+
+
+def load_and_run(prog_path, in_path, options, kw, terse, should_stop):
+    from .api import load, read_inputs
     t0 = time.perf_counter()
-    prog = load_program(prog_path, defines, search)
-    analysis = Analysis(prog, join=join, action_order=action_order, automatic=automatic,
-                        differencing=differencing, post_order=post, max_structures=max_structures,
-                        max_messages=max_messages, save=save)
-    if show_updates:
-        _print_updates(analysis)
-    # the input is read with the macros the program defined (and those of -D)
-    inputs = [s for _loc, s in read_tvs(in_path, analysis.voc, prog.macros, search)]
-    load_seconds = time.perf_counter() - t0
-    progress = None
+    analysis = load(prog_path, options)
+    if kw["show_updates"]:
+        print_updates(analysis)
+    structures, given = read_inputs(analysis, in_path)
+    if should_stop():
+        raise KeyboardInterrupt
     if not terse:
-        click.echo(f"Loaded {prog_path} and {len(inputs)} input structure(s) from {in_path} "
-                   f"in {load_seconds:.2f}s", err=True)
-        last = [0.0]
+        click.echo(f"Loaded {prog_path} and {len(structures)} input structure(s) from {in_path} "
+                   f"in {time.perf_counter() - t0:.2f}s", err=True)
+    return analysis.run(structures, progress=None if terse else progress_printer(),
+                        program_name=prog_path, input_name=in_path, given=given, should_stop=should_stop)
 
-        def progress(loc, steps, total, msgs):
-            now = time.perf_counter()
-            if now - last[0] >= 1.0:
-                last[0] = now
-                click.echo(f"  ... {steps} locations done, now at {loc}: {total} structures, "
-                           f"{msgs} messages", err=True)
-    result = analysis.run(inputs, progress=progress, program_name=prog_path, input_name=in_path)
-    click.echo(text_report(result), nl=False)
+
+def progress_printer():
+    """A progress callback that prints at most once a second (on stderr)."""
+    last = [time.perf_counter()]
+
+    def progress(loc, steps, total, msgs):
+        now = time.perf_counter()
+        if now - last[0] >= 1.0:
+            last[0] = now
+            click.echo(f"  ... {steps} locations done, now at {loc}: {total} structures, "
+                       f"{msgs} messages", err=True)
+    return progress
+
+
+def write_outputs(result, kw, prog_path):
+    """The text report on stdout, then the files asked for; all read the Result only."""
+    from .report import text_report, write_json
+    from .tvs import write_tvs
+    echo(text_report(result))
     if result.limit_hit:
-        click.echo(f"tvla: stopped at the {result.limit_hit} limit; writing partial results", err=True)
+        click.echo(f"tvla: stopped early ({result.limit_hit}); writing partial results", err=True)
     printed = result.printed or result.order
     groups = [(loc, result.locations[loc]) for loc in printed]
-    if tvs_out:
-        write_tvs(tvs_out, groups, analysis.voc)
-    if dot_out:
+    if kw["tvs_out"]:
+        write_tvs(kw["tvs_out"], groups, result.vocabulary)
+    if kw["dot_out"]:
         from .render import write_dot_file
-        write_dot_file(dot_out, groups, analysis.voc)
-    if json_out:
-        write_json(result, json_out)
-    if html_out is not None:
-        from .html import write_html_report
-        html_out = html_out or default_report_dir(prog_path)
-        from .render import INSTALL_HINT, dot_available
-        path = write_html_report(result, html_out, options={
-            "join": join, "action order": action_order, "automatic constraints": automatic,
-            "differencing": differencing})
-        click.echo(f"Report: {path}", err=True)
-        if not dot_available():
-            click.echo(INSTALL_HINT, err=True)
+        write_dot_file(kw["dot_out"], groups, result.vocabulary)
+    if kw["json_out"]:
+        write_json(result, kw["json_out"])
+    if kw["html_out"] is not None:
+        write_html(result, kw["html_out"] or default_report_dir(prog_path), kw["html_max"])
 
 
-def _print_updates(analysis):
+def write_html(result, out_dir, max_per_location):
+    from .html import write_html_report
+    from .render import INSTALL_HINT, dot_available
+    path = write_html_report(result, out_dir, max_per_location=max_per_location)
+    click.echo(f"Report: {path}", err=True)
+    if not dot_available():
+        click.echo(INSTALL_HINT, err=True)
+
+
+def print_updates(analysis):
     seen = set()
     for e in analysis.program.edges:
-        ca = analysis.compiled[id(e.action)]
+        ca = analysis.compiled_action(e)
         if id(ca) in seen:
             continue
         seen.add(id(ca))
@@ -239,20 +345,17 @@ def _print_updates(analysis):
 @click.option("--program", default=None, help="TVP file declaring the predicates (default: inferred).")
 def render(tvs_file, out_dir, program):
     """Draw every structure of TVS_FILE as SVG (DOT without Graphviz)."""
-    try:
+    def body():
         from .html import render_tvs_file
+        if out_dir:
+            check_output_dir(out_dir, "-o")
         written, svg = render_tvs_file(tvs_file, out_dir, program)
         for path in written:
             click.echo(path)
         if not svg:
             from .render import INSTALL_HINT
             click.echo(INSTALL_HINT, err=True)
-    except TvlaError as e:
-        click.echo(str(e), err=True)
-        sys.exit(2)
-    except Exception as e:  # noqa: BLE001
-        click.echo(f"tvla: internal error: {type(e).__name__}: {e}", err=True)
-        sys.exit(70)
+    guarded(body)
 
 
 if __name__ == "__main__":  # pragma: no cover

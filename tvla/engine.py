@@ -1,268 +1,331 @@
-"""The analysis: a compiled program and its worklist fixpoint over the CFG.
+"""The analysis: a program compiled with options, and its worklist fixpoint.
 
-An :class:`Analysis` is a value: build it from a :class:`~tvla.tvp.Program`
-and options, run it on input structures, get a :class:`Result`.  Nothing is
-global, so several analyses can live in one process.
+An :class:`Analysis` is a value: build it from a :class:`~tvla.program.Program`
+and an :class:`~tvla.options.Options`, run it on input structures, get a
+:class:`~tvla.results.Result`.  Nothing is global, so several analyses can
+live in one process.  The algorithm (docs/engine.md): input structures are
+completed, coerced and blurred at the entry; a location is re-processed when
+its stored set grows; each out-edge's compiled action maps a stored structure
+to the structures joined into the edge's target.
 """
 
 import heapq
 import time
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import replace
 
 import networkx as nx
 
-from .action import PHASES, CompiledAction
+from . import __version__
+from .action import CompiledAction, compile_table, compute_table, store_table
 from .blur import blur
 from .coerce import Coercer, Inconsistent, build_rules
+from .culprit import find_trigger
 from .differencing import Differencer
-from .errors import TvlaError
 from .evaluate import Evaluator
-from .join import JOINS, LocationStore
-
-SAVES = ("all", "back", "ext")
-
-
-@dataclass
-class MessageRecord:
-    location: str
-    action: str
-    text: str
-    count: int = 0
-
-
-@dataclass
-class Result:
-    """What an analysis computed: structures per location, messages, statistics."""
-
-    program: str
-    input: str
-    join: str
-    locations: dict  # name -> list of structures (in store order)
-    order: list  # locations in CFG order
-    messages: list  # MessageRecord, in order of first report
-    seconds: dict  # phase -> seconds
-    total_seconds: float
-    limit_hit: str = None
-    printed: list = field(default_factory=list)
-    voc: object = None
-    analysis: object = None
-    warnings: list = field(default_factory=list)
-
-    @property
-    def total_structures(self):
-        return sum(len(v) for v in self.locations.values())
-
-    @property
-    def total_messages(self):
-        return len(self.messages)
-
-    def messages_at(self, location):
-        return [m for m in self.messages if m.location == location]
-
-    def max_nodes(self, location):
-        return max((s.n for s in self.locations.get(location, [])), default=0)
-
-    def to_json(self):
-        return {
-            "program": self.program,
-            "input": self.input,
-            "join": self.join,
-            "locations": {
-                loc: {
-                    "structures": len(self.locations.get(loc, [])),
-                    "max_nodes": self.max_nodes(loc),
-                    "messages": len(self.messages_at(loc)),
-                }
-                for loc in self.order
-            },
-            "messages": [
-                {"location": m.location, "action": m.action, "text": m.text, "count": m.count}
-                for m in self.messages
-            ],
-            "total_structures": self.total_structures,
-            "total_messages": self.total_messages,
-            "analysis_seconds": round(self.total_seconds, 3),
-            "limit_hit": self.limit_hit,
-        }
+from .join import LocationStore
+from .options import Options
+from .results import ALARM, PHASES, PROVED, UNREACHED, Check, DroppedInput, EdgeRecord, InputSummary, \
+    MessageRecord, Result
 
 
 class Analysis:
     """A program compiled with analysis options."""
 
-    def __init__(self, program, join="part", action_order="fcpucb", automatic=True,
-                 differencing=True, post_order=False, max_structures=None, max_messages=None,
-                 save="all"):
-        if join not in JOINS:
-            raise TvlaError(f"unknown join '{join}' (expected one of {', '.join(JOINS)})")
-        if save not in SAVES:
-            raise TvlaError(f"unknown -save mode '{save}' (expected one of {', '.join(SAVES)})")
-        bad = set(action_order) - set("fcpub")
-        if bad or "u" not in action_order:
-            raise TvlaError(f"bad action order '{action_order}' (letters f, c, p, u, b; u required)")
+    def __init__(self, program, options=None, **overrides):
+        options = options or Options()
+        self.options = replace(options, **overrides) if overrides else options
         self.program = program
         self.voc = program.vocabulary
-        self.join = join
-        self.action_order = action_order if join != "conc" else action_order.replace("b", "")
-        self.automatic = automatic
-        self.differencing = differencing
-        self.post_order = post_order
-        self.max_structures = max_structures
-        self.max_messages = max_messages
-        self.save = save
         self.ev = Evaluator(self.voc)
-        self.rules = build_rules(self.voc, program.rules, automatic)
+        self.rules = build_rules(self.voc, program.rules, self.options.automatic)
         self.coercer = Coercer(self.voc, self.rules, self.ev)
-        self.compiled = {}
-        self.warnings = []
+        self.compiled = {}  # id(action) -> CompiledAction
         for e in program.edges:
-            key = id(e.action)
-            if key not in self.compiled:
-                self.compiled[key] = CompiledAction(e.action, self)
-                if not differencing:
-                    stale = sorted(Differencer(self.voc, e.action.updates).changed - set(e.action.updates))
-                    if stale:
-                        self.warnings.append(
-                            f"without differencing, {e.action.title!r} keeps the old values of "
-                            f"{', '.join(stale)} although it changes what they are defined from")
+            if id(e.action) not in self.compiled:
+                self.compiled[id(e.action)] = CompiledAction(
+                    e.action, self.voc, self.ev, self.coercer, self.options,
+                    program.global_focus, program.global_messages)
+        self.warnings = self.stale_warnings()
         self.graph = nx.MultiDiGraph()
         for k, e in enumerate(program.edges):
             self.graph.add_edge(e.source, e.target, key=k)
-        # structures reach locations coerced (then blurred) when a coerce follows the update
-        self.stored_coerced = "c" in self.action_order[self.action_order.index("u"):]
-        self.order = self._order()
-        self.stored = self._stored_locations()
+        self.order = self.visit_order()
+        self.stored = self.stored_locations()
 
-    def _order(self):
-        entry = self.program.entry
-        post = list(nx.dfs_postorder_nodes(nx.DiGraph(self.graph), entry))
-        seq = post if self.post_order else list(reversed(post))
-        rest = [loc for loc in self.program.locations if loc not in seq]
-        return seq + rest
+    def compiled_action(self, edge):
+        return self.compiled[id(edge.action)]
 
-    def _stored_locations(self):
+    def stale_warnings(self):
+        """Without differencing, actions that leave instrumentation predicates stale."""
+        if self.options.differencing:
+            return []
+        out = []
+        for ca in {id(c): c for c in self.compiled.values()}.values():
+            a = ca.action
+            stale = sorted(Differencer(self.voc, a.updates).changed - set(a.updates))
+            if stale:
+                out.append(f"without differencing, {a.title!r} keeps the old values of "
+                           f"{', '.join(stale)} although it changes what they are defined from")
+        return out
+
+    def visit_order(self):
+        """Locations in reverse post order from the entry (post order with ``-post``)."""
+        post = list(nx.dfs_postorder_nodes(nx.DiGraph(self.graph), self.program.entry))
+        seq = post if self.options.post_order else list(reversed(post))
+        return seq + [loc for loc in self.program.locations if loc not in seq]
+
+    def stored_locations(self):
+        """Locations that keep structures under ``-save`` (all, back: loop heads, ext: also joins)."""
         locs = self.program.locations
-        if self.save == "all":
+        if self.options.save == "all":
             return set(locs)
         g = nx.DiGraph(self.graph)
-        entry = self.program.entry
         rank = {loc: i for i, loc in enumerate(self.order)}
         heads = {v for u, v in g.edges() if rank.get(v, 0) <= rank.get(u, 0)}
-        keep = heads | {entry} | {l for l in locs if g.out_degree(l) == 0} | set(self.program.printed)
-        if self.save == "ext":
+        keep = heads | {self.program.entry} | {l for l in locs if g.out_degree(l) == 0} | set(self.program.printed)
+        if self.options.save == "ext":
             keep |= {l for l in locs if g.in_degree(l) > 1}
         return keep
 
-    def prepare_inputs(self, structures, warnings=None):
-        """Coerce and blur input structures (duplicates removed, order kept); inputs
-        that violate a rule are dropped with a note in ``warnings``."""
-        out = []
-        seen = set()
-        warnings = [] if warnings is None else warnings
-        for k, s in enumerate(structures):
-            c = s.copy()
-            try:
-                self.coercer.coerce(c)
-            except Inconsistent as e:
-                warnings.append(f"input structure {k + 1} violates a consistency rule ({e}); "
-                                "it describes no store and was dropped")
+    # ------------------------------------------------------------------ inputs
+    def complete(self, s, given):
+        """Compute every instrumentation predicate not in ``given`` from its definition
+        (in dependency order), in place; return the names computed."""
+        done = []
+        for p in definition_order(self.voc):
+            if p.name in given:
                 continue
-            b = c if self.join == "conc" else blur(c, self.voc)
+            fn = compile_table(self.ev, p, p.params, p.definition)
+            store_table(s, p, compute_table(self.ev, p, p.params, fn, s, {}))
+            done.append(p.name)
+        return done
+
+    def prepare_inputs(self, structures, given=None):
+        """Complete, coerce and blur the input structures (duplicates removed, order kept).
+
+        ``given[k]``: names of the predicates the k-th input lists (None: all of them).
+        A structure that lists no instrumentation predicate is completed from the
+        definitions; one that lists some means 0 by what it leaves out (TVS), unless
+        that contradicts the rules: then the left-out ones are completed.
+        Returns (structures, :class:`InputSummary`)."""
+        out, seen, dropped, completed = [], set(), [], set()
+        instr = {p.name for p in self.voc.instrumentation}
+        for k, s in enumerate(structures):
+            listed = instr if given is None else instr & set(given[k])
+            c, reason = self.consistent(s, instr if listed else set(), completed)
+            if c is None and listed and listed != instr:
+                c, reason = self.consistent(s, listed, completed)
+            if c is None:
+                dropped.append(DroppedInput(k + 1, reason))
+                continue
+            b = blur(c, self.voc) if self.options.blurs else c
             if b.key() not in seen:
                 seen.add(b.key())
                 out.append(b)
+        names = tuple(p.name for p in definition_order(self.voc) if p.name in completed)
+        return out, InputSummary(len(structures), len(out), tuple(dropped), names)
+
+    def consistent(self, s, kept, completed):
+        """``s`` with the instrumentation predicates not in ``kept`` computed, coerced:
+        (structure, None), or (None, the rule it violates).  Adds to ``completed``."""
+        c = s.copy()
+        done = self.complete(c, kept)
+        try:
+            self.coercer.coerce(c)
+        except Inconsistent as e:
+            return None, str(e)
+        completed.update(done)
+        return c, None
+
+    def run(self, inputs, progress=None, program_name="", input_name="", given=None, should_stop=None):
+        """Compute the fixpoint from ``inputs`` at the entry location; return a :class:`Result`.
+
+        ``progress(location, steps, structures, messages)`` is called as work goes on;
+        ``should_stop()`` (or Ctrl-C) ends the run early with partial results."""
+        t_start = time.perf_counter()
+        structures, summary = self.prepare_inputs(inputs, given)
+        fix = Fixpoint(self, progress, should_stop)
+        fix.run(structures)
+        return fix.result(program_name, input_name, summary, time.perf_counter() - t_start)
+
+
+def definition_order(voc):
+    """Instrumentation predicates, each after those its definition reads."""
+    instr = {p.name: p for p in voc.instrumentation}
+    graph = nx.DiGraph()
+    graph.add_nodes_from(instr)
+    for p in instr.values():
+        graph.add_edges_from((q, p.name) for q in p.definition.preds() if q in instr and q != p.name)
+    if not nx.is_directed_acyclic_graph(graph):
+        return list(instr.values())
+    rank = {name: i for i, name in enumerate(instr)}
+    return [instr[n] for n in nx.lexicographical_topological_sort(graph, key=rank.get)]
+
+
+class Fixpoint:
+    """One run of the worklist algorithm over the CFG of an :class:`Analysis`."""
+
+    def __init__(self, analysis, progress=None, should_stop=None):
+        self.an = analysis
+        self.options = analysis.options
+        self.progress = progress
+        self.should_stop = should_stop
+        program = analysis.program
+        self.stores = {loc: LocationStore(analysis.voc, self.options.join) for loc in program.locations}
+        self.pending = defaultdict(dict)   # location -> {store key: None} (an ordered set)
+        self.heap, self.in_heap = [], set()
+        self.rank = {loc: i for i, loc in enumerate(analysis.order)}
+        self.out_edges = defaultdict(list)
+        for k, e in enumerate(program.edges):
+            self.out_edges[e.source].append((k, e))
+        self.messages = {}                 # (location, title, text) -> MessageRecord
+        self.fired = defaultdict(dict)     # same key -> {store key: Message}
+        self.edge_fired = defaultdict(dict)  # edge index -> {text: count}
+        self.reached = set()
+        self.stats = defaultdict(float)
+        self.total = 0
+        self.steps = 0
+        self.limit = None
+
+    # ------------------------------------------------------------------ worklist
+    def schedule(self, loc):
+        if loc not in self.in_heap:
+            self.in_heap.add(loc)
+            heapq.heappush(self.heap, (self.rank[loc], loc))
+
+    def store(self, loc, s):
+        """Join ``s`` into the store of ``loc``; schedule ``loc`` when its set grew."""
+        t0 = time.perf_counter()
+        store = self.stores[loc]
+        before = len(store)
+        k = store.add(s)
+        self.total += len(store) - before
+        self.stats["join"] += time.perf_counter() - t0
+        if k is not None:
+            self.pending[loc][k] = None
+            self.schedule(loc)
+        limit = self.options.max_structures
+        if limit is not None and self.total >= limit:
+            self.limit = self.limit or "max-structures"
+
+    def reporter(self, k, edge, key):
+        """The ``report(message)`` callback of edge number ``k`` applied to stored structure ``key``."""
+        def report(msg):
+            text = msg.render()
+            mkey = (edge.source, edge.action.title, text)
+            rec = self.messages.get(mkey)
+            if rec is None:
+                rec = self.messages[mkey] = MessageRecord(edge.source, edge.action.title, text,
+                                                          label=edge.action.label, target=edge.target)
+            rec.count += 1
+            self.edge_fired[k][text] = self.edge_fired[k].get(text, 0) + 1
+            if key is not None:
+                self.fired[mkey].setdefault(key, msg)
+            limit = self.options.max_messages
+            if limit is not None and len(self.messages) >= limit:
+                self.limit = self.limit or "max-messages"
+        return report
+
+    def apply(self, k, edge, s, key):
+        return self.an.compiled_action(edge).apply(s, self.stats, self.reporter(k, edge, key))
+
+    def propagate(self, loc, s):
+        """Store ``s`` at ``loc``, passing it on through locations that store nothing
+        (``-save back/ext``); every CFG cycle has a stored location, so this ends."""
+        stack = [(loc, s)]
+        while stack:
+            loc, s = stack.pop()
+            self.reached.add(loc)
+            if loc in self.an.stored:
+                self.store(loc, s)
+                continue
+            produced = [(e.target, r) for k, e in self.out_edges[loc] for r in self.apply(k, e, s, None)]
+            stack.extend(reversed(produced))
+
+    def process(self, loc):
+        """Apply every out-edge of ``loc`` to the structures that arrived since its last visit."""
+        store = self.stores[loc]
+        # a snapshot: an edge back to ``loc`` may change these entries while we work
+        work = [(key, store.items[key]) for key in self.pending.pop(loc, {}) if key in store.items]
+        for k, e in self.out_edges[loc]:
+            for key, s in work:
+                for r in self.apply(k, e, s, key):
+                    self.propagate(e.target, r)
+                if self.limit:
+                    return
+                self.tick(loc)
+
+    def tick(self, loc):
+        if self.progress is not None:  # the callback decides how often to print
+            self.progress(loc, self.steps, self.total, len(self.messages))
+        if self.should_stop is not None and self.should_stop():
+            self.limit = self.limit or "interrupted"
+
+    def run(self, structures):
+        """Propagate ``structures`` from the entry until nothing changes or a limit is hit."""
+        try:
+            for s in structures:
+                self.propagate(self.an.program.entry, s)
+            while self.heap and self.limit is None:
+                _, loc = heapq.heappop(self.heap)
+                self.in_heap.discard(loc)
+                self.process(loc)
+                self.steps += 1
+                self.tick(loc)
+        except KeyboardInterrupt:
+            self.limit = "interrupted"
+
+    # ------------------------------------------------------------------ result
+    def result(self, program_name, input_name, inputs, seconds):
+        an = self.an
+        program = an.program
+        locations = {loc: self.stores[loc].structures() for loc in program.locations}
+        return Result(
+            program=program_name, input=input_name, options=self.options, vocabulary=an.voc,
+            locations=locations, order=list(program.locations),
+            edges=[EdgeRecord(e.source, e.target, e.action.label, e.action.title) for e in program.edges],
+            printed=list(program.printed), messages=self.message_records(),
+            checks=self.checks(), reached=frozenset(self.reached), inputs=inputs,
+            seconds={ph: self.stats[ph] for ph in PHASES}, total_seconds=seconds,
+            limit_hit=self.limit, warnings=list(an.warnings) + input_warnings(inputs), version=__version__)
+
+    def message_records(self):
+        """The messages, each with the stored structures that triggered it and its culprit."""
+        out = []
+        for mkey, rec in self.messages.items():
+            store = self.stores[rec.location]
+            index = {k: i for i, k in enumerate(store.items)}
+            rec.triggers = [find_trigger(self.an.ev, msg.formula, store.items[k], index[k])
+                            for k, msg in self.fired[mkey].items() if k in index]
+            rec.triggers.sort(key=lambda t: t.index)
+            out.append(rec)
         return out
 
-    def run(self, inputs, progress=None, program_name="", input_name=""):
-        """Compute the fixpoint from ``inputs`` at the entry location."""
-        t_start = time.perf_counter()
-        stats = defaultdict(float)
-        stores = {loc: LocationStore(self.voc, self.join) for loc in self.program.locations}
-        pending = defaultdict(dict)  # loc -> {key: None} (ordered set)
-        heap = []
-        in_heap = set()
-        rank = {loc: i for i, loc in enumerate(self.order)}
-        out_edges = defaultdict(list)
-        for e in self.program.edges:
-            out_edges[e.source].append(e)
-        messages = {}
-        state = {"limit": None, "total": 0}
+    def checks(self):
+        """One :class:`Check` per CFG edge whose action has a ``%message``."""
+        out = []
+        for k, e in enumerate(self.an.program.edges):
+            own = e.action.pre_messages + e.action.post_messages
+            if not own:
+                continue
+            fired = self.edge_fired.get(k, {})
+            if e.source not in self.reached:
+                status, texts = UNREACHED, [m.render() for m in own]
+            elif fired:
+                status, texts = ALARM, list(fired)
+            else:
+                status, texts = PROVED, [m.render() for m in own]
+            out.append(Check(e.source, e.target, e.action.label, e.action.title, "; ".join(texts),
+                             status, sum(fired.values())))
+        return out
 
-        def schedule(loc):
-            if loc not in in_heap:
-                in_heap.add(loc)
-                heapq.heappush(heap, (rank[loc], loc))
 
-        def add(loc, s):
-            t0 = time.perf_counter()
-            store = stores[loc]
-            before = len(store)
-            k = store.add(s)
-            state["total"] += len(store) - before
-            stats["join"] += time.perf_counter() - t0
-            if k is not None:
-                pending[loc][k] = None
-                schedule(loc)
-            if self.max_structures is not None and state["total"] >= self.max_structures:
-                state["limit"] = state["limit"] or "max-structures"
-
-        def reporter(edge):
-            def report(text):
-                key = (edge.source, edge.action.title, text)
-                rec = messages.get(key)
-                if rec is None:
-                    rec = messages[key] = MessageRecord(edge.source, edge.action.title, text)
-                rec.count += 1
-                if self.max_messages is not None and len(messages) >= self.max_messages:
-                    state["limit"] = state["limit"] or "max-messages"
-            return report
-
-        def propagate(loc, s):
-            # structures pass through locations that do not store them (-save back/ext);
-            # every CFG cycle has a stored location (its loop head), so this ends
-            stack = [(loc, s)]
-            while stack:
-                loc, s = stack.pop()
-                if loc in self.stored:
-                    add(loc, s)
-                    continue
-                produced = [(e.target, r) for e in out_edges[loc]
-                            for r in self.compiled[id(e.action)].apply(s, stats, reporter(e))]
-                stack.extend(reversed(produced))
-
-        entry = self.program.entry
-        warnings = list(self.warnings)
-        for s in self.prepare_inputs(inputs, warnings):
-            propagate(entry, s)
-        steps = 0
-        while heap and state["limit"] is None:
-            _, loc = heapq.heappop(heap)
-            in_heap.discard(loc)
-            keys = list(pending.pop(loc, {}))
-            store = stores[loc]
-            work = [store.items[k] for k in keys if k in store.items]
-            for e in out_edges[loc]:
-                ca = self.compiled[id(e.action)]
-                rep = reporter(e)
-                for s in work:
-                    for r in ca.apply(s, stats, rep):
-                        propagate(e.target, r)
-                    if state["limit"]:
-                        break
-                    if progress is not None:  # the callback decides how often to print
-                        progress(loc, steps, state["total"], len(messages))
-                if state["limit"]:
-                    break
-            steps += 1
-            if progress is not None:
-                progress(loc, steps, state["total"], len(messages))
-        total = time.perf_counter() - t_start
-        return Result(
-            program=program_name, input=input_name, join=self.join,
-            locations={loc: stores[loc].structures() for loc in self.program.locations},
-            order=list(self.program.locations),
-            messages=list(messages.values()),
-            seconds={ph: stats[ph] for ph in PHASES},
-            total_seconds=total, limit_hit=state["limit"], printed=list(self.program.printed),
-            voc=self.voc, analysis=self, warnings=warnings,
-        )
+def input_warnings(inputs):
+    out = [f"input structure {d.index} violates a consistency rule ({d.reason}); "
+           "it describes no store and was dropped" for d in inputs.dropped]
+    if inputs.given == 0:
+        out.append("the input has no structures: nothing was analysed")
+    elif inputs.used == 0:
+        out.append("no input structure survived: nothing was analysed")
+    return out

@@ -55,33 +55,14 @@ def cfg_dot(result):
         msgs = len(result.messages_at(loc))
         color = ', color="#a31515", penwidth=2' if msgs else ""
         lines.append(f'  "{loc}" [label="{loc}\\n{n} structures", URL="#loc-{loc}", target="_top"{color}];')
-    for e in result.analysis.program.edges:
-        title = e.action.title.replace('"', '\\"').replace("\n", " ")
+    for e in result.edges:
+        title = e.title.replace('"', '\\"').replace("\n", " ")
         lines.append(f'  "{e.source}" -> "{e.target}" [label="{title}"];')
     lines.append("}")
     return "\n".join(lines) + "\n"
 
 
-def verdicts(result):
-    """(assertion title, location, proved, messages) for each assertion-like action."""
-    out = []
-    seen = set()
-    for e in result.analysis.program.edges:
-        a = e.action
-        if not (a.pre_messages or a.post_messages) or a.updates or a.new is not None:
-            continue
-        if not a.name.lower().startswith(("assert", "check")):
-            continue
-        key = (e.source, a.title)
-        if key in seen:
-            continue
-        seen.add(key)
-        msgs = [m for m in result.messages if m.location == e.source and m.action == a.title]
-        out.append((a.title, e.source, not msgs and not result.limit_hit, msgs))
-    return out
-
-
-def write_html_report(result, out_dir, options=None):
+def write_html_report(result, out_dir, max_per_location=200):
     os.makedirs(out_dir, exist_ok=True)
     esc = html.escape
     parts = [f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>tvla: {esc(result.program)}</title>"
@@ -90,7 +71,7 @@ def write_html_report(result, out_dir, options=None):
              "<table>",
              f"<tr><th>program</th><td>{esc(result.program)}</td></tr>",
              f"<tr><th>input</th><td>{esc(result.input)}</td></tr>"]
-    for k, v in (options or {}).items():
+    for k, v in result.options.to_json().items():
         parts.append(f"<tr><th>{esc(str(k))}</th><td>{esc(str(v))}</td></tr>")
     parts.append(f"<tr><th>structures</th><td>{result.total_structures}</td></tr>")
     parts.append(f"<tr><th>time</th><td>{result.total_seconds:.2f}s</td></tr>")
@@ -98,11 +79,15 @@ def write_html_report(result, out_dir, options=None):
         parts.append(f"<tr><th>stopped</th><td class='failed'>{esc(result.limit_hit)} limit reached: "
                      "partial results</td></tr>")
     parts.append("</table>")
-    parts.append("<h2>Verdicts</h2><table id='verdicts'><tr><th>assertion</th><th>location</th><th>verdict</th></tr>")
-    for title, loc, proved, _msgs in verdicts(result):
-        cls, word = ("proved", "proved") if proved else ("failed", "not proved")
-        parts.append(f"<tr><td>{esc(title)}</td><td><a href='#loc-{esc(loc)}'>{esc(loc)}</a></td>"
-                     f"<td class='{cls}'>{word}</td></tr>")
+    verdict_cls = "proved" if result.verdict == "proved" else "failed"
+    parts.append(f"<h2>Verdict: <span id='verdict' class='{verdict_cls}'>{esc(result.verdict)}</span></h2>")
+    for w in result.warnings:
+        parts.append(f"<p class='failed'>Warning: {esc(w)}</p>")
+    parts.append("<table id='verdicts'><tr><th>check</th><th>location</th><th>status</th></tr>")
+    for c in result.checks:
+        cls = "proved" if c.status == "proved" else "failed"
+        parts.append(f"<tr><td>{esc(c.title)}</td><td><a href='#loc-{esc(c.location)}'>{esc(c.location)}</a></td>"
+                     f"<td class='{cls}'>{esc(c.status)}</td></tr>")
     parts.append("</table>")
     parts.append("<h2>Messages</h2>")
     if result.messages:
@@ -128,13 +113,12 @@ def write_html_report(result, out_dir, options=None):
     parts.append("</table>")
     printed = result.printed or result.order
     voc = result.voc
-    ev = result.analysis.ev
     for loc in result.order:
         structures = result.locations.get(loc, [])
         parts.append(f"<section id='loc-{esc(loc)}'><h3>{esc(loc)}: {len(structures)} structures</h3>")
         if loc in printed and structures:
             # structures on which a message of this location fires come first
-            flagged = _flagged(result, loc, structures, ev)
+            flagged = {t.index for m in result.messages_at(loc) for t in m.triggers}
             order = sorted(range(len(structures)), key=lambda k: (k not in flagged, k))
             parts.append(f"<details{' open' if len(structures) <= 12 else ''}><summary>show "
                          f"{len(structures)} structures</summary><div class='structures'>")
@@ -160,24 +144,6 @@ def write_html_report(result, out_dir, options=None):
 
 def _safe(name):
     return "".join(c if c.isalnum() or c in "-_" else "_" for c in name)
-
-
-def _flagged(result, loc, structures, ev):
-    """Indices of structures at ``loc`` on which some message formula of an outgoing action fires."""
-    from .kleene import FALSE
-    out = set()
-    analysis = result.analysis
-    for e in analysis.program.edges:
-        if e.source != loc:
-            continue
-        ca = analysis.compiled[id(e.action)]
-        for f, _m in ca.pre_messages:
-            if ca.pre_vars:
-                continue
-            for k, s in enumerate(structures):
-                if ev.value(f, s, {}) != FALSE:
-                    out.add(k)
-    return out
 
 
 def render_tvs_file(tvs_file, out_dir=None, program=None):

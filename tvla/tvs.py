@@ -42,8 +42,10 @@ def _parse(located):
         raise located.error("syntax error: unexpected end of file", getattr(e, "line", len(located.linemap)), 1)
 
 
-def read_tvs(path, voc, defines=None, search_path=()):
-    """Read every structure of a TVS file; return a list of (location or None, Structure)."""
+def read_tvs(path, voc, defines=None, search_path=(), given=None):
+    """Read every structure of a TVS file; return a list of (location or None, Structure).
+
+    ``given``: a list that receives, per structure, the set of predicate names it lists."""
     located = preprocess(path, defines, search_path)
     tree = _parse(located)
     out = []
@@ -51,13 +53,13 @@ def read_tvs(path, voc, defines=None, search_path=()):
         if item.data == "location":
             name = str(item.children[0])
             for st in item.children[1:]:
-                out.append((name, _build(st, voc, located)))
+                out.append((name, _build(st, voc, located, given)))
         else:
-            out.append((None, _build(item, voc, located)))
+            out.append((None, _build(item, voc, located, given)))
     return out
 
 
-def _build(tree, voc, located):
+def _build(tree, voc, located, given=None):
     node_list, *entries = tree.children
     names = [str(t) for t in node_list.children] if node_list is not None else []
     index = {}
@@ -66,6 +68,9 @@ def _build(tree, voc, located):
             raise located.error(f"node '{t}' listed twice", t.line, t.column)
         index[str(t)] = len(index)
     s = Structure.empty(voc, len(names))
+    listed = set()
+    if given is not None:
+        given.append(listed)
 
     def node(tok):
         if str(tok) not in index:
@@ -78,6 +83,7 @@ def _build(tree, voc, located):
         name = f"{base}[{','.join(str(c) for c in pn.children[1:])}]" if len(pn.children) > 1 else base
         pos = (pn.children[0].line, pn.children[0].column)
         p = voc.get(name)
+        listed.add(name)
         if p is None:
             raise located.error(f"undeclared predicate '{name}'", *pos)
         if entry.data == "nullary_entry":
