@@ -1,14 +1,23 @@
 #!/usr/bin/env bash
-# Install what tvla needs on a fresh machine: Graphviz's dot (for SVG; optional)
-# and the Python package with its dependencies and the test tools.
+# Install what tvla needs on a fresh machine into .venv (a virtual environment,
+# so that it works on Debian's own Python too): the package with its
+# dependencies and the test tools; Graphviz's dot (optional, for SVG) when the
+# machine lets us install it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if ! command -v dot >/dev/null 2>&1; then
+apt_install() {
     if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
-        (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq graphviz >/dev/null) \
-            || echo "setup: could not install graphviz; SVG output will be skipped (DOT files are still written)" >&2
+        (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null) || return 1
     else
-        echo "setup: Graphviz 'dot' not found; install it (apt-get install graphviz / brew install graphviz) for SVG" >&2
+        return 1
     fi
+}
+if ! command -v dot >/dev/null 2>&1; then
+    apt_install graphviz || echo "setup: Graphviz 'dot' not installed; SVG output will be skipped (install graphviz)" >&2
 fi
-python3 -m pip install -q --disable-pip-version-check -e ".[test]"
+if [ ! -x .venv/bin/python ]; then
+    python3 -m venv .venv 2>/dev/null || { apt_install python3-venv && python3 -m venv .venv; }
+fi
+.venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip >/dev/null 2>&1 || true
+.venv/bin/python -m pip install -q --disable-pip-version-check -e ".[test]"
+echo "setup: ready; run .venv/bin/tvla (or .venv/bin/python -m tvla)" >&2

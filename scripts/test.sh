@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Set up (see setup.sh) and run the test suite.
+# Set up (see setup.sh) and run the test suite in .venv.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
-python3 -m pytest -q tests "$@"
+.venv/bin/python -m pytest -q tests "$@"

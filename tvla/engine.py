@@ -135,7 +135,8 @@ class Analysis:
             self.coercer.coerce(c)
         except Inconsistent as e:
             return None, str(e)
-        completed.update(done)
+        if c.n:  # completing an empty structure says nothing
+            completed.update(done)
         return c, None
 
     def run(self, inputs, progress=None, program_name="", input_name="", given=None, should_stop=None):
