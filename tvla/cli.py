@@ -12,6 +12,7 @@ Exit status: 0, or 1 with ``--fail-on-alarm`` when the verdict is not
 """
 
 import os
+import signal
 import sys
 import threading
 import time
@@ -108,24 +109,29 @@ def run_interruptible(work):
         except BaseException as e:  # noqa: BLE001 - handed to the caller's thread
             box["error"] = e
 
+    def on_sigint(_signum, _frame):
+        if stop.is_set():
+            raise KeyboardInterrupt
+        stop.set()
+
     old_limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(old_limit, RECURSION_LIMIT))
+    # an interrupted Thread.join can leave the thread looking finished: catch
+    # Ctrl-C with a handler instead of as an exception
+    in_main = threading.current_thread() is threading.main_thread()
+    old_handler = signal.signal(signal.SIGINT, on_sigint) if in_main else None
     threading.stack_size(STACK_BYTES)
     try:
         worker = threading.Thread(target=target, name="tvla-analysis", daemon=True)
         worker.start()
+        threading.stack_size(0)
+        while worker.is_alive():
+            worker.join(0.1)
     finally:
         threading.stack_size(0)
-    try:
-        while worker.is_alive():
-            try:
-                worker.join(0.1)
-            except KeyboardInterrupt:
-                if stop.is_set():
-                    raise
-                stop.set()
-    finally:
         sys.setrecursionlimit(old_limit)
+        if in_main:
+            signal.signal(signal.SIGINT, old_handler)
     if "error" in box:
         raise box["error"]
     return box["value"]
