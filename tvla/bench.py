@@ -15,7 +15,7 @@ import time
 
 import click
 
-from .action import PHASES
+from .results import PHASES
 
 DEFAULT_DIRS = ("programs/sll", "programs/sorting")
 
