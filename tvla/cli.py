@@ -285,20 +285,25 @@ def load_and_run(prog_path, in_path, options, kw, terse, should_stop):
     if not terse:
         click.echo(f"Loaded {prog_path} and {len(structures)} input structure(s) from {in_path} "
                    f"in {time.perf_counter() - t0:.2f}s", err=True)
-    return analysis.run(structures, progress=None if terse else progress_printer(),
-                        program_name=prog_path, input_name=in_path, given=given, should_stop=should_stop)
+    progress = None if terse else progress_printer()
+    try:
+        return analysis.run(structures, progress=progress, program_name=prog_path, input_name=in_path,
+                            given=given, should_stop=should_stop)
+    finally:
+        if progress is not None:
+            progress.close()
 
 
 def progress_printer():
-    """A progress callback that prints at most once a second (on stderr)."""
-    last = [time.perf_counter()]
+    """A progress callback drawing a tqdm counter on stderr (only on a terminal)."""
+    from tqdm import tqdm
+    bar = tqdm(desc="fixpoint", unit=" steps", file=sys.stderr, mininterval=0.5, disable=None, leave=False)
 
     def progress(loc, steps, total, msgs):
-        now = time.perf_counter()
-        if now - last[0] >= 1.0:
-            last[0] = now
-            click.echo(f"  ... {steps} locations done, now at {loc}: {total} structures, "
-                       f"{msgs} messages", err=True)
+        if steps > bar.n:
+            bar.update(steps - bar.n)
+        bar.set_postfix_str(f"at {loc}: {total} structures, {msgs} messages", refresh=False)
+    progress.close = bar.close
     return progress
 
 
