@@ -357,7 +357,7 @@ def print_updates(analysis):
 def render(tvs_file, out_dir, program):
     """Draw every structure of TVS_FILE as SVG (DOT without Graphviz)."""
     def body():
-        from .html import render_tvs_file
+        from .render import render_tvs_file
         if out_dir:
             check_output_dir(out_dir, "-o")
         written, svg = render_tvs_file(tvs_file, out_dir, program)

@@ -166,3 +166,41 @@ def write_tvs(path_or_file, groups, voc):
         with open(path_or_file, "w") as fh:
             fh.write(text)
     return text
+
+
+def implied_vocabulary(path, defines=None, search_path=()):
+    """The vocabulary a TVS file uses, for reading it without its program: every
+    predicate it lists, as a core predicate, in order of first use, with the
+    arity its tuples are written with (``p = 1`` nullary, ``{u}`` unary,
+    ``{u->w}`` binary, ``{(u, w, z)}`` that many; unary when only ``{}``)."""
+    from .vocabulary import Predicate, Vocabulary
+    located = preprocess(path, defines, search_path)
+    arities = {}
+    entries = [t for t in _parse(located).iter_subtrees_topdown() if t.data in ("nullary_entry", "table_entry")]
+    for entry in entries:
+        pn = entry.children[0]
+        base = str(pn.children[0])
+        name = f"{base}[{','.join(str(c) for c in pn.children[1:])}]" if len(pn.children) > 1 else base
+        arity = _written_arity(entry)
+        known = arities.setdefault(name, arity)
+        if arity is not None and known is not None and known != arity:
+            raise located.error(f"predicate '{name}' is written with arity {known} and {arity}",
+                                pn.children[0].line, pn.children[0].column)
+        if known is None:
+            arities[name] = arity
+    voc = Vocabulary.create()
+    for name, arity in arities.items():
+        if name not in voc:
+            arity = 1 if arity is None else arity
+            voc.add(Predicate(name, arity, tuple(f"v_{i}" for i in range(1, arity + 1)), "core"))
+    return voc
+
+
+def _written_arity(entry):
+    if entry.data == "nullary_entry":
+        return 0
+    tl = entry.children[1]
+    if tl is None or not tl.children:
+        return None
+    spec = tl.children[0].children[0]
+    return {"one": 1, "pair": 2}.get(spec.data, len(spec.children))
