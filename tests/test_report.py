@@ -1,4 +1,5 @@
-"""Rendering and the HTML report, checked as a person would look at them."""
+"""The HTML report, read as a person would: the verdict, every location, the
+structures drawn with the legend, toggles and the culprit (in Chromium)."""
 
 import os
 import re
@@ -7,136 +8,77 @@ import shutil
 import pytest
 from click.testing import CliRunner
 
-from conftest import LIST2_TVS, ROOT
+from conftest import ROOT
 from tvla.cli import main
-from tvla.render import structure_dot
 
 SLL = os.path.join(ROOT, "programs", "sll")
+SORTING = os.path.join(ROOT, "programs", "sorting")
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+BROWSER = [pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (.ci/run installs it)"),
+           pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz's dot is not installed")]
 
 
-def _report(tmp_path, monkeypatch, program="reverse", inp="list", cwd=SLL):
-    monkeypatch.chdir(cwd)
-    out = tmp_path / "report"
-    res = CliRunner().invoke(main, ["analyze", program, inp, "-terse", "--html", str(out)])
+def _report(out, program="reverse", inp="list", cwd=SLL, extra=()):
+    old = os.getcwd()
+    os.chdir(cwd)
+    try:
+        res = CliRunner().invoke(main, ["analyze", program, inp, "-terse", "--html", str(out), *extra])
+    finally:
+        os.chdir(old)
     assert res.exit_code == 0, res.output
     return out
 
 
-def test_dot_follows_the_display_conventions(sll):
-    s, = sll.structures(LIST2_TVS.replace("r[n,x] = {u0, u1}", "r[n,x] = {u0, u1}\n    is[n] = {u1:1/2}"))
-    dot = structure_dot(s, sll.voc)
-    assert '"ptr_x" [shape=box' in dot and '"ptr_x" -> "u0" [style=solid]' in dot
-    assert re.search(r'"u1" \[label="u1\\nr\[n,x\]\\nis\[n\]=1/2", shape=ellipse, peripheries=2\]', dot)
-    assert '"u0" -> "u1" [label="n", style=dotted]' in dot
-    assert 'label="t[n]"' not in dot   # derived relations are not drawn
-    assert structure_dot(s, sll.voc) == dot   # deterministic
+@pytest.fixture(scope="module")
+def sort_report(tmp_path_factory):
+    """The report of the buggy insertion sort, at most 14 structures per location (exit has 14)."""
+    return _report(tmp_path_factory.mktemp("sort") / "report", "insert_sort_b2", "unsorted", SORTING,
+                   ("--html-max", "14"))
 
 
-def test_report_files(tmp_path, monkeypatch):
-    out = _report(tmp_path, monkeypatch)
+def test_report_of_a_proof(tmp_path):
+    out = _report(tmp_path / "report")
     page = (out / "index.html").read_text()
-    assert "id='verdicts'" in page and "assert y is acyclic" in page and "proved" in page
-    ext = ".svg" if shutil.which("dot") else ".dot"
-    assert sorted(p for p in os.listdir(out) if p.startswith("exit_")) == [f"exit_{k}{ext}" for k in (1, 2, 3)]
+    assert re.search(r'<p id="verdict" class="verdict proved">\s*Proved', page)
+    rows = re.findall(r"<tr><td>(.*?)</td><td><code>(.*?)</code></td>.*?<td class=\"(\w+)\">", page, re.S)
+    assert ("assert y is acyclic", "Assert_Acyclic(y)", "proved") in rows and {r[2] for r in rows} == {"proved"}
+    assert "No messages." in page and "result.analysis" not in page
 
 
-def test_render_command(tmp_path):
-    res = CliRunner().invoke(main, ["render", os.path.join(SLL, "list.tvs"), "-o", str(tmp_path)])
-    assert res.exit_code == 0, res.output
-    files = sorted(os.listdir(tmp_path))
-    assert len(files) == 3 and all(f.startswith("list_") for f in files)
-    if not shutil.which("dot"):
-        assert "install" in res.output
+def test_every_location_has_its_structures_or_a_page(sort_report):
+    page = (sort_report / "index.html").read_text()
+    sections = dict(re.findall(r'<section class="location" id="loc-([^"]+)">(.*?)</section>', page, re.S))
+    counts = dict(re.findall(r'<tr><td><a href="#loc-[^"]+">([^<]+)</a></td><td>(\d+)</td>', page))
+    assert set(sections) == set(counts) and "exit" in sections and "n3" in sections
+    for loc, body in sections.items():
+        n = int(counts[loc])
+        if n > 14:   # above the cap: a page of its own, with the first 14 and what was left out
+            assert f'<a href="loc-{loc}.html">{n} structures' in body
+            own = (sort_report / f"loc-{loc}.html").read_text()
+            assert own.count("<figure") == 14 and f"Left out: {n - 14} of {n} structures" in own
+            assert f"--html-max {n}" in own
+        else:
+            assert body.count("<figure") == n
+    exit_figures = sections["exit"]
+    assert exit_figures.count('class="reports"') == 12   # the structures that report the message
+    assert "List x may not be sorted (v = u" in exit_figures
 
 
-def test_render_without_dot_writes_dot_files(tmp_path, monkeypatch):
-    monkeypatch.setattr(shutil, "which", lambda name: None)
-    res = CliRunner().invoke(main, ["render", os.path.join(SLL, "list.tvs"), "-o", str(tmp_path)])
-    assert res.exit_code == 0
-    assert sorted(os.listdir(tmp_path)) == ["list_1.dot", "list_2.dot", "list_3.dot"]
-    assert "Graphviz" in res.output and "apt-get install graphviz" in res.output
-
-
-@pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (.ci/run installs it)")
-@pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz's dot is not installed")
-def test_report_in_a_browser(tmp_path, monkeypatch):
-    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (.ci/run installs it)")
-    out = _report(tmp_path, monkeypatch)
-    args = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-            "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=args)
-        page = browser.new_page(viewport={"width": 1200, "height": 900})
-        page.goto((out / "index.html").as_uri())
-        rows = page.locator("#verdicts tr")   # one row per check (edge with a %message)
-        assert rows.count() > 2 and all(rows.nth(k).inner_text().endswith("proved")
-                                        for k in range(1, rows.count()))
-        assert page.locator("#verdict").inner_text() == "proved"
-        figure = page.locator("#loc-exit figure").nth(2)
-        figure.scroll_into_view_if_needed()
-        page.wait_for_function(
-            "() => [...document.querySelectorAll('#loc-exit img')].some(i => i.complete && i.naturalWidth > 100)",
-            timeout=10000)
-        shot = tmp_path / "report.png"
-        page.screenshot(path=str(shot))
-        figure_png = figure.screenshot()
-        browser.close()
-    assert shot.stat().st_size > 10000
-    assert _dark_pixels(figure_png) > 200   # the drawn structure: nodes, edges, labels
-
-
-def _dark_pixels(png):
-    """Count the dark pixels of an 8-bit RGB(A) PNG (Chromium's screenshots) without extra packages."""
-    import struct
-    import zlib
-    pos, chunks, width = 8, [], 0
-    while pos < len(png):
-        length, kind = struct.unpack(">I4s", png[pos:pos + 8])
-        data = png[pos + 8:pos + 8 + length]
-        if kind == b"IHDR":
-            width, _h, depth, color = struct.unpack(">IIBB", data[:10])
-            assert depth == 8 and color in (2, 6)
-            bpp = 3 if color == 2 else 4
-        elif kind == b"IDAT":
-            chunks.append(data)
-        pos += 12 + length
-    raw = zlib.decompress(b"".join(chunks))
-    stride = width * bpp
-    prev = bytearray(stride)
-    dark = 0
-    i = 0
-    while i < len(raw):
-        f = raw[i]
-        line = bytearray(raw[i + 1:i + 1 + stride])
-        for x in range(stride):
-            a = line[x - bpp] if x >= bpp else 0
-            b = prev[x]
-            c = prev[x - bpp] if x >= bpp else 0
-            if f == 1:
-                line[x] = (line[x] + a) & 255
-            elif f == 2:
-                line[x] = (line[x] + b) & 255
-            elif f == 3:
-                line[x] = (line[x] + (a + b) // 2) & 255
-            elif f == 4:
-                pa, pb, pc = abs(b - c), abs(a - c), abs(a + b - 2 * c)
-                line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-        for x in range(0, stride, bpp):
-            if line[x] + line[x + 1] + line[x + 2] < 300:
-                dark += 1
-        prev = line
-        i += 1 + stride
-    return dark
+def test_the_verdict_says_vacuous_in_red(tmp_path, write):
+    empty = write("none.tvs", "// no structure at all\n")
+    out = _report(tmp_path / "report", os.path.join(SLL, "reverse.tvp"), empty)
+    page = (out / "index.html").read_text()
+    assert re.search(r'<p id="verdict" class="verdict vacuous">\s*Vacuous: ', page)
+    assert ".vacuous" in page and "color: #b00016" in page
 
 
 def test_html_report_without_dot(tmp_path, monkeypatch):
-    import tvla.render
-    monkeypatch.setattr(tvla.render.shutil, "which", lambda name: None)
-    out = _report(tmp_path, monkeypatch)
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    out = _report(tmp_path / "report")
     files = sorted(os.listdir(out))
-    assert "cfg.dot" in files and "exit_1.dot" in files and not any(f.endswith(".svg") for f in files)
-    assert "apt-get install graphviz" in (out / "index.html").read_text()
+    assert "cfg.dot" in files and "s-exit-1.dot" in files and not any(f.endswith(".svg") for f in files)
+    page = (out / "index.html").read_text()
+    assert "apt-get install graphviz" in page and '<a href="s-exit-1.dot">' in page
 
 
 def test_html_defaults_to_the_output_folder(monkeypatch):
@@ -153,3 +95,63 @@ def test_html_defaults_to_the_output_folder(monkeypatch):
     finally:
         if not existed:
             shutil.rmtree(target, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+    args = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+            "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=args)
+        yield b
+        b.close()
+
+
+@BROWSER[0]
+@BROWSER[1]
+def test_toggles_hide_a_predicate_everywhere_and_survive_a_reload(sort_report, browser):
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    page.goto((sort_report / "index.html").as_uri())
+    assert page.locator("#legend").is_visible() and "double border" in page.locator("#legend").inner_text()
+    dle = page.locator("#loc-exit .pred-dle")
+    assert dle.count() > 20 and dle.first.is_visible()
+    page.locator("#toggle-dle").uncheck()
+    assert page.evaluate("() => [...document.querySelectorAll('.pred-dle')]"
+                         ".every(e => getComputedStyle(e).display === 'none')")
+    assert page.locator("#loc-exit .pred-n").first.is_visible()   # n stays
+    page.reload()
+    assert not page.locator("#toggle-dle").is_checked() and page.locator("#toggle-n").is_checked()
+    assert page.locator("#loc-exit .pred-dle").first.is_hidden()
+    page.locator("#toggle-unary").uncheck()
+    assert page.locator("#loc-exit .unary").first.is_hidden()
+    page.locator("#toggle-dle").check()
+    page.locator("#toggle-unary").check()
+    assert page.locator("#loc-exit .pred-dle").first.is_visible()
+    page.close()
+
+
+@BROWSER[0]
+@BROWSER[1]
+def test_the_culprit_is_outlined_and_labels_are_readable(sort_report, browser, tmp_path):
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    page.goto((sort_report / "index.html").as_uri())
+    figure = page.locator("#loc-exit-14")   # a 7-node structure: the unsorted head, x, is the culprit
+    assert figure.locator("svg .node").count() == 7 + 4   # nodes and the boxes of x, pl, l, pr
+    caption = figure.locator("figcaption").inner_text()
+    assert "List x may not be sorted (v = u6)" in caption
+    culprit = figure.locator("g.node.culprit")
+    assert culprit.count() == 1 and culprit.locator("text").first.text_content() == "u6"
+    stroke = culprit.locator("path, polygon").first.get_attribute("stroke")
+    assert stroke == "#d0021b"
+    figure.scroll_into_view_if_needed()
+    sizes = figure.evaluate("f => [...f.querySelectorAll('svg text')].map(t =>"
+                            " parseFloat(t.getAttribute('font-size')) * t.getScreenCTM().a)")
+    assert len(sizes) > 40 and min(sizes) >= 10   # labels at least 10 px at 1,400 px page width
+    shot = tmp_path / "structure.png"
+    figure.screenshot(path=str(shot))
+    assert shot.stat().st_size > 20000
+    page.goto((sort_report / "loc-n3.html").as_uri())
+    assert page.locator("#legend").is_visible() and page.locator("figure").count() == 14
+    assert "Left out: 25 of 39 structures" in page.locator(".left-out").inner_text()
+    page.close()

@@ -203,10 +203,10 @@ def _classes(*names):
     return " ".join(n for n in names if n)
 
 
-def _label_cell(gid, x, text, classes, tooltip, culprit):
+def _label_cell(gid, x, name, text, classes, tooltip, culprit):
     """A label line; its id carries the classes until ``fix_svg`` moves them (Graphviz 2.x has no CLASS in labels)."""
     shown = f'<FONT COLOR="{RED}">{html.escape(text)}</FONT>' if culprit else html.escape(text)
-    return (f'<TR><TD ID="{gid}-u{x}-{html.escape(text)}|{classes}" TOOLTIP="{html.escape(tooltip)}" '
+    return (f'<TR><TD ID="{gid}-u{x}-{html.escape(name)}|{classes}" HREF="#" TOOLTIP="{html.escape(tooltip)}" '
             f'ALIGN="LEFT">{shown}</TD></TR>')
 
 
@@ -222,7 +222,7 @@ def node_label(s, voc, x, gid, culprit_tuples):
             continue
         text = p.name + _MARK[v] if v != FALSE else "¬" + p.name
         tip = f"{p.name}(u{x}) = {show(v)}"
-        rows.append(_label_cell(gid, x, text, _classes(pred_class(p.name), "unary", hit and "culprit"), tip, hit))
+        rows.append(_label_cell(gid, x, p.name, text, _classes(pred_class(p.name), "unary", hit and "culprit"), tip, hit))
     return Html('<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="0" CELLPADDING="1">' + "".join(rows) + "</TABLE>")
 
 
@@ -355,14 +355,16 @@ def dot_available():
 
 
 _PROLOGUE = re.compile(r"^.*?(?=<svg)", re.S)
-_LABEL_ID = re.compile(r'<g id="a_([^"|]*)\|([^"]*)">')
+_COMMENT = re.compile(r"<!--.*?-->\n?", re.S)
+_LABEL_ID = re.compile(r'<g id="a_([^"|]*)\|([^"]*)"><a xlink:href="#"')
 
 
 def fix_svg(svg):
     """An SVG document as Graphviz wrote it, made fit to inline in HTML: no XML
-    prologue, and the classes of label lines moved from their ids."""
-    svg = _PROLOGUE.sub("", svg, count=1)
-    return _LABEL_ID.sub(lambda m: f'<g id="{m.group(1)}" class="{m.group(2)}">', svg)
+    prologue nor comments, ``-`` unescaped, and the classes of label lines
+    moved from their ids (their dummy link removed)."""
+    svg = _COMMENT.sub("", _PROLOGUE.sub("", svg, count=1)).replace("&#45;", "-")
+    return _LABEL_ID.sub(lambda m: f'<g id="{m.group(1)}" class="{m.group(2)}"><a', svg)
 
 
 def _run_dot(exe, sources):

@@ -1,0 +1,151 @@
+"""Drawing structures: the conventions of the DOT text, data order as layout,
+the culprit, and ``tvla render`` with and without the program's vocabulary."""
+
+import os
+import re
+import shutil
+
+import pytest
+from click.testing import CliRunner
+
+from conftest import LIST2_TVS, ROOT
+from tvla.cli import main
+from tvla.render import Culprit, data_ranks, drawn_arrows, order_predicate, structure_dot, to_svgs
+from tvla.render import structure_graph
+from tvla.tvp import load_program
+from tvla.tvs import read_tvs
+
+SORTING = os.path.join(ROOT, "programs", "sorting")
+NEEDS_DOT = pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz's dot is not installed")
+
+# x -> u0 -> u1 -> u2 (summary): data u0 <= u2 <= u1 where definite, u2's order
+# with u0 unknown; the list is not sorted at u1
+SORTING_TVS = """
+%n = {u0, u1, u2}
+%p = {
+    sm = {u2:1/2}
+    x = {u0}
+    n = {u0->u1, u1->u2, u2->u2:1/2}
+    t[n] = {u0->u0, u0->u1, u0->u2, u1->u1, u1->u2, u2->u2:1/2}
+    r[n,x] = {u0, u1, u2}
+    dle = {u0->u0, u0->u1, u0->u2:1/2, u2->u0:1/2, u1->u1, u2->u1, u2->u2:1/2}
+    inOrder[dle,n] = {u0, u2:1/2}
+    orig[n,x] = {u0, u1, u2}
+}
+"""
+
+
+@pytest.fixture
+def sorting(write):
+    """The vocabulary of insert_sort_b2 and SORTING_TVS read with it."""
+    voc = load_program(os.path.join(SORTING, "insert_sort_b2.tvp")).vocabulary
+    (_loc, s), = read_tvs(write("s.tvs", SORTING_TVS), voc)
+    return voc, s
+
+
+def test_dot_follows_the_display_conventions(sll):
+    s, = sll.structures(LIST2_TVS.replace("r[n,x] = {u0, u1}", "r[n,x] = {u0, u1}\n    is[n] = {u1:1/2}"))
+    dot = structure_dot(s, sll.voc, name="g")
+    assert re.search(r'"var x" \[label="x", shape="box", style="filled", [^\]]*class="pred-x var"\]', dot)
+    assert re.search(r'"var x" -> "u0" \[style="solid", [^\]]*class="pred-x var"\]', dot)
+    u1 = re.search(r'"u1" \[id="g-u1", label=<(.*)>, peripheries="2"\];', dot)   # summary: double border
+    assert u1 and ">r[n,x]</TD>" in u1.group(1) and ">is[n]?</TD>" in u1.group(1)   # 1/2 with a "?"
+    assert 'class="pred-is[n] unary"' not in dot and "|pred-is[n] unary" in u1.group(1)
+    assert re.search(r'"u0" -> "u1" \[label="n", style="dotted", id="g-e\d+", class="pred-n"\]', dot)
+    assert "t[n]" not in dot.replace("r[n,x]", "")   # instrumentation relations are not drawn
+    assert structure_dot(s, sll.voc, name="g") == dot   # deterministic
+
+
+def test_data_order_is_the_layout(sorting):
+    voc, s = sorting
+    order = order_predicate(voc)
+    assert order.name == "dle"
+    arrows = drawn_arrows(s, voc, order)
+    dle = [(a.source, a.target, a.value, a.mutual) for a in arrows if a.pred == "dle"]
+    assert dle == [(0, 2, 1, True), (2, 2, 1, False)]   # only the 1/2 tuples; one arrow both ways
+    assert data_ranks(s, order, arrows) == [0, 1, 0]   # u0 and u2 (unordered) left of u1
+    dot = structure_dot(s, voc, name="g")
+    assert '{ rank=same; "u0"; "u2"; }' in dot and '{ rank=same; "u1"; }' in dot
+    assert '{ rank=same; "var x"; "u0"; }' in dot   # the variable in its node's column
+    assert '"u0" -> "u1" [style="invis", weight="10"]' in dot   # the columns in order
+    assert '"u1" -> "u2" [label="n"' not in dot   # u1 -> u2 goes right to left: drawn reversed
+    assert re.search(r'"u2" -> "u1" \[label="n", style="solid", [^\]]*dir="back"\]', dot)
+    # within a column the label is an xlabel (a label there corrupts Graphviz 2.43's memory)
+    assert re.search(r'"u0" -> "u2" \[style="dotted", [^\]]*class="pred-dle", dir="both", xlabel="dle"\]', dot)
+
+
+def test_without_an_order_the_list_is_laid_out_by_graphviz(sll):
+    s, = sll.structures(LIST2_TVS)
+    assert order_predicate(sll.voc) is None
+    assert "rank=same" not in structure_dot(s, sll.voc)
+
+
+def test_the_culprit_is_red(sorting):
+    voc, s = sorting
+    culprit = Culprit(frozenset({1}), frozenset({("r[n,x]", (1,)), ("inOrder[dle,n]", (1,)), ("dle", (1, 2))}))
+    dot = structure_dot(s, voc, name="g", culprit=culprit)
+    assert re.search(r'"u1" \[id="g-u1", label=<.*>, class="culprit", color="#d0021b", penwidth="2.5"\]', dot)
+    u1 = re.search(r'"u1" \[id="g-u1", label=<(.*?)>, class=', dot).group(1)
+    assert '|pred-r[n,x] unary culprit" HREF="#" TOOLTIP="r[n,x](u1) = 1"' in u1
+    assert '>¬inOrder[dle,n]</FONT>' in u1   # inOrder is 0 at u1: shown because it is the culprit
+    # dle(u1, u2) is 0: drawn dashed and red; dle(u2, u1) is 1 and stays hidden
+    assert re.search(r'"u2" -> "u1" \[label="¬dle", style="dashed", [^\]]*class="pred-dle culprit"', dot)
+    assert structure_dot(s, voc, name="g").count("culprit") == 0
+
+
+@NEEDS_DOT
+def test_svg_classes(sorting):
+    voc, s = sorting
+    svg, = to_svgs([structure_graph(s, voc, name="g", culprit=Culprit(frozenset({1})))])
+    assert svg.startswith("<svg")
+    assert '<g id="g-u0-inOrder[dle,n]" class="pred-inOrder[dle,n] unary">' in svg
+    assert re.search(r'<g id="g-e\d+" class="edge pred-dle">', svg)
+    assert '<g id="g-u1" class="node culprit">' in svg
+
+
+def test_render_infers_pointers_from_the_values(write, tmp_path):
+    # 'head' is 1 on one node in every structure: a variable; 'marked' is not
+    tvs = write("h.tvs", """
+        %n = {u0, u1}
+        %p = { head = {u0}  next = {u0->u1}  marked = {u0, u1} }
+        %n = {u0}
+        %p = { head = {u0}  marked = {u0}  ok = 1 }
+    """)
+    res = CliRunner().invoke(main, ["render", tvs, "-o", str(tmp_path / "out")])
+    assert res.exit_code == 0, res.output
+    files = sorted(os.listdir(tmp_path / "out"))
+    ext = ".svg" if shutil.which("dot") else ".dot"
+    assert files == [f"h_1{ext}", f"h_2{ext}"]
+    text = (tmp_path / "out" / f"h_1{ext}").read_text()
+    assert "pred-head var" in text and "pred-next" in text and "pred-marked unary" in text
+    assert "pred-head unary" not in text and "ok" in (tmp_path / "out" / f"h_2{ext}").read_text()
+
+
+def test_render_with_the_program_uses_its_vocabulary(write, tmp_path):
+    tvs = write("s.tvs", SORTING_TVS)
+    prog = os.path.join(SORTING, "insert_sort_b2.tvp")
+    with_spec = CliRunner().invoke(main, ["render", tvs, "-o", str(tmp_path / "a"), "--program", prog])
+    inferred = CliRunner().invoke(main, ["render", tvs, "-o", str(tmp_path / "b")])
+    assert with_spec.exit_code == 0 and inferred.exit_code == 0, with_spec.output + inferred.output
+    ext = ".svg" if shutil.which("dot") else ".dot"
+    spec_text = (tmp_path / "a" / f"s_1{ext}").read_text()
+    guess_text = (tmp_path / "b" / f"s_1{ext}").read_text()
+    assert "pred-t[n]" not in spec_text   # the spec says t[n] is instrumentation
+    assert "pred-t[n]" in guess_text      # without it, every listed relation is drawn
+    assert "pred-x var" in spec_text and "pred-x var" in guess_text
+
+
+def test_render_reports_conflicting_arities(write):
+    tvs = write("bad.tvs", "%n = {u0}\n%p = { p = {u0} }\n%n = {u0}\n%p = { p = {u0->u0} }\n")
+    res = CliRunner().invoke(main, ["render", tvs])
+    assert res.exit_code == 2
+    assert re.search(r"bad.tvs:4:\d+: predicate 'p' is written with arity 1 and 2", res.output)
+
+
+def test_render_without_dot_writes_dot_files(tmp_path, monkeypatch):
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    res = CliRunner().invoke(main, ["render", os.path.join(ROOT, "programs", "sll", "list.tvs"),
+                                    "-o", str(tmp_path)])
+    assert res.exit_code == 0
+    assert sorted(os.listdir(tmp_path)) == ["list_1.dot", "list_2.dot", "list_3.dot"]
+    assert "Graphviz" in res.output and "apt-get install graphviz" in res.output
