@@ -138,16 +138,20 @@ def write_html_report(result, out_dir, max_per_location=200):
     order = order_predicate(result.vocabulary)
     common = {"result": result, "toggles": _toggles(result), "order": order.name if order else None,
               "install_hint": INSTALL_HINT, "cap": max_per_location}
-    sections = []
+    sections, items = [], []
     for loc in result.order:
         section, drawn, flagged = _plan(result, loc, max_per_location)
-        figures = _draw(_graphs(result, loc, drawn, flagged), out_dir)
-        if section.page:
-            page = env.get_template("location.html.j2").render(section=section, figures=figures, **common)
-            _write(os.path.join(out_dir, section.page), page)
-        else:
-            section.figures = figures
         sections.append(section)
+        items.append(_graphs(result, loc, drawn, flagged))
+    # one call draws every structure of the report (a few dot processes)
+    figures = iter(_draw([item for group in items for item in group], out_dir))
+    for section, group in zip(sections, items):
+        section.figures = [next(figures) for _item in group]
+        if section.page:
+            page = env.get_template("location.html.j2").render(section=section, figures=section.figures,
+                                                               **common)
+            _write(os.path.join(out_dir, section.page), page)
+            section.figures = []
     cfg_svg, cfg_file = _cfg(result, out_dir)
     page = env.get_template("report.html.j2").render(sections=sections, cfg_svg=cfg_svg, cfg_file=cfg_file,
                                                       **common)
