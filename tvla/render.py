@@ -250,7 +250,7 @@ def _add_pointers(g, s, voc, gid, culprit, ranks):
         if not targets:
             continue
         box = f"var {p.name}"
-        g.node(box, label=p.name, shape="box", style="filled", fillcolor="#e4ecff",
+        g.node(box, label=p.name, shape="box", style="filled", fillcolor="#e4ecff", width="0.4", height="0.3",
                id=f"{gid}-{p.name}", **{"class": _classes(pred_class(p.name), "var")})
         for x in targets:
             hit = (p.name, (x,)) in tuples
