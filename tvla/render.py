@@ -310,8 +310,8 @@ def structure_graph(s, voc, name="structure", title=None, culprit=None):
     g = Dot(name)
     g.attr("graph", id=gid, rankdir="LR", fontname=FONT, fontsize="12", nodesep="0.3", ranksep="0.5",
            **({"label": title, "labelloc": "t"} if title else {}))
-    g.attr("node", fontname=FONT, fontsize="12", shape="box", style="rounded", margin="0.08,0.04")
-    g.attr("edge", fontname=FONT, fontsize="11", arrowsize="0.7")
+    g.attr("node", fontname=FONT, fontsize="13", shape="box", style="rounded", margin="0.08,0.04")
+    g.attr("edge", fontname=FONT, fontsize="12", arrowsize="0.7")
     order = order_predicate(voc)
     arrows = culprit_arrows(s, voc, drawn_arrows(s, voc, order), culprit)
     ranks = data_ranks(s, order, arrows)
@@ -335,8 +335,8 @@ def cfg_graph(order, edges, counts, alarmed=(), unreached=()):
     structure reached it) and one arrow per edge labeled with the action's title."""
     g = Dot("cfg")
     g.attr("graph", id="cfg", rankdir="TB", fontname=FONT)
-    g.attr("node", shape="box", style="rounded", fontname=FONT, fontsize="10")
-    g.attr("edge", fontname=FONT, fontsize="9")
+    g.attr("node", shape="box", style="rounded", fontname=FONT, fontsize="12")
+    g.attr("edge", fontname=FONT, fontsize="11")
     for loc in order:
         attrs = {"label": f"{loc}\n{counts.get(loc, 0)} structures", "URL": f"#loc-{loc}", "target": "_top",
                  "id": f"cfg-{loc}"}
@@ -355,15 +355,18 @@ def dot_available():
 
 
 _PROLOGUE = re.compile(r"^.*?(?=<svg)", re.S)
+_SIZE = re.compile(r'<svg width="([\d.]+)pt" height="([\d.]+)pt"')
 _COMMENT = re.compile(r"<!--.*?-->\n?", re.S)
 _LABEL_ID = re.compile(r'<g id="a_([^"|]*)\|([^"]*)"><a xlink:href="#"')
 
 
 def fix_svg(svg):
     """An SVG document as Graphviz wrote it, made fit to inline in HTML: no XML
-    prologue nor comments, ``-`` unescaped, and the classes of label lines
-    moved from their ids (their dummy link removed)."""
+    prologue nor comments, sized in px instead of pt, ``-`` unescaped, and the
+    classes of label lines moved from their ids (their dummy link removed)."""
     svg = _COMMENT.sub("", _PROLOGUE.sub("", svg, count=1)).replace("&#45;", "-")
+    # 1 px per point: 11 pt labels stay 11 px, as a page does not scale drawings down
+    svg = _SIZE.sub(r'<svg width="\1px" height="\2px"', svg, count=1)
     return _LABEL_ID.sub(lambda m: f'<g id="{m.group(1)}" class="{m.group(2)}"><a', svg)
 
 
