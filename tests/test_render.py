@@ -149,3 +149,13 @@ def test_render_without_dot_writes_dot_files(tmp_path, monkeypatch):
     assert res.exit_code == 0
     assert sorted(os.listdir(tmp_path)) == ["list_1.dot", "list_2.dot", "list_3.dot"]
     assert "Graphviz" in res.output and "apt-get install graphviz" in res.output
+
+
+def test_render_is_deterministic(write, tmp_path):
+    tvs = write("s.tvs", SORTING_TVS)
+    prog = os.path.join(SORTING, "insert_sort_b2.tvp")
+    for out in ("a", "b"):
+        res = CliRunner().invoke(main, ["render", tvs, "-o", str(tmp_path / out), "--program", prog])
+        assert res.exit_code == 0, res.output
+    name = sorted(os.listdir(tmp_path / "a"))[0]
+    assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
