@@ -18,7 +18,8 @@ How a structure is drawn (the legend of the HTML report says the same):
   reflexive`` (``dle``), nodes are placed left to right in its definite
   order (equal nodes in one column), its definite tuples are left out and
   only its 1/2 tuples are drawn;
-* nullary predicates are a table beside the graph;
+* nullary predicates are a table beside the graph; predicates of arity
+  three or more are not drawn;
 * the culprit of a message (nodes and tuples, see ``Trigger``) is outlined
   in red; a culprit tuple whose value is 0 is drawn red and dashed (``¬p``).
 
@@ -32,11 +33,10 @@ unique on a page.  Output is deterministic.
 import html
 import os
 import re
-from dataclasses import dataclass
-
 import shutil
 import subprocess
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 
 import networkx as nx
 
@@ -222,7 +222,8 @@ def node_label(s, voc, x, gid, culprit_tuples):
             continue
         text = p.name + _MARK[v] if v != FALSE else "¬" + p.name
         tip = f"{p.name}(u{x}) = {show(v)}"
-        rows.append(_label_cell(gid, x, p.name, text, _classes(pred_class(p.name), "unary", hit and "culprit"), tip, hit))
+        classes = _classes(pred_class(p.name), "unary", hit and "culprit")
+        rows.append(_label_cell(gid, x, p.name, text, classes, tip, hit))
     return Html('<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="0" CELLPADDING="1">' + "".join(rows) + "</TABLE>")
 
 
