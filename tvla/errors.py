@@ -18,26 +18,40 @@ class TvlaError(Exception):
 
 
 class Located:
-    """Maps lines of preprocessed text back to (file, line) of the original sources."""
+    """Preprocessed text with the way back to the original sources.
 
-    def __init__(self, text, linemap, default_file, macros=None):
+    ``linemap[i]`` is the (file, line) of output line i+1; ``segments`` maps an
+    output line to its macro uses ``(start, end, use col, use length, macro)``
+    (columns of the output, 1-based), so that a column inside an expansion is
+    reported at the macro use and names the macro's definition."""
+
+    def __init__(self, text, linemap, default_file, macros=None, segments=None):
         self.text = text
-        self.linemap = linemap  # index i -> (file, line) of output line i+1
+        self.linemap = linemap
         self.default_file = default_file
         self.macros = macros or {}  # macros defined at the end of the text
+        self.segments = segments or {}
 
     def where(self, line, col):
         """Return (file, line, col) of a position in the preprocessed text."""
+        return self._where(line, col)[:3]
+
+    def _where(self, line, col):
         if line is None:
-            return self.default_file, 1, 1
-        if 1 <= line <= len(self.linemap):
-            f, l = self.linemap[line - 1]
-            return f, l, col
-        if self.linemap:
-            f, l = self.linemap[-1]
-            return f, l, col
-        return self.default_file, 1, col
+            return self.default_file, 1, 1, None
+        if not self.linemap:
+            return self.default_file, 1, col, None
+        f, l = self.linemap[min(max(line, 1), len(self.linemap)) - 1]
+        shift = 0
+        for start, end, use_col, use_len, macro in self.segments.get(line, ()):
+            if col is not None and col > end:
+                shift += (end - start + 1) - use_len
+            elif col is not None and col >= start:
+                return f, l, use_col, macro
+        return f, l, (col - shift if col is not None else col), None
 
     def error(self, message, line=None, col=None):
-        f, l, c = self.where(line, col)
+        f, l, c, macro = self._where(line, col)
+        if macro is not None and macro.where:
+            message += f" (in a macro expansion; macro defined at {macro.where[0]}:{macro.where[1]})"
         return TvlaError(message, f, l, c)

@@ -1,12 +1,15 @@
 """A C-style preprocessor for TVP/TVS text, written in Python.
 
 Handles comments, ``#include``, ``#define`` (object- and function-like, with
-backslash continuation), ``#undef``, ``#ifdef``/``#ifndef``/``#if``/``#elif``/
-``#else``/``#endif``, and keeps, for every output line, the file and line it
-came from so that errors point into the right included file.
+backslash continuation, ``##`` token pasting), ``#undef``, ``#ifdef``/
+``#ifndef``/``#if``/``#elif``/``#else``/``#endif`` (C integer expressions with
+``defined``, ``!``, ``&&``, ``||``, ``? :``), and keeps, for every output line,
+the file and line it came from, and for every macro use its column and
+definition, so that errors point into the right place.  CRLF line ends and a
+UTF-8 byte-order mark are accepted.  A macro expansion that grows past
+:data:`MAX_EXPANSION` characters stops with a located error.
 """
 
-import ast
 import os
 import re
 
@@ -14,6 +17,9 @@ from .errors import Located, TvlaError
 
 _IDENT = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
 _DIRECTIVE = re.compile(r"^\s*#\s*([A-Za-z]+)\b(.*)$")
+_PASTE = re.compile(r"\s*##\s*")
+MAX_EXPANSION = 1_000_000  # characters one source line may expand to
+MAX_INCLUDE_DEPTH = 50
 
 
 def _read(path, where=None):
@@ -28,11 +34,14 @@ def _read(path, where=None):
         line = data[: data.index(b"\x00")].count(b"\n") + 1
         raise TvlaError("binary data (NUL byte) in a text file", path, line, 1)
     try:
-        return data.decode("utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
         raise TvlaError("binary data (not UTF-8 text)", path, line, col)
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def strip_comments(text, path):
@@ -82,11 +91,15 @@ def strip_comments(text, path):
 
 
 class Macro:
-    __slots__ = ("params", "body")
+    __slots__ = ("params", "body", "where")
 
-    def __init__(self, params, body):
+    def __init__(self, params, body, where=None):
         self.params = params  # None for object-like macros
         self.body = body
+        self.where = where  # (file, line, col) of the #define; None for -D macros
+
+    def defined_at(self):
+        return f" (macro defined at {self.where[0]}:{self.where[1]})" if self.where else ""
 
 
 def parse_command_define(spec):
@@ -108,72 +121,85 @@ class Preprocessor:
         self.search_path = list(search_path)
         self.out_lines = []
         self.linemap = []
+        self.segments = {}  # output line -> [(start, end, use col, use length, macro)]
         self.include_stack = []
+        self._cache = {}  # (object-like macro, active names) -> expansion
 
     # -- macro expansion -------------------------------------------------
-    def expand(self, line, where, active=frozenset()):
-        out = []
+    def expand(self, line, where, active=frozenset(), segments=None):
+        """Expand the macros of ``line``; record top-level uses in ``segments``."""
+        out, size = [], 0
         i, n = 0, len(line)
         while i < n:
-            ch = line[i]
-            if ch == '"':
-                j = i + 1
-                while j < n and line[j] != '"':
-                    j += 2 if line[j] == "\\" else 1
-                out.append(line[i : j + 1])
-                i = j + 1
-                continue
-            m = _IDENT.match(line, i)
-            if m and (i == 0 or not (line[i - 1].isalnum() or line[i - 1] in "_$")):
-                name = m.group(0)
-                macro = self.macros.get(name)
-                if macro is None or name in active:
-                    out.append(name)
-                    i = m.end()
-                    continue
-                if macro.params is None:
-                    out.append(self.expand(macro.body, where, active | {name}))
-                    i = m.end()
-                    continue
-                j = m.end()
-                while j < n and line[j] in " \t":
-                    j += 1
-                if j >= n or line[j] != "(":
-                    out.append(name)
-                    i = m.end()
-                    continue
-                args, end = self._split_args(line, j, where)
-                if len(args) == 1 and args[0].strip() == "" and not macro.params:
-                    args = []
-                if len(args) != len(macro.params):
-                    raise TvlaError(
-                        f"macro {name} expects {len(macro.params)} argument(s), got {len(args)}",
-                        *where,
-                    )
-                args = [self.expand(a.strip(), where, active) for a in args]
-                body = _IDENT.sub(
-                    lambda mm: args[macro.params.index(mm.group(0))]
-                    if mm.group(0) in macro.params
-                    else mm.group(0),
-                    macro.body,
-                )
-                out.append(self.expand(body, where, active | {name}))
-                i = end
-                continue
-            if m:
-                out.append(m.group(0))
-                i = m.end()
-                continue
-            out.append(ch)
-            i += 1
+            start = i
+            piece, i, macro = self._next_piece(line, i, where, active, segments is not None)
+            if segments is not None and macro is not None:
+                segments.append((size + 1, size + len(piece), start + 1, i - start, macro))
+            out.append(piece)
+            size += len(piece)
+            if size > MAX_EXPANSION:
+                raise TvlaError(f"macro expansion longer than {MAX_EXPANSION} characters "
+                                f"(a macro that grows without bound?)", *where)
         return "".join(out)
 
+    def _next_piece(self, line, i, where, active, top):
+        """One piece of ``line`` at ``i``: (text, next index, macro expanded or None)."""
+        if line[i] == '"':
+            j = i + 1
+            while j < len(line) and line[j] != '"':
+                j += 2 if line[j] == "\\" else 1
+            return line[i : j + 1], j + 1, None
+        m = _IDENT.match(line, i)
+        if not m:
+            return line[i], i + 1, None
+        name = m.group(0)
+        macro = self.macros.get(name)
+        if macro is None or name in active or (i > 0 and (line[i - 1].isalnum() or line[i - 1] in "_$")):
+            return name, m.end(), None
+        if top:  # errors point at this use of the macro
+            where = (where[0], where[1], i + 1)
+        if macro.params is None:
+            return self._expand_object(name, macro, where, active), m.end(), macro
+        j = m.end()
+        while j < len(line) and line[j] in " \t":
+            j += 1
+        if j >= len(line) or line[j] != "(":
+            return name, m.end(), None
+        args, end = self._split_args(line, j, where, name, macro)
+        return self._expand_call(name, macro, args, where, active), end, macro
+
+    def _expand_object(self, name, macro, where, active):
+        key = (name, active)
+        if key not in self._cache:
+            self._cache[key] = self.expand(macro.body, where, active | {name})
+        return self._cache[key]
+
+    def _expand_call(self, name, macro, args, where, active):
+        if len(args) == 1 and args[0].strip() == "" and not macro.params:
+            args = []
+        if len(args) != len(macro.params):
+            raise TvlaError(f"macro {name} expects {len(macro.params)} argument(s), got {len(args)}"
+                            f"{macro.defined_at()}", *where)
+        raw = [a.strip() for a in args]
+        expanded = [self.expand(a, where, active) for a in raw]
+        body = macro.body
+
+        def argument(mm):
+            word = mm.group(0)
+            if word not in macro.params:
+                return word
+            k = macro.params.index(word)
+            # an argument next to ## is pasted as written, not expanded first (as in C)
+            pasted = body[: mm.start()].rstrip().endswith("##") or body[mm.end():].lstrip().startswith("##")
+            return raw[k] if pasted else expanded[k]
+
+        return self.expand(_PASTE.sub("", _IDENT.sub(argument, body)), where, active | {name})
+
     @staticmethod
-    def _split_args(line, j, where):
+    def _split_args(line, j, where, name, macro):
         depth = 0
         args, cur = [], []
-        k = j
-        while k < len(line):
+        for k in range(j, len(line)):
             c = line[k]
             if c == "(":
                 depth += 1
@@ -190,8 +216,7 @@ class Preprocessor:
                 cur = []
             else:
                 cur.append(c)
-            k += 1
-        raise TvlaError("unterminated macro argument list", *where)
+        raise TvlaError(f"unterminated argument list of macro {name}{macro.defined_at()}", *where)
 
     # -- #if expressions ---------------------------------------------------
     def eval_condition(self, expr, where):
@@ -201,14 +226,10 @@ class Preprocessor:
             expr,
         )
         expr = self.expand(expr, where)
-        expr = _IDENT.sub(lambda m: "0", expr)
-        expr = expr.replace("&&", " and ").replace("||", " or ")
-        expr = re.sub(r"!(?!=)", " not ", expr)
         try:
-            tree = ast.parse(expr.strip() or "0", mode="eval")
-            return bool(_safe_eval(tree.body))
-        except (SyntaxError, ValueError, ZeroDivisionError):
-            raise TvlaError(f"cannot evaluate #if expression: {expr.strip()}", *where)
+            return bool(Condition(expr).value())
+        except (ValueError, ZeroDivisionError, RecursionError):
+            raise TvlaError(f"cannot evaluate #if expression: {_short(expr.strip())}", *where) from None
 
     # -- files -------------------------------------------------------------
     def resolve_include(self, name, current_file, where):
@@ -219,85 +240,85 @@ class Preprocessor:
                 return c
         raise TvlaError(f'cannot find included file "{name}"', *where)
 
+    def include(self, rest, path, where):
+        mm = re.match(r'^"([^"]+)"|^<([^>]+)>', rest)
+        if not mm:
+            raise TvlaError('#include expects "file"', *where)
+        target = self.resolve_include(mm.group(1) or mm.group(2), path, where)
+        real = [os.path.realpath(p) for p in self.include_stack]
+        if os.path.realpath(target) in real:
+            chain = self.include_stack[real.index(os.path.realpath(target)):] + [target]
+            raise TvlaError(f"recursive #include: {' -> '.join(chain)}", *where)
+        if len(self.include_stack) > MAX_INCLUDE_DEPTH:
+            raise TvlaError(f"#include nested more than {MAX_INCLUDE_DEPTH} deep", *where)
+        self.process_file(target, where)
+
     def process_file(self, path, where=None):
-        if len(self.include_stack) > 50:
-            raise TvlaError("#include nested too deeply (recursive include?)", *where)
-        text = _read(path, where)
-        text = strip_comments(text, path)
+        text = strip_comments(_read(path, where), path)
         self.include_stack.append(path)
         lines = text.split("\n")
-        # stack of (taking, any_branch_taken, else_seen, where)
-        conds = []
+        conds = []  # stack of [taking, any branch taken, else seen, where]
         i = 0
         while i < len(lines):
-            raw = lines[i]
             lineno = i + 1
-            where_here = (path, lineno, 1)
-            # backslash continuation (for directives and ordinary lines alike)
-            extra = 0
-            while raw.endswith("\\") and i + 1 < len(lines):
-                i += 1
-                extra += 1
-                raw = raw[:-1] + " " + lines[i]
-            active = all(c[0] for c in conds)
+            raw, i = _logical_line(lines, i)
+            extra = i - lineno
             m = _DIRECTIVE.match(raw)
             if m:
-                word, rest = m.group(1), m.group(2).strip()
-                if word in ("ifdef", "ifndef"):
-                    name = rest.split()[0] if rest.split() else ""
-                    if not name:
-                        raise TvlaError(f"#{word} needs a macro name", *where_here)
-                    val = (name in self.macros) == (word == "ifdef")
-                    conds.append([val, val, False, where_here])
-                elif word == "if":
-                    val = self.eval_condition(rest, where_here) if active else False
-                    conds.append([val, val, False, where_here])
-                elif word == "elif":
-                    if not conds or conds[-1][2]:
-                        raise TvlaError("#elif without #if", *where_here)
-                    c = conds[-1]
-                    outer = all(x[0] for x in conds[:-1])
-                    val = (not c[1]) and outer and self.eval_condition(rest, where_here)
-                    c[0] = val
-                    c[1] = c[1] or val
-                elif word == "else":
-                    if not conds or conds[-1][2]:
-                        raise TvlaError("#else without #if", *where_here)
-                    c = conds[-1]
-                    c[0] = not c[1]
-                    c[1] = True
-                    c[2] = True
-                elif word == "endif":
-                    if not conds:
-                        raise TvlaError("#endif without #if", *where_here)
-                    conds.pop()
-                elif not active:
-                    pass
-                elif word == "include":
-                    mm = re.match(r'^"([^"]+)"|^<([^>]+)>', rest)
-                    if not mm:
-                        raise TvlaError('#include expects "file"', *where_here)
-                    target = self.resolve_include(mm.group(1) or mm.group(2), path, where_here)
-                    self.process_file(target, where_here)
-                elif word == "define":
-                    self._define(rest, where_here)
-                elif word == "undef":
-                    self.macros.pop(rest.split()[0] if rest.split() else "", None)
-                else:
-                    raise TvlaError(f"unknown preprocessor directive #{word}", *where_here)
+                self.directive(m.group(1), m.group(2).strip(), conds, path, (path, lineno, 1))
                 for k in range(extra + 1):
                     self._emit("", path, lineno + k)
+                continue
+            if all(c[0] for c in conds):
+                segments = []
+                try:
+                    text = self.expand(raw, (path, lineno, 1), segments=segments)
+                except RecursionError:
+                    raise TvlaError("macro calls nested too deeply", path, lineno, 1) from None
+                self._emit(text, path, lineno)
+                if segments:
+                    self.segments[len(self.out_lines)] = segments
             else:
-                if active:
-                    self._emit(self.expand(raw, where_here), path, lineno)
-                else:
-                    self._emit("", path, lineno)
-                for k in range(extra):
-                    self._emit("", path, lineno + k + 1)
-            i += 1
+                self._emit("", path, lineno)
+            for k in range(extra):
+                self._emit("", path, lineno + k + 1)
         if conds:
             raise TvlaError("#if/#ifdef without matching #endif", *conds[-1][3])
         self.include_stack.pop()
+
+    def directive(self, word, rest, conds, path, where):
+        """Apply one ``#word rest`` directive; ``conds`` is the stack of open #if's."""
+        active = all(c[0] for c in conds)
+        if word in ("ifdef", "ifndef"):
+            if not rest.split():
+                raise TvlaError(f"#{word} needs a macro name", *where)
+            val = active and (rest.split()[0] in self.macros) == (word == "ifdef")
+            conds.append([val, val or not active, False, where])
+        elif word == "if":
+            val = self.eval_condition(rest, where) if active else False
+            conds.append([val, val or not active, False, where])
+        elif word in ("elif", "else"):
+            if not conds or conds[-1][2]:
+                raise TvlaError(f"#{word} without #if", *where)
+            c = conds[-1]
+            outer = all(x[0] for x in conds[:-1])
+            val = not c[1] and outer and (word == "else" or self.eval_condition(rest, where))
+            c[0], c[1], c[2] = val, c[1] or val, word == "else"
+        elif word == "endif":
+            if not conds:
+                raise TvlaError("#endif without #if", *where)
+            conds.pop()
+        elif not active:
+            pass
+        elif word == "include":
+            self.include(rest, path, where)
+        elif word == "define":
+            self._define(rest, where)
+        elif word == "undef":
+            self.macros.pop(rest.split()[0] if rest.split() else "", None)
+            self._cache.clear()
+        else:
+            raise TvlaError(f"unknown preprocessor directive #{word}", *where)
 
     def _define(self, rest, where):
         m = re.match(r"^([A-Za-z_$][\w$]*)(\(([^)]*)\))?\s*(.*)$", rest)
@@ -305,54 +326,125 @@ class Preprocessor:
             raise TvlaError("#define needs a macro name", *where)
         name = m.group(1)
         params = None
+        body = m.group(4).strip()
         if m.group(2) is not None:
             params = [p.strip() for p in m.group(3).split(",") if p.strip()]
-        self.macros[name] = Macro(params, m.group(4).strip())
+        else:
+            body = _PASTE.sub("", body)
+        self.macros[name] = Macro(params, body, where)
+        self._cache.clear()
 
     def _emit(self, text, path, line):
         self.out_lines.append(text)
         self.linemap.append((path, line))
 
 
-def _safe_eval(node):
-    if isinstance(node, ast.Constant) and isinstance(node.value, (int, bool)):
-        return node.value
-    if isinstance(node, ast.BoolOp):
-        vals = [_safe_eval(v) for v in node.values]
-        return all(vals) if isinstance(node.op, ast.And) else any(vals)
-    if isinstance(node, ast.UnaryOp):
-        v = _safe_eval(node.operand)
-        if isinstance(node.op, ast.Not):
-            return not v
-        if isinstance(node.op, ast.USub):
-            return -v
-        if isinstance(node.op, ast.UAdd):
-            return +v
-    if isinstance(node, ast.Compare):
-        left = _safe_eval(node.left)
-        for op, comp in zip(node.ops, node.comparators):
-            right = _safe_eval(comp)
-            ok = {
-                ast.Eq: left == right, ast.NotEq: left != right, ast.Lt: left < right,
-                ast.LtE: left <= right, ast.Gt: left > right, ast.GtE: left >= right,
-            }.get(type(op))
-            if not ok:
-                return False
-            left = right
-        return True
-    if isinstance(node, ast.BinOp):
-        a, b = _safe_eval(node.left), _safe_eval(node.right)
-        ops = {ast.Add: lambda: a + b, ast.Sub: lambda: a - b, ast.Mult: lambda: a * b,
-               ast.FloorDiv: lambda: a // b, ast.Div: lambda: a // b, ast.Mod: lambda: a % b}
-        if type(node.op) in ops:
-            return ops[type(node.op)]()
-    raise ValueError("unsupported")
+def _logical_line(lines, i):
+    """The line at ``i`` joined with its backslash continuations; (text, next index)."""
+    raw = lines[i]
+    i += 1
+    while raw.rstrip(" \t").endswith("\\") and i < len(lines):
+        raw = raw.rstrip(" \t")[:-1] + " " + lines[i]
+        i += 1
+    if raw.rstrip(" \t").endswith("\\"):
+        raw = raw.rstrip(" \t")[:-1]
+    return raw, i
+
+
+def _short(text, limit=60):
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+_COND_TOKEN = re.compile(r"\s*(?:(\d+)[uUlL]*|([A-Za-z_$][\w$]*)|(&&|\|\||==|!=|<=|>=|<<|>>|[-+*/%<>!~&|^?:()]))")
+_BINARY = {
+    "*": 10, "/": 10, "%": 10, "+": 9, "-": 9, "<<": 8, ">>": 8, "<": 7, "<=": 7, ">": 7, ">=": 7,
+    "==": 6, "!=": 6, "&": 5, "^": 4, "|": 3, "&&": 2, "||": 1, "?": 0,
+}
+_APPLY = {
+    "*": lambda a, b: a * b, "/": lambda a, b: int(a / b), "%": lambda a, b: a - b * int(a / b),
+    "+": lambda a, b: a + b, "-": lambda a, b: a - b, "<<": lambda a, b: a << b, ">>": lambda a, b: a >> b,
+    "<": lambda a, b: int(a < b), "<=": lambda a, b: int(a <= b), ">": lambda a, b: int(a > b),
+    ">=": lambda a, b: int(a >= b), "==": lambda a, b: int(a == b), "!=": lambda a, b: int(a != b),
+    "&": lambda a, b: a & b, "^": lambda a, b: a ^ b, "|": lambda a, b: a | b,
+    "&&": lambda a, b: int(bool(a) and bool(b)), "||": lambda a, b: int(bool(a) or bool(b)),
+}
+_UNARY = {"!": lambda a: int(not a), "-": lambda a: -a, "+": lambda a: a, "~": lambda a: ~a}
+
+
+class Condition:
+    """A C preprocessor integer expression (identifiers left after expansion are 0).
+
+    Prefix operators are applied in a loop, so ``!!!...`` of any length is fine;
+    only parentheses and ``? :`` nest by recursion."""
+
+    def __init__(self, text):
+        self.tokens = []
+        pos = 0
+        text = text.strip()
+        while pos < len(text):
+            m = _COND_TOKEN.match(text, pos)
+            if not m or m.end() == pos:
+                raise ValueError(text[pos:])
+            num, ident, op = m.groups()
+            self.tokens.append(int(num) if num else 0 if ident else op)
+            pos = m.end()
+        self.k = 0
+
+    def value(self):
+        if not self.tokens:
+            return 0
+        v = self.expr(0)
+        if self.k != len(self.tokens):
+            raise ValueError("trailing tokens")
+        return v
+
+    def peek(self):
+        return self.tokens[self.k] if self.k < len(self.tokens) else None
+
+    def take(self, expected=None):
+        tok = self.peek()
+        if tok is None or (expected is not None and tok != expected):
+            raise ValueError(f"expected {expected}")
+        self.k += 1
+        return tok
+
+    def unary(self):
+        prefix = []
+        while self.peek() in _UNARY:
+            prefix.append(self.take())
+        tok = self.take()
+        if tok == "(":
+            v = self.expr(0)
+            self.take(")")
+        elif isinstance(tok, int):
+            v = tok
+        else:
+            raise ValueError(f"unexpected {tok}")
+        for op in reversed(prefix):
+            v = _UNARY[op](v)
+        return v
+
+    def expr(self, min_prec):
+        left = self.unary()
+        while isinstance(self.peek(), str) and _BINARY.get(self.peek(), -1) >= min_prec:
+            op = self.take()
+            if op == "?":
+                then = self.expr(0)
+                self.take(":")
+                other = self.expr(0)
+                left = then if left else other
+            else:
+                left = _APPLY[op](left, self.expr(_BINARY[op] + 1))
+        return left
 
 
 def preprocess(path, defines=None, search_path=()):
-    """Preprocess ``path``; return a :class:`Located` text with its line map and
-    the macros defined at its end (``.macros``).  ``defines`` maps names to
-    values or :class:`Macro` objects."""
+    """Preprocess ``path``; return a :class:`Located` text with its line map, its
+    macro uses, and the macros defined at its end (``.macros``).  ``defines``
+    maps names to values or :class:`Macro` objects."""
     pp = Preprocessor(defines, search_path)
-    pp.process_file(path)
-    return Located("\n".join(pp.out_lines) + "\n", pp.linemap, path, dict(pp.macros))
+    try:
+        pp.process_file(path)
+    except RecursionError:
+        raise TvlaError("macros or #includes nested too deeply", path, 1, 1) from None
+    return Located("\n".join(pp.out_lines) + "\n", pp.linemap, path, dict(pp.macros), pp.segments)

@@ -4,23 +4,13 @@ What :func:`write_tvs` writes reads back with :func:`read_tvs` to equal
 structures.  Reading goes through the same preprocessor as TVP files.
 """
 
-import os
-from functools import lru_cache
-
-from lark import Lark
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
-
 from .kleene import FALSE, HALF, TRUE
 from .preprocess import preprocess
 from .structure import Structure, bits
+from .syntax import parse
+from .tvp_ast import pred_str
 
 _VALUES = {"0": FALSE, "1": TRUE}
-
-
-@lru_cache(maxsize=None)
-def _parser():
-    with open(os.path.join(os.path.dirname(__file__), "tvs.lark")) as fh:
-        return Lark(fh.read(), parser="lalr", propagate_positions=True)
 
 
 def _value(tree):
@@ -28,18 +18,10 @@ def _value(tree):
     return HALF if tok.type == "HALF" else _VALUES[str(tok)]
 
 
-def _parse(located):
-    try:
-        return _parser().parse(located.text)
-    except UnexpectedCharacters as e:
-        raise located.error(f"syntax error: unexpected character '{located.text[e.pos_in_stream]}'",
-                            e.line, e.column)
-    except UnexpectedToken as e:
-        if e.token.type == "$END":
-            raise located.error("syntax error: unexpected end of file", len(located.linemap), 1)
-        raise located.error(f"syntax error: unexpected '{e.token}'", e.token.line, e.token.column)
-    except (UnexpectedEOF, UnexpectedInput) as e:
-        raise located.error("syntax error: unexpected end of file", getattr(e, "line", len(located.linemap)), 1)
+def _name(tree):
+    """Text of a (possibly nested) predicate name: ``p``, ``p[a,b]``, ``save[at[l]]``."""
+    base, *members = tree.children
+    return pred_str(str(base), [_name(m) for m in members])
 
 
 def read_tvs(path, voc, defines=None, search_path=(), given=None):
@@ -47,7 +29,7 @@ def read_tvs(path, voc, defines=None, search_path=(), given=None):
 
     ``given``: a list that receives, per structure, the set of predicate names it lists."""
     located = preprocess(path, defines, search_path)
-    tree = _parse(located)
+    tree = parse("tvs", located)
     out = []
     for item in tree.children:
         if item.data == "location":
@@ -79,8 +61,7 @@ def _build(tree, voc, located, given=None):
 
     for entry in entries:
         pn = entry.children[0]
-        base = str(pn.children[0])
-        name = f"{base}[{','.join(str(c) for c in pn.children[1:])}]" if len(pn.children) > 1 else base
+        name = _name(pn)
         pos = (pn.children[0].line, pn.children[0].column)
         p = voc.get(name)
         listed.add(name)

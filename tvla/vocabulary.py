@@ -1,7 +1,9 @@
 """Predicates of an analysis and their layout in structures.
 
 Built-in predicates: ``sm`` (summary), ``isNew`` (new node inside an action),
-``instance`` (old node to its copy made by ``%new formula``).
+``instance`` (old node to its copy made by ``%new formula``), and TVLA's
+thread predicates ``isthread``, ``ready`` (an abstraction predicate),
+``runnable`` and ``outside``, which analyses may update and inputs may give.
 """
 
 from dataclasses import dataclass, field
@@ -15,7 +17,8 @@ PROPERTIES = {
     "reflexive": 2, "antireflexive": 2, "transitive": 2, "acyclic": 2,
 }
 
-BUILTINS = ("sm", "isNew", "instance")
+BUILTINS = ("sm", "isNew", "instance", "isthread", "ready", "runnable", "outside")
+UPDATABLE_BUILTINS = ("sm", "isthread", "ready", "runnable", "outside")
 
 
 @dataclass
@@ -52,6 +55,8 @@ class Vocabulary:
         voc.add(Predicate("sm", 1, ("v",), "builtin"))
         voc.add(Predicate("isNew", 1, ("v",), "builtin"))
         voc.add(Predicate("instance", 2, ("v_1", "v_2"), "builtin"))
+        for name in ("isthread", "ready", "runnable", "outside"):
+            voc.add(Predicate(name, 1, ("v",), "builtin", frozenset({"abs"} if name == "ready" else ())))
         return voc
 
     def add(self, p):
@@ -62,7 +67,7 @@ class Vocabulary:
         if p.arity == 0:
             p.abstraction = "nonabs" not in p.props
         elif p.arity == 1:
-            p.abstraction = p.kind != "builtin" and "nonabs" not in p.props
+            p.abstraction = ("abs" in p.props or p.kind != "builtin") and "nonabs" not in p.props
         return p
 
     def __getitem__(self, name):

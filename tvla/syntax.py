@@ -1,0 +1,89 @@
+"""Parsing with lark, and lark's syntax errors in the words of the language.
+
+Both TVP and TVS go through :func:`parse`: a syntax error becomes a
+:class:`~tvla.errors.TvlaError` at ``FILE:LINE:COL`` that names what was found
+and what the language expects there (``expected %% or %action``), never a
+lark-internal terminal name, with long offending text shortened.
+"""
+
+import os
+from functools import lru_cache
+
+from lark import Lark
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.lexer import PatternStr
+
+# terminals defined by a regular expression, as a user would call them
+TOKEN_WORDS = {
+    "ID": "identifier", "LOC": "location", "STRING": "string", "NODE": "name",
+    "HALF": "1/2", "BIG_OR": "|/{", "BIG_AND": "&/{", "PLUS_PAREN": "+(", "STAR_PAREN": "*(",
+    "MSGARROW": "->", "ARROW": "->", "$END": "end of file",
+}
+MAX_SHOWN = 24  # longest offending text quoted in a message
+MAX_EXPECTED = 12
+
+
+@lru_cache(maxsize=None)
+def grammar(name):
+    """The LALR parser of ``tvla/NAME.lark``."""
+    with open(os.path.join(os.path.dirname(__file__), name + ".lark")) as fh:
+        return Lark(fh.read(), parser="lalr", propagate_positions=True, maybe_placeholders=True)
+
+
+def shorten(text):
+    text = text.replace("\n", " ")
+    return text if len(text) <= MAX_SHOWN else text[: MAX_SHOWN - 3] + "..."
+
+
+def describe(parser, names):
+    """``'a', 'b' or 'c'`` for a set of terminal names."""
+    words = set()
+    for name in names:
+        if name in TOKEN_WORDS:
+            words.add(TOKEN_WORDS[name])
+            continue
+        try:
+            pattern = parser.get_terminal(name).pattern
+        except KeyError:
+            continue
+        words.add(pattern.value if isinstance(pattern, PatternStr) else name.lower())
+    words = sorted(words)
+    if len(words) > MAX_EXPECTED:
+        words = words[:MAX_EXPECTED] + ["..."]
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def parse(name, located):
+    """Parse the preprocessed text of ``located`` with grammar ``name``."""
+    parser = grammar(name)
+    try:
+        return parser.parse(located.text)
+    except UnexpectedInput as exc:
+        raise syntax_error(parser, located, exc) from None
+
+
+def _expected(parser, names):
+    said = describe(parser, names)
+    return f" (expected {said})" if said else ""
+
+
+def syntax_error(parser, located, exc):
+    """The located :class:`TvlaError` for a lark ``UnexpectedInput``."""
+    end = (len(located.linemap) or 1, 1)
+    if isinstance(exc, UnexpectedCharacters):
+        line_text = located.text.split("\n")[exc.line - 1]
+        snippet = line_text[exc.column - 1:].split()[0] if line_text[exc.column - 1:].split() else "?"
+        return located.error(f"syntax error: unexpected '{shorten(snippet)}'"
+                             f"{_expected(parser, exc.allowed or ())}", exc.line, exc.column)
+    if isinstance(exc, UnexpectedToken):
+        tok = exc.token
+        if tok.type == "$END":
+            return located.error("syntax error: unexpected end of file"
+                                 f"{_expected(parser, exc.expected)}", *end)
+        return located.error(f"syntax error: unexpected '{shorten(str(tok))}'"
+                             f"{_expected(parser, exc.expected)}", tok.line, tok.column)
+    if isinstance(exc, UnexpectedEOF):
+        return located.error(f"syntax error: unexpected end of file{_expected(parser, exc.expected)}", *end)
+    return located.error("syntax error", getattr(exc, "line", 1), getattr(exc, "column", 1))
