@@ -54,7 +54,8 @@ def combine(op, parts):
 
 
 def set_union(a, b):
-    return a + [x for x in b if x not in a]
+    """Members of ``a`` then those of ``b``, each once."""
+    return list(dict.fromkeys(a + b))
 
 
 def _is_rule_head(h):
@@ -142,9 +143,17 @@ class Elaborator:
         return F.Closure(name, f.a, f.b, f.reflexive, f.pos)
 
     # declarations
-    def declare(self, decls, mapping=None):
-        for d in decls:
-            getattr(self, "decl_" + d.kind)(d, {**self.params, **(mapping or {})})
+    def declare(self, decls):
+        """Declare in order; ``foreach`` bodies are unrolled on a work stack (any depth)."""
+        work = [(d, {}) for d in reversed(decls)]
+        while work:
+            d, m = work.pop()
+            if d.kind != "foreach":
+                getattr(self, "decl_" + d.kind)(d, {**self.params, **m})
+                continue
+            for member in reversed(self.eval_set(d.data["set"], {**self.params, **m})):
+                inner = {**m, d.data["var"]: member}
+                work.extend((x, inner) for x in reversed(d.data["body"]))
 
     def decl_set(self, d, m):
         name = subst_name(d.data["name"], m)
@@ -217,10 +226,6 @@ class Elaborator:
         for step in self._pending:
             step()
         self._pending = []
-
-    def decl_foreach(self, d, m):
-        for member in self.eval_set(d.data["set"], m):
-            self.declare(d.data["body"], {**m, d.data["var"]: member})
 
     def decl_focus(self, d, m):
         self._pending.append(lambda: self.global_focus.extend(self.focus(d.data["formulas"], m)))
