@@ -49,7 +49,7 @@ def describe(parser, names):
         words.add(pattern.value if isinstance(pattern, PatternStr) else name.lower())
     words = sorted(words)
     if len(words) > MAX_EXPECTED:
-        words = words[:MAX_EXPECTED] + ["..."]
+        return ", ".join(words[:MAX_EXPECTED]) + ", ..."
     if len(words) <= 1:
         return "".join(words)
     return ", ".join(words[:-1]) + " or " + words[-1]
@@ -73,10 +73,10 @@ def syntax_error(parser, located, exc):
     """The located :class:`TvlaError` for a lark ``UnexpectedInput``."""
     end = (len(located.linemap) or 1, 1)
     if isinstance(exc, UnexpectedCharacters):
-        line_text = located.text.split("\n")[exc.line - 1]
-        snippet = line_text[exc.column - 1:].split()[0] if line_text[exc.column - 1:].split() else "?"
-        return located.error(f"syntax error: unexpected '{shorten(snippet)}'"
-                             f"{_expected(parser, exc.allowed or ())}", exc.line, exc.column)
+        # the lexer's "allowed" terminals are not what the grammar expects here: not shown
+        rest = located.text.split("\n")[exc.line - 1][exc.column - 1:].split()
+        return located.error(f"syntax error: unexpected '{shorten(rest[0] if rest else '?')}'",
+                             exc.line, exc.column)
     if isinstance(exc, UnexpectedToken):
         tok = exc.token
         if tok.type == "$END":
