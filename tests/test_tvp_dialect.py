@@ -254,3 +254,10 @@ def test_update_variable_clashing_with_precondition_variable(tmp_path, monkeypat
     assert res.exit_code == 2
     assert re.search(r"bad\.tvp:14:\d+: variable\(s\) v of the update of 'y' are free variables of the "
                      r"precondition", res.output)
+
+
+def test_conditional_operator_in_if_expressions(write):
+    text = ("#define DEPTH 3\n#if DEPTH > 2 ? defined(DEPTH) && !defined(NONE) : 0\n%p deep()\n"
+            "#elif 1\n%p shallow()\n#endif\n#if (DEPTH * 2 - 6) || (1 ? 0 : 1)\n%p never()\n#endif\n")
+    voc = load_program(write("c.tvp", text + PREDS + "%%\n" + COPY + "%%\nL0 Copy_Var_L(y, x) L1\n")).vocabulary
+    assert "deep" in voc and "shallow" not in voc and "never" not in voc

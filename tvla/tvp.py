@@ -285,4 +285,7 @@ def parse_text(located):
 def load_program(path, defines=None, search_path=()):
     """Read, preprocess, parse and check a TVP file into a :class:`~tvla.program.Program`."""
     located = preprocess(path, defines, search_path)
-    return elaborate(path, located, parse_text(located))
+    try:
+        return elaborate(path, located, parse_text(located))
+    except RecursionError:  # only past the recursion limit the CLI sets for deep input
+        raise TvlaError("formulas or foreach nested too deeply", path, 1, 1) from None
