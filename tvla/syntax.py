@@ -23,11 +23,27 @@ MAX_SHOWN = 24  # longest offending text quoted in a message
 MAX_EXPECTED = 12
 
 
+def _cache_file(name):
+    """Where lark keeps the built tables of a grammar: the user's own cache directory
+    (never a shared temp directory: the file is unpickled), or None to build each time."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    directory = os.path.join(base, "tvla")
+    try:
+        os.makedirs(directory, exist_ok=True)
+    except OSError:
+        return False
+    if not os.access(directory, os.W_OK):
+        return False
+    return os.path.join(directory, f"{name}-grammar.cache")
+
+
 @lru_cache(maxsize=None)
 def grammar(name):
-    """The LALR parser of ``tvla/NAME.lark``."""
+    """The LALR parser of ``tvla/NAME.lark`` (its tables cached across runs: lark
+    rebuilds them when the grammar text or lark's version changes)."""
     with open(os.path.join(os.path.dirname(__file__), name + ".lark")) as fh:
-        return Lark(fh.read(), parser="lalr", propagate_positions=True, maybe_placeholders=True)
+        return Lark(fh.read(), parser="lalr", propagate_positions=True, maybe_placeholders=True,
+                    cache=_cache_file(name))
 
 
 def shorten(text):
