@@ -188,7 +188,10 @@ DECOMP = PREDS + r"""
 %pset Vars {x, y}
 %param p in Vars
 %dname p(v) [dx]
+%dname dy
 %decompose E(v) x(v)
+%decompose [x(v)]
+%frame [dx, dy]
 %closecycle n -> x(v)
 %message [x(v)] (E(v) p(v)) -> "x is set"
 %%
