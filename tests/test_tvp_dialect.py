@@ -193,7 +193,7 @@ DECOMP = PREDS + r"""
 %decompose [x(v)]
 %frame [dx, dy]
 %closecycle n -> x(v)
-%message [x(v)] (E(v) p(v)) -> "x is set"
+%message [x(v)] (E(v) p(v)) -> p + " is set"
 %%
 %action Check(q) {
     %decompose E(v) q(v)

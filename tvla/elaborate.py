@@ -64,9 +64,14 @@ def _is_rule_head(h):
     return isinstance(h, (F.Atom, F.Eq, F.Const))
 
 
+def message_text(pieces, mapping):
+    """Pieces of a title or message text with the names in it substituted."""
+    return [(k, subst_name(v, mapping) if k == "id" else v) for k, v in pieces]
+
+
 def render(pieces, mapping):
     """Title or message text: strings as written, names substituted."""
-    return "".join(subst_name(v, mapping) if k == "id" else v for k, v in pieces)
+    return "".join(v for _k, v in message_text(pieces, mapping))
 
 
 class Elaborator:
@@ -233,7 +238,7 @@ class Elaborator:
     def decl_message(self, d, m):
         def add():
             f = self.formula(d.data["formula"], m)
-            self.global_messages.append(Message(F.exists(sorted(f.free_vars()), f), d.data["text"]))
+            self.global_messages.append(Message(F.exists(sorted(f.free_vars()), f), message_text(d.data["text"], m)))
         self._pending.append(add)
 
     def focus(self, items, m):
@@ -267,7 +272,7 @@ class Elaborator:
                 a.precondition = self.formula(data, m)
             elif kind == "message":
                 f, text = data
-                msg = Message(self.formula(f, m), [(k, subst_name(v, m) if k == "id" else v) for k, v in text])
+                msg = Message(self.formula(f, m), message_text(text, m))
                 (a.post_messages if after_update else a.pre_messages).append(msg)
             elif kind == "new":
                 a.new = self.formula(data, m) if data is not None else F.TRUE_F
