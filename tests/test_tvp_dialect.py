@@ -4,6 +4,7 @@ analysis per construct, checked by running it."""
 import re
 
 from click.testing import CliRunner
+from conftest import LIST2_TVS
 
 from tvla import analyze
 from tvla.cli import main
@@ -11,7 +12,7 @@ from tvla.kleene import TRUE
 from tvla.tvp import load_program
 from tvla.tvs import format_structure
 
-# A tiny list library in TVLA's style: variables, n, is[n], r[n,z].
+# A tiny list library in TVLA's style: variables, n, is[n], t[n], r[n,z].
 PREDS = r"""
 %s PVar {x, y}
 foreach (z in PVar) {
@@ -19,6 +20,7 @@ foreach (z in PVar) {
 }
 %p n(v_1, v_2) function
 %i is[n](v) = E(v_1, v_2) (v_1 != v_2 & n(v_1, v) & n(v_2, v))
+%i t[n](v_1, v_2) = n*(v_1, v_2)
 foreach (z in PVar) {
     %i r[n,z](v) = E(v_1) (z(v_1) & n*(v_1, v))
 }
@@ -44,15 +46,7 @@ COPY = r"""
 """
 
 # x points to a list of two or more elements
-LIST = """
-%n = {u0, u1}
-%p = {
-    sm = {u1:1/2}
-    x = {u0}
-    n = {u0->u1:1/2, u1->u1:1/2}
-    r[n,x] = {u0, u1}
-}
-"""
+LIST = LIST2_TVS
 
 
 def run(write, tvp, tvs=LIST, name="a"):
@@ -255,7 +249,7 @@ def test_update_variable_clashing_with_precondition_variable(tmp_path, monkeypat
     tvp = PREDS + "%%\n%action A() {\n  %p x(v)\n  { y(v) = x(v) }\n}\n%%\nL0 A() L1\n"
     res = cli(tmp_path, monkeypatch, tvp)
     assert res.exit_code == 2
-    assert re.search(r"bad\.tvp:14:\d+: variable\(s\) v of the update of 'y' are free variables of the "
+    assert re.search(r"bad\.tvp:15:\d+: variable\(s\) v of the update of 'y' are free variables of the "
                      r"precondition", res.output)
 
 
