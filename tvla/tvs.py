@@ -157,11 +157,10 @@ def implied_vocabulary(path, defines=None, search_path=()):
     from .vocabulary import Predicate, Vocabulary
     located = preprocess(path, defines, search_path)
     arities = {}
-    entries = [t for t in _parse(located).iter_subtrees_topdown() if t.data in ("nullary_entry", "table_entry")]
+    entries = [t for t in parse("tvs", located).iter_subtrees_topdown() if t.data in ("nullary_entry", "table_entry")]
     for entry in entries:
         pn = entry.children[0]
-        base = str(pn.children[0])
-        name = f"{base}[{','.join(str(c) for c in pn.children[1:])}]" if len(pn.children) > 1 else base
+        name = _name(pn)
         arity = _written_arity(entry)
         known = arities.setdefault(name, arity)
         if arity is not None and known is not None and known != arity:
