@@ -258,3 +258,11 @@ def test_conditional_operator_in_if_expressions(write):
             "#elif 1\n%p shallow()\n#endif\n#if (DEPTH * 2 - 6) || (1 ? 0 : 1)\n%p never()\n#endif\n")
     voc = load_program(write("c.tvp", text + PREDS + "%%\n" + COPY + "%%\nL0 Copy_Var_L(y, x) L1\n")).vocabulary
     assert "deep" in voc and "shallow" not in voc and "never" not in voc
+
+
+def test_nested_names_render_without_their_program(tmp_path, monkeypatch):
+    (tmp_path / "n.tvs").write_text("%n = {u}\n%p = {\n  save[at[b]] = 1\n  at[b] = {u}\n}\n")
+    monkeypatch.chdir(tmp_path)
+    res = CliRunner().invoke(main, ["render", "n.tvs", "-o", str(tmp_path / "out")])
+    assert res.exit_code == 0, res.output
+    assert (tmp_path / "out" / "n_1.svg").exists() or (tmp_path / "out" / "n_1.dot").exists()
