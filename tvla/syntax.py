@@ -6,9 +6,12 @@ and what the language expects there (``expected %% or %action``), never a
 lark-internal terminal name, with long offending text shortened.
 """
 
+import hashlib
 import os
+import sys
 from functools import lru_cache
 
+import lark
 from lark import Lark
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.lexer import PatternStr
@@ -23,27 +26,45 @@ MAX_SHOWN = 24  # longest offending text quoted in a message
 MAX_EXPECTED = 12
 
 
-def _cache_file(name):
-    """Where lark keeps the built tables of a grammar: the user's own cache directory
-    (never a shared temp directory: the file is unpickled), or None to build each time."""
+def _cache_file(name, text):
+    """Where the built tables of a grammar text are kept: the user's own cache
+    directory (never a shared temp directory: the file is unpickled), or None."""
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     directory = os.path.join(base, "tvla")
     try:
         os.makedirs(directory, exist_ok=True)
     except OSError:
-        return False
+        return None
     if not os.access(directory, os.W_OK):
-        return False
-    return os.path.join(directory, f"{name}-grammar.cache")
+        return None
+    key = hashlib.sha256(f"{text}{lark.__version__}{sys.version_info[:2]}".encode()).hexdigest()[:16]
+    return os.path.join(directory, f"{name}-{key}.lark")
 
 
 @lru_cache(maxsize=None)
 def grammar(name):
-    """The LALR parser of ``tvla/NAME.lark`` (its tables cached across runs: lark
-    rebuilds them when the grammar text or lark's version changes)."""
+    """The LALR parser of ``tvla/NAME.lark``.  Building its tables takes about half
+    a second, so they are cached across runs, written atomically (concurrent runs
+    never read half a file) under a name that changes with the grammar text."""
     with open(os.path.join(os.path.dirname(__file__), name + ".lark")) as fh:
-        return Lark(fh.read(), parser="lalr", propagate_positions=True, maybe_placeholders=True,
-                    cache=_cache_file(name))
+        text = fh.read()
+    path = _cache_file(name, text)
+    if path and os.path.exists(path):
+        try:
+            with open(path, "rb") as fh:
+                return Lark.load(fh)
+        except Exception:  # noqa: BLE001 - an unreadable cache is rebuilt, whatever went wrong
+            pass
+    parser = Lark(text, parser="lalr", propagate_positions=True, maybe_placeholders=True)
+    if path:
+        tmp = f"{path}.{os.getpid()}"
+        try:
+            with open(tmp, "wb") as fh:
+                parser.save(fh)
+            os.replace(tmp, path)
+        except OSError:
+            pass
+    return parser
 
 
 def shorten(text):
