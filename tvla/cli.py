@@ -369,5 +369,27 @@ def render(tvs_file, out_dir, program):
     guarded(body)
 
 
+# ---------------------------------------------------------------------------- selfcheck
+
+@main.command()
+@click.argument("program")
+@click.argument("input")
+@click.option("--nodes", default=3, show_default=True, help="Run every concrete input store of up to K nodes.")
+@click.option("--runs", default=20, show_default=True, help="Then N random runs from larger stores.")
+@click.option("--steps", default=300, show_default=True, help="Steps of each concrete run.")
+@click.option("--define", multiple=True, help="Preprocessor macro NAME, NAME(value) or NAME=value.")
+@click.option("--path", "search_path", multiple=True, help="Directory searched for files and includes.")
+def selfcheck(program, input, nodes, runs, steps, define, search_path):
+    """Check that concrete runs of PROGRAM on the stores INPUT describes embed in the analysis."""
+    try:
+        from .selfcheck import selfcheck_files
+        report_lines, ok = selfcheck_files(program, input, nodes, runs, steps, define, search_path)
+    except TvlaError as e:
+        click.echo(str(e), err=True)
+        sys.exit(2)
+    click.echo("\n".join(report_lines))
+    sys.exit(0 if ok else 1)
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -1,0 +1,488 @@
+"""Concrete stores: concretization, embedding and a concrete interpreter.
+
+A *concrete* store is a :class:`~tvla.structure.Structure` with no 1/2 value
+and no summary node: every node is one individual.  This module gives
+
+* :func:`concretize`: the concrete stores (up to isomorphism, at most K
+  nodes) that an abstract structure describes: every summary node stands for
+  1..K individuals, every 1/2 of a core predicate resolves to 0 or 1, the
+  instrumentation predicates are recomputed from their definitions, and only
+  the stores that satisfy the consistency rules and embed into the abstract
+  structure are kept;
+* :func:`embeds`: TVLA's embedding order, a concrete store into an abstract
+  structure (surjective on nodes, values compatible);
+* :class:`Interpreter`: one CFG action applied to a concrete store: the
+  precondition (one successor per satisfying binding of its free variables),
+  the messages, ``%new``, the core updates, ``%retain``, then every
+  instrumentation predicate recomputed from its definition.  It is the ground
+  truth the abstract semantics must over-approximate: a wrong update formula
+  in a spec shows up as a concrete store that does not embed.
+
+Resolving 1/2 values (in concretization, and for an update to 1/2 such as a
+fresh node's unknown data) branches on one value at a time and coerces after
+each choice, so the consistency rules prune the search; the data order
+``dle`` of the sorting library comes out as a total preorder that way.
+"""
+
+from itertools import product
+
+from .coerce import Coercer, Inconsistent, build_rules
+from .evaluate import Evaluator
+from .kleene import FALSE, HALF, TRUE
+from .structure import Structure, bits
+
+
+# ---------------------------------------------------------------------------- cells and values
+
+def half_cells(s, p):
+    """The argument tuples at which predicate ``p`` is 1/2 in ``s``, in a fixed order."""
+    if p.arity == 0:
+        return [()] if s.nul[p.index] == HALF else []
+    if p.arity == 1:
+        return [(u,) for u in bits(s.uU[p.index])]
+    if p.arity == 2:
+        return [(u, w) for u, row in enumerate(s.bU[p.index]) for w in bits(row)]
+    return sorted(t for t, v in s.hi[p.index].items() if v == HALF)
+
+
+def is_concrete(s):
+    """No summary node and no 1/2 value anywhere."""
+    return (HALF not in s.nul and not any(s.uU) and not any(any(rows) for rows in s.bU)
+            and all(v == TRUE for h in s.hi for v in h.values()))
+
+
+def true_tuples(s, p):
+    """The argument tuples at which ``p`` is 1, in node order."""
+    if p.arity == 0:
+        return [()] if s.nul[p.index] == TRUE else []
+    if p.arity == 1:
+        return [(u,) for u in bits(s.uT[p.index])]
+    if p.arity == 2:
+        return [(u, w) for u, row in enumerate(s.bT[p.index]) for w in bits(row)]
+    return sorted(t for t, v in s.hi[p.index].items() if v == TRUE)
+
+
+def permute(s, order):
+    """A copy of ``s`` whose node ``k`` is node ``order[k]`` of ``s``."""
+    pos = {u: k for k, u in enumerate(order)}
+
+    def pack(mask):
+        return sum(1 << k for k, u in enumerate(order) if mask >> u & 1)
+
+    return Structure(
+        s.n, list(s.nul), [pack(m) for m in s.uT], [pack(m) for m in s.uU],
+        [[pack(rows[u]) for u in order] for rows in s.bT],
+        [[pack(rows[u]) for u in order] for rows in s.bU],
+        [{tuple(pos[x] for x in t): v for t, v in h.items()} for h in s.hi])
+
+
+def canonical(s):
+    """``s`` with its nodes ordered by colour refinement (isomorphic structures whose
+    nodes the refinement tells apart get equal keys; ties keep the node order)."""
+    colour = [(tuple(s.unary(i, u) for i in range(len(s.uT)))) for u in range(s.n)]
+    colour = _compress(colour)
+    for _ in range(s.n):
+        sig = []
+        for u in range(s.n):
+            out = tuple(tuple(sorted((s.binary(i, u, w), colour[w]) for w in range(s.n)
+                                     if s.binary(i, u, w) != FALSE)) for i in range(len(s.bT)))
+            inn = tuple(tuple(sorted((s.binary(i, w, u), colour[w]) for w in range(s.n)
+                                     if s.binary(i, w, u) != FALSE)) for i in range(len(s.bT)))
+            sig.append((colour[u], out, inn))
+        new = _compress(sig)
+        if len(set(new)) == len(set(colour)):
+            break
+        colour = new
+    order = sorted(range(s.n), key=lambda u: (colour[u], u))
+    return permute(s, order)
+
+
+def _compress(signatures):
+    rank = {sig: k for k, sig in enumerate(sorted(set(signatures)))}
+    return [rank[sig] for sig in signatures]
+
+
+def canonical_key(s):
+    return canonical(s).key()
+
+
+# ---------------------------------------------------------------------------- embedding
+
+def _leq(c, a):
+    """Concrete value ``c`` is below abstract value ``a`` in the information order."""
+    return a == HALF or a == c
+
+
+def _node_fits(c, a, voc, u, x):
+    return all(_leq(c.unary(p.index, u), a.unary(p.index, x)) for p in voc.unary if p.name != "sm")
+
+
+def _pair_fits(c, a, voc, u, x, w, y):
+    return all(_leq(c.binary(i, u, w), a.binary(i, x, y)) for i in range(len(voc.binary)))
+
+
+def embedding(c, a, voc):
+    """A node map embedding concrete ``c`` into abstract ``a`` (surjective; only summary
+    nodes receive several nodes; every value compatible), or None.  Candidates come
+    from the unary values (the canonical names); a small search settles the rest."""
+    if c.n < a.n or not all(_leq(x, y) for x, y in zip(c.nul, a.nul)):
+        return None
+    summary = a.summary
+    cands = [[x for x in range(a.n) if _node_fits(c, a, voc, u, x)] for u in range(c.n)]
+    if any(not cs for cs in cands):
+        return None
+    f = []
+
+    def extend(u, used):
+        if u == c.n:
+            return len(used) == a.n
+        for x in cands[u]:
+            if x in used and not summary >> x & 1:
+                continue
+            if c.n - u - 1 < a.n - len(used | {x}):
+                continue  # too few nodes left to cover the abstract ones
+            if all(_pair_fits(c, a, voc, u, x, w, f[w]) and _pair_fits(c, a, voc, w, f[w], u, x)
+                   for w in range(u)) and _pair_fits(c, a, voc, u, x, u, x):
+                f.append(x)
+                if extend(u + 1, used | {x}):
+                    return True
+                f.pop()
+        return False
+
+    if not extend(0, frozenset()):
+        return None
+    if any(not _leq(v, a.hi[i].get(tuple(f[z] for z in t), FALSE))
+           for i, h in enumerate(c.hi) for t, v in h.items()):
+        return None
+    return f
+
+
+def embeds(c, a, voc):
+    """Does concrete store ``c`` embed into abstract structure ``a``?"""
+    return embedding(c, a, voc) is not None
+
+
+# ---------------------------------------------------------------------------- instrumentation
+
+def definition_order(voc):
+    """Instrumentation predicates, each after the ones its definition reads."""
+    instr = {p.name: p for p in voc.instrumentation}
+    done, out = set(), []
+
+    def visit(p, path):
+        if p.name in done or p.name in path:
+            return
+        for q in sorted(p.definition.preds()):
+            if q in instr:
+                visit(instr[q], path | {p.name})
+        done.add(p.name)
+        out.append(p)
+
+    for p in voc.instrumentation:
+        visit(p, frozenset())
+    return out
+
+
+def recompute(s, order, ev):
+    """Set every instrumentation predicate of ``s`` to the value of its definition."""
+    for p in order:
+        i = p.index
+        if p.arity == 0:
+            s.nul[i] = ev.value(p.definition, s)
+        elif p.arity == 1:
+            s.uT[i], s.uU[i] = ev.vector(p.definition, p.params[0], s)
+        elif p.arity == 2:
+            a, b = p.params
+            fn = ev.compile(p.definition, b)
+            rows = [fn(s, {a: u}) for u in range(s.n)]
+            s.bT[i] = [t for t, _ in rows]
+            s.bU[i] = [h for _, h in rows]
+        else:
+            table = {}
+            for tup in product(range(s.n), repeat=p.arity):
+                v = ev.value(p.definition, s, dict(zip(p.params, tup)))
+                if v != FALSE:
+                    table[tup] = v
+            s.hi[i] = table
+        s.touched()
+    return s
+
+
+# ---------------------------------------------------------------------------- concretization
+
+def expand(abstract, multiplicity):
+    """``abstract`` with summary node ``u`` copied ``multiplicity[u]`` times and no
+    summary node left (copies inherit every value, so 1/2 stays 1/2)."""
+    s = abstract.copy()
+    for u, m in sorted(multiplicity.items()):
+        for _ in range(m - 1):
+            s.duplicate_node(u)
+    s.uU[0] = 0
+    s.dirty()
+    return s
+
+
+def resolve(s, preds, coercer):
+    """Every coerced way of turning the 1/2 values of ``preds`` in ``s`` into 0 or 1,
+    one isomorphism class each (``s`` must be coerced)."""
+    frontier = [s]
+    for p in preds:
+        found = {}
+        for t in frontier:
+            for r in _resolve_pred(t, p, coercer):
+                found.setdefault(canonical_key(r), r)
+        frontier = list(found.values())
+    return frontier
+
+
+def _resolve_pred(s, p, coercer):
+    cells = half_cells(s, p)
+    if not cells:
+        yield s
+        return
+    for v in (FALSE, TRUE):
+        t = s.copy()
+        t.set_value(p, cells[0], v)
+        try:
+            coercer.coerce(t, {p.name})
+        except Inconsistent:
+            continue
+        yield from _resolve_pred(t, p, coercer)
+
+
+class Concretizer:
+    """Concrete stores described by abstract structures of one program."""
+
+    def __init__(self, voc, coercer, evaluator):
+        self.voc = voc
+        self.coercer = coercer
+        self.ev = evaluator
+        self.core = [p for p in voc.preds.values() if p.kind == "core"]
+        self.order = definition_order(voc)
+
+    def multiplicities(self, abstract, size):
+        """Every map from summary nodes to 1.. with ``size`` nodes in all."""
+        summary = bits(abstract.summary)
+        extra = size - abstract.n
+        if extra < 0 or (extra and not summary):
+            return []
+        out = []
+        for ms in product(range(extra + 1), repeat=len(summary)):
+            if sum(ms) == extra:
+                out.append({u: m + 1 for u, m in zip(summary, ms)})
+        return out
+
+    def stores(self, abstract, size):
+        """The concrete stores of exactly ``size`` nodes that ``abstract`` describes."""
+        found = {}
+        for mult in self.multiplicities(abstract, size):
+            s = expand(abstract, mult)
+            try:
+                self.coercer.coerce(s)
+            except Inconsistent:
+                continue
+            for r in resolve(s, self.core, self.coercer):
+                c = self.finish(r)
+                if c is not None and embeds(c, abstract, self.voc):
+                    found.setdefault(canonical_key(c), c)
+        return list(found.values())
+
+    def finish(self, s):
+        """Recompute the instrumentation of a store whose core values are definite; None
+        when a recomputed value contradicts the partial one or a rule fails."""
+        c = recompute(s.copy(), self.order, self.ev)
+        for p in self.order:
+            if any(not _leq(c.value(p, t), s.value(p, t)) for t in _all_tuples(c, p)):
+                return None
+        return c if self.consistent(c) else None
+
+    def consistent(self, c):
+        try:
+            self.coercer.coerce(c)
+        except Inconsistent:
+            return False
+        return True
+
+
+def _all_tuples(s, p):
+    return product(range(s.n), repeat=p.arity)
+
+
+def concretize(abstract, voc, rules, max_nodes, min_nodes=0, evaluator=None):
+    """The concrete stores with ``min_nodes``..``max_nodes`` nodes that ``abstract``
+    describes, smallest first, one per isomorphism class.  ``rules`` is a
+    :class:`~tvla.coerce.Coercer` or a list of rules."""
+    ev = evaluator or Evaluator(voc)
+    coercer = rules if isinstance(rules, Coercer) else Coercer(voc, rules, ev)
+    conc = Concretizer(voc, coercer, ev)
+    out = []
+    for size in range(max(min_nodes, 0), max_nodes + 1):
+        out += conc.stores(abstract, size)
+    return out
+
+
+def program_coercer(program, evaluator):
+    """The coercer of a program's rules (spec, properties, definitions, automatic)."""
+    return Coercer(program.vocabulary, build_rules(program.vocabulary, program.rules, True), evaluator)
+
+
+# ---------------------------------------------------------------------------- interpreter
+
+class ConcreteAction:
+    """One action compiled for concrete execution."""
+
+    def __init__(self, action, program, ev):
+        from . import formula as F
+        self.action = action
+        self.ev = ev
+        voc = program.vocabulary
+        self.pre = action.precondition
+        self.pre_vars = sorted(self.pre.free_vars()) if self.pre is not None else []
+
+        def closed(m):
+            return F.exists(sorted(m.formula.free_vars() - set(self.pre_vars)), m.formula), m.render()
+        self.pre_messages = [closed(m) for m in program.global_messages + action.pre_messages]
+        self.post_messages = [closed(m) for m in action.post_messages]
+        # the ground truth: only core predicates are updated, the rest is recomputed
+        self.updates = [(voc[name], params, ev.compile(f, params[-1]) if voc[name].arity in (1, 2) else f)
+                        for name, (params, f) in action.updates.items() if voc[name].kind == "core"]
+        self.changed = {p.name for p, _, _ in self.updates}
+
+    def bindings(self, s):
+        """The environments under which the precondition holds."""
+        if self.pre is None:
+            return [{}]
+        return [env for env, _ in self.ev.assignments(self.pre, s, self.pre_vars, minimum=TRUE)]
+
+    def fired(self, messages, s, env):
+        return [text for f, text in messages if self.ev.value(f, s, env) == TRUE]
+
+    def update(self, s, env, voc):
+        """New store after ``%new``, the core updates and ``%retain`` (1/2 results kept),
+        with ``origin[k]``: the old node that new node ``k`` is (None: allocated)."""
+        s = s.copy()
+        origin = list(range(s.n))
+        if self.action.new is not None:
+            origin += create(s, self.action.new, env, self.ev, voc)
+        results = [(p, update_value(s, p, params, fn, env, self.ev)) for p, params, fn in self.updates]
+        for p, val in results:
+            store_value(s, p, val)
+        s.uT[voc["isNew"].index] = 0
+        s.bT[voc["instance"].index] = [0] * s.n
+        s.touched()
+        if self.action.retain is not None:
+            keep = retained(s, self.action.retain, env, self.ev)
+            origin = [origin[u] for u in bits(keep)]
+            s = s.restrict(keep)
+        return s, origin
+
+
+def create(s, new, env, ev, voc):
+    """Allocate the nodes of ``%new`` in ``s``; return their origins (None each)."""
+    from . import formula as F
+    is_new, inst = voc["isNew"].index, voc["instance"].index
+    if new == F.TRUE_F:
+        s.uT[is_new] |= 1 << s.add_node()
+        return [None]
+    fv = sorted(new.free_vars() - set(env))
+    t, _ = ev.vector(new, fv[0] if fv else "v", s, env)
+    added = []
+    for old in bits(t):
+        u = s.add_node()
+        s.uT[is_new] |= 1 << u
+        s.set_binary(inst, old, u, TRUE)
+        added.append(None)
+    return added
+
+
+def update_value(s, p, params, fn, env, ev):
+    """The new table of ``p`` (values may be 1/2 when the formula says so)."""
+    if p.arity == 0:
+        return ev.value(fn, s, env)
+    if p.arity == 1:
+        return fn(s, dict(env))
+    if p.arity == 2:
+        e = dict(env)
+        rows = []
+        for u in range(s.n):
+            e[params[0]] = u
+            rows.append(fn(s, e))
+        return [t for t, _ in rows], [h for _, h in rows]
+    table = {}
+    for tup in product(range(s.n), repeat=p.arity):
+        v = ev.value(fn, s, {**env, **dict(zip(params, tup))})
+        if v != FALSE:
+            table[tup] = v
+    return table
+
+
+def store_value(s, p, val):
+    if p.arity == 0:
+        s.nul[p.index] = val
+    elif p.arity == 1:
+        s.uT[p.index], s.uU[p.index] = val
+    elif p.arity == 2:
+        s.bT[p.index], s.bU[p.index] = val
+    else:
+        s.hi[p.index] = val
+    s.touched()
+
+
+def retained(s, retain, env, ev):
+    """Mask of the nodes ``%retain`` keeps."""
+    fv = sorted(retain.free_vars() - set(env))
+    if not fv:
+        return s.full if ev.value(retain, s, env) == TRUE else 0
+    t, _ = ev.vector(retain, fv[0], s, env)
+    return t
+
+
+class Interpreter:
+    """Concrete execution of a program's actions (2-valued stores, no blur)."""
+
+    def __init__(self, program, evaluator=None, coercer=None):
+        self.program = program
+        self.voc = program.vocabulary
+        self.ev = evaluator or Evaluator(self.voc)
+        self.coercer = coercer or program_coercer(program, self.ev)
+        self.concretizer = Concretizer(self.voc, self.coercer, self.ev)
+        self.order = self.concretizer.order
+        self.compiled = {}
+
+    def compiled_action(self, action):
+        ca = self.compiled.get(id(action))
+        if ca is None:
+            ca = self.compiled[id(action)] = ConcreteAction(action, self.program, self.ev)
+        return ca
+
+    def step(self, action, s):
+        """Apply ``action`` to concrete store ``s``.  Returns ``(messages, successors)``:
+        the texts of the messages it reports (in order, once each) and a list of
+        ``(store, origin)`` pairs (``origin[k]``: the node of ``s`` that node ``k``
+        continues, None for an allocated one)."""
+        ca = self.compiled_action(action)
+        messages, out = [], []
+        for env in ca.bindings(s):
+            messages += ca.fired(ca.pre_messages, s, env)
+            t, origin = ca.update(s, env, self.voc)
+            for r in self.settle(t):
+                messages += ca.fired(ca.post_messages, r, env)
+                out.append((r, origin))
+        return list(dict.fromkeys(messages)), out
+
+    def settle(self, s):
+        """Recompute the instrumentation; resolve 1/2 values an update produced (each way
+        that satisfies the rules); keep only stores that satisfy the rules."""
+        s = recompute(s, self.order, self.ev)
+        if is_concrete(s):
+            return [s] if self.concretizer.consistent(s) else []
+        try:
+            self.coercer.coerce(s)
+        except Inconsistent:
+            return []
+        out = []
+        for r in resolve(s, self.concretizer.core, self.coercer):
+            c = recompute(r.copy(), self.order, self.ev)
+            if self.concretizer.consistent(c):
+                out.append(c)
+        return out
