@@ -26,7 +26,8 @@ each choice, so the consistency rules prune the search; the data order
 
 from itertools import product
 
-from .coerce import Coercer, Inconsistent, build_rules
+from . import formula as F
+from .coerce import Coercer, Inconsistent, build_rules, property_rules
 from .evaluate import Evaluator
 from .kleene import FALSE, HALF, TRUE
 from .structure import Structure, bits
@@ -64,10 +65,19 @@ def true_tuples(s, p):
 
 def permute(s, order):
     """A copy of ``s`` whose node ``k`` is node ``order[k]`` of ``s``."""
-    pos = {u: k for k, u in enumerate(order)}
+    if all(k == u for k, u in enumerate(order)):
+        return s.copy()
+    pos = [0] * len(order)
+    for k, u in enumerate(order):
+        pos[u] = k
 
     def pack(mask):
-        return sum(1 << k for k, u in enumerate(order) if mask >> u & 1)
+        out = 0
+        while mask:
+            low = mask & -mask
+            out |= 1 << pos[low.bit_length() - 1]
+            mask ^= low
+        return out
 
     return Structure(
         s.n, list(s.nul), [pack(m) for m in s.uT], [pack(m) for m in s.uU],
@@ -79,21 +89,21 @@ def permute(s, order):
 def canonical(s):
     """``s`` with its nodes ordered by colour refinement (isomorphic structures whose
     nodes the refinement tells apart get equal keys; ties keep the node order)."""
-    colour = [(tuple(s.unary(i, u) for i in range(len(s.uT)))) for u in range(s.n)]
-    colour = _compress(colour)
-    for _ in range(s.n):
-        sig = []
-        for u in range(s.n):
-            out = tuple(tuple(sorted((s.binary(i, u, w), colour[w]) for w in range(s.n)
-                                     if s.binary(i, u, w) != FALSE)) for i in range(len(s.bT)))
-            inn = tuple(tuple(sorted((s.binary(i, w, u), colour[w]) for w in range(s.n)
-                                     if s.binary(i, w, u) != FALSE)) for i in range(len(s.bT)))
-            sig.append((colour[u], out, inn))
+    n = s.n
+    colour = _compress([tuple((t >> u & 1) | (h >> u & 1) << 1 for t, h in zip(s.uT, s.uU))
+                        for u in range(n)])
+    masks = [rows for rows in s.bT] + [rows for rows in s.bU]
+    columns = [[sum(1 << x for x in range(n) if rows[x] >> u & 1) for u in range(n)] for rows in masks]
+    count = len(set(colour))
+    while count < n:
+        sig = [(colour[u],) + tuple(tuple(sorted(colour[w] for w in bits(m[u]))) for m in masks + columns)
+               for u in range(n)]
         new = _compress(sig)
-        if len(set(new)) == len(set(colour)):
+        new_count = len(set(new))
+        if new_count == count:
             break
-        colour = new
-    order = sorted(range(s.n), key=lambda u: (colour[u], u))
+        colour, count = new, new_count
+    order = sorted(range(n), key=lambda u: (colour[u], u))
     return permute(s, order)
 
 
@@ -206,6 +216,39 @@ def recompute(s, order, ev):
             s.hi[i] = table
         s.touched()
     return s
+
+
+# ---------------------------------------------------------------------------- rules
+
+class RuleCheck:
+    """The spec's consistency rules and the predicate properties, evaluated exactly on
+    concrete stores (the rules that follow from definitions hold once the
+    instrumentation is recomputed, so they need no check)."""
+
+    def __init__(self, program, ev):
+        self.ev = ev
+        raw = [(b, h) for b, h, _w in program.rules] + [(b, h) for b, h, _s in property_rules(program.vocabulary)]
+        self.checks = []
+        for body, head in raw:
+            broken = F.conj(body, F.neg(head))
+            self.checks.append((frozenset(broken.preds()), F.exists(sorted(broken.free_vars()), broken)))
+
+    def holds(self, s, changed=None):
+        """No rule is broken in concrete ``s`` (only rules reading ``changed`` are
+        checked when it is given: the others held before the change)."""
+        return not any(self.ev.value(f, s) == TRUE for deps, f in self.checks
+                       if changed is None or deps & changed)
+
+
+def affected(order, changed):
+    """The instrumentation predicates (in ``order``) whose definition reads, directly
+    or through another one, a predicate in ``changed``."""
+    out, names = [], set(changed)
+    for p in order:
+        if p.definition.preds() & names:
+            out.append(p)
+            names.add(p.name)
+    return out
 
 
 # ---------------------------------------------------------------------------- concretization
@@ -332,7 +375,6 @@ class ConcreteAction:
     """One action compiled for concrete execution."""
 
     def __init__(self, action, program, ev):
-        from . import formula as F
         self.action = action
         self.ev = ev
         voc = program.vocabulary
@@ -379,7 +421,6 @@ class ConcreteAction:
 
 def create(s, new, env, ev, voc):
     """Allocate the nodes of ``%new`` in ``s``; return their origins (None each)."""
-    from . import formula as F
     is_new, inst = voc["isNew"].index, voc["instance"].index
     if new == F.TRUE_F:
         s.uT[is_new] |= 1 << s.add_node()
@@ -447,12 +488,19 @@ class Interpreter:
         self.coercer = coercer or program_coercer(program, self.ev)
         self.concretizer = Concretizer(self.voc, self.coercer, self.ev)
         self.order = self.concretizer.order
+        self.rules = RuleCheck(program, self.ev)
         self.compiled = {}
 
     def compiled_action(self, action):
         ca = self.compiled.get(id(action))
         if ca is None:
             ca = self.compiled[id(action)] = ConcreteAction(action, self.program, self.ev)
+            if action.new is None and action.retain is None:
+                # only what reads an updated predicate can change
+                ca.instr = affected(self.order, ca.changed)
+                ca.check = ca.changed | {p.name for p in ca.instr}
+            else:
+                ca.instr, ca.check = self.order, None
         return ca
 
     def step(self, action, s):
@@ -465,17 +513,17 @@ class Interpreter:
         for env in ca.bindings(s):
             messages += ca.fired(ca.pre_messages, s, env)
             t, origin = ca.update(s, env, self.voc)
-            for r in self.settle(t):
+            for r in self.settle(t, ca):
                 messages += ca.fired(ca.post_messages, r, env)
                 out.append((r, origin))
         return list(dict.fromkeys(messages)), out
 
-    def settle(self, s):
+    def settle(self, s, ca):
         """Recompute the instrumentation; resolve 1/2 values an update produced (each way
         that satisfies the rules); keep only stores that satisfy the rules."""
-        s = recompute(s, self.order, self.ev)
+        s = recompute(s, ca.instr, self.ev)
         if is_concrete(s):
-            return [s] if self.concretizer.consistent(s) else []
+            return [s] if self.rules.holds(s, ca.check) else []
         try:
             self.coercer.coerce(s)
         except Inconsistent:
@@ -483,6 +531,6 @@ class Interpreter:
         out = []
         for r in resolve(s, self.concretizer.core, self.coercer):
             c = recompute(r.copy(), self.order, self.ev)
-            if self.concretizer.consistent(c):
+            if self.rules.holds(c):
                 out.append(c)
         return out

@@ -1,0 +1,242 @@
+"""Witnesses: a concrete execution that shows a message, or none up to a bound.
+
+For each message of an analysis, :func:`find_witnesses` searches the
+concrete stores that the input structures describe, smallest first (all
+stores of 0 nodes, then of 1 node, ... up to K), and runs the program on
+them with the concrete interpreter, breadth first, so the trace found is a
+shortest one from the smallest stores that show the message.  A trace never
+holds a store of more than K nodes nor takes more than N steps; when none
+shows the message, there is no witness up to that bound and the alarm may be
+false.
+
+A :class:`Witness` is a list of steps from the entry: the store at a
+location and the CFG edge taken from it.  The last step is at the message's
+location and its edge is the one whose action reports the message.  Node
+names follow the individuals along the trace (``u1``, ``u2``...; a node
+allocated on the way gets the next unused number).
+"""
+
+from collections import deque
+from dataclasses import dataclass, field
+
+from .concrete import Interpreter, canonical_key, permute, true_tuples
+
+DEFAULT_NODES = 5
+DEFAULT_STEPS = 300
+
+
+@dataclass(frozen=True)
+class Step:
+    location: str
+    store: object  # a concrete Structure
+    names: tuple  # name of each node of the store
+    edge: object  # the CFG edge taken from the location
+
+
+@dataclass(frozen=True)
+class Witness:
+    nodes: int  # the largest store of the trace (the smallest K that finds it)
+    steps: tuple
+    voc: object = field(compare=False, repr=False)
+
+    def to_json(self):
+        return {"nodes": self.nodes, "steps": [step_json(s, self.voc) for s in self.steps]}
+
+
+def store_json(store, names, voc):
+    """``{"nodes": [...], "predicates": {name: [true tuples]}}``; built-ins are left out."""
+    preds = {p.name: [[names[u] for u in t] for t in true_tuples(store, p)]
+             for p in voc.preds.values() if p.kind != "builtin"}
+    return {"nodes": list(names), "predicates": preds}
+
+
+def step_json(step, voc):
+    e = step.edge
+    return {"location": step.location, "store": store_json(step.store, step.names, voc),
+            "next": {"action": e.action.label, "title": e.action.title, "target": e.target}}
+
+
+@dataclass
+class _State:
+    location: str
+    store: object
+    names: tuple
+    fresh: int  # next unused node number
+    parent: object = None
+    edge: object = None  # edge from the parent
+    depth: int = 0
+
+
+def traversal_order(s, voc):
+    """Nodes in the order a reader follows them: from each pointer variable along the
+    binary core fields, then the rest."""
+    fields = [p for p in voc.binary if p.kind == "core" and "function" in p.props]
+    out, seen = [], set()
+    for p in voc.unary:
+        if p.kind != "core" or not p.is_pointer:
+            continue
+        for (u,) in true_tuples(s, p):
+            while u is not None and u not in seen:
+                seen.add(u)
+                out.append(u)
+                nxt = [w for f in fields for w in range(s.n) if s.bT[f.index][u] >> w & 1]
+                u = nxt[0] if nxt else None
+    return out + [u for u in range(s.n) if u not in seen]
+
+
+def _initial_states(conc, inputs, size, voc, entry):
+    found = {}
+    for a in inputs:
+        for c in conc.stores(a, size):
+            found.setdefault(canonical_key(c), c)
+    states = []
+    for c in found.values():
+        c = permute(c, traversal_order(c, voc))
+        states.append(_State(entry, c, tuple(f"u{k + 1}" for k in range(c.n)), c.n + 1))
+    return states
+
+
+def _trace(state, edge):
+    steps = []
+    while state is not None:
+        steps.append(Step(state.location, state.store, state.names, edge))
+        edge = state.edge
+        state = state.parent
+    steps.reverse()
+    return steps
+
+
+def find_witnesses(program, inputs, targets, nodes=DEFAULT_NODES, steps=DEFAULT_STEPS, interpreter=None):
+    """A :class:`Witness` or None for each target ``(location, action title, text)``
+    (a title of None matches any action)."""
+    interp = interpreter or Interpreter(program)
+    voc = program.vocabulary
+    out_edges = {}
+    for e in program.edges:
+        out_edges.setdefault(e.source, []).append(e)
+    found = {}
+    seen = set()
+    for size in range(nodes + 1):
+        queue = deque()
+        for st in _initial_states(interp.concretizer, inputs, size, voc, program.entry):
+            key = (st.location, canonical_key(st.store))
+            if key not in seen:
+                seen.add(key)
+                queue.append(st)
+        _search(queue, seen, out_edges, interp, targets, found, nodes, steps)
+        if len(found) == len(targets):
+            break
+    return [_witness(found.get(k), nodes, voc) for k in range(len(targets))]
+
+
+def _search(queue, seen, out_edges, interp, targets, found, nodes, steps):
+    """Breadth first from the states in ``queue``; ``found[k]`` gets the first
+    (state, edge) at which target ``k`` fires."""
+    while queue and len(found) < len(targets):
+        st = queue.popleft()
+        for e in out_edges.get(st.location, []):
+            messages, succ = interp.step(e.action, st.store)
+            for k, (loc, title, text) in enumerate(targets):
+                if k not in found and loc == st.location and text in messages \
+                        and title in (None, e.action.title):
+                    found[k] = (st, e)
+            if st.depth >= steps:
+                continue
+            for s, origin in succ:
+                if s.n > nodes:
+                    continue
+                key = (e.target, canonical_key(s))
+                if key in seen:
+                    continue
+                seen.add(key)
+                names, fresh = list(), st.fresh
+                for o in origin:
+                    if o is None:
+                        names.append(f"u{fresh}")
+                        fresh += 1
+                    else:
+                        names.append(st.names[o])
+                queue.append(_State(e.target, s, tuple(names), fresh, st, e, st.depth + 1))
+
+
+def _witness(hit, bound, voc):
+    if hit is None:
+        return None
+    steps = _trace(*hit)
+    return Witness(max(s.store.n for s in steps), tuple(steps), voc)
+
+
+def find_witness(program, inputs, location, text, nodes=DEFAULT_NODES, steps=DEFAULT_STEPS, title=None):
+    """The witness of one message (at ``location``, reported with ``text``), or None."""
+    return find_witnesses(program, inputs, [(location, title, text)], nodes, steps)[0]
+
+
+# ---------------------------------------------------------------------------- text
+
+def no_witness_line(nodes, steps):
+    return f"no witness with at most {nodes} nodes and {steps} steps"
+
+
+def data_ranks(store, voc):
+    """For each preorder predicate (reflexive, transitive binary core: data order), the
+    rank of each node: the number of strictly smaller value classes."""
+    out = []
+    for p in voc.binary:
+        if p.kind == "core" and {"reflexive", "transitive"} <= p.props:
+            rel = set(true_tuples(store, p))
+            below = [{w for w in range(store.n) if (w, u) in rel and (u, w) not in rel}
+                     for u in range(store.n)]
+            classes = [frozenset(w for w in range(store.n) if (w, u) in rel and (u, w) in rel)
+                       for u in range(store.n)]
+            out.append((p.name, [len({classes[w] for w in b}) for b in below]))
+    return out
+
+
+def draw_store(store, names, voc):
+    """The store on one line: ``x -> u1(d=0) -> u2(d=1, t) -> NULL; y = NULL``."""
+    ranks = data_ranks(store, voc)
+    pointers = [p for p in voc.unary if p.kind == "core" and p.is_pointer]
+    fields = [p for p in voc.binary if p.kind == "core" and "function" in p.props]
+    held = {u: [p.name for p in pointers if (u,) in true_tuples(store, p)] for u in range(store.n)}
+
+    def label(u, var):
+        notes = [f"{'d' if len(ranks) == 1 else name}={r[u]}" for name, r in ranks]
+        notes += [v for v in held[u] if v != var]
+        return names[u] + (f"({', '.join(notes)})" if notes else "")
+
+    parts, shown, null = [], set(), []
+    for p in pointers:
+        targets = true_tuples(store, p)
+        if not targets:
+            null.append(p.name)
+            continue
+        (u,), chain = targets[0], []
+        if u in shown:
+            continue
+        while u is not None and u not in chain:
+            chain.append(u)
+            nxt = [w for f in fields for w in range(store.n) if store.bT[f.index][u] >> w & 1]
+            u = nxt[0] if nxt else None
+        shown.update(chain)
+        tail = "NULL" if u is None else f"{names[u]} (cycle)"
+        parts.append(" -> ".join([p.name] + [label(w, p.name) for w in chain] + [tail]))
+    rest = [label(u, None) for u in range(store.n) if u not in shown]
+    if rest:
+        parts.append("unreachable: " + ", ".join(rest))
+    if null:
+        parts.append(f"{', '.join(null)} = NULL")
+    flags = [p.name for p in voc.nullary if p.kind == "core" and store.nul[p.index]]
+    if flags:
+        parts.append("true: " + ", ".join(flags))
+    return "; ".join(parts) if parts else "(empty store)"
+
+
+def format_witness(witness):
+    """The witness as short trace lines (location, statement, store)."""
+    n = len(witness.steps)
+    lines = [f"witness: {n} step{'s' if n != 1 else ''}, {witness.nodes} node{'s' if witness.nodes != 1 else ''}"]
+    for k, step in enumerate(witness.steps):
+        lines.append(f"  {step.location}: {draw_store(step.store, step.names, witness.voc)}")
+        arrow = "reports the message" if k == n - 1 else f"-> {step.edge.target}"
+        lines.append(f"      {step.edge.action.title}  {arrow}")
+    return lines
