@@ -213,6 +213,12 @@ def main():
 @click.option("--fail-on-alarm", is_flag=True, default=False,
               help="Exit 1 unless the verdict is proved (alarms, vacuous, or stopped early).")
 @click.option("--show-updates", is_flag=True, default=False, help="Print derived update formulae.")
+@click.option("--witness", is_flag=True, default=False,
+              help="Search a concrete trace that shows each message (breadth first, smallest stores first).")
+@click.option("--witness-nodes", type=click.IntRange(min=0), default=5, show_default=True,
+              help="Largest store (in nodes) of a witness.")
+@click.option("--witness-steps", type=click.IntRange(min=0), default=300, show_default=True,
+              help="Longest witness (in CFG steps).")
 @click.option("--debug", is_flag=True, default=False, hidden=True)
 def analyze(**kw):
     """Analyze PROGRAM (a .tvp file) on INPUT (a .tvs file; default PROGRAM.tvs)."""
@@ -287,11 +293,18 @@ def load_and_run(prog_path, in_path, options, kw, terse, should_stop):
                    f"in {time.perf_counter() - t0:.2f}s", err=True)
     progress = None if terse else progress_printer()
     try:
-        return analysis.run(structures, progress=progress, program_name=prog_path, input_name=in_path,
-                            given=given, should_stop=should_stop)
+        result = analysis.run(structures, progress=progress, program_name=prog_path, input_name=in_path,
+                              given=given, should_stop=should_stop)
     finally:
         if progress is not None:
             progress.close()
+    if kw["witness"] and result.messages:
+        from .witness import attach_witnesses
+        t0 = time.perf_counter()
+        attach_witnesses(result, analysis, structures, given, kw["witness_nodes"], kw["witness_steps"])
+        if not terse:
+            click.echo(f"Witness search: {time.perf_counter() - t0:.2f}s", err=True)
+    return result
 
 
 def progress_printer():
@@ -311,7 +324,8 @@ def write_outputs(result, kw, prog_path):
     """The text report on stdout, then the files asked for; all read the Result only."""
     from .report import text_report, write_json
     from .tvs import write_tvs
-    echo(text_report(result))
+    from .witness import witness_lines
+    echo(text_report(result, witness_lines if kw["witness"] else None))
     if result.limit_hit:
         click.echo(f"tvla: stopped early ({result.limit_hit}); writing partial results", err=True)
     printed = result.printed or result.order
@@ -374,21 +388,22 @@ def render(tvs_file, out_dir, program):
 @main.command()
 @click.argument("program")
 @click.argument("input")
-@click.option("--nodes", default=3, show_default=True, help="Run every concrete input store of up to K nodes.")
-@click.option("--runs", default=20, show_default=True, help="Then N random runs from larger stores.")
-@click.option("--steps", default=300, show_default=True, help="Steps of each concrete run.")
+@click.option("--nodes", type=click.IntRange(min=0), default=3, show_default=True,
+              help="Run every concrete input store of up to K nodes.")
+@click.option("--runs", type=click.IntRange(min=0), default=20, show_default=True,
+              help="Then N random runs from larger stores.")
+@click.option("--steps", type=click.IntRange(min=0), default=300, show_default=True,
+              help="Steps of each concrete run.")
 @click.option("--define", multiple=True, help="Preprocessor macro NAME, NAME(value) or NAME=value.")
 @click.option("--path", "search_path", multiple=True, help="Directory searched for files and includes.")
 def selfcheck(program, input, nodes, runs, steps, define, search_path):
     """Check that concrete runs of PROGRAM on the stores INPUT describes embed in the analysis."""
-    try:
+    def body():
         from .selfcheck import selfcheck_files
-        report_lines, ok = selfcheck_files(program, input, nodes, runs, steps, define, search_path)
-    except TvlaError as e:
-        click.echo(str(e), err=True)
-        sys.exit(2)
-    click.echo("\n".join(report_lines))
-    sys.exit(0 if ok else 1)
+        lines, ok = selfcheck_files(program, input, nodes, runs, steps, define, search_path)
+        echo("\n".join(lines) + "\n")
+        return 0 if ok else EXIT_ALARM
+    sys.exit(guarded(body) or 0)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -27,7 +27,9 @@ each choice, so the consistency rules prune the search; the data order
 from itertools import product
 
 from . import formula as F
+from .action import compile_table, compute_table, store_table
 from .coerce import Coercer, Inconsistent, build_rules, property_rules
+from .engine import definition_order
 from .evaluate import Evaluator
 from .kleene import FALSE, HALF, TRUE
 from .structure import Structure, bits
@@ -174,47 +176,11 @@ def embeds(c, a, voc):
 
 # ---------------------------------------------------------------------------- instrumentation
 
-def definition_order(voc):
-    """Instrumentation predicates, each after the ones its definition reads."""
-    instr = {p.name: p for p in voc.instrumentation}
-    done, out = set(), []
-
-    def visit(p, path):
-        if p.name in done or p.name in path:
-            return
-        for q in sorted(p.definition.preds()):
-            if q in instr:
-                visit(instr[q], path | {p.name})
-        done.add(p.name)
-        out.append(p)
-
-    for p in voc.instrumentation:
-        visit(p, frozenset())
-    return out
-
-
 def recompute(s, order, ev):
-    """Set every instrumentation predicate of ``s`` to the value of its definition."""
+    """Set the instrumentation predicates in ``order`` to the values of their definitions."""
     for p in order:
-        i = p.index
-        if p.arity == 0:
-            s.nul[i] = ev.value(p.definition, s)
-        elif p.arity == 1:
-            s.uT[i], s.uU[i] = ev.vector(p.definition, p.params[0], s)
-        elif p.arity == 2:
-            a, b = p.params
-            fn = ev.compile(p.definition, b)
-            rows = [fn(s, {a: u}) for u in range(s.n)]
-            s.bT[i] = [t for t, _ in rows]
-            s.bU[i] = [h for _, h in rows]
-        else:
-            table = {}
-            for tup in product(range(s.n), repeat=p.arity):
-                v = ev.value(p.definition, s, dict(zip(p.params, tup)))
-                if v != FALSE:
-                    table[tup] = v
-            s.hi[i] = table
-        s.touched()
+        fn = compile_table(ev, p, p.params, p.definition)
+        store_table(s, p, compute_table(ev, p, p.params, fn, s, {}))
     return s
 
 
@@ -386,7 +352,7 @@ class ConcreteAction:
         self.pre_messages = [closed(m) for m in program.global_messages + action.pre_messages]
         self.post_messages = [closed(m) for m in action.post_messages]
         # the ground truth: only core predicates are updated, the rest is recomputed
-        self.updates = [(voc[name], params, ev.compile(f, params[-1]) if voc[name].arity in (1, 2) else f)
+        self.updates = [(voc[name], params, compile_table(ev, voc[name], params, f))
                         for name, (params, f) in action.updates.items() if voc[name].kind == "core"]
         self.changed = {p.name for p, _, _ in self.updates}
 
@@ -406,9 +372,9 @@ class ConcreteAction:
         origin = list(range(s.n))
         if self.action.new is not None:
             origin += create(s, self.action.new, env, self.ev, voc)
-        results = [(p, update_value(s, p, params, fn, env, self.ev)) for p, params, fn in self.updates]
+        results = [(p, compute_table(self.ev, p, params, fn, s, env)) for p, params, fn in self.updates]
         for p, val in results:
-            store_value(s, p, val)
+            store_table(s, p, val)
         s.uT[voc["isNew"].index] = 0
         s.bT[voc["instance"].index] = [0] * s.n
         s.touched()
@@ -434,39 +400,6 @@ def create(s, new, env, ev, voc):
         s.set_binary(inst, old, u, TRUE)
         added.append(None)
     return added
-
-
-def update_value(s, p, params, fn, env, ev):
-    """The new table of ``p`` (values may be 1/2 when the formula says so)."""
-    if p.arity == 0:
-        return ev.value(fn, s, env)
-    if p.arity == 1:
-        return fn(s, dict(env))
-    if p.arity == 2:
-        e = dict(env)
-        rows = []
-        for u in range(s.n):
-            e[params[0]] = u
-            rows.append(fn(s, e))
-        return [t for t, _ in rows], [h for _, h in rows]
-    table = {}
-    for tup in product(range(s.n), repeat=p.arity):
-        v = ev.value(fn, s, {**env, **dict(zip(params, tup))})
-        if v != FALSE:
-            table[tup] = v
-    return table
-
-
-def store_value(s, p, val):
-    if p.arity == 0:
-        s.nul[p.index] = val
-    elif p.arity == 1:
-        s.uT[p.index], s.uU[p.index] = val
-    elif p.arity == 2:
-        s.bT[p.index], s.bU[p.index] = val
-    else:
-        s.hi[p.index] = val
-    s.touched()
 
 
 def retained(s, retain, env, ev):

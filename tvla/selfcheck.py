@@ -191,14 +191,14 @@ def format_selfcheck(report, program, voc, nodes):
 
 def selfcheck_files(program_path, input_path, nodes, runs, steps, defines=(), search_path=()):
     """Load, analyse and self-check; returns (lines to print, no violation)."""
-    from .engine import Analysis
+    from .api import load, read_inputs
     from .preprocess import parse_command_define
-    from .tvp import load_program
-    from .tvs import read_tvs
-    defs = dict(parse_command_define(d) for d in defines)
-    prog = load_program(program_path, defs, search_path)
-    inputs = [s for _l, s in read_tvs(input_path, prog.vocabulary, prog.macros, search_path)]
-    result = Analysis(prog).run(inputs, program_name=program_path, input_name=input_path)
+    analysis = load(program_path, defines=tuple(parse_command_define(d) for d in defines),
+                    search_path=tuple(search_path))
+    structures, given = read_inputs(analysis, input_path)
+    result = analysis.run(structures, program_name=program_path, input_name=input_path, given=given)
+    inputs, _summary = analysis.prepare_inputs(structures, given)
+    prog = analysis.program
     report = selfcheck(prog, inputs, result, nodes, runs, steps)
     head = f"Selfcheck of {program_path} on {input_path}"
     return [head] + format_selfcheck(report, prog, prog.vocabulary, nodes), not report.violations

@@ -166,6 +166,45 @@ def _witness(hit, bound, voc):
     return Witness(max(s.store.n for s in steps), tuple(steps), voc)
 
 
+@dataclass(frozen=True)
+class NoWitness:
+    """The search ran and found no witness within the bound (the alarm may be false)."""
+
+    nodes: int
+    steps: int
+
+    def to_json(self):
+        return None
+
+    def lines(self):
+        return [no_witness_line(self.nodes, self.steps)]
+
+
+def attach_witnesses(result, analysis=None, structures=None, given=None,
+                     nodes=DEFAULT_NODES, steps=DEFAULT_STEPS):
+    """Search a witness for every message of ``result`` and store it in the message's
+    ``witness`` field (a :class:`Witness` or :class:`NoWitness`).  The program and
+    its inputs are loaded again from the result unless given."""
+    if analysis is None:
+        from .api import load, read_inputs
+        analysis = load(result.program, result.options)
+        structures, given = read_inputs(analysis, result.input)
+    inputs, _summary = analysis.prepare_inputs(structures, given)
+    targets = [(m.location, m.action, m.text) for m in result.messages]
+    found = find_witnesses(analysis.program, inputs, targets, nodes, steps)
+    for m, w in zip(result.messages, found):
+        m.witness = w if w is not None else NoWitness(nodes, steps)
+    return result
+
+
+def witness_lines(message):
+    """Text lines under a message in the report (none when no search ran)."""
+    w = message.witness
+    if w is None:
+        return []
+    return w.lines() if isinstance(w, NoWitness) else format_witness(w)
+
+
 def find_witness(program, inputs, location, text, nodes=DEFAULT_NODES, steps=DEFAULT_STEPS, title=None):
     """The witness of one message (at ``location``, reported with ``text``), or None."""
     return find_witnesses(program, inputs, [(location, title, text)], nodes, steps)[0]
