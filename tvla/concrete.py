@@ -37,32 +37,33 @@ from .structure import Structure, bits
 
 # ---------------------------------------------------------------------------- cells and values
 
-def half_cells(s, p):
-    """The argument tuples at which predicate ``p`` is 1/2 in ``s``, in a fixed order."""
+def tuples_with(s, p, value):
+    """The argument tuples at which predicate ``p`` has ``value`` (TRUE or HALF) in
+    ``s``, in node order."""
     if p.arity == 0:
-        return [()] if s.nul[p.index] == HALF else []
+        return [()] if s.nul[p.index] == value else []
     if p.arity == 1:
-        return [(u,) for u in bits(s.uU[p.index])]
+        return [(u,) for u in bits((s.uT if value == TRUE else s.uU)[p.index])]
     if p.arity == 2:
-        return [(u, w) for u, row in enumerate(s.bU[p.index]) for w in bits(row)]
-    return sorted(t for t, v in s.hi[p.index].items() if v == HALF)
+        rows = (s.bT if value == TRUE else s.bU)[p.index]
+        return [(u, w) for u, row in enumerate(rows) for w in bits(row)]
+    return sorted(t for t, v in s.hi[p.index].items() if v == value)
+
+
+def half_cells(s, p):
+    """The argument tuples at which ``p`` is 1/2."""
+    return tuples_with(s, p, HALF)
+
+
+def true_tuples(s, p):
+    """The argument tuples at which ``p`` is 1."""
+    return tuples_with(s, p, TRUE)
 
 
 def is_concrete(s):
     """No summary node and no 1/2 value anywhere."""
     return (HALF not in s.nul and not any(s.uU) and not any(any(rows) for rows in s.bU)
             and all(v == TRUE for h in s.hi for v in h.values()))
-
-
-def true_tuples(s, p):
-    """The argument tuples at which ``p`` is 1, in node order."""
-    if p.arity == 0:
-        return [()] if s.nul[p.index] == TRUE else []
-    if p.arity == 1:
-        return [(u,) for u in bits(s.uT[p.index])]
-    if p.arity == 2:
-        return [(u, w) for u, row in enumerate(s.bT[p.index]) for w in bits(row)]
-    return sorted(t for t, v in s.hi[p.index].items() if v == TRUE)
 
 
 def permute(s, order):

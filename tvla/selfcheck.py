@@ -168,7 +168,7 @@ def selfcheck(program, inputs, result, nodes=3, runs=20, steps=300, seed=0, inte
     return checker.report
 
 
-def format_selfcheck(report, program, voc, nodes):
+def format_selfcheck(report, voc, nodes):
     """The lines ``tvla selfcheck`` prints."""
     from .tvs import format_structure
     lines = [f"{report.inputs} concrete input stores of up to {nodes} nodes, "
@@ -201,4 +201,4 @@ def selfcheck_files(program_path, input_path, nodes, runs, steps, defines=(), se
     prog = analysis.program
     report = selfcheck(prog, inputs, result, nodes, runs, steps)
     head = f"Selfcheck of {program_path} on {input_path}"
-    return [head] + format_selfcheck(report, prog, prog.vocabulary, nodes), not report.violations
+    return [head] + format_selfcheck(report, prog.vocabulary, nodes), not report.violations

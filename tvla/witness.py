@@ -67,20 +67,36 @@ class _State:
     depth: int = 0
 
 
+def pointers(voc):
+    """The pointer variables: unary core predicates that hold for at most one node."""
+    return [p for p in voc.unary if p.kind == "core" and p.is_pointer]
+
+
+def fields(voc):
+    """The pointer fields: binary core predicates that are functions."""
+    return [p for p in voc.binary if p.kind == "core" and "function" in p.props]
+
+
+def successor(s, u, fs):
+    """The node that a field of node ``u`` points to (the first field that points), or None."""
+    for f in fs:
+        row = s.bT[f.index][u]
+        if row:
+            return (row & -row).bit_length() - 1
+    return None
+
+
 def traversal_order(s, voc):
     """Nodes in the order a reader follows them: from each pointer variable along the
-    binary core fields, then the rest."""
-    fields = [p for p in voc.binary if p.kind == "core" and "function" in p.props]
+    fields, then the rest."""
+    fs = fields(voc)
     out, seen = [], set()
-    for p in voc.unary:
-        if p.kind != "core" or not p.is_pointer:
-            continue
+    for p in pointers(voc):
         for (u,) in true_tuples(s, p):
             while u is not None and u not in seen:
                 seen.add(u)
                 out.append(u)
-                nxt = [w for f in fields for w in range(s.n) if s.bT[f.index][u] >> w & 1]
-                u = nxt[0] if nxt else None
+                u = successor(s, u, fs)
     return out + [u for u in range(s.n) if u not in seen]
 
 
@@ -126,7 +142,7 @@ def find_witnesses(program, inputs, targets, nodes=DEFAULT_NODES, steps=DEFAULT_
         _search(queue, seen, out_edges, interp, targets, found, nodes, steps)
         if len(found) == len(targets):
             break
-    return [_witness(found.get(k), nodes, voc) for k in range(len(targets))]
+    return [_witness(found.get(k), voc) for k in range(len(targets))]
 
 
 def _search(queue, seen, out_edges, interp, targets, found, nodes, steps):
@@ -159,7 +175,7 @@ def _search(queue, seen, out_edges, interp, targets, found, nodes, steps):
                 queue.append(_State(e.target, s, tuple(names), fresh, st, e, st.depth + 1))
 
 
-def _witness(hit, bound, voc):
+def _witness(hit, voc):
     if hit is None:
         return None
     steps = _trace(*hit)
@@ -234,9 +250,8 @@ def data_ranks(store, voc):
 def draw_store(store, names, voc):
     """The store on one line: ``x -> u1(d=0) -> u2(d=1, t) -> NULL; y = NULL``."""
     ranks = data_ranks(store, voc)
-    pointers = [p for p in voc.unary if p.kind == "core" and p.is_pointer]
-    fields = [p for p in voc.binary if p.kind == "core" and "function" in p.props]
-    held = {u: [p.name for p in pointers if (u,) in true_tuples(store, p)] for u in range(store.n)}
+    ptrs, fs = pointers(voc), fields(voc)
+    held = {u: [p.name for p in ptrs if (u,) in true_tuples(store, p)] for u in range(store.n)}
 
     def label(u, var):
         notes = [f"{'d' if len(ranks) == 1 else name}={r[u]}" for name, r in ranks]
@@ -244,7 +259,7 @@ def draw_store(store, names, voc):
         return names[u] + (f"({', '.join(notes)})" if notes else "")
 
     parts, shown, null = [], set(), []
-    for p in pointers:
+    for p in ptrs:
         targets = true_tuples(store, p)
         if not targets:
             null.append(p.name)
@@ -254,8 +269,7 @@ def draw_store(store, names, voc):
             continue
         while u is not None and u not in chain:
             chain.append(u)
-            nxt = [w for f in fields for w in range(store.n) if store.bT[f.index][u] >> w & 1]
-            u = nxt[0] if nxt else None
+            u = successor(store, u, fs)
         shown.update(chain)
         tail = "NULL" if u is None else f"{names[u]} (cycle)"
         parts.append(" -> ".join([p.name] + [label(w, p.name) for w in chain] + [tail]))
