@@ -20,6 +20,7 @@ from collections import deque
 from dataclasses import dataclass, field
 
 from .concrete import Interpreter, canonical_key, permute, true_tuples
+from .culprit import find_trigger
 
 DEFAULT_NODES = 5
 DEFAULT_STEPS = 300
@@ -38,6 +39,7 @@ class Witness:
     nodes: int  # the largest store of the trace (the smallest K that finds it)
     steps: tuple
     voc: object = field(compare=False, repr=False)
+    breaking: tuple = ()  # nodes of the last store that make the message hold
 
     def to_json(self):
         return {"nodes": self.nodes, "steps": [step_json(s, self.voc) for s in self.steps]}
@@ -142,7 +144,7 @@ def find_witnesses(program, inputs, targets, nodes=DEFAULT_NODES, steps=DEFAULT_
         _search(queue, seen, out_edges, interp, targets, found, nodes, steps)
         if len(found) == len(targets):
             break
-    return [_witness(found.get(k), voc) for k in range(len(targets))]
+    return [_witness(found[k], targets[k][2], interp) if k in found else None for k in range(len(targets))]
 
 
 def _search(queue, seen, out_edges, interp, targets, found, nodes, steps):
@@ -150,13 +152,15 @@ def _search(queue, seen, out_edges, interp, targets, found, nodes, steps):
     (state, edge) at which target ``k`` fires."""
     while queue and len(found) < len(targets):
         st = queue.popleft()
+        if st.depth >= steps:  # a trace through st would take more than ``steps`` steps
+            continue
         for e in out_edges.get(st.location, []):
             messages, succ = interp.step(e.action, st.store)
             for k, (loc, title, text) in enumerate(targets):
                 if k not in found and loc == st.location and text in messages \
                         and title in (None, e.action.title):
                     found[k] = (st, e)
-            if st.depth >= steps:
+            if st.depth + 1 >= steps:
                 continue
             for s, origin in succ:
                 if s.n > nodes:
@@ -175,11 +179,18 @@ def _search(queue, seen, out_edges, interp, targets, found, nodes, steps):
                 queue.append(_State(e.target, s, tuple(names), fresh, st, e, st.depth + 1))
 
 
-def _witness(hit, voc):
-    if hit is None:
-        return None
+def _witness(hit, text, interp):
     steps = _trace(*hit)
-    return Witness(max(s.store.n for s in steps), tuple(steps), voc)
+    return Witness(max(s.store.n for s in steps), tuple(steps), interp.voc, breaking(interp, *hit, text))
+
+
+def breaking(interp, state, edge, text):
+    """The nodes of the last store on which the message's formula holds (its culprit)."""
+    ca = interp.compiled_action(edge.action)
+    for f, t in ca.pre_messages + ca.post_messages:
+        if t == text:
+            return find_trigger(interp.ev, f, state.store, 0).nodes
+    return ()
 
 
 @dataclass(frozen=True)
@@ -293,3 +304,58 @@ def format_witness(witness):
         arrow = "reports the message" if k == n - 1 else f"-> {step.edge.target}"
         lines.append(f"      {step.edge.action.title}  {arrow}")
     return lines
+
+
+# ---------------------------------------------------------------------------- film strip
+
+def store_dot(store, names, voc, title, highlight=()):
+    """DOT text of one concrete store of a witness: pointer variables as boxes, nodes
+    named as in the trace with their data rank, fields as arrows; the nodes in
+    ``highlight`` (the breaking ones) drawn red."""
+    def q(text):
+        return '"' + str(text).replace("\\", "\\\\").replace('"', '\\"') + '"'
+    ranks = data_ranks(store, voc)
+    lines = [f"digraph {q(title)} {{",
+             f'  graph [fontname="Helvetica", fontsize=11, rankdir=LR, label={q(title)}, labelloc=t];',
+             '  node [fontname="Helvetica", fontsize=10, shape=ellipse];',
+             '  edge [fontname="Helvetica", fontsize=9];']
+    for p in pointers(voc):
+        for (u,) in true_tuples(store, p):
+            lines.append(f'  {q("ptr " + p.name)} [shape=box, style=filled, fillcolor="#eef3ff", label={q(p.name)}];')
+            lines.append(f"  {q('ptr ' + p.name)} -> {q(names[u])};")
+    for u in range(store.n):
+        label = "\\n".join([names[u]] + [f"{'d' if len(ranks) == 1 else n}={r[u]}" for n, r in ranks])
+        style = ', color=red, penwidth=2, style=filled, fillcolor="#ffe0e0"' if u in highlight else ""
+        lines.append(f'  {q(names[u])} [label="{label}"{style}];')
+    for f in fields(voc):
+        for u, w in true_tuples(store, f):
+            lines.append(f"  {q(names[u])} -> {q(names[w])} [label={q(f.name)}];")
+    flags = [p.name for p in voc.nullary if p.kind == "core" and store.nul[p.index]]
+    if flags or not store.n:
+        note = ", ".join(flags) if flags else "(no nodes: every pointer is NULL)"
+        lines.append(f"  note [shape=plaintext, label={q(note)}];")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def film_strip_html(witness, out_dir, base):
+    """Draw every step of ``witness`` into ``out_dir`` (``base_K.svg``, or ``.dot``
+    without Graphviz) and return an HTML fragment showing them left to right, the
+    last one with the breaking nodes highlighted."""
+    import html
+    import os
+    from .render import dots_to_svgs
+    n = len(witness.steps)
+    dots = [store_dot(st.store, st.names, witness.voc, f"{k + 1}. {st.location}",
+                      witness.breaking if k == n - 1 else ()) for k, st in enumerate(witness.steps)]
+    parts = ["<div class='film-strip' style='display:flex; overflow-x:auto; gap:1em'>"]
+    for k, (st, dot, svg) in enumerate(zip(witness.steps, dots, dots_to_svgs(dots))):
+        name = f"{base}_{k + 1}.{'svg' if svg else 'dot'}"
+        with open(os.path.join(out_dir, name), "w") as fh:
+            fh.write(svg or dot)
+        then = "reports the message" if k == n - 1 else f"then {st.edge.action.title}"
+        caption = html.escape(f"{st.location}: {then}")
+        body = f"<img src='{name}' alt='{caption}'>" if svg else f"<a href='{name}'>{name}</a>"
+        parts.append(f"<figure>{body}<figcaption>{caption}</figcaption></figure>")
+    parts.append("</div>")
+    return "\n".join(parts)
