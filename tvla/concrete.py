@@ -95,11 +95,12 @@ def canonical(s):
     n = s.n
     colour = _compress([tuple((t >> u & 1) | (h >> u & 1) << 1 for t, h in zip(s.uT, s.uU))
                         for u in range(n)])
-    masks = [rows for rows in s.bT] + [rows for rows in s.bU]
-    columns = [[sum(1 << x for x in range(n) if rows[x] >> u & 1) for u in range(n)] for rows in masks]
     count = len(set(colour))
+    if count < n:
+        masks = s.bT + s.bU
+        masks += [[sum(1 << x for x in range(n) if rows[x] >> u & 1) for u in range(n)] for rows in masks]
     while count < n:
-        sig = [(colour[u],) + tuple(tuple(sorted(colour[w] for w in bits(m[u]))) for m in masks + columns)
+        sig = [(colour[u],) + tuple(tuple(sorted(colour[w] for w in bits(m[u]))) for m in masks)
                for u in range(n)]
         new = _compress(sig)
         new_count = len(set(new))
