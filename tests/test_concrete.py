@@ -46,6 +46,9 @@ def test_a_summary_tail_stands_for_one_to_k_nodes():
         assert len(list_of(s, voc)) == s.n
         assert not embeds(s, inputs[1], voc)
     assert [s.n for s in concretize(inputs[0], voc, it.coercer, 5)] == [0]
+    # embedding is onto: one node cannot stand for a head and a non-empty tail
+    (one,) = concretize(inputs[1], voc, it.coercer, 1)
+    assert embeds(one, inputs[1], voc) and not embeds(one, inputs[2], voc)
 
 
 def test_data_order_is_a_total_preorder():

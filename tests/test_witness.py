@@ -9,6 +9,9 @@ from conftest import ROOT, sll_program
 from tvla import analyze
 from tvla.cli import main
 from tvla.concrete import Interpreter, is_concrete, true_tuples
+from tvla.engine import Analysis
+from tvla.tvp import load_program
+from tvla.tvs import read_tvs
 from tvla.witness import NoWitness, Witness, attach_witnesses, find_witness, format_witness
 
 SLL = os.path.join(ROOT, "programs", "sll")
@@ -113,7 +116,6 @@ def test_a_correct_program_stays_proved_without_witnesses():
     assert result.messages == [] and result.verdict == "proved"
     # nor does any concrete run of up to 3 nodes reach a message that was not reported
     program = _program(prog)
-    from tvla.engine import Analysis
     analysis = Analysis(program)
     inputs = analysis.prepare_inputs([s for _l, s in _inputs(program, "unsorted")])[0]
     assert find_witness(program, inputs, "exit", "List x may not be sorted", nodes=3) is None
@@ -129,6 +131,15 @@ def test_no_witness_up_to_the_bound(write):
     (m,) = result.messages
     assert result.witness(m).nodes == 2
     assert find_witness(_program(prog), [], "L5", m.text) is None  # no input store, no run
+
+
+def test_the_step_bound_counts_the_steps_of_the_trace():
+    prog = os.path.join(SLL, "search_null.tvp")
+    program = _program(prog)
+    inputs = Analysis(program).prepare_inputs([s for _l, s in _sll_inputs(program)])[0]
+    text = "Illegal dereference to n component of t"
+    assert find_witness(program, inputs, "L3", text, steps=2) is None
+    assert len(find_witness(program, inputs, "L3", text, steps=3).steps) == 3
 
 
 def test_witness_json_and_text(tmp_path):
@@ -176,12 +187,10 @@ def test_json_witness_is_null_when_none_is_found(tmp_path, write):
 
 
 def _program(path):
-    from tvla.tvp import load_program
     return load_program(path)
 
 
 def _inputs(program, name):
-    from tvla.tvs import read_tvs
     return read_tvs(os.path.join(SORTING, name + ".tvs"), program.vocabulary, program.macros)
 
 
@@ -198,3 +207,7 @@ def test_film_strip_draws_each_step_and_highlights_the_breaking_node(tmp_path):
     assert fragment.count("<figure>") == len(w.steps) == 13
     assert "exit: reports the message" in fragment
     assert len(list(tmp_path.iterdir())) == 13
+
+
+def _sll_inputs(program):
+    return read_tvs(LIST, program.vocabulary, program.macros)
