@@ -148,6 +148,14 @@ def test_selfcheck_sorting_programs(name, tvs):
     assert "0 violations" in res.output
 
 
+@pytest.mark.parametrize("join", ["rel", "ind"])
+def test_selfcheck_other_joins(join):
+    res = CliRunner().invoke(main, ["selfcheck", os.path.join(SLL, "merge_alias.tvp"),
+                                    os.path.join(SLL, "aliased.tvs"), "--nodes", "3", "--runs", "3", "--join", join])
+    assert res.exit_code == 0, res.output
+    assert f"(join {join})" in res.output and "0 violations" in res.output
+
+
 def test_selfcheck_finds_a_wrong_update_formula(write):
     # the spec claims that after y = x nothing is reachable from y
     bad = """

@@ -394,13 +394,15 @@ def render(tvs_file, out_dir, program):
               help="Then N random runs from larger stores.")
 @click.option("--steps", type=click.IntRange(min=0), default=300, show_default=True,
               help="Steps of each concrete run.")
+@click.option("--join", type=click.Choice(["rel", "part", "ind", "conc"]), default="part", show_default=True,
+              help="Join of the analysis checked.")
 @click.option("--define", multiple=True, help="Preprocessor macro NAME, NAME(value) or NAME=value.")
 @click.option("--path", "search_path", multiple=True, help="Directory searched for files and includes.")
-def selfcheck(program, input, nodes, runs, steps, define, search_path):
+def selfcheck(program, input, nodes, runs, steps, join, define, search_path):
     """Check that concrete runs of PROGRAM on the stores INPUT describes embed in the analysis."""
     def body():
         from .selfcheck import selfcheck_files
-        lines, ok = selfcheck_files(program, input, nodes, runs, steps, define, search_path)
+        lines, ok = selfcheck_files(program, input, nodes, runs, steps, join, define, search_path)
         echo("\n".join(lines) + "\n")
         return 0 if ok else EXIT_ALARM
     sys.exit(guarded(body) or 0)

@@ -189,16 +189,16 @@ def format_selfcheck(report, voc, nodes):
     return lines
 
 
-def selfcheck_files(program_path, input_path, nodes, runs, steps, defines=(), search_path=()):
-    """Load, analyse and self-check; returns (lines to print, no violation)."""
+def selfcheck_files(program_path, input_path, nodes, runs, steps, join="part", defines=(), search_path=()):
+    """Load, analyse (with ``join``) and self-check; returns (lines to print, no violation)."""
     from .api import load, read_inputs
     from .preprocess import parse_command_define
-    analysis = load(program_path, defines=tuple(parse_command_define(d) for d in defines),
+    analysis = load(program_path, join=join, defines=tuple(parse_command_define(d) for d in defines),
                     search_path=tuple(search_path))
     structures, given = read_inputs(analysis, input_path)
     result = analysis.run(structures, program_name=program_path, input_name=input_path, given=given)
     inputs, _summary = analysis.prepare_inputs(structures, given)
     prog = analysis.program
     report = selfcheck(prog, inputs, result, nodes, runs, steps)
-    head = f"Selfcheck of {program_path} on {input_path}"
+    head = f"Selfcheck of {program_path} on {input_path} (join {join})"
     return [head] + format_selfcheck(report, prog.vocabulary, nodes), not report.violations
