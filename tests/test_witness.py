@@ -195,14 +195,15 @@ def _inputs(program, name):
 
 
 def test_film_strip_draws_each_step_and_highlights_the_breaking_node(tmp_path):
-    from tvla.witness import film_strip_html, store_dot
+    from tvla.witness import film_strip_html, store_graph
     result = witnessed(os.path.join(SORTING, "insert_sort_b2.tvp"), os.path.join(SORTING, "unsorted.tvs"),
                        nodes=2)
     w = result.witness(result.messages[0])
     # the first node's datum is larger than its successor's: it breaks sortedness
     assert w.breaking == (0,) and w.steps[-1].names == ("u1", "u2")
     last = w.steps[-1]
-    assert '"u1" [label="u1\\nd=1", color=red' in store_dot(last.store, last.names, w.voc, "t", w.breaking)
+    assert '"u1" [label="u1\\nd=1", color="#d0021b"' in store_graph(last.store, last.names, w.voc, "t",
+                                                                   w.breaking).source
     fragment = film_strip_html(w, str(tmp_path), "w1")
     assert fragment.count("<figure>") == len(w.steps) == 13
     assert "exit: reports the message" in fragment

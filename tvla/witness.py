@@ -16,11 +16,14 @@ names follow the individuals along the trace (``u1``, ``u2``...; a node
 allocated on the way gets the next unused number).
 """
 
+import html
+import os
 from collections import deque
 from dataclasses import dataclass, field
 
 from .concrete import Interpreter, canonical_key, permute, true_tuples
 from .culprit import find_trigger
+from .render import FONT, RED, Dot, order_predicate, write_drawings
 
 DEFAULT_NODES = 5
 DEFAULT_STEPS = 300
@@ -243,29 +246,27 @@ def no_witness_line(nodes, steps):
     return f"no witness with at most {nodes} nodes and {steps} steps"
 
 
-def data_ranks(store, voc):
-    """For each preorder predicate (reflexive, transitive binary core: data order), the
-    rank of each node: the number of strictly smaller value classes."""
-    out = []
-    for p in voc.binary:
-        if p.kind == "core" and {"reflexive", "transitive"} <= p.props:
-            rel = set(true_tuples(store, p))
-            below = [{w for w in range(store.n) if (w, u) in rel and (u, w) not in rel}
-                     for u in range(store.n)]
-            classes = [frozenset(w for w in range(store.n) if (w, u) in rel and (u, w) in rel)
-                       for u in range(store.n)]
-            out.append((p.name, [len({classes[w] for w in b}) for b in below]))
-    return out
+def data_values(store, voc):
+    """The rank of each node's datum in the data order (the core predicate declared
+    transitive reflexive, as the drawings lay it out), 0 for the smallest; None
+    when the program has no data order."""
+    order = order_predicate(voc)
+    if order is None:
+        return None
+    rel = set(true_tuples(store, order))
+    n = store.n
+    classes = [frozenset(w for w in range(n) if (w, u) in rel and (u, w) in rel) for u in range(n)]
+    return [len({classes[w] for w in range(n) if (w, u) in rel and (u, w) not in rel}) for u in range(n)]
 
 
 def draw_store(store, names, voc):
     """The store on one line: ``x -> u1(d=0) -> u2(d=1, t) -> NULL; y = NULL``."""
-    ranks = data_ranks(store, voc)
+    data = data_values(store, voc)
     ptrs, fs = pointers(voc), fields(voc)
     held = {u: [p.name for p in ptrs if (u,) in true_tuples(store, p)] for u in range(store.n)}
 
     def label(u, var):
-        notes = [f"{'d' if len(ranks) == 1 else name}={r[u]}" for name, r in ranks]
+        notes = [f"d={data[u]}"] if data is not None else []
         notes += [v for v in held[u] if v != var]
         return names[u] + (f"({', '.join(notes)})" if notes else "")
 
@@ -308,51 +309,43 @@ def format_witness(witness):
 
 # ---------------------------------------------------------------------------- film strip
 
-def store_dot(store, names, voc, title, highlight=()):
-    """DOT text of one concrete store of a witness: pointer variables as boxes, nodes
-    named as in the trace with their data rank, fields as arrows; the nodes in
-    ``highlight`` (the breaking ones) drawn red."""
-    def q(text):
-        return '"' + str(text).replace("\\", "\\\\").replace('"', '\\"') + '"'
-    ranks = data_ranks(store, voc)
-    lines = [f"digraph {q(title)} {{",
-             f'  graph [fontname="Helvetica", fontsize=11, rankdir=LR, label={q(title)}, labelloc=t];',
-             '  node [fontname="Helvetica", fontsize=10, shape=ellipse];',
-             '  edge [fontname="Helvetica", fontsize=9];']
+def store_graph(store, names, voc, title, highlight=()):
+    """The drawing (a ``render.Dot``) of one concrete store of a witness: pointer
+    variables as boxes, nodes named as in the trace with their datum's rank,
+    fields as arrows; the nodes in ``highlight`` (the breaking ones) in red."""
+    data = data_values(store, voc)
+    g = Dot(title)
+    g.attr("graph", rankdir="LR", fontname=FONT, fontsize="12", label=title, labelloc="t")
+    g.attr("node", fontname=FONT, fontsize="13", shape="box", style="rounded")
+    g.attr("edge", fontname=FONT, fontsize="12", arrowsize="0.7")
     for p in pointers(voc):
         for (u,) in true_tuples(store, p):
-            lines.append(f'  {q("ptr " + p.name)} [shape=box, style=filled, fillcolor="#eef3ff", label={q(p.name)}];')
-            lines.append(f"  {q('ptr ' + p.name)} -> {q(names[u])};")
+            g.node("ptr " + p.name, label=p.name, shape="box", style="filled", fillcolor="#eef3ff")
+            g.edge("ptr " + p.name, names[u])
     for u in range(store.n):
-        label = "\\n".join([names[u]] + [f"{'d' if len(ranks) == 1 else n}={r[u]}" for n, r in ranks])
-        style = ', color=red, penwidth=2, style=filled, fillcolor="#ffe0e0"' if u in highlight else ""
-        lines.append(f'  {q(names[u])} [label="{label}"{style}];')
+        label = names[u] + (f"\nd={data[u]}" if data is not None else "")
+        red = {"color": RED, "penwidth": "2"} if u in highlight else {}
+        g.node(names[u], label=label, **red)
     for f in fields(voc):
         for u, w in true_tuples(store, f):
-            lines.append(f"  {q(names[u])} -> {q(names[w])} [label={q(f.name)}];")
+            g.edge(names[u], names[w], label=f.name)
     flags = [p.name for p in voc.nullary if p.kind == "core" and store.nul[p.index]]
     if flags or not store.n:
-        note = ", ".join(flags) if flags else "(no nodes: every pointer is NULL)"
-        lines.append(f"  note [shape=plaintext, label={q(note)}];")
-    lines.append("}")
-    return "\n".join(lines) + "\n"
+        g.node("note", shape="plaintext", label=", ".join(flags) or "(no nodes: every pointer is NULL)")
+    return g
 
 
 def film_strip_html(witness, out_dir, base):
     """Draw every step of ``witness`` into ``out_dir`` (``base_K.svg``, or ``.dot``
     without Graphviz) and return an HTML fragment showing them left to right, the
     last one with the breaking nodes highlighted."""
-    import html
-    import os
-    from .render import dots_to_svgs
     n = len(witness.steps)
-    dots = [store_dot(st.store, st.names, witness.voc, f"{k + 1}. {st.location}",
-                      witness.breaking if k == n - 1 else ()) for k, st in enumerate(witness.steps)]
+    items = [(store_graph(st.store, st.names, witness.voc, f"{k + 1}. {st.location}",
+                          witness.breaking if k == n - 1 else ()), os.path.join(out_dir, f"{base}_{k + 1}"))
+             for k, st in enumerate(witness.steps)]
     parts = ["<div class='film-strip' style='display:flex; overflow-x:auto; gap:1em'>"]
-    for k, (st, dot, svg) in enumerate(zip(witness.steps, dots, dots_to_svgs(dots))):
-        name = f"{base}_{k + 1}.{'svg' if svg else 'dot'}"
-        with open(os.path.join(out_dir, name), "w") as fh:
-            fh.write(svg or dot)
+    for k, (st, (path, svg)) in enumerate(zip(witness.steps, write_drawings(items))):
+        name = os.path.basename(path)
         then = "reports the message" if k == n - 1 else f"then {st.edge.action.title}"
         caption = html.escape(f"{st.location}: {then}")
         body = f"<img src='{name}' alt='{caption}'>" if svg else f"<a href='{name}'>{name}</a>"
