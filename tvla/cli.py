@@ -298,8 +298,11 @@ def load_and_run(prog_path, in_path, options, kw, terse, should_stop):
     finally:
         if progress is not None:
             progress.close()
-    if kw["witness"] and result.messages:
+    if kw["witness"] and result.messages and result.limit_hit != "interrupted":
         from .witness import attach_witnesses
+        if not terse:
+            click.echo(f"Searching witnesses for {len(result.messages)} message(s), stores of up to "
+                       f"{kw['witness_nodes']} nodes...", err=True)
         t0 = time.perf_counter()
         attach_witnesses(result, analysis, structures, given, kw["witness_nodes"], kw["witness_steps"])
         if not terse:
