@@ -212,3 +212,13 @@ def test_film_strip_draws_each_step_and_highlights_the_breaking_node(tmp_path):
 
 def _sll_inputs(program):
     return read_tvs(LIST, program.vocabulary, program.macros)
+
+
+def test_api_option_and_html_film_strip(tmp_path):
+    from tvla.html import write_html_report
+    r = analyze(os.path.join(ROOT, "programs", "sll", "search_null.tvp"),
+                os.path.join(ROOT, "programs", "sll", "list.tvs"), witness=True)
+    w = r.witness(r.messages[0])
+    assert w.steps[-1].location == "L3" and r.options.witness
+    page = open(write_html_report(r, str(tmp_path))).read()
+    assert "<h2>Witnesses</h2>" in page and "film-strip" in page

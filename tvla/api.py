@@ -47,5 +47,16 @@ def run_analysis(program_path, input_path=None, options=None, progress=None, sho
     analysis = load(program_path, options, **kwargs)
     input_path = input_path or default_input(program_path)
     structures, given = read_inputs(analysis, input_path)
-    return analysis.run(structures, progress=progress, program_name=program_path, input_name=input_path,
-                        given=given, should_stop=should_stop)
+    return run_loaded(analysis, structures, given, program_path, input_path, progress, should_stop)
+
+
+def run_loaded(analysis, structures, given, program_path, input_path, progress=None, should_stop=None):
+    """Run a loaded analysis on its input structures; with ``options.witness``, search
+    a concrete witness for every message (not after Ctrl-C)."""
+    result = analysis.run(structures, progress=progress, program_name=program_path, input_name=input_path,
+                          given=given, should_stop=should_stop)
+    opts = analysis.options
+    if opts.witness and result.messages and result.limit_hit != "interrupted":
+        from .witness import attach_witnesses
+        attach_witnesses(result, analysis, structures, given, opts.witness_nodes, opts.witness_steps)
+    return result

@@ -234,7 +234,8 @@ def build_options(kw, prog_path, props):
                       search_path=tuple(kw["search_path"])).with_properties(props)
     flags = {"join": kw["join"], "action_order": kw["action_order"], "save": kw["save"],
              "max_structures": kw["max_structures"], "max_messages": kw["max_messages"],
-             "post_order": kw["post"] or None,
+             "post_order": kw["post"] or None, "witness": kw["witness"] or None,
+             "witness_nodes": kw["witness_nodes"], "witness_steps": kw["witness_steps"],
              "automatic": False if kw["noautomatic"] else None,
              "differencing": False if kw["no_differencing"] else None}
     return replace(options, **{k: v for k, v in flags.items() if v is not None})
@@ -280,7 +281,7 @@ def analyze_command(kw):
 
 
 def load_and_run(prog_path, in_path, options, kw, terse, should_stop):
-    from .api import load, read_inputs
+    from .api import load, read_inputs, run_loaded
     t0 = time.perf_counter()
     analysis = load(prog_path, options)
     if kw["show_updates"]:
@@ -292,21 +293,15 @@ def load_and_run(prog_path, in_path, options, kw, terse, should_stop):
         click.echo(f"Loaded {prog_path} and {len(structures)} input structure(s) from {in_path} "
                    f"in {time.perf_counter() - t0:.2f}s", err=True)
     progress = None if terse else progress_printer()
+    t0 = time.perf_counter()
     try:
-        result = analysis.run(structures, progress=progress, program_name=prog_path, input_name=in_path,
-                              given=given, should_stop=should_stop)
+        result = run_loaded(analysis, structures, given, prog_path, in_path, progress, should_stop)
     finally:
         if progress is not None:
             progress.close()
-    if kw["witness"] and result.messages and result.limit_hit != "interrupted":
-        from .witness import attach_witnesses
-        if not terse:
-            click.echo(f"Searching witnesses for {len(result.messages)} message(s), stores of up to "
-                       f"{kw['witness_nodes']} nodes...", err=True)
-        t0 = time.perf_counter()
-        attach_witnesses(result, analysis, structures, given, kw["witness_nodes"], kw["witness_steps"])
-        if not terse:
-            click.echo(f"Witness search: {time.perf_counter() - t0:.2f}s", err=True)
+    if options.witness and result.messages and not terse:
+        click.echo(f"Analysis and witness search (stores of up to {options.witness_nodes} nodes): "
+                   f"{time.perf_counter() - t0:.2f}s", err=True)
     return result
 
 
@@ -328,7 +323,7 @@ def write_outputs(result, kw, prog_path):
     from .report import text_report, write_json
     from .tvs import write_tvs
     from .witness import witness_lines
-    echo(text_report(result, witness_lines if kw["witness"] else None))
+    echo(text_report(result, witness_lines if result.options.witness else None))
     if result.limit_hit:
         click.echo(f"tvla: stopped early ({result.limit_hit}); writing partial results", err=True)
     printed = result.printed or result.order

@@ -154,10 +154,26 @@ def write_html_report(result, out_dir, max_per_location=200):
             section.figures = []
     cfg_svg, cfg_file = _cfg(result, out_dir)
     page = env.get_template("report.html.j2").render(sections=sections, cfg_svg=cfg_svg, cfg_file=cfg_file,
-                                                      **common)
+                                                      witnesses=_witnesses(result, out_dir), **common)
     path = os.path.join(out_dir, "index.html")
     _write(path, page)
     return path
+
+
+def _witnesses(result, out_dir):
+    """(message, film strip or None, text line) for every message whose witness was searched."""
+    from .witness import NoWitness, film_strip_html
+    out = []
+    for k, m in enumerate(result.messages):
+        w = m.witness
+        if w is None:
+            continue
+        if isinstance(w, NoWitness):
+            out.append((m, None, w.lines()[0]))
+        else:
+            strip = Markup(film_strip_html(w, out_dir, f"witness_{k + 1}"))
+            out.append((m, strip, f"a concrete run of {len(w.steps)} step(s) with at most {w.nodes} node(s)"))
+    return out
 
 
 def _write(path, text):

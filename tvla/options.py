@@ -37,6 +37,9 @@ class Options:
     differencing: bool = True             # derive updates of instrumentation predicates
     automatic: bool = True                # automatic constraints (closure of the rules)
     post_order: bool = False              # visit locations in post order (-post)
+    witness: bool = False                 # search a concrete trace for every message
+    witness_nodes: int = 5                # ... among stores of at most this many nodes
+    witness_steps: int = 300              # ... and traces of at most this many CFG steps
     defines: Tuple[Tuple[str, str], ...] = ()   # preprocessor macros given with -D
     search_path: Tuple[str, ...] = ()            # -path directories
     ignored_properties: Tuple[str, ...] = field(default=(), compare=False)
@@ -49,10 +52,10 @@ class Options:
         order = self.action_order
         if not order or set(order) - set(ACTION_STEPS) or "u" not in order:
             raise TvlaError(f"bad action order '{order}' (letters f, c, p, u, b; u required)")
-        for name in ("max_structures", "max_messages"):
+        for name, flag in (("max_structures", "-ms"), ("max_messages", "-mm"),
+                           ("witness_nodes", "--witness-nodes"), ("witness_steps", "--witness-steps")):
             value = getattr(self, name)
             if value is not None and (not isinstance(value, int) or value < 0):
-                flag = "-ms" if name == "max_structures" else "-mm"
                 raise TvlaError(f"{flag} takes a number of at least 0, not {value!r}")
 
     @property
