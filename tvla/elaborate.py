@@ -277,7 +277,7 @@ class Elaborator:
             elif kind == "new":
                 a.new = self.formula(data, m) if data is not None else F.TRUE_F
             elif kind == "updates":
-                self._updates(data, m, a.updates, auto, a.precondition)
+                self._updates(data, m, a.updates, auto, a.precondition, a.update_pos)
             elif kind == "retain":
                 a.retain = self.formula(data, m)
             after_update = after_update or kind in ("new", "updates", "retain")
@@ -286,12 +286,12 @@ class Elaborator:
         a.auto = tuple(auto)
         return a
 
-    def _updates(self, items, m, out, auto, pre):
+    def _updates(self, items, m, out, auto, pre, out_pos):
         for kind, pos, data in items:
             if kind == "foreach":
                 var, sexpr, body = data
                 for member in self.eval_set(sexpr, m):
-                    self._updates(body, {**m, var: member}, out, auto, pre)
+                    self._updates(body, {**m, var: member}, out, auto, pre, out_pos)
                 continue
             name, params, rhs = data
             pname = subst_name(name, m)
@@ -312,6 +312,7 @@ class Elaborator:
                 raise self.err(f"free variable(s) {', '.join(sorted(extra))} of the update of '{pname}' "
                                f"are not among its arguments", pos)
             out[pname] = (tuple(params), rhs)
+            out_pos[pname] = self.loc.where(*pos)
 
     def _check_update(self, pname, params, pos, pre):
         p = self.voc.get(pname)

@@ -6,7 +6,7 @@ formulae and messages, and the CFG whose :class:`Edge` objects carry
 by :func:`tvla.tvp.load_program`; the engine compiles it.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Optional
 
 from . import formula as F
@@ -39,6 +39,8 @@ class Action:
     pos: tuple
     # predicates whose update is marked ``auto``: derived by finite differencing
     auto: tuple = ()
+    # predicate name -> (file, line, col) of its update formula (tvla check reports there)
+    update_pos: dict = field(default_factory=dict)
 
     @property
     def label(self):
