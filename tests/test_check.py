@@ -1,0 +1,148 @@
+"""`tvla check`: update formulae and consistency rules proved on small concrete structures."""
+
+import glob
+import os
+import re
+
+import pytest
+from click.testing import CliRunner
+
+from conftest import ROOT, SLL_ACTIONS, SLL_PREDS
+from tvla.check import Checker, check_program
+from tvla.cli import main
+from tvla.tvp import load_program
+
+# x1 = x2->n with a hand-written update of r[n,x1]; -DWRONG forgets "& !x2(v)"
+GET_NEXT = """\
+%action Get_Next_R(x1, x2) {
+    %t x1 + " = " + x2 + "->n"
+    %f { E(v_1, v_2) x2(v_1) & n(v_1, v_2) & t[n](v_2, v) }
+    %message (!E(v) x2(v)) -> "Illegal dereference to n component of " + x2
+    {
+        x1(v) = E(v_1) x2(v_1) & n(v_1, v)
+#ifdef WRONG
+        r[n,x1](v) = r[n,x2](v)
+#else
+        r[n,x1](v) = r[n,x2](v) & !x2(v)
+#endif
+    }
+}
+"""
+
+PROGRAM = f"""\
+%s PVar {{x, y}}
+#include "{SLL_PREDS}"
+#ifdef WRONG
+%r r[n,y](v) & is[n](v) ==> y(v)
+#else
+%r y(v) ==> r[n,y](v)
+#endif
+%%
+#include "{SLL_ACTIONS}"
+#include "lib.tvp"
+%%
+L0 Get_Next_R(y, x) L1
+L1 Get_Next_R(x, x) L2
+"""
+
+
+@pytest.fixture
+def library(write):
+    write("lib.tvp", GET_NEXT)
+    return write("prog.tvp", PROGRAM)
+
+
+def run(*args):
+    return CliRunner().invoke(main, ["check", *args])
+
+
+def test_wrong_update_and_invalid_rule_are_located_and_named(library):
+    res = run(library, "-DWRONG")
+    assert res.exit_code == 1, res.output
+    lib = os.path.join(os.path.dirname(library), "lib.tvp")
+    errors = [line for line in res.stdout.splitlines() if ": error: " in line]
+    assert errors == [
+        f"{library}:4:1: error: consistency rule r[n,y](v) & is[n](v) ==> y(v) does not hold with v = u0",
+        f"{lib}:8:9: error: Get_Next_R(y, x): update of r[n,y] is wrong: it sets r[n,y](u0) = 1, "
+        f"its definition gives 0",
+        f"{lib}:8:9: error: Get_Next_R(x, x): update of r[n,x] is wrong: it sets r[n,x](u0) = 1, "
+        f"its definition gives 0",
+    ]
+    # the smallest counterexample: x points to a single node, so y = x->n is NULL
+    first = res.stdout.split("error: Get_Next_R(y, x)")[1]
+    assert "smallest counterexample (1 node(s)), before:\n    %n = {u0}\n    %p = {\n    \tx = {u0}\n" in first
+    assert "  after the update:\n    %n = {u0}\n" in first
+    assert res.stdout.endswith("2 action instance(s), 2 instrumentation update(s), 5 rule(s), 2 message(s): "
+                               "3 error(s), 2 warning(s)\n")
+
+
+def test_correct_library_passes(library):
+    res = run(library)
+    assert res.exit_code == 0, res.output
+    assert " error: " not in res.stdout
+    # the focus on t[n] is useless once r[n,x1] is written by hand (nothing derived reads t[n])
+    assert "focus formula E(v_1, v_2) (x(v_1) & n(v_1, v_2) & t[n](v_2, v)) mentions t[n]" in res.stdout
+    assert res.stdout.endswith(": 0 error(s), 2 warning(s)\n")
+
+
+def test_output_is_deterministic(library):
+    assert run(library, "-DWRONG").stdout == run(library, "-DWRONG").stdout
+
+
+def test_without_differencing_stale_predicates_are_reported_at_the_action(write):
+    props = write("p.properties", "tvla.differencing.difference = false\n")
+    prog = write("prog.tvp", f'%s PVar {{x, y}}\n#include "{SLL_PREDS}"\n%%\n#include "{SLL_ACTIONS}"\n%%\n'
+                             f'L0 Get_Next_L(y, x) L1\n')
+    res = run(prog, "-props", props, "--nodes", "2")
+    assert res.exit_code == 1
+    with open(SLL_ACTIONS) as fh:
+        line = next(k for k, text in enumerate(fh, 1) if text.startswith("%action Get_Next_L("))
+    assert [t for t in res.stdout.splitlines() if ": error: " in t] == [
+        f"{SLL_ACTIONS}:{line}:9: error: Get_Next_L(y, x): r[n,y] is not updated but its definition changes: "
+        f"r[n,y](u0) stays 1, its definition gives 0"]
+
+
+def test_message_that_never_fires_and_wasted_focus(write):
+    lib = write("lib.tvp", """\
+        %action Odd(x1) {
+            %f { x1(v), t[n](v_1, v) }
+            %message (E(v) x1(v) & n(v, v)) -> "self loop at " + x1
+        }
+        """)
+    prog = write("prog.tvp", f'%s PVar {{x}}\n#include "{SLL_PREDS}"\n%%\n#include "{lib}"\n%%\nL0 Odd(x) L1\n')
+    res = run(prog)
+    assert res.exit_code == 0, res.output
+    assert sorted(res.stdout.splitlines()[:2]) == [
+        f"{lib}:1:9: warning: Odd(x): focus formula t[n](v_1, v) mentions t[n], which the action neither reads nor writes",
+        f"{lib}:1:9: warning: Odd(x): message \"self loop at x\" never fires on a structure with at most 4 node(s)",
+    ]
+
+
+def test_malformed_spec_exits_2(write):
+    prog = write("bad.tvp", "%p x(v) unique\n%%\n%action A() { %t \"a\" }\n%%\nL0 B() L1\n")
+    res = run(prog)
+    assert res.exit_code == 2
+    assert res.stderr.startswith(f"{prog}:5:4: unknown action 'B'")
+
+
+def test_enumeration_is_up_to_isomorphism(write):
+    """Acyclic functional graphs up to isomorphism are rooted forests (1, 1, 2, 4, 9); total preorders
+    up to isomorphism are ordered partitions of the nodes' count (1, 1, 2, 4, 8)."""
+    prog = write("p.tvp", f'%s PVar {{x}}\n#include "{SLL_PREDS}"\n'
+                          f'#include "{os.path.join(ROOT, "specs", "sorting", "preds.tvp")}"\n'
+                          f'%%\n#include "{SLL_ACTIONS}"\n%%\nL0 Skip() L1\n')
+    universe = Checker(load_program(prog)).universe
+    assert [len(universe.structures(k, {"n"})) for k in range(5)] == [1, 1, 2, 4, 9]
+    assert [len(universe.structures(k, {"dle"})) for k in range(5)] == [1, 1, 2, 4, 8]
+    # a unique pointer variable on a forest: none, or one node up to the forest's automorphisms
+    assert [len(universe.structures(k, {"n", "x"})) for k in range(4)] == [1, 2, 5, 13]
+
+
+@pytest.mark.parametrize("path", sorted(glob.glob(os.path.join(ROOT, "programs", "*", "*.tvp"))),
+                         ids=lambda p: os.path.relpath(p, ROOT))
+def test_every_program_passes(path):
+    # the sorting programs are checked up to 3 nodes here (4 takes about ten seconds each)
+    nodes = 3 if "sorting" in path else 4
+    result = check_program(load_program(path), nodes)
+    assert result.errors == [], result.render()
+    assert result.exit_code == 0
