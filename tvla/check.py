@@ -639,6 +639,9 @@ class Checker:
         axioms, self.theorems = split_rules(program, self.voc)
         self.universe = Universe(self.voc, self.ev, axioms)
         self.result = CheckResult()
+        # signatures of update checks that passed: a check equal to one of them up to a renaming of
+        # interchangeable core predicates (Set_Next_L(y, t) and Set_Next_L(p, yn)) passes too
+        self.passed = set()
 
     def run(self):
         for th in self.theorems:
@@ -703,7 +706,14 @@ class Checker:
         for c in checks:
             groups.setdefault(self.close(base | c.formula.preds() | {c.pred}, core), []).append(c)
         for names, cs in groups.items():
-            UpdateSearch(self, action, core, names, messages).run(cs)
+            search = UpdateSearch(self, action, core, names, messages)
+            key = search.signature(cs)
+            if key is not None and key in self.passed:
+                continue
+            before = len(self.result.findings)
+            search.run(cs)
+            if key is not None and len(self.result.findings) == before:
+                self.passed.add(key)
         for m in action.pre_messages:
             self.check_message(action, m, where, pre=True)
         for m in action.post_messages:
@@ -766,6 +776,46 @@ class UpdateSearch:
                 for c in truths:
                     recompute(self.ev, c, instr)
             yield env, u, node_names, truths
+
+    def signature(self, checks, limit=120):
+        """What the checks compute, with the core predicates renamed canonically (the least rendering
+        over the permutations of predicates with equal arity and properties); None beyond ``limit``
+        permutations."""
+        classes = {}
+        for n in sorted(self.names):
+            p = self.voc[n]
+            classes.setdefault((p.arity, tuple(sorted(p.props))), []).append(n)
+        options = [list(permutations(members)) for members in classes.values()]
+        count = 1
+        for o in options:
+            count *= len(o)
+        if count > limit:
+            return None
+        texts = []
+        for choice in product(*options):
+            ren = {n: f"P{k}" for k, n in enumerate(n for group in choice for n in group)}
+            texts.append(self.rendering(checks, ren))
+        return min(texts)
+
+    def rendering(self, checks, ren):
+        """The formulae the checks read, with core predicates renamed by ``ren`` and instrumentation
+        predicates replaced by their (renamed) definitions."""
+        memo = {}
+
+        def name(q):
+            if q in ren or q not in self.voc or self.voc[q].kind != "instr":
+                return ren.get(q, q)
+            if q not in memo:
+                p = self.voc[q]
+                memo[q] = "{" + ",".join(p.params) + ":" + str(F.rename_preds(p.definition, name)) + "}"
+            return memo[q]
+        show_f = lambda f: "-" if f is None else str(F.rename_preds(f, name))  # noqa: E731
+        a = self.action
+        updates = sorted((name(n), params, show_f(f)) for n, (params, f) in self.core_updates.items())
+        updates += sorted((name(c.pred), c.params, show_f(c.formula), c.origin) for c in checks)
+        axioms = sorted(show_f(x.formula) for x in self.ck.universe.axioms if x.preds & self.names)
+        return repr((updates, show_f(a.precondition), show_f(a.new), show_f(a.retain),
+                     [show_f(m.formula) for m in self.messages], axioms))
 
     def post_fires(self, s, m):
         instr = self.ck.universe.definitions_of(m.formula.preds())
