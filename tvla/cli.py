@@ -412,35 +412,31 @@ def selfcheck(program, input, nodes, runs, steps, join, define, search_path):
 @click.argument("program")
 @click.option("--define", multiple=True, help="Preprocessor macro NAME, NAME(value) or NAME=value.")
 @click.option("--path", "search_path", multiple=True, help="Directory searched for files and includes.")
-@click.option("--props", default=None, help="TVLA properties file (tvla.differencing.difference).")
+@click.option("--props", default=None, help="TVLA properties file (after PROGRAM.properties).")
 @click.option("--nodes", type=click.IntRange(0, 7), default=4, show_default=True,
               help="Check every concrete structure with at most this many nodes.")
 @click.option("--debug", is_flag=True, default=False, hidden=True)
-def check(program, define, search_path, props, nodes, debug):
-    """Check PROGRAM's predicate library: update formulae, consistency rules, focus formulae and
-    messages, on every concrete structure up to --nodes nodes.  Exit 0: all hold, 1: something is
-    wrong, 2: malformed input."""
-    try:
-        from .check import check_program
-        from .preprocess import parse_command_define
-        from .tvp import load_program
-        settings = read_props(props) if props else {}
-        differencing = _bool(settings.get("tvla.differencing.difference", "true"))
-        prog = load_program(resolve(program, ".tvp", list(search_path)),
-                            dict(parse_command_define(d) for d in define), list(search_path))
-        t0 = time.perf_counter()
-        result = check_program(prog, nodes, differencing)
-        click.echo(result.render(), nl=False)
-        click.echo(f"{result.structures} structures enumerated in {time.perf_counter() - t0:.2f}s", err=True)
-    except TvlaError as e:
-        click.echo(str(e), err=True)
-        sys.exit(2)
-    except Exception as e:  # noqa: BLE001 - never show a traceback to the user
-        if debug:
-            raise
-        click.echo(f"tvla: internal error: {type(e).__name__}: {e}", err=True)
-        sys.exit(70)
-    sys.exit(result.exit_code)
+def check(**kw):
+    """Prove PROGRAM's predicate library on every concrete structure with at most --nodes nodes:
+    update formulae, consistency rules, focus formulae, messages.  Exit status 0 when everything
+    holds, 1 when something is wrong, 2 for malformed input."""
+    sys.exit(guarded(lambda: check_command(kw), kw["debug"]))
+
+
+def check_command(kw):
+    from .check import check_program
+    from .options import Options
+    from .tvp import load_program
+    from .preprocess import parse_command_define
+    prog_path = resolve(kw["program"], ".tvp", list(kw["search_path"]))
+    options = Options(defines=tuple(parse_command_define(d) for d in kw["define"]),
+                      search_path=tuple(kw["search_path"])).with_properties(gather_properties(kw, prog_path))
+    program = load_program(prog_path, dict(options.defines), options.search_path)
+    t0 = time.perf_counter()
+    result = check_program(program, kw["nodes"], options.differencing)
+    echo(result.render())
+    click.echo(f"{result.structures} structures enumerated in {time.perf_counter() - t0:.2f}s", err=True)
+    return result.exit_code
 
 
 if __name__ == "__main__":  # pragma: no cover
