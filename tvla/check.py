@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from itertools import permutations, product
 
 from . import formula as F
+from .action import compile_table, compute_table, store_table
 from .coerce import property_rules
 from .differencing import Differencer
 from .evaluate import Evaluator, scalar
@@ -167,7 +168,7 @@ class Compiled:
         self.evaluator = Evaluator(voc)
         self._fns = {}
 
-    def fn(self, f, vec=None):
+    def compile(self, f, vec=None):
         key = (id(f), vec)
         hit = self._fns.get(key)
         if hit is None:
@@ -175,10 +176,10 @@ class Compiled:
         return hit[1]
 
     def value(self, f, s, env=None):
-        return scalar(self.fn(f)(s, env if env is not None else {}))
+        return scalar(self.compile(f)(s, env if env is not None else {}))
 
     def vector(self, f, var, s, env=None):
-        return self.fn(f, var)(s, env if env is not None else {})
+        return self.compile(f, var)(s, env if env is not None else {})
 
     def assignments(self, f, s, order, env=None, minimum=HALF):
         return self.evaluator.assignments(f, s, order, env, minimum)
@@ -215,37 +216,15 @@ def definition_order(voc):
     return order
 
 
-def set_table(s, pred, table):
-    """Write a predicate's value: nullary Kleene value, unary ``(T, U)``, binary ``(rowsT, rowsU)``."""
-    if pred.arity == 0:
-        s.nul[pred.index] = table
-    elif pred.arity == 1:
-        s.uT[pred.index], s.uU[pred.index] = table
-    else:
-        s.bT[pred.index], s.bU[pred.index] = list(table[0]), list(table[1])
-    s.touched()
-
-
-def evaluate_table(ev, f, params, s, env=None):
-    """The value of ``f`` for every tuple of ``params`` (as :func:`set_table` takes it)."""
-    env = dict(env or {})
-    if not params:
-        return ev.value(f, s, env)
-    if len(params) == 1:
-        return ev.vector(f, params[0], s, env)
-    rows_t, rows_u = [], []
-    for x in range(s.n):
-        env[params[0]] = x
-        t, u = ev.vector(f, params[1], s, env)
-        rows_t.append(t)
-        rows_u.append(u)
-    return rows_t, rows_u
+def table_of(ev, pred, params, f, s, env=None):
+    """The value of ``f`` for every tuple of ``params``, as :func:`~tvla.action.store_table` writes it."""
+    return compute_table(ev, pred, params, compile_table(ev, pred, params, f), s, env or {})
 
 
 def recompute(ev, s, instr):
     """Set every instrumentation predicate of ``instr`` (in definition order) to its definition."""
     for p in instr:
-        set_table(s, p, evaluate_table(ev, p.definition, p.params, s))
+        store_table(s, p, table_of(ev, p, p.params, p.definition, s))
 
 
 def build_structure(voc, k, preds, values):
@@ -500,10 +479,10 @@ def with_new_nodes(ev, voc, action, s, env, instr):
 def apply_updates(ev, voc, action, t, env, updates):
     """What the engine stores: the updates applied at once, isNew/instance cleared, ``%retain`` applied.
     Returns the structure and the names of its nodes (``u<i>``, ``i`` the node index in ``t``)."""
-    values = [(voc[n], evaluate_table(ev, f, params, t, env)) for n, (params, f) in updates.items()]
+    values = [(voc[n], table_of(ev, voc[n], params, f, t, env)) for n, (params, f) in updates.items()]
     u = t.copy()
     for p, v in values:
-        set_table(u, p, v)
+        store_table(u, p, v)
     if action.new is not None:
         u.uT[voc["isNew"].index] = 0
         u.bT[voc["instance"].index] = [0] * u.n
