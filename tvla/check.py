@@ -684,15 +684,21 @@ class Checker:
         groups = {}
         for c in checks:
             groups.setdefault(self.close(base | c.formula.preds() | {c.pred}, core), []).append(c)
+        excused = {}  # (where, message) -> predicates wrong only where the action reports that message
         for names, cs in groups.items():
             search = UpdateSearch(self, action, core, names, messages)
             key = search.signature(cs)
             if key is not None and key in self.passed:
                 continue
             before = len(self.result.findings)
-            search.run(cs)
-            if key is not None and len(self.result.findings) == before:
+            wrong = search.run(cs)
+            for c, note in wrong:
+                excused.setdefault((c.where, note), []).append(c.pred)
+            if key is not None and len(self.result.findings) == before and not wrong:
                 self.passed.add(key)
+        for (site, note), preds in excused.items():
+            self.add("warning", site, f"{action.label}: {', '.join(preds)} disagree(s) with the definition after "
+                     f"the action, but only on stores where it reports \"{note}\"")
         for m in action.pre_messages:
             self.check_message(action, m, where, pre=True)
         for m in action.post_messages:
@@ -802,6 +808,8 @@ class UpdateSearch:
                    for env, _u, _names, truths in self.outcomes(s, self.core_updates, instr) for c in truths or [])
 
     def run(self, checks):
+        """Report every check that fails on a store where the action reports no message; return the
+        ``(check, message)`` pairs of the checks that fail only where the action reports a message."""
         updates = dict(self.core_updates)
         updates.update({c.pred: (c.params, c.formula) for c in checks})
         instr = self.ck.universe.definitions_of([c.pred for c in checks])
@@ -815,13 +823,11 @@ class UpdateSearch:
                     if truths is None:
                         self.ck.add("warning", checks[0].where, f"{self.action.label}: more than "
                                     f"{HALF_LIMIT} core values become 1/2; not checked beyond {s.n} node(s)")
-                        return
+                        return []
                     self.compare(pending, excused, s, env, u, node_names, truths)
                 if not pending:
-                    return
-        for pred, (c, text) in excused.items():
-            if pred in pending:
-                self.ck.add("warning", c.where, text)
+                    return []
+        return [(pending[pred], note) for pred, note in excused.items() if pred in pending]
 
     def compare(self, pending, excused, s, env, u, node_names, truths):
         for truth in truths:
@@ -830,13 +836,13 @@ class UpdateSearch:
                 if d is None:
                     continue
                 args, got, want = d
-                text = update_text(self.action.label, c, c.pred, show_tuple(node_names, args), got, want)
-                text += show_env(env)
                 notes = fired(self.ev, self.messages, s, env)
                 if notes:
-                    # the action reports an error on this store: say so briefly, without the structures
-                    excused.setdefault(c.pred, (c, f"{text}, only where the action reports \"{notes[0]}\""))
+                    # the action reports an error on this store: a warning, unless a store without one fails
+                    excused.setdefault(c.pred, notes[0])
                     continue
+                text = update_text(self.action.label, c, c.pred, show_tuple(node_names, args), got, want)
+                text += show_env(env)
                 del pending[c.pred]
                 self.ck.add("error", c.where, text,
                             structure_lines(f"smallest counterexample ({s.n} node(s)), before", s, self.voc)
