@@ -64,6 +64,19 @@ def test_without_differencing_stale_predicates_are_reported_at_the_action(write)
         f"r[n,y](u0) stays 1, its definition gives 0"]
 
 
+def test_mismatch_only_where_the_action_reports_an_error_is_a_warning(write):
+    """free(y) with y->n != NULL leaves stale reachability, but Free_L reports that store."""
+    prog = write("prog.tvp", f'%s PVar {{x, y}}\n#include "{SLL_PREDS}"\n%%\n#include "{SLL_ACTIONS}"\n%%\n'
+                             f'L0 Free_L(y) L1\n')
+    res = run(prog)
+    assert res.exit_code == 0, res.output
+    with open(SLL_ACTIONS) as fh:
+        line = next(k for k, text in enumerate(fh, 1) if text.startswith("%action Free_L("))
+    assert res.stdout.splitlines()[0] == (
+        f"{SLL_ACTIONS}:{line}:9: warning: Free_L(y): r[n,y], is[n], t[n], r[n,x] disagree(s) with the "
+        f"definition after the action, but only on stores where it reports \"Internal Error! y->n != NULL\"")
+
+
 def test_message_that_never_fires_and_wasted_focus(write):
     lib = write("lib.tvp", """\
         %action Odd(x1) {
