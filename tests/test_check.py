@@ -93,6 +93,24 @@ def test_message_that_never_fires_and_wasted_focus(write):
     ]
 
 
+def test_predicates_of_arity_three_are_skipped_with_a_warning(write):
+    prog = write("t.tvp", """\
+        %p x(v) unique
+        %p e(v_1, v_2, v_3)
+        %i h(v) = E(v_1, v_2) e(v, v_1, v_2)
+        %%
+        %action Set(x1) {
+            { e(v_1, v_2, v_3) = e(v_1, v_2, v_3) | x(v_1) }
+        }
+        %%
+        L0 Set(x) L1
+        """)
+    res = run(prog)
+    assert res.exit_code == 0, res.output
+    assert res.stdout.splitlines()[0] == \
+        f"{prog}:5:9: warning: not checked: predicates of arity 3 or more (e) are not enumerated"
+
+
 def test_malformed_spec_exits_2(write):
     prog = write("bad.tvp", "%p x(v) unique\n%%\n%action A() { %t \"a\" }\n%%\nL0 B() L1\n")
     res = run(prog)

@@ -608,6 +608,10 @@ def check_program(program, nodes=4, differencing=True):
     return Checker(program, nodes, differencing).run()
 
 
+class Unenumerable(Exception):
+    """A check needs a predicate the enumeration does not generate."""
+
+
 class Checker:
     def __init__(self, program, nodes=4, differencing=True):
         self.program = program
@@ -624,11 +628,12 @@ class Checker:
 
     def run(self):
         for th in self.theorems:
-            self.check_rule(th)
+            self.guarded(th.where, lambda: self.check_rule(th))
+        top = (self.program.path, 1, 1)
         for m in self.program.global_messages:
-            self.check_message(None, m, (self.program.path, 1, 1), pre=False)
+            self.guarded(top, lambda: self.check_message(None, m, top, False))
         for action in action_instances(self.program):
-            self.check_action(action)
+            self.guarded(definition_site(self.program, action), lambda: self.check_action(action))
         self.result.structures = self.universe.count
         return self.result
 
@@ -648,7 +653,18 @@ class Checker:
         return None
 
     def close(self, names, core=None):
-        return self.universe.close(core_support(self.voc, names, core))
+        """The core predicates to enumerate for formulae that read ``names``."""
+        out = self.universe.close(core_support(self.voc, names, core))
+        wide = sorted(n for n in out if self.voc[n].arity > 2)
+        if wide:
+            raise Unenumerable(f"not checked: predicates of arity 3 or more ({', '.join(wide)}) are not enumerated")
+        return out
+
+    def guarded(self, where, check):
+        try:
+            check()
+        except Unenumerable as e:
+            self.add("warning", where, str(e))
 
     # -------------------------------------------------------------- rules
     def check_rule(self, th):
