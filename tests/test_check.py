@@ -51,6 +51,17 @@ def test_output_is_deterministic():
     assert run(WALK, "-DWRONG").stdout == run(WALK, "-DWRONG").stdout
 
 
+def test_core_rule_that_an_action_breaks_is_reported_at_the_rule(write):
+    """A rule over core predicates only is an assumption about every store: x = y->n breaks this one."""
+    prog = write("prog.tvp", f'%s PVar {{x, y}}\n#include "{SLL_PREDS}"\n%r n(v_1, v_2) ==> !x(v_2)\n%%\n'
+                             f'#include "{SLL_ACTIONS}"\n%%\nL0 Get_Next_L(x, y) L1\nL1 Malloc_L(x) L2\n')
+    res = run(prog)
+    assert res.exit_code == 1, res.output
+    assert [t for t in res.stdout.splitlines() if ": error: " in t] == [
+        f"{prog}:3:1: error: consistency rule n(v_1, v_2) ==> !x(v_2) is not kept by Get_Next_L(x, y)"]
+    assert "  after the action:\n    %n = {u0, u1}\n    %p = {\n    \tx = {u0}\n    \ty = {u1}\n" in res.stdout
+
+
 def test_without_differencing_stale_predicates_are_reported_at_the_action(write):
     props = write("p.properties", "tvla.differencing.difference = false\n")
     prog = write("prog.tvp", f'%s PVar {{x, y}}\n#include "{SLL_PREDS}"\n%%\n#include "{SLL_ACTIONS}"\n%%\n'

@@ -11,14 +11,18 @@ structures with at most ``nodes`` nodes, up to isomorphism, and returns a
   re-evaluated on the new structure;
 * error, rule: a consistency rule that mentions an instrumentation predicate
   (a ``%r`` rule or one generated from a predicate property) fails on a
-  structure that satisfies the definitions and the core axioms;
+  structure that satisfies the definitions and the core axioms; or a ``%r``
+  rule over core predicates only is broken by an action (on a store that
+  satisfies every rule and where the new values of its predicates are definite
+  and have their properties);
 * warning: a ``%f`` formula mentions a predicate the action neither reads nor
   writes; a ``%message`` never fires; an update is wrong only on structures
   where the action itself reports an error message.
 
 Axioms are the properties of core predicates (``unique``, ``function``,
 ``acyclic``: no cycle at all, ``transitive``...) and the ``%r`` rules that only
-mention core predicates: they define which stores exist and are not checked.
+mention core predicates: they define which stores exist; they are not proved,
+but every action must keep the ``%r`` ones.
 Instrumentation predicates always equal their definitions in the enumerated
 structures.  A post-update structure that violates an axiom is not checked:
 coerce discards it (that is how ``Set_Next_L`` refuses a cycle).
@@ -242,10 +246,12 @@ def build_structure(voc, k, preds, values):
 
 @dataclass(frozen=True)
 class Axiom:
-    """A core-only consistency rule, as a closed formula, and the predicates it reads."""
+    """A core-only ``%r`` rule, as a closed formula, the predicates it reads, where it is written."""
 
     formula: F.Formula
     preds: frozenset
+    where: tuple
+    text: str
 
 
 @dataclass(frozen=True)
@@ -270,7 +276,7 @@ def split_rules(program, voc):
         if any(voc[q].kind == "instr" for q in preds):
             theorems.append(Theorem(body, head, where, origin))
         elif origin == "rule":  # a property of core predicates is built into the enumeration
-            axioms.append(Axiom(rule_formula(body, head), preds))
+            axioms.append(Axiom(rule_formula(body, head), preds, where, f"{body} ==> {head}"))
     return axioms, theorems
 
 
@@ -361,16 +367,21 @@ class Universe:
                 out.append(s)
         return out
 
-    def is_store(self, s, names):
-        """Whether the core predicates ``names`` of ``s`` have their properties and satisfy the axioms
-        that mention them."""
+    def has_properties(self, s, names):
+        """Whether the core predicates ``names`` of ``s`` have their declared properties."""
         for n in names:
             p = self.voc[n]
             if p.arity == 1 and "unique" in p.props and s.uT[p.index] & (s.uT[p.index] - 1):
                 return False
             if p.arity == 2 and not satisfies_properties(s.bT[p.index], p.props):
                 return False
-        return all(self.ev.value(a.formula, s) == TRUE for a in self.axioms if a.preds & names)
+        return True
+
+    def is_store(self, s, names):
+        """Whether the core predicates ``names`` of ``s`` have their properties and satisfy the axioms
+        that mention them."""
+        return self.has_properties(s, names) and \
+            all(self.ev.value(a.formula, s) == TRUE for a in self.axioms if a.preds & names)
 
     def close(self, names):
         """``names`` and the core predicates of every axiom that relates them to others."""
@@ -715,6 +726,9 @@ class Checker:
         for (site, note), preds in excused.items():
             self.add("warning", site, f"{action.label}: {', '.join(preds)} disagree(s) with the definition after "
                      f"the action, but only on stores where it reports \"{note}\"")
+        for axiom in self.universe.axioms:
+            if axiom.preds & set(core) or action.new is not None:
+                self.check_preservation(action, core, axiom, messages)
         for m in action.pre_messages:
             self.check_message(action, m, where, pre=True)
         for m in action.post_messages:
@@ -729,6 +743,37 @@ class Checker:
             if wasted:
                 self.add("warning", where, f"{action.label}: focus formula {f} mentions {', '.join(wasted)}, "
                          f"which the action neither reads nor writes")
+
+    def check_preservation(self, action, core, axiom, messages):
+        """A core-only ``%r`` rule claims every store satisfies it: the action must keep it (when it
+        updates the rule's predicates definitely and keeps the properties; otherwise coerce decides)."""
+        reads = action_reads(action) | axiom.preds
+        names = self.close(reads, core)
+        updates = {n: u for n, u in core.items() if n in names}
+        instr = self.universe.instrumentation_over(names)
+        preds = [self.voc[n] for n in sorted(axiom.preds)]
+        excuse = None
+        for k in range(self.nodes + 1):
+            for s in self.universe.structures(k, names, reads):
+                for env in pre_environments(self.ev, action, s):
+                    t = with_new_nodes(self.ev, self.voc, action, s, env, instr)
+                    u, node_names = apply_updates(self.ev, self.voc, action, t, env, updates)
+                    if unknown_core_values(u, preds) or not self.universe.has_properties(u, axiom.preds) \
+                            or self.ev.value(axiom.formula, u) == TRUE:
+                        continue
+                    notes = fired(self.ev, messages, s, env)
+                    if notes:
+                        excuse = excuse or notes[0]
+                        continue
+                    recompute(self.ev, u, instr)  # shown as the store it is
+                    self.add("error", axiom.where, f"consistency rule {axiom.text} is not kept by {action.label}"
+                             f"{show_env(env)}", structure_lines(f"counterexample ({s.n} node(s)), before", s,
+                                                                 self.voc)
+                             + structure_lines("after the action", u, self.voc, node_names))
+                    return
+        if excuse:
+            self.add("warning", axiom.where, f"consistency rule {axiom.text} is not kept by {action.label}, "
+                     f"but only on stores where it reports \"{excuse}\"")
 
     # -------------------------------------------------------------- messages
     def check_message(self, action, m, where, pre, core=None):
