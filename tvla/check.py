@@ -551,14 +551,15 @@ def disagreement(s, truth, pred):
 # ------------------------------------------------------------------ reporting helpers
 
 def show_tuple(names, args):
+    """The node names of a tuple, comma-separated."""
     return ", ".join(names[a] for a in args)
 
 
-def show_env(env, names=None):
+def show_env(env):
+    """`` with v_1 = u0, ...`` for the bindings of free variables (empty when none)."""
     if not env:
         return ""
-    names = names or {}
-    return " with " + ", ".join(f"{v} = {names.get(u, f'u{u}')}" for v, u in sorted(env.items()))
+    return " with " + ", ".join(f"{v} = u{u}" for v, u in sorted(env.items()))
 
 
 def structure_lines(title, s, voc, names=None):
@@ -624,6 +625,8 @@ class Unenumerable(Exception):
 
 
 class Checker:
+    """The checks of one program up to ``nodes`` nodes; :meth:`run` returns the :class:`CheckResult`."""
+
     def __init__(self, program, nodes=4, differencing=True):
         self.program = program
         self.voc = program.vocabulary
@@ -632,7 +635,7 @@ class Checker:
         self.differencing = differencing
         axioms, self.theorems = split_rules(program, self.voc)
         self.universe = Universe(self.voc, self.ev, axioms)
-        self.result = CheckResult()
+        self.result = CheckResult(rules=len(axioms))  # %r rules over core predicates: checked per action
         # signatures of update checks that passed: a check equal to one of them up to a renaming of
         # interchangeable core predicates (Set_Next_L(y, t) and Set_Next_L(p, yn)) passes too
         self.passed = set()
