@@ -62,6 +62,31 @@ def test_core_rule_that_an_action_breaks_is_reported_at_the_rule(write):
     assert "  after the action:\n    %n = {u0, u1}\n    %p = {\n    \tx = {u0}\n    \ty = {u1}\n" in res.stdout
 
 
+def test_wrong_binary_update_and_what_is_derived_from_it(write):
+    prog = write("cut.tvp", f"""\
+        %s PVar {{x, y}}
+        #include "{SLL_PREDS}"
+        %%
+        %action Cut(x1) {{
+            {{
+                n(v_1, v_2) = n(v_1, v_2) & !x1(v_1)
+                t[n](v_1, v_2) = t[n](v_1, v_2) & !x1(v_1)
+            }}
+        }}
+        %%
+        L0 Cut(x) L1
+        """)
+    res = run(prog, "--nodes", "2")
+    assert res.exit_code == 1
+    assert [t for t in res.stdout.splitlines() if ": error: " in t] == [
+        f"{prog}:7:9: error: Cut(x): update of t[n] is wrong: it sets t[n](u0, u0) = 0, its definition gives 1",
+        f"{prog}:4:9: error: Cut(x): update (derived by finite differencing) of r[n,x] is wrong: it sets "
+        f"r[n,x](u0) = 0, its definition gives 1 (derived from the update of t[n])",
+        f"{prog}:4:9: error: Cut(x): update (derived by finite differencing) of r[n,y] is wrong: it sets "
+        f"r[n,y](u0) = 0, its definition gives 1 (derived from the update of t[n])",
+    ]
+
+
 def test_without_differencing_stale_predicates_are_reported_at_the_action(write):
     props = write("p.properties", "tvla.differencing.difference = false\n")
     prog = write("prog.tvp", f'%s PVar {{x, y}}\n#include "{SLL_PREDS}"\n%%\n#include "{SLL_ACTIONS}"\n%%\n'

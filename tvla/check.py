@@ -893,6 +893,14 @@ class UpdateSearch:
                     return []
         return [(pending[pred], note) for pred, note in excused.items() if pred in pending]
 
+    def derived_from(self, check):
+        """For a derived update: the hand-written instrumentation updates it is derived from."""
+        if check.origin != "derived":
+            return ""
+        basis = [p.name for p in self.ck.universe.definitions_of([check.pred])
+                 if p.name != check.pred and p.name in self.action.updates]
+        return f" (derived from the update of {', '.join(basis)})" if basis else ""
+
     def compare(self, pending, excused, s, env, u, node_names, truths):
         for truth in truths:
             for c in list(pending.values()):
@@ -906,7 +914,7 @@ class UpdateSearch:
                     excused.setdefault(c.pred, notes[0])
                     continue
                 text = update_text(self.action.label, c, c.pred, show_tuple(node_names, args), got, want)
-                text += show_env(env)
+                text += show_env(env) + self.derived_from(c)
                 del pending[c.pred]
                 self.ck.add("error", c.where, text,
                             structure_lines(f"smallest counterexample ({s.n} node(s)), before", s, self.voc)
