@@ -143,23 +143,45 @@ def permute_value(arity, value, perm):
     return tuple(rows)
 
 
+def prefix_consistent(rows, props):
+    """Whether the last row of a partial relation (rows ``0..i``) agrees with the earlier ones on
+    the properties that relate two rows: transitivity, (anti)symmetry, inverse functionality."""
+    i = len(rows) - 1
+    ri = rows[i]
+    for u in range(i):
+        ru = rows[u]
+        if "transitive" in props:
+            if ru >> i & 1 and ri & ~ru or ri >> u & 1 and ru & ~ri:
+                return False
+        if "symmetric" in props and (ru >> i & 1) != (ri >> u & 1):
+            return False
+        if "antisymmetric" in props and ru >> i & 1 and ri >> u & 1:
+            return False
+        if "invfunction" in props and ri & ru:
+            return False
+    return True
+
+
 def raw_candidates(pred, k):
-    """Every value of a core predicate on ``k`` nodes that has its declared properties."""
+    """Every value of a core predicate on ``k`` nodes that has its declared properties (binary ones
+    row by row, dropping a prefix as soon as two of its rows disagree)."""
     if pred.arity == 0:
         return [FALSE, TRUE]
     if pred.arity == 1:
         return [0] + [1 << u for u in range(k)] if "unique" in pred.props else list(range(1 << k))
     props = pred.props
-    full = (1 << k) - 1
 
     def row_options(u):
-        opts = [0] + [1 << w for w in range(k)] if "function" in props else range(full + 1)
+        opts = [0] + [1 << w for w in range(k)] if "function" in props else range(1 << k)
         if "reflexive" in props:
             opts = [r for r in opts if r >> u & 1]
         if "antireflexive" in props or "acyclic" in props:
             opts = [r for r in opts if not r >> u & 1]
         return opts
-    return [rows for rows in product(*(row_options(u) for u in range(k))) if satisfies_properties(rows, props)]
+    prefixes = [()]
+    for u in range(k):
+        prefixes = [p + (r,) for p in prefixes for r in row_options(u) if prefix_consistent(p + (r,), props)]
+    return [rows for rows in prefixes if satisfies_properties(rows, props)]
 
 
 # ------------------------------------------------------------------ structures
