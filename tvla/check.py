@@ -42,7 +42,9 @@ from itertools import permutations, product
 from . import formula as F
 from .action import compile_table, compute_table, store_table
 from .coerce import property_rules
+from .concrete import create, recompute, retained
 from .differencing import Differencer
+from .engine import definition_order
 from .evaluate import Evaluator, scalar
 from .kleene import FALSE, HALF, TRUE, show
 from .structure import Structure, bits
@@ -225,32 +227,9 @@ def rule_formula(body, head):
     return F.forall(fv, F.Implies(body, head))
 
 
-def definition_order(voc):
-    """Instrumentation predicates, each after the instrumentation predicates its definition reads."""
-    order, done = [], set()
-
-    def visit(p, path):
-        if p.name in done or p.name in path:
-            return
-        for q in sorted(p.definition.preds()):
-            if voc[q].kind == "instr":
-                visit(voc[q], path | {p.name})
-        done.add(p.name)
-        order.append(p)
-    for p in voc.instrumentation:
-        visit(p, frozenset())
-    return order
-
-
 def table_of(ev, pred, params, f, s, env=None):
     """The value of ``f`` for every tuple of ``params``, as :func:`~tvla.action.store_table` writes it."""
     return compute_table(ev, pred, params, compile_table(ev, pred, params, f), s, env or {})
-
-
-def recompute(ev, s, instr):
-    """Set every instrumentation predicate of ``instr`` (in definition order) to its definition."""
-    for p in instr:
-        store_table(s, p, table_of(ev, p, p.params, p.definition, s))
 
 
 def build_structure(voc, k, preds, values):
@@ -371,7 +350,7 @@ class Universe:
                 ready = self._ready.setdefault(id(s), set())
                 missing = [p for p in todo if p.name not in ready]
                 if missing:
-                    recompute(self.ev, s, missing)
+                    recompute(s, missing, self.ev)
                     ready.update(p.name for p in missing)
         return out
 
@@ -494,19 +473,9 @@ def with_new_nodes(ev, voc, action, s, env, instr):
     if action.new is None:
         return s
     t = s.copy()
-    is_new = voc["isNew"].index
-    if action.new == F.TRUE_F:
-        t.uT[is_new] |= 1 << t.add_node()
-    else:
-        fv = sorted(action.new.free_vars() - set(env))
-        mask, _u = ev.vector(action.new, fv[0] if fv else "v", s, env)
-        for old in bits(mask):
-            u = t.add_node()
-            t.uT[is_new] |= 1 << u
-            t.set_binary(voc["instance"].index, old, u, TRUE)
+    create(t, action.new, env, ev, voc)
     t.touched()
-    recompute(ev, t, instr)
-    return t
+    return recompute(t, instr, ev)
 
 
 def apply_updates(ev, voc, action, t, env, updates):
@@ -521,12 +490,7 @@ def apply_updates(ev, voc, action, t, env, updates):
         u.bT[voc["instance"].index] = [0] * u.n
         u.touched()
     if action.retain is not None:
-        fv = sorted(action.retain.free_vars() - set(env))
-        if fv:
-            keep_t, keep_u = ev.vector(action.retain, fv[0], u, env)
-            keep = keep_t | keep_u
-        else:
-            keep = u.full if ev.value(action.retain, u, env) != FALSE else 0
+        keep = retained(u, action.retain, env, ev)
         return u.restrict(keep), [f"u{i}" for i in bits(keep)]
     return u, [f"u{i}" for i in range(u.n)]
 
@@ -790,7 +754,7 @@ class Checker:
                     if notes:
                         excuse = excuse or notes[0]
                         continue
-                    recompute(self.ev, u, instr)  # shown as the store it is
+                    recompute(u, instr, self.ev)  # shown as the store it is
                     self.add("error", axiom.where, f"consistency rule {axiom.text} is not kept by {action.label}"
                              f"{show_env(env)}", structure_lines(f"counterexample ({s.n} node(s)), before", s,
                                                                  self.voc)
@@ -845,7 +809,7 @@ class UpdateSearch:
             if truths is not None:
                 truths = [c for c in truths if self.ck.universe.is_store(c, self.changed)]
                 for c in truths:
-                    recompute(self.ev, c, instr)
+                    recompute(c, instr, self.ev)
             yield env, u, node_names, truths
 
     def signature(self, checks, limit=120):
