@@ -7,7 +7,7 @@ that isomorphic blurred structures have identical representations.
 """
 
 from .kleene import FALSE, HALF, TRUE
-from .structure import Structure
+from .structure import Structure, collapse_masks, full_mask, join_masks
 
 
 def canonical_names(s, abs_unary):
@@ -20,15 +20,6 @@ def canonical_names(s, abs_unary):
     return names
 
 
-def _join_masks(members_mask, t_rows_and, f_rows_and):
-    """Value of a merged cell from AND-ed T and F masks over the member set."""
-    if t_rows_and & members_mask == members_mask:
-        return TRUE
-    if f_rows_and & members_mask == members_mask:
-        return FALSE
-    return HALF
-
-
 def blur(s, voc):
     """Return the canonical abstraction of ``s`` (``s`` itself is not modified)."""
     abs_unary = voc.abs_unary
@@ -37,7 +28,7 @@ def blur(s, voc):
     if len(order) == s.n and names == order:
         return s  # already canonical: one node per name, nodes in name order
     n = s.n
-    full = (1 << n) - 1
+    full = full_mask(n)
     groups = [[] for _ in order]
     rank = {nm: k for k, nm in enumerate(order)}
     for u, nm in enumerate(names):
@@ -47,17 +38,7 @@ def blur(s, voc):
     out = Structure.empty(voc, m)
     out.nul = list(s.nul)
     for i in range(len(voc.unary)):
-        ti, ui = s.uT[i], s.uU[i]
-        fi = full & ~(ti | ui)
-        t = h = 0
-        for k, gm in enumerate(gmask):
-            if ti & gm == gm:
-                t |= 1 << k
-            elif fi & gm == gm:
-                pass
-            else:
-                h |= 1 << k
-        out.uT[i], out.uU[i] = t, h
+        out.uT[i], out.uU[i] = collapse_masks(s.uT[i], s.uU[i], gmask, full)
     # summary: merged several nodes, or merged a summary node
     sm_t, sm_u = 0, 0
     for k, g in enumerate(groups):
@@ -68,19 +49,10 @@ def blur(s, voc):
         rt, ru = s.bT[i], s.bU[i]
         ot, ou = out.bT[i], out.bU[i]
         for k, g in enumerate(groups):
-            at = af = full
-            for u in g:
-                at &= rt[u]
-                af &= full & ~(rt[u] | ru[u])
-            t = h = 0
-            for j, gm in enumerate(gmask):
-                if at & gm == gm:
-                    t |= 1 << j
-                elif af & gm == gm:
-                    continue
-                else:
-                    h |= 1 << j
-            ot[k], ou[k] = t, h
+            t, u = rt[g[0]], ru[g[0]]
+            for x in g[1:]:
+                t, u = join_masks(t, u, rt[x], ru[x], full)
+            ot[k], ou[k] = collapse_masks(t, u, gmask, full)
     for i, table in enumerate(s.hi):
         merged = {}
         for tup, v in table.items():

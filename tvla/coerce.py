@@ -14,11 +14,7 @@ from itertools import permutations, product
 from . import formula as F
 from .evaluate import Evaluator
 from .kleene import FALSE, HALF, TRUE
-from .structure import bits
-
-
-class Inconsistent(Exception):
-    """The structure describes no store."""
+from .structure import Inconsistent, bits  # noqa: F401  (Inconsistent re-exported for action.py, engine.py)
 
 
 @dataclass
@@ -31,72 +27,6 @@ class Rule:
 
     def __str__(self):
         return f"{self.body} ==> {self.head}"
-
-
-# --------------------------------------------------------------------------- normal forms
-
-def nnf(f):
-    """Negation normal form (after removing -> and <->)."""
-    f = F.desugar(f)
-    return _nnf(f, False)
-
-
-def _nnf(f, negate):
-    if isinstance(f, F.Not):
-        return _nnf(f.sub, not negate)
-    if isinstance(f, F.And):
-        a, b = _nnf(f.left, negate), _nnf(f.right, negate)
-        return F.Or(a, b) if negate else F.And(a, b)
-    if isinstance(f, F.Or):
-        a, b = _nnf(f.left, negate), _nnf(f.right, negate)
-        return F.And(a, b) if negate else F.Or(a, b)
-    if isinstance(f, F.Exists):
-        body = _nnf(f.body, negate)
-        return F.Forall(f.vars, body) if negate else F.Exists(f.vars, body)
-    if isinstance(f, F.Forall):
-        body = _nnf(f.body, negate)
-        return F.Exists(f.vars, body) if negate else F.Forall(f.vars, body)
-    if isinstance(f, F.Const):
-        return F.Const(2 - f.value) if negate else f
-    if isinstance(f, F.Ite):
-        # (c ? a : b) == (c & a) | (!c & b) in Kleene logic up to precision; keep it atomic
-        return F.Not(f) if negate else f
-    return F.Not(f) if negate else f
-
-
-def is_literal(f):
-    if isinstance(f, F.Not):
-        f = f.sub
-    return isinstance(f, (F.Atom, F.Eq, F.Closure, F.Const))
-
-
-def exists_conjunction(f, avoid):
-    """If ``f`` (in NNF) is ``E(..) l1 & ... & lm`` up to nested existentials,
-    return (bound vars, literals) with bound variables renamed apart from
-    ``avoid``; else None."""
-    bound = []
-    lits = []
-
-    def walk(g, mapping):
-        if isinstance(g, F.Exists):
-            m = dict(mapping)
-            for v in g.vars:
-                nv = v
-                if nv in avoid or nv in bound:
-                    nv = F.fresh(v, set(avoid) | set(bound))
-                m[v] = nv
-                bound.append(nv)
-            return walk(g.body, m)
-        if isinstance(g, F.And):
-            return walk(g.left, mapping) and walk(g.right, mapping)
-        if is_literal(g):
-            lits.append(F.rename_vars(g, mapping))
-            return True
-        return False
-
-    if not walk(f, {}):
-        return None
-    return bound, lits
 
 
 # --------------------------------------------------------------------------- rule sources
@@ -177,12 +107,12 @@ def closure_rules(voc):
 def contrapositives(body, head, src, voc):
     """``l_1 & ... & l_m ==> h`` gives ``!h & (the other literals) ==> !l_i`` for every
     literal ``l_i`` that is a (negated) atom or a negated equality."""
-    if isinstance(head, F.Const) or not is_literal(head):
+    if isinstance(head, F.Const) or not F.is_literal(head):
         return []
     inner_h = head.sub if isinstance(head, F.Not) else head
     if isinstance(inner_h, F.Closure):
         return []
-    found = exists_conjunction(nnf(body), set(head.free_vars()))
+    found = F.exists_conjunction(F.nnf(body), set(head.free_vars()))
     if found is None:
         return []
     _bound, lits = found
@@ -281,7 +211,7 @@ class Coercer:
         for k, r in enumerate(rules):
             for p in r.deps:
                 self.dependents.setdefault(p, []).append(k)
-        self._appliers = [self._make_applier(r) for r in rules]
+        self._appliers = [make_applier(r, voc, self.ev) for r in rules]
 
     def coerce(self, s, changed=None):
         """Sharpen ``s`` in place; raise :class:`Inconsistent` if it describes no store.
@@ -312,163 +242,200 @@ class Coercer:
                             queue.append(k2)
         return s
 
-    # each applier: fn(s) -> set of changed predicate names (may raise Inconsistent)
-    def _make_applier(self, rule):
-        head = rule.head
-        positive = not isinstance(head, F.Not)
-        inner = head if positive else head.sub
-        hv = rule.hvars
-        ev = self.ev
-        body = rule.body
-        if isinstance(inner, F.Const):
-            if (inner.value == TRUE) == positive:  # head is 1: never fires
-                return lambda s: ()
-            fn = ev.compile(F.exists(hv, body), None)
 
-            def to_false(s):
-                if fn(s, {})[0]:
-                    raise Inconsistent(str(rule))
-                return ()
-            return to_false
-        if not hv:
-            fn = ev.compile(body, None)
-            p = self.voc[inner.pred]
-            want = TRUE if positive else FALSE
+# --------------------------------------------------------------------------- rule appliers
+# An applier is ``fn(s) -> names of changed predicates`` (it may raise Inconsistent).
+# The body is evaluated as a vector over one head variable; the other head
+# variables ("outer") range over the assignments given by :func:`assignments`.
 
-            def nullary(s):
-                if not fn(s, {})[0]:
-                    return ()
-                cur = s.nul[p.index]
-                if cur == want:
-                    return ()
-                if cur != HALF:
-                    raise Inconsistent(str(rule))
-                s.nul[p.index] = want
-                s.dirty()
-                return (p.name,)
-            return nullary
-        # the vector variable is the head atom's last argument, so that a binary
-        # head is checked a row at a time
-        if isinstance(inner, F.Atom) and inner.args:
-            vec = inner.args[-1]
-        else:
-            vec = hv[-1]
-        outer = tuple(v for v in hv if v != vec)
-        fn = ev.compile(body, vec)
+@dataclass(frozen=True)
+class Plan:
+    """How a rule with head variables is checked: ``body(s, env)`` gives the body
+    as a vector over ``vec`` for each environment of the ``outer`` variables."""
+
+    rule: Rule
+    vec: str
+    outer: tuple
+    body: object
+    guard: object  # vector over outer[0] of the conjuncts that mention only it, or None
+
+
+def make_plan(rule, inner, ev):
+    # the vector variable is the head atom's last argument, so that a binary
+    # head is checked a row at a time
+    vec = inner.args[-1] if isinstance(inner, F.Atom) and inner.args else rule.hvars[-1]
+    outer = tuple(v for v in rule.hvars if v != vec)
+    guard = None
+    if outer:
         # a body is 1 only where each of its conjuncts is 1: the conjuncts that
         # mention only the first outer variable select the nodes worth visiting
-        guard_fn = None
-        if outer:
-            first = outer[0]
-            guards = [c for c in F.conjuncts(body) if c.free_vars() == {first}]
-            if guards:
-                guard_fn = ev.compile(F.conj(*guards), first)
+        guards = [c for c in F.conjuncts(rule.body) if c.free_vars() == {outer[0]}]
+        if guards:
+            guard = ev.compile(F.conj(*guards), outer[0])
+    return Plan(rule, vec, outer, ev.compile(rule.body, vec), guard)
 
-        def each_assignment(s):
-            env = {}
-            if not outer:
-                yield env
-                return
-            if guard_fn is not None:
-                firsts = bits(guard_fn(s, env)[0])
-            else:
-                firsts = range(s.n)
-            rest = outer[1:]
-            for u in firsts:
-                env[outer[0]] = u
-                if not rest:
-                    yield env
+
+def assignments(plan, s):
+    """Yield ``(env, body vector)`` for every assignment of the outer variables
+    where the body is 1 somewhere (``env`` is reused between yields)."""
+    env = {}
+    outer, fn = plan.outer, plan.body
+    if not outer:
+        t = fn(s, env)[0]
+        if t:
+            yield env, t
+        return
+    firsts = bits(plan.guard(s, env)[0]) if plan.guard is not None else range(s.n)
+    rest = outer[1:]
+    for u in firsts:
+        env[outer[0]] = u
+        for combo in product(range(s.n), repeat=len(rest)):
+            for var, w in zip(rest, combo):
+                env[var] = w
+            t = fn(s, env)[0]
+            if t:
+                yield env, t
+
+
+def make_applier(rule, voc, ev):
+    """The applier of ``rule``, chosen by the kind of its head."""
+    head = rule.head
+    positive = not isinstance(head, F.Not)
+    inner = head if positive else head.sub
+    if isinstance(inner, F.Const):
+        return constant_applier(rule, inner, positive, ev)
+    if not rule.hvars:
+        return nullary_applier(rule, voc[inner.pred], positive, ev)
+    plan = make_plan(rule, inner, ev)
+    if isinstance(inner, F.Eq):
+        return equality_applier(plan, inner, positive)
+    p = voc[inner.pred]
+    if p.arity == 1 and inner.args[0] == plan.vec:
+        return unary_applier(plan, p, positive)
+    if p.arity == 2 and inner.args[1] == plan.vec and inner.args[0] != plan.vec:
+        return row_applier(plan, p, inner.args[0], positive)
+    return generic_applier(plan, p, inner.args, positive)
+
+
+def never(s):
+    return ()
+
+
+def constant_applier(rule, inner, positive, ev):
+    """Head 1 never fires; head 0 makes a satisfiable body inconsistent."""
+    if (inner.value == TRUE) == positive:
+        return never
+    fn = ev.compile(F.exists(rule.hvars, rule.body), None)
+
+    def to_false(s):
+        if fn(s, {})[0]:
+            raise Inconsistent(str(rule))
+        return ()
+    return to_false
+
+
+def nullary_applier(rule, p, positive, ev):
+    fn = ev.compile(rule.body, None)
+    want = TRUE if positive else FALSE
+
+    def nullary(s):
+        if not fn(s, {})[0]:
+            return ()
+        cur = s.nul[p.index]
+        if cur == want:
+            return ()
+        if cur != HALF:
+            raise Inconsistent(str(rule))
+        s.nul[p.index] = want
+        s.dirty()
+        return (p.name,)
+    return nullary
+
+
+def equality_applier(plan, inner, positive):
+    """``v_1 == v_2`` makes the node non-summary (or the structure inconsistent
+    when the body holds for two nodes); ``v_1 != v_2`` forbids the diagonal."""
+    a, b = inner.a, inner.b
+    rule = plan.rule
+    if a == b:
+        if positive:
+            return never
+
+        def self_neq(s):
+            for _env, _t in assignments(plan, s):
+                raise Inconsistent(str(rule))
+            return ()
+        return self_neq
+    other = a if b == plan.vec else b
+
+    def eq_head(s):
+        changed = ()
+        for env, t in assignments(plan, s):
+            bu = 1 << env[other]
+            if positive:
+                if t & ~bu:
+                    raise Inconsistent(str(rule))
+                if s.uU[0] & bu:
+                    s.uU[0] &= ~bu
+                    s.dirty()
+                    changed = ("sm",)
+            elif t & bu:
+                raise Inconsistent(str(rule))
+        return changed
+    return eq_head
+
+
+def unary_applier(plan, p, positive):
+    i, name, rule = p.index, p.name, plan.rule
+
+    def unary_head(s):
+        changed = ()
+        for _env, t in assignments(plan, s):
+            sharp = _sharpen(t, s.uT[i], s.uU[i], positive, rule)
+            if sharp is not None:
+                s.uT[i], s.uU[i] = sharp
+                s.dirty()
+                changed = (name,)
+        return changed
+    return unary_head
+
+
+def row_applier(plan, p, a0, positive):
+    """A binary head ``p(a0, vec)``: one row of ``p`` per assignment."""
+    i, name, rule = p.index, p.name, plan.rule
+
+    def row_head(s):
+        changed = ()
+        for env, t in assignments(plan, s):
+            u = env[a0]
+            rt, ru = s.bT[i], s.bU[i]
+            sharp = _sharpen(t, rt[u], ru[u], positive, rule)
+            if sharp is not None:
+                rt[u], ru[u] = sharp
+                s.touched(i)
+                changed = (name,)
+        return changed
+    return row_head
+
+
+def generic_applier(plan, p, args, positive):
+    """Any other head: set the head tuple value node by node."""
+    want = TRUE if positive else FALSE
+    vec, rule = plan.vec, plan.rule
+
+    def generic_head(s):
+        changed = ()
+        for env, t in assignments(plan, s):
+            for u in bits(t):
+                env[vec] = u
+                tup = tuple(env[a] for a in args)
+                cur = s.value(p, tup)
+                if cur == want:
                     continue
-                for combo in product(range(s.n), repeat=len(rest)):
-                    for var, w in zip(rest, combo):
-                        env[var] = w
-                    yield env
-
-        if isinstance(inner, F.Eq):
-            a, b = inner.a, inner.b
-            if a == b:
-                if positive:
-                    return lambda s: ()
-
-                def self_neq(s):
-                    for env in each_assignment(s):
-                        if fn(s, env)[0]:
-                            raise Inconsistent(str(rule))
-                    return ()
-                return self_neq
-            other = a if b == vec else b
-
-            def eq_head(s):
-                changed = ()
-                for env in each_assignment(s):
-                    t = fn(s, env)[0]
-                    if not t:
-                        continue
-                    u = env[other]
-                    bu = 1 << u
-                    if positive:
-                        if t & ~bu:
-                            raise Inconsistent(str(rule))
-                        if s.uU[0] & bu:
-                            s.uU[0] &= ~bu
-                            s.dirty()
-                            changed = ("sm",)
-                    elif t & bu:
-                        raise Inconsistent(str(rule))
-                return changed
-            return eq_head
-        p = self.voc[inner.pred]
-        i = p.index
-        args = inner.args
-        name = p.name
-        if p.arity == 1 and args[0] == vec:
-            def unary_head(s):
-                changed = ()
-                for env in each_assignment(s):
-                    t = fn(s, env)[0]
-                    if not t:
-                        continue
-                    sharp = _sharpen(t, s.uT[i], s.uU[i], positive, rule)
-                    if sharp is not None:
-                        s.uT[i], s.uU[i] = sharp
-                        s.dirty()
-                        changed = (name,)
-                return changed
-            return unary_head
-        if p.arity == 2 and args[1] == vec and args[0] != vec:
-            a0 = args[0]
-
-            def row_head(s):
-                changed = ()
-                for env in each_assignment(s):
-                    t = fn(s, env)[0]
-                    if not t:
-                        continue
-                    u = env[a0]
-                    rt, ru = s.bT[i], s.bU[i]
-                    sharp = _sharpen(t, rt[u], ru[u], positive, rule)
-                    if sharp is not None:
-                        rt[u], ru[u] = sharp
-                        s.touched(i)
-                        changed = (name,)
-                return changed
-            return row_head
-        want = TRUE if positive else FALSE
-
-        def generic_head(s):
-            changed = ()
-            for env in each_assignment(s):
-                t = fn(s, env)[0]
-                for u in bits(t):
-                    env[vec] = u
-                    tup = tuple(env[a] for a in args)
-                    cur = s.value(p, tup)
-                    if cur == want:
-                        continue
-                    if cur != HALF:
-                        raise Inconsistent(str(rule))
-                    s.set_value(p, tup, want)
-                    changed = (name,)
-                env.pop(vec, None)
-            return changed
-        return generic_head
+                if cur != HALF:
+                    raise Inconsistent(str(rule))
+                s.set_value(p, tup, want)
+                changed = (p.name,)
+            env.pop(vec, None)
+        return changed
+    return generic_head

@@ -14,7 +14,7 @@ from itertools import product
 
 from . import formula as F
 from .kleene import FALSE, HALF, TRUE
-from .structure import _closure, column_masks
+from .structure import closure_rows, column_masks, full_mask
 
 
 def _bc(v, full):
@@ -23,17 +23,6 @@ def _bc(v, full):
     if v == HALF:
         return 0, full
     return 0, 0
-
-
-def _tabled_value(s, token, compute):
-    """The value tabled for ``token`` on structure ``s`` (computed on first use)."""
-    tab = s._tab
-    if tab is None:
-        tab = s._tab = {}
-    r = tab.get(token)
-    if r is None:
-        r = tab[token] = compute()
-    return r
 
 
 def _restore(env, names, saved):
@@ -121,33 +110,30 @@ class Evaluator:
             raw = self._raw(f, None)
 
             def closed(s, env):
-                tab = s._tab
-                r = tab.get(token) if tab is not None else None
+                r = s.tabled_or_none(token)
                 if r is None:
-                    r = _tabled_value(s, token, lambda: scalar(raw(s, env)))
-                return _bc(r, (1 << s.n) - 1 if vn else 1)
+                    r = s.tabled(token, lambda: scalar(raw(s, env)))
+                return _bc(r, s.full if vn else 1)
             return closed
         if len(fv) == 1:
             a = fv[0]
             raw = self._raw(f, a)
 
             def table1(s, env):
-                tab = s._tab
-                r = tab.get(token) if tab is not None else None
+                r = s.tabled_or_none(token)
                 if r is None:
-                    r = _tabled_value(s, token, lambda: raw(s, env))
+                    r = s.tabled(token, lambda: raw(s, env))
                 if vec == a:
                     return r
                 b = 1 << env[a]
-                full = (1 << s.n) - 1 if vn else 1
+                full = s.full if vn else 1
                 return (full, 0) if r[0] & b else ((0, full) if r[1] & b else (0, 0))
             return table1
         a, b = fv
         raw = self._raw(f, b)
 
         def rows(s, env):
-            tab = s._tab
-            r = tab.get(token) if tab is not None else None
+            r = s.tabled_or_none(token)
             if r is not None:
                 return r
 
@@ -160,7 +146,7 @@ class Evaluator:
                     rt.append(t)
                     ru.append(h)
                 return rt, ru
-            return _tabled_value(s, token, compute)
+            return s.tabled(token, compute)
 
         if vec == b:
             def row(s, env):
@@ -175,7 +161,7 @@ class Evaluator:
             rt, ru = rows(s, env)
             u = env[a]
             bw = 1 << env[b]
-            full = (1 << s.n) - 1 if vn else 1
+            full = s.full if vn else 1
             return (full, 0) if rt[u] & bw else ((0, full) if ru[u] & bw else (0, 0))
         return at
 
@@ -183,9 +169,9 @@ class Evaluator:
         v = f.value
         if vn:
             if v == TRUE:
-                return lambda s, env: ((1 << s.n) - 1, 0)
+                return lambda s, env: (s.full, 0)
             if v == HALF:
-                return lambda s, env: (0, (1 << s.n) - 1)
+                return lambda s, env: (0, s.full)
             return lambda s, env: (0, 0)
         r = _bc(v, 1)
         return lambda s, env: r
@@ -196,7 +182,7 @@ class Evaluator:
         args = f.args
         if p.arity == 0:
             def nullary(s, env):
-                return _bc(s.nul[i], (1 << s.n) - 1 if vn else 1)
+                return _bc(s.nul[i], s.full if vn else 1)
             return nullary
         if p.arity == 1:
             a = args[0]
@@ -205,7 +191,7 @@ class Evaluator:
 
             def unary_at(s, env):
                 b = 1 << env[a]
-                full = (1 << s.n) - 1 if vn else 1
+                full = s.full if vn else 1
                 if s.uT[i] & b:
                     return full, 0
                 if s.uU[i] & b:
@@ -227,7 +213,7 @@ class Evaluator:
             def binary_at(s, env):
                 u = env[a]
                 bw = 1 << env[b]
-                full = (1 << s.n) - 1 if vn else 1
+                full = s.full if vn else 1
                 if s.bT[i][u] & bw:
                     return full, 0
                 if s.bU[i][u] & bw:
@@ -243,7 +229,7 @@ class Evaluator:
             table = s.hi[i]
             if not vn or vec not in args:
                 v = table.get(tuple(env[a] for a in args), FALSE)
-                return _bc(v, (1 << s.n) - 1 if vn else 1)
+                return _bc(v, s.full if vn else 1)
             t = h = 0
             for u in range(s.n):
                 v = table.get(tuple(u if a == vec else env[a] for a in args), FALSE)
@@ -258,10 +244,10 @@ class Evaluator:
         a, b = f.a, f.b
         if a == b:
             if a == vec:
-                return lambda s, env: (((1 << s.n) - 1) & ~s.uU[0], s.uU[0])
+                return lambda s, env: (s.full & ~s.uU[0], s.uU[0])
 
             def self_eq(s, env):
-                full = (1 << s.n) - 1 if vn else 1
+                full = s.full if vn else 1
                 return (0, full) if s.uU[0] >> env[a] & 1 else (full, 0)
             return self_eq
         if vec in (a, b):
@@ -273,7 +259,7 @@ class Evaluator:
             return eq_vec
 
         def eq_at(s, env):
-            full = (1 << s.n) - 1 if vn else 1
+            full = s.full if vn else 1
             u = env[a]
             if u != env[b]:
                 return 0, 0
@@ -300,7 +286,7 @@ class Evaluator:
             ct, cu = s.closure(i)
             u = env[a]
             bw = 1 << env[b]
-            full = (1 << s.n) - 1 if vn else 1
+            full = s.full if vn else 1
             if ct[u] & bw:
                 return full, 0
             if cu[u] & bw:
@@ -313,7 +299,7 @@ class Evaluator:
         if vn:
             def not_v(s, env):
                 t, u = g(s, env)
-                return ((1 << s.n) - 1) & ~(t | u), u
+                return s.full & ~(t | u), u
             return not_v
 
         def not_s(s, env):
@@ -339,7 +325,7 @@ class Evaluator:
 
         def or_(s, env):
             t1, u1 = ga(s, env)
-            full = (1 << s.n) - 1 if vn else 1
+            full = s.full if vn else 1
             if t1 == full:
                 return t1, 0
             t2, u2 = gb(s, env)
@@ -351,7 +337,7 @@ class Evaluator:
         gc, gt, ge = (self.compile(x, vec) for x in (f.cond, f.then, f.other))
 
         def ite(s, env):
-            full = (1 << s.n) - 1 if vn else 1
+            full = s.full if vn else 1
             ct, cu = gc(s, env)
             cf = full & ~(ct | cu)
             tt, tu = gt(s, env)
@@ -376,7 +362,7 @@ class Evaluator:
             saved_vars = qs
 
             def scalar_q(s, env):
-                full_n = (1 << s.n) - 1
+                full_n = s.full
                 saved = [env.get(q) for q in saved_vars]
                 result = TRUE if universal else FALSE
                 for combo in product(range(s.n), repeat=len(outer)) if outer else ((),):
@@ -407,7 +393,7 @@ class Evaluator:
         g = self.compile(f.body, vec)
 
         def vector_q(s, env):
-            full = (1 << s.n) - 1
+            full = s.full
             saved = [env.get(q) for q in qs]
             if universal:
                 t, p = full, full
@@ -453,7 +439,7 @@ class Evaluator:
             cand = gt | gu
             if not cand:
                 return 0, 0
-            full = (1 << s.n) - 1
+            full = s.full
             saved = env.get(q)
             t = p = 0
             while cand:
@@ -490,8 +476,8 @@ class Evaluator:
                 rt.append(t)
                 rp.append(t | h)
             _restore(env, (x, y), saved)
-            ct, cp = _closure(rt, n), _closure(rp, n)
-            full = (1 << n) - 1 if vn else 1
+            ct, cp = closure_rows(rt, n), closure_rows(rp, n)
+            full = full_mask(n) if vn else 1
 
             def at(u, w):
                 if ct[u] >> w & 1:

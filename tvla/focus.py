@@ -11,10 +11,9 @@ two summary nodes, one with the literal 1 and one with 0.
 """
 
 from . import formula as F
-from .coerce import Inconsistent, nnf
 from .errors import TvlaError
 from .kleene import FALSE, HALF, TRUE
-from .structure import bits
+from .structure import Inconsistent, bits
 
 
 class FocusLiteral:
@@ -27,45 +26,14 @@ class FocusLiteral:
         self.pred = pred
 
 
-def _dnf(f):
-    """List of disjuncts, each a list of literals, of an NNF formula (quantifiers dropped)."""
-    if isinstance(f, (F.Exists, F.Forall)):
-        return _dnf(f.body)
-    if isinstance(f, F.Or):
-        return _dnf(f.left) + _dnf(f.right)
-    if isinstance(f, F.And):
-        out = []
-        for a in _dnf(f.left):
-            for b in _dnf(f.right):
-                out.append(a + b)
-        return out
-    return [[f]]
-
-
-def _rename_bound_apart(f, used=None):
-    """Rename quantified variables so that every one is distinct from all others."""
-    used = set(f.free_vars()) if used is None else used
-    if isinstance(f, (F.Exists, F.Forall)):
-        mapping = {}
-        for v in f.vars:
-            if v in used:
-                mapping[v] = F.fresh(v, used)
-            used.add(mapping.get(v, v))
-        body = F.rename_vars(f.body, mapping) if mapping else f.body
-        return type(f)(tuple(mapping.get(v, v) for v in f.vars), _rename_bound_apart(body, used))
-    if isinstance(f, (F.And, F.Or)):
-        return type(f)(_rename_bound_apart(f.left, used), _rename_bound_apart(f.right, used))
-    return f
-
-
 class FocusFormula:
     """A focus formula compiled into ordered conjunctions of literals."""
 
     def __init__(self, f, voc, where=None):
         self.formula = f
         self.disjuncts = []
-        g = _rename_bound_apart(nnf(f))
-        for lits in _dnf(g):
+        g = F.rename_bound_apart(F.nnf(f))
+        for lits in F.dnf(g):
             self.disjuncts.append(self._order(lits, voc, where))
 
     def _order(self, lits, voc, where):
@@ -119,7 +87,7 @@ class FocusFormula:
 def focus(s, ff, ev, coerce=None):
     """Return structures that together represent ``s`` and on which ``ff`` is definite.
 
-    ``coerce(structure)`` (raising :class:`~tvla.coerce.Inconsistent`) is applied to
+    ``coerce(structure)`` (raising :class:`~tvla.structure.Inconsistent`) is applied to
     every structure a split produces: discarding infeasible splits at once is what
     keeps materialization finite."""
     current = [s]
@@ -177,7 +145,7 @@ def _find_half(s, lits, i, env, ev):
         e = dict(env)
         e[lit.new_var] = (u & -u).bit_length() - 1
         return lit, e
-    sat = t if lit.positive else ((1 << s.n) - 1) & ~t
+    sat = t if lit.positive else s.full & ~t
     for node in bits(sat):
         e = dict(env)
         e[lit.new_var] = node

@@ -407,3 +407,95 @@ def substitute_atoms(f, fn):
         r = fn(f)
         return f if r is None else r
     return map_children(f, lambda g: substitute_atoms(g, fn))
+
+
+# --------------------------------------------------------------------------- normal forms
+
+def nnf(f):
+    """Negation normal form (after removing -> and <->)."""
+    return _nnf(desugar(f), False)
+
+
+def _nnf(f, negate):
+    if isinstance(f, Not):
+        return _nnf(f.sub, not negate)
+    if isinstance(f, And):
+        a, b = _nnf(f.left, negate), _nnf(f.right, negate)
+        return Or(a, b) if negate else And(a, b)
+    if isinstance(f, Or):
+        a, b = _nnf(f.left, negate), _nnf(f.right, negate)
+        return And(a, b) if negate else Or(a, b)
+    if isinstance(f, Exists):
+        body = _nnf(f.body, negate)
+        return Forall(f.vars, body) if negate else Exists(f.vars, body)
+    if isinstance(f, Forall):
+        body = _nnf(f.body, negate)
+        return Exists(f.vars, body) if negate else Forall(f.vars, body)
+    if isinstance(f, Const):
+        return Const(2 - f.value) if negate else f
+    # atoms, closures, equalities and Ite (kept atomic: splitting it loses precision)
+    return Not(f) if negate else f
+
+
+def is_literal(f):
+    """True for a (negated) atom, closure, equality or constant."""
+    if isinstance(f, Not):
+        f = f.sub
+    return isinstance(f, (Atom, Eq, Closure, Const))
+
+
+def exists_conjunction(f, avoid):
+    """If ``f`` (in NNF) is ``E(..) l1 & ... & lm`` up to nested existentials,
+    return (bound vars, literals) with bound variables renamed apart from
+    ``avoid``; else None."""
+    bound = []
+    lits = []
+
+    def walk(g, mapping):
+        if isinstance(g, Exists):
+            m = dict(mapping)
+            for v in g.vars:
+                nv = v
+                if nv in avoid or nv in bound:
+                    nv = fresh(v, set(avoid) | set(bound))
+                m[v] = nv
+                bound.append(nv)
+            return walk(g.body, m)
+        if isinstance(g, And):
+            return walk(g.left, mapping) and walk(g.right, mapping)
+        if is_literal(g):
+            lits.append(rename_vars(g, mapping))
+            return True
+        return False
+
+    if not walk(f, {}):
+        return None
+    return bound, lits
+
+
+def dnf(f):
+    """List of disjuncts, each a list of literals, of an NNF formula (quantifiers dropped)."""
+    if isinstance(f, (Exists, Forall)):
+        return dnf(f.body)
+    if isinstance(f, Or):
+        return dnf(f.left) + dnf(f.right)
+    if isinstance(f, And):
+        return [a + b for a in dnf(f.left) for b in dnf(f.right)]
+    return [[f]]
+
+
+def rename_bound_apart(f, used=None):
+    """Rename the quantified variables of an NNF formula so that every one is
+    distinct from all others and from the free variables."""
+    used = set(f.free_vars()) if used is None else used
+    if isinstance(f, (Exists, Forall)):
+        mapping = {}
+        for v in f.vars:
+            if v in used:
+                mapping[v] = fresh(v, used)
+            used.add(mapping.get(v, v))
+        body = rename_vars(f.body, mapping) if mapping else f.body
+        return type(f)(tuple(mapping.get(v, v) for v in f.vars), rename_bound_apart(body, used))
+    if isinstance(f, (And, Or)):
+        return type(f)(rename_bound_apart(f.left, used), rename_bound_apart(f.right, used))
+    return f

@@ -11,7 +11,7 @@
 
 from .blur import canonical_names
 from .kleene import HALF
-from .structure import Structure
+from .structure import Structure, full_mask, join_masks
 
 JOINS = ("rel", "part", "ind", "conc")
 
@@ -19,24 +19,22 @@ JOINS = ("rel", "part", "ind", "conc")
 def merge(a, b):
     """Pointwise join of two structures with the same universe and node order."""
     n = a.n
-    full = (1 << n) - 1
+    full = full_mask(n)
     out = Structure(
         n,
         [x if x == y else HALF for x, y in zip(a.nul, b.nul)],
         [], [], [], [], [],
     )
     for ta, ua, tb, ub in zip(a.uT, a.uU, b.uT, b.uU):
-        t = ta & tb
-        f = full & ~(ta | ua) & ~(tb | ub)
+        t, u = join_masks(ta, ua, tb, ub, full)
         out.uT.append(t)
-        out.uU.append(full & ~(t | f))
+        out.uU.append(u)
     for rta, rua, rtb, rub in zip(a.bT, a.bU, b.bT, b.bU):
         rows_t, rows_u = [], []
         for x in range(n):
-            t = rta[x] & rtb[x]
-            f = full & ~(rta[x] | rua[x]) & ~(rtb[x] | rub[x])
+            t, u = join_masks(rta[x], rua[x], rtb[x], rub[x], full)
             rows_t.append(t)
-            rows_u.append(full & ~(t | f))
+            rows_u.append(u)
         out.bT.append(rows_t)
         out.bU.append(rows_u)
     for ha, hb in zip(a.hi, b.hi):

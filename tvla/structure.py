@@ -15,6 +15,36 @@ structures.
 from .kleene import FALSE, HALF, TRUE
 
 
+class Inconsistent(Exception):
+    """The structure describes no store (a consistency rule is violated)."""
+
+
+def full_mask(n):
+    """Mask with the bits of nodes ``0..n-1`` set."""
+    return (1 << n) - 1
+
+
+def join_masks(ta, ua, tb, ub, full):
+    """Pointwise join of two ``(T, U)`` mask pairs over the nodes in ``full``:
+    1 where both are 1, 0 where both are 0, 1/2 elsewhere."""
+    t = ta & tb
+    f = full & ~(ta | ua) & ~(tb | ub)
+    return t, full & ~(t | f)
+
+
+def collapse_masks(t, u, groups, full):
+    """``(T, U)`` masks over groups: bit ``k`` is 1 when every node of
+    ``groups[k]`` (a node mask) is 1, 0 when every one is 0, 1/2 otherwise."""
+    f = full & ~(t | u)
+    ot = oh = 0
+    for k, gm in enumerate(groups):
+        if t & gm == gm:
+            ot |= 1 << k
+        elif f & gm != gm:
+            oh |= 1 << k
+    return ot, oh
+
+
 def bits(mask):
     """Indices of the set bits of ``mask``, ascending."""
     out = []
@@ -49,7 +79,7 @@ def diagonal_masks(rows_t, rows_u):
     return t, h
 
 
-def _closure(rows, n):
+def closure_rows(rows, n):
     """Transitive closure of a relation given by row bit masks (Warshall)."""
     rows = list(rows)
     for k in range(n):
@@ -92,7 +122,24 @@ class Structure:
 
     @property
     def full(self):
+        """Mask of all nodes."""
         return (1 << self.n) - 1
+
+    def tabled(self, token, compute):
+        """The value tabled under ``token`` (computed by ``compute()`` on first use;
+        forgotten on any mutation)."""
+        tab = self._tab
+        if tab is None:
+            tab = self._tab = {}
+        r = tab.get(token)
+        if r is None:
+            r = tab[token] = compute()
+        return r
+
+    def tabled_or_none(self, token):
+        """The value tabled under ``token``, or None."""
+        tab = self._tab
+        return tab.get(token) if tab is not None else None
 
     @property
     def summary(self):
@@ -201,8 +248,8 @@ class Structure:
         if c is None:
             n = self.n
             rt, ru = self.bT[i], self.bU[i]
-            ct = _closure(rt, n)
-            cp = _closure([rt[u] | ru[u] for u in range(n)], n)
+            ct = closure_rows(rt, n)
+            cp = closure_rows([rt[u] | ru[u] for u in range(n)], n)
             c = self._cache[key] = (ct, [cp[u] & ~ct[u] for u in range(n)])
         return c
 
