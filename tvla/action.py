@@ -14,7 +14,7 @@ from . import formula as F
 from .blur import blur
 from .coerce import Inconsistent
 from .differencing import Differencer
-from .focus import FocusFormula, focus
+from .focus import FocusFormula, Focuser
 from .kleene import FALSE, HALF, TRUE
 
 
@@ -73,11 +73,12 @@ class CompiledAction:
     stored structure and returns the resulting structures; ``report(message)``
     is called once per :class:`~tvla.program.Message` the structure triggers."""
 
-    def __init__(self, action, voc, ev, coercer, options, global_focus=(), global_messages=()):
+    def __init__(self, action, voc, ev, coercer, options, global_focus=(), global_messages=(), focuser=None):
         self.action = action
         self.voc = voc
         self.ev = ev
         self.coercer = coercer
+        self.focuser = focuser or Focuser(ev, coercer.coerce)  # share one to reuse results across actions
         where = action.pos
         self.focus = [FocusFormula(f, voc, where) for f in list(global_focus) + action.focus]
         self.pre = action.precondition
@@ -119,7 +120,7 @@ class CompiledAction:
             if step == "f":
                 for ff in self.focus:
                     items = [(t, env) for st, env in items
-                             for t in focus(st, ff, self.ev, self.coercer.coerce)]
+                             for t in self.focuser.focus(st, ff)]
                 stats["focus"] += time.perf_counter() - t0
             elif step == "c":
                 if step_no and self.order[step_no - 1] == "f" and self.stored_coerced:

@@ -2,8 +2,11 @@
 
 Each DIR holds a ``bench.txt`` with lines ``PROGRAM INPUT [JOIN] [paper=STRUCTURES/SECONDS]``.
 Every analysis runs in its own process (so peak memory is its own) under a
-time limit; the table gives total structures, seconds per phase, peak memory,
-the verdict (messages or "proved"), and the paper's Table 5 figures.
+time limit; the table gives total structures, wall and CPU seconds, seconds
+per phase, peak memory, the memory held by the stored structures (KB per
+structure), the verdict (messages, "proved", or where it stopped) and the
+reference figures of the ``paper=`` field.  An analysis that hits the time
+limit is stopped from inside and reports what it had stored by then.
 """
 
 import json
@@ -17,7 +20,11 @@ import click
 
 from .results import PHASES
 
-DEFAULT_DIRS = ("programs/sll", "programs/sorting")
+DEFAULT_DIRS = ("programs/sll", "programs/sorting", "programs/sorting_tvla")
+
+
+class _OutOfTime(Exception):
+    pass
 
 
 def _entries(directory):
@@ -37,61 +44,117 @@ def _entries(directory):
     return out
 
 
-def run_one(directory, program, input_name, join):
-    """Run one analysis in this process; return its statistics as a dict."""
+def stored_bytes(structures):
+    """Bytes held by the tables of ``structures``; objects shared between
+    structures (interned rows, small ints) are counted once."""
+    seen = set()
+    total = 0
+
+    def add(obj):
+        nonlocal total
+        if id(obj) in seen:
+            return
+        seen.add(id(obj))
+        total += sys.getsizeof(obj)
+        if isinstance(obj, (list, tuple)):
+            for x in obj:
+                add(x)
+        elif isinstance(obj, dict):
+            for k, v in obj.items():
+                add(k)
+                add(v)
+
+    for s in structures:
+        add(s)
+        for part in (s.nul, s.uT, s.uU, s.bT, s.bU, s.hi):
+            add(part)
+    return total
+
+
+def run_one(directory, program, input_name, join, timeout):
+    """Run one analysis in this process (stopping it after ``timeout`` seconds);
+    return its statistics as a dict."""
     from .api import run_analysis
     cwd = os.getcwd()
     os.chdir(directory)
+    t0 = time.perf_counter()
+    c0 = time.process_time()
+    seen = {"total": 0}
+
+    def progress(_loc, _steps, total, _messages):
+        seen["total"] = total
+        if time.perf_counter() - t0 > timeout:
+            raise _OutOfTime()
+
     try:
-        t0 = time.perf_counter()
-        r = run_analysis(program + ".tvp", input_name + ".tvs", join=join)
-        wall = time.perf_counter() - t0
+        r = run_analysis(program + ".tvp", input_name + ".tvs", join=join, progress=progress)
+    except _OutOfTime:
+        r = None
     finally:
         os.chdir(cwd)
+    wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    if r is None:
+        return {"structures": seen["total"], "seconds": round(wall, 3), "cpu": round(cpu, 3),
+                "phases": None, "peak_mb": round(peak_mb, 1), "kb_per_structure": None,
+                "messages": [], "limit": f"timeout after {timeout}s"}
+    stored = [s for ss in r.locations.values() for s in ss]
     return {
         "structures": r.total_structures,
         "seconds": round(wall, 3),
+        "cpu": round(cpu, 3),
         "phases": {ph: round(r.seconds.get(ph, 0.0), 3) for ph in PHASES},
-        "peak_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+        "peak_mb": round(peak_mb, 1),
+        "kb_per_structure": round(stored_bytes(stored) / 1024 / max(1, len(stored)), 2),
         "messages": sorted({f"{m.location}: {m.text}" for m in r.messages}),
         "limit": r.limit_hit,
     }
 
 
+def _row(program, input_name, join, data, paper_txt, err):
+    head = f"{program:<16} {input_name:<12} {join:<5} "
+    if data is None:
+        return (head + f"{'-':>8} {'-':>8} {'-':>8} " + " ".join(f"{'-':>7}" for _ in PHASES)
+                + f" {'-':>6} {'-':>6}  {paper_txt:>16}  {err}")
+    verdict = "proved" if not data["messages"] else "; ".join(data["messages"])
+    if data["limit"]:
+        verdict = f"stopped ({data['limit']})"
+    phases = data["phases"]
+    ph_txt = " ".join(f"{phases[ph]:>7.2f}" if phases else f"{'-':>7}" for ph in PHASES)
+    kb = data["kb_per_structure"]
+    return (head + f"{data['structures']:>8} {data['seconds']:>8.2f} {data['cpu']:>8.2f} " + ph_txt
+            + f" {data['peak_mb']:>6.0f} {kb if kb is not None else '-':>6}  {paper_txt:>16}  {verdict}")
+
+
 @click.command()
 @click.argument("dirs", nargs=-1)
-@click.option("--timeout", default=600, show_default=True, help="Seconds allowed per analysis.")
+@click.option("--timeout", default=600, show_default=True,
+              help="Seconds allowed per analysis (it is stopped and reported as such).")
 @click.option("--one", nargs=4, hidden=True, default=None)
 def main(dirs, timeout, one):
     """Benchmark the analyses listed in DIR/bench.txt."""
     if one:
-        print(json.dumps(run_one(*one)))
+        print(json.dumps(run_one(*one, timeout)))
         return
     entries = [e for d in (dirs or DEFAULT_DIRS) for e in _entries(d)]
-    header = (f"{'program':<16} {'input':<12} {'join':<5} {'structs':>8} {'seconds':>8} "
+    header = (f"{'program':<16} {'input':<12} {'join':<5} {'structs':>8} {'seconds':>8} {'cpu':>8} "
               + " ".join(f"{ph[:6]:>7}" for ph in PHASES)
-              + f" {'MB':>6}  {'paper':>14}  verdict")
+              + f" {'MB':>6} {'KB/st':>6}  {'paper':>16}  verdict")
     click.echo(header)
     click.echo("-" * len(header))
     for directory, program, input_name, join, paper in entries:
-        cmd = [sys.executable, "-m", "tvla.bench", "--one", directory, program, input_name, join]
+        cmd = [sys.executable, "-m", "tvla.bench", "--timeout", str(timeout),
+               "--one", directory, program, input_name, join]
         try:
-            proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, check=False)
+            # the child stops itself at the limit; the margin covers loading and a last step
+            proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout * 1.5 + 30,
+                                  check=False)
             data = json.loads(proc.stdout) if proc.returncode == 0 else None
             err = proc.stderr.strip().splitlines()[-1] if proc.returncode else ""
         except subprocess.TimeoutExpired:
-            data, err = None, f"timeout after {timeout}s"
+            data, err = None, f"killed after {timeout * 1.5 + 30:.0f}s"
         paper_txt = paper.replace("/", " / ") + "s" if paper else "-"
-        if data is None:
-            click.echo(f"{program:<16} {input_name:<12} {join:<5} {'-':>8} {'-':>8} "
-                       + " ".join(f"{'-':>7}" for _ in PHASES) + f" {'-':>6}  {paper_txt:>14}  {err}")
-            continue
-        verdict = "proved" if not data["messages"] else "; ".join(data["messages"])
-        if data["limit"]:
-            verdict = f"stopped ({data['limit']})"
-        click.echo(f"{program:<16} {input_name:<12} {join:<5} {data['structures']:>8} {data['seconds']:>8.2f} "
-                   + " ".join(f"{data['phases'][ph]:>7.2f}" for ph in PHASES)
-                   + f" {data['peak_mb']:>6.0f}  {paper_txt:>14}  {verdict}")
+        click.echo(_row(program, input_name, join, data, paper_txt, err))
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -308,13 +308,13 @@ def make_applier(rule, voc, ev):
         return nullary_applier(rule, voc[inner.pred], positive, ev)
     plan = make_plan(rule, inner, ev)
     if isinstance(inner, F.Eq):
-        return equality_applier(plan, inner, positive)
+        return equality_applier(plan, inner, positive, ev.stale_after("sm"))
     p = voc[inner.pred]
     if p.arity == 1 and inner.args[0] == plan.vec:
-        return unary_applier(plan, p, positive)
+        return unary_applier(plan, p, positive, ev.stale_after(p.name))
     if p.arity == 2 and inner.args[1] == plan.vec and inner.args[0] != plan.vec:
-        return row_applier(plan, p, inner.args[0], positive)
-    return generic_applier(plan, p, inner.args, positive)
+        return row_applier(plan, p, inner.args[0], positive, ev.stale_after(p.name))
+    return generic_applier(plan, p, inner.args, positive, ev.stale_after(p.name))
 
 
 def never(s):
@@ -337,6 +337,7 @@ def constant_applier(rule, inner, positive, ev):
 def nullary_applier(rule, p, positive, ev):
     fn = ev.compile(rule.body, None)
     want = TRUE if positive else FALSE
+    stale = ev.stale_after(p.name)
 
     def nullary(s):
         if not fn(s, {})[0]:
@@ -347,12 +348,12 @@ def nullary_applier(rule, p, positive, ev):
         if cur != HALF:
             raise Inconsistent(str(rule))
         s.nul[p.index] = want
-        s.dirty()
+        s.dirty(stale)
         return (p.name,)
     return nullary
 
 
-def equality_applier(plan, inner, positive):
+def equality_applier(plan, inner, positive, stale):
     """``v_1 == v_2`` makes the node non-summary (or the structure inconsistent
     when the body holds for two nodes); ``v_1 != v_2`` forbids the diagonal."""
     a, b = inner.a, inner.b
@@ -377,7 +378,7 @@ def equality_applier(plan, inner, positive):
                     raise Inconsistent(str(rule))
                 if s.uU[0] & bu:
                     s.uU[0] &= ~bu
-                    s.dirty()
+                    s.dirty(stale)
                     changed = ("sm",)
             elif t & bu:
                 raise Inconsistent(str(rule))
@@ -385,7 +386,7 @@ def equality_applier(plan, inner, positive):
     return eq_head
 
 
-def unary_applier(plan, p, positive):
+def unary_applier(plan, p, positive, stale):
     i, name, rule = p.index, p.name, plan.rule
 
     def unary_head(s):
@@ -394,13 +395,13 @@ def unary_applier(plan, p, positive):
             sharp = _sharpen(t, s.uT[i], s.uU[i], positive, rule)
             if sharp is not None:
                 s.uT[i], s.uU[i] = sharp
-                s.dirty()
+                s.dirty(stale)
                 changed = (name,)
         return changed
     return unary_head
 
 
-def row_applier(plan, p, a0, positive):
+def row_applier(plan, p, a0, positive, stale):
     """A binary head ``p(a0, vec)``: one row of ``p`` per assignment."""
     i, name, rule = p.index, p.name, plan.rule
 
@@ -412,13 +413,13 @@ def row_applier(plan, p, a0, positive):
             sharp = _sharpen(t, rt[u], ru[u], positive, rule)
             if sharp is not None:
                 rt[u], ru[u] = sharp
-                s.touched(i)
+                s.touched(i, stale)
                 changed = (name,)
         return changed
     return row_head
 
 
-def generic_applier(plan, p, args, positive):
+def generic_applier(plan, p, args, positive, stale):
     """Any other head: set the head tuple value node by node."""
     want = TRUE if positive else FALSE
     vec, rule = plan.vec, plan.rule
@@ -434,7 +435,7 @@ def generic_applier(plan, p, args, positive):
                     continue
                 if cur != HALF:
                     raise Inconsistent(str(rule))
-                s.set_value(p, tup, want)
+                s.set_value(p, tup, want, stale)
                 changed = (p.name,)
             env.pop(vec, None)
         return changed

@@ -23,6 +23,7 @@ from .coerce import Coercer, Inconsistent, build_rules
 from .culprit import find_trigger
 from .differencing import Differencer
 from .evaluate import Evaluator
+from .focus import Focuser
 from .join import LocationStore
 from .options import Options
 from .results import ALARM, PHASES, PROVED, UNREACHED, Check, DroppedInput, EdgeRecord, InputSummary, \
@@ -40,12 +41,13 @@ class Analysis:
         self.ev = Evaluator(self.voc)
         self.rules = build_rules(self.voc, program.rules, self.options.automatic)
         self.coercer = Coercer(self.voc, self.rules, self.ev)
+        self.focuser = Focuser(self.ev, self.coercer.coerce)  # shared: actions focus alike
         self.compiled = {}  # id(action) -> CompiledAction
         for e in program.edges:
             if id(e.action) not in self.compiled:
                 self.compiled[id(e.action)] = CompiledAction(
                     e.action, self.voc, self.ev, self.coercer, self.options,
-                    program.global_focus, program.global_messages)
+                    program.global_focus, program.global_messages, self.focuser)
         self.warnings = self.stale_warnings()
         self.graph = nx.MultiDiGraph()
         for k, e in enumerate(program.edges):

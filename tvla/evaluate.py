@@ -47,6 +47,12 @@ class Evaluator:
         self.tabling = tabling
         self._memo = {}
         self._tokens = {}
+        self._readers = {}  # predicate name -> tokens of the tabled formulae that read it
+
+    def stale_after(self, name):
+        """Tokens of the tabled values that a change of predicate ``name`` invalidates
+        (a live set: formulae compiled later are added)."""
+        return self._readers.setdefault(name, set())
 
     def compile(self, f, vec=None):
         key = (f, vec)
@@ -105,12 +111,17 @@ class Evaluator:
         """Evaluate a quantified subformula once per structure for all assignments of
         its (at most two) free variables; later calls read the table."""
         fv = sorted(f.free_vars())
-        token = self._tokens.setdefault(f, len(self._tokens))
+        token = self._tokens.get(f)
+        if token is None:
+            token = self._tokens[f] = len(self._tokens)
+            reads = f.preds() | ({"sm"} if F.uses_equality(f) else set())
+            for name in reads:
+                self.stale_after(name).add(token)
         if not fv:
             raw = self._raw(f, None)
 
             def closed(s, env):
-                r = s.tabled_or_none(token)
+                r = s.tables.get(token)
                 if r is None:
                     r = s.tabled(token, lambda: scalar(raw(s, env)))
                 return _bc(r, s.full if vn else 1)
@@ -120,7 +131,7 @@ class Evaluator:
             raw = self._raw(f, a)
 
             def table1(s, env):
-                r = s.tabled_or_none(token)
+                r = s.tables.get(token)
                 if r is None:
                     r = s.tabled(token, lambda: raw(s, env))
                 if vec == a:
@@ -133,7 +144,7 @@ class Evaluator:
         raw = self._raw(f, b)
 
         def rows(s, env):
-            r = s.tabled_or_none(token)
+            r = s.tables.get(token)
             if r is not None:
                 return r
 

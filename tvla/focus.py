@@ -10,6 +10,8 @@ bound node is a summary node, a copy where that node is *materialized* into
 two summary nodes, one with the literal 1 and one with 0.
 """
 
+from collections import OrderedDict
+
 from . import formula as F
 from .errors import TvlaError
 from .kleene import FALSE, HALF, TRUE
@@ -84,6 +86,36 @@ class FocusFormula:
         return TvlaError(text)
 
 
+class Focuser:
+    """Focus (with coerce) remembering its results per (structure, formula).
+
+    Actions leaving one location often focus the same structures on the same
+    formulae (a condition and its negation); the results are computed once.
+    The cache is bounded (least recently used entries go first) and hands out
+    copies, so callers may mutate what they get."""
+
+    def __init__(self, ev, coerce=None, size=256):
+        self.ev = ev
+        self.coerce = coerce
+        self.size = size
+        self.cache = OrderedDict()
+        self.hits = self.misses = 0
+
+    def focus(self, s, ff):
+        key = (s.key(), ff.formula)
+        got = self.cache.get(key)
+        if got is not None:
+            self.hits += 1
+            self.cache.move_to_end(key)
+            return [r.copy() for r in got]
+        self.misses += 1
+        out = focus(s, ff, self.ev, self.coerce)
+        self.cache[key] = [r.copy() for r in out]
+        if len(self.cache) > self.size:
+            self.cache.popitem(last=False)
+        return out
+
+
 def focus(s, ff, ev, coerce=None):
     """Return structures that together represent ``s`` and on which ``ff`` is definite.
 
@@ -109,7 +141,7 @@ def _focus_conj(s, lits, ev, coerce):
             done.append(st)
             continue
         lit, env = hit
-        results, stuck = _split(st, lit, env)
+        results, stuck = _split(st, lit, env, ev.stale_after(lit.pred.name))
         if stuck is not None:
             done.append(stuck)
         if coerce is not None:
@@ -155,16 +187,16 @@ def _find_half(s, lits, i, env, ev):
     return None
 
 
-def _split(s, lit, env):
+def _split(s, lit, env, stale):
     """Split ``s`` on an atom that is 1/2 under ``env``.
 
     Returns ([(structure, materialized?)] to focus further, structure to keep as is or None)."""
     p = lit.pred
     tup = tuple(env[a] for a in lit.atom.args)
     s0 = s.copy()
-    s0.set_value(p, tup, FALSE)
+    s0.set_value(p, tup, FALSE, stale)
     s1 = s.copy()
-    s1.set_value(p, tup, TRUE)
+    s1.set_value(p, tup, TRUE, stale)
     summary = s.summary
     target = None
     if lit.new_var is not None and summary >> env[lit.new_var] & 1:

@@ -94,10 +94,11 @@ def closure_rows(rows, n):
 
 
 class Structure:
-    __slots__ = ("n", "nul", "uT", "uU", "bT", "bU", "hi", "_cache", "_key", "_tab")
+    __slots__ = ("n", "full", "nul", "uT", "uU", "bT", "bU", "hi", "tables", "_cache", "_key")
 
     def __init__(self, n, nul, uT, uU, bT, bU, hi=None):
         self.n = n
+        self.full = full_mask(n)  # mask of all nodes (kept in step with n)
         self.nul = nul
         self.uT = uT
         self.uU = uU
@@ -106,7 +107,9 @@ class Structure:
         self.hi = hi if hi is not None else []
         self._cache = {}
         self._key = None
-        self._tab = None  # tabled subformula values (see evaluate.py); reset by dirty()
+        # tabled subformula values, token -> value (see evaluate.py): read freely,
+        # filled by tabled(), emptied of stale entries by every mutation
+        self.tables = {}
 
     @classmethod
     def empty(cls, voc, n=0):
@@ -120,26 +123,12 @@ class Structure:
             [dict() for _ in voc.higher],
         )
 
-    @property
-    def full(self):
-        """Mask of all nodes."""
-        return (1 << self.n) - 1
-
     def tabled(self, token, compute):
-        """The value tabled under ``token`` (computed by ``compute()`` on first use;
-        forgotten on any mutation)."""
-        tab = self._tab
-        if tab is None:
-            tab = self._tab = {}
-        r = tab.get(token)
+        """The value tabled under ``token`` (computed by ``compute()`` on first use)."""
+        r = self.tables.get(token)
         if r is None:
-            r = tab[token] = compute()
+            r = self.tables[token] = compute()
         return r
-
-    def tabled_or_none(self, token):
-        """The value tabled under ``token``, or None."""
-        tab = self._tab
-        return tab.get(token) if tab is not None else None
 
     @property
     def summary(self):
@@ -147,11 +136,18 @@ class Structure:
         return self.uU[0]
 
     def copy(self):
-        return Structure(
+        """An independent copy; derived views and tabled values carry over (they
+        are immutable and every mutation forgets the ones it invalidates)."""
+        c = Structure(
             self.n, list(self.nul), list(self.uT), list(self.uU),
             [list(r) for r in self.bT], [list(r) for r in self.bU],
             [dict(h) for h in self.hi],
         )
+        if self._cache:
+            c._cache = dict(self._cache)
+        if self.tables:
+            c.tables = dict(self.tables)
+        return c
 
     # ------------------------------------------------------------------ access
     def unary(self, i, u):
@@ -172,13 +168,16 @@ class Structure:
             return self.binary(pred.index, args[0], args[1])
         return self.hi[pred.index].get(tuple(args), FALSE)
 
-    def set_value(self, pred, args, v):
+    def set_value(self, pred, args, v, stale=None):
+        """Set ``pred`` at the node tuple ``args``; ``stale``: the tabled values
+        that read ``pred`` (None: forget all)."""
         if pred.arity == 0:
             self.nul[pred.index] = v
+            self.dirty(stale)
         elif pred.arity == 1:
-            self.set_unary(pred.index, args[0], v)
+            self.set_unary(pred.index, args[0], v, stale)
         elif pred.arity == 2:
-            self.set_binary(pred.index, args[0], args[1], v)
+            self.set_binary(pred.index, args[0], args[1], v, stale)
         else:
             if v == FALSE:
                 self.hi[pred.index].pop(tuple(args), None)
@@ -186,7 +185,7 @@ class Structure:
                 self.hi[pred.index][tuple(args)] = v
             self.touched()
 
-    def set_unary(self, i, u, v):
+    def set_unary(self, i, u, v, stale=None):
         b = 1 << u
         t, h = self.uT[i] & ~b, self.uU[i] & ~b
         if v == TRUE:
@@ -194,9 +193,9 @@ class Structure:
         elif v == HALF:
             h |= b
         self.uT[i], self.uU[i] = t, h
-        self.dirty()
+        self.dirty(stale)
 
-    def set_binary(self, i, u, w, v):
+    def set_binary(self, i, u, w, v, stale=None):
         b = 1 << w
         rt, ru = self.bT[i], self.bU[i]
         t, h = rt[u] & ~b, ru[u] & ~b
@@ -205,17 +204,24 @@ class Structure:
         elif v == HALF:
             h |= b
         rt[u], ru[u] = t, h
-        self.touched(i)
+        self.touched(i, stale)
 
-    def dirty(self):
-        """Forget the key and tabled values after any mutation."""
+    def dirty(self, stale=None):
+        """Forget the key and the tabled values after a mutation: those whose
+        tokens are in ``stale``, or all of them (None)."""
         self._key = None
-        self._tab = None
+        tab = self.tables
+        if tab:
+            if stale is None:
+                self.tables = {}
+            else:
+                for token in stale:
+                    tab.pop(token, None)
 
-    def touched(self, binary_index=None):
-        """Forget cached derived data after a mutation (of binary predicate ``binary_index``)."""
-        self._key = None
-        self._tab = None
+    def touched(self, binary_index=None, stale=None):
+        """Forget cached derived data after a mutation (of binary predicate
+        ``binary_index``; of everything when None); ``stale`` as for :meth:`dirty`."""
+        self.dirty(stale if binary_index is not None else None)
         if self._cache:
             if binary_index is None:
                 self._cache.clear()
@@ -272,6 +278,7 @@ class Structure:
         """Append a node with every predicate 0 on it; return its index."""
         u = self.n
         self.n += 1
+        self.full = full_mask(self.n)
         for rows in self.bT:
             rows.append(0)
         for rows in self.bU:
