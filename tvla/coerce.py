@@ -286,9 +286,16 @@ def assignments(plan, s):
             yield env, t
         return
     firsts = bits(plan.guard(s, env)[0]) if plan.guard is not None else range(s.n)
-    rest = outer[1:]
+    first, rest = outer[0], outer[1:]
+    if not rest:
+        for u in firsts:
+            env[first] = u
+            t = fn(s, env)[0]
+            if t:
+                yield env, t
+        return
     for u in firsts:
-        env[outer[0]] = u
+        env[first] = u
         for combo in product(range(s.n), repeat=len(rest)):
             for var, w in zip(rest, combo):
                 env[var] = w
