@@ -2,7 +2,7 @@
 
 import pytest
 
-from tvla.coerce import Inconsistent
+from tvla.structure import Inconsistent
 from tvla.kleene import FALSE, TRUE
 
 TWO_X = """

@@ -8,7 +8,7 @@ body's literals that hold under the binding.
 """
 
 from . import formula as F
-from .coerce import nnf
+from .formula import nnf
 from .kleene import FALSE, TRUE
 from .results import Trigger
 
