@@ -127,19 +127,24 @@ class Evaluator:
                 return _bc(r, s.full if vn else 1)
             return closed
         if len(fv) == 1:
-            a = fv[0]
-            raw = self._raw(f, a)
+            return self._tabled_vector(f, token, fv[0], vec, vn)
+        return self._tabled_rows(f, token, fv, vec, vn)
 
-            def table1(s, env):
-                r = s.tables.get(token)
-                if r is None:
-                    r = s.tabled(token, lambda: raw(s, env))
-                if vec == a:
-                    return r
-                b = 1 << env[a]
-                full = s.full if vn else 1
-                return (full, 0) if r[0] & b else ((0, full) if r[1] & b else (0, 0))
-            return table1
+    def _tabled_vector(self, f, token, a, vec, vn):
+        raw = self._raw(f, a)
+
+        def table1(s, env):
+            r = s.tables.get(token)
+            if r is None:
+                r = s.tabled(token, lambda: raw(s, env))
+            if vec == a:
+                return r
+            b = 1 << env[a]
+            full = s.full if vn else 1
+            return (full, 0) if r[0] & b else ((0, full) if r[1] & b else (0, 0))
+        return table1
+
+    def _tabled_rows(self, f, token, fv, vec, vn):
         a, b = fv
         raw = self._raw(f, b)
 
@@ -364,43 +369,47 @@ class Evaluator:
         qs = [q for q in f.vars if q in f.body.free_vars()]
         if not qs:
             return self.compile(f.body, vec)
-        free = f.free_vars()
-        if vec is None or vec not in free:
+        if vec is None or vec not in f.free_vars():
             # the result does not depend on the vector variable: compute a scalar
-            inner = qs[-1]
-            outer = qs[:-1]
-            g = self.compile(f.body, inner)
-            saved_vars = qs
-
-            def scalar_q(s, env):
-                full_n = s.full
-                saved = [env.get(q) for q in saved_vars]
-                result = TRUE if universal else FALSE
-                for combo in product(range(s.n), repeat=len(outer)) if outer else ((),):
-                    for q, u in zip(outer, combo):
-                        env[q] = u
-                    t, h = g(s, env)
-                    if universal:
-                        if t == full_n:
-                            continue
-                        if (t | h) != full_n:
-                            result = FALSE
-                            break
-                        result = HALF
-                    else:
-                        if t:
-                            result = TRUE
-                            break
-                        if h:
-                            result = HALF
-                _restore(env, saved_vars, saved)
-                return _bc(result, full_n if vn else 1)
-            return scalar_q
-
+            return self._scalar_quantifier(f, qs, vn, universal)
         if not universal:
             guarded = self._guarded_exists(f, vec, qs)
             if guarded is not None:
                 return guarded
+        return self._vector_quantifier(f, vec, qs, universal)
+
+    def _scalar_quantifier(self, f, qs, vn, universal):
+        inner = qs[-1]
+        outer = qs[:-1]
+        g = self.compile(f.body, inner)
+        saved_vars = qs
+
+        def scalar_q(s, env):
+            full_n = s.full
+            saved = [env.get(q) for q in saved_vars]
+            result = TRUE if universal else FALSE
+            for combo in product(range(s.n), repeat=len(outer)) if outer else ((),):
+                for q, u in zip(outer, combo):
+                    env[q] = u
+                t, h = g(s, env)
+                if universal:
+                    if t == full_n:
+                        continue
+                    if (t | h) != full_n:
+                        result = FALSE
+                        break
+                    result = HALF
+                else:
+                    if t:
+                        result = TRUE
+                        break
+                    if h:
+                        result = HALF
+            _restore(env, saved_vars, saved)
+            return _bc(result, full_n if vn else 1)
+        return scalar_q
+
+    def _vector_quantifier(self, f, vec, qs, universal):
         g = self.compile(f.body, vec)
 
         def vector_q(s, env):
