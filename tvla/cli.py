@@ -210,6 +210,9 @@ def main():
 @click.option("--post", is_flag=True, default=None, help="Visit locations in post order.")
 @click.option("--no-differencing", is_flag=True, default=None,
               help="Instrumentation predicates not updated by an action keep their values.")
+@click.option("--subsumption/--no-subsumption", default=None,
+              help="Drop structures that embed into another one at the same location "
+                   "(default: on for the part and ind joins).")
 @click.option("--fail-on-alarm", is_flag=True, default=False,
               help="Exit 1 unless the verdict is proved (alarms, vacuous, or stopped early).")
 @click.option("--show-updates", is_flag=True, default=False, help="Print derived update formulae.")
@@ -235,6 +238,7 @@ def build_options(kw, prog_path, props):
     flags = {"join": kw["join"], "action_order": kw["action_order"], "save": kw["save"],
              "max_structures": kw["max_structures"], "max_messages": kw["max_messages"],
              "post_order": kw["post"] or None, "witness": kw["witness"] or None,
+             "subsumption": kw["subsumption"],
              "witness_nodes": kw["witness_nodes"], "witness_steps": kw["witness_steps"],
              "automatic": False if kw["noautomatic"] else None,
              "differencing": False if kw["no_differencing"] else None}

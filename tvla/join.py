@@ -10,6 +10,7 @@
 """
 
 from .blur import canonical_names
+from .embed import embedding, may_embed, signature
 from .kleene import HALF
 from .structure import Structure, full_mask, join_masks
 
@@ -49,14 +50,20 @@ def merge(a, b):
 
 
 class LocationStore:
-    """The structures of one location under a join discipline."""
+    """The structures of one location under a join discipline.
 
-    def __init__(self, voc, join):
+    With ``subsume``, a structure that embeds into one already stored is not
+    added, and stored structures that embed into a new one are removed: the
+    set describes the same stores with fewer structures."""
+
+    def __init__(self, voc, join, subsume=False):
         self.voc = voc
         self.join = join
         self.abs_nullary = voc.abs_nullary
         self.abs_unary = voc.abs_unary
         self.items = {}  # join key -> structure
+        self.subsume = subsume and join != "conc"
+        self.signatures = {}  # join key -> embed.signature of the stored structure
 
     def _key(self, s):
         if self.join in ("rel", "conc"):
@@ -71,6 +78,8 @@ class LocationStore:
         k = self._key(s)
         old = self.items.get(k)
         if old is None:
+            if self.subsume and not self.make_room(k, s):
+                return None
             self.items[k] = s
             return k
         if self.join in ("rel", "conc"):
@@ -79,7 +88,22 @@ class LocationStore:
         if merged.key() == old.key():
             return None
         self.items[k] = merged
+        if self.subsume:
+            self.signatures[k] = signature(merged)
         return k
+
+    def make_room(self, k, s):
+        """False when ``s`` embeds into a stored structure; else drop the stored
+        structures that embed into ``s`` and record its signature."""
+        sig = signature(s)
+        sigs = self.signatures
+        if any(may_embed(sig, sigs[j]) and embedding(s, t, True) is not None for j, t in self.items.items()):
+            return False
+        for j in [j for j, t in self.items.items() if may_embed(sigs[j], sig) and embedding(t, s, True) is not None]:
+            del self.items[j]
+            del sigs[j]
+        sigs[k] = sig
+        return True
 
     def __len__(self):
         return len(self.items)

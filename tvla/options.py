@@ -37,6 +37,8 @@ class Options:
     differencing: bool = True             # derive updates of instrumentation predicates
     automatic: bool = True                # automatic constraints (closure of the rules)
     post_order: bool = False              # visit locations in post order (-post)
+    subsumption: Optional[bool] = None    # drop structures that embed into another stored one
+                                          # (None: yes for the part and ind joins)
     witness: bool = False                 # search a concrete trace for every message
     witness_nodes: int = 5                # ... among stores of at most this many nodes
     witness_steps: int = 300              # ... and traces of at most this many CFG steps
@@ -62,6 +64,13 @@ class Options:
     def pipeline(self):
         """The action order actually run: the concrete join never blurs."""
         return self.action_order.replace("b", "") if self.join == "conc" else self.action_order
+
+    @property
+    def subsumes(self):
+        """Whether locations drop structures subsumed by others (see ``subsumption``)."""
+        if self.subsumption is None:
+            return self.join in ("part", "ind")
+        return self.subsumption and self.join != "conc"
 
     @property
     def blurs(self):
