@@ -16,6 +16,7 @@ from .coerce import Inconsistent
 from .differencing import Differencer
 from .focus import FocusFormula, Focuser
 from .kleene import FALSE, HALF, TRUE
+from .structure import bits
 
 
 def compute_table(ev, pred, params, fn, s, env):
@@ -66,6 +67,29 @@ def compile_table(ev, pred, params, formula):
     return ev.compile(formula, params[-1] if pred.arity in (1, 2) else None)
 
 
+class CoerceFailed(Exception):
+    """The coerce after an update found a constraint breach (``rule``)."""
+
+    def __init__(self, rule):
+        super().__init__(rule)
+        self.rule = rule
+
+
+def derived_updates(action, voc, differencing):
+    """The updates an action gets by finite differencing: those of the
+    instrumentation predicates it changes without updating them (every one
+    with ``differencing``, else only those it marks ``auto``), and the values
+    of a node made by ``%new``."""
+    auto = set(getattr(action, "auto", ()))
+    diff = Differencer(voc, action.updates)
+    derived = diff.derived_updates()
+    if not differencing:
+        derived = {name: u for name, u in derived.items() if name in auto}
+    elif action.new is not None:
+        derived.update(diff.new_node_updates(derived))
+    return derived
+
+
 class CompiledAction:
     """An instantiated action compiled once for an analysis.
 
@@ -86,22 +110,13 @@ class CompiledAction:
         self.pre_messages = [(F.exists(self._unbound(m.formula), m.formula), m) for m in
                              list(global_messages) + action.pre_messages]
         self.post_messages = [(F.exists(self._unbound(m.formula), m.formula), m) for m in action.post_messages]
-        updates = dict(action.updates)
-        derived = {}
-        if options.differencing:
-            derived = Differencer(voc, updates).derived_updates()
-        self.derived = derived
-        self.all_updates = {**updates, **derived}
-        self.changed = set(self.all_updates)
         self.has_new = action.new is not None
+        self.derived = derived_updates(action, voc, options.differencing)
+        self.all_updates = {**action.updates, **self.derived}
+        self.changed = set(self.all_updates)
         self._update_fns = [(voc[name], params, compile_table(ev, voc[name], params, f))
                             for name, (params, f) in self.all_updates.items()]
-        self._instr_fns = []
-        if self.has_new:
-            for p in voc.instrumentation:
-                if p.arity == 0:
-                    continue
-                self._instr_fns.append((p, ev.compile(p.definition, p.params[-1])))
+        self.break_on_breach = options.break_on_coerce_failure
         self.order = options.pipeline
         # structures reach locations coerced (then blurred) when a coerce follows the update
         self.stored_coerced = "c" in self.order[self.order.index("u"):]
@@ -127,7 +142,8 @@ class CompiledAction:
                     # focus coerced every structure it split; the others are stored
                     # structures, which were coerced before blur
                     continue
-                items = self._coerce(items, self._changed_for(step_no))
+                items = self._coerce(items, self._changed_for(step_no),
+                                     self.break_on_breach and self._after_update(step_no))
                 stats["coerce"] += time.perf_counter() - t0
                 if self._after_update(step_no) and not post_done:
                     self._messages(items, self.post_messages, report)
@@ -160,12 +176,14 @@ class CompiledAction:
             return self.changed
         return None
 
-    def _coerce(self, items, changed):
+    def _coerce(self, items, changed, breach_stops=False):
         out = []
         for st, env in items:
             try:
                 self.coercer.coerce(st, changed)
-            except Inconsistent:
+            except Inconsistent as e:
+                if breach_stops:
+                    raise CoerceFailed(str(e)) from None
                 continue
             out.append((st, env))
         return out
@@ -193,7 +211,11 @@ class CompiledAction:
 
     # ------------------------------------------------------------------ update
     def _update(self, s, env):
+        """``%retain`` (evaluated first, on the structure as it is), ``%new``, the
+        simultaneous updates, then the nodes ``%retain`` drops are removed."""
         voc = self.voc
+        keep = self._retained(s, env) if self.action.retain is not None else None
+        old_full = s.full
         if self.has_new:
             s = self._create(s, env)
         # simultaneous updates: every table is computed on the old structure first
@@ -207,57 +229,37 @@ class CompiledAction:
             s.bT[inst] = [0] * s.n
             s.bU[inst] = [0] * s.n
             s.touched()
-        if self.action.retain is not None:
-            t, u = self.ev.vector(self.action.retain, "v", s, env) if "v" in self.action.retain.free_vars() \
-                else self._retain_any_var(s, env)
-            s = s.restrict(t | u)
+        if keep is not None:
+            s = s.restrict(keep | (s.full & ~old_full))
         return s
 
-    def _retain_any_var(self, s, env):
-        fv = sorted(self.action.retain.free_vars() - set(env))
+    def _retained(self, s, env):
+        """Mask of the nodes that potentially satisfy the ``%retain`` formula."""
+        f = self.action.retain
+        fv = sorted(f.free_vars() - set(env))
         if not fv:
-            v = self.ev.value(self.action.retain, s, env)
-            full = (1 << s.n) - 1
-            return (full, 0) if v != FALSE else (0, 0)
-        return self.ev.vector(self.action.retain, fv[0], s, env)
+            return s.full if self.ev.value(f, s, env) != FALSE else 0
+        t, u = self.ev.vector(f, "v" if "v" in fv else fv[0], s, env)
+        return t | u
 
     def _create(self, s, env):
+        """Add the nodes of ``%new``: every predicate is 0 on them but ``isNew``; a
+        copy made for ``%new FORMULA`` has ``instance(new, old)`` and the ``sm`` of
+        its original."""
         voc = self.voc
         is_new = voc["isNew"].index
-        new_nodes = []
         if self.action.new == F.TRUE_F:
             u = s.add_node()
             s.uT[is_new] |= 1 << u
-            new_nodes.append(u)
-        else:
-            fv = sorted(self.action.new.free_vars() - set(env))
-            var = fv[0] if fv else "v"
-            t, h = self.ev.vector(self.action.new, var, s, env)
-            inst = voc["instance"].index
-            for old in range(s.n):
-                if (t | h) >> old & 1:
-                    u = s.add_node()
-                    s.uT[is_new] |= 1 << u
-                    s.set_binary(inst, old, u, TRUE)
-                    new_nodes.append(u)
-        # instrumentation values of a fresh, unconnected node follow from its definition
-        if new_nodes:
-            mask = sum(1 << u for u in new_nodes)
-            for p, fn in self._instr_fns:
-                if p.arity == 1:
-                    t, h = fn(s, env)
-                    i = p.index
-                    s.uT[i] = (s.uT[i] & ~mask) | (t & mask)
-                    s.uU[i] = (s.uU[i] & ~mask) | (h & mask)
-                    s.dirty()
-                elif p.arity == 2:
-                    e = dict(env)
-                    for x in range(s.n):
-                        e[p.params[0]] = x
-                        t, h = fn(s, e)
-                        keep = ~0 if x not in new_nodes else 0
-                        i = p.index
-                        s.bT[i][x] = (s.bT[i][x] & ~mask & keep) | (t & (mask | ~keep))
-                        s.bU[i][x] = (s.bU[i][x] & ~mask & keep) | (h & (mask | ~keep))
-                    s.touched(p.index)
+            s.dirty()
+            return s
+        fv = sorted(self.action.new.free_vars() - set(env))
+        t, h = self.ev.vector(self.action.new, fv[0] if fv else "v", s, env)
+        inst = voc["instance"].index
+        for old in bits(t | h):
+            u = s.add_node()
+            s.uT[is_new] |= 1 << u
+            s.uU[0] |= (s.uU[0] >> old & 1) << u
+            s.set_binary(inst, u, old, TRUE)
+        s.dirty()
         return s

@@ -130,9 +130,17 @@ def contrapositives(body, head, src, voc):
     return out
 
 
+def horn_body(body):
+    """A ``%r`` rule is a Horn clause: its free variables are implicitly universal,
+    so a top-level ``E(v)`` of the body is dropped and ``v`` becomes the head's ``v``."""
+    while isinstance(body, F.Exists):
+        body = body.body
+    return body
+
+
 def build_rules(voc, spec_rules, automatic=True):
     """All consistency rules of an analysis, as :class:`Rule` objects."""
-    raw = [(b, h, f"rule at {w[0]}:{w[1]}") for b, h, w in spec_rules]
+    raw = [(horn_body(b), h, f"rule at {w[0]}:{w[1]}") for b, h, w in spec_rules]
     raw += property_rules(voc)
     raw += definition_rules(voc)
     if automatic:

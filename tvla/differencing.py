@@ -43,6 +43,48 @@ class Differencer:
             out[p.name] = (p.params, F.ite(old, F.neg(dm), dp))
         return out
 
+    def new_node_updates(self, derived):
+        """Updates of the instrumentation predicates for an action with ``%new``.
+
+        A node made by ``%new`` starts with every predicate 0, so on a tuple
+        that involves it an instrumentation predicate that the action does not
+        update gets the value of its definition after the action; elsewhere it
+        keeps ``derived`` (its differencing update) or its old value."""
+        out = {}
+        for p in self.voc.instrumentation:
+            if p.name in self.updates or p.arity == 0:
+                continue
+            params = p.params
+            base = derived[p.name][1] if p.name in derived else F.Atom(p.name, params)
+            fresh = F.disj(*(F.Atom("isNew", (a,)) for a in params))
+            out[p.name] = (params, F.ite(fresh, self.definition_after(p.name), base))
+        return out
+
+    def definition_after(self, name):
+        """The definition of ``name`` over its parameters with every predicate replaced
+        by its value after the action (updates read the structure before it)."""
+        key = ("after", name)
+        if key not in self._memo:
+            p = self.voc[name]
+            self._memo[key] = F.substitute_atoms(F.desugar(p.definition), self._atom_after)
+        return self._memo[key]
+
+    def _atom_after(self, a):
+        p = self.voc[a.pred]
+        if isinstance(a, F.Closure):
+            if p.kind != "instr" and a.pred not in self.updates:
+                return None
+            x, y = self._fresh2({a.a, a.b}, base="tc")
+            step = self._atom_after(F.Atom(a.pred, (x, y))) or F.Atom(a.pred, (x, y))
+            tc = F.TC(a.a, a.b, x, y, step)
+            return F.disj(F.Eq(a.a, a.b), tc) if a.reflexive else tc
+        if a.pred in self.updates:
+            params, psi = self.updates[a.pred]
+            return F.rename_vars(psi, dict(zip(params, a.args)))
+        if p.kind == "instr":
+            return F.rename_vars(self.definition_after(a.pred), dict(zip(p.params, a.args)))
+        return None
+
     # ------------------------------------------------------------------ deltas
     def pred_delta(self, name):
         """(Δ⁺, Δ⁻) of an atom over the predicate's own parameters."""

@@ -17,7 +17,7 @@ from dataclasses import replace
 import networkx as nx
 
 from . import __version__
-from .action import CompiledAction, compile_table, compute_table, store_table
+from .action import CoerceFailed, CompiledAction, compile_table, compute_table, store_table
 from .blur import blur
 from .coerce import Coercer, Inconsistent, build_rules
 from .culprit import find_trigger
@@ -231,13 +231,25 @@ class Fixpoint:
         return report
 
     def apply(self, k, edge, s, key):
-        return self.an.compiled_action(edge).apply(s, self.stats, self.reporter(k, edge, key))
+        try:
+            return self.an.compiled_action(edge).apply(s, self.stats, self.reporter(k, edge, key))
+        except CoerceFailed as e:
+            # tvla.engine.breakIfCoerceAfterUpdateFailed: report at the edge's source and stop
+            if self.limit:  # already stopping (e.g. -mm reached by this very structure)
+                return []
+            mkey = (edge.source, edge.action.title, f"coerce after update failed: constraint breached: {e.rule}")
+            rec = self.messages.get(mkey)
+            if rec is None:
+                rec = self.messages[mkey] = MessageRecord(*mkey, label=edge.action.label, target=edge.target)
+            rec.count += 1
+            self.limit = self.limit or "coerce-failed"
+            return []
 
     def propagate(self, loc, s):
         """Store ``s`` at ``loc``, passing it on through locations that store nothing
         (``-save back/ext``); every CFG cycle has a stored location, so this ends."""
         stack = [(loc, s)]
-        while stack:
+        while stack and self.limit != "coerce-failed":
             loc, s = stack.pop()
             self.reached.add(loc)
             if loc in self.an.stored:
@@ -269,6 +281,8 @@ class Fixpoint:
         """Propagate ``structures`` from the entry until nothing changes or a limit is hit."""
         try:
             for s in structures:
+                if self.limit == "coerce-failed":
+                    break
                 self.propagate(self.an.program.entry, s)
             while self.heap and self.limit is None:
                 _, loc = heapq.heappop(self.heap)

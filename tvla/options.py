@@ -42,6 +42,7 @@ class Options:
     witness: bool = False                 # search a concrete trace for every message
     witness_nodes: int = 5                # ... among stores of at most this many nodes
     witness_steps: int = 300              # ... and traces of at most this many CFG steps
+    break_on_coerce_failure: bool = True  # a breach found by the coerce after an update stops the run
     defines: Tuple[Tuple[str, str], ...] = ()   # preprocessor macros given with -D
     search_path: Tuple[str, ...] = ()            # -path directories
     ignored_properties: Tuple[str, ...] = field(default=(), compare=False)
@@ -83,7 +84,9 @@ class Options:
             spec = PROPERTIES.get(key)
             if spec is not None:
                 name, convert = spec
-                changes[name] = convert(value)
+                value = convert(value)
+                if name is not None:
+                    changes[name] = value
         ignored = tuple(sorted(k for k in props if k not in PROPERTIES and k not in IGNORED_QUIETLY))
         return replace(self, ignored_properties=self.ignored_properties + ignored, **changes)
 
@@ -100,7 +103,19 @@ def _str(value):
     return str(value).strip()
 
 
-# TVLA property key -> (Options field, converter)
+# the values of tvla.engine.type that name TVLA's plain (sequential) engine
+PLAIN_ENGINES = ("tvla", "plain", "intra", "")
+
+
+def plain_engine(value):
+    """Check ``tvla.engine.type``: only the plain engine is implemented."""
+    if _str(value).lower() not in PLAIN_ENGINES:
+        raise TvlaError(f"tvla.engine.type = {_str(value)}: only the plain engine (tvla) is supported, "
+                        "not the multithreaded, interprocedural or decomposition engines")
+    return None
+
+
+# TVLA property key -> (Options field or None: only checked, converter)
 PROPERTIES = {
     "tvla.joinType": ("join", _str),
     "tvla.engine.actionOrder": ("action_order", _str),
@@ -108,6 +123,8 @@ PROPERTIES = {
     "tvla.differencing.difference": ("differencing", parse_bool),
     "tvla.cfg.saveLocations": ("save", _str),
     "tvla.cfg.postOrder": ("post_order", parse_bool),
+    "tvla.engine.breakIfCoerceAfterUpdateFailed": ("break_on_coerce_failure", parse_bool),
+    "tvla.engine.type": (None, plain_engine),
 }
 
 # keys that only steer output; the command line reads them itself

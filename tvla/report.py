@@ -73,7 +73,9 @@ def text_report(result, witness_lines=None):
     phases = ", ".join(f"{ph} {result.seconds.get(ph, 0.0):.3f}s" for ph in PHASES)
     lines.append(f"Time: {result.total_seconds:.3f}s ({phases})")
     if result.limit_hit:
-        what = "interrupted" if result.limit_hit == "interrupted" else f"{result.limit_hit} limit reached"
+        what = {"interrupted": "interrupted",
+                "coerce-failed": "the coerce after an update found a constraint breach"}.get(
+            result.limit_hit, f"{result.limit_hit} limit reached")
         lines.append(f"Stopped early: {what}; results are partial.")
     lines += message_lines(result, witness_lines)
     lines += check_lines(result)
