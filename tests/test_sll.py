@@ -53,7 +53,8 @@ def test_cli_accepts_tvla_spellings(monkeypatch, tmp_path):
     assert re.search(r"^exit: \d+ structures, max graph=2, 0 messages$", res.output, re.M)
     data = json.loads(out.read_text())
     assert set(data) == {"program", "input", "join", "locations", "messages", "total_structures",
-                         "total_messages", "analysis_seconds", "limit_hit", "tool", "version", "options",
+                         "total_messages", "total_message_structures", "analysis_seconds", "limit_hit", "tool",
+                         "version", "options",
                          "verdict", "checks", "inputs", "warnings", "phase_seconds"}
     assert data["join"] == "rel" and data["limit_hit"] is None
     exit_ = data["locations"]["exit"]

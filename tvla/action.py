@@ -90,6 +90,52 @@ def derived_updates(action, voc, differencing):
     return derived
 
 
+class Bindings:
+    """The assignments of a formula's free variables under which it is potentially
+    satisfied (not 0), found one variable at a time: each variable is bound only
+    to the nodes where the conjuncts that mention it and earlier variables alone
+    may hold, so a precondition ``x(v_1) & n(v_1, v_2) & n(v_2, v_3)`` costs
+    the number of its bindings, not n^2 evaluations over the universe."""
+
+    def __init__(self, ev, f, variables):
+        self.variables = tuple(variables)
+        parts = F.conjuncts(F.desugar(f))
+        order, bound, steps = [], set(), []
+        while len(order) < len(self.variables):
+            var = max((v for v in self.variables if v not in bound),
+                      key=lambda v: sum(1 for c in parts if v in c.free_vars() <= bound | {v}))
+            bound.add(var)
+            order.append(var)
+            if len(order) == len(self.variables):
+                steps.append((var, ev.compile(f, var)))
+                break
+            mine = [c for c in parts if c.free_vars() <= bound]
+            parts = [c for c in parts if c not in mine]
+            steps.append((var, ev.compile(F.conj(*mine), var)))
+        self.steps = steps
+
+    def __call__(self, s, env):
+        """``[(env, value)]`` in the lexicographic order of the variables as given."""
+        out = []
+        e = dict(env)
+        last = len(self.steps) - 1
+
+        def bind(i):
+            var, fn = self.steps[i]
+            t, h = fn(s, e)
+            for u in bits(t | h):
+                e[var] = u
+                if i == last:
+                    out.append((dict(e), TRUE if t >> u & 1 else HALF))
+                else:
+                    bind(i + 1)
+            e.pop(var, None)
+
+        bind(0)
+        out.sort(key=lambda item: tuple(item[0][v] for v in self.variables))
+        return out
+
+
 class CompiledAction:
     """An instantiated action compiled once for an analysis.
 
@@ -107,6 +153,7 @@ class CompiledAction:
         self.focus = [FocusFormula(f, voc, where) for f in list(global_focus) + action.focus]
         self.pre = action.precondition
         self.pre_vars = sorted(self.pre.free_vars()) if self.pre is not None else []
+        self.bindings = Bindings(ev, self.pre, self.pre_vars) if self.pre_vars else None
         self.pre_messages = [(F.exists(self._unbound(m.formula), m.formula), m) for m in
                              list(global_messages) + action.pre_messages]
         self.post_messages = [(F.exists(self._unbound(m.formula), m.formula), m) for m in action.post_messages]
@@ -198,7 +245,7 @@ class CompiledAction:
                     out.append((st, env))
                 continue
             # each binding is updated on its own copy of the structure
-            for k, (e, _v) in enumerate(self.ev.assignments(self.pre, st, self.pre_vars, env)):
+            for k, (e, _v) in enumerate(self.bindings(st, env)):
                 out.append((st if k == 0 else st.copy(), e))
         return out
 

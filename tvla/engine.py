@@ -316,6 +316,8 @@ class Fixpoint:
             rec.triggers = [find_trigger(self.an.ev, msg.formula, store.items[k], index[k])
                             for k, msg in self.fired[mkey].items() if k in index]
             rec.triggers.sort(key=lambda t: t.index)
+            # a location that stores nothing (-save back/ext) has no structures to count
+            rec.structures = len(rec.triggers) or rec.count
             out.append(rec)
         return out
 

@@ -18,8 +18,12 @@ def location_lines(result):
             out.append(f"{loc}: unreached")
             continue
         n = len(result.locations.get(loc, []))
+        msgs = result.messages_at(loc)
+        # TVLA counts a message once per structure it fired on
+        per_structure = sum(m.structures for m in msgs)
+        distinct = f" ({len(msgs)} distinct)" if len(msgs) != per_structure else ""
         out.append(f"{loc}: {n} structures, max graph={result.max_nodes(loc)}, "
-                   f"{len(result.messages_at(loc))} messages")
+                   f"{per_structure} messages{distinct}")
     return out
 
 
@@ -41,8 +45,8 @@ def message_lines(result, witness_lines=None):
     lines = ["", "Messages:"]
     for m in result.messages:
         text = m.text.replace("\n", " ")
-        lines.append(f"  {m.location}: {text}  [action: {m.action}; {m.count} structure"
-                     f"{'s' if m.count != 1 else ''}]")
+        lines.append(f"  {m.location}: {text}  [action: {m.action}; {m.structures} structure"
+                     f"{'s' if m.structures != 1 else ''}]")
         if witness_lines is not None:
             lines += [f"    {line}" for line in witness_lines(m)]
     return lines

@@ -44,7 +44,8 @@ class MessageRecord:
     location: str
     action: str          # the action's title (%t)
     text: str
-    count: int = 0       # structures on which it fired
+    count: int = 0       # times it was reported (a structure re-processed after a join counts again)
+    structures: int = 0  # stored structures of its location on which it fired (TVLA's count)
     label: str = ""      # the action as written in the CFG, e.g. Get_Next_L(t, t)
     target: str = ""     # the target location of the edge that reports it
     triggers: list = field(default_factory=list)   # [Trigger]
@@ -53,7 +54,7 @@ class MessageRecord:
     def to_json(self):
         witness = self.witness.to_json() if hasattr(self.witness, "to_json") else self.witness
         return {"location": self.location, "action": self.action, "label": self.label,
-                "text": self.text, "count": self.count,
+                "text": self.text, "count": self.count, "structures": self.structures,
                 "triggers": [t.to_json() for t in self.triggers], "witness": witness}
 
 
@@ -139,7 +140,13 @@ class Result:
 
     @property
     def total_messages(self):
+        """Distinct messages (location, action, text)."""
         return len(self.messages)
+
+    @property
+    def total_message_structures(self):
+        """Messages counted per structure, as TVLA counts them."""
+        return sum(m.structures for m in self.messages)
 
     @property
     def verdict(self):
@@ -175,6 +182,7 @@ class Result:
             "messages": [m.to_json() for m in self.messages],
             "total_structures": self.total_structures,
             "total_messages": self.total_messages,
+            "total_message_structures": self.total_message_structures,
             "analysis_seconds": round(self.total_seconds, 3),
             "phase_seconds": {ph: round(self.seconds.get(ph, 0.0), 3) for ph in PHASES},
             "limit_hit": self.limit_hit,
@@ -182,4 +190,6 @@ class Result:
 
     def location_json(self, loc):
         return {"structures": len(self.locations.get(loc, [])), "max_nodes": self.max_nodes(loc),
-                "messages": len(self.messages_at(loc)), "reached": loc in self.reached}
+                "messages": len(self.messages_at(loc)),
+                "message_structures": sum(m.structures for m in self.messages_at(loc)),
+                "reached": loc in self.reached}
