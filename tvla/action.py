@@ -2,9 +2,12 @@
 
 f: focus on each ``%f`` formula; c: coerce; p: precondition (closed, or with
 free variables bound per potentially satisfying assignment) and the
-pre-update messages; u: ``%new``, simultaneous updates (explicit and derived
-by finite differencing), ``%retain``; c: coerce again, then the post-update
-messages; b: blur.
+pre-update messages; u: ``%retain`` read on the structure as it is, ``%new``
+(new nodes start with every predicate 0), simultaneous updates (explicit and
+derived by finite differencing), then the nodes ``%retain`` rejects go; c:
+coerce again (a breach stops the analysis unless
+``tvla.engine.breakIfCoerceAfterUpdateFailed`` is false), then the
+post-update messages; b: blur.
 """
 
 import time
