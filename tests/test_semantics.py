@@ -9,9 +9,11 @@ import random
 from click.testing import CliRunner
 
 from tvla import analyze
+from tvla import formula as F
 from tvla.action import Bindings
 from tvla.cli import main
 from tvla.evaluate import Evaluator
+from tvla.kleene import FALSE
 from tvla.report import location_lines, text_report
 from tvla.structure import Structure
 from tvla.tvp import load_program
@@ -273,6 +275,8 @@ def test_bindings_are_those_of_the_brute_force_enumeration(write):
         s.touched()
         want = list(ev.assignments(pre, s, ["v_1", "v_2", "v_3"]))
         assert Bindings(ev, pre, ["v_1", "v_2", "v_3"])(s, {}) == want
+        closed = F.Exists(("v_1", "v_2", "v_3"), pre)
+        assert Bindings.of_closed(ev, closed).exists(s, {}) == (ev.value(closed, s) != FALSE)
 
 
 # ---------------------------------------------------------------- 18: reporting

@@ -117,26 +117,44 @@ class Bindings:
             steps.append((var, ev.compile(F.conj(*mine), var)))
         self.steps = steps
 
-    def __call__(self, s, env):
-        """``[(env, value)]`` in the lexicographic order of the variables as given."""
-        out = []
+    @classmethod
+    def of_closed(cls, ev, f):
+        """For a closed ``E(v_1, .., v_k) body`` with k >= 2: the bindings of its body
+        (it is not 0 exactly when there is one); else None."""
+        names = []
+        while isinstance(f, F.Exists):
+            names += [v for v in f.vars if v not in names]
+            f = f.body
+        names = [v for v in names if v in f.free_vars()]
+        return cls(ev, f, names) if len(names) >= 2 and f.free_vars() == set(names) else None
+
+    def each(self, s, env):
+        """Yield ``(env, value)`` for each binding, in no particular order."""
         e = dict(env)
         last = len(self.steps) - 1
-
-        def bind(i):
+        stack = [(0, None)]
+        while stack:
+            i, u = stack.pop()
+            if u is not None:
+                e[self.steps[i - 1][0]] = u
             var, fn = self.steps[i]
             t, h = fn(s, e)
-            for u in bits(t | h):
-                e[var] = u
-                if i == last:
-                    out.append((dict(e), TRUE if t >> u & 1 else HALF))
-                else:
-                    bind(i + 1)
-            e.pop(var, None)
+            if i == last:
+                for w in bits(t | h):
+                    e[var] = w
+                    yield dict(e), (TRUE if t >> w & 1 else HALF)
+            else:
+                stack.extend((i + 1, w) for w in reversed(bits(t | h)))
 
-        bind(0)
+    def __call__(self, s, env):
+        """``[(env, value)]`` in the lexicographic order of the variables as given."""
+        out = list(self.each(s, env))
         out.sort(key=lambda item: tuple(item[0][v] for v in self.variables))
         return out
+
+    def exists(self, s, env):
+        """True when some binding potentially satisfies the formula."""
+        return next(self.each(s, env), None) is not None
 
 
 class CompiledAction:
@@ -157,6 +175,7 @@ class CompiledAction:
         self.pre = action.precondition
         self.pre_vars = sorted(self.pre.free_vars()) if self.pre is not None else []
         self.bindings = Bindings(ev, self.pre, self.pre_vars) if self.pre_vars else None
+        self.closed_pre = Bindings.of_closed(ev, self.pre) if self.pre is not None and not self.pre_vars else None
         self.pre_messages = [(F.exists(self._unbound(m.formula), m.formula), m) for m in
                              list(global_messages) + action.pre_messages]
         self.post_messages = [(F.exists(self._unbound(m.formula), m.formula), m) for m in action.post_messages]
@@ -244,7 +263,7 @@ class CompiledAction:
         out = []
         for st, env in items:
             if not self.pre_vars:
-                if self.ev.value(self.pre, st, env) != FALSE:
+                if self.closed_pre.exists(st, env) if self.closed_pre else self.ev.value(self.pre, st, env) != FALSE:
                     out.append((st, env))
                 continue
             # each binding is updated on its own copy of the structure
