@@ -112,6 +112,32 @@ def test_new_formula_copies_relate_by_instance_new_old_and_keep_summary(write):
     assert "t[n] = {u0->u0, u1->u1:1/2, u2->u2, u3->u3, u4->u4:1/2}" in text
 
 
+AUTO = r"""
+%p x(v) unique pointer
+%p y(v) unique pointer
+%i both(v) = x(v) & y(v)
+%%
+%action Copy() {
+    %t "x = y"
+    {
+        x(v) = y(v)
+        AUTO
+    }
+}
+%%
+L0 Copy() L1
+"""
+
+
+def test_auto_updates_are_derived_even_without_differencing(write):
+    inp = write("auto.tvs", "%n = {a, b}\n%p = {\n x = {a}\n y = {b}\n}\n")
+    derived = analyze(write("auto.tvp", AUTO.replace("AUTO", "auto both(v) = 0")), inp, differencing=False)
+    stale = analyze(write("stale.tvp", AUTO.replace("AUTO", "")), inp, differencing=False)
+    assert "both = {u1}" in tvs_at(derived, "L1")[0] and not derived.warnings
+    # without the auto update both keeps its old value 0, which the coerce then finds breached
+    assert stale.limit_hit == "coerce-failed" and stale.warnings
+
+
 # ---------------------------------------------------------------- 13: %retain
 
 RETAIN = r"""

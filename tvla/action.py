@@ -83,7 +83,7 @@ def derived_updates(action, voc, differencing):
     instrumentation predicates it changes without updating them (every one
     with ``differencing``, else only those it marks ``auto``), and the values
     of a node made by ``%new``."""
-    auto = set(getattr(action, "auto", ()))
+    auto = set(action.auto)
     diff = Differencer(voc, action.updates)
     derived = diff.derived_updates()
     if not differencing:

@@ -65,7 +65,7 @@ class Analysis:
         out = []
         for ca in {id(c): c for c in self.compiled.values()}.values():
             a = ca.action
-            stale = sorted(Differencer(self.voc, a.updates).changed - set(a.updates) - set(getattr(a, "auto", ())))
+            stale = sorted(Differencer(self.voc, a.updates).changed - set(a.updates) - set(a.auto))
             if stale:
                 out.append(f"without differencing, {a.title!r} keeps the old values of "
                            f"{', '.join(stale)} although it changes what they are defined from")
