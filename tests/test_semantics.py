@@ -336,6 +336,7 @@ def test_messages_are_counted_per_structure_and_unreached_locations_listed(write
     assert [m.structures for m in r.messages_at("L2")] == [1]
     assert "L0: 3 structures, max graph=1, 2 messages (1 distinct)" in location_lines(r)
     assert "L2: 2 structures, max graph=1, 1 messages" in location_lines(r)
+    assert "alarm: x may be NULL (2 structures)" in text_report(r)
     res, data = run_cli([prog, inp, "-join", "rel"], tmp_path)
     assert data["locations"]["L0"]["messages"] == 1 and data["locations"]["L0"]["message_structures"] == 2
     assert data["total_messages"] == 2 and data["total_message_structures"] == 3

@@ -185,6 +185,7 @@ class Fixpoint:
         self.messages = {}                 # (location, title, text) -> MessageRecord
         self.fired = defaultdict(dict)     # same key -> {store key: Message}
         self.edge_fired = defaultdict(dict)  # edge index -> {text: count}
+        self.edge_keys = defaultdict(set)    # edge index -> store keys of the structures it fired on
         self.reached = set()
         self.stats = defaultdict(float)
         self.total = 0
@@ -225,6 +226,7 @@ class Fixpoint:
             self.edge_fired[k][text] = self.edge_fired[k].get(text, 0) + 1
             if key is not None:
                 self.fired[mkey].setdefault(key, msg)
+                self.edge_keys[k].add(key)
             limit = self.options.max_messages
             if limit is not None and len(self.messages) >= limit:
                 self.limit = self.limit or "max-messages"
@@ -335,8 +337,11 @@ class Fixpoint:
                 status, texts = ALARM, list(fired)
             else:
                 status, texts = PROVED, [m.render() for m in own]
+            # counted per stored structure, as messages are (a location that stores nothing:
+            # the times a message was reported)
+            keys = self.edge_keys[k] & set(self.stores[e.source].items)
             out.append(Check(e.source, e.target, e.action.label, e.action.title, "; ".join(texts),
-                             status, sum(fired.values())))
+                             status, len(keys) or sum(fired.values())))
         return out
 
 

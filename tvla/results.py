@@ -68,7 +68,7 @@ class Check:
     title: str
     message: str         # the texts of its messages ("; "-joined); those that fired for an alarm
     status: str          # proved | alarm | unreached
-    count: int = 0       # structures on which a message fired
+    count: int = 0       # stored structures on which a message fired
 
     def to_json(self):
         return {"location": self.location, "action": self.action, "title": self.title,
