@@ -15,6 +15,7 @@ from tvla.cli import main
 from tvla.evaluate import Evaluator
 from tvla.kleene import FALSE
 from tvla.report import location_lines, text_report
+from tvla.selfcheck import selfcheck_files
 from tvla.structure import Structure
 from tvla.tvp import load_program
 from tvla.tvs import format_structure
@@ -163,6 +164,16 @@ def test_retain_reads_the_structure_before_new_and_the_updates(write):
     inp = write("retain.tvs", "%n = {a, b}\n%p = {\n x = {a}\n y = {b}\n}\n")
     r = analyze(prog, inp, join="conc")
     assert tvs_at(r, "L1") == [tvs(["u0", "u1"], ["x = {u0}", "y = {u0}"])]
+
+
+def test_concrete_runs_of_new_and_retain_embed(write):
+    # the concrete interpreter (ground truth: instrumentation recomputed from the
+    # definitions after each step) against the abstract semantics above
+    for name, text, inp in (("new", NEW, "%n = {a, s}\n%p = {\n sm = {s:1/2}\n mark = {a, s:1/2}\n}\n"),
+                            ("retain", RETAIN, "%n = {a, b, s}\n%p = {\n sm = {s:1/2}\n x = {a:1/2}\n"
+                                               " y = {b}\n}\n")):
+        lines, ok = selfcheck_files(write(name + ".tvp", text), write(name + ".tvs", inp), 3, 5, 50)
+        assert ok, "\n".join(lines)
 
 
 # ---------------------------------------------------------------- 14: one copy per binding

@@ -368,10 +368,13 @@ class ConcreteAction:
         return [text for f, text in messages if self.ev.value(f, s, env) == TRUE]
 
     def update(self, s, env, voc):
-        """New store after ``%new``, the core updates and ``%retain`` (1/2 results kept),
-        with ``origin[k]``: the old node that new node ``k`` is (None: allocated)."""
+        """New store after ``%new``, the core updates and ``%retain`` (read on the store
+        before ``%new``; 1/2 results kept), with ``origin[k]``: the old node that new
+        node ``k`` is (None: allocated)."""
         s = s.copy()
         origin = list(range(s.n))
+        keep = retained(s, self.action.retain, env, self.ev) if self.action.retain is not None else None
+        old_full = s.full
         if self.action.new is not None:
             origin += create(s, self.action.new, env, self.ev, voc)
         results = [(p, compute_table(self.ev, p, params, fn, s, env)) for p, params, fn in self.updates]
@@ -380,8 +383,8 @@ class ConcreteAction:
         s.uT[voc["isNew"].index] = 0
         s.bT[voc["instance"].index] = [0] * s.n
         s.touched()
-        if self.action.retain is not None:
-            keep = retained(s, self.action.retain, env, self.ev)
+        if keep is not None:
+            keep |= s.full & ~old_full   # the nodes of %new stay
             origin = [origin[u] for u in bits(keep)]
             s = s.restrict(keep)
         return s, origin
@@ -399,7 +402,7 @@ def create(s, new, env, ev, voc):
     for old in bits(t):
         u = s.add_node()
         s.uT[is_new] |= 1 << u
-        s.set_binary(inst, old, u, TRUE)
+        s.set_binary(inst, u, old, TRUE)   # instance(new, old), as TVLA
         added.append(None)
     return added
 
@@ -409,7 +412,7 @@ def retained(s, retain, env, ev):
     fv = sorted(retain.free_vars() - set(env))
     if not fv:
         return s.full if ev.value(retain, s, env) == TRUE else 0
-    t, _ = ev.vector(retain, fv[0], s, env)
+    t, _ = ev.vector(retain, "v" if "v" in fv else fv[0], s, env)
     return t
 
 

@@ -193,7 +193,10 @@ def selfcheck_files(program_path, input_path, nodes, runs, steps, join="part", d
     """Load, analyse (with ``join``) and self-check; returns (lines to print, no violation)."""
     from .api import load, read_inputs
     from .preprocess import parse_command_define
-    analysis = load(program_path, join=join, defines=tuple(parse_command_define(d) for d in defines),
+    # the whole program is checked: a breach found by the coerce after an update must
+    # not stop the analysis early (later locations would hold nothing to embed into)
+    analysis = load(program_path, join=join, break_on_coerce_failure=False,
+                    defines=tuple(parse_command_define(d) for d in defines),
                     search_path=tuple(search_path))
     structures, given = read_inputs(analysis, input_path)
     result = analysis.run(structures, program_name=program_path, input_name=input_path, given=given)
