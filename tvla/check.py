@@ -490,7 +490,8 @@ def apply_updates(ev, voc, action, t, env, updates):
         u.bT[voc["instance"].index] = [0] * u.n
         u.touched()
     if action.retain is not None:
-        keep = retained(u, action.retain, env, ev)
+        # %retain reads the structure before the updates; the nodes of %new stay
+        keep = retained(t, action.retain, env, ev) | t.uT[voc["isNew"].index]
         return u.restrict(keep), [f"u{i}" for i in bits(keep)]
     return u, [f"u{i}" for i in range(u.n)]
 
