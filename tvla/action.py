@@ -15,11 +15,10 @@ from itertools import product
 
 from . import formula as F
 from .blur import blur
-from .coerce import Inconsistent
 from .differencing import Differencer
 from .focus import FocusFormula, Focuser
 from .kleene import FALSE, HALF, TRUE
-from .structure import bits
+from .structure import Inconsistent, bits
 
 
 def compute_table(ev, pred, params, fn, s, env):

@@ -1,6 +1,6 @@
 """Consistency rules and coerce.
 
-Rules come from four sources (engine.md): the spec's ``%r`` rules, predicate
+Rules come from four sources (docs/engine.md): the spec's ``%r`` rules, predicate
 properties, instrumentation definitions, and the automatic closure of
 definitions.  Coerce applies them until nothing changes, re-running only the
 rules whose body or head reads a predicate that changed.  A rule is applied
@@ -145,7 +145,7 @@ def build_rules(voc, spec_rules, automatic=True):
     raw += definition_rules(voc)
     if automatic:
         # the automatic closure: for a definition p = φ these contrapositives are
-        # engine.md's rules !p & (other literals) ==> !l_i (and with p for
+        # docs/engine.md's rules !p & (other literals) ==> !l_i (and with p for
         # universal φ); they are applied to property and spec rules as well
         raw += closure_rules(voc)
         raw += [c for b, h, src in list(raw) for c in contrapositives(b, h, src, voc)]

@@ -28,11 +28,11 @@ from itertools import product
 
 from . import formula as F
 from .action import compile_table, compute_table, store_table
-from .coerce import Coercer, Inconsistent, build_rules, property_rules
+from .coerce import Coercer, build_rules, property_rules
 from .engine import definition_order
 from .evaluate import Evaluator
 from .kleene import FALSE, HALF, TRUE
-from .structure import Structure, bits
+from .structure import Inconsistent, Structure, bits
 
 
 # ---------------------------------------------------------------------------- cells and values

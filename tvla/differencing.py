@@ -3,7 +3,7 @@
 For an action that updates some predicates, every instrumentation predicate
 that it does not update but whose definition depends on an updated one gets
 the update ``p' = (p ? !Δ⁻[φ] : Δ⁺[φ])`` where the deltas are derived from
-the definition ``φ`` by structural rules (engine.md), with the unit-change
+the definition ``φ`` by structural rules (docs/engine.md), with the unit-change
 rules for the reflexive transitive closure of an acyclic field.  All derived
 formulae read the structure *before* the update.
 """

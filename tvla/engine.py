@@ -19,7 +19,7 @@ import networkx as nx
 from . import __version__
 from .action import CoerceFailed, CompiledAction, compile_table, compute_table, store_table
 from .blur import blur
-from .coerce import Coercer, Inconsistent, build_rules
+from .coerce import Coercer, build_rules
 from .culprit import find_trigger
 from .differencing import Differencer
 from .evaluate import Evaluator
@@ -28,6 +28,7 @@ from .join import LocationStore
 from .options import Options
 from .results import ALARM, PHASES, PROVED, UNREACHED, Check, DroppedInput, EdgeRecord, InputSummary, \
     MessageRecord, Result
+from .structure import Inconsistent
 
 
 class Analysis:

@@ -15,6 +15,15 @@ class Formula:
     __slots__ = ()
 
     def free_vars(self):
+        """The free variables (a frozenset), computed once per node: wide formulas
+        (hundreds of conjuncts) ask for them at every level."""
+        cache = self.__dict__
+        fv = cache.get("_free_vars")
+        if fv is None:
+            fv = cache["_free_vars"] = self.compute_free_vars()
+        return fv
+
+    def compute_free_vars(self):
         raise NotImplementedError
 
     def preds(self):
@@ -28,7 +37,7 @@ class Formula:
 class Const(Formula):
     value: int
 
-    def free_vars(self):
+    def compute_free_vars(self):
         return frozenset()
 
     def __str__(self):
@@ -41,7 +50,7 @@ class Atom(Formula):
     args: Tuple[str, ...]
     pos: tuple = field(default=None, compare=False, hash=False, repr=False)
 
-    def free_vars(self):
+    def compute_free_vars(self):
         return frozenset(self.args)
 
     def __str__(self):
@@ -58,7 +67,7 @@ class Closure(Formula):
     reflexive: bool
     pos: tuple = field(default=None, compare=False, hash=False, repr=False)
 
-    def free_vars(self):
+    def compute_free_vars(self):
         return frozenset((self.a, self.b))
 
     def __str__(self):
@@ -70,7 +79,7 @@ class Eq(Formula):
     a: str
     b: str
 
-    def free_vars(self):
+    def compute_free_vars(self):
         return frozenset((self.a, self.b))
 
     def __str__(self):
@@ -81,7 +90,7 @@ class Eq(Formula):
 class Not(Formula):
     sub: Formula
 
-    def free_vars(self):
+    def compute_free_vars(self):
         return self.sub.free_vars()
 
     def __str__(self):
@@ -95,7 +104,7 @@ class And(Formula):
     left: Formula
     right: Formula
 
-    def free_vars(self):
+    def compute_free_vars(self):
         return self.left.free_vars() | self.right.free_vars()
 
     def __str__(self):
@@ -107,7 +116,7 @@ class Or(Formula):
     left: Formula
     right: Formula
 
-    def free_vars(self):
+    def compute_free_vars(self):
         return self.left.free_vars() | self.right.free_vars()
 
     def __str__(self):
@@ -119,7 +128,7 @@ class Implies(Formula):
     left: Formula
     right: Formula
 
-    def free_vars(self):
+    def compute_free_vars(self):
         return self.left.free_vars() | self.right.free_vars()
 
     def __str__(self):
@@ -131,7 +140,7 @@ class Iff(Formula):
     left: Formula
     right: Formula
 
-    def free_vars(self):
+    def compute_free_vars(self):
         return self.left.free_vars() | self.right.free_vars()
 
     def __str__(self):
@@ -143,7 +152,7 @@ class Exists(Formula):
     vars: Tuple[str, ...]
     body: Formula
 
-    def free_vars(self):
+    def compute_free_vars(self):
         return self.body.free_vars() - frozenset(self.vars)
 
     def __str__(self):
@@ -155,7 +164,7 @@ class Forall(Formula):
     vars: Tuple[str, ...]
     body: Formula
 
-    def free_vars(self):
+    def compute_free_vars(self):
         return self.body.free_vars() - frozenset(self.vars)
 
     def __str__(self):
@@ -172,7 +181,7 @@ class TC(Formula):
     y: str
     body: Formula
 
-    def free_vars(self):
+    def compute_free_vars(self):
         return (self.body.free_vars() - {self.x, self.y}) | {self.a, self.b}
 
     def __str__(self):
@@ -185,7 +194,7 @@ class Ite(Formula):
     then: Formula
     other: Formula
 
-    def free_vars(self):
+    def compute_free_vars(self):
         return self.cond.free_vars() | self.then.free_vars() | self.other.free_vars()
 
     def __str__(self):

@@ -13,7 +13,7 @@ import random
 from collections import deque
 from dataclasses import dataclass, field
 
-from .coerce import Inconsistent
+from .structure import Inconsistent
 from .concrete import Interpreter, canonical_key, embeds, expand, half_cells
 from .kleene import FALSE, TRUE
 

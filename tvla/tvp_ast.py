@@ -52,7 +52,7 @@ class Composite(F.Formula):
     set_expr: tuple
     pos: tuple = field(default=None, compare=False, hash=False)
 
-    def free_vars(self):
+    def compute_free_vars(self):
         return self.body.free_vars()
 
 
