@@ -15,13 +15,22 @@ class Formula:
     __slots__ = ()
 
     def free_vars(self):
-        """The free variables (a frozenset), computed once per node: wide formulas
-        (hundreds of conjuncts) ask for them at every level."""
-        cache = self.__dict__
-        fv = cache.get("_free_vars")
-        if fv is None:
-            fv = cache["_free_vars"] = self.compute_free_vars()
-        return fv
+        """The free variables (a frozenset), computed once per node, children first
+        without recursion: wide formulas (hundreds of conjuncts) ask for them at
+        every level, and deep ones would exhaust the stack."""
+        fv = self.__dict__.get("_free_vars")
+        if fv is not None:
+            return fv
+        stack = [self]
+        while stack:
+            node = stack[-1]
+            todo = [c for c in children(node) if "_free_vars" not in c.__dict__]
+            if todo:
+                stack.extend(todo)
+                continue
+            stack.pop()
+            node.__dict__["_free_vars"] = node.compute_free_vars()
+        return self.__dict__["_free_vars"]
 
     def compute_free_vars(self):
         raise NotImplementedError
@@ -216,6 +225,19 @@ def _paren(f, ctx):
     if r > cr or (r == cr and ctx in (And, Or)):
         return str(f)
     return f"({f})"
+
+
+def children(f):
+    """The direct subformulae of ``f``."""
+    if isinstance(f, Not):
+        return (f.sub,)
+    if isinstance(f, (And, Or, Implies, Iff)):
+        return (f.left, f.right)
+    if isinstance(f, (Exists, Forall, TC)):
+        return (f.body,)
+    if isinstance(f, Ite):
+        return (f.cond, f.then, f.other)
+    return ()
 
 
 TRUE_F = Const(TRUE)
