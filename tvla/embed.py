@@ -18,12 +18,18 @@ from .kleene import FALSE, HALF, TRUE
 
 
 def signature(s):
-    """(size, nullary values, occurs-1, occurs-0, occurs-1/2): bit ``k`` of each mask
-    says whether unary or binary predicate number ``k`` (unary first) has that
-    value somewhere in ``s``."""
+    """(size, occurs-1, occurs-0, occurs-1/2): bit ``k`` of each mask says whether
+    predicate number ``k`` (nullary, then unary, then binary) has that value
+    somewhere in ``s``.  For a nullary predicate "occurs" is its value, so the
+    same mask tests compare nullary values pointwise."""
     full = s.full
     one = zero = half = 0
     bit = 1
+    for v in s.nul:
+        one |= bit if v == TRUE else 0
+        half |= bit if v == HALF else 0
+        zero |= bit if v == FALSE else 0
+        bit <<= 1
     for t, u in zip(s.uT, s.uU):
         one |= bit if t else 0
         half |= bit if u else 0
@@ -34,34 +40,48 @@ def signature(s):
         half |= bit if any(rows_u) else 0
         zero |= bit if any((t | u) != full for t, u in zip(rows_t, rows_u)) else 0
         bit <<= 1
-    return s.n, tuple(s.nul), one, zero, half
+    return s.n, one, zero, half
 
 
 def may_embed(a, b):
-    """Necessary condition on signatures for ``s ⊑ t`` (``a`` of ``s``, ``b`` of ``t``)."""
-    n_s, nul_s, one_s, zero_s, half_s = a
-    n_t, nul_t, one_t, zero_t, half_t = b
+    """Necessary condition on signatures for ``s ⊑ t`` (``a`` of ``s``, ``b`` of ``t``):
+    ``t``'s definite values occur in ``s`` (the map is onto) and ``s``'s values
+    occur in ``t`` or are covered by a 1/2 there."""
+    n_s, one_s, zero_s, half_s = a
+    n_t, one_t, zero_t, half_t = b
     if n_t > n_s or (n_s == 0) != (n_t == 0):
         return False
-    if any(y != HALF and x != y for x, y in zip(nul_s, nul_t)):
-        return False
-    return (one_t & ~one_s == 0 and zero_t & ~zero_s == 0 and half_s & ~half_t == 0
-            and one_s & ~(one_t | half_t) == 0 and zero_s & ~(zero_t | half_t) == 0)
+    return not (one_t & ~one_s or zero_t & ~zero_s or half_s & ~half_t
+                or one_s & ~(one_t | half_t) or zero_s & ~(zero_t | half_t))
 
 
-def node_candidates(s, t, u):
-    """Mask of the nodes of ``t`` whose unary values cover those of node ``u`` of ``s``."""
-    cand = t.full
-    b = 1 << u
-    for st, su, tt, tu in zip(s.uT, s.uU, t.uT, t.uU):
-        if st & b:
-            cand &= tt | tu
-        elif su & b:
-            cand &= tu
-        else:
-            cand &= ~tt
-        if not cand:
-            return 0
+def node_names(s):
+    """Per node, its unary values as two bit vectors over the unary predicates
+    (bit k: predicate k is 1, resp. 1/2 there): the canonical name, all predicates."""
+    names = []
+    for u in range(s.n):
+        one = half = 0
+        bit = 1
+        for t, h in zip(s.uT, s.uU):
+            if t >> u & 1:
+                one |= bit
+            elif h >> u & 1:
+                half |= bit
+            bit <<= 1
+        names.append((one, half))
+    return names
+
+
+def node_candidates(name, names_t, every):
+    """Mask of the nodes of ``t`` (``names_t``) whose unary values cover ``name``
+    (``every``: the bit vector of all unary predicates)."""
+    one, half = name
+    zero = every & ~(one | half)
+    cand = 0
+    for x, (t_one, t_half) in enumerate(names_t):
+        if one & ~(t_one | t_half) or half & ~t_half or zero & (t_one & ~t_half):
+            continue
+        cand |= 1 << x
     return cand
 
 
@@ -79,14 +99,23 @@ def pair_fits(s, t, u, x, w, y):
     return True
 
 
-def embedding(s, t, screened=False):
+def embedding(s, t, screened=False, names_s=None, names_t=None):
     """A node map (list) embedding ``s`` into ``t``, or None.  Predicates of arity
     three or more are compared under the map at the end.  ``screened``: the
-    signatures were already compared."""
+    signatures were already compared; ``names_*``: their :func:`node_names`."""
     if not screened and not may_embed(signature(s), signature(t)):
         return None
-    cands = [node_candidates(s, t, u) for u in range(s.n)]
-    if not all(cands):
+    names_s = names_s if names_s is not None else node_names(s)
+    names_t = names_t if names_t is not None else node_names(t)
+    every = (1 << len(s.uT)) - 1
+    cands, cover = [], 0
+    for name in names_s:
+        c = node_candidates(name, names_t, every)
+        if not c:
+            return None
+        cands.append(c)
+        cover |= c
+    if cover != t.full:
         return None
     f = []
     if not extend(s, t, cands, f, 0, 0):

@@ -176,7 +176,8 @@ class Fixpoint:
         self.progress = progress
         self.should_stop = should_stop
         program = analysis.program
-        self.stores = {loc: LocationStore(analysis.voc, self.options.join, self.options.subsumes) for loc in program.locations}
+        self.stores = {loc: LocationStore(analysis.voc, self.options.join, self.options.subsumes,
+                                    "b" in self.options.pipeline) for loc in program.locations}
         self.pending = defaultdict(dict)   # location -> {store key: None} (an ordered set)
         self.heap, self.in_heap = [], set()
         self.rank = {loc: i for i, loc in enumerate(analysis.order)}

@@ -10,7 +10,7 @@
 """
 
 from .blur import canonical_names
-from .embed import embedding, may_embed, signature
+from .embed import embedding, may_embed, node_names, signature
 from .kleene import HALF
 from .structure import Structure, full_mask, join_masks
 
@@ -56,14 +56,17 @@ class LocationStore:
     added, and stored structures that embed into a new one are removed: the
     set describes the same stores with fewer structures."""
 
-    def __init__(self, voc, join, subsume=False):
+    def __init__(self, voc, join, subsume=False, canonical=True):
         self.voc = voc
         self.join = join
         self.abs_nullary = voc.abs_nullary
         self.abs_unary = voc.abs_unary
         self.items = {}  # join key -> structure
         self.subsume = subsume and join != "conc"
-        self.signatures = {}  # join key -> embed.signature of the stored structure
+        self.signatures = {}  # join key -> (embed.signature, embed.node_names) of the stored structure
+        # structures are blurred (canonical names distinct) unless the action order has no b
+        self.by_key = join == "rel" or not canonical
+        self.vague = {}       # join keys of stored structures with a 1/2 abstraction value (ordered)
 
     def _key(self, s):
         if self.join in ("rel", "conc"):
@@ -89,21 +92,41 @@ class LocationStore:
             return None
         self.items[k] = merged
         if self.subsume:
-            self.signatures[k] = signature(merged)
+            self.signatures[k] = (signature(merged), node_names(merged))
+            if self.is_vague(merged):
+                self.vague[k] = None
         return k
 
     def make_room(self, k, s):
         """False when ``s`` embeds into a stored structure; else drop the stored
-        structures that embed into ``s`` and record its signature."""
-        sig = signature(s)
+        structures that embed into ``s`` and record its signature.
+
+        Under part and ind, between blurred structures, one embeds into another
+        with another join key only when the other has a 1/2 in an abstraction
+        value: with definite canonical names the map must keep every name, so
+        both would have the same key (and would have been merged)."""
+        sig, names = signature(s), node_names(s)
         sigs = self.signatures
-        if any(may_embed(sig, sigs[j]) and embedding(s, t, True) is not None for j, t in self.items.items()):
-            return False
-        for j in [j for j, t in self.items.items() if may_embed(sigs[j], sig) and embedding(t, s, True) is not None]:
-            del self.items[j]
-            del sigs[j]
-        sigs[k] = sig
+        by_key = self.by_key
+        for j in (self.items if by_key else self.vague):
+            sig_t, names_t = sigs[j]
+            if may_embed(sig, sig_t) and embedding(s, self.items[j], True, names, names_t) is not None:
+                return False
+        vague = self.is_vague(s)
+        if by_key or vague:
+            for j in [j for j, t in self.items.items()
+                      if may_embed(sigs[j][0], sig) and embedding(t, s, True, sigs[j][1], names) is not None]:
+                del self.items[j]
+                del sigs[j]
+                self.vague.pop(j, None)
+        sigs[k] = (sig, names)
+        if vague:
+            self.vague[k] = None
         return True
+
+    def is_vague(self, s):
+        """Does ``s`` have a 1/2 among its abstraction values (nullary or unary)?"""
+        return any(s.uU[i] for i in self.abs_unary) or any(s.nul[i] == HALF for i in self.abs_nullary)
 
     def __len__(self):
         return len(self.items)
