@@ -74,7 +74,7 @@ def stored_bytes(structures):
 def run_one(directory, program, input_name, join, timeout):
     """Run one analysis in this process (stopping it after ``timeout`` seconds);
     return its statistics as a dict."""
-    from .api import run_analysis
+    from .api import load, read_inputs
     cwd = os.getcwd()
     os.chdir(directory)
     t0 = time.perf_counter()
@@ -86,23 +86,30 @@ def run_one(directory, program, input_name, join, timeout):
         if time.perf_counter() - t0 > timeout:
             raise _OutOfTime()
 
+    witness = None
     try:
-        r = run_analysis(program + ".tvp", input_name + ".tvs", join=join, progress=progress)
+        analysis = load(program + ".tvp", join=join)
+        structures, given = read_inputs(analysis, input_name + ".tvs")
+        r = analysis.run(structures, progress=progress, given=given)
+        wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+        if r.messages and r.limit_hit in (None, "coerce-failed"):
+            witness = time_witnesses(r, analysis, structures, given)
     except _OutOfTime:
         r = None
+        wall, cpu = time.perf_counter() - t0, time.process_time() - c0
     finally:
         os.chdir(cwd)
-    wall, cpu = time.perf_counter() - t0, time.process_time() - c0
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     if r is None:
         return {"structures": seen["total"], "seconds": round(wall, 3), "cpu": round(cpu, 3),
-                "phases": None, "peak_mb": round(peak_mb, 1), "kb_per_structure": None,
+                "witness": None, "phases": None, "peak_mb": round(peak_mb, 1), "kb_per_structure": None,
                 "messages": [], "limit": f"timeout after {timeout}s"}
     stored = [s for ss in r.locations.values() for s in ss]
     return {
         "structures": r.total_structures,
         "seconds": round(wall, 3),
         "cpu": round(cpu, 3),
+        "witness": witness,
         "phases": {ph: round(r.seconds.get(ph, 0.0), 3) for ph in PHASES},
         "peak_mb": round(peak_mb, 1),
         "kb_per_structure": round(stored_bytes(stored) / 1024 / max(1, len(stored)), 2),
@@ -111,19 +118,31 @@ def run_one(directory, program, input_name, join, timeout):
     }
 
 
+def time_witnesses(result, analysis, structures, given):
+    """Seconds of the witness search for every message (default bounds), and how
+    many messages got one."""
+    from .witness import NoWitness, attach_witnesses
+    t0 = time.perf_counter()
+    attach_witnesses(result, analysis, structures, given)
+    found = sum(not isinstance(m.witness, NoWitness) for m in result.messages)
+    return {"seconds": round(time.perf_counter() - t0, 3), "found": found, "messages": len(result.messages)}
+
+
 def _row(program, input_name, join, data, paper_txt, err):
     head = f"{program:<16} {input_name:<12} {join:<5} "
     if data is None:
         return (head + f"{'-':>8} {'-':>8} {'-':>8} " + " ".join(f"{'-':>7}" for _ in PHASES)
-                + f" {'-':>6} {'-':>6}  {paper_txt:>16}  {err}")
+                + f" {'-':>6} {'-':>6} {'-':>12}  {paper_txt:>16}  {err}")
     verdict = "proved" if not data["messages"] else "; ".join(data["messages"])
     if data["limit"]:
-        verdict = f"stopped ({data['limit']})"
+        verdict = f"stopped ({data['limit']})" + (f": {verdict}" if data["messages"] else "")
     phases = data["phases"]
     ph_txt = " ".join(f"{phases[ph]:>7.2f}" if phases else f"{'-':>7}" for ph in PHASES)
     kb = data["kb_per_structure"]
+    w = data["witness"]
+    w_txt = f"{w['seconds']:.2f} ({w['found']}/{w['messages']})" if w else "-"
     return (head + f"{data['structures']:>8} {data['seconds']:>8.2f} {data['cpu']:>8.2f} " + ph_txt
-            + f" {data['peak_mb']:>6.0f} {kb if kb is not None else '-':>6}  {paper_txt:>16}  {verdict}")
+            + f" {data['peak_mb']:>6.0f} {kb if kb is not None else '-':>6} {w_txt:>12}  {paper_txt:>16}  {verdict}")
 
 
 @click.command()
@@ -139,7 +158,7 @@ def main(dirs, timeout, one):
     entries = [e for d in (dirs or DEFAULT_DIRS) for e in _entries(d)]
     header = (f"{'program':<16} {'input':<12} {'join':<5} {'structs':>8} {'seconds':>8} {'cpu':>8} "
               + " ".join(f"{ph[:6]:>7}" for ph in PHASES)
-              + f" {'MB':>6} {'KB/st':>6}  {'paper':>16}  verdict")
+              + f" {'MB':>6} {'KB/st':>6} {'witness s':>12}  {'paper':>16}  verdict")
     click.echo(header)
     click.echo("-" * len(header))
     for directory, program, input_name, join, paper in entries:

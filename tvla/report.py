@@ -60,6 +60,8 @@ def check_lines(result):
     width = max((len(c.location) for c in result.checks), default=0)
     for c in result.checks:
         status = c.status
+        if status != ALARM and result.limit_hit:
+            status += " so far (the analysis stopped early)"
         if status == ALARM:
             status = f"alarm: {c.message} ({c.count} structure{'s' if c.count != 1 else ''})"
         lines.append(f"  {c.location:<{width}}  {c.title}  [{c.action}]  {status}")
