@@ -42,7 +42,8 @@ class Analysis:
         self.ev = Evaluator(self.voc)
         self.rules = build_rules(self.voc, program.rules, self.options.automatic)
         self.coercer = Coercer(self.voc, self.rules, self.ev)
-        self.focuser = Focuser(self.ev, self.coercer.coerce)  # shared: actions focus alike
+        # no result cache (size 0): on programs/ the keys and copies cost more than its hits save
+        self.focuser = Focuser(self.ev, self.coercer.coerce, size=0)
         self.compiled = {}  # id(action) -> CompiledAction
         for e in program.edges:
             if id(e.action) not in self.compiled:

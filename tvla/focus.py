@@ -102,6 +102,8 @@ class Focuser:
         self.hits = self.misses = 0
 
     def focus(self, s, ff):
+        if not self.size:
+            return focus(s, ff, self.ev, self.coerce)
         key = (s.key(), ff.formula)
         got = self.cache.get(key)
         if got is not None:

@@ -63,7 +63,7 @@ class LocationStore:
         self.abs_unary = voc.abs_unary
         self.items = {}  # join key -> structure
         self.subsume = subsume and join != "conc"
-        self.signatures = {}  # join key -> (embed.signature, embed.node_names) of the stored structure
+        self.signatures = {}  # join key -> (embed.signature, embed.node_names), computed when needed
         # structures are blurred (canonical names distinct) unless the action order has no b
         self.by_key = join == "rel" or not canonical
         self.vague = {}       # join keys of stored structures with a 1/2 abstraction value (ordered)
@@ -92,37 +92,49 @@ class LocationStore:
             return None
         self.items[k] = merged
         if self.subsume:
-            self.signatures[k] = (signature(merged), node_names(merged))
+            self.signatures.pop(k, None)
             if self.is_vague(merged):
                 self.vague[k] = None
         return k
 
     def make_room(self, k, s):
         """False when ``s`` embeds into a stored structure; else drop the stored
-        structures that embed into ``s`` and record its signature.
+        structures that embed into ``s``.
 
         Under part and ind, between blurred structures, one embeds into another
         with another join key only when the other has a 1/2 in an abstraction
         value: with definite canonical names the map must keep every name, so
         both would have the same key (and would have been merged)."""
-        sig, names = signature(s), node_names(s)
-        sigs = self.signatures
         by_key = self.by_key
-        for j in (self.items if by_key else self.vague):
-            sig_t, names_t = sigs[j]
-            if may_embed(sig, sig_t) and embedding(s, self.items[j], True, names, names_t) is not None:
-                return False
         vague = self.is_vague(s)
+        scan_in = self.items if by_key else self.vague
+        if not (scan_in or by_key or vague):
+            return True
+        sig, names = self.signature(k, s)
+        for j in scan_in:
+            sig_t, names_t = self.signature(j, self.items[j])
+            if may_embed(sig, sig_t) and embedding(s, self.items[j], True, names, names_t) is not None:
+                del self.signatures[k]
+                return False
         if by_key or vague:
-            for j in [j for j, t in self.items.items()
-                      if may_embed(sigs[j][0], sig) and embedding(t, s, True, sigs[j][1], names) is not None]:
+            for j in [j for j, t in self.items.items() if self.embeds_into(j, t, s, sig, names)]:
                 del self.items[j]
-                del sigs[j]
+                self.signatures.pop(j, None)
                 self.vague.pop(j, None)
-        sigs[k] = (sig, names)
         if vague:
             self.vague[k] = None
         return True
+
+    def signature(self, k, s):
+        """(embed.signature, embed.node_names) of ``s`` stored under ``k``, computed once."""
+        got = self.signatures.get(k)
+        if got is None:
+            got = self.signatures[k] = (signature(s), node_names(s))
+        return got
+
+    def embeds_into(self, j, t, s, sig, names):
+        sig_t, names_t = self.signature(j, t)
+        return may_embed(sig_t, sig) and embedding(t, s, True, names_t, names) is not None
 
     def is_vague(self, s):
         """Does ``s`` have a 1/2 among its abstraction values (nullary or unary)?"""
