@@ -232,3 +232,11 @@ def test_deep_formulas_run(write, formula):
     res = CliRunner().invoke(main, ["analyze", prog, LIST, "-terse"])
     assert res.exit_code == 0, res.output
     assert "Verdict:" in res.output
+
+
+def test_a_global_message_makes_every_edge_a_check(write):
+    prog = sll_program(write, "L0 Skip() L1\nL1 Skip() L2\n",
+                       extra_decls='%message (E(v) x(v)) -> "x is set"')
+    r = analyze(prog, LIST)
+    assert [c.status for c in r.checks] == ["alarm", "alarm"] and r.verdict == "alarms"
+    assert {m.text for m in r.messages} == {"x is set"}

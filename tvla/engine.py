@@ -327,10 +327,12 @@ class Fixpoint:
         return out
 
     def checks(self):
-        """One :class:`Check` per CFG edge whose action has a ``%message``."""
+        """One :class:`Check` per CFG edge whose action has a ``%message`` (a global
+        ``%message`` belongs to every action)."""
         out = []
+        glob = list(self.an.program.global_messages)
         for k, e in enumerate(self.an.program.edges):
-            own = e.action.pre_messages + e.action.post_messages
+            own = glob + e.action.pre_messages + e.action.post_messages
             if not own:
                 continue
             fired = self.edge_fired.get(k, {})

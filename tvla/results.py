@@ -151,7 +151,7 @@ class Result:
     @property
     def verdict(self):
         """proved | alarms | vacuous | incomplete (stopped at a limit without an alarm)."""
-        if any(c.status == ALARM for c in self.checks) or (self.messages and not self.checks):
+        if self.messages:  # every message is an alarm, whichever check it belongs to
             return "alarms"
         if self.limit_hit:
             return "incomplete"
