@@ -247,6 +247,7 @@ class Fixpoint:
             if rec is None:
                 rec = self.messages[mkey] = MessageRecord(*mkey, label=edge.action.label, target=edge.target)
             rec.count += 1
+            self.edge_fired[k][mkey[2]] = self.edge_fired[k].get(mkey[2], 0) + 1
             self.limit = self.limit or "coerce-failed"
             return []
 
@@ -333,7 +334,7 @@ class Fixpoint:
         glob = list(self.an.program.global_messages)
         for k, e in enumerate(self.an.program.edges):
             own = glob + e.action.pre_messages + e.action.post_messages
-            if not own:
+            if not own and k not in self.edge_fired:  # a breach after an update is an alarm too
                 continue
             fired = self.edge_fired.get(k, {})
             if e.source not in self.reached:
