@@ -16,7 +16,7 @@ from itertools import product
 from . import formula as F
 from .blur import blur
 from .differencing import Differencer
-from .focus import FocusFormula, Focuser
+from .focus import FocusFormula, focus
 from .kleene import FALSE, HALF, TRUE
 from .structure import Inconsistent, bits
 
@@ -67,6 +67,15 @@ def store_table(s, pred, value):
 def compile_table(ev, pred, params, formula):
     """``formula`` compiled for :func:`compute_table`."""
     return ev.compile(formula, params[-1] if pred.arity in (1, 2) else None)
+
+
+def recompute(s, order, ev):
+    """Set the instrumentation predicates in ``order`` to the values of their
+    definitions (in that order), in place; return ``s``."""
+    for p in order:
+        fn = compile_table(ev, p, p.params, p.definition)
+        store_table(s, p, compute_table(ev, p, p.params, fn, s, {}))
+    return s
 
 
 class CoerceFailed(Exception):
@@ -163,12 +172,11 @@ class CompiledAction:
     stored structure and returns the resulting structures; ``report(message)``
     is called once per :class:`~tvla.program.Message` the structure triggers."""
 
-    def __init__(self, action, voc, ev, coercer, options, global_focus=(), global_messages=(), focuser=None):
+    def __init__(self, action, voc, ev, coercer, options, global_focus=(), global_messages=()):
         self.action = action
         self.voc = voc
         self.ev = ev
         self.coercer = coercer
-        self.focuser = focuser or Focuser(ev, coercer.coerce)  # share one to reuse results across actions
         where = action.pos
         self.focus = [FocusFormula(f, voc, where) for f in list(global_focus) + action.focus]
         self.pre = action.precondition
@@ -203,7 +211,7 @@ class CompiledAction:
             if step == "f":
                 for ff in self.focus:
                     items = [(t, env) for st, env in items
-                             for t in self.focuser.focus(st, ff)]
+                             for t in focus(st, ff, self.ev, self.coercer.coerce)]
                 stats["focus"] += time.perf_counter() - t0
             elif step == "c":
                 if step_no and self.order[step_no - 1] == "f" and self.stored_coerced:

@@ -40,9 +40,9 @@ from dataclasses import dataclass, field
 from itertools import permutations, product
 
 from . import formula as F
-from .action import compile_table, compute_table, store_table
+from .action import compile_table, compute_table, recompute, store_table
 from .coerce import property_rules
-from .concrete import create, recompute, retained
+from .concrete import create, retained
 from .differencing import Differencer
 from .engine import definition_order
 from .evaluate import Evaluator, scalar

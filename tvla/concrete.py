@@ -27,7 +27,7 @@ each choice, so the consistency rules prune the search; the data order
 from itertools import product
 
 from . import formula as F
-from .action import compile_table, compute_table, store_table
+from .action import compile_table, compute_table, recompute, store_table
 from .coerce import Coercer, build_rules, property_rules
 from .engine import definition_order
 from .evaluate import Evaluator
@@ -174,16 +174,6 @@ def embedding(c, a, voc):
 def embeds(c, a, voc):
     """Does concrete store ``c`` embed into abstract structure ``a``?"""
     return embedding(c, a, voc) is not None
-
-
-# ---------------------------------------------------------------------------- instrumentation
-
-def recompute(s, order, ev):
-    """Set the instrumentation predicates in ``order`` to the values of their definitions."""
-    for p in order:
-        fn = compile_table(ev, p, p.params, p.definition)
-        store_table(s, p, compute_table(ev, p, p.params, fn, s, {}))
-    return s
 
 
 # ---------------------------------------------------------------------------- rules

@@ -17,13 +17,12 @@ from dataclasses import replace
 import networkx as nx
 
 from . import __version__
-from .action import CoerceFailed, CompiledAction, compile_table, compute_table, store_table
+from .action import CoerceFailed, CompiledAction, recompute
 from .blur import blur
 from .coerce import Coercer, build_rules
 from .culprit import find_trigger
 from .differencing import Differencer
 from .evaluate import Evaluator
-from .focus import Focuser
 from .join import LocationStore
 from .options import Options
 from .results import ALARM, PHASES, PROVED, UNREACHED, Check, DroppedInput, EdgeRecord, InputSummary, \
@@ -42,14 +41,12 @@ class Analysis:
         self.ev = Evaluator(self.voc)
         self.rules = build_rules(self.voc, program.rules, self.options.automatic)
         self.coercer = Coercer(self.voc, self.rules, self.ev)
-        # no result cache (size 0): on programs/ the keys and copies cost more than its hits save
-        self.focuser = Focuser(self.ev, self.coercer.coerce, size=0)
         self.compiled = {}  # id(action) -> CompiledAction
         for e in program.edges:
             if id(e.action) not in self.compiled:
                 self.compiled[id(e.action)] = CompiledAction(
                     e.action, self.voc, self.ev, self.coercer, self.options,
-                    program.global_focus, program.global_messages, self.focuser)
+                    program.global_focus, program.global_messages)
         self.warnings = self.stale_warnings()
         self.graph = nx.MultiDiGraph()
         for k, e in enumerate(program.edges):
@@ -96,14 +93,9 @@ class Analysis:
     def complete(self, s, given):
         """Compute every instrumentation predicate not in ``given`` from its definition
         (in dependency order), in place; return the names computed."""
-        done = []
-        for p in definition_order(self.voc):
-            if p.name in given:
-                continue
-            fn = compile_table(self.ev, p, p.params, p.definition)
-            store_table(s, p, compute_table(self.ev, p, p.params, fn, s, {}))
-            done.append(p.name)
-        return done
+        todo = [p for p in definition_order(self.voc) if p.name not in given]
+        recompute(s, todo, self.ev)
+        return [p.name for p in todo]
 
     def prepare_inputs(self, structures, given=None):
         """Complete, coerce and blur the input structures (duplicates removed, order kept).
@@ -216,17 +208,20 @@ class Fixpoint:
         if limit is not None and self.total >= limit:
             self.limit = self.limit or "max-structures"
 
+    def record(self, k, edge, text):
+        """Count message ``text`` reported by edge number ``k``; return its key."""
+        mkey = (edge.source, edge.action.title, text)
+        rec = self.messages.get(mkey)
+        if rec is None:
+            rec = self.messages[mkey] = MessageRecord(*mkey, label=edge.action.label, target=edge.target)
+        rec.count += 1
+        self.edge_fired[k][text] = self.edge_fired[k].get(text, 0) + 1
+        return mkey
+
     def reporter(self, k, edge, key):
         """The ``report(message)`` callback of edge number ``k`` applied to stored structure ``key``."""
         def report(msg):
-            text = msg.render()
-            mkey = (edge.source, edge.action.title, text)
-            rec = self.messages.get(mkey)
-            if rec is None:
-                rec = self.messages[mkey] = MessageRecord(edge.source, edge.action.title, text,
-                                                          label=edge.action.label, target=edge.target)
-            rec.count += 1
-            self.edge_fired[k][text] = self.edge_fired[k].get(text, 0) + 1
+            mkey = self.record(k, edge, msg.render())
             if key is not None:
                 self.fired[mkey].setdefault(key, msg)
                 self.edge_keys[k].add(key)
@@ -242,12 +237,7 @@ class Fixpoint:
             # tvla.engine.breakIfCoerceAfterUpdateFailed: report at the edge's source and stop
             if self.limit:  # already stopping (e.g. -mm reached by this very structure)
                 return []
-            mkey = (edge.source, edge.action.title, f"coerce after update failed: constraint breached: {e.rule}")
-            rec = self.messages.get(mkey)
-            if rec is None:
-                rec = self.messages[mkey] = MessageRecord(*mkey, label=edge.action.label, target=edge.target)
-            rec.count += 1
-            self.edge_fired[k][mkey[2]] = self.edge_fired[k].get(mkey[2], 0) + 1
+            self.record(k, edge, f"coerce after update failed: constraint breached: {e.rule}")
             self.limit = self.limit or "coerce-failed"
             return []
 

@@ -10,7 +10,6 @@ bound node is a summary node, a copy where that node is *materialized* into
 two summary nodes, one with the literal 1 and one with 0.
 """
 
-from collections import OrderedDict
 
 from . import formula as F
 from .errors import TvlaError
@@ -84,38 +83,6 @@ class FocusFormula:
         if where:
             return TvlaError(text, *where)
         return TvlaError(text)
-
-
-class Focuser:
-    """Focus (with coerce) remembering its results per (structure, formula).
-
-    Actions leaving one location often focus the same structures on the same
-    formulae (a condition and its negation); the results are computed once.
-    The cache is bounded (least recently used entries go first) and hands out
-    copies, so callers may mutate what they get."""
-
-    def __init__(self, ev, coerce=None, size=256):
-        self.ev = ev
-        self.coerce = coerce
-        self.size = size
-        self.cache = OrderedDict()
-        self.hits = self.misses = 0
-
-    def focus(self, s, ff):
-        if not self.size:
-            return focus(s, ff, self.ev, self.coerce)
-        key = (s.key(), ff.formula)
-        got = self.cache.get(key)
-        if got is not None:
-            self.hits += 1
-            self.cache.move_to_end(key)
-            return [r.copy() for r in got]
-        self.misses += 1
-        out = focus(s, ff, self.ev, self.coerce)
-        self.cache[key] = [r.copy() for r in out]
-        if len(self.cache) > self.size:
-            self.cache.popitem(last=False)
-        return out
 
 
 def focus(s, ff, ev, coerce=None):
