@@ -288,9 +288,10 @@ class CompiledAction:
     # ------------------------------------------------------------------ update
     def _update(self, s, env):
         """``%retain`` (evaluated first, on the structure as it is), ``%new``, the
-        simultaneous updates, then the nodes ``%retain`` drops are removed."""
+        simultaneous updates, then the nodes ``%retain`` rejects are removed and
+        those where it is 1/2 become maybe-active."""
         voc = self.voc
-        keep = self._retained(s, env) if self.action.retain is not None else None
+        kept = self._retained(s, env) if self.action.retain is not None else None
         old_full = s.full
         if self.has_new:
             s = self._create(s, env)
@@ -305,23 +306,28 @@ class CompiledAction:
             s.bT[inst] = [0] * s.n
             s.bU[inst] = [0] * s.n
             s.touched()
-        if keep is not None:
-            s = s.restrict(keep | (s.full & ~old_full))
+        if kept is not None:
+            sure, maybe = kept
+            if maybe:
+                s.ma |= maybe
+                s.touched()
+            s = s.restrict(sure | maybe | (s.full & ~old_full))
         return s
 
     def _retained(self, s, env):
-        """Mask of the nodes that potentially satisfy the ``%retain`` formula."""
+        """Masks ``(sure, maybe)`` of the nodes where the ``%retain`` formula is 1, resp. 1/2."""
         f = self.action.retain
         fv = sorted(f.free_vars() - set(env))
         if not fv:
-            return s.full if self.ev.value(f, s, env) != FALSE else 0
-        t, u = self.ev.vector(f, "v" if "v" in fv else fv[0], s, env)
-        return t | u
+            v = self.ev.value(f, s, env)
+            return (s.full, 0) if v == TRUE else ((0, s.full) if v == HALF else (0, 0))
+        return self.ev.vector(f, "v" if "v" in fv else fv[0], s, env)
 
     def _create(self, s, env):
         """Add the nodes of ``%new``: every predicate is 0 on them but ``isNew``; a
         copy made for ``%new FORMULA`` has ``instance(new, old)`` and the ``sm`` of
-        its original."""
+        its original, and is maybe-active where the formula is 1/2 (or its
+        original is maybe-active)."""
         voc = self.voc
         is_new = voc["isNew"].index
         if self.action.new == F.TRUE_F:
@@ -336,6 +342,8 @@ class CompiledAction:
             u = s.add_node()
             s.uT[is_new] |= 1 << u
             s.uU[0] |= (s.uU[0] >> old & 1) << u
+            if (h | s.ma) >> old & 1:
+                s.ma |= 1 << u
             s.set_binary(inst, u, old, TRUE)
-        s.dirty()
+        s.touched()
         return s

@@ -3,7 +3,8 @@
 The canonical name of a node is the vector of its values for the unary
 abstraction predicates.  Blur merges nodes with equal names, joining (⊔) the
 values of the tuples it merges, and orders the result by canonical name, so
-that isomorphic blurred structures have identical representations.
+that isomorphic blurred structures have identical representations.  A merged
+node is maybe-active only when every node it merges is.
 """
 
 from .kleene import FALSE, HALF, TRUE
@@ -45,6 +46,7 @@ def blur(s, voc):
         if len(g) > 1 or s.uU[0] & gmask[k]:
             sm_u |= 1 << k
     out.uT[0], out.uU[0] = sm_t, sm_u
+    out.ma = sum(1 << k for k, gm in enumerate(gmask) if s.ma & gm == gm)
     for i in range(len(voc.binary)):
         rt, ru = s.bT[i], s.bU[i]
         ot, ou = out.bT[i], out.bU[i]

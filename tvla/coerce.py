@@ -14,7 +14,7 @@ from itertools import permutations, product
 from . import formula as F
 from .evaluate import Evaluator
 from .kleene import FALSE, HALF, TRUE
-from .structure import Inconsistent, bits  # noqa: F401  (Inconsistent re-exported for action.py, engine.py)
+from .structure import Inconsistent, bits, breached_nodes  # noqa: F401  (Inconsistent re-exported for action.py, engine.py)
 
 
 @dataclass
@@ -193,17 +193,24 @@ def _canonical_key(body, head):
 
 # --------------------------------------------------------------------------- coerce
 
-def _sharpen(t, pt, pu, positive, rule):
+def bound_mask(env):
+    """Mask of the nodes bound in ``env``."""
+    m = 0
+    for u in env.values():
+        m |= 1 << u
+    return m
+
+
+def _sharpen(t, pt, pu, positive, rule, env):
     """Make the head definite where the body mask ``t`` is 1: the new ``(T, U)``
     masks, or None when nothing changes; Inconsistent when the head is
     definitely the wrong value somewhere in ``t``."""
+    wrong = t & ~(pt | pu) if positive else t & pt
+    if wrong:
+        raise Inconsistent(str(rule), bound_mask(env), wrong)
     if positive:
-        if t & ~(pt | pu):
-            raise Inconsistent(str(rule))
         fix = t & pu
         return (pt | fix, pu & ~fix) if fix else None
-    if t & pt:
-        raise Inconsistent(str(rule))
     fix = t & pu
     return (pt, pu & ~fix) if fix else None
 
@@ -225,7 +232,19 @@ class Coercer:
         """Sharpen ``s`` in place; raise :class:`Inconsistent` if it describes no store.
 
         ``changed``: names of predicates that changed since ``s`` was last
-        coerced (None: run every rule)."""
+        coerced (None: run every rule).  A breach whose assignment has exactly
+        one maybe-active node removes that node (it cannot exist) and starts
+        again; a breach where every assignment has several is left alone."""
+        while True:
+            absent = self.sharpen(s, changed)
+            if not absent:
+                return s
+            s.drop_nodes(absent)
+            changed = None
+
+    def sharpen(self, s, changed):
+        """Run the rules to a fixpoint (see :meth:`coerce`); return the mask of
+        the maybe-active nodes a breach shows cannot exist (0: none)."""
         if changed is None:
             queue = list(range(len(self.rules)))
         else:
@@ -241,14 +260,20 @@ class Coercer:
             k = queue[qi]
             qi += 1
             queued.discard(k)
-            touched = appliers[k](s)
+            try:
+                touched = appliers[k](s)
+            except Inconsistent as e:
+                absent = breached_nodes(e, s.ma)
+                if absent:
+                    return absent
+                continue
             if touched:
                 for p in touched:
                     for k2 in dependents.get(p, ()):
                         if k2 not in queued:
                             queued.add(k2)
                             queue.append(k2)
-        return s
+        return 0
 
 
 # --------------------------------------------------------------------------- rule appliers
@@ -337,14 +362,19 @@ def never(s):
 
 
 def constant_applier(rule, inner, positive, ev):
-    """Head 1 never fires; head 0 makes a satisfiable body inconsistent."""
+    """Head 1 never fires; head 0 makes a satisfiable body inconsistent (with
+    maybe-active nodes, each satisfying assignment is a breach of its own)."""
     if (inner.value == TRUE) == positive:
         return never
     fn = ev.compile(F.exists(rule.hvars, rule.body), None)
+    plan = make_plan(rule, inner, ev) if rule.hvars else None
 
     def to_false(s):
         if fn(s, {})[0]:
-            raise Inconsistent(str(rule))
+            raise Inconsistent(str(rule), 0, 0)
+        if s.ma and plan is not None:
+            for env, t in assignments(plan, s):
+                raise Inconsistent(str(rule), bound_mask(env), t)
         return ()
     return to_false
 
@@ -361,7 +391,7 @@ def nullary_applier(rule, p, positive, ev):
         if cur == want:
             return ()
         if cur != HALF:
-            raise Inconsistent(str(rule))
+            raise Inconsistent(str(rule), 0, 0)
         s.nul[p.index] = want
         s.dirty(stale)
         return (p.name,)
@@ -378,8 +408,8 @@ def equality_applier(plan, inner, positive, stale):
             return never
 
         def self_neq(s):
-            for _env, _t in assignments(plan, s):
-                raise Inconsistent(str(rule))
+            for env, t in assignments(plan, s):
+                raise Inconsistent(str(rule), bound_mask(env), t)
             return ()
         return self_neq
     other = a if b == plan.vec else b
@@ -390,13 +420,13 @@ def equality_applier(plan, inner, positive, stale):
             bu = 1 << env[other]
             if positive:
                 if t & ~bu:
-                    raise Inconsistent(str(rule))
+                    raise Inconsistent(str(rule), bu, t & ~bu)
                 if s.uU[0] & bu:
                     s.uU[0] &= ~bu
                     s.dirty(stale)
                     changed = ("sm",)
             elif t & bu:
-                raise Inconsistent(str(rule))
+                raise Inconsistent(str(rule), bu, bu)
         return changed
     return eq_head
 
@@ -406,8 +436,8 @@ def unary_applier(plan, p, positive, stale):
 
     def unary_head(s):
         changed = ()
-        for _env, t in assignments(plan, s):
-            sharp = _sharpen(t, s.uT[i], s.uU[i], positive, rule)
+        for env, t in assignments(plan, s):
+            sharp = _sharpen(t, s.uT[i], s.uU[i], positive, rule, env)
             if sharp is not None:
                 s.uT[i], s.uU[i] = sharp
                 s.dirty(stale)
@@ -425,7 +455,7 @@ def row_applier(plan, p, a0, positive, stale):
         for env, t in assignments(plan, s):
             u = env[a0]
             rt, ru = s.bT[i], s.bU[i]
-            sharp = _sharpen(t, rt[u], ru[u], positive, rule)
+            sharp = _sharpen(t, rt[u], ru[u], positive, rule, env)
             if sharp is not None:
                 rt[u], ru[u] = sharp
                 s.touched(i, stale)
@@ -449,7 +479,8 @@ def generic_applier(plan, p, args, positive, stale):
                 if cur == want:
                     continue
                 if cur != HALF:
-                    raise Inconsistent(str(rule))
+                    env.pop(vec, None)
+                    raise Inconsistent(str(rule), bound_mask(env), 1 << u)
                 s.set_value(p, tup, want, stale)
                 changed = (p.name,)
             env.pop(vec, None)

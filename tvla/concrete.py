@@ -136,10 +136,12 @@ def _pair_fits(c, a, voc, u, x, w, y):
 
 
 def embedding(c, a, voc):
-    """A node map embedding concrete ``c`` into abstract ``a`` (surjective; only summary
-    nodes receive several nodes; every value compatible), or None.  Candidates come
-    from the unary values (the canonical names); a small search settles the rest."""
-    if c.n < a.n or not all(_leq(x, y) for x, y in zip(c.nul, a.nul)):
+    """A node map embedding concrete ``c`` into abstract ``a`` (onto the active nodes;
+    only summary nodes receive several nodes; every value compatible), or None.
+    Candidates come from the unary values (the canonical names); a small search
+    settles the rest."""
+    must = frozenset(bits(a.full & ~a.ma))  # the nodes that stand for an individual
+    if c.n < len(must) or not all(_leq(x, y) for x, y in zip(c.nul, a.nul)):
         return None
     summary = a.summary
     cands = [[x for x in range(a.n) if _node_fits(c, a, voc, u, x)] for u in range(c.n)]
@@ -149,11 +151,11 @@ def embedding(c, a, voc):
 
     def extend(u, used):
         if u == c.n:
-            return len(used) == a.n
+            return must <= used
         for x in cands[u]:
             if x in used and not summary >> x & 1:
                 continue
-            if c.n - u - 1 < a.n - len(used | {x}):
+            if c.n - u - 1 < len(must - used - {x}):
                 continue  # too few nodes left to cover the abstract ones
             if all(_pair_fits(c, a, voc, u, x, w, f[w]) and _pair_fits(c, a, voc, w, f[w], u, x)
                    for w in range(u)) and _pair_fits(c, a, voc, u, x, u, x):
@@ -212,14 +214,20 @@ def affected(order, changed):
 # ---------------------------------------------------------------------------- concretization
 
 def expand(abstract, multiplicity):
-    """``abstract`` with summary node ``u`` copied ``multiplicity[u]`` times and no
-    summary node left (copies inherit every value, so 1/2 stays 1/2)."""
+    """``abstract`` with node ``u`` copied ``multiplicity[u]`` times (0: removed) and
+    no summary or maybe-active node left (copies inherit every value, so 1/2 stays 1/2)."""
     s = abstract.copy()
+    gone = 0
     for u, m in sorted(multiplicity.items()):
+        if m == 0:
+            gone |= 1 << u
         for _ in range(m - 1):
             s.duplicate_node(u)
     s.uU[0] = 0
-    s.dirty()
+    s.ma = 0
+    s.touched()
+    if gone:
+        s.drop_nodes(gone)
     return s
 
 
@@ -262,16 +270,16 @@ class Concretizer:
         self.order = definition_order(voc)
 
     def multiplicities(self, abstract, size):
-        """Every map from summary nodes to 1.. with ``size`` nodes in all."""
-        summary = bits(abstract.summary)
-        extra = size - abstract.n
-        if extra < 0 or (extra and not summary):
+        """Every map from the summary and maybe-active nodes to their number of
+        individuals (a summary node 1.., a maybe-active one from 0) with ``size``
+        nodes in all."""
+        flexible = bits(abstract.summary | abstract.ma)
+        extra = size - (abstract.n - len(flexible))
+        if extra < 0:
             return []
-        out = []
-        for ms in product(range(extra + 1), repeat=len(summary)):
-            if sum(ms) == extra:
-                out.append({u: m + 1 for u, m in zip(summary, ms)})
-        return out
+        choices = [range(0 if abstract.ma >> u & 1 else 1,
+                         extra + 1 if abstract.summary >> u & 1 else 2) for u in flexible]
+        return [dict(zip(flexible, ms)) for ms in product(*choices) if sum(ms) == extra]
 
     def stores(self, abstract, size):
         """The concrete stores of exactly ``size`` nodes that ``abstract`` describes."""

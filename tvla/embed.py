@@ -5,7 +5,8 @@ by ``t``) when a map ``f`` from the nodes of ``s`` onto the nodes of ``t``
 keeps every value or makes it 1/2 (``s.p(u..) == t.p(f(u)..)`` or
 ``t.p(f(u)..) == 1/2``, ``sm`` included) and sends several nodes to a node of
 ``t`` only when that node is a summary node.  Nullary values follow the same
-order.
+order.  Activity is a value too: a maybe-active node of ``s`` goes to a
+maybe-active node of ``t``, and a maybe-active node of ``t`` need not be hit.
 
 A cheap :func:`signature` (which values occur at all, per predicate) rules
 most pairs out before the search: ``f`` is onto, so each value ``t`` has
@@ -40,19 +41,22 @@ def signature(s):
         half |= bit if any(rows_u) else 0
         zero |= bit if any((t | u) != full for t, u in zip(rows_t, rows_u)) else 0
         bit <<= 1
-    return s.n, one, zero, half
+    return s.n, one, zero, half, bool(s.ma)
 
 
 def may_embed(a, b):
     """Necessary condition on signatures for ``s ⊑ t`` (``a`` of ``s``, ``b`` of ``t``):
-    ``t``'s definite values occur in ``s`` (the map is onto) and ``s``'s values
-    occur in ``t`` or are covered by a 1/2 there."""
-    n_s, one_s, zero_s, half_s = a
-    n_t, one_t, zero_t, half_t = b
-    if n_t > n_s or (n_s == 0) != (n_t == 0):
+    ``t``'s definite values occur in ``s`` (the map is onto, unless ``t`` has
+    maybe-active nodes) and ``s``'s values occur in ``t`` or are covered by a 1/2 there."""
+    n_s, one_s, zero_s, half_s, maybe_s = a
+    n_t, one_t, zero_t, half_t, maybe_t = b
+    if maybe_s and not maybe_t:
         return False
-    return not (one_t & ~one_s or zero_t & ~zero_s or half_s & ~half_t
-                or one_s & ~(one_t | half_t) or zero_s & ~(zero_t | half_t))
+    if half_s & ~half_t or one_s & ~(one_t | half_t) or zero_s & ~(zero_t | half_t):
+        return False
+    if maybe_t:
+        return True
+    return not (n_t > n_s or (n_s == 0) != (n_t == 0) or one_t & ~one_s or zero_t & ~zero_s)
 
 
 def node_names(s):
@@ -109,13 +113,15 @@ def embedding(s, t, screened=False, names_s=None, names_t=None):
     names_t = names_t if names_t is not None else node_names(t)
     every = (1 << len(s.uT)) - 1
     cands, cover = [], 0
-    for name in names_s:
+    for u, name in enumerate(names_s):
         c = node_candidates(name, names_t, every)
+        if s.ma >> u & 1:
+            c &= t.ma
         if not c:
             return None
         cands.append(c)
         cover |= c
-    if cover != t.full:
+    if (cover | t.ma) != t.full:
         return None
     f = []
     if not extend(s, t, cands, f, 0, 0):
@@ -131,8 +137,9 @@ def embedding(s, t, screened=False, names_s=None, names_t=None):
 def extend(s, t, cands, f, u, used):
     """Assign nodes ``u..`` of ``s`` (``f`` holds the first ``u``; ``used`` the mask of
     their images); True when a complete map onto ``t`` is found."""
+    must = t.full & ~t.ma  # the nodes the map has to hit
     if u == s.n:
-        return used == t.full
+        return used & must == must
     summary = t.summary
     mask = cands[u]
     while mask:
@@ -141,7 +148,7 @@ def extend(s, t, cands, f, u, used):
         x = low.bit_length() - 1
         if used & low and not summary & low:
             continue
-        if s.n - u - 1 < bin(t.full & ~(used | low)).count("1"):
+        if s.n - u - 1 < bin(must & ~(used | low)).count("1"):
             continue  # too few nodes left to cover the rest of t
         if pair_fits(s, t, u, x, u, x) and all(
                 pair_fits(s, t, u, x, w, f[w]) and pair_fits(s, t, w, f[w], u, x) for w in range(u)):

@@ -8,6 +8,10 @@ With ``vec=None`` the result is a scalar encoded on a single bit.
 
 Quantifying over the vector variable reduces to a mask test, so ``E(v) x(v)``
 or ``A(v) r(v) -> s(v)`` cost one bit operation, not a loop.
+
+A maybe-active node (``s.ma``) is 1/2-present: a quantifier sees its body there
+through ``ac`` (``E(v) f`` as ``E(v) ac(v) & f``, ``A(v) f`` as
+``A(v) !ac(v) | f``), and a definite transitive-closure path avoids it.
 """
 
 from itertools import product
@@ -32,6 +36,20 @@ def _restore(env, names, saved):
             env.pop(name, None)
         else:
             env[name] = old
+
+
+def seen_active(t, h, ma, universal, full):
+    """Body values ``(t, h)`` over quantified nodes as a quantifier sees them when
+    the nodes in ``ma`` are maybe-active: at most 1/2 for ``E``, at least 1/2 for ``A``."""
+    if universal:
+        return t, h | (ma & full & ~(t | h))
+    return t & ~ma, h | (t & ma)
+
+
+def any_maybe(s, env, names):
+    """Is a node bound to one of ``names`` maybe-active?"""
+    ma = s.ma
+    return any(ma >> env[q] & 1 for q in names)
 
 
 def scalar(tu):
@@ -392,6 +410,9 @@ class Evaluator:
                 for q, u in zip(outer, combo):
                     env[q] = u
                 t, h = g(s, env)
+                if s.ma:
+                    cap = full_n if any_maybe(s, env, outer) else s.ma
+                    t, h = seen_active(t, h, cap, universal, full_n)
                 if universal:
                     if t == full_n:
                         continue
@@ -423,6 +444,8 @@ class Evaluator:
                 for q, u in zip(qs, combo):
                     env[q] = u
                 bt, bh = g(s, env)
+                if s.ma and any_maybe(s, env, qs):
+                    bt, bh = seen_active(bt, bh, full, universal, full)
                 if universal:
                     t &= bt
                     p &= bt | bh
@@ -467,7 +490,7 @@ class Evaluator:
                 cand ^= low
                 env[q] = low.bit_length() - 1
                 bt, bh = inner(s, env)
-                if gt & low:
+                if gt & low and not s.ma & low:
                     t |= bt
                 p |= bt | bh
                 if t == full:
@@ -496,7 +519,7 @@ class Evaluator:
                 rt.append(t)
                 rp.append(t | h)
             _restore(env, (x, y), saved)
-            ct, cp = closure_rows(rt, n), closure_rows(rp, n)
+            ct, cp = closure_rows(rt, n, s.ma), closure_rows(rp, n)
             full = full_mask(n) if vn else 1
 
             def at(u, w):

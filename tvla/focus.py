@@ -7,7 +7,10 @@ variables).  Literals are ordered so that each binds at most one new variable
 assignments on which the earlier literals hold, splitting on the first literal
 that is 1/2: a copy where it is 0, a copy where it is 1, and, when its newly
 bound node is a summary node, a copy where that node is *materialized* into
-two summary nodes, one with the literal 1 and one with 0.
+two summary nodes, one with the literal 1 and one with 0.  A maybe-active node
+bound to a quantified variable is first split into a copy without it and a
+copy where it is active: the formula's value depends on its presence, and
+coerce cannot sharpen through a node that may not exist.
 """
 
 
@@ -18,13 +21,17 @@ from .structure import Inconsistent, bits
 
 
 class FocusLiteral:
-    __slots__ = ("atom", "positive", "new_var", "pred")
+    __slots__ = ("atom", "positive", "new_var", "pred", "quantified")
 
-    def __init__(self, atom, positive, new_var, pred):
+    def __init__(self, atom, positive, new_var, pred, quantified=False):
         self.atom = atom
         self.positive = positive
         self.new_var = new_var
         self.pred = pred
+        self.quantified = quantified  # new_var is a quantified variable of the formula
+
+
+ACTIVITY = "activity"  # a focus hit on the presence of a maybe-active node
 
 
 class FocusFormula:
@@ -75,7 +82,8 @@ class FocusFormula:
             unbound = [a for a in atom.args if a not in bound]
             new_var = unbound[0] if unbound else None
             bound.update(atom.args)
-            ordered.append(FocusLiteral(atom, positive, new_var, voc[atom.pred]))
+            quantified = new_var is not None and new_var not in self.formula.free_vars()
+            ordered.append(FocusLiteral(atom, positive, new_var, voc[atom.pred], quantified))
         return ordered
 
     def _refuse(self, msg, where):
@@ -110,7 +118,10 @@ def _focus_conj(s, lits, ev, coerce):
             done.append(st)
             continue
         lit, env = hit
-        results, stuck = _split(st, lit, env, ev.stale_after(lit.pred.name))
+        if lit == ACTIVITY:
+            results, stuck = split_activity(st, env), None
+        else:
+            results, stuck = _split(st, lit, env, ev.stale_after(lit.pred.name))
         if stuck is not None:
             done.append(stuck)
         if coerce is not None:
@@ -142,11 +153,15 @@ def _find_half(s, lits, i, env, ev):
             return _find_half(s, lits, i + 1, env, ev)
         return None
     t, u = ev.vector(lit.atom, lit.new_var, s, env)
+    sat = t if lit.positive else s.full & ~t
+    # a node that may satisfy the literal only witnesses it if it exists
+    maybe = (sat | u) & s.ma
+    if maybe:
+        return ACTIVITY, (maybe & -maybe).bit_length() - 1
     if u:
         e = dict(env)
         e[lit.new_var] = (u & -u).bit_length() - 1
         return lit, e
-    sat = t if lit.positive else s.full & ~t
     for node in bits(sat):
         e = dict(env)
         e[lit.new_var] = node
@@ -154,6 +169,16 @@ def _find_half(s, lits, i, env, ev):
         if r is not None:
             return r
     return None
+
+
+def split_activity(s, x):
+    """A copy of ``s`` without the maybe-active node ``x`` and one where it is active."""
+    absent = s.copy()
+    absent.drop_nodes(1 << x)
+    present = s.copy()
+    present.ma &= ~(1 << x)
+    present.touched()
+    return [(absent, True), (present, True)]
 
 
 def _split(s, lit, env, stale):

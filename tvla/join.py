@@ -3,11 +3,14 @@
 * ``rel``: keep every distinct (blurred) structure.
 * ``part``: merge structures with the same nullary abstraction values and the
   same canonical names, joining the remaining values pointwise (TVLA default).
-* ``ind``: merge structures with the same nullary values and canonical names
-  whatever their other nullary values (one structure per nullary valuation of
-  the abstraction predicates and universe).
+* ``ind``: one structure per valuation of the nullary abstraction predicates
+  (TVLA's independent-attribute join): structures with different canonical
+  names are joined over the union of their nodes, and a node that only one of
+  them has becomes maybe-active.
 * ``conc``: like ``rel`` on unblurred (concrete) structures.
 """
+
+from itertools import product
 
 from .blur import canonical_names
 from .embed import embedding, may_embed, node_names, signature
@@ -24,7 +27,7 @@ def merge(a, b):
     out = Structure(
         n,
         [x if x == y else HALF for x, y in zip(a.nul, b.nul)],
-        [], [], [], [], [],
+        [], [], [], [], [], a.ma | b.ma,
     )
     for ta, ua, tb, ub in zip(a.uT, a.uU, b.uT, b.uU):
         t, u = join_masks(ta, ua, tb, ub, full)
@@ -46,6 +49,93 @@ def merge(a, b):
             if v:
                 h[k] = v
         out.hi.append(h)
+    return out
+
+
+def side(s, names, order):
+    """Where the nodes of ``s`` (canonical ``names``) go in the union ``order`` of
+    names: the position of each and its mask."""
+    rank = {nm: k for k, nm in enumerate(order)}
+    pos = [rank[nm] for nm in names]
+    return pos, sum(1 << k for k in pos)
+
+
+def spread(mask, pos):
+    """``mask`` over the nodes of one side, moved to their union positions."""
+    out = 0
+    for u, k in enumerate(pos):
+        if mask >> u & 1:
+            out |= 1 << k
+    return out
+
+
+def merge_universes(a, b, names_a, names_b):
+    """The join of blurred structures with other canonical names (``-join ind``):
+    nodes with the same name are joined; a node of one side only is
+    maybe-active and keeps that side's values; a pair no side has is 1/2."""
+    if names_a == names_b:
+        return merge(a, b)
+    order = sorted(set(names_a) | set(names_b))
+    n = len(order)
+    full = full_mask(n)
+    pa, ca = side(a, names_a, order)
+    pb, cb = side(b, names_b, order)
+    only = full & ~(ca & cb)  # nodes one side lacks
+    out = Structure(n, [x if x == y else HALF for x, y in zip(a.nul, b.nul)], [], [], [], [], [],
+                    spread(a.ma, pa) | spread(b.ma, pb) | only)
+    for ta, ua, tb, ub in zip(a.uT, a.uU, b.uT, b.uU):
+        t, u = join_sides(spread(ta, pa), spread(ua, pa), ca, spread(tb, pb), spread(ub, pb), cb)
+        out.uT.append(t)
+        out.uU.append(u)
+    for rta, rua, rtb, rub in zip(a.bT, a.bU, b.bT, b.bU):
+        rows_a = placed_rows(rta, rua, pa, n)
+        rows_b = placed_rows(rtb, rub, pb, n)
+        rows_t, rows_u = [], []
+        for k in range(n):
+            ra = ca if ca >> k & 1 else 0  # the columns side a has in row k
+            rb = cb if cb >> k & 1 else 0
+            t, u = join_sides(*rows_a[k], ra, *rows_b[k], rb)
+            u |= full & ~(ra | rb)
+            rows_t.append(t)
+            rows_u.append(u)
+        out.bT.append(rows_t)
+        out.bU.append(rows_u)
+    for ha, hb in zip(a.hi, b.hi):
+        out.hi.append(merge_higher(ha, hb, pa, pb, ca, cb, n))
+    return out
+
+
+def join_sides(ta, ua, ca, tb, ub, cb):
+    """Join of two ``(T, U)`` masks where side a covers ``ca`` and side b ``cb``:
+    where both cover, the pointwise join; where one does, its value."""
+    both = ca & cb
+    t, u = join_masks(ta & both, ua & both, tb & both, ub & both, both)
+    t |= (ta & ca & ~cb) | (tb & cb & ~ca)
+    u |= (ua & ca & ~cb) | (ub & cb & ~ca)
+    return t, u
+
+
+def placed_rows(rows_t, rows_u, pos, n):
+    """Row masks of one side moved to union positions (rows it lacks are empty)."""
+    out = [(0, 0)] * n
+    for u, k in enumerate(pos):
+        out[k] = (spread(rows_t[u], pos), spread(rows_u[u], pos))
+    return out
+
+
+def merge_higher(ha, hb, pa, pb, ca, cb, n):
+    """:func:`merge_universes` for one predicate of arity three or more."""
+    ta = {tuple(pa[x] for x in t): v for t, v in ha.items()}
+    tb = {tuple(pb[x] for x in t): v for t, v in hb.items()}
+    arity = len(next(iter(ha or hb), ()))
+    out = {}
+    for tup in product(range(n), repeat=arity) if arity else ():
+        in_a = all(ca >> x & 1 for x in tup)
+        in_b = all(cb >> x & 1 for x in tup)
+        va, vb = ta.get(tup, 0), tb.get(tup, 0)
+        v = (va if va == vb else HALF) if in_a and in_b else va if in_a else vb if in_b else HALF
+        if v:
+            out[tup] = v
     return out
 
 
@@ -71,10 +161,10 @@ class LocationStore:
     def _key(self, s):
         if self.join in ("rel", "conc"):
             return s.key()
-        names = tuple(canonical_names(s, self.abs_unary))
+        nullary = tuple(s.nul[i] for i in self.abs_nullary)
         if self.join == "ind":
-            return ("ind", tuple(s.nul[i] for i in self.abs_nullary), names)
-        return (tuple(s.nul[i] for i in self.abs_nullary), names)
+            return nullary
+        return nullary, tuple(canonical_names(s, self.abs_unary))
 
     def add(self, s):
         """Join ``s`` in; return the key of the stored structure that changed, or None."""
@@ -87,7 +177,11 @@ class LocationStore:
             return k
         if self.join in ("rel", "conc"):
             return None
-        merged = merge(old, s)
+        if self.join == "ind":
+            merged = merge_universes(old, s, canonical_names(old, self.abs_unary),
+                                     canonical_names(s, self.abs_unary))
+        else:
+            merged = merge(old, s)
         if merged.key() == old.key():
             return None
         self.items[k] = merged

@@ -4,7 +4,8 @@ through Graphviz's ``dot`` (one process for many graphs).
 How a structure is drawn (the legend of the HTML report says the same):
 
 * a node is a rounded box named ``u0``, ``u1``...; a summary node has a
-  double border;
+  double border; a maybe-active node (``ac`` = 1/2: it may not exist) a
+  dashed one;
 * a pointer variable (a unary predicate declared ``pointer``, ``unique`` or
   ``box``) is a filled box with an arrow to its node;
 * any other unary predicate is a line inside the node: ``p`` where it is 1,
@@ -235,6 +236,8 @@ def _add_nodes(g, s, voc, gid, culprit):
         attrs = {"id": f"{gid}-u{x}", "label": node_label(s, voc, x, gid, tuples)}
         if summary >> x & 1:
             attrs["peripheries"] = "2"
+        if s.ma >> x & 1:
+            attrs["style"] = "rounded,dashed"
         if x in nodes:
             attrs.update({"class": "culprit", "color": RED, "penwidth": "2.5"})
         g.node(f"u{x}", **attrs)

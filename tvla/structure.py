@@ -6,6 +6,10 @@ is 1/2 (the two are disjoint; 0 elsewhere).  A binary predicate is a list of
 such row masks (row ``u`` holds the values of ``p(u, *)``).  Nullary values are
 Kleene integers.  Predicates of arity three or more are sparse dicts.
 
+Nodes in the mask ``ma`` are *maybe-active* (TVLA's ``ac`` is 1/2 there): the
+node may stand for no individual at all.  Quantifiers and transitive closure
+see such a node as 1/2-present (docs/engine.md, "Maybe-active nodes").
+
 A structure is mutable only while an operation builds it (focus, coerce,
 update); once handed to a location it is treated as an immutable value.  After
 blur, nodes are sorted by canonical name, so equal keys mean isomorphic
@@ -16,7 +20,35 @@ from .kleene import FALSE, HALF, TRUE
 
 
 class Inconsistent(Exception):
-    """The structure describes no store (a consistency rule is violated)."""
+    """The structure describes no store (a consistency rule is violated).
+
+    ``bound``: mask of the nodes bound to the rule's outer variables and
+    ``at``: mask of the nodes of its vector variable where it is violated (each
+    bit one violating assignment), when known; they let coerce remove a
+    maybe-active node instead of the structure."""
+
+    def __init__(self, rule, bound=None, at=0):
+        super().__init__(rule)
+        self.bound = bound
+        self.at = at
+
+
+def breached_nodes(e, ma):
+    """The maybe-active nodes that cannot exist, given breach ``e`` in a structure
+    whose maybe-active nodes are ``ma``: those that are the only maybe-active
+    node of a violating assignment (a mask; 0 when every assignment has
+    several).  Re-raise ``e`` when some violating assignment binds only active
+    nodes."""
+    if not ma or e.bound is None:
+        raise e
+    bound = e.bound & ma
+    if bound & (bound - 1):
+        return 0
+    if bound:
+        return bound if e.at & (~ma | bound) else 0
+    if not e.at or e.at & ~ma:
+        raise e
+    return e.at
 
 
 def full_mask(n):
@@ -79,13 +111,14 @@ def diagonal_masks(rows_t, rows_u):
     return t, h
 
 
-def closure_rows(rows, n):
-    """Transitive closure of a relation given by row bit masks (Warshall)."""
+def closure_rows(rows, n, absent=0):
+    """Transitive closure of a relation given by row bit masks (Warshall); paths
+    only pass through nodes outside the mask ``absent``."""
     rows = list(rows)
     for k in range(n):
         bk = 1 << k
         rk = rows[k]
-        if not rk:
+        if not rk or absent & bk:
             continue
         for i in range(n):
             if rows[i] & bk:
@@ -94,9 +127,9 @@ def closure_rows(rows, n):
 
 
 class Structure:
-    __slots__ = ("n", "full", "nul", "uT", "uU", "bT", "bU", "hi", "tables", "_cache", "_key")
+    __slots__ = ("n", "full", "nul", "uT", "uU", "bT", "bU", "hi", "ma", "tables", "_cache", "_key")
 
-    def __init__(self, n, nul, uT, uU, bT, bU, hi=None):
+    def __init__(self, n, nul, uT, uU, bT, bU, hi=None, ma=0):
         self.n = n
         self.full = full_mask(n)  # mask of all nodes (kept in step with n)
         self.nul = nul
@@ -105,6 +138,7 @@ class Structure:
         self.bT = bT
         self.bU = bU
         self.hi = hi if hi is not None else []
+        self.ma = ma  # maybe-active nodes (ac = 1/2)
         self._cache = {}
         self._key = None
         # tabled subformula values, token -> value (see evaluate.py): read freely,
@@ -141,7 +175,7 @@ class Structure:
         c = Structure(
             self.n, list(self.nul), list(self.uT), list(self.uU),
             [list(r) for r in self.bT], [list(r) for r in self.bU],
-            [dict(h) for h in self.hi],
+            [dict(h) for h in self.hi], self.ma,
         )
         if self._cache:
             c._cache = dict(self._cache)
@@ -254,7 +288,8 @@ class Structure:
         if c is None:
             n = self.n
             rt, ru = self.bT[i], self.bU[i]
-            ct = closure_rows(rt, n)
+            # a definite path only passes through definitely active nodes
+            ct = closure_rows(rt, n, self.ma)
             cp = closure_rows([rt[u] | ru[u] for u in range(n)], n)
             c = self._cache[key] = (ct, [cp[u] & ~ct[u] for u in range(n)])
         return c
@@ -275,7 +310,7 @@ class Structure:
 
     # ---------------------------------------------------------------- topology
     def add_node(self):
-        """Append a node with every predicate 0 on it; return its index."""
+        """Append an active node with every predicate 0 on it; return its index."""
         u = self.n
         self.n += 1
         self.full = full_mask(self.n)
@@ -287,9 +322,12 @@ class Structure:
         return u
 
     def duplicate_node(self, u):
-        """Append a copy of node ``u`` that inherits every value; return its index."""
+        """Append a copy of node ``u`` that inherits every value (activity included);
+        return its index."""
         w = self.add_node()
         bu, bw = 1 << u, 1 << w
+        if self.ma & bu:
+            self.ma |= bw
         for i in range(len(self.uT)):
             if self.uT[i] & bu:
                 self.uT[i] |= bw
@@ -330,8 +368,18 @@ class Structure:
             [[pack(rows[u]) for u in idx] for rows in self.bU],
             [{tuple(remap[x] for x in t): v for t, v in h.items() if all(x in remap for x in t)}
              for h in self.hi],
+            pack(self.ma),
         )
         return s
+
+    def drop_nodes(self, mask):
+        """Remove the nodes in ``mask`` in place (the others are renumbered in order)."""
+        r = self.restrict(self.full & ~mask)
+        self.n, self.full, self.nul, self.uT, self.uU = r.n, r.full, r.nul, r.uT, r.uU
+        self.bT, self.bU, self.hi, self.ma = r.bT, r.bU, r.hi, r.ma
+        self.tables = {}
+        self._cache = {}
+        self._key = None
 
     # ------------------------------------------------------------------ identity
     def key(self):
@@ -340,7 +388,7 @@ class Structure:
             k = self._key = (
                 self.n, tuple(self.nul), tuple(self.uT), tuple(self.uU),
                 tuple(map(tuple, self.bT)), tuple(map(tuple, self.bU)),
-                tuple(tuple(sorted(h.items())) for h in self.hi),
+                tuple(tuple(sorted(h.items())) for h in self.hi), self.ma,
             )
         return k
 

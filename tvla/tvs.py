@@ -2,6 +2,10 @@
 
 What :func:`write_tvs` writes reads back with :func:`read_tvs` to equal
 structures.  Reading goes through the same preprocessor as TVP files.
+
+TVLA's built-in ``ac`` (active) gives the maybe-active nodes: ``ac = {u:1/2}``
+makes ``u`` maybe-active, ``u:0`` removes it, and a node it does not list is
+active.  It is written (for every node) only when some node is maybe-active.
 """
 
 from .kleene import FALSE, HALF, TRUE
@@ -51,6 +55,7 @@ def _build(tree, voc, located, given=None):
         index[str(t)] = len(index)
     s = Structure.empty(voc, len(names))
     listed = set()
+    gone = 0  # nodes 'ac' says are not there
     if given is not None:
         given.append(listed)
 
@@ -65,6 +70,9 @@ def _build(tree, voc, located, given=None):
         pos = (pn.children[0].line, pn.children[0].column)
         p = voc.get(name)
         listed.add(name)
+        if p is None and name == "ac":
+            gone |= _activity(s, entry, node, located, pos)
+            continue
         if p is None:
             raise located.error(f"undeclared predicate '{name}'", *pos)
         if entry.data == "nullary_entry":
@@ -88,7 +96,29 @@ def _build(tree, voc, located, given=None):
             if name == "sm" and v == TRUE:
                 raise located.error("sm is never 1: summary nodes have sm = 1/2", *pos)
             s.set_value(p, tup, v)
+    if gone:
+        s.drop_nodes(gone)
     return s
+
+
+def _activity(s, entry, node, located, pos):
+    """Apply an ``ac`` entry: 1/2 makes a node maybe-active; return the mask of
+    the nodes it sets to 0 (to be removed)."""
+    if entry.data == "nullary_entry":
+        raise located.error("predicate 'ac' has arity 1; give it a set of nodes", *pos)
+    gone = 0
+    tl = entry.children[1]
+    for item in (tl.children if tl is not None else []):
+        spec = item.children[0]
+        if spec.data != "one":
+            raise located.error("predicate 'ac' has arity 1; give it a set of nodes", *pos)
+        v = _value(item.children[1]) if len(item.children) > 1 and item.children[1] is not None else TRUE
+        u = node(spec.children[0])
+        if v == HALF:
+            s.ma |= 1 << u
+        elif v == FALSE:
+            gone |= 1 << u
+    return gone
 
 
 def _fmt(v):
@@ -122,6 +152,9 @@ def format_structure(s, voc, names=None):
                 items.append("(" + ", ".join(names[x] for x in tup) + ")" + _fmt(v))
         if items:
             lines.append(f"\t{p.name} = {{{', '.join(items)}}}")
+        if p.name == "sm" and s.ma:
+            active = [names[x] + (":1/2" if s.ma >> x & 1 else "") for x in range(s.n)]
+            lines.append(f"\tac = {{{', '.join(active)}}}")
     lines.append("}")
     return "\n".join(lines)
 
@@ -170,7 +203,7 @@ def implied_vocabulary(path, defines=None, search_path=()):
             arities[name] = arity
     voc = Vocabulary.create()
     for name, arity in arities.items():
-        if name not in voc:
+        if name not in voc and name != "ac":
             arity = 1 if arity is None else arity
             voc.add(Predicate(name, arity, tuple(f"v_{i}" for i in range(1, arity + 1)), "core"))
     return voc
