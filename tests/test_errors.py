@@ -54,6 +54,19 @@ def test_error_in_included_file_points_into_it(tmp_path, monkeypatch):
     assert re.search(r"inc\.tvp:3:\d+: unknown predicate property 'wrong'", res.output)
 
 
+def test_error_in_a_library_included_by_a_relative_path_names_it_plainly(tmp_path, monkeypatch):
+    (tmp_path / "specs").mkdir()
+    (tmp_path / "programs" / "p").mkdir(parents=True)
+    (tmp_path / "specs" / "lib.tvp").write_text("%p x(v) unique\n%p y(v) wrong\n")
+    (tmp_path / "programs" / "p" / "main.tvp").write_text(
+        '#include "../../specs/lib.tvp"\n%%\n' + GOOD_ACTIONS + "%%\n" + GOOD_CFG)
+    (tmp_path / "programs" / "p" / "main.tvs").write_text("")
+    monkeypatch.chdir(tmp_path)
+    res = CliRunner().invoke(main, ["analyze", "programs/p/main", "-terse"])
+    assert res.exit_code == 2
+    assert res.output.strip().splitlines()[-1] == "specs/lib.tvp:2:9: unknown predicate property 'wrong'"
+
+
 def test_binary_garbage(tmp_path, monkeypatch):
     (tmp_path / "bin.tvp").write_bytes(b"%p x(v)\n\x00\x01\x02\xff")
     (tmp_path / "bin.tvs").write_text("")

@@ -20,7 +20,8 @@ import click
 
 from .results import PHASES
 
-DEFAULT_DIRS = ("programs/sll", "programs/sorting", "programs/sorting_tvla")
+DEFAULT_DIRS = ("programs/sll", "programs/sorting", "programs/sorting_tvla", "programs/gc", "programs/dll",
+                "programs/decomp", "programs/termination")
 
 
 class _OutOfTime(Exception):

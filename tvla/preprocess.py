@@ -238,7 +238,8 @@ class Preprocessor:
         candidates += [os.path.join(d, name) for d in self.search_path]
         for c in candidates:
             if os.path.isfile(c):
-                return c
+                # errors then name specs/x.tvp, not programs/y/../../specs/x.tvp
+                return os.path.normpath(c)
         raise TvlaError(f'cannot find included file "{name}"', *where)
 
     def include(self, rest, path, where):
