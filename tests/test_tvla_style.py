@@ -156,6 +156,21 @@ def test_tvla_spec_with_explicit_updates(tmp_path, monkeypatch):
         assert all(s.unary(voc["r[n,y]"].index, u) == TRUE for u in range(s.n))
 
 
+def test_tvla_command_line_without_the_analyze_word(tmp_path, monkeypatch):
+    # TVLA is run as `tvla reverse reverse -join part ...`: the same run as `tvla analyze ...`
+    monkeypatch.chdir(_tvla_dir(tmp_path))
+    outs = []
+    for head in ([], ["analyze"]):
+        out = tmp_path / f"r{len(outs)}.json"
+        res = CliRunner().invoke(main, head + ["reverse", "reverse", "-terse", "-join", "part", "--json", str(out)])
+        assert res.exit_code == 0, res.output
+        data = json.loads(out.read_text())
+        outs.append((data["verdict"], data["locations"], data["total_structures"]))
+    assert outs[0] == outs[1] and outs[0][0] == "proved"
+    res = CliRunner().invoke(main, ["nosuch"])
+    assert res.exit_code == 2 and "cannot find nosuch" in res.output
+
+
 def test_properties_file_and_show_updates(tmp_path, monkeypatch):
     d = _tvla_dir(tmp_path)
     (d / "tvla.properties").write_text("# settings\ntvla.joinType = rel\ntvla.terse = true\n"

@@ -178,10 +178,23 @@ def echo(text):
         quiet_stdout()
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class TvlaGroup(click.Group):
+    """Commands; a first argument that names none is TVLA's own command line,
+    ``tvla PROGRAM [INPUT] [options]``, and means ``tvla analyze``."""
+
+    def parse_args(self, ctx, args):
+        if args and args[0] not in self.commands and not args[0].startswith("-"):
+            args = ["analyze"] + list(args)
+        return super().parse_args(ctx, args)
+
+
+@click.group(cls=TvlaGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="tvla", message="tvla %(version)s")
 def main():
-    """A TVLA-style three-valued shape analyzer."""
+    """A TVLA-style three-valued shape analyzer.
+
+    TVLA's command line works as it is: ``tvla PROGRAM [INPUT] [options]``
+    is ``tvla analyze PROGRAM [INPUT] [options]``."""
 
 
 @main.command(cls=TvlaCommand, context_settings={"ignore_unknown_options": False})
