@@ -266,3 +266,19 @@ def test_nested_names_render_without_their_program(tmp_path, monkeypatch):
     res = CliRunner().invoke(main, ["render", "n.tvs", "-o", str(tmp_path / "out")])
     assert res.exit_code == 0, res.output
     assert (tmp_path / "out" / "n_1.svg").exists() or (tmp_path / "out" / "n_1.dot").exists()
+
+
+# The body of TC extends as far right as possible: TVLA's reflexive closure
+# written TC(v_1, v_2)(v_3, v_4) n(v_3, v_4) | v_1 == v_2 closes a relation
+# that mentions its own endpoints (here: the same as n*(v_1, v_2))
+def test_tc_body_mentioning_its_endpoints(write):
+    tc = PREDS.replace("%i t[n](v_1, v_2) = n*(v_1, v_2)",
+                       "%i t[n](v_1, v_2) = TC(v_1, v_2)(v_3, v_4) n(v_3, v_4) | v_1 == v_2")
+    assert tc != PREDS
+    cfg = ("%action Check() {\n  %message E(v_1, v_2) x(v_1) & !t[n](v_1, v_2) -> \"unreached\"\n"
+           "  %message E(v_1) x(v_1) & !t[n](v_1, v_1) -> \"not reflexive\"\n}\n"
+           "%%\nL0 Check() L1\nL0 Copy_Var_L(y, x) L2\n")
+    a = run(write, tc + "%%\n" + COPY + cfg, name="tc")
+    b = run(write, PREDS + "%%\n" + COPY + cfg, name="star")
+    assert messages(a) == messages(b) == []
+    assert stored(a, "L2") == stored(b, "L2")

@@ -39,8 +39,29 @@ def rebuild(f, subs):
     if isinstance(f, (F.Exists, F.Forall)):
         return type(f)(f.vars, subs[0])
     if isinstance(f, F.TC):
-        return F.TC(f.a, f.b, f.x, f.y, subs[0])
+        return bind_tc_endpoints(F.TC(f.a, f.b, f.x, f.y, subs[0]))
     return F.Ite(*subs)
+
+
+def bind_tc_endpoints(tc):
+    """``TC(a, b)(x, y) φ`` whose body mentions the endpoint ``a`` or ``b``.
+
+    The body of TC extends as far right as possible, so TVLA's
+    ``TC(v_1, v_2)(v_3, v_4) n(v_3, v_4) | v_1 == v_2`` closes a relation that
+    depends on the endpoints: φ is closed over (x, y) with a and b fixed.  The
+    closure is computed with every other variable fixed, so the endpoints are
+    named apart: ``E(a', b') a' == a & b' == b & TC(a, b)(x, y) φ[a'/a, b'/b]``."""
+    endpoints = sorted((tc.body.free_vars() - {tc.x, tc.y}) & {tc.a, tc.b})
+    if not endpoints:
+        return tc
+    avoid = set(tc.free_vars()) | tc.body.free_vars() | {tc.x, tc.y}
+    names = {}
+    for v in endpoints:
+        names[v] = F.fresh(v, avoid)
+        avoid.add(names[v])
+    inner = F.TC(tc.a, tc.b, tc.x, tc.y, F.rename_vars(tc.body, names))
+    eqs = [F.Eq(names[v], v) for v in endpoints]
+    return F.Exists(tuple(names[v] for v in endpoints), F.conj(*eqs, inner))
 
 
 def combine(op, parts):
