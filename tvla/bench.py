@@ -21,7 +21,7 @@ import click
 from .results import PHASES
 
 DEFAULT_DIRS = ("programs/sll", "programs/sorting", "programs/sorting_tvla", "programs/gc", "programs/dll",
-                "programs/decomp", "programs/termination")
+                "programs/decomp", "programs/termination", "programs/tree")
 
 
 class _OutOfTime(Exception):
