@@ -171,8 +171,10 @@ def test_enumeration_is_up_to_isomorphism(write):
                          ids=lambda p: os.path.relpath(p, ROOT))
 def test_every_program_passes(path):
     # the sorting programs are checked up to 3 nodes here (4 takes about ten seconds each), the
-    # two-field heaps of gc and dll up to 2 (3 takes 10 to 20 seconds each, 4 minutes)
-    nodes = 3 if "sorting" in path else 2 if os.path.basename(os.path.dirname(path)) in ("gc", "dll") else 4
+    # two-field heaps of gc and dll up to 2 (3 takes 10 to 20 seconds each, 4 minutes), and the tree
+    # programs up to 2 as well (two selectors and the data order: 3 takes minutes each; see specs/tree)
+    two = ("gc", "dll", "tree")
+    nodes = 3 if "sorting" in path else 2 if os.path.basename(os.path.dirname(path)) in two else 4
     result = check_program(load_program(path), nodes)
     assert result.errors == [], result.render()
     assert result.exit_code == 0
