@@ -80,7 +80,7 @@ def test_dsw_cycle_is_reported_when_the_descent_forgets_to_clear_the_left_field(
 def test_cli_runs_tvla_command_line_in_the_program_directory(monkeypatch, tmp_path):
     monkeypatch.chdir(TREE)
     out = tmp_path / "r.json"
-    res = CliRunner().invoke(main, ["analyze", "find", "bst", "-join", "ind", "-terse", "--json", str(out)])
+    res = CliRunner().invoke(main, ["analyze", "find", "bst", "-join", "part", "-terse", "--json", str(out)])
     assert res.exit_code == 0, res.output
     assert "Verdict: proved" in res.output and out.exists()
 
@@ -89,7 +89,10 @@ def test_cli_runs_tvla_command_line_in_the_program_directory(monkeypatch, tmp_pa
 def test_every_join_finds_the_leak_of_remove_min_bug(join):
     r = analyze(prog("remove_min_bug"), BST, join=join)
     assert ("L20", "Memory leak: a node is not reachable from root") in messages(r)
-    assert all(loc == "L20" or "sorted" in text for loc, text in messages(r))
+    if join != "ind":
+        # the relational joins report nothing else; ind's single structure per
+        # location merges x == NULL with x != NULL and reports dereferences too
+        assert messages(r) == [("L20", "Memory leak: a node is not reachable from root")]
 
 
 @pytest.mark.parametrize("name,tvs,small", [
