@@ -361,3 +361,27 @@ def test_locations_no_structure_reaches_are_unreached(write):
     assert "L2: unreached" in location_lines(r) and "L3: unreached" in location_lines(r)
     assert "L1: 1 structures, max graph=1, 0 messages" in location_lines(r)
     assert "Verdict: proved" in text_report(r)
+
+
+# ---------------------------------------------------------------- disjunctive definitions
+
+DOWN = r"""
+%p left(v_1, v_2) function
+%p right(v_1, v_2) function
+%i down(v_1, v_2) = left(v_1, v_2) | right(v_1, v_2)
+%%
+%action Skip() {
+    %t "skip"
+}
+%%
+L0 Skip() L1
+"""
+
+
+def test_a_disjunctive_definition_gives_a_rule_per_disjunct(write):
+    # down = left | right: !down ==> !left and !down ==> !right sharpen the 1/2 edges
+    prog = write("down.tvp", DOWN)
+    inp = write("down.tvs", "%n = {u, w}\n%p = {\n left = {u->w:1/2}\n right = {w->u:1/2}\n down = {}\n}\n")
+    r = analyze(prog, inp, join="conc")
+    assert r.inputs.used == 1
+    assert tvs_at(r, "L1") == [tvs(["u0", "u1"], [])]

@@ -138,11 +138,25 @@ def horn_body(body):
     return body
 
 
+def alternatives(body):
+    """A body's top-level disjuncts (through existentials, which distribute over
+    ``|``): ``a | b ==> h`` is the two rules ``a ==> h`` and ``b ==> h``, and
+    each then has its own contrapositives (``!down ==> !left`` for
+    ``down = left | right``)."""
+    f = F.nnf(body)
+    if isinstance(f, F.Exists):
+        return [F.Exists(f.vars, g) for g in alternatives(f.body)]
+    if isinstance(f, F.Or):
+        return [g for d in F.disjuncts(f) for g in alternatives(d)]
+    return [body]
+
+
 def build_rules(voc, spec_rules, automatic=True):
     """All consistency rules of an analysis, as :class:`Rule` objects."""
     raw = [(horn_body(b), h, f"rule at {w[0]}:{w[1]}") for b, h, w in spec_rules]
     raw += property_rules(voc)
     raw += definition_rules(voc)
+    raw = [(alt, h, src) for b, h, src in raw for alt in alternatives(b)]
     if automatic:
         # the automatic closure: for a definition p = φ these contrapositives are
         # docs/engine.md's rules !p & (other literals) ==> !l_i (and with p for
