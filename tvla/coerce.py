@@ -376,19 +376,15 @@ def never(s):
 
 
 def constant_applier(rule, inner, positive, ev):
-    """Head 1 never fires; head 0 makes a satisfiable body inconsistent (with
-    maybe-active nodes, each satisfying assignment is a breach of its own)."""
+    """Head 1 never fires; head 0 makes a satisfiable body inconsistent (the body
+    is closed, so a maybe-active node only makes it 1/2: no breach)."""
     if (inner.value == TRUE) == positive:
         return never
     fn = ev.compile(F.exists(rule.hvars, rule.body), None)
-    plan = make_plan(rule, inner, ev) if rule.hvars else None
 
     def to_false(s):
         if fn(s, {})[0]:
             raise Inconsistent(str(rule), 0, 0)
-        if s.ma and plan is not None:
-            for env, t in assignments(plan, s):
-                raise Inconsistent(str(rule), bound_mask(env), t)
         return ()
     return to_false
 

@@ -8,9 +8,9 @@ assignments on which the earlier literals hold, splitting on the first literal
 that is 1/2: a copy where it is 0, a copy where it is 1, and, when its newly
 bound node is a summary node, a copy where that node is *materialized* into
 two summary nodes, one with the literal 1 and one with 0.  A maybe-active node
-bound to a quantified variable is first split into a copy without it and a
-copy where it is active: the formula's value depends on its presence, and
-coerce cannot sharpen through a node that may not exist.
+that a literal may bind is first split into a copy without it and a copy
+where it is active: the formula's value depends on its presence, and coerce
+cannot sharpen through a node that may not exist.
 """
 
 
@@ -21,14 +21,13 @@ from .structure import Inconsistent, bits
 
 
 class FocusLiteral:
-    __slots__ = ("atom", "positive", "new_var", "pred", "quantified")
+    __slots__ = ("atom", "positive", "new_var", "pred")
 
-    def __init__(self, atom, positive, new_var, pred, quantified=False):
+    def __init__(self, atom, positive, new_var, pred):
         self.atom = atom
         self.positive = positive
         self.new_var = new_var
         self.pred = pred
-        self.quantified = quantified  # new_var is a quantified variable of the formula
 
 
 ACTIVITY = "activity"  # a focus hit on the presence of a maybe-active node
@@ -82,8 +81,7 @@ class FocusFormula:
             unbound = [a for a in atom.args if a not in bound]
             new_var = unbound[0] if unbound else None
             bound.update(atom.args)
-            quantified = new_var is not None and new_var not in self.formula.free_vars()
-            ordered.append(FocusLiteral(atom, positive, new_var, voc[atom.pred], quantified))
+            ordered.append(FocusLiteral(atom, positive, new_var, voc[atom.pred]))
         return ordered
 
     def _refuse(self, msg, where):

@@ -52,7 +52,7 @@ def merge(a, b):
     return out
 
 
-def side(s, names, order):
+def side(names, order):
     """Where the nodes of ``s`` (canonical ``names``) go in the union ``order`` of
     names: the position of each and its mask."""
     rank = {nm: k for k, nm in enumerate(order)}
@@ -78,8 +78,8 @@ def merge_universes(a, b, names_a, names_b):
     order = sorted(set(names_a) | set(names_b))
     n = len(order)
     full = full_mask(n)
-    pa, ca = side(a, names_a, order)
-    pb, cb = side(b, names_b, order)
+    pa, ca = side(names_a, order)
+    pb, cb = side(names_b, order)
     only = full & ~(ca & cb)  # nodes one side lacks
     out = Structure(n, [x if x == y else HALF for x, y in zip(a.nul, b.nul)], [], [], [], [], [],
                     spread(a.ma, pa) | spread(b.ma, pb) | only)
