@@ -191,3 +191,24 @@ def test_a_maybe_active_node_is_drawn_dashed(write):
     lines = structure_dot(s, r.voc).splitlines()
     dashed = [line for line in lines if "rounded,dashed" in line]
     assert len(dashed) == 1 and dashed[0].strip().startswith(f'"u{w}" ')
+
+
+@pytest.mark.parametrize("entry,where", [("ac = {u->w}", "4:2"), ("ac = 1", "4:2"), ("ac = {q:1/2}", "4:8")])
+def test_a_malformed_ac_entry_is_reported_at_its_place(write, entry, where):
+    from click.testing import CliRunner
+    from tvla.cli import main
+    bad = write("bad.tvs", "%n = {u, w}\n%p = {\n x = {u}\n " + entry + "\n}\n")
+    res = CliRunner().invoke(main, ["analyze", write("sweep.tvp", SWEEP), bad, "-terse"])
+    assert res.exit_code == 2 and f"bad.tvs:{where}:" in res.output and "Traceback" not in res.output
+
+
+def test_render_without_a_program_reads_ac(write, tmp_path):
+    from click.testing import CliRunner
+    from tvla.cli import main
+    r = run(write)
+    text = format_structure(only(r, "L1"), r.voc)
+    res = CliRunner().invoke(main, ["render", write("s.tvs", text), "-o", str(tmp_path / "out")])
+    assert res.exit_code == 0, res.output
+    (drawn,) = list((tmp_path / "out").iterdir())
+    # one maybe-active node: one dashed node border (SVG from dot, or the DOT text)
+    assert drawn.read_text().count("5,2" if drawn.suffix == ".svg" else "rounded,dashed") == 1
