@@ -33,10 +33,8 @@ def tvs(nodes, preds):
 
 # ---------------------------------------------------------------- 11: %r rules are Horn clauses
 
-HORN = r"""
-%p x(v) unique pointer
-%p a(v)
-%r E(v) x(v) ==> a(v)
+# declarations + SKIP: a program whose one edge only focuses and coerces its input
+SKIP = r"""
 %%
 %action Skip() {
     %t "skip"
@@ -44,6 +42,12 @@ HORN = r"""
 %%
 L0 Skip() L1
 """
+
+HORN = r"""
+%p x(v) unique pointer
+%p a(v)
+%r E(v) x(v) ==> a(v)
+""" + SKIP
 
 
 def test_top_level_exists_of_a_rule_binds_the_head_variable(write):
@@ -369,13 +373,7 @@ DOWN = r"""
 %p left(v_1, v_2) function
 %p right(v_1, v_2) function
 %i down(v_1, v_2) = left(v_1, v_2) | right(v_1, v_2)
-%%
-%action Skip() {
-    %t "skip"
-}
-%%
-L0 Skip() L1
-"""
+""" + SKIP
 
 
 def test_a_disjunctive_definition_gives_a_rule_per_disjunct(write):
