@@ -169,6 +169,11 @@ def test_tvla_command_line_without_the_analyze_word(tmp_path, monkeypatch):
     assert outs[0] == outs[1] and outs[0][0] == "proved"
     res = CliRunner().invoke(main, ["nosuch"])
     assert res.exit_code == 2 and "cannot find nosuch" in res.output
+    # TVLA's -d (debug) and -log FILE (the report, also written to FILE)
+    log = tmp_path / "run.log"
+    res = CliRunner().invoke(main, ["reverse", "-d", "-log", str(log), "-terse", "-join", "part"])
+    assert res.exit_code == 0, res.output
+    assert log.read_text() == res.output and "Verdict: proved" in res.output
 
 
 def test_properties_file_and_show_updates(tmp_path, monkeypatch):

@@ -27,6 +27,7 @@ TVLA_OPTIONS = {
     "-join": "--join", "-action": "--action", "-ms": "--ms", "-mm": "--mm", "-save": "--save",
     "-tvs": "--tvs", "-dot": "--dot", "-path": "--path", "-props": "--props",
     "-noautomatic": "--noautomatic", "-terse": "--terse", "-post": "--post",
+    "-log": "--log", "-d": "--debug",
 }
 
 EXIT_ALARM, EXIT_INPUT, EXIT_INTERRUPTED, EXIT_INTERNAL = 1, 2, 130, 70
@@ -211,6 +212,7 @@ def main():
 @click.option("--tvs", "tvs_out", default=None, help="Write the structures at printed locations (TVS).")
 @click.option("--dot", "dot_out", default=None, help="Write the structures at printed locations (DOT).")
 @click.option("--json", "json_out", default=None, help="Write the results as JSON.")
+@click.option("--log", "log_out", default=None, help="Write the text report to this file too (TVLA's -log).")
 @click.option("--html", "html_out", default=None, is_flag=False, flag_value="",
               help="Write an HTML report into this directory (default: output/PROGRAM).")
 @click.option("--html-max", type=click.IntRange(min=1), default=200, show_default=True,
@@ -235,7 +237,8 @@ def main():
               help="Largest store (in nodes) of a witness.")
 @click.option("--witness-steps", type=click.IntRange(min=0), default=300, show_default=True,
               help="Longest witness (in CFG steps).")
-@click.option("--debug", is_flag=True, default=False, hidden=True)
+@click.option("--debug", is_flag=True, default=False,
+              help="Show a Python traceback on an internal error (TVLA's -d).")
 def analyze(**kw):
     """Analyze PROGRAM (a .tvp file) on INPUT (a .tvs file; default PROGRAM.tvs)."""
     code = guarded(lambda: analyze_command(kw), kw["debug"])
@@ -268,7 +271,7 @@ def gather_properties(kw, prog_path):
 
 
 def check_outputs(kw):
-    for flag, key in (("--json", "json_out"), ("-tvs", "tvs_out"), ("-dot", "dot_out")):
+    for flag, key in (("--json", "json_out"), ("-tvs", "tvs_out"), ("-dot", "dot_out"), ("-log", "log_out")):
         if kw[key]:
             check_output_file(kw[key], flag)
     if kw["html_out"]:
@@ -340,7 +343,11 @@ def write_outputs(result, kw, prog_path):
     from .report import text_report, write_json
     from .tvs import write_tvs
     from .witness import witness_lines
-    echo(text_report(result, witness_lines if result.options.witness else None))
+    report = text_report(result, witness_lines if result.options.witness else None)
+    echo(report)
+    if kw["log_out"]:
+        with open(kw["log_out"], "w") as fh:
+            fh.write(report)
     if result.limit_hit:
         click.echo(f"tvla: stopped early ({result.limit_hit}); writing partial results", err=True)
     printed = result.printed or result.order
