@@ -318,10 +318,8 @@ class CompiledAction:
         """Masks ``(sure, maybe)`` of the nodes where the ``%retain`` formula is 1, resp. 1/2."""
         f = self.action.retain
         fv = sorted(f.free_vars() - set(env))
-        if not fv:
-            v = self.ev.value(f, s, env)
-            return (s.full, 0) if v == TRUE else ((0, s.full) if v == HALF else (0, 0))
-        return self.ev.vector(f, "v" if "v" in fv else fv[0], s, env)
+        # a closed formula evaluated as a vector has its value on every node
+        return self.ev.vector(f, "v" if "v" in fv or not fv else fv[0], s, env)
 
     def _create(self, s, env):
         """Add the nodes of ``%new``: every predicate is 0 on them but ``isNew``; a

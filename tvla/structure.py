@@ -8,7 +8,7 @@ Kleene integers.  Predicates of arity three or more are sparse dicts.
 
 Nodes in the mask ``ma`` are *maybe-active* (TVLA's ``ac`` is 1/2 there): the
 node may stand for no individual at all.  Quantifiers and transitive closure
-see such a node as 1/2-present (docs/engine.md, "Maybe-active nodes").
+see such a node as 1/2-present (docs/engine.md, "Structures").
 
 A structure is mutable only while an operation builds it (focus, coerce,
 update); once handed to a location it is treated as an immutable value.  After
