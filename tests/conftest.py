@@ -5,9 +5,9 @@ import textwrap
 
 import pytest
 
-from tvla.engine import Analysis
-from tvla.tvp import load_program
-from tvla.tvs import read_tvs
+from tvla.engine.fixpoint import Analysis
+from tvla.lang.tvp import load_program
+from tvla.lang.tvs import read_tvs
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SLL_PREDS = os.path.join(ROOT, "specs", "sll", "preds.tvp")

@@ -10,12 +10,12 @@ import os
 import pytest
 
 from tvla import analyze
-from tvla.api import load
-from tvla.concrete import concretize, embeds as concrete_embeds
-from tvla.embed import embeds
-from tvla.kleene import HALF, TRUE
-from tvla.selfcheck import selfcheck_files
-from tvla.tvs import format_structure, read_tvs
+from tvla.cli.api import load
+from tvla.concrete.interpreter import concretize, embeds as concrete_embeds
+from tvla.logic.embed import embeds
+from tvla.logic.kleene import HALF, TRUE
+from tvla.concrete.selfcheck import selfcheck_files
+from tvla.lang.tvs import format_structure, read_tvs
 
 from conftest import ROOT
 
@@ -184,7 +184,7 @@ def test_ind_results_embed_every_concrete_run(name, tvs):
 
 
 def test_a_maybe_active_node_is_drawn_dashed(write):
-    from tvla.render import structure_dot
+    from tvla.output.render import structure_dot
     r = run(write)
     s = only(r, "L1")
     w = node_of(r, s, "marked")
@@ -196,7 +196,7 @@ def test_a_maybe_active_node_is_drawn_dashed(write):
 @pytest.mark.parametrize("entry,where", [("ac = {u->w}", "4:2"), ("ac = 1", "4:2"), ("ac = {q:1/2}", "4:8")])
 def test_a_malformed_ac_entry_is_reported_at_its_place(write, entry, where):
     from click.testing import CliRunner
-    from tvla.cli import main
+    from tvla.cli.main import main
     bad = write("bad.tvs", "%n = {u, w}\n%p = {\n x = {u}\n " + entry + "\n}\n")
     res = CliRunner().invoke(main, ["analyze", write("sweep.tvp", SWEEP), bad, "-terse"])
     assert res.exit_code == 2 and f"bad.tvs:{where}:" in res.output and "Traceback" not in res.output
@@ -204,7 +204,7 @@ def test_a_malformed_ac_entry_is_reported_at_its_place(write, entry, where):
 
 def test_render_without_a_program_reads_ac(write, tmp_path):
     from click.testing import CliRunner
-    from tvla.cli import main
+    from tvla.cli.main import main
     r = run(write)
     text = format_structure(only(r, "L1"), r.voc)
     res = CliRunner().invoke(main, ["render", write("s.tvs", text), "-o", str(tmp_path / "out")])

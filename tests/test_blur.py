@@ -1,7 +1,7 @@
 """Canonical abstraction."""
 
-from tvla.blur import blur
-from tvla.kleene import FALSE, HALF, TRUE
+from tvla.engine.blur import blur
+from tvla.logic.kleene import FALSE, HALF, TRUE
 
 LIST4 = """
 %n = {a, b, c, d}

@@ -7,9 +7,9 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import ROOT, SLL_ACTIONS, SLL_PREDS
-from tvla.check import Checker, check_program
-from tvla.cli import main
-from tvla.tvp import load_program
+from tvla.concrete.check import Checker, check_program
+from tvla.cli.main import main
+from tvla.lang.tvp import load_program
 
 # the worked example of docs/library-guide.md: x1 = x2->n with a hand-written update of r[n,x1];
 # -DWRONG forgets "& !x2(v)" and adds an invalid rule
@@ -88,7 +88,7 @@ def test_wrong_binary_update_and_what_is_derived_from_it(write):
 
 
 def test_without_differencing_stale_predicates_are_reported_at_the_action(write):
-    props = write("p.properties", "tvla.differencing.difference = false\n")
+    props = write("p.properties", "tvla.engine.differencing.difference = false\n")
     prog = write("prog.tvp", f'%s PVar {{x, y}}\n#include "{SLL_PREDS}"\n%%\n#include "{SLL_ACTIONS}"\n%%\n'
                              f'L0 Get_Next_L(y, x) L1\n')
     res = run(prog, "-props", props, "--nodes", "2")

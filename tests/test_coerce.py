@@ -2,8 +2,8 @@
 
 import pytest
 
-from tvla.structure import Inconsistent
-from tvla.kleene import FALSE, TRUE
+from tvla.logic.structure import Inconsistent
+from tvla.logic.kleene import FALSE, TRUE
 
 TWO_X = """
 %n = {u0, u1}
@@ -57,8 +57,8 @@ def test_unique_pointer_half_resolved(sll):
 
 def test_rule_sources_can_be_switched(write):
     from conftest import sll_program
-    from tvla.engine import Analysis
-    from tvla.tvp import load_program
+    from tvla.engine.fixpoint import Analysis
+    from tvla.lang.tvp import load_program
     prog = load_program(sll_program(write, "L0 Skip() L1\n"))
     with_auto = Analysis(prog).rules
     without = Analysis(prog, automatic=False).rules

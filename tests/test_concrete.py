@@ -6,12 +6,12 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import ROOT, sll_program
-from tvla.cli import main
-from tvla.concrete import Interpreter, canonical_key, concretize, embeds, is_concrete, true_tuples
-from tvla.engine import Analysis
-from tvla.selfcheck import selfcheck
-from tvla.tvp import load_program
-from tvla.tvs import read_tvs
+from tvla.cli.main import main
+from tvla.concrete.interpreter import Interpreter, canonical_key, concretize, embeds, is_concrete, true_tuples
+from tvla.engine.fixpoint import Analysis
+from tvla.concrete.selfcheck import selfcheck
+from tvla.lang.tvp import load_program
+from tvla.lang.tvs import read_tvs
 
 SLL = os.path.join(ROOT, "programs", "sll")
 SORTING = os.path.join(ROOT, "programs", "sorting")
@@ -73,7 +73,7 @@ def test_isomorphic_stores_have_one_key():
     prog, inputs = load(os.path.join(SLL, "reverse.tvp"), os.path.join(SLL, "list.tvs"))
     it = Interpreter(prog)
     (s,) = [c for c in concretize(inputs[2], prog.vocabulary, it.coercer, 3, 3)]
-    from tvla.concrete import permute
+    from tvla.concrete.interpreter import permute
     assert canonical_key(permute(s, [2, 0, 1])) == canonical_key(s)
 
 

@@ -5,7 +5,7 @@ import os
 
 from conftest import ROOT
 from tvla import analyze
-from tvla.tvp import load_program
+from tvla.lang.tvp import load_program
 
 DECOMP = os.path.join(ROOT, "programs", "decomp")
 ZIP = os.path.join(DECOMP, "zip.tvp")

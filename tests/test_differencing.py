@@ -3,10 +3,10 @@
 import pytest
 
 from conftest import sll_program
-from tvla.engine import Analysis
-from tvla.kleene import FALSE, TRUE
-from tvla.tvp import load_program
-from tvla.tvs import read_tvs
+from tvla.engine.fixpoint import Analysis
+from tvla.logic.kleene import FALSE, TRUE
+from tvla.lang.tvp import load_program
+from tvla.lang.tvs import read_tvs
 
 # x -> a (n NULL);  y -> b -> c
 TWO_LISTS = """

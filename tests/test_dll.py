@@ -8,7 +8,7 @@ from click.testing import CliRunner
 
 from conftest import ROOT
 from tvla import analyze
-from tvla.cli import main
+from tvla.cli.main import main
 
 DLL = os.path.join(ROOT, "programs", "dll")
 PROVED = [("reverse", "list"), ("insert", "list"), ("delete", "list"), ("append", "two_lists")]

@@ -5,7 +5,7 @@ import re
 import pytest
 from click.testing import CliRunner
 
-from tvla.cli import main
+from tvla.cli.main import main
 
 GOOD_DECLS = "%p x(v) unique\n%p n(v_1, v_2) function\n"
 GOOD_ACTIONS = "%action A() {\n  %t \"a\"\n}\n"

@@ -1,8 +1,8 @@
 """Formula evaluation over 3-valued structures (bit-set evaluators)."""
 
 from conftest import LIST2_TVS
-from tvla import formula as F
-from tvla.kleene import FALSE, HALF, TRUE
+from tvla.logic import formula as F
+from tvla.logic.kleene import FALSE, HALF, TRUE
 
 LIST2 = LIST2_TVS  # x: a head and a summary tail
 

@@ -1,9 +1,9 @@
 """Focus and materialization."""
 
 from conftest import LIST2_TVS
-from tvla import formula as F
-from tvla.focus import FocusFormula, focus
-from tvla.kleene import FALSE, HALF, TRUE
+from tvla.logic import formula as F
+from tvla.engine.focus import FocusFormula, focus
+from tvla.logic.kleene import FALSE, HALF, TRUE
 
 
 def test_focus_materializes_the_element_after_x(sll):

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from conftest import ROOT
 from tvla import analyze
-from tvla.cli import main
+from tvla.cli.main import main
 
 GC = os.path.join(ROOT, "programs", "gc")
 MARK = os.path.join(GC, "mark.tvp")

@@ -1,4 +1,4 @@
-from tvla.kleene import FALSE, HALF, TRUE, join, k_and, k_iff, k_implies, k_not, k_or, show
+from tvla.logic.kleene import FALSE, HALF, TRUE, join, k_and, k_iff, k_implies, k_not, k_or, show
 
 V = (FALSE, HALF, TRUE)
 

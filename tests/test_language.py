@@ -3,8 +3,8 @@
 import os
 
 from conftest import ROOT
-from tvla.tvp import load_program
-from tvla.tvs import format_structure, read_tvs, write_tvs
+from tvla.lang.tvp import load_program
+from tvla.lang.tvs import format_structure, read_tvs, write_tvs
 
 SPEC = r'''
 #define VARS {x, y}

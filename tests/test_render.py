@@ -9,11 +9,11 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import LIST2_TVS, ROOT
-from tvla.cli import main
-from tvla.render import Culprit, data_ranks, drawn_arrows, order_predicate, structure_dot, to_svgs
-from tvla.render import structure_graph
-from tvla.tvp import load_program
-from tvla.tvs import read_tvs
+from tvla.cli.main import main
+from tvla.output.render import Culprit, data_ranks, drawn_arrows, order_predicate, structure_dot, to_svgs
+from tvla.output.render import structure_graph
+from tvla.lang.tvp import load_program
+from tvla.lang.tvs import read_tvs
 
 SORTING = os.path.join(ROOT, "programs", "sorting")
 NEEDS_DOT = pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz's dot is not installed")

@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import ROOT
-from tvla.cli import main
+from tvla.cli.main import main
 
 SLL = os.path.join(ROOT, "programs", "sll")
 SORTING = os.path.join(ROOT, "programs", "sorting")
@@ -82,7 +82,7 @@ def test_html_report_without_dot(tmp_path, monkeypatch):
 
 
 def test_html_defaults_to_the_output_folder(monkeypatch):
-    from tvla.cli import default_report_dir
+    from tvla.cli.main import default_report_dir
     monkeypatch.chdir(SLL)
     target = default_report_dir("reverse.tvp")
     assert target == os.path.join(ROOT, "output", "reverse")

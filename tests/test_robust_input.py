@@ -6,8 +6,8 @@ import re
 import pytest
 from click.testing import CliRunner
 
-from tvla.cli import main
-from tvla.tvp import load_program
+from tvla.cli.main import main
+from tvla.lang.tvp import load_program
 
 DECLS = "%p x(v) unique\n%p n(v_1, v_2) function\n"
 ACTIONS = '%action A() {\n  %t "a"\n}\n'

@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from conftest import ROOT, sll_program
 from tvla import analyze
-from tvla.cli import main
+from tvla.cli.main import main
 
 SLL = os.path.join(ROOT, "programs", "sll")
 LIST = os.path.join(SLL, "list.tvs")

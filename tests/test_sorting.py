@@ -7,7 +7,7 @@ import pytest
 
 from conftest import ROOT
 from tvla import analyze
-from tvla.kleene import HALF, TRUE
+from tvla.logic.kleene import HALF, TRUE
 
 SORTING = os.path.join(ROOT, "programs", "sorting")
 

@@ -4,8 +4,8 @@ import os
 
 from conftest import ROOT
 from tvla import analyze
-from tvla.bench import DEFAULT_DIRS, run_one, stored_bytes
-from tvla.kleene import HALF
+from tvla.cli.bench import DEFAULT_DIRS, run_one, stored_bytes
+from tvla.logic.kleene import HALF
 
 SPECS = os.path.join(ROOT, "specs")
 UNSORTED = os.path.join(ROOT, "programs", "sorting_tvla", "unsorted.tvs")

@@ -6,9 +6,9 @@ import pytest
 
 from conftest import LIST2_TVS, ROOT
 from tvla import analyze
-from tvla.api import load, read_inputs
-from tvla.embed import embedding, embeds
-from tvla.selfcheck import selfcheck
+from tvla.cli.api import load, read_inputs
+from tvla.logic.embed import embedding, embeds
+from tvla.concrete.selfcheck import selfcheck
 
 SORTING = os.path.join(ROOT, "programs", "sorting")
 HEAVY = os.path.join(ROOT, "programs", "sorting_tvla")
@@ -72,7 +72,7 @@ def test_heavy_sorting_with_subsumption_is_sound(program):
 
 
 def test_subsumption_is_off_for_rel_and_conc_unless_asked():
-    from tvla.options import Options
+    from tvla.engine.options import Options
     assert Options().subsumes and Options(join="ind").subsumes
     assert not Options(join="rel").subsumes and Options(join="rel", subsumption=True).subsumes
     assert not Options(join="conc", subsumption=True).subsumes
@@ -82,7 +82,7 @@ def test_subsumption_is_off_for_rel_and_conc_unless_asked():
 def test_fast_embedding_agrees_with_the_reference():
     """embed.embedding (the engine's) against concrete.embedding (the plain one
     selfcheck uses as ground truth) on concrete stores of a sorting analysis."""
-    from tvla import concrete
+    from tvla.concrete import interpreter as concrete
     analysis = load(os.path.join(SORTING, "insert_sort.tvp"))
     structures, given = read_inputs(analysis, os.path.join(SORTING, "unsorted.tvs"))
     result = analysis.run(structures, given=given)

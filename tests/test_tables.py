@@ -1,8 +1,8 @@
 """Tabled values kept across copies until what they read changes."""
 
 from conftest import LIST2_TVS
-from tvla import formula as F
-from tvla.kleene import FALSE, TRUE
+from tvla.logic import formula as F
+from tvla.logic.kleene import FALSE, TRUE
 
 
 def test_copies_keep_tabled_values_until_what_they_read_changes(sll):

@@ -8,7 +8,7 @@ from click.testing import CliRunner
 
 from conftest import ROOT
 from tvla import analyze
-from tvla.cli import main
+from tvla.cli.main import main
 
 TERM = os.path.join(ROOT, "programs", "termination")
 LIST = os.path.join(TERM, "list.tvs")

@@ -7,8 +7,8 @@ import os
 from click.testing import CliRunner
 
 from tvla import analyze
-from tvla.cli import main
-from tvla.kleene import TRUE
+from tvla.cli.main import main
+from tvla.logic.kleene import TRUE
 
 PRED = r"""
 ///////
@@ -179,7 +179,7 @@ def test_tvla_command_line_without_the_analyze_word(tmp_path, monkeypatch):
 def test_properties_file_and_show_updates(tmp_path, monkeypatch):
     d = _tvla_dir(tmp_path)
     (d / "tvla.properties").write_text("# settings\ntvla.joinType = rel\ntvla.terse = true\n"
-                                       "tvla.engine.actionOrder=fcpucb\ntvla.dot.height = 5\n")
+                                       "tvla.engine.fixpoint.actionOrder=fcpucb\ntvla.dot.height = 5\n")
     monkeypatch.chdir(d)
     out = tmp_path / "r.json"
     res = CliRunner().invoke(main, ["analyze", "reverse", "reverse", "-props", "tvla.properties",
@@ -248,7 +248,7 @@ def test_new_with_formula_retain_and_higher_arity(write):
 
 
 def test_preprocessor_details(write):
-    from tvla.tvp import load_program
+    from tvla.lang.tvp import load_program
     inc = write("lib.tvp", "#define PAIR(a, b) a(v) & b(v)\n#define N 3\n")
     prog = write("p.tvp", f"""
     #include "{os.path.basename(inc)}"

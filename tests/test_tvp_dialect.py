@@ -7,10 +7,10 @@ from click.testing import CliRunner
 from conftest import LIST2_TVS
 
 from tvla import analyze
-from tvla.cli import main
-from tvla.kleene import TRUE
-from tvla.tvp import load_program
-from tvla.tvs import format_structure
+from tvla.cli.main import main
+from tvla.logic.kleene import TRUE
+from tvla.lang.tvp import load_program
+from tvla.lang.tvs import format_structure
 
 # A tiny list library in TVLA's style: variables, n, is[n], t[n], r[n,z].
 PREDS = r"""

@@ -7,12 +7,12 @@ from click.testing import CliRunner
 
 from conftest import ROOT, sll_program
 from tvla import analyze
-from tvla.cli import main
-from tvla.concrete import Interpreter, is_concrete, true_tuples
-from tvla.engine import Analysis
-from tvla.tvp import load_program
-from tvla.tvs import read_tvs
-from tvla.witness import NoWitness, Witness, attach_witnesses, find_witness, format_witness
+from tvla.cli.main import main
+from tvla.concrete.interpreter import Interpreter, is_concrete, true_tuples
+from tvla.engine.fixpoint import Analysis
+from tvla.lang.tvp import load_program
+from tvla.lang.tvs import read_tvs
+from tvla.concrete.witness import NoWitness, Witness, attach_witnesses, find_witness, format_witness
 
 SLL = os.path.join(ROOT, "programs", "sll")
 SORTING = os.path.join(ROOT, "programs", "sorting")
@@ -195,7 +195,7 @@ def _inputs(program, name):
 
 
 def test_film_strip_draws_each_step_and_highlights_the_breaking_node(tmp_path):
-    from tvla.witness import film_strip_html, store_graph
+    from tvla.concrete.witness import film_strip_html, store_graph
     result = witnessed(os.path.join(SORTING, "insert_sort_b2.tvp"), os.path.join(SORTING, "unsorted.tvs"),
                        nodes=2)
     w = result.witness(result.messages[0])
@@ -215,7 +215,7 @@ def _sll_inputs(program):
 
 
 def test_api_option_and_html_film_strip(tmp_path):
-    from tvla.html import write_html_report
+    from tvla.output.html import write_html_report
     r = analyze(os.path.join(ROOT, "programs", "sll", "search_null.tvp"),
                 os.path.join(ROOT, "programs", "sll", "list.tvs"), witness=True)
     w = r.witness(r.messages[0])

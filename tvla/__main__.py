@@ -1,5 +1,5 @@
 """``python -m tvla`` runs the command line."""
 
-from .cli import main
+from tvla.cli.main import main
 
 main(prog_name="tvla")

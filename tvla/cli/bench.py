@@ -1,0 +1,181 @@
+"""Benchmark: ``python -m tvla.cli.bench [DIR ...] [--timeout S]`` prints a table.
+
+Each DIR holds a ``bench.txt`` with lines ``PROGRAM INPUT [JOIN] [paper=STRUCTURES/SECONDS]``.
+Every analysis runs in its own process (so peak memory is its own) under a
+time limit; the table gives total structures, wall and CPU seconds, seconds
+per phase, peak memory, the memory held by the stored structures (KB per
+structure), the verdict (messages, "proved", or where it stopped) and the
+reference figures of the ``paper=`` field.  An analysis that hits the time
+limit is stopped from inside and reports what it had stored by then.
+"""
+
+import json
+import os
+import resource
+import subprocess
+import sys
+import time
+
+import click
+
+from tvla.engine.results import PHASES
+
+DEFAULT_DIRS = ("programs/sll", "programs/sorting", "programs/sorting_tvla", "programs/gc", "programs/dll",
+                "programs/decomp", "programs/termination", "programs/tree")
+
+
+class _OutOfTime(Exception):
+    pass
+
+
+def _entries(directory):
+    path = os.path.join(directory, "bench.txt")
+    if not os.path.isfile(path):
+        return []
+    out = []
+    with open(path) as fh:
+        for line in fh:
+            line = line.split("#", 1)[0].strip()
+            if not line:
+                continue
+            words = line.split()
+            paper = next((w[6:] for w in words if w.startswith("paper=")), None)
+            words = [w for w in words if not w.startswith("paper=")]
+            out.append((directory, words[0], words[1], words[2] if len(words) > 2 else "part", paper))
+    return out
+
+
+def stored_bytes(structures):
+    """Bytes held by the tables of ``structures``; objects shared between
+    structures (interned rows, small ints) are counted once."""
+    seen = set()
+    total = 0
+
+    def add(obj):
+        nonlocal total
+        if id(obj) in seen:
+            return
+        seen.add(id(obj))
+        total += sys.getsizeof(obj)
+        if isinstance(obj, (list, tuple)):
+            for x in obj:
+                add(x)
+        elif isinstance(obj, dict):
+            for k, v in obj.items():
+                add(k)
+                add(v)
+
+    for s in structures:
+        add(s)
+        for part in (s.nul, s.uT, s.uU, s.bT, s.bU, s.hi):
+            add(part)
+    return total
+
+
+def run_one(directory, program, input_name, join, timeout):
+    """Run one analysis in this process (stopping it after ``timeout`` seconds);
+    return its statistics as a dict."""
+    from tvla.cli.api import load, read_inputs
+    cwd = os.getcwd()
+    os.chdir(directory)
+    t0 = time.perf_counter()
+    c0 = time.process_time()
+    seen = {"total": 0}
+
+    def progress(_loc, _steps, total, _messages):
+        seen["total"] = total
+        if time.perf_counter() - t0 > timeout:
+            raise _OutOfTime()
+
+    witness = None
+    try:
+        analysis = load(program + ".tvp", join=join)
+        structures, given = read_inputs(analysis, input_name + ".tvs")
+        r = analysis.run(structures, progress=progress, given=given)
+        wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+        if r.messages and r.limit_hit in (None, "coerce-failed"):
+            witness = time_witnesses(r, analysis, structures, given)
+    except _OutOfTime:
+        r = None
+        wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+    finally:
+        os.chdir(cwd)
+    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    if r is None:
+        return {"structures": seen["total"], "seconds": round(wall, 3), "cpu": round(cpu, 3),
+                "witness": None, "phases": None, "peak_mb": round(peak_mb, 1), "kb_per_structure": None,
+                "messages": [], "limit": f"timeout after {timeout}s"}
+    stored = [s for ss in r.locations.values() for s in ss]
+    return {
+        "structures": r.total_structures,
+        "seconds": round(wall, 3),
+        "cpu": round(cpu, 3),
+        "witness": witness,
+        "phases": {ph: round(r.seconds.get(ph, 0.0), 3) for ph in PHASES},
+        "peak_mb": round(peak_mb, 1),
+        "kb_per_structure": round(stored_bytes(stored) / 1024 / max(1, len(stored)), 2),
+        "messages": sorted({f"{m.location}: {m.text}" for m in r.messages}),
+        "limit": r.limit_hit,
+    }
+
+
+def time_witnesses(result, analysis, structures, given):
+    """Seconds of the witness search for every message (default bounds), and how
+    many messages got one."""
+    from tvla.concrete.witness import NoWitness, attach_witnesses
+    t0 = time.perf_counter()
+    attach_witnesses(result, analysis, structures, given)
+    found = sum(not isinstance(m.witness, NoWitness) for m in result.messages)
+    return {"seconds": round(time.perf_counter() - t0, 3), "found": found, "messages": len(result.messages)}
+
+
+def _row(program, input_name, join, data, paper_txt, err):
+    head = f"{program:<16} {input_name:<12} {join:<5} "
+    if data is None:
+        return (head + f"{'-':>8} {'-':>8} {'-':>8} " + " ".join(f"{'-':>7}" for _ in PHASES)
+                + f" {'-':>6} {'-':>6} {'-':>12}  {paper_txt:>16}  {err}")
+    verdict = "proved" if not data["messages"] else "; ".join(data["messages"])
+    if data["limit"]:
+        verdict = f"stopped ({data['limit']})" + (f": {verdict}" if data["messages"] else "")
+    phases = data["phases"]
+    ph_txt = " ".join(f"{phases[ph]:>7.2f}" if phases else f"{'-':>7}" for ph in PHASES)
+    kb = data["kb_per_structure"]
+    w = data["witness"]
+    w_txt = f"{w['seconds']:.2f} ({w['found']}/{w['messages']})" if w else "-"
+    return (head + f"{data['structures']:>8} {data['seconds']:>8.2f} {data['cpu']:>8.2f} " + ph_txt
+            + f" {data['peak_mb']:>6.0f} {kb if kb is not None else '-':>6} {w_txt:>12}  {paper_txt:>16}  {verdict}")
+
+
+@click.command()
+@click.argument("dirs", nargs=-1)
+@click.option("--timeout", default=600, show_default=True,
+              help="Seconds allowed per analysis (it is stopped and reported as such).")
+@click.option("--one", nargs=4, hidden=True, default=None)
+def main(dirs, timeout, one):
+    """Benchmark the analyses listed in DIR/bench.txt."""
+    if one:
+        print(json.dumps(run_one(*one, timeout)))
+        return
+    entries = [e for d in (dirs or DEFAULT_DIRS) for e in _entries(d)]
+    header = (f"{'program':<16} {'input':<12} {'join':<5} {'structs':>8} {'seconds':>8} {'cpu':>8} "
+              + " ".join(f"{ph[:6]:>7}" for ph in PHASES)
+              + f" {'MB':>6} {'KB/st':>6} {'witness s':>12}  {'paper':>16}  verdict")
+    click.echo(header)
+    click.echo("-" * len(header))
+    for directory, program, input_name, join, paper in entries:
+        cmd = [sys.executable, "-m", "tvla.cli.bench", "--timeout", str(timeout),
+               "--one", directory, program, input_name, join]
+        try:
+            # the child stops itself at the limit; the margin covers loading and a last step
+            proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout * 1.5 + 30,
+                                  check=False)
+            data = json.loads(proc.stdout) if proc.returncode == 0 else None
+            err = proc.stderr.strip().splitlines()[-1] if proc.returncode else ""
+        except subprocess.TimeoutExpired:
+            data, err = None, f"killed after {timeout * 1.5 + 30:.0f}s"
+        paper_txt = paper.replace("/", " / ") + "s" if paper else "-"
+        click.echo(_row(program, input_name, join, data, paper_txt, err))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

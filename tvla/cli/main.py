@@ -1,0 +1,467 @@
+"""Command line: ``tvla analyze PROGRAM [INPUT] [options]`` and the other commands.
+
+TVLA's own option spellings are accepted (``-join rel``, ``-ms 100``,
+``-DNAME(value)``, ``-noautomatic``...), so that a TVLA command line works
+when prefixed with ``tvla analyze``; the ``--`` forms work too.  Options are
+gathered into one :class:`~tvla.engine.options.Options` (``PROGRAM.properties``,
+then ``-props FILE``, then the flags); the analysis runs in a worker thread
+with a deep stack, so that Ctrl-C stops it cleanly with partial results.
+
+Exit status: 0, or 1 with ``--fail-on-alarm`` when the verdict is not
+``proved``; 2 for bad input; 130 when interrupted (results are still written).
+"""
+
+import os
+import signal
+import sys
+import threading
+import time
+from dataclasses import replace
+
+import click
+
+from tvla.errors import TvlaError
+
+# TVLA's single-dash options and the click option they stand for
+TVLA_OPTIONS = {
+    "-join": "--join", "-action": "--action", "-ms": "--ms", "-mm": "--mm", "-save": "--save",
+    "-tvs": "--tvs", "-dot": "--dot", "-path": "--path", "-props": "--props",
+    "-noautomatic": "--noautomatic", "-terse": "--terse", "-post": "--post",
+    "-log": "--log", "-d": "--debug",
+}
+
+EXIT_ALARM, EXIT_INPUT, EXIT_INTERRUPTED, EXIT_INTERNAL = 1, 2, 130, 70
+
+# the worker's stack and recursion limit: deeply nested formulas and macros are valid input
+STACK_BYTES = 512 * 1024 * 1024
+RECURSION_LIMIT = 200_000
+
+
+def translate_args(args):
+    """Rewrite TVLA-style arguments into this CLI's spelling."""
+    out = []
+    for a in args:
+        if a in TVLA_OPTIONS:
+            out.append(TVLA_OPTIONS[a])
+        elif a.startswith("-D") and not a.startswith("--") and len(a) > 2:
+            out += ["--define", a[2:]]
+        else:
+            out.append(a)
+    return out
+
+
+class TvlaCommand(click.Command):
+    def parse_args(self, ctx, args):
+        return super().parse_args(ctx, translate_args(args))
+
+
+def resolve(name, ext, search):
+    """TVLA-style lookup: as given, then NAME.ext in the current directory and each -path."""
+    candidates = [name] if os.path.splitext(name)[1] else []
+    candidates.append(name + ext)
+    for d in search:
+        candidates.append(os.path.join(d, name))
+        candidates.append(os.path.join(d, name + ext))
+    for c in candidates:
+        if os.path.isfile(c):
+            return c
+    raise TvlaError(f"cannot find {name} (looked for {name}{ext} in . and the -path directories)")
+
+
+def default_report_dir(program_path):
+    """output/PROGRAM in the project (when run from a checkout), else ./output/PROGRAM."""
+    name = os.path.splitext(os.path.basename(program_path))[0]
+    project_output = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "output")
+    base = project_output if os.path.isdir(project_output) else os.path.join(os.getcwd(), "output")
+    return os.path.join(base, name)
+
+
+def check_output_file(path, flag):
+    """An output file must be writable where it is named: its directory exists, it is no directory."""
+    if os.path.isdir(path):
+        raise TvlaError(f"{flag} {path}: is a directory; give a file name")
+    parent = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(parent):
+        raise TvlaError(f"{flag} {path}: directory {os.path.dirname(path) or '.'} does not exist")
+    if not os.access(parent, os.W_OK):
+        raise TvlaError(f"{flag} {path}: directory {os.path.dirname(path) or '.'} is not writable")
+
+
+def check_output_dir(path, flag):
+    """An output directory is created if missing, but its parent must exist and it is no file."""
+    if os.path.exists(path) and not os.path.isdir(path):
+        raise TvlaError(f"{flag} {path}: is a file, not a directory")
+    parent = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(parent):
+        raise TvlaError(f"{flag} {path}: directory {os.path.dirname(os.path.abspath(path))} does not exist")
+
+
+def run_interruptible(work):
+    """Run ``work(should_stop)`` in a thread with a deep stack and return its value.
+
+    The first Ctrl-C asks the work to stop (``should_stop()`` turns true), a
+    second one abandons it; exceptions of the work are raised here."""
+    stop = threading.Event()
+    box = {}
+
+    def target():
+        try:
+            box["value"] = work(stop.is_set)
+        except BaseException as e:  # noqa: BLE001 - handed to the caller's thread
+            box["error"] = e
+
+    def on_sigint(_signum, _frame):
+        if stop.is_set():
+            raise KeyboardInterrupt
+        stop.set()
+
+    old_limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old_limit, RECURSION_LIMIT))
+    # an interrupted Thread.join can leave the thread looking finished: catch
+    # Ctrl-C with a handler instead of as an exception
+    in_main = threading.current_thread() is threading.main_thread()
+    old_handler = signal.signal(signal.SIGINT, on_sigint) if in_main else None
+    threading.stack_size(STACK_BYTES)
+    try:
+        worker = threading.Thread(target=target, name="tvla-analysis", daemon=True)
+        worker.start()
+        threading.stack_size(0)
+        while worker.is_alive():
+            worker.join(0.1)
+    finally:
+        threading.stack_size(0)
+        sys.setrecursionlimit(old_limit)
+        if in_main:
+            signal.signal(signal.SIGINT, old_handler)
+    if "error" in box:
+        raise box["error"]
+    return box["value"]
+
+
+def guarded(fn, debug=False):
+    """Run a command body: located errors exit 2, Ctrl-C 130, nothing shows a traceback."""
+    try:
+        return fn()
+    except TvlaError as e:
+        click.echo(str(e), err=True)
+        sys.exit(EXIT_INPUT)
+    except KeyboardInterrupt:
+        click.echo("interrupted", err=True)
+        sys.exit(EXIT_INTERRUPTED)
+    except BrokenPipeError:
+        quiet_stdout()
+        sys.exit(0)
+    except RecursionError:
+        click.echo("tvla: input nested too deeply to analyse", err=True)
+        sys.exit(EXIT_INPUT)
+    except Exception as e:  # noqa: BLE001 - never show a traceback to the user
+        if debug:
+            raise
+        click.echo(f"tvla: internal error: {type(e).__name__}: {e}", err=True)
+        sys.exit(EXIT_INTERNAL)
+
+
+def quiet_stdout():
+    """After the reader of our output went away (``| head``), send the rest nowhere."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+def echo(text):
+    """Print to stdout; a closed pipe ends the printing quietly."""
+    try:
+        click.echo(text, nl=False)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        quiet_stdout()
+
+
+class TvlaGroup(click.Group):
+    """Commands; a first argument that names none is TVLA's own command line,
+    ``tvla PROGRAM [INPUT] [options]``, and means ``tvla analyze``."""
+
+    def parse_args(self, ctx, args):
+        if args and args[0] not in self.commands and not args[0].startswith("-"):
+            args = ["analyze"] + list(args)
+        return super().parse_args(ctx, args)
+
+
+@click.group(cls=TvlaGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="tvla", message="tvla %(version)s")
+def main():
+    """A TVLA-style three-valued shape analyzer.
+
+    TVLA's command line works as it is: ``tvla PROGRAM [INPUT] [options]``
+    is ``tvla analyze PROGRAM [INPUT] [options]``."""
+
+
+@main.command(cls=TvlaCommand, context_settings={"ignore_unknown_options": False})
+@click.argument("program")
+@click.argument("input", required=False)
+@click.option("--join", type=click.Choice(["rel", "part", "ind", "conc"]), default=None,
+              help="Join at locations (default part).")
+@click.option("--action", "action_order", default=None, help="Action pipeline order (default fcpucb).")
+@click.option("--ms", "max_structures", type=click.IntRange(min=0), default=None,
+              help="Stop after N structures.")
+@click.option("--mm", "max_messages", type=click.IntRange(min=0), default=None, help="Stop after N messages.")
+@click.option("--save", type=click.Choice(["all", "back", "ext"]), default=None,
+              help="Locations that store structures (default all).")
+@click.option("--tvs", "tvs_out", default=None, help="Write the structures at printed locations (TVS).")
+@click.option("--dot", "dot_out", default=None, help="Write the structures at printed locations (DOT).")
+@click.option("--json", "json_out", default=None, help="Write the results as JSON.")
+@click.option("--log", "log_out", default=None, help="Write the text report to this file too (TVLA's -log).")
+@click.option("--html", "html_out", default=None, is_flag=False, flag_value="",
+              help="Write an HTML report into this directory (default: output/PROGRAM).")
+@click.option("--html-max", type=click.IntRange(min=1), default=200, show_default=True,
+              help="Structures drawn per location in the HTML report.")
+@click.option("--define", multiple=True, help="Preprocessor macro NAME, NAME(value) or NAME=value.")
+@click.option("--path", "search_path", multiple=True, help="Directory searched for files and includes.")
+@click.option("--props", default=None, help="TVLA properties file (after PROGRAM.properties).")
+@click.option("--noautomatic", is_flag=True, default=None, help="No automatic constraints.")
+@click.option("--terse", is_flag=True, default=None, help="No progress output.")
+@click.option("--post", is_flag=True, default=None, help="Visit locations in post order.")
+@click.option("--no-differencing", is_flag=True, default=None,
+              help="Instrumentation predicates not updated by an action keep their values.")
+@click.option("--subsumption/--no-subsumption", default=None,
+              help="Drop structures that embed into another one at the same location "
+                   "(default: on for the part and ind joins).")
+@click.option("--fail-on-alarm", is_flag=True, default=False,
+              help="Exit 1 unless the verdict is proved (alarms, vacuous, or stopped early).")
+@click.option("--show-updates", is_flag=True, default=False, help="Print derived update formulae.")
+@click.option("--witness", is_flag=True, default=False,
+              help="Search a concrete trace that shows each message (breadth first, smallest stores first).")
+@click.option("--witness-nodes", type=click.IntRange(min=0), default=5, show_default=True,
+              help="Largest store (in nodes) of a witness.")
+@click.option("--witness-steps", type=click.IntRange(min=0), default=300, show_default=True,
+              help="Longest witness (in CFG steps).")
+@click.option("--debug", is_flag=True, default=False,
+              help="Show a Python traceback on an internal error (TVLA's -d).")
+def analyze(**kw):
+    """Analyze PROGRAM (a .tvp file) on INPUT (a .tvs file; default PROGRAM.tvs)."""
+    code = guarded(lambda: analyze_command(kw), kw["debug"])
+    sys.exit(code or 0)
+
+
+def build_options(kw, prog_path, props):
+    """The :class:`Options` of an ``analyze`` command line."""
+    from tvla.engine.options import Options
+    from tvla.lang.preprocess import parse_command_define
+    options = Options(defines=tuple(parse_command_define(d) for d in kw["define"]),
+                      search_path=tuple(kw["search_path"])).with_properties(props)
+    flags = {"join": kw["join"], "action_order": kw["action_order"], "save": kw["save"],
+             "max_structures": kw["max_structures"], "max_messages": kw["max_messages"],
+             "post_order": kw["post"] or None, "witness": kw["witness"] or None,
+             "subsumption": kw["subsumption"],
+             "witness_nodes": kw["witness_nodes"], "witness_steps": kw["witness_steps"],
+             "automatic": False if kw["noautomatic"] else None,
+             "differencing": False if kw["no_differencing"] else None}
+    return replace(options, **{k: v for k, v in flags.items() if v is not None})
+
+
+def gather_properties(kw, prog_path):
+    """PROGRAM.properties beside the program, then the -props file (later keys win)."""
+    from tvla.engine.options import program_properties, read_properties
+    props = dict(program_properties(prog_path))
+    if kw["props"]:
+        props.update(read_properties(kw["props"]))
+    return props
+
+
+def check_outputs(kw):
+    for flag, key in (("--json", "json_out"), ("-tvs", "tvs_out"), ("-dot", "dot_out"), ("-log", "log_out")):
+        if kw[key]:
+            check_output_file(kw[key], flag)
+    if kw["html_out"]:
+        check_output_dir(kw["html_out"], "--html")
+
+
+def analyze_command(kw):
+    """Load, run, write every output; return the exit status."""
+    from tvla.engine.options import parse_bool
+    search = list(kw["search_path"])
+    prog_path = resolve(kw["program"], ".tvp", search)
+    in_name = kw["input"] or os.path.splitext(kw["program"])[0]
+    in_path = resolve(in_name, ".tvs", search)
+    props = gather_properties(kw, prog_path)
+    terse = kw["terse"] if kw["terse"] is not None else parse_bool(props.get("tvla.terse", "false"))
+    options = build_options(kw, prog_path, props)
+    check_outputs(kw)
+    if options.ignored_properties and not terse:
+        click.echo(f"ignoring properties: {', '.join(options.ignored_properties)}", err=True)
+    result = run_interruptible(lambda stop: load_and_run(prog_path, in_path, options, kw, terse, stop))
+    write_outputs(result, kw, prog_path)
+    if result.limit_hit == "interrupted":
+        return EXIT_INTERRUPTED
+    if kw["fail_on_alarm"] and result.verdict != "proved":
+        return EXIT_ALARM
+    return 0
+
+
+def load_and_run(prog_path, in_path, options, kw, terse, should_stop):
+    from tvla.cli.api import load, read_inputs, run_loaded
+    t0 = time.perf_counter()
+    analysis = load(prog_path, options)
+    if kw["show_updates"]:
+        print_updates(analysis)
+    structures, given = read_inputs(analysis, in_path)
+    if should_stop():
+        raise KeyboardInterrupt
+    if not terse:
+        click.echo(f"Loaded {prog_path} and {len(structures)} input structure(s) from {in_path} "
+                   f"in {time.perf_counter() - t0:.2f}s", err=True)
+    progress = None if terse else progress_printer()
+    t0 = time.perf_counter()
+    try:
+        result = run_loaded(analysis, structures, given, prog_path, in_path, progress, should_stop)
+    finally:
+        if progress is not None:
+            progress.close()
+    if options.witness and result.messages and not terse:
+        click.echo(f"Analysis and witness search (stores of up to {options.witness_nodes} nodes): "
+                   f"{time.perf_counter() - t0:.2f}s", err=True)
+    return result
+
+
+def progress_printer():
+    """A progress callback drawing a tqdm counter on stderr (only on a terminal)."""
+    from tqdm import tqdm
+    bar = tqdm(desc="fixpoint", unit=" steps", file=sys.stderr, mininterval=0.5, disable=None, leave=False)
+
+    def progress(loc, steps, total, msgs):
+        if steps > bar.n:
+            bar.update(steps - bar.n)
+        bar.set_postfix_str(f"at {loc}: {total} structures, {msgs} messages", refresh=False)
+    progress.close = bar.close
+    return progress
+
+
+def write_outputs(result, kw, prog_path):
+    """The text report on stdout, then the files asked for; all read the Result only."""
+    from tvla.output.report import text_report, write_json
+    from tvla.lang.tvs import write_tvs
+    from tvla.concrete.witness import witness_lines
+    report = text_report(result, witness_lines if result.options.witness else None)
+    echo(report)
+    if kw["log_out"]:
+        with open(kw["log_out"], "w") as fh:
+            fh.write(report)
+    if result.limit_hit:
+        click.echo(f"tvla: stopped early ({result.limit_hit}); writing partial results", err=True)
+    printed = result.printed or result.order
+    groups = [(loc, result.locations[loc]) for loc in printed]
+    if kw["tvs_out"]:
+        write_tvs(kw["tvs_out"], groups, result.vocabulary)
+    if kw["dot_out"]:
+        from tvla.output.render import write_dot_file
+        write_dot_file(kw["dot_out"], groups, result.vocabulary)
+    if kw["json_out"]:
+        write_json(result, kw["json_out"])
+    if kw["html_out"] is not None:
+        write_html(result, kw["html_out"] or default_report_dir(prog_path), kw["html_max"])
+
+
+def write_html(result, out_dir, max_per_location):
+    from tvla.output.html import write_html_report
+    from tvla.output.render import INSTALL_HINT, dot_available
+    path = write_html_report(result, out_dir, max_per_location=max_per_location)
+    click.echo(f"Report: {path}", err=True)
+    if not dot_available():
+        click.echo(INSTALL_HINT, err=True)
+
+
+def print_updates(analysis):
+    seen = set()
+    for e in analysis.program.edges:
+        ca = analysis.compiled_action(e)
+        if id(ca) in seen:
+            continue
+        seen.add(id(ca))
+        click.echo(f"== {e.action.label}: {e.action.title}")
+        for name, (params, f) in ca.action.updates.items():
+            click.echo(f"  {name}({', '.join(params)}) = {f}")
+        for name, (params, f) in ca.derived.items():
+            click.echo(f"  {name}({', '.join(params)}) = {f}    [derived]")
+
+
+@main.command()
+@click.argument("tvs_file")
+@click.option("-o", "--output", "out_dir", default=None, help="Directory for the SVG files.")
+@click.option("--program", default=None, help="TVP file declaring the predicates (default: inferred).")
+def render(tvs_file, out_dir, program):
+    """Draw every structure of TVS_FILE as SVG (DOT without Graphviz)."""
+    def body():
+        from tvla.output.render import render_tvs_file
+        if out_dir:
+            check_output_dir(out_dir, "-o")
+        written, svg = render_tvs_file(tvs_file, out_dir, program)
+        for path in written:
+            click.echo(path)
+        if not svg:
+            from tvla.output.render import INSTALL_HINT
+            click.echo(INSTALL_HINT, err=True)
+    guarded(body)
+
+
+# ---------------------------------------------------------------------------- selfcheck
+
+@main.command()
+@click.argument("program")
+@click.argument("input")
+@click.option("--nodes", type=click.IntRange(min=0), default=3, show_default=True,
+              help="Run every concrete input store of up to K nodes.")
+@click.option("--runs", type=click.IntRange(min=0), default=20, show_default=True,
+              help="Then N random runs from larger stores.")
+@click.option("--steps", type=click.IntRange(min=0), default=300, show_default=True,
+              help="Steps of each concrete run.")
+@click.option("--join", type=click.Choice(["rel", "part", "ind", "conc"]), default="part", show_default=True,
+              help="Join of the analysis checked.")
+@click.option("--define", multiple=True, help="Preprocessor macro NAME, NAME(value) or NAME=value.")
+@click.option("--path", "search_path", multiple=True, help="Directory searched for files and includes.")
+def selfcheck(program, input, nodes, runs, steps, join, define, search_path):
+    """Check that concrete runs of PROGRAM on the stores INPUT describes embed in the analysis."""
+    def body():
+        from tvla.concrete.selfcheck import selfcheck_files
+        lines, ok = selfcheck_files(program, input, nodes, runs, steps, join, define, search_path)
+        echo("\n".join(lines) + "\n")
+        return 0 if ok else EXIT_ALARM
+    sys.exit(guarded(body) or 0)
+
+
+# ---------------------------------------------------------------- tvla check (tvla/check.py)
+
+@main.command(cls=TvlaCommand)
+@click.argument("program")
+@click.option("--define", multiple=True, help="Preprocessor macro NAME, NAME(value) or NAME=value.")
+@click.option("--path", "search_path", multiple=True, help="Directory searched for files and includes.")
+@click.option("--props", default=None, help="TVLA properties file (after PROGRAM.properties).")
+@click.option("--nodes", type=click.IntRange(0, 7), default=4, show_default=True,
+              help="Check every concrete structure with at most this many nodes.")
+@click.option("--debug", is_flag=True, default=False, hidden=True)
+def check(**kw):
+    """Prove PROGRAM's predicate library on every concrete structure with at most --nodes nodes:
+    update formulae, consistency rules, focus formulae, messages.  Exit status 0 when everything
+    holds, 1 when something is wrong, 2 for malformed input."""
+    sys.exit(guarded(lambda: check_command(kw), kw["debug"]))
+
+
+def check_command(kw):
+    from tvla.concrete.check import check_program
+    from tvla.engine.options import Options
+    from tvla.lang.tvp import load_program
+    from tvla.lang.preprocess import parse_command_define
+    prog_path = resolve(kw["program"], ".tvp", list(kw["search_path"]))
+    options = Options(defines=tuple(parse_command_define(d) for d in kw["define"]),
+                      search_path=tuple(kw["search_path"])).with_properties(gather_properties(kw, prog_path))
+    program = load_program(prog_path, dict(options.defines), options.search_path)
+    t0 = time.perf_counter()
+    result = check_program(program, kw["nodes"], options.differencing)
+    echo(result.render())
+    click.echo(f"{result.structures} structures enumerated in {time.perf_counter() - t0:.2f}s", err=True)
+    return result.exit_code
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

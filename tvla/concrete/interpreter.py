@@ -1,0 +1,472 @@
+"""Concrete stores: concretization, embedding and a concrete interpreter.
+
+A *concrete* store is a :class:`~tvla.logic.structure.Structure` with no 1/2 value
+and no summary node: every node is one individual.  This module gives
+
+* :func:`concretize`: the concrete stores (up to isomorphism, at most K
+  nodes) that an abstract structure describes: every summary node stands for
+  1..K individuals, every 1/2 of a core predicate resolves to 0 or 1, the
+  instrumentation predicates are recomputed from their definitions, and only
+  the stores that satisfy the consistency rules and embed into the abstract
+  structure are kept;
+* :func:`embeds`: TVLA's embedding order, a concrete store into an abstract
+  structure (surjective on nodes, values compatible);
+* :class:`Interpreter`: one CFG action applied to a concrete store: the
+  precondition (one successor per satisfying binding of its free variables),
+  the messages, ``%new``, the core updates, ``%retain``, then every
+  instrumentation predicate recomputed from its definition.  It is the ground
+  truth the abstract semantics must over-approximate: a wrong update formula
+  in a spec shows up as a concrete store that does not embed.
+
+Resolving 1/2 values (in concretization, and for an update to 1/2 such as a
+fresh node's unknown data) branches on one value at a time and coerces after
+each choice, so the consistency rules prune the search; the data order
+``dle`` of the sorting library comes out as a total preorder that way.
+"""
+
+from itertools import product
+
+from tvla.logic import formula as F
+from tvla.engine.action import compile_table, compute_table, recompute, store_table
+from tvla.engine.coerce import Coercer, build_rules, property_rules
+from tvla.engine.fixpoint import definition_order
+from tvla.logic.evaluate import Evaluator
+from tvla.logic.kleene import FALSE, HALF, TRUE
+from tvla.logic.structure import Inconsistent, Structure, bits
+
+
+# ---------------------------------------------------------------------------- cells and values
+
+def tuples_with(s, p, value):
+    """The argument tuples at which predicate ``p`` has ``value`` (TRUE or HALF) in
+    ``s``, in node order."""
+    if p.arity == 0:
+        return [()] if s.nul[p.index] == value else []
+    if p.arity == 1:
+        return [(u,) for u in bits((s.uT if value == TRUE else s.uU)[p.index])]
+    if p.arity == 2:
+        rows = (s.bT if value == TRUE else s.bU)[p.index]
+        return [(u, w) for u, row in enumerate(rows) for w in bits(row)]
+    return sorted(t for t, v in s.hi[p.index].items() if v == value)
+
+
+def half_cells(s, p):
+    """The argument tuples at which ``p`` is 1/2."""
+    return tuples_with(s, p, HALF)
+
+
+def true_tuples(s, p):
+    """The argument tuples at which ``p`` is 1."""
+    return tuples_with(s, p, TRUE)
+
+
+def is_concrete(s):
+    """No summary node and no 1/2 value anywhere."""
+    return (HALF not in s.nul and not any(s.uU) and not any(any(rows) for rows in s.bU)
+            and all(v == TRUE for h in s.hi for v in h.values()))
+
+
+def permute(s, order):
+    """A copy of ``s`` whose node ``k`` is node ``order[k]`` of ``s``."""
+    if all(k == u for k, u in enumerate(order)):
+        return s.copy()
+    pos = [0] * len(order)
+    for k, u in enumerate(order):
+        pos[u] = k
+
+    def pack(mask):
+        out = 0
+        while mask:
+            low = mask & -mask
+            out |= 1 << pos[low.bit_length() - 1]
+            mask ^= low
+        return out
+
+    return Structure(
+        s.n, list(s.nul), [pack(m) for m in s.uT], [pack(m) for m in s.uU],
+        [[pack(rows[u]) for u in order] for rows in s.bT],
+        [[pack(rows[u]) for u in order] for rows in s.bU],
+        [{tuple(pos[x] for x in t): v for t, v in h.items()} for h in s.hi])
+
+
+def canonical(s):
+    """``s`` with its nodes ordered by colour refinement (isomorphic structures whose
+    nodes the refinement tells apart get equal keys; ties keep the node order)."""
+    n = s.n
+    colour = _compress([tuple((t >> u & 1) | (h >> u & 1) << 1 for t, h in zip(s.uT, s.uU))
+                        for u in range(n)])
+    count = len(set(colour))
+    if count < n:
+        masks = s.bT + s.bU
+        masks += [[sum(1 << x for x in range(n) if rows[x] >> u & 1) for u in range(n)] for rows in masks]
+    while count < n:
+        sig = [(colour[u],) + tuple(tuple(sorted(colour[w] for w in bits(m[u]))) for m in masks)
+               for u in range(n)]
+        new = _compress(sig)
+        new_count = len(set(new))
+        if new_count == count:
+            break
+        colour, count = new, new_count
+    order = sorted(range(n), key=lambda u: (colour[u], u))
+    return permute(s, order)
+
+
+def _compress(signatures):
+    rank = {sig: k for k, sig in enumerate(sorted(set(signatures)))}
+    return [rank[sig] for sig in signatures]
+
+
+def canonical_key(s):
+    return canonical(s).key()
+
+
+# ---------------------------------------------------------------------------- embedding
+
+def _leq(c, a):
+    """Concrete value ``c`` is below abstract value ``a`` in the information order."""
+    return a == HALF or a == c
+
+
+def _node_fits(c, a, voc, u, x):
+    return all(_leq(c.unary(p.index, u), a.unary(p.index, x)) for p in voc.unary if p.name != "sm")
+
+
+def _pair_fits(c, a, voc, u, x, w, y):
+    return all(_leq(c.binary(i, u, w), a.binary(i, x, y)) for i in range(len(voc.binary)))
+
+
+def embedding(c, a, voc):
+    """A node map embedding concrete ``c`` into abstract ``a`` (onto the active nodes;
+    only summary nodes receive several nodes; every value compatible), or None.
+    Candidates come from the unary values (the canonical names); a small search
+    settles the rest."""
+    must = frozenset(bits(a.full & ~a.ma))  # the nodes that stand for an individual
+    if c.n < len(must) or not all(_leq(x, y) for x, y in zip(c.nul, a.nul)):
+        return None
+    summary = a.summary
+    cands = [[x for x in range(a.n) if _node_fits(c, a, voc, u, x)] for u in range(c.n)]
+    if any(not cs for cs in cands):
+        return None
+    f = []
+
+    def extend(u, used):
+        if u == c.n:
+            return must <= used
+        for x in cands[u]:
+            if x in used and not summary >> x & 1:
+                continue
+            if c.n - u - 1 < len(must - used - {x}):
+                continue  # too few nodes left to cover the abstract ones
+            if all(_pair_fits(c, a, voc, u, x, w, f[w]) and _pair_fits(c, a, voc, w, f[w], u, x)
+                   for w in range(u)) and _pair_fits(c, a, voc, u, x, u, x):
+                f.append(x)
+                if extend(u + 1, used | {x}):
+                    return True
+                f.pop()
+        return False
+
+    if not extend(0, frozenset()):
+        return None
+    if any(not _leq(v, a.hi[i].get(tuple(f[z] for z in t), FALSE))
+           for i, h in enumerate(c.hi) for t, v in h.items()):
+        return None
+    return f
+
+
+def embeds(c, a, voc):
+    """Does concrete store ``c`` embed into abstract structure ``a``?"""
+    return embedding(c, a, voc) is not None
+
+
+# ---------------------------------------------------------------------------- rules
+
+class RuleCheck:
+    """The spec's consistency rules and the predicate properties, evaluated exactly on
+    concrete stores (the rules that follow from definitions hold once the
+    instrumentation is recomputed, so they need no check)."""
+
+    def __init__(self, program, ev):
+        self.ev = ev
+        raw = [(b, h) for b, h, _w in program.rules] + [(b, h) for b, h, _s in property_rules(program.vocabulary)]
+        self.checks = []
+        for body, head in raw:
+            broken = F.conj(body, F.neg(head))
+            self.checks.append((frozenset(broken.preds()), F.exists(sorted(broken.free_vars()), broken)))
+
+    def holds(self, s, changed=None):
+        """No rule is broken in concrete ``s`` (only rules reading ``changed`` are
+        checked when it is given: the others held before the change)."""
+        return not any(self.ev.value(f, s) == TRUE for deps, f in self.checks
+                       if changed is None or deps & changed)
+
+
+def affected(order, changed):
+    """The instrumentation predicates (in ``order``) whose definition reads, directly
+    or through another one, a predicate in ``changed``."""
+    out, names = [], set(changed)
+    for p in order:
+        if p.definition.preds() & names:
+            out.append(p)
+            names.add(p.name)
+    return out
+
+
+# ---------------------------------------------------------------------------- concretization
+
+def expand(abstract, multiplicity):
+    """``abstract`` with node ``u`` copied ``multiplicity[u]`` times (0: removed) and
+    no summary or maybe-active node left (copies inherit every value, so 1/2 stays 1/2)."""
+    s = abstract.copy()
+    gone = 0
+    for u, m in sorted(multiplicity.items()):
+        if m == 0:
+            gone |= 1 << u
+        for _ in range(m - 1):
+            s.duplicate_node(u)
+    s.uU[0] = 0
+    s.ma = 0
+    s.touched()
+    if gone:
+        s.drop_nodes(gone)
+    return s
+
+
+def resolve(s, preds, coercer):
+    """Every coerced way of turning the 1/2 values of ``preds`` in ``s`` into 0 or 1,
+    one isomorphism class each (``s`` must be coerced)."""
+    frontier = [s]
+    for p in preds:
+        found = {}
+        for t in frontier:
+            for r in _resolve_pred(t, p, coercer):
+                found.setdefault(canonical_key(r), r)
+        frontier = list(found.values())
+    return frontier
+
+
+def _resolve_pred(s, p, coercer):
+    cells = half_cells(s, p)
+    if not cells:
+        yield s
+        return
+    for v in (FALSE, TRUE):
+        t = s.copy()
+        t.set_value(p, cells[0], v)
+        try:
+            coercer.coerce(t, {p.name})
+        except Inconsistent:
+            continue
+        yield from _resolve_pred(t, p, coercer)
+
+
+class Concretizer:
+    """Concrete stores described by abstract structures of one program."""
+
+    def __init__(self, voc, coercer, evaluator):
+        self.voc = voc
+        self.coercer = coercer
+        self.ev = evaluator
+        self.core = [p for p in voc.preds.values() if p.kind == "core"]
+        self.order = definition_order(voc)
+
+    def multiplicities(self, abstract, size):
+        """Every map from the summary and maybe-active nodes to their number of
+        individuals (a summary node 1.., a maybe-active one from 0) with ``size``
+        nodes in all."""
+        flexible = bits(abstract.summary | abstract.ma)
+        extra = size - (abstract.n - len(flexible))
+        if extra < 0:
+            return []
+        choices = [range(0 if abstract.ma >> u & 1 else 1,
+                         extra + 1 if abstract.summary >> u & 1 else 2) for u in flexible]
+        return [dict(zip(flexible, ms)) for ms in product(*choices) if sum(ms) == extra]
+
+    def stores(self, abstract, size):
+        """The concrete stores of exactly ``size`` nodes that ``abstract`` describes."""
+        found = {}
+        for mult in self.multiplicities(abstract, size):
+            s = expand(abstract, mult)
+            try:
+                self.coercer.coerce(s)
+            except Inconsistent:
+                continue
+            for r in resolve(s, self.core, self.coercer):
+                c = self.finish(r)
+                if c is not None and embeds(c, abstract, self.voc):
+                    found.setdefault(canonical_key(c), c)
+        return list(found.values())
+
+    def finish(self, s):
+        """Recompute the instrumentation of a store whose core values are definite; None
+        when a recomputed value contradicts the partial one or a rule fails."""
+        c = recompute(s.copy(), self.order, self.ev)
+        for p in self.order:
+            if any(not _leq(c.value(p, t), s.value(p, t)) for t in _all_tuples(c, p)):
+                return None
+        return c if self.consistent(c) else None
+
+    def consistent(self, c):
+        try:
+            self.coercer.coerce(c)
+        except Inconsistent:
+            return False
+        return True
+
+
+def _all_tuples(s, p):
+    return product(range(s.n), repeat=p.arity)
+
+
+def concretize(abstract, voc, rules, max_nodes, min_nodes=0, evaluator=None):
+    """The concrete stores with ``min_nodes``..``max_nodes`` nodes that ``abstract``
+    describes, smallest first, one per isomorphism class.  ``rules`` is a
+    :class:`~tvla.engine.coerce.Coercer` or a list of rules."""
+    ev = evaluator or Evaluator(voc)
+    coercer = rules if isinstance(rules, Coercer) else Coercer(voc, rules, ev)
+    conc = Concretizer(voc, coercer, ev)
+    out = []
+    for size in range(max(min_nodes, 0), max_nodes + 1):
+        out += conc.stores(abstract, size)
+    return out
+
+
+def program_coercer(program, evaluator):
+    """The coercer of a program's rules (spec, properties, definitions, automatic)."""
+    return Coercer(program.vocabulary, build_rules(program.vocabulary, program.rules, True), evaluator)
+
+
+# ---------------------------------------------------------------------------- interpreter
+
+class ConcreteAction:
+    """One action compiled for concrete execution."""
+
+    def __init__(self, action, program, ev):
+        self.action = action
+        self.ev = ev
+        voc = program.vocabulary
+        self.pre = action.precondition
+        self.pre_vars = sorted(self.pre.free_vars()) if self.pre is not None else []
+
+        def closed(m):
+            return F.exists(sorted(m.formula.free_vars() - set(self.pre_vars)), m.formula), m.render()
+        self.pre_messages = [closed(m) for m in program.global_messages + action.pre_messages]
+        self.post_messages = [closed(m) for m in action.post_messages]
+        # the ground truth: only core predicates are updated, the rest is recomputed
+        self.updates = [(voc[name], params, compile_table(ev, voc[name], params, f))
+                        for name, (params, f) in action.updates.items() if voc[name].kind == "core"]
+        self.changed = {p.name for p, _, _ in self.updates}
+
+    def bindings(self, s):
+        """The environments under which the precondition holds."""
+        if self.pre is None:
+            return [{}]
+        return [env for env, _ in self.ev.assignments(self.pre, s, self.pre_vars, minimum=TRUE)]
+
+    def fired(self, messages, s, env):
+        return [text for f, text in messages if self.ev.value(f, s, env) == TRUE]
+
+    def update(self, s, env, voc):
+        """New store after ``%new``, the core updates and ``%retain`` (read on the store
+        before ``%new``; 1/2 results kept), with ``origin[k]``: the old node that new
+        node ``k`` is (None: allocated)."""
+        s = s.copy()
+        origin = list(range(s.n))
+        keep = retained(s, self.action.retain, env, self.ev) if self.action.retain is not None else None
+        old_full = s.full
+        if self.action.new is not None:
+            origin += create(s, self.action.new, env, self.ev, voc)
+        results = [(p, compute_table(self.ev, p, params, fn, s, env)) for p, params, fn in self.updates]
+        for p, val in results:
+            store_table(s, p, val)
+        s.uT[voc["isNew"].index] = 0
+        s.bT[voc["instance"].index] = [0] * s.n
+        s.touched()
+        if keep is not None:
+            keep |= s.full & ~old_full   # the nodes of %new stay
+            origin = [origin[u] for u in bits(keep)]
+            s = s.restrict(keep)
+        return s, origin
+
+
+def create(s, new, env, ev, voc):
+    """Allocate the nodes of ``%new`` in ``s``; return their origins (None each)."""
+    is_new, inst = voc["isNew"].index, voc["instance"].index
+    if new == F.TRUE_F:
+        s.uT[is_new] |= 1 << s.add_node()
+        return [None]
+    fv = sorted(new.free_vars() - set(env))
+    t, _ = ev.vector(new, fv[0] if fv else "v", s, env)
+    added = []
+    for old in bits(t):
+        u = s.add_node()
+        s.uT[is_new] |= 1 << u
+        s.set_binary(inst, u, old, TRUE)   # instance(new, old), as TVLA
+        added.append(None)
+    return added
+
+
+def retained(s, retain, env, ev):
+    """Mask of the nodes ``%retain`` keeps."""
+    fv = sorted(retain.free_vars() - set(env))
+    if not fv:
+        return s.full if ev.value(retain, s, env) == TRUE else 0
+    t, _ = ev.vector(retain, "v" if "v" in fv else fv[0], s, env)
+    return t
+
+
+class Interpreter:
+    """Concrete execution of a program's actions (2-valued stores, no blur)."""
+
+    def __init__(self, program, evaluator=None, coercer=None):
+        self.program = program
+        self.voc = program.vocabulary
+        self.ev = evaluator or Evaluator(self.voc)
+        self.coercer = coercer or program_coercer(program, self.ev)
+        self.concretizer = Concretizer(self.voc, self.coercer, self.ev)
+        self.order = self.concretizer.order
+        self.rules = RuleCheck(program, self.ev)
+        self.compiled = {}
+
+    def compiled_action(self, action):
+        ca = self.compiled.get(id(action))
+        if ca is None:
+            ca = self.compiled[id(action)] = ConcreteAction(action, self.program, self.ev)
+            if action.new is None and action.retain is None:
+                # only what reads an updated predicate can change
+                ca.instr = affected(self.order, ca.changed)
+                ca.check = ca.changed | {p.name for p in ca.instr}
+            else:
+                ca.instr, ca.check = self.order, None
+        return ca
+
+    def step(self, action, s):
+        """Apply ``action`` to concrete store ``s``.  Returns ``(messages, successors)``:
+        the texts of the messages it reports (in order, once each) and a list of
+        ``(store, origin)`` pairs (``origin[k]``: the node of ``s`` that node ``k``
+        continues, None for an allocated one)."""
+        ca = self.compiled_action(action)
+        messages, out = [], []
+        for env in ca.bindings(s):
+            messages += ca.fired(ca.pre_messages, s, env)
+            t, origin = ca.update(s, env, self.voc)
+            for r in self.settle(t, ca):
+                messages += ca.fired(ca.post_messages, r, env)
+                out.append((r, origin))
+        return list(dict.fromkeys(messages)), out
+
+    def settle(self, s, ca):
+        """Recompute the instrumentation; resolve 1/2 values an update produced (each way
+        that satisfies the rules); keep only stores that satisfy the rules."""
+        s = recompute(s, ca.instr, self.ev)
+        if is_concrete(s):
+            return [s] if self.rules.holds(s, ca.check) else []
+        try:
+            self.coercer.coerce(s)
+        except Inconsistent:
+            return []
+        out = []
+        for r in resolve(s, self.concretizer.core, self.coercer):
+            c = recompute(r.copy(), self.order, self.ev)
+            if self.rules.holds(c):
+                out.append(c)
+        return out

@@ -1,0 +1,207 @@
+"""Self-check: the abstract result must describe every concrete execution.
+
+The concrete stores that the input structures describe (all up to K nodes,
+then random larger ones) run through the concrete interpreter along the CFG;
+every store reached at a location must embed into one of the structures the
+analysis stored there, and every message the concrete run reports must be
+among the analysis's messages.  The first store that does not is a soundness
+bug: in the engine, or in a spec whose update formula disagrees with the
+definition of what it updates.
+"""
+
+import random
+from collections import deque
+from dataclasses import dataclass, field
+
+from tvla.logic.structure import Inconsistent
+from tvla.concrete.interpreter import Interpreter, canonical_key, embeds, expand, half_cells
+from tvla.logic.kleene import FALSE, TRUE
+
+
+@dataclass
+class Violation:
+    location: str
+    edge: object  # the CFG edge that produced the store (None: an input store)
+    store: object
+    reason: str  # "embed" or the text of a message the analysis missed
+
+
+@dataclass
+class SelfCheck:
+    inputs: int = 0  # concrete input stores enumerated (up to K nodes)
+    random_runs: int = 0
+    states: int = 0  # (location, store) pairs checked
+    violations: list = field(default_factory=list)
+
+
+class Checker:
+    """Checks concrete states against one analysis result."""
+
+    def __init__(self, program, result, interpreter=None):
+        self.program = program
+        self.voc = program.vocabulary
+        self.result = result
+        self.interp = interpreter or Interpreter(program)
+        self.out_edges = {}
+        for e in program.edges:
+            self.out_edges.setdefault(e.source, []).append(e)
+        self.reported = {(m.location, m.action, m.text) for m in result.messages}
+        self.report = SelfCheck()
+        self.checked = set()
+
+    def check(self, loc, store, edge, key=None):
+        """Record a violation unless ``store`` embeds in the result at ``loc``."""
+        key = key or (loc, canonical_key(store))
+        if key in self.checked:
+            return
+        self.checked.add(key)
+        self.report.states += 1
+        if not any(embeds(store, a, self.voc) for a in self.result.locations.get(loc, [])):
+            self.report.violations.append(Violation(loc, edge, store, "embed"))
+
+    def successors(self, loc, store):
+        """``(edge, store)`` for every CFG edge out of ``loc``; missed messages are recorded."""
+        out = []
+        for e in self.out_edges.get(loc, []):
+            messages, succ = self.interp.step(e.action, store)
+            for text in messages:
+                if (loc, e.action.title, text) not in self.reported:
+                    self.report.violations.append(Violation(loc, e, store, text))
+            out += [(e, s) for s, _origin in succ]
+        return out
+
+    def explore(self, store, max_nodes, max_steps):
+        """Every state reachable from ``store`` at the entry (breadth first, stores of
+        at most ``max_nodes`` nodes expanded, at most ``max_steps`` steps)."""
+        entry = self.program.entry
+        self.check(entry, store, None)
+        queue = deque([(entry, store, 0)])
+        seen = {(entry, canonical_key(store))}
+        while queue and not self.report.violations:
+            loc, s, depth = queue.popleft()
+            if depth >= max_steps or s.n > max_nodes:
+                continue
+            for e, t in self.successors(loc, s):
+                key = (e.target, canonical_key(t))
+                self.check(e.target, t, e, key)
+                if key not in seen:
+                    seen.add(key)
+                    queue.append((e.target, t, depth + 1))
+
+    def walk(self, store, rng, max_steps):
+        """One random path from ``store`` at the entry."""
+        loc, s = self.program.entry, store
+        self.check(loc, s, None)
+        for _ in range(max_steps):
+            succ = self.successors(loc, s)
+            if not succ or self.report.violations:
+                return
+            e, s = rng.choice(succ)
+            loc = e.target
+            self.check(loc, s, e)
+
+
+def random_store(abstract, size, concretizer, rng, attempts=20):
+    """A random concrete store of ``size`` nodes described by ``abstract``, or None."""
+    for _ in range(attempts):
+        mults = concretizer.multiplicities(abstract, size)
+        if not mults:
+            return None
+        s = expand(abstract, rng.choice(mults))
+        c = _random_completion(s, concretizer, rng)
+        if c is not None and embeds(c, abstract, concretizer.voc):
+            return c
+    return None
+
+
+def _random_completion(s, concretizer, rng):
+    try:
+        concretizer.coercer.coerce(s)
+    except Inconsistent:
+        return None
+    for p in concretizer.core:
+        while True:
+            cells = half_cells(s, p)
+            if not cells:
+                break
+            cell = rng.choice(cells)
+            for v in rng.sample([FALSE, TRUE], 2):
+                t = s.copy()
+                t.set_value(p, cell, v)
+                try:
+                    concretizer.coercer.coerce(t, {p.name})
+                except Inconsistent:
+                    continue
+                s = t
+                break
+            else:
+                return None
+    return concretizer.finish(s)
+
+
+def selfcheck(program, inputs, result, nodes=3, runs=20, steps=300, seed=0, interpreter=None):
+    """Run the concrete stores described by ``inputs`` (all up to ``nodes`` nodes,
+    then ``runs`` random ones of up to ``nodes + 3``) and check them against
+    ``result``; returns a :class:`SelfCheck` (stops at the first violation)."""
+    checker = Checker(program, result, interpreter)
+    conc = checker.interp.concretizer
+    stores = {}
+    for size in range(nodes + 1):
+        for a in inputs:
+            for c in conc.stores(a, size):
+                stores.setdefault(canonical_key(c), c)
+    for c in stores.values():
+        checker.report.inputs += 1
+        checker.explore(c, nodes, steps)
+        if checker.report.violations:
+            return checker.report
+    rng = random.Random(seed)
+    growable = [a for a in inputs if a.summary]
+    for _ in range(runs if growable else 0):
+        c = random_store(rng.choice(growable), rng.randint(nodes + 1, nodes + 3), conc, rng)
+        if c is None:
+            continue
+        checker.report.random_runs += 1
+        checker.walk(c, rng, steps)
+        if checker.report.violations:
+            break
+    return checker.report
+
+
+def format_selfcheck(report, voc, nodes):
+    """The lines ``tvla selfcheck`` prints."""
+    from tvla.lang.tvs import format_structure
+    lines = [f"{report.inputs} concrete input stores of up to {nodes} nodes, "
+             f"{report.random_runs} random runs, {report.states} states checked"]
+    for v in report.violations[:1]:
+        what = ("the store does not embed in any structure of the analysis there" if v.reason == "embed"
+                else f"the concrete run reports a message the analysis does not: {v.reason}")
+        lines.append(f"violation at {v.location}: {what}")
+        if v.edge is None:
+            lines.append("  edge: (input store at the entry)")
+        else:
+            lines.append(f"  edge: {v.edge.source} -> {v.edge.target}: {v.edge.action.title} "
+                         f"[{v.edge.action.label}]")
+        lines.append("  store:")
+        lines += ["    " + line for line in format_structure(v.store, voc).splitlines()]
+    n = len(report.violations)
+    lines.append(f"{n} violation{'s' if n != 1 else ''}")
+    return lines
+
+
+def selfcheck_files(program_path, input_path, nodes, runs, steps, join="part", defines=(), search_path=()):
+    """Load, analyse (with ``join``) and self-check; returns (lines to print, no violation)."""
+    from tvla.cli.api import load, read_inputs
+    from tvla.lang.preprocess import parse_command_define
+    # the whole program is checked: a breach found by the coerce after an update must
+    # not stop the analysis early (later locations would hold nothing to embed into)
+    analysis = load(program_path, join=join, break_on_coerce_failure=False,
+                    defines=tuple(parse_command_define(d) for d in defines),
+                    search_path=tuple(search_path))
+    structures, given = read_inputs(analysis, input_path)
+    result = analysis.run(structures, program_name=program_path, input_name=input_path, given=given)
+    inputs, _summary = analysis.prepare_inputs(structures, given)
+    prog = analysis.program
+    report = selfcheck(prog, inputs, result, nodes, runs, steps)
+    head = f"Selfcheck of {program_path} on {input_path} (join {join})"
+    return [head] + format_selfcheck(report, prog.vocabulary, nodes), not report.violations

@@ -1,0 +1,347 @@
+"""One action applied to one structure: the ``fcpucb`` pipeline.
+
+f: focus on each ``%f`` formula; c: coerce; p: precondition (closed, or with
+free variables bound per potentially satisfying assignment) and the
+pre-update messages; u: ``%retain`` read on the structure as it is, ``%new``
+(new nodes start with every predicate 0), simultaneous updates (explicit and
+derived by finite differencing), then the nodes ``%retain`` rejects go; c:
+coerce again (a breach stops the analysis unless
+``tvla.engine.fixpoint.breakIfCoerceAfterUpdateFailed`` is false), then the
+post-update messages; b: blur.
+"""
+
+import time
+from itertools import product
+
+from tvla.logic import formula as F
+from tvla.engine.blur import blur
+from tvla.engine.differencing import Differencer
+from tvla.engine.focus import FocusFormula, focus
+from tvla.logic.kleene import FALSE, HALF, TRUE
+from tvla.logic.structure import Inconsistent, bits
+
+
+def compute_table(ev, pred, params, fn, s, env):
+    """The table of ``pred`` on ``s`` given by a formula compiled with ``ev.compile(f,
+    params[-1])`` (unary and binary: a row over the last parameter at a time); the
+    value :func:`store_table` writes back."""
+    if pred.arity == 0:
+        t, u = fn(s, env)
+        return TRUE if t else (HALF if u else FALSE)
+    if pred.arity == 1:
+        return fn(s, env)
+    e = dict(env)
+    if pred.arity == 2:
+        rows_t, rows_u = [], []
+        for x in range(s.n):
+            e[params[0]] = x
+            t, u = fn(s, e)
+            rows_t.append(t)
+            rows_u.append(u)
+        return rows_t, rows_u
+    table = {}
+    for tup in product(range(s.n), repeat=pred.arity):
+        e.update(zip(params, tup))
+        t, u = fn(s, e)
+        if t:
+            table[tup] = TRUE
+        elif u:
+            table[tup] = HALF
+    return table
+
+
+def store_table(s, pred, value):
+    """Write a table computed by :func:`compute_table` into ``s``."""
+    if pred.arity == 0:
+        s.nul[pred.index] = value
+    elif pred.arity == 1:
+        s.uT[pred.index], s.uU[pred.index] = value
+    elif pred.arity == 2:
+        s.bT[pred.index], s.bU[pred.index] = value
+        s.touched(pred.index)
+    else:
+        s.hi[pred.index] = value
+    s.dirty()
+
+
+def compile_table(ev, pred, params, formula):
+    """``formula`` compiled for :func:`compute_table`."""
+    return ev.compile(formula, params[-1] if pred.arity in (1, 2) else None)
+
+
+def recompute(s, order, ev):
+    """Set the instrumentation predicates in ``order`` to the values of their
+    definitions (in that order), in place; return ``s``."""
+    for p in order:
+        fn = compile_table(ev, p, p.params, p.definition)
+        store_table(s, p, compute_table(ev, p, p.params, fn, s, {}))
+    return s
+
+
+class CoerceFailed(Exception):
+    """The coerce after an update found a constraint breach (``rule``)."""
+
+    def __init__(self, rule):
+        super().__init__(rule)
+        self.rule = rule
+
+
+def derived_updates(action, voc, differencing):
+    """The updates an action gets by finite differencing: those of the
+    instrumentation predicates it changes without updating them (every one
+    with ``differencing``, else only those it marks ``auto``), and the values
+    of a node made by ``%new``."""
+    auto = set(action.auto)
+    diff = Differencer(voc, action.updates)
+    derived = diff.derived_updates()
+    if not differencing:
+        derived = {name: u for name, u in derived.items() if name in auto}
+    elif action.new is not None:
+        derived.update(diff.new_node_updates(derived))
+    return derived
+
+
+class Bindings:
+    """The assignments of a formula's free variables under which it is potentially
+    satisfied (not 0), found one variable at a time: each variable is bound only
+    to the nodes where the conjuncts that mention it and earlier variables alone
+    may hold, so a precondition ``x(v_1) & n(v_1, v_2) & n(v_2, v_3)`` costs
+    the number of its bindings, not n^2 evaluations over the universe."""
+
+    def __init__(self, ev, f, variables):
+        self.variables = tuple(variables)
+        parts = F.conjuncts(F.desugar(f))
+        order, bound, steps = [], set(), []
+        while len(order) < len(self.variables):
+            var = max((v for v in self.variables if v not in bound),
+                      key=lambda v: sum(1 for c in parts if v in c.free_vars() <= bound | {v}))
+            bound.add(var)
+            order.append(var)
+            if len(order) == len(self.variables):
+                steps.append((var, ev.compile(f, var)))
+                break
+            mine = [c for c in parts if c.free_vars() <= bound]
+            parts = [c for c in parts if c not in mine]
+            steps.append((var, ev.compile(F.conj(*mine), var)))
+        self.steps = steps
+
+    @classmethod
+    def of_closed(cls, ev, f):
+        """For a closed ``E(v_1, .., v_k) body`` with k >= 2: the bindings of its body
+        (it is not 0 exactly when there is one); else None."""
+        names = []
+        while isinstance(f, F.Exists):
+            names += [v for v in f.vars if v not in names]
+            f = f.body
+        names = [v for v in names if v in f.free_vars()]
+        return cls(ev, f, names) if len(names) >= 2 and f.free_vars() == set(names) else None
+
+    def each(self, s, env):
+        """Yield ``(env, value)`` for each binding, in no particular order."""
+        e = dict(env)
+        last = len(self.steps) - 1
+        stack = [(0, None)]
+        while stack:
+            i, u = stack.pop()
+            if u is not None:
+                e[self.steps[i - 1][0]] = u
+            var, fn = self.steps[i]
+            t, h = fn(s, e)
+            if i == last:
+                for w in bits(t | h):
+                    e[var] = w
+                    yield dict(e), (TRUE if t >> w & 1 else HALF)
+            else:
+                stack.extend((i + 1, w) for w in reversed(bits(t | h)))
+
+    def __call__(self, s, env):
+        """``[(env, value)]`` in the lexicographic order of the variables as given."""
+        out = list(self.each(s, env))
+        out.sort(key=lambda item: tuple(item[0][v] for v in self.variables))
+        return out
+
+    def exists(self, s, env):
+        """True when some binding potentially satisfies the formula."""
+        return next(self.each(s, env), None) is not None
+
+
+class CompiledAction:
+    """An instantiated action compiled once for an analysis.
+
+    ``apply(s, stats, report)`` runs the pipeline ``options.pipeline`` on a
+    stored structure and returns the resulting structures; ``report(message)``
+    is called once per :class:`~tvla.lang.program.Message` the structure triggers."""
+
+    def __init__(self, action, voc, ev, coercer, options, global_focus=(), global_messages=()):
+        self.action = action
+        self.voc = voc
+        self.ev = ev
+        self.coercer = coercer
+        where = action.pos
+        self.focus = [FocusFormula(f, voc, where) for f in list(global_focus) + action.focus]
+        self.pre = action.precondition
+        self.pre_vars = sorted(self.pre.free_vars()) if self.pre is not None else []
+        self.bindings = Bindings(ev, self.pre, self.pre_vars) if self.pre_vars else None
+        self.closed_pre = Bindings.of_closed(ev, self.pre) if self.pre is not None and not self.pre_vars else None
+        self.pre_messages = [(F.exists(self._unbound(m.formula), m.formula), m) for m in
+                             list(global_messages) + action.pre_messages]
+        self.post_messages = [(F.exists(self._unbound(m.formula), m.formula), m) for m in action.post_messages]
+        self.has_new = action.new is not None
+        self.derived = derived_updates(action, voc, options.differencing)
+        self.all_updates = {**action.updates, **self.derived}
+        self.changed = set(self.all_updates)
+        self._update_fns = [(voc[name], params, compile_table(ev, voc[name], params, f))
+                            for name, (params, f) in self.all_updates.items()]
+        self.break_on_breach = options.break_on_coerce_failure
+        self.order = options.pipeline
+        # structures reach locations coerced (then blurred) when a coerce follows the update
+        self.stored_coerced = "c" in self.order[self.order.index("u"):]
+
+    def _unbound(self, f):
+        return sorted(f.free_vars() - set(self.pre_vars))
+
+    def apply(self, s, stats, report):
+        """Apply to stored structure ``s``; return the blurred results.
+
+        ``report(text)`` is called once per message this structure triggers."""
+        items = [(s.copy(), {})]
+        post_done = False
+        for step_no, step in enumerate(self.order):
+            t0 = time.perf_counter()
+            if step == "f":
+                for ff in self.focus:
+                    items = [(t, env) for st, env in items
+                             for t in focus(st, ff, self.ev, self.coercer.coerce)]
+                stats["focus"] += time.perf_counter() - t0
+            elif step == "c":
+                if step_no and self.order[step_no - 1] == "f" and self.stored_coerced:
+                    # focus coerced every structure it split; the others are stored
+                    # structures, which were coerced before blur
+                    continue
+                items = self._coerce(items, self._changed_for(step_no),
+                                     self.break_on_breach and self._after_update(step_no))
+                stats["coerce"] += time.perf_counter() - t0
+                if self._after_update(step_no) and not post_done:
+                    self._messages(items, self.post_messages, report)
+                    post_done = True
+            elif step == "p":
+                items = self._precondition(items)
+                self._messages(items, self.pre_messages, report)
+                stats["precondition"] += time.perf_counter() - t0
+            elif step == "u":
+                items = [(self._update(st, env), env) for st, env in items]
+                stats["update"] += time.perf_counter() - t0
+            elif step == "b":
+                if not post_done:
+                    self._messages(items, self.post_messages, report)
+                    post_done = True
+                items = [(blur(st, self.voc), env) for st, env in items]
+                stats["blur"] += time.perf_counter() - t0
+        if not post_done:
+            self._messages(items, self.post_messages, report)
+        return [st for st, _ in items]
+
+    def _after_update(self, step_no):
+        return "u" in self.order[:step_no]
+
+    def _changed_for(self, step_no):
+        # after an update only rules reading updated predicates can fire; after
+        # focus (which may materialize nodes) every rule is run
+        if self._after_update(step_no) and self.order[step_no - 1] == "u" and not self.has_new \
+                and self.action.retain is None:
+            return self.changed
+        return None
+
+    def _coerce(self, items, changed, breach_stops=False):
+        out = []
+        for st, env in items:
+            try:
+                self.coercer.coerce(st, changed)
+            except Inconsistent as e:
+                if breach_stops:
+                    raise CoerceFailed(str(e)) from None
+                continue
+            out.append((st, env))
+        return out
+
+    def _precondition(self, items):
+        if self.pre is None:
+            return items
+        out = []
+        for st, env in items:
+            if not self.pre_vars:
+                if self.closed_pre.exists(st, env) if self.closed_pre else self.ev.value(self.pre, st, env) != FALSE:
+                    out.append((st, env))
+                continue
+            # each binding is updated on its own copy of the structure
+            for k, (e, _v) in enumerate(self.bindings(st, env)):
+                out.append((st if k == 0 else st.copy(), e))
+        return out
+
+    def _messages(self, items, messages, report):
+        for f, msg in messages:
+            for st, env in items:
+                if self.ev.value(f, st, env) != FALSE:
+                    report(msg)
+                    break
+
+    # ------------------------------------------------------------------ update
+    def _update(self, s, env):
+        """``%retain`` (evaluated first, on the structure as it is), ``%new``, the
+        simultaneous updates, then the nodes ``%retain`` rejects are removed and
+        those where it is 1/2 become maybe-active."""
+        voc = self.voc
+        kept = self._retained(s, env) if self.action.retain is not None else None
+        old_full = s.full
+        if self.has_new:
+            s = self._create(s, env)
+        # simultaneous updates: every table is computed on the old structure first
+        results = [(p, compute_table(self.ev, p, params, fn, s, env)) for p, params, fn in self._update_fns]
+        for p, value in results:
+            store_table(s, p, value)
+        if self.has_new:
+            s.uT[voc["isNew"].index] = 0
+            s.uU[voc["isNew"].index] = 0
+            inst = voc["instance"].index
+            s.bT[inst] = [0] * s.n
+            s.bU[inst] = [0] * s.n
+            s.touched()
+        if kept is not None:
+            sure, maybe = kept
+            if maybe:
+                s.ma |= maybe
+                s.touched()
+            s = s.restrict(sure | maybe | (s.full & ~old_full))
+        return s
+
+    def _retained(self, s, env):
+        """Masks ``(sure, maybe)`` of the nodes where the ``%retain`` formula is 1, resp. 1/2."""
+        f = self.action.retain
+        fv = sorted(f.free_vars() - set(env))
+        # a closed formula evaluated as a vector has its value on every node
+        return self.ev.vector(f, "v" if "v" in fv or not fv else fv[0], s, env)
+
+    def _create(self, s, env):
+        """Add the nodes of ``%new``: every predicate is 0 on them but ``isNew``; a
+        copy made for ``%new FORMULA`` has ``instance(new, old)`` and the ``sm`` of
+        its original, and is maybe-active where the formula is 1/2 (or its
+        original is maybe-active)."""
+        voc = self.voc
+        is_new = voc["isNew"].index
+        if self.action.new == F.TRUE_F:
+            u = s.add_node()
+            s.uT[is_new] |= 1 << u
+            s.dirty()
+            return s
+        fv = sorted(self.action.new.free_vars() - set(env))
+        t, h = self.ev.vector(self.action.new, fv[0] if fv else "v", s, env)
+        inst = voc["instance"].index
+        for old in bits(t | h):
+            u = s.add_node()
+            s.uT[is_new] |= 1 << u
+            s.uU[0] |= (s.uU[0] >> old & 1) << u
+            if (h | s.ma) >> old & 1:
+                s.ma |= 1 << u
+            s.set_binary(inst, u, old, TRUE)
+        s.touched()
+        return s

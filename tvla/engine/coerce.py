@@ -1,0 +1,498 @@
+"""Consistency rules and coerce.
+
+Rules come from four sources (docs/engine.md): the spec's ``%r`` rules, predicate
+properties, instrumentation definitions, and the automatic closure of
+definitions.  Coerce applies them until nothing changes, re-running only the
+rules whose body or head reads a predicate that changed.  A rule is applied
+set-at-a-time: the body is evaluated as a bit mask over the last head
+variable, so ``x(v1) & x(v2) ==> v1 == v2`` costs one mask test per node.
+"""
+
+from dataclasses import dataclass, field
+from itertools import permutations, product
+
+from tvla.logic import formula as F
+from tvla.logic.evaluate import Evaluator
+from tvla.logic.kleene import FALSE, HALF, TRUE
+from tvla.logic.structure import Inconsistent, bits, breached_nodes  # noqa: F401  (Inconsistent re-exported for action.py, engine.py)
+
+
+@dataclass
+class Rule:
+    body: F.Formula
+    head: F.Formula
+    source: str
+    hvars: tuple = ()
+    deps: frozenset = field(default_factory=frozenset)
+
+    def __str__(self):
+        return f"{self.body} ==> {self.head}"
+
+
+# --------------------------------------------------------------------------- rule sources
+
+def _atom(p, *args):
+    return F.Atom(p, tuple(args))
+
+
+def property_rules(voc):
+    out = []
+    closures = {}
+    for p in voc.instrumentation:
+        d = p.definition
+        if isinstance(d, F.Closure) and d.reflexive and p.arity == 2 and (d.a, d.b) == p.params:
+            closures.setdefault(d.pred, []).append(p.name)
+    for p in voc.preds.values():
+        if p.kind == "builtin":
+            continue
+        name = p.name
+        props = p.props
+        src = f"property of {name}"
+        if "unique" in props:
+            out.append((F.And(_atom(name, "v_1"), _atom(name, "v_2")), F.Eq("v_1", "v_2"), src))
+            out.append((F.Exists(("v_1",), F.And(_atom(name, "v_1"), F.Not(F.Eq("v_1", "v_2")))),
+                        F.Not(_atom(name, "v_2")), src))
+        if "function" in props:
+            out.append((F.Exists(("v",), F.And(_atom(name, "v", "v_1"), _atom(name, "v", "v_2"))),
+                        F.Eq("v_1", "v_2"), src))
+            out.append((F.Exists(("v_1",), F.And(_atom(name, "v", "v_1"), F.Not(F.Eq("v_1", "v_2")))),
+                        F.Not(_atom(name, "v", "v_2")), src))
+        if "invfunction" in props:
+            out.append((F.Exists(("v",), F.And(_atom(name, "v_1", "v"), _atom(name, "v_2", "v"))),
+                        F.Eq("v_1", "v_2"), src))
+            out.append((F.Exists(("v_1",), F.And(_atom(name, "v_1", "v"), F.Not(F.Eq("v_1", "v_2")))),
+                        F.Not(_atom(name, "v_2", "v")), src))
+        if "acyclic" in props:
+            out.append((_atom(name, "v", "v"), F.FALSE_F, src))
+            for t in closures.get(name, []):
+                out.append((F.And(_atom(t, "v_1", "v_2"), _atom(t, "v_2", "v_1")), F.Eq("v_1", "v_2"), src))
+                out.append((F.And(_atom(t, "v_1", "v_2"), F.Not(F.Eq("v_1", "v_2"))),
+                            F.Not(_atom(t, "v_2", "v_1")), src))
+        if "symmetric" in props:
+            out.append((_atom(name, "v_1", "v_2"), _atom(name, "v_2", "v_1"), src))
+            out.append((F.Not(_atom(name, "v_1", "v_2")), F.Not(_atom(name, "v_2", "v_1")), src))
+        if "antisymmetric" in props:
+            out.append((F.And(_atom(name, "v_1", "v_2"), F.Not(F.Eq("v_1", "v_2"))),
+                        F.Not(_atom(name, "v_2", "v_1")), src))
+        if "reflexive" in props:
+            out.append((F.Eq("v_1", "v_2"), _atom(name, "v_1", "v_2"), src))
+        if "antireflexive" in props:
+            out.append((F.Eq("v_1", "v_2"), F.Not(_atom(name, "v_1", "v_2")), src))
+        if "transitive" in props:
+            out.append((F.Exists(("v_2",), F.And(_atom(name, "v_1", "v_2"), _atom(name, "v_2", "v_3"))),
+                        _atom(name, "v_1", "v_3"), src))
+    return out
+
+
+def definition_rules(voc):
+    out = []
+    for p in voc.instrumentation:
+        head = F.Atom(p.name, p.params)
+        src = f"definition of {p.name}"
+        out.append((p.definition, head, src))
+        out.append((F.Not(p.definition), F.Not(head), src))
+    return out
+
+
+def closure_rules(voc):
+    """For ``t = p*`` or ``t = p+``: every ``p`` edge is a ``t`` pair."""
+    out = []
+    for p in voc.instrumentation:
+        d = p.definition
+        if isinstance(d, F.Closure) and p.arity == 2 and (d.a, d.b) == p.params:
+            out.append((F.Atom(d.pred, p.params), F.Atom(p.name, p.params), f"closure of {p.name}"))
+    return out
+
+
+def contrapositives(body, head, src, voc):
+    """``l_1 & ... & l_m ==> h`` gives ``!h & (the other literals) ==> !l_i`` for every
+    literal ``l_i`` that is a (negated) atom or a negated equality."""
+    if isinstance(head, F.Const) or not F.is_literal(head):
+        return []
+    inner_h = head.sub if isinstance(head, F.Not) else head
+    if isinstance(inner_h, F.Closure):
+        return []
+    found = F.exists_conjunction(F.nnf(body), set(head.free_vars()))
+    if found is None:
+        return []
+    _bound, lits = found
+    out = []
+    for i, lit in enumerate(lits):
+        inner = lit.sub if isinstance(lit, F.Not) else lit
+        if isinstance(inner, (F.Closure, F.Const)):
+            continue
+        if isinstance(inner, F.Eq) and not isinstance(lit, F.Not):
+            continue
+        if isinstance(inner, F.Atom) and voc[inner.pred].kind == "builtin":
+            continue
+        others = [l for j, l in enumerate(lits) if j != i]
+        out.append((F.conj(F.neg(head), *others), F.neg(lit), src + " (contrapositive)"))
+    return out
+
+
+def horn_body(body):
+    """A ``%r`` rule is a Horn clause: its free variables are implicitly universal,
+    so a top-level ``E(v)`` of the body is dropped and ``v`` becomes the head's ``v``."""
+    while isinstance(body, F.Exists):
+        body = body.body
+    return body
+
+
+def alternatives(body):
+    """A body's top-level disjuncts (through existentials, which distribute over
+    ``|``): ``a | b ==> h`` is the two rules ``a ==> h`` and ``b ==> h``, and
+    each then has its own contrapositives (``!down ==> !left`` for
+    ``down = left | right``)."""
+    f = F.nnf(body)
+    if isinstance(f, F.Exists):
+        return [F.Exists(f.vars, g) for g in alternatives(f.body)]
+    if isinstance(f, F.Or):
+        return [g for d in F.disjuncts(f) for g in alternatives(d)]
+    return [body]
+
+
+def build_rules(voc, spec_rules, automatic=True):
+    """All consistency rules of an analysis, as :class:`Rule` objects."""
+    raw = [(horn_body(b), h, f"rule at {w[0]}:{w[1]}") for b, h, w in spec_rules]
+    raw += property_rules(voc)
+    raw += definition_rules(voc)
+    raw = [(alt, h, src) for b, h, src in raw for alt in alternatives(b)]
+    if automatic:
+        # the automatic closure: for a definition p = φ these contrapositives are
+        # docs/engine.md's rules !p & (other literals) ==> !l_i (and with p for
+        # universal φ); they are applied to property and spec rules as well
+        raw += closure_rules(voc)
+        raw += [c for b, h, src in list(raw) for c in contrapositives(b, h, src, voc)]
+    rules = []
+    seen = set()
+    for body, head, src in raw:
+        if head == F.TRUE_F:
+            continue
+        hv = tuple(sorted(head.free_vars()))
+        extra = tuple(sorted(body.free_vars() - set(hv)))
+        body = F.exists(extra, F.desugar(body))
+        key = _canonical_key(body, head)
+        if key in seen:
+            continue
+        seen.add(key)
+        deps = set(body.preds())
+        inner = head.sub if isinstance(head, F.Not) else head
+        if isinstance(inner, F.Atom):
+            deps.add(inner.pred)
+        if F.uses_equality(body) or isinstance(inner, F.Eq):
+            deps.add("sm")
+        rules.append(Rule(body, head, src, hv, frozenset(deps)))
+    return rules
+
+
+def _canonical_key(body, head):
+    """Rules equal up to renaming of variables and the order of conjuncts get
+    the same key (so that a contrapositive that restates a rule is dropped)."""
+    free = sorted(head.free_vars() | body.free_vars())
+    mapping = {v: f"_f{k}" for k, v in enumerate(free)}
+    bound = []
+    while isinstance(body, F.Exists):
+        bound += [v for v in body.vars if v not in bound]
+        body = body.body
+    parts = F.conjuncts(body)
+    best = None
+    for perm in permutations(range(len(bound))) if len(bound) <= 4 else [range(len(bound))]:
+        m = dict(mapping)
+        m.update({v: f"_b{perm[k]}" for k, v in enumerate(bound)})
+        key = tuple(sorted(str(F.rename_vars(c, m)) for c in parts))
+        if best is None or key < best:
+            best = key
+    return best, str(F.rename_vars(head, mapping))
+
+
+# --------------------------------------------------------------------------- coerce
+
+def bound_mask(env):
+    """Mask of the nodes bound in ``env``."""
+    m = 0
+    for u in env.values():
+        m |= 1 << u
+    return m
+
+
+def _sharpen(t, pt, pu, positive, rule, env):
+    """Make the head definite where the body mask ``t`` is 1: the new ``(T, U)``
+    masks, or None when nothing changes; Inconsistent when the head is
+    definitely the wrong value somewhere in ``t``."""
+    wrong = t & ~(pt | pu) if positive else t & pt
+    if wrong:
+        raise Inconsistent(str(rule), bound_mask(env), wrong)
+    if positive:
+        fix = t & pu
+        return (pt | fix, pu & ~fix) if fix else None
+    fix = t & pu
+    return (pt, pu & ~fix) if fix else None
+
+
+class Coercer:
+    """Applies the rules of one analysis to structures."""
+
+    def __init__(self, voc, rules, evaluator=None):
+        self.voc = voc
+        self.rules = rules
+        self.ev = evaluator or Evaluator(voc)
+        self.dependents = {}
+        for k, r in enumerate(rules):
+            for p in r.deps:
+                self.dependents.setdefault(p, []).append(k)
+        self._appliers = [make_applier(r, voc, self.ev) for r in rules]
+
+    def coerce(self, s, changed=None):
+        """Sharpen ``s`` in place; raise :class:`Inconsistent` if it describes no store.
+
+        ``changed``: names of predicates that changed since ``s`` was last
+        coerced (None: run every rule).  A breach whose assignment has exactly
+        one maybe-active node removes that node (it cannot exist) and starts
+        again; a breach where every assignment has several is left alone."""
+        while True:
+            absent = self.sharpen(s, changed)
+            if not absent:
+                return s
+            s.drop_nodes(absent)
+            changed = None
+
+    def sharpen(self, s, changed):
+        """Run the rules to a fixpoint (see :meth:`coerce`); return the mask of
+        the maybe-active nodes a breach shows cannot exist (0: none)."""
+        if changed is None:
+            queue = list(range(len(self.rules)))
+        else:
+            ks = set()
+            for p in changed:
+                ks.update(self.dependents.get(p, ()))
+            queue = sorted(ks)
+        queued = set(queue)
+        appliers = self._appliers
+        dependents = self.dependents
+        qi = 0
+        while qi < len(queue):
+            k = queue[qi]
+            qi += 1
+            queued.discard(k)
+            try:
+                touched = appliers[k](s)
+            except Inconsistent as e:
+                absent = breached_nodes(e, s.ma)
+                if absent:
+                    return absent
+                continue
+            if touched:
+                for p in touched:
+                    for k2 in dependents.get(p, ()):
+                        if k2 not in queued:
+                            queued.add(k2)
+                            queue.append(k2)
+        return 0
+
+
+# --------------------------------------------------------------------------- rule appliers
+# An applier is ``fn(s) -> names of changed predicates`` (it may raise Inconsistent).
+# The body is evaluated as a vector over one head variable; the other head
+# variables ("outer") range over the assignments given by :func:`assignments`.
+
+@dataclass(frozen=True)
+class Plan:
+    """How a rule with head variables is checked: ``body(s, env)`` gives the body
+    as a vector over ``vec`` for each environment of the ``outer`` variables."""
+
+    rule: Rule
+    vec: str
+    outer: tuple
+    body: object
+    guard: object  # vector over outer[0] of the conjuncts that mention only it, or None
+
+
+def make_plan(rule, inner, ev):
+    # the vector variable is the head atom's last argument, so that a binary
+    # head is checked a row at a time
+    vec = inner.args[-1] if isinstance(inner, F.Atom) and inner.args else rule.hvars[-1]
+    outer = tuple(v for v in rule.hvars if v != vec)
+    guard = None
+    if outer:
+        # a body is 1 only where each of its conjuncts is 1: the conjuncts that
+        # mention only the first outer variable select the nodes worth visiting
+        guards = [c for c in F.conjuncts(rule.body) if c.free_vars() == {outer[0]}]
+        if guards:
+            guard = ev.compile(F.conj(*guards), outer[0])
+    return Plan(rule, vec, outer, ev.compile(rule.body, vec), guard)
+
+
+def assignments(plan, s):
+    """Yield ``(env, body vector)`` for every assignment of the outer variables
+    where the body is 1 somewhere (``env`` is reused between yields)."""
+    env = {}
+    outer, fn = plan.outer, plan.body
+    if not outer:
+        t = fn(s, env)[0]
+        if t:
+            yield env, t
+        return
+    firsts = bits(plan.guard(s, env)[0]) if plan.guard is not None else range(s.n)
+    first, rest = outer[0], outer[1:]
+    if not rest:
+        for u in firsts:
+            env[first] = u
+            t = fn(s, env)[0]
+            if t:
+                yield env, t
+        return
+    for u in firsts:
+        env[first] = u
+        for combo in product(range(s.n), repeat=len(rest)):
+            for var, w in zip(rest, combo):
+                env[var] = w
+            t = fn(s, env)[0]
+            if t:
+                yield env, t
+
+
+def make_applier(rule, voc, ev):
+    """The applier of ``rule``, chosen by the kind of its head."""
+    head = rule.head
+    positive = not isinstance(head, F.Not)
+    inner = head if positive else head.sub
+    if isinstance(inner, F.Const):
+        return constant_applier(rule, inner, positive, ev)
+    if not rule.hvars:
+        return nullary_applier(rule, voc[inner.pred], positive, ev)
+    plan = make_plan(rule, inner, ev)
+    if isinstance(inner, F.Eq):
+        return equality_applier(plan, inner, positive, ev.stale_after("sm"))
+    p = voc[inner.pred]
+    if p.arity == 1 and inner.args[0] == plan.vec:
+        return unary_applier(plan, p, positive, ev.stale_after(p.name))
+    if p.arity == 2 and inner.args[1] == plan.vec and inner.args[0] != plan.vec:
+        return row_applier(plan, p, inner.args[0], positive, ev.stale_after(p.name))
+    return generic_applier(plan, p, inner.args, positive, ev.stale_after(p.name))
+
+
+def never(s):
+    return ()
+
+
+def constant_applier(rule, inner, positive, ev):
+    """Head 1 never fires; head 0 makes a satisfiable body inconsistent (the body
+    is closed, so a maybe-active node only makes it 1/2: no breach)."""
+    if (inner.value == TRUE) == positive:
+        return never
+    fn = ev.compile(F.exists(rule.hvars, rule.body), None)
+
+    def to_false(s):
+        if fn(s, {})[0]:
+            raise Inconsistent(str(rule), 0, 0)
+        return ()
+    return to_false
+
+
+def nullary_applier(rule, p, positive, ev):
+    fn = ev.compile(rule.body, None)
+    want = TRUE if positive else FALSE
+    stale = ev.stale_after(p.name)
+
+    def nullary(s):
+        if not fn(s, {})[0]:
+            return ()
+        cur = s.nul[p.index]
+        if cur == want:
+            return ()
+        if cur != HALF:
+            raise Inconsistent(str(rule), 0, 0)
+        s.nul[p.index] = want
+        s.dirty(stale)
+        return (p.name,)
+    return nullary
+
+
+def equality_applier(plan, inner, positive, stale):
+    """``v_1 == v_2`` makes the node non-summary (or the structure inconsistent
+    when the body holds for two nodes); ``v_1 != v_2`` forbids the diagonal."""
+    a, b = inner.a, inner.b
+    rule = plan.rule
+    if a == b:
+        if positive:
+            return never
+
+        def self_neq(s):
+            for env, t in assignments(plan, s):
+                raise Inconsistent(str(rule), bound_mask(env), t)
+            return ()
+        return self_neq
+    other = a if b == plan.vec else b
+
+    def eq_head(s):
+        changed = ()
+        for env, t in assignments(plan, s):
+            bu = 1 << env[other]
+            if positive:
+                if t & ~bu:
+                    raise Inconsistent(str(rule), bu, t & ~bu)
+                if s.uU[0] & bu:
+                    s.uU[0] &= ~bu
+                    s.dirty(stale)
+                    changed = ("sm",)
+            elif t & bu:
+                raise Inconsistent(str(rule), bu, bu)
+        return changed
+    return eq_head
+
+
+def unary_applier(plan, p, positive, stale):
+    i, name, rule = p.index, p.name, plan.rule
+
+    def unary_head(s):
+        changed = ()
+        for env, t in assignments(plan, s):
+            sharp = _sharpen(t, s.uT[i], s.uU[i], positive, rule, env)
+            if sharp is not None:
+                s.uT[i], s.uU[i] = sharp
+                s.dirty(stale)
+                changed = (name,)
+        return changed
+    return unary_head
+
+
+def row_applier(plan, p, a0, positive, stale):
+    """A binary head ``p(a0, vec)``: one row of ``p`` per assignment."""
+    i, name, rule = p.index, p.name, plan.rule
+
+    def row_head(s):
+        changed = ()
+        for env, t in assignments(plan, s):
+            u = env[a0]
+            rt, ru = s.bT[i], s.bU[i]
+            sharp = _sharpen(t, rt[u], ru[u], positive, rule, env)
+            if sharp is not None:
+                rt[u], ru[u] = sharp
+                s.touched(i, stale)
+                changed = (name,)
+        return changed
+    return row_head
+
+
+def generic_applier(plan, p, args, positive, stale):
+    """Any other head: set the head tuple value node by node."""
+    want = TRUE if positive else FALSE
+    vec, rule = plan.vec, plan.rule
+
+    def generic_head(s):
+        changed = ()
+        for env, t in assignments(plan, s):
+            for u in bits(t):
+                env[vec] = u
+                tup = tuple(env[a] for a in args)
+                cur = s.value(p, tup)
+                if cur == want:
+                    continue
+                if cur != HALF:
+                    env.pop(vec, None)
+                    raise Inconsistent(str(rule), bound_mask(env), 1 << u)
+                s.set_value(p, tup, want, stale)
+                changed = (p.name,)
+            env.pop(vec, None)
+        return changed
+    return generic_head

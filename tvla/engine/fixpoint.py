@@ -1,0 +1,351 @@
+"""The analysis: a program compiled with options, and its worklist fixpoint.
+
+An :class:`Analysis` is a value: build it from a :class:`~tvla.lang.program.Program`
+and an :class:`~tvla.engine.options.Options`, run it on input structures, get a
+:class:`~tvla.engine.results.Result`.  Nothing is global, so several analyses can
+live in one process.  The algorithm (docs/engine.md): input structures are
+completed, coerced and blurred at the entry; a location is re-processed when
+its stored set grows; each out-edge's compiled action maps a stored structure
+to the structures joined into the edge's target.
+"""
+
+import heapq
+import time
+from collections import defaultdict
+from dataclasses import replace
+
+import networkx as nx
+
+from tvla.version import __version__
+from tvla.engine.action import CoerceFailed, CompiledAction, recompute
+from tvla.engine.blur import blur
+from tvla.engine.coerce import Coercer, build_rules
+from tvla.engine.culprit import find_trigger
+from tvla.engine.differencing import Differencer
+from tvla.logic.evaluate import Evaluator
+from tvla.engine.join import LocationStore
+from tvla.engine.options import Options
+from tvla.engine.results import ALARM, PHASES, PROVED, UNREACHED, Check, DroppedInput, EdgeRecord, InputSummary, \
+    MessageRecord, Result
+from tvla.logic.structure import Inconsistent
+
+
+class Analysis:
+    """A program compiled with analysis options."""
+
+    def __init__(self, program, options=None, **overrides):
+        options = options or Options()
+        self.options = replace(options, **overrides) if overrides else options
+        self.program = program
+        self.voc = program.vocabulary
+        self.ev = Evaluator(self.voc)
+        self.rules = build_rules(self.voc, program.rules, self.options.automatic)
+        self.coercer = Coercer(self.voc, self.rules, self.ev)
+        self.compiled = {}  # id(action) -> CompiledAction
+        for e in program.edges:
+            if id(e.action) not in self.compiled:
+                self.compiled[id(e.action)] = CompiledAction(
+                    e.action, self.voc, self.ev, self.coercer, self.options,
+                    program.global_focus, program.global_messages)
+        self.warnings = self.stale_warnings()
+        self.graph = nx.MultiDiGraph()
+        for k, e in enumerate(program.edges):
+            self.graph.add_edge(e.source, e.target, key=k)
+        self.order = self.visit_order()
+        self.stored = self.stored_locations()
+
+    def compiled_action(self, edge):
+        return self.compiled[id(edge.action)]
+
+    def stale_warnings(self):
+        """Without differencing, actions that leave instrumentation predicates stale."""
+        if self.options.differencing:
+            return []
+        out = []
+        for ca in {id(c): c for c in self.compiled.values()}.values():
+            a = ca.action
+            stale = sorted(Differencer(self.voc, a.updates).changed - set(a.updates) - set(a.auto))
+            if stale:
+                out.append(f"without differencing, {a.title!r} keeps the old values of "
+                           f"{', '.join(stale)} although it changes what they are defined from")
+        return out
+
+    def visit_order(self):
+        """Locations in reverse post order from the entry (post order with ``-post``)."""
+        post = list(nx.dfs_postorder_nodes(nx.DiGraph(self.graph), self.program.entry))
+        seq = post if self.options.post_order else list(reversed(post))
+        return seq + [loc for loc in self.program.locations if loc not in seq]
+
+    def stored_locations(self):
+        """Locations that keep structures under ``-save`` (all, back: loop heads, ext: also joins)."""
+        locs = self.program.locations
+        if self.options.save == "all":
+            return set(locs)
+        g = nx.DiGraph(self.graph)
+        rank = {loc: i for i, loc in enumerate(self.order)}
+        heads = {v for u, v in g.edges() if rank.get(v, 0) <= rank.get(u, 0)}
+        keep = heads | {self.program.entry} | {l for l in locs if g.out_degree(l) == 0} | set(self.program.printed)
+        if self.options.save == "ext":
+            keep |= {l for l in locs if g.in_degree(l) > 1}
+        return keep
+
+    # ------------------------------------------------------------------ inputs
+    def complete(self, s, given):
+        """Compute every instrumentation predicate not in ``given`` from its definition
+        (in dependency order), in place; return the names computed."""
+        todo = [p for p in definition_order(self.voc) if p.name not in given]
+        recompute(s, todo, self.ev)
+        return [p.name for p in todo]
+
+    def prepare_inputs(self, structures, given=None):
+        """Complete, coerce and blur the input structures (duplicates removed, order kept).
+
+        ``given[k]``: names of the predicates the k-th input lists (None: all of them).
+        A structure that lists no instrumentation predicate is completed from the
+        definitions; one that lists some means 0 by what it leaves out (TVS), unless
+        that contradicts the rules: then the left-out ones are completed.
+        Returns (structures, :class:`InputSummary`)."""
+        out, seen, dropped, completed = [], set(), [], set()
+        instr = {p.name for p in self.voc.instrumentation}
+        for k, s in enumerate(structures):
+            listed = instr if given is None else instr & set(given[k])
+            c, reason = self.consistent(s, instr if listed else set(), completed)
+            if c is None and listed and listed != instr:
+                c, reason = self.consistent(s, listed, completed)
+            if c is None:
+                dropped.append(DroppedInput(k + 1, reason))
+                continue
+            b = blur(c, self.voc) if self.options.blurs else c
+            if b.key() not in seen:
+                seen.add(b.key())
+                out.append(b)
+        names = tuple(p.name for p in definition_order(self.voc) if p.name in completed)
+        return out, InputSummary(len(structures), len(out), tuple(dropped), names)
+
+    def consistent(self, s, kept, completed):
+        """``s`` with the instrumentation predicates not in ``kept`` computed, coerced:
+        (structure, None), or (None, the rule it violates).  Adds to ``completed``."""
+        c = s.copy()
+        done = self.complete(c, kept)
+        try:
+            self.coercer.coerce(c)
+        except Inconsistent as e:
+            return None, str(e)
+        if c.n:  # completing an empty structure says nothing
+            completed.update(done)
+        return c, None
+
+    def run(self, inputs, progress=None, program_name="", input_name="", given=None, should_stop=None):
+        """Compute the fixpoint from ``inputs`` at the entry location; return a :class:`Result`.
+
+        ``progress(location, steps, structures, messages)`` is called as work goes on;
+        ``should_stop()`` (or Ctrl-C) ends the run early with partial results."""
+        t_start = time.perf_counter()
+        structures, summary = self.prepare_inputs(inputs, given)
+        fix = Fixpoint(self, progress, should_stop)
+        fix.run(structures)
+        return fix.result(program_name, input_name, summary, time.perf_counter() - t_start)
+
+
+def definition_order(voc):
+    """Instrumentation predicates, each after those its definition reads."""
+    instr = {p.name: p for p in voc.instrumentation}
+    graph = nx.DiGraph()
+    graph.add_nodes_from(instr)
+    for p in instr.values():
+        graph.add_edges_from((q, p.name) for q in p.definition.preds() if q in instr and q != p.name)
+    if not nx.is_directed_acyclic_graph(graph):
+        return list(instr.values())
+    rank = {name: i for i, name in enumerate(instr)}
+    return [instr[n] for n in nx.lexicographical_topological_sort(graph, key=rank.get)]
+
+
+class Fixpoint:
+    """One run of the worklist algorithm over the CFG of an :class:`Analysis`."""
+
+    def __init__(self, analysis, progress=None, should_stop=None):
+        self.an = analysis
+        self.options = analysis.options
+        self.progress = progress
+        self.should_stop = should_stop
+        program = analysis.program
+        self.stores = {loc: LocationStore(analysis.voc, self.options.join, self.options.subsumes,
+                                    "b" in self.options.pipeline) for loc in program.locations}
+        self.pending = defaultdict(dict)   # location -> {store key: None} (an ordered set)
+        self.heap, self.in_heap = [], set()
+        self.rank = {loc: i for i, loc in enumerate(analysis.order)}
+        self.out_edges = defaultdict(list)
+        for k, e in enumerate(program.edges):
+            self.out_edges[e.source].append((k, e))
+        self.messages = {}                 # (location, title, text) -> MessageRecord
+        self.fired = defaultdict(dict)     # same key -> {store key: Message}
+        self.edge_fired = defaultdict(dict)  # edge index -> {text: count}
+        self.edge_keys = defaultdict(set)    # edge index -> store keys of the structures it fired on
+        self.reached = set()
+        self.stats = defaultdict(float)
+        self.total = 0
+        self.steps = 0
+        self.limit = None
+
+    # ------------------------------------------------------------------ worklist
+    def schedule(self, loc):
+        if loc not in self.in_heap:
+            self.in_heap.add(loc)
+            heapq.heappush(self.heap, (self.rank[loc], loc))
+
+    def store(self, loc, s):
+        """Join ``s`` into the store of ``loc``; schedule ``loc`` when its set grew."""
+        t0 = time.perf_counter()
+        store = self.stores[loc]
+        before = len(store)
+        k = store.add(s)
+        self.total += len(store) - before
+        self.stats["join"] += time.perf_counter() - t0
+        if k is not None:
+            self.pending[loc][k] = None
+            self.schedule(loc)
+        limit = self.options.max_structures
+        if limit is not None and self.total >= limit:
+            self.limit = self.limit or "max-structures"
+
+    def record(self, k, edge, text):
+        """Count message ``text`` reported by edge number ``k``; return its key."""
+        mkey = (edge.source, edge.action.title, text)
+        rec = self.messages.get(mkey)
+        if rec is None:
+            rec = self.messages[mkey] = MessageRecord(*mkey, label=edge.action.label, target=edge.target)
+        rec.count += 1
+        self.edge_fired[k][text] = self.edge_fired[k].get(text, 0) + 1
+        return mkey
+
+    def reporter(self, k, edge, key):
+        """The ``report(message)`` callback of edge number ``k`` applied to stored structure ``key``."""
+        def report(msg):
+            mkey = self.record(k, edge, msg.render())
+            if key is not None:
+                self.fired[mkey].setdefault(key, msg)
+                self.edge_keys[k].add(key)
+            limit = self.options.max_messages
+            if limit is not None and len(self.messages) >= limit:
+                self.limit = self.limit or "max-messages"
+        return report
+
+    def apply(self, k, edge, s, key):
+        try:
+            return self.an.compiled_action(edge).apply(s, self.stats, self.reporter(k, edge, key))
+        except CoerceFailed as e:
+            # tvla.engine.fixpoint.breakIfCoerceAfterUpdateFailed: report at the edge's source and stop
+            if self.limit:  # already stopping (e.g. -mm reached by this very structure)
+                return []
+            self.record(k, edge, f"coerce after update failed: constraint breached: {e.rule}")
+            self.limit = self.limit or "coerce-failed"
+            return []
+
+    def propagate(self, loc, s):
+        """Store ``s`` at ``loc``, passing it on through locations that store nothing
+        (``-save back/ext``); every CFG cycle has a stored location, so this ends."""
+        stack = [(loc, s)]
+        while stack and self.limit != "coerce-failed":
+            loc, s = stack.pop()
+            self.reached.add(loc)
+            if loc in self.an.stored:
+                self.store(loc, s)
+                continue
+            produced = [(e.target, r) for k, e in self.out_edges[loc] for r in self.apply(k, e, s, None)]
+            stack.extend(reversed(produced))
+
+    def process(self, loc):
+        """Apply every out-edge of ``loc`` to the structures that arrived since its last visit."""
+        store = self.stores[loc]
+        # a snapshot: an edge back to ``loc`` may change these entries while we work
+        work = [(key, store.items[key]) for key in self.pending.pop(loc, {}) if key in store.items]
+        for k, e in self.out_edges[loc]:
+            for key, s in work:
+                for r in self.apply(k, e, s, key):
+                    self.propagate(e.target, r)
+                if self.limit:
+                    return
+                self.tick(loc)
+
+    def tick(self, loc):
+        if self.progress is not None:  # the callback decides how often to print
+            self.progress(loc, self.steps, self.total, len(self.messages))
+        if self.should_stop is not None and self.should_stop():
+            self.limit = self.limit or "interrupted"
+
+    def run(self, structures):
+        """Propagate ``structures`` from the entry until nothing changes or a limit is hit."""
+        try:
+            for s in structures:
+                if self.limit == "coerce-failed":
+                    break
+                self.propagate(self.an.program.entry, s)
+            while self.heap and self.limit is None:
+                _, loc = heapq.heappop(self.heap)
+                self.in_heap.discard(loc)
+                self.process(loc)
+                self.steps += 1
+                self.tick(loc)
+        except KeyboardInterrupt:
+            self.limit = "interrupted"
+
+    # ------------------------------------------------------------------ result
+    def result(self, program_name, input_name, inputs, seconds):
+        an = self.an
+        program = an.program
+        locations = {loc: self.stores[loc].structures() for loc in program.locations}
+        return Result(
+            program=program_name, input=input_name, options=self.options, vocabulary=an.voc,
+            locations=locations, order=list(program.locations),
+            edges=[EdgeRecord(e.source, e.target, e.action.label, e.action.title) for e in program.edges],
+            printed=list(program.printed), messages=self.message_records(),
+            checks=self.checks(), reached=frozenset(self.reached), inputs=inputs,
+            seconds={ph: self.stats[ph] for ph in PHASES}, total_seconds=seconds,
+            limit_hit=self.limit, warnings=list(an.warnings) + input_warnings(inputs), version=__version__)
+
+    def message_records(self):
+        """The messages, each with the stored structures that triggered it and its culprit."""
+        out = []
+        for mkey, rec in self.messages.items():
+            store = self.stores[rec.location]
+            index = {k: i for i, k in enumerate(store.items)}
+            rec.triggers = [find_trigger(self.an.ev, msg.formula, store.items[k], index[k])
+                            for k, msg in self.fired[mkey].items() if k in index]
+            rec.triggers.sort(key=lambda t: t.index)
+            # a location that stores nothing (-save back/ext) has no structures to count
+            rec.structures = len(rec.triggers) or rec.count
+            out.append(rec)
+        return out
+
+    def checks(self):
+        """One :class:`Check` per CFG edge whose action has a ``%message`` (a global
+        ``%message`` belongs to every action)."""
+        out = []
+        glob = list(self.an.program.global_messages)
+        for k, e in enumerate(self.an.program.edges):
+            own = glob + e.action.pre_messages + e.action.post_messages
+            if not own and k not in self.edge_fired:  # a breach after an update is an alarm too
+                continue
+            fired = self.edge_fired.get(k, {})
+            if e.source not in self.reached:
+                status, texts = UNREACHED, [m.render() for m in own]
+            elif fired:
+                status, texts = ALARM, list(fired)
+            else:
+                status, texts = PROVED, [m.render() for m in own]
+            # counted per stored structure, as messages are (a location that stores nothing:
+            # the times a message was reported)
+            keys = self.edge_keys[k] & set(self.stores[e.source].items)
+            out.append(Check(e.source, e.target, e.action.label, e.action.title, "; ".join(texts),
+                             status, len(keys) or sum(fired.values())))
+        return out
+
+
+def input_warnings(inputs):
+    out = [f"input structure {d.index} violates a consistency rule ({d.reason}); "
+           "it describes no store and was dropped" for d in inputs.dropped]
+    if inputs.given == 0:
+        out.append("the input has no structures: nothing was analysed")
+    elif inputs.used == 0:
+        out.append("no input structure survived: nothing was analysed")
+    return out

@@ -1,0 +1,210 @@
+"""Focus: split a structure until a formula has a definite value everywhere.
+
+A focus formula is brought to negation normal form and then to a disjunction
+of conjunctions of literals (quantified variables become further assignment
+variables).  Literals are ordered so that each binds at most one new variable
+(unary ones first); a conjunction is focused literal by literal under the
+assignments on which the earlier literals hold, splitting on the first literal
+that is 1/2: a copy where it is 0, a copy where it is 1, and, when its newly
+bound node is a summary node, a copy where that node is *materialized* into
+two summary nodes, one with the literal 1 and one with 0.  A maybe-active node
+that a literal may bind is first split into a copy without it and a copy
+where it is active: the formula's value depends on its presence, and coerce
+cannot sharpen through a node that may not exist.
+"""
+
+
+from tvla.logic import formula as F
+from tvla.errors import TvlaError
+from tvla.logic.kleene import FALSE, HALF, TRUE
+from tvla.logic.structure import Inconsistent, bits
+
+
+class FocusLiteral:
+    __slots__ = ("atom", "positive", "new_var", "pred")
+
+    def __init__(self, atom, positive, new_var, pred):
+        self.atom = atom
+        self.positive = positive
+        self.new_var = new_var
+        self.pred = pred
+
+
+ACTIVITY = "activity"  # a focus hit on the presence of a maybe-active node
+
+
+class FocusFormula:
+    """A focus formula compiled into ordered conjunctions of literals."""
+
+    def __init__(self, f, voc, where=None):
+        self.formula = f
+        self.disjuncts = []
+        g = F.rename_bound_apart(F.nnf(f))
+        for lits in F.dnf(g):
+            self.disjuncts.append(self._order(lits, voc, where))
+
+    def _order(self, lits, voc, where):
+        todo = []
+        for lit in lits:
+            positive = not isinstance(lit, F.Not)
+            atom = lit if positive else lit.sub
+            if isinstance(atom, F.Const):
+                continue
+            if isinstance(atom, F.Eq):
+                raise self._refuse(f"equality '{lit}' cannot be focused (it could materialize without end)", where)
+            if not isinstance(atom, F.Atom):
+                raise self._refuse(f"'{lit}' is not a predicate literal and cannot be focused", where)
+            todo.append((atom, positive))
+        ordered = []
+        bound = set()
+        while todo:
+            pick = None
+            for rank in (0, 1, 2):
+                for k, (atom, positive) in enumerate(todo):
+                    unbound = set(atom.args) - bound
+                    if rank == 0 and not unbound:
+                        pick = k
+                    elif rank == 1 and len(unbound) == 1 and len(atom.args) == 1:
+                        pick = k
+                    elif rank == 2 and len(unbound) == 1:
+                        pick = k
+                    if pick is not None:
+                        break
+                if pick is not None:
+                    break
+            if pick is None:
+                atom, _ = todo[0]
+                raise self._refuse(
+                    f"literal '{atom}' binds more than one new variable; "
+                    "focusing it could materialize without end", where)
+            atom, positive = todo.pop(pick)
+            unbound = [a for a in atom.args if a not in bound]
+            new_var = unbound[0] if unbound else None
+            bound.update(atom.args)
+            ordered.append(FocusLiteral(atom, positive, new_var, voc[atom.pred]))
+        return ordered
+
+    def _refuse(self, msg, where):
+        text = f"cannot focus on '{self.formula}': {msg}"
+        if where:
+            return TvlaError(text, *where)
+        return TvlaError(text)
+
+
+def focus(s, ff, ev, coerce=None):
+    """Return structures that together represent ``s`` and on which ``ff`` is definite.
+
+    ``coerce(structure)`` (raising :class:`~tvla.logic.structure.Inconsistent`) is applied to
+    every structure a split produces: discarding infeasible splits at once is what
+    keeps materialization finite."""
+    current = [s]
+    for lits in ff.disjuncts:
+        nxt = []
+        for st in current:
+            nxt.extend(_focus_conj(st, lits, ev, coerce))
+        current = nxt
+    return current
+
+
+def _focus_conj(s, lits, ev, coerce):
+    work = [s]
+    done = []
+    while work:
+        st = work.pop()
+        hit = _find_half(st, lits, 0, {}, ev)
+        if hit is None:
+            done.append(st)
+            continue
+        lit, env = hit
+        if lit == ACTIVITY:
+            results, stuck = split_activity(st, env), None
+        else:
+            results, stuck = _split(st, lit, env, ev.stale_after(lit.pred.name))
+        if stuck is not None:
+            done.append(stuck)
+        if coerce is not None:
+            kept = []
+            for r, materialized in results:
+                try:
+                    # a plain split changed one value; materialization added a node
+                    coerce(r, None if materialized else (lit.pred.name,))
+                except Inconsistent:
+                    continue
+                kept.append(r)
+            results = kept
+        else:
+            results = [r for r, _m in results]
+        # reversed so that the 0-copy is processed first (deterministic order)
+        work.extend(reversed(results))
+    return done
+
+
+def _find_half(s, lits, i, env, ev):
+    if i == len(lits):
+        return None
+    lit = lits[i]
+    if lit.new_var is None:
+        v = ev.value(lit.atom, s, env)
+        if v == HALF:
+            return lit, env
+        if (v == TRUE) == lit.positive:
+            return _find_half(s, lits, i + 1, env, ev)
+        return None
+    t, u = ev.vector(lit.atom, lit.new_var, s, env)
+    sat = t if lit.positive else s.full & ~t
+    # a node that may satisfy the literal only witnesses it if it exists
+    maybe = (sat | u) & s.ma
+    if maybe:
+        return ACTIVITY, (maybe & -maybe).bit_length() - 1
+    if u:
+        e = dict(env)
+        e[lit.new_var] = (u & -u).bit_length() - 1
+        return lit, e
+    for node in bits(sat):
+        e = dict(env)
+        e[lit.new_var] = node
+        r = _find_half(s, lits, i + 1, e, ev)
+        if r is not None:
+            return r
+    return None
+
+
+def split_activity(s, x):
+    """A copy of ``s`` without the maybe-active node ``x`` and one where it is active."""
+    absent = s.copy()
+    absent.drop_nodes(1 << x)
+    present = s.copy()
+    present.ma &= ~(1 << x)
+    present.touched()
+    return [(absent, True), (present, True)]
+
+
+def _split(s, lit, env, stale):
+    """Split ``s`` on an atom that is 1/2 under ``env``.
+
+    Returns ([(structure, materialized?)] to focus further, structure to keep as is or None)."""
+    p = lit.pred
+    tup = tuple(env[a] for a in lit.atom.args)
+    s0 = s.copy()
+    s0.set_value(p, tup, FALSE, stale)
+    s1 = s.copy()
+    s1.set_value(p, tup, TRUE, stale)
+    summary = s.summary
+    target = None
+    if lit.new_var is not None and summary >> env[lit.new_var] & 1:
+        target = env[lit.new_var]
+    else:
+        for x in reversed(tup):
+            if summary >> x & 1:
+                target = x
+                break
+    if target is None:
+        return [(s0, False), (s1, False)], None
+    if tup.count(target) > 1:
+        # a summary node related to itself cannot be made definite: keep that case unfocused
+        return [(s0, False), (s1, False)], s
+    s2 = s.copy()
+    w = s2.duplicate_node(target)
+    s2.set_value(p, tup, TRUE)
+    s2.set_value(p, tuple(w if x == target else x for x in tup), FALSE)
+    return [(s0, False), (s1, False), (s2, True)], None

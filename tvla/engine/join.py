@@ -1,0 +1,241 @@
+"""Joins of the structure sets stored at CFG locations.
+
+* ``rel``: keep every distinct (blurred) structure.
+* ``part``: merge structures with the same nullary abstraction values and the
+  same canonical names, joining the remaining values pointwise (TVLA default).
+* ``ind``: one structure per valuation of the nullary abstraction predicates
+  (TVLA's independent-attribute join): structures with different canonical
+  names are joined over the union of their nodes, and a node that only one of
+  them has becomes maybe-active.
+* ``conc``: like ``rel`` on unblurred (concrete) structures.
+"""
+
+from itertools import product
+
+from tvla.engine.blur import canonical_names
+from tvla.logic.embed import embedding, may_embed, node_names, signature
+from tvla.logic.kleene import HALF
+from tvla.logic.structure import Structure, full_mask, join_masks
+
+JOINS = ("rel", "part", "ind", "conc")
+
+
+def merge(a, b):
+    """Pointwise join of two structures with the same universe and node order."""
+    n = a.n
+    full = full_mask(n)
+    out = Structure(
+        n,
+        [x if x == y else HALF for x, y in zip(a.nul, b.nul)],
+        [], [], [], [], [], a.ma | b.ma,
+    )
+    for ta, ua, tb, ub in zip(a.uT, a.uU, b.uT, b.uU):
+        t, u = join_masks(ta, ua, tb, ub, full)
+        out.uT.append(t)
+        out.uU.append(u)
+    for rta, rua, rtb, rub in zip(a.bT, a.bU, b.bT, b.bU):
+        rows_t, rows_u = [], []
+        for x in range(n):
+            t, u = join_masks(rta[x], rua[x], rtb[x], rub[x], full)
+            rows_t.append(t)
+            rows_u.append(u)
+        out.bT.append(rows_t)
+        out.bU.append(rows_u)
+    for ha, hb in zip(a.hi, b.hi):
+        h = {}
+        for k in set(ha) | set(hb):
+            x, y = ha.get(k, 0), hb.get(k, 0)
+            v = x if x == y else HALF
+            if v:
+                h[k] = v
+        out.hi.append(h)
+    return out
+
+
+def side(names, order):
+    """Where the nodes of ``s`` (canonical ``names``) go in the union ``order`` of
+    names: the position of each and its mask."""
+    rank = {nm: k for k, nm in enumerate(order)}
+    pos = [rank[nm] for nm in names]
+    return pos, sum(1 << k for k in pos)
+
+
+def spread(mask, pos):
+    """``mask`` over the nodes of one side, moved to their union positions."""
+    out = 0
+    for u, k in enumerate(pos):
+        if mask >> u & 1:
+            out |= 1 << k
+    return out
+
+
+def merge_universes(a, b, names_a, names_b):
+    """The join of blurred structures with other canonical names (``-join ind``):
+    nodes with the same name are joined; a node of one side only is
+    maybe-active and keeps that side's values; a pair no side has is 1/2."""
+    if names_a == names_b:
+        return merge(a, b)
+    order = sorted(set(names_a) | set(names_b))
+    n = len(order)
+    full = full_mask(n)
+    pa, ca = side(names_a, order)
+    pb, cb = side(names_b, order)
+    only = full & ~(ca & cb)  # nodes one side lacks
+    out = Structure(n, [x if x == y else HALF for x, y in zip(a.nul, b.nul)], [], [], [], [], [],
+                    spread(a.ma, pa) | spread(b.ma, pb) | only)
+    for ta, ua, tb, ub in zip(a.uT, a.uU, b.uT, b.uU):
+        t, u = join_sides(spread(ta, pa), spread(ua, pa), ca, spread(tb, pb), spread(ub, pb), cb)
+        out.uT.append(t)
+        out.uU.append(u)
+    for rta, rua, rtb, rub in zip(a.bT, a.bU, b.bT, b.bU):
+        rows_a = placed_rows(rta, rua, pa, n)
+        rows_b = placed_rows(rtb, rub, pb, n)
+        rows_t, rows_u = [], []
+        for k in range(n):
+            ra = ca if ca >> k & 1 else 0  # the columns side a has in row k
+            rb = cb if cb >> k & 1 else 0
+            t, u = join_sides(*rows_a[k], ra, *rows_b[k], rb)
+            u |= full & ~(ra | rb)
+            rows_t.append(t)
+            rows_u.append(u)
+        out.bT.append(rows_t)
+        out.bU.append(rows_u)
+    for ha, hb in zip(a.hi, b.hi):
+        out.hi.append(merge_higher(ha, hb, pa, pb, ca, cb, n))
+    return out
+
+
+def join_sides(ta, ua, ca, tb, ub, cb):
+    """Join of two ``(T, U)`` masks where side a covers ``ca`` and side b ``cb``:
+    where both cover, the pointwise join; where one does, its value."""
+    both = ca & cb
+    t, u = join_masks(ta & both, ua & both, tb & both, ub & both, both)
+    t |= (ta & ca & ~cb) | (tb & cb & ~ca)
+    u |= (ua & ca & ~cb) | (ub & cb & ~ca)
+    return t, u
+
+
+def placed_rows(rows_t, rows_u, pos, n):
+    """Row masks of one side moved to union positions (rows it lacks are empty)."""
+    out = [(0, 0)] * n
+    for u, k in enumerate(pos):
+        out[k] = (spread(rows_t[u], pos), spread(rows_u[u], pos))
+    return out
+
+
+def merge_higher(ha, hb, pa, pb, ca, cb, n):
+    """:func:`merge_universes` for one predicate of arity three or more."""
+    ta = {tuple(pa[x] for x in t): v for t, v in ha.items()}
+    tb = {tuple(pb[x] for x in t): v for t, v in hb.items()}
+    arity = len(next(iter(ha or hb), ()))
+    out = {}
+    for tup in product(range(n), repeat=arity) if arity else ():
+        in_a = all(ca >> x & 1 for x in tup)
+        in_b = all(cb >> x & 1 for x in tup)
+        va, vb = ta.get(tup, 0), tb.get(tup, 0)
+        v = (va if va == vb else HALF) if in_a and in_b else va if in_a else vb if in_b else HALF
+        if v:
+            out[tup] = v
+    return out
+
+
+class LocationStore:
+    """The structures of one location under a join discipline.
+
+    With ``subsume``, a structure that embeds into one already stored is not
+    added, and stored structures that embed into a new one are removed: the
+    set describes the same stores with fewer structures."""
+
+    def __init__(self, voc, join, subsume=False, canonical=True):
+        self.voc = voc
+        self.join = join
+        self.abs_nullary = voc.abs_nullary
+        self.abs_unary = voc.abs_unary
+        self.items = {}  # join key -> structure
+        self.subsume = subsume and join != "conc"
+        self.signatures = {}  # join key -> (embed.signature, embed.node_names), computed when needed
+        # structures are blurred (canonical names distinct) unless the action order has no b
+        self.by_key = join == "rel" or not canonical
+        self.vague = {}       # join keys of stored structures with a 1/2 abstraction value (ordered)
+
+    def _key(self, s):
+        if self.join in ("rel", "conc"):
+            return s.key()
+        nullary = tuple(s.nul[i] for i in self.abs_nullary)
+        if self.join == "ind":
+            return nullary
+        return nullary, tuple(canonical_names(s, self.abs_unary))
+
+    def add(self, s):
+        """Join ``s`` in; return the key of the stored structure that changed, or None."""
+        k = self._key(s)
+        old = self.items.get(k)
+        if old is None:
+            if self.subsume and not self.make_room(k, s):
+                return None
+            self.items[k] = s
+            return k
+        if self.join in ("rel", "conc"):
+            return None
+        if self.join == "ind":
+            merged = merge_universes(old, s, canonical_names(old, self.abs_unary),
+                                     canonical_names(s, self.abs_unary))
+        else:
+            merged = merge(old, s)
+        if merged.key() == old.key():
+            return None
+        self.items[k] = merged
+        if self.subsume:
+            self.signatures.pop(k, None)
+            if self.is_vague(merged):
+                self.vague[k] = None
+        return k
+
+    def make_room(self, k, s):
+        """False when ``s`` embeds into a stored structure; else drop the stored
+        structures that embed into ``s``.
+
+        Under part and ind, between blurred structures, one embeds into another
+        with another join key only when the other has a 1/2 in an abstraction
+        value: with definite canonical names the map must keep every name, so
+        both would have the same key (and would have been merged)."""
+        by_key = self.by_key
+        vague = self.is_vague(s)
+        scan_in = self.items if by_key else self.vague
+        if not (scan_in or by_key or vague):
+            return True
+        sig, names = self.signature(k, s)
+        for j in scan_in:
+            sig_t, names_t = self.signature(j, self.items[j])
+            if may_embed(sig, sig_t) and embedding(s, self.items[j], True, names, names_t) is not None:
+                del self.signatures[k]
+                return False
+        if by_key or vague:
+            for j in [j for j, t in self.items.items() if self.embeds_into(j, t, s, sig, names)]:
+                del self.items[j]
+                self.signatures.pop(j, None)
+                self.vague.pop(j, None)
+        if vague:
+            self.vague[k] = None
+        return True
+
+    def signature(self, k, s):
+        """(embed.signature, embed.node_names) of ``s`` stored under ``k``, computed once."""
+        got = self.signatures.get(k)
+        if got is None:
+            got = self.signatures[k] = (signature(s), node_names(s))
+        return got
+
+    def embeds_into(self, j, t, s, sig, names):
+        sig_t, names_t = self.signature(j, t)
+        return may_embed(sig_t, sig) and embedding(t, s, True, names_t, names) is not None
+
+    def is_vague(self, s):
+        """Does ``s`` have a 1/2 among its abstraction values (nullary or unary)?"""
+        return any(s.uU[i] for i in self.abs_unary) or any(s.nul[i] == HALF for i in self.abs_nullary)
+
+    def __len__(self):
+        return len(self.items)
+
+    def structures(self):
+        return list(self.items.values())

@@ -1,0 +1,148 @@
+"""Analysis options: one frozen value, its defaults, validation and TVLA spellings.
+
+The command line and the Python API both build an :class:`Options`;
+everything downstream (loading, compiling, the fixpoint, the writers) receives
+it and never re-interprets option strings.  TVLA's properties-file keys and
+their meaning are listed once, in :data:`PROPERTIES`; the defaults are the
+field defaults.  See docs/engine.md for what each option does.
+"""
+
+import os
+from dataclasses import asdict, dataclass, field, replace
+from typing import Optional, Tuple
+
+import javaproperties
+
+from tvla.errors import TvlaError
+
+JOINS = ("rel", "part", "ind", "conc")
+SAVES = ("all", "back", "ext")
+ACTION_STEPS = "fcpub"
+
+
+def parse_bool(text):
+    """A properties-file boolean (TVLA accepts true/false, yes/no, on/off, 1/0)."""
+    return str(text).strip().lower() in ("true", "yes", "1", "on")
+
+
+@dataclass(frozen=True)
+class Options:
+    """Everything that changes what an analysis computes, plus how it is loaded."""
+
+    join: str = "part"                    # rel | part | ind | conc
+    action_order: str = "fcpucb"          # letters of the action pipeline
+    max_structures: Optional[int] = None  # -ms: stop after this many stored structures
+    max_messages: Optional[int] = None    # -mm: stop after this many distinct messages
+    save: str = "all"                     # all | back | ext: locations that store structures
+    differencing: bool = True             # derive updates of instrumentation predicates
+    automatic: bool = True                # automatic constraints (closure of the rules)
+    post_order: bool = False              # visit locations in post order (-post)
+    subsumption: Optional[bool] = None    # drop structures that embed into another stored one
+                                          # (None: yes for the part and ind joins)
+    witness: bool = False                 # search a concrete trace for every message
+    witness_nodes: int = 5                # ... among stores of at most this many nodes
+    witness_steps: int = 300              # ... and traces of at most this many CFG steps
+    break_on_coerce_failure: bool = True  # a breach found by the coerce after an update stops the run
+    defines: Tuple[Tuple[str, str], ...] = ()   # preprocessor macros given with -D
+    search_path: Tuple[str, ...] = ()            # -path directories
+    ignored_properties: Tuple[str, ...] = field(default=(), compare=False)
+
+    def __post_init__(self):
+        if self.join not in JOINS:
+            raise TvlaError(f"unknown join '{self.join}' (expected one of {', '.join(JOINS)})")
+        if self.save not in SAVES:
+            raise TvlaError(f"unknown -save mode '{self.save}' (expected one of {', '.join(SAVES)})")
+        order = self.action_order
+        if not order or set(order) - set(ACTION_STEPS) or "u" not in order:
+            raise TvlaError(f"bad action order '{order}' (letters f, c, p, u, b; u required)")
+        for name, flag in (("max_structures", "-ms"), ("max_messages", "-mm"),
+                           ("witness_nodes", "--witness-nodes"), ("witness_steps", "--witness-steps")):
+            value = getattr(self, name)
+            if value is not None and (not isinstance(value, int) or value < 0):
+                raise TvlaError(f"{flag} takes a number of at least 0, not {value!r}")
+
+    @property
+    def pipeline(self):
+        """The action order actually run: the concrete join never blurs."""
+        return self.action_order.replace("b", "") if self.join == "conc" else self.action_order
+
+    @property
+    def subsumes(self):
+        """Whether locations drop structures subsumed by others (see ``subsumption``)."""
+        if self.subsumption is None:
+            return self.join in ("part", "ind")
+        return self.subsumption and self.join != "conc"
+
+    @property
+    def blurs(self):
+        return self.join != "conc"
+
+    def with_properties(self, props):
+        """These options overridden by a TVLA properties mapping (key -> text)."""
+        changes = {}
+        for key, value in props.items():
+            spec = PROPERTIES.get(key)
+            if spec is not None:
+                name, convert = spec
+                value = convert(value)
+                if name is not None:
+                    changes[name] = value
+        ignored = tuple(sorted(k for k in props if k not in PROPERTIES and k not in IGNORED_QUIETLY))
+        return replace(self, ignored_properties=self.ignored_properties + ignored, **changes)
+
+    def to_json(self):
+        """The options as data (for reports)."""
+        out = asdict(self)
+        out["defines"] = {k: v for k, v in self.defines}
+        out["search_path"] = list(self.search_path)
+        del out["ignored_properties"]
+        return out
+
+
+def _str(value):
+    return str(value).strip()
+
+
+# the values of tvla.engine.fixpoint.type that name TVLA's plain (sequential) engine
+PLAIN_ENGINES = ("tvla", "plain", "intra", "")
+
+
+def plain_engine(value):
+    """Check ``tvla.engine.fixpoint.type``: only the plain engine is implemented."""
+    if _str(value).lower() not in PLAIN_ENGINES:
+        raise TvlaError(f"tvla.engine.fixpoint.type = {_str(value)}: only the plain engine (tvla) is supported, "
+                        "not the multithreaded, interprocedural or decomposition engines")
+    return None
+
+
+# TVLA property key -> (Options field or None: only checked, converter)
+PROPERTIES = {
+    "tvla.joinType": ("join", _str),
+    "tvla.engine.fixpoint.actionOrder": ("action_order", _str),
+    "tvla.generateAutomaticConstraints": ("automatic", parse_bool),
+    "tvla.engine.differencing.difference": ("differencing", parse_bool),
+    "tvla.cfg.saveLocations": ("save", _str),
+    "tvla.cfg.postOrder": ("post_order", parse_bool),
+    "tvla.engine.fixpoint.breakIfCoerceAfterUpdateFailed": ("break_on_coerce_failure", parse_bool),
+    "tvla.engine.fixpoint.type": (None, plain_engine),
+}
+
+# keys that only steer output; the command line reads them itself
+IGNORED_QUIETLY = ("tvla.terse",)
+
+
+def read_properties(path):
+    """A Java properties file as a dict (``key = value``, ``key: value``, ``#``/``!`` comments)."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            return dict(javaproperties.load(fh))
+    except OSError as e:
+        raise TvlaError(f"cannot read properties file {path}: {e.strerror}", path, 1, 1) from None
+    except ValueError as e:
+        raise TvlaError(f"malformed properties file: {e}", path, 1, 1) from None
+
+
+def program_properties(program_path):
+    """TVLA reads ``PROGRAM.properties`` beside the program before any ``-props`` file."""
+    path = os.path.splitext(program_path)[0] + ".properties"
+    return read_properties(path) if os.path.isfile(path) else {}

@@ -1,0 +1,195 @@
+"""What an analysis computed, as plain values that writers read.
+
+A :class:`Result` holds the stored structures of every location, the
+messages with the structures that triggered them, one :class:`Check` per CFG
+edge whose action has a ``%message``, the overall verdict, what became of the
+input structures, warnings, the options used and the time per phase.  The
+engine computes all of it; the text, JSON, TVS, DOT and HTML writers read a
+``Result`` and nothing else.  The JSON form is documented in docs/json.md.
+"""
+
+from dataclasses import dataclass, field
+from typing import Optional, Tuple
+
+PHASES = ("focus", "coerce", "precondition", "update", "blur", "join")
+
+PROVED, ALARM, UNREACHED = "proved", "alarm", "unreached"
+VERDICTS = ("proved", "alarms", "vacuous", "incomplete")
+
+
+@dataclass(frozen=True)
+class Trigger:
+    """A stored structure on which a message fires, and where.
+
+    ``index`` is the structure's position in ``Result.locations[location]``;
+    ``binding`` assigns the message formula's quantified variables to nodes
+    (``(("v", 2),)``); ``nodes`` and ``tuples`` (``(pred, node tuple)``) are
+    the parts of the structure that make the formula hold (the culprit)."""
+
+    index: int
+    binding: Tuple[Tuple[str, int], ...] = ()
+    nodes: Tuple[int, ...] = ()
+    tuples: Tuple[Tuple[str, Tuple[int, ...]], ...] = ()
+
+    def to_json(self):
+        return {"structure": self.index, "binding": {v: f"u{u}" for v, u in self.binding},
+                "nodes": [f"u{u}" for u in self.nodes],
+                "tuples": [[p, [f"u{u}" for u in t]] for p, t in self.tuples]}
+
+
+@dataclass
+class MessageRecord:
+    """One distinct message reported at a location by an action."""
+
+    location: str
+    action: str          # the action's title (%t)
+    text: str
+    count: int = 0       # times it was reported (a structure re-processed after a join counts again)
+    structures: int = 0  # stored structures of its location on which it fired (TVLA's count)
+    label: str = ""      # the action as written in the CFG, e.g. Get_Next_L(t, t)
+    target: str = ""     # the target location of the edge that reports it
+    triggers: list = field(default_factory=list)   # [Trigger]
+    witness: object = None                          # a concrete trace, when searched
+
+    def to_json(self):
+        witness = self.witness.to_json() if hasattr(self.witness, "to_json") else self.witness
+        return {"location": self.location, "action": self.action, "label": self.label,
+                "text": self.text, "count": self.count, "structures": self.structures,
+                "triggers": [t.to_json() for t in self.triggers], "witness": witness}
+
+
+@dataclass(frozen=True)
+class Check:
+    """A CFG edge whose action has a ``%message``, and what became of it."""
+
+    location: str
+    target: str
+    action: str          # label as written in the CFG
+    title: str
+    message: str         # the texts of its messages ("; "-joined); those that fired for an alarm
+    status: str          # proved | alarm | unreached
+    count: int = 0       # stored structures on which a message fired
+
+    def to_json(self):
+        return {"location": self.location, "action": self.action, "title": self.title,
+                "message": self.message, "status": self.status}
+
+
+@dataclass(frozen=True)
+class EdgeRecord:
+    source: str
+    target: str
+    label: str
+    title: str
+
+
+@dataclass(frozen=True)
+class DroppedInput:
+    index: int           # 1-based position in the input file
+    reason: str          # the rule it violates
+
+    def to_json(self):
+        return {"structure": self.index, "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class InputSummary:
+    given: int = 0
+    used: int = 0
+    dropped: Tuple[DroppedInput, ...] = ()
+    completed: Tuple[str, ...] = ()   # instrumentation predicates computed from definitions
+
+    def to_json(self):
+        return {"given": self.given, "used": self.used,
+                "dropped": [d.to_json() for d in self.dropped], "completed": list(self.completed)}
+
+
+@dataclass
+class Result:
+    """The outcome of one analysis run."""
+
+    program: str
+    input: str
+    options: object                    # tvla.engine.options.Options
+    vocabulary: object                 # tvla.logic.vocabulary.Vocabulary
+    locations: dict                    # location -> [Structure] (store order)
+    order: list                        # locations in CFG order
+    edges: list                        # [EdgeRecord] in CFG order
+    printed: list                      # locations the program asks to print
+    messages: list                     # [MessageRecord], in order of first report
+    checks: list                       # [Check], in CFG order
+    reached: frozenset                 # locations some structure reached
+    inputs: InputSummary
+    seconds: dict                      # phase -> seconds
+    total_seconds: float
+    limit_hit: Optional[str] = None    # max-structures | max-messages | interrupted | coerce-failed
+    warnings: list = field(default_factory=list)
+    version: str = ""
+
+    @property
+    def voc(self):
+        return self.vocabulary
+
+    @property
+    def join(self):
+        return self.options.join
+
+    @property
+    def total_structures(self):
+        return sum(len(v) for v in self.locations.values())
+
+    @property
+    def total_messages(self):
+        """Distinct messages (location, action, text)."""
+        return len(self.messages)
+
+    @property
+    def total_message_structures(self):
+        """Messages counted per structure, as TVLA counts them."""
+        return sum(m.structures for m in self.messages)
+
+    @property
+    def verdict(self):
+        """proved | alarms | vacuous | incomplete (stopped at a limit without an alarm)."""
+        if self.messages:  # every message is an alarm, whichever check it belongs to
+            return "alarms"
+        if self.limit_hit:
+            return "incomplete"
+        if self.inputs.used == 0 or (self.checks and all(c.status == UNREACHED for c in self.checks)):
+            return "vacuous"
+        return "proved"
+
+    def messages_at(self, location):
+        return [m for m in self.messages if m.location == location]
+
+    def max_nodes(self, location):
+        return max((s.n for s in self.locations.get(location, [])), default=0)
+
+    def witness(self, message):
+        """The concrete trace found for ``message`` (None: none searched or none found)."""
+        return message.witness
+
+    def to_json(self):
+        return {
+            "tool": "tvla", "version": self.version,
+            "program": self.program, "input": self.input, "join": self.options.join,
+            "options": self.options.to_json(),
+            "verdict": self.verdict,
+            "checks": [c.to_json() for c in self.checks],
+            "inputs": self.inputs.to_json(),
+            "warnings": list(self.warnings),
+            "locations": {loc: self.location_json(loc) for loc in self.order},
+            "messages": [m.to_json() for m in self.messages],
+            "total_structures": self.total_structures,
+            "total_messages": self.total_messages,
+            "total_message_structures": self.total_message_structures,
+            "analysis_seconds": round(self.total_seconds, 3),
+            "phase_seconds": {ph: round(self.seconds.get(ph, 0.0), 3) for ph in PHASES},
+            "limit_hit": self.limit_hit,
+        }
+
+    def location_json(self, loc):
+        return {"structures": len(self.locations.get(loc, [])), "max_nodes": self.max_nodes(loc),
+                "messages": len(self.messages_at(loc)),
+                "message_structures": sum(m.structures for m in self.messages_at(loc)),
+                "reached": loc in self.reached}

@@ -1,0 +1,381 @@
+"""Elaboration: raw TVP syntax (:mod:`tvla.lang.tvp_ast`) -> checked :class:`~tvla.lang.program.Program`.
+
+Evaluates set expressions, expands ``foreach`` and composite ``|/{...}`` /
+``&/{...}`` formulae, binds ``%param`` names, checks predicate names, arities
+and free variables, and instantiates the actions used by CFG edges with their
+actual arguments.  Leniencies of TVLA are kept: duplicate set members
+collapse, a redeclared set is the union, the last of two updates of a
+predicate and the last of two definitions of an action win.  Formulae are
+walked with an explicit stack, so nesting depth is not limited by recursion.
+"""
+
+from tvla.logic import formula as F
+from tvla.lang.program import Action, Edge, Message, Program
+from tvla.lang.tvp_ast import Composite, subst_name
+from tvla.logic.vocabulary import PROPERTIES, UPDATABLE_BUILTINS, Predicate, Vocabulary
+
+_BINARY = (F.And, F.Or, F.Implies, F.Iff)
+
+
+def children(f):
+    """Direct subformulae of a structural node (leaves and composites have none)."""
+    if isinstance(f, F.Not):
+        return (f.sub,)
+    if isinstance(f, _BINARY):
+        return (f.left, f.right)
+    if isinstance(f, (F.Exists, F.Forall, F.TC)):
+        return (f.body,)
+    if isinstance(f, F.Ite):
+        return (f.cond, f.then, f.other)
+    return ()
+
+
+def rebuild(f, subs):
+    """``f`` with its direct subformulae replaced by ``subs``."""
+    if isinstance(f, F.Not):
+        return F.Not(subs[0])
+    if isinstance(f, _BINARY):
+        return type(f)(subs[0], subs[1])
+    if isinstance(f, (F.Exists, F.Forall)):
+        return type(f)(f.vars, subs[0])
+    if isinstance(f, F.TC):
+        return bind_tc_endpoints(F.TC(f.a, f.b, f.x, f.y, subs[0]))
+    return F.Ite(*subs)
+
+
+def bind_tc_endpoints(tc):
+    """``TC(a, b)(x, y) φ`` whose body mentions the endpoint ``a`` or ``b``.
+
+    The body of TC extends as far right as possible, so TVLA's
+    ``TC(v_1, v_2)(v_3, v_4) n(v_3, v_4) | v_1 == v_2`` closes a relation that
+    depends on the endpoints: φ is closed over (x, y) with a and b fixed.  The
+    closure is computed with every other variable fixed, so the endpoints are
+    named apart: ``E(a', b') a' == a & b' == b & TC(a, b)(x, y) φ[a'/a, b'/b]``."""
+    endpoints = sorted((tc.body.free_vars() - {tc.x, tc.y}) & {tc.a, tc.b})
+    if not endpoints:
+        return tc
+    avoid = set(tc.free_vars()) | tc.body.free_vars() | {tc.x, tc.y}
+    names = {}
+    for v in endpoints:
+        names[v] = F.fresh(v, avoid)
+        avoid.add(names[v])
+    inner = F.TC(tc.a, tc.b, tc.x, tc.y, F.rename_vars(tc.body, names))
+    eqs = [F.Eq(names[v], v) for v in endpoints]
+    return F.Exists(tuple(names[v] for v in endpoints), F.conj(*eqs, inner))
+
+
+def combine(op, parts):
+    """The disjunction (op "|") or conjunction of ``parts``, left-nested."""
+    if not parts:
+        return F.FALSE_F if op == "|" else F.TRUE_F
+    out = parts[0]
+    for p in parts[1:]:
+        out = F.Or(out, p) if op == "|" else F.And(out, p)
+    return out
+
+
+def set_union(a, b):
+    """Members of ``a`` then those of ``b``, each once."""
+    return list(dict.fromkeys(a + b))
+
+
+def _is_rule_head(h):
+    if isinstance(h, F.Not):
+        h = h.sub
+    return isinstance(h, (F.Atom, F.Eq, F.Const))
+
+
+def message_text(pieces, mapping):
+    """Pieces of a title or message text with the names in it substituted."""
+    return [(k, subst_name(v, mapping) if k == "id" else v) for k, v in pieces]
+
+
+def render(pieces, mapping):
+    """Title or message text: strings as written, names substituted."""
+    return "".join(v for _k, v in message_text(pieces, mapping))
+
+
+class Elaborator:
+    def __init__(self, located):
+        self.loc = located
+        self.voc = Vocabulary.create()
+        self.sets = {}
+        self.params = {}  # %param name -> first member of its set
+        self.rules = []
+        self.global_focus = []
+        self.global_messages = []
+        self._pending = []
+
+    def err(self, msg, pos):
+        line, col = pos if pos else (None, None)
+        return self.loc.error(msg, line, col)
+
+    # sets
+    def eval_set(self, expr, mapping=None):
+        """Members of a set expression, in order of first appearance, without duplicates."""
+        mapping = mapping or {}
+        kind = expr[0]
+        if kind == "name":
+            name = mapping.get(expr[1], expr[1])
+            if name not in self.sets:
+                raise self.err(f"undeclared set '{name}'", expr[2])
+            return list(self.sets[name])
+        if kind == "lit":
+            return set_union([], [subst_name(x, mapping) for x in expr[1]])
+        if kind == "comp":
+            _, name, var, inner = expr
+            return set_union([], [subst_name(name, {**mapping, var: x}) for x in self.eval_set(inner, mapping)])
+        a, b = self.eval_set(expr[1], mapping), self.eval_set(expr[2], mapping)
+        if kind == "+":
+            return set_union(a, b)
+        if kind == "-":
+            return [x for x in a if x not in b]
+        return [x for x in a if x in b]
+
+    # formulas
+    def formula(self, f, mapping):
+        """Substitute ``mapping`` in predicate names, expand composites, check atoms."""
+        stack, out = [(f, False)], []
+        while stack:
+            node, built = stack.pop()
+            subs = children(node)
+            if built:
+                out[len(out) - len(subs):] = [rebuild(node, out[len(out) - len(subs):])]
+            elif isinstance(node, Composite):
+                members = self.eval_set(node.set_expr, mapping)
+                out.append(combine(node.op, [self.formula(node.body, {**mapping, node.var: m})
+                                             for m in members]))
+            elif subs:
+                stack.append((node, True))
+                stack.extend((g, False) for g in reversed(subs))
+            else:
+                out.append(self.leaf(node, mapping))
+        return out[0]
+
+    def leaf(self, f, mapping):
+        if not isinstance(f, (F.Atom, F.Closure)):
+            return f
+        name = subst_name(f.pred, mapping)
+        p = self.voc.get(name)
+        if p is None:
+            raise self.err(f"undeclared predicate '{name}'", f.pos)
+        if isinstance(f, F.Atom):
+            if p.arity != len(f.args):
+                raise self.err(f"predicate '{name}' has arity {p.arity} but is used with "
+                               f"{len(f.args)} argument(s)", f.pos)
+            return F.Atom(name, f.args, f.pos)
+        if p.arity != 2:
+            raise self.err(f"transitive closure of '{name}' needs a binary predicate (arity {p.arity})", f.pos)
+        return F.Closure(name, f.a, f.b, f.reflexive, f.pos)
+
+    # declarations
+    def declare(self, decls):
+        """Declare in order; ``foreach`` bodies are unrolled on a work stack (any depth)."""
+        work = [(d, {}) for d in reversed(decls)]
+        while work:
+            d, m = work.pop()
+            if d.kind != "foreach":
+                getattr(self, "decl_" + d.kind)(d, {**self.params, **m})
+                continue
+            for member in reversed(self.eval_set(d.data["set"], {**self.params, **m})):
+                inner = {**m, d.data["var"]: member}
+                work.extend((x, inner) for x in reversed(d.data["body"]))
+
+    def decl_set(self, d, m):
+        name = subst_name(d.data["name"], m)
+        # TVLA: a set declared again is the union of both
+        self.sets[name] = set_union(self.sets.get(name, []), self.eval_set(d.data["expr"], m))
+
+    def decl_param(self, d, m):
+        members = self.eval_set(d.data["expr"], m)
+        if not members:
+            raise self.err(f"%param {d.data['name']} ranges over an empty set", d.pos)
+        self.params[d.data["name"]] = members[0]
+
+    def decl_ignored(self, d, m):
+        """Decomposition declarations: meaningful to TVLA's decomposing engine only."""
+
+    def _props(self, props, arity):
+        out = set()
+        for word, pos in props:
+            if word not in PROPERTIES:
+                raise self.err(f"unknown predicate property '{word}'", pos)
+            # abs / nonabs are accepted on nullary predicates as well (TVLA does)
+            if PROPERTIES[word] != arity and not (word in ("abs", "nonabs") and arity == 0):
+                raise self.err(f"property '{word}' applies to predicates of arity {PROPERTIES[word]}, not {arity}", pos)
+            out.add(word)
+        return frozenset(out)
+
+    def _new_pred(self, d, m):
+        name = subst_name(d.data["name"], m)
+        params = tuple(d.data["params"])
+        if name in self.voc:
+            raise self.err(f"predicate '{name}' declared twice", d.pos)
+        if len(set(params)) != len(params):
+            raise self.err(f"repeated variable in the arguments of '{name}'", d.pos)
+        return name, params, self._props(d.data["props"], len(params))
+
+    def decl_core(self, d, m):
+        name, params, props = self._new_pred(d, m)
+        self.voc.add(Predicate(name, len(params), params, "core", props, None,
+                               tuple(d.data["display"]), pos=self.loc.where(*d.pos)))
+
+    def decl_instr(self, d, m):
+        name, params, props = self._new_pred(d, m)
+        pred = self.voc.add(Predicate(name, len(params), params, "instr", props, None,
+                                      tuple(d.data["display"]), pos=self.loc.where(*d.pos)))
+        # definitions may mention predicates declared further down: checked in finish()
+        self._pending.append(lambda: self._define(pred, d, m))
+
+    def _define(self, pred, d, m):
+        defn = self.formula(d.data["def"], m)
+        fv = defn.free_vars()
+        if fv != set(pred.params):
+            raise self.err(
+                f"free variables of the definition of '{pred.name}' ({', '.join(sorted(fv)) or 'none'}) "
+                f"do not match its arguments ({', '.join(pred.params) or 'none'})", d.pos)
+        pred.definition = defn
+
+    def decl_rule(self, d, m):
+        self._pending.append(lambda: self._rule(d, m))
+
+    def _rule(self, d, m):
+        body = self.formula(d.data["body"], m)
+        head = self.formula(d.data["head"], m)
+        if not _is_rule_head(head):
+            raise self.err("the head of a consistency rule must be an atom, a negated atom, "
+                           "an (in)equality or a constant", d.pos)
+        self.rules.append((body, head, self.loc.where(*d.pos)))
+
+    def finish(self):
+        """Check definitions, rules and global formulas once every predicate is declared."""
+        for step in self._pending:
+            step()
+        self._pending = []
+
+    def decl_focus(self, d, m):
+        self._pending.append(lambda: self.global_focus.extend(self.focus(d.data["formulas"], m)))
+
+    def decl_message(self, d, m):
+        def add():
+            f = self.formula(d.data["formula"], m)
+            self.global_messages.append(Message(F.exists(sorted(f.free_vars()), f), message_text(d.data["text"], m)))
+        self._pending.append(add)
+
+    def focus(self, items, m):
+        """Focus formulae; a ``foreach`` item gives one formula per member."""
+        out = []
+        for item in items:
+            if isinstance(item, tuple):
+                _kind, _pos, (var, sexpr, body) = item
+                for member in self.eval_set(sexpr, m):
+                    out += self.focus(body, {**m, var: member})
+            else:
+                out.append(self.formula(item, m))
+        return out
+
+    # actions
+    def instantiate(self, decl, args, pos):
+        """The :class:`Action` of ``decl`` applied to the actual arguments ``args``."""
+        params, name = decl.data["params"], decl.data["name"]
+        if len(args) != len(params):
+            raise self.err(f"action '{name}' takes {len(params)} argument(s), {len(args)} given", pos)
+        m = {**self.params, **dict(zip(params, args))}  # arguments shadow %param names
+        a = Action(name, tuple(args), None, [], None, [], None, {}, None, [], self.loc.where(*pos))
+        auto = []
+        after_update = False
+        for kind, _ipos, data in decl.data["items"]:
+            if kind == "title":
+                a.title = render(data, m)
+            elif kind == "focus":
+                a.focus += self.focus(data, m)
+            elif kind == "pre":
+                a.precondition = self.formula(data, m)
+            elif kind == "message":
+                f, text = data
+                msg = Message(self.formula(f, m), message_text(text, m))
+                (a.post_messages if after_update else a.pre_messages).append(msg)
+            elif kind == "new":
+                a.new = self.formula(data, m) if data is not None else F.TRUE_F
+            elif kind == "updates":
+                self._updates(data, m, a.updates, auto, a.precondition, a.update_pos)
+            elif kind == "retain":
+                a.retain = self.formula(data, m)
+            after_update = after_update or kind in ("new", "updates", "retain")
+        if a.title is None:
+            a.title = f"{name}({', '.join(args)})"
+        a.auto = tuple(auto)
+        return a
+
+    def _updates(self, items, m, out, auto, pre, out_pos):
+        for kind, pos, data in items:
+            if kind == "foreach":
+                var, sexpr, body = data
+                for member in self.eval_set(sexpr, m):
+                    self._updates(body, {**m, var: member}, out, auto, pre, out_pos)
+                continue
+            name, params, rhs = data
+            pname = subst_name(name, m)
+            self._check_update(pname, params, pos, pre)
+            # the last update of a predicate wins (TVLA)
+            out.pop(pname, None)
+            if pname in auto:
+                auto.remove(pname)
+            if kind == "auto":
+                if self.voc[pname].kind != "instr":
+                    raise self.err(f"'auto' update of '{pname}': only instrumentation predicates "
+                                   f"are derived by finite differencing", pos)
+                auto.append(pname)  # the formula given is ignored: differencing derives it
+                continue
+            rhs = self.formula(rhs, m)
+            extra = rhs.free_vars() - set(params) - (pre.free_vars() if pre is not None else set())
+            if extra:
+                raise self.err(f"free variable(s) {', '.join(sorted(extra))} of the update of '{pname}' "
+                               f"are not among its arguments", pos)
+            out[pname] = (tuple(params), rhs)
+            out_pos[pname] = self.loc.where(*pos)
+
+    def _check_update(self, pname, params, pos, pre):
+        p = self.voc.get(pname)
+        if p is None:
+            raise self.err(f"update of undeclared predicate '{pname}'", pos)
+        if p.arity != len(params):
+            raise self.err(f"predicate '{pname}' has arity {p.arity} but is updated with {len(params)} variable(s)", pos)
+        if p.kind == "builtin" and pname not in UPDATABLE_BUILTINS:
+            raise self.err(f"built-in predicate '{pname}' cannot be updated", pos)
+        clash = set(params) & (pre.free_vars() if pre is not None else set())
+        if clash:
+            raise self.err(f"variable(s) {', '.join(sorted(clash))} of the update of '{pname}' "
+                           f"are free variables of the precondition", pos)
+
+    def program(self, path, actions, cfg, printed):
+        """Instantiate the actions used by the CFG and assemble the :class:`Program`."""
+        action_decls = {a.data["name"]: a for a in actions}  # defined twice: the last wins
+        instances, edges = {}, []
+        for src, act, args, dst, pos, apos in cfg:
+            decl = action_decls.get(act)
+            if decl is None:
+                raise self.err(f"unknown action '{act}' in the CFG", apos)
+            key = (act, tuple(args))
+            if key not in instances:
+                instances[key] = self.instantiate(decl, args, apos)
+            edges.append(Edge(src, instances[key], dst, self.loc.where(*pos)))
+        locs = {e.source for e in edges} | {e.target for e in edges}
+        shown = []
+        for name, pos in printed or []:
+            if name not in locs:
+                raise self.err(f"printed location '{name}' does not occur in the CFG", pos)
+            shown.append(name)
+        if not edges:
+            raise self.loc.error("the CFG section has no edges", len(self.loc.linemap), 1)
+        return Program(path, self.voc, self.sets, self.rules, action_decls, edges, shown,
+                       self.global_focus, self.global_messages, self.loc)
+
+
+def elaborate(path, located, syntax):
+    """Check the parsed ``syntax`` (decls, actions, cfg, printed) of ``path`` into a Program."""
+    decls, actions, cfg, printed = syntax
+    el = Elaborator(located)
+    el.declare(decls)
+    el.finish()
+    return el.program(path, actions, cfg, printed)

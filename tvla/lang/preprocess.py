@@ -1,0 +1,369 @@
+"""A C-style preprocessor for TVP/TVS text, written in Python.
+
+Handles comments, ``#include``, ``#define`` (object- and function-like, with
+backslash continuation, ``##`` token pasting), ``#undef``, ``#ifdef``/
+``#ifndef``/``#if``/``#elif``/``#else``/``#endif`` (C integer expressions with
+``defined``, ``!``, ``&&``, ``||``, ``? :``), and keeps, for every output line,
+the file and line it came from, and for every macro use its column and
+definition, so that errors point into the right place.  CRLF line ends and a
+UTF-8 byte-order mark are accepted.  A macro expansion that grows past
+:data:`MAX_EXPANSION` characters stops with a located error.
+"""
+
+import os
+import re
+
+from tvla.lang.condition import Condition
+from tvla.errors import Located, TvlaError
+
+_IDENT = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
+_DIRECTIVE = re.compile(r"^\s*#\s*([A-Za-z]+)\b(.*)$")
+_PASTE = re.compile(r"\s*##\s*")
+MAX_EXPANSION = 1_000_000  # characters one source line may expand to
+MAX_INCLUDE_DEPTH = 50
+
+
+def _read(path, where=None):
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read()
+    except OSError as exc:
+        if where:
+            raise TvlaError(f"cannot read {path}: {exc.strerror}", *where)
+        raise TvlaError(f"cannot read {path}: {exc.strerror}", path, 1, 1)
+    if b"\x00" in data:
+        line = data[: data.index(b"\x00")].count(b"\n") + 1
+        raise TvlaError("binary data (NUL byte) in a text file", path, line, 1)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise TvlaError("binary data (not UTF-8 text)", path, line, col)
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def strip_comments(text, path):
+    """Replace comments by spaces (keeping newlines); strings are left intact."""
+    out = []
+    i, n = 0, len(text)
+    line, col = 1, 1
+    while i < n:
+        ch = text[i]
+        if ch == '"':
+            j = i + 1
+            while j < n and text[j] != '"' and text[j] != "\n":
+                j += 2 if text[j] == "\\" else 1
+            j = min(j + 1, n)
+            out.append(text[i:j])
+            col += j - i
+            i = j
+            continue
+        if text.startswith("//", i):
+            j = text.find("\n", i)
+            j = n if j < 0 else j
+            out.append(" " * (j - i))
+            i = j
+            continue
+        if text.startswith("/*", i):
+            j = text.find("*/", i + 2)
+            if j < 0:
+                raise TvlaError("unterminated comment (/* without */)", path, line, col)
+            chunk = text[i : j + 2]
+            out.append(re.sub(r"[^\n]", " ", chunk))
+            nl = chunk.count("\n")
+            if nl:
+                line += nl
+                col = len(chunk) - chunk.rfind("\n")
+            else:
+                col += len(chunk)
+            i = j + 2
+            continue
+        out.append(ch)
+        if ch == "\n":
+            line += 1
+            col = 1
+        else:
+            col += 1
+        i += 1
+    return "".join(out)
+
+
+class Macro:
+    __slots__ = ("params", "body", "where")
+
+    def __init__(self, params, body, where=None):
+        self.params = params  # None for object-like macros
+        self.body = body
+        self.where = where  # (file, line, col) of the #define; None for -D macros
+
+    def defined_at(self):
+        return f" (macro defined at {self.where[0]}:{self.where[1]})" if self.where else ""
+
+
+def parse_command_define(spec):
+    """``NAME``, ``NAME(value)`` (TVLA's -D form) or ``NAME=value`` -> (name, value)."""
+    m = re.match(r"^([A-Za-z_$][A-Za-z0-9_$]*)(?:\((.*)\)|=(.*))?$", spec.strip())
+    if not m:
+        raise TvlaError(f"bad macro definition -D{spec}")
+    value = m.group(2) if m.group(2) is not None else m.group(3)
+    return m.group(1), ("1" if value is None else value)
+
+
+class Preprocessor:
+    """Expands one top file (and its includes) into text plus a line map."""
+
+    def __init__(self, defines=None, search_path=()):
+        self.macros = {}
+        for name, value in (defines or {}).items():
+            self.macros[name] = value if isinstance(value, Macro) else Macro(None, value)
+        self.search_path = list(search_path)
+        self.out_lines = []
+        self.linemap = []
+        self.segments = {}  # output line -> [(start, end, use col, use length, macro)]
+        self.include_stack = []
+        self._cache = {}  # (object-like macro, active names) -> expansion
+
+    # -- macro expansion -------------------------------------------------
+    def expand(self, line, where, active=frozenset(), segments=None):
+        """Expand the macros of ``line``; record top-level uses in ``segments``."""
+        out, size = [], 0
+        i, n = 0, len(line)
+        while i < n:
+            start = i
+            piece, i, macro = self._next_piece(line, i, where, active, segments is not None)
+            if segments is not None and macro is not None:
+                segments.append((size + 1, size + len(piece), start + 1, i - start, macro))
+            out.append(piece)
+            size += len(piece)
+            if size > MAX_EXPANSION:
+                raise TvlaError(f"macro expansion longer than {MAX_EXPANSION} characters "
+                                f"(a macro that grows without bound?)", *where)
+        return "".join(out)
+
+    def _next_piece(self, line, i, where, active, top):
+        """One piece of ``line`` at ``i``: (text, next index, macro expanded or None)."""
+        if line[i] == '"':
+            j = i + 1
+            while j < len(line) and line[j] != '"':
+                j += 2 if line[j] == "\\" else 1
+            return line[i : j + 1], j + 1, None
+        m = _IDENT.match(line, i)
+        if not m:
+            return line[i], i + 1, None
+        name = m.group(0)
+        macro = self.macros.get(name)
+        if macro is None or name in active or (i > 0 and (line[i - 1].isalnum() or line[i - 1] in "_$")):
+            return name, m.end(), None
+        if top:  # errors point at this use of the macro
+            where = (where[0], where[1], i + 1)
+        if macro.params is None:
+            return self._expand_object(name, macro, where, active), m.end(), macro
+        j = m.end()
+        while j < len(line) and line[j] in " \t":
+            j += 1
+        if j >= len(line) or line[j] != "(":
+            return name, m.end(), None
+        args, end = self._split_args(line, j, where, name, macro)
+        return self._expand_call(name, macro, args, where, active), end, macro
+
+    def _expand_object(self, name, macro, where, active):
+        key = (name, active)
+        if key not in self._cache:
+            self._cache[key] = self.expand(macro.body, where, active | {name})
+        return self._cache[key]
+
+    def _expand_call(self, name, macro, args, where, active):
+        if len(args) == 1 and args[0].strip() == "" and not macro.params:
+            args = []
+        if len(args) != len(macro.params):
+            raise TvlaError(f"macro {name} expects {len(macro.params)} argument(s), got {len(args)}"
+                            f"{macro.defined_at()}", *where)
+        raw = [a.strip() for a in args]
+        expanded = [self.expand(a, where, active) for a in raw]
+        body = macro.body
+
+        def argument(mm):
+            word = mm.group(0)
+            if word not in macro.params:
+                return word
+            k = macro.params.index(word)
+            # an argument next to ## is pasted as written, not expanded first (as in C)
+            pasted = body[: mm.start()].rstrip().endswith("##") or body[mm.end():].lstrip().startswith("##")
+            return raw[k] if pasted else expanded[k]
+
+        return self.expand(_PASTE.sub("", _IDENT.sub(argument, body)), where, active | {name})
+
+    @staticmethod
+    def _split_args(line, j, where, name, macro):
+        depth = 0
+        args, cur = [], []
+        for k in range(j, len(line)):
+            c = line[k]
+            if c == "(":
+                depth += 1
+                if depth > 1:
+                    cur.append(c)
+            elif c == ")":
+                depth -= 1
+                if depth == 0:
+                    args.append("".join(cur))
+                    return args, k + 1
+                cur.append(c)
+            elif c == "," and depth == 1:
+                args.append("".join(cur))
+                cur = []
+            else:
+                cur.append(c)
+        raise TvlaError(f"unterminated argument list of macro {name}{macro.defined_at()}", *where)
+
+    # -- #if expressions ---------------------------------------------------
+    def eval_condition(self, expr, where):
+        expr = re.sub(
+            r"\bdefined\s*\(\s*([A-Za-z_$][\w$]*)\s*\)|\bdefined\s+([A-Za-z_$][\w$]*)",
+            lambda m: "1" if (m.group(1) or m.group(2)) in self.macros else "0",
+            expr,
+        )
+        expr = self.expand(expr, where)
+        try:
+            return bool(Condition(expr).value())
+        except (ValueError, ZeroDivisionError, RecursionError):
+            raise TvlaError(f"cannot evaluate #if expression: {_short(expr.strip())}", *where) from None
+
+    # -- files -------------------------------------------------------------
+    def resolve_include(self, name, current_file, where):
+        candidates = [os.path.join(os.path.dirname(current_file), name)]
+        candidates += [os.path.join(d, name) for d in self.search_path]
+        for c in candidates:
+            if os.path.isfile(c):
+                # errors then name specs/x.tvp, not programs/y/../../specs/x.tvp
+                return os.path.normpath(c)
+        raise TvlaError(f'cannot find included file "{name}"', *where)
+
+    def include(self, rest, path, where):
+        mm = re.match(r'^"([^"]+)"|^<([^>]+)>', rest)
+        if not mm:
+            raise TvlaError('#include expects "file"', *where)
+        target = self.resolve_include(mm.group(1) or mm.group(2), path, where)
+        real = [os.path.realpath(p) for p in self.include_stack]
+        if os.path.realpath(target) in real:
+            chain = self.include_stack[real.index(os.path.realpath(target)):] + [target]
+            raise TvlaError(f"recursive #include: {' -> '.join(chain)}", *where)
+        if len(self.include_stack) > MAX_INCLUDE_DEPTH:
+            raise TvlaError(f"#include nested more than {MAX_INCLUDE_DEPTH} deep", *where)
+        self.process_file(target, where)
+
+    def process_file(self, path, where=None):
+        text = strip_comments(_read(path, where), path)
+        self.include_stack.append(path)
+        lines = text.split("\n")
+        conds = []  # stack of [taking, any branch taken, else seen, where]
+        i = 0
+        while i < len(lines):
+            lineno = i + 1
+            raw, i = _logical_line(lines, i)
+            extra = i - lineno
+            m = _DIRECTIVE.match(raw)
+            if m:
+                self.directive(m.group(1), m.group(2).strip(), conds, path, (path, lineno, 1))
+                for k in range(extra + 1):
+                    self._emit("", path, lineno + k)
+                continue
+            if all(c[0] for c in conds):
+                segments = []
+                try:
+                    text = self.expand(raw, (path, lineno, 1), segments=segments)
+                except RecursionError:
+                    raise TvlaError("macro calls nested too deeply", path, lineno, 1) from None
+                self._emit(text, path, lineno)
+                if segments:
+                    self.segments[len(self.out_lines)] = segments
+            else:
+                self._emit("", path, lineno)
+            for k in range(extra):
+                self._emit("", path, lineno + k + 1)
+        if conds:
+            raise TvlaError("#if/#ifdef without matching #endif", *conds[-1][3])
+        self.include_stack.pop()
+
+    def directive(self, word, rest, conds, path, where):
+        """Apply one ``#word rest`` directive; ``conds`` is the stack of open #if's."""
+        active = all(c[0] for c in conds)
+        if word in ("ifdef", "ifndef"):
+            if not rest.split():
+                raise TvlaError(f"#{word} needs a macro name", *where)
+            val = active and (rest.split()[0] in self.macros) == (word == "ifdef")
+            conds.append([val, val or not active, False, where])
+        elif word == "if":
+            val = self.eval_condition(rest, where) if active else False
+            conds.append([val, val or not active, False, where])
+        elif word in ("elif", "else"):
+            if not conds or conds[-1][2]:
+                raise TvlaError(f"#{word} without #if", *where)
+            c = conds[-1]
+            outer = all(x[0] for x in conds[:-1])
+            val = not c[1] and outer and (word == "else" or self.eval_condition(rest, where))
+            c[0], c[1], c[2] = val, c[1] or val, word == "else"
+        elif word == "endif":
+            if not conds:
+                raise TvlaError("#endif without #if", *where)
+            conds.pop()
+        elif not active:
+            pass
+        elif word == "include":
+            self.include(rest, path, where)
+        elif word == "define":
+            self._define(rest, where)
+        elif word == "undef":
+            self.macros.pop(rest.split()[0] if rest.split() else "", None)
+            self._cache.clear()
+        else:
+            raise TvlaError(f"unknown preprocessor directive #{word}", *where)
+
+    def _define(self, rest, where):
+        m = re.match(r"^([A-Za-z_$][\w$]*)(\(([^)]*)\))?\s*(.*)$", rest)
+        if not m:
+            raise TvlaError("#define needs a macro name", *where)
+        name = m.group(1)
+        params = None
+        body = m.group(4).strip()
+        if m.group(2) is not None:
+            params = [p.strip() for p in m.group(3).split(",") if p.strip()]
+        else:
+            body = _PASTE.sub("", body)
+        self.macros[name] = Macro(params, body, where)
+        self._cache.clear()
+
+    def _emit(self, text, path, line):
+        self.out_lines.append(text)
+        self.linemap.append((path, line))
+
+
+def _logical_line(lines, i):
+    """The line at ``i`` joined with its backslash continuations; (text, next index)."""
+    raw = lines[i]
+    i += 1
+    while raw.rstrip(" \t").endswith("\\") and i < len(lines):
+        raw = raw.rstrip(" \t")[:-1] + " " + lines[i]
+        i += 1
+    if raw.rstrip(" \t").endswith("\\"):
+        raw = raw.rstrip(" \t")[:-1]
+    return raw, i
+
+
+def _short(text, limit=60):
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def preprocess(path, defines=None, search_path=()):
+    """Preprocess ``path``; return a :class:`Located` text with its line map, its
+    macro uses, and the macros defined at its end (``.macros``).  ``defines``
+    maps names to values or :class:`Macro` objects."""
+    pp = Preprocessor(defines, search_path)
+    try:
+        pp.process_file(path)
+    except RecursionError:
+        raise TvlaError("macros or #includes nested too deeply", path, 1, 1) from None
+    return Located("\n".join(pp.out_lines) + "\n", pp.linemap, path, dict(pp.macros), pp.segments)

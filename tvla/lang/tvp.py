@@ -1,0 +1,291 @@
+"""The TVP language: parse a preprocessed file (grammar in ``tvp.lark``) into raw
+syntax (:mod:`tvla.lang.tvp_ast`), and :func:`load_program`, which elaborates it into
+a :class:`~tvla.lang.program.Program`.
+
+Every user error is a :class:`~tvla.errors.TvlaError` located at
+``file:line:col`` of the text that holds it.
+"""
+
+from lark import Transformer_NonRecursive, v_args
+from lark.exceptions import VisitError
+
+from tvla.logic import formula as F
+from tvla.lang.elaborate import elaborate
+from tvla.errors import TvlaError
+from tvla.lang.preprocess import preprocess
+from tvla.lang.syntax import parse
+from tvla.lang.tvp_ast import Composite, Decl, pred_str
+
+
+def _pos(meta):
+    return (getattr(meta, "line", None), getattr(meta, "column", None))
+
+
+def _tok_pos(tok):
+    return (tok.line, tok.column)
+
+
+class ToAst(Transformer_NonRecursive):
+    """Lark tree -> raw declarations, formulas, actions and edges (no recursion:
+    formulae nested thousands deep are fine)."""
+
+    def __init__(self):
+        super().__init__(visit_tokens=False)
+
+    # names and lists
+    def pred_name(self, items):
+        base = str(items[0])
+        params = items[1] if len(items) > 1 else None
+        return pred_str(base, params or []), _tok_pos(items[0])
+
+    def name_list(self, items):
+        return [name for name, _pos in items]
+
+    def var_list(self, items):
+        return [str(t) for t in items]
+
+    id_list = var_list
+    arg_list = var_list
+
+    def prop(self, items):
+        return (str(items[0]), _tok_pos(items[0]))
+
+    # set expressions
+    def set_name(self, items):
+        return ("name", str(items[0]), _tok_pos(items[0]))
+
+    def set_literal(self, items):
+        return ("lit", tuple(items[0] or ()))
+
+    def set_comprehension(self, items):
+        (name, _pos), var, expr = items
+        return ("comp", name, str(var), expr)
+
+    def set_union(self, items):
+        return ("+", items[0], items[1])
+
+    def set_diff(self, items):
+        return ("-", items[0], items[1])
+
+    def set_inter(self, items):
+        return ("&", items[0], items[1])
+
+    # formulas
+    def false_(self, _):
+        return F.FALSE_F
+
+    def true_(self, _):
+        return F.TRUE_F
+
+    def half_(self, _):
+        return F.HALF_F
+
+    @v_args(meta=True)
+    def pred_atom(self, meta, items):
+        (name, pos), args = items
+        return F.Atom(name, tuple(args or ()), pos)
+
+    @v_args(meta=True)
+    def tc_plus(self, meta, items):
+        (name, pos), _, a, b = items
+        return F.Closure(name, str(a), str(b), False, pos)
+
+    @v_args(meta=True)
+    def tc_star(self, meta, items):
+        (name, pos), _, a, b = items
+        return F.Closure(name, str(a), str(b), True, pos)
+
+    def eq(self, items):
+        return F.Eq(str(items[0]), str(items[1]))
+
+    def neq(self, items):
+        return F.Not(F.Eq(str(items[0]), str(items[1])))
+
+    def not_(self, items):
+        return F.Not(items[0])
+
+    def and_(self, items):
+        return F.And(items[0], items[1])
+
+    def or_(self, items):
+        return F.Or(items[0], items[1])
+
+    def implies(self, items):
+        return F.Implies(items[0], items[1])
+
+    def iff(self, items):
+        return F.Iff(items[0], items[1])
+
+    def exists(self, items):
+        return F.Exists(tuple(items[0]), items[1])
+
+    def forall(self, items):
+        return F.Forall(tuple(items[0]), items[1])
+
+    def tc(self, items):
+        a, b, x, y, body = items
+        return F.TC(str(a), str(b), str(x), str(y), body)
+
+    def ite(self, items):
+        return F.Ite(items[0], items[1], items[2])
+
+    def big_or(self, items):
+        return Composite("|", items[1], str(items[2]), items[3], _tok_pos(items[0]))
+
+    def big_and(self, items):
+        return Composite("&", items[1], str(items[2]), items[3], _tok_pos(items[0]))
+
+    def focus_list(self, items):
+        return [f for f in items if f is not None]
+
+    @v_args(meta=True)
+    def focus_foreach(self, meta, items):
+        return ("foreach", _pos(meta), (str(items[0]), items[1], items[2] or []))
+
+    # declarations
+    def decls(self, items):
+        return list(items)
+
+    @v_args(meta=True)
+    def set_decl(self, meta, items):
+        return Decl("set", _pos(meta), {"name": str(items[0]), "expr": items[1]})
+
+    @v_args(meta=True)
+    def param_decl(self, meta, items):
+        return Decl("param", _pos(meta), {"name": str(items[0]), "expr": items[1]})
+
+    @v_args(meta=True)
+    def core_decl(self, meta, items):
+        (name, pos), params, *props, display = items
+        return Decl("core", pos, {"name": name, "params": params or [], "props": props,
+                                  "display": display or ()})
+
+    @v_args(meta=True)
+    def instr_decl(self, meta, items):
+        (name, pos), params, defn, *props, display = items
+        return Decl("instr", pos, {"name": name, "params": params or [], "def": defn,
+                                   "props": props, "display": display or ()})
+
+    def display(self, items):
+        return tuple(str(t) for t in items if t is not None)
+
+    @v_args(meta=True)
+    def ignored(self, meta, items):
+        return Decl("ignored", _pos(meta), {})
+
+    def scope(self, items):
+        return None
+
+    @v_args(meta=True)
+    def rule_decl(self, meta, items):
+        return Decl("rule", _pos(meta), {"body": items[0], "head": items[1]})
+
+    @v_args(meta=True)
+    def foreach_decl(self, meta, items):
+        return Decl("foreach", _pos(meta), {"var": str(items[0]), "set": items[1], "body": items[2:]})
+
+    @v_args(meta=True)
+    def global_focus(self, meta, items):
+        return Decl("focus", _pos(meta), {"formulas": items[0] or []})
+
+    @v_args(meta=True)
+    def global_message(self, meta, items):
+        _scope, formula, _arrow, text = items
+        return Decl("message", _pos(meta), {"formula": formula, "text": text})
+
+    # actions
+    def msg_expr(self, items):
+        return list(items)
+
+    def msg_string(self, items):
+        s = str(items[0])[1:-1]
+        return ("s", s.replace('\\n', "\n").replace('\\"', '"').replace("\\\\", "\\"))
+
+    def msg_ident(self, items):
+        return ("id", items[0][0])
+
+    def actions(self, items):
+        return list(items)
+
+    @v_args(meta=True)
+    def action(self, meta, items):
+        name, params, *body = items
+        return Decl("action", (name.line, name.column),
+                    {"name": str(name), "params": params or [], "items": body})
+
+    @v_args(meta=True)
+    def title(self, meta, items):
+        return ("title", _pos(meta), items[0])
+
+    @v_args(meta=True)
+    def focus(self, meta, items):
+        return ("focus", _pos(meta), items[0] or [])
+
+    @v_args(meta=True)
+    def precond(self, meta, items):
+        return ("pre", _pos(meta), items[0])
+
+    @v_args(meta=True)
+    def message(self, meta, items):
+        _scope, formula, _arrow, text = items
+        return ("message", _pos(meta), (formula, text))
+
+    @v_args(meta=True)
+    def new(self, meta, items):
+        return ("new", _pos(meta), items[0] if items else None)
+
+    @v_args(meta=True)
+    def updates(self, meta, items):
+        return ("updates", _pos(meta), list(items))
+
+    @v_args(meta=True)
+    def retain(self, meta, items):
+        return ("retain", _pos(meta), items[0])
+
+    @v_args(meta=True)
+    def ignored_item(self, meta, items):
+        return ("ignored", _pos(meta), None)
+
+    @v_args(meta=True)
+    def update(self, meta, items):
+        auto, (name, pos), params, rhs = items
+        return ("auto" if auto else "update", pos, (name, params or [], rhs))
+
+    @v_args(meta=True)
+    def foreach_update(self, meta, items):
+        return ("foreach", _pos(meta), (str(items[0]), items[1], items[2:]))
+
+    # cfg
+    def cfg(self, items):
+        return list(items)
+
+    def edge(self, items):
+        src, act, args, dst = items
+        return (str(src), str(act), args or [], str(dst), _tok_pos(src), _tok_pos(act))
+
+    def printed(self, items):
+        return [(str(t), _tok_pos(t)) for t in items]
+
+    def start(self, items):
+        decls, actions, cfg = items[:3]
+        return decls, actions, cfg, (items[3] if len(items) > 3 else None)
+
+
+def parse_text(located):
+    """Parse preprocessed TVP text into (decls, actions, cfg, printed)."""
+    tree = parse("tvp", located)
+    try:
+        return ToAst().transform(tree)
+    except VisitError as e:
+        if isinstance(e.orig_exc, TvlaError):
+            raise e.orig_exc from None
+        raise
+
+
+def load_program(path, defines=None, search_path=()):
+    """Read, preprocess, parse and check a TVP file into a :class:`~tvla.lang.program.Program`."""
+    located = preprocess(path, defines, search_path)
+    try:
+        return elaborate(path, located, parse_text(located))
+    except RecursionError:  # only past the recursion limit the CLI sets for deep input
+        raise TvlaError("formulas or foreach nested too deeply", path, 1, 1) from None

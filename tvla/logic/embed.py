@@ -1,0 +1,164 @@
+"""Embedding: the information order between 3-valued structures.
+
+``s`` embeds into ``t`` (``s ⊑ t``, every store ``s`` describes is described
+by ``t``) when a map ``f`` from the nodes of ``s`` onto the nodes of ``t``
+keeps every value or makes it 1/2 (``s.p(u..) == t.p(f(u)..)`` or
+``t.p(f(u)..) == 1/2``, ``sm`` included) and sends several nodes to a node of
+``t`` only when that node is a summary node.  Nullary values follow the same
+order.  Activity is a value too: a maybe-active node of ``s`` goes to a
+maybe-active node of ``t``, and a maybe-active node of ``t`` need not be hit.
+
+A cheap :func:`signature` (which values occur at all, per predicate) rules
+most pairs out before the search: ``f`` is onto, so each value ``t`` has
+definitely must occur in ``s``, and each value of ``s`` must occur in ``t``
+or be covered by a 1/2 there.  Candidates for each node come from the unary
+tables as bit masks; a backtracking search settles the binary ones.
+"""
+
+from tvla.logic.kleene import FALSE, HALF, TRUE
+
+
+def signature(s):
+    """(size, occurs-1, occurs-0, occurs-1/2): bit ``k`` of each mask says whether
+    predicate number ``k`` (nullary, then unary, then binary) has that value
+    somewhere in ``s``.  For a nullary predicate "occurs" is its value, so the
+    same mask tests compare nullary values pointwise."""
+    full = s.full
+    one = zero = half = 0
+    bit = 1
+    for v in s.nul:
+        one |= bit if v == TRUE else 0
+        half |= bit if v == HALF else 0
+        zero |= bit if v == FALSE else 0
+        bit <<= 1
+    for t, u in zip(s.uT, s.uU):
+        one |= bit if t else 0
+        half |= bit if u else 0
+        zero |= bit if (t | u) != full else 0
+        bit <<= 1
+    for rows_t, rows_u in zip(s.bT, s.bU):
+        one |= bit if any(rows_t) else 0
+        half |= bit if any(rows_u) else 0
+        zero |= bit if any((t | u) != full for t, u in zip(rows_t, rows_u)) else 0
+        bit <<= 1
+    return s.n, one, zero, half, bool(s.ma)
+
+
+def may_embed(a, b):
+    """Necessary condition on signatures for ``s ⊑ t`` (``a`` of ``s``, ``b`` of ``t``):
+    ``t``'s definite values occur in ``s`` (the map is onto, unless ``t`` has
+    maybe-active nodes) and ``s``'s values occur in ``t`` or are covered by a 1/2 there."""
+    n_s, one_s, zero_s, half_s, maybe_s = a
+    n_t, one_t, zero_t, half_t, maybe_t = b
+    if maybe_s and not maybe_t:
+        return False
+    if half_s & ~half_t or one_s & ~(one_t | half_t) or zero_s & ~(zero_t | half_t):
+        return False
+    if maybe_t:
+        return True
+    return not (n_t > n_s or (n_s == 0) != (n_t == 0) or one_t & ~one_s or zero_t & ~zero_s)
+
+
+def node_names(s):
+    """Per node, its unary values as two bit vectors over the unary predicates
+    (bit k: predicate k is 1, resp. 1/2 there): the canonical name, all predicates."""
+    names = []
+    for u in range(s.n):
+        one = half = 0
+        bit = 1
+        for t, h in zip(s.uT, s.uU):
+            if t >> u & 1:
+                one |= bit
+            elif h >> u & 1:
+                half |= bit
+            bit <<= 1
+        names.append((one, half))
+    return names
+
+
+def node_candidates(name, names_t, every):
+    """Mask of the nodes of ``t`` (``names_t``) whose unary values cover ``name``
+    (``every``: the bit vector of all unary predicates)."""
+    one, half = name
+    zero = every & ~(one | half)
+    cand = 0
+    for x, (t_one, t_half) in enumerate(names_t):
+        if one & ~(t_one | t_half) or half & ~t_half or zero & (t_one & ~t_half):
+            continue
+        cand |= 1 << x
+    return cand
+
+
+def value(rows_t, rows_u, u, w):
+    b = 1 << w
+    return TRUE if rows_t[u] & b else (HALF if rows_u[u] & b else FALSE)
+
+
+def pair_fits(s, t, u, x, w, y):
+    """The binary values of (u, w) in ``s`` are covered by those of (x, y) in ``t``."""
+    for st, su, tt, tu in zip(s.bT, s.bU, t.bT, t.bU):
+        a = value(st, su, u, w)
+        if a != value(tt, tu, x, y) and not tu[x] >> y & 1:
+            return False
+    return True
+
+
+def embedding(s, t, screened=False, names_s=None, names_t=None):
+    """A node map (list) embedding ``s`` into ``t``, or None.  Predicates of arity
+    three or more are compared under the map at the end.  ``screened``: the
+    signatures were already compared; ``names_*``: their :func:`node_names`."""
+    if not screened and not may_embed(signature(s), signature(t)):
+        return None
+    names_s = names_s if names_s is not None else node_names(s)
+    names_t = names_t if names_t is not None else node_names(t)
+    every = (1 << len(s.uT)) - 1
+    cands, cover = [], 0
+    for u, name in enumerate(names_s):
+        c = node_candidates(name, names_t, every)
+        if s.ma >> u & 1:
+            c &= t.ma
+        if not c:
+            return None
+        cands.append(c)
+        cover |= c
+    if (cover | t.ma) != t.full:
+        return None
+    f = []
+    if not extend(s, t, cands, f, 0, 0):
+        return None
+    for hs, ht in zip(s.hi, t.hi):
+        for tup, v in hs.items():
+            w = ht.get(tuple(f[z] for z in tup), FALSE)
+            if w != v and w != HALF:
+                return None
+    return f
+
+
+def extend(s, t, cands, f, u, used):
+    """Assign nodes ``u..`` of ``s`` (``f`` holds the first ``u``; ``used`` the mask of
+    their images); True when a complete map onto ``t`` is found."""
+    must = t.full & ~t.ma  # the nodes the map has to hit
+    if u == s.n:
+        return used & must == must
+    summary = t.summary
+    mask = cands[u]
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        x = low.bit_length() - 1
+        if used & low and not summary & low:
+            continue
+        if s.n - u - 1 < bin(must & ~(used | low)).count("1"):
+            continue  # too few nodes left to cover the rest of t
+        if pair_fits(s, t, u, x, u, x) and all(
+                pair_fits(s, t, u, x, w, f[w]) and pair_fits(s, t, w, f[w], u, x) for w in range(u)):
+            f.append(x)
+            if extend(s, t, cands, f, u + 1, used | low):
+                return True
+            f.pop()
+    return False
+
+
+def embeds(s, t):
+    """Is every store described by ``s`` described by ``t``?"""
+    return embedding(s, t) is not None

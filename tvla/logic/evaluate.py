@@ -1,0 +1,539 @@
+"""Compile formulae once into fast evaluators over bit-set structures.
+
+``compile(f, vec)`` returns a function ``fn(structure, env) -> (T, U)``: the
+values of ``f`` for every node bound to the *vector variable* ``vec`` at once,
+as two disjoint masks (1 where ``T`` has the bit, 1/2 where ``U`` has it, 0
+elsewhere).  Other free variables are looked up in ``env`` (variable -> node).
+With ``vec=None`` the result is a scalar encoded on a single bit.
+
+Quantifying over the vector variable reduces to a mask test, so ``E(v) x(v)``
+or ``A(v) r(v) -> s(v)`` cost one bit operation, not a loop.
+
+A maybe-active node (``s.ma``) is 1/2-present: a quantifier sees its body there
+through ``ac`` (``E(v) f`` as ``E(v) ac(v) & f``, ``A(v) f`` as
+``A(v) !ac(v) | f``), and a definite transitive-closure path avoids it.
+"""
+
+from itertools import product
+
+from tvla.logic import formula as F
+from tvla.logic.kleene import FALSE, HALF, TRUE
+from tvla.logic.structure import closure_rows, column_masks, full_mask
+
+
+def _bc(v, full):
+    if v == TRUE:
+        return full, 0
+    if v == HALF:
+        return 0, full
+    return 0, 0
+
+
+def _restore(env, names, saved):
+    """Put back the bindings of ``names`` saved before a quantifier loop."""
+    for name, old in zip(names, saved):
+        if old is None:
+            env.pop(name, None)
+        else:
+            env[name] = old
+
+
+def seen_active(t, h, ma, universal, full):
+    """Body values ``(t, h)`` over quantified nodes as a quantifier sees them when
+    the nodes in ``ma`` are maybe-active: at most 1/2 for ``E``, at least 1/2 for ``A``."""
+    if universal:
+        return t, h | (ma & full & ~(t | h))
+    return t & ~ma, h | (t & ma)
+
+
+def any_maybe(s, env, names):
+    """Is a node bound to one of ``names`` maybe-active?"""
+    ma = s.ma
+    return any(ma >> env[q] & 1 for q in names)
+
+
+def scalar(tu):
+    t, u = tu
+    return TRUE if t else (HALF if u else FALSE)
+
+
+class Evaluator:
+    """Compiles and caches evaluators for one vocabulary."""
+
+    def __init__(self, voc, tabling=True):
+        self.voc = voc
+        self.tabling = tabling
+        self._memo = {}
+        self._tokens = {}
+        self._readers = {}  # predicate name -> tokens of the tabled formulae that read it
+
+    def stale_after(self, name):
+        """Tokens of the tabled values that a change of predicate ``name`` invalidates
+        (a live set: formulae compiled later are added)."""
+        return self._readers.setdefault(name, set())
+
+    def compile(self, f, vec=None):
+        key = (f, vec)
+        fn = self._memo.get(key)
+        if fn is None:
+            fn = self._memo[key] = self._compile(F.desugar(f), vec)
+        return fn
+
+    def value(self, f, s, env=None):
+        """Kleene value of ``f`` (free variables bound in ``env``)."""
+        return scalar(self.compile(f)(s, env if env is not None else {}))
+
+    def vector(self, f, var, s, env=None):
+        return self.compile(f, var)(s, env if env is not None else {})
+
+    def assignments(self, f, s, order, env=None, minimum=HALF):
+        """Yield ``(env, value)`` for every assignment of the variables in
+        ``order`` under which ``f`` has value >= ``minimum``."""
+        env = dict(env or {})
+        if not order:
+            v = self.value(f, s, env)
+            if v >= minimum:
+                yield env, v
+            return
+        *outer, last = order
+        fn = self.compile(f, last)
+        for combo in product(range(s.n), repeat=len(outer)):
+            for var, u in zip(outer, combo):
+                env[var] = u
+            t, h = fn(s, env)
+            mask = t | h if minimum == HALF else t
+            while mask:
+                low = mask & -mask
+                u = low.bit_length() - 1
+                mask ^= low
+                e = dict(env)
+                e[last] = u
+                yield e, (TRUE if t & low else HALF)
+
+    # ------------------------------------------------------------------ compile
+    def _compile(self, f, vec):
+        vn = vec is not None
+        if self.tabling and isinstance(f, (F.Exists, F.Forall, F.TC)) and len(f.free_vars()) <= 2:
+            return self._tabled(f, vec, vn)
+        method = getattr(self, "_c_" + type(f).__name__)
+        return method(f, vec, vn)
+
+    def _raw(self, f, vec):
+        key = (f, vec, "raw")
+        fn = self._memo.get(key)
+        if fn is None:
+            fn = self._memo[key] = getattr(self, "_c_" + type(f).__name__)(f, vec, vec is not None)
+        return fn
+
+    def _tabled(self, f, vec, vn):
+        """Evaluate a quantified subformula once per structure for all assignments of
+        its (at most two) free variables; later calls read the table."""
+        fv = sorted(f.free_vars())
+        token = self._tokens.get(f)
+        if token is None:
+            token = self._tokens[f] = len(self._tokens)
+            reads = f.preds() | ({"sm"} if F.uses_equality(f) else set())
+            for name in reads:
+                self.stale_after(name).add(token)
+        if not fv:
+            raw = self._raw(f, None)
+
+            def closed(s, env):
+                r = s.tables.get(token)
+                if r is None:
+                    r = s.tabled(token, lambda: scalar(raw(s, env)))
+                return _bc(r, s.full if vn else 1)
+            return closed
+        if len(fv) == 1:
+            return self._tabled_vector(f, token, fv[0], vec, vn)
+        return self._tabled_rows(f, token, fv, vec, vn)
+
+    def _tabled_vector(self, f, token, a, vec, vn):
+        raw = self._raw(f, a)
+
+        def table1(s, env):
+            r = s.tables.get(token)
+            if r is None:
+                r = s.tabled(token, lambda: raw(s, env))
+            if vec == a:
+                return r
+            b = 1 << env[a]
+            full = s.full if vn else 1
+            return (full, 0) if r[0] & b else ((0, full) if r[1] & b else (0, 0))
+        return table1
+
+    def _tabled_rows(self, f, token, fv, vec, vn):
+        a, b = fv
+        raw = self._raw(f, b)
+
+        def rows(s, env):
+            r = s.tables.get(token)
+            if r is not None:
+                return r
+
+            def compute():
+                e = dict(env)
+                rt, ru = [], []
+                for u in range(s.n):
+                    e[a] = u
+                    t, h = raw(s, e)
+                    rt.append(t)
+                    ru.append(h)
+                return rt, ru
+            return s.tabled(token, compute)
+
+        if vec == b:
+            def row(s, env):
+                rt, ru = rows(s, env)
+                u = env[a]
+                return rt[u], ru[u]
+            return row
+        if vec == a:
+            return lambda s, env: column_masks(*rows(s, env), env[b])
+
+        def at(s, env):
+            rt, ru = rows(s, env)
+            u = env[a]
+            bw = 1 << env[b]
+            full = s.full if vn else 1
+            return (full, 0) if rt[u] & bw else ((0, full) if ru[u] & bw else (0, 0))
+        return at
+
+    def _c_Const(self, f, vec, vn):
+        v = f.value
+        if vn:
+            if v == TRUE:
+                return lambda s, env: (s.full, 0)
+            if v == HALF:
+                return lambda s, env: (0, s.full)
+            return lambda s, env: (0, 0)
+        r = _bc(v, 1)
+        return lambda s, env: r
+
+    def _c_Atom(self, f, vec, vn):
+        p = self.voc[f.pred]
+        i = p.index
+        args = f.args
+        if p.arity == 0:
+            def nullary(s, env):
+                return _bc(s.nul[i], s.full if vn else 1)
+            return nullary
+        if p.arity == 1:
+            a = args[0]
+            if a == vec:
+                return lambda s, env: (s.uT[i], s.uU[i])
+
+            def unary_at(s, env):
+                b = 1 << env[a]
+                full = s.full if vn else 1
+                if s.uT[i] & b:
+                    return full, 0
+                if s.uU[i] & b:
+                    return 0, full
+                return 0, 0
+            return unary_at
+        if p.arity == 2:
+            a, b = args
+            if a == vec and b == vec:
+                return lambda s, env: s.diagonal(i)
+            if b == vec:
+                def row(s, env):
+                    u = env[a]
+                    return s.bT[i][u], s.bU[i][u]
+                return row
+            if a == vec:
+                return lambda s, env: s.column(i, env[b])
+
+            def binary_at(s, env):
+                u = env[a]
+                bw = 1 << env[b]
+                full = s.full if vn else 1
+                if s.bT[i][u] & bw:
+                    return full, 0
+                if s.bU[i][u] & bw:
+                    return 0, full
+                return 0, 0
+            return binary_at
+        return self._c_higher(p, args, vec, vn)
+
+    def _c_higher(self, p, args, vec, vn):
+        i = p.index
+
+        def higher(s, env):
+            table = s.hi[i]
+            if not vn or vec not in args:
+                v = table.get(tuple(env[a] for a in args), FALSE)
+                return _bc(v, s.full if vn else 1)
+            t = h = 0
+            for u in range(s.n):
+                v = table.get(tuple(u if a == vec else env[a] for a in args), FALSE)
+                if v == TRUE:
+                    t |= 1 << u
+                elif v == HALF:
+                    h |= 1 << u
+            return t, h
+        return higher
+
+    def _c_Eq(self, f, vec, vn):
+        a, b = f.a, f.b
+        if a == b:
+            if a == vec:
+                return lambda s, env: (s.full & ~s.uU[0], s.uU[0])
+
+            def self_eq(s, env):
+                full = s.full if vn else 1
+                return (0, full) if s.uU[0] >> env[a] & 1 else (full, 0)
+            return self_eq
+        if vec in (a, b):
+            other = b if a == vec else a
+
+            def eq_vec(s, env):
+                bit = 1 << env[other]
+                return (0, bit) if s.uU[0] & bit else (bit, 0)
+            return eq_vec
+
+        def eq_at(s, env):
+            full = s.full if vn else 1
+            u = env[a]
+            if u != env[b]:
+                return 0, 0
+            return (0, full) if s.uU[0] >> u & 1 else (full, 0)
+        return eq_at
+
+    def _c_Closure(self, f, vec, vn):
+        if f.reflexive:
+            return self.compile(F.Or(F.Eq(f.a, f.b), F.Closure(f.pred, f.a, f.b, False)), vec)
+        i = self.voc[f.pred].index
+        a, b = f.a, f.b
+        if a == vec and b == vec:
+            return lambda s, env: s.closure_diagonal(i)
+        if b == vec:
+            def row(s, env):
+                ct, cu = s.closure(i)
+                u = env[a]
+                return ct[u], cu[u]
+            return row
+        if a == vec:
+            return lambda s, env: s.closure_column(i, env[b])
+
+        def at(s, env):
+            ct, cu = s.closure(i)
+            u = env[a]
+            bw = 1 << env[b]
+            full = s.full if vn else 1
+            if ct[u] & bw:
+                return full, 0
+            if cu[u] & bw:
+                return 0, full
+            return 0, 0
+        return at
+
+    def _c_Not(self, f, vec, vn):
+        g = self.compile(f.sub, vec)
+        if vn:
+            def not_v(s, env):
+                t, u = g(s, env)
+                return s.full & ~(t | u), u
+            return not_v
+
+        def not_s(s, env):
+            t, u = g(s, env)
+            return (0 if (t | u) else 1), u
+        return not_s
+
+    def _c_And(self, f, vec, vn):
+        ga, gb = self.compile(f.left, vec), self.compile(f.right, vec)
+
+        def and_(s, env):
+            t1, u1 = ga(s, env)
+            p1 = t1 | u1
+            if not p1:
+                return 0, 0
+            t2, u2 = gb(s, env)
+            t = t1 & t2
+            return t, (p1 & (t2 | u2)) & ~t
+        return and_
+
+    def _c_Or(self, f, vec, vn):
+        ga, gb = self.compile(f.left, vec), self.compile(f.right, vec)
+
+        def or_(s, env):
+            t1, u1 = ga(s, env)
+            full = s.full if vn else 1
+            if t1 == full:
+                return t1, 0
+            t2, u2 = gb(s, env)
+            t = t1 | t2
+            return t, (u1 | u2) & ~t
+        return or_
+
+    def _c_Ite(self, f, vec, vn):
+        gc, gt, ge = (self.compile(x, vec) for x in (f.cond, f.then, f.other))
+
+        def ite(s, env):
+            full = s.full if vn else 1
+            ct, cu = gc(s, env)
+            cf = full & ~(ct | cu)
+            tt, tu = gt(s, env)
+            et, eu = ge(s, env)
+            tf = full & ~(tt | tu)
+            ef = full & ~(et | eu)
+            t = (ct & tt) | (cf & et) | (cu & tt & et)
+            u = (ct & tu) | (cf & eu) | (cu & ~(tt & et) & ~(tf & ef))
+            return t, u
+        return ite
+
+    def _quantifier(self, f, vec, vn, universal):
+        qs = [q for q in f.vars if q in f.body.free_vars()]
+        if not qs:
+            return self.compile(f.body, vec)
+        if vec is None or vec not in f.free_vars():
+            # the result does not depend on the vector variable: compute a scalar
+            return self._scalar_quantifier(f, qs, vn, universal)
+        if not universal:
+            guarded = self._guarded_exists(f, vec, qs)
+            if guarded is not None:
+                return guarded
+        return self._vector_quantifier(f, vec, qs, universal)
+
+    def _scalar_quantifier(self, f, qs, vn, universal):
+        inner = qs[-1]
+        outer = qs[:-1]
+        g = self.compile(f.body, inner)
+        saved_vars = qs
+
+        def scalar_q(s, env):
+            full_n = s.full
+            saved = [env.get(q) for q in saved_vars]
+            result = TRUE if universal else FALSE
+            for combo in product(range(s.n), repeat=len(outer)) if outer else ((),):
+                for q, u in zip(outer, combo):
+                    env[q] = u
+                t, h = g(s, env)
+                if s.ma:
+                    cap = full_n if any_maybe(s, env, outer) else s.ma
+                    t, h = seen_active(t, h, cap, universal, full_n)
+                if universal:
+                    if t == full_n:
+                        continue
+                    if (t | h) != full_n:
+                        result = FALSE
+                        break
+                    result = HALF
+                else:
+                    if t:
+                        result = TRUE
+                        break
+                    if h:
+                        result = HALF
+            _restore(env, saved_vars, saved)
+            return _bc(result, full_n if vn else 1)
+        return scalar_q
+
+    def _vector_quantifier(self, f, vec, qs, universal):
+        g = self.compile(f.body, vec)
+
+        def vector_q(s, env):
+            full = s.full
+            saved = [env.get(q) for q in qs]
+            if universal:
+                t, p = full, full
+            else:
+                t, p = 0, 0
+            for combo in product(range(s.n), repeat=len(qs)):
+                for q, u in zip(qs, combo):
+                    env[q] = u
+                bt, bh = g(s, env)
+                if s.ma and any_maybe(s, env, qs):
+                    bt, bh = seen_active(bt, bh, full, universal, full)
+                if universal:
+                    t &= bt
+                    p &= bt | bh
+                    if not p:
+                        break
+                else:
+                    t |= bt
+                    p |= bt | bh
+                    if t == full:
+                        break
+            _restore(env, qs, saved)
+            return t, p & ~t
+        return vector_q
+
+    def _guarded_exists(self, f, vec, qs):
+        """``E(q, ...) g(q) & rest`` with the vector variable free in ``rest``: loop
+        only over the nodes where the guard ``g`` (which mentions q but neither
+        the vector variable nor the other quantified variables) may hold."""
+        parts = F.conjuncts(f.body)
+        for q in qs:
+            others = set(qs) - {q}
+            guard = [c for c in parts if q in c.free_vars() and vec not in c.free_vars()
+                     and not (c.free_vars() & others)]
+            if guard:
+                break
+        else:
+            return None
+        rest = [c for c in parts if c not in guard]
+        g = self.compile(F.conj(*guard), q)
+        inner = self.compile(F.exists(tuple(others), F.conj(*rest)), vec)
+
+        def guarded(s, env):
+            gt, gu = g(s, env)
+            cand = gt | gu
+            if not cand:
+                return 0, 0
+            full = s.full
+            saved = env.get(q)
+            t = p = 0
+            while cand:
+                low = cand & -cand
+                cand ^= low
+                env[q] = low.bit_length() - 1
+                bt, bh = inner(s, env)
+                if gt & low and not s.ma & low:
+                    t |= bt
+                p |= bt | bh
+                if t == full:
+                    break
+            _restore(env, (q,), (saved,))
+            return t, p & ~t
+        return guarded
+
+    def _c_Exists(self, f, vec, vn):
+        return self._quantifier(f, vec, vn, False)
+
+    def _c_Forall(self, f, vec, vn):
+        return self._quantifier(f, vec, vn, True)
+
+    def _c_TC(self, f, vec, vn):
+        g = self.compile(f.body, f.y)
+        x, y, a, b = f.x, f.y, f.a, f.b
+
+        def tc(s, env):
+            n = s.n
+            saved = (env.get(x), env.get(y))
+            rt, rp = [], []
+            for u in range(n):
+                env[x] = u
+                t, h = g(s, env)
+                rt.append(t)
+                rp.append(t | h)
+            _restore(env, (x, y), saved)
+            ct, cp = closure_rows(rt, n, s.ma), closure_rows(rp, n)
+            full = full_mask(n) if vn else 1
+
+            def at(u, w):
+                if ct[u] >> w & 1:
+                    return TRUE
+                return HALF if cp[u] >> w & 1 else FALSE
+            if vn and (a == vec or b == vec):
+                t = h = 0
+                for u in range(n):
+                    v = at(u if a == vec else env[a], u if b == vec else env[b])
+                    if v == TRUE:
+                        t |= 1 << u
+                    elif v == HALF:
+                        h |= 1 << u
+                return t, h
+            return _bc(at(env[a], env[b]), full)
+        return tc

@@ -1,0 +1,532 @@
+"""Formula syntax trees of first-order logic with transitive closure.
+
+Nodes are immutable and hashable.  ``Implies``/``Iff`` are kept as nodes (they
+print as written) but every algorithm may rely on :func:`desugar`, which
+rewrites them with ``!``, ``&`` and ``|`` (Kleene-equivalent).
+"""
+
+from dataclasses import dataclass, field
+from typing import Tuple
+
+from tvla.logic.kleene import FALSE, HALF, TRUE, show
+
+
+class Formula:
+    __slots__ = ()
+
+    def free_vars(self):
+        """The free variables (a frozenset), computed once per node, children first
+        without recursion: wide formulas (hundreds of conjuncts) ask for them at
+        every level, and deep ones would exhaust the stack."""
+        fv = self.__dict__.get("_free_vars")
+        if fv is not None:
+            return fv
+        stack = [self]
+        while stack:
+            node = stack[-1]
+            todo = [c for c in children(node) if "_free_vars" not in c.__dict__]
+            if todo:
+                stack.extend(todo)
+                continue
+            stack.pop()
+            node.__dict__["_free_vars"] = node.compute_free_vars()
+        return self.__dict__["_free_vars"]
+
+    def compute_free_vars(self):
+        raise NotImplementedError
+
+    def preds(self):
+        """Names of predicates occurring in the formula (closures included)."""
+        out = set()
+        _collect_preds(self, out)
+        return out
+
+
+@dataclass(frozen=True)
+class Const(Formula):
+    value: int
+
+    def compute_free_vars(self):
+        return frozenset()
+
+    def __str__(self):
+        return show(self.value)
+
+
+@dataclass(frozen=True)
+class Atom(Formula):
+    pred: str
+    args: Tuple[str, ...]
+    pos: tuple = field(default=None, compare=False, hash=False, repr=False)
+
+    def compute_free_vars(self):
+        return frozenset(self.args)
+
+    def __str__(self):
+        return f"{self.pred}({', '.join(self.args)})"
+
+
+@dataclass(frozen=True)
+class Closure(Formula):
+    """``p+(a, b)`` (reflexive False) or ``p*(a, b)`` (reflexive True)."""
+
+    pred: str
+    a: str
+    b: str
+    reflexive: bool
+    pos: tuple = field(default=None, compare=False, hash=False, repr=False)
+
+    def compute_free_vars(self):
+        return frozenset((self.a, self.b))
+
+    def __str__(self):
+        return f"{self.pred}{'*' if self.reflexive else '+'}({self.a}, {self.b})"
+
+
+@dataclass(frozen=True)
+class Eq(Formula):
+    a: str
+    b: str
+
+    def compute_free_vars(self):
+        return frozenset((self.a, self.b))
+
+    def __str__(self):
+        return f"{self.a} == {self.b}"
+
+
+@dataclass(frozen=True)
+class Not(Formula):
+    sub: Formula
+
+    def compute_free_vars(self):
+        return self.sub.free_vars()
+
+    def __str__(self):
+        if isinstance(self.sub, Eq):
+            return f"{self.sub.a} != {self.sub.b}"
+        return f"!{_paren(self.sub, Not)}"
+
+
+@dataclass(frozen=True)
+class And(Formula):
+    left: Formula
+    right: Formula
+
+    def compute_free_vars(self):
+        return self.left.free_vars() | self.right.free_vars()
+
+    def __str__(self):
+        return f"{_paren(self.left, And)} & {_paren(self.right, And)}"
+
+
+@dataclass(frozen=True)
+class Or(Formula):
+    left: Formula
+    right: Formula
+
+    def compute_free_vars(self):
+        return self.left.free_vars() | self.right.free_vars()
+
+    def __str__(self):
+        return f"{_paren(self.left, Or)} | {_paren(self.right, Or)}"
+
+
+@dataclass(frozen=True)
+class Implies(Formula):
+    left: Formula
+    right: Formula
+
+    def compute_free_vars(self):
+        return self.left.free_vars() | self.right.free_vars()
+
+    def __str__(self):
+        return f"{_paren(self.left, Implies)} -> {_paren(self.right, Implies)}"
+
+
+@dataclass(frozen=True)
+class Iff(Formula):
+    left: Formula
+    right: Formula
+
+    def compute_free_vars(self):
+        return self.left.free_vars() | self.right.free_vars()
+
+    def __str__(self):
+        return f"{_paren(self.left, Iff)} <-> {_paren(self.right, Iff)}"
+
+
+@dataclass(frozen=True)
+class Exists(Formula):
+    vars: Tuple[str, ...]
+    body: Formula
+
+    def compute_free_vars(self):
+        return self.body.free_vars() - frozenset(self.vars)
+
+    def __str__(self):
+        return f"E({', '.join(self.vars)}) {_paren(self.body, Exists)}"
+
+
+@dataclass(frozen=True)
+class Forall(Formula):
+    vars: Tuple[str, ...]
+    body: Formula
+
+    def compute_free_vars(self):
+        return self.body.free_vars() - frozenset(self.vars)
+
+    def __str__(self):
+        return f"A({', '.join(self.vars)}) {_paren(self.body, Forall)}"
+
+
+@dataclass(frozen=True)
+class TC(Formula):
+    """``TC(a, b)(x, y) body``: transitive closure of body over (x, y), at (a, b)."""
+
+    a: str
+    b: str
+    x: str
+    y: str
+    body: Formula
+
+    def compute_free_vars(self):
+        return (self.body.free_vars() - {self.x, self.y}) | {self.a, self.b}
+
+    def __str__(self):
+        return f"TC({self.a}, {self.b})({self.x}, {self.y}) {_paren(self.body, TC)}"
+
+
+@dataclass(frozen=True)
+class Ite(Formula):
+    cond: Formula
+    then: Formula
+    other: Formula
+
+    def compute_free_vars(self):
+        return self.cond.free_vars() | self.then.free_vars() | self.other.free_vars()
+
+    def __str__(self):
+        return f"({self.cond} ? {self.then} : {self.other})"
+
+
+_RANK = {Iff: 1, Implies: 2, Or: 3, And: 4, Not: 5}
+
+
+def _paren(f, ctx):
+    if isinstance(f, (Exists, Forall, TC)):
+        return f"({f})" if ctx not in (Exists, Forall, TC) else str(f)
+    r = _RANK.get(type(f))
+    if r is None:
+        return str(f)
+    if ctx in (Exists, Forall, TC):
+        return str(f) if isinstance(f, (Atom, Not)) else f"({f})"
+    cr = _RANK[ctx]
+    if r > cr or (r == cr and ctx in (And, Or)):
+        return str(f)
+    return f"({f})"
+
+
+def children(f):
+    """The direct subformulae of ``f``."""
+    if isinstance(f, Not):
+        return (f.sub,)
+    if isinstance(f, (And, Or, Implies, Iff)):
+        return (f.left, f.right)
+    if isinstance(f, (Exists, Forall, TC)):
+        return (f.body,)
+    if isinstance(f, Ite):
+        return (f.cond, f.then, f.other)
+    return ()
+
+
+TRUE_F = Const(TRUE)
+FALSE_F = Const(FALSE)
+HALF_F = Const(HALF)
+
+
+def _collect_preds(f, out):
+    if isinstance(f, (Atom, Closure)):
+        out.add(f.pred)
+    elif isinstance(f, (Not,)):
+        _collect_preds(f.sub, out)
+    elif isinstance(f, (And, Or, Implies, Iff)):
+        _collect_preds(f.left, out)
+        _collect_preds(f.right, out)
+    elif isinstance(f, (Exists, Forall, TC)):
+        _collect_preds(f.body, out)
+    elif isinstance(f, Ite):
+        _collect_preds(f.cond, out)
+        _collect_preds(f.then, out)
+        _collect_preds(f.other, out)
+
+
+def uses_equality(f):
+    """True when the formula compares individuals (its value depends on ``sm``)."""
+    if isinstance(f, Eq):
+        return True
+    if isinstance(f, Closure):
+        return f.reflexive
+    if isinstance(f, Not):
+        return uses_equality(f.sub)
+    if isinstance(f, (And, Or, Implies, Iff)):
+        return uses_equality(f.left) or uses_equality(f.right)
+    if isinstance(f, (Exists, Forall, TC)):
+        return uses_equality(f.body)
+    if isinstance(f, Ite):
+        return uses_equality(f.cond) or uses_equality(f.then) or uses_equality(f.other)
+    return False
+
+
+def conj(*fs):
+    """Conjunction with constant folding."""
+    out = None
+    seen = set()
+    for f in fs:
+        if f == TRUE_F or f in seen:
+            continue
+        if f == FALSE_F:
+            return FALSE_F
+        seen.add(f)
+        out = f if out is None else And(out, f)
+    return TRUE_F if out is None else out
+
+
+def disj(*fs):
+    """Disjunction with constant folding."""
+    out = None
+    seen = set()
+    for f in fs:
+        if f == FALSE_F or f in seen:
+            continue
+        if f == TRUE_F:
+            return TRUE_F
+        seen.add(f)
+        out = f if out is None else Or(out, f)
+    return FALSE_F if out is None else out
+
+
+def neg(f):
+    """Negation with constant folding and double-negation removal."""
+    if isinstance(f, Const):
+        return Const(2 - f.value)
+    if isinstance(f, Not):
+        return f.sub
+    return Not(f)
+
+
+def exists(vs, body):
+    vs = tuple(v for v in vs if v in body.free_vars())
+    if isinstance(body, Const) or not vs:
+        return body
+    return Exists(vs, body)
+
+
+def forall(vs, body):
+    vs = tuple(v for v in vs if v in body.free_vars())
+    if isinstance(body, Const) or not vs:
+        return body
+    return Forall(vs, body)
+
+
+def ite(c, t, e):
+    if c == TRUE_F:
+        return t
+    if c == FALSE_F:
+        return e
+    if t == e:
+        return t
+    if t == TRUE_F and e == FALSE_F:
+        return c
+    if t == FALSE_F and e == TRUE_F:
+        return neg(c)
+    return Ite(c, t, e)
+
+
+def conjuncts(f):
+    if isinstance(f, And):
+        return conjuncts(f.left) + conjuncts(f.right)
+    return [f]
+
+
+def disjuncts(f):
+    if isinstance(f, Or):
+        return disjuncts(f.left) + disjuncts(f.right)
+    return [f]
+
+
+def desugar(f):
+    """Rewrite ``->`` and ``<->`` in terms of ``!``, ``&``, ``|``."""
+    if isinstance(f, Implies):
+        return Or(neg(desugar(f.left)), desugar(f.right))
+    if isinstance(f, Iff):
+        a, b = desugar(f.left), desugar(f.right)
+        return And(Or(neg(a), b), Or(neg(b), a))
+    return map_children(f, desugar)
+
+
+def map_children(f, fn):
+    """Apply ``fn`` to the direct subformulae of ``f``."""
+    if isinstance(f, Not):
+        return Not(fn(f.sub))
+    if isinstance(f, (And, Or, Implies, Iff)):
+        return type(f)(fn(f.left), fn(f.right))
+    if isinstance(f, (Exists, Forall)):
+        return type(f)(f.vars, fn(f.body))
+    if isinstance(f, TC):
+        return TC(f.a, f.b, f.x, f.y, fn(f.body))
+    if isinstance(f, Ite):
+        return Ite(fn(f.cond), fn(f.then), fn(f.other))
+    return f
+
+
+def rename_vars(f, mapping):
+    """Substitute free variables by other variables (capture-avoiding)."""
+    if not mapping:
+        return f
+    if isinstance(f, Atom):
+        return Atom(f.pred, tuple(mapping.get(a, a) for a in f.args), f.pos)
+    if isinstance(f, Closure):
+        return Closure(f.pred, mapping.get(f.a, f.a), mapping.get(f.b, f.b), f.reflexive, f.pos)
+    if isinstance(f, Eq):
+        return Eq(mapping.get(f.a, f.a), mapping.get(f.b, f.b))
+    if isinstance(f, (Exists, Forall)):
+        inner = {k: v for k, v in mapping.items() if k not in f.vars}
+        clash = set(f.vars) & set(inner.values())
+        vs = list(f.vars)
+        body = f.body
+        if clash:
+            ren = {}
+            for v in clash:
+                ren[v] = fresh(v, set(inner.values()) | f.body.free_vars() | set(inner))
+            body = rename_vars(body, ren)
+            vs = [ren.get(v, v) for v in vs]
+        return type(f)(tuple(vs), rename_vars(body, inner))
+    if isinstance(f, TC):
+        inner = {k: v for k, v in mapping.items() if k not in (f.x, f.y)}
+        x, y, body = f.x, f.y, f.body
+        used = set(inner.values())
+        if x in used or y in used:
+            avoid = used | body.free_vars() | set(inner)
+            nx = fresh(x, avoid) if x in used else x
+            ny = fresh(y, avoid | {nx}) if y in used else y
+            body = rename_vars(body, {x: nx, y: ny})
+            x, y = nx, ny
+        return TC(mapping.get(f.a, f.a), mapping.get(f.b, f.b), x, y, rename_vars(body, inner))
+    return map_children(f, lambda g: rename_vars(g, mapping))
+
+
+def fresh(base, avoid):
+    i = 1
+    while f"{base}_{i}" in avoid:
+        i += 1
+    return f"{base}_{i}"
+
+
+def rename_preds(f, fn):
+    """Rename predicate occurrences with ``fn(name) -> name``."""
+    if isinstance(f, Atom):
+        return Atom(fn(f.pred), f.args, f.pos)
+    if isinstance(f, Closure):
+        return Closure(fn(f.pred), f.a, f.b, f.reflexive, f.pos)
+    return map_children(f, lambda g: rename_preds(g, fn))
+
+
+def substitute_atoms(f, fn):
+    """Replace atoms: ``fn(atom)`` returns a formula or None to keep the atom."""
+    if isinstance(f, (Atom, Closure)):
+        r = fn(f)
+        return f if r is None else r
+    return map_children(f, lambda g: substitute_atoms(g, fn))
+
+
+# --------------------------------------------------------------------------- normal forms
+
+def nnf(f):
+    """Negation normal form (after removing -> and <->)."""
+    return _nnf(desugar(f), False)
+
+
+def _nnf(f, negate):
+    if isinstance(f, Not):
+        return _nnf(f.sub, not negate)
+    if isinstance(f, And):
+        a, b = _nnf(f.left, negate), _nnf(f.right, negate)
+        return Or(a, b) if negate else And(a, b)
+    if isinstance(f, Or):
+        a, b = _nnf(f.left, negate), _nnf(f.right, negate)
+        return And(a, b) if negate else Or(a, b)
+    if isinstance(f, Exists):
+        body = _nnf(f.body, negate)
+        return Forall(f.vars, body) if negate else Exists(f.vars, body)
+    if isinstance(f, Forall):
+        body = _nnf(f.body, negate)
+        return Exists(f.vars, body) if negate else Forall(f.vars, body)
+    if isinstance(f, Const):
+        return Const(2 - f.value) if negate else f
+    # atoms, closures, equalities and Ite (kept atomic: splitting it loses precision)
+    return Not(f) if negate else f
+
+
+def is_literal(f):
+    """True for a (negated) atom, closure, equality or constant."""
+    if isinstance(f, Not):
+        f = f.sub
+    return isinstance(f, (Atom, Eq, Closure, Const))
+
+
+def exists_conjunction(f, avoid):
+    """If ``f`` (in NNF) is ``E(..) l1 & ... & lm`` up to nested existentials,
+    return (bound vars, literals) with bound variables renamed apart from
+    ``avoid``; else None."""
+    bound = []
+    lits = []
+
+    def walk(g, mapping):
+        if isinstance(g, Exists):
+            m = dict(mapping)
+            for v in g.vars:
+                nv = v
+                if nv in avoid or nv in bound:
+                    nv = fresh(v, set(avoid) | set(bound))
+                m[v] = nv
+                bound.append(nv)
+            return walk(g.body, m)
+        if isinstance(g, And):
+            return walk(g.left, mapping) and walk(g.right, mapping)
+        if is_literal(g):
+            lits.append(rename_vars(g, mapping))
+            return True
+        return False
+
+    if not walk(f, {}):
+        return None
+    return bound, lits
+
+
+def dnf(f):
+    """List of disjuncts, each a list of literals, of an NNF formula (quantifiers dropped)."""
+    if isinstance(f, (Exists, Forall)):
+        return dnf(f.body)
+    if isinstance(f, Or):
+        return dnf(f.left) + dnf(f.right)
+    if isinstance(f, And):
+        return [a + b for a in dnf(f.left) for b in dnf(f.right)]
+    return [[f]]
+
+
+def rename_bound_apart(f, used=None):
+    """Rename the quantified variables of an NNF formula so that every one is
+    distinct from all others and from the free variables."""
+    used = set(f.free_vars()) if used is None else used
+    if isinstance(f, (Exists, Forall)):
+        mapping = {}
+        for v in f.vars:
+            if v in used:
+                mapping[v] = fresh(v, used)
+            used.add(mapping.get(v, v))
+        body = rename_vars(f.body, mapping) if mapping else f.body
+        return type(f)(tuple(mapping.get(v, v) for v in f.vars), rename_bound_apart(body, used))
+    if isinstance(f, (And, Or)):
+        return type(f)(rename_bound_apart(f.left, used), rename_bound_apart(f.right, used))
+    return f

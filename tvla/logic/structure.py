@@ -1,0 +1,413 @@
+"""3-valued logical structures stored as bit sets.
+
+Nodes are ``0..n-1``.  A unary predicate is a pair of masks ``(T, U)``: bit
+``u`` of ``T`` is set when the value at ``u`` is 1, bit ``u`` of ``U`` when it
+is 1/2 (the two are disjoint; 0 elsewhere).  A binary predicate is a list of
+such row masks (row ``u`` holds the values of ``p(u, *)``).  Nullary values are
+Kleene integers.  Predicates of arity three or more are sparse dicts.
+
+Nodes in the mask ``ma`` are *maybe-active* (TVLA's ``ac`` is 1/2 there): the
+node may stand for no individual at all.  Quantifiers and transitive closure
+see such a node as 1/2-present (docs/engine.md, "Structures").
+
+A structure is mutable only while an operation builds it (focus, coerce,
+update); once handed to a location it is treated as an immutable value.  After
+blur, nodes are sorted by canonical name, so equal keys mean isomorphic
+structures.
+"""
+
+from tvla.logic.kleene import FALSE, HALF, TRUE
+
+
+class Inconsistent(Exception):
+    """The structure describes no store (a consistency rule is violated).
+
+    ``bound``: mask of the nodes bound to the rule's outer variables and
+    ``at``: mask of the nodes of its vector variable where it is violated (each
+    bit one violating assignment), when known; they let coerce remove a
+    maybe-active node instead of the structure."""
+
+    def __init__(self, rule, bound=None, at=0):
+        super().__init__(rule)
+        self.bound = bound
+        self.at = at
+
+
+def breached_nodes(e, ma):
+    """The maybe-active nodes that cannot exist, given breach ``e`` in a structure
+    whose maybe-active nodes are ``ma``: those that are the only maybe-active
+    node of a violating assignment (a mask; 0 when every assignment has
+    several).  Re-raise ``e`` when some violating assignment binds only active
+    nodes."""
+    if not ma or e.bound is None:
+        raise e
+    bound = e.bound & ma
+    if bound & (bound - 1):
+        return 0
+    if bound:
+        return bound if e.at & (~ma | bound) else 0
+    if not e.at or e.at & ~ma:
+        raise e
+    return e.at
+
+
+def full_mask(n):
+    """Mask with the bits of nodes ``0..n-1`` set."""
+    return (1 << n) - 1
+
+
+def join_masks(ta, ua, tb, ub, full):
+    """Pointwise join of two ``(T, U)`` mask pairs over the nodes in ``full``:
+    1 where both are 1, 0 where both are 0, 1/2 elsewhere."""
+    t = ta & tb
+    f = full & ~(ta | ua) & ~(tb | ub)
+    return t, full & ~(t | f)
+
+
+def collapse_masks(t, u, groups, full):
+    """``(T, U)`` masks over groups: bit ``k`` is 1 when every node of
+    ``groups[k]`` (a node mask) is 1, 0 when every one is 0, 1/2 otherwise."""
+    f = full & ~(t | u)
+    ot = oh = 0
+    for k, gm in enumerate(groups):
+        if t & gm == gm:
+            ot |= 1 << k
+        elif f & gm != gm:
+            oh |= 1 << k
+    return ot, oh
+
+
+def bits(mask):
+    """Indices of the set bits of ``mask``, ascending."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def column_masks(rows_t, rows_u, w):
+    """``(T, U)`` masks of column ``w`` of a relation given by row masks."""
+    b = 1 << w
+    t = h = 0
+    for u, (rt, ru) in enumerate(zip(rows_t, rows_u)):
+        if rt & b:
+            t |= 1 << u
+        elif ru & b:
+            h |= 1 << u
+    return t, h
+
+
+def diagonal_masks(rows_t, rows_u):
+    """``(T, U)`` masks of the diagonal of a relation given by row masks."""
+    t = h = 0
+    for u, (rt, ru) in enumerate(zip(rows_t, rows_u)):
+        b = 1 << u
+        if rt & b:
+            t |= b
+        elif ru & b:
+            h |= b
+    return t, h
+
+
+def closure_rows(rows, n, absent=0):
+    """Transitive closure of a relation given by row bit masks (Warshall); paths
+    only pass through nodes outside the mask ``absent``."""
+    rows = list(rows)
+    for k in range(n):
+        bk = 1 << k
+        rk = rows[k]
+        if not rk or absent & bk:
+            continue
+        for i in range(n):
+            if rows[i] & bk:
+                rows[i] |= rk
+    return rows
+
+
+class Structure:
+    __slots__ = ("n", "full", "nul", "uT", "uU", "bT", "bU", "hi", "ma", "tables", "_cache", "_key")
+
+    def __init__(self, n, nul, uT, uU, bT, bU, hi=None, ma=0):
+        self.n = n
+        self.full = full_mask(n)  # mask of all nodes (kept in step with n)
+        self.nul = nul
+        self.uT = uT
+        self.uU = uU
+        self.bT = bT
+        self.bU = bU
+        self.hi = hi if hi is not None else []
+        self.ma = ma  # maybe-active nodes (ac = 1/2)
+        self._cache = {}
+        self._key = None
+        # tabled subformula values, token -> value (see evaluate.py): read freely,
+        # filled by tabled(), emptied of stale entries by every mutation
+        self.tables = {}
+
+    @classmethod
+    def empty(cls, voc, n=0):
+        return cls(
+            n,
+            [FALSE] * len(voc.nullary),
+            [0] * len(voc.unary),
+            [0] * len(voc.unary),
+            [[0] * n for _ in voc.binary],
+            [[0] * n for _ in voc.binary],
+            [dict() for _ in voc.higher],
+        )
+
+    def tabled(self, token, compute):
+        """The value tabled under ``token`` (computed by ``compute()`` on first use)."""
+        r = self.tables.get(token)
+        if r is None:
+            r = self.tables[token] = compute()
+        return r
+
+    @property
+    def summary(self):
+        """Mask of summary nodes (sm = 1/2)."""
+        return self.uU[0]
+
+    def copy(self):
+        """An independent copy; derived views and tabled values carry over (they
+        are immutable and every mutation forgets the ones it invalidates)."""
+        c = Structure(
+            self.n, list(self.nul), list(self.uT), list(self.uU),
+            [list(r) for r in self.bT], [list(r) for r in self.bU],
+            [dict(h) for h in self.hi], self.ma,
+        )
+        if self._cache:
+            c._cache = dict(self._cache)
+        if self.tables:
+            c.tables = dict(self.tables)
+        return c
+
+    # ------------------------------------------------------------------ access
+    def unary(self, i, u):
+        b = 1 << u
+        return TRUE if self.uT[i] & b else (HALF if self.uU[i] & b else FALSE)
+
+    def binary(self, i, u, w):
+        b = 1 << w
+        return TRUE if self.bT[i][u] & b else (HALF if self.bU[i][u] & b else FALSE)
+
+    def value(self, pred, args):
+        """Value of predicate ``pred`` (a vocabulary Predicate) at a node tuple."""
+        if pred.arity == 0:
+            return self.nul[pred.index]
+        if pred.arity == 1:
+            return self.unary(pred.index, args[0])
+        if pred.arity == 2:
+            return self.binary(pred.index, args[0], args[1])
+        return self.hi[pred.index].get(tuple(args), FALSE)
+
+    def set_value(self, pred, args, v, stale=None):
+        """Set ``pred`` at the node tuple ``args``; ``stale``: the tabled values
+        that read ``pred`` (None: forget all)."""
+        if pred.arity == 0:
+            self.nul[pred.index] = v
+            self.dirty(stale)
+        elif pred.arity == 1:
+            self.set_unary(pred.index, args[0], v, stale)
+        elif pred.arity == 2:
+            self.set_binary(pred.index, args[0], args[1], v, stale)
+        else:
+            if v == FALSE:
+                self.hi[pred.index].pop(tuple(args), None)
+            else:
+                self.hi[pred.index][tuple(args)] = v
+            self.touched()
+
+    def set_unary(self, i, u, v, stale=None):
+        b = 1 << u
+        t, h = self.uT[i] & ~b, self.uU[i] & ~b
+        if v == TRUE:
+            t |= b
+        elif v == HALF:
+            h |= b
+        self.uT[i], self.uU[i] = t, h
+        self.dirty(stale)
+
+    def set_binary(self, i, u, w, v, stale=None):
+        b = 1 << w
+        rt, ru = self.bT[i], self.bU[i]
+        t, h = rt[u] & ~b, ru[u] & ~b
+        if v == TRUE:
+            t |= b
+        elif v == HALF:
+            h |= b
+        rt[u], ru[u] = t, h
+        self.touched(i, stale)
+
+    def dirty(self, stale=None):
+        """Forget the key and the tabled values after a mutation: those whose
+        tokens are in ``stale``, or all of them (None)."""
+        self._key = None
+        tab = self.tables
+        if tab:
+            if stale is None:
+                self.tables = {}
+            else:
+                for token in stale:
+                    tab.pop(token, None)
+
+    def touched(self, binary_index=None, stale=None):
+        """Forget cached derived data after a mutation (of binary predicate
+        ``binary_index``; of everything when None); ``stale`` as for :meth:`dirty`."""
+        self.dirty(stale if binary_index is not None else None)
+        if self._cache:
+            if binary_index is None:
+                self._cache.clear()
+            else:
+                for k in [k for k in self._cache if k[1] == binary_index]:
+                    del self._cache[k]
+
+    # ------------------------------------------------------------- derived views
+    # hot paths: look the cache up before building anything
+    def column(self, i, w):
+        """``(T, U)`` masks of ``p(*, w)`` for binary predicate ``i``."""
+        key = ("col", i, w)
+        c = self._cache.get(key)
+        if c is None:
+            c = self._cache[key] = column_masks(self.bT[i], self.bU[i], w)
+        return c
+
+    def diagonal(self, i):
+        """``(T, U)`` masks of ``p(v, v)``."""
+        key = ("diag", i)
+        c = self._cache.get(key)
+        if c is None:
+            c = self._cache[key] = diagonal_masks(self.bT[i], self.bU[i])
+        return c
+
+    def closure(self, i):
+        """Rows ``(T, U)`` of the transitive closure ``p+`` (max-min paths)."""
+        key = ("tc", i)
+        c = self._cache.get(key)
+        if c is None:
+            n = self.n
+            rt, ru = self.bT[i], self.bU[i]
+            # a definite path only passes through definitely active nodes
+            ct = closure_rows(rt, n, self.ma)
+            cp = closure_rows([rt[u] | ru[u] for u in range(n)], n)
+            c = self._cache[key] = (ct, [cp[u] & ~ct[u] for u in range(n)])
+        return c
+
+    def closure_column(self, i, w):
+        key = ("tccol", i, w)
+        c = self._cache.get(key)
+        if c is None:
+            c = self._cache[key] = column_masks(*self.closure(i), w)
+        return c
+
+    def closure_diagonal(self, i):
+        key = ("tcdiag", i)
+        c = self._cache.get(key)
+        if c is None:
+            c = self._cache[key] = diagonal_masks(*self.closure(i))
+        return c
+
+    # ---------------------------------------------------------------- topology
+    def add_node(self):
+        """Append an active node with every predicate 0 on it; return its index."""
+        u = self.n
+        self.n += 1
+        self.full = full_mask(self.n)
+        for rows in self.bT:
+            rows.append(0)
+        for rows in self.bU:
+            rows.append(0)
+        self.touched()
+        return u
+
+    def duplicate_node(self, u):
+        """Append a copy of node ``u`` that inherits every value (activity included);
+        return its index."""
+        w = self.add_node()
+        bu, bw = 1 << u, 1 << w
+        if self.ma & bu:
+            self.ma |= bw
+        for i in range(len(self.uT)):
+            if self.uT[i] & bu:
+                self.uT[i] |= bw
+            if self.uU[i] & bu:
+                self.uU[i] |= bw
+        for rows_t, rows_u in zip(self.bT, self.bU):
+            for rows in (rows_t, rows_u):
+                for x in range(w):
+                    if rows[x] & bu:
+                        rows[x] |= bw
+                rows[w] = rows[u]  # row u already relates to w as it does to itself
+        for table in self.hi:
+            for tup, v in list(table.items()):
+                if u in tup:
+                    for variant in _variants(tup, u, w):
+                        table[variant] = v
+        self.touched()
+        return w
+
+    def restrict(self, keep):
+        """A new structure holding only the nodes in mask ``keep``, renumbered in order."""
+        idx = bits(keep)
+        if len(idx) == self.n:
+            return self
+        remap = {u: k for k, u in enumerate(idx)}
+
+        def pack(mask):
+            out = 0
+            for k, u in enumerate(idx):
+                if mask >> u & 1:
+                    out |= 1 << k
+            return out
+
+        s = Structure(
+            len(idx), list(self.nul),
+            [pack(m) for m in self.uT], [pack(m) for m in self.uU],
+            [[pack(rows[u]) for u in idx] for rows in self.bT],
+            [[pack(rows[u]) for u in idx] for rows in self.bU],
+            [{tuple(remap[x] for x in t): v for t, v in h.items() if all(x in remap for x in t)}
+             for h in self.hi],
+            pack(self.ma),
+        )
+        return s
+
+    def drop_nodes(self, mask):
+        """Remove the nodes in ``mask`` in place (the others are renumbered in order)."""
+        r = self.restrict(self.full & ~mask)
+        self.n, self.full, self.nul, self.uT, self.uU = r.n, r.full, r.nul, r.uT, r.uU
+        self.bT, self.bU, self.hi, self.ma = r.bT, r.bU, r.hi, r.ma
+        self.tables = {}
+        self._cache = {}
+        self._key = None
+
+    # ------------------------------------------------------------------ identity
+    def key(self):
+        k = self._key
+        if k is None:
+            k = self._key = (
+                self.n, tuple(self.nul), tuple(self.uT), tuple(self.uU),
+                tuple(map(tuple, self.bT)), tuple(map(tuple, self.bU)),
+                tuple(tuple(sorted(h.items())) for h in self.hi), self.ma,
+            )
+        return k
+
+    def __eq__(self, other):
+        return isinstance(other, Structure) and self.key() == other.key()
+
+    def __hash__(self):
+        return hash(self.key())
+
+    def __repr__(self):
+        return f"<Structure n={self.n}>"
+
+
+def _variants(tup, u, w):
+    """All tuples obtained by replacing some occurrences of ``u`` by ``w``."""
+    out = [()]
+    for x in tup:
+        if x == u:
+            out = [o + (y,) for o in out for y in (u, w)]
+        else:
+            out = [o + (x,) for o in out]
+    return [t for t in out if w in t]

@@ -1,0 +1,92 @@
+"""Predicates of an analysis and their layout in structures.
+
+Built-in predicates: ``sm`` (summary), ``isNew`` (new node inside an action),
+``instance`` (old node to its copy made by ``%new formula``), and TVLA's
+thread predicates ``isthread``, ``ready`` (an abstraction predicate),
+``runnable`` and ``outside``, which analyses may update and inputs may give.
+"""
+
+from dataclasses import dataclass, field
+from typing import Optional, Tuple
+
+from tvla.logic.formula import Formula
+
+PROPERTIES = {
+    "unique": 1, "pointer": 1, "box": 1, "abs": 1, "nonabs": 1,
+    "function": 2, "invfunction": 2, "symmetric": 2, "antisymmetric": 2,
+    "reflexive": 2, "antireflexive": 2, "transitive": 2, "acyclic": 2,
+}
+
+BUILTINS = ("sm", "isNew", "instance", "isthread", "ready", "runnable", "outside")
+UPDATABLE_BUILTINS = ("sm", "isthread", "ready", "runnable", "outside")
+
+
+@dataclass
+class Predicate:
+    name: str
+    arity: int
+    params: Tuple[str, ...]
+    kind: str  # "core", "instr" or "builtin"
+    props: frozenset = frozenset()
+    definition: Optional[Formula] = None
+    display: Tuple[str, ...] = ()
+    pos: tuple = None
+    index: int = -1  # position within the table of its arity
+    abstraction: bool = False
+
+    @property
+    def is_pointer(self):
+        return self.arity == 1 and ("pointer" in self.props or "box" in self.props or "unique" in self.props)
+
+
+@dataclass
+class Vocabulary:
+    """All predicates, grouped by arity, with indices into structure tables."""
+
+    preds: dict = field(default_factory=dict)
+    nullary: list = field(default_factory=list)
+    unary: list = field(default_factory=list)
+    binary: list = field(default_factory=list)
+    higher: list = field(default_factory=list)
+
+    @classmethod
+    def create(cls):
+        voc = cls()
+        voc.add(Predicate("sm", 1, ("v",), "builtin"))
+        voc.add(Predicate("isNew", 1, ("v",), "builtin"))
+        voc.add(Predicate("instance", 2, ("v_1", "v_2"), "builtin"))
+        for name in ("isthread", "ready", "runnable", "outside"):
+            voc.add(Predicate(name, 1, ("v",), "builtin", frozenset({"abs"} if name == "ready" else ())))
+        return voc
+
+    def add(self, p):
+        table = {0: self.nullary, 1: self.unary, 2: self.binary}.get(p.arity, self.higher)
+        p.index = len(table)
+        table.append(p)
+        self.preds[p.name] = p
+        if p.arity == 0:
+            p.abstraction = "nonabs" not in p.props
+        elif p.arity == 1:
+            p.abstraction = ("abs" in p.props or p.kind != "builtin") and "nonabs" not in p.props
+        return p
+
+    def __getitem__(self, name):
+        return self.preds[name]
+
+    def __contains__(self, name):
+        return name in self.preds
+
+    def get(self, name):
+        return self.preds.get(name)
+
+    @property
+    def abs_unary(self):
+        return [p.index for p in self.unary if p.abstraction]
+
+    @property
+    def abs_nullary(self):
+        return [p.index for p in self.nullary if p.abstraction]
+
+    @property
+    def instrumentation(self):
+        return [p for p in self.preds.values() if p.kind == "instr"]

@@ -1,0 +1,489 @@
+"""Drawing 3-valued structures and control-flow graphs: DOT text, and SVG
+through Graphviz's ``dot`` (one process for many graphs).
+
+How a structure is drawn (the legend of the HTML report says the same):
+
+* a node is a rounded box named ``u0``, ``u1``...; a summary node has a
+  double border; a maybe-active node (``ac`` = 1/2: it may not exist) a
+  dashed one;
+* a pointer variable (a unary predicate declared ``pointer``, ``unique`` or
+  ``box``) is a filled box with an arrow to its node;
+* any other unary predicate is a line inside the node: ``p`` where it is 1,
+  ``p?`` where it is 1/2, nothing where it is 0;
+* a binary core predicate is a labeled arrow, solid for 1 and dotted for
+  1/2; a pair of tuples with the same value both ways is one two-headed
+  arrow; 0 is not drawn, nor are binary instrumentation predicates, the
+  built-ins (``sm``, ``isNew``, ``instance``) and the definite self-loops of
+  a reflexive predicate;
+* data order as layout: when a core predicate is declared ``transitive
+  reflexive`` (``dle``), nodes are placed left to right in its definite
+  order (equal nodes in one column), its definite tuples are left out and
+  only its 1/2 tuples are drawn;
+* nullary predicates are a table beside the graph; predicates of arity
+  three or more are not drawn;
+* the culprit of a message (nodes and tuples, see ``Trigger``) is outlined
+  in red; a culprit tuple whose value is 0 is drawn red and dashed (``¬p``).
+
+In the SVG, every drawn tuple carries the CSS class ``pred-NAME`` (edges,
+variable boxes and their arrows, label lines; label lines also ``unary``)
+and culprit parts the class ``culprit``, so that a page can hide or
+highlight them.  Element ids start with the graph's name, which must be
+unique on a page.  Output is deterministic.
+"""
+
+import html
+import os
+import re
+import shutil
+import subprocess
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+
+import networkx as nx
+
+from tvla.logic.kleene import FALSE, HALF, TRUE, show
+
+INSTALL_HINT = ("Graphviz's 'dot' was not found: install it (Debian/Ubuntu: apt-get install graphviz; "
+                "macOS: brew install graphviz) to get SVG; the .dot files were written.")
+
+RED = "#d0021b"
+FONT = "Helvetica"
+_MARK = {TRUE: "", HALF: "?"}
+_STYLE = {TRUE: "solid", HALF: "dotted", FALSE: "dashed"}
+
+
+class Html(str):
+    """An HTML-like DOT label (written between ``<`` and ``>``, not quoted)."""
+
+
+def quote(value):
+    """A DOT ID: an ``Html`` label as it is, anything else as a quoted string."""
+    if isinstance(value, Html):
+        return f"<{value}>"
+    value = str(value)
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+
+
+class Dot:
+    """A DOT digraph written statement by statement (the ``graphviz`` package's
+    quoting tripled the time to build a report's hundreds of graphs)."""
+
+    def __init__(self, name):
+        self.name = name
+        self.lines = [f"digraph {quote(name)} {{"]
+
+    @staticmethod
+    def _attrs(attrs):
+        return " [" + ", ".join(f"{k}={quote(v)}" for k, v in attrs.items()) + "]" if attrs else ""
+
+    def attr(self, kind, **attrs):
+        self.lines.append(f"  {kind}{self._attrs(attrs)};")
+
+    def node(self, name, **attrs):
+        self.lines.append(f"  {quote(name)}{self._attrs(attrs)};")
+
+    def edge(self, tail, head, **attrs):
+        self.lines.append(f"  {quote(tail)} -> {quote(head)}{self._attrs(attrs)};")
+
+    def same_rank(self, names):
+        self.lines.append("  { rank=same; " + " ".join(quote(n) + ";" for n in names) + " }")
+
+    @property
+    def source(self):
+        return "\n".join(self.lines) + "\n}\n"
+
+
+@dataclass(frozen=True)
+class Arrow:
+    """One drawn binary tuple: ``pred(source, target) = value`` (both ways when ``mutual``)."""
+
+    pred: str
+    source: int
+    target: int
+    value: int
+    mutual: bool = False
+    culprit: bool = False
+
+
+@dataclass(frozen=True)
+class Culprit:
+    """What to outline in red: nodes and (predicate name, node tuple) pairs."""
+
+    nodes: frozenset = frozenset()
+    tuples: frozenset = frozenset()
+
+    @classmethod
+    def of(cls, triggers):
+        """The union of the culprits of several triggers (anything with ``nodes`` and ``tuples``)."""
+        return cls(frozenset(x for t in triggers for x in t.nodes),
+                   frozenset(tup for t in triggers for tup in t.tuples))
+
+
+def pred_class(name):
+    """The CSS class of a predicate's drawn tuples."""
+    return "pred-" + re.sub(r"\s+", "", name)
+
+
+def order_predicate(voc):
+    """The first core predicate declared ``transitive reflexive`` (laid out as data order), or None."""
+    return next((p for p in voc.binary if p.kind == "core" and {"transitive", "reflexive"} <= p.props), None)
+
+
+def drawn_arrows(s, voc, order=None):
+    """The binary tuples drawn as arrows, in vocabulary then node order."""
+    out = []
+    for p in voc.binary:
+        if p.kind != "core":
+            continue
+        for x in range(s.n):
+            for y in range(x, s.n):
+                v, back = s.binary(p.index, x, y), s.binary(p.index, y, x)
+                definite_hidden = p is order or ("reflexive" in p.props and x == y)
+                if x == y:
+                    if v == HALF or (v == TRUE and not definite_hidden):
+                        out.append(Arrow(p.name, x, x, v))
+                    continue
+                if v == back and v != FALSE:
+                    if not (v == TRUE and definite_hidden):
+                        out.append(Arrow(p.name, x, y, v, mutual=True))
+                    continue
+                for a, b, w in ((x, y, v), (y, x, back)):
+                    if w == HALF or (w == TRUE and p is not order):
+                        out.append(Arrow(p.name, a, b, w))
+    return out
+
+
+def culprit_arrows(s, voc, arrows, culprit):
+    """``arrows`` with the culprit's binary tuples marked, plus those not drawn otherwise."""
+    wanted = {(name, tup) for name, tup in culprit.tuples if len(tup) == 2} if culprit else set()
+    out = []
+    for a in arrows:
+        hit = {(a.pred, (a.source, a.target))} | ({(a.pred, (a.target, a.source))} if a.mutual else set())
+        out.append(Arrow(a.pred, a.source, a.target, a.value, a.mutual, bool(hit & wanted)))
+        wanted -= hit
+    for name, (x, y) in sorted(wanted):
+        p = voc.get(name)
+        if p is not None:
+            out.append(Arrow(name, x, y, s.binary(p.index, x, y), culprit=True))
+    return out
+
+
+def data_ranks(s, order, arrows):
+    """Column of each node under the definite order of ``order`` (None when it orders nothing).
+
+    Nodes equal in both directions share a column; a drawn arrow between
+    nodes the order does not compare moves its target right when that keeps
+    the columns acyclic (so a list reads left to right)."""
+    if order is None or s.n == 0:
+        return None
+    le = [[s.binary(order.index, x, y) == TRUE for y in range(s.n)] for x in range(s.n)]
+    cls = list(range(s.n))
+    for x in range(s.n):
+        for y in range(x):
+            if le[x][y] and le[y][x]:
+                cls[x] = cls[y]
+                break
+    g = nx.DiGraph()
+    g.add_nodes_from(sorted(set(cls)))
+    g.add_edges_from((cls[x], cls[y]) for x in range(s.n) for y in range(s.n) if le[x][y] and not le[y][x])
+    if g.number_of_edges() == 0 or not nx.is_directed_acyclic_graph(g):
+        return None
+    for a in arrows:
+        if a.pred == order.name or a.value == FALSE:
+            continue
+        u, w = cls[a.source], cls[a.target]
+        if not a.mutual and u != w and not g.has_edge(u, w) and not nx.has_path(g, w, u):
+            g.add_edge(u, w)
+    col = {}
+    for c in nx.lexicographical_topological_sort(g):
+        col[c] = max((col[b] + 1 for b in g.predecessors(c)), default=0)
+    return [col[cls[x]] for x in range(s.n)]
+
+
+def _classes(*names):
+    return " ".join(n for n in names if n)
+
+
+def _label_cell(gid, x, name, text, classes, tooltip, culprit):
+    """A label line; its id carries the classes until ``fix_svg`` moves them (Graphviz 2.x has no CLASS in labels)."""
+    shown = f'<FONT COLOR="{RED}">{html.escape(text)}</FONT>' if culprit else html.escape(text)
+    return (f'<TR><TD ID="{gid}-u{x}-{html.escape(name)}|{classes}" HREF="#" TOOLTIP="{html.escape(tooltip)}" '
+            f'ALIGN="LEFT">{shown}</TD></TR>')
+
+
+def node_label(s, voc, x, gid, culprit_tuples):
+    """The HTML-like label of node ``x``: its name and its unary labels."""
+    rows = [f'<TR><TD ALIGN="LEFT"><B>u{x}</B></TD></TR>']
+    for p in voc.unary:
+        if p.kind == "builtin" or p.is_pointer:
+            continue
+        v = s.unary(p.index, x)
+        hit = (p.name, (x,)) in culprit_tuples
+        if v == FALSE and not hit:
+            continue
+        text = p.name + _MARK[v] if v != FALSE else "¬" + p.name
+        tip = f"{p.name}(u{x}) = {show(v)}"
+        classes = _classes(pred_class(p.name), "unary", hit and "culprit")
+        rows.append(_label_cell(gid, x, p.name, text, classes, tip, hit))
+    return Html('<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="0" CELLPADDING="1">' + "".join(rows) + "</TABLE>")
+
+
+def _add_nodes(g, s, voc, gid, culprit):
+    nodes = set(culprit.nodes) if culprit else set()
+    tuples = set(culprit.tuples) if culprit else set()
+    summary = s.summary
+    for x in range(s.n):
+        attrs = {"id": f"{gid}-u{x}", "label": node_label(s, voc, x, gid, tuples)}
+        if summary >> x & 1:
+            attrs["peripheries"] = "2"
+        if s.ma >> x & 1:
+            attrs["style"] = "rounded,dashed"
+        if x in nodes:
+            attrs.update({"class": "culprit", "color": RED, "penwidth": "2.5"})
+        g.node(f"u{x}", **attrs)
+    if s.n == 0:
+        g.node("empty", label="(no nodes: every pointer is NULL)", shape="plaintext", id=f"{gid}-empty")
+
+
+def _add_pointers(g, s, voc, gid, culprit, ranks):
+    tuples = set(culprit.tuples) if culprit else set()
+    for p in voc.unary:
+        if p.kind == "builtin" or not p.is_pointer:
+            continue
+        targets = [x for x in range(s.n) if s.unary(p.index, x) != FALSE]
+        if not targets:
+            continue
+        box = f"var {p.name}"
+        g.node(box, label=p.name, shape="box", style="filled", fillcolor="#e4ecff", width="0.4", height="0.3",
+               id=f"{gid}-{p.name}", **{"class": _classes(pred_class(p.name), "var")})
+        for x in targets:
+            hit = (p.name, (x,)) in tuples
+            attrs = {"style": _STYLE[s.unary(p.index, x)], "id": f"{gid}-{p.name}-u{x}",
+                     "class": _classes(pred_class(p.name), "var", hit and "culprit")}
+            if hit:
+                attrs.update({"color": RED, "penwidth": "2.5"})
+            g.edge(box, f"u{x}", **attrs)
+        if ranks is not None:
+            g.same_rank([box, f"u{targets[0]}"])   # the box in its node's column
+
+
+def _add_arrows(g, arrows, gid, ranks):
+    for k, a in enumerate(arrows):
+        attrs = {"label": a.pred if a.value != FALSE else "¬" + a.pred, "style": _STYLE[a.value],
+                 "id": f"{gid}-e{k}", "class": _classes(pred_class(a.pred), a.culprit and "culprit")}
+        if a.culprit:
+            attrs.update({"color": RED, "fontcolor": RED, "penwidth": "2.5"})
+        tail, head = a.source, a.target
+        if ranks is not None and ranks[tail] > ranks[head]:
+            # drawn right to left as a reversed edge: it keeps the columns in
+            # order (constraint=false with a label crashes Graphviz 2.43)
+            tail, head = head, tail
+            attrs["dir"] = "back"
+        if a.mutual:
+            attrs["dir"] = "both"
+        if ranks is not None and ranks[tail] == ranks[head] and tail != head:
+            # a labeled edge within a column corrupts Graphviz 2.43's memory; xlabel does not
+            attrs["xlabel"] = attrs.pop("label")
+        g.edge(f"u{tail}", f"u{head}", **attrs)
+
+
+def _add_columns(g, ranks):
+    """Nodes in columns: one rank per column, chained by invisible edges."""
+    columns = {}
+    for x, r in enumerate(ranks):
+        columns.setdefault(r, []).append(f"u{x}")
+    for r in sorted(columns):
+        g.same_rank(columns[r])
+        if r + 1 in columns:
+            g.edge(columns[r][0], columns[r + 1][0], style="invis", weight="10")
+
+
+def _add_nullary(g, s, voc, gid):
+    if not voc.nullary:
+        return
+    rows = "".join(f'<TR><TD ALIGN="LEFT">{html.escape(p.name)}</TD><TD>{show(s.nul[p.index])}</TD></TR>'
+                   for p in voc.nullary)
+    g.node("nullary", shape="plaintext", id=f"{gid}-nullary",
+           label=Html(f'<TABLE BORDER="0" CELLBORDER="1" CELLSPACING="0">{rows}</TABLE>'))
+
+
+def structure_graph(s, voc, name="structure", title=None, culprit=None):
+    """The ``Dot`` graph of one structure; ``culprit`` (a ``Trigger`` or
+    anything with ``nodes`` and ``tuples``) is outlined in red."""
+    gid = re.sub(r"[^\w-]", "_", name)
+    g = Dot(name)
+    g.attr("graph", id=gid, rankdir="LR", fontname=FONT, fontsize="12", nodesep="0.3", ranksep="0.5",
+           **({"label": title, "labelloc": "t"} if title else {}))
+    g.attr("node", fontname=FONT, fontsize="13", shape="box", style="rounded", margin="0.08,0.04")
+    g.attr("edge", fontname=FONT, fontsize="12", arrowsize="0.7")
+    order = order_predicate(voc)
+    arrows = culprit_arrows(s, voc, drawn_arrows(s, voc, order), culprit)
+    ranks = data_ranks(s, order, arrows)
+    _add_nullary(g, s, voc, gid)
+    _add_nodes(g, s, voc, gid, culprit)
+    if ranks is not None:
+        _add_columns(g, ranks)
+    _add_pointers(g, s, voc, gid, culprit, ranks)
+    _add_arrows(g, arrows, gid, ranks)
+    return g
+
+
+def structure_dot(s, voc, name="structure", title=None, culprit=None):
+    """DOT text of one structure."""
+    return structure_graph(s, voc, name, title, culprit).source
+
+
+def cfg_graph(order, edges, counts, alarmed=(), unreached=()):
+    """The control-flow graph: one box per location (``counts[loc]`` structures,
+    linked to ``#loc-NAME``; red when a message fires there, grey when no
+    structure reached it) and one arrow per edge labeled with the action's title."""
+    g = Dot("cfg")
+    g.attr("graph", id="cfg", rankdir="TB", fontname=FONT)
+    g.attr("node", shape="box", style="rounded", fontname=FONT, fontsize="12")
+    g.attr("edge", fontname=FONT, fontsize="11")
+    for loc in order:
+        attrs = {"label": f"{loc}\n{counts.get(loc, 0)} structures", "URL": f"#loc-{loc}", "target": "_top",
+                 "id": f"cfg-{loc}"}
+        if loc in alarmed:
+            attrs.update({"color": RED, "penwidth": "2"})
+        elif loc in unreached:
+            attrs.update({"color": "#999999", "fontcolor": "#999999"})
+        g.node(loc, **attrs)
+    for e in edges:
+        g.edge(e.source, e.target, label=e.title.replace("\n", " "))
+    return g
+
+
+def dot_available():
+    return shutil.which("dot") is not None
+
+
+_PROLOGUE = re.compile(r"^.*?(?=<svg)", re.S)
+_SIZE = re.compile(r'<svg width="([\d.]+)pt" height="([\d.]+)pt"')
+_COMMENT = re.compile(r"<!--.*?-->\n?", re.S)
+_LABEL_ID = re.compile(r'<g id="a_([^"|]*)\|([^"]*)"><a xlink:href="#"')
+
+
+def fix_svg(svg):
+    """An SVG document as Graphviz wrote it, made fit to inline in HTML: no XML
+    prologue nor comments, sized in px instead of pt, ``-`` unescaped, and the
+    classes of label lines moved from their ids (their dummy link removed)."""
+    svg = _COMMENT.sub("", _PROLOGUE.sub("", svg, count=1)).replace("&#45;", "-")
+    # 1 px per point: 11 pt labels stay 11 px, as a page does not scale drawings down
+    svg = _SIZE.sub(r'<svg width="\1px" height="\2px"', svg, count=1)
+    return _LABEL_ID.sub(lambda m: f'<g id="{m.group(1)}" class="{m.group(2)}"><a', svg)
+
+
+def _run_dot(exe, sources):
+    proc = subprocess.run([exe, "-Tsvg"], input="".join(sources).encode(), capture_output=True, check=False)
+    docs = ["<?xml" + d for d in proc.stdout.decode().split("<?xml")[1:]]
+    if proc.returncode != 0 or len(docs) != len(sources):
+        if len(sources) > 1:   # one graph that Graphviz fails on does not cost the others
+            return [svg for src in sources for svg in _run_dot(exe, [src])]
+        return [None]
+    return [fix_svg(d) for d in docs]
+
+
+def to_svgs(graphs, jobs=None):
+    """SVG text of each graph, None for each when Graphviz is not installed or
+    fails.  A few ``dot`` processes (one per CPU) draw them all: a report
+    draws hundreds."""
+    exe = shutil.which("dot")
+    if exe is None or not graphs:
+        return [None] * len(graphs)
+    sources = [g.source for g in graphs]
+    jobs = max(1, min(jobs or os.cpu_count() or 1, len(sources) // 20 or 1))
+    size = -(-len(sources) // jobs)
+    chunks = [sources[k:k + size] for k in range(0, len(sources), size)]
+    with ThreadPoolExecutor(len(chunks)) as pool:
+        return [svg for part in pool.map(lambda c: _run_dot(exe, c), chunks) for svg in part]
+
+
+def write_drawings(items):
+    """Write each (graph, base path) as ``base.svg``, or ``base.dot`` without
+    Graphviz; return [(path, is SVG)]."""
+    out = []
+    for (g, base), svg in zip(items, to_svgs([g for g, _b in items])):
+        path, text = (base + ".svg", svg) if svg is not None else (base + ".dot", g.source)
+        with open(path, "w") as fh:
+            fh.write(text)
+        out.append((path, svg is not None))
+    return out
+
+
+def write_dot_file(path, groups, voc):
+    """Write every structure of ``groups`` [(location, [structures])] into one DOT file."""
+    parts = []
+    for loc, structures in groups:
+        for k, s in enumerate(structures):
+            parts.append(structure_dot(s, voc, name=f"{loc or 'input'}_{k + 1}",
+                                       title=f"{loc or 'input'}: structure {k + 1} of {len(structures)}"))
+    with open(path, "w") as fh:
+        fh.write("\n".join(parts))
+
+
+def safe_name(name):
+    """``name`` with every character but letters, digits, ``-`` and ``_`` replaced by ``_``."""
+    return "".join(c if c.isalnum() or c in "-_" else "_" for c in name)
+
+
+def infer_display(voc, structures):
+    """Declare, on a vocabulary inferred from a TVS file, what the drawing needs.
+
+    A unary predicate never 1/2, and 1 on at most one node in every structure
+    (on one somewhere), is a ``pointer``.  Of the binary predicates whose
+    definite part is a preorder (reflexive on non-summary nodes, transitive)
+    and total (no pair 0 both ways) in every structure, the one with the most
+    tuples is declared ``transitive reflexive`` and laid out as data order."""
+    for p in voc.unary:
+        if p.kind == "builtin" or any(s.uU[p.index] for s in structures):
+            continue
+        counts = [bin(s.uT[p.index]).count("1") for s in structures]
+        if counts and max(counts) == 1:
+            p.props = p.props | {"pointer"}
+    orders = [p for p in voc.binary if p.kind != "builtin" and structures
+              and all(_total_preorder(s, p.index) for s in structures)]
+    if orders:
+        best = max(orders, key=lambda p: (sum(_tuples(s, p.index) for s in structures), -p.index))
+        best.props = best.props | {"transitive", "reflexive"}
+
+
+def _tuples(s, i):
+    return sum(bin(t | u).count("1") for t, u in zip(s.bT[i], s.bU[i]))
+
+
+def _total_preorder(s, i):
+    rows, some = s.bT[i], [t | u for t, u in zip(s.bT[i], s.bU[i])]
+    for x in range(s.n):
+        if not s.summary >> x & 1 and not rows[x] >> x & 1:
+            return False
+        for y in range(s.n):
+            if rows[x] >> y & 1 and rows[y] & ~rows[x]:
+                return False
+            if not (some[x] >> y & 1 or some[y] >> x & 1):
+                return False
+    return True
+
+
+def render_tvs_file(tvs_file, out_dir=None, program=None):
+    """Draw each structure of a TVS file as ``DIR/BASE_K.svg`` (``.dot``
+    without Graphviz); return ([paths], all SVG?).  The vocabulary is the
+    program's when given, else inferred from the file (see ``infer_display``)."""
+    from tvla.lang.tvs import implied_vocabulary, read_tvs
+    if program:
+        from tvla.lang.tvp import load_program
+        prog = load_program(program)
+        structures = read_tvs(tvs_file, prog.vocabulary, prog.macros)
+    else:
+        voc = implied_vocabulary(tvs_file)
+        structures = read_tvs(tvs_file, voc)
+        infer_display(voc, [s for _loc, s in structures])
+    voc = prog.vocabulary if program else voc
+    out_dir = out_dir or os.path.splitext(tvs_file)[0] + "_svg"
+    os.makedirs(out_dir, exist_ok=True)
+    base = safe_name(os.path.splitext(os.path.basename(tvs_file))[0])
+    drawn = write_drawings([
+        (structure_graph(s, voc, name=f"{base}_{k}", title=f"{loc + ': ' if loc else ''}structure {k}"),
+         os.path.join(out_dir, f"{base}_{k}"))
+        for k, (loc, s) in enumerate(structures, 1)])
+    return [path for path, _svg in drawn], all(svg for _p, svg in drawn)

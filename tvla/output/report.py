@@ -1,0 +1,94 @@
+"""Text and JSON reports of a :class:`~tvla.engine.results.Result`.
+
+The text report is TVLA's end-of-run statistics (one line per location,
+totals, time per phase, messages) followed by the verdict section: one line
+per check and the overall verdict.  The JSON report is ``Result.to_json()``
+(docs/json.md).
+"""
+
+import json
+
+from tvla.engine.results import ALARM, PHASES, PROVED, UNREACHED
+
+
+def location_lines(result):
+    out = []
+    for loc in result.order:
+        if loc not in result.reached:
+            out.append(f"{loc}: unreached")
+            continue
+        n = len(result.locations.get(loc, []))
+        msgs = result.messages_at(loc)
+        # TVLA counts a message once per structure it fired on
+        per_structure = sum(m.structures for m in msgs)
+        distinct = f" ({len(msgs)} distinct)" if len(msgs) != per_structure else ""
+        out.append(f"{loc}: {n} structures, max graph={result.max_nodes(loc)}, "
+                   f"{per_structure} messages{distinct}")
+    return out
+
+
+def header_lines(result):
+    inp = result.inputs
+    lines = [f"Program: {result.program}", f"Input: {result.input}", f"Join: {result.join}",
+             f"Inputs: {inp.given} given, {inp.used} used, {len(inp.dropped)} dropped"
+             + (f" (completed from definitions: {', '.join(inp.completed)})" if inp.completed else ""), ""]
+    lines += [f"Warning: {w}" for w in result.warnings]
+    if result.warnings:
+        lines.append("")
+    return lines
+
+
+def message_lines(result, witness_lines=None):
+    """The messages; ``witness_lines(message)`` may add lines under each."""
+    if not result.messages:
+        return []
+    lines = ["", "Messages:"]
+    for m in result.messages:
+        text = m.text.replace("\n", " ")
+        lines.append(f"  {m.location}: {text}  [action: {m.action}; {m.structures} structure"
+                     f"{'s' if m.structures != 1 else ''}]")
+        if witness_lines is not None:
+            lines += [f"    {line}" for line in witness_lines(m)]
+    return lines
+
+
+def check_lines(result):
+    """The verdict section: one line per check, then the overall verdict."""
+    lines = ["", "Checks:"]
+    if not result.checks:
+        lines.append("  (no action of the program reports a message)")
+    width = max((len(c.location) for c in result.checks), default=0)
+    for c in result.checks:
+        status = c.status
+        if status != ALARM and result.limit_hit:
+            status += " so far (the analysis stopped early)"
+        if status == ALARM:
+            status = f"alarm: {c.message} ({c.count} structure{'s' if c.count != 1 else ''})"
+        lines.append(f"  {c.location:<{width}}  {c.title}  [{c.action}]  {status}")
+    counts = {s: sum(1 for c in result.checks if c.status == s) for s in (PROVED, ALARM, UNREACHED)}
+    lines.append(f"Verdict: {result.verdict} ({counts[PROVED]} proved, {counts[ALARM]} alarm"
+                 f"{'s' if counts[ALARM] != 1 else ''}, {counts[UNREACHED]} unreached)")
+    return lines
+
+
+def text_report(result, witness_lines=None):
+    """The whole text report."""
+    lines = header_lines(result) + location_lines(result)
+    lines.append("")
+    lines.append(f"Total: {result.total_structures} structures, {result.total_messages} messages")
+    phases = ", ".join(f"{ph} {result.seconds.get(ph, 0.0):.3f}s" for ph in PHASES)
+    lines.append(f"Time: {result.total_seconds:.3f}s ({phases})")
+    if result.limit_hit:
+        what = {"interrupted": "interrupted",
+                "coerce-failed": "the coerce after an update found a constraint breach"}.get(
+            result.limit_hit, f"{result.limit_hit} limit reached")
+        lines.append(f"Stopped early: {what}; results are partial.")
+    lines += message_lines(result, witness_lines)
+    lines += check_lines(result)
+    return "\n".join(lines) + "\n"
+
+
+def write_json(result, path):
+    with open(path, "w") as fh:
+        json.dump(result.to_json(), fh, indent=2, sort_keys=False)
+        fh.write("\n")
