@@ -1,0 +1,271 @@
+"""The C front end's intermediate form: a control-flow graph of three-address heap statements.
+
+This is the contract between the two halves of the C front end:
+
+* ``tvla.cfront.lower`` turns a parsed C file (functions inlined, expressions
+  split so that every statement has at most one dereference and one side
+  effect, ``&&``/``||``/``?:`` and loops turned into edges) into a
+  :class:`CProgram`;
+* ``tvla.cfront.translate`` turns a :class:`CProgram` into a TVP program over a
+  generated predicate library, which the engine analyses.
+
+Every statement is one CFG edge and keeps the C source position it comes
+from (:class:`Pos`), so every message, witness step and report line can name
+``prog.c:LINE:COL``.  Pointer variables and fields are plain names; a variable
+name is unique in the whole program (the lowering renames inlined locals and
+temporaries apart).  ``None`` as a source pointer stands for ``NULL``.
+"""
+
+from dataclasses import dataclass, field
+from typing import Optional, Tuple, Union
+
+__all__ = [
+    "Pos", "StructType", "PointerVar", "IntVar",
+    "AssignNull", "AssignVar", "Load", "StoreNull", "Store", "Malloc", "Free", "FreeNonHeap",
+    "Kill", "SetData", "CopyData", "Havoc", "PtrCond", "DataCond", "Assume", "ReachError",
+    "Exit", "Nop", "Statement", "Edge", "CProgram", "DATA_OPS",
+]
+
+
+@dataclass(frozen=True, order=True)
+class Pos:
+    """A position in a C source file (1-based line and column)."""
+
+    file: str
+    line: int
+    column: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}" if self.column else f"{self.file}:{self.line}"
+
+
+@dataclass(frozen=True)
+class StructType:
+    """A struct type: its pointer fields (name, pointee struct name) and its int fields."""
+
+    name: str
+    pointer_fields: Tuple[Tuple[str, str], ...]
+    int_fields: Tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class PointerVar:
+    """A pointer variable (global, local of ``main``, inlined local or temporary) and its pointee type.
+
+    ``scope`` is ``"global"``, ``"main"`` (a local of ``main``: it lives until
+    the program ends) or ``"local"`` (a callee's local or a temporary: it dies
+    when its scope ends).  ``initialised``: globals start as NULL, locals as
+    uninitialised garbage."""
+
+    name: str
+    struct: str
+    scope: str = "main"
+    initialised: bool = False
+
+
+@dataclass(frozen=True)
+class IntVar:
+    """An int variable the lowering kept (assigned once, or a flag with few values); others are havoc."""
+
+    name: str
+    values: Tuple[int, ...] = ()   # the constant values it may take; () = a symbolic value chosen once
+
+
+# ----------------------------------------------------------------------------- statements
+
+@dataclass(frozen=True)
+class AssignNull:
+    """``dst = NULL``."""
+
+    dst: str
+
+
+@dataclass(frozen=True)
+class AssignVar:
+    """``dst = src`` between pointer variables."""
+
+    dst: str
+    src: str
+
+
+@dataclass(frozen=True)
+class Load:
+    """``dst = src->field`` (dereferences ``src``)."""
+
+    dst: str
+    src: str
+    field: str
+
+
+@dataclass(frozen=True)
+class StoreNull:
+    """``dst->field = NULL`` (dereferences ``dst``)."""
+
+    dst: str
+    field: str
+
+
+@dataclass(frozen=True)
+class Store:
+    """``dst->field = src`` (dereferences ``dst``)."""
+
+    dst: str
+    field: str
+    src: str
+
+
+@dataclass(frozen=True)
+class Malloc:
+    """``dst = malloc(sizeof(struct))``; ``zeroed`` for ``calloc`` (pointer fields NULL, ints 0).
+
+    ``may_fail``: the result may also be NULL (``--malloc-may-fail``)."""
+
+    dst: str
+    struct: str
+    zeroed: bool = False
+    may_fail: bool = False
+
+
+@dataclass(frozen=True)
+class Free:
+    """``free(var)``: fine on NULL; a violation (valid-free) on a freed cell or an uninitialised pointer."""
+
+    var: str
+
+
+@dataclass(frozen=True)
+class FreeNonHeap:
+    """``free(&x)`` or ``free`` of another pointer that is not to the heap: always a valid-free violation."""
+
+    what: str
+
+
+@dataclass(frozen=True)
+class Kill:
+    """``var`` is dead from here on.
+
+    ``scope_end``: it goes out of scope (a callee's local at its return): a cell
+    only it pointed to is lost (valid-memtrack).  Otherwise the variable is still
+    in scope but never read again (the liveness pass); nulling it keeps the
+    abstraction small and is not a leak."""
+
+    var: str
+    scope_end: bool = False
+
+
+DATA_OPS = ("<", "<=", "==", "!=", ">", ">=")
+
+
+@dataclass(frozen=True)
+class SetData:
+    """``var->field = value``: an int literal, the name of a kept :class:`IntVar`, or None (any value)."""
+
+    var: str
+    field: str
+    value: Union[int, str, None]
+
+
+@dataclass(frozen=True)
+class CopyData:
+    """``dst->dfield = src->sfield`` for int fields."""
+
+    dst: str
+    dfield: str
+    src: str
+    sfield: str
+
+
+@dataclass(frozen=True)
+class Havoc:
+    """A kept int variable takes any of its values (``IntVar.values``), or a flag is set: ``value``."""
+
+    var: str
+    value: Optional[int] = None
+
+
+@dataclass(frozen=True)
+class PtrCond:
+    """``left == right`` (``right`` None: NULL); ``positive`` False for ``!=``."""
+
+    left: str
+    right: Optional[str]
+    positive: bool = True
+
+
+@dataclass(frozen=True)
+class DataCond:
+    """``left->lfield OP right->rfield``, or ``left->lfield OP value`` when ``right`` is None
+    (``value`` an int literal or a kept :class:`IntVar`'s name); or ``intvar OP value``
+    when ``lfield`` is None.  Dereferences ``left`` and ``right``."""
+
+    left: str
+    lfield: Optional[str]
+    op: str
+    right: Optional[str] = None
+    rfield: Optional[str] = None
+    value: Union[int, str, None] = None
+
+
+@dataclass(frozen=True)
+class Assume:
+    """Continue only when the condition holds (a branch, ``__VERIFIER_assume``, a loop test)."""
+
+    cond: Union[PtrCond, DataCond]
+
+
+@dataclass(frozen=True)
+class ReachError:
+    """A call of ``reach_error()`` (the unreach-call property); execution stops there."""
+
+
+@dataclass(frozen=True)
+class Exit:
+    """Program end: return from ``main``, ``exit(...)`` or ``abort()`` (``how``)."""
+
+    how: str = "return"
+
+
+@dataclass(frozen=True)
+class Nop:
+    """No effect (a nondeterministic branch, a statement abstracted away); ``note`` says which."""
+
+    note: str = ""
+
+
+Statement = Union[AssignNull, AssignVar, Load, StoreNull, Store, Malloc, Free, FreeNonHeap, Kill,
+                  SetData, CopyData, Havoc, Assume, ReachError, Exit, Nop]
+
+
+@dataclass(frozen=True)
+class Edge:
+    """One CFG edge: ``source`` -> ``target`` doing ``stmt``; ``pos`` is its C position, ``text``
+    the C text it comes from (shown in reports)."""
+
+    source: str
+    target: str
+    stmt: Statement
+    pos: Pos
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class CProgram:
+    """A lowered C program: one CFG from ``entry``; ``exit`` is where terminating paths end
+    (after an :class:`Exit` edge); ``error`` where :class:`ReachError` edges go.
+
+    ``unsupported`` lists located reasons (a construct outside the subset); when it is
+    not empty the verdicts are ``unknown`` and the CFG may be partial."""
+
+    file: str
+    structs: Tuple[StructType, ...]
+    pointers: Tuple[PointerVar, ...]
+    ints: Tuple[IntVar, ...]
+    edges: Tuple[Edge, ...]
+    entry: str
+    exit: str
+    error: str = "error"
+    unsupported: Tuple[Tuple[Pos, str], ...] = ()
+    source: Tuple[str, ...] = field(default=(), compare=False, repr=False)  # the C file's lines
+
+    def struct(self, name: str) -> StructType:
+        return next(s for s in self.structs if s.name == name)
