@@ -1,0 +1,58 @@
+"""The verdict rules of tvla verify and the property names (tvla.cfront.verdict, tvla.cfront.properties)."""
+
+import pytest
+
+from tvla.cfront.ir import Pos
+from tvla.cfront.properties import parse_properties
+from tvla.cfront.verdict import Alarm, FileVerdict, PropertyVerdict, WitnessStep, decide, exit_status
+from tvla.errors import TvlaError
+
+P = Pos("prog.c", 7, 5)
+TRACE = (WitnessStep(Pos("prog.c", 3, 1), "p = malloc(...)", "(empty store)"),)
+
+
+def test_false_needs_a_witness():
+    alarm = Alarm("valid-deref", P, "NULL dereference of p")
+    v = decide("memsafety", [alarm], (), None)
+    assert (v.verdict, v.violated) == ("unknown", None)
+    assert v.reason.startswith("prog.c:7:5: valid-deref alarm without a concrete witness")
+    v = decide("memsafety", [Alarm("valid-deref", P, "NULL dereference of p", TRACE)], (), None)
+    assert (v.verdict, v.violated, v.witness) == ("false", "valid-deref", TRACE)
+
+
+def test_witness_through_abstracted_code_is_unknown():
+    alarm = Alarm("unreach-call", P, "reach_error() is called", TRACE, abstracted=Pos("prog.c", 4, 3))
+    v = decide("unreach-call", [alarm], (), None)
+    assert v.verdict == "unknown" and "prog.c:4:3" in v.reason
+
+
+def test_true_only_when_proved():
+    assert decide("memcleanup", [], (), None).verdict == "true"
+    assert decide("memcleanup", [], (), "max-structures").verdict == "unknown"
+    v = decide("memcleanup", [], ((P, "unsupported: pointer arithmetic"),), None)
+    assert v.verdict == "unknown" and v.reason == "prog.c:7:5: unsupported: pointer arithmetic"
+    # an alarm of another property does not touch this one
+    assert decide("memcleanup", [Alarm("valid-free", P, "double free", TRACE)], (), None).verdict == "true"
+
+
+def test_exit_status():
+    def f(*verdicts):
+        return FileVerdict("a.c", tuple(PropertyVerdict("memsafety", v) for v in verdicts))
+    assert exit_status([f("true", "true")]) == 0
+    assert exit_status([f("true", "unknown")]) == 3
+    assert exit_status([f("unknown"), f("false")]) == 1
+    assert exit_status([f("true"), FileVerdict("b.c", (), error="b.c:1:1: syntax error")]) == 2
+
+
+def test_property_names_and_files(tmp_path):
+    assert parse_properties([]) == ("memsafety", "memcleanup", "unreach-call")
+    assert parse_properties(["memsafety,sorted(list)"]) == ("memsafety", "sorted(list)")
+    prp = tmp_path / "valid-memsafety.prp"
+    prp.write_text("CHECK( init(main()), LTL(G valid-free) )\nCHECK( init(main()), LTL(G valid-deref) )\n"
+                   "CHECK( init(main()), LTL(G valid-memtrack) )\n")
+    assert parse_properties([str(prp)]) == ("memsafety",)
+    reach = tmp_path / "unreach-call.prp"
+    reach.write_text("CHECK( init(main()), LTL(G ! call(reach_error())) )\n")
+    assert parse_properties([str(reach), "valid-memcleanup"]) == ("unreach-call", "memcleanup")
+    with pytest.raises(TvlaError, match="unknown property"):
+        parse_properties(["termination"])

@@ -1,0 +1,118 @@
+"""Verdicts of ``tvla verify``: from the analysis' alarms and their witnesses to ``true``/``false``/``unknown``.
+
+The rules (docs/c.md, "Verdicts"), per property:
+
+* ``false`` only with a concrete witness: some alarm of the property has a
+  trace of concrete stores through the program that ends in the violation, and
+  the trace takes no edge where the lowering over-approximated C (abstracted
+  arithmetic), so the trace is an execution of the C program;
+* ``true`` only when the analysis proved it: it ran to its fixpoint (no limit,
+  not interrupted), the whole program was in the supported subset, and no alarm
+  of the property was raised;
+* ``unknown`` otherwise, with the reason: an unsupported construct, an alarm
+  without a witness within the bound, a witness through abstracted code, or a
+  limit.
+
+Everything here is a plain value; the analysis that produces :class:`Alarm`
+values lives in ``tvla.cli.verify``.
+"""
+
+from dataclasses import dataclass
+from typing import Optional, Sequence, Tuple
+
+from tvla.cfront.ir import Pos
+from tvla.cfront.properties import SUBPROPERTIES, is_sorted_property
+
+__all__ = ["WitnessStep", "Alarm", "PropertyVerdict", "FileVerdict", "decide", "TRUE", "FALSE", "UNKNOWN",
+           "exit_status"]
+
+TRUE, FALSE, UNKNOWN = "true", "false", "unknown"
+
+
+@dataclass(frozen=True)
+class WitnessStep:
+    """One step of a witness: the C position of the statement about to run, its text, and the store before it."""
+
+    pos: Optional[Pos]
+    action: str
+    store: str
+
+
+@dataclass(frozen=True)
+class Alarm:
+    """A message of the analysis, as a C finding.
+
+    ``kind`` is the violated subproperty (``valid-deref``, ``memcleanup``...);
+    ``witness`` the concrete trace found (None: none within the bound, or not
+    searched); ``abstracted`` the position of an over-approximated edge the
+    witness passes (then it may not be a C execution)."""
+
+    kind: str
+    pos: Pos
+    message: str
+    witness: Optional[Tuple[WitnessStep, ...]] = None
+    abstracted: Optional[Pos] = None
+
+
+@dataclass(frozen=True)
+class PropertyVerdict:
+    name: str
+    verdict: str
+    violated: Optional[str] = None
+    reason: Optional[str] = None
+    findings: Tuple[Alarm, ...] = ()
+    witness: Tuple[WitnessStep, ...] = ()
+
+
+@dataclass(frozen=True)
+class FileVerdict:
+    """What ``tvla verify`` found in one file; ``error`` is set when the file could not be analysed at all."""
+
+    file: str
+    properties: Tuple[PropertyVerdict, ...]
+    seconds: float = 0.0
+    error: Optional[str] = None
+
+
+def kinds_of(prop: str) -> Tuple[str, ...]:
+    """The message prefixes (violation kinds) of a property."""
+    return (prop,) if is_sorted_property(prop) else SUBPROPERTIES[prop]
+
+
+def decide(prop: str, alarms: Sequence[Alarm], unsupported: Sequence[Tuple[Pos, str]],
+           limit: Optional[str]) -> PropertyVerdict:
+    """The verdict of ``prop`` from all alarms of the run, the unsupported constructs and the limit hit (if any)."""
+    mine = tuple(a for a in alarms if a.kind in kinds_of(prop))
+    witnessed = [a for a in mine if a.witness is not None and a.abstracted is None]
+    if witnessed and not unsupported:
+        first = min(witnessed, key=lambda a: len(a.witness or ()))
+        return PropertyVerdict(prop, FALSE, first.kind, None, mine, first.witness or ())
+    if unsupported:
+        pos, what = unsupported[0]
+        return PropertyVerdict(prop, UNKNOWN, None, f"{pos}: {what}", mine)
+    if mine:
+        return PropertyVerdict(prop, UNKNOWN, None, _no_witness_reason(mine), mine)
+    if limit:
+        return PropertyVerdict(prop, UNKNOWN, None, f"the analysis stopped early ({limit})")
+    return PropertyVerdict(prop, TRUE)
+
+
+def _no_witness_reason(alarms: Sequence[Alarm]) -> str:
+    through = [a for a in alarms if a.witness is not None and a.abstracted is not None]
+    if through:
+        a = through[0]
+        return (f"{a.pos}: {a.kind} alarm; its witness passes {a.abstracted}, where arithmetic is abstracted, "
+                "so it may not be an execution of the C program")
+    return f"{alarms[0].pos}: {alarms[0].kind} alarm without a concrete witness within the bound (it may be false)"
+
+
+def exit_status(files: Sequence[FileVerdict]) -> int:
+    """0: every property true; 1: some false; 3: otherwise unknown; 2: some file could not be read."""
+    verdicts = [p.verdict for f in files for p in f.properties]
+    if any(f.error for f in files):
+        return 2
+    if FALSE in verdicts:
+        return 1
+    if UNKNOWN in verdicts:
+        return 3
+    return 0
