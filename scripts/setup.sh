@@ -19,5 +19,9 @@ if [ ! -x .venv/bin/python ]; then
     python3 -m venv .venv 2>/dev/null || { apt_install python3-venv && python3 -m venv .venv; }
 fi
 .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip >/dev/null 2>&1 || true
-.venv/bin/python -m pip install -q --disable-pip-version-check -e ".[test]"
+# pip's build backend prints warnings on every editable install: show its output only when it fails.
+if ! out=$(.venv/bin/python -m pip install -q --disable-pip-version-check -e ".[test]" 2>&1); then
+    printf '%s\n' "$out" >&2
+    exit 1
+fi
 echo "setup: ready; run .venv/bin/tvla (or .venv/bin/python -m tvla)" >&2
