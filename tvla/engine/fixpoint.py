@@ -71,8 +71,29 @@ class Analysis:
         return out
 
     def visit_order(self):
-        """Locations in reverse post order from the entry (post order with ``-post``)."""
-        post = list(nx.dfs_postorder_nodes(nx.DiGraph(self.graph), self.program.entry))
+        """Locations in reverse post order from the entry (post order with ``-post``).
+
+        The depth-first search is TVLA's: the edges leaving a location are
+        followed from the last written to the first, so of two branches the one
+        written first comes first in reverse post order (``L3 A() L4`` and
+        ``L3 B() L12``: L4's branch is worked on before L12's).  The order
+        decides which structures a run that stops early has stored."""
+        succ = defaultdict(list)
+        for e in self.program.edges:
+            succ[e.source].append(e.target)
+        entry = self.program.entry
+        post, seen = [], {entry}
+        stack = [(entry, reversed(succ[entry]))]
+        while stack:
+            loc, targets = stack[-1]
+            for t in targets:
+                if t not in seen:
+                    seen.add(t)
+                    stack.append((t, reversed(succ[t])))
+                    break
+            else:
+                stack.pop()
+                post.append(loc)
         seq = post if self.options.post_order else list(reversed(post))
         return seq + [loc for loc in self.program.locations if loc not in seq]
 
