@@ -10,11 +10,10 @@ import os
 import pytest
 
 from tvla import analyze
-from tvla.cli.api import load
+from tvla.cli.api import load, selfcheck_files
 from tvla.concrete.interpreter import concretize, embeds as concrete_embeds
 from tvla.logic.embed import embeds
 from tvla.logic.kleene import HALF, TRUE
-from tvla.concrete.selfcheck import selfcheck_files
 from tvla.lang.tvs import format_structure, read_tvs
 
 from conftest import ROOT

@@ -7,7 +7,8 @@ from click.testing import CliRunner
 
 from conftest import ROOT, sll_program
 from tvla.cli.main import main
-from tvla.concrete.interpreter import Interpreter, canonical_key, concretize, embeds, is_concrete, true_tuples
+from tvla.concrete.interpreter import Interpreter, canonical_key, concretize, embeds, is_concrete
+from tvla.logic.heap import true_tuples
 from tvla.engine.fixpoint import Analysis
 from tvla.concrete.selfcheck import selfcheck
 from tvla.lang.tvp import load_program

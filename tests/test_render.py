@@ -10,7 +10,8 @@ from click.testing import CliRunner
 
 from conftest import LIST2_TVS, ROOT
 from tvla.cli.main import main
-from tvla.output.render import Culprit, data_ranks, drawn_arrows, order_predicate, structure_dot, to_svgs
+from tvla.logic.heap import order_predicate
+from tvla.output.render import Culprit, data_ranks, drawn_arrows, structure_dot, to_svgs
 from tvla.output.render import structure_graph
 from tvla.lang.tvp import load_program
 from tvla.lang.tvs import read_tvs

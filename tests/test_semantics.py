@@ -11,11 +11,11 @@ from click.testing import CliRunner
 from tvla import analyze
 from tvla.logic import formula as F
 from tvla.engine.action import Bindings
+from tvla.cli.api import selfcheck_files
 from tvla.cli.main import main
 from tvla.logic.evaluate import Evaluator
 from tvla.logic.kleene import FALSE
 from tvla.output.report import location_lines, text_report
-from tvla.concrete.selfcheck import selfcheck_files
 from tvla.logic.structure import Structure
 from tvla.lang.tvp import load_program
 from tvla.lang.tvs import format_structure

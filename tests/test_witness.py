@@ -8,11 +8,14 @@ from click.testing import CliRunner
 from conftest import ROOT, sll_program
 from tvla import analyze
 from tvla.cli.main import main
-from tvla.concrete.interpreter import Interpreter, is_concrete, true_tuples
+from tvla.concrete.interpreter import Interpreter, is_concrete
+from tvla.concrete.witness import find_witness
 from tvla.engine.fixpoint import Analysis
+from tvla.engine.results import NoWitness, Witness
 from tvla.lang.tvp import load_program
 from tvla.lang.tvs import read_tvs
-from tvla.concrete.witness import NoWitness, Witness, attach_witnesses, find_witness, format_witness
+from tvla.logic.heap import true_tuples
+from tvla.output.witness_view import format_witness, witness_lines
 
 SLL = os.path.join(ROOT, "programs", "sll")
 SORTING = os.path.join(ROOT, "programs", "sorting")
@@ -42,10 +45,8 @@ L5 Get_Next_L(y, y)        L6
 """
 
 
-def witnessed(program, tvs, **kw):
-    result = analyze(program, tvs)
-    attach_witnesses(result, **kw)
-    return result
+def witnessed(program, tvs, nodes=5):
+    return analyze(program, tvs, witness=True, witness_nodes=nodes)
 
 
 def check_trace(result, message, prog_edges):
@@ -126,7 +127,7 @@ def test_no_witness_up_to_the_bound(write):
     result = witnessed(prog, LIST, nodes=1)
     (m,) = result.messages
     assert m.location == "L5" and isinstance(result.witness(m), NoWitness)
-    assert result.witness(m).lines() == ["no witness with at most 1 nodes and 300 steps"]
+    assert witness_lines(m) == ["no witness with at most 1 nodes and 300 steps"]
     result = witnessed(prog, LIST, nodes=2)
     (m,) = result.messages
     assert result.witness(m).nodes == 2
@@ -195,7 +196,7 @@ def _inputs(program, name):
 
 
 def test_film_strip_draws_each_step_and_highlights_the_breaking_node(tmp_path):
-    from tvla.concrete.witness import film_strip_html, store_graph
+    from tvla.output.witness_view import film_strip_html, store_graph
     result = witnessed(os.path.join(SORTING, "insert_sort_b2.tvp"), os.path.join(SORTING, "unsorted.tvs"),
                        nodes=2)
     w = result.witness(result.messages[0])

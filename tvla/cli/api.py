@@ -1,15 +1,23 @@
 """Load a program and its input, run the analysis, return the :class:`~tvla.engine.results.Result`.
 
-The one path from files to results, shared by the Python API and the command line.
+The one path from files to results, shared by the Python API and the command
+line: loading and running (with the witness search of ``--witness``), the
+self-check of ``tvla selfcheck`` and the drawings of ``tvla render``.  The
+layers below read no file of a run; this one does.
 """
 
 import os
 from dataclasses import replace
 
+from tvla.concrete.selfcheck import format_selfcheck, selfcheck
+from tvla.concrete.witness import DEFAULT_NODES, DEFAULT_STEPS, search_witnesses
 from tvla.engine.fixpoint import Analysis
 from tvla.engine.options import Options
+from tvla.lang.preprocess import parse_command_define
+from tvla.engine.results import with_witnesses
 from tvla.lang.tvp import load_program
-from tvla.lang.tvs import read_tvs
+from tvla.lang.tvs import implied_vocabulary, read_tvs
+from tvla.output.render import infer_display, safe_name, structure_graph, write_drawings
 
 
 def make_options(options=None, **kwargs):
@@ -57,6 +65,49 @@ def run_loaded(analysis, structures, given, program_path, input_path, progress=N
                           given=given, should_stop=should_stop)
     opts = analysis.options
     if opts.witness and result.messages and result.limit_hit != "interrupted":
-        from tvla.concrete.witness import attach_witnesses
-        attach_witnesses(result, analysis, structures, given, opts.witness_nodes, opts.witness_steps)
+        result = attach_witnesses(result, analysis.program, opts.witness_nodes, opts.witness_steps)
     return result
+
+
+def attach_witnesses(result, program, nodes=DEFAULT_NODES, steps=DEFAULT_STEPS):
+    """``result`` with a witness (a ``Witness``, or ``NoWitness`` within the bounds)
+    for each of its messages, searched from the inputs the run started from;
+    ``program`` is the analysis' :class:`~tvla.lang.program.Program`."""
+    return with_witnesses(result, search_witnesses(program, result, nodes, steps))
+
+
+def selfcheck_files(program_path, input_path, nodes, runs, steps, join="part", defines=(), search_path=()):
+    """Load, analyse (with ``join``) and self-check; returns (lines to print, no violation)."""
+    # the whole program is checked: a breach found by the coerce after an update must
+    # not stop the analysis early (later locations would hold nothing to embed into)
+    analysis = load(program_path, join=join, break_on_coerce_failure=False,
+                    defines=tuple(parse_command_define(d) for d in defines),
+                    search_path=tuple(search_path))
+    structures, given = read_inputs(analysis, input_path)
+    result = analysis.run(structures, program_name=program_path, input_name=input_path, given=given)
+    prog = analysis.program
+    report = selfcheck(prog, result.prepared_inputs, result, nodes, runs, steps)
+    head = f"Selfcheck of {program_path} on {input_path} (join {join})"
+    return [head] + format_selfcheck(report, prog.vocabulary, nodes), not report.violations
+
+
+def render_tvs_file(tvs_file, out_dir=None, program=None):
+    """Draw each structure of a TVS file as ``DIR/BASE_K.svg`` (``.dot``
+    without Graphviz); return ([paths], all SVG?).  The vocabulary is the
+    program's when given, else inferred from the file (see ``infer_display``)."""
+    if program:
+        prog = load_program(program)
+        voc = prog.vocabulary
+        structures = read_tvs(tvs_file, voc, prog.macros)
+    else:
+        voc = implied_vocabulary(tvs_file)
+        structures = read_tvs(tvs_file, voc)
+        infer_display(voc, [s for _loc, s in structures])
+    out_dir = out_dir or os.path.splitext(tvs_file)[0] + "_svg"
+    os.makedirs(out_dir, exist_ok=True)
+    base = safe_name(os.path.splitext(os.path.basename(tvs_file))[0])
+    drawn = write_drawings([
+        (structure_graph(s, voc, name=f"{base}_{k}", title=f"{loc + ': ' if loc else ''}structure {k}"),
+         os.path.join(out_dir, f"{base}_{k}"))
+        for k, (loc, s) in enumerate(structures, 1)])
+    return [path for path, _svg in drawn], all(svg for _p, svg in drawn)

@@ -18,7 +18,8 @@ import time
 
 import click
 
-from tvla.engine.results import PHASES
+from tvla.cli.api import attach_witnesses, load, read_inputs
+from tvla.engine.results import PHASES, NoWitness
 
 DEFAULT_DIRS = ("programs/sll", "programs/sorting", "programs/sorting_tvla", "programs/gc", "programs/dll",
                 "programs/decomp", "programs/termination", "programs/tree")
@@ -75,7 +76,6 @@ def stored_bytes(structures):
 def run_one(directory, program, input_name, join, timeout):
     """Run one analysis in this process (stopping it after ``timeout`` seconds);
     return its statistics as a dict."""
-    from tvla.cli.api import load, read_inputs
     cwd = os.getcwd()
     os.chdir(directory)
     t0 = time.perf_counter()
@@ -94,7 +94,7 @@ def run_one(directory, program, input_name, join, timeout):
         r = analysis.run(structures, progress=progress, given=given)
         wall, cpu = time.perf_counter() - t0, time.process_time() - c0
         if r.messages and r.limit_hit in (None, "coerce-failed"):
-            witness = time_witnesses(r, analysis, structures, given)
+            witness = time_witnesses(r, analysis.program)
     except _OutOfTime:
         r = None
         wall, cpu = time.perf_counter() - t0, time.process_time() - c0
@@ -119,12 +119,11 @@ def run_one(directory, program, input_name, join, timeout):
     }
 
 
-def time_witnesses(result, analysis, structures, given):
+def time_witnesses(result, program):
     """Seconds of the witness search for every message (default bounds), and how
     many messages got one."""
-    from tvla.concrete.witness import NoWitness, attach_witnesses
     t0 = time.perf_counter()
-    attach_witnesses(result, analysis, structures, given)
+    result = attach_witnesses(result, program)
     found = sum(not isinstance(m.witness, NoWitness) for m in result.messages)
     return {"seconds": round(time.perf_counter() - t0, 3), "found": found, "messages": len(result.messages)}
 

@@ -9,6 +9,9 @@ with a deep stack, so that Ctrl-C stops it cleanly with partial results.
 
 Exit status: 0, or 1 with ``--fail-on-alarm`` when the verdict is not
 ``proved``; 2 for bad input; 130 when interrupted (results are still written).
+
+The rest of tvla is imported inside the commands that use it, so that
+``tvla --help`` and a bad command line answer at once (start-up time).
 """
 
 import os
@@ -247,6 +250,7 @@ def analyze(**kw):
 
 def build_options(kw, prog_path, props):
     """The :class:`Options` of an ``analyze`` command line."""
+    # lazy: start-up time
     from tvla.engine.options import Options
     from tvla.lang.preprocess import parse_command_define
     options = Options(defines=tuple(parse_command_define(d) for d in kw["define"]),
@@ -263,7 +267,7 @@ def build_options(kw, prog_path, props):
 
 def gather_properties(kw, prog_path):
     """PROGRAM.properties beside the program, then the -props file (later keys win)."""
-    from tvla.engine.options import program_properties, read_properties
+    from tvla.engine.options import program_properties, read_properties  # lazy: start-up time
     props = dict(program_properties(prog_path))
     if kw["props"]:
         props.update(read_properties(kw["props"]))
@@ -280,7 +284,7 @@ def check_outputs(kw):
 
 def analyze_command(kw):
     """Load, run, write every output; return the exit status."""
-    from tvla.engine.options import parse_bool
+    from tvla.engine.options import parse_bool  # lazy: start-up time
     search = list(kw["search_path"])
     prog_path = resolve(kw["program"], ".tvp", search)
     in_name = kw["input"] or os.path.splitext(kw["program"])[0]
@@ -301,7 +305,7 @@ def analyze_command(kw):
 
 
 def load_and_run(prog_path, in_path, options, kw, terse, should_stop):
-    from tvla.cli.api import load, read_inputs, run_loaded
+    from tvla.cli.api import load, read_inputs, run_loaded  # lazy: start-up time
     t0 = time.perf_counter()
     analysis = load(prog_path, options)
     if kw["show_updates"]:
@@ -327,7 +331,7 @@ def load_and_run(prog_path, in_path, options, kw, terse, should_stop):
 
 def progress_printer():
     """A progress callback drawing a tqdm counter on stderr (only on a terminal)."""
-    from tqdm import tqdm
+    from tqdm import tqdm  # lazy: start-up time
     bar = tqdm(desc="fixpoint", unit=" steps", file=sys.stderr, mininterval=0.5, disable=None, leave=False)
 
     def progress(loc, steps, total, msgs):
@@ -340,9 +344,10 @@ def progress_printer():
 
 def write_outputs(result, kw, prog_path):
     """The text report on stdout, then the files asked for; all read the Result only."""
-    from tvla.output.report import text_report, write_json
+    # lazy: start-up time
     from tvla.lang.tvs import write_tvs
-    from tvla.concrete.witness import witness_lines
+    from tvla.output.report import text_report, write_json
+    from tvla.output.witness_view import witness_lines
     report = text_report(result, witness_lines if result.options.witness else None)
     echo(report)
     if kw["log_out"]:
@@ -355,7 +360,7 @@ def write_outputs(result, kw, prog_path):
     if kw["tvs_out"]:
         write_tvs(kw["tvs_out"], groups, result.vocabulary)
     if kw["dot_out"]:
-        from tvla.output.render import write_dot_file
+        from tvla.output.render import write_dot_file  # lazy: start-up time
         write_dot_file(kw["dot_out"], groups, result.vocabulary)
     if kw["json_out"]:
         write_json(result, kw["json_out"])
@@ -364,6 +369,7 @@ def write_outputs(result, kw, prog_path):
 
 
 def write_html(result, out_dir, max_per_location):
+    # lazy: start-up time
     from tvla.output.html import write_html_report
     from tvla.output.render import INSTALL_HINT, dot_available
     path = write_html_report(result, out_dir, max_per_location=max_per_location)
@@ -393,14 +399,15 @@ def print_updates(analysis):
 def render(tvs_file, out_dir, program):
     """Draw every structure of TVS_FILE as SVG (DOT without Graphviz)."""
     def body():
-        from tvla.output.render import render_tvs_file
+        # lazy: start-up time
+        from tvla.cli.api import render_tvs_file
+        from tvla.output.render import INSTALL_HINT
         if out_dir:
             check_output_dir(out_dir, "-o")
         written, svg = render_tvs_file(tvs_file, out_dir, program)
         for path in written:
             click.echo(path)
         if not svg:
-            from tvla.output.render import INSTALL_HINT
             click.echo(INSTALL_HINT, err=True)
     guarded(body)
 
@@ -423,7 +430,7 @@ def render(tvs_file, out_dir, program):
 def selfcheck(program, input, nodes, runs, steps, join, define, search_path):
     """Check that concrete runs of PROGRAM on the stores INPUT describes embed in the analysis."""
     def body():
-        from tvla.concrete.selfcheck import selfcheck_files
+        from tvla.cli.api import selfcheck_files  # lazy: start-up time
         lines, ok = selfcheck_files(program, input, nodes, runs, steps, join, define, search_path)
         echo("\n".join(lines) + "\n")
         return 0 if ok else EXIT_ALARM
@@ -448,6 +455,7 @@ def check(**kw):
 
 
 def check_command(kw):
+    # lazy: start-up time
     from tvla.concrete.check import check_program
     from tvla.engine.options import Options
     from tvla.lang.tvp import load_program

@@ -31,33 +31,16 @@ from tvla.engine.action import compile_table, compute_table, recompute, store_ta
 from tvla.engine.coerce import Coercer, build_rules, property_rules
 from tvla.engine.fixpoint import definition_order
 from tvla.logic.evaluate import Evaluator
+from tvla.logic.heap import tuples_with
 from tvla.logic.kleene import FALSE, HALF, TRUE
 from tvla.logic.structure import Inconsistent, Structure, bits
 
 
 # ---------------------------------------------------------------------------- cells and values
 
-def tuples_with(s, p, value):
-    """The argument tuples at which predicate ``p`` has ``value`` (TRUE or HALF) in
-    ``s``, in node order."""
-    if p.arity == 0:
-        return [()] if s.nul[p.index] == value else []
-    if p.arity == 1:
-        return [(u,) for u in bits((s.uT if value == TRUE else s.uU)[p.index])]
-    if p.arity == 2:
-        rows = (s.bT if value == TRUE else s.bU)[p.index]
-        return [(u, w) for u, row in enumerate(rows) for w in bits(row)]
-    return sorted(t for t, v in s.hi[p.index].items() if v == value)
-
-
 def half_cells(s, p):
     """The argument tuples at which ``p`` is 1/2."""
     return tuples_with(s, p, HALF)
-
-
-def true_tuples(s, p):
-    """The argument tuples at which ``p`` is 1."""
-    return tuples_with(s, p, TRUE)
 
 
 def is_concrete(s):

@@ -6,16 +6,18 @@ every store reached at a location must embed into one of the structures the
 analysis stored there, and every message the concrete run reports must be
 among the analysis's messages.  The first store that does not is a soundness
 bug: in the engine, or in a spec whose update formula disagrees with the
-definition of what it updates.
+definition of what it updates.  ``tvla selfcheck`` (loading the files and
+running the analysis) is ``tvla.cli.api.selfcheck_files``.
 """
 
 import random
 from collections import deque
 from dataclasses import dataclass, field
 
-from tvla.logic.structure import Inconsistent
 from tvla.concrete.interpreter import Interpreter, canonical_key, embeds, expand, half_cells
+from tvla.lang.tvs import format_structure
 from tvla.logic.kleene import FALSE, TRUE
+from tvla.logic.structure import Inconsistent
 
 
 @dataclass
@@ -170,7 +172,6 @@ def selfcheck(program, inputs, result, nodes=3, runs=20, steps=300, seed=0, inte
 
 def format_selfcheck(report, voc, nodes):
     """The lines ``tvla selfcheck`` prints."""
-    from tvla.lang.tvs import format_structure
     lines = [f"{report.inputs} concrete input stores of up to {nodes} nodes, "
              f"{report.random_runs} random runs, {report.states} states checked"]
     for v in report.violations[:1]:
@@ -187,21 +188,3 @@ def format_selfcheck(report, voc, nodes):
     n = len(report.violations)
     lines.append(f"{n} violation{'s' if n != 1 else ''}")
     return lines
-
-
-def selfcheck_files(program_path, input_path, nodes, runs, steps, join="part", defines=(), search_path=()):
-    """Load, analyse (with ``join``) and self-check; returns (lines to print, no violation)."""
-    from tvla.cli.api import load, read_inputs
-    from tvla.lang.preprocess import parse_command_define
-    # the whole program is checked: a breach found by the coerce after an update must
-    # not stop the analysis early (later locations would hold nothing to embed into)
-    analysis = load(program_path, join=join, break_on_coerce_failure=False,
-                    defines=tuple(parse_command_define(d) for d in defines),
-                    search_path=tuple(search_path))
-    structures, given = read_inputs(analysis, input_path)
-    result = analysis.run(structures, program_name=program_path, input_name=input_path, given=given)
-    inputs, _summary = analysis.prepare_inputs(structures, given)
-    prog = analysis.program
-    report = selfcheck(prog, inputs, result, nodes, runs, steps)
-    head = f"Selfcheck of {program_path} on {input_path} (join {join})"
-    return [head] + format_selfcheck(report, prog.vocabulary, nodes), not report.violations

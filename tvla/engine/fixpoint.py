@@ -165,7 +165,7 @@ class Analysis:
         structures, summary = self.prepare_inputs(inputs, given)
         fix = Fixpoint(self, progress, should_stop)
         fix.run(structures)
-        return fix.result(program_name, input_name, summary, time.perf_counter() - t_start)
+        return fix.result(program_name, input_name, summary, time.perf_counter() - t_start, structures)
 
 
 def definition_order(voc):
@@ -198,7 +198,8 @@ class Fixpoint:
         self.out_edges = defaultdict(list)
         for k, e in enumerate(program.edges):
             self.out_edges[e.source].append((k, e))
-        self.messages = {}                 # (location, title, text) -> MessageRecord
+        self.messages = {}                 # (location, title, text) -> the edge that first reported it
+        self.counts = defaultdict(int)     # same key -> times reported
         self.fired = defaultdict(dict)     # same key -> {store key: Message}
         self.edge_fired = defaultdict(dict)  # edge index -> {text: count}
         self.edge_keys = defaultdict(set)    # edge index -> store keys of the structures it fired on
@@ -232,10 +233,8 @@ class Fixpoint:
     def record(self, k, edge, text):
         """Count message ``text`` reported by edge number ``k``; return its key."""
         mkey = (edge.source, edge.action.title, text)
-        rec = self.messages.get(mkey)
-        if rec is None:
-            rec = self.messages[mkey] = MessageRecord(*mkey, label=edge.action.label, target=edge.target)
-        rec.count += 1
+        self.messages.setdefault(mkey, edge)
+        self.counts[mkey] += 1
         self.edge_fired[k][text] = self.edge_fired[k].get(text, 0) + 1
         return mkey
 
@@ -311,7 +310,7 @@ class Fixpoint:
             self.limit = "interrupted"
 
     # ------------------------------------------------------------------ result
-    def result(self, program_name, input_name, inputs, seconds):
+    def result(self, program_name, input_name, inputs, seconds, prepared=()):
         an = self.an
         program = an.program
         locations = {loc: self.stores[loc].structures() for loc in program.locations}
@@ -322,20 +321,21 @@ class Fixpoint:
             printed=list(program.printed), messages=self.message_records(),
             checks=self.checks(), reached=frozenset(self.reached), inputs=inputs,
             seconds={ph: self.stats[ph] for ph in PHASES}, total_seconds=seconds,
-            limit_hit=self.limit, warnings=list(an.warnings) + input_warnings(inputs), version=__version__)
+            limit_hit=self.limit, warnings=list(an.warnings) + input_warnings(inputs), version=__version__,
+            prepared_inputs=tuple(prepared))
 
     def message_records(self):
         """The messages, each with the stored structures that triggered it and its culprit."""
         out = []
-        for mkey, rec in self.messages.items():
-            store = self.stores[rec.location]
+        for mkey, edge in self.messages.items():
+            store = self.stores[edge.source]
             index = {k: i for i, k in enumerate(store.items)}
-            rec.triggers = [find_trigger(self.an.ev, msg.formula, store.items[k], index[k])
-                            for k, msg in self.fired[mkey].items() if k in index]
-            rec.triggers.sort(key=lambda t: t.index)
+            triggers = sorted((find_trigger(self.an.ev, msg.formula, store.items[k], index[k])
+                               for k, msg in self.fired[mkey].items() if k in index), key=lambda t: t.index)
+            count = self.counts[mkey]
             # a location that stores nothing (-save back/ext) has no structures to count
-            rec.structures = len(rec.triggers) or rec.count
-            out.append(rec)
+            out.append(MessageRecord(*mkey, count=count, structures=len(triggers) or count,
+                                     label=edge.action.label, target=edge.target, triggers=tuple(triggers)))
         return out
 
     def checks(self):

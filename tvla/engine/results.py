@@ -6,9 +6,16 @@ edge whose action has a ``%message``, the overall verdict, what became of the
 input structures, warnings, the options used and the time per phase.  The
 engine computes all of it; the text, JSON, TVS, DOT and HTML writers read a
 ``Result`` and nothing else.  The JSON form is documented in docs/json.md.
+
+Results are values: a :class:`Result` and its records are frozen, and a
+witness search (``tvla analyze --witness``) gives a new ``Result`` whose
+messages carry their :class:`Witness` or :class:`NoWitness`
+(:func:`with_witnesses`).  The witness types are data only: the search is
+``tvla.concrete.witness``, their text, JSON and drawings
+``tvla.output.witness_view``.
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Optional, Tuple
 
 PHASES = ("focus", "coerce", "precondition", "update", "blur", "join")
@@ -37,7 +44,36 @@ class Trigger:
                 "tuples": [[p, [f"u{u}" for u in t]] for p, t in self.tuples]}
 
 
-@dataclass
+@dataclass(frozen=True)
+class Step:
+    """One step of a witness: the concrete store at a location and the CFG edge taken from it."""
+
+    location: str
+    store: object  # a concrete Structure
+    names: tuple  # name of each node of the store
+    edge: object  # the CFG edge taken from the location
+
+
+@dataclass(frozen=True)
+class Witness:
+    """A concrete trace from the entry that shows a message: its last step is at the
+    message's location, and its edge is the one whose action reports the message."""
+
+    nodes: int  # the largest store of the trace (the smallest K that finds it)
+    steps: tuple
+    voc: object = field(compare=False, repr=False)
+    breaking: tuple = ()  # nodes of the last store that make the message hold
+
+
+@dataclass(frozen=True)
+class NoWitness:
+    """The search ran and found no witness within the bound (the alarm may be false)."""
+
+    nodes: int
+    steps: int
+
+
+@dataclass(frozen=True)
 class MessageRecord:
     """One distinct message reported at a location by an action."""
 
@@ -48,11 +84,13 @@ class MessageRecord:
     structures: int = 0  # stored structures of its location on which it fired (TVLA's count)
     label: str = ""      # the action as written in the CFG, e.g. Get_Next_L(t, t)
     target: str = ""     # the target location of the edge that reports it
-    triggers: list = field(default_factory=list)   # [Trigger]
-    witness: object = None                          # a concrete trace, when searched
+    triggers: Tuple[Trigger, ...] = ()
+    witness: object = None   # Witness or NoWitness once a search ran, else None
 
-    def to_json(self):
-        witness = self.witness.to_json() if hasattr(self.witness, "to_json") else self.witness
+    def to_json(self, witness_json=None):
+        """The message as data; ``witness_json(witness)`` gives the JSON of a searched
+        witness (``tvla.output.witness_view.witness_json``), without it ``null``."""
+        witness = witness_json(self.witness) if witness_json is not None and self.witness is not None else None
         return {"location": self.location, "action": self.action, "label": self.label,
                 "text": self.text, "count": self.count, "structures": self.structures,
                 "triggers": [t.to_json() for t in self.triggers], "witness": witness}
@@ -104,7 +142,7 @@ class InputSummary:
                 "dropped": [d.to_json() for d in self.dropped], "completed": list(self.completed)}
 
 
-@dataclass
+@dataclass(frozen=True)
 class Result:
     """The outcome of one analysis run."""
 
@@ -125,6 +163,9 @@ class Result:
     limit_hit: Optional[str] = None    # max-structures | max-messages | interrupted | coerce-failed
     warnings: list = field(default_factory=list)
     version: str = ""
+    # the input structures as the run started from them (completed, coerced, blurred,
+    # duplicates removed): the witness search and the self-check start there too
+    prepared_inputs: tuple = field(default=(), repr=False)
 
     @property
     def voc(self):
@@ -169,7 +210,8 @@ class Result:
         """The concrete trace found for ``message`` (None: none searched or none found)."""
         return message.witness
 
-    def to_json(self):
+    def to_json(self, witness_json=None):
+        """The JSON form (docs/json.md); ``witness_json`` as for :meth:`MessageRecord.to_json`."""
         return {
             "tool": "tvla", "version": self.version,
             "program": self.program, "input": self.input, "join": self.options.join,
@@ -179,7 +221,7 @@ class Result:
             "inputs": self.inputs.to_json(),
             "warnings": list(self.warnings),
             "locations": {loc: self.location_json(loc) for loc in self.order},
-            "messages": [m.to_json() for m in self.messages],
+            "messages": [m.to_json(witness_json) for m in self.messages],
             "total_structures": self.total_structures,
             "total_messages": self.total_messages,
             "total_message_structures": self.total_message_structures,
@@ -193,3 +235,11 @@ class Result:
                 "messages": len(self.messages_at(loc)),
                 "message_structures": sum(m.structures for m in self.messages_at(loc)),
                 "reached": loc in self.reached}
+
+
+def with_witnesses(result, found):
+    """A copy of ``result`` whose messages carry ``found``: a :class:`Witness` or
+    :class:`NoWitness` for each message, in order."""
+    if len(found) != len(result.messages):
+        raise ValueError(f"{len(found)} witnesses for {len(result.messages)} messages")
+    return replace(result, messages=[replace(m, witness=w) for m, w in zip(result.messages, found)])

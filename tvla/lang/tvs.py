@@ -13,6 +13,7 @@ from tvla.lang.preprocess import preprocess
 from tvla.logic.structure import Structure, bits
 from tvla.lang.syntax import parse
 from tvla.lang.tvp_ast import pred_str
+from tvla.logic.vocabulary import Predicate, Vocabulary
 
 _VALUES = {"0": FALSE, "1": TRUE}
 
@@ -187,7 +188,6 @@ def implied_vocabulary(path, defines=None, search_path=()):
     predicate it lists, as a core predicate, in order of first use, with the
     arity its tuples are written with (``p = 1`` nullary, ``{u}`` unary,
     ``{u->w}`` binary, ``{(u, w, z)}`` that many; unary when only ``{}``)."""
-    from tvla.logic.vocabulary import Predicate, Vocabulary
     located = preprocess(path, defines, search_path)
     arities = {}
     entries = [t for t in parse("tvs", located).iter_subtrees_topdown() if t.data in ("nullary_entry", "table_entry")]

@@ -20,8 +20,10 @@ from dataclasses import dataclass, field
 from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
 
-from tvla.output.render import (INSTALL_HINT, Culprit, cfg_graph, order_predicate, safe_name, structure_graph,
-                     to_svgs)
+from tvla.engine.results import NoWitness
+from tvla.logic.heap import order_predicate
+from tvla.output.render import INSTALL_HINT, Culprit, cfg_graph, safe_name, structure_graph, to_svgs
+from tvla.output.witness_view import film_strip_html, no_witness_line
 
 
 @dataclass
@@ -162,14 +164,13 @@ def write_html_report(result, out_dir, max_per_location=200):
 
 def _witnesses(result, out_dir):
     """(message, film strip or None, text line) for every message whose witness was searched."""
-    from tvla.concrete.witness import NoWitness, film_strip_html
     out = []
     for k, m in enumerate(result.messages):
         w = m.witness
         if w is None:
             continue
         if isinstance(w, NoWitness):
-            out.append((m, None, w.lines()[0]))
+            out.append((m, None, no_witness_line(w.nodes, w.steps)))
         else:
             strip = Markup(film_strip_html(w, out_dir, f"witness_{k + 1}"))
             out.append((m, strip, f"a concrete run of {len(w.steps)} step(s) with at most {w.nodes} node(s)"))

@@ -41,6 +41,7 @@ from dataclasses import dataclass
 
 import networkx as nx
 
+from tvla.logic.heap import order_predicate
 from tvla.logic.kleene import FALSE, HALF, TRUE, show
 
 INSTALL_HINT = ("Graphviz's 'dot' was not found: install it (Debian/Ubuntu: apt-get install graphviz; "
@@ -122,11 +123,6 @@ class Culprit:
 def pred_class(name):
     """The CSS class of a predicate's drawn tuples."""
     return "pred-" + re.sub(r"\s+", "", name)
-
-
-def order_predicate(voc):
-    """The first core predicate declared ``transitive reflexive`` (laid out as data order), or None."""
-    return next((p for p in voc.binary if p.kind == "core" and {"transitive", "reflexive"} <= p.props), None)
 
 
 def drawn_arrows(s, voc, order=None):
@@ -463,27 +459,3 @@ def _total_preorder(s, i):
             if not (some[x] >> y & 1 or some[y] >> x & 1):
                 return False
     return True
-
-
-def render_tvs_file(tvs_file, out_dir=None, program=None):
-    """Draw each structure of a TVS file as ``DIR/BASE_K.svg`` (``.dot``
-    without Graphviz); return ([paths], all SVG?).  The vocabulary is the
-    program's when given, else inferred from the file (see ``infer_display``)."""
-    from tvla.lang.tvs import implied_vocabulary, read_tvs
-    if program:
-        from tvla.lang.tvp import load_program
-        prog = load_program(program)
-        structures = read_tvs(tvs_file, prog.vocabulary, prog.macros)
-    else:
-        voc = implied_vocabulary(tvs_file)
-        structures = read_tvs(tvs_file, voc)
-        infer_display(voc, [s for _loc, s in structures])
-    voc = prog.vocabulary if program else voc
-    out_dir = out_dir or os.path.splitext(tvs_file)[0] + "_svg"
-    os.makedirs(out_dir, exist_ok=True)
-    base = safe_name(os.path.splitext(os.path.basename(tvs_file))[0])
-    drawn = write_drawings([
-        (structure_graph(s, voc, name=f"{base}_{k}", title=f"{loc + ': ' if loc else ''}structure {k}"),
-         os.path.join(out_dir, f"{base}_{k}"))
-        for k, (loc, s) in enumerate(structures, 1)])
-    return [path for path, _svg in drawn], all(svg for _p, svg in drawn)

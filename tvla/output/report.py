@@ -3,12 +3,13 @@
 The text report is TVLA's end-of-run statistics (one line per location,
 totals, time per phase, messages) followed by the verdict section: one line
 per check and the overall verdict.  The JSON report is ``Result.to_json()``
-(docs/json.md).
+(docs/json.md) with the witnesses' JSON of ``tvla.output.witness_view``.
 """
 
 import json
 
 from tvla.engine.results import ALARM, PHASES, PROVED, UNREACHED
+from tvla.output.witness_view import witness_json
 
 
 def location_lines(result):
@@ -90,5 +91,5 @@ def text_report(result, witness_lines=None):
 
 def write_json(result, path):
     with open(path, "w") as fh:
-        json.dump(result.to_json(), fh, indent=2, sort_keys=False)
+        json.dump(result.to_json(witness_json), fh, indent=2, sort_keys=False)
         fh.write("\n")

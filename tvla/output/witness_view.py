@@ -1,0 +1,151 @@
+"""Witnesses as a reader sees them: text lines, JSON, and the film strip.
+
+A :class:`~tvla.engine.results.Witness` (found by ``tvla.concrete.witness``)
+is drawn here three ways:
+
+* text (the report's lines under a message): one line per step, the store
+  drawn from each pointer variable along the fields
+  (``x -> u1(d=0) -> u2(d=1, t) -> NULL; y = NULL``), then the statement;
+* JSON (``messages[].witness``, docs/json.md): the steps with the true
+  tuples of every declared predicate;
+* the film strip of the HTML report: one drawing per step, the breaking
+  nodes of the last store in red.
+"""
+
+import html
+import os
+
+from tvla.engine.results import NoWitness
+from tvla.logic.heap import data_values, fields, pointers, successor, true_tuples
+from tvla.output.render import FONT, RED, Dot, write_drawings
+
+# ---------------------------------------------------------------------------- JSON
+
+
+def store_json(store, names, voc):
+    """``{"nodes": [...], "predicates": {name: [true tuples]}}``; built-ins are left out."""
+    preds = {p.name: [[names[u] for u in t] for t in true_tuples(store, p)]
+             for p in voc.preds.values() if p.kind != "builtin"}
+    return {"nodes": list(names), "predicates": preds}
+
+
+def step_json(step, voc):
+    e = step.edge
+    return {"location": step.location, "store": store_json(step.store, step.names, voc),
+            "next": {"action": e.action.label, "title": e.action.title, "target": e.target}}
+
+
+def witness_json(witness):
+    """The JSON of a searched witness: the trace, or None when none was found."""
+    if isinstance(witness, NoWitness):
+        return None
+    return {"nodes": witness.nodes, "steps": [step_json(s, witness.voc) for s in witness.steps]}
+
+
+# ---------------------------------------------------------------------------- text
+
+def no_witness_line(nodes, steps):
+    return f"no witness with at most {nodes} nodes and {steps} steps"
+
+
+def witness_lines(message):
+    """Text lines under a message in the report (none when no search ran)."""
+    w = message.witness
+    if w is None:
+        return []
+    return [no_witness_line(w.nodes, w.steps)] if isinstance(w, NoWitness) else format_witness(w)
+
+
+def draw_store(store, names, voc):
+    """The store on one line: ``x -> u1(d=0) -> u2(d=1, t) -> NULL; y = NULL``."""
+    data = data_values(store, voc)
+    ptrs, fs = pointers(voc), fields(voc)
+    held = {u: [p.name for p in ptrs if (u,) in true_tuples(store, p)] for u in range(store.n)}
+
+    def label(u, var):
+        notes = [f"d={data[u]}"] if data is not None else []
+        notes += [v for v in held[u] if v != var]
+        return names[u] + (f"({', '.join(notes)})" if notes else "")
+
+    parts, shown, null = [], set(), []
+    for p in ptrs:
+        targets = true_tuples(store, p)
+        if not targets:
+            null.append(p.name)
+            continue
+        (u,), chain = targets[0], []
+        if u in shown:
+            continue
+        while u is not None and u not in chain:
+            chain.append(u)
+            u = successor(store, u, fs)
+        shown.update(chain)
+        tail = "NULL" if u is None else f"{names[u]} (cycle)"
+        parts.append(" -> ".join([p.name] + [label(w, p.name) for w in chain] + [tail]))
+    rest = [label(u, None) for u in range(store.n) if u not in shown]
+    if rest:
+        parts.append("unreachable: " + ", ".join(rest))
+    if null:
+        parts.append(f"{', '.join(null)} = NULL")
+    flags = [p.name for p in voc.nullary if p.kind == "core" and store.nul[p.index]]
+    if flags:
+        parts.append("true: " + ", ".join(flags))
+    return "; ".join(parts) if parts else "(empty store)"
+
+
+def format_witness(witness):
+    """The witness as short trace lines (location, statement, store)."""
+    n = len(witness.steps)
+    lines = [f"witness: {n} step{'s' if n != 1 else ''}, {witness.nodes} node{'s' if witness.nodes != 1 else ''}"]
+    for k, step in enumerate(witness.steps):
+        lines.append(f"  {step.location}: {draw_store(step.store, step.names, witness.voc)}")
+        arrow = "reports the message" if k == n - 1 else f"-> {step.edge.target}"
+        lines.append(f"      {step.edge.action.title}  {arrow}")
+    return lines
+
+
+# ---------------------------------------------------------------------------- film strip
+
+def store_graph(store, names, voc, title, highlight=()):
+    """The drawing (a ``render.Dot``) of one concrete store of a witness: pointer
+    variables as boxes, nodes named as in the trace with their datum's rank,
+    fields as arrows; the nodes in ``highlight`` (the breaking ones) in red."""
+    data = data_values(store, voc)
+    g = Dot(title)
+    g.attr("graph", rankdir="LR", fontname=FONT, fontsize="12", label=title, labelloc="t")
+    g.attr("node", fontname=FONT, fontsize="13", shape="box", style="rounded")
+    g.attr("edge", fontname=FONT, fontsize="12", arrowsize="0.7")
+    for p in pointers(voc):
+        for (u,) in true_tuples(store, p):
+            g.node("ptr " + p.name, label=p.name, shape="box", style="filled", fillcolor="#eef3ff")
+            g.edge("ptr " + p.name, names[u])
+    for u in range(store.n):
+        label = names[u] + (f"\nd={data[u]}" if data is not None else "")
+        red = {"color": RED, "penwidth": "2"} if u in highlight else {}
+        g.node(names[u], label=label, **red)
+    for f in fields(voc):
+        for u, w in true_tuples(store, f):
+            g.edge(names[u], names[w], label=f.name)
+    flags = [p.name for p in voc.nullary if p.kind == "core" and store.nul[p.index]]
+    if flags or not store.n:
+        g.node("note", shape="plaintext", label=", ".join(flags) or "(no nodes: every pointer is NULL)")
+    return g
+
+
+def film_strip_html(witness, out_dir, base):
+    """Draw every step of ``witness`` into ``out_dir`` (``base_K.svg``, or ``.dot``
+    without Graphviz) and return an HTML fragment showing them left to right, the
+    last one with the breaking nodes highlighted."""
+    n = len(witness.steps)
+    items = [(store_graph(st.store, st.names, witness.voc, f"{k + 1}. {st.location}",
+                          witness.breaking if k == n - 1 else ()), os.path.join(out_dir, f"{base}_{k + 1}"))
+             for k, st in enumerate(witness.steps)]
+    parts = ["<div class='film-strip' style='display:flex; overflow-x:auto; gap:1em'>"]
+    for k, (st, (path, svg)) in enumerate(zip(witness.steps, write_drawings(items))):
+        name = os.path.basename(path)
+        then = "reports the message" if k == n - 1 else f"then {st.edge.action.title}"
+        caption = html.escape(f"{st.location}: {then}")
+        body = f"<img src='{name}' alt='{caption}'>" if svg else f"<a href='{name}'>{name}</a>"
+        parts.append(f"<figure>{body}<figcaption>{caption}</figcaption></figure>")
+    parts.append("</div>")
+    return "\n".join(parts)
