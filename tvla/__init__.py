@@ -16,7 +16,8 @@ def analyze(program_path, input_path=None, **options):
     ind, conc), ``action_order`` ("fcpucb"), ``automatic``, ``differencing``,
     ``post_order``, ``max_structures``, ``max_messages``, ``save`` (all, back,
     ext), ``defines`` (dict), ``search_path`` (list of directories); or
-    ``options=Options(...)`` itself.
+    ``options=Options(...)`` itself.  No properties file is read (the command
+    line reads ``PROGRAM.properties`` and ``-props``).
     """
     # Imported here: ``import tvla.logic.kleene`` must not load the whole tool.
     from tvla.cli.api import run_analysis

@@ -7,31 +7,24 @@ layers below read no file of a run; this one does.
 """
 
 import os
-from dataclasses import replace
 
 from tvla.concrete.selfcheck import format_selfcheck, selfcheck
 from tvla.concrete.witness import DEFAULT_NODES, DEFAULT_STEPS, search_witnesses
 from tvla.engine.fixpoint import Analysis
-from tvla.engine.options import Options
-from tvla.lang.preprocess import parse_command_define
+from tvla.engine.options import build_options
 from tvla.engine.results import with_witnesses
 from tvla.lang.tvp import load_program
 from tvla.lang.tvs import implied_vocabulary, read_tvs
 from tvla.output.render import infer_display, safe_name, structure_graph, write_drawings
 
 
-def make_options(options=None, **kwargs):
-    """An :class:`Options` from keyword arguments (``defines`` may be a dict, ``search_path`` a list)."""
-    if "defines" in kwargs and isinstance(kwargs["defines"], dict):
-        kwargs["defines"] = tuple(sorted(kwargs["defines"].items()))
-    if "search_path" in kwargs:
-        kwargs["search_path"] = tuple(kwargs["search_path"])
-    return replace(options or Options(), **kwargs)
-
-
 def load(program_path, options=None, **kwargs):
-    """Read, check and compile a program into an :class:`~tvla.engine.fixpoint.Analysis`."""
-    options = make_options(options, **kwargs)
+    """Read, check and compile a program into an :class:`~tvla.engine.fixpoint.Analysis`.
+
+    ``options`` (an :class:`~tvla.engine.options.Options`) and the keyword
+    arguments (its fields; ``defines`` may be a dict, ``search_path`` a list)
+    go through :func:`~tvla.engine.options.build_options`."""
+    options = build_options(options=options, **kwargs)
     program = load_program(program_path, dict(options.defines), options.search_path)
     return Analysis(program, options)
 
@@ -76,18 +69,22 @@ def attach_witnesses(result, program, nodes=DEFAULT_NODES, steps=DEFAULT_STEPS):
     return with_witnesses(result, search_witnesses(program, result, nodes, steps))
 
 
-def selfcheck_files(program_path, input_path, nodes, runs, steps, join="part", defines=(), search_path=()):
-    """Load, analyse (with ``join``) and self-check; returns (lines to print, no violation)."""
-    # the whole program is checked: a breach found by the coerce after an update must
-    # not stop the analysis early (later locations would hold nothing to embed into)
-    analysis = load(program_path, join=join, break_on_coerce_failure=False,
-                    defines=tuple(parse_command_define(d) for d in defines),
-                    search_path=tuple(search_path))
+def selfcheck_files(program_path, input_path, nodes, runs, steps, join=None, defines=(), search_path=(),
+                    props=None):
+    """Load, analyse and self-check; returns (lines to print, no violation).
+
+    The options are those of ``tvla analyze PROGRAM INPUT`` (``PROGRAM.properties``,
+    then ``props``, then ``join`` when given), except that the whole program is
+    checked: a breach found by the coerce after an update must not stop the
+    analysis early (later locations would hold nothing to embed into)."""
+    options = build_options(program_path, props=props, defines=defines, search_path=search_path, join=join,
+                            break_on_coerce_failure=False)
+    analysis = load(program_path, options)
     structures, given = read_inputs(analysis, input_path)
     result = analysis.run(structures, program_name=program_path, input_name=input_path, given=given)
     prog = analysis.program
     report = selfcheck(prog, result.prepared_inputs, result, nodes, runs, steps)
-    head = f"Selfcheck of {program_path} on {input_path} (join {join})"
+    head = f"Selfcheck of {program_path} on {input_path} (join {options.join})"
     return [head] + format_selfcheck(report, prog.vocabulary, nodes), not report.violations
 
 

@@ -19,6 +19,7 @@ import time
 import click
 
 from tvla.cli.api import attach_witnesses, load, read_inputs
+from tvla.engine.options import build_options
 from tvla.engine.results import PHASES, NoWitness
 
 DEFAULT_DIRS = ("programs/sll", "programs/sorting", "programs/sorting_tvla", "programs/gc", "programs/dll",
@@ -75,7 +76,8 @@ def stored_bytes(structures):
 
 def run_one(directory, program, input_name, join, timeout):
     """Run one analysis in this process (stopping it after ``timeout`` seconds);
-    return its statistics as a dict."""
+    return its statistics as a dict.  The options are those of ``tvla analyze
+    PROGRAM INPUT -join JOIN`` (``PROGRAM.properties`` is read)."""
     cwd = os.getcwd()
     os.chdir(directory)
     t0 = time.perf_counter()
@@ -89,7 +91,7 @@ def run_one(directory, program, input_name, join, timeout):
 
     witness = None
     try:
-        analysis = load(program + ".tvp", join=join)
+        analysis = load(program + ".tvp", build_options(program + ".tvp", join=join))
         structures, given = read_inputs(analysis, input_name + ".tvs")
         r = analysis.run(structures, progress=progress, given=given)
         wall, cpu = time.perf_counter() - t0, time.process_time() - c0

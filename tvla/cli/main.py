@@ -19,7 +19,6 @@ import signal
 import sys
 import threading
 import time
-from dataclasses import replace
 
 import click
 
@@ -248,30 +247,17 @@ def analyze(**kw):
     sys.exit(code or 0)
 
 
-def build_options(kw, prog_path, props):
-    """The :class:`Options` of an ``analyze`` command line."""
-    # lazy: start-up time
-    from tvla.engine.options import Options
-    from tvla.lang.preprocess import parse_command_define
-    options = Options(defines=tuple(parse_command_define(d) for d in kw["define"]),
-                      search_path=tuple(kw["search_path"])).with_properties(props)
-    flags = {"join": kw["join"], "action_order": kw["action_order"], "save": kw["save"],
-             "max_structures": kw["max_structures"], "max_messages": kw["max_messages"],
-             "post_order": kw["post"] or None, "witness": kw["witness"] or None,
-             "subsumption": kw["subsumption"],
-             "witness_nodes": kw["witness_nodes"], "witness_steps": kw["witness_steps"],
-             "automatic": False if kw["noautomatic"] else None,
-             "differencing": False if kw["no_differencing"] else None}
-    return replace(options, **{k: v for k, v in flags.items() if v is not None})
-
-
-def gather_properties(kw, prog_path):
-    """PROGRAM.properties beside the program, then the -props file (later keys win)."""
-    from tvla.engine.options import program_properties, read_properties  # lazy: start-up time
-    props = dict(program_properties(prog_path))
-    if kw["props"]:
-        props.update(read_properties(kw["props"]))
-    return props
+def analyze_options(kw, prog_path):
+    """The :class:`Options` of an ``analyze`` command line (a flag not given is None)."""
+    from tvla.engine.options import build_options  # lazy: start-up time
+    return build_options(
+        prog_path, props=kw["props"], defines=kw["define"], search_path=kw["search_path"],
+        join=kw["join"], action_order=kw["action_order"], save=kw["save"],
+        max_structures=kw["max_structures"], max_messages=kw["max_messages"],
+        post_order=kw["post"] or None, witness=kw["witness"] or None, subsumption=kw["subsumption"],
+        witness_nodes=kw["witness_nodes"], witness_steps=kw["witness_steps"],
+        automatic=False if kw["noautomatic"] else None,
+        differencing=False if kw["no_differencing"] else None)
 
 
 def check_outputs(kw):
@@ -284,14 +270,15 @@ def check_outputs(kw):
 
 def analyze_command(kw):
     """Load, run, write every output; return the exit status."""
-    from tvla.engine.options import parse_bool  # lazy: start-up time
+    from tvla.engine.options import gather_properties, parse_bool  # lazy: start-up time
     search = list(kw["search_path"])
     prog_path = resolve(kw["program"], ".tvp", search)
     in_name = kw["input"] or os.path.splitext(kw["program"])[0]
     in_path = resolve(in_name, ".tvs", search)
-    props = gather_properties(kw, prog_path)
-    terse = kw["terse"] if kw["terse"] is not None else parse_bool(props.get("tvla.terse", "false"))
-    options = build_options(kw, prog_path, props)
+    options = analyze_options(kw, prog_path)
+    # tvla.terse steers the output, not the analysis: read here, not in Options
+    terse = kw["terse"] if kw["terse"] is not None else \
+        parse_bool(gather_properties(prog_path, kw["props"]).get("tvla.terse", "false"))
     check_outputs(kw)
     if options.ignored_properties and not terse:
         click.echo(f"ignoring properties: {', '.join(options.ignored_properties)}", err=True)
@@ -423,15 +410,17 @@ def render(tvs_file, out_dir, program):
               help="Then N random runs from larger stores.")
 @click.option("--steps", type=click.IntRange(min=0), default=300, show_default=True,
               help="Steps of each concrete run.")
-@click.option("--join", type=click.Choice(["rel", "part", "ind", "conc"]), default="part", show_default=True,
-              help="Join of the analysis checked.")
+@click.option("--join", type=click.Choice(["rel", "part", "ind", "conc"]), default=None,
+              help="Join of the analysis checked (default: as PROGRAM.properties says, else part).")
 @click.option("--define", multiple=True, help="Preprocessor macro NAME, NAME(value) or NAME=value.")
 @click.option("--path", "search_path", multiple=True, help="Directory searched for files and includes.")
-def selfcheck(program, input, nodes, runs, steps, join, define, search_path):
-    """Check that concrete runs of PROGRAM on the stores INPUT describes embed in the analysis."""
+@click.option("--props", default=None, help="TVLA properties file (after PROGRAM.properties).")
+def selfcheck(program, input, nodes, runs, steps, join, define, search_path, props):
+    """Check that concrete runs of PROGRAM on the stores INPUT describes embed in the analysis
+    (run with the options of ``tvla analyze PROGRAM INPUT``: PROGRAM.properties, --props, --join)."""
     def body():
         from tvla.cli.api import selfcheck_files  # lazy: start-up time
-        lines, ok = selfcheck_files(program, input, nodes, runs, steps, join, define, search_path)
+        lines, ok = selfcheck_files(program, input, nodes, runs, steps, join, define, search_path, props)
         echo("\n".join(lines) + "\n")
         return 0 if ok else EXIT_ALARM
     sys.exit(guarded(body) or 0)
@@ -457,12 +446,10 @@ def check(**kw):
 def check_command(kw):
     # lazy: start-up time
     from tvla.concrete.check import check_program
-    from tvla.engine.options import Options
+    from tvla.engine.options import build_options
     from tvla.lang.tvp import load_program
-    from tvla.lang.preprocess import parse_command_define
     prog_path = resolve(kw["program"], ".tvp", list(kw["search_path"]))
-    options = Options(defines=tuple(parse_command_define(d) for d in kw["define"]),
-                      search_path=tuple(kw["search_path"])).with_properties(gather_properties(kw, prog_path))
+    options = build_options(prog_path, props=kw["props"], defines=kw["define"], search_path=kw["search_path"])
     program = load_program(prog_path, dict(options.defines), options.search_path)
     t0 = time.perf_counter()
     result = check_program(program, kw["nodes"], options.differencing)

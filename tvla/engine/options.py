@@ -1,10 +1,11 @@
 """Analysis options: one frozen value, its defaults, validation and TVLA spellings.
 
-The command line and the Python API both build an :class:`Options`;
-everything downstream (loading, compiling, the fixpoint, the writers) receives
-it and never re-interprets option strings.  TVLA's properties-file keys and
-their meaning are listed once, in :data:`PROPERTIES`; the defaults are the
-field defaults.  See docs/engine.md for what each option does.
+Every front end (each ``tvla`` subcommand, the Python API, the benchmark)
+builds its :class:`Options` with :func:`build_options`; everything downstream
+(loading, compiling, the fixpoint, the writers) receives it and never
+re-interprets option strings.  TVLA's properties-file keys and their meaning
+are listed once, in :data:`PROPERTIES`; the defaults are the field defaults.
+See docs/engine.md for what each option does.
 """
 
 import os
@@ -14,6 +15,7 @@ from typing import Optional, Tuple
 import javaproperties
 
 from tvla.errors import TvlaError
+from tvla.lang.preprocess import parse_command_define
 
 JOINS = ("rel", "part", "ind", "conc")
 SAVES = ("all", "back", "ext")
@@ -146,3 +148,38 @@ def program_properties(program_path):
     """TVLA reads ``PROGRAM.properties`` beside the program before any ``-props`` file."""
     path = os.path.splitext(program_path)[0] + ".properties"
     return read_properties(path) if os.path.isfile(path) else {}
+
+
+def gather_properties(program_path=None, props=None):
+    """``PROGRAM.properties`` beside ``program_path`` (when given), then the ``props``
+    file (``-props``, when given); later keys win."""
+    out = dict(program_properties(program_path)) if program_path else {}
+    if props:
+        out.update(read_properties(props))
+    return out
+
+
+def _defines(defines):
+    """Macros as ``((name, value), ...)`` from a dict (sorted by name), ``(name, value)``
+    pairs, or the command line's ``NAME``, ``NAME(value)``, ``NAME=value`` (in order)."""
+    if isinstance(defines, dict):
+        return tuple(sorted(defines.items()))
+    return tuple(parse_command_define(d) if isinstance(d, str) else tuple(d) for d in defines)
+
+
+def build_options(program_path=None, *, props=None, defines=None, search_path=None, options=None, **flags):
+    """The :class:`Options` of a run; the one way every front end builds them.
+
+    Later sources win: ``options`` (default: the defaults); ``PROGRAM.properties``
+    beside ``program_path``, when a path is given (the command line gives it, as
+    TVLA reads that file; the Python API does not); the properties file ``props``
+    (``-props``); ``defines`` (see :func:`_defines`) and ``search_path``, when given;
+    then each other field of :class:`Options` in ``flags`` whose value is not None
+    (None: the flag was not given)."""
+    base = options or Options()
+    if defines is not None:
+        base = replace(base, defines=_defines(defines))
+    if search_path is not None:
+        base = replace(base, search_path=tuple(search_path))
+    base = base.with_properties(gather_properties(program_path, props))
+    return replace(base, **{k: v for k, v in flags.items() if v is not None})

@@ -1,0 +1,65 @@
+"""One way to build Options: every subcommand, the Python API and the benchmark call
+``build_options`` (defaults, PROGRAM.properties, -props, flags; later ones win)."""
+
+import os
+
+from click.testing import CliRunner
+
+from conftest import ROOT, sll_program
+from tvla import analyze
+from tvla.cli.main import main
+from tvla.engine.options import Options, build_options
+
+LIST = os.path.join(ROOT, "programs", "sll", "list.tvs")
+
+
+def test_program_properties_then_props_then_flags(write):
+    prog = write("p.tvp", "")
+    write("p.properties", "tvla.joinType = rel\ntvla.cfg.postOrder = true\nunknown.key = 1\n")
+    props = write("more.properties", "tvla.joinType = ind\n")
+    o = build_options(prog)
+    assert (o.join, o.post_order, o.ignored_properties) == ("rel", True, ("unknown.key",))
+    assert build_options(prog, props=props).join == "ind"
+    assert build_options(prog, props=props, join="conc", max_structures=None).join == "conc"
+    # the Python API names no program: the defaults, then the keyword arguments
+    assert build_options(join="rel") == Options(join="rel")
+    assert build_options(options=Options(join="rel"), witness=True) == Options(join="rel", witness=True)
+
+
+def test_defines_in_every_spelling():
+    assert build_options(defines=["A", "B(2)", "C=3"]).defines == (("A", "1"), ("B", "2"), ("C", "3"))
+    assert build_options(defines={"Z": "1", "A": "2"}).defines == (("A", "2"), ("Z", "1"))
+    assert build_options(search_path=["d"]).search_path == ("d",)
+
+
+def test_selfcheck_honours_program_properties(write):
+    prog = sll_program(write, "L0 Copy_Var_L(t, x) L1\n")
+    args = ["selfcheck", prog, LIST, "--nodes", "2", "--runs", "0"]
+    res = CliRunner().invoke(main, args)
+    assert res.exit_code == 0, res.output
+    assert "(join part)" in res.output.splitlines()[0]
+    write("prog.properties", "tvla.joinType = rel\n")
+    res = CliRunner().invoke(main, args)
+    assert res.exit_code == 0, res.output
+    assert "(join rel)" in res.output.splitlines()[0]
+    # as for analyze: -props after PROGRAM.properties, --join last
+    props = write("ind.properties", "tvla.joinType = ind\n")
+    assert "(join ind)" in CliRunner().invoke(main, args + ["--props", props]).output.splitlines()[0]
+    assert "(join conc)" in CliRunner().invoke(main, args + ["--props", props, "--join", "conc"]).output
+    # a property the engine rejects stops selfcheck as it stops analyze
+    write("prog.properties", "tvla.engine.fixpoint.type = tvmc\n")
+    for command in (["analyze", prog, LIST], args):
+        res = CliRunner().invoke(main, command)
+        assert res.exit_code == 2 and "only the plain engine" in res.output, command
+
+
+def test_analyze_and_the_api_agree(write, tmp_path):
+    prog = sll_program(write, "L0 Copy_Var_L(t, x) L1\n")
+    write("prog.properties", "tvla.joinType = rel\n")
+    out = tmp_path / "r.json"
+    res = CliRunner().invoke(main, ["analyze", prog, LIST, "--terse", "--json", str(out)])
+    assert res.exit_code == 0, res.output
+    assert '"join": "rel"' in out.read_text()
+    # the API reads no properties file: its options are the defaults and its arguments
+    assert analyze(prog, LIST).options == Options()
+    assert analyze(prog, LIST, join="rel").options == build_options(prog)
