@@ -1,0 +1,9 @@
+/* Minimal <stddef.h> for tvla's C front end (parsed with -nostdinc). */
+#ifndef _TVLA_STDDEF_H
+#define _TVLA_STDDEF_H
+typedef unsigned long size_t;
+typedef long ptrdiff_t;
+typedef int wchar_t;
+#define NULL ((void *)0)
+#define offsetof(t, m) __builtin_offsetof(t, m)
+#endif

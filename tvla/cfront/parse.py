@@ -1,0 +1,148 @@
+"""Parsing C with libclang: a ``.c`` or ``.i`` file -> a ``clang.cindex.TranslationUnit``.
+
+Contract:
+
+* :func:`parse_file` parses with ``-nostdinc`` against the minimal headers
+  shipped in ``tvla/cfront/include`` (``stdlib.h``, ``stdio.h``, ``assert.h``,
+  ``stdbool.h``, ``string.h``, ``stddef.h``), so no C compiler or system
+  headers are needed; ``tvla_prelude.h`` is included first and declares the
+  SV-COMP functions (``__VERIFIER_nondet_*``, ``__VERIFIER_assume``,
+  ``reach_error``) for programs that use them undeclared.  Preprocessed
+  ``.i`` files (``gcc -E`` output, with GNU extensions) parse the same way.
+* A libclang error diagnostic becomes a :class:`tvla.errors.TvlaError`
+  located at ``file:line:col``; warnings are ignored (``-w``), and the
+  errors clang raises by default for old-style C (implicit declarations,
+  int conversions) are demoted to warnings, as gcc does.
+* :func:`binary_operator`, :func:`unary_operator` and :func:`evaluate_int`
+  reach the libclang 17+ entry points that the Python bindings do not wrap
+  (operator kinds, constant evaluation), so that the lowering never has to
+  read operators from tokens (tokens are wrong inside macro expansions).
+"""
+
+import ctypes
+import os
+import re
+from typing import Optional, Sequence
+
+import clang.cindex as ci
+
+from tvla.errors import TvlaError
+
+__all__ = ["INCLUDE_DIR", "PRELUDE", "clang_args", "parse_file", "binary_operator", "unary_operator",
+           "evaluate_int"]
+
+INCLUDE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "include")
+PRELUDE = os.path.join(INCLUDE_DIR, "tvla_prelude.h")
+
+# clang >= 16 makes these hard errors; gcc (and SV-COMP's sources) treat them as warnings.
+_DEMOTED = ("implicit-function-declaration", "implicit-int", "int-conversion",
+            "incompatible-function-pointer-types", "incompatible-pointer-types", "return-type")
+
+# A program's own declaration of a verifier function may differ from the prelude's (e.g. int vs _Bool).
+_PRELUDE_NAMES = ("__VERIFIER_", "reach_error")
+# gcc-only attribute forms in glibc's headers (``__malloc__ (__builtin_free, 1)``): the attribute is
+# dropped, the declaration stays valid.
+_ATTRIBUTE_ERROR = re.compile(r"^'\w+' attribute (takes|requires|only applies|parameter|argument)")
+
+
+def clang_args(extra: Sequence[str] = ()) -> list:
+    """The command line libclang parses with."""
+    args = ["-x", "c", "-std=gnu11", "-nostdinc", "-I", INCLUDE_DIR, "-include", PRELUDE, "-w"]
+    args += [f"-Wno-error={w}" for w in _DEMOTED]
+    return args + list(extra)
+
+
+def parse_file(path: str, extra_args: Sequence[str] = ()) -> ci.TranslationUnit:
+    """Parse a C file; raise :class:`TvlaError` at the first error diagnostic."""
+    if not os.path.isfile(path):
+        raise TvlaError("no such C file", path, 1, 1)
+    try:
+        tu = ci.Index.create().parse(path, args=clang_args(extra_args))
+    except ci.TranslationUnitLoadError as e:
+        raise TvlaError(f"libclang could not parse the file ({e})", path, 1, 1) from None
+    for d in tu.diagnostics:
+        if d.severity >= ci.Diagnostic.Error and not _tolerated(d):
+            loc = d.location
+            where = loc.file.name if loc.file is not None else path
+            raise TvlaError(d.spelling, where, loc.line or 1, loc.column or 1)
+    return tu
+
+
+def _tolerated(d: ci.Diagnostic) -> bool:
+    """A clash with the prelude's declaration of a verifier function (the program's own one wins),
+    or a gcc attribute clang does not know."""
+    s = d.spelling
+    if _ATTRIBUTE_ERROR.match(s):
+        return True
+    return s.startswith("conflicting types for") and any(f"'{n}" in s for n in _PRELUDE_NAMES)
+
+
+# ----------------------------------------------------------------------------- libclang 17+ entry points
+
+def _lib_function(name: str, restype, argtypes):
+    fn = getattr(ci.conf.lib, name)
+    fn.restype, fn.argtypes = restype, argtypes
+    return fn
+
+
+def _spelling(fn_name: str, kind: int) -> str:
+    fn = _lib_function(fn_name, ci._CXString, [ctypes.c_int])
+    return ci._CXString.from_result(fn(kind))
+
+
+_UNARY_NAMES = {1: "post++", 2: "post--", 3: "++", 4: "--", 13: "__extension__"}
+
+
+def binary_operator(cursor: ci.Cursor) -> str:
+    """The operator of a binary or compound-assignment operator cursor: ``"=="``, ``"&&"``, ``"+="``..."""
+    kind = _lib_function("clang_getCursorBinaryOperatorKind", ctypes.c_int, [ci.Cursor])(cursor)
+    return _spelling("clang_getBinaryOperatorKindSpelling", kind)
+
+
+def unary_operator(cursor: ci.Cursor) -> str:
+    """The operator of a unary operator cursor: ``"!"``, ``"*"``, ``"&"``, ``"-"``, ``"++"`` (prefix),
+    ``"post++"``, ``"__extension__"``..."""
+    kind = _lib_function("clang_getCursorUnaryOperatorKind", ctypes.c_int, [ci.Cursor])(cursor)
+    return _UNARY_NAMES.get(kind) or _spelling("clang_getUnaryOperatorKindSpelling", kind)
+
+
+_CXEVAL_INT = 1
+
+
+_CONSTANT_LEAVES = (ci.CursorKind.INTEGER_LITERAL, ci.CursorKind.CHARACTER_LITERAL, ci.CursorKind.CXX_UNARY_EXPR,
+                    ci.CursorKind.CXX_BOOL_LITERAL_EXPR)
+_CONSTANT_NODES = (ci.CursorKind.PAREN_EXPR, ci.CursorKind.UNEXPOSED_EXPR, ci.CursorKind.CSTYLE_CAST_EXPR,
+                   ci.CursorKind.UNARY_OPERATOR, ci.CursorKind.BINARY_OPERATOR, ci.CursorKind.CONDITIONAL_OPERATOR,
+                   ci.CursorKind.TYPE_REF)
+
+
+def _constant(cursor: ci.Cursor) -> bool:
+    """Built from literals, ``sizeof`` and enum constants only: clang would also fold ``p->d || 1``
+    to 1 and a const variable to its initialiser, losing a dereference or a variable."""
+    k = cursor.kind
+    if k in _CONSTANT_LEAVES:
+        return True
+    if k == ci.CursorKind.DECL_REF_EXPR:
+        ref = cursor.referenced
+        return ref is not None and ref.kind == ci.CursorKind.ENUM_CONSTANT_DECL
+    if k == ci.CursorKind.UNARY_OPERATOR and unary_operator(cursor) in ("++", "--", "post++", "post--", "*", "&"):
+        return False
+    if k == ci.CursorKind.BINARY_OPERATOR and binary_operator(cursor) in ("=", ","):
+        return False
+    return k in _CONSTANT_NODES and all(_constant(c) for c in cursor.get_children())
+
+
+def evaluate_int(cursor: ci.Cursor) -> Optional[int]:
+    """The value of an integer constant expression (literals, enum constants, ``sizeof``), else None."""
+    if not _constant(cursor):
+        return None
+    ev = _lib_function("clang_Cursor_Evaluate", ctypes.c_void_p, [ci.Cursor])
+    res = ev(cursor)
+    if not res:
+        return None
+    try:
+        if _lib_function("clang_EvalResult_getKind", ctypes.c_int, [ctypes.c_void_p])(res) != _CXEVAL_INT:
+            return None
+        return _lib_function("clang_EvalResult_getAsLongLong", ctypes.c_longlong, [ctypes.c_void_p])(res)
+    finally:
+        _lib_function("clang_EvalResult_dispose", None, [ctypes.c_void_p])(res)
