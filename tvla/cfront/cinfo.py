@@ -1,0 +1,159 @@
+"""What the lowering asks of libclang's cursors and types, as small pure functions.
+
+* types: is a type an integer, a pointer to a struct (which struct), a pointer
+  to a pointer; the :class:`~tvla.cfront.ir.StructType` of a struct (pointer
+  fields to structs and int fields; fields of other types are left out, and a
+  use of one is reported by the lowering);
+* cursors: stripping parentheses and casts, the callee of a call, a stable
+  key for a declaration, and the C position and one-line source text of a
+  cursor (its expansion location: a macro use such as ``assert(...)`` is
+  located where it is written).
+"""
+
+import re
+from typing import Dict, List, Optional, Tuple
+
+import clang.cindex as ci
+
+from tvla.cfront.ir import Pos, StructType
+from tvla.cfront.parse import unary_operator
+
+__all__ = ["K", "T", "INT_KINDS", "is_int", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
+           "struct_type", "decl_key", "strip", "callee_name", "children", "SourceText"]
+
+K = ci.CursorKind
+T = ci.TypeKind
+INT_KINDS = frozenset({T.BOOL, T.CHAR_U, T.UCHAR, T.CHAR16, T.CHAR32, T.USHORT, T.UINT, T.ULONG, T.ULONGLONG,
+                       T.UINT128, T.CHAR_S, T.SCHAR, T.WCHAR, T.SHORT, T.INT, T.LONG, T.LONGLONG, T.INT128,
+                       T.ENUM})
+_IDENT = re.compile(r"^[A-Za-z_]\w*$")
+
+
+def is_int(t: ci.Type) -> bool:
+    return t.get_canonical().kind in INT_KINDS
+
+
+def is_pointer(t: ci.Type) -> bool:
+    return t.get_canonical().kind == T.POINTER
+
+
+def struct_decl(t: ci.Type) -> Optional[ci.Cursor]:
+    """The declaration of a struct type (None for any other type, unions included)."""
+    c = t.get_canonical()
+    if c.kind != T.RECORD:
+        return None
+    d = c.get_declaration()
+    return d if d.kind == K.STRUCT_DECL else None
+
+
+def struct_name(decl: ci.Cursor) -> str:
+    """A struct's name: its tag, else the typedef that names it, else one made from its line."""
+    name = decl.spelling
+    if _IDENT.match(name or ""):
+        return name
+    return f"anon_struct_{decl.location.line}"
+
+
+def pointee_struct(t: ci.Type) -> Optional[ci.Cursor]:
+    """The struct declaration a pointer type points to (None: not a pointer to a struct)."""
+    c = t.get_canonical()
+    return struct_decl(c.get_pointee()) if c.kind == T.POINTER else None
+
+
+def struct_type(decl: ci.Cursor) -> Tuple[StructType, List[ci.Cursor]]:
+    """The StructType of a struct and the declarations of the structs its pointer fields point to."""
+    ptrs, ints, targets = [], [], []
+    definition = decl.get_definition() or decl
+    for f in definition.get_children():
+        if f.kind != K.FIELD_DECL:
+            continue
+        target = pointee_struct(f.type)
+        if target is not None:
+            ptrs.append((f.spelling, struct_name(target)))
+            targets.append(target)
+        elif is_int(f.type):
+            ints.append(f.spelling)
+    return StructType(struct_name(decl), tuple(ptrs), tuple(ints)), targets
+
+
+def decl_key(c: ci.Cursor) -> Tuple[str, int]:
+    """A key identifying a declaration (file and offset of its name)."""
+    loc = c.location
+    return (loc.file.name if loc.file is not None else "", loc.offset)
+
+
+def children(c: ci.Cursor) -> List[ci.Cursor]:
+    return list(c.get_children())
+
+
+_TRANSPARENT = (K.PAREN_EXPR, K.UNEXPOSED_EXPR)
+
+
+def strip(c: ci.Cursor, casts: bool = False) -> ci.Cursor:
+    """``c`` without parentheses, implicit conversions and ``__extension__`` (and explicit casts when
+    ``casts``)."""
+    while True:
+        kids = children(c)
+        if c.kind == K.PAREN_EXPR and len(kids) == 1:
+            c = kids[0]
+        elif c.kind == K.UNEXPOSED_EXPR and len(kids) == 1 and _is_expr(kids[0]):
+            c = kids[0]
+        elif c.kind == K.UNARY_OPERATOR and unary_operator(c) == "__extension__":
+            c = kids[0]
+        elif casts and c.kind == K.CSTYLE_CAST_EXPR:
+            c = kids[-1]
+        else:
+            return c
+
+
+def _is_expr(c: ci.Cursor) -> bool:
+    return c.kind.is_expression() or c.kind.name == "StmtExpr"
+
+
+def callee_name(call: ci.Cursor) -> Optional[str]:
+    """The name of the function a call calls directly (None: a call through a function pointer)."""
+    ref = call.referenced
+    if ref is not None and ref.kind == K.FUNCTION_DECL:
+        return ref.spelling
+    return None
+
+
+class SourceText:
+    """Positions and one-line texts of cursors, reading each source file once."""
+
+    def __init__(self, main_file: str, main_lines: Tuple[str, ...]):
+        self.main_file = main_file
+        self._lines: Dict[str, Tuple[str, ...]] = {main_file: main_lines}
+
+    def _file(self, c: ci.Cursor) -> str:
+        f = c.extent.start.file
+        return f.name if f is not None else self.main_file
+
+    def pos(self, c: ci.Cursor) -> Pos:
+        start = c.extent.start
+        return Pos(self._file(c), start.line or 1, start.column or 0)
+
+    def lines(self, name: str) -> Tuple[str, ...]:
+        if name not in self._lines:
+            try:
+                with open(name, encoding="utf-8", errors="replace") as fh:
+                    self._lines[name] = tuple(fh.read().splitlines())
+            except OSError:
+                self._lines[name] = ()
+        return self._lines[name]
+
+    def text(self, c: ci.Cursor, limit: int = 72) -> str:
+        """The C text of a cursor on one line (whitespace collapsed, cut at ``limit``)."""
+        start, end = c.extent.start, c.extent.end
+        lines = self.lines(self._file(c))
+        if not start.line or start.line > len(lines):
+            return ""
+        last = min(end.line or start.line, len(lines))
+        chunk = list(lines[start.line - 1:last])
+        if end.line == start.line:
+            chunk[0] = chunk[0][start.column - 1:end.column - 1]
+        else:
+            chunk[0] = chunk[0][start.column - 1:]
+            chunk[-1] = chunk[-1][:end.column - 1]
+        text = " ".join(" ".join(chunk).split())
+        return text if len(text) <= limit else text[:limit - 3] + "..."

@@ -1,0 +1,162 @@
+"""Which int variables the lowering keeps, decided once for the whole file before lowering.
+
+Every assignment to an int variable is collected: its initialiser (a global
+without one starts at 0), ``v = e`` anywhere, the arguments of every call
+(for a parameter), the ``return e`` of a function (for its return value,
+keyed ``("return", name)``).  ``++``, ``+=``, ``&v`` and main's parameters
+count as arbitrary assignments.  Then a variable is
+
+* ``const`` (value substituted): its only assignment is its initialiser (or,
+  for a parameter or a return value, every assignment is the same constant);
+* ``flag`` (an :class:`~tvla.cfront.ir.IntVar` with its ``values``): every
+  assignment is a constant or a truth value (a comparison, ``!``, ``&&``...),
+  at most :data:`MAX_FLAG_VALUES` distinct values;
+* ``symbolic`` (an IntVar with ``values=()``, a value chosen at each
+  assignment): every assignment is a ``__VERIFIER_nondet_*()`` call;
+* ``abstract`` otherwise: its value is not tracked (the lowering abstracts
+  every condition that reads it).
+"""
+
+from dataclasses import dataclass
+from typing import Dict, Hashable, List, Optional, Tuple
+
+import clang.cindex as ci
+
+from tvla.cfront.cinfo import K, callee_name, children, decl_key, is_int, strip
+from tvla.cfront.parse import binary_operator, evaluate_int, unary_operator
+
+__all__ = ["IntClass", "ABSTRACT", "MAX_FLAG_VALUES", "classify_ints", "is_nondet_call", "is_truth_value",
+           "return_key"]
+
+MAX_FLAG_VALUES = 4
+TRUTH_OPS = ("<", "<=", ">", ">=", "==", "!=", "&&", "||")
+
+
+@dataclass(frozen=True)
+class IntClass:
+    kind: str                     # const | flag | symbolic | abstract
+    values: Tuple[int, ...] = ()  # const: (value,); flag: its values
+
+
+ABSTRACT = IntClass("abstract")
+_OTHER = object()     # an assignment of an arbitrary value
+_INIT = "init"        # tag of an initialiser
+_UNINIT = "uninit"    # tag of a declaration without one (its value is garbage until assigned)
+
+
+def return_key(function: ci.Cursor) -> Hashable:
+    return ("return", function.spelling)
+
+
+def is_nondet_call(c: ci.Cursor) -> bool:
+    s = strip(c, casts=True)
+    name = callee_name(s) if s.kind == K.CALL_EXPR else None
+    return name is not None and name.startswith("__VERIFIER_nondet_") and name != "__VERIFIER_nondet_pointer"
+
+
+def is_truth_value(c: ci.Cursor) -> bool:
+    """A comparison or a logical operator: its value is 0 or 1."""
+    s = strip(c, casts=True)
+    if s.kind == K.BINARY_OPERATOR:
+        return binary_operator(s) in TRUTH_OPS
+    return s.kind == K.UNARY_OPERATOR and unary_operator(s) == "!"
+
+
+def classify_ints(tu: ci.TranslationUnit) -> Dict[Hashable, IntClass]:
+    """The class of every int variable, parameter and int return value of the file (by declaration key)."""
+    assigned: Dict[Hashable, List[Tuple[str, object]]] = {}
+    _collect(tu.cursor, None, assigned)
+    return {k: _classify(v) for k, v in assigned.items()}
+
+
+def _add(assigned, key, tag, rhs) -> None:
+    assigned.setdefault(key, []).append((tag, rhs))
+
+
+def _int_var(c: ci.Cursor) -> Optional[ci.Cursor]:
+    """The int variable or parameter an lvalue expression names (None: something else)."""
+    s = strip(c)
+    ref = s.referenced if s.kind == K.DECL_REF_EXPR else None
+    if ref is not None and ref.kind in (K.VAR_DECL, K.PARM_DECL) and is_int(ref.type):
+        return ref
+    return None
+
+
+def _collect(c: ci.Cursor, function: Optional[ci.Cursor], assigned) -> None:
+    """Record every assignment below ``c`` (``function``: the definition it is in)."""
+    for ch in c.get_children():
+        _record(ch, function, assigned)
+        _collect(ch, ch if ch.kind == K.FUNCTION_DECL else function, assigned)
+
+
+def _record(c: ci.Cursor, function, assigned) -> None:
+    k = c.kind
+    if k == K.VAR_DECL and is_int(c.type):
+        _record_decl(c, function, assigned)
+    elif k == K.PARM_DECL and is_int(c.type) and function is not None and function.spelling == "main":
+        _add(assigned, decl_key(c), "", _OTHER)
+    elif k == K.BINARY_OPERATOR and binary_operator(c) == "=":
+        var = _int_var(children(c)[0])
+        if var is not None:
+            _add(assigned, decl_key(var), "", children(c)[1])
+    elif k == K.COMPOUND_ASSIGNMENT_OPERATOR or k == K.UNARY_OPERATOR and unary_operator(c) in (
+            "++", "--", "post++", "post--", "&"):
+        var = _int_var(children(c)[0])
+        if var is not None:
+            _add(assigned, decl_key(var), "", _OTHER)
+    elif k == K.CALL_EXPR:
+        _record_call(c, assigned)
+    elif k == K.RETURN_STMT and function is not None and is_int(function.result_type) and children(c):
+        _add(assigned, return_key(function), "", children(c)[0])
+
+
+def _record_decl(c: ci.Cursor, function, assigned) -> None:
+    init = [x for x in children(c) if x.kind.is_expression()]
+    if init:
+        _add(assigned, decl_key(c), _INIT, init[-1])
+    elif function is None or c.storage_class == ci.StorageClass.STATIC:
+        _add(assigned, decl_key(c), _INIT, 0)   # static storage starts at 0
+    else:
+        _add(assigned, decl_key(c), _UNINIT, None)
+
+
+def _record_call(c: ci.Cursor, assigned) -> None:
+    ref = c.referenced
+    if ref is None or ref.kind != K.FUNCTION_DECL:
+        return
+    definition = ref.get_definition()
+    if definition is None:
+        return
+    params = [p for p in definition.get_children() if p.kind == K.PARM_DECL]
+    for p, a in zip(params, c.get_arguments()):
+        if is_int(p.type):
+            _add(assigned, decl_key(p), "", a)
+
+
+def _value(rhs) -> object:
+    """An assignment as: an int constant, "truth" (0 or 1), "nondet", or _OTHER."""
+    if rhs is _OTHER or isinstance(rhs, int):
+        return rhs
+    v = evaluate_int(rhs)
+    if v is not None:
+        return v
+    if is_nondet_call(rhs):
+        return "nondet"
+    return "truth" if is_truth_value(rhs) else _OTHER
+
+
+def _classify(assignments: List[Tuple[str, object]]) -> IntClass:
+    values = [_value(rhs) for tag, rhs in assignments if tag != _UNINIT]
+    if not values or _OTHER in values:
+        return ABSTRACT
+    if all(v == "nondet" for v in values):
+        return IntClass("symbolic")
+    if "nondet" in values:
+        return ABSTRACT
+    consts = {v for v in values if isinstance(v, int)}
+    only_init = len(assignments) == 1 and assignments[0][0] == _INIT
+    all_bound = all(tag == "" for tag, _ in assignments)   # parameters and return values
+    if "truth" not in values and len(consts) == 1 and (only_init or all_bound):
+        return IntClass("const", tuple(consts))
+    flag = consts | ({0, 1} if "truth" in values else set())
+    return IntClass("flag", tuple(sorted(flag))) if len(flag) <= MAX_FLAG_VALUES else ABSTRACT

@@ -1,0 +1,587 @@
+"""Lowering a parsed C file to a :class:`~tvla.cfront.ir.CProgram`, CIL-style.
+
+Contract (docs/c.md, "From C to three-address statements"):
+
+* ``main`` is the entry; every call of a function defined in the file is
+  inlined (locals renamed apart, parameters bound by assignment, the return
+  value through a variable, one exit per body); a ``T **`` or ``int *``
+  parameter bound to ``&v`` is an alias of ``v`` (``*pp = e`` assigns ``v``).
+  A recursive call is reported unsupported (``recursive function f``).
+* Each statement is one edge with at most one dereference and one side
+  effect (expression lowering: :mod:`tvla.cfront.lower_expr`); ``if``,
+  loops, ``break``/``continue``, ``goto``/labels, ``switch`` and ``return``
+  are edges between nodes.
+* Library calls: ``malloc``/``calloc`` of one struct -> ``Malloc``; ``free``
+  -> ``Free`` (``free(&x)`` -> ``FreeNonHeap``); ``reach_error()``,
+  ``__VERIFIER_error()`` and a failing ``assert`` (``__assert_fail``) ->
+  ``ReachError`` into ``error``; ``abort()``, ``exit()`` and the return of
+  ``main`` -> ``Exit`` into ``exit``; ``__VERIFIER_assume(c)`` -> the edges
+  of ``c`` whose false side goes nowhere; ``__VERIFIER_nondet_*()`` -> a
+  nondeterministic value; output functions (``printf``...) do nothing.
+* Whatever is outside the subset is an entry of ``CProgram.unsupported``
+  located at the construct (``unsupported: ...``), and lowering goes on.
+* Finally unreachable edges are dropped, empty ``Nop`` edges merged away, and
+  the liveness pass (:mod:`tvla.cfront.liveness`) adds the ``Kill`` edges.
+"""
+
+from collections import Counter
+from dataclasses import replace
+from typing import Iterable, List, Optional, Tuple
+
+import clang.cindex as ci
+
+from tvla.cfront import ir
+from tvla.cfront.cinfo import K, SourceText, callee_name, children, decl_key, is_int, pointee_struct, strip, \
+    struct_name
+from tvla.cfront.intvars import classify_ints, return_key
+from tvla.cfront.liveness import insert_kills
+from tvla.cfront.lower_cfg import BAD, Frame
+from tvla.cfront.lower_expr import ABS, Cur, ExprLowering
+from tvla.cfront.parse import evaluate_int, parse_file, unary_operator
+from tvla.errors import TvlaError
+
+__all__ = ["lower_file", "lower_tu", "simplify"]
+
+ERROR_CALLS = ("reach_error", "__VERIFIER_error", "__assert_fail", "__assert_perror_fail", "__assert")
+EXIT_CALLS = {"abort": "abort", "exit": "exit", "_Exit": "exit"}
+IGNORED_CALLS = ("printf", "fprintf", "puts", "putchar", "fflush", "fputs", "fputc", "sprintf", "snprintf")
+NONDET_PREFIX = "__VERIFIER_nondet_"
+
+
+def lower_file(path: str, malloc_may_fail: bool = False, keep: Iterable[str] = (),
+               liveness: bool = True) -> ir.CProgram:
+    """Parse and lower a ``.c``/``.i`` file.  ``keep``: pointer variables the liveness pass must not kill
+    (e.g. the list of a ``sorted(x)`` property, read when ``main`` returns)."""
+    return lower_tu(parse_file(path), path, malloc_may_fail, keep, liveness)
+
+
+def lower_tu(tu: ci.TranslationUnit, path: str, malloc_may_fail: bool = False, keep: Iterable[str] = (),
+             liveness: bool = True) -> ir.CProgram:
+    """Lower a parsed translation unit (see the module docstring)."""
+    with open(path, encoding="utf-8", errors="replace") as fh:
+        lines = tuple(fh.read().splitlines())
+    low = Lowering(tu, SourceText(path, lines), malloc_may_fail)
+    prog = low.program(path, lines)
+    prog = simplify(prog)
+    return insert_kills(prog, frozenset(keep)) if liveness else prog
+
+
+class Lowering(ExprLowering):
+    """Statements, calls and inlining, and the whole program."""
+
+    def __init__(self, tu: ci.TranslationUnit, src: SourceText, malloc_may_fail: bool = False):
+        super().__init__(src, malloc_may_fail)
+        self.tu = tu
+        self.int_classes = classify_ints(tu)
+        self.globals: dict = {}
+        self.global_inits: List[Tuple[ir.Statement, ci.Cursor]] = []
+        self.active: List[str] = []     # the functions being inlined (a call of one of them is recursive)
+        self.definitions = _definitions(tu)
+
+    # ------------------------------------------------------------------ program
+
+    def program(self, path: str, lines: Tuple[str, ...]) -> ir.CProgram:
+        main = self.definitions.get("main")
+        if main is None:
+            raise TvlaError("no definition of main", path, 1, 1)
+        fr = Frame("main", "main", self.node())
+        start = self.node()
+        self.bind_main_params(main, fr)
+        end = self.stmt(_body(main), start, fr)
+        self.goto(end, fr.exit, main)
+        self.edges.append(ir.Edge(fr.exit, "exit", ir.Exit("return"), _end_pos(self.src, main), "return from main"))
+        self.init_globals("entry", start, main)
+        return ir.CProgram(path, tuple(self.structs.values()), tuple(self.pointers.values()),
+                           tuple(self.ints.values()), tuple(self.edges), "entry", "exit", "error",
+                           tuple(self.problems), lines)
+
+    def bind_main_params(self, main: ci.Cursor, fr: Frame) -> None:
+        for p in main.get_children():
+            if p.kind == K.PARM_DECL:
+                fr.names[decl_key(p)] = self.fresh(p.spelling or "arg")
+
+    def init_globals(self, entry: str, start: str, c: ci.Cursor) -> None:
+        """Edges from ``entry`` giving the kept int globals their initial values, then on to ``start``."""
+        cur = entry
+        for stmt, where in self.global_inits:
+            cur = self.step(cur, stmt, where)
+        self.goto(cur, start, c)
+
+    def declare_global(self, ref: ci.Cursor) -> Optional[str]:
+        """A global variable, declared at its first use (NULL or its constant initial value)."""
+        key = decl_key(ref)
+        st = pointee_struct(ref.type)
+        init = [x for x in children(ref) if x.kind.is_expression()]
+        if st is not None:
+            name = self.pointer(ref.spelling, st, "global", True)
+            if init and evaluate_int(strip(init[-1], casts=True)) != 0:
+                self.unsupported(init[-1], f"initial value of global {ref.spelling}")
+        elif is_int(ref.type):
+            cls = self.int_class(key)
+            name = self.fresh(ref.spelling)
+            if cls.kind == "flag":
+                self.int_var_named(name, cls.values)
+                value = evaluate_int(init[-1]) if init else 0
+                self.global_inits.append((ir.Havoc(name, value), ref))
+        else:
+            return None
+        self.globals[key] = name
+        return name
+
+    def int_var_named(self, name: str, values: Tuple[int, ...]) -> None:
+        self.ints[name] = ir.IntVar(name, values)
+
+    # ------------------------------------------------------------------ statements
+
+    def stmt(self, c: ci.Cursor, cur: Cur, fr: Frame) -> Cur:
+        """Lower a statement from node ``cur``; return the node after it (None: control does not go on)."""
+        if cur is None and not _has_label(c):
+            return None
+        k = c.kind
+        if k == K.COMPOUND_STMT:
+            for ch in c.get_children():
+                cur = self.stmt(ch, cur, fr)
+            return cur
+        handler = self.handlers().get(k)
+        if handler is not None:
+            return handler(c, cur, fr)
+        if k == K.NULL_STMT:
+            return cur
+        if k.is_expression():
+            return self.effect(c, cur, fr)
+        self.unsupported(c, self.describe(c, "statement"))
+        return cur
+
+    def handlers(self) -> dict:
+        return {K.DECL_STMT: self.decl_stmt, K.IF_STMT: self.if_stmt, K.WHILE_STMT: self.while_stmt,
+                K.DO_STMT: self.do_stmt, K.FOR_STMT: self.for_stmt, K.BREAK_STMT: self.break_stmt,
+                K.CONTINUE_STMT: self.continue_stmt, K.RETURN_STMT: self.return_stmt,
+                K.GOTO_STMT: self.goto_stmt, K.LABEL_STMT: self.label_stmt, K.SWITCH_STMT: self.switch_stmt,
+                K.CASE_STMT: self.case_stmt, K.DEFAULT_STMT: self.case_stmt}
+
+    def decl_stmt(self, c: ci.Cursor, cur: Cur, fr: Frame) -> Cur:
+        for d in c.get_children():
+            if d.kind == K.VAR_DECL:
+                cur = self.var_decl(d, cur, fr)
+            elif d.kind not in (K.STRUCT_DECL, K.TYPEDEF_DECL, K.ENUM_DECL, K.UNION_DECL):
+                self.unsupported(d, self.describe(d, "declaration"))
+        return cur
+
+    def var_decl(self, d: ci.Cursor, cur: Cur, fr: Frame) -> Cur:
+        """A local variable: declared (renamed apart), then its initialiser assigned."""
+        if d.storage_class == ci.StorageClass.STATIC:
+            fr.names[decl_key(d)] = self.declare_global(d) or BAD
+            return cur
+        init = [x for x in children(d) if x.kind.is_expression()]
+        st = pointee_struct(d.type)
+        if st is not None:
+            name = fr.names[decl_key(d)] = self.pointer(d.spelling, st, fr.scope)
+            return self.assign_ptr(name, init[-1], cur, fr, st, d) if init else cur
+        if is_int(d.type):
+            return self.int_decl(d, init[-1] if init else None, cur, fr)
+        if init:
+            self.unsupported(d, f"variable {d.spelling} of type {d.type.spelling}")
+        return cur
+
+    def int_decl(self, d: ci.Cursor, init: Optional[ci.Cursor], cur: Cur, fr: Frame) -> Cur:
+        cls = self.int_class(decl_key(d))
+        if cls.kind == "const":
+            return cur
+        name = fr.names[decl_key(d)] = self.fresh(d.spelling)
+        if cls.kind in ("flag", "symbolic"):
+            self.int_var_named(name, cls.values)
+            if init is None:   # an indeterminate value: any
+                return self.step(cur, ir.Havoc(name), d)
+        if init is None:
+            return cur
+        return self.assign_int(name, cls, init, cur, fr, d)[1]
+
+    def if_stmt(self, c: ci.Cursor, cur: Cur, fr: Frame) -> Cur:
+        kids = children(c)
+        t, f = self.node(), self.node()
+        self.cond(kids[0], t, f, cur, fr)
+        end_t = self.stmt(kids[1], t, fr)
+        end_f = self.stmt(kids[2], f, fr) if len(kids) > 2 else f
+        return self.join([end_t, end_f], c)
+
+    def loop(self, fr: Frame, brk: str, cont: Optional[str], body: ci.Cursor, start: Cur) -> Cur:
+        fr.loops.append((brk, cont))
+        end = self.stmt(body, start, fr)
+        fr.loops.pop()
+        return end
+
+    def while_stmt(self, c: ci.Cursor, cur: Cur, fr: Frame) -> Cur:
+        cond, body = children(c)
+        head, start, after = self.node(), self.node(), self.node()
+        self.goto(cur, head, c)
+        self.cond(cond, start, after, head, fr)
+        self.goto(self.loop(fr, after, head, body, start), head, c)
+        return after
+
+    def do_stmt(self, c: ci.Cursor, cur: Cur, fr: Frame) -> Cur:
+        body, cond = children(c)
+        start, test, after = self.node(), self.node(), self.node()
+        self.goto(cur, start, c)
+        self.goto(self.loop(fr, after, test, body, start), test, c)
+        self.cond(cond, start, after, test, fr)
+        return after
+
+    def for_stmt(self, c: ci.Cursor, cur: Cur, fr: Frame) -> Cur:
+        init, cond, inc, body = _for_parts(c)
+        if init is not None:
+            cur = self.stmt(init, cur, fr)
+        head, start, cont, after = self.node(), self.node(), self.node(), self.node()
+        self.goto(cur, head, c)
+        if cond is None:
+            self.goto(head, start, c)
+        else:
+            self.cond(cond, start, after, head, fr)
+        self.goto(self.loop(fr, after, cont, body, start), cont, c)
+        self.goto(self.effect(inc, cont, fr) if inc is not None else cont, head, c)
+        return after
+
+    def break_stmt(self, c: ci.Cursor, cur: Cur, fr: Frame) -> Cur:
+        if not fr.loops:
+            self.unsupported(c, "break outside a loop")
+        else:
+            self.goto(cur, fr.loops[-1][0], c)
+        return None
+
+    def continue_stmt(self, c: ci.Cursor, cur: Cur, fr: Frame) -> Cur:
+        target = next((cont for _, cont in reversed(fr.loops) if cont is not None), None)
+        if target is None:
+            self.unsupported(c, "continue outside a loop")
+        self.goto(cur, target, c)
+        return None
+
+    def return_stmt(self, c: ci.Cursor, cur: Cur, fr: Frame) -> Cur:
+        kids = children(c)
+        if kids and fr.ret is not None and fr.ret in self.pointers:
+            cur = self.assign_ptr(fr.ret, kids[0], cur, fr, pointee_struct(kids[0].type), c)
+        elif kids and fr.ret_class is not None:
+            cur = self.assign_int(fr.ret or BAD, fr.ret_class, kids[0], cur, fr, c)[1]
+        elif kids:
+            cur = self.effect(kids[0], cur, fr)
+        self.goto(cur, fr.exit, c)
+        return None
+
+    def goto_stmt(self, c: ci.Cursor, cur: Cur, fr: Frame) -> Cur:
+        ref = [k for k in children(c) if k.kind == K.LABEL_REF]
+        if not ref:
+            self.unsupported(c, "computed goto")
+            return None
+        self.goto(cur, fr.labels.setdefault(ref[0].spelling, self.node()), c)
+        return None
+
+    def label_stmt(self, c: ci.Cursor, cur: Cur, fr: Frame) -> Cur:
+        here = fr.labels.setdefault(c.spelling, self.node())
+        self.goto(cur, here, c)
+        kids = children(c)
+        return self.stmt(kids[-1], here, fr) if kids else here
+
+    def switch_stmt(self, c: ci.Cursor, cur: Cur, fr: Frame) -> Cur:
+        """``switch``: a chain of ``==`` tests to the case labels, then the body with fall-through."""
+        value, body = children(c)[0], children(c)[-1]
+        after = self.node()
+        op, cur = self.int_value(value, cur, fr)
+        cases = _cases(body)
+        default = after
+        for case in cases:
+            fr.cases[decl_key(case)] = self.node()
+            if case.kind == K.DEFAULT_STMT:
+                default = fr.cases[decl_key(case)]
+        for case in cases:
+            if case.kind == K.CASE_STMT:
+                cur = self.case_test(case, op, cur, fr, c)
+        self.goto(cur, default, c)
+        fr.loops.append((after, None))
+        end = self.stmt(body, None, fr)
+        fr.loops.pop()
+        return self.join([end, after], c)
+
+    def case_test(self, case: ci.Cursor, op: tuple, cur: Cur, fr: Frame, c: ci.Cursor) -> Cur:
+        v = evaluate_int(children(case)[0])
+        if v is None or len(children(case)) > 2:
+            self.unsupported(case, "case label that is not a constant")
+            return cur
+        nxt = self.node()
+        self.int_branch(op, "==", ("const", v), fr.cases[decl_key(case)], nxt, cur, case)
+        return nxt
+
+    def case_stmt(self, c: ci.Cursor, cur: Cur, fr: Frame) -> Cur:
+        here = fr.cases.get(decl_key(c))
+        if here is None:
+            self.unsupported(c, "case label outside a switch")
+            return cur
+        self.goto(cur, here, c)
+        return self.stmt(children(c)[-1], here, fr)
+
+    # ------------------------------------------------------------------ calls
+
+    def call(self, s: ci.Cursor, cur: Cur, fr: Frame, want) -> Tuple[object, Cur]:
+        """A call: a library function, an inlined definition, or unsupported.  Returns (value, node)."""
+        name = callee_name(s)
+        args = list(s.get_arguments())
+        if name is None:
+            self.unsupported(s, "call through a function pointer")
+            return self.unknown(s), self.effects(args, cur, fr)
+        if name in ("malloc", "calloc"):
+            st = want or pointee_struct(s.type)
+            if st is None:
+                self.unsupported(s, f"{name} of a block that is not a struct")
+                return BAD, cur
+            tmp = self.temp(self.struct(st))
+            return tmp, self.malloc(tmp, s, cur, fr, st)
+        if name in self.definitions and name not in ERROR_CALLS:
+            return self.inline(self.definitions[name], s, args, cur, fr)
+        return self.library_call(name, s, args, cur, fr)
+
+    def library_call(self, name: str, s: ci.Cursor, args: List[ci.Cursor], cur: Cur, fr: Frame):
+        if name == "free":
+            return None, self.free(s, args, cur, fr)
+        if name in ERROR_CALLS:
+            self.edge(cur, "error", ir.ReachError(), s)
+            return None, None
+        if name in EXIT_CALLS:
+            cur = self.effects(args, cur, fr)
+            self.edge(cur, "exit", ir.Exit(EXIT_CALLS[name]), s)
+            return None, None
+        if name == "__VERIFIER_assume" and args:
+            nxt = self.node()
+            self.cond(args[0], nxt, None, cur, fr)
+            return None, nxt
+        if name.startswith(NONDET_PREFIX) and name != NONDET_PREFIX + "pointer":
+            return ("nondet",), cur
+        if name == "__builtin_expect" and args:
+            return self.int_value(args[0], self.effects(args[1:], cur, fr), fr)
+        if name not in IGNORED_CALLS:
+            self.unsupported(s, f"call of {name}, which is not defined in the file")
+        return self.unknown(s), self.effects(args, cur, fr)
+
+    def unknown(self, s: ci.Cursor) -> object:
+        return BAD if pointee_struct(s.type) is not None else ABS
+
+    def effects(self, args: List[ci.Cursor], cur: Cur, fr: Frame) -> Cur:
+        for a in args:
+            cur = self.effect(a, cur, fr)
+        return cur
+
+    def is_alloc(self, s: ci.Cursor) -> bool:
+        return callee_name(s) in ("malloc", "calloc")
+
+    def malloc(self, dst: str, s: ci.Cursor, cur: Cur, fr: Frame, st: Optional[ci.Cursor],
+               at: Optional[ci.Cursor] = None) -> Cur:
+        """``dst = malloc(sizeof(struct T))`` or ``calloc(1, sizeof ...)``: the size must be the struct's."""
+        name = callee_name(s)
+        args = list(s.get_arguments())
+        if st is None:
+            self.unsupported(s, f"{name} of a block that is not a struct")
+            return cur
+        sizes = [evaluate_int(a) for a in args]
+        size = None if None in sizes or not sizes else (sizes[0] * sizes[1] if name == "calloc" else sizes[0])
+        want = st.type.get_size()
+        if size != want:
+            what = "a non-constant size" if size is None else f"{size} bytes"
+            self.unsupported(s, f"{name} of {what} for struct {struct_name(st)} ({want} bytes)")
+            return cur
+        stmt = ir.Malloc(dst, self.struct(st), name == "calloc", self.malloc_may_fail)
+        return self.step(cur, stmt, at or s)
+
+    def free(self, s: ci.Cursor, args: List[ci.Cursor], cur: Cur, fr: Frame) -> Cur:
+        arg = strip(args[0], casts=True) if args else None
+        if arg is None:
+            return cur
+        if arg.kind == K.UNARY_OPERATOR and unary_operator(arg) == "&" or arg.kind == K.STRING_LITERAL:
+            return self.step(cur, ir.FreeNonHeap(self.src.text(arg)), s)
+        if pointee_struct(arg.type) is None and evaluate_int(arg) is None:
+            self.unsupported(s, f"free of a {arg.type.spelling}")
+            return cur
+        v, cur = self.ptr_value(arg, cur, fr)
+        if v is None:
+            return self.step(cur, ir.Nop("free(NULL)"), s)
+        return self.step(cur, ir.Free(v), s)
+
+    # ------------------------------------------------------------------ inlining
+
+    def inline(self, fdef: ci.Cursor, s: ci.Cursor, args: List[ci.Cursor], cur: Cur, fr: Frame):
+        """Inline a call of ``fdef``: bind the parameters, lower the body, return (value, node after)."""
+        name = fdef.spelling
+        if name in self.active:
+            self.unsupported(s, f"recursive function {name}")
+            return self.unknown(s), self.effects(args, cur, fr)
+        callee = Frame(name, "local", self.node())
+        cur = self.bind_params(fdef, callee, s, args, cur, fr)
+        value = self.return_value(fdef, callee)
+        self.active.append(name)
+        end = self.stmt(_body(fdef), cur, callee)
+        self.active.pop()
+        self.goto(end, callee.exit, s)
+        return value, callee.exit
+
+    def return_value(self, fdef: ci.Cursor, callee: Frame) -> object:
+        """Make the variable the callee's ``return e`` assigns; return the call's value."""
+        st = pointee_struct(fdef.result_type)
+        if st is not None:
+            callee.ret = self.pointer(f"{fdef.spelling}_ret", st, "local")
+            return callee.ret
+        if not is_int(fdef.result_type):
+            return None
+        cls = callee.ret_class = self.int_class(return_key(fdef))
+        if cls.kind == "const":
+            return ("const", cls.values[0])
+        if cls.kind in ("flag", "symbolic"):
+            callee.ret = self.fresh(f"{fdef.spelling}_ret")
+            self.int_var_named(callee.ret, cls.values)
+            return ("var", callee.ret)
+        callee.ret = self.fresh(f"{fdef.spelling}_ret")
+        return ABS
+
+    def bind_params(self, fdef: ci.Cursor, callee: Frame, s: ci.Cursor, args: List[ci.Cursor],
+                    cur: Cur, fr: Frame) -> Cur:
+        params = [p for p in fdef.get_children() if p.kind == K.PARM_DECL]
+        for p, a in zip(params, args):
+            cur = self.bind(p, a, callee, cur, fr)
+        return self.effects(args[len(params):], cur, fr)
+
+    def bind(self, p: ci.Cursor, a: ci.Cursor, callee: Frame, cur: Cur, fr: Frame) -> Cur:
+        """Parameter ``p`` = argument ``a`` (evaluated in the caller's frame ``fr``)."""
+        key = decl_key(p)
+        st = pointee_struct(p.type)
+        if st is not None:
+            name = callee.names[key] = self.pointer(p.spelling, st, "local")
+            return self.assign_ptr(name, a, cur, fr, st)
+        if is_int(p.type):
+            cls = self.int_class(key)
+            if cls.kind == "const":
+                return self.consume(a, cur, fr)
+            name = callee.names[key] = self.fresh(p.spelling)
+            if cls.kind in ("flag", "symbolic"):
+                self.int_var_named(name, cls.values)
+            return self.assign_int(name, cls, a, cur, fr, a)[1]
+        if p.type.get_canonical().kind == ci.TypeKind.POINTER:
+            return self.bind_alias(p, a, callee, cur, fr)
+        return self.effect(a, cur, fr)   # any use of the parameter is reported where it is
+
+    def bind_alias(self, p: ci.Cursor, a: ci.Cursor, callee: Frame, cur: Cur, fr: Frame) -> Cur:
+        """An out-parameter ``T **pp`` (or ``int *``): the argument must be ``&v`` or such a parameter."""
+        s = strip(a, casts=True)
+        target = None
+        if s.kind == K.UNARY_OPERATOR and unary_operator(s) == "&":
+            inner = strip(children(s)[0])
+            if inner.kind == K.DECL_REF_EXPR and inner.referenced is not None:
+                target = self.lookup(inner.referenced, fr)
+        elif s.kind == K.DECL_REF_EXPR:
+            target = self.alias_of(s, fr)
+        if target is None:
+            if evaluate_int(s) is None and s.kind != K.STRING_LITERAL:
+                self.unsupported(a, self.describe(a, f"argument for {p.spelling}, whose target is not known:"))
+            return self.effect(a, cur, fr)
+        callee.aliases[decl_key(p)] = target
+        return cur
+
+
+def _definitions(tu: ci.TranslationUnit) -> dict:
+    """The function definitions of the file, by name."""
+    return {c.spelling: c for c in tu.cursor.get_children()
+            if c.kind == K.FUNCTION_DECL and c.is_definition()}
+
+
+def _body(fdef: ci.Cursor) -> ci.Cursor:
+    return [c for c in fdef.get_children() if c.kind == K.COMPOUND_STMT][-1]
+
+
+def _end_pos(src: SourceText, fdef: ci.Cursor) -> ir.Pos:
+    end = fdef.extent.end
+    return ir.Pos(src.pos(fdef).file, end.line, max(end.column - 1, 1))
+
+
+def _has_label(c: ci.Cursor) -> bool:
+    """Whether control can enter ``c`` other than from its start (a label or a case inside)."""
+    if c.kind in (K.LABEL_STMT, K.CASE_STMT, K.DEFAULT_STMT):
+        return True
+    if c.kind.is_expression() and c.kind.name != "StmtExpr":
+        return False
+    return any(_has_label(ch) for ch in c.get_children())
+
+
+def _cases(body: ci.Cursor) -> List[ci.Cursor]:
+    """The case and default labels of a switch body (not those of nested switches)."""
+    out: List[ci.Cursor] = []
+    for ch in body.get_children():
+        if ch.kind in (K.CASE_STMT, K.DEFAULT_STMT):
+            out.append(ch)
+        if ch.kind != K.SWITCH_STMT and not ch.kind.is_expression():
+            out += _cases(ch)
+    return out
+
+
+def _for_parts(c: ci.Cursor):
+    """(init, cond, inc, body) of a ``for``, any of the first three None; libclang omits the missing
+    ones, so they are told apart by where they stand relative to the two ``;`` of the header."""
+    kids = children(c)
+    body, heads = kids[-1], kids[:-1]
+    if len(heads) == 3:
+        return heads[0], heads[1], heads[2], body
+    semis, depth = [], 0
+    for t in c.get_tokens():
+        if t.spelling == "(":
+            depth += 1
+        elif t.spelling == ")":
+            depth -= 1
+            if depth == 0:
+                break
+        elif t.spelling == ";" and depth == 1:
+            semis.append(t.extent.start.offset)
+    parts = [None, None, None]
+    for h in heads:
+        off = h.extent.start.offset
+        parts[0 if len(semis) < 2 or off < semis[0] else 1 if off < semis[1] else 2] = h
+    return parts[0], parts[1], parts[2], body
+
+
+# ----------------------------------------------------------------------------- clean-up
+
+def simplify(prog: ir.CProgram) -> ir.CProgram:
+    """Drop the edges unreachable from the entry and merge the empty Nop edges (``goto`` joins) away."""
+    edges = _reachable(list(prog.edges), prog.entry)
+    edges = _merge_empty(edges, (prog.entry, prog.exit, prog.error))
+    return replace(prog, edges=tuple(edges))
+
+
+def _reachable(edges: List[ir.Edge], entry: str) -> List[ir.Edge]:
+    out = {}
+    for e in edges:
+        out.setdefault(e.source, []).append(e.target)
+    seen, todo = {entry}, [entry]
+    while todo:
+        for t in out.get(todo.pop(), ()):
+            if t not in seen:
+                seen.add(t)
+                todo.append(t)
+    return [e for e in edges if e.source in seen]
+
+
+def _merge_empty(edges: List[ir.Edge], keep: Tuple[str, ...]) -> List[ir.Edge]:
+    """Merge away each ``Nop("")`` edge that is the only way out of its source: the source becomes the
+    target, or (when the source must keep its name, like the entry) the target the source."""
+    while True:
+        outdeg, indeg = Counter(e.source for e in edges), Counter(e.target for e in edges)
+        into: dict = {}
+        touched: set = set()
+        merged: set = set()
+        for e in edges:
+            if e.stmt != ir.Nop() or e.source == e.target or outdeg[e.source] != 1 \
+                    or {e.source, e.target} & touched:
+                continue
+            if e.source not in keep:
+                into[e.source] = e.target
+            elif indeg[e.target] == 1 and e.target not in keep:
+                into[e.target] = e.source
+            else:
+                continue
+            touched |= {e.source, e.target}
+            merged.add(id(e))
+        if not into:
+            return edges
+        edges = [replace(e, source=into.get(e.source, e.source), target=into.get(e.target, e.target))
+                 for e in edges if id(e) not in merged]

@@ -1,0 +1,138 @@
+"""The CFG under construction while lowering one C file (used by :mod:`tvla.cfront.lower`).
+
+A :class:`Builder` owns everything one lowering accumulates: edges, fresh
+node and variable names, the declared pointer and int variables, the struct
+types met, and the unsupported constructs.  A :class:`Frame` is the context
+of one (inlined) function body: its renamed variables, out-parameter
+aliases, return variable, exit node, loop and switch targets and labels.
+
+Statements that name :data:`BAD` (the value of an unsupported expression)
+are never emitted: the unsupported construct is already recorded, and the
+rest of the CFG is kept.
+"""
+
+from dataclasses import dataclass, field, fields
+from typing import Dict, Hashable, List, Optional, Tuple
+
+import clang.cindex as ci
+
+from tvla.cfront import ir
+from tvla.cfront.cinfo import SourceText, struct_type
+from tvla.cfront.intvars import IntClass
+
+__all__ = ["BAD", "Frame", "Builder"]
+
+BAD = "<unsupported>"
+
+
+@dataclass
+class Frame:
+    """One function body being lowered (main, or an inlined call)."""
+
+    func: str
+    scope: str                                   # "main" or "local"
+    exit: str
+    ret: Optional[str] = None                    # the variable the return value goes to
+    ret_class: Optional[IntClass] = None         # for an int function: how its value is kept
+    names: Dict[Hashable, str] = field(default_factory=dict)     # declaration key -> variable name
+    aliases: Dict[Hashable, str] = field(default_factory=dict)   # T** parameter -> the variable it points to
+    labels: Dict[str, str] = field(default_factory=dict)
+    loops: List[Tuple[str, Optional[str]]] = field(default_factory=list)   # (break, continue) targets
+    cases: Dict[Hashable, str] = field(default_factory=dict)
+
+
+class Builder:
+    """Edges, names and declarations of the program being lowered."""
+
+    def __init__(self, src: SourceText, malloc_may_fail: bool = False):
+        self.src = src
+        self.malloc_may_fail = malloc_may_fail
+        self.edges: List[ir.Edge] = []
+        self.used: set = {"entry", "exit", "error"}
+        self.pointers: Dict[str, ir.PointerVar] = {}
+        self.ints: Dict[str, ir.IntVar] = {}
+        self.structs: Dict[str, ir.StructType] = {}
+        self.problems: List[Tuple[ir.Pos, str]] = []
+        self._nodes = 0
+        self._temps = 0
+
+    # ------------------------------------------------------------------ nodes and edges
+
+    def node(self) -> str:
+        self._nodes += 1
+        return f"L{self._nodes}"
+
+    def edge(self, src: Optional[str], dst: Optional[str], stmt: ir.Statement, c: ci.Cursor) -> None:
+        """Add ``src -> dst`` doing ``stmt`` at ``c``'s position (nothing when either end is unreachable)."""
+        if src is None or dst is None:
+            return
+        if any(getattr(stmt, f.name) == BAD for f in fields(stmt)):
+            return
+        self.edges.append(ir.Edge(src, dst, stmt, self.src.pos(c), self.src.text(c)))
+
+    def step(self, src: Optional[str], stmt: ir.Statement, c: ci.Cursor) -> Optional[str]:
+        """Add an edge from ``src`` to a new node; return the new node (None if ``src`` is)."""
+        if src is None:
+            return None
+        dst = self.node()
+        self.edge(src, dst, stmt, c)
+        return dst
+
+    def goto(self, src: Optional[str], dst: Optional[str], c: ci.Cursor) -> None:
+        """Control goes on at ``dst`` (an empty Nop, merged away at the end)."""
+        self.edge(src, dst, ir.Nop(), c)
+
+    def join(self, ends: List[Optional[str]], c: ci.Cursor) -> Optional[str]:
+        """One node where every reachable end of ``ends`` goes on (None if none is reachable)."""
+        live = [e for e in ends if e is not None]
+        if len(live) <= 1:
+            return live[0] if live else None
+        j = self.node()
+        for e in live:
+            self.goto(e, j, c)
+        return j
+
+    # ------------------------------------------------------------------ names and declarations
+
+    def fresh(self, base: str) -> str:
+        name, k = base, 1
+        while name in self.used:
+            k += 1
+            name = f"{base}_{k}"
+        self.used.add(name)
+        return name
+
+    def temp(self, struct: str) -> str:
+        """A new temporary pointer variable (dies right after its use)."""
+        while True:
+            self._temps += 1
+            name = f"tmp{self._temps}"
+            if name not in self.used:
+                break
+        self.used.add(name)
+        self.pointers[name] = ir.PointerVar(name, struct, "local")
+        return name
+
+    def pointer(self, base: str, struct_decl: ci.Cursor, scope: str, initialised: bool = False) -> str:
+        name = self.fresh(base)
+        self.pointers[name] = ir.PointerVar(name, self.struct(struct_decl), scope, initialised)
+        return name
+
+    def int_var(self, base: str, values: Tuple[int, ...]) -> str:
+        name = self.fresh(base)
+        self.ints[name] = ir.IntVar(name, values)
+        return name
+
+    def struct(self, decl: ci.Cursor) -> str:
+        """Register a struct type (and those its pointer fields reach); return its name."""
+        st, targets = struct_type(decl)
+        if st.name not in self.structs:
+            self.structs[st.name] = st
+            for t in targets:
+                self.struct(t)
+        return st.name
+
+    def unsupported(self, c: ci.Cursor, what: str) -> None:
+        entry = (self.src.pos(c), f"unsupported: {what}")
+        if entry not in self.problems:
+            self.problems.append(entry)

@@ -1,0 +1,563 @@
+"""Lowering C expressions into three-address statements (the expression half of :mod:`tvla.cfront.lower`).
+
+* A pointer value is lowered to an operand: a pointer variable's name, None
+  (NULL), or :data:`~tvla.cfront.lower_cfg.BAD`; every dereference on the way
+  (``x->next->next``) is one :class:`~tvla.cfront.ir.Load` into a temporary.
+* An int value is lowered to one of ``("const", n)``, ``("field", var, f)``,
+  ``("var", name)`` (a kept :class:`~tvla.cfront.ir.IntVar`), ``("nondet",)``
+  or ``("abstract",)`` (arithmetic, untracked variables).  A field read whose
+  value is then abstracted is still a dereference: it is kept as the check
+  ``Assume(var->f == var->f)``.
+* A condition is lowered to edges: ``&&``, ``||``, ``!`` and ``?:`` are
+  control flow (short circuit); a comparison of pointers is a ``PtrCond``, of
+  tracked ints a ``DataCond``, on both branch edges (the false one negated);
+  a nondet value branches both ways with ``Nop("nondet: ...")``, an
+  abstracted one with ``Nop("abstracted: ...")`` (the only note the verdict
+  treats as an over-approximation).
+* Assignments to untracked int variables are ``Nop("untracked: ...")``:
+  they lose nothing until a condition reads the variable.
+"""
+
+from typing import Optional, Tuple
+
+import clang.cindex as ci
+
+from tvla.cfront import ir
+from tvla.cfront.cinfo import K, children, decl_key, is_int, is_pointer, pointee_struct, strip, struct_decl, \
+    struct_name
+from tvla.cfront.intvars import ABSTRACT, IntClass, is_truth_value
+from tvla.cfront.lower_cfg import BAD, Builder, Frame
+from tvla.cfront.parse import binary_operator, evaluate_int, unary_operator
+
+__all__ = ["ExprLowering", "NEGATE", "FLIP"]
+
+NEGATE = {"<": ">=", "<=": ">", "==": "!=", "!=": "==", ">": "<=", ">=": "<"}
+FLIP = {"<": ">", "<=": ">=", "==": "==", "!=": "!=", ">": "<", ">=": "<="}
+ABS = ("abstract",)
+STEP_OPS = ("++", "--", "post++", "post--")
+
+Ptr = Optional[str]
+Cur = Optional[str]
+
+
+class ExprLowering(Builder):
+    """Expressions, conditions and assignments; statements and calls are in :class:`tvla.cfront.lower.Lowering`."""
+
+    int_classes: dict
+
+    # ------------------------------------------------------------------ variables
+
+    def lookup(self, ref: ci.Cursor, fr: Frame) -> Optional[str]:
+        """The name of a variable in ``fr`` (its global declared on first use); None if it is not one we track."""
+        key = decl_key(ref)
+        if key in fr.names:
+            return fr.names[key]
+        if key in self.globals:
+            return self.globals[key]
+        if ref.kind == K.VAR_DECL and ref.semantic_parent is not None \
+                and ref.semantic_parent.kind == K.TRANSLATION_UNIT:
+            return self.declare_global(ref)
+        return None
+
+    def int_class(self, key) -> IntClass:
+        return self.int_classes.get(key, ABSTRACT)
+
+    # ------------------------------------------------------------------ pointer values
+
+    def ptr_value(self, c: ci.Cursor, cur: Cur, fr: Frame, want: Optional[ci.Cursor] = None) -> Tuple[Ptr, Cur]:
+        """Lower a pointer expression to an operand (a variable, None for NULL, or BAD)."""
+        s, want = self.ptr_strip(c, want)
+        if s is None:
+            return BAD, cur
+        k = s.kind
+        if evaluate_int(s) is not None:
+            if evaluate_int(s) == 0:
+                return None, cur
+            self.unsupported(s, "an integer used as a pointer")
+            return BAD, cur
+        if k == K.DECL_REF_EXPR:
+            return self.ptr_var(s, fr), cur
+        if k == K.MEMBER_REF_EXPR:
+            return self.load_to_temp(s, cur, fr)
+        if k == K.CALL_EXPR:
+            return self.call(s, cur, fr, want)
+        if k in (K.BINARY_OPERATOR, K.UNARY_OPERATOR, K.CONDITIONAL_OPERATOR) or k.name == "StmtExpr":
+            return self.ptr_operator(s, cur, fr, want)
+        self.unsupported(s, self.describe(s, "pointer expression"))
+        return BAD, cur
+
+    def ptr_strip(self, c: ci.Cursor, want) -> Tuple[Optional[ci.Cursor], Optional[ci.Cursor]]:
+        """Strip parentheses and casts, remembering the struct pointed to; None after a cast between
+        different struct types (reported)."""
+        while True:
+            here = pointee_struct(c.type)
+            if here is not None:
+                if want is not None and struct_name(want) != struct_name(here):
+                    self.unsupported(c, f"cast between struct types ({struct_name(here)} and {struct_name(want)})")
+                    return None, want
+                want = here
+            kids = children(c)
+            if c.kind in (K.PAREN_EXPR, K.UNEXPOSED_EXPR, K.CSTYLE_CAST_EXPR) and kids and \
+                    kids[-1].kind.is_expression():
+                c = kids[-1]
+            elif c.kind == K.UNARY_OPERATOR and unary_operator(c) == "__extension__":
+                c = kids[0]
+            else:
+                return c, want
+
+    def ptr_var(self, s: ci.Cursor, fr: Frame) -> Ptr:
+        ref = s.referenced
+        name = self.lookup(ref, fr) if ref is not None else None
+        if name is None or name not in self.pointers:
+            if ref is not None and ref.kind == K.FUNCTION_DECL:
+                self.unsupported(s, f"function pointer {s.spelling}")
+            else:
+                self.unsupported(s, f"variable {s.spelling} of type {s.type.spelling}")
+            return BAD
+        return name
+
+    def ptr_operator(self, s: ci.Cursor, cur: Cur, fr: Frame, want) -> Tuple[Ptr, Cur]:
+        k = s.kind
+        if k == K.BINARY_OPERATOR:
+            op = binary_operator(s)
+            a, b = children(s)
+            if op == "=":
+                return self.assign(s, cur, fr)
+            if op == ",":
+                return self.ptr_value(b, self.effect(a, cur, fr), fr, want)
+            self.unsupported(s, "pointer arithmetic")
+            return BAD, cur
+        if k == K.CONDITIONAL_OPERATOR:
+            return self.ptr_conditional(s, cur, fr, want)
+        if k == K.UNARY_OPERATOR:
+            return self.ptr_unary(s, cur, fr)
+        return self.stmt_expr(s, cur, fr, lambda e, n: self.ptr_value(e, n, fr, want))
+
+    def ptr_unary(self, s: ci.Cursor, cur: Cur, fr: Frame) -> Tuple[Ptr, Cur]:
+        op = unary_operator(s)
+        if op == "*":
+            alias = self.alias_of(children(s)[0], fr)
+            if alias is not None:
+                return alias, cur
+            self.unsupported(s, "dereference of a pointer to a pointer whose target is not known")
+        elif op == "&":
+            self.unsupported(s, self.describe(s, "address of"))
+        elif op in STEP_OPS:
+            self.unsupported(s, "pointer arithmetic")
+        else:
+            self.unsupported(s, f"pointer operator {op}")
+        return BAD, cur
+
+    def alias_of(self, c: ci.Cursor, fr: Frame) -> Optional[str]:
+        """The variable an out-parameter ``T **pp`` points to (``c`` is ``pp``), or None."""
+        s = strip(c)
+        if s.kind == K.DECL_REF_EXPR and s.referenced is not None:
+            return fr.aliases.get(decl_key(s.referenced))
+        return None
+
+    def ptr_conditional(self, s: ci.Cursor, cur: Cur, fr: Frame, want) -> Tuple[Ptr, Cur]:
+        """``c ? a : b`` as a pointer: both branches assign one temporary."""
+        c, a, b = children(s)
+        st = pointee_struct(s.type) or want
+        if st is None:
+            self.unsupported(s, "conditional expression of a non-struct pointer type")
+            return BAD, cur
+        tmp = self.temp(self.struct(st))
+        m1, m2 = self.node(), self.node()
+        self.cond(c, m1, m2, cur, fr)
+        ends = [self.assign_ptr(tmp, a, m1, fr, st), self.assign_ptr(tmp, b, m2, fr, st)]
+        return tmp, self.join(ends, s)
+
+    def load_to_temp(self, s: ci.Cursor, cur: Cur, fr: Frame) -> Tuple[Ptr, Cur]:
+        """``base->f`` for a pointer field: a Load into a new temporary."""
+        base, fname, kind, cur = self.member(s, cur, fr)
+        if kind != "ptr":
+            if kind is not None:
+                self.unsupported(s, f"field {fname} used as a pointer")
+            return BAD, cur
+        tmp = self.temp(self.struct(pointee_struct(s.type)))
+        return tmp, self.step(cur, ir.Load(tmp, base, fname), s)
+
+    def materialise(self, v: Ptr, cur: Cur, c: ci.Cursor, st: Optional[ci.Cursor]) -> Tuple[Ptr, Cur]:
+        """A variable holding ``v``: NULL is put in a temporary (dereferencing it is then reported)."""
+        if v is not None or st is None:
+            return (BAD if v is None else v), cur
+        tmp = self.temp(self.struct(st))
+        return tmp, self.step(cur, ir.AssignNull(tmp), c)
+
+    def member(self, s: ci.Cursor, cur: Cur, fr: Frame) -> Tuple[Ptr, str, Optional[str], Cur]:
+        """``base->f`` or ``(*base).f``: (base variable, field, "ptr"/"int"/None for unsupported, node)."""
+        fname = s.spelling
+        base = children(s)[0] if children(s) else None
+        if base is None:
+            self.unsupported(s, f"field {fname}")
+            return BAD, fname, None, cur
+        if not is_pointer(base.type):
+            inner = strip(base)
+            if inner.kind == K.UNARY_OPERATOR and unary_operator(inner) == "*":
+                base = children(inner)[0]
+            else:
+                self.unsupported(s, self.describe(inner, f"field {fname} of a struct not on the heap:"))
+                return BAD, fname, None, cur
+        st = pointee_struct(base.type)
+        if st is None:
+            self.unsupported(s, f"field {fname} of a {base.type.spelling}")
+            return BAD, fname, None, cur
+        v, cur = self.ptr_value(base, cur, fr)
+        v, cur = self.materialise(v, cur, base, st)
+        return v, fname, self.field_kind(s, st, fname), cur
+
+    def field_kind(self, s: ci.Cursor, st: ci.Cursor, fname: str) -> Optional[str]:
+        t = self.structs[self.struct(st)]
+        if any(f == fname for f, _ in t.pointer_fields):
+            return "ptr"
+        if fname in t.int_fields:
+            return "int"
+        self.unsupported(s, f"field {fname} of type {s.type.spelling}")
+        return None
+
+    # ------------------------------------------------------------------ int values
+
+    def int_value(self, c: ci.Cursor, cur: Cur, fr: Frame) -> Tuple[tuple, Cur]:
+        """Lower an int expression to an int operand (see the module docstring)."""
+        v = evaluate_int(c)
+        if v is not None:
+            return ("const", v), cur
+        s = strip(c, casts=True)
+        k = s.kind
+        if is_pointer(s.type) and k != K.CALL_EXPR:
+            v, cur = self.ptr_value(s, cur, fr)
+            self.unsupported(s, "a pointer used as an integer")
+            return ABS, cur
+        if k == K.DECL_REF_EXPR:
+            return self.int_var_value(s, fr), cur
+        if k == K.MEMBER_REF_EXPR:
+            base, fname, kind, cur = self.member(s, cur, fr)
+            if kind == "int":
+                return ("field", base, fname), cur
+            return ABS, cur
+        if k == K.CALL_EXPR:
+            return self.call(s, cur, fr, None)
+        return self.int_operator(s, cur, fr)
+
+    def int_var_value(self, s: ci.Cursor, fr: Frame) -> tuple:
+        ref = s.referenced
+        if ref is None or ref.kind not in (K.VAR_DECL, K.PARM_DECL):
+            return ABS
+        cls = self.int_class(decl_key(ref))
+        if cls.kind == "const":
+            return ("const", cls.values[0])
+        name = self.lookup(ref, fr)
+        if name is None:
+            self.unsupported(s, f"variable {s.spelling} of type {s.type.spelling}")
+            return ABS
+        return ("var", name) if name in self.ints else ABS
+
+    def int_operator(self, s: ci.Cursor, cur: Cur, fr: Frame) -> Tuple[tuple, Cur]:
+        """Operators on ints: their operands run (calls, dereferences), the value is abstracted."""
+        k = s.kind
+        if k == K.BINARY_OPERATOR and binary_operator(s) == "=":
+            return self.assign(s, cur, fr)
+        if k == K.BINARY_OPERATOR and binary_operator(s) == ",":
+            a, b = children(s)
+            return self.int_value(b, self.effect(a, cur, fr), fr)
+        if k.name == "StmtExpr":
+            return self.stmt_expr(s, cur, fr, lambda e, n: self.int_value(e, n, fr))
+        if is_truth_value(s) or k == K.CONDITIONAL_OPERATOR:
+            return ABS, self.effect(s, cur, fr)
+        if k in (K.COMPOUND_ASSIGNMENT_OPERATOR, K.UNARY_OPERATOR) and \
+                (k == K.COMPOUND_ASSIGNMENT_OPERATOR or unary_operator(s) in STEP_OPS):
+            return ABS, self.update(s, cur, fr)
+        if k in (K.BINARY_OPERATOR, K.UNARY_OPERATOR, K.ARRAY_SUBSCRIPT_EXPR):
+            if k == K.ARRAY_SUBSCRIPT_EXPR:
+                self.unsupported(s, "array access")
+            for ch in children(s):
+                cur = self.consume(ch, cur, fr)
+            return ABS, cur
+        if k not in (K.FLOATING_LITERAL, K.STRING_LITERAL, K.CXX_UNARY_EXPR):
+            self.unsupported(s, self.describe(s, "expression"))
+        return ABS, cur
+
+    def consume(self, c: ci.Cursor, cur: Cur, fr: Frame) -> Cur:
+        """Evaluate an int operand whose value is abstracted: only its effects and dereferences remain."""
+        op, cur = self.int_value(c, cur, fr)
+        return self.touch(op, cur, c)
+
+    def touch(self, op: tuple, cur: Cur, c: ci.Cursor) -> Cur:
+        """The dereference of a field read whose value is not used (``var->f == var->f``: always true)."""
+        if op[0] != "field":
+            return cur
+        _, var, f = op
+        return self.step(cur, ir.Assume(ir.DataCond(var, f, "==", var, f)), c)
+
+    def stmt_expr(self, s: ci.Cursor, cur: Cur, fr: Frame, value):
+        """A GNU statement expression ``({ ...; e; })``: its statements, then ``value(e, node)``."""
+        body = children(s)[0]
+        stmts = children(body)
+        if not stmts:
+            return ABS, cur
+        for st in stmts[:-1]:
+            cur = self.stmt(st, cur, fr)
+        last = stmts[-1]
+        if last.kind.is_expression():
+            return value(last, cur)
+        return ABS, self.stmt(last, cur, fr)
+
+    def describe(self, s: ci.Cursor, what: str) -> str:
+        text = self.src.text(s, 40)
+        return f"{what} {text}" if text else what
+
+    # ------------------------------------------------------------------ conditions
+
+    def cond(self, c: ci.Cursor, t: Cur, f: Cur, cur: Cur, fr: Frame) -> None:
+        """Edges from ``cur`` to ``t`` when ``c`` holds and to ``f`` when not (None: nowhere)."""
+        if cur is None:
+            return
+        v = evaluate_int(c)
+        if v is not None:
+            self.goto(cur, t if v else f, c)
+            return
+        s = strip(c, casts=True)
+        if s.kind == K.UNARY_OPERATOR and unary_operator(s) == "!":
+            return self.cond(children(s)[0], f, t, cur, fr)
+        if s.kind == K.BINARY_OPERATOR and binary_operator(s) in ("&&", "||", ","):
+            return self.cond_binary(s, t, f, cur, fr)
+        if s.kind == K.CONDITIONAL_OPERATOR:
+            c0, a, b = children(s)
+            m1, m2 = self.node(), self.node()
+            self.cond(c0, m1, m2, cur, fr)
+            self.cond(a, t, f, m1, fr)
+            return self.cond(b, t, f, m2, fr)
+        if s.kind == K.BINARY_OPERATOR and binary_operator(s) in NEGATE:
+            return self.compare(s, t, f, cur, fr)
+        self.truth(s, t, f, cur, fr)
+
+    def cond_binary(self, s: ci.Cursor, t: Cur, f: Cur, cur: Cur, fr: Frame) -> None:
+        op = binary_operator(s)
+        a, b = children(s)
+        if op == ",":
+            return self.cond(b, t, f, self.effect(a, cur, fr), fr)
+        mid = self.node()
+        if op == "&&":
+            self.cond(a, mid, f, cur, fr)
+        else:
+            self.cond(a, t, mid, cur, fr)
+        self.cond(b, t, f, mid, fr)
+
+    def truth(self, s: ci.Cursor, t: Cur, f: Cur, cur: Cur, fr: Frame) -> None:
+        """``if (e)`` for a pointer (``e != NULL``) or an int (``e != 0``)."""
+        if is_pointer(s.type):
+            v, cur = self.ptr_value(s, cur, fr)
+            self.ptr_branch(v, None, False, t, f, cur, s)
+        else:
+            op, cur = self.int_value(s, cur, fr)
+            self.int_branch(op, "!=", ("const", 0), t, f, cur, s)
+
+    def compare(self, s: ci.Cursor, t: Cur, f: Cur, cur: Cur, fr: Frame) -> None:
+        op = binary_operator(s)
+        a, b = children(s)
+        if is_pointer(a.type) or is_pointer(b.type):
+            l, cur = self.ptr_value(a, cur, fr)
+            r, cur = self.ptr_value(b, cur, fr)
+            if op in ("==", "!="):
+                return self.ptr_branch(l, r, op == "==", t, f, cur, s)
+            self.unsupported(s, "pointer comparison with " + op)
+            return self.branch_both(cur, t, f, "abstracted", s)
+        lo, cur = self.int_value(a, cur, fr)
+        ro, cur = self.int_value(b, cur, fr)
+        self.int_branch(lo, op, ro, t, f, cur, s)
+
+    def ptr_branch(self, l: Ptr, r: Ptr, positive: bool, t: Cur, f: Cur, cur: Cur, s: ci.Cursor) -> None:
+        """``l == r`` (``positive``) or ``l != r``, on both edges."""
+        if l is None:
+            l, r = r, l
+        if l is None:   # NULL == NULL
+            return self.goto(cur, t if positive else f, s)
+        self.edge(cur, t, ir.Assume(ir.PtrCond(l, r, positive)), s)
+        self.edge(cur, f, ir.Assume(ir.PtrCond(l, r, not positive)), s)
+
+    def int_branch(self, lo: tuple, op: str, ro: tuple, t: Cur, f: Cur, cur: Cur, s: ci.Cursor) -> None:
+        """``lo op ro`` on ints: a DataCond on both edges, or a constant, or both ways (nondet/abstracted)."""
+        kinds = {lo[0], ro[0]}
+        if kinds == {"const"}:
+            return self.goto(cur, t if _holds(lo[1], op, ro[1]) else f, s)
+        if kinds & {"nondet", "abstract"}:
+            cur = self.touch(ro, self.touch(lo, cur, s), s)
+            return self.branch_both(cur, t, f, "abstracted" if "abstract" in kinds else "nondet", s)
+        if lo[0] == "const" or lo[0] == "var" and ro[0] == "field":
+            lo, ro, op = ro, lo, FLIP[op]
+        self.edge(cur, t, ir.Assume(_data_cond(lo, op, ro)), s)
+        self.edge(cur, f, ir.Assume(_data_cond(lo, NEGATE[op], ro)), s)
+
+    def branch_both(self, cur: Cur, t: Cur, f: Cur, why: str, s: ci.Cursor) -> None:
+        note = f"{why}: {self.src.text(s)}"
+        self.edge(cur, t, ir.Nop(note), s)
+        self.edge(cur, f, ir.Nop(note), s)
+
+    # ------------------------------------------------------------------ effects and assignments
+
+    def effect(self, c: ci.Cursor, cur: Cur, fr: Frame) -> Cur:
+        """Lower an expression evaluated for its side effects only."""
+        if cur is None:
+            return None
+        s = strip(c, casts=True)
+        k = s.kind
+        if k == K.BINARY_OPERATOR:
+            op = binary_operator(s)
+            if op == "=":
+                return self.assign(s, cur, fr)[1]
+            if op == ",":
+                a, b = children(s)
+                return self.effect(b, self.effect(a, cur, fr), fr)
+            if op in ("&&", "||"):
+                j = self.node()
+                self.cond(s, j, j, cur, fr)
+                return j
+        if k == K.CONDITIONAL_OPERATOR:
+            c0, a, b = children(s)
+            m1, m2 = self.node(), self.node()
+            self.cond(c0, m1, m2, cur, fr)
+            return self.join([self.effect(a, m1, fr), self.effect(b, m2, fr)], s)
+        if k == K.COMPOUND_ASSIGNMENT_OPERATOR or k == K.UNARY_OPERATOR and unary_operator(s) in STEP_OPS:
+            return self.update(s, cur, fr)
+        if k == K.CALL_EXPR:
+            return self.call(s, cur, fr, None)[1]
+        if k.name == "StmtExpr":
+            return self.stmt(children(s)[0], cur, fr)
+        if k == K.CXX_UNARY_EXPR:
+            return cur   # sizeof does not evaluate its operand
+        if is_pointer(s.type):
+            return self.ptr_value(s, cur, fr)[1]
+        return self.consume(s, cur, fr)
+
+    def assign(self, s: ci.Cursor, cur: Cur, fr: Frame) -> Tuple[object, Cur]:
+        """``lhs = rhs``: returns the value of the assignment (an operand) and the node after it."""
+        lhs, rhs = children(s)
+        target = strip(lhs)
+        if struct_decl(lhs.type) is not None:
+            self.unsupported(s, "struct copied by value")
+            return BAD, cur
+        if target.kind == K.MEMBER_REF_EXPR:
+            return self.assign_field(s, target, rhs, cur, fr)
+        name = self.lvalue_var(target, fr)
+        if name is None:
+            return BAD, cur
+        if name in self.pointers:
+            return name, self.assign_ptr(name, rhs, cur, fr, pointee_struct(lhs.type), s)
+        if is_int(lhs.type):
+            return self.assign_int(name, self.var_class(target, fr), rhs, cur, fr, s)
+        self.unsupported(s, self.describe(target, "assignment to"))
+        return BAD, cur
+
+    def lvalue_var(self, target: ci.Cursor, fr: Frame) -> Optional[str]:
+        """The variable an assignment writes (through an out-parameter too), or None (reported)."""
+        if target.kind == K.UNARY_OPERATOR and unary_operator(target) == "*":
+            alias = self.alias_of(children(target)[0], fr)
+            if alias is None:
+                self.unsupported(target, self.describe(target, "assignment through pointer"))
+            return alias
+        if target.kind == K.DECL_REF_EXPR and target.referenced is not None:
+            name = self.lookup(target.referenced, fr)
+            if name is not None or self.int_class(decl_key(target.referenced)).kind == "const":
+                return name or BAD
+        self.unsupported(target, self.describe(target, "assignment to"))
+        return None
+
+    def var_class(self, target: ci.Cursor, fr: Frame) -> IntClass:
+        if target.kind == K.DECL_REF_EXPR and target.referenced is not None:
+            return self.int_class(decl_key(target.referenced))
+        return ABSTRACT   # through an out-parameter: its address is taken, so it is abstract
+
+    def assign_ptr(self, dst: str, rhs: ci.Cursor, cur: Cur, fr: Frame, want=None,
+                   at: Optional[ci.Cursor] = None) -> Cur:
+        """``dst = rhs`` for a pointer variable: one statement where possible (Load, Malloc, AssignVar...);
+        ``at``: the C assignment or declaration the statement is located at (default: ``rhs``)."""
+        at = at or rhs
+        s, want = self.ptr_strip(rhs, want)
+        if s is None or cur is None:
+            return cur
+        if s.kind == K.MEMBER_REF_EXPR:
+            base, fname, kind, cur = self.member(s, cur, fr)
+            if kind == "ptr":
+                return self.step(cur, ir.Load(dst, base, fname), at)
+            if kind == "int":
+                self.unsupported(s, f"int field {fname} used as a pointer")
+            return cur
+        if s.kind == K.CALL_EXPR and self.is_alloc(s):
+            return self.malloc(dst, s, cur, fr, want, at)
+        v, cur = self.ptr_value(s, cur, fr, want)
+        if v is None:
+            return self.step(cur, ir.AssignNull(dst), at)
+        if v == BAD:
+            return cur
+        return self.step(cur, ir.AssignVar(dst, v), at)
+
+    def assign_field(self, s: ci.Cursor, target: ci.Cursor, rhs: ci.Cursor, cur: Cur, fr: Frame):
+        base, fname, kind, cur = self.member(target, cur, fr)
+        if kind == "ptr":
+            v, cur = self.ptr_value(rhs, cur, fr, pointee_struct(target.type))
+            stmt = ir.StoreNull(base, fname) if v is None else ir.Store(base, fname, v)
+            return v, self.step(cur, stmt, s)
+        if kind == "int":
+            op, cur = self.int_value(rhs, cur, fr)
+            return op, self.set_data(base, fname, op, cur, s)
+        return BAD, cur
+
+    def set_data(self, var: str, fname: str, op: tuple, cur: Cur, s: ci.Cursor) -> Cur:
+        """``var->fname = op`` for an int field."""
+        kind = op[0]
+        if kind == "field":
+            return self.step(cur, ir.CopyData(var, fname, op[1], op[2]), s)
+        if kind in ("const", "var"):
+            return self.step(cur, ir.SetData(var, fname, op[1]), s)
+        if kind == "abstract":
+            cur = self.step(cur, ir.Nop(f"abstracted: {self.src.text(s)}"), s)
+        return self.step(cur, ir.SetData(var, fname, None), s)
+
+    def assign_int(self, name: str, cls: IntClass, rhs: ci.Cursor, cur: Cur, fr: Frame, s: ci.Cursor):
+        """``name = rhs`` for an int variable, by its class."""
+        if cls.kind == "flag" and is_truth_value(rhs) and evaluate_int(rhs) is None:
+            m1, m0 = self.node(), self.node()
+            self.cond(rhs, m1, m0, cur, fr)
+            ends = [self.step(m1, ir.Havoc(name, 1), s), self.step(m0, ir.Havoc(name, 0), s)]
+            return ("var", name), self.join(ends, s)
+        op, cur = self.int_value(rhs, cur, fr)
+        if cls.kind == "const" or name == BAD:
+            return op, cur
+        if cls.kind == "flag" and op[0] == "const":
+            return ("var", name), self.step(cur, ir.Havoc(name, op[1]), s)
+        if cls.kind == "symbolic" and op[0] == "nondet":
+            return ("var", name), self.step(cur, ir.Havoc(name), s)
+        cur = self.touch(op, cur, s)
+        return ABS, self.step(cur, ir.Nop(f"untracked: {self.src.text(s)}"), s)
+
+    def update(self, s: ci.Cursor, cur: Cur, fr: Frame) -> Cur:
+        """``++``, ``--``, ``+=``...: untracked for int variables, any value for int fields."""
+        kids = children(s)
+        target = strip(kids[0])
+        if is_pointer(target.type):
+            self.unsupported(s, "pointer arithmetic")
+            return cur
+        for extra in kids[1:]:
+            cur = self.consume(extra, cur, fr)
+        if target.kind == K.MEMBER_REF_EXPR:
+            base, fname, kind, cur = self.member(target, cur, fr)
+            if kind != "int":
+                return cur
+            cur = self.touch(("field", base, fname), cur, s)
+            return self.set_data(base, fname, ABS, cur, s)
+        if self.lvalue_var(target, fr) is None:
+            return cur
+        return self.step(cur, ir.Nop(f"untracked: {self.src.text(s)}"), s)
+
+
+def _holds(a: int, op: str, b: int) -> bool:
+    return {"<": a < b, "<=": a <= b, "==": a == b, "!=": a != b, ">": a > b, ">=": a >= b}[op]
+
+
+def _data_cond(lo: tuple, op: str, ro: tuple) -> ir.DataCond:
+    """A DataCond for ``lo op ro`` where ``lo`` is a field or a kept variable."""
+    left, lfield = (lo[1], lo[2]) if lo[0] == "field" else (lo[1], None)
+    if ro[0] == "field":
+        return ir.DataCond(left, lfield, op, ro[1], ro[2])
+    return ir.DataCond(left, lfield, op, value=ro[1])
