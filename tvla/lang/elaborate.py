@@ -281,6 +281,7 @@ class Elaborator:
         if len(args) != len(params):
             raise self.err(f"action '{name}' takes {len(params)} argument(s), {len(args)} given", pos)
         m = {**self.params, **dict(zip(params, args))}  # arguments shadow %param names
+        m = self.action_params(decl, m, dict(zip(params, args)))
         a = Action(name, tuple(args), None, [], None, [], None, {}, None, [], self.loc.where(*pos))
         auto = []
         after_update = False
@@ -306,6 +307,22 @@ class Elaborator:
             a.title = f"{name}({', '.join(args)})"
         a.auto = tuple(auto)
         return a
+
+    def action_params(self, decl, m, actuals):
+        """``m`` with the action's own ``%param x in S`` names bound, as TVLA does:
+        each to the first member of its set (evaluated with the arguments and the
+        earlier parameters substituted), for the whole action wherever the item
+        stands; an argument of the same name shadows it."""
+        for kind, ipos, data in decl.data["items"]:
+            if kind != "param":
+                continue
+            pname, sexpr = data
+            members = self.eval_set(sexpr, m)
+            if not members:
+                raise self.err(f"%param {pname} ranges over an empty set", ipos)
+            if pname not in actuals:
+                m = {**m, pname: members[0]}
+        return m
 
     def _updates(self, items, m, out, auto, pre, out_pos):
         for kind, pos, data in items:

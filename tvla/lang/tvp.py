@@ -243,6 +243,10 @@ class ToAst(Transformer_NonRecursive):
         return ("retain", _pos(meta), items[0])
 
     @v_args(meta=True)
+    def param_item(self, meta, items):
+        return ("param", _pos(meta), (str(items[0]), items[1]))
+
+    @v_args(meta=True)
     def ignored_item(self, meta, items):
         return ("ignored", _pos(meta), None)
 
