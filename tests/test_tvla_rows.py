@@ -8,9 +8,14 @@ from tvla import analyze
 from tvla.engine.fixpoint import Analysis
 from tvla.errors import TvlaError
 from tvla.lang.tvp import load_program
+from tvla.lang.tvs import format_structure
 from tvla.logic.kleene import FALSE, TRUE
 
 EMPTY_TVS = "%n = {}\n%p = {\n}\n"
+
+
+def tvs_text(result, loc):
+    return "\n".join(format_structure(s, result.voc) for s in result.locations[loc])
 
 # ---------------------------------------------------------------- the visit order
 
@@ -106,3 +111,109 @@ def test_action_param_over_an_empty_set_is_an_error(write):
     with pytest.raises(TvlaError, match=r"param.tvp:\d+:\d+: %param other ranges over an empty set"):
         load_program(write("param.tvp", bad))
 
+
+# ---------------------------------------------------------------- `auto` after an update
+
+# TVLA writes `p(v) = formula auto`: differencing derives p's update (the formula
+# is ignored); with differencing off the formula is the update.  (TVLA itself:
+# same structures with differencing; without it, the same breach.)
+AUTO = r"""
+%s PVar {x, y}
+foreach (z in PVar) {
+    %p z(v_1) unique pointer
+}
+%p n(v_1, v_2) function acyclic
+%i t[n](v_1, v_2) = n*(v_1, v_2) transitive reflexive
+foreach (z in PVar) {
+    %i r[n,z](v) = E(v_1) (z(v_1) & t[n](v_1, v))
+}
+%%
+%action Copy_Var(x1, x2) {
+    %t x1 + " = " + x2
+    %f { x2(v) }
+    {
+        UPDATES
+    }
+}
+%%
+L0 Copy_Var(y, x) L1
+"""
+
+LIST_TVS = """
+%n = {u0, u1}
+%p = {
+    sm = {u1:1/2}
+    x = {u0}
+    n = {u0->u1:1/2, u1->u1:1/2}
+}
+"""
+
+
+def _auto(write, updates, name="auto"):
+    return write(f"{name}.tvp", AUTO.replace("UPDATES", updates))
+
+
+def test_auto_after_the_formula_is_derived_by_differencing(write):
+    path = _auto(write, "x1(v) = x2(v)\n        r[n,x1](v) = 0 auto")
+    action = load_program(path).edges[0].action
+    assert action.auto == ("r[n,y]",) and "r[n,y]" not in action.updates
+    assert str(action.auto_written["r[n,y]"][1]) == "0"
+    inp = write("list.tvs", LIST_TVS)
+    derived = analyze(_auto(write, "x1(v) = x2(v)", "plain"), inp)
+    r = analyze(path, inp)
+    assert not r.messages and tvs_text(r, "L1") == tvs_text(derived, "L1")
+    text = tvs_text(r, "L1")  # y = x: r[n,y] is r[n,x], not the 0 written
+    assert "r[n,x] = {u0:1/2, u1}" in text and "r[n,y] = {u0:1/2, u1}" in text
+
+
+def test_auto_after_the_formula_is_the_update_without_differencing(write):
+    r = analyze(_auto(write, "x1(v) = x2(v)\n        r[n,x1](v) = 0 auto"), write("list.tvs", LIST_TVS),
+                differencing=False)
+    assert r.limit_hit == "coerce-failed"
+    assert [m.text for m in r.messages] == [
+        "coerce after update failed: constraint breached: E(v_1) (y(v_1) & t[n](v_1, v)) ==> r[n,y](v)"]
+
+
+def test_which_update_an_auto_belongs_to(write):
+    cases = {
+        # after the formula, also with the next update on the following line
+        "r[n,x1](v) = 0 auto\n        x1(v) = x2(v)": ("r[n,y]", True),
+        "r[n,x1](v) = 0\n        auto\n        x1(v) = x2(v)": ("r[n,y]", True),
+        # tvla's own form: before the predicate, starting the line of its update
+        "x1(v) = x2(v)\n        auto r[n,x1](v) = 0": ("r[n,y]", False),
+        "auto r[n,x1](v) = 0 x1(v) = x2(v)": ("r[n,y]", False),
+    }
+    for k, (updates, (auto, written)) in enumerate(cases.items()):
+        action = load_program(_auto(write, updates, f"a{k}")).edges[0].action
+        assert action.auto == (auto,) and "y" in action.updates, updates
+        assert (auto in action.auto_written) == written, updates
+    # on a core predicate `auto` changes nothing (TVLA): the formula is the update
+    action = load_program(_auto(write, "x1(v) = x2(v) auto", "core")).edges[0].action
+    assert action.auto == () and str(action.updates["y"][1]) == "x(v)"
+    with pytest.raises(TvlaError, match=r"lone.tvp:\d+:\d+: 'auto' must follow an update formula"):
+        load_program(_auto(write, "foreach (z in {x1}) {\n        auto\n        }", "lone"))
+
+
+# ---------------------------------------------------------------- one predicate updated twice
+
+def test_the_last_of_two_updates_wins_also_after_substitution(write):
+    # TVLA keeps one update per predicate, the last written: Get_Next_L(y, y) of its
+    # lists_segments examples updates CUList[n,lhs] and then CUList[n,rhs]
+    tvp = (r"""
+%s PVar {x, y}
+foreach (z in PVar) {
+    %p z(v) unique
+    %p seen[z](v)
+}
+%%
+%action Twice(lhs, rhs) {
+    {
+        seen[lhs](v) = lhs(v)
+        seen[rhs](v) = 1
+    }
+}
+%%
+L0 Twice(y, y) L1
+""")
+    action = load_program(write("twice.tvp", tvp)).edges[0].action
+    assert {k: str(f) for k, (_p, f) in action.updates.items()} == {"seen[y]": "1"}

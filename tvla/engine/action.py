@@ -89,13 +89,15 @@ class CoerceFailed(Exception):
 def derived_updates(action, voc, differencing):
     """The updates an action gets by finite differencing: those of the
     instrumentation predicates it changes without updating them (every one
-    with ``differencing``, else only those it marks ``auto``), and the values
-    of a node made by ``%new``."""
+    with ``differencing``, else only those it marks ``auto``, and those written
+    ``p(v) = formula auto`` get their formula), and the values of a node made
+    by ``%new``."""
     auto = set(action.auto)
     diff = Differencer(voc, action.updates)
     derived = diff.derived_updates()
     if not differencing:
         derived = {name: u for name, u in derived.items() if name in auto}
+        derived.update(action.auto_written)  # TVLA's `p(v) = formula auto`: its formula
     elif action.new is not None:
         derived.update(diff.new_node_updates(derived))
     return derived

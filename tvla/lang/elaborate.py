@@ -299,7 +299,7 @@ class Elaborator:
             elif kind == "new":
                 a.new = self.formula(data, m) if data is not None else F.TRUE_F
             elif kind == "updates":
-                self._updates(data, m, a.updates, auto, a.precondition, a.update_pos)
+                self._updates(data, m, a.updates, auto, a.precondition, a.update_pos, a.auto_written)
             elif kind == "retain":
                 a.retain = self.formula(data, m)
             after_update = after_update or kind in ("new", "updates", "retain")
@@ -324,33 +324,46 @@ class Elaborator:
                 m = {**m, pname: members[0]}
         return m
 
-    def _updates(self, items, m, out, auto, pre, out_pos):
+    def _updates(self, items, m, out, auto, pre, out_pos, written):
         for kind, pos, data in items:
             if kind == "foreach":
                 var, sexpr, body = data
                 for member in self.eval_set(sexpr, m):
-                    self._updates(body, {**m, var: member}, out, auto, pre, out_pos)
+                    self._updates(body, {**m, var: member}, out, auto, pre, out_pos, written)
                 continue
+            if kind == "lone_auto":
+                raise self.err("'auto' must follow an update formula (p(v) = formula auto)", pos)
             name, params, rhs = data
             pname = subst_name(name, m)
             self._check_update(pname, params, pos, pre)
             # the last update of a predicate wins (TVLA)
             out.pop(pname, None)
+            written.pop(pname, None)
             if pname in auto:
                 auto.remove(pname)
+            if kind == "auto_after" and self.voc[pname].kind == "instr":
+                # TVLA's `p(v) = formula auto`: differencing derives the update; the
+                # formula is the update when differencing is off.  On a core
+                # predicate `auto` changes nothing.
+                auto.append(pname)
+                written[pname] = self._update_rhs(pname, params, rhs, m, pos, pre)
+                continue
             if kind == "auto":
                 if self.voc[pname].kind != "instr":
                     raise self.err(f"'auto' update of '{pname}': only instrumentation predicates "
                                    f"are derived by finite differencing", pos)
                 auto.append(pname)  # the formula given is ignored: differencing derives it
                 continue
-            rhs = self.formula(rhs, m)
-            extra = rhs.free_vars() - set(params) - (pre.free_vars() if pre is not None else set())
-            if extra:
-                raise self.err(f"free variable(s) {', '.join(sorted(extra))} of the update of '{pname}' "
-                               f"are not among its arguments", pos)
-            out[pname] = (tuple(params), rhs)
+            out[pname] = self._update_rhs(pname, params, rhs, m, pos, pre)
             out_pos[pname] = self.loc.where(*pos)
+
+    def _update_rhs(self, pname, params, rhs, m, pos, pre):
+        rhs = self.formula(rhs, m)
+        extra = rhs.free_vars() - set(params) - (pre.free_vars() if pre is not None else set())
+        if extra:
+            raise self.err(f"free variable(s) {', '.join(sorted(extra))} of the update of '{pname}' "
+                           f"are not among its arguments", pos)
+        return (tuple(params), rhs)
 
     def _check_update(self, pname, params, pos, pre):
         p = self.voc.get(pname)

@@ -39,6 +39,9 @@ class Action:
     pos: tuple
     # predicates whose update is marked ``auto``: derived by finite differencing
     auto: tuple = ()
+    # name -> (params, formula) written with TVLA's ``p(v) = formula auto``: the
+    # update when differencing is off (the prefix ``auto p(v) = ...`` has none)
+    auto_written: dict = field(default_factory=dict)
     # predicate name -> (file, line, col) of its update formula (tvla check reports there)
     update_pos: dict = field(default_factory=dict)
 

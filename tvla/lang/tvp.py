@@ -236,7 +236,7 @@ class ToAst(Transformer_NonRecursive):
 
     @v_args(meta=True)
     def updates(self, meta, items):
-        return ("updates", _pos(meta), list(items))
+        return ("updates", _pos(meta), attach_auto(items))
 
     @v_args(meta=True)
     def retain(self, meta, items):
@@ -252,12 +252,13 @@ class ToAst(Transformer_NonRecursive):
 
     @v_args(meta=True)
     def update(self, meta, items):
-        auto, (name, pos), params, rhs = items
-        return ("auto" if auto else "update", pos, (name, params or [], rhs))
+        (name, pos), params, rhs = items
+        # the lines it spans decide which update a neighbouring `auto` belongs to
+        return ("update", pos, (name, params or [], rhs), (meta.line, meta.end_line))
 
     @v_args(meta=True)
     def foreach_update(self, meta, items):
-        return ("foreach", _pos(meta), (str(items[0]), items[1], items[2:]))
+        return ("foreach", _pos(meta), (str(items[0]), items[1], attach_auto(items[2:])))
 
     # cfg
     def cfg(self, items):
@@ -273,6 +274,33 @@ class ToAst(Transformer_NonRecursive):
     def start(self, items):
         decls, actions, cfg = items[:3]
         return decls, actions, cfg, (items[3] if len(items) > 3 else None)
+
+
+def attach_auto(items):
+    """The updates of a block with each ``auto`` given to its update.
+
+    TVLA writes ``auto`` after the formula, ``p(v) = f auto`` (kind
+    ``auto_after``); tvla also reads it before the predicate, ``auto p(v) = f``
+    (kind ``auto``).  Between two updates it belongs to the one before, unless
+    it starts a line on which the next update starts (``auto q(v) = g``).  An
+    ``auto`` next to no update is kept as ``lone_auto`` (an error, reported by
+    elaboration)."""
+    out, kinds = [], {}
+    for k, item in enumerate(items):
+        if isinstance(item, tuple):
+            out.append(item)
+            continue
+        prev = items[k - 1] if k and isinstance(items[k - 1], tuple) and items[k - 1][0] == "update" else None
+        nxt = items[k + 1] if k + 1 < len(items) and isinstance(items[k + 1], tuple) \
+            and items[k + 1][0] == "update" else None
+        before = nxt is not None and (prev is None or (item.line > prev[3][1] and item.line == nxt[3][0]))
+        if before:
+            kinds[id(nxt)] = "auto"
+        elif prev is not None:
+            kinds.setdefault(id(prev), "auto_after")
+        else:
+            out.append(("lone_auto", _tok_pos(item), None))
+    return [(kinds.get(id(it), it[0]), it[1], it[2]) if it[0] == "update" else it for it in out]
 
 
 def parse_text(located):
