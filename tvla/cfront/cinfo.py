@@ -18,8 +18,8 @@ import clang.cindex as ci
 from tvla.cfront.ir import Pos, StructType
 from tvla.cfront.parse import unary_operator
 
-__all__ = ["K", "T", "INT_KINDS", "is_int", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
-           "struct_type", "decl_key", "strip", "callee_name", "children", "SourceText"]
+__all__ = ["K", "T", "INT_KINDS", "is_int", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
+           "struct_type", "decl_key", "initializer", "strip", "callee_name", "children", "SourceText"]
 
 K = ci.CursorKind
 T = ci.TypeKind
@@ -27,10 +27,19 @@ INT_KINDS = frozenset({T.BOOL, T.CHAR_U, T.UCHAR, T.CHAR16, T.CHAR32, T.USHORT, 
                        T.UINT128, T.CHAR_S, T.SCHAR, T.WCHAR, T.SHORT, T.INT, T.LONG, T.LONGLONG, T.INT128,
                        T.ENUM})
 _IDENT = re.compile(r"^[A-Za-z_]\w*$")
+_LINE_MARKER = re.compile(r'^\s*#\s*\d+\s+"')
 
 
 def is_int(t: ci.Type) -> bool:
     return t.get_canonical().kind in INT_KINDS
+
+
+_FLOAT_KINDS = frozenset({T.FLOAT, T.DOUBLE, T.LONGDOUBLE, T.HALF, T.FLOAT128})
+
+
+def is_number(t: ci.Type) -> bool:
+    """An int or a floating type (floating variables are never tracked, like abstracted ints)."""
+    return is_int(t) or t.get_canonical().kind in _FLOAT_KINDS
 
 
 def is_pointer(t: ci.Type) -> bool:
@@ -84,6 +93,17 @@ def decl_key(c: ci.Cursor) -> Tuple[str, int]:
 
 def children(c: ci.Cursor) -> List[ci.Cursor]:
     return list(c.get_children())
+
+
+def initializer(d: ci.Cursor) -> Optional[ci.Cursor]:
+    """The initialiser of a variable declaration (not the size of an array, also a child)."""
+    exprs = [x for x in d.get_children() if x.kind.is_expression()]
+    if not exprs:
+        return None
+    if d.type.get_canonical().kind in (T.CONSTANTARRAY, T.INCOMPLETEARRAY, T.VARIABLEARRAY) and \
+            exprs[-1].kind not in (K.INIT_LIST_EXPR, K.STRING_LITERAL):
+        return None
+    return exprs[-1]
 
 
 _TRANSPARENT = (K.PAREN_EXPR, K.UNEXPOSED_EXPR)
@@ -155,5 +175,6 @@ class SourceText:
         else:
             chunk[0] = chunk[0][start.column - 1:]
             chunk[-1] = chunk[-1][:end.column - 1]
-        text = " ".join(" ".join(chunk).split())
+        # gcc -E puts line markers inside expressions that come from macros (NULL, assert)
+        text = " ".join(" ".join(x for x in chunk if not _LINE_MARKER.match(x)).split())
         return text if len(text) <= limit else text[:limit - 3] + "..."

@@ -22,7 +22,7 @@ from typing import Dict, Hashable, List, Optional, Tuple
 
 import clang.cindex as ci
 
-from tvla.cfront.cinfo import K, callee_name, children, decl_key, is_int, strip
+from tvla.cfront.cinfo import K, callee_name, children, decl_key, initializer, is_int, strip
 from tvla.cfront.parse import binary_operator, evaluate_int, unary_operator
 
 __all__ = ["IntClass", "ABSTRACT", "MAX_FLAG_VALUES", "classify_ints", "is_nondet_call", "is_truth_value",
@@ -111,9 +111,9 @@ def _record(c: ci.Cursor, function, assigned) -> None:
 
 
 def _record_decl(c: ci.Cursor, function, assigned) -> None:
-    init = [x for x in children(c) if x.kind.is_expression()]
-    if init:
-        _add(assigned, decl_key(c), _INIT, init[-1])
+    init = initializer(c)
+    if init is not None:
+        _add(assigned, decl_key(c), _INIT, init)
     elif function is None or c.storage_class == ci.StorageClass.STATIC:
         _add(assigned, decl_key(c), _INIT, 0)   # static storage starts at 0
     else:

@@ -31,8 +31,8 @@ from typing import Iterable, List, Optional, Tuple
 import clang.cindex as ci
 
 from tvla.cfront import ir
-from tvla.cfront.cinfo import K, SourceText, callee_name, children, decl_key, is_int, pointee_struct, strip, \
-    struct_name
+from tvla.cfront.cinfo import K, SourceText, callee_name, children, decl_key, initializer, is_int, is_number, \
+    is_pointer, pointee_struct, strip, struct_name
 from tvla.cfront.intvars import classify_ints, return_key
 from tvla.cfront.liveness import insert_kills
 from tvla.cfront.lower_cfg import BAD, Frame
@@ -111,17 +111,17 @@ class Lowering(ExprLowering):
         """A global variable, declared at its first use (NULL or its constant initial value)."""
         key = decl_key(ref)
         st = pointee_struct(ref.type)
-        init = [x for x in children(ref) if x.kind.is_expression()]
+        init = initializer(ref)
         if st is not None:
             name = self.pointer(ref.spelling, st, "global", True)
-            if init and evaluate_int(strip(init[-1], casts=True)) != 0:
-                self.unsupported(init[-1], f"initial value of global {ref.spelling}")
-        elif is_int(ref.type):
+            if init is not None and evaluate_int(strip(init, casts=True)) != 0:
+                self.unsupported(init, f"initial value of global {ref.spelling}")
+        elif is_number(ref.type):
             cls = self.int_class(key)
             name = self.fresh(ref.spelling)
             if cls.kind == "flag":
                 self.int_var_named(name, cls.values)
-                value = evaluate_int(init[-1]) if init else 0
+                value = evaluate_int(init) if init is not None else 0
                 self.global_inits.append((ir.Havoc(name, value), ref))
         else:
             return None
@@ -142,12 +142,20 @@ class Lowering(ExprLowering):
             for ch in c.get_children():
                 cur = self.stmt(ch, cur, fr)
             return cur
-        handler = self.handlers().get(k)
+        try:
+            return self.simple_stmt(c, cur, fr)
+        except (ValueError, KeyError, IndexError, AttributeError, TypeError) as e:
+            # A construct this lowering did not foresee: the verdict becomes unknown, never a crash.
+            self.unsupported(c, f"statement the lowering cannot handle ({type(e).__name__}: {e})")
+            return cur
+
+    def simple_stmt(self, c: ci.Cursor, cur: Cur, fr: Frame) -> Cur:
+        handler = self.handlers().get(c.kind)
         if handler is not None:
             return handler(c, cur, fr)
-        if k == K.NULL_STMT:
+        if c.kind == K.NULL_STMT:
             return cur
-        if k.is_expression():
+        if c.kind.is_expression():
             return self.effect(c, cur, fr)
         self.unsupported(c, self.describe(c, "statement"))
         return cur
@@ -172,15 +180,16 @@ class Lowering(ExprLowering):
         if d.storage_class == ci.StorageClass.STATIC:
             fr.names[decl_key(d)] = self.declare_global(d) or BAD
             return cur
-        init = [x for x in children(d) if x.kind.is_expression()]
+        init = initializer(d)
         st = pointee_struct(d.type)
         if st is not None:
             name = fr.names[decl_key(d)] = self.pointer(d.spelling, st, fr.scope)
-            return self.assign_ptr(name, init[-1], cur, fr, st, d) if init else cur
-        if is_int(d.type):
-            return self.int_decl(d, init[-1] if init else None, cur, fr)
-        if init:
+            return self.assign_ptr(name, init, cur, fr, st, d) if init is not None else cur
+        if is_number(d.type):
+            return self.int_decl(d, init, cur, fr)
+        if init is not None:
             self.unsupported(d, f"variable {d.spelling} of type {d.type.spelling}")
+            return self.effect(init, cur, fr)
         return cur
 
     def int_decl(self, d: ci.Cursor, init: Optional[ci.Cursor], cur: Cur, fr: Frame) -> Cur:
@@ -424,8 +433,10 @@ class Lowering(ExprLowering):
         if st is not None:
             callee.ret = self.pointer(f"{fdef.spelling}_ret", st, "local")
             return callee.ret
+        if is_pointer(fdef.result_type):
+            return BAD   # a pointer to something else than a struct: reported where it is used
         if not is_int(fdef.result_type):
-            return None
+            return ABS if is_number(fdef.result_type) else None
         cls = callee.ret_class = self.int_class(return_key(fdef))
         if cls.kind == "const":
             return ("const", cls.values[0])
@@ -450,7 +461,7 @@ class Lowering(ExprLowering):
         if st is not None:
             name = callee.names[key] = self.pointer(p.spelling, st, "local")
             return self.assign_ptr(name, a, cur, fr, st)
-        if is_int(p.type):
+        if is_number(p.type):
             cls = self.int_class(key)
             if cls.kind == "const":
                 return self.consume(a, cur, fr)

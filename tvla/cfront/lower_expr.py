@@ -23,7 +23,7 @@ from typing import Optional, Tuple
 import clang.cindex as ci
 
 from tvla.cfront import ir
-from tvla.cfront.cinfo import K, children, decl_key, is_int, is_pointer, pointee_struct, strip, struct_decl, \
+from tvla.cfront.cinfo import K, children, decl_key, is_number, is_pointer, pointee_struct, strip, struct_decl, \
     struct_name
 from tvla.cfront.intvars import ABSTRACT, IntClass, is_truth_value
 from tvla.cfront.lower_cfg import BAD, Builder, Frame
@@ -83,7 +83,8 @@ class ExprLowering(Builder):
             return self.call(s, cur, fr, want)
         if k in (K.BINARY_OPERATOR, K.UNARY_OPERATOR, K.CONDITIONAL_OPERATOR) or k.name == "StmtExpr":
             return self.ptr_operator(s, cur, fr, want)
-        self.unsupported(s, self.describe(s, "pointer expression"))
+        what = "array access" if k == K.ARRAY_SUBSCRIPT_EXPR else "pointer expression"
+        self.unsupported(s, self.describe(s, what))
         return BAD, cur
 
     def ptr_strip(self, c: ci.Cursor, want) -> Tuple[Optional[ci.Cursor], Optional[ci.Cursor]]:
@@ -149,10 +150,14 @@ class ExprLowering(Builder):
         return BAD, cur
 
     def alias_of(self, c: ci.Cursor, fr: Frame) -> Optional[str]:
-        """The variable an out-parameter ``T **pp`` points to (``c`` is ``pp``), or None."""
-        s = strip(c)
+        """The variable an out-parameter ``T **pp`` points to (``c`` is ``pp``, or ``&v``), or None."""
+        s = strip(c, casts=True)
         if s.kind == K.DECL_REF_EXPR and s.referenced is not None:
             return fr.aliases.get(decl_key(s.referenced))
+        if s.kind == K.UNARY_OPERATOR and unary_operator(s) == "&":   # *&v is v
+            inner = strip(children(s)[0])
+            if inner.kind == K.DECL_REF_EXPR and inner.referenced is not None:
+                return self.lookup(inner.referenced, fr)
         return None
 
     def ptr_conditional(self, s: ci.Cursor, cur: Cur, fr: Frame, want) -> Tuple[Ptr, Cur]:
@@ -237,7 +242,8 @@ class ExprLowering(Builder):
                 return ("field", base, fname), cur
             return ABS, cur
         if k == K.CALL_EXPR:
-            return self.call(s, cur, fr, None)
+            v, cur = self.call(s, cur, fr, None)
+            return (v if isinstance(v, tuple) else ABS), cur
         return self.int_operator(s, cur, fr)
 
     def int_var_value(self, s: ci.Cursor, fr: Frame) -> tuple:
@@ -263,8 +269,15 @@ class ExprLowering(Builder):
             return self.int_value(b, self.effect(a, cur, fr), fr)
         if k.name == "StmtExpr":
             return self.stmt_expr(s, cur, fr, lambda e, n: self.int_value(e, n, fr))
-        if is_truth_value(s) or k == K.CONDITIONAL_OPERATOR:
-            return ABS, self.effect(s, cur, fr)
+        if is_truth_value(s):   # its effects are those of the branches on it
+            j = self.node()
+            self.cond(s, j, j, cur, fr)
+            return ABS, j
+        if k == K.CONDITIONAL_OPERATOR:
+            c0, a, b = children(s)
+            m1, m2 = self.node(), self.node()
+            self.cond(c0, m1, m2, cur, fr)
+            return ABS, self.join([self.consume(a, m1, fr), self.consume(b, m2, fr)], s)
         if k in (K.COMPOUND_ASSIGNMENT_OPERATOR, K.UNARY_OPERATOR) and \
                 (k == K.COMPOUND_ASSIGNMENT_OPERATOR or unary_operator(s) in STEP_OPS):
             return ABS, self.update(s, cur, fr)
@@ -409,7 +422,7 @@ class ExprLowering(Builder):
             if op == ",":
                 a, b = children(s)
                 return self.effect(b, self.effect(a, cur, fr), fr)
-            if op in ("&&", "||"):
+            if op in ("&&", "||") or op in NEGATE:
                 j = self.node()
                 self.cond(s, j, j, cur, fr)
                 return j
@@ -444,7 +457,7 @@ class ExprLowering(Builder):
             return BAD, cur
         if name in self.pointers:
             return name, self.assign_ptr(name, rhs, cur, fr, pointee_struct(lhs.type), s)
-        if is_int(lhs.type):
+        if is_number(lhs.type):
             return self.assign_int(name, self.var_class(target, fr), rhs, cur, fr, s)
         self.unsupported(s, self.describe(target, "assignment to"))
         return BAD, cur
@@ -460,7 +473,8 @@ class ExprLowering(Builder):
             name = self.lookup(target.referenced, fr)
             if name is not None or self.int_class(decl_key(target.referenced)).kind == "const":
                 return name or BAD
-        self.unsupported(target, self.describe(target, "assignment to"))
+        what = "array access" if target.kind == K.ARRAY_SUBSCRIPT_EXPR else "assignment to"
+        self.unsupported(target, self.describe(target, what))
         return None
 
     def var_class(self, target: ci.Cursor, fr: Frame) -> IntClass:

@@ -1,0 +1,461 @@
+"""The C front end's first half: C source -> CProgram (tvla.cfront.parse, lower, liveness)."""
+
+import glob
+import os
+import re
+
+import pytest
+
+from tvla.cfront import ir
+from tvla.cfront.liveness import insert_kills, live_at
+from tvla.cfront.lower import lower_file
+from tvla.cfront.parse import parse_file
+from tvla.errors import TvlaError
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+FIXTURE = os.path.join(HERE, "data", "c", "preprocessed.i")
+
+HEADER = """#include <stdlib.h>
+#include <assert.h>
+struct node { struct node *next; int d; };
+typedef struct node Node;
+"""
+HL = HEADER.count("\n")   # the line of a snippet's first line is HL + 1
+
+
+def lower(tmp_path, body, liveness=False, header=HEADER, name="t.c", **kw):
+    path = tmp_path / name
+    path.write_text(header + body)
+    return lower_file(str(path), liveness=liveness, **kw)
+
+
+def stmts(prog, kind=None):
+    return [e.stmt for e in prog.edges if kind is None or isinstance(e.stmt, kind)]
+
+
+def edges_of(prog, kind):
+    return [e for e in prog.edges if isinstance(e.stmt, kind)]
+
+
+def line(prog, stmt):
+    """The C line (relative to the snippet) of the edge doing ``stmt``."""
+    return next(e.pos.line for e in prog.edges if e.stmt == stmt) - HL
+
+
+def out(prog, node):
+    return [e for e in prog.edges if e.source == node]
+
+
+def straight(prog):
+    """The statements from the entry while there is a single way on."""
+    node, seen, path = prog.entry, set(), []
+    while node not in seen:
+        seen.add(node)
+        nxt = out(prog, node)
+        if len(nxt) != 1:
+            break
+        path.append(nxt[0].stmt)
+        node = nxt[0].target
+    return path
+
+
+def problems(prog):
+    return [(p.line - HL, what) for p, what in prog.unsupported]
+
+
+# ----------------------------------------------------------------------------- parsing
+
+def test_syntax_error_is_located(tmp_path):
+    path = tmp_path / "bad.c"
+    path.write_text("int main(void) {\n  int x = ;\n  return 0;\n}\n")
+    with pytest.raises(TvlaError) as e:
+        parse_file(str(path))
+    assert str(e.value).startswith(f"{path}:2:11: ")
+    assert (e.value.line, e.value.col) == (2, 11)
+
+
+def test_missing_file(tmp_path):
+    with pytest.raises(TvlaError, match="no such C file"):
+        lower_file(str(tmp_path / "none.c"))
+
+
+def test_no_main_is_an_error(tmp_path):
+    with pytest.raises(TvlaError, match="no definition of main"):
+        lower(tmp_path, "void f(void) {}\n")
+
+
+def test_verifier_functions_need_no_declaration(tmp_path):
+    prog = lower(tmp_path, "int main() { Node *x = malloc(sizeof(Node));\n"
+                           "if (__VERIFIER_nondet_int()) reach_error(); free(x); return 0; }\n")
+    assert not prog.unsupported and stmts(prog, ir.ReachError)
+
+
+def test_own_declaration_of_a_verifier_function_differing_from_the_prelude(tmp_path):
+    prog = lower(tmp_path, "int __VERIFIER_nondet_bool(void);\n"
+                           "int main() { if (__VERIFIER_nondet_bool()) return 1; return 0; }\n")
+    assert [s.note.split(":")[0] for s in stmts(prog, ir.Nop)] == ["nondet", "nondet"]
+
+
+def test_preprocessed_fixture_parses_and_lowers():
+    prog = lower_file(FIXTURE)
+    assert not prog.unsupported
+    assert ir.Malloc("c", "cell", zeroed=True) in stmts(prog)
+    assert stmts(prog, ir.ReachError) and ir.Exit("abort") in stmts(prog)
+    assert all(e.pos.file == FIXTURE for e in prog.edges)
+    assert not any("#" in e.text for e in prog.edges)   # gcc's line markers are not shown
+
+
+def test_header_declares_the_library(tmp_path):
+    prog = lower(tmp_path, "#include <stdio.h>\n#include <string.h>\n#include <stdbool.h>\n"
+                           "int main() { bool b = true; printf(\"%d\", 1); exit(EXIT_SUCCESS); }\n")
+    assert ir.Exit("exit") in stmts(prog) and not prog.unsupported
+
+
+# ----------------------------------------------------------------------------- statements
+
+def test_straight_line_heap_statements(tmp_path):
+    prog = lower(tmp_path, "int main() {\n"
+                           "  Node *x = malloc(sizeof(struct node));\n"
+                           "  Node *y = (Node *) malloc(sizeof *y);\n"
+                           "  x->next = y;\n"
+                           "  y->next = NULL;\n"
+                           "  y = x->next;\n"
+                           "  x = NULL;\n"
+                           "  free(y);\n"
+                           "  return 0;\n}\n")
+    assert straight(prog) == [ir.Malloc("x", "node"), ir.Malloc("y", "node"), ir.Store("x", "next", "y"),
+                              ir.StoreNull("y", "next"), ir.Load("y", "x", "next"), ir.AssignNull("x"),
+                              ir.Free("y"), ir.Exit("return")]
+    e = edges_of(prog, ir.Store)[0]
+    assert (e.pos.line - HL, e.pos.column, e.text) == (4, 3, "x->next = y")
+    assert line(prog, ir.Malloc("y", "node")) == 3
+
+
+def test_nested_dereference_uses_a_temporary(tmp_path):
+    prog = lower(tmp_path, "int main() { Node *x, *y;\n y = x->next->next;\n x->next->next = y; return 0; }\n")
+    assert straight(prog)[:4] == [ir.Load("tmp1", "x", "next"), ir.Load("y", "tmp1", "next"),
+                                  ir.Load("tmp2", "x", "next"), ir.Store("tmp2", "next", "y")]
+    assert {p.name: p.scope for p in prog.pointers}["tmp1"] == "local"
+
+
+def test_short_circuit_and(tmp_path):
+    prog = lower(tmp_path, "int main() { Node *x;\n if (x && x->next) x = NULL; return 0; }\n")
+    first = out(prog, prog.entry)
+    assert sorted(e.stmt.cond.positive for e in first) == [False, True]
+    false_edge = next(e for e in first if e.stmt.cond.positive)          # x == NULL: skip x->next
+    true_edge = next(e for e in first if not e.stmt.cond.positive)
+    assert [e.stmt for e in out(prog, true_edge.target)] == [ir.Load("tmp1", "x", "next")]
+    assert not any(isinstance(e.stmt, ir.Load) for e in out(prog, false_edge.target))
+
+
+def test_short_circuit_or_not_and_conditional(tmp_path):
+    prog = lower(tmp_path, "int main() { Node *x, *y;\n"
+                           " if (!(x == y) || (x ? y : x)) free(x); return 0; }\n")
+    conds = [e.stmt.cond for e in edges_of(prog, ir.Assume)]
+    assert ir.PtrCond("x", "y", True) in conds and ir.PtrCond("x", "y", False) in conds
+    assert ir.PtrCond("x", None, False) in conds and ir.PtrCond("y", None, False) in conds
+    # x == y false -> the free directly; true -> the ?: tests
+    neq = next(e for e in prog.edges if e.stmt == ir.Assume(ir.PtrCond("x", "y", False)))
+    assert [e.stmt for e in out(prog, neq.target)] == [ir.Free("x")]
+
+
+def test_loops_break_continue_goto(tmp_path):
+    prog = lower(tmp_path, "int main() { Node *x;\n"
+                           " while (x) { if (x->next) break; x = x->next; continue; }\n"
+                           " do { x = NULL; } while (x);\n"
+                           " for (;;) { if (!x) goto out; }\n"
+                           "out:\n"
+                           " return 0; }\n")
+    assert not prog.unsupported
+    loads = edges_of(prog, ir.Load)
+    assert len(loads) == 2
+    back = next(e for e in loads if e.stmt == ir.Load("x", "x", "next"))
+    # the body's last statement goes back to the loop test
+    assert all(isinstance(e.stmt, ir.Assume) for e in out(prog, back.target))
+    assert ir.Exit("return") in stmts(prog)
+
+
+def test_for_with_all_parts_and_declaration(tmp_path):
+    prog = lower(tmp_path, "int main() { Node *l;\n"
+                           " for (Node *p = l; p != NULL; p = p->next) p->d = 0; return 0; }\n")
+    assert [s for s in straight(prog)][:1] == [ir.AssignVar("p", "l")]
+    assert ir.SetData("p", "d", 0) in stmts(prog) and ir.Load("p", "p", "next") in stmts(prog)
+
+
+def test_switch(tmp_path):
+    prog = lower(tmp_path, "int main() { Node *x = malloc(sizeof *x); int k = __VERIFIER_nondet_int();\n"
+                           " switch (k) { case 1: x->d = 1; break; case 2: x->d = 2; default: x->d = 3; }\n"
+                           " free(x); return 0; }\n")
+    conds = [e.stmt.cond for e in edges_of(prog, ir.Assume)]
+    assert ir.DataCond("k", None, "==", value=1) in conds and ir.DataCond("k", None, "!=", value=2) in conds
+    two = next(e for e in prog.edges if e.stmt == ir.SetData("x", "d", 2))
+    assert [e.stmt for e in out(prog, two.target)] == [ir.SetData("x", "d", 3)]   # fall-through
+
+
+def test_return_from_main_abort_exit(tmp_path):
+    prog = lower(tmp_path, "int main() { Node *x = malloc(sizeof *x);\n"
+                           " if (!x) abort();\n if (x->d) exit(1);\n free(x); return 0; }\n")
+    exits = {e.stmt.how: e for e in edges_of(prog, ir.Exit)}
+    assert set(exits) == {"abort", "exit", "return"}
+    assert all(e.target == prog.exit for e in exits.values())
+    assert exits["abort"].pos.line - HL == 2
+
+
+def test_one_return_path_per_function(tmp_path):
+    prog = lower(tmp_path, "Node *f(Node *a) { if (a) return a->next; return a; }\n"
+                           "int main() { Node *x, *y; y = f(x); return 0; }\n")
+    rets = [e for e in prog.edges if getattr(e.stmt, "dst", None) == "f_ret"]
+    assert {type(e.stmt) for e in rets} == {ir.Load, ir.AssignVar}
+    assert len({e.target for e in rets}) == 1
+    assert ir.AssignVar("y", "f_ret") in stmts(prog)
+
+
+# ----------------------------------------------------------------------------- data and ints
+
+def test_data_conditions_both_polarities(tmp_path):
+    prog = lower(tmp_path, "int main() { Node *x, *y;\n"
+                           " if (x->d <= y->d) x = y;\n if (5 > x->d) x = y;\n return 0; }\n")
+    conds = [e.stmt.cond for e in edges_of(prog, ir.Assume)]
+    assert conds[:2] == [ir.DataCond("x", "d", "<=", "y", "d"), ir.DataCond("x", "d", ">", "y", "d")]
+    assert conds[2:] == [ir.DataCond("x", "d", "<", value=5), ir.DataCond("x", "d", ">=", value=5)]
+
+
+def test_data_assignments(tmp_path):
+    prog = lower(tmp_path, "int main() { Node *x, *y; int i = 0;\n"
+                           " x->d = 5; x->d = y->d; x->d = y->d + 1; x->d = __VERIFIER_nondet_int();\n"
+                           " x->d++; return 0; }\n")
+    assert ir.SetData("x", "d", 5) in stmts(prog) and ir.CopyData("x", "d", "y", "d") in stmts(prog)
+    path = straight(prog)
+    i = path.index(ir.CopyData("x", "d", "y", "d"))
+    # y->d + 1: y is still dereferenced, the value is abstracted
+    assert path[i + 1] == ir.Assume(ir.DataCond("y", "d", "==", "y", "d"))
+    assert path[i + 2].note.startswith("abstracted: x->d = y->d + 1")
+    assert path[i + 3] == ir.SetData("x", "d", None) and path[i + 4] == ir.SetData("x", "d", None)
+    assert path[-2] == ir.SetData("x", "d", None) and path[-3].note.startswith("abstracted")
+
+
+def test_symbolic_int_variable_compared_with_data(tmp_path):
+    prog = lower(tmp_path, "int main() { Node *x; int n = __VERIFIER_nondet_int();\n"
+                           " x->d = n; if (x->d < n) return 1; return 0; }\n")
+    assert prog.ints == (ir.IntVar("n", ()),)
+    assert straight(prog)[:2] == [ir.Havoc("n"), ir.SetData("x", "d", "n")]
+    assert ir.Assume(ir.DataCond("x", "d", "<", value="n")) in stmts(prog)
+
+
+def test_constant_int_variable_is_substituted(tmp_path):
+    prog = lower(tmp_path, "int limit = 7;\nint main() { Node *x; const int k = 2;\n"
+                           " x->d = k; if (x->d < limit) return 1; return 0; }\n")
+    assert prog.ints == () and ir.SetData("x", "d", 2) in stmts(prog)
+    assert ir.Assume(ir.DataCond("x", "d", "<", value=7)) in stmts(prog)
+
+
+def test_flag_variable(tmp_path):
+    prog = lower(tmp_path, "int main() { Node *x; int found = 0;\n"
+                           " while (x) { if (x->d == 3) found = 1; x = x->next; }\n"
+                           " if (found) reach_error(); return 0; }\n")
+    assert prog.ints == (ir.IntVar("found", (0, 1)),)
+    assert ir.Havoc("found", 0) in stmts(prog) and ir.Havoc("found", 1) in stmts(prog)
+    assert ir.Assume(ir.DataCond("found", None, "!=", value=0)) in stmts(prog)
+
+
+def test_counter_is_abstracted(tmp_path):
+    prog = lower(tmp_path, "int main() { Node *x;\n"
+                           " for (int i = 0; i < 10; i++) x = NULL;\n return 0; }\n")
+    notes = [s.note for s in stmts(prog, ir.Nop)]
+    assert "untracked: int i = 0" in notes and "untracked: i++" in notes
+    assert notes.count("abstracted: i < 10") == 2
+    assert prog.ints == ()
+
+
+def test_nondet_condition_and_assume(tmp_path):
+    prog = lower(tmp_path, "int main() { Node *x;\n"
+                           " if (__VERIFIER_nondet_int()) x = NULL;\n"
+                           " __VERIFIER_assume(x != NULL);\n return 0; }\n")
+    first = out(prog, prog.entry)
+    assert [e.stmt.note for e in first] == ["nondet: __VERIFIER_nondet_int()"] * 2
+    assumes = edges_of(prog, ir.Assume)
+    assert [e.stmt.cond for e in assumes] == [ir.PtrCond("x", None, False)]   # no false branch
+    assert assumes[0].pos.line - HL == 3
+
+
+def test_assert_and_reach_error(tmp_path):
+    prog = lower(tmp_path, "void reach_error() { Node *never = malloc(sizeof *never); }\n"
+                           "int main() { Node *x;\n"
+                           " assert(x->d <= 3);\n"
+                           " if (x == NULL) reach_error();\n return 0; }\n")
+    errors = edges_of(prog, ir.ReachError)
+    assert [e.pos.line - HL for e in errors] == [3, 4] and all(e.target == prog.error for e in errors)
+    assert not any(p.name == "never" for p in prog.pointers)       # reach_error's body is not inlined
+    fail = next(e for e in prog.edges if e.stmt == ir.Assume(ir.DataCond("x", "d", ">", value=3)))
+    assert out(prog, fail.target)[0].stmt == ir.ReachError()
+
+
+# ----------------------------------------------------------------------------- calls
+
+def test_inlining_renames_locals_and_binds_parameters(tmp_path):
+    prog = lower(tmp_path, "Node *push(Node *l) { Node *n = malloc(sizeof *n); n->next = l; return n; }\n"
+                           "int main() { Node *a = NULL;\n a = push(a);\n a = push(a);\n return 0; }\n")
+    names = {p.name: p.scope for p in prog.pointers}
+    assert names == {"a": "main", "l": "local", "n": "local", "push_ret": "local",
+                     "l_2": "local", "n_2": "local", "push_ret_2": "local"}
+    path = straight(prog)
+    assert path[:6] == [ir.AssignNull("a"), ir.AssignVar("l", "a"), ir.Malloc("n", "node"),
+                        ir.Store("n", "next", "l"), ir.AssignVar("push_ret", "n"), ir.AssignVar("a", "push_ret")]
+    assert line(prog, ir.Malloc("n", "node")) == 1 and line(prog, ir.AssignVar("l_2", "a")) == 4
+
+
+def test_out_parameter(tmp_path):
+    prog = lower(tmp_path, "Node *g;\n"
+                           "void make(Node **pp) { *pp = malloc(sizeof **pp); (*pp)->next = NULL; }\n"
+                           "void pass(Node **q) { make(q); }\n"
+                           "int main() { Node *a; make(&a); pass(&g); a->next = *&g; return 0; }\n")
+    assert ir.Malloc("a", "node") in stmts(prog) and ir.StoreNull("a", "next") in stmts(prog)
+    assert ir.Malloc("g", "node") in stmts(prog) and ir.StoreNull("g", "next") in stmts(prog)
+    assert {p.name: (p.scope, p.initialised) for p in prog.pointers}["g"] == ("global", True)
+    assert ir.Store("a", "next", "g") in stmts(prog) and not prog.unsupported
+
+
+def test_out_parameter_with_unknown_target(tmp_path):
+    prog = lower(tmp_path, "void make(Node **pp) { *pp = NULL; }\n"
+                           "int main() { Node *a = malloc(sizeof *a); make(&a->next); return 0; }\n")
+    assert problems(prog)[0][0] == 2
+    assert "target is not known" in problems(prog)[0][1]
+
+
+def test_recursion_is_unsupported(tmp_path):
+    prog = lower(tmp_path, "void destroy(Node *l) {\n if (l) { destroy(l->next); free(l); } }\n"
+                           "int main() { Node *l = NULL; destroy(l); return 0; }\n")
+    assert problems(prog) == [(2, "unsupported: recursive function destroy")]
+    assert prog.unsupported[0][0].column == 11
+
+
+def test_int_function_returning_a_truth_value(tmp_path):
+    prog = lower(tmp_path, "int empty(Node *l) { return l == NULL; }\n"
+                           "int main() { Node *l = NULL; if (empty(l)) return 0; return 1; }\n")
+    assert prog.ints == (ir.IntVar("empty_ret", (0, 1)),)
+    assert ir.Havoc("empty_ret", 1) in stmts(prog)
+    assert ir.Assume(ir.DataCond("empty_ret", None, "!=", value=0)) in stmts(prog)
+
+
+def test_allocation_forms(tmp_path):
+    prog = lower(tmp_path, "typedef struct node *List;\n"
+                           "int main() { List a = calloc(1, sizeof(struct node)); Node *b = malloc(sizeof(Node));\n"
+                           " Node *c = malloc(sizeof(Node *)); free(a); free(b); return 0; }\n")
+    assert ir.Malloc("a", "node", zeroed=True) in stmts(prog) and ir.Malloc("b", "node") in stmts(prog)
+    assert problems(prog) == [(3, "unsupported: malloc of 8 bytes for struct node (16 bytes)")]
+
+
+def test_malloc_may_fail(tmp_path):
+    prog = lower(tmp_path, "int main() { Node *a = malloc(sizeof *a); free(a); return 0; }\n",
+                 malloc_may_fail=True)
+    assert ir.Malloc("a", "node", may_fail=True) in stmts(prog)
+
+
+def test_free_of_non_heap(tmp_path):
+    prog = lower(tmp_path, "int main() { Node *p; Node n; free(&n); free(NULL); return 0; }\n")
+    assert ir.FreeNonHeap("&n") in stmts(prog) and not prog.unsupported
+
+
+def test_output_calls_are_ignored(tmp_path):
+    prog = lower(tmp_path, "#include <stdio.h>\nint main() { Node *x; printf(\"%d\", x->d); return 0; }\n")
+    assert not prog.unsupported
+    assert straight(prog)[0] == ir.Assume(ir.DataCond("x", "d", "==", "x", "d"))   # the read still dereferences
+
+
+# ----------------------------------------------------------------------------- unsupported
+
+UNSUPPORTED = [
+    ("pointer arithmetic", "int main() { Node *x; x = x + 1; return 0; }", "pointer arithmetic"),
+    ("array of pointers", "int main() { Node *a[3]; a[0] = NULL; return a[1] == 0; }", "array access a[0]"),
+    ("cast between structs", "struct other { struct other *n; };\n"
+                             "int main() { Node *x; struct other *o = (struct other *) x; return 0; }",
+     "cast between struct types"),
+    ("function pointer", "void f(void) {}\nint main() { void (*fp)(void) = f; fp(); return 0; }",
+     "call through a function pointer"),
+    ("union", "union u { Node *p; int i; };\nint main() { union u *v; v->p = NULL; return 0; }", "field p of a"),
+    ("struct copy", "int main() { Node *x, *y; *x = *y; return 0; }", "struct copied by value"),
+    ("address of a field", "int main() { Node *x; Node **pp = &x->next; return 0; }", "variable pp"),
+    ("non-struct pointer field", "struct s { char *name; };\n"
+                                 "int main() { struct s *v; v->name = 0; return 0; }", "field name of type char *"),
+    ("undefined function", "Node *get(void);\nint main() { Node *x = get(); return 0; }",
+     "call of get, which is not defined in the file"),
+    ("pointer to pointer", "int main() { Node *x; Node **pp; *pp = x; return 0; }", "assignment through pointer"),
+]
+
+
+@pytest.mark.parametrize("what,body,message", UNSUPPORTED, ids=[u[0] for u in UNSUPPORTED])
+def test_unsupported_constructs_are_located(tmp_path, what, body, message):
+    prog = lower(tmp_path, body + "\n")
+    found = problems(prog)
+    assert found, what
+    last = body.count("\n") + 1
+    assert any(message in w and w.startswith("unsupported: ") and 1 <= ln <= last for ln, w in found), found
+
+
+# ----------------------------------------------------------------------------- liveness
+
+def test_temporaries_die_right_after_use(tmp_path):
+    prog = lower(tmp_path, "int main() { Node *x = malloc(sizeof *x); x->next = NULL;\n"
+                           " if (x->next) x = NULL; free(x); return 0; }\n", liveness=True)
+    kills = edges_of(prog, ir.Kill)
+    tmp_kills = [e for e in kills if e.stmt.var == "tmp1"]
+    assert len(tmp_kills) == 2 and all(e.stmt.scope_end for e in tmp_kills)   # on both branches
+    assert all(e.pos.line - HL == 2 for e in tmp_kills)
+    for e in tmp_kills:   # right after the test that read it
+        before = next(b for b in prog.edges if b.target == e.source)
+        assert isinstance(before.stmt, ir.Assume) and before.stmt.cond.left == "tmp1"
+
+
+def test_callee_locals_die_as_scope_ends_main_locals_do_not(tmp_path):
+    prog = lower(tmp_path, "void f(Node *l) { Node *t = malloc(sizeof *t); t->next = l; }\n"
+                           "int main() { Node *a = malloc(sizeof *a); f(a); a = NULL; return 0; }\n",
+                 liveness=True)
+    kills = {e.stmt.var: e.stmt.scope_end for e in edges_of(prog, ir.Kill)}
+    assert kills == {"t": True, "l": True, "a": False}
+    assert not any(e.target in (prog.exit, prog.error) and isinstance(e.stmt, ir.Kill) for e in prog.edges)
+
+
+def test_no_kill_into_error_or_exit_and_keep(tmp_path):
+    prog = lower(tmp_path, "int main() { Node *a = malloc(sizeof *a); a->next = NULL;\n"
+                           " if (a->d) reach_error(); return 0; }\n")
+    killed = insert_kills(prog)
+    assert [e.stmt.var for e in edges_of(killed, ir.Kill)].count("a") == 2
+    assert not edges_of(insert_kills(prog, frozenset({"a"})), ir.Kill)
+    assert live_at(prog)[prog.entry] == frozenset()
+
+
+def test_liveness_keeps_positions(tmp_path):
+    prog = lower(tmp_path, "int main() { Node *a = malloc(sizeof *a); free(a); return 0; }\n", liveness=True)
+    kill = edges_of(prog, ir.Kill)[0]
+    free = edges_of(prog, ir.Free)[0]
+    assert kill.pos == free.pos and kill.text == free.text and free.target == kill.source
+
+
+# ----------------------------------------------------------------------------- the corpus
+
+def _expects_unsupported(path):
+    """Whether the corpus says a program is outside the subset (its manifest line, else its header comment)."""
+    text = ""
+    manifest = os.path.join(os.path.dirname(path), "manifest.txt")
+    if os.path.exists(manifest):
+        with open(manifest, encoding="utf-8") as fh:
+            text = " ".join(ln for ln in fh if os.path.basename(path) in ln)
+    if not text:
+        with open(path, encoding="utf-8") as fh:
+            text = fh.readline()
+    return re.search(r"unsupported|outside the supported subset", text, re.I) is not None
+
+
+CORPUS = sorted(glob.glob(os.path.join(ROOT, "programs", "c", "*.[ci]")))
+
+
+@pytest.mark.skipif(not CORPUS, reason="no programs/c corpus")
+@pytest.mark.parametrize("path", CORPUS, ids=[os.path.basename(p) for p in CORPUS])
+def test_corpus_lowers(path):
+    prog = lower_file(path)
+    assert prog.edges and any(isinstance(e.stmt, ir.Exit) for e in prog.edges)
+    assert bool(prog.unsupported) == _expects_unsupported(path), prog.unsupported
+    declared = {p.name for p in prog.pointers}
+    used = {getattr(e.stmt, f) for e in prog.edges for f in ("dst", "src", "var") if hasattr(e.stmt, f)}
+    assert used - {None} <= declared | {i.name for i in prog.ints}
