@@ -9,7 +9,7 @@ from tvla.engine.fixpoint import Analysis
 from tvla.errors import TvlaError
 from tvla.lang.tvp import load_program
 from tvla.lang.tvs import format_structure
-from tvla.logic.kleene import FALSE, TRUE
+from tvla.logic.kleene import FALSE, HALF, TRUE
 
 EMPTY_TVS = "%n = {}\n%p = {\n}\n"
 
@@ -217,3 +217,19 @@ L0 Twice(y, y) L1
 """)
     action = load_program(write("twice.tvp", tvp)).edges[0].action
     assert {k: str(f) for k, (_p, f) in action.updates.items()} == {"seen[y]": "1"}
+
+
+# ---------------------------------------------------------------- runnable in an input
+
+def test_an_input_thread_that_is_ready_may_be_runnable(write):
+    # TVLA's TVS reader sets runnable to 1/2 on every node with isthread and ready 1
+    tvp = "%p x(v) unique\n%%\n%action Skip() {\n    %t \"skip\"\n}\n%%\nL0 Skip() L1\n"
+    tvs = ("%n = {a, b, c}\n%p = {\n    isthread = {a, b, c}\n    ready = {a, b}\n"
+           "    runnable = {b, c}\n    x = {a}\n}\n")
+    r = analyze(write("threads.tvp", tvp), write("threads.tvs", tvs))
+    (s,) = r.locations["L0"]
+    voc = r.voc
+    rows = sorted((s.value(voc["x"], (u,)), s.value(voc["ready"], (u,)), s.value(voc["runnable"], (u,)))
+                  for u in range(s.n))
+    # a (x, ready) and b (ready): 1/2; c (not ready) keeps the 1 it was given
+    assert rows == [(FALSE, FALSE, TRUE), (FALSE, TRUE, HALF), (TRUE, TRUE, HALF)]

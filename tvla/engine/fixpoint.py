@@ -27,6 +27,7 @@ from tvla.engine.join import LocationStore
 from tvla.engine.options import Options
 from tvla.engine.results import ALARM, PHASES, PROVED, UNREACHED, Check, DroppedInput, EdgeRecord, InputSummary, \
     MessageRecord, Result
+from tvla.logic.kleene import HALF, TRUE
 from tvla.logic.structure import Inconsistent
 
 
@@ -147,6 +148,7 @@ class Analysis:
         """``s`` with the instrumentation predicates not in ``kept`` computed, coerced:
         (structure, None), or (None, the rule it violates).  Adds to ``completed``."""
         c = s.copy()
+        self.runnable_from_ready(c)
         done = self.complete(c, kept)
         try:
             self.coercer.coerce(c)
@@ -155,6 +157,14 @@ class Analysis:
         if c.n:  # completing an empty structure says nothing
             completed.update(done)
         return c, None
+
+    def runnable_from_ready(self, s):
+        """As TVLA's TVS reader does with every input structure: a thread that is
+        ready (``isthread`` and ``ready`` 1) may be the one running, ``runnable`` 1/2."""
+        isthread, ready, runnable = self.voc["isthread"], self.voc["ready"], self.voc["runnable"]
+        for u in range(s.n):
+            if s.value(isthread, (u,)) == TRUE and s.value(ready, (u,)) == TRUE:
+                s.set_value(runnable, (u,), HALF)
 
     def run(self, inputs, progress=None, program_name="", input_name="", given=None, should_stop=None):
         """Compute the fixpoint from ``inputs`` at the entry location; return a :class:`Result`.
