@@ -88,7 +88,7 @@ def test_wrong_binary_update_and_what_is_derived_from_it(write):
 
 
 def test_without_differencing_stale_predicates_are_reported_at_the_action(write):
-    props = write("p.properties", "tvla.engine.differencing.difference = false\n")
+    props = write("p.properties", "tvla.differencing.difference = false\n")
     prog = write("prog.tvp", f'%s PVar {{x, y}}\n#include "{SLL_PREDS}"\n%%\n#include "{SLL_ACTIONS}"\n%%\n'
                              f'L0 Get_Next_L(y, x) L1\n')
     res = run(prog, "-props", props, "--nodes", "2")

@@ -47,7 +47,7 @@ def test_selfcheck_honours_program_properties(write):
     assert "(join ind)" in CliRunner().invoke(main, args + ["--props", props]).output.splitlines()[0]
     assert "(join conc)" in CliRunner().invoke(main, args + ["--props", props, "--join", "conc"]).output
     # a property the engine rejects stops selfcheck as it stops analyze
-    write("prog.properties", "tvla.engine.fixpoint.type = tvmc\n")
+    write("prog.properties", "tvla.engine.type = tvmc\n")
     for command in (["analyze", prog, LIST], args):
         res = CliRunner().invoke(main, command)
         assert res.exit_code == 2 and "only the plain engine" in res.output, command
@@ -63,3 +63,12 @@ def test_analyze_and_the_api_agree(write, tmp_path):
     # the API reads no properties file: its options are the defaults and its arguments
     assert analyze(prog, LIST).options == Options()
     assert analyze(prog, LIST, join="rel").options == build_options(prog)
+
+
+def test_tvla_property_names_as_tvla_spells_them(write):
+    prog = write("q.tvp", "")
+    write("q.properties", "tvla.engine.actionOrder = fpucb\ntvla.differencing.difference = false\n"
+                          "tvla.engine.breakIfCoerceAfterUpdateFailed = true\n")
+    o = build_options(prog)
+    assert (o.action_order, o.differencing, o.break_on_coerce_failure, o.ignored_properties) == \
+        ("fpucb", False, True, ())

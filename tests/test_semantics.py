@@ -253,18 +253,18 @@ def test_a_breach_after_an_update_stops_the_analysis_there(write, tmp_path):
 def test_properties_turn_the_break_off_and_check_the_engine_type(write, tmp_path):
     prog = write("breach.tvp", BREACH)
     write("breach.tvs", "%n = {u}\n%p = {\n x = {u}\n}\n")
-    props = write("off.properties", "tvla.engine.fixpoint.breakIfCoerceAfterUpdateFailed = false\n"
-                                    "tvla.engine.fixpoint.type = tvla\n")
+    props = write("off.properties", "tvla.engine.breakIfCoerceAfterUpdateFailed = false\n"
+                                    "tvla.engine.type = tvla\n")
     res, data = run_cli([prog, "-props", props], tmp_path)
     assert res.exit_code == 0, res.output
     # the inconsistent result is dropped silently: L2 is reached by no structure
     assert data["limit_hit"] is None and data["messages"] == []
     assert not data["locations"]["L2"]["reached"]
     # PROGRAM.properties beside the program is read first
-    write("breach.properties", "tvla.engine.fixpoint.breakIfCoerceAfterUpdateFailed = false\n")
+    write("breach.properties", "tvla.engine.breakIfCoerceAfterUpdateFailed = false\n")
     res, data = run_cli([prog], tmp_path)
     assert data["limit_hit"] is None and data["messages"] == []
-    other = write("mc.properties", "tvla.engine.fixpoint.type = tvmc\n")
+    other = write("mc.properties", "tvla.engine.type = tvmc\n")
     res, _ = run_cli([prog, "-props", other], tmp_path)
     assert res.exit_code == 2 and "only the plain engine" in res.output
     assert "Traceback" not in res.output

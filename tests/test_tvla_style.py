@@ -179,7 +179,7 @@ def test_tvla_command_line_without_the_analyze_word(tmp_path, monkeypatch):
 def test_properties_file_and_show_updates(tmp_path, monkeypatch):
     d = _tvla_dir(tmp_path)
     (d / "tvla.properties").write_text("# settings\ntvla.joinType = rel\ntvla.terse = true\n"
-                                       "tvla.engine.fixpoint.actionOrder=fcpucb\ntvla.dot.height = 5\n")
+                                       "tvla.engine.actionOrder=fcpucb\ntvla.dot.height = 5\n")
     monkeypatch.chdir(d)
     out = tmp_path / "r.json"
     res = CliRunner().invoke(main, ["analyze", "reverse", "reverse", "-props", "tvla.properties",

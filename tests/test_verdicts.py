@@ -191,7 +191,7 @@ def test_ctrl_c_writes_partial_results(tmp_path):
     # a long analysis: the relational join without automatic constraints (whose coerce
     # then finds breaches after some updates: TVLA's default would stop there)
     props = tmp_path / "nobreak.properties"
-    props.write_text("tvla.engine.fixpoint.breakIfCoerceAfterUpdateFailed = false\n")
+    props.write_text("tvla.engine.breakIfCoerceAfterUpdateFailed = false\n")
     proc = cli_process(["insert_sort", "unsorted", "-join", "rel", "-noautomatic", "--json", str(out),
                         "-tvs", str(tvs), "-props", str(props)], SORTING)
     first = proc.stderr.readline()          # "Loaded ...": the fixpoint starts now

@@ -6,7 +6,7 @@ pre-update messages; u: ``%retain`` read on the structure as it is, ``%new``
 (new nodes start with every predicate 0), simultaneous updates (explicit and
 derived by finite differencing), then the nodes ``%retain`` rejects go; c:
 coerce again (a breach stops the analysis unless
-``tvla.engine.fixpoint.breakIfCoerceAfterUpdateFailed`` is false), then the
+``tvla.engine.breakIfCoerceAfterUpdateFailed`` is false), then the
 post-update messages; b: blur.
 """
 

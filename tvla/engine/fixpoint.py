@@ -264,7 +264,7 @@ class Fixpoint:
         try:
             return self.an.compiled_action(edge).apply(s, self.stats, self.reporter(k, edge, key))
         except CoerceFailed as e:
-            # tvla.engine.fixpoint.breakIfCoerceAfterUpdateFailed: report at the edge's source and stop
+            # tvla.engine.breakIfCoerceAfterUpdateFailed: report at the edge's source and stop
             if self.limit:  # already stopping (e.g. -mm reached by this very structure)
                 return []
             self.record(k, edge, f"coerce after update failed: constraint breached: {e.rule}")

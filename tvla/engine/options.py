@@ -105,14 +105,14 @@ def _str(value):
     return str(value).strip()
 
 
-# the values of tvla.engine.fixpoint.type that name TVLA's plain (sequential) engine
+# the values of tvla.engine.type that name TVLA's plain (sequential) engine
 PLAIN_ENGINES = ("tvla", "plain", "intra", "")
 
 
 def plain_engine(value):
-    """Check ``tvla.engine.fixpoint.type``: only the plain engine is implemented."""
+    """Check ``tvla.engine.type``: only the plain engine is implemented."""
     if _str(value).lower() not in PLAIN_ENGINES:
-        raise TvlaError(f"tvla.engine.fixpoint.type = {_str(value)}: only the plain engine (tvla) is supported, "
+        raise TvlaError(f"tvla.engine.type = {_str(value)}: only the plain engine (tvla) is supported, "
                         "not the multithreaded, interprocedural or decomposition engines")
     return None
 
@@ -120,13 +120,13 @@ def plain_engine(value):
 # TVLA property key -> (Options field or None: only checked, converter)
 PROPERTIES = {
     "tvla.joinType": ("join", _str),
-    "tvla.engine.fixpoint.actionOrder": ("action_order", _str),
+    "tvla.engine.actionOrder": ("action_order", _str),
     "tvla.generateAutomaticConstraints": ("automatic", parse_bool),
-    "tvla.engine.differencing.difference": ("differencing", parse_bool),
+    "tvla.differencing.difference": ("differencing", parse_bool),
     "tvla.cfg.saveLocations": ("save", _str),
     "tvla.cfg.postOrder": ("post_order", parse_bool),
-    "tvla.engine.fixpoint.breakIfCoerceAfterUpdateFailed": ("break_on_coerce_failure", parse_bool),
-    "tvla.engine.fixpoint.type": (None, plain_engine),
+    "tvla.engine.breakIfCoerceAfterUpdateFailed": ("break_on_coerce_failure", parse_bool),
+    "tvla.engine.type": (None, plain_engine),
 }
 
 # keys that only steer output; the command line reads them itself
