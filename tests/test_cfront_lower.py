@@ -459,3 +459,11 @@ def test_corpus_lowers(path):
     declared = {p.name for p in prog.pointers}
     used = {getattr(e.stmt, f) for e in prog.edges for f in ("dst", "src", "var") if hasattr(e.stmt, f)}
     assert used - {None} <= declared | {i.name for i in prog.ints}
+
+
+def test_a_nondet_value_assigned_again_is_not_symbolic(tmp_path):
+    # a symbolic IntVar holds one value chosen once: in a loop the variable takes many values
+    prog = lower(tmp_path, "int main() { Node *x; int n;\n"
+                           " while (x) { n = __VERIFIER_nondet_int(); x->d = n; x = x->next; }\n return 0; }\n")
+    assert prog.ints == ()
+    assert ir.SetData("x", "d", None) in stmts(prog)

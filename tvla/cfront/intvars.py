@@ -11,8 +11,9 @@ count as arbitrary assignments.  Then a variable is
 * ``flag`` (an :class:`~tvla.cfront.ir.IntVar` with its ``values``): every
   assignment is a constant or a truth value (a comparison, ``!``, ``&&``...),
   at most :data:`MAX_FLAG_VALUES` distinct values;
-* ``symbolic`` (an IntVar with ``values=()``, a value chosen at each
-  assignment): every assignment is a ``__VERIFIER_nondet_*()`` call;
+* ``symbolic`` (an IntVar with ``values=()``: one value chosen once): its
+  only assignment is a ``__VERIFIER_nondet_*()`` call in ``main``, outside
+  any loop, in a ``main`` without ``goto`` (so it runs at most once);
 * ``abstract`` otherwise: its value is not tracked (the lowering abstracts
   every condition that reads it).
 """
@@ -64,13 +65,9 @@ def is_truth_value(c: ci.Cursor) -> bool:
 
 def classify_ints(tu: ci.TranslationUnit) -> Dict[Hashable, IntClass]:
     """The class of every int variable, parameter and int return value of the file (by declaration key)."""
-    assigned: Dict[Hashable, List[Tuple[str, object]]] = {}
-    _collect(tu.cursor, None, assigned)
-    return {k: _classify(v) for k, v in assigned.items()}
-
-
-def _add(assigned, key, tag, rhs) -> None:
-    assigned.setdefault(key, []).append((tag, rhs))
+    col = _Collector()
+    col.collect(tu.cursor, None, False)
+    return {k: _classify(v, k in col.repeated) for k, v in col.assigned.items()}
 
 
 def _int_var(c: ci.Cursor) -> Optional[ci.Cursor]:
@@ -82,55 +79,78 @@ def _int_var(c: ci.Cursor) -> Optional[ci.Cursor]:
     return None
 
 
-def _collect(c: ci.Cursor, function: Optional[ci.Cursor], assigned) -> None:
-    """Record every assignment below ``c`` (``function``: the definition it is in)."""
-    for ch in c.get_children():
-        _record(ch, function, assigned)
-        _collect(ch, ch if ch.kind == K.FUNCTION_DECL else function, assigned)
+_LOOPS = (K.WHILE_STMT, K.DO_STMT, K.FOR_STMT)
 
 
-def _record(c: ci.Cursor, function, assigned) -> None:
-    k = c.kind
-    if k == K.VAR_DECL and is_int(c.type):
-        _record_decl(c, function, assigned)
-    elif k == K.PARM_DECL and is_int(c.type) and function is not None and function.spelling == "main":
-        _add(assigned, decl_key(c), "", _OTHER)
-    elif k == K.BINARY_OPERATOR and binary_operator(c) == "=":
-        var = _int_var(children(c)[0])
-        if var is not None:
-            _add(assigned, decl_key(var), "", children(c)[1])
-    elif k == K.COMPOUND_ASSIGNMENT_OPERATOR or k == K.UNARY_OPERATOR and unary_operator(c) in (
-            "++", "--", "post++", "post--", "&"):
-        var = _int_var(children(c)[0])
-        if var is not None:
-            _add(assigned, decl_key(var), "", _OTHER)
-    elif k == K.CALL_EXPR:
-        _record_call(c, assigned)
-    elif k == K.RETURN_STMT and function is not None and is_int(function.result_type) and children(c):
-        _add(assigned, return_key(function), "", children(c)[0])
+class _Collector:
+    """The assignments of every int variable, and which may run more than once (a symbolic value is
+    chosen once: a variable assigned in a loop, by a goto, or in a callee that may be called again
+    cannot be one)."""
+
+    def __init__(self):
+        self.assigned: Dict[Hashable, List[Tuple[str, object]]] = {}
+        self.repeated: set = set()
+        self.again = False   # whether the statement being read may run more than once
+
+    def add(self, key, tag, rhs) -> None:
+        self.assigned.setdefault(key, []).append((tag, rhs))
+        if self.again and tag != _UNINIT:
+            self.repeated.add(key)
+
+    def collect(self, c: ci.Cursor, function: Optional[ci.Cursor], loop: bool) -> None:
+        """Record every assignment below ``c`` (``function``: the definition it is in)."""
+        for ch in c.get_children():
+            fn, again = function, loop
+            if ch.kind == K.FUNCTION_DECL:
+                fn, again = ch, ch.spelling != "main" or _has_goto(ch)
+            self.again = again
+            self.record(ch, fn)
+            self.collect(ch, fn, again or ch.kind in _LOOPS)
+
+    def record(self, c: ci.Cursor, function) -> None:
+        k = c.kind
+        if k == K.VAR_DECL and is_int(c.type):
+            self.record_decl(c, function)
+        elif k == K.PARM_DECL and is_int(c.type) and function is not None and function.spelling == "main":
+            self.add(decl_key(c), "", _OTHER)
+        elif k == K.BINARY_OPERATOR and binary_operator(c) == "=":
+            var = _int_var(children(c)[0])
+            if var is not None:
+                self.add(decl_key(var), "", children(c)[1])
+        elif k == K.COMPOUND_ASSIGNMENT_OPERATOR or k == K.UNARY_OPERATOR and unary_operator(c) in (
+                "++", "--", "post++", "post--", "&"):
+            var = _int_var(children(c)[0])
+            if var is not None:
+                self.add(decl_key(var), "", _OTHER)
+        elif k == K.CALL_EXPR:
+            self.record_call(c)
+        elif k == K.RETURN_STMT and function is not None and is_int(function.result_type) and children(c):
+            self.add(return_key(function), "", children(c)[0])
+
+    def record_decl(self, c: ci.Cursor, function) -> None:
+        init = initializer(c)
+        if init is not None:
+            self.add(decl_key(c), _INIT, init)
+        elif function is None or c.storage_class == ci.StorageClass.STATIC:
+            self.add(decl_key(c), _INIT, 0)   # static storage starts at 0
+        else:
+            self.add(decl_key(c), _UNINIT, None)
+
+    def record_call(self, c: ci.Cursor) -> None:
+        ref = c.referenced
+        if ref is None or ref.kind != K.FUNCTION_DECL:
+            return
+        definition = ref.get_definition()
+        if definition is None:
+            return
+        params = [p for p in definition.get_children() if p.kind == K.PARM_DECL]
+        for p, a in zip(params, c.get_arguments()):
+            if is_int(p.type):
+                self.add(decl_key(p), "", a)
 
 
-def _record_decl(c: ci.Cursor, function, assigned) -> None:
-    init = initializer(c)
-    if init is not None:
-        _add(assigned, decl_key(c), _INIT, init)
-    elif function is None or c.storage_class == ci.StorageClass.STATIC:
-        _add(assigned, decl_key(c), _INIT, 0)   # static storage starts at 0
-    else:
-        _add(assigned, decl_key(c), _UNINIT, None)
-
-
-def _record_call(c: ci.Cursor, assigned) -> None:
-    ref = c.referenced
-    if ref is None or ref.kind != K.FUNCTION_DECL:
-        return
-    definition = ref.get_definition()
-    if definition is None:
-        return
-    params = [p for p in definition.get_children() if p.kind == K.PARM_DECL]
-    for p, a in zip(params, c.get_arguments()):
-        if is_int(p.type):
-            _add(assigned, decl_key(p), "", a)
+def _has_goto(c: ci.Cursor) -> bool:
+    return c.kind == K.GOTO_STMT or any(_has_goto(ch) for ch in c.get_children())
 
 
 def _value(rhs) -> object:
@@ -145,11 +165,11 @@ def _value(rhs) -> object:
     return "truth" if is_truth_value(rhs) else _OTHER
 
 
-def _classify(assignments: List[Tuple[str, object]]) -> IntClass:
+def _classify(assignments: List[Tuple[str, object]], repeated: bool) -> IntClass:
     values = [_value(rhs) for tag, rhs in assignments if tag != _UNINIT]
     if not values or _OTHER in values:
         return ABSTRACT
-    if all(v == "nondet" for v in values):
+    if values == ["nondet"] and not repeated:
         return IntClass("symbolic")
     if "nondet" in values:
         return ABSTRACT
