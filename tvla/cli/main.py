@@ -458,5 +458,81 @@ def check_command(kw):
     return result.exit_code
 
 
+# ---------------------------------------------------------------- tvla verify, tvla c2tvp (C input)
+
+
+@main.command()
+@click.argument("files", nargs=-1, required=True)
+@click.option("--property", "properties", multiple=True,
+              help="memsafety, memcleanup, unreach-call, sorted(LIST), a comma-separated list, or a "
+                   "competition .prp file (default: memsafety, memcleanup, unreach-call).")
+@click.option("--json", "json_out", default=None, help="Write the verdicts as JSON.")
+@click.option("--sarif", "sarif_out", default=None, help="Write the findings as SARIF 2.1.0.")
+@click.option("--malloc-may-fail", is_flag=True, default=False, help="malloc may return NULL.")
+@click.option("--witness-nodes", type=click.IntRange(min=0), default=5, show_default=True,
+              help="Largest store (in cells) a witness may use.")
+@click.option("--witness-steps", type=click.IntRange(min=0), default=300, show_default=True,
+              help="Longest witness (in statements).")
+@click.option("--timeout", type=click.FloatRange(min=0), default=None,
+              help="Seconds per file; past it the file is unknown (what was found is kept).")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
+              help="Files verified at once (default: one per core).")
+@click.option("--debug", is_flag=True, default=False, help="Show a Python traceback on an internal error.")
+def verify(**kw):
+    """Verify C FILES (.c or gcc -E output .i; a directory stands for the files in it): per property
+    true (proved), false (with a concrete witness) or unknown (with the reason).  Exit status 0 when
+    all are true, 1 when some is false, 3 when some is unknown, 2 for bad input."""
+    sys.exit(guarded(lambda: verify_command(kw), kw["debug"]))
+
+
+def verify_command(kw):
+    # lazy: start-up time (the C parser is loaded only for C input)
+    from tvla.cfront.properties import parse_properties
+    from tvla.cfront.verdict import exit_status
+    from tvla.cli.verify import VerifyOptions, c_files, verify_files
+    from tvla.output.verify_report import sarif, summary_lines, text_lines, verify_json
+    opts = VerifyOptions(parse_properties(kw["properties"]), kw["malloc_may_fail"], kw["witness_nodes"],
+                         kw["witness_steps"], timeout=kw["timeout"])
+    for flag, key in (("--json", "json_out"), ("--sarif", "sarif_out")):
+        if kw[key]:
+            check_output_file(kw[key], flag)
+    files = c_files(kw["files"])
+    if not files:
+        raise TvlaError(f"no .c or .i file in {', '.join(kw['files'])}")
+    verdicts = verify_files(files, opts, kw["jobs"])
+    echo("".join(line + "\n" for f in verdicts for line in text_lines(f)))
+    if len(verdicts) > 1:
+        echo("\n" + "".join(line + "\n" for line in summary_lines(verdicts)))
+    for key, writer in (("json_out", verify_json), ("sarif_out", sarif)):
+        if kw[key]:
+            with open(kw[key], "w", encoding="utf-8") as fh:
+                fh.write(writer(verdicts))
+    return exit_status(verdicts)
+
+
+@main.command()
+@click.argument("file")
+@click.option("-o", "--output", "out_dir", default=".", show_default=True,
+              help="Directory for PROGRAM.tvp and PROGRAM.tvs.")
+@click.option("--property", "properties", multiple=True, help="As for tvla verify.")
+@click.option("--malloc-may-fail", is_flag=True, default=False, help="malloc may return NULL.")
+def c2tvp(file, out_dir, properties, malloc_may_fail):
+    """Translate the C FILE into the TVP program and TVS input that tvla verify analyses."""
+    def body():
+        # lazy: start-up time (the C parser is loaded only for C input)
+        from tvla.cfront.properties import parse_properties
+        from tvla.cli.verify import VerifyOptions, lower, write_translation
+        opts = VerifyOptions(parse_properties(properties), malloc_may_fail)
+        check_output_dir(out_dir, "-o")
+        os.makedirs(out_dir, exist_ok=True)
+        cprog = lower(file, opts)
+        for pos, what in cprog.unsupported:
+            click.echo(f"{pos}: {what}", err=True)
+        _tr, tvp, tvs = write_translation(cprog, opts.properties, out_dir)
+        click.echo(tvp)
+        click.echo(tvs)
+    guarded(body)
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

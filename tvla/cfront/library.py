@@ -1,0 +1,848 @@
+"""The predicate library generated for one lowered C program (:class:`tvla.cfront.ir.CProgram`).
+
+Contract: :func:`build_library` reads a ``CProgram`` and the properties to
+check (:class:`Needs`) and returns a :class:`Library`: the predicates the
+program needs (and no others), their TVP declarations
+(:meth:`Library.declarations`), and one builder per statement kind that
+returns a fully instantiated TVP action (:class:`Act`).
+:mod:`tvla.cfront.translate` strings those actions along the CFG.
+
+The store (docs/c.md, "The generated library"):
+
+* a unary ``x(v)`` (``unique pointer``) per pointer variable, a binary
+  ``f(v_1, v_2)`` (``function``) per pointer field the program uses; cycles
+  are allowed;
+* reachability: ``t[T]`` (``f*`` for a single field ``f``; else
+  ``edge[all]*`` over the union ``edge[all]`` of the fields), ``r[T,x]``
+  per variable, sharing ``is[T]`` and cyclicity ``c[T]``; the updates of
+  ``t[T]`` are written here (finite differencing re-evaluates the closure of a
+  relation that may be cyclic, which loses precision), the others are derived;
+* ``freed(v)``; with memory safety also ``bad[x]()`` (x holds an
+  uninitialised value) and ``uninit[f](v)`` (field f of v not yet written);
+* ``type[S](v)`` when the program allocates more than one struct type;
+* data: ``dle[d]`` (a total preorder on int field d, as specs/sorting) for
+  fields compared between cells, ``eq[d,K](v)`` for fields compared with a
+  constant or a kept int variable K, ``inOrder[d,n]`` (sortedness along n),
+  ``val[k,$c]()`` for a flag int variable k with value c;
+* ``garbage()`` (memcleanup): some cell that was never freed became
+  unreachable.  Unreachable cells are dropped (``%retain``) by the statement
+  that makes them unreachable (after reporting valid-memtrack when the
+  property asks for it), so a structure never holds garbage.
+
+Every name is a TVP name; C names that clash with the library's are renamed
+apart (:attr:`Library.var`, :attr:`Library.field`).
+"""
+
+import re
+from dataclasses import dataclass, field
+from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Tuple, Union
+
+from tvla.cfront import ir
+from tvla.errors import TvlaError
+
+__all__ = ["Needs", "needs_of", "Library", "Act", "build_library", "const_name"]
+
+RESERVED = frozenset({"E", "A", "TC", "foreach", "in", "auto", "sm", "ac", "isNew", "instance", "isthread",
+                      "ready", "runnable", "outside", "freed", "garbage"})
+Value = Union[int, str, None]
+
+
+# ----------------------------------------------------------------------------- properties
+
+@dataclass(frozen=True)
+class Needs:
+    """What the requested properties need: which messages to generate."""
+
+    memsafety: bool = False
+    memcleanup: bool = False
+    unreach: bool = False
+    sorted: Tuple[str, ...] = ()   # C pointer variables
+
+
+def needs_of(properties: Iterable[str]) -> Needs:
+    """The needs of property names (``memsafety``, ``memcleanup``, ``unreach-call``, ``sorted(x)``;
+    the subproperties ``valid-deref``, ``valid-free``, ``valid-memtrack`` stand for memsafety)."""
+    mem = clean = reach = False
+    lists: List[str] = []
+    for p in properties:
+        p = p.replace(" ", "")
+        m = re.match(r"^sorted\(([A-Za-z_]\w*)\)$", p)
+        if m:
+            lists.append(m.group(1))
+        elif p in ("memsafety", "valid-memsafety", "valid-deref", "valid-free", "valid-memtrack"):
+            mem = True
+        elif p in ("memcleanup", "valid-memcleanup"):
+            clean = True
+        elif p == "unreach-call":
+            reach = True
+        else:
+            raise TvlaError(f"unknown property {p}")
+    return Needs(mem, clean, reach, tuple(dict.fromkeys(lists)))
+
+
+# ----------------------------------------------------------------------------- names
+
+def const_name(c: int) -> str:
+    """The TVP name of an int constant inside a predicate name: ``$3``, ``$m3``."""
+    return f"$m{-c}" if c < 0 else f"${c}"
+
+
+def _sanitize(name: str) -> str:
+    s = re.sub(r"[^A-Za-z0-9_]", "_", name) or "_"
+    return "_" + s if s[0].isdigit() else s
+
+
+def _rename_apart(names: Sequence[str], taken: Iterable[str]) -> Dict[str, str]:
+    """A TVP identifier for each C name: itself when it is free, else with ``_`` appended."""
+    used = set(taken)
+    out: Dict[str, str] = {}
+    for n in names:
+        s = _sanitize(n)
+        while s in used:
+            s += "_"
+        used.add(s)
+        out[n] = s
+    return out
+
+
+def quote(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ") + '"'
+
+
+# ----------------------------------------------------------------------------- actions
+
+@dataclass(frozen=True)
+class Act:
+    """One instantiated TVP action (no parameters: every name in it is final)."""
+
+    name: str
+    title: str
+    focus: Tuple[str, ...] = ()
+    pre: Optional[str] = None
+    messages: Tuple[Tuple[str, str], ...] = ()     # (formula, text), before the update
+    new: bool = False
+    updates: Tuple[Tuple[str, str], ...] = ()      # (left-hand side, formula)
+    retain: Optional[str] = None
+
+    @property
+    def has_messages(self) -> bool:
+        return bool(self.messages)
+
+    def body(self) -> str:
+        """The action's text after its name (equal bodies make one action)."""
+        lines = [f"    %t {quote(self.title)}"]
+        if self.focus:
+            lines.append("    %f { " + ",\n         ".join(self.focus) + " }")
+        if self.pre is not None:
+            lines.append(f"    %p {self.pre}")
+        lines += [f"    %message ({f}) -> {quote(text)}" for f, text in self.messages]
+        if self.new:
+            lines.append("    %new")
+        if self.updates:
+            lines.append("    {")
+            lines += [f"        {lhs} = {rhs}" for lhs, rhs in self.updates]
+            lines.append("    }")
+        if self.retain is not None:
+            lines.append(f"    %retain {self.retain}")
+        return "\n".join(lines)
+
+    def render(self, name: Optional[str] = None) -> str:
+        return f"%action {name or self.name}() {{\n{self.body()}\n}}\n"
+
+
+def _or(items: Sequence[str], empty: str = "0") -> str:
+    items = [i for i in items if i]
+    return empty if not items else items[0] if len(items) == 1 else "(" + " | ".join(items) + ")"
+
+
+def _and(items: Sequence[str], empty: str = "1") -> str:
+    items = [i for i in items if i]
+    return empty if not items else items[0] if len(items) == 1 else "(" + " & ".join(items) + ")"
+
+
+def _holds(op: str, a: int, b: int) -> bool:
+    return {"<": a < b, "<=": a <= b, "==": a == b, "!=": a != b, ">": a > b, ">=": a >= b}[op]
+
+
+# ----------------------------------------------------------------------------- the library
+
+@dataclass(frozen=True)
+class Library:
+    """The predicates generated for one program, with formula helpers and action builders."""
+
+    needs: Needs
+    var: Dict[str, str]                    # C pointer variable -> predicate
+    field: Dict[str, str]                  # C pointer field (used by a statement) -> predicate
+    fields_of: Dict[str, Tuple[str, ...]]  # struct -> its used pointer fields
+    loaded: FrozenSet[str]                 # pointer fields read by a Load (uninit matters)
+    types: Tuple[str, ...]                 # structs with a type predicate (several allocated)
+    ints_of: Dict[str, Tuple[str, ...]]    # struct -> its int fields with data predicates
+    ordered: FrozenSet[str]                # int fields with dle[d]
+    keys: Dict[str, Tuple[Union[int, str], ...]]   # int field -> eq keys (constants, symbolic int vars)
+    in_order: Dict[str, str]               # int field -> pointer field of inOrder[d,n]
+    flags: Dict[str, Tuple[int, ...]]      # flag int variable -> its values (nullary val[k,$c])
+    symbolic: FrozenSet[str]               # symbolic int variables (eq keys)
+    initial_bad: Tuple[str, ...]           # C pointer variables that start uninitialised
+    cyclic: bool                           # c[T] is declared
+    sorted_field: Dict[str, Tuple[str, str]] = field(default_factory=dict)  # sorted var -> (d, n)
+
+    # ------------------------------------------------------------- names
+    @property
+    def single(self) -> bool:
+        return len(self.field) == 1
+
+    @property
+    def tag(self) -> str:
+        return next(iter(self.field.values())) if self.single else "all"
+
+    @property
+    def has_heap(self) -> bool:
+        """Some pointer field is used: reachability goes through fields."""
+        return bool(self.field)
+
+    @property
+    def bad_tracked(self) -> bool:
+        return self.needs.memsafety
+
+    def v(self, x: str) -> str:
+        return self.var[x]
+
+    def edge(self, a: str, b: str) -> str:
+        return f"{self.tag}({a}, {b})" if self.single else f"edge[all]({a}, {b})"
+
+    def t(self, a: str, b: str) -> str:
+        return f"t[{self.tag}]({a}, {b})"
+
+    def r(self, x: str, a: str = "v") -> str:
+        return f"r[{self.tag},{self.var[x]}]({a})"
+
+    def bad(self, x: str) -> str:
+        return f"bad[{self.var[x]}]()"
+
+    def eq(self, d: str, key: Union[int, str], a: str = "v") -> str:
+        k = const_name(key) if isinstance(key, int) else _sanitize(key)
+        return f"eq[{_sanitize(d)},{k}]({a})"
+
+    def val(self, k: str, c: int) -> str:
+        return f"val[{_sanitize(k)},{const_name(c)}]()"
+
+    def dle(self, d: str, a: str, b: str) -> str:
+        return f"dle[{_sanitize(d)}]({a}, {b})"
+
+    def type_pred(self, struct: str, a: str = "v") -> str:
+        return f"type[{_sanitize(struct)}]({a})"
+
+    def in_order_pred(self, d: str, a: str = "v") -> str:
+        return f"inOrder[{_sanitize(d)},{self.field[self.in_order[d]]}]({a})"
+
+    def reach(self, a: str = "v", without: Sequence[str] = ()) -> str:
+        """``a`` is reachable from some pointer variable not in ``without``."""
+        if not self.has_heap:
+            return _or([f"{self.var[x]}({a})" for x in self.var if x not in without])
+        return _or([self.r(x, a) for x in self.var if x not in without])
+
+    def valid(self, x: str) -> str:
+        """``x`` may be dereferenced: initialised, not NULL, not freed."""
+        p = self.v(x)
+        ok = f"(E(d_1) {p}(d_1) & !freed(d_1))"
+        return _and([f"!{self.bad(x)}" if self.bad_tracked else "", ok])
+
+    # ------------------------------------------------------------- declarations
+    def declarations(self) -> str:
+        """The TVP declarations section."""
+        out = ["// pointer variables"]
+        out += [f"%p {p}(v) unique pointer" for p in self.var.values()]
+        if self.bad_tracked:
+            out += [f"%p bad[{p}]()" for p in self.var.values()]
+        out += ["// flag int variables: val[k,$c]() when k == c"]
+        for k, values in self.flags.items():
+            out += [f"%p {self.val(k, c)}" for c in values]
+            out += self._flag_rules(k, values)
+        out += ["// cells", "%p freed(v)"]
+        out += [f"%p {self.type_pred(s)}" for s in self.types]
+        out += [f"%r {self.type_pred(a)} ==> !{self.type_pred(b)}" for a in self.types for b in self.types if a != b]
+        if self.has_heap:
+            out += self._heap_declarations()
+        out += self._data_declarations()
+        if self.needs.memcleanup:
+            out += ["// an unfreed cell became unreachable", "%p garbage()"]
+        return "\n".join(out) + "\n"
+
+    def _flag_rules(self, k: str, values: Tuple[int, ...]) -> List[str]:
+        out = [f"%r {self.val(k, a)} ==> !{self.val(k, b)}" for a in values for b in values if a != b]
+        for c in values:
+            others = [f"!{self.val(k, o)}" for o in values if o != c]
+            if others:
+                out.append(f"%r {' & '.join(others)} ==> {self.val(k, c)}")
+        return out
+
+    def _heap_declarations(self) -> List[str]:
+        tag = self.tag
+        out = ["// pointer fields (cycles allowed)"]
+        out += [f"%p {f}(v_1, v_2) function" for f in self.field.values()]
+        if self.bad_tracked:
+            out += [f"%p uninit[{self.field[f]}](v)" for f in self.field if f in self.loaded]
+        if not self.single:
+            out.append("%i edge[all](v_1, v_2) = " + " | ".join(f"{f}(v_1, v_2)" for f in self.field.values()))
+        rel = tag if self.single else "edge[all]"
+        out += [f"%i t[{tag}](v_1, v_2) = {rel}*(v_1, v_2) transitive reflexive"]
+        for x in self.var:
+            out.append(f"%i {self.r(x)} = E(v_1) {self.v(x)}(v_1) & {self.t('v_1', 'v')}")
+            out.append(f"%r {self.r(x, 'v_1')} & {self.edge('v_1', 'v')} ==> {self.r(x)}")
+        out.append(f"%i is[{tag}](v) = E(v_1, v_2) {self.edge('v_1', 'v')} & {self.edge('v_2', 'v')} & v_1 != v_2")
+        if self.cyclic:
+            out.append(f"%i c[{tag}](v) = E(v_1) {self.edge('v', 'v_1')} & {self.t('v_1', 'v')}")
+        return out
+
+    def _data_declarations(self) -> List[str]:
+        out: List[str] = []
+        for d in sorted(self.ordered):
+            out += [f"%p dle[{_sanitize(d)}](v_1, v_2) transitive reflexive",
+                    f"%r !{self.dle(d, 'v_1', 'v_2')} ==> {self.dle(d, 'v_2', 'v_1')}"]
+        for d, keys in self.keys.items():
+            out += [f"%p {self.eq(d, k)}" for k in keys]
+            consts = [k for k in keys if isinstance(k, int)]
+            out += [f"%r {self.eq(d, a)} ==> !{self.eq(d, b)}" for a in consts for b in consts if a != b]
+            if d in self.ordered:
+                out += self._eq_order_rules(d, keys)
+        for d, n in self.in_order.items():
+            out.append(f"%i {self.in_order_pred(d)} = A(v_1) {self.field[n]}(v, v_1) -> "
+                       f"{self.dle(d, 'v', 'v_1')} nonabs")
+        return out
+
+    def _eq_order_rules(self, d: str, keys) -> List[str]:
+        out = []
+        for k in keys:
+            out.append(f"%r {self.eq(d, k, 'v_1')} & {self.eq(d, k, 'v_2')} ==> {self.dle(d, 'v_1', 'v_2')}")
+            out.append(f"%r {self.eq(d, k, 'v_1')} & {self.dle(d, 'v_1', 'v_2')} & {self.dle(d, 'v_2', 'v_1')}"
+                       f" ==> {self.eq(d, k, 'v_2')}")
+        consts = sorted(k for k in keys if isinstance(k, int))
+        out += [f"%r {self.eq(d, a, 'v_1')} & {self.eq(d, b, 'v_2')} ==> !{self.dle(d, 'v_2', 'v_1')}"
+                for a in consts for b in consts if a < b]
+        return out
+
+
+# ----------------------------------------------------------------------------- reachability updates
+
+def _removed(lib: Library, x: str, fields: Sequence[str], a: str, b: str) -> str:
+    """The union edge a -> b disappears when the ``fields`` of the cell ``x`` points to are cut."""
+    cut = _or([f"{lib.field[f]}({a}, {b})" for f in fields])
+    kept = [f"{lib.field[g]}({a}, {b})" for g in lib.field if g not in fields]
+    return _and([f"{lib.v(x)}({a})", cut] + ([f"!{_or(kept)}"] if kept else []))
+
+
+def t_cut(lib: Library, x: str, fields: Sequence[str]) -> Tuple[str, str]:
+    """The update of ``t[T]`` when the ``fields`` of x's cell are cut.
+
+    A pair stays connected unless its path went through a removed edge (CUT).
+    That is exact when x's cell is on no cycle and, with several fields, no
+    cell below a removed edge is shared: then every path into that part
+    enters through the removed edge.  Otherwise the closure is recomputed
+    over the remaining edges (sound, less precise on summary nodes)."""
+    def rm(a, b):
+        return _removed(lib, x, fields, a, b)
+    cut = f"(E(k_1, k_2) {lib.t('v_1', 'k_1')} & {rm('k_1', 'k_2')} & {lib.t('k_2', 'v_2')})"
+    inexact = [f"(E(k_3) {lib.v(x)}(k_3) & c[{lib.tag}](k_3))" if lib.cyclic else ""]
+    if not lib.single:
+        inexact.append(f"(E(k_4, k_5, k_6) {rm('k_4', 'k_5')} & {lib.t('k_5', 'k_6')} & is[{lib.tag}](k_6))")
+    lost = cut
+    if any(inexact):
+        still = f"(v_1 == v_2 | TC(v_1, v_2)(k_7, k_8) ({lib.edge('k_7', 'k_8')} & !{rm('k_7', 'k_8')}))"
+        lost = f"({_or(inexact)} ? !{still} : {cut})"
+    return lib.t("v_1", "v_2"), f"{lib.t('v_1', 'v_2')} & !{lost}"
+
+
+def t_link(lib: Library, x: str, y: str) -> Tuple[str, str]:
+    """The update of ``t[T]`` when the edge from x's cell to y's cell is added (exact on any graph)."""
+    t = lib.t("v_1", "v_2")
+    return t, f"{t} | (E(k_1, k_2) {lib.t('v_1', 'k_1')} & {lib.v(x)}(k_1) & {lib.v(y)}(k_2) & {lib.t('k_2', 'v_2')})"
+
+
+# ----------------------------------------------------------------------------- garbage
+
+def with_collect(lib: Library, act: Act, after, report: Optional[str]) -> Act:
+    """``act`` that also drops the cells unreachable after it: ``after(a)`` says that cell ``a`` is
+    reachable after the action, read on the structure before it.  ``report``: the valid-memtrack
+    message text for unfreed cells that become unreachable (None: no message)."""
+    lost = f"E(g_3) !freed(g_3) & !{after('g_3')}"
+    messages = act.messages + (((lost, report),) if report else ())
+    if act.new:   # the updates see the new cell, the messages and %retain do not
+        lost = f"E(g_3) !freed(g_3) & !isNew(g_3) & !{after('g_3')}"
+    updates = list(act.updates)
+    if lib.has_heap:
+        e1, e2, tag = lib.edge("g_1", "v"), lib.edge("g_2", "v"), lib.tag
+        recount = f"(E(g_1, g_2) {e1} & {after('g_1')} & {e2} & {after('g_2')} & g_1 != g_2)"
+        updates.append((f"is[{tag}](v)", f"((E(g_1) {e1} & !{after('g_1')}) ? {recount} : is[{tag}](v))"))
+    if lib.needs.memcleanup:
+        updates.append(("garbage()", f"garbage() | ({lost})"))
+    return Act(act.name, act.title, act.focus, act.pre, messages, act.new, tuple(updates), after("v"))
+
+
+def memtrack_text(lib: Library, scope_of: Optional[str] = None) -> Optional[str]:
+    if not lib.needs.memsafety:
+        return None
+    if scope_of:
+        return f"valid-memtrack: memory becomes unreachable when {scope_of} goes out of scope"
+    return "valid-memtrack: memory becomes unreachable"
+
+
+def collect(lib: Library) -> Act:
+    """Drop the cells no variable reaches (after a statement that cuts fields), reporting unfreed ones."""
+    act = Act("Collect", "drop unreachable cells")
+    return with_collect(lib, act, lambda a: lib.reach(a), memtrack_text(lib))
+
+
+# ----------------------------------------------------------------------------- pointer statements
+
+def _bad_copy(lib: Library, x: str, value: str) -> Tuple[Tuple[str, str], ...]:
+    return ((lib.bad(x), value),) if lib.bad_tracked else ()
+
+
+def assign_null(lib: Library, x: str, kill: bool = False, scope_end: bool = False) -> Act:
+    """``x = NULL``, or ``x`` dies (``kill``: a dead variable nulled, reported only at ``scope_end``)."""
+    p = lib.v(x)
+    title = (f"{x} goes out of scope" if scope_end else f"{x} is dead") if kill else f"{x} = NULL"
+    name = ("Out_Of_Scope_" if scope_end else "Kill_") + p if kill else "Set_Null_" + p
+    act = Act(name, title, updates=((f"{p}(v)", "0"),) + _bad_copy(lib, x, "0"))
+    report = memtrack_text(lib, x if scope_end else None) if (scope_end or not kill) else None
+    return with_collect(lib, act, lambda a: lib.reach(a, without=[x]), report)
+
+
+def assign_var(lib: Library, x: str, y: str) -> Act:
+    """``x = y``."""
+    p, q = lib.v(x), lib.v(y)
+    act = Act(f"Copy_Var_{p}_{q}", f"{x} = {y}", focus=(f"{q}(v)",),
+              updates=((f"{p}(v)", f"{q}(v)"),) + _bad_copy(lib, x, lib.bad(y) if lib.bad_tracked else ""))
+    from_y = lib.r(y, "{a}") if lib.has_heap else f"{q}({{a}})"
+    return with_collect(lib, act, lambda a: _or([lib.reach(a, without=[x]), from_y.format(a=a)]),
+                        memtrack_text(lib))
+
+
+def load(lib: Library, x: str, y: str, f: str) -> Act:
+    """``x = y->f`` (y is valid: the caller checks it)."""
+    p, q, n = lib.v(x), lib.v(y), lib.field[f]
+    focus = (f"E(v_1, v_2) {q}(v_1) & {n}(v_1, v_2) & {lib.t('v_2', 'v')}",)
+    ups = ((f"{p}(v)", f"E(v_1) {q}(v_1) & {n}(v_1, v)"),)
+    if lib.bad_tracked:
+        focus += (f"{q}(v) & uninit[{n}](v)",)
+        ups += ((lib.bad(x), f"E(v) {q}(v) & uninit[{n}](v)"),)
+    act = Act(f"Load_{p}_{q}_{n}", f"{x} = {y}->{f}", focus, lib.valid(y), updates=ups)
+
+    def after(a):
+        return _or([lib.reach(a, without=[x]), f"(E(a_1, a_2) {q}(a_1) & {n}(a_1, a_2) & {lib.t('a_2', a)})"])
+    return with_collect(lib, act, after, memtrack_text(lib))
+
+
+def malloc(lib: Library, x: str, struct: str, zeroed: bool) -> Act:
+    """``x = malloc(sizeof(struct S))`` (``calloc`` when ``zeroed``)."""
+    p = lib.v(x)
+    ups = [(f"{p}(v)", "isNew(v)")] + list(_bad_copy(lib, x, "0"))
+    if struct in lib.types:
+        ups.append((lib.type_pred(struct), f"{lib.type_pred(struct)} | isNew(v)"))
+    if lib.bad_tracked and not zeroed:
+        ups += [(f"uninit[{lib.field[f]}](v)", f"uninit[{lib.field[f]}](v) | isNew(v)")
+                for f in lib.fields_of.get(struct, ()) if f in lib.loaded]
+    for d in lib.ints_of.get(struct, ()):
+        ups += data_updates(lib, d, lambda a: f"isNew({a})", 0 if zeroed else None, fresh=True)
+    act = Act(f"{'Calloc' if zeroed else 'Malloc'}_{p}_{_sanitize(struct)}",
+              f"{x} = {'calloc' if zeroed else 'malloc'}(sizeof(struct {struct}))", new=True, updates=tuple(ups))
+    return with_collect(lib, act, lambda a: lib.reach(a, without=[x]), memtrack_text(lib))
+
+
+def cut(lib: Library, x: str, f: str) -> Act:
+    """``x->f = NULL`` (x is valid); the cells it disconnects are dropped by a following :func:`collect`."""
+    p, n = lib.v(x), lib.field[f]
+    ups = [(f"{n}(v_1, v_2)", f"{n}(v_1, v_2) & !{p}(v_1)"), t_cut(lib, x, [f])]
+    if lib.bad_tracked and f in lib.loaded:
+        ups.append((f"uninit[{n}](v)", f"uninit[{n}](v) & !{p}(v)"))
+    focus = (f"{p}(v)", f"E(v_1, v_2) {p}(v_1) & {n}(v_1, v_2) & {lib.t('v_2', 'v')}")
+    return Act(f"Cut_{p}_{n}", f"{x}->{f} = NULL", focus, lib.valid(x), updates=tuple(ups))
+
+
+def link(lib: Library, x: str, f: str, y: str) -> Act:
+    """``x->f = y`` after :func:`cut` made ``x->f`` NULL."""
+    p, q, n = lib.v(x), lib.v(y), lib.field[f]
+    ups = [(f"{n}(v_1, v_2)", f"{n}(v_1, v_2) | {p}(v_1) & {q}(v_2)"), t_link(lib, x, y)]
+    if lib.bad_tracked and f in lib.loaded:
+        ups.append((f"uninit[{n}](v)", f"({p}(v) ? {lib.bad(y)} : uninit[{n}](v))"))
+    focus = (f"{p}(v)", f"{q}(v)", f"E(v_1) {q}(v_1) & {lib.t('v_1', 'v')}")
+    return Act(f"Link_{p}_{n}_{q}", f"{x}->{f} = {y}", focus, updates=tuple(ups))
+
+
+def free(lib: Library, x: str) -> Act:
+    """``free(x)`` when valid (NULL: nothing): the cell is marked freed and its fields cut."""
+    p = lib.v(x)
+    ups = [("freed(v)", f"freed(v) | {p}(v)")]
+    if lib.has_heap:
+        ups += [(f"{n}(v_1, v_2)", f"{n}(v_1, v_2) & !{p}(v_1)") for n in lib.field.values()]
+        ups.append(t_cut(lib, x, list(lib.field)))
+    if lib.bad_tracked:
+        ups += [(f"uninit[{lib.field[f]}](v)", f"uninit[{lib.field[f]}](v) & !{p}(v)")
+                for f in lib.field if f in lib.loaded]
+    pre = _and([f"!{lib.bad(x)}" if lib.bad_tracked else "", f"!(E(v) {p}(v) & freed(v))"])
+    return Act(f"Free_{p}", f"free({x})", (f"{p}(v)",), pre, updates=tuple(ups))
+
+
+# ----------------------------------------------------------------------------- checks
+
+def invalid_deref(lib: Library, x: str) -> Act:
+    """The violation branch of a dereference of ``x`` (valid-deref), towards the sink."""
+    p = lib.v(x)
+    null = f"!(E(v) {p}(v))"
+    msgs = []
+    if lib.bad_tracked:
+        msgs.append((lib.bad(x), f"valid-deref: uninitialised pointer {x} dereferenced"))
+        null = f"!{lib.bad(x)} & {null}"
+    msgs += [(null, f"valid-deref: NULL pointer {x} dereferenced"),
+             (f"E(v) {p}(v) & freed(v)", f"valid-deref: {x} points to freed memory")]
+    return Act(f"Invalid_Deref_{p}", f"invalid dereference of {x}", (f"{p}(v)",), f"!{lib.valid(x)}",
+               tuple(msgs))
+
+
+def invalid_free(lib: Library, x: str) -> Act:
+    """The violation branch of ``free(x)`` (valid-free), towards the sink."""
+    p = lib.v(x)
+    msgs = [(lib.bad(x), f"valid-free: uninitialised pointer {x} freed"),
+            (f"E(v) {p}(v) & freed(v)", f"valid-free: {x} freed twice")]
+    return Act(f"Invalid_Free_{p}", f"invalid free({x})", (f"{p}(v)",),
+               f"{lib.bad(x)} | (E(v) {p}(v) & freed(v))", tuple(msgs))
+
+
+def free_non_heap(lib: Library, what: str) -> Act:
+    return Act("Free_Non_Heap", f"free({what})", messages=(("1", f"valid-free: free of non-heap memory {what}"),))
+
+
+def reach_error(lib: Library) -> Act:
+    msgs = (("1", "unreach-call: reach_error() is called"),) if lib.needs.unreach else ()
+    return Act("Reach_Error", "reach_error()", messages=msgs)
+
+
+def program_exit(lib: Library, how: str) -> Act:
+    """The end of the program: memcleanup (some cell not freed) and the sortedness properties."""
+    msgs = []
+    if lib.needs.memcleanup:
+        msgs.append(("garbage() | (E(v) !freed(v))", "memcleanup: memory not freed at program exit"))
+    for x, (d, n) in lib.sorted_field.items():
+        within = lib.r(x) if lib.has_heap else f"{lib.v(x)}(v)"
+        msgs.append((f"!(A(v) {within} -> {lib.in_order_pred(d)})",
+                     f"sorted: the list from {x} is not sorted by {d}"))
+    title = {"return": "return from main", "exit": "exit()", "abort": "abort()"}.get(how, how)
+    return Act(f"Exit_{_sanitize(how)}", title, messages=tuple(msgs))
+
+
+def skip(lib: Library, note: str = "") -> Act:
+    return Act("Skip" if not note else "Skip_" + _sanitize(note)[:40], note or "skip")
+
+
+# ----------------------------------------------------------------------------- data
+
+def _value_eq(key, value: Value) -> str:
+    """eq[d,key] of a cell whose d becomes ``value`` (an int, a symbolic variable, None: any)."""
+    if value is None:
+        return "1/2"
+    if key == value:
+        return "1"
+    return "0" if isinstance(key, int) and isinstance(value, int) else "1/2"
+
+
+def _order_to(lib: Library, d: str, value: Value, w: str, above: bool) -> str:
+    """``value <= w->d`` (``above``) or ``w->d <= value``, from w's eq predicates; 1/2 when unknown."""
+    keys = lib.keys.get(d, ())
+    if isinstance(value, str):
+        return f"({lib.eq(d, value, w)} ? 1 : 1/2)" if value in keys else "1/2"
+    if value is None:
+        return "1/2"
+    consts = [k for k in keys if isinstance(k, int)]
+    yes = [lib.eq(d, k, w) for k in consts if (k >= value if above else k <= value)]
+    no = [lib.eq(d, k, w) for k in consts if not (k >= value if above else k <= value)]
+    if not yes and not no:
+        return "1/2"
+    return _or([_or(yes), f"(1/2 & !{_or(no)})"])
+
+
+def data_updates(lib: Library, d: str, node, value: Value, fresh: bool = False) -> List[Tuple[str, str]]:
+    """The updates of d's data predicates when the d of the cell ``node(a)`` (unique) becomes ``value``.
+
+    ``fresh``: the cell is new (every predicate 0 on it), and the updates are
+    written ``p | delta`` so that finite differencing keeps the other cells'
+    ``inOrder`` exactly; otherwise ``inOrder`` gets an explicit update."""
+    if fresh:
+        ups = [(lib.eq(d, k), f"{lib.eq(d, k)} | {node('v')} & {_value_eq(k, value)}")
+               for k in lib.keys.get(d, ()) if _value_eq(k, value) != "0"]
+    else:
+        ups = [(lib.eq(d, k), f"({node('v')} ? {_value_eq(k, value)} : {lib.eq(d, k)})") for k in lib.keys.get(d, ())]
+    if d not in lib.ordered:
+        return ups
+    def above(w):
+        return _order_to(lib, d, value, w, True)
+
+    def below(w):
+        return _order_to(lib, d, value, w, False)
+    return ups + order_updates(lib, d, node, above, below, fresh)
+
+
+def order_updates(lib: Library, d: str, node, above, below, fresh: bool) -> List[Tuple[str, str]]:
+    """The updates of dle[d] (and inOrder[d,n]) when the cell ``node`` gets a new d with
+    ``above(w)`` = (new d <= w->d) and ``below(w)`` = (w->d <= new d)."""
+    n1, n2, d12 = node("v_1"), node("v_2"), lib.dle(d, "v_1", "v_2")
+    if fresh:
+        delta = _or([f"({n1} & {n2})", f"({n1} & !{n2} & {above('v_2')})", f"({n2} & !{n1} & {below('v_1')})"])
+        return [(d12, f"{d12} | {delta}")]
+    ups = [(d12, f"(({n1} & {n2}) ? 1 : ({n1} ? {above('v_2')} : ({n2} ? {below('v_1')} : {d12})))")]
+    if d in lib.in_order:
+        nf = lib.field[lib.in_order[d]]
+        mine = f"(A(o_1) {nf}(v, o_1) -> ({node('o_1')} | {above('o_1')}))"
+        pred = f"(E(o_2) {nf}(v, o_2) & {node('o_2')})"
+        ups.append((lib.in_order_pred(d), f"({node('v')} ? {mine} : ({pred} ? {below('v')} : {lib.in_order_pred(d)}))"))
+    return ups
+
+
+def _has_data(lib: Library, d: str) -> bool:
+    return d in lib.ordered or bool(lib.keys.get(d))
+
+
+def set_data(lib: Library, x: str, d: str, value: Value, guard: Optional[Tuple[str, int]] = None) -> Act:
+    """``x->d = value`` (x valid); ``guard``: (flag variable k, c) when value is k's value c."""
+    p = lib.v(x)
+    ups = data_updates(lib, d, lambda a: f"{p}({a})", value) if _has_data(lib, d) else []
+    pre = _and([lib.valid(x)] + ([lib.val(*guard)] if guard else []))
+    shown = guard[0] if guard else ("?" if value is None else value)
+    name = f"Set_Data_{p}_{d}_{_key_name(value)}" + (f"_{guard[0]}" if guard else "")
+    focus = (f"{p}(v)",) + ((lib.val(*guard),) if guard else ())
+    return Act(name, f"{x}->{d} = {shown}" + (f" [{guard[0]} == {guard[1]}]" if guard else ""), focus, pre,
+               updates=tuple(ups))
+
+
+def _key_name(value: Value) -> str:
+    return "any" if value is None else const_name(value) if isinstance(value, int) else value
+
+
+def copy_data(lib: Library, dst: str, dd: str, src: str, sd: str) -> Act:
+    """``dst->dd = src->sd`` (both valid)."""
+    p, q = lib.v(dst), lib.v(src)
+    pre = _and([lib.valid(dst), lib.valid(src)])
+    name, title = f"Copy_Data_{p}_{dd}_{q}_{sd}", f"{dst}->{dd} = {src}->{sd}"
+    if not _has_data(lib, dd) or (dd == sd and dst == src):
+        return Act(name, title, (f"{p}(v)", f"{q}(v)"), pre)
+    if dd != sd:   # no order across fields: the copied value is unknown
+        return Act(name, title, (f"{p}(v)", f"{q}(v)"), pre, updates=tuple(data_updates(lib, dd, lambda a: f"{p}({a})", None)))
+    ups = [(lib.eq(dd, k), f"({p}(v) ? (E(w_1) {q}(w_1) & {lib.eq(dd, k, 'w_1')}) : {lib.eq(dd, k)})")
+           for k in lib.keys.get(dd, ())]
+    if dd in lib.ordered:
+        ups += order_updates(lib, dd, lambda a: f"{p}({a})", lambda w: f"(E(w_1) {q}(w_1) & {lib.dle(dd, 'w_1', w)})",
+                             lambda w: f"(E(w_1) {q}(w_1) & {lib.dle(dd, w, 'w_1')})", False)
+    return Act(name, title, (f"{p}(v)", f"{q}(v)"), pre, updates=tuple(ups))
+
+
+def set_flag(lib: Library, k: str, c: int) -> Act:
+    """Flag variable ``k`` takes the value ``c``."""
+    ups = tuple((lib.val(k, o), "1" if o == c else "0") for o in lib.flags[k])
+    return Act(f"Set_Flag_{k}_{const_name(c)}", f"{k} = {c}", updates=ups)
+
+
+# ----------------------------------------------------------------------------- conditions
+
+def ptr_cond(lib: Library, cond: ir.PtrCond) -> Act:
+    """``left == right`` / ``!=`` (right None: NULL); an uninitialised pointer may compare either way."""
+    p = lib.v(cond.left)
+    if cond.right is None:
+        test, shown, focus = f"(E(v) {p}(v))", "NULL", (f"{p}(v)",)
+        holds = f"!{test}" if cond.positive else test
+    else:
+        q = lib.v(cond.right)
+        test, shown, focus = f"(A(v) {p}(v) <-> {q}(v))", cond.right, (f"{p}(v)", f"{q}(v)")
+        holds = test if cond.positive else f"!{test}"
+    unknown = [lib.bad(x) for x in (cond.left, cond.right) if x is not None] if lib.bad_tracked else []
+    op = "==" if cond.positive else "!="
+    name = f"{'Is_Eq' if cond.positive else 'Is_Not_Eq'}_{p}_{lib.v(cond.right) if cond.right else 'NULL'}"
+    return Act(name, f"{cond.left} {op} {shown}", focus, _or(unknown + [holds]))
+
+
+_DLE_REL = {"<=": ("v_1", "v_2", True), ">": ("v_1", "v_2", False), ">=": ("v_2", "v_1", True),
+            "<": ("v_2", "v_1", False)}
+
+
+def node_data_cond(lib: Library, c: ir.DataCond) -> Act:
+    """``left->d OP right->d'`` (both valid); exact through dle[d] when d == d', else nondeterministic."""
+    p, q = lib.v(c.left), lib.v(c.right)
+    pre = [lib.valid(c.left), lib.valid(c.right)]
+    focus = [f"{p}(v)", f"{q}(v)"]
+    if c.lfield == c.rfield and c.lfield in lib.ordered:
+        d = c.lfield
+        both = f"{p}(v_1) & {q}(v_2)"
+        focus += [f"E(v_1, v_2) {both} & {lib.dle(d, 'v_1', 'v_2')}", f"E(v_1, v_2) {both} & {lib.dle(d, 'v_2', 'v_1')}"]
+        if c.op in _DLE_REL:
+            a, b, positive = _DLE_REL[c.op]
+            rel = lib.dle(d, a, b) if positive else f"!{lib.dle(d, a, b)}"
+        else:
+            rel = f"({lib.dle(d, 'v_1', 'v_2')} & {lib.dle(d, 'v_2', 'v_1')})"
+            rel = rel if c.op == "==" else f"!{rel}"
+        pre.append(f"(E(v_1, v_2) {both} & {rel})")
+    name = f"Data_Cond_{p}_{c.lfield}_{_OPS[c.op]}_{q}_{c.rfield}"
+    return Act(name, f"{c.left}->{c.lfield} {c.op} {c.right}->{c.rfield}", tuple(focus), _and(pre))
+
+
+_OPS = {"<": "lt", "<=": "le", "==": "eq", "!=": "ne", ">": "gt", ">=": "ge"}
+
+
+def value_data_cond(lib: Library, c: ir.DataCond, value: Value, guard: Optional[Tuple[str, int]] = None) -> Act:
+    """``left->d OP value`` (left valid): refined by d's eq predicates when it has them."""
+    p, d = lib.v(c.left), c.lfield
+    keys = lib.keys.get(d, ())
+    focus = [f"{p}(v)"] + ([lib.val(*guard)] if guard else [])
+    test = "1"
+    if isinstance(value, int) and value in keys:
+        consts = [k for k in keys if isinstance(k, int)]
+        test = (lib.eq(d, value, "v_1") if c.op == "==" else
+                _not_any(lib, d, [k for k in consts if not _holds(c.op, k, value)]))
+        if c.op in ("==", "!="):
+            focus.append(f"{p}(v) & {lib.eq(d, value)}")
+    elif isinstance(value, str) and value in keys and c.op in ("==", "!="):
+        test = lib.eq(d, value, "v_1") if c.op == "==" else f"!{lib.eq(d, value, 'v_1')}"
+        focus.append(f"{p}(v) & {lib.eq(d, value)}")
+    pre = [lib.valid(c.left)] + ([lib.val(*guard)] if guard else [])
+    if test != "1":
+        pre.append(f"(E(v_1) {p}(v_1) & {test})")
+    shown = guard[0] if guard else ("?" if value is None else value)
+    name = f"Data_Cond_{p}_{d}_{_OPS[c.op]}_{_key_name(value)}" + (f"_{guard[0]}" if guard else "")
+    return Act(name, f"{c.left}->{d} {c.op} {shown}" + (f" [{guard[0]} == {guard[1]}]" if guard else ""),
+               tuple(focus), _and(pre))
+
+
+def _not_any(lib: Library, d: str, keys) -> str:
+    """None of d's eq[d,k] for ``keys`` holds at v_1."""
+    return "1" if not keys else f"!{_or([lib.eq(d, k, 'v_1') for k in keys])}"
+
+
+def int_cond(lib: Library, c: ir.DataCond) -> Act:
+    """``k OP value`` for a flag variable k (a value or another flag); other int conditions are nondeterministic."""
+    k, value = c.left, c.value
+    name = f"Int_Cond_{_sanitize(k)}_{_OPS[c.op]}_{_key_name(value) if value is not None else 'any'}"
+    title = f"{k} {c.op} {'?' if value is None else value}"
+    if k not in lib.flags:
+        return Act(name, title)
+    if isinstance(value, int):
+        pairs = [lib.val(k, a) for a in lib.flags[k] if _holds(c.op, a, value)]
+    elif isinstance(value, str) and value in lib.flags:
+        pairs = [f"{lib.val(k, a)} & {lib.val(value, b)}" for a in lib.flags[k] for b in lib.flags[value]
+                 if _holds(c.op, a, b)]
+    else:
+        return Act(name, title)
+    focus = tuple(lib.val(k, a) for a in lib.flags[k])
+    if isinstance(value, str):
+        focus += tuple(lib.val(value, b) for b in lib.flags[value])
+    return Act(name, title, focus, _or([f"({p})" for p in pairs]))
+
+
+# ----------------------------------------------------------------------------- building the library
+
+def _statements(cprog: ir.CProgram):
+    for e in cprog.edges:
+        s = e.stmt
+        yield s.cond if isinstance(s, ir.Assume) else s
+
+
+def _pointer_fields(cprog: ir.CProgram) -> Tuple[List[str], FrozenSet[str], bool]:
+    """The pointer fields the statements use (in order), those a Load reads, and whether some Store exists."""
+    used: Dict[str, None] = {}
+    loaded, store = set(), False
+    for s in _statements(cprog):
+        if isinstance(s, (ir.Load, ir.Store, ir.StoreNull)):
+            used[s.field] = None
+        if isinstance(s, ir.Load):
+            loaded.add(s.field)
+        store = store or isinstance(s, ir.Store)
+    return list(used), frozenset(loaded), store
+
+
+def _int_vars(cprog: ir.CProgram) -> Tuple[Dict[str, Tuple[int, ...]], FrozenSet[str]]:
+    """Flag int variables (with values) that a condition or a data statement reads, and symbolic ones."""
+    kinds = {iv.name: iv.values for iv in cprog.ints}
+    read = set()
+    for s in _statements(cprog):
+        if isinstance(s, ir.DataCond):
+            if s.lfield is None:
+                read.add(s.left)
+            if isinstance(s.value, str):
+                read.add(s.value)
+        elif isinstance(s, ir.SetData) and isinstance(s.value, str):
+            read.add(s.value)
+    flags = {k: tuple(sorted(set(kinds[k]))) for k in kinds if k in read and kinds[k]}
+    return flags, frozenset(k for k in kinds if k in read and not kinds[k])
+
+
+def _data_fields(cprog: ir.CProgram, flags, symbolic, sorted_fields) -> Tuple[FrozenSet[str], Dict[str, tuple]]:
+    """The int fields with an order (compared between cells) and their eq keys."""
+    ordered, valued = set(sorted_fields), set()
+    values: Dict[str, Dict[Union[int, str], None]] = {}
+
+    def add(d, value):
+        for v in (flags[value] if value in flags else (value,)):
+            if isinstance(v, int) or v in symbolic:
+                values.setdefault(d, {})[v] = None
+    for s in _statements(cprog):
+        if isinstance(s, ir.DataCond) and s.lfield is not None:
+            if s.right is not None and s.rfield == s.lfield:
+                ordered.add(s.lfield)
+            elif s.right is None and s.value is not None:
+                valued.add(s.lfield)
+                add(s.lfield, s.value)
+        elif isinstance(s, ir.SetData) and s.value is not None:
+            add(s.field, s.value)
+        elif isinstance(s, ir.Malloc) and s.zeroed:
+            for d in cprog.struct(s.struct).int_fields:
+                add(d, 0)
+    keys = {d: tuple(sorted(vs, key=lambda k: (isinstance(k, str), k)))
+            for d, vs in values.items() if vs and (d in valued or d in ordered)}
+    return frozenset(ordered), keys
+
+
+def _self_field(cprog: ir.CProgram, struct: str, used: Sequence[str]) -> Optional[str]:
+    """The field along which a list of ``struct`` is walked: a used pointer field to the same struct."""
+    own = [f for f, target in cprog.struct(struct).pointer_fields if target == struct and f in used]
+    for name in ("next", "n", "nxt", "link"):
+        if name in own:
+            return name
+    return own[0] if own else None
+
+
+def _owner(cprog: ir.CProgram, d: str) -> Optional[str]:
+    return next((s.name for s in cprog.structs if d in s.int_fields), None)
+
+
+def _sorted_fields(cprog: ir.CProgram, needs: Needs, used, compared) -> Dict[str, Tuple[str, str]]:
+    """For each sorted(x): the int field and the pointer field of x's list (none: trivially sorted)."""
+    out = {}
+    ptrs = {p.name: p for p in cprog.pointers}
+    for x in needs.sorted:
+        if x not in ptrs:
+            raise TvlaError(f"sorted({x}): {x} is not a pointer variable of {cprog.file}")
+        st = cprog.struct(ptrs[x].struct)
+        ints = [d for d in st.int_fields if d in compared] + list(st.int_fields)
+        n = _self_field(cprog, st.name, used)
+        if ints and n:
+            out[x] = (ints[0], n)
+    return out
+
+
+def build_library(cprog: ir.CProgram, needs: Needs) -> Library:
+    """The library of ``cprog`` for ``needs``: only the predicates its statements and properties use."""
+    used, loaded, store = _pointer_fields(cprog)
+    compared = {s.lfield for s in _statements(cprog) if isinstance(s, ir.DataCond) and s.right is not None}
+    sorted_field = _sorted_fields(cprog, needs, used, compared)
+    flags, symbolic = _int_vars(cprog)
+    ordered, keys = _data_fields(cprog, flags, symbolic, [d for d, _ in sorted_field.values()])
+    var = _rename_apart([p.name for p in cprog.pointers], RESERVED)
+    fld = _rename_apart(used, set(RESERVED) | set(var.values()))
+    allocated = list(dict.fromkeys(s.struct for s in _statements(cprog) if isinstance(s, ir.Malloc)))
+    fields_of = {st.name: tuple(f for f, _ in st.pointer_fields if f in fld) for st in cprog.structs}
+    ints_of = {st.name: tuple(d for d in st.int_fields if d in ordered or keys.get(d)) for st in cprog.structs}
+    in_order = {}
+    for d in sorted(ordered):
+        owner = _owner(cprog, d)
+        n = _self_field(cprog, owner, used) if owner else None
+        if n:
+            in_order[d] = n
+    return Library(needs, var, fld, fields_of, loaded, tuple(allocated) if len(allocated) > 1 else (), ints_of,
+                   ordered, keys, in_order, flags, symbolic,
+                   tuple(p.name for p in cprog.pointers if not p.initialised), store, sorted_field)

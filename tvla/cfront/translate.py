@@ -1,0 +1,236 @@
+"""From a lowered C program (:class:`tvla.cfront.ir.CProgram`) to a TVP program and its TVS input.
+
+Contract: ``translate(cprog, properties)`` returns a :class:`Translation`:
+
+* ``tvp``: the program, over the library :mod:`tvla.cfront.library` generates
+  for ``cprog`` and the properties (``memsafety``, ``memcleanup``,
+  ``unreach-call``, ``sorted(x)``);
+* ``tvs``: its input, one empty store (globals NULL, other pointers
+  uninitialised);
+* ``edge_of(source, target, label)``: the :class:`~tvla.cfront.ir.Edge` a TVP
+  CFG edge comes from (the engine's ``MessageRecord`` and ``Check`` carry the
+  three), so every message is located at ``prog.c:LINE:COL``.
+
+The analysis' messages are exactly the property violations it finds; each
+text starts with the violated (sub)property: ``valid-deref:``,
+``valid-free:``, ``valid-memtrack:``, ``memcleanup:``, ``unreach-call:``,
+``sorted:``.  An IR edge becomes one or more TVP edges: a statement that may
+fail (a dereference, a free) has its normal edge, which requires validity, and
+a violation edge to the sink location ``stop.invalid`` that reports it (so a
+path ends at its first violation); a store ``x->f = y`` is three steps (cut
+the old field, drop what became unreachable, link); a nondeterministic choice
+is several edges.  IR locations keep their names (made TVP-safe); the steps of
+one IR edge go through locations ``SOURCE.I.K``.
+"""
+
+import re
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional, Sequence, Tuple
+
+from tvla.cfront import ir
+from tvla.cfront import library as L
+
+__all__ = ["Translation", "translate", "SINK"]
+
+SINK = "stop.invalid"
+
+
+@dataclass(frozen=True)
+class Translation:
+    """A generated TVP program and input, with the way back from TVP edges to C."""
+
+    tvp: str
+    tvs: str
+    edges: Dict[Tuple[str, str, str], ir.Edge]   # (source, target, label) -> IR edge
+    locations: Dict[str, str]                    # IR location -> TVP location
+    library: L.Library = field(repr=False, compare=False, default=None)
+
+    def edge_of(self, source: str, target: str, label: str) -> Optional[ir.Edge]:
+        """The IR edge that TVP edge ``source --label--> target`` comes from (None: none)."""
+        return self.edges.get((source, target, label))
+
+
+@dataclass
+class Plan:
+    """What one IR edge becomes: alternative chains of actions from its source to its target, and
+    violation checks from its source to the sink."""
+
+    chains: List[List[L.Act]]
+    checks: List[L.Act] = field(default_factory=list)
+
+
+# ----------------------------------------------------------------------------- statements -> plans
+
+def _derefs(lib: L.Library, xs: Sequence[str]) -> List[L.Act]:
+    return [L.invalid_deref(lib, x) for x in dict.fromkeys(xs)] if lib.needs.memsafety else []
+
+
+def _pointer_plan(lib: L.Library, s) -> Optional[Plan]:
+    if isinstance(s, ir.AssignNull):
+        return Plan([[L.assign_null(lib, s.dst)]])
+    if isinstance(s, ir.AssignVar):
+        return Plan([[L.assign_var(lib, s.dst, s.src)]] if s.dst != s.src else [[L.skip(lib)]])
+    if isinstance(s, ir.Load):
+        return Plan([[L.load(lib, s.dst, s.src, s.field)]], _derefs(lib, [s.src]))
+    if isinstance(s, ir.StoreNull):
+        return Plan([[L.cut(lib, s.dst, s.field), L.collect(lib)]], _derefs(lib, [s.dst]))
+    if isinstance(s, ir.Store):
+        return Plan([[L.cut(lib, s.dst, s.field), L.collect(lib), L.link(lib, s.dst, s.field, s.src)]],
+                    _derefs(lib, [s.dst]))
+    if isinstance(s, ir.Malloc):
+        chains = [[L.malloc(lib, s.dst, s.struct, s.zeroed)]]
+        return Plan(chains + ([[L.assign_null(lib, s.dst)]] if s.may_fail else []))
+    if isinstance(s, ir.Free):
+        checks = [L.invalid_free(lib, s.var)] if lib.needs.memsafety else []
+        return Plan([[L.free(lib, s.var), L.collect(lib)]], checks)
+    if isinstance(s, ir.FreeNonHeap):
+        return Plan([], [L.free_non_heap(lib, s.what)] if lib.needs.memsafety else [])
+    if isinstance(s, ir.Kill):
+        return Plan([[L.assign_null(lib, s.var, kill=True, scope_end=s.scope_end)]])
+    return None
+
+
+def _data_plan(lib: L.Library, s) -> Optional[Plan]:
+    if isinstance(s, ir.SetData):
+        if s.value in lib.flags:
+            return Plan([[L.set_data(lib, s.var, s.field, c, (s.value, c))] for c in lib.flags[s.value]],
+                        _derefs(lib, [s.var]))
+        return Plan([[L.set_data(lib, s.var, s.field, _value(lib, s.value))]], _derefs(lib, [s.var]))
+    if isinstance(s, ir.CopyData):
+        return Plan([[L.copy_data(lib, s.dst, s.dfield, s.src, s.sfield)]], _derefs(lib, [s.dst, s.src]))
+    if isinstance(s, ir.Havoc):
+        if s.var not in lib.flags:
+            return Plan([[L.skip(lib, f"{s.var} = ?")]])
+        values = lib.flags[s.var] if s.value is None else (s.value,)
+        return Plan([[L.set_flag(lib, s.var, c)] for c in values if c in lib.flags[s.var]])
+    if isinstance(s, ir.DataCond):
+        return _data_cond_plan(lib, s)
+    return None
+
+
+def _value(lib: L.Library, value):
+    """A data value as the library sees it: an int, a symbolic int variable, or None (unknown)."""
+    if isinstance(value, str) and value not in lib.symbolic:
+        return None
+    return value
+
+
+def _data_cond_plan(lib: L.Library, c: ir.DataCond) -> Plan:
+    if c.lfield is None:
+        return Plan([[L.int_cond(lib, c)]])
+    if c.right is not None:
+        return Plan([[L.node_data_cond(lib, c)]], _derefs(lib, [c.left, c.right]))
+    checks = _derefs(lib, [c.left])
+    if c.value in lib.flags:
+        return Plan([[L.value_data_cond(lib, c, v, (c.value, v))] for v in lib.flags[c.value]], checks)
+    return Plan([[L.value_data_cond(lib, c, _value(lib, c.value))]], checks)
+
+
+def plan(lib: L.Library, s: ir.Statement) -> Plan:
+    """The TVP actions of one IR statement."""
+    if isinstance(s, ir.Assume):
+        if isinstance(s.cond, ir.PtrCond):
+            return Plan([[L.ptr_cond(lib, s.cond)]])
+        return _data_cond_plan(lib, s.cond)
+    for make in (_pointer_plan, _data_plan):
+        p = make(lib, s)
+        if p is not None:
+            return p
+    if isinstance(s, ir.ReachError):
+        return Plan([[L.reach_error(lib)]])
+    if isinstance(s, ir.Exit):
+        return Plan([[L.program_exit(lib, s.how)]])
+    if isinstance(s, ir.Nop):
+        return Plan([[L.skip(lib, s.note)]])
+    raise TypeError(f"unknown IR statement {s!r}")
+
+
+# ----------------------------------------------------------------------------- assembling
+
+def _location_names(cprog: ir.CProgram) -> Dict[str, str]:
+    """A TVP location name per IR location (letters, digits, ``_``; distinct)."""
+    locs: Dict[str, None] = {cprog.entry: None}
+    for e in cprog.edges:
+        locs[e.source] = None
+        locs[e.target] = None
+    used: set = set()
+    out = {}
+    for loc in locs:
+        s = re.sub(r"[^A-Za-z0-9_]", "_", loc) or "_"
+        while s in used:
+            s += "_"
+        used.add(s)
+        out[loc] = s
+    return out
+
+
+class _Actions:
+    """The distinct actions of a program: equal bodies share one name."""
+
+    def __init__(self):
+        self.by_body: Dict[str, str] = {}
+        self.texts: List[str] = []
+
+    def label(self, act: L.Act) -> str:
+        body = act.body()
+        name = self.by_body.get(body)
+        if name is None:
+            base = re.sub(r"[^A-Za-z0-9_$]", "_", act.name)
+            name, k = base, 1
+            while name in self.by_body.values():
+                k += 1
+                name = f"{base}_{k}"
+            self.by_body[body] = name
+            self.texts.append(act.render(name))
+        return f"{name}()"
+
+
+def _ordered_edges(cprog: ir.CProgram) -> List[ir.Edge]:
+    """The IR edges with those leaving the entry first (the TVP entry is the first edge's source)."""
+    return sorted(cprog.edges, key=lambda e: e.source != cprog.entry)
+
+
+def _emit(cprog: ir.CProgram, lib: L.Library, locs: Dict[str, str]):
+    """The TVP CFG lines, the action texts, and the edge map."""
+    actions, lines = _Actions(), []
+    back: Dict[Tuple[str, str, str], ir.Edge] = {}
+
+    def add(src, act, tgt, edge):
+        label = actions.label(act)
+        lines.append(f"{src} {label} {tgt}")
+        back.setdefault((src, tgt, label), edge)
+    for i, e in enumerate(_ordered_edges(cprog)):
+        src, tgt, p = locs[e.source], locs[e.target], plan(lib, e.stmt)
+        for check in p.checks:
+            add(src, check, SINK, e)
+        for j, chain in enumerate(p.chains):
+            here = src
+            for k, act in enumerate(chain):
+                there = tgt if k == len(chain) - 1 else f"{src}.{i}.{j}{k}"
+                add(here, act, there, e)
+                here = there
+    if not lines:
+        add(locs[cprog.entry], L.skip(lib), locs[cprog.entry] + "_end", None)
+    return lines, actions.texts, back
+
+
+def _tvs(cprog: ir.CProgram, lib: L.Library) -> str:
+    """The input: no cell; uninitialised pointers bad; flag variables unknown."""
+    preds = []
+    if lib.bad_tracked:
+        preds += [f"    bad[{lib.var[x]}] = 1" for x in lib.initial_bad]
+    for k, values in lib.flags.items():
+        preds += [f"    {lib.val(k, c)[:-2]} = 1/2" for c in values] if len(values) > 1 else \
+                 [f"    {lib.val(k, c)[:-2]} = 1" for c in values]
+    return f"// input of {cprog.file}: the store before main\n%n = {{}}\n%p = {{\n" + "\n".join(preds) + "\n}\n"
+
+
+def translate(cprog: ir.CProgram, properties: Sequence[str]) -> Translation:
+    """The TVP program and TVS input of ``cprog`` checking ``properties``."""
+    lib = L.build_library(cprog, L.needs_of(properties))
+    locs = _location_names(cprog)
+    lines, actions, back = _emit(cprog, lib, locs)
+    header = (f"// generated by tvla.cfront from {cprog.file}\n"
+              f"// properties: {', '.join(properties)}\n")
+    tvp = header + lib.declarations() + "%%\n" + "\n".join(actions) + "%%\n" + "\n".join(lines) + "\n"
+    return Translation(tvp, _tvs(cprog, lib), back, locs, lib)

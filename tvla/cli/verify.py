@@ -1,0 +1,145 @@
+"""``tvla verify``: C files in, verdicts per property out.
+
+For each file: parse and lower it (:mod:`tvla.cfront.lower`), generate the
+TVP program over its predicate library (:mod:`tvla.cfront.translate`), run
+the analysis with the witness search on, turn every message into a C finding
+(:class:`~tvla.cfront.verdict.Alarm`: its kind, its source position, and its
+witness as source lines with the store before each step), and decide each
+property (:func:`tvla.cfront.verdict.decide`).  Several files run in parallel
+processes, one per core.
+"""
+
+import os
+import tempfile
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import List, Optional, Sequence, Tuple
+
+from tvla.cfront import ir
+from tvla.cfront.verdict import Alarm, FileVerdict, WitnessStep, decide
+from tvla.engine.options import Options, build_options
+from tvla.errors import TvlaError
+
+__all__ = ["VerifyOptions", "verify_file", "verify_files", "c_files", "write_translation"]
+
+C_SUFFIXES = (".c", ".i")
+
+
+@dataclass(frozen=True)
+class VerifyOptions:
+    """How ``tvla verify`` runs: the properties, the engine options, the witness bounds."""
+
+    properties: Tuple[str, ...]
+    malloc_may_fail: bool = False
+    witness_nodes: int = 5
+    witness_steps: int = 300
+    max_structures: Optional[int] = None
+    timeout: Optional[float] = None
+
+    def engine_options(self) -> Options:
+        return build_options(witness=True, witness_nodes=self.witness_nodes, witness_steps=self.witness_steps,
+                             max_structures=self.max_structures)
+
+
+def c_files(paths: Sequence[str]) -> List[str]:
+    """The files named, a directory standing for its ``.c``/``.i`` files (sorted, recursively)."""
+    out: List[str] = []
+    for p in paths:
+        if os.path.isdir(p):
+            for d, dirs, fs in os.walk(p):
+                dirs.sort()
+                out += [os.path.join(d, f) for f in sorted(fs) if f.endswith(C_SUFFIXES)]
+        else:
+            out.append(p)
+    return out
+
+
+def lower(path: str, opts: VerifyOptions) -> ir.CProgram:
+    from tvla.cfront.lower import lower_file
+    return lower_file(path, malloc_may_fail=opts.malloc_may_fail)
+
+
+def write_translation(cprog: ir.CProgram, properties: Sequence[str], out_dir: str):
+    """Write PROGRAM.tvp and PROGRAM.tvs (the generated program and its input) into ``out_dir``;
+    return the translation and the two paths."""
+    from tvla.cfront.translate import translate
+    tr = translate(cprog, tuple(properties))
+    base = os.path.splitext(os.path.basename(cprog.file))[0] or "program"
+    tvp, tvs = os.path.join(out_dir, base + ".tvp"), os.path.join(out_dir, base + ".tvs")
+    for path, text in ((tvp, tr.tvp), (tvs, tr.tvs)):
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(text)
+    return tr, tvp, tvs
+
+
+def _abstracted(edge: Optional[ir.Edge]) -> bool:
+    return edge is not None and isinstance(edge.stmt, ir.Nop) and edge.stmt.note.startswith("abstracted")
+
+
+def _kind(text: str) -> str:
+    return text.split(":", 1)[0].strip()
+
+
+def _witness(message, tr, voc) -> Tuple[Optional[Tuple[WitnessStep, ...]], Optional[ir.Pos]]:
+    """The witness of a message as C steps, and the first abstracted edge it takes (None: none)."""
+    from tvla.engine.results import NoWitness
+    from tvla.output.witness_view import draw_store
+    w = message.witness
+    if w is None or isinstance(w, NoWitness):
+        return None, None
+    steps, abstracted = [], None
+    for step in w.steps:
+        edge = tr.edge_of(step.edge.source, step.edge.target, step.edge.action.label)
+        if abstracted is None and _abstracted(edge):
+            abstracted = edge.pos
+        text = edge.text if edge is not None else step.edge.action.title
+        steps.append(WitnessStep(edge.pos if edge is not None else None, text,
+                                 draw_store(step.store, step.names, voc)))
+    return tuple(steps), abstracted
+
+
+def alarms_of(result, tr, cprog: ir.CProgram) -> List[Alarm]:
+    """Every message of the run as an :class:`Alarm` at its C position."""
+    out = []
+    for m in result.messages:
+        edge = tr.edge_of(m.location, m.target, m.label)
+        pos = edge.pos if edge is not None else ir.Pos(cprog.file, 0)
+        witness, abstracted = _witness(m, tr, result.vocabulary)
+        out.append(Alarm(_kind(m.text), pos, m.text, witness, abstracted))
+    return sorted(out, key=lambda a: (a.pos, a.kind, a.message))
+
+
+def _analyse(cprog: ir.CProgram, opts: VerifyOptions):
+    from tvla.cli.api import load, read_inputs, run_loaded
+    with tempfile.TemporaryDirectory(prefix="tvla-verify-") as d:
+        tr, tvp, tvs = write_translation(cprog, opts.properties, d)
+        analysis = load(tvp, opts.engine_options())
+        structures, given = read_inputs(analysis, tvs)
+        deadline = time.monotonic() + opts.timeout if opts.timeout else None
+        stop = (lambda: time.monotonic() > deadline) if deadline else None
+        result = run_loaded(analysis, structures, given, tvp, tvs, should_stop=stop)
+    return tr, result
+
+
+def verify_file(path: str, opts: VerifyOptions) -> FileVerdict:
+    """The verdicts of one C file; a file that cannot be read or parsed gives a FileVerdict with ``error``."""
+    t0 = time.perf_counter()
+    try:
+        cprog = lower(path, opts)
+        tr, result = _analyse(cprog, opts)
+    except TvlaError as e:
+        return FileVerdict(path, (), time.perf_counter() - t0, str(e))
+    alarms = alarms_of(result, tr, cprog)
+    limit = "time limit" if result.limit_hit == "interrupted" else result.limit_hit
+    verdicts = tuple(decide(p, alarms, cprog.unsupported, limit) for p in opts.properties)
+    return FileVerdict(path, verdicts, time.perf_counter() - t0)
+
+
+def verify_files(paths: Sequence[str], opts: VerifyOptions, jobs: Optional[int] = None) -> List[FileVerdict]:
+    """Verify every file, in parallel processes when there are several (``jobs``: default one per core)."""
+    jobs = jobs or os.cpu_count() or 1
+    if len(paths) <= 1 or jobs <= 1:
+        return [verify_file(p, opts) for p in paths]
+    with ProcessPoolExecutor(max_workers=min(jobs, len(paths))) as pool:
+        return list(pool.map(verify_file, paths, [opts] * len(paths)))

@@ -1,0 +1,128 @@
+"""Writers of ``tvla verify``'s results: compiler-style text, JSON (docs/json.md) and SARIF 2.1.0.
+
+They read :class:`tvla.cfront.verdict.FileVerdict` values and nothing else.
+Text: one ``prog.c:LINE:COL: KIND violated: WHAT`` line per finding, the
+witness of each ``false`` property as source lines with the store before each
+step, then one ``prog.c: PROPERTY: VERDICT`` line per property.  SARIF: one
+result per finding (``error`` when its property is false, ``warning`` when it
+is an alarm without a witness), the witness as a code flow.
+"""
+
+import json
+from typing import Any, Dict, List, Sequence
+
+from tvla.cfront.ir import Pos
+from tvla.cfront.verdict import FALSE, Alarm, FileVerdict, PropertyVerdict, WitnessStep
+from tvla.version import __version__
+
+__all__ = ["text_lines", "summary_lines", "file_json", "verify_json", "sarif", "RULES"]
+
+RULES = {
+    "valid-deref": "No dereference of NULL, of a freed cell or of an uninitialised pointer.",
+    "valid-free": "free only of a heap cell that is still allocated (free(NULL) is fine).",
+    "valid-memtrack": "No allocated cell becomes unreachable from every live pointer before the program ends.",
+    "memcleanup": "Every allocated cell is freed when the program terminates.",
+    "unreach-call": "reach_error() is never called.",
+    "sorted": "The list is sorted by its data when main returns.",
+}
+
+
+def _what(alarm: Alarm) -> str:
+    prefix = alarm.kind + ": "
+    return alarm.message[len(prefix):] if alarm.message.startswith(prefix) else alarm.message
+
+
+def _step_line(step: WitnessStep) -> str:
+    where = f"{step.pos.file}:{step.pos.line}" if step.pos else "(start)"
+    return f"    {where}: {step.action}    [{step.store}]"
+
+
+def _verdict_text(p: PropertyVerdict) -> str:
+    if p.verdict == FALSE:
+        return f"false ({p.violated})"
+    return p.verdict + (f" ({p.reason})" if p.reason else "")
+
+
+def text_lines(f: FileVerdict) -> List[str]:
+    """The report of one file."""
+    if f.error:
+        return [f.error]
+    lines = []
+    seen = set()
+    for p in f.properties:
+        for a in p.findings:
+            if (a.pos, a.message) not in seen:
+                seen.add((a.pos, a.message))
+                lines.append(f"{a.pos}: {a.kind} violated: {_what(a)}")
+        if p.verdict == FALSE:
+            n = len(p.witness)
+            lines.append(f"  witness of {p.name} ({p.violated}), {n} step{'s' if n != 1 else ''}:")
+            lines += [_step_line(s) for s in p.witness]
+    lines += [f"{f.file}: {p.name}: {_verdict_text(p)}" for p in f.properties]
+    return lines
+
+
+def summary_lines(files: Sequence[FileVerdict]) -> List[str]:
+    """The table ending a run over several files: file, property, verdict, seconds."""
+    rows = [(f.file, "-", "error", f.seconds) for f in files if f.error]
+    rows += [(f.file, p.name, p.verdict + (f" ({p.violated})" if p.violated else ""), f.seconds)
+             for f in files if not f.error for p in f.properties]
+    width = max([len("file")] + [len(r[0]) for r in rows])
+    pwidth = max([len("property")] + [len(r[1]) for r in rows])
+    out = [f"{'file':<{width}}  {'property':<{pwidth}}  {'verdict':<24}  seconds",
+           "-" * (width + pwidth + 36)]
+    out += [f"{r[0]:<{width}}  {r[1]:<{pwidth}}  {r[2]:<24}  {r[3]:7.2f}" for r in rows]
+    return out
+
+
+def _pos_json(pos: Pos) -> Dict[str, Any]:
+    return {"file": pos.file, "line": pos.line, "column": pos.column}
+
+
+def _property_json(p: PropertyVerdict) -> Dict[str, Any]:
+    return {"verdict": p.verdict, "violated": p.violated, "reason": p.reason,
+            "findings": [dict(_pos_json(a.pos), message=a.message) for a in p.findings],
+            "witness": [{"file": s.pos.file if s.pos else None, "line": s.pos.line if s.pos else None,
+                         "action": s.action, "store": s.store} for s in p.witness]}
+
+
+def file_json(f: FileVerdict) -> Dict[str, Any]:
+    """``{"file", "seconds", "error", "properties": {name: {...}}}`` (docs/json.md)."""
+    return {"file": f.file, "seconds": round(f.seconds, 3), "error": f.error,
+            "properties": {p.name: _property_json(p) for p in f.properties}}
+
+
+def verify_json(files: Sequence[FileVerdict]) -> str:
+    """One file: its object; several: ``{"files": [...]}``."""
+    data: Any = file_json(files[0]) if len(files) == 1 else {"files": [file_json(f) for f in files]}
+    return json.dumps(data, indent=2) + "\n"
+
+
+def _location(pos: Pos, text: str = "") -> Dict[str, Any]:
+    loc: Dict[str, Any] = {"physicalLocation": {"artifactLocation": {"uri": pos.file},
+                                                "region": {"startLine": pos.line, "startColumn": max(pos.column, 1)}}}
+    if text:
+        loc["message"] = {"text": text}
+    return loc
+
+
+def _result(p: PropertyVerdict, a: Alarm) -> Dict[str, Any]:
+    res: Dict[str, Any] = {"ruleId": a.kind if not a.kind.startswith("sorted") else "sorted",
+                           "level": "error" if p.verdict == FALSE and a.witness else "warning",
+                           "message": {"text": f"{a.kind} violated: {_what(a)}"},
+                           "locations": [_location(a.pos)]}
+    if a.witness:
+        steps = [{"location": _location(s.pos, f"{s.action}  [{s.store}]")} for s in a.witness if s.pos]
+        if steps:
+            res["codeFlows"] = [{"threadFlows": [{"locations": steps}]}]
+    return res
+
+
+def sarif(files: Sequence[FileVerdict]) -> str:
+    """A SARIF 2.1.0 log: one run of tvla, one result per finding."""
+    results = [_result(p, a) for f in files for p in f.properties for a in p.findings]
+    run = {"tool": {"driver": {"name": "tvla", "version": __version__,
+                               "rules": [{"id": k, "shortDescription": {"text": v}} for k, v in RULES.items()]}},
+           "results": results}
+    log = {"$schema": "https://json.schemastore.org/sarif-2.1.0.json", "version": "2.1.0", "runs": [run]}
+    return json.dumps(log, indent=2) + "\n"
