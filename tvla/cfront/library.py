@@ -185,15 +185,21 @@ class Library:
     initial_bad: Tuple[str, ...]           # C pointer variables that start uninitialised
     cyclic: bool                           # c[T] is declared
     sorted_field: Dict[str, Tuple[str, str]] = field(default_factory=dict)  # sorted var -> (d, n)
+    back: Dict[str, Tuple[str, ...]] = field(default_factory=dict)   # back field -> its forward fields
 
     # ------------------------------------------------------------- names
     @property
+    def forward(self) -> Tuple[str, ...]:
+        """The C pointer fields reachability follows: every used field but the back fields."""
+        return tuple(f for f in self.field if f not in self.back)
+
+    @property
     def single(self) -> bool:
-        return len(self.field) == 1
+        return len(self.forward) == 1
 
     @property
     def tag(self) -> str:
-        return next(iter(self.field.values())) if self.single else "all"
+        return self.field[self.forward[0]] if self.single else "all"
 
     @property
     def has_heap(self) -> bool:
@@ -237,9 +243,28 @@ class Library:
 
     def reach(self, a: str = "v", without: Sequence[str] = ()) -> str:
         """``a`` is reachable from some pointer variable not in ``without``."""
+        return self.reach_from([x for x in self.var if x not in without], a)
+
+    def reach_from(self, xs: Sequence[str], a: str) -> str:
+        """``a`` is reachable from one of the pointer variables ``xs`` through any fields
+        (back fields included: a cell only a back field leads to is not garbage)."""
         if not self.has_heap:
-            return _or([f"{self.var[x]}({a})" for x in self.var if x not in without])
-        return _or([self.r(x, a) for x in self.var if x not in without])
+            return _or([f"{self.var[x]}({a})" for x in xs])
+        direct = _or([self.r(x, a) for x in xs])
+        if not self.back or not xs:
+            return direct
+        start = _or([self.r(x, "h_1") for x in xs])
+        return f"({direct} | (E(h_1) {start} & {self.any_path('h_1', a)}))"
+
+    def reach_cell(self, w: str, a: str) -> str:
+        """``a`` is reachable from the cell ``w`` through any fields."""
+        if not self.back:
+            return self.t(w, a)
+        return f"({self.t(w, a)} | {self.any_path(w, a)})"
+
+    def any_path(self, w: str, a: str) -> str:
+        every = _or([f"{n}(h_2, h_3)" for n in self.field.values()])
+        return f"TC({w}, {a})(h_2, h_3) {every}"
 
     def valid(self, x: str) -> str:
         """``x`` may be dereferenced: initialised, not NULL, not freed."""
@@ -283,7 +308,7 @@ class Library:
         if self.bad_tracked:
             out += [f"%p uninit[{self.field[f]}](v)" for f in self.field if f in self.loaded]
         if not self.single:
-            out.append("%i edge[all](v_1, v_2) = " + " | ".join(f"{f}(v_1, v_2)" for f in self.field.values()))
+            out.append("%i edge[all](v_1, v_2) = " + " | ".join(f"{self.field[f]}(v_1, v_2)" for f in self.forward))
         rel = tag if self.single else "edge[all]"
         out += [f"%i t[{tag}](v_1, v_2) = {rel}*(v_1, v_2) transitive reflexive"]
         for x in self.var:
@@ -292,6 +317,11 @@ class Library:
         out.append(f"%i is[{tag}](v) = E(v_1, v_2) {self.edge('v_1', 'v')} & {self.edge('v_2', 'v')} & v_1 != v_2")
         if self.cyclic:
             out.append(f"%i c[{tag}](v) = E(v_1) {self.edge('v', 'v_1')} & {self.t('v_1', 'v')}")
+        for b, fs in self.back.items():
+            nb = self.field[b]
+            out += [f"%i inv[{self.field[f]},{nb}](v) = A(v_1) {self.field[f]}(v, v_1) -> {nb}(v_1, v)" for f in fs]
+            out.append(f"%i inv[{nb}](v) = A(v_1) {nb}(v, v_1) -> "
+                       + _or([f"{self.field[f]}(v_1, v)" for f in fs]))
         return out
 
     def _data_declarations(self) -> List[str]:
@@ -325,13 +355,13 @@ class Library:
 # ----------------------------------------------------------------------------- reachability updates
 
 def _removed(lib: Library, x: str, fields: Sequence[str], a: str, b: str) -> str:
-    """The union edge a -> b disappears when the ``fields`` of the cell ``x`` points to are cut."""
+    """The union edge a -> b disappears when the ``fields`` (forward ones) of the cell ``x`` points to are cut."""
     cut = _or([f"{lib.field[f]}({a}, {b})" for f in fields])
-    kept = [f"{lib.field[g]}({a}, {b})" for g in lib.field if g not in fields]
+    kept = [f"{lib.field[g]}({a}, {b})" for g in lib.forward if g not in fields]
     return _and([f"{lib.v(x)}({a})", cut] + ([f"!{_or(kept)}"] if kept else []))
 
 
-def t_cut(lib: Library, x: str, fields: Sequence[str]) -> Tuple[str, str]:
+def t_cut(lib: Library, x: str, fields: Sequence[str]) -> List[Tuple[str, str]]:
     """The update of ``t[T]`` when the ``fields`` of x's cell are cut.
 
     A pair stays connected unless its path went through a removed edge (CUT).
@@ -339,6 +369,10 @@ def t_cut(lib: Library, x: str, fields: Sequence[str]) -> Tuple[str, str]:
     cell below a removed edge is shared: then every path into that part
     enters through the removed edge.  Otherwise the closure is recomputed
     over the remaining edges (sound, less precise on summary nodes)."""
+    fields = [f for f in fields if f not in lib.back]
+    if not fields:   # back fields are not in t[T]
+        return []
+
     def rm(a, b):
         return _removed(lib, x, fields, a, b)
     cut = f"(E(k_1, k_2) {lib.t('v_1', 'k_1')} & {rm('k_1', 'k_2')} & {lib.t('k_2', 'v_2')})"
@@ -349,13 +383,15 @@ def t_cut(lib: Library, x: str, fields: Sequence[str]) -> Tuple[str, str]:
     if any(inexact):
         still = f"(v_1 == v_2 | TC(v_1, v_2)(k_7, k_8) ({lib.edge('k_7', 'k_8')} & !{rm('k_7', 'k_8')}))"
         lost = f"({_or(inexact)} ? !{still} : {cut})"
-    return lib.t("v_1", "v_2"), f"{lib.t('v_1', 'v_2')} & !{lost}"
+    return [(lib.t("v_1", "v_2"), f"{lib.t('v_1', 'v_2')} & !{lost}")]
 
 
-def t_link(lib: Library, x: str, y: str) -> Tuple[str, str]:
-    """The update of ``t[T]`` when the edge from x's cell to y's cell is added (exact on any graph)."""
+def t_link(lib: Library, x: str, f: str, y: str) -> List[Tuple[str, str]]:
+    """The update of ``t[T]`` when the edge f from x's cell to y's cell is added (exact on any graph)."""
+    if f in lib.back:
+        return []
     t = lib.t("v_1", "v_2")
-    return t, f"{t} | (E(k_1, k_2) {lib.t('v_1', 'k_1')} & {lib.v(x)}(k_1) & {lib.v(y)}(k_2) & {lib.t('k_2', 'v_2')})"
+    return [(t, f"{t} | (E(k_1, k_2) {lib.t('v_1', 'k_1')} & {lib.v(x)}(k_1) & {lib.v(y)}(k_2) & {lib.t('k_2', 'v_2')})")]
 
 
 # ----------------------------------------------------------------------------- garbage
@@ -413,8 +449,7 @@ def assign_var(lib: Library, x: str, y: str) -> Act:
     p, q = lib.v(x), lib.v(y)
     act = Act(f"Copy_Var_{p}_{q}", f"{x} = {y}", focus=(f"{q}(v)",),
               updates=((f"{p}(v)", f"{q}(v)"),) + _bad_copy(lib, x, lib.bad(y) if lib.bad_tracked else ""))
-    from_y = lib.r(y, "{a}") if lib.has_heap else f"{q}({{a}})"
-    return with_collect(lib, act, lambda a: _or([lib.reach(a, without=[x]), from_y.format(a=a)]),
+    return with_collect(lib, act, lambda a: _or([lib.reach(a, without=[x]), lib.reach_from([y], a)]),
                         memtrack_text(lib))
 
 
@@ -429,7 +464,7 @@ def load(lib: Library, x: str, y: str, f: str) -> Act:
     act = Act(f"Load_{p}_{q}_{n}", f"{x} = {y}->{f}", focus, lib.valid(y), updates=ups)
 
     def after(a):
-        return _or([lib.reach(a, without=[x]), f"(E(a_1, a_2) {q}(a_1) & {n}(a_1, a_2) & {lib.t('a_2', a)})"])
+        return _or([lib.reach(a, without=[x]), f"(E(a_1, a_2) {q}(a_1) & {n}(a_1, a_2) & {lib.reach_cell('a_2', a)})"])
     return with_collect(lib, act, after, memtrack_text(lib))
 
 
@@ -452,7 +487,7 @@ def malloc(lib: Library, x: str, struct: str, zeroed: bool) -> Act:
 def cut(lib: Library, x: str, f: str) -> Act:
     """``x->f = NULL`` (x is valid); the cells it disconnects are dropped by a following :func:`collect`."""
     p, n = lib.v(x), lib.field[f]
-    ups = [(f"{n}(v_1, v_2)", f"{n}(v_1, v_2) & !{p}(v_1)"), t_cut(lib, x, [f])]
+    ups = [(f"{n}(v_1, v_2)", f"{n}(v_1, v_2) & !{p}(v_1)")] + t_cut(lib, x, [f])
     if lib.bad_tracked and f in lib.loaded:
         ups.append((f"uninit[{n}](v)", f"uninit[{n}](v) & !{p}(v)"))
     focus = (f"{p}(v)", f"E(v_1, v_2) {p}(v_1) & {n}(v_1, v_2) & {lib.t('v_2', 'v')}")
@@ -462,7 +497,7 @@ def cut(lib: Library, x: str, f: str) -> Act:
 def link(lib: Library, x: str, f: str, y: str) -> Act:
     """``x->f = y`` after :func:`cut` made ``x->f`` NULL."""
     p, q, n = lib.v(x), lib.v(y), lib.field[f]
-    ups = [(f"{n}(v_1, v_2)", f"{n}(v_1, v_2) | {p}(v_1) & {q}(v_2)"), t_link(lib, x, y)]
+    ups = [(f"{n}(v_1, v_2)", f"{n}(v_1, v_2) | {p}(v_1) & {q}(v_2)")] + t_link(lib, x, f, y)
     if lib.bad_tracked and f in lib.loaded:
         ups.append((f"uninit[{n}](v)", f"({p}(v) ? {lib.bad(y)} : uninit[{n}](v))"))
     focus = (f"{p}(v)", f"{q}(v)", f"E(v_1) {q}(v_1) & {lib.t('v_1', 'v')}")
@@ -475,7 +510,7 @@ def free(lib: Library, x: str) -> Act:
     ups = [("freed(v)", f"freed(v) | {p}(v)")]
     if lib.has_heap:
         ups += [(f"{n}(v_1, v_2)", f"{n}(v_1, v_2) & !{p}(v_1)") for n in lib.field.values()]
-        ups.append(t_cut(lib, x, list(lib.field)))
+        ups += t_cut(lib, x, list(lib.field))
     if lib.bad_tracked:
         ups += [(f"uninit[{lib.field[f]}](v)", f"uninit[{lib.field[f]}](v) & !{p}(v)")
                 for f in lib.field if f in lib.loaded]
@@ -512,16 +547,23 @@ def free_non_heap(lib: Library, what: str) -> Act:
     return Act("Free_Non_Heap", f"free({what})", messages=(("1", f"valid-free: free of non-heap memory {what}"),))
 
 
+NOT_CLEAN = "garbage() | (E(v) !freed(v))"
+
+
 def reach_error(lib: Library) -> Act:
-    msgs = (("1", "unreach-call: reach_error() is called"),) if lib.needs.unreach else ()
-    return Act("Reach_Error", "reach_error()", messages=msgs)
+    """``reach_error()``: the unreach-call violation; it aborts the program (as the competition's
+    ``reach_error`` does), so memory still allocated then is a memcleanup violation."""
+    msgs = [("1", "unreach-call: reach_error() is called")] if lib.needs.unreach else []
+    if lib.needs.memcleanup:
+        msgs.append((NOT_CLEAN, "memcleanup: memory not freed when reach_error() aborts the program"))
+    return Act("Reach_Error", "reach_error()", messages=tuple(msgs))
 
 
 def program_exit(lib: Library, how: str) -> Act:
     """The end of the program: memcleanup (some cell not freed) and the sortedness properties."""
     msgs = []
     if lib.needs.memcleanup:
-        msgs.append(("garbage() | (E(v) !freed(v))", "memcleanup: memory not freed at program exit"))
+        msgs.append((NOT_CLEAN, "memcleanup: memory not freed at program exit"))
     for x, (d, n) in lib.sorted_field.items():
         within = lib.r(x) if lib.has_heap else f"{lib.v(x)}(v)"
         msgs.append((f"!(A(v) {within} -> {lib.in_order_pred(d)})",
@@ -825,6 +867,28 @@ def _sorted_fields(cprog: ir.CProgram, needs: Needs, used, compared) -> Dict[str
     return out
 
 
+BACK_NAMES = ("prev", "previous", "pred", "back", "parent", "up", "bwd", "blink", "father")
+
+
+def _back_fields(cprog: ir.CProgram, used: Sequence[str]) -> Dict[str, Tuple[str, ...]]:
+    """The back fields of the used ones, with the forward fields they invert: a field to its own
+    struct named as a back pointer (``prev``, ``parent``, ...) beside another used field to the
+    same struct.  Reachability, sharing and cyclicity follow the forward fields only (a doubly
+    linked list or a tree with parent pointers is not one big cycle), and ``inv[f,b]`` records
+    that b inverts f.  The choice only affects precision: garbage is still found through every
+    field (:meth:`Library.reach_from`)."""
+    back: Dict[str, Tuple[str, ...]] = {}
+    for st in cprog.structs:
+        own = [f for f, target in st.pointer_fields if target == st.name and f in used]
+        for b in own:
+            name = b.lower()
+            if name in BACK_NAMES or name.endswith(("prev", "parent")):
+                fwd = tuple(f for f in own if f != b and f.lower() not in BACK_NAMES)
+                if fwd:
+                    back[b] = tuple(dict.fromkeys(back.get(b, ()) + fwd))
+    return back
+
+
 def build_library(cprog: ir.CProgram, needs: Needs) -> Library:
     """The library of ``cprog`` for ``needs``: only the predicates its statements and properties use."""
     used, loaded, store = _pointer_fields(cprog)
@@ -845,4 +909,5 @@ def build_library(cprog: ir.CProgram, needs: Needs) -> Library:
             in_order[d] = n
     return Library(needs, var, fld, fields_of, loaded, tuple(allocated) if len(allocated) > 1 else (), ints_of,
                    ordered, keys, in_order, flags, symbolic,
-                   tuple(p.name for p in cprog.pointers if not p.initialised), store, sorted_field)
+                   tuple(p.name for p in cprog.pointers if not p.initialised), store, sorted_field,
+                   _back_fields(cprog, used))

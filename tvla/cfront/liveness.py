@@ -3,19 +3,24 @@
 The rule.  A pointer variable is *live* at a node when some path from there
 reads it (a dereference, a copy, a comparison, ``free``) before writing it.
 For each edge ``u -> v`` (not into ``exit`` or ``error``, where execution
-stops), every variable that is live at ``u`` or written by the edge, but not
-live at ``v``, dies on that edge: ``Kill`` edges for it are inserted right
-after it (same position and text).  So
+stops), every callee-scope variable (a callee's local, parameter or return
+temporary, and the temporaries of the lowering: scope ``local``) that is live
+at ``u`` or written by the edge, but not live at ``v``, dies on that edge:
+``Kill(var, scope_end=True)`` edges for it are inserted right after it (same
+position and text).  After its last use it can never be read again, and at
+the latest it goes out of scope when the callee returns, so a cell only it
+reached is lost: a leak (valid-memtrack), reported where the variable died.
+So a temporary dies right after its single use.
 
-* a temporary dies right after its single use;
-* a local of ``main`` or a global dies after its last use on every path,
-  with ``Kill(var)``: it is still in scope, so a cell only it reached is not
-  lost (the abstraction just forgets a pointer that is never read again);
-* a callee's local, parameter or return temporary (scope ``local``) dies with
-  ``Kill(var, scope_end=True)``: after its last use it can never be read
-  again, and at the latest it goes out of scope when the callee returns, so a
-  cell only it reached is lost: a leak (valid-memtrack), reported where the
-  variable died.  This covers the end of the callee's scope as well.
+Globals and locals of ``main`` are never killed: they stay in scope until
+the program ends, so a cell only they reach is lost exactly when they are
+overwritten (the statement that overwrites them reports it), and a cell
+they still reach at the end is memcleanup's business, not valid-memtrack's.
+
+No variable dies on an edge into a node from which the program only goes on
+to its end (``exit``, ``abort()``, ``reach_error()``, through conditions and
+no-ops): a cell still pointed to when the program stops is not lost
+(memcleanup, not valid-memtrack, speaks about it).
 
 Variables in ``keep`` (e.g. the list of a ``sorted(x)`` property, read when
 ``main`` returns) are never killed.  ``Kill`` edges already present are
@@ -29,7 +34,7 @@ import networkx as nx
 
 from tvla.cfront import ir
 
-__all__ = ["uses_defs", "live_at", "insert_kills"]
+__all__ = ["uses_defs", "live_at", "ending_nodes", "insert_kills"]
 
 
 def uses_defs(stmt: ir.Statement) -> Tuple[Set[str], Set[str]]:
@@ -86,19 +91,40 @@ def live_at(prog: ir.CProgram) -> Dict[str, FrozenSet[str]]:
     return {n: frozenset(v) for n, v in live.items()}
 
 
+NEUTRAL = (ir.Assume, ir.Nop, ir.Havoc, ir.ReachError, ir.Exit)
+
+
+def ending_nodes(prog: ir.CProgram) -> FrozenSet[str]:
+    """The nodes from which every path goes straight to the end: ``exit``, ``error``, and those
+    whose every edge is a condition, a no-op, a havoc or a termination into such a node."""
+    out_edges: Dict[str, List[ir.Edge]] = {}
+    for e in prog.edges:
+        out_edges.setdefault(e.source, []).append(e)
+    ending = {prog.exit, prog.error}
+    changed = True
+    while changed:
+        changed = False
+        for n, es in out_edges.items():
+            if n not in ending and all(isinstance(e.stmt, NEUTRAL) and e.target in ending for e in es):
+                ending.add(n)
+                changed = True
+    return frozenset(ending)
+
+
 def insert_kills(prog: ir.CProgram, keep: FrozenSet[str] = frozenset()) -> ir.CProgram:
     """The program with a chain of ``Kill`` edges after every edge on which variables die (see above)."""
-    live = live_at(prog)
+    live, ending = live_at(prog), ending_nodes(prog)
     scope = {p.name: p.scope for p in prog.pointers}
     names = {n for e in prog.edges for n in (e.source, e.target)}
     out: List[ir.Edge] = []
     fresh = _fresh_nodes(names)
     for e in prog.edges:
-        if e.target in (prog.exit, prog.error) or isinstance(e.stmt, ir.Kill):
+        if e.target in ending or isinstance(e.stmt, ir.Kill):
             out.append(e)
             continue
         uses, defs = uses_defs(e.stmt)
-        dying = sorted(((live.get(e.source, frozenset()) | defs) & scope.keys()) - live.get(e.target, frozenset())
+        mortal = {v for v, sc in scope.items() if sc == "local"}
+        dying = sorted(((live.get(e.source, frozenset()) | defs) & mortal) - live.get(e.target, frozenset())
                        - keep)
         if not dying:
             out.append(e)
@@ -107,7 +133,7 @@ def insert_kills(prog: ir.CProgram, keep: FrozenSet[str] = frozenset()) -> ir.CP
         out.append(replace(e, target=cur))
         for i, var in enumerate(dying):
             nxt = e.target if i == len(dying) - 1 else next(fresh)
-            out.append(ir.Edge(cur, nxt, ir.Kill(var, scope[var] == "local"), e.pos, e.text))
+            out.append(ir.Edge(cur, nxt, ir.Kill(var, True), e.pos, e.text))
             cur = nxt
     return replace(prog, edges=tuple(out))
 

@@ -473,8 +473,10 @@ def check_command(kw):
               help="Largest store (in cells) a witness may use.")
 @click.option("--witness-steps", type=click.IntRange(min=0), default=300, show_default=True,
               help="Longest witness (in statements).")
-@click.option("--timeout", type=click.FloatRange(min=0), default=None,
+@click.option("--timeout", type=click.FloatRange(min=1), default=120.0, show_default=True,
               help="Seconds per file; past it the file is unknown (what was found is kept).")
+@click.option("--memory", "memory_mb", type=click.IntRange(min=256), default=4096, show_default=True,
+              help="Megabytes of memory per file; past it the file is unknown.")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
               help="Files verified at once (default: one per core).")
 @click.option("--debug", is_flag=True, default=False, help="Show a Python traceback on an internal error.")
@@ -492,7 +494,7 @@ def verify_command(kw):
     from tvla.cli.verify import VerifyOptions, c_files, verify_files
     from tvla.output.verify_report import sarif, summary_lines, text_lines, verify_json
     opts = VerifyOptions(parse_properties(kw["properties"]), kw["malloc_may_fail"], kw["witness_nodes"],
-                         kw["witness_steps"], timeout=kw["timeout"])
+                         kw["witness_steps"], timeout=kw["timeout"], memory_mb=kw["memory_mb"])
     for flag, key in (("--json", "json_out"), ("--sarif", "sarif_out")):
         if kw[key]:
             check_output_file(kw[key], flag)

@@ -9,10 +9,12 @@ property (:func:`tvla.cfront.verdict.decide`).  Several files run in parallel
 processes, one per core.
 """
 
+import multiprocessing
 import os
+import resource
 import tempfile
 import time
-from concurrent.futures import ProcessPoolExecutor
+from multiprocessing.connection import Connection, wait
 from dataclasses import dataclass
 from typing import List, Optional, Sequence, Tuple
 
@@ -24,6 +26,7 @@ from tvla.errors import TvlaError
 __all__ = ["VerifyOptions", "verify_file", "verify_files", "c_files", "write_translation"]
 
 C_SUFFIXES = (".c", ".i")
+GRACE = 10.0   # seconds a worker gets past its time limit to stop cleanly before it is killed
 
 
 @dataclass(frozen=True)
@@ -35,7 +38,8 @@ class VerifyOptions:
     witness_nodes: int = 5
     witness_steps: int = 300
     max_structures: Optional[int] = None
-    timeout: Optional[float] = None
+    timeout: Optional[float] = 120.0
+    memory_mb: Optional[int] = 4096
 
     def engine_options(self) -> Options:
         return build_options(witness=True, witness_nodes=self.witness_nodes, witness_steps=self.witness_steps,
@@ -94,6 +98,9 @@ def _witness(message, tr, voc) -> Tuple[Optional[Tuple[WitnessStep, ...]], Optio
         if abstracted is None and _abstracted(edge):
             abstracted = edge.pos
         text = edge.text if edge is not None else step.edge.action.title
+        pos = edge.pos if edge is not None else None
+        if steps and (steps[-1].pos, steps[-1].action) == (pos, text):
+            continue   # one C statement is several TVP steps (a store: cut, collect, link; kills after it)
         steps.append(WitnessStep(edge.pos if edge is not None else None, text,
                                  draw_store(step.store, step.names, voc)))
     return tuple(steps), abstracted
@@ -136,10 +143,54 @@ def verify_file(path: str, opts: VerifyOptions) -> FileVerdict:
     return FileVerdict(path, verdicts, time.perf_counter() - t0)
 
 
+def _limited(path: str, opts: VerifyOptions) -> FileVerdict:
+    """:func:`verify_file` under the memory limit (run in a worker process of its own)."""
+    if opts.memory_mb:
+        limit = opts.memory_mb * 1024 * 1024
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    try:
+        return verify_file(path, opts)
+    except MemoryError:
+        return _gave_up(path, opts, f"memory limit ({opts.memory_mb} MB)", 0.0)
+
+
+def _gave_up(path: str, opts: VerifyOptions, why: str, seconds: float) -> FileVerdict:
+    return FileVerdict(path, tuple(decide(p, [], (), why) for p in opts.properties), seconds)
+
+
+def _worker(path: str, opts: VerifyOptions, conn: Connection) -> None:
+    conn.send(_limited(path, opts))
+    conn.close()
+
+
 def verify_files(paths: Sequence[str], opts: VerifyOptions, jobs: Optional[int] = None) -> List[FileVerdict]:
-    """Verify every file, in parallel processes when there are several (``jobs``: default one per core)."""
-    jobs = jobs or os.cpu_count() or 1
-    if len(paths) <= 1 or jobs <= 1:
-        return [verify_file(p, opts) for p in paths]
-    with ProcessPoolExecutor(max_workers=min(jobs, len(paths))) as pool:
-        return list(pool.map(verify_file, paths, [opts] * len(paths)))
+    """Verify every file, each in a worker process of its own (``jobs`` at once; default one per core),
+    so that a file past its time or memory limit is stopped without taking the others with it: the
+    engine stops cleanly at ``opts.timeout``, and a worker still running 10 s later is killed."""
+    jobs = max(1, min(jobs or os.cpu_count() or 1, len(paths)))
+    ctx = multiprocessing.get_context("fork")
+    todo, running, done = list(enumerate(paths)), {}, {}
+    while todo or running:
+        while todo and len(running) < jobs:
+            i, path = todo.pop(0)
+            here, there = ctx.Pipe(duplex=False)
+            proc = ctx.Process(target=_worker, args=(path, opts, there), daemon=True)
+            proc.start()
+            there.close()
+            running[here] = (i, path, proc, time.monotonic())
+        ready = wait(list(running), timeout=1.0)
+        for conn in ready:
+            i, path, proc, t0 = running.pop(conn)
+            try:
+                done[i] = conn.recv()
+            except EOFError:   # the worker died (out of memory, a signal)
+                done[i] = _gave_up(path, opts, f"the analysis stopped (exit status {proc.exitcode})",
+                                   time.monotonic() - t0)
+            proc.join()
+        for conn, (i, path, proc, t0) in list(running.items()):
+            if opts.timeout and time.monotonic() - t0 > opts.timeout + GRACE:
+                proc.kill()
+                proc.join()
+                running.pop(conn)
+                done[i] = _gave_up(path, opts, "time limit", time.monotonic() - t0)
+    return [done[i] for i in range(len(paths))]
