@@ -402,6 +402,9 @@ class Lowering(ExprLowering):
             return cur
         if arg.kind == K.UNARY_OPERATOR and unary_operator(arg) == "&" or arg.kind == K.STRING_LITERAL:
             return self.step(cur, ir.FreeNonHeap(self.src.text(arg)), s)
+        alias = self.alias_of(arg, fr) if arg.kind == K.DECL_REF_EXPR else None
+        if alias is not None:   # an out-parameter T **pp holds &v: the address of a variable
+            return self.step(cur, ir.FreeNonHeap(f"{self.src.text(arg)} (&{alias})"), s)
         if pointee_struct(arg.type) is None and evaluate_int(arg) is None:
             self.unsupported(s, f"free of a {arg.type.spelling}")
             return cur

@@ -90,10 +90,12 @@ def decide(prop: str, alarms: Sequence[Alarm], unsupported: Sequence[Tuple[Pos, 
     if unsupported:
         pos, what = unsupported[0]
         return PropertyVerdict(prop, UNKNOWN, None, f"{pos}: {what}", mine)
+    stopped = f"the analysis stopped early ({limit})" if limit else ""
     if mine:
-        return PropertyVerdict(prop, UNKNOWN, None, _no_witness_reason(mine), mine)
+        return PropertyVerdict(prop, UNKNOWN, None, "; ".join(filter(None, [stopped, _no_witness_reason(mine)])),
+                               mine)
     if limit:
-        return PropertyVerdict(prop, UNKNOWN, None, f"the analysis stopped early ({limit})")
+        return PropertyVerdict(prop, UNKNOWN, None, stopped)
     return PropertyVerdict(prop, TRUE)
 
 

