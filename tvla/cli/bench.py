@@ -15,6 +15,7 @@ import resource
 import subprocess
 import sys
 import time
+from typing import Dict, List, Tuple
 
 import click
 
@@ -147,15 +148,58 @@ def _row(program, input_name, join, data, paper_txt, err):
             + f" {data['peak_mb']:>6.0f} {kb if kb is not None else '-':>6} {w_txt:>12}  {paper_txt:>16}  {verdict}")
 
 
+def read_manifest(directory: str) -> Dict[Tuple[str, str], str]:
+    """``DIR/manifest.txt`` of a C corpus: (file, property) -> the true verdict (programs/c/README.md)."""
+    out: Dict[Tuple[str, str], str] = {}
+    path = os.path.join(directory, "manifest.txt")
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as fh:
+            for line in fh:
+                words = line.split("#", 1)[0].split()
+                if len(words) >= 3:
+                    out[(words[0], words[1])] = words[2]
+    return out
+
+
+def c_rows(directory: str, timeout: float) -> List[str]:
+    """One row per C program of ``directory``: lines, seconds, and per property our verdict / the truth."""
+    from tvla.cli.verify import VerifyOptions, c_files, verify_files
+    if not os.path.isdir(directory):
+        raise click.BadParameter(f"{directory} is not a directory", param_hint="--c")
+    truth = read_manifest(directory)
+    props = ("memsafety", "memcleanup", "unreach-call")
+    rows = [f"{'C program':<32} {'lines':>5} {'seconds':>8}  " + "  ".join(f"{p:<24}" for p in props),
+            "-" * 120]
+    for path in c_files([directory]):
+        [f] = verify_files([path], VerifyOptions(props, timeout=timeout), jobs=1)
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            lines = sum(1 for _ in fh)
+        name = os.path.basename(path)
+        cells = []
+        for p in f.properties:
+            got = p.verdict + (f"({p.violated})" if p.violated and p.name == "memsafety" else "")
+            want = truth.get((name, p.name), "?")
+            cells.append(f"{got if got == want else got + ' / ' + want:<24}")
+        rows.append(f"{name:<32} {lines:>5} {f.seconds:>8.2f}  " + ("  ".join(cells) if not f.error else f.error))
+    return rows
+
+
 @click.command()
 @click.argument("dirs", nargs=-1)
 @click.option("--timeout", default=600, show_default=True,
               help="Seconds allowed per analysis (it is stopped and reported as such).")
+@click.option("--c", "c_dir", default=None, is_flag=False, flag_value="programs/c",
+              help="Time tvla verify on every C program of DIR (default programs/c) instead: "
+                   "a cell shows our verdict, and after ' / ' the true one when they differ.")
 @click.option("--one", nargs=4, hidden=True, default=None)
-def main(dirs, timeout, one):
+def main(dirs, timeout, c_dir, one):
     """Benchmark the analyses listed in DIR/bench.txt."""
     if one:
         print(json.dumps(run_one(*one, timeout)))
+        return
+    if c_dir:
+        for row in c_rows(c_dir, min(timeout, 120)):
+            click.echo(row)
         return
     entries = [e for d in (dirs or DEFAULT_DIRS) for e in _entries(d)]
     header = (f"{'program':<16} {'input':<12} {'join':<5} {'structs':>8} {'seconds':>8} {'cpu':>8} "

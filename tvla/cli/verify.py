@@ -16,7 +16,7 @@ import tempfile
 import time
 from multiprocessing.connection import Connection, wait
 from dataclasses import dataclass
-from typing import List, Optional, Sequence, Tuple
+from typing import FrozenSet, List, Optional, Sequence, Tuple
 
 from tvla.cfront import ir
 from tvla.cfront.verdict import Alarm, FileVerdict, WitnessStep, decide
@@ -77,15 +77,36 @@ def write_translation(cprog: ir.CProgram, properties: Sequence[str], out_dir: st
     return tr, tvp, tvs
 
 
-def _abstracted(edge: Optional[ir.Edge]) -> bool:
-    return edge is not None and isinstance(edge.stmt, ir.Nop) and edge.stmt.note.startswith("abstracted")
+def _abstracted(edge: Optional[ir.Edge], harmless: FrozenSet[ir.Edge]) -> bool:
+    return (edge is not None and isinstance(edge.stmt, ir.Nop) and edge.stmt.note.startswith("abstracted")
+            and edge not in harmless)
+
+
+def harmless_abstractions(cprog: ir.CProgram) -> FrozenSet[ir.Edge]:
+    """The abstracted edges that only write an unknown value into a data field no condition or copy
+    ever reads: whatever value the witness picks, every later step takes the same branches, so a
+    witness through them is an execution of the C program."""
+    read = set()
+    for e in cprog.edges:
+        s = e.stmt.cond if isinstance(e.stmt, ir.Assume) else e.stmt
+        if isinstance(s, ir.DataCond):
+            read |= {s.lfield, s.rfield}
+        elif isinstance(s, ir.CopyData):
+            read.add(s.sfield)
+    out = set()
+    for e in cprog.edges:
+        if isinstance(e.stmt, ir.Nop) and e.stmt.note.startswith("abstracted"):
+            after = [a.stmt for a in cprog.edges if a.source == e.target]
+            if after and all(isinstance(a, ir.SetData) and a.value is None and a.field not in read for a in after):
+                out.add(e)
+    return frozenset(out)
 
 
 def _kind(text: str) -> str:
     return text.split(":", 1)[0].strip()
 
 
-def _witness(message, tr, voc) -> Tuple[Optional[Tuple[WitnessStep, ...]], Optional[ir.Pos]]:
+def _witness(message, tr, voc, harmless: FrozenSet[ir.Edge]) -> Tuple[Optional[Tuple[WitnessStep, ...]], Optional[ir.Pos]]:
     """The witness of a message as C steps, and the first abstracted edge it takes (None: none)."""
     from tvla.engine.results import NoWitness
     from tvla.output.witness_view import draw_store
@@ -95,24 +116,48 @@ def _witness(message, tr, voc) -> Tuple[Optional[Tuple[WitnessStep, ...]], Optio
     steps, abstracted = [], None
     for step in w.steps:
         edge = tr.edge_of(step.edge.source, step.edge.target, step.edge.action.label)
-        if abstracted is None and _abstracted(edge):
+        if abstracted is None and _abstracted(edge, harmless):
             abstracted = edge.pos
         text = edge.text if edge is not None else step.edge.action.title
         pos = edge.pos if edge is not None else None
         if steps and (steps[-1].pos, steps[-1].action) == (pos, text):
             continue   # one C statement is several TVP steps (a store: cut, collect, link; kills after it)
         steps.append(WitnessStep(edge.pos if edge is not None else None, text,
-                                 draw_store(step.store, step.names, voc)))
+                                 c_store(draw_store(step.store, step.names, voc))))
     return tuple(steps), abstracted
+
+
+def c_store(text: str) -> str:
+    """A drawn store in C words: ``bad[x]`` (x holds no value yet) shows as ``x uninitialised`` instead
+    of ``x = NULL``, ``garbage`` as ``a cell was lost``; other parts stay as drawn."""
+    parts = text.split("; ")
+    flags = next((p[len("true: "):].split(", ") for p in parts if p.startswith("true: ")), [])
+    bad = [f[4:-1] for f in flags if f.startswith("bad[") and f.endswith("]")]
+    out = []
+    for p in parts:
+        if p.startswith("true: "):
+            rest = [f for f in flags if not (f.startswith("bad[") and f.endswith("]"))]
+            rest = ["a cell was lost" if f == "garbage" else f for f in rest]
+            if rest:
+                out.append(", ".join(rest) if rest == ["a cell was lost"] else "true: " + ", ".join(rest))
+        elif p.endswith(" = NULL"):
+            null = [v for v in p[:-len(" = NULL")].split(", ") if v not in bad]
+            if null:
+                out.append(", ".join(null) + " = NULL")
+        else:
+            out.append(p)
+    if bad:
+        out.append(", ".join(bad) + " uninitialised")
+    return "; ".join(out)
 
 
 def alarms_of(result, tr, cprog: ir.CProgram) -> List[Alarm]:
     """Every message of the run as an :class:`Alarm` at its C position."""
-    out = []
+    out, harmless = [], harmless_abstractions(cprog)
     for m in result.messages:
         edge = tr.edge_of(m.location, m.target, m.label)
         pos = edge.pos if edge is not None else ir.Pos(cprog.file, 0)
-        witness, abstracted = _witness(m, tr, result.vocabulary)
+        witness, abstracted = _witness(m, tr, result.vocabulary, harmless)
         out.append(Alarm(_kind(m.text), pos, m.text, witness, abstracted))
     return sorted(out, key=lambda a: (a.pos, a.kind, a.message))
 
