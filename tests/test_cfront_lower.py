@@ -412,7 +412,7 @@ def test_callee_locals_die_as_scope_ends_main_locals_do_not(tmp_path):
                            "int main() { Node *a = malloc(sizeof *a); f(a); a = NULL; return 0; }\n",
                  liveness=True)
     kills = {e.stmt.var: e.stmt.scope_end for e in edges_of(prog, ir.Kill)}
-    assert kills == {"t": True, "l": True}   # a is overwritten later: the overwrite loses its cell
+    assert kills == {"t": True, "l": True, "a": False}   # main's a: every path overwrites it before the end
     assert not any(e.target in (prog.exit, prog.error) and isinstance(e.stmt, ir.Kill) for e in prog.edges)
 
 
@@ -432,7 +432,7 @@ def test_no_variable_dies_on_the_way_to_the_end(tmp_path):
 def test_liveness_keeps_positions(tmp_path):
     prog = lower(tmp_path, "void f(Node *l) { free(l); }\n"
                            "int main() { Node *a = malloc(sizeof *a); f(a); a = NULL; return 0; }\n", liveness=True)
-    kill = edges_of(prog, ir.Kill)[0]
+    kill = next(e for e in edges_of(prog, ir.Kill) if e.stmt.var.startswith("l"))
     free = edges_of(prog, ir.Free)[0]
     assert kill.pos == free.pos and kill.text == free.text and free.target == kill.source
 
@@ -463,7 +463,7 @@ CORPUS = sorted(glob.glob(os.path.join(ROOT, "programs", "c", "*.[ci]")))
 @pytest.mark.parametrize("path", CORPUS, ids=[os.path.basename(p) for p in CORPUS])
 def test_corpus_lowers(path):
     prog = lower_file(path)
-    assert prog.edges and any(isinstance(e.stmt, ir.Exit) for e in prog.edges)
+    assert prog.unsupported or any(isinstance(e.stmt, ir.Exit) for e in prog.edges)
     assert bool(prog.unsupported) == _expects_unsupported(path), prog.unsupported
     declared = {p.name for p in prog.pointers}
     used = {getattr(e.stmt, f) for e in prog.edges for f in ("dst", "src", "var") if hasattr(e.stmt, f)}

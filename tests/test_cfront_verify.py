@@ -74,11 +74,12 @@ def test_a_leak_by_overwrite_is_false_with_its_witness(tmp_path):
     r = run("verify", "leak.c", "--property", "memsafety", cwd=tmp_path)
     assert r.returncode == 1, r.stderr
     lines = r.stdout.splitlines()
-    assert lines[0] == "leak.c:14:5: valid-memtrack violated: memory becomes unreachable"
+    assert lines[0] == "leak.c:14:5: valid-memtrack violated: memory only head pointed to is lost when head is overwritten"
     assert lines[1].startswith("  witness of memsafety (valid-memtrack), ")
     steps = [ln for ln in lines if ln.startswith("    leak.c:")]
     assert steps[0].startswith("    leak.c:7: List head = NULL")
-    assert steps[-1].startswith("    leak.c:14: head = NULL    [head -> u1")
+    assert steps[-3].startswith("    leak.c:8: __VERIFIER_nondet_int()    [head -> u1 -> NULL")
+    assert steps[-1] == "    leak.c:14: head = NULL    [head, p = NULL; head is dead and only it pointed to a lost cell]"
     assert lines[-1] == "leak.c: memsafety: false (valid-memtrack)"
     assert os.path.exists(path)
 
@@ -91,7 +92,7 @@ def test_json_and_sarif(tmp_path):
     assert data["file"] == path and data["error"] is None
     assert (mem["verdict"], mem["violated"]) == ("false", "valid-memtrack")
     assert mem["findings"] == [{"file": path, "line": 14, "column": 5,
-                                "message": "valid-memtrack: memory becomes unreachable"}]
+                                "message": "valid-memtrack: memory only head pointed to is lost when head is overwritten"}]
     assert {"file", "line", "action", "store"} <= set(mem["witness"][0])
     assert data["properties"]["unreach-call"] == {"verdict": "true", "violated": None, "reason": None,
                                                   "findings": [], "witness": []}

@@ -34,7 +34,7 @@ apart (:attr:`Library.var`, :attr:`Library.field`).
 """
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Tuple, Union
 
 from tvla.cfront import ir
@@ -186,6 +186,7 @@ class Library:
     cyclic: bool                           # c[T] is declared
     sorted_field: Dict[str, Tuple[str, str]] = field(default_factory=dict)  # sorted var -> (d, n)
     back: Dict[str, Tuple[str, ...]] = field(default_factory=dict)   # back field -> its forward fields
+    pending: FrozenSet[str] = frozenset()   # globals and main's locals killed before an overwrite
 
     # ------------------------------------------------------------- names
     @property
@@ -221,6 +222,9 @@ class Library:
 
     def r(self, x: str, a: str = "v") -> str:
         return f"r[{self.tag},{self.var[x]}]({a})"
+
+    def lost(self, x: str) -> str:
+        return f"lost[{self.var[x]}]()"
 
     def bad(self, x: str) -> str:
         return f"bad[{self.var[x]}]()"
@@ -279,6 +283,7 @@ class Library:
         out += [f"%p {p}(v) unique pointer" for p in self.var.values()]
         if self.bad_tracked:
             out += [f"%p bad[{p}]()" for p in self.var.values()]
+            out += [f"%p {self.lost(x)}" for x in self.var if x in self.pending]
         out += ["// flag int variables: val[k,$c]() when k == c"]
         for k, values in self.flags.items():
             out += [f"%p {self.val(k, c)}" for c in values]
@@ -414,11 +419,12 @@ def with_collect(lib: Library, act: Act, after, report: Optional[str]) -> Act:
     return Act(act.name, act.title, act.focus, act.pre, messages, act.new, tuple(updates), after("v"))
 
 
-def memtrack_text(lib: Library, scope_of: Optional[str] = None) -> Optional[str]:
+def memtrack_text(lib: Library, dead: Optional[str] = None) -> Optional[str]:
+    """The valid-memtrack message (None without memsafety); ``dead``: the variable whose scope ends."""
     if not lib.needs.memsafety:
         return None
-    if scope_of:
-        return f"valid-memtrack: memory becomes unreachable when {scope_of} goes out of scope"
+    if dead:
+        return f"valid-memtrack: memory becomes unreachable when {dead} goes out of scope"
     return "valid-memtrack: memory becomes unreachable"
 
 
@@ -440,8 +446,23 @@ def assign_null(lib: Library, x: str, kill: bool = False, scope_end: bool = Fals
     title = (f"{x} goes out of scope" if scope_end else f"{x} is dead") if kill else f"{x} = NULL"
     name = ("Out_Of_Scope_" if scope_end else "Kill_") + p if kill else "Set_Null_" + p
     act = Act(name, title, updates=((f"{p}(v)", "0"),) + _bad_copy(lib, x, "0"))
-    report = memtrack_text(lib, x if scope_end else None) if (scope_end or not kill) else None
-    return with_collect(lib, act, lambda a: lib.reach(a, without=[x]), report)
+    def after(a):
+        return lib.reach(a, without=[x])
+    if kill and not scope_end and lib.needs.memsafety:
+        # a global or main's local, overwritten before it is read again: the overwrite loses the cells
+        pending = (lib.lost(x), f"{lib.lost(x)} | (E(g_3) !freed(g_3) & !{after('g_3')})")
+        act = replace(act, updates=act.updates + (pending,))
+        return with_collect(lib, act, after, None)
+    return with_collect(lib, act, after, memtrack_text(lib, x) if kill else memtrack_text(lib))
+
+
+def lost_on_overwrite(lib: Library, x: str, act: Act) -> Act:
+    """``act``, which writes ``x``, reporting the memory lost when ``x`` died (:func:`assign_null`)."""
+    if x not in lib.pending or not lib.needs.memsafety:
+        return act
+    text = f"valid-memtrack: memory only {x} pointed to is lost when {x} is overwritten"
+    return replace(act, messages=((lib.lost(x), text),) + act.messages,
+                   updates=act.updates + ((lib.lost(x), "0"),))
 
 
 def assign_var(lib: Library, x: str, y: str) -> Act:
@@ -910,4 +931,5 @@ def build_library(cprog: ir.CProgram, needs: Needs) -> Library:
     return Library(needs, var, fld, fields_of, loaded, tuple(allocated) if len(allocated) > 1 else (), ints_of,
                    ordered, keys, in_order, flags, symbolic,
                    tuple(p.name for p in cprog.pointers if not p.initialised), store, sorted_field,
-                   _back_fields(cprog, used))
+                   _back_fields(cprog, used),
+                   frozenset(s.var for s in _statements(cprog) if isinstance(s, ir.Kill) and not s.scope_end))

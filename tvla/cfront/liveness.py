@@ -12,10 +12,12 @@ the latest it goes out of scope when the callee returns, so a cell only it
 reached is lost: a leak (valid-memtrack), reported where the variable died.
 So a temporary dies right after its single use.
 
-Globals and locals of ``main`` are never killed: they stay in scope until
-the program ends, so a cell only they reach is lost exactly when they are
-overwritten (the statement that overwrites them reports it), and a cell
-they still reach at the end is memcleanup's business, not valid-memtrack's.
+A global or a local of ``main`` stays in scope until the program ends: it
+dies (``Kill(var)``: a cell only it reached is lost when it is overwritten,
+reported here) only where every path on from there overwrites it
+before the end (:func:`overwritten`), so a cell only it reaches is lost on
+every such path; elsewhere it is kept, and what it still reaches at the end
+is memcleanup's business, not valid-memtrack's.
 
 No variable dies on an edge into a node from which the program only goes on
 to its end (``exit``, ``abort()``, ``reach_error()``, through conditions and
@@ -34,7 +36,7 @@ import networkx as nx
 
 from tvla.cfront import ir
 
-__all__ = ["uses_defs", "live_at", "ending_nodes", "insert_kills"]
+__all__ = ["uses_defs", "live_at", "ending_nodes", "overwritten", "insert_kills"]
 
 
 def uses_defs(stmt: ir.Statement) -> Tuple[Set[str], Set[str]]:
@@ -111,9 +113,30 @@ def ending_nodes(prog: ir.CProgram) -> FrozenSet[str]:
     return frozenset(ending)
 
 
+def overwritten(prog: ir.CProgram) -> Dict[str, FrozenSet[str]]:
+    """Per node, the pointer variables every path from it writes before the program ends (a
+    greatest fixpoint: a path that never ends counts as writing)."""
+    pointers = frozenset(p.name for p in prog.pointers)
+    out_edges: Dict[str, List[ir.Edge]] = {}
+    for e in prog.edges:
+        out_edges.setdefault(e.source, []).append(e)
+    nodes = {n for e in prog.edges for n in (e.source, e.target)}
+    must: Dict[str, FrozenSet[str]] = {n: (pointers if out_edges.get(n) else frozenset()) for n in nodes}
+    changed = True
+    while changed:
+        changed = False
+        for n, es in out_edges.items():
+            new = pointers
+            for e in es:
+                new = new & (frozenset(uses_defs(e.stmt)[1]) | must[e.target])
+            if new != must[n]:
+                must[n], changed = new, True
+    return must
+
+
 def insert_kills(prog: ir.CProgram, keep: FrozenSet[str] = frozenset()) -> ir.CProgram:
     """The program with a chain of ``Kill`` edges after every edge on which variables die (see above)."""
-    live, ending = live_at(prog), ending_nodes(prog)
+    live, ending, must = live_at(prog), ending_nodes(prog), overwritten(prog)
     scope = {p.name: p.scope for p in prog.pointers}
     names = {n for e in prog.edges for n in (e.source, e.target)}
     out: List[ir.Edge] = []
@@ -123,7 +146,7 @@ def insert_kills(prog: ir.CProgram, keep: FrozenSet[str] = frozenset()) -> ir.CP
             out.append(e)
             continue
         uses, defs = uses_defs(e.stmt)
-        mortal = {v for v, sc in scope.items() if sc == "local"}
+        mortal = {v for v, sc in scope.items() if sc == "local"} | must.get(e.target, frozenset())
         dying = sorted(((live.get(e.source, frozenset()) | defs) & mortal) - live.get(e.target, frozenset())
                        - keep)
         if not dying:
@@ -133,7 +156,7 @@ def insert_kills(prog: ir.CProgram, keep: FrozenSet[str] = frozenset()) -> ir.CP
         out.append(replace(e, target=cur))
         for i, var in enumerate(dying):
             nxt = e.target if i == len(dying) - 1 else next(fresh)
-            out.append(ir.Edge(cur, nxt, ir.Kill(var, True), e.pos, e.text))
+            out.append(ir.Edge(cur, nxt, ir.Kill(var, scope[var] == "local"), e.pos, e.text))
             cur = nxt
     return replace(prog, edges=tuple(out))
 

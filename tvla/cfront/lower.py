@@ -35,6 +35,7 @@ from tvla.cfront.cinfo import K, SourceText, callee_name, children, decl_key, in
     is_pointer, pointee_struct, strip, struct_name
 from tvla.cfront.intvars import classify_ints, return_key
 from tvla.cfront.liveness import insert_kills
+from tvla.cfront.reuse import reuse_loads
 from tvla.cfront.lower_cfg import BAD, Frame
 from tvla.cfront.lower_expr import ABS, Cur, ExprLowering
 from tvla.cfront.parse import evaluate_int, parse_file, unary_operator
@@ -50,8 +51,10 @@ NONDET_PREFIX = "__VERIFIER_nondet_"
 
 def lower_file(path: str, malloc_may_fail: bool = False, keep: Iterable[str] = (),
                liveness: bool = True) -> ir.CProgram:
-    """Parse and lower a ``.c``/``.i`` file.  ``keep``: pointer variables the liveness pass must not kill
-    (e.g. the list of a ``sorted(x)`` property, read when ``main`` returns)."""
+    """Parse and lower a ``.c``/``.i`` file.  With ``liveness``, loads whose value a variable still holds
+    become copies (:mod:`tvla.cfront.reuse`) and dead variables are killed (:mod:`tvla.cfront.liveness`);
+    ``keep``: pointer variables the liveness pass must not kill (e.g. the list of a ``sorted(x)``
+    property, read when ``main`` returns)."""
     return lower_tu(parse_file(path), path, malloc_may_fail, keep, liveness)
 
 
@@ -63,7 +66,8 @@ def lower_tu(tu: ci.TranslationUnit, path: str, malloc_may_fail: bool = False, k
     low = Lowering(tu, SourceText(path, lines), malloc_may_fail)
     prog = low.program(path, lines)
     prog = simplify(prog)
-    return insert_kills(prog, frozenset(keep)) if liveness else prog
+    # both passes serve the analysis (names for cells, fewer variables), not the meaning
+    return insert_kills(reuse_loads(prog), frozenset(keep)) if liveness else prog
 
 
 class Lowering(ExprLowering):

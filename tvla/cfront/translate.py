@@ -127,6 +127,16 @@ def _data_cond_plan(lib: L.Library, c: ir.DataCond) -> Plan:
 
 
 def plan(lib: L.Library, s: ir.Statement) -> Plan:
+    """The TVP actions of one IR statement; one that writes a variable whose death left memory lost
+    reports it (:func:`tvla.cfront.library.lost_on_overwrite`)."""
+    p = statement_plan(lib, s)
+    written = getattr(s, "dst", None) if isinstance(s, (ir.AssignNull, ir.AssignVar, ir.Load, ir.Malloc)) else None
+    if written is not None and written in lib.pending:
+        p.chains = [[L.lost_on_overwrite(lib, written, c[0])] + c[1:] for c in p.chains]
+    return p
+
+
+def statement_plan(lib: L.Library, s: ir.Statement) -> Plan:
     """The TVP actions of one IR statement."""
     if isinstance(s, ir.Assume):
         if isinstance(s.cond, ir.PtrCond):

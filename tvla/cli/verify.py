@@ -129,7 +129,8 @@ def _witness(message, tr, voc, harmless: FrozenSet[ir.Edge]) -> Tuple[Optional[T
 
 def c_store(text: str) -> str:
     """A drawn store in C words: ``bad[x]`` (x holds no value yet) shows as ``x uninitialised`` instead
-    of ``x = NULL``, ``garbage`` as ``a cell was lost``; other parts stay as drawn."""
+    of ``x = NULL``, ``garbage`` as ``a cell was lost``, ``lost[x]`` as x dead with a lost cell; other
+    parts stay as drawn."""
     parts = text.split("; ")
     flags = next((p[len("true: "):].split(", ") for p in parts if p.startswith("true: ")), [])
     bad = [f[4:-1] for f in flags if f.startswith("bad[") and f.endswith("]")]
@@ -137,9 +138,12 @@ def c_store(text: str) -> str:
     for p in parts:
         if p.startswith("true: "):
             rest = [f for f in flags if not (f.startswith("bad[") and f.endswith("]"))]
-            rest = ["a cell was lost" if f == "garbage" else f for f in rest]
-            if rest:
-                out.append(", ".join(rest) if rest == ["a cell was lost"] else "true: " + ", ".join(rest))
+            rest = ["a cell was lost" if f == "garbage" else
+                    f"{f[5:-1]} is dead and only it pointed to a lost cell" if f.startswith("lost[") else f
+                    for f in rest]
+            plain = [f for f in rest if " " in f]
+            marks = [f for f in rest if " " not in f]
+            out += plain + (["true: " + ", ".join(marks)] if marks else [])
         elif p.endswith(" = NULL"):
             null = [v for v in p[:-len(" = NULL")].split(", ") if v not in bad]
             if null:
