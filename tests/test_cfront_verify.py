@@ -163,3 +163,17 @@ def test_the_generated_program_passes_selfcheck(tmp_path):
     tvp, tvs = str(tmp_path / "out" / "clean.tvp"), str(tmp_path / "out" / "clean.tvs")
     check = run("selfcheck", tvp, tvs, "--runs", "20")
     assert check.returncode == 0, check.stdout + check.stderr
+
+
+def test_html_report_shows_the_source_findings_and_witness(tmp_path):
+    write(tmp_path, "leak.c", LEAK)
+    r = run("verify", "leak.c", "--property", "memsafety", "--html", "out", "--witness", cwd=tmp_path)
+    assert r.returncode == 1 and "HTML report: out/index.html" in r.stdout
+    index = (tmp_path / "out" / "index.html").read_text()
+    assert 'href="001-leak.c.html"' in index and '<td class="failed">false (valid-memtrack)</td>' in index
+    page = (tmp_path / "out" / "001-leak.c.html").read_text()
+    assert '<tr id="line-14" class="finding-line">' in page
+    assert "<code>    head = NULL;</code>" in page
+    assert page.count('<div class="alarm">valid-memtrack:') == 1
+    assert '<h2 id="witness-1">Witness of memsafety (valid-memtrack)</h2>' in page
+    assert "<code>head = NULL</code>" in page

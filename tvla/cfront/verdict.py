@@ -17,7 +17,7 @@ Everything here is a plain value; the analysis that produces :class:`Alarm`
 values lives in ``tvla.cli.verify``.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Optional, Sequence, Tuple
 
 from tvla.cfront.ir import Pos
@@ -72,6 +72,8 @@ class FileVerdict:
     properties: Tuple[PropertyVerdict, ...]
     seconds: float = 0.0
     error: Optional[str] = None
+    structures: Tuple[Tuple[int, int], ...] = ()   # (C line, structures stored before its statements)
+    source: Tuple[str, ...] = field(default=(), compare=False, repr=False)   # the C file's lines
 
 
 def kinds_of(prop: str) -> Tuple[str, ...]:

@@ -29,7 +29,8 @@ TVLA_OPTIONS = {
     "-join": "--join", "-action": "--action", "-ms": "--ms", "-mm": "--mm", "-save": "--save",
     "-tvs": "--tvs", "-dot": "--dot", "-path": "--path", "-props": "--props",
     "-noautomatic": "--noautomatic", "-terse": "--terse", "-post": "--post",
-    "-log": "--log", "-d": "--debug",
+    "-log": "--log", "-d": "--debug", "-td": "--td", "-td.dot": "--td-dot",
+    "-td.summarizationOff": "--td-summarization-off",
 }
 
 EXIT_ALARM, EXIT_INPUT, EXIT_INTERRUPTED, EXIT_INTERNAL = 1, 2, 130, 70
@@ -239,6 +240,12 @@ def main():
               help="Largest store (in nodes) of a witness.")
 @click.option("--witness-steps", type=click.IntRange(min=0), default=300, show_default=True,
               help="Longest witness (in CFG steps).")
+@click.option("--td", is_flag=True, default=False,
+              help="Termination analysis over the abstract transition relation (TVLA's -td).")
+@click.option("--td-dot", "td_dot", default=None,
+              help="With -td: write the abstract transition graph as DOT (TVLA's -td.dot FILE).")
+@click.option("--td-summarization-off", "td_summarization_off", is_flag=True, default=False,
+              help="Accepted for TVLA's -td.summarizationOff; no effect (docs/engine.md).")
 @click.option("--debug", is_flag=True, default=False,
               help="Show a Python traceback on an internal error (TVLA's -d).")
 def analyze(**kw):
@@ -257,11 +264,13 @@ def analyze_options(kw, prog_path):
         post_order=kw["post"] or None, witness=kw["witness"] or None, subsumption=kw["subsumption"],
         witness_nodes=kw["witness_nodes"], witness_steps=kw["witness_steps"],
         automatic=False if kw["noautomatic"] else None,
-        differencing=False if kw["no_differencing"] else None)
+        differencing=False if kw["no_differencing"] else None,
+        termination=bool(kw["td"] or kw["td_dot"]) or None)
 
 
 def check_outputs(kw):
-    for flag, key in (("--json", "json_out"), ("-tvs", "tvs_out"), ("-dot", "dot_out"), ("-log", "log_out")):
+    for flag, key in (("--json", "json_out"), ("-tvs", "tvs_out"), ("-dot", "dot_out"), ("-log", "log_out"),
+                      ("-td.dot", "td_dot")):
         if kw[key]:
             check_output_file(kw[key], flag)
     if kw["html_out"]:
@@ -351,6 +360,9 @@ def write_outputs(result, kw, prog_path):
         write_dot_file(kw["dot_out"], groups, result.vocabulary)
     if kw["json_out"]:
         write_json(result, kw["json_out"])
+    if kw["td_dot"] and result.termination is not None:
+        from tvla.output.termination_view import write_transition_dot  # lazy: start-up time
+        write_transition_dot(kw["td_dot"], result)
     if kw["html_out"] is not None:
         write_html(result, kw["html_out"] or default_report_dir(prog_path), kw["html_max"])
 
@@ -468,6 +480,11 @@ def check_command(kw):
                    "competition .prp file (default: memsafety, memcleanup, unreach-call).")
 @click.option("--json", "json_out", default=None, help="Write the verdicts as JSON.")
 @click.option("--sarif", "sarif_out", default=None, help="Write the findings as SARIF 2.1.0.")
+@click.option("--html", "html_dir", default=None,
+              help="Write an HTML report into this directory: per file, the source with the structures "
+                   "and findings of each line, and the witnesses.")
+@click.option("--witness", is_flag=True, default=False,
+              help="Accepted for symmetry with tvla analyze: tvla verify always searches witnesses.")
 @click.option("--malloc-may-fail", is_flag=True, default=False, help="malloc may return NULL.")
 @click.option("--witness-nodes", type=click.IntRange(min=0), default=5, show_default=True,
               help="Largest store (in cells) a witness may use.")
@@ -492,12 +509,14 @@ def verify_command(kw):
     from tvla.cfront.properties import parse_properties
     from tvla.cfront.verdict import exit_status
     from tvla.cli.verify import VerifyOptions, c_files, verify_files
-    from tvla.output.verify_report import sarif, summary_lines, text_lines, verify_json
+    from tvla.output.verify_report import sarif, summary_lines, text_lines, verify_json, write_html
     opts = VerifyOptions(parse_properties(kw["properties"]), kw["malloc_may_fail"], kw["witness_nodes"],
                          kw["witness_steps"], timeout=kw["timeout"], memory_mb=kw["memory_mb"])
     for flag, key in (("--json", "json_out"), ("--sarif", "sarif_out")):
         if kw[key]:
             check_output_file(kw[key], flag)
+    if kw["html_dir"]:
+        check_output_dir(kw["html_dir"], "--html")
     files = c_files(kw["files"])
     if not files:
         raise TvlaError(f"no .c or .i file in {', '.join(kw['files'])}")
@@ -509,6 +528,8 @@ def verify_command(kw):
         if kw[key]:
             with open(kw[key], "w", encoding="utf-8") as fh:
                 fh.write(writer(verdicts))
+    if kw["html_dir"]:
+        echo(f"HTML report: {write_html(verdicts, kw['html_dir'])}\n")
     return exit_status(verdicts)
 
 

@@ -189,7 +189,18 @@ def verify_file(path: str, opts: VerifyOptions) -> FileVerdict:
     alarms = alarms_of(result, tr, cprog)
     limit = "time limit" if result.limit_hit == "interrupted" else result.limit_hit
     verdicts = tuple(decide(p, alarms, cprog.unsupported, limit) for p in opts.properties)
-    return FileVerdict(path, verdicts, time.perf_counter() - t0)
+    return FileVerdict(path, verdicts, time.perf_counter() - t0, structures=structures_by_line(result, tr),
+                       source=cprog.source)
+
+
+def structures_by_line(result, tr) -> Tuple[Tuple[int, int], ...]:
+    """Per C line, the most structures stored at a location where one of its statements starts."""
+    most: dict = {}
+    for (source, _target, _label), edge in tr.edges.items():
+        if edge is not None and source in result.locations:
+            n = len(result.locations[source])
+            most[edge.pos.line] = max(most.get(edge.pos.line, 0), n)
+    return tuple(sorted(most.items()))
 
 
 def _limited(path: str, opts: VerifyOptions) -> FileVerdict:

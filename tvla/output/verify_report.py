@@ -9,13 +9,17 @@ is an alarm without a witness), the witness as a code flow.
 """
 
 import json
+import os
+import re
 from typing import Any, Dict, List, Sequence
+
+from jinja2 import Environment, PackageLoader, select_autoescape
 
 from tvla.cfront.ir import Pos
 from tvla.cfront.verdict import FALSE, Alarm, FileVerdict, PropertyVerdict, WitnessStep
 from tvla.version import __version__
 
-__all__ = ["text_lines", "summary_lines", "file_json", "verify_json", "sarif", "RULES"]
+__all__ = ["text_lines", "summary_lines", "file_json", "verify_json", "sarif", "RULES", "write_html"]
 
 RULES = {
     "valid-deref": "No dereference of NULL, of a freed cell or of an uninitialised pointer.",
@@ -126,3 +130,38 @@ def sarif(files: Sequence[FileVerdict]) -> str:
            "results": results}
     log = {"$schema": "https://json.schemastore.org/sarif-2.1.0.json", "version": "2.1.0", "runs": [run]}
     return json.dumps(log, indent=2) + "\n"
+
+
+VERDICT_CLASS = {"true": "proved", "false": "failed", "unknown": "unreached"}
+
+
+def page_name(f: FileVerdict, index: int) -> str:
+    """The HTML page of a file: its base name, numbered to keep pages of equal names apart."""
+    base = re.sub(r"[^A-Za-z0-9_.-]", "_", os.path.basename(f.file)) or "file"
+    return f"{index:03d}-{base}.html"
+
+
+def write_html(files: Sequence[FileVerdict], out_dir: str) -> str:
+    """Write OUT_DIR/index.html (every verdict) and one page per file: its verdicts, its source with the
+    structures stored before each line and the findings reported there, and each witness.  Returns the
+    index's path."""
+    env = Environment(loader=PackageLoader("tvla.output", "templates"), autoescape=select_autoescape(["html", "j2"]),
+                      trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+    os.makedirs(out_dir, exist_ok=True)
+    pages = [page_name(f, i + 1) for i, f in enumerate(files)]
+    for f, page in zip(files, pages):
+        findings: Dict[int, List[Alarm]] = {}
+        for p in f.properties:
+            for a in p.findings:
+                if a not in findings.setdefault(a.pos.line, []):
+                    findings[a.pos.line].append(a)
+        text = env.get_template("verify.html.j2").render(
+            f=f, findings=findings, structures=dict(f.structures), what=_what, version=__version__,
+            verdict_class=VERDICT_CLASS)
+        with open(os.path.join(out_dir, page), "w", encoding="utf-8") as fh:
+            fh.write(text)
+    index = os.path.join(out_dir, "index.html")
+    with open(index, "w", encoding="utf-8") as fh:
+        fh.write(env.get_template("verify_index.html.j2").render(files=list(zip(files, pages)),
+                                                                 verdict_class=VERDICT_CLASS))
+    return index
