@@ -287,7 +287,8 @@ HARNESS = HARNESS.replace('    leak_check("after main");   /* main\'s frame is g
 
 CFLAGS = ["-O0", "-g", "-w", "-fno-omit-frame-pointer", "-fno-inline", "-fno-builtin"]
 WRAP = "-Wl,--wrap=malloc,--wrap=calloc,--wrap=free,--wrap=exit,--wrap=abort"
-SAN = ["-fsanitize=address,undefined", "-fno-sanitize-recover=undefined"]
+SAN = ["-fsanitize=address,undefined", "-fno-sanitize=null,alignment",   # ASan reports those (with the block count)
+       "-fno-sanitize-recover=undefined"]
 ENV_ASAN = {
     "ASAN_OPTIONS": "detect_leaks=1:halt_on_error=1:malloc_fill_byte=190:max_malloc_fill_size=65536:"
                     "detect_stack_use_after_return=0:handle_abort=0:symbolize=1",
@@ -456,14 +457,16 @@ def run_program(path, args):
         runs = 0
         timeouts = 0
         ub = 0
+        ub_live = 0      # runs stopped at a deref/free error with blocks still allocated
         witnesses = []
 
         def note(o, how):
-            nonlocal runs, timeouts, ub
+            nonlocal runs, timeouts, ub, ub_live
             runs += 1
             if o.get("timeout"):
                 timeouts += 1
             ub += o.get("ub", False)
+            ub_live += o.get("mem") in ("valid-deref", "valid-free") and bool(o.get("live"))
             for prop, val in verdicts(o).items():
                 if prop not in found:
                     found[prop] = (val, how)
@@ -483,7 +486,7 @@ def run_program(path, args):
                                   and len(prefix) < args.depth)
         except StopIteration:
             pass
-        result = {"found": found, "runs": runs, "timeouts": timeouts, "ub": ub}
+        result = {"found": found, "runs": runs, "timeouts": timeouts, "ub": ub, "ub_live": ub_live}
         if args.valgrind and shutil.which("valgrind"):
             vg = {}
             todo = [f"seed={s}" for s in range(1, args.valgrind + 1)] + witnesses
@@ -528,6 +531,7 @@ def main():
             exp = expected_of(path)
             extra = f" timeouts={res['timeouts']}" if res["timeouts"] else ""
             extra += f" ub={res['ub']}" if res["ub"] else ""
+            extra += f" stopped-at-error-with-blocks={res['ub_live']}" if res["ub_live"] else ""
             print(f"{name}: {res['runs']} runs{extra}")
             for prop in PROPS:
                 truth, how = res["found"].get(prop, ("true", f"no violation in {res['runs']} runs"))
