@@ -56,3 +56,30 @@ def test_documented_example(tmp_path, cmd, shown):
     r = subprocess.run(line, shell=True, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
     missing = appears_in_order(shown, r.stdout + r.stderr)
     assert missing is None, f"{cmd}: the docs show {missing!r}\n{r.stdout}{r.stderr}"
+
+
+def json_schema():
+    """The JSON Schema printed in docs/json.md (the first json block after its heading)."""
+    import json
+    text = open(os.path.join(ROOT, "docs", "json.md")).read()
+    block = re.search(r"## JSON Schema\n.*?```json\n(.*?)```", text, re.S).group(1)
+    return json.loads(block)
+
+
+@pytest.mark.parametrize("args", [
+    ["programs/sll/reverse.tvp", "programs/sll/list.tvs"],
+    ["programs/sll/delete.tvp", "programs/sll/list.tvs", "--witness"],
+    ["tests/data/termination/walk.tvp", "programs/sll/list.tvs", "-DSTUCK", "-td"],
+    ["programs/sll/reverse.tvp", "programs/sll/list.tvs", "-ms", "3"],
+    ["programs/sll/reverse.tvp", "programs/sll/empty.tvs"],
+])
+def test_json_follows_the_documented_schema(tmp_path, args):
+    import json
+    import jsonschema
+    from click.testing import CliRunner
+    from tvla.cli.main import main
+    out = tmp_path / "r.json"
+    res = CliRunner().invoke(main, ["analyze", *(os.path.join(ROOT, a) if a.endswith((".tvp", ".tvs")) else a
+                                                 for a in args), "-terse", "--json", str(out)])
+    assert res.exit_code == 0, res.output
+    jsonschema.validate(json.loads(out.read_text()), json_schema())

@@ -47,6 +47,11 @@ def blur(s, voc):
             sm_u |= 1 << k
     out.uT[0], out.uU[0] = sm_t, sm_u
     out.ma = sum(1 << k for k, gm in enumerate(gmask) if s.ma & gm == gm)
+    if s.origin is not None:  # termination analysis: a merged node holds what its parts held
+        out.origin = [0] * m
+        for k, g in enumerate(groups):
+            for u in g:
+                out.origin[k] |= s.origin[u]
     for i in range(len(voc.binary)):
         rt, ru = s.bT[i], s.bU[i]
         ot, ou = out.bT[i], out.bU[i]

@@ -19,6 +19,7 @@ import networkx as nx
 from tvla.version import __version__
 from tvla.engine.action import CoerceFailed, CompiledAction, recompute
 from tvla.engine.blur import blur
+from tvla.engine import termination
 from tvla.engine.coerce import Coercer, build_rules
 from tvla.engine.culprit import find_trigger
 from tvla.engine.differencing import Differencer
@@ -175,7 +176,10 @@ class Analysis:
         structures, summary = self.prepare_inputs(inputs, given)
         fix = Fixpoint(self, progress, should_stop)
         fix.run(structures)
-        return fix.result(program_name, input_name, summary, time.perf_counter() - t_start, structures)
+        result = fix.result(program_name, input_name, summary, time.perf_counter() - t_start, structures)
+        if self.options.termination:
+            result = replace(result, termination=termination.analyse(fix))
+        return result
 
 
 def definition_order(voc):

@@ -45,6 +45,7 @@ class Options:
     witness_nodes: int = 5                # ... among stores of at most this many nodes
     witness_steps: int = 300              # ... and traces of at most this many CFG steps
     break_on_coerce_failure: bool = True  # a breach found by the coerce after an update stops the run
+    termination: bool = False             # -td: termination analysis after the fixpoint
     defines: Tuple[Tuple[str, str], ...] = ()   # preprocessor macros given with -D
     search_path: Tuple[str, ...] = ()            # -path directories
     ignored_properties: Tuple[str, ...] = field(default=(), compare=False)
@@ -98,6 +99,7 @@ class Options:
         out["defines"] = {k: v for k, v in self.defines}
         out["search_path"] = list(self.search_path)
         del out["ignored_properties"]
+        del out["termination"]  # the result's own "termination" entry says it ran
         return out
 
 

@@ -143,6 +143,45 @@ class InputSummary:
 
 
 @dataclass(frozen=True)
+class TransitionRecord:
+    """An abstract transition of the termination analysis: the structure ``source``
+    (location, index) goes to ``target`` by CFG edge number ``edge``."""
+
+    source: Tuple[str, int]
+    target: Tuple[str, int]
+    edge: int
+
+
+@dataclass(frozen=True)
+class TerminationLoop:
+    """A cycle of abstract transitions on which no progress was shown."""
+
+    locations: Tuple[str, ...]      # in CFG order
+    structure: Tuple[str, int]      # one structure of the loop (location, index)
+    structures: int                 # how many structures the loop goes through
+    actions: Tuple[str, ...]        # the actions of its transitions, as written in the CFG
+
+    def to_json(self):
+        return {"locations": list(self.locations),
+                "structure": {"location": self.structure[0], "index": self.structure[1]},
+                "structures": self.structures, "actions": list(self.actions)}
+
+
+@dataclass(frozen=True)
+class Termination:
+    """The verdict of ``-td``: ``terminating`` or ``possibly non-terminating``."""
+
+    verdict: str
+    loops: Tuple[TerminationLoop, ...]
+    transitions: Tuple[TransitionRecord, ...] = field(repr=False)
+    reason: Optional[str] = None    # why no proof was attempted (a run stopped early)
+
+    def to_json(self):
+        return {"verdict": self.verdict, "loops": [lp.to_json() for lp in self.loops],
+                "transitions": len(self.transitions), "reason": self.reason}
+
+
+@dataclass(frozen=True)
 class Result:
     """The outcome of one analysis run."""
 
@@ -166,6 +205,7 @@ class Result:
     # the input structures as the run started from them (completed, coerced, blurred,
     # duplicates removed): the witness search and the self-check start there too
     prepared_inputs: tuple = field(default=(), repr=False)
+    termination: Optional[Termination] = None  # with -td
 
     @property
     def voc(self):
@@ -228,6 +268,7 @@ class Result:
             "analysis_seconds": round(self.total_seconds, 3),
             "phase_seconds": {ph: round(self.seconds.get(ph, 0.0), 3) for ph in PHASES},
             "limit_hit": self.limit_hit,
+            **({"termination": self.termination.to_json()} if self.termination is not None else {}),
         }
 
     def location_json(self, loc):

@@ -316,6 +316,11 @@ def parse_text(located):
 
 def load_program(path, defines=None, search_path=()):
     """Read, preprocess, parse and check a TVP file into a :class:`~tvla.lang.program.Program`."""
+    if str(path).lower().endswith(".tvm"):
+        # TVLA's TVM language (Java-like threads, for its multithreaded engine) is another
+        # language: reading it as TVP would give a wrong analysis or a misleading error
+        raise TvlaError(".tvm programs (TVLA's multithreaded TVM language and engine) are not supported: "
+                        "only TVP programs, analysed by the plain engine (docs/engine.md)", str(path), 1, 1)
     located = preprocess(path, defines, search_path)
     try:
         return elaborate(path, located, parse_text(located))

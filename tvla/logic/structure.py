@@ -127,7 +127,7 @@ def closure_rows(rows, n, absent=0):
 
 
 class Structure:
-    __slots__ = ("n", "full", "nul", "uT", "uU", "bT", "bU", "hi", "ma", "tables", "_cache", "_key")
+    __slots__ = ("n", "full", "nul", "uT", "uU", "bT", "bU", "hi", "ma", "tables", "_cache", "_key", "origin")
 
     def __init__(self, n, nul, uT, uU, bT, bU, hi=None, ma=0):
         self.n = n
@@ -144,6 +144,10 @@ class Structure:
         # tabled subformula values, token -> value (see evaluate.py): read freely,
         # filled by tabled(), emptied of stale entries by every mutation
         self.tables = {}
+        # termination analysis only (-td): per node, the mask of the nodes of the
+        # structure an action started from that it may hold individuals of (None: not
+        # tracked); never part of the key, so stored structures are unchanged
+        self.origin = None
 
     @classmethod
     def empty(cls, voc, n=0):
@@ -181,6 +185,8 @@ class Structure:
             c._cache = dict(self._cache)
         if self.tables:
             c.tables = dict(self.tables)
+        if self.origin is not None:
+            c.origin = list(self.origin)
         return c
 
     # ------------------------------------------------------------------ access
@@ -318,6 +324,8 @@ class Structure:
             rows.append(0)
         for rows in self.bU:
             rows.append(0)
+        if self.origin is not None:
+            self.origin.append(0)  # a new individual
         self.touched()
         return u
 
@@ -344,6 +352,8 @@ class Structure:
                 if u in tup:
                     for variant in _variants(tup, u, w):
                         table[variant] = v
+        if self.origin is not None:
+            self.origin[w] = self.origin[u]
         self.touched()
         return w
 
@@ -370,6 +380,8 @@ class Structure:
              for h in self.hi],
             pack(self.ma),
         )
+        if self.origin is not None:
+            s.origin = [self.origin[u] for u in idx]
         return s
 
     def drop_nodes(self, mask):
@@ -377,6 +389,7 @@ class Structure:
         r = self.restrict(self.full & ~mask)
         self.n, self.full, self.nul, self.uT, self.uU = r.n, r.full, r.nul, r.uT, r.uU
         self.bT, self.bU, self.hi, self.ma = r.bT, r.bU, r.hi, r.ma
+        self.origin = r.origin
         self.tables = {}
         self._cache = {}
         self._key = None

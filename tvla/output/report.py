@@ -86,7 +86,28 @@ def text_report(result, witness_lines=None):
         lines.append(f"Stopped early: {what}; results are partial.")
     lines += message_lines(result, witness_lines)
     lines += check_lines(result)
+    lines += termination_lines(result)
     return "\n".join(lines) + "\n"
+
+
+def termination_lines(result):
+    """With -td: TVLA's verdict line, then each loop where no progress was shown."""
+    term = result.termination
+    if term is None:
+        return []
+    lines = ["", f"Termination analysis result  : {term.verdict}"]
+    if term.reason:
+        lines.append(f"  ({term.reason})")
+    for lp in term.loops[:SHOWN_LOOPS]:
+        loc, k = lp.structure
+        lines.append(f"  loop through {', '.join(lp.locations)} ({lp.structures} structures; "
+                     f"e.g. structure {k + 1} at {loc}): {'; '.join(lp.actions)}")
+    if len(term.loops) > SHOWN_LOOPS:
+        lines.append(f"  and {len(term.loops) - SHOWN_LOOPS} more loops (all in --json)")
+    return lines
+
+
+SHOWN_LOOPS = 5  # loops listed by the text report
 
 
 def write_json(result, path):
