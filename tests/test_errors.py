@@ -90,3 +90,19 @@ def test_malformed_tvs(tmp_path, monkeypatch, tvs, pattern):
     res = CliRunner().invoke(main, ["analyze", "p", "s", "-terse"])
     assert res.exit_code == 2, res.output
     assert re.search(pattern, res.output), res.output
+
+
+def test_other_engines_are_refused_not_replaced(tmp_path):
+    """dtvla and .tvm programs are TVLA engines we do not have: an input error, never a
+    silent run of the plain engine (docs/engine.md)."""
+    import os
+    from conftest import ROOT
+    prog, inp = (os.path.join(ROOT, "programs", "sll", f) for f in ("reverse.tvp", "list.tvs"))
+    props = tmp_path / "d.properties"
+    props.write_text("tvla.engine.type = dtvla\n")
+    res = CliRunner().invoke(main, ["analyze", prog, inp, "-props", str(props)])
+    assert res.exit_code == 2 and "tvla.engine.type = dtvla: only the plain engine" in res.output
+    tvm = tmp_path / "threads.tvm"
+    tvm.write_text("class Main { }\n")
+    res = CliRunner().invoke(main, ["analyze", str(tvm), inp])
+    assert res.exit_code == 2 and f"{tvm}:1:1: .tvm programs" in res.output

@@ -108,3 +108,12 @@ def test_td_command_line(tmp_path):
     assert untimed(again.output) == untimed(res.output) and dot.read_text() == first
     plain = CliRunner().invoke(main, args[:5])
     assert "Termination" not in plain.output
+
+
+def test_td_answers_the_bubble_sort():
+    """TVLA's -td stops with an internal error after minutes on the bubble sort; we answer:
+    its outer loop repeats while a swap happened, which the shape alone cannot bound."""
+    t = td(os.path.join(ROOT, "programs", "sorting", "bubble_sort.tvp"),
+           os.path.join(ROOT, "programs", "sorting", "unsorted.tvs"))
+    assert t.verdict == "possibly non-terminating"
+    assert len(t.loops) == 1 and "Is_True(change)" in t.loops[0].actions
