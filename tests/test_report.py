@@ -40,7 +40,9 @@ def test_report_of_a_proof(tmp_path):
     out = _report(tmp_path / "report")
     page = (out / "index.html").read_text()
     assert re.search(r'<p id="verdict" class="verdict proved">\s*Proved', page)
-    rows = re.findall(r"<tr><td>(.*?)</td><td><code>(.*?)</code></td>.*?<td class=\"(\w+)\">", page, re.S)
+    rows = re.findall(r"<tr><td class=\"where\">[^<]*</td><td>(.*?)</td><td><code>(.*?)</code></td>.*?<td class=\"(\w+)\">",
+                      page, re.S)
+    assert re.search(r'<td class="where">[^<]*reverse\.tvp:\d+</td>', page)
     assert ("assert y is acyclic", "Assert_Acyclic(y)", "proved") in rows and {r[2] for r in rows} == {"proved"}
     assert "No messages." in page and "result.analysis" not in page
 

@@ -10,7 +10,7 @@ import time
 import pytest
 from click.testing import CliRunner
 
-from conftest import ROOT, sll_program
+from conftest import ROOT, sll_program, validate_sarif
 from tvla import analyze
 from tvla.cli.main import main
 
@@ -67,8 +67,10 @@ def test_text_report_ends_with_the_verdict_section(monkeypatch):
     res = run_cli("search_null", "list")
     assert res.exit_code == 0
     tail = res.output[res.output.index("\nChecks:\n"):]
-    assert "  L3    t = t->n  [Get_Next_L(t, t)]  alarm: Illegal dereference to n component of t" in tail
-    assert "  exit  assert x is acyclic  [Assert_Acyclic(x)]  proved" in tail
+    # each check starts with where its CFG edge is written
+    assert "  search_null.tvp:18: L3    t = t->n  [Get_Next_L(t, t)]  alarm: Illegal dereference to n component of t" \
+        in tail
+    assert "  search_null.tvp:19: exit  assert x is acyclic  [Assert_Acyclic(x)]  proved" in tail
     assert tail.rstrip().endswith("Verdict: alarms (1 proved, 1 alarm, 0 unreached)")
 
 
@@ -113,8 +115,9 @@ def test_json_has_checks_verdict_inputs_options(monkeypatch, tmp_path):
     assert run_cli("search_null", "list", "--json", str(out)).exit_code == 0
     data = json.loads(out.read_text())
     assert data["verdict"] == "alarms"
-    assert {"location": "L3", "action": "Get_Next_L(t, t)", "title": "t = t->n",
-            "message": "Illegal dereference to n component of t", "status": "alarm"} in data["checks"]
+    assert {"location": "L3", "action": "Get_Next_L(t, t)", "title": "t = t->n", "file": "search_null.tvp",
+            "line": 18, "message": "Illegal dereference to n component of t", "status": "alarm"} in data["checks"]
+    assert (data["messages"][0]["file"], data["messages"][0]["line"]) == ("search_null.tvp", 18)
     assert data["inputs"]["given"] == 3 and data["inputs"]["used"] == 3
     assert data["options"]["join"] == "part" and data["options"]["action_order"] == "fcpucb"
     assert data["version"] and set(data["phase_seconds"]) == {"focus", "coerce", "precondition", "update",
@@ -240,3 +243,25 @@ def test_a_global_message_makes_every_edge_a_check(write):
     r = analyze(prog, LIST)
     assert [c.status for c in r.checks] == ["alarm", "alarm"] and r.verdict == "alarms"
     assert {m.text for m in r.messages} == {"x is set"}
+
+
+def test_sarif_of_an_analysis_names_tvp_lines_and_the_witness(monkeypatch, tmp_path):
+    monkeypatch.chdir(SLL)
+    out = tmp_path / "r.sarif"
+    assert run_cli("search_null", "list", "--witness", "--sarif", str(out)).exit_code == 0
+    log = json.loads(out.read_text())
+    validate_sarif(log)
+    (res,) = log["runs"][0]["results"]
+    assert res["ruleId"] == "message" and res["level"] == "error"  # a witness was found
+    assert res["message"]["text"] == "L3: Illegal dereference to n component of t  [action: t = t->n]"
+    where = res["locations"][0]["physicalLocation"]
+    assert where["artifactLocation"]["uri"] == "search_null.tvp" and where["region"]["startLine"] == 18
+    flow = res["codeFlows"][0]["threadFlows"][0]["locations"]
+    # t = x (line 15), the loop test taken towards L3 (16), t = t->n (18): the CFG lines of the trace
+    assert [s["location"]["physicalLocation"]["region"]["startLine"] for s in flow] == [15, 16, 18]
+    assert flow[0]["location"]["message"]["text"].startswith("L0: t = x  [")
+    # without --witness the alarm is a warning; a proof has no result
+    assert run_cli("search_null", "list", "--sarif", str(out)).exit_code == 0
+    assert json.loads(out.read_text())["runs"][0]["results"][0]["level"] == "warning"
+    assert run_cli("reverse", "list", "--sarif", str(out)).exit_code == 0
+    assert json.loads(out.read_text())["runs"][0]["results"] == []

@@ -215,6 +215,8 @@ def main():
 @click.option("--tvs", "tvs_out", default=None, help="Write the structures at printed locations (TVS).")
 @click.option("--dot", "dot_out", default=None, help="Write the structures at printed locations (DOT).")
 @click.option("--json", "json_out", default=None, help="Write the results as JSON.")
+@click.option("--sarif", "sarif_out", default=None,
+              help="Write the messages as SARIF 2.1.0 (TVP file and line; witnesses as code flows).")
 @click.option("--log", "log_out", default=None, help="Write the text report to this file too (TVLA's -log).")
 @click.option("--html", "html_out", default=None, is_flag=False, flag_value="",
               help="Write an HTML report into this directory (default: output/PROGRAM).")
@@ -269,7 +271,8 @@ def analyze_options(kw, prog_path):
 
 
 def check_outputs(kw):
-    for flag, key in (("--json", "json_out"), ("-tvs", "tvs_out"), ("-dot", "dot_out"), ("-log", "log_out"),
+    for flag, key in (("--json", "json_out"), ("--sarif", "sarif_out"), ("-tvs", "tvs_out"), ("-dot", "dot_out"),
+                      ("-log", "log_out"),
                       ("-td.dot", "td_dot")):
         if kw[key]:
             check_output_file(kw[key], flag)
@@ -360,6 +363,10 @@ def write_outputs(result, kw, prog_path):
         write_dot_file(kw["dot_out"], groups, result.vocabulary)
     if kw["json_out"]:
         write_json(result, kw["json_out"])
+    if kw["sarif_out"]:
+        from tvla.output.sarif import analysis_sarif  # lazy: start-up time
+        with open(kw["sarif_out"], "w") as fh:
+            fh.write(analysis_sarif(result))
     if kw["td_dot"] and result.termination is not None:
         from tvla.output.termination_view import write_transition_dot  # lazy: start-up time
         write_transition_dot(kw["td_dot"], result)

@@ -331,7 +331,7 @@ class Fixpoint:
         return Result(
             program=program_name, input=input_name, options=self.options, vocabulary=an.voc,
             locations=locations, order=list(program.locations),
-            edges=[EdgeRecord(e.source, e.target, e.action.label, e.action.title) for e in program.edges],
+            edges=[EdgeRecord(e.source, e.target, e.action.label, e.action.title, *written_at(e)) for e in program.edges],
             printed=list(program.printed), messages=self.message_records(),
             checks=self.checks(), reached=frozenset(self.reached), inputs=inputs,
             seconds={ph: self.stats[ph] for ph in PHASES}, total_seconds=seconds,
@@ -349,7 +349,8 @@ class Fixpoint:
             count = self.counts[mkey]
             # a location that stores nothing (-save back/ext) has no structures to count
             out.append(MessageRecord(*mkey, count=count, structures=len(triggers) or count,
-                                     label=edge.action.label, target=edge.target, triggers=tuple(triggers)))
+                                     label=edge.action.label, target=edge.target, triggers=tuple(triggers),
+                                     file=written_at(edge)[0], line=written_at(edge)[1]))
         return out
 
     def checks(self):
@@ -372,8 +373,14 @@ class Fixpoint:
             # the times a message was reported)
             keys = self.edge_keys[k] & set(self.stores[e.source].items)
             out.append(Check(e.source, e.target, e.action.label, e.action.title, "; ".join(texts),
-                             status, len(keys) or sum(fired.values())))
+                             status, len(keys) or sum(fired.values()), *written_at(e)))
         return out
+
+
+def written_at(edge):
+    """``(file, line)`` of the CFG line of ``edge`` (``("", 0)`` for an edge made by the engine)."""
+    pos = edge.pos or ()
+    return (str(pos[0]), int(pos[1])) if len(pos) == 3 else ("", 0)
 
 
 def input_warnings(inputs):

@@ -86,12 +86,15 @@ class MessageRecord:
     target: str = ""     # the target location of the edge that reports it
     triggers: Tuple[Trigger, ...] = ()
     witness: object = None   # Witness or NoWitness once a search ran, else None
+    file: str = ""       # where the edge that reports it is written (the TVP file and line)
+    line: int = 0
 
     def to_json(self, witness_json=None):
         """The message as data; ``witness_json(witness)`` gives the JSON of a searched
         witness (``tvla.output.witness_view.witness_json``), without it ``null``."""
         witness = witness_json(self.witness) if witness_json is not None and self.witness is not None else None
         return {"location": self.location, "action": self.action, "label": self.label,
+                "file": self.file, "line": self.line,
                 "text": self.text, "count": self.count, "structures": self.structures,
                 "triggers": [t.to_json() for t in self.triggers], "witness": witness}
 
@@ -107,9 +110,12 @@ class Check:
     message: str         # the texts of its messages ("; "-joined); those that fired for an alarm
     status: str          # proved | alarm | unreached
     count: int = 0       # stored structures on which a message fired
+    file: str = ""       # where the edge is written (the TVP file and line)
+    line: int = 0
 
     def to_json(self):
         return {"location": self.location, "action": self.action, "title": self.title,
+                "file": self.file, "line": self.line,
                 "message": self.message, "status": self.status}
 
 
@@ -119,6 +125,8 @@ class EdgeRecord:
     target: str
     label: str
     title: str
+    file: str = ""       # where the edge is written
+    line: int = 0
 
 
 @dataclass(frozen=True)

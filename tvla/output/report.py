@@ -39,6 +39,11 @@ def header_lines(result):
     return lines
 
 
+def written(record):
+    """``FILE:LINE: `` of the CFG line a message or check comes from (compiler style)."""
+    return f"{record.file}:{record.line}: " if record.file else ""
+
+
 def message_lines(result, witness_lines=None):
     """The messages; ``witness_lines(message)`` may add lines under each."""
     if not result.messages:
@@ -46,7 +51,7 @@ def message_lines(result, witness_lines=None):
     lines = ["", "Messages:"]
     for m in result.messages:
         text = m.text.replace("\n", " ")
-        lines.append(f"  {m.location}: {text}  [action: {m.action}; {m.structures} structure"
+        lines.append(f"  {written(m)}{m.location}: {text}  [action: {m.action}; {m.structures} structure"
                      f"{'s' if m.structures != 1 else ''}]")
         if witness_lines is not None:
             lines += [f"    {line}" for line in witness_lines(m)]
@@ -59,13 +64,14 @@ def check_lines(result):
     if not result.checks:
         lines.append("  (no action of the program reports a message)")
     width = max((len(c.location) for c in result.checks), default=0)
+    at = max((len(written(c)) for c in result.checks), default=0)
     for c in result.checks:
         status = c.status
         if status != ALARM and result.limit_hit:
             status += " so far (the analysis stopped early)"
         if status == ALARM:
             status = f"alarm: {c.message} ({c.count} structure{'s' if c.count != 1 else ''})"
-        lines.append(f"  {c.location:<{width}}  {c.title}  [{c.action}]  {status}")
+        lines.append(f"  {written(c):<{at}}{c.location:<{width}}  {c.title}  [{c.action}]  {status}")
     counts = {s: sum(1 for c in result.checks if c.status == s) for s in (PROVED, ALARM, UNREACHED)}
     lines.append(f"Verdict: {result.verdict} ({counts[PROVED]} proved, {counts[ALARM]} alarm"
                  f"{'s' if counts[ALARM] != 1 else ''}, {counts[UNREACHED]} unreached)")

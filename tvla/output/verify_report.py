@@ -17,6 +17,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 
 from tvla.cfront.ir import Pos
 from tvla.cfront.verdict import FALSE, Alarm, FileVerdict, PropertyVerdict, WitnessStep
+from tvla.output.sarif import code_flow, location, log_text
 from tvla.version import __version__
 
 __all__ = ["text_lines", "summary_lines", "file_json", "verify_json", "sarif", "RULES", "write_html"]
@@ -103,11 +104,7 @@ def verify_json(files: Sequence[FileVerdict]) -> str:
 
 
 def _location(pos: Pos, text: str = "") -> Dict[str, Any]:
-    loc: Dict[str, Any] = {"physicalLocation": {"artifactLocation": {"uri": pos.file},
-                                                "region": {"startLine": pos.line, "startColumn": max(pos.column, 1)}}}
-    if text:
-        loc["message"] = {"text": text}
-    return loc
+    return location(pos.file, pos.line, pos.column, text)
 
 
 def _result(p: PropertyVerdict, a: Alarm) -> Dict[str, Any]:
@@ -116,20 +113,15 @@ def _result(p: PropertyVerdict, a: Alarm) -> Dict[str, Any]:
                            "message": {"text": f"{a.kind} violated: {_what(a)}"},
                            "locations": [_location(a.pos)]}
     if a.witness:
-        steps = [{"location": _location(s.pos, f"{s.action}  [{s.store}]")} for s in a.witness if s.pos]
+        steps = [_location(s.pos, f"{s.action}  [{s.store}]") for s in a.witness if s.pos]
         if steps:
-            res["codeFlows"] = [{"threadFlows": [{"locations": steps}]}]
+            res["codeFlows"] = code_flow(steps)
     return res
 
 
 def sarif(files: Sequence[FileVerdict]) -> str:
     """A SARIF 2.1.0 log: one run of tvla, one result per finding."""
-    results = [_result(p, a) for f in files for p in f.properties for a in p.findings]
-    run = {"tool": {"driver": {"name": "tvla", "version": __version__,
-                               "rules": [{"id": k, "shortDescription": {"text": v}} for k, v in RULES.items()]}},
-           "results": results}
-    log = {"$schema": "https://json.schemastore.org/sarif-2.1.0.json", "version": "2.1.0", "runs": [run]}
-    return json.dumps(log, indent=2) + "\n"
+    return log_text(RULES, [_result(p, a) for f in files for p in f.properties for a in p.findings])
 
 
 VERDICT_CLASS = {"true": "proved", "false": "failed", "unknown": "unreached"}
