@@ -97,7 +97,7 @@ def test_empty_input_is_vacuous_and_fails_with_fail_on_alarm(write, tmp_path):
     assert res.exit_code == 1
     data = json.loads(out.read_text())
     assert data["verdict"] == "vacuous" and data["inputs"] == {"given": 0, "used": 0, "dropped": [],
-                                                              "completed": []}
+                                                              "completed": [], "changes": []}
     assert any("nothing was analysed" in w for w in data["warnings"])
 
 
@@ -265,3 +265,32 @@ def test_sarif_of_an_analysis_names_tvp_lines_and_the_witness(monkeypatch, tmp_p
     assert json.loads(out.read_text())["runs"][0]["results"][0]["level"] == "warning"
     assert run_cli("reverse", "list", "--sarif", str(out)).exit_code == 0
     assert json.loads(out.read_text())["runs"][0]["results"] == []
+
+
+def test_inputs_changed_by_the_rules_are_reported(write, tmp_path):
+    """A summary node the rules make single, and a completed value left 1/2, are said
+    (text, JSON), naming the structure and node."""
+    prog = sll_program(write, "L0 Skip() L1\n", pvars="x")
+    # u1 has a definite n-predecessor and a definite n-successor: is[n] and the function
+    # property leave room for one cell only; x's cells given without r[n,x]
+    tvs = write("in.tvs", """
+        %n = {u0, u1, u2}
+        %p = {
+            sm = {u1:1/2}
+            x = {u0}
+            n = {u0->u1, u1->u1:1/2, u1->u2}
+        }
+        %n = {u0, u1}
+        %p = {
+            sm = {u1:1/2}
+            x = {u0}
+            n = {u0->u1:1/2, u1->u1:1/2}
+        }
+    """)
+    r = analyze(prog, tvs)
+    assert "structure 1: summary node u1 became a single node after the consistency rules" in r.inputs.changes
+    assert any(c.startswith("structure 2: completed r[n,x](u1) = 1/2") for c in r.inputs.changes), r.inputs.changes
+    out = tmp_path / "r.json"
+    res = CliRunner().invoke(main, ["analyze", prog, tvs, "-terse", "--json", str(out)])
+    assert "input structure 1: summary node u1 became a single node after the consistency rules" in res.output
+    assert json.loads(out.read_text())["inputs"]["changes"] == list(r.inputs.changes)

@@ -564,5 +564,29 @@ def c2tvp(file, out_dir, properties, malloc_may_fail):
     guarded(body)
 
 
+@main.command(cls=TvlaCommand)
+@click.argument("program")
+@click.argument("input", required=False)
+@click.option("--nodes", type=click.IntRange(min=0), default=3, show_default=True,
+              help="Concrete stores of at most K cells.")
+@click.option("--stores", type=click.IntRange(min=0), default=3, show_default=True,
+              help="Show at most N stores per structure.")
+@click.option("-D", "--define", "define", multiple=True, help="Preprocessor macro NAME or NAME(value).")
+@click.option("-path", "--path", "search_path", multiple=True, help="Directory searched for files and includes.")
+@click.option("-props", "--props", "props", default=None, help="TVLA properties file (after PROGRAM.properties).")
+def inputs(program, input, nodes, stores, define, search_path, props):
+    """Print each structure of INPUT (default PROGRAM.tvs) as the analysis of PROGRAM starts from it
+    (completed, coerced, blurred; the changes said as warnings) and the smallest stores it describes."""
+    def body():
+        from tvla.cli.inputs import input_lines  # lazy: start-up time
+        from tvla.engine.options import build_options
+        prog_path = resolve(program, ".tvp", list(search_path))
+        in_path = resolve(input or os.path.splitext(program)[0], ".tvs", list(search_path))
+        options = build_options(prog_path, props=props, defines=define, search_path=search_path)
+        echo("\n".join(input_lines(prog_path, in_path, nodes, stores, options)) + "\n")
+        return 0
+    sys.exit(guarded(body) or 0)
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

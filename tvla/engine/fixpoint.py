@@ -28,7 +28,7 @@ from tvla.engine.join import LocationStore
 from tvla.engine.options import Options
 from tvla.engine.results import ALARM, PHASES, PROVED, UNREACHED, Check, DroppedInput, EdgeRecord, InputSummary, \
     MessageRecord, Result
-from tvla.logic.kleene import HALF, TRUE
+from tvla.logic.kleene import FALSE, HALF, TRUE
 from tvla.logic.structure import Inconsistent
 
 
@@ -128,7 +128,7 @@ class Analysis:
         definitions; one that lists some means 0 by what it leaves out (TVS), unless
         that contradicts the rules: then the left-out ones are completed.
         Returns (structures, :class:`InputSummary`)."""
-        out, seen, dropped, completed = [], set(), [], set()
+        out, seen, dropped, completed, changes = [], set(), [], set(), []
         instr = {p.name for p in self.voc.instrumentation}
         for k, s in enumerate(structures):
             listed = instr if given is None else instr & set(given[k])
@@ -138,12 +138,13 @@ class Analysis:
             if c is None:
                 dropped.append(DroppedInput(k + 1, reason))
                 continue
+            changes += input_changes(k + 1, s, c, self.voc, instr - (listed or set()))
             b = blur(c, self.voc) if self.options.blurs else c
             if b.key() not in seen:
                 seen.add(b.key())
                 out.append(b)
         names = tuple(p.name for p in definition_order(self.voc) if p.name in completed)
-        return out, InputSummary(len(structures), len(out), tuple(dropped), names)
+        return out, InputSummary(len(structures), len(out), tuple(dropped), names, tuple(changes))
 
     def consistent(self, s, kept, completed):
         """``s`` with the instrumentation predicates not in ``kept`` computed, coerced:
@@ -383,9 +384,30 @@ def written_at(edge):
     return (str(pos[0]), int(pos[1])) if len(pos) == 3 else ("", 0)
 
 
+def input_changes(k, given, kept, voc, completed):
+    """What the user should know about input structure ``k`` (from 1): summary nodes the
+    consistency rules made single, and indefinite (1/2) values of completed predicates of
+    at most one argument (a definite value given in the input would have been kept)."""
+    out = []
+    sm = voc["sm"]
+    for u in range(given.n):
+        if given.value(sm, (u,)) != FALSE and kept.value(sm, (u,)) == FALSE:
+            out.append(f"structure {k}: summary node u{u} became a single node after the consistency rules")
+    for p in voc.instrumentation:
+        if p.name not in completed or p.arity > 1:
+            continue
+        tuples = [()] if p.arity == 0 else [(u,) for u in range(kept.n)]
+        for t in tuples:
+            if kept.value(p, t) == HALF:
+                arg = f"u{t[0]}" if t else ""
+                out.append(f"structure {k}: completed {p.name}({arg}) = 1/2: give it explicitly to keep it definite")
+    return out
+
+
 def input_warnings(inputs):
     out = [f"input structure {d.index} violates a consistency rule ({d.reason}); "
            "it describes no store and was dropped" for d in inputs.dropped]
+    out += [f"input {c}" for c in inputs.changes]
     if inputs.given == 0:
         out.append("the input has no structures: nothing was analysed")
     elif inputs.used == 0:

@@ -144,10 +144,14 @@ class InputSummary:
     used: int = 0
     dropped: Tuple[DroppedInput, ...] = ()
     completed: Tuple[str, ...] = ()   # instrumentation predicates computed from definitions
+    # what completion and the consistency rules changed in a structure that was kept,
+    # said to the user: "structure 3: summary node u1 became a single node ..."
+    changes: Tuple[str, ...] = ()
 
     def to_json(self):
         return {"given": self.given, "used": self.used,
-                "dropped": [d.to_json() for d in self.dropped], "completed": list(self.completed)}
+                "dropped": [d.to_json() for d in self.dropped], "completed": list(self.completed),
+                "changes": list(self.changes)}
 
 
 @dataclass(frozen=True)
