@@ -157,3 +157,35 @@ def test_the_culprit_is_outlined_and_labels_are_readable(sort_report, browser, t
     assert page.locator("#legend").is_visible() and page.locator("figure").count() == 14
     assert "Left out: 25 of 39 structures" in page.locator(".left-out").inner_text()
     page.close()
+
+
+def test_witness_steps_mark_what_changed(tmp_path):
+    """Each film-strip store after the first fills the nodes its step changed."""
+    out = _report(tmp_path / "r", "delete_bug", "list", os.path.join(ROOT, "programs", "dll"), ("--witness",))
+    page = (out / "index.html").read_text()
+    strip = page[page.index("<div class='film-strip'>"):]
+    steps = re.findall(r"<figure class='step'><(?:img src|a href)='([^']+)'", strip)
+    assert len(steps) == 12 and strip.count("<div class='action'>") == 11
+    drawn = [(out / name).read_text() for name in steps]
+    assert "#fff3b0" not in drawn[0] and any("#fff3b0" in d for d in drawn[1:])
+
+
+@BROWSER[0]
+@BROWSER[1]
+def test_the_witness_film_strip_shows_every_store_at_its_size(browser, tmp_path):
+    out = _report(tmp_path / "r", "delete_bug", "list", os.path.join(ROOT, "programs", "dll"), ("--witness",))
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    page.goto((out / "index.html").as_uri())
+    page.wait_for_load_state("load")
+    sizes = page.evaluate("() => [...document.querySelectorAll('.film-strip figure.step')].map(f => {"
+                          " const img = f.querySelector('img');"
+                          " return [f.clientWidth, img.naturalWidth, img.clientWidth,"
+                          " parseFloat(getComputedStyle(f.querySelector('figcaption')).fontSize),"
+                          " f.querySelector('figcaption').getClientRects().length]; })")
+    assert len(sizes) == 12
+    lefts = page.evaluate("() => [...document.querySelectorAll('.film-strip > *')].map(e => e.offsetLeft)")
+    assert lefts == sorted(set(lefts))   # one row (it scrolls), stores and actions side by side
+    for fig_w, natural, shown, font, caption_lines in sizes:
+        assert natural > 0 and shown == natural and fig_w >= natural   # never shrunk nor cut
+        assert font >= 10 and caption_lines == 1
+    page.close()

@@ -206,7 +206,7 @@ def test_film_strip_draws_each_step_and_highlights_the_breaking_node(tmp_path):
     assert '"u1" [label="u1\\nd=1", color="#d0021b"' in store_graph(last.store, last.names, w.voc, "t",
                                                                    w.breaking).source
     fragment = film_strip_html(w, str(tmp_path), "w1")
-    assert fragment.count("<figure>") == len(w.steps) == 13
+    assert fragment.count("<figure class='step'>") == len(w.steps) == 13
     assert "exit: reports the message" in fragment
     assert len(list(tmp_path.iterdir())) == 13
 

@@ -19,6 +19,8 @@ from tvla.engine.results import NoWitness
 from tvla.logic.heap import data_values, fields, pointers, successor, true_tuples
 from tvla.output.render import FONT, RED, Dot, write_drawings
 
+CHANGED = "#fff3b0"  # fill of the nodes the previous step changed
+
 # ---------------------------------------------------------------------------- JSON
 
 
@@ -106,10 +108,31 @@ def format_witness(witness):
 
 # ---------------------------------------------------------------------------- film strip
 
-def store_graph(store, names, voc, title, highlight=()):
+def node_facts(store, names, voc):
+    """Per node name, what the store says of it: the pointers to it, its fields' targets, its datum."""
+    data = data_values(store, voc)
+    facts = {names[u]: [data[u] if data is not None else None] for u in range(store.n)}
+    for p in pointers(voc):
+        for (u,) in true_tuples(store, p):
+            facts[names[u]].append(p.name)
+    for f in fields(voc):
+        for u, w in true_tuples(store, f):
+            facts[names[u]].append((f.name, names[w]))
+    return facts
+
+
+def changed_nodes(before, after, voc):
+    """The nodes of step ``after`` (a :class:`Step`) that are new or differ from ``before``."""
+    old = node_facts(before.store, before.names, voc)
+    new = node_facts(after.store, after.names, voc)
+    return {u for u in range(after.store.n) if old.get(after.names[u]) != new[after.names[u]]}
+
+
+def store_graph(store, names, voc, title, highlight=(), changed=()):
     """The drawing (a ``render.Dot``) of one concrete store of a witness: pointer
     variables as boxes, nodes named as in the trace with their datum's rank,
-    fields as arrows; the nodes in ``highlight`` (the breaking ones) in red."""
+    fields as arrows; the nodes in ``highlight`` (the breaking ones) in red, those
+    in ``changed`` (by the step before) filled yellow."""
     data = data_values(store, voc)
     g = Dot(title)
     g.attr("graph", rankdir="LR", fontname=FONT, fontsize="12", label=title, labelloc="t")
@@ -121,8 +144,10 @@ def store_graph(store, names, voc, title, highlight=()):
             g.edge("ptr " + p.name, names[u])
     for u in range(store.n):
         label = names[u] + (f"\nd={data[u]}" if data is not None else "")
-        red = {"color": RED, "penwidth": "2"} if u in highlight else {}
-        g.node(names[u], label=label, **red)
+        look = {"color": RED, "penwidth": "2"} if u in highlight else {}
+        if u in changed:
+            look.update(style="rounded,filled", fillcolor=CHANGED)
+        g.node(names[u], label=label, **look)
     for f in fields(voc):
         for u, w in true_tuples(store, f):
             g.edge(names[u], names[w], label=f.name)
@@ -136,16 +161,21 @@ def film_strip_html(witness, out_dir, base):
     """Draw every step of ``witness`` into ``out_dir`` (``base_K.svg``, or ``.dot``
     without Graphviz) and return an HTML fragment showing them left to right, the
     last one with the breaking nodes highlighted."""
-    n = len(witness.steps)
-    items = [(store_graph(st.store, st.names, witness.voc, f"{k + 1}. {st.location}",
-                          witness.breaking if k == n - 1 else ()), os.path.join(out_dir, f"{base}_{k + 1}"))
-             for k, st in enumerate(witness.steps)]
-    parts = ["<div class='film-strip' style='display:flex; overflow-x:auto; gap:1em'>"]
-    for k, (st, (path, svg)) in enumerate(zip(witness.steps, write_drawings(items))):
+    n, steps, voc = len(witness.steps), witness.steps, witness.voc
+    items = [(store_graph(st.store, st.names, voc, f"{k + 1}. {st.location}",
+                          witness.breaking if k == n - 1 else (),
+                          changed_nodes(steps[k - 1], st, voc) if k else ()),
+              os.path.join(out_dir, f"{base}_{k + 1}"))
+             for k, st in enumerate(steps)]
+    # one row that scrolls: each store at its natural size (a figure never shrinks below
+    # its drawing), the action taken between two stores as an arrow
+    parts = ["<div class='film-strip'>"]
+    for k, (st, (path, svg)) in enumerate(zip(steps, write_drawings(items))):
         name = os.path.basename(path)
-        then = "reports the message" if k == n - 1 else f"then {st.edge.action.title}"
-        caption = html.escape(f"{st.location}: {then}")
+        caption = html.escape(f"{k + 1}. {st.location}" + (": reports the message" if k == n - 1 else ""))
         body = f"<img src='{name}' alt='{caption}'>" if svg else f"<a href='{name}'>{name}</a>"
-        parts.append(f"<figure>{body}<figcaption>{caption}</figcaption></figure>")
+        parts.append(f"<figure class='step'>{body}<figcaption>{caption}</figcaption></figure>")
+        if k < n - 1:
+            parts.append(f"<div class='action'>{html.escape(st.edge.action.title)}<br>&rarr;</div>")
     parts.append("</div>")
     return "\n".join(parts)
