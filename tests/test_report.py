@@ -83,20 +83,20 @@ def test_html_report_without_dot(tmp_path, monkeypatch):
     assert "apt-get install graphviz" in page and '<a href="s-exit-1.dot">' in page
 
 
-def test_html_defaults_to_the_output_folder(monkeypatch):
+def test_html_defaults_to_the_output_folder_of_the_current_directory(monkeypatch, tmp_path):
     from tvla.cli.main import default_report_dir
-    monkeypatch.chdir(SLL)
-    target = default_report_dir("reverse.tvp")
-    assert target == os.path.join(ROOT, "output", "reverse")
-    existed = os.path.exists(target)
-    try:
-        res = CliRunner().invoke(main, ["analyze", "reverse", "list", "-terse", "--html"])
-        assert res.exit_code == 0, res.output
-        assert os.path.isfile(os.path.join(target, "index.html"))
-        assert f"Report: {os.path.join(target, 'index.html')}" in res.output
-    finally:
-        if not existed:
-            shutil.rmtree(target, ignore_errors=True)
+    monkeypatch.chdir(tmp_path)
+    target = str(tmp_path / "output" / "reverse")
+    assert default_report_dir("reverse.tvp") == target
+    res = CliRunner().invoke(main, ["analyze", os.path.join(SLL, "reverse"), os.path.join(SLL, "list"), "-terse",
+                                    "--html"])
+    assert res.exit_code == 0, res.output
+    assert os.path.isfile(os.path.join(target, "index.html"))
+    assert f"Report: {os.path.join(target, 'index.html')}" in res.output
+    # --html DIR creates missing parents
+    res = CliRunner().invoke(main, ["analyze", os.path.join(SLL, "reverse"), os.path.join(SLL, "list"), "-terse",
+                                    "--html", "a/b/c"])
+    assert res.exit_code == 0, res.output and os.path.isfile(tmp_path / "a" / "b" / "c" / "index.html")
 
 
 @pytest.fixture(scope="module")

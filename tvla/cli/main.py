@@ -14,6 +14,7 @@ The rest of tvla is imported inside the commands that use it, so that
 ``tvla --help`` and a bad command line answer at once (start-up time).
 """
 
+import difflib
 import os
 import signal
 import sys
@@ -54,7 +55,18 @@ def translate_args(args):
 
 
 class TvlaCommand(click.Command):
+    """A command that takes TVLA's spellings; an unknown single-dash option is named as typed."""
+
     def parse_args(self, ctx, args):
+        known = set(TVLA_OPTIONS) | {o for p in self.params for o in getattr(p, "opts", []) + getattr(p, "secondary_opts", [])}
+        for a in args:
+            if a == "--":
+                break
+            if a.startswith("-") and not a.startswith("--") and len(a) > 2 and not a.startswith("-D") \
+                    and a not in known and a.split("=")[0] not in known and not a[1:].replace(".", "").isdigit():
+                close = difflib.get_close_matches(a, sorted(known), n=1)
+                raise click.UsageError(f"no such option: {a}" + (f" (did you mean {close[0]}?)" if close else ""),
+                                       ctx)
         return super().parse_args(ctx, translate_args(args))
 
 
@@ -72,11 +84,9 @@ def resolve(name, ext, search):
 
 
 def default_report_dir(program_path):
-    """output/PROGRAM in the project (when run from a checkout), else ./output/PROGRAM."""
+    """./output/PROGRAM, under the current directory (never inside the installed tool)."""
     name = os.path.splitext(os.path.basename(program_path))[0]
-    project_output = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "output")
-    base = project_output if os.path.isdir(project_output) else os.path.join(os.getcwd(), "output")
-    return os.path.join(base, name)
+    return os.path.join(os.getcwd(), "output", name)
 
 
 def check_output_file(path, flag):
@@ -91,12 +101,13 @@ def check_output_file(path, flag):
 
 
 def check_output_dir(path, flag):
-    """An output directory is created if missing, but its parent must exist and it is no file."""
+    """An output directory is created, with its missing parents, before the run; a file there is an error."""
     if os.path.exists(path) and not os.path.isdir(path):
         raise TvlaError(f"{flag} {path}: is a file, not a directory")
-    parent = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(parent):
-        raise TvlaError(f"{flag} {path}: directory {os.path.dirname(os.path.abspath(path))} does not exist")
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError as e:
+        raise TvlaError(f"{flag} {path}: cannot create the directory ({e.strerror})") from None
 
 
 def run_interruptible(work):
@@ -238,10 +249,10 @@ def main():
 @click.option("--show-updates", is_flag=True, default=False, help="Print derived update formulae.")
 @click.option("--witness", is_flag=True, default=False,
               help="Search a concrete trace that shows each message (breadth first, smallest stores first).")
-@click.option("--witness-nodes", type=click.IntRange(min=0), default=5, show_default=True,
-              help="Largest store (in nodes) of a witness.")
-@click.option("--witness-steps", type=click.IntRange(min=0), default=300, show_default=True,
-              help="Longest witness (in CFG steps).")
+@click.option("--witness-nodes", type=click.IntRange(min=0), default=None,
+              help="Largest store (in nodes) of a witness (default 5; implies --witness).")
+@click.option("--witness-steps", type=click.IntRange(min=0), default=None,
+              help="Longest witness (in CFG steps) (default 300; implies --witness).")
 @click.option("--td", is_flag=True, default=False,
               help="Termination analysis over the abstract transition relation (TVLA's -td).")
 @click.option("--td-dot", "td_dot", default=None,
@@ -263,7 +274,9 @@ def analyze_options(kw, prog_path):
         prog_path, props=kw["props"], defines=kw["define"], search_path=kw["search_path"],
         join=kw["join"], action_order=kw["action_order"], save=kw["save"],
         max_structures=kw["max_structures"], max_messages=kw["max_messages"],
-        post_order=kw["post"] or None, witness=kw["witness"] or None, subsumption=kw["subsumption"],
+        post_order=kw["post"] or None, subsumption=kw["subsumption"],
+        # a bound of the witness search asks for the search
+        witness=bool(kw["witness"] or kw["witness_nodes"] is not None or kw["witness_steps"] is not None) or None,
         witness_nodes=kw["witness_nodes"], witness_steps=kw["witness_steps"],
         automatic=False if kw["noautomatic"] else None,
         differencing=False if kw["no_differencing"] else None,
@@ -420,7 +433,7 @@ def render(tvs_file, out_dir, program):
 
 # ---------------------------------------------------------------------------- selfcheck
 
-@main.command()
+@main.command(cls=TvlaCommand)
 @click.argument("program")
 @click.argument("input")
 @click.option("--nodes", type=click.IntRange(min=0), default=3, show_default=True,
@@ -439,7 +452,10 @@ def selfcheck(program, input, nodes, runs, steps, join, define, search_path, pro
     (run with the options of ``tvla analyze PROGRAM INPUT``: PROGRAM.properties, --props, --join)."""
     def body():
         from tvla.cli.api import selfcheck_files  # lazy: start-up time
-        lines, ok = selfcheck_files(program, input, nodes, runs, steps, join, define, search_path, props)
+        # TVLA-style names as analyze takes them: insert_sort unsorted, looked up in . and -path
+        prog_path = resolve(program, ".tvp", list(search_path))
+        in_path = resolve(input, ".tvs", list(search_path))
+        lines, ok = selfcheck_files(prog_path, in_path, nodes, runs, steps, join, define, search_path, props)
         echo("\n".join(lines) + "\n")
         return 0 if ok else EXIT_ALARM
     sys.exit(guarded(body) or 0)
