@@ -294,3 +294,22 @@ def test_inputs_changed_by_the_rules_are_reported(write, tmp_path):
     res = CliRunner().invoke(main, ["analyze", prog, tvs, "-terse", "--json", str(out)])
     assert "input structure 1: summary node u1 became a single node after the consistency rules" in res.output
     assert json.loads(out.read_text())["inputs"]["changes"] == list(r.inputs.changes)
+
+
+def test_running_out_of_memory_stops_like_a_limit(monkeypatch):
+    """A MemoryError in the fixpoint ends the run with the partial results (never an internal error)."""
+    from tvla.engine import fixpoint
+    calls = {"n": 0}
+    real = fixpoint.Fixpoint.process
+
+    def process(self, loc):
+        calls["n"] += 1
+        if calls["n"] == 5:
+            raise MemoryError
+        return real(self, loc)
+    monkeypatch.setattr(fixpoint.Fixpoint, "process", process)
+    r = analyze(os.path.join(SLL, "reverse.tvp"), LIST)
+    assert r.limit_hit == "memory" and r.verdict == "incomplete" and r.total_structures > 0
+    calls["n"] = 0
+    res = CliRunner().invoke(main, ["analyze", os.path.join(SLL, "reverse.tvp"), LIST, "-terse"])
+    assert res.exit_code == 0 and "Stopped early: memory limit reached; results are partial." in res.output

@@ -34,7 +34,7 @@ TVLA_OPTIONS = {
     "-td.summarizationOff": "--td-summarization-off",
 }
 
-EXIT_ALARM, EXIT_INPUT, EXIT_INTERRUPTED, EXIT_INTERNAL = 1, 2, 130, 70
+EXIT_ALARM, EXIT_INPUT, EXIT_MEMORY, EXIT_INTERRUPTED, EXIT_INTERNAL = 1, 2, 3, 130, 70
 
 # the worker's stack and recursion limit: deeply nested formulas and macros are valid input
 STACK_BYTES = 512 * 1024 * 1024
@@ -168,6 +168,10 @@ def guarded(fn, debug=False):
     except RecursionError:
         click.echo("tvla: input nested too deeply to analyse", err=True)
         sys.exit(EXIT_INPUT)
+    except MemoryError:
+        click.echo("tvla: out of memory: the run needs more memory than the machine allows "
+                   "(bound it: -ms N, --nodes K)", err=True)
+        sys.exit(EXIT_MEMORY)
     except Exception as e:  # noqa: BLE001 - never show a traceback to the user
         if debug:
             raise

@@ -323,6 +323,10 @@ class Fixpoint:
                 self.tick(loc)
         except KeyboardInterrupt:
             self.limit = "interrupted"
+        except MemoryError:
+            # the step in progress is dropped with its garbage; what is stored stays a sound
+            # partial result, written like that of any other limit
+            self.limit = "memory"
 
     # ------------------------------------------------------------------ result
     def result(self, program_name, input_name, inputs, seconds, prepared=()):
