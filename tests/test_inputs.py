@@ -4,7 +4,7 @@ import os
 
 from click.testing import CliRunner
 
-from conftest import ROOT, sll_program
+from conftest import ROOT, SINGLED_SUMMARY, sll_program
 from tvla.cli.main import main
 
 SLL = os.path.join(ROOT, "programs", "sll")
@@ -27,13 +27,7 @@ def test_inputs_prints_each_prepared_structure_and_its_smallest_stores(monkeypat
 
 def test_inputs_warns_of_what_the_rules_changed(write):
     prog = sll_program(write, "L0 Skip() L1\n", pvars="x")
-    tvs = write("in.tvs", """
-        %n = {u0, u1, u2}
-        %p = {
-            sm = {u1:1/2}
-            x = {u0}
-            n = {u0->u1, u1->u1:1/2, u1->u2}
-        }
+    tvs = write("in.tvs", SINGLED_SUMMARY + """
         %n = {u0}
         %p = {
             x = {u0}

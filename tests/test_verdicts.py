@@ -10,7 +10,7 @@ import time
 import pytest
 from click.testing import CliRunner
 
-from conftest import ROOT, sll_program, validate_sarif
+from conftest import ROOT, SINGLED_SUMMARY, sll_program, validate_sarif
 from tvla import analyze
 from tvla.cli.main import main
 
@@ -273,13 +273,7 @@ def test_inputs_changed_by_the_rules_are_reported(write, tmp_path):
     prog = sll_program(write, "L0 Skip() L1\n", pvars="x")
     # u1 has a definite n-predecessor and a definite n-successor: is[n] and the function
     # property leave room for one cell only; x's cells given without r[n,x]
-    tvs = write("in.tvs", """
-        %n = {u0, u1, u2}
-        %p = {
-            sm = {u1:1/2}
-            x = {u0}
-            n = {u0->u1, u1->u1:1/2, u1->u2}
-        }
+    tvs = write("in.tvs", SINGLED_SUMMARY + """
         %n = {u0, u1}
         %p = {
             sm = {u1:1/2}
