@@ -270,6 +270,17 @@ class Library:
         every = _or([f"{n}(h_2, h_3)" for n in self.field.values()])
         return f"TC({w}, {a})(h_2, h_3) {every}"
 
+    def shared_def(self, a: str, src=None) -> str:
+        """The definition of ``is[T](a)``: two forward edges enter ``a``, from two cells or, with
+        several fields, two fields of one cell (as in TVLA's trees: a cell with is[T] = 0 is the
+        child of at most one cell through at most one field).  ``src(w)``: the sources counted."""
+        def ok(w):
+            return f" & {src(w)}" if src else ""
+        two = f"(E(s_1, s_2) {self.edge('s_1', a)}{ok('s_1')} & {self.edge('s_2', a)}{ok('s_2')} & s_1 != s_2)"
+        fs = [self.field[f] for f in self.forward]
+        same = [f"(E(s_1) {f}(s_1, {a}) & {g}(s_1, {a}){ok('s_1')})" for i, f in enumerate(fs) for g in fs[i + 1:]]
+        return _or([two] + same)
+
     def valid(self, x: str) -> str:
         """``x`` may be dereferenced: initialised, not NULL, not freed."""
         p = self.v(x)
@@ -319,7 +330,9 @@ class Library:
         for x in self.var:
             out.append(f"%i {self.r(x)} = E(v_1) {self.v(x)}(v_1) & {self.t('v_1', 'v')}")
             out.append(f"%r {self.r(x, 'v_1')} & {self.edge('v_1', 'v')} ==> {self.r(x)}")
-        out.append(f"%i is[{tag}](v) = E(v_1, v_2) {self.edge('v_1', 'v')} & {self.edge('v_2', 'v')} & v_1 != v_2")
+        out.append(f"%i is[{tag}](v) = {self.shared_def('v')}")
+        if not self.single:
+            out += self._forest_rules()
         if self.cyclic:
             out.append(f"%i c[{tag}](v) = E(v_1) {self.edge('v', 'v_1')} & {self.t('v_1', 'v')}")
         for b, fs in self.back.items():
@@ -328,6 +341,17 @@ class Library:
             out.append(f"%i inv[{nb}](v) = A(v_1) {nb}(v, v_1) -> "
                        + _or([f"{self.field[f]}(v_1, v)" for f in fs]))
         return out
+
+    def _forest_rules(self) -> List[str]:
+        """Two cells v_1, v_2 that reach v_3 are ordered by t[T] unless both reach a shared cell
+        v_4 that reaches v_3: walking back from v_3 through unshared cells (each has at most one
+        parent, see is[T]) meets every cell that reaches v_3 until a shared one.  Coerce then
+        drops the structures that put a summary node below two unrelated cells (which focus on
+        t[T] creates in a tree and blur cannot undo)."""
+        t = self.t
+        meet = f"!(E(v_4) {t('v_1', 'v_4')} & {t('v_2', 'v_4')} & {t('v_4', 'v_3')} & is[{self.tag}](v_4))"
+        return [f"%r {t('v_1', 'v_3')} & {t('v_2', 'v_3')} & !{t('v_1', 'v_2')} & {meet} ==> {t('v_2', 'v_1')}",
+                f"%r {t('v_2', 'v_3')} & !{t('v_1', 'v_2')} & !{t('v_2', 'v_1')} & {meet} ==> !{t('v_1', 'v_3')}"]
 
     def _data_declarations(self) -> List[str]:
         out: List[str] = []
@@ -386,7 +410,12 @@ def t_cut(lib: Library, x: str, fields: Sequence[str]) -> List[Tuple[str, str]]:
         inexact.append(f"(E(k_4, k_5, k_6) {rm('k_4', 'k_5')} & {lib.t('k_5', 'k_6')} & is[{lib.tag}](k_6))")
     lost = cut
     if any(inexact):
-        still = f"(v_1 == v_2 | TC(v_1, v_2)(k_7, k_8) ({lib.edge('k_7', 'k_8')} & !{rm('k_7', 'k_8')}))"
+        # a step of the closure is a kept edge, or a pair of t[T] whose source cannot reach x's
+        # cell (no path from it uses a removed edge): on summary nodes the old t[T] is definite
+        # where a closure over the edges alone would be 1/2
+        away = f"({lib.t('k_7', 'k_8')} & !(E(k_9) {lib.v(x)}(k_9) & {lib.t('k_7', 'k_9')}))"
+        step = f"(({lib.edge('k_7', 'k_8')} & !{rm('k_7', 'k_8')}) | {away})"
+        still = f"(v_1 == v_2 | TC(v_1, v_2)(k_7, k_8) {step})"
         lost = f"({_or(inexact)} ? !{still} : {cut})"
     return [(lib.t("v_1", "v_2"), f"{lib.t('v_1', 'v_2')} & !{lost}")]
 
@@ -411,8 +440,8 @@ def with_collect(lib: Library, act: Act, after, report: Optional[str]) -> Act:
         lost = f"E(g_3) !freed(g_3) & !isNew(g_3) & !{after('g_3')}"
     updates = list(act.updates)
     if lib.has_heap:
-        e1, e2, tag = lib.edge("g_1", "v"), lib.edge("g_2", "v"), lib.tag
-        recount = f"(E(g_1, g_2) {e1} & {after('g_1')} & {e2} & {after('g_2')} & g_1 != g_2)"
+        e1, tag = lib.edge("g_1", "v"), lib.tag
+        recount = lib.shared_def("v", after)
         updates.append((f"is[{tag}](v)", f"((E(g_1) {e1} & !{after('g_1')}) ? {recount} : is[{tag}](v))"))
     if lib.needs.memcleanup:
         updates.append(("garbage()", f"garbage() | ({lost})"))
