@@ -143,6 +143,15 @@ def test_unsupported_is_unknown_with_the_reason(tmp_path):
     assert "unsupported" in r.stdout
 
 
+def test_a_condition_on_an_unsupported_pointer_is_left_out_with_the_reason(tmp_path):
+    # the condition's operand is an array element: the edge is dropped, the analysis still runs
+    write(tmp_path, "arr.c", PRELUDE + "List t[2];\nint main(void) { if (t[0] == NULL) return 1; return 0; }\n")
+    r = run("verify", "arr.c", "--property", "memsafety", cwd=tmp_path)
+    assert r.returncode == 3 and "Traceback" not in r.stderr, r.stderr
+    assert r.stdout.splitlines()[-1].startswith("arr.c: memsafety: unknown (arr.c:6:")
+    assert "unsupported: array access" in r.stdout
+
+
 def test_a_file_past_its_time_limit_is_unknown(tmp_path):
     path = os.path.join(ROOT, "programs", "c", "tree_parent.c")
     [f] = verify_files([path], VerifyOptions(("memsafety",), timeout=1.0))

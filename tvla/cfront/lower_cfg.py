@@ -11,7 +11,7 @@ are never emitted: the unsupported construct is already recorded, and the
 rest of the CFG is kept.
 """
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Dict, Hashable, List, Optional, Tuple
 
 import clang.cindex as ci
@@ -41,6 +41,11 @@ class Frame:
     cases: Dict[Hashable, str] = field(default_factory=dict)
 
 
+def names_bad(stmt: object) -> bool:
+    """Does ``stmt`` (or a condition inside it) name :data:`BAD`? Such a statement is left out."""
+    return stmt == BAD or (is_dataclass(stmt) and any(names_bad(getattr(stmt, f.name)) for f in fields(stmt)))
+
+
 class Builder:
     """Edges, names and declarations of the program being lowered."""
 
@@ -66,7 +71,7 @@ class Builder:
         """Add ``src -> dst`` doing ``stmt`` at ``c``'s position (nothing when either end is unreachable)."""
         if src is None or dst is None:
             return
-        if any(getattr(stmt, f.name) == BAD for f in fields(stmt)):
+        if names_bad(stmt):
             return
         self.edges.append(ir.Edge(src, dst, stmt, self.src.pos(c), self.src.text(c)))
 

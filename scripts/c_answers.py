@@ -1,0 +1,114 @@
+"""Regenerate programs/c/answers.txt and the README's C corpus table from a run of tvla verify.
+
+    .venv/bin/python scripts/c_answers.py            # run, then rewrite both files
+    .venv/bin/python scripts/c_answers.py --check    # run and only print what differs
+
+Every program of programs/c is verified for the three properties with a 60 s limit, two
+programs at a time (a 2-core machine); a program past 20 s is marked ``slow`` (the corpus
+test leaves it to ``python -m tvla.bench --c``). An answer that contradicts the truth of
+manifest.txt is printed and nothing is written: that is a soundness bug, not a record.
+"""
+
+import os
+import re
+import sys
+
+import click
+
+from tvla.cli.bench import read_manifest
+from tvla.cli.verify import VerifyOptions, c_files, verify_files
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CORPUS = os.path.join(ROOT, "programs", "c")
+PROPERTIES = ("memsafety", "memcleanup", "unreach-call")
+TIMEOUT, SLOW = 60.0, 20.0
+
+HEADER = """\
+# What tvla verify answers today on each (program, property) of programs/c, with the
+# default limits (60 s per program here): the truth of manifest.txt, or unknown where the
+# abstraction cannot tell (the reason is in tvla verify's output).
+#
+#   FILE  PROPERTY  ANSWER  [slow]
+#
+# slow: more than 20 s on a 2-core machine; tests/test_cfront_corpus.py leaves those to
+# python -m tvla.bench --c.  Regenerate with scripts/c_answers.py after a change of the
+# C front end or the engine.
+"""
+
+
+def answer(p):
+    """The recorded form of one property's verdict: memsafety's false names its subproperty."""
+    return p.verdict + (f"({p.violated})" if p.verdict == "false" and p.name == "memsafety" else "")
+
+
+def limited(f):
+    return any(p.reason and "stopped early" in p.reason for p in f.properties)
+
+
+def answers_text(results):
+    lines = [HEADER]
+    for f in results:
+        name = os.path.basename(f.file)
+        for p in f.properties:
+            slow = "  slow" if f.seconds > SLOW or limited(f) else ""
+            lines.append(f"{name:<34} {p.name:<13} {answer(p)}{slow}\n")
+    return "".join(lines)
+
+
+def table(results):
+    rows = ["| C program | lines | seconds | memsafety | memcleanup | unreach-call |", "|---|---:|---:|---|---|---|"]
+    for f in results:
+        seconds = "limit" if limited(f) else f"{f.seconds:.1f}"
+        cells = " | ".join(answer(p) for p in f.properties)
+        with open(f.file, encoding="utf-8", errors="replace") as fh:
+            lines = sum(1 for _ in fh)
+        rows.append(f"| {os.path.basename(f.file)} | {lines} | {seconds} | {cells} |")
+    return "\n".join(rows) + "\n"
+
+
+def counts(results):
+    verdicts = [p.verdict for f in results for p in f.properties]
+    return len(results), len(verdicts), *(verdicts.count(v) for v in ("true", "false", "unknown"))
+
+
+def rewrite_readme(text, results):
+    n_files, n_answers, n_true, n_false, n_unknown = counts(results)
+    text = re.sub(r"\| C program \|.*?\n\n", lambda _: table(results) + "\n", text, count=1, flags=re.S)
+    text = re.sub(r"`programs/c/` holds \d+ C programs", f"`programs/c/` holds {n_files} C programs", text)
+    text = re.sub(r"Of the \d+ \(program, property\) answers, `tvla verify` says \d+ `true`, \d+\s+`false`",
+                  f"Of the {n_answers} (program, property) answers, `tvla verify` says {n_true} `true`, {n_false}\n"
+                  "`false`", text)
+    return re.sub(r"and \d+ `unknown`; none", f"and {n_unknown} `unknown`; none", text)
+
+
+@click.command()
+@click.option("--check", is_flag=True, help="Only print the answers that differ from the records.")
+def main(check):
+    truth = read_manifest(CORPUS)
+    results = verify_files(c_files([CORPUS]), VerifyOptions(PROPERTIES, timeout=TIMEOUT), jobs=2)
+    wrong = [(os.path.basename(f.file), p.name, answer(p)) for f in results for p in f.properties
+             if answer(p) not in (truth[(os.path.basename(f.file), p.name)], "unknown")]
+    for name, prop, got in wrong:
+        click.echo(f"WRONG {name} {prop} {got} (truth {truth[(name, prop)]})")
+    path = os.path.join(CORPUS, "answers.txt")
+    with open(path, encoding="utf-8") as fh:
+        old = fh.read()
+    new = answers_text(results)
+    old_rows = {tuple(line.split()[:2]): line.split()[2] for line in old.splitlines() if line and line[0] != "#"}
+    for line in new.splitlines():
+        if line and line[0] != "#" and old_rows.get(tuple(line.split()[:2])) != line.split()[2]:
+            click.echo(f"changed: {line.split()[:3]} (was {old_rows.get(tuple(line.split()[:2]))})")
+    click.echo("counts: %d files, %d answers, %d true, %d false, %d unknown" % counts(results))
+    if check or wrong:
+        sys.exit(1 if wrong else 0)
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(new)
+    readme = os.path.join(ROOT, "README.md")
+    with open(readme, encoding="utf-8") as fh:
+        text = fh.read()
+    with open(readme, "w", encoding="utf-8") as fh:
+        fh.write(rewrite_readme(text, results))
+
+
+if __name__ == "__main__":
+    main()
