@@ -101,15 +101,17 @@ def test_without_differencing_stale_predicates_are_reported_at_the_action(write)
 
 
 def test_mismatch_only_where_the_action_reports_an_error_is_a_warning(write):
-    """free(y) with y->n != NULL leaves stale reachability, but Free_L reports that store."""
-    prog = write("prog.tvp", f'%s PVar {{x, y}}\n#include "{SLL_PREDS}"\n%%\n#include "{SLL_ACTIONS}"\n%%\n'
-                             f'L0 Free_L(y) L1\n')
+    """Removing y's cell with y->n != NULL leaves stale reachability, but the action reports that store."""
+    prog = write("prog.tvp", f'%s PVar {{x, y}}\n#include "{SLL_PREDS}"\n%%\n#include "{SLL_ACTIONS}"\n'
+                             '%action Remove_L(x1) {\n'
+                             '    %f { x1(v) }\n'
+                             '    %message (E(v_1, v_2) x1(v_1) & n(v_1, v_2)) -> "Internal Error! " + x1 + "->n != NULL"\n'
+                             '    %retain !x1(v)\n'
+                             '}\n%%\nL0 Remove_L(y) L1\n')
     res = run(prog)
     assert res.exit_code == 0, res.output
-    with open(SLL_ACTIONS) as fh:
-        line = next(k for k, text in enumerate(fh, 1) if text.startswith("%action Free_L("))
     assert res.stdout.splitlines()[0] == (
-        f"{SLL_ACTIONS}:{line}:9: warning: Free_L(y): r[n,y], is[n], t[n], r[n,x] disagree(s) with the "
+        f"{prog}:5:9: warning: Remove_L(y): r[n,y], is[n], t[n], r[n,x] disagree(s) with the "
         f"definition after the action, but only on stores where it reports \"Internal Error! y->n != NULL\"")
 
 

@@ -35,6 +35,20 @@ def test_null_dereference_is_reported_at_its_location(write):
     assert ("L1", "Illegal dereference to n component of y") in by_loc
 
 
+def test_a_freed_cell_stays_and_its_aliases_dangle(write):
+    """free(x) keeps the cell, marked freed: y = x still points to it, y->n is a use after free
+    (not a NULL dereference), a second free is a double free, and the cell is no leak."""
+    prog = sll_program(write, "Lx Is_Not_Null_Var(x) L0\nL0 Copy_Var_L(y, x) L1\nL1 Set_Next_Null_L(x) L2\nL2 Free_L(x) L3\n"
+                              "L3 Get_Next_L(t, y) L4\nL4 Free_L(y) L5\nL5 Set_Null_L(x) L6\n")
+    r = analyze(prog, LIST)
+    texts = {(m.location, m.text) for m in r.messages}
+    assert ("L3", "Use after free: y points to a freed cell") in texts
+    assert ("L4", "Double free: y points to a freed cell") in texts
+    assert not any("Illegal" in t for _, t in texts)
+    freed, y = r.voc["freed"].index, r.voc["y"].index
+    assert r.locations["L6"] and all(s.uT[y] & s.uT[freed] for s in r.locations["L6"])
+
+
 def test_aliasing_creates_a_cycle(write):
     prog = sll_program(write, "L0 Copy_Var_L(y, x) L1\nL1 Set_Next_Null_L(y) L2\nL2 Set_Next_L(y, x) L3\n")
     r = analyze(prog, LIST)

@@ -160,3 +160,32 @@ def test_equal_data_conditions_split_the_order(write):
     ne = r.locations["ne"]
     assert len(ne) == 2   # a < b or b < a
     assert sorted((s.binary(dle, 0, 1), s.binary(dle, 1, 0)) for s in ne) == [(0, TRUE), (TRUE, 0)]
+
+
+@pytest.mark.parametrize("cond", ["Less_Equal_Data_L", "Greater_Data_L", "Greater_Equal_Data_L", "Less_Data_L",
+                                  "Equal_Data_L", "Not_Equal_Data_L"])
+def test_a_data_comparison_with_null_is_reported(write, cond):
+    # y is NULL: x->d <op> y->d dereferences it, whichever branch the program takes
+    prog = write("null.tvp", f"""
+    %s PVar {{x, y}}
+    #include "{os.path.join(ROOT, 'specs', 'sll', 'preds.tvp')}"
+    #include "{os.path.join(ROOT, 'specs', 'sorting', 'preds.tvp')}"
+    %%
+    #include "{os.path.join(ROOT, 'specs', 'sll', 'actions.tvp')}"
+    #include "{os.path.join(ROOT, 'specs', 'sorting', 'actions.tvp')}"
+    %%
+    L0 {cond}(x, y) L1
+    """)
+    tvs = write("null.tvs", """
+    %n = {a}
+    %p = {
+        x = {a}
+        r[n,x] = {a}
+        t[n] = {a->a}
+        dle = {a->a}
+        inOrder[dle,n] = {a}
+        inROrder[dle,n] = {a}
+    }
+    """)
+    r = analyze(prog, tvs)
+    assert [(m.location, m.text) for m in r.messages] == [("L0", "Illegal dereference to d component of y")]

@@ -154,7 +154,7 @@ def test_witness_json_and_text(tmp_path):
     assert w["steps"][0] == {
         "location": "L0",
         "store": {"nodes": [], "predicates": {p: [] for p in
-                                              ("x", "t", "n", "t[n]", "r[n,x]", "r[n,t]", "is[n]", "c[n]")}},
+                                              ("x", "t", "n", "freed", "t[n]", "r[n,x]", "r[n,t]", "is[n]", "c[n]")}},
         "next": {"action": "Copy_Var_L(t, x)", "title": "t = x", "target": "L1"}}
     assert w["steps"][-1]["next"] == {"action": "Get_Next_L(t, t)", "title": "t = t->n", "target": "L1"}
     assert ("L3: Illegal dereference to n component of t  [action: t = t->n; 3 structures]\n"
