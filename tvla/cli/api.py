@@ -7,18 +7,27 @@ layers below read no file of a run; this one does.
 """
 
 import os
+from typing import Any, Callable, List, Optional, Sequence, Set, Tuple
 
 from tvla.concrete.selfcheck import format_selfcheck, selfcheck
 from tvla.concrete.witness import DEFAULT_NODES, DEFAULT_STEPS, search_witnesses
 from tvla.engine.fixpoint import Analysis
-from tvla.engine.options import build_options
-from tvla.engine.results import with_witnesses
+from tvla.engine.options import Options, build_options
+from tvla.engine.results import Result, with_witnesses
+from tvla.lang.program import Program
 from tvla.lang.tvp import load_program
 from tvla.lang.tvs import implied_vocabulary, read_tvs
+from tvla.logic.structure import Structure
 from tvla.output.render import infer_display, safe_name, structure_graph, write_drawings
 
+Progress = Callable[[str, int, int, int], None]
+"""``progress(location, steps, structures, messages)``, called as the fixpoint goes on."""
 
-def load(program_path, options=None, **kwargs):
+ShouldStop = Callable[[], bool]
+"""Polled by the fixpoint: true asks it to stop (with partial results)."""
+
+
+def load(program_path: str, options: Optional[Options] = None, **kwargs: Any) -> Analysis:
     """Read, check and compile a program into an :class:`~tvla.engine.fixpoint.Analysis`.
 
     ``options`` (an :class:`~tvla.engine.options.Options`) and the keyword
@@ -29,21 +38,23 @@ def load(program_path, options=None, **kwargs):
     return Analysis(program, options)
 
 
-def read_inputs(analysis, input_path):
+def read_inputs(analysis: Analysis, input_path: str) -> Tuple[List[Structure], List[Set[str]]]:
     """The structures of a TVS file, read with the program's macros, and the
     predicate names each lists."""
-    given = []
+    given: List[Set[str]] = []
     structures = [s for _loc, s in read_tvs(input_path, analysis.voc, analysis.program.macros,
                                             analysis.options.search_path, given)]
     return structures, given
 
 
-def default_input(program_path):
+def default_input(program_path: str) -> str:
     """TVLA's default input: PROGRAM.tvs beside PROGRAM.tvp."""
     return os.path.splitext(program_path)[0] + ".tvs"
 
 
-def run_analysis(program_path, input_path=None, options=None, progress=None, should_stop=None, **kwargs):
+def run_analysis(program_path: str, input_path: Optional[str] = None, options: Optional[Options] = None,
+                 progress: Optional[Progress] = None, should_stop: Optional[ShouldStop] = None,
+                 **kwargs: Any) -> Result:
     """Load ``program_path``, read ``input_path`` (default PROGRAM.tvs) and run."""
     analysis = load(program_path, options, **kwargs)
     input_path = input_path or default_input(program_path)
@@ -51,7 +62,9 @@ def run_analysis(program_path, input_path=None, options=None, progress=None, sho
     return run_loaded(analysis, structures, given, program_path, input_path, progress, should_stop)
 
 
-def run_loaded(analysis, structures, given, program_path, input_path, progress=None, should_stop=None):
+def run_loaded(analysis: Analysis, structures: List[Structure], given: List[Set[str]], program_path: str,
+               input_path: str, progress: Optional[Progress] = None,
+               should_stop: Optional[ShouldStop] = None) -> Result:
     """Run a loaded analysis on its input structures; with ``options.witness``, search
     a concrete witness for every message (not after Ctrl-C)."""
     result = analysis.run(structures, progress=progress, program_name=program_path, input_name=input_path,
@@ -62,15 +75,17 @@ def run_loaded(analysis, structures, given, program_path, input_path, progress=N
     return result
 
 
-def attach_witnesses(result, program, nodes=DEFAULT_NODES, steps=DEFAULT_STEPS):
+def attach_witnesses(result: Result, program: Program, nodes: int = DEFAULT_NODES, steps: int = DEFAULT_STEPS
+                     ) -> Result:
     """``result`` with a witness (a ``Witness``, or ``NoWitness`` within the bounds)
     for each of its messages, searched from the inputs the run started from;
     ``program`` is the analysis' :class:`~tvla.lang.program.Program`."""
     return with_witnesses(result, search_witnesses(program, result, nodes, steps))
 
 
-def selfcheck_files(program_path, input_path, nodes, runs, steps, join=None, defines=(), search_path=(),
-                    props=None):
+def selfcheck_files(program_path: str, input_path: str, nodes: int, runs: int, steps: int,
+                    join: Optional[str] = None, defines: Sequence[str] = (), search_path: Sequence[str] = (),
+                    props: Optional[str] = None) -> Tuple[List[str], bool]:
     """Load, analyse and self-check; returns (lines to print, no violation).
 
     The options are those of ``tvla analyze PROGRAM INPUT`` (``PROGRAM.properties``,
@@ -88,7 +103,8 @@ def selfcheck_files(program_path, input_path, nodes, runs, steps, join=None, def
     return [head] + format_selfcheck(report, prog.vocabulary, nodes), not report.violations
 
 
-def render_tvs_file(tvs_file, out_dir=None, program=None):
+def render_tvs_file(tvs_file: str, out_dir: Optional[str] = None, program: Optional[str] = None
+                    ) -> Tuple[List[str], bool]:
     """Draw each structure of a TVS file as ``DIR/BASE_K.svg`` (``.dot``
     without Graphviz); return ([paths], all SVG?).  The vocabulary is the
     program's when given, else inferred from the file (see ``infer_display``)."""

@@ -15,13 +15,21 @@ import resource
 import subprocess
 import sys
 import time
-from typing import Dict, List, Tuple
+from typing import Any, Dict, Iterable, List, Optional, Tuple
 
 import click
 
 from tvla.cli.api import attach_witnesses, load, read_inputs
 from tvla.engine.options import build_options
-from tvla.engine.results import PHASES, NoWitness
+from tvla.engine.results import PHASES, NoWitness, Result
+from tvla.lang.program import Program
+from tvla.logic.structure import Structure
+
+Entry = Tuple[str, str, str, str, Optional[str]]
+"""A line of ``bench.txt``: (directory, program, input, join, paper figures or None)."""
+
+Stats = Dict[str, Any]
+"""The statistics of one run, as JSON (see :func:`run_one`)."""
 
 DEFAULT_DIRS = ("programs/sll", "programs/sorting", "programs/sorting_tvla", "programs/gc", "programs/dll",
                 "programs/decomp", "programs/termination", "programs/tree")
@@ -31,11 +39,11 @@ class _OutOfTime(Exception):
     pass
 
 
-def _entries(directory):
+def _entries(directory: str) -> List[Entry]:
     path = os.path.join(directory, "bench.txt")
     if not os.path.isfile(path):
         return []
-    out = []
+    out: List[Entry] = []
     with open(path) as fh:
         for line in fh:
             line = line.split("#", 1)[0].strip()
@@ -48,13 +56,13 @@ def _entries(directory):
     return out
 
 
-def stored_bytes(structures):
+def stored_bytes(structures: Iterable[Structure]) -> int:
     """Bytes held by the tables of ``structures``; objects shared between
     structures (interned rows, small ints) are counted once."""
     seen = set()
     total = 0
 
-    def add(obj):
+    def add(obj: object) -> None:
         nonlocal total
         if id(obj) in seen:
             return
@@ -75,7 +83,7 @@ def stored_bytes(structures):
     return total
 
 
-def run_one(directory, program, input_name, join, timeout):
+def run_one(directory: str, program: str, input_name: str, join: str, timeout: float) -> Stats:
     """Run one analysis in this process (stopping it after ``timeout`` seconds);
     return its statistics as a dict.  The options are those of ``tvla analyze
     PROGRAM INPUT -join JOIN`` (``PROGRAM.properties`` is read)."""
@@ -85,12 +93,13 @@ def run_one(directory, program, input_name, join, timeout):
     c0 = time.process_time()
     seen = {"total": 0}
 
-    def progress(_loc, _steps, total, _messages):
+    def progress(_loc: str, _steps: int, total: int, _messages: int) -> None:
         seen["total"] = total
         if time.perf_counter() - t0 > timeout:
             raise _OutOfTime()
 
     witness = None
+    r: Optional[Result]
     try:
         analysis = load(program + ".tvp", build_options(program + ".tvp", join=join))
         structures, given = read_inputs(analysis, input_name + ".tvs")
@@ -122,7 +131,7 @@ def run_one(directory, program, input_name, join, timeout):
     }
 
 
-def time_witnesses(result, program):
+def time_witnesses(result: Result, program: Program) -> Stats:
     """Seconds of the witness search for every message (default bounds), and how
     many messages got one."""
     t0 = time.perf_counter()
@@ -131,7 +140,7 @@ def time_witnesses(result, program):
     return {"seconds": round(time.perf_counter() - t0, 3), "found": found, "messages": len(result.messages)}
 
 
-def _row(program, input_name, join, data, paper_txt, err):
+def _row(program: str, input_name: str, join: str, data: Optional[Stats], paper_txt: str, err: str) -> str:
     head = f"{program:<16} {input_name:<12} {join:<5} "
     if data is None:
         return (head + f"{'-':>8} {'-':>8} {'-':>8} " + " ".join(f"{'-':>7}" for _ in PHASES)
@@ -192,7 +201,7 @@ def c_rows(directory: str, timeout: float) -> List[str]:
               help="Time tvla verify on every C program of DIR (default programs/c) instead: "
                    "a cell shows our verdict, and after ' / ' the true one when they differ.")
 @click.option("--one", nargs=4, hidden=True, default=None)
-def main(dirs, timeout, c_dir, one):
+def main(dirs: Tuple[str, ...], timeout: int, c_dir: Optional[str], one: Optional[Tuple[str, str, str, str]]) -> None:
     """Benchmark the analyses listed in DIR/bench.txt."""
     if one:
         print(json.dumps(run_one(*one, timeout)))

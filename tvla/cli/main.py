@@ -20,10 +20,22 @@ import signal
 import sys
 import threading
 import time
+from types import FrameType
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Sequence, Tuple, TypeVar
 
 import click
 
 from tvla.errors import TvlaError
+
+if TYPE_CHECKING:  # the commands import these where they use them (start-up time)
+    from tvla.engine.fixpoint import Analysis
+    from tvla.engine.options import Options
+    from tvla.engine.results import Result
+
+T = TypeVar("T")
+
+Kw = Dict[str, Any]
+"""The parameters of a command, as click passes them."""
 
 # TVLA's single-dash options and the click option they stand for
 TVLA_OPTIONS = {
@@ -41,7 +53,7 @@ STACK_BYTES = 512 * 1024 * 1024
 RECURSION_LIMIT = 200_000
 
 
-def translate_args(args):
+def translate_args(args: Sequence[str]) -> List[str]:
     """Rewrite TVLA-style arguments into this CLI's spelling."""
     out = []
     for a in args:
@@ -57,7 +69,7 @@ def translate_args(args):
 class TvlaCommand(click.Command):
     """A command that takes TVLA's spellings; an unknown single-dash option is named as typed."""
 
-    def parse_args(self, ctx, args):
+    def parse_args(self, ctx: click.Context, args: List[str]) -> List[str]:
         known = set(TVLA_OPTIONS) | {o for p in self.params for o in getattr(p, "opts", []) + getattr(p, "secondary_opts", [])}
         for a in args:
             if a == "--":
@@ -70,7 +82,7 @@ class TvlaCommand(click.Command):
         return super().parse_args(ctx, translate_args(args))
 
 
-def resolve(name, ext, search):
+def resolve(name: str, ext: str, search: Sequence[str]) -> str:
     """TVLA-style lookup: as given, then NAME.ext in the current directory and each -path."""
     candidates = [name] if os.path.splitext(name)[1] else []
     candidates.append(name + ext)
@@ -83,13 +95,13 @@ def resolve(name, ext, search):
     raise TvlaError(f"cannot find {name} (looked for {name}{ext} in . and the -path directories)")
 
 
-def default_report_dir(program_path):
+def default_report_dir(program_path: str) -> str:
     """./output/PROGRAM, under the current directory (never inside the installed tool)."""
     name = os.path.splitext(os.path.basename(program_path))[0]
     return os.path.join(os.getcwd(), "output", name)
 
 
-def check_output_file(path, flag):
+def check_output_file(path: str, flag: str) -> None:
     """An output file must be writable where it is named: its directory exists, it is no directory."""
     if os.path.isdir(path):
         raise TvlaError(f"{flag} {path}: is a directory; give a file name")
@@ -100,7 +112,7 @@ def check_output_file(path, flag):
         raise TvlaError(f"{flag} {path}: directory {os.path.dirname(path) or '.'} is not writable")
 
 
-def check_output_dir(path, flag):
+def check_output_dir(path: str, flag: str) -> None:
     """An output directory is created, with its missing parents, before the run; a file there is an error."""
     if os.path.exists(path) and not os.path.isdir(path):
         raise TvlaError(f"{flag} {path}: is a file, not a directory")
@@ -110,21 +122,21 @@ def check_output_dir(path, flag):
         raise TvlaError(f"{flag} {path}: cannot create the directory ({e.strerror})") from None
 
 
-def run_interruptible(work):
+def run_interruptible(work: Callable[[Callable[[], bool]], T]) -> T:
     """Run ``work(should_stop)`` in a thread with a deep stack and return its value.
 
     The first Ctrl-C asks the work to stop (``should_stop()`` turns true), a
     second one abandons it; exceptions of the work are raised here."""
     stop = threading.Event()
-    box = {}
+    box: Dict[str, Any] = {}
 
-    def target():
+    def target() -> None:
         try:
             box["value"] = work(stop.is_set)
         except BaseException as e:  # noqa: BLE001 - handed to the caller's thread
             box["error"] = e
 
-    def on_sigint(_signum, _frame):
+    def on_sigint(_signum: int, _frame: Optional[FrameType]) -> None:
         if stop.is_set():
             raise KeyboardInterrupt
         stop.set()
@@ -152,7 +164,7 @@ def run_interruptible(work):
     return box["value"]
 
 
-def guarded(fn, debug=False):
+def guarded(fn: Callable[[], T], debug: bool = False) -> T:
     """Run a command body: located errors exit 2, Ctrl-C 130, nothing shows a traceback."""
     try:
         return fn()
@@ -179,7 +191,7 @@ def guarded(fn, debug=False):
         sys.exit(EXIT_INTERNAL)
 
 
-def quiet_stdout():
+def quiet_stdout() -> None:
     """After the reader of our output went away (``| head``), send the rest nowhere."""
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
@@ -188,7 +200,7 @@ def quiet_stdout():
         pass
 
 
-def echo(text):
+def echo(text: str) -> None:
     """Print to stdout; a closed pipe ends the printing quietly."""
     try:
         click.echo(text, nl=False)
@@ -201,7 +213,7 @@ class TvlaGroup(click.Group):
     """Commands; a first argument that names none is TVLA's own command line,
     ``tvla PROGRAM [INPUT] [options]``, and means ``tvla analyze``."""
 
-    def parse_args(self, ctx, args):
+    def parse_args(self, ctx: click.Context, args: List[str]) -> List[str]:
         if args and args[0] not in self.commands and not args[0].startswith("-"):
             args = ["analyze"] + list(args)
         return super().parse_args(ctx, args)
@@ -209,7 +221,7 @@ class TvlaGroup(click.Group):
 
 @click.group(cls=TvlaGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="tvla", message="tvla %(version)s")
-def main():
+def main() -> None:
     """A TVLA-style three-valued shape analyzer.
 
     TVLA's command line works as it is: ``tvla PROGRAM [INPUT] [options]``
@@ -265,13 +277,13 @@ def main():
               help="Accepted for TVLA's -td.summarizationOff; no effect (docs/engine.md).")
 @click.option("--debug", is_flag=True, default=False,
               help="Show a Python traceback on an internal error (TVLA's -d).")
-def analyze(**kw):
+def analyze(**kw: Any) -> None:
     """Analyze PROGRAM (a .tvp file) on INPUT (a .tvs file; default PROGRAM.tvs)."""
     code = guarded(lambda: analyze_command(kw), kw["debug"])
     sys.exit(code or 0)
 
 
-def analyze_options(kw, prog_path):
+def analyze_options(kw: Kw, prog_path: str) -> "Options":
     """The :class:`Options` of an ``analyze`` command line (a flag not given is None)."""
     from tvla.engine.options import build_options  # lazy: start-up time
     return build_options(
@@ -287,7 +299,7 @@ def analyze_options(kw, prog_path):
         termination=bool(kw["td"] or kw["td_dot"]) or None)
 
 
-def check_outputs(kw):
+def check_outputs(kw: Kw) -> None:
     for flag, key in (("--json", "json_out"), ("--sarif", "sarif_out"), ("-tvs", "tvs_out"), ("-dot", "dot_out"),
                       ("-log", "log_out"),
                       ("-td.dot", "td_dot")):
@@ -297,7 +309,7 @@ def check_outputs(kw):
         check_output_dir(kw["html_out"], "--html")
 
 
-def analyze_command(kw):
+def analyze_command(kw: Kw) -> int:
     """Load, run, write every output; return the exit status."""
     from tvla.engine.options import gather_properties, parse_bool  # lazy: start-up time
     search = list(kw["search_path"])
@@ -320,7 +332,8 @@ def analyze_command(kw):
     return 0
 
 
-def load_and_run(prog_path, in_path, options, kw, terse, should_stop):
+def load_and_run(prog_path: str, in_path: str, options: "Options", kw: Kw, terse: bool,
+                 should_stop: Callable[[], bool]) -> "Result":
     from tvla.cli.api import load, read_inputs, run_loaded  # lazy: start-up time
     t0 = time.perf_counter()
     analysis = load(prog_path, options)
@@ -345,20 +358,29 @@ def load_and_run(prog_path, in_path, options, kw, terse, should_stop):
     return result
 
 
-def progress_printer():
-    """A progress callback drawing a tqdm counter on stderr (only on a terminal)."""
-    from tqdm import tqdm  # lazy: start-up time
-    bar = tqdm(desc="fixpoint", unit=" steps", file=sys.stderr, mininterval=0.5, disable=None, leave=False)
+class ProgressPrinter:
+    """A progress callback drawing a tqdm counter on stderr (only on a terminal); ``close()`` removes it."""
 
-    def progress(loc, steps, total, msgs):
+    def __init__(self) -> None:
+        from tqdm import tqdm  # lazy: start-up time
+        self.bar = tqdm(desc="fixpoint", unit=" steps", file=sys.stderr, mininterval=0.5, disable=None, leave=False)
+
+    def __call__(self, loc: str, steps: int, total: int, msgs: int) -> None:
+        bar = self.bar
         if steps > bar.n:
             bar.update(steps - bar.n)
         bar.set_postfix_str(f"at {loc}: {total} structures, {msgs} messages", refresh=False)
-    progress.close = bar.close
-    return progress
+
+    def close(self) -> None:
+        self.bar.close()
 
 
-def write_outputs(result, kw, prog_path):
+def progress_printer() -> ProgressPrinter:
+    """A progress callback drawing a tqdm counter on stderr (only on a terminal)."""
+    return ProgressPrinter()
+
+
+def write_outputs(result: "Result", kw: Kw, prog_path: str) -> None:
     """The text report on stdout, then the files asked for; all read the Result only."""
     # lazy: start-up time
     from tvla.lang.tvs import write_tvs
@@ -391,7 +413,7 @@ def write_outputs(result, kw, prog_path):
         write_html(result, kw["html_out"] or default_report_dir(prog_path), kw["html_max"])
 
 
-def write_html(result, out_dir, max_per_location):
+def write_html(result: "Result", out_dir: str, max_per_location: int) -> None:
     # lazy: start-up time
     from tvla.output.html import write_html_report
     from tvla.output.render import INSTALL_HINT, dot_available
@@ -401,7 +423,7 @@ def write_html(result, out_dir, max_per_location):
         click.echo(INSTALL_HINT, err=True)
 
 
-def print_updates(analysis):
+def print_updates(analysis: "Analysis") -> None:
     seen = set()
     for e in analysis.program.edges:
         ca = analysis.compiled_action(e)
@@ -419,9 +441,9 @@ def print_updates(analysis):
 @click.argument("tvs_file")
 @click.option("-o", "--output", "out_dir", default=None, help="Directory for the SVG files.")
 @click.option("--program", default=None, help="TVP file declaring the predicates (default: inferred).")
-def render(tvs_file, out_dir, program):
+def render(tvs_file: str, out_dir: Optional[str], program: Optional[str]) -> None:
     """Draw every structure of TVS_FILE as SVG (DOT without Graphviz)."""
-    def body():
+    def body() -> None:
         # lazy: start-up time
         from tvla.cli.api import render_tvs_file
         from tvla.output.render import INSTALL_HINT
@@ -451,10 +473,11 @@ def render(tvs_file, out_dir, program):
 @click.option("--define", multiple=True, help="Preprocessor macro NAME, NAME(value) or NAME=value.")
 @click.option("--path", "search_path", multiple=True, help="Directory searched for files and includes.")
 @click.option("--props", default=None, help="TVLA properties file (after PROGRAM.properties).")
-def selfcheck(program, input, nodes, runs, steps, join, define, search_path, props):
+def selfcheck(program: str, input: str, nodes: int, runs: int, steps: int, join: Optional[str],
+              define: Tuple[str, ...], search_path: Tuple[str, ...], props: Optional[str]) -> None:
     """Check that concrete runs of PROGRAM on the stores INPUT describes embed in the analysis
     (run with the options of ``tvla analyze PROGRAM INPUT``: PROGRAM.properties, --props, --join)."""
-    def body():
+    def body() -> int:
         from tvla.cli.api import selfcheck_files  # lazy: start-up time
         # TVLA-style names as analyze takes them: insert_sort unsorted, looked up in . and -path
         prog_path = resolve(program, ".tvp", list(search_path))
@@ -475,14 +498,14 @@ def selfcheck(program, input, nodes, runs, steps, join, define, search_path, pro
 @click.option("--nodes", type=click.IntRange(0, 7), default=4, show_default=True,
               help="Check every concrete structure with at most this many nodes.")
 @click.option("--debug", is_flag=True, default=False, hidden=True)
-def check(**kw):
+def check(**kw: Any) -> None:
     """Prove PROGRAM's predicate library on every concrete structure with at most --nodes nodes:
     update formulae, consistency rules, focus formulae, messages.  Exit status 0 when everything
     holds, 1 when something is wrong, 2 for malformed input."""
     sys.exit(guarded(lambda: check_command(kw), kw["debug"]))
 
 
-def check_command(kw):
+def check_command(kw: Kw) -> int:
     # lazy: start-up time
     from tvla.concrete.check import check_program
     from tvla.engine.options import build_options
@@ -524,14 +547,14 @@ def check_command(kw):
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
               help="Files verified at once (default: one per core).")
 @click.option("--debug", is_flag=True, default=False, help="Show a Python traceback on an internal error.")
-def verify(**kw):
+def verify(**kw: Any) -> None:
     """Verify C FILES (.c or gcc -E output .i; a directory stands for the files in it): per property
     true (proved), false (with a concrete witness) or unknown (with the reason).  Exit status 0 when
     all are true, 1 when some is false, 3 when some is unknown, 2 for bad input."""
     sys.exit(guarded(lambda: verify_command(kw), kw["debug"]))
 
 
-def verify_command(kw):
+def verify_command(kw: Kw) -> int:
     # lazy: start-up time (the C parser is loaded only for C input)
     from tvla.cfront.properties import parse_properties
     from tvla.cfront.verdict import exit_status
@@ -566,9 +589,9 @@ def verify_command(kw):
               help="Directory for PROGRAM.tvp and PROGRAM.tvs.")
 @click.option("--property", "properties", multiple=True, help="As for tvla verify.")
 @click.option("--malloc-may-fail", is_flag=True, default=False, help="malloc may return NULL.")
-def c2tvp(file, out_dir, properties, malloc_may_fail):
+def c2tvp(file: str, out_dir: str, properties: Tuple[str, ...], malloc_may_fail: bool) -> None:
     """Translate the C FILE into the TVP program and TVS input that tvla verify analyses."""
-    def body():
+    def body() -> None:
         # lazy: start-up time (the C parser is loaded only for C input)
         from tvla.cfront.properties import parse_properties
         from tvla.cli.verify import VerifyOptions, lower, write_translation
@@ -594,10 +617,11 @@ def c2tvp(file, out_dir, properties, malloc_may_fail):
 @click.option("-D", "--define", "define", multiple=True, help="Preprocessor macro NAME or NAME(value).")
 @click.option("-path", "--path", "search_path", multiple=True, help="Directory searched for files and includes.")
 @click.option("-props", "--props", "props", default=None, help="TVLA properties file (after PROGRAM.properties).")
-def inputs(program, input, nodes, stores, define, search_path, props):
+def inputs(program: str, input: Optional[str], nodes: int, stores: int, define: Tuple[str, ...],
+           search_path: Tuple[str, ...], props: Optional[str]) -> None:
     """Print each structure of INPUT (default PROGRAM.tvs) as the analysis of PROGRAM starts from it
     (completed, coerced, blurred; the changes said as warnings) and the smallest stores it describes."""
-    def body():
+    def body() -> int:
         from tvla.cli.inputs import input_lines  # lazy: start-up time
         from tvla.engine.options import build_options
         prog_path = resolve(program, ".tvp", list(search_path))

@@ -15,13 +15,19 @@ import resource
 import tempfile
 import time
 from multiprocessing.connection import Connection, wait
+from multiprocessing.process import BaseProcess
 from dataclasses import dataclass
-from typing import FrozenSet, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple, cast
 
 from tvla.cfront import ir
 from tvla.cfront.verdict import Alarm, FileVerdict, WitnessStep, decide
 from tvla.engine.options import Options, build_options
+from tvla.engine.results import MessageRecord, Result
 from tvla.errors import TvlaError
+from tvla.logic.vocabulary import Vocabulary
+
+if TYPE_CHECKING:  # imported where used, for start-up time
+    from tvla.cfront.translate import Translation
 
 __all__ = ["VerifyOptions", "verify_file", "verify_files", "c_files", "write_translation"]
 
@@ -64,7 +70,7 @@ def lower(path: str, opts: VerifyOptions) -> ir.CProgram:
     return lower_file(path, malloc_may_fail=opts.malloc_may_fail)
 
 
-def write_translation(cprog: ir.CProgram, properties: Sequence[str], out_dir: str):
+def write_translation(cprog: ir.CProgram, properties: Sequence[str], out_dir: str) -> Tuple["Translation", str, str]:
     """Write PROGRAM.tvp and PROGRAM.tvs (the generated program and its input) into ``out_dir``;
     return the translation and the two paths."""
     from tvla.cfront.translate import translate
@@ -86,14 +92,14 @@ def harmless_abstractions(cprog: ir.CProgram) -> FrozenSet[ir.Edge]:
     """The abstracted edges that only write an unknown value into a data field no condition or copy
     ever reads: whatever value the witness picks, every later step takes the same branches, so a
     witness through them is an execution of the C program."""
-    read = set()
+    read: Set[Optional[str]] = set()
     for e in cprog.edges:
         s = e.stmt.cond if isinstance(e.stmt, ir.Assume) else e.stmt
         if isinstance(s, ir.DataCond):
             read |= {s.lfield, s.rfield}
         elif isinstance(s, ir.CopyData):
             read.add(s.sfield)
-    out = set()
+    out: Set[ir.Edge] = set()
     for e in cprog.edges:
         if isinstance(e.stmt, ir.Nop) and e.stmt.note.startswith("abstracted"):
             after = [a.stmt for a in cprog.edges if a.source == e.target]
@@ -106,17 +112,19 @@ def _kind(text: str) -> str:
     return text.split(":", 1)[0].strip()
 
 
-def _witness(message, tr, voc, harmless: FrozenSet[ir.Edge]) -> Tuple[Optional[Tuple[WitnessStep, ...]], Optional[ir.Pos]]:
+def _witness(message: MessageRecord, tr: "Translation", voc: Vocabulary, harmless: FrozenSet[ir.Edge]
+             ) -> Tuple[Optional[Tuple[WitnessStep, ...]], Optional[ir.Pos]]:
     """The witness of a message as C steps, and the first abstracted edge it takes (None: none)."""
     from tvla.engine.results import NoWitness
     from tvla.output.witness_view import draw_store
     w = message.witness
     if w is None or isinstance(w, NoWitness):
         return None, None
-    steps, abstracted = [], None
+    steps: List[WitnessStep] = []
+    abstracted: Optional[ir.Pos] = None
     for step in w.steps:
         edge = tr.edge_of(step.edge.source, step.edge.target, step.edge.action.label)
-        if abstracted is None and _abstracted(edge, harmless):
+        if abstracted is None and edge is not None and _abstracted(edge, harmless):
             abstracted = edge.pos
         text = edge.text if edge is not None else step.edge.action.title
         pos = edge.pos if edge is not None else None
@@ -155,9 +163,10 @@ def c_store(text: str) -> str:
     return "; ".join(out)
 
 
-def alarms_of(result, tr, cprog: ir.CProgram) -> List[Alarm]:
+def alarms_of(result: Result, tr: "Translation", cprog: ir.CProgram) -> List[Alarm]:
     """Every message of the run as an :class:`Alarm` at its C position."""
-    out, harmless = [], harmless_abstractions(cprog)
+    out: List[Alarm] = []
+    harmless = harmless_abstractions(cprog)
     for m in result.messages:
         edge = tr.edge_of(m.location, m.target, m.label)
         pos = edge.pos if edge is not None else ir.Pos(cprog.file, 0)
@@ -166,7 +175,7 @@ def alarms_of(result, tr, cprog: ir.CProgram) -> List[Alarm]:
     return sorted(out, key=lambda a: (a.pos, a.kind, a.message))
 
 
-def _analyse(cprog: ir.CProgram, opts: VerifyOptions):
+def _analyse(cprog: ir.CProgram, opts: VerifyOptions) -> Tuple["Translation", Result]:
     from tvla.cli.api import load, read_inputs, run_loaded
     with tempfile.TemporaryDirectory(prefix="tvla-verify-") as d:
         tr, tvp, tvs = write_translation(cprog, opts.properties, d)
@@ -193,9 +202,9 @@ def verify_file(path: str, opts: VerifyOptions) -> FileVerdict:
                        source=cprog.source)
 
 
-def structures_by_line(result, tr) -> Tuple[Tuple[int, int], ...]:
+def structures_by_line(result: Result, tr: "Translation") -> Tuple[Tuple[int, int], ...]:
     """Per C line, the most structures stored at a location where one of its statements starts."""
-    most: dict = {}
+    most: Dict[int, int] = {}
     for (source, _target, _label), edge in tr.edges.items():
         if edge is not None and source in result.locations:
             n = len(result.locations[source])
@@ -229,16 +238,18 @@ def verify_files(paths: Sequence[str], opts: VerifyOptions, jobs: Optional[int] 
     engine stops cleanly at ``opts.timeout``, and a worker still running 10 s later is killed."""
     jobs = max(1, min(jobs or os.cpu_count() or 1, len(paths)))
     ctx = multiprocessing.get_context("fork")
-    todo, running, done = list(enumerate(paths)), {}, {}
+    todo = list(enumerate(paths))
+    running: Dict[Connection, Tuple[int, str, BaseProcess, float]] = {}
+    done: Dict[int, FileVerdict] = {}
     while todo or running:
         while todo and len(running) < jobs:
             i, path = todo.pop(0)
             here, there = ctx.Pipe(duplex=False)
-            proc = ctx.Process(target=_worker, args=(path, opts, there), daemon=True)
+            proc: BaseProcess = ctx.Process(target=_worker, args=(path, opts, there), daemon=True)
             proc.start()
             there.close()
             running[here] = (i, path, proc, time.monotonic())
-        ready = wait(list(running), timeout=1.0)
+        ready = cast(List[Connection], wait(list(running), timeout=1.0))  # wait returns what it is given
         for conn in ready:
             i, path, proc, t0 = running.pop(conn)
             try:

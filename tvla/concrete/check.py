@@ -38,29 +38,46 @@ first: the first counterexample found is a smallest one.
 import os
 from dataclasses import dataclass, field
 from itertools import permutations, product
+from typing import (AbstractSet, Any, Callable, Dict, FrozenSet, Iterable, Iterator, List, Optional, Sequence, Set,
+                    Tuple, TypeVar)
 
 from tvla.logic import formula as F
 from tvla.engine.action import compile_table, compute_table, recompute, store_table
 from tvla.engine.coerce import property_rules
-from tvla.concrete.interpreter import create, retained
+from tvla.concrete.interpreter import CompiledFormula, Env, create, retained
 from tvla.engine.differencing import Differencer
 from tvla.engine.fixpoint import definition_order
+from tvla.lang.program import Action, Message, Program
 from tvla.logic.evaluate import Evaluator, scalar
-from tvla.logic.kleene import FALSE, HALF, TRUE, show
+from tvla.logic.kleene import FALSE, HALF, TRUE, Kleene, Mask, Masks, show
 from tvla.logic.structure import Structure, bits
+from tvla.logic.vocabulary import Predicate, Vocabulary
 from tvla.lang.tvs import format_structure
 
 HALF_LIMIT = 16  # most unknown core values an update may leave for its completions to be enumerated
+
+Where = Tuple[str, int, int]
+"""A source position (file, line, col): where a finding is reported."""
+
+Update = Tuple[Tuple[str, ...], F.Formula]
+"""An update of an action: the parameters and the formula (``Action.updates`` maps names to them)."""
+
+CoreValue = Any
+"""The value of one predicate on ``k`` nodes, shaped by its arity: a Kleene value (nullary), a
+mask (unary) or a tuple of row masks (binary).  The code reads the shape off the arity, which
+the type system cannot follow, so it is not checked."""
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
 class Finding:
     severity: str  # "error" or "warning"
-    where: tuple  # (file, line, col)
+    where: Where
     text: str
-    details: tuple = ()  # extra lines (counterexample structures)
+    details: Tuple[str, ...] = ()  # extra lines (counterexample structures)
 
-    def render(self):
+    def render(self) -> str:
         f, line, col = self.where
         head = f"{os.path.normpath(f)}:{line}:{col}: {self.severity}: {self.text}"
         return "\n".join([head, *self.details])
@@ -68,7 +85,7 @@ class Finding:
 
 @dataclass
 class CheckResult:
-    findings: list = field(default_factory=list)
+    findings: List[Finding] = field(default_factory=list)
     actions: int = 0
     updates: int = 0
     rules: int = 0
@@ -76,18 +93,18 @@ class CheckResult:
     structures: int = 0
 
     @property
-    def errors(self):
+    def errors(self) -> List[Finding]:
         return [f for f in self.findings if f.severity == "error"]
 
     @property
-    def warnings(self):
+    def warnings(self) -> List[Finding]:
         return [f for f in self.findings if f.severity == "warning"]
 
     @property
-    def exit_code(self):
+    def exit_code(self) -> int:
         return 1 if self.errors else 0
 
-    def render(self):
+    def render(self) -> str:
         parts = [f.render() for f in self.findings]
         parts.append(f"checked {self.actions} action instance(s), {self.updates} instrumentation update(s), "
                      f"{self.rules} rule(s), {self.messages} message(s): "
@@ -97,7 +114,7 @@ class CheckResult:
 
 # ------------------------------------------------------------------ bit relations
 
-def relation_closure(rows):
+def relation_closure(rows: Iterable[Mask]) -> List[Mask]:
     """Transitive closure of a relation given by row masks (Warshall)."""
     rows = list(rows)
     for k in range(len(rows)):
@@ -108,7 +125,7 @@ def relation_closure(rows):
     return rows
 
 
-def satisfies_properties(rows, props):
+def satisfies_properties(rows: Sequence[Mask], props: AbstractSet[str]) -> bool:
     """Whether a concrete binary relation has every declared property."""
     k = len(rows)
     pairs = [(u, w) for u in range(k) for w in range(k)]
@@ -126,14 +143,14 @@ def satisfies_properties(rows, props):
     return all(test() for name, test in checks.items() if name in props)
 
 
-def permute_mask(mask, perm):
+def permute_mask(mask: Mask, perm: Sequence[int]) -> Mask:
     out = 0
     for u in bits(mask):
         out |= 1 << perm[u]
     return out
 
 
-def permute_value(arity, value, perm):
+def permute_value(arity: int, value: CoreValue, perm: Sequence[int]) -> CoreValue:
     """Image of a predicate's value (nullary int, unary mask, binary row tuple) under a node permutation."""
     if arity == 0:
         return value
@@ -145,7 +162,7 @@ def permute_value(arity, value, perm):
     return tuple(rows)
 
 
-def prefix_consistent(rows, props):
+def prefix_consistent(rows: Sequence[Mask], props: AbstractSet[str]) -> bool:
     """Whether the last row of a partial relation (rows ``0..i``) agrees with the earlier ones on
     the properties that relate two rows: transitivity, (anti)symmetry, inverse functionality."""
     i = len(rows) - 1
@@ -164,7 +181,7 @@ def prefix_consistent(rows, props):
     return True
 
 
-def raw_candidates(pred, k):
+def raw_candidates(pred: Predicate, k: int) -> List[CoreValue]:
     """Every value of a core predicate on ``k`` nodes that has its declared properties (binary ones
     row by row, dropping a prefix as soon as two of its rows disagree)."""
     if pred.arity == 0:
@@ -173,14 +190,14 @@ def raw_candidates(pred, k):
         return [0] + [1 << u for u in range(k)] if "unique" in pred.props else list(range(1 << k))
     props = pred.props
 
-    def row_options(u):
-        opts = [0] + [1 << w for w in range(k)] if "function" in props else range(1 << k)
+    def row_options(u: int) -> Sequence[Mask]:
+        opts: Sequence[Mask] = [0] + [1 << w for w in range(k)] if "function" in props else range(1 << k)
         if "reflexive" in props:
             opts = [r for r in opts if r >> u & 1]
         if "antireflexive" in props or "acyclic" in props:
             opts = [r for r in opts if not r >> u & 1]
         return opts
-    prefixes = [()]
+    prefixes: List[Tuple[Mask, ...]] = [()]
     for u in range(k):
         prefixes = [p + (r,) for p in prefixes for r in row_options(u) if prefix_consistent(p + (r,), props)]
     return [rows for rows in prefixes if satisfies_properties(rows, props)]
@@ -192,27 +209,29 @@ class Compiled:
     """An :class:`Evaluator` whose compiled formulae are looked up by identity: the checks evaluate the
     same few formulae on many small structures, and hashing a formula tree costs more than that."""
 
-    def __init__(self, voc):
+    def __init__(self, voc: Vocabulary) -> None:
         self.evaluator = Evaluator(voc)
-        self._fns = {}
+        # key -> (formula, compiled function or closed formula)
+        self._fns: Dict[Tuple[Any, ...], Tuple[F.Formula, Any]] = {}
 
-    def compile(self, f, vec=None):
+    def compile(self, f: F.Formula, vec: Optional[str] = None) -> CompiledFormula:
         key = (id(f), vec)
         hit = self._fns.get(key)
         if hit is None:
             hit = self._fns[key] = (f, self.evaluator.compile(f, vec))  # keeps f alive: ids stay unique
         return hit[1]
 
-    def value(self, f, s, env=None):
+    def value(self, f: F.Formula, s: Structure, env: Optional[Env] = None) -> Kleene:
         return scalar(self.compile(f)(s, env if env is not None else {}))
 
-    def vector(self, f, var, s, env=None):
+    def vector(self, f: F.Formula, var: str, s: Structure, env: Optional[Env] = None) -> Masks:
         return self.compile(f, var)(s, env if env is not None else {})
 
-    def assignments(self, f, s, order, env=None, minimum=HALF):
+    def assignments(self, f: F.Formula, s: Structure, order: Sequence[str], env: Optional[Env] = None,
+                    minimum: Kleene = HALF) -> Iterator[Tuple[Env, Kleene]]:
         return self.evaluator.assignments(f, s, order, env, minimum)
 
-    def closed(self, f, bound):
+    def closed(self, f: F.Formula, bound: Iterable[str]) -> F.Formula:
         """``f`` with its free variables outside ``bound`` existentially quantified (built once)."""
         key = (id(f), "closed", frozenset(bound))
         hit = self._fns.get(key)
@@ -221,18 +240,19 @@ class Compiled:
         return hit[1]
 
 
-def rule_formula(body, head):
+def rule_formula(body: F.Formula, head: F.Formula) -> F.Formula:
     """The closed formula saying that the rule ``body ==> head`` holds."""
     fv = sorted(body.free_vars() | head.free_vars())
     return F.forall(fv, F.Implies(body, head))
 
 
-def table_of(ev, pred, params, f, s, env=None):
+def table_of(ev: Compiled, pred: Predicate, params: Sequence[str], f: F.Formula, s: Structure,
+             env: Optional[Env] = None) -> Any:
     """The value of ``f`` for every tuple of ``params``, as :func:`~tvla.engine.action.store_table` writes it."""
     return compute_table(ev, pred, params, compile_table(ev, pred, params, f), s, env or {})
 
 
-def build_structure(voc, k, preds, values):
+def build_structure(voc: Vocabulary, k: int, preds: Sequence[Predicate], values: Sequence[CoreValue]) -> Structure:
     s = Structure.empty(voc, k)
     for p, v in zip(preds, values):
         if p.arity == 0:
@@ -250,8 +270,8 @@ class Axiom:
     """A core-only ``%r`` rule, as a closed formula, the predicates it reads, where it is written."""
 
     formula: F.Formula
-    preds: frozenset
-    where: tuple
+    preds: FrozenSet[str]
+    where: Where
     text: str
 
 
@@ -261,17 +281,18 @@ class Theorem:
 
     body: F.Formula
     head: F.Formula
-    where: tuple
+    where: Where
     origin: str
 
 
-def split_rules(program, voc):
+def split_rules(program: Program, voc: Vocabulary) -> Tuple[List[Axiom], List[Theorem]]:
     """The program's ``%r`` rules and the property rules, as (axioms, theorems)."""
-    raw = [(b, h, w, "rule") for b, h, w in program.rules]
+    raw: List[Tuple[F.Formula, F.Formula, Where, str]] = [(b, h, w, "rule") for b, h, w in program.rules]
     for b, h, src in property_rules(voc):
         name = src[len("property of "):]
         raw.append((b, h, voc[name].pos, src))
-    axioms, theorems = [], []
+    axioms: List[Axiom] = []
+    theorems: List[Theorem] = []
     for body, head, where, origin in raw:
         preds = frozenset(body.preds() | head.preds())
         if any(voc[q].kind == "instr" for q in preds):
@@ -281,7 +302,9 @@ def split_rules(program, voc):
     return axioms, theorems
 
 
-def orbit_representatives(states, arity, candidates, perms):
+def orbit_representatives(states: Iterable[Tuple[Tuple[CoreValue, ...], List[int]]], arity: int,
+                          candidates: Sequence[CoreValue], perms: Sequence[Tuple[int, ...]]
+                          ) -> Iterator[Tuple[Tuple[CoreValue, ...], List[int]]]:
     """Extend each ``(values, automorphism group)`` by one value per orbit of the group on ``candidates``
     (the least one), with the stabilizer as the new group."""
     for values, group in states:
@@ -297,37 +320,40 @@ def orbit_representatives(states, arity, candidates, perms):
 class Universe:
     """The concrete structures over sets of core predicates, one per isomorphism class, cached."""
 
-    def __init__(self, voc, ev, axioms):
+    def __init__(self, voc: Vocabulary, ev: Compiled, axioms: List[Axiom]) -> None:
         self.voc, self.ev, self.axioms = voc, ev, axioms
         self.order = definition_order(voc)
         self.support = {p.name: core_support(voc, [p.name]) for p in voc.instrumentation}
-        self._candidates = {}
-        self._structures = {}
-        self._ready = {}  # id of a cached structure -> instrumentation predicates already set
+        self._candidates: Dict[Tuple[str, int], List[CoreValue]] = {}
+        self._structures: Dict[Tuple[int, FrozenSet[str]], List[Structure]] = {}
+        self._ready: Dict[int, Set[str]] = {}  # id of a cached structure -> instrumentation predicates already set
 
     @property
-    def count(self):
+    def count(self) -> int:
         """How many structures have been enumerated so far."""
         return sum(len(v) for v in self._structures.values())
 
-    def candidates(self, pred, k):
+    def candidates(self, pred: Predicate, k: int) -> List[CoreValue]:
         key = (pred.name, k)
         if key not in self._candidates:
             own = [a.formula for a in self.axioms if a.preds == {pred.name}]
             out = []
             for c in raw_candidates(pred, k):
-                s = build_structure(self.voc, k, [pred], [c]) if own else None
-                if all(self.ev.value(f, s) == TRUE for f in own):
-                    out.append(c)
+                if own:
+                    s = build_structure(self.voc, k, [pred], [c])
+                    if not all(self.ev.value(f, s) == TRUE for f in own):
+                        continue
+                out.append(c)
             self._candidates[key] = out
         return self._candidates[key]
 
-    def instrumentation_over(self, names):
+    def instrumentation_over(self, names: AbstractSet[str]) -> List[Predicate]:
         return [p for p in self.order if self.support[p.name] <= names]
 
-    def definitions_of(self, preds):
+    def definitions_of(self, preds: Iterable[str]) -> List[Predicate]:
         """The instrumentation predicates (in definition order) that the values of ``preds`` depend on."""
-        todo, seen = list(preds), set()
+        todo: List[str] = list(preds)
+        seen: Set[str] = set()
         while todo:
             q = todo.pop()
             if q not in seen and q in self.voc and self.voc[q].kind == "instr":
@@ -335,7 +361,7 @@ class Universe:
                 todo += self.voc[q].definition.preds()
         return [p for p in self.order if p.name in seen]
 
-    def structures(self, k, names, reads=()):
+    def structures(self, k: int, names: Iterable[str], reads: Iterable[str] = ()) -> List[Structure]:
         """Structures with ``k`` nodes over the core predicates ``names`` (the others 0) satisfying the
         axioms, with the instrumentation predicates that ``reads`` depend on set to their definitions
         (computed on first demand: the structures are cached and shared)."""
@@ -354,10 +380,10 @@ class Universe:
                     ready.update(p.name for p in missing)
         return out
 
-    def generate(self, k, names):
+    def generate(self, k: int, names: FrozenSet[str]) -> List[Structure]:
         preds = sorted((self.voc[n] for n in names), key=lambda p: (-p.arity, p.name))
         perms = list(permutations(range(k)))
-        states = [((), list(range(len(perms))))]
+        states: Iterable[Tuple[Tuple[CoreValue, ...], List[int]]] = [((), list(range(len(perms))))]
         for p in preds:
             states = orbit_representatives(states, p.arity, self.candidates(p, k), perms)
         axioms = [a.formula for a in self.axioms if len(a.preds) > 1 and a.preds <= names]
@@ -368,7 +394,7 @@ class Universe:
                 out.append(s)
         return out
 
-    def has_properties(self, s, names):
+    def has_properties(self, s: Structure, names: Iterable[str]) -> bool:
         """Whether the core predicates ``names`` of ``s`` have their declared properties."""
         for n in names:
             p = self.voc[n]
@@ -378,13 +404,13 @@ class Universe:
                 return False
         return True
 
-    def is_store(self, s, names):
+    def is_store(self, s: Structure, names: AbstractSet[str]) -> bool:
         """Whether the core predicates ``names`` of ``s`` have their properties and satisfy the axioms
         that mention them."""
         return self.has_properties(s, names) and \
             all(self.ev.value(a.formula, s) == TRUE for a in self.axioms if a.preds & names)
 
-    def close(self, names):
+    def close(self, names: Iterable[str]) -> FrozenSet[str]:
         """``names`` and the core predicates of every axiom that relates them to others."""
         names = set(names)
         grew = True
@@ -397,11 +423,13 @@ class Universe:
         return frozenset(names)
 
 
-def core_support(voc, names, core_updates=None):
+def core_support(voc: Vocabulary, names: Iterable[str], core_updates: Optional[Dict[str, Update]] = None
+                 ) -> FrozenSet[str]:
     """The core predicates that the predicates ``names`` depend on, through definitions and (for
     predicates an action updates) through the update formulae."""
     core_updates = core_updates or {}
-    todo, seen = list(names), set()
+    todo: List[str] = list(names)
+    seen: Set[str] = set()
     while todo:
         q = todo.pop()
         if q in seen or q not in voc:
@@ -422,20 +450,21 @@ class UpdateCheck:
     """One instrumentation predicate whose value after an action must equal its definition."""
 
     pred: str
-    params: tuple
+    params: Tuple[str, ...]
     formula: F.Formula
     origin: str  # "written", "derived" or "kept"
-    where: tuple
+    where: Where
 
 
-def action_checks(voc, action, action_where, differencing=True):
+def action_checks(voc: Vocabulary, action: Action, action_where: Where, differencing: bool = True
+                  ) -> Tuple[Dict[str, Update], List[UpdateCheck]]:
     """The core updates of an action and the instrumentation predicates to check after it."""
     written = dict(action.updates)
     diff = Differencer(voc, written)
     derived = diff.derived_updates() if differencing else {}
-    core = {n: u for n, u in written.items() if voc[n].kind == "core"}
+    core: Dict[str, Update] = {n: u for n, u in written.items() if voc[n].kind == "core"}
     resized = action.new is not None or action.retain is not None
-    checks = []
+    checks: List[UpdateCheck] = []
     for p in voc.instrumentation:
         if p.name in written:
             params, f = written[p.name]
@@ -448,7 +477,7 @@ def action_checks(voc, action, action_where, differencing=True):
     return core, checks
 
 
-def pre_environments(ev, action, s):
+def pre_environments(ev: Compiled, action: Action, s: Structure) -> List[Env]:
     """The bindings of the precondition's free variables under which it holds (``[{}]`` if closed)."""
     pre = action.precondition
     if pre is None:
@@ -459,7 +488,7 @@ def pre_environments(ev, action, s):
     return [e for e, _v in ev.assignments(pre, s, fv)]
 
 
-def fired(ev, messages, s, env):
+def fired(ev: Compiled, messages: Sequence[Message], s: Structure, env: Env) -> List[str]:
     """The texts of the messages whose (existentially closed) formula holds."""
     out = []
     for m in messages:
@@ -468,7 +497,8 @@ def fired(ev, messages, s, env):
     return out
 
 
-def with_new_nodes(ev, voc, action, s, env, instr):
+def with_new_nodes(ev: Compiled, voc: Vocabulary, action: Action, s: Structure, env: Env,
+                   instr: Sequence[Predicate]) -> Structure:
     """The structure the updates read: ``s`` plus the nodes of ``%new`` (isNew, instance set)."""
     if action.new is None:
         return s
@@ -478,7 +508,8 @@ def with_new_nodes(ev, voc, action, s, env, instr):
     return recompute(t, instr, ev)
 
 
-def apply_updates(ev, voc, action, t, env, updates):
+def apply_updates(ev: Compiled, voc: Vocabulary, action: Action, t: Structure, env: Env,
+                  updates: Dict[str, Update]) -> Tuple[Structure, List[str]]:
     """What the engine stores: the updates applied at once, isNew/instance cleared, ``%retain`` applied.
     Returns the structure and the names of its nodes (``u<i>``, ``i`` the node index in ``t``)."""
     values = [(voc[n], table_of(ev, voc[n], params, f, t, env)) for n, (params, f) in updates.items()]
@@ -496,9 +527,9 @@ def apply_updates(ev, voc, action, t, env, updates):
     return u, [f"u{i}" for i in range(u.n)]
 
 
-def unknown_core_values(s, core):
+def unknown_core_values(s: Structure, core: Iterable[Predicate]) -> List[Tuple[Predicate, Tuple[int, ...]]]:
     """The (predicate, tuple) positions where a core predicate is 1/2."""
-    out = []
+    out: List[Tuple[Predicate, Tuple[int, ...]]] = []
     for p in core:
         if p.arity == 0 and s.nul[p.index] == HALF:
             out.append((p, ()))
@@ -509,7 +540,7 @@ def unknown_core_values(s, core):
     return out
 
 
-def completions(s, core, limit=HALF_LIMIT):
+def completions(s: Structure, core: Iterable[Predicate], limit: int = HALF_LIMIT) -> Optional[List[Structure]]:
     """Every 2-valued structure obtained by resolving the 1/2 values of the core predicates ``core``
     (None when there are more than ``limit`` of them)."""
     unknown = unknown_core_values(s, core)
@@ -524,7 +555,7 @@ def completions(s, core, limit=HALF_LIMIT):
     return out
 
 
-def disagreement(s, truth, pred):
+def disagreement(s: Structure, truth: Structure, pred: Predicate) -> Optional[Tuple[Tuple[int, ...], Kleene, Kleene]]:
     """The first tuple where ``pred`` is definite in ``s`` and differs in ``truth``: (tuple, value in s,
     value in truth), or None."""
     tuples = product(range(s.n), repeat=pred.arity)
@@ -537,28 +568,28 @@ def disagreement(s, truth, pred):
 
 # ------------------------------------------------------------------ reporting helpers
 
-def show_tuple(names, args):
+def show_tuple(names: Sequence[str], args: Iterable[int]) -> str:
     """The node names of a tuple, comma-separated."""
     return ", ".join(names[a] for a in args)
 
 
-def show_env(env):
+def show_env(env: Env) -> str:
     """`` with v_1 = u0, ...`` for the bindings of free variables (empty when none)."""
     if not env:
         return ""
     return " with " + ", ".join(f"{v} = u{u}" for v, u in sorted(env.items()))
 
 
-def structure_lines(title, s, voc, names=None):
+def structure_lines(title: str, s: Structure, voc: Vocabulary, names: Optional[Sequence[str]] = None) -> List[str]:
     return [f"  {title}:"] + ["    " + line for line in format_structure(s, voc, names).split("\n")]
 
 
-def rule_text(th):
+def rule_text(th: Theorem) -> str:
     rule = f"{th.body} ==> {th.head}"
     return f"consistency rule {rule}" if th.origin == "rule" else f"rule {rule} (from the {th.origin})"
 
 
-def update_text(label, check, pred_name, args_text, got, want):
+def update_text(label: str, check: UpdateCheck, pred_name: str, args_text: str, got: Kleene, want: Kleene) -> str:
     atom = f"{pred_name}({args_text})"
     if check.origin == "kept":
         return (f"{label}: {pred_name} is not updated but its definition changes: "
@@ -569,9 +600,10 @@ def update_text(label, check, pred_name, args_text, got, want):
 
 # ------------------------------------------------------------------ the checker
 
-def action_instances(program):
+def action_instances(program: Program) -> List[Action]:
     """The distinct action instances of the CFG, in order of first use."""
-    seen, out = set(), []
+    seen: Set[int] = set()
+    out: List[Action] = []
     for e in program.edges:
         if id(e.action) not in seen:
             seen.add(id(e.action))
@@ -579,7 +611,7 @@ def action_instances(program):
     return out
 
 
-def definition_site(program, action):
+def definition_site(program: Program, action: Action) -> Where:
     """Where the action is defined (its CFG use when the definition is unknown)."""
     decl = program.actions.get(action.name)
     if decl is None or program.located is None:
@@ -587,11 +619,11 @@ def definition_site(program, action):
     return program.located.where(*decl.pos)
 
 
-def message_preds(messages):
+def message_preds(messages: Sequence[Message]) -> Set[str]:
     return set().union(*(m.formula.preds() for m in messages)) if messages else set()
 
 
-def action_reads(action):
+def action_reads(action: Action) -> Set[str]:
     """Predicates read by the precondition, messages, ``%new``, ``%retain`` and written updates."""
     out = message_preds(action.pre_messages + action.post_messages)
     for f in (action.precondition, action.new, action.retain):
@@ -602,7 +634,7 @@ def action_reads(action):
     return out
 
 
-def check_program(program, nodes=4, differencing=True):
+def check_program(program: Program, nodes: int = 4, differencing: bool = True) -> CheckResult:
     """Run every check of the module docstring; return a :class:`CheckResult`."""
     return Checker(program, nodes, differencing).run()
 
@@ -614,7 +646,7 @@ class Unenumerable(Exception):
 class Checker:
     """The checks of one program up to ``nodes`` nodes; :meth:`run` returns the :class:`CheckResult`."""
 
-    def __init__(self, program, nodes=4, differencing=True):
+    def __init__(self, program: Program, nodes: int = 4, differencing: bool = True) -> None:
         self.program = program
         self.voc = program.vocabulary
         self.ev = Compiled(self.voc)
@@ -625,9 +657,9 @@ class Checker:
         self.result = CheckResult(rules=len(axioms))  # %r rules over core predicates: checked per action
         # signatures of update checks that passed: a check equal to one of them up to a renaming of
         # interchangeable core predicates (Set_Next_L(y, t) and Set_Next_L(p, yn)) passes too
-        self.passed = set()
+        self.passed: Set[str] = set()
 
-    def run(self):
+    def run(self) -> CheckResult:
         for th in self.theorems:
             self.guarded(th.where, lambda: self.check_rule(th))
         top = (self.program.path, 1, 1)
@@ -638,12 +670,13 @@ class Checker:
         self.result.structures = self.universe.count
         return self.result
 
-    def add(self, severity, where, text, details=()):
+    def add(self, severity: str, where: Where, text: str, details: Iterable[str] = ()) -> None:
         f = Finding(severity, where, text, tuple(details))
         if f not in self.result.findings:
             self.result.findings.append(f)
 
-    def search(self, names, test, reads):
+    def search(self, names: FrozenSet[str], test: Callable[[Structure], Optional[T]], reads: Iterable[str]
+               ) -> Optional[Tuple[Structure, T]]:
         """The first structure (fewest nodes first) over ``names`` for which ``test`` gives a true value,
         and that value; None when there is none up to the bound.  ``test`` reads the predicates ``reads``."""
         for k in range(self.nodes + 1):
@@ -653,7 +686,7 @@ class Checker:
                     return s, r
         return None
 
-    def close(self, names, core=None):
+    def close(self, names: Iterable[str], core: Optional[Dict[str, Update]] = None) -> FrozenSet[str]:
         """The core predicates to enumerate for formulae that read ``names``."""
         out = self.universe.close(core_support(self.voc, names, core))
         wide = sorted(n for n in out if self.voc[n].arity > 2)
@@ -661,20 +694,20 @@ class Checker:
             raise Unenumerable(f"not checked: predicates of arity 3 or more ({', '.join(wide)}) are not enumerated")
         return out
 
-    def guarded(self, where, check):
+    def guarded(self, where: Where, check: Callable[[], None]) -> None:
         try:
             check()
         except Unenumerable as e:
             self.add("warning", where, str(e))
 
     # -------------------------------------------------------------- rules
-    def check_rule(self, th):
+    def check_rule(self, th: Theorem) -> None:
         self.result.rules += 1
         f = rule_formula(th.body, th.head)
         fv = sorted(th.body.free_vars() | th.head.free_vars())
         violated = F.conj(th.body, F.neg(th.head))
 
-        def fails(s):
+        def fails(s: Structure) -> Optional[Env]:
             if self.ev.value(f, s) == TRUE:
                 return None
             return next((e for e, _v in self.ev.assignments(violated, s, fv, minimum=TRUE)), {}) or {"": 0}
@@ -687,7 +720,7 @@ class Checker:
                      structure_lines(f"counterexample ({s.n} node(s))", s, self.voc))
 
     # -------------------------------------------------------------- actions
-    def check_action(self, action):
+    def check_action(self, action: Action) -> None:
         where = definition_site(self.program, action)
         core, checks = action_checks(self.voc, action, where, self.differencing)
         self.result.actions += 1
@@ -698,10 +731,10 @@ class Checker:
         for f in (action.precondition, action.new, action.retain):
             if f is not None:
                 base |= f.preds()
-        groups = {}
+        groups: Dict[FrozenSet[str], List[UpdateCheck]] = {}
         for c in checks:
             groups.setdefault(self.close(base | c.formula.preds() | {c.pred}, core), []).append(c)
-        excused = {}  # (where, message) -> predicates wrong only where the action reports that message
+        excused: Dict[Tuple[Where, str], List[str]] = {}  # (where, message) -> predicates wrong only where the action reports that message
         for names, cs in groups.items():
             search = UpdateSearch(self, action, core, names, messages)
             key = search.signature(cs)
@@ -724,7 +757,7 @@ class Checker:
         for m in action.post_messages:
             self.check_message(action, m, where, pre=False, core=core)
 
-    def check_focus(self, action, checks, where):
+    def check_focus(self, action: Action, checks: Sequence[UpdateCheck], where: Where) -> None:
         reads = action_reads(action) | set().union(*(c.formula.preds() for c in checks)) \
             | message_preds(self.program.global_messages)
         writes = set(action.updates) | {c.pred for c in checks if c.origin != "kept"}
@@ -734,7 +767,8 @@ class Checker:
                 self.add("warning", where, f"{action.label}: focus formula {f} mentions {', '.join(wasted)}, "
                          f"which the action neither reads nor writes")
 
-    def check_preservation(self, action, core, axiom, messages):
+    def check_preservation(self, action: Action, core: Dict[str, Update], axiom: Axiom,
+                           messages: Sequence[Message]) -> None:
         """A core-only ``%r`` rule claims every store satisfies it: the action must keep it (when it
         updates the rule's predicates definitely and keeps the properties; otherwise coerce decides)."""
         reads = action_reads(action) | axiom.preds
@@ -742,7 +776,7 @@ class Checker:
         updates = {n: u for n, u in core.items() if n in names}
         instr = self.universe.instrumentation_over(names)
         preds = [self.voc[n] for n in sorted(axiom.preds)]
-        excuse = None
+        excuse: Optional[str] = None
         for k in range(self.nodes + 1):
             for s in self.universe.structures(k, names, reads):
                 for env in pre_environments(self.ev, action, s):
@@ -766,11 +800,13 @@ class Checker:
                      f"but only on stores where it reports \"{excuse}\"")
 
     # -------------------------------------------------------------- messages
-    def check_message(self, action, m, where, pre, core=None):
+    def check_message(self, action: Optional[Action], m: Message, where: Where, pre: bool,
+                      core: Optional[Dict[str, Update]] = None) -> None:
         """Warn when message ``m`` fires on no structure (after the precondition for a pre-update message,
         on the new structure for a post-update one)."""
         self.result.messages += 1
         label = f"{action.label}: " if action is not None else ""
+        hit: Optional[Tuple[Structure, object]]
         if action is None:
             preds = m.formula.preds()
             hit = self.search(self.close(preds), lambda s: fired(self.ev, [m], s, {}), preds)
@@ -781,6 +817,7 @@ class Checker:
         else:
             preds = action_reads(action)
             names = self.close(preds | m.formula.preds(), core)
+            assert core is not None  # a post-update message is checked with the action's core updates
             search = UpdateSearch(self, action, core, names, [])
             hit = self.search(names, lambda s: search.post_fires(s, m), preds)
         if not hit:
@@ -790,7 +827,8 @@ class Checker:
 class UpdateSearch:
     """The update checks of one action instance over one set of core predicates."""
 
-    def __init__(self, checker, action, core, names, messages):
+    def __init__(self, checker: Checker, action: Action, core: Dict[str, Update], names: FrozenSet[str],
+                 messages: Sequence[Message]) -> None:
         self.ck, self.action, self.names, self.messages = checker, action, names, messages
         self.voc, self.ev = checker.voc, checker.ev
         self.instr = checker.universe.instrumentation_over(names)
@@ -799,7 +837,8 @@ class UpdateSearch:
         # removing nodes keeps the axioms (universal sentences); new nodes and updates may break them
         self.changed = names if action.new is not None else frozenset(self.core_updates)
 
-    def outcomes(self, s, updates, instr):
+    def outcomes(self, s: Structure, updates: Dict[str, Update], instr: Sequence[Predicate]
+                 ) -> Iterator[Tuple[Env, Structure, List[str], Optional[List[Structure]]]]:
         """``(env, updated structure, its node names, true structures)`` for every way the action applies
         to ``s``; the true structures (``instr`` set to their definitions) are None when too many core
         values are 1/2."""
@@ -813,11 +852,11 @@ class UpdateSearch:
                     recompute(c, instr, self.ev)
             yield env, u, node_names, truths
 
-    def signature(self, checks, limit=120):
+    def signature(self, checks: Sequence[UpdateCheck], limit: int = 120) -> Optional[str]:
         """What the checks compute, with the core predicates renamed canonically (the least rendering
         over the permutations of predicates with equal arity and properties); None beyond ``limit``
         permutations."""
-        classes = {}
+        classes: Dict[Tuple[int, Tuple[str, ...]], List[str]] = {}
         for n in sorted(self.names):
             p = self.voc[n]
             classes.setdefault((p.arity, tuple(sorted(p.props))), []).append(n)
@@ -833,12 +872,12 @@ class UpdateSearch:
             texts.append(self.rendering(checks, ren))
         return min(texts)
 
-    def rendering(self, checks, ren):
+    def rendering(self, checks: Sequence[UpdateCheck], ren: Dict[str, str]) -> str:
         """The formulae the checks read, with core predicates renamed by ``ren`` and instrumentation
         predicates replaced by their (renamed) definitions."""
-        memo = {}
+        memo: Dict[str, str] = {}
 
-        def name(q):
+        def name(q: str) -> str:
             if q in ren or q not in self.voc or self.voc[q].kind != "instr":
                 return ren.get(q, q)
             if q not in memo:
@@ -847,25 +886,26 @@ class UpdateSearch:
             return memo[q]
         show_f = lambda f: "-" if f is None else str(F.rename_preds(f, name))  # noqa: E731
         a = self.action
-        updates = sorted((name(n), params, show_f(f)) for n, (params, f) in self.core_updates.items())
+        updates: List[Tuple[object, ...]] = sorted((name(n), params, show_f(f))
+                                                   for n, (params, f) in self.core_updates.items())
         updates += sorted((name(c.pred), c.params, show_f(c.formula), c.origin) for c in checks)
         axioms = sorted(show_f(x.formula) for x in self.ck.universe.axioms if x.preds & self.names)
         return repr((updates, show_f(a.precondition), show_f(a.new), show_f(a.retain),
                      [show_f(m.formula) for m in self.messages], axioms))
 
-    def post_fires(self, s, m):
+    def post_fires(self, s: Structure, m: Message) -> bool:
         instr = self.ck.universe.definitions_of(m.formula.preds())
         return any(fired(self.ev, [m], c, env)
                    for env, _u, _names, truths in self.outcomes(s, self.core_updates, instr) for c in truths or [])
 
-    def run(self, checks):
+    def run(self, checks: Sequence[UpdateCheck]) -> List[Tuple[UpdateCheck, str]]:
         """Report every check that fails on a store where the action reports no message; return the
         ``(check, message)`` pairs of the checks that fail only where the action reports a message."""
         updates = dict(self.core_updates)
         updates.update({c.pred: (c.params, c.formula) for c in checks})
         instr = self.ck.universe.definitions_of([c.pred for c in checks])
         pending = {c.pred: c for c in checks}
-        excused = {}
+        excused: Dict[str, str] = {}
         reads = action_reads(self.action) | message_preds(self.messages)
         reads = reads.union(*(f.preds() for _params, f in updates.values()))
         for k in range(self.ck.nodes + 1):
@@ -880,7 +920,7 @@ class UpdateSearch:
                     return []
         return [(pending[pred], note) for pred, note in excused.items() if pred in pending]
 
-    def derived_from(self, check):
+    def derived_from(self, check: UpdateCheck) -> str:
         """For a derived update: the hand-written instrumentation updates it is derived from."""
         if check.origin != "derived":
             return ""
@@ -888,7 +928,8 @@ class UpdateSearch:
                  if p.name != check.pred and p.name in self.action.updates]
         return f" (derived from the update of {', '.join(basis)})" if basis else ""
 
-    def compare(self, pending, excused, s, env, u, node_names, truths):
+    def compare(self, pending: Dict[str, UpdateCheck], excused: Dict[str, str], s: Structure, env: Env,
+                u: Structure, node_names: Sequence[str], truths: Iterable[Structure]) -> None:
         for truth in truths:
             for c in list(pending.values()):
                 d = disagreement(u, truth, self.voc[c.pred])

@@ -25,31 +25,53 @@ each choice, so the consistency rules prune the search; the data order
 """
 
 from itertools import product
+from typing import (Any, Callable, Dict, FrozenSet, Hashable, Iterable, Iterator, List, Optional, Protocol,
+                    Sequence, Set, Tuple, Union)
 
 from tvla.logic import formula as F
 from tvla.engine.action import compile_table, compute_table, recompute, store_table
-from tvla.engine.coerce import Coercer, build_rules, property_rules
+from tvla.engine.coerce import Coercer, Rule, build_rules, property_rules
 from tvla.engine.fixpoint import definition_order
+from tvla.lang.program import Action, Message, Program
 from tvla.logic.evaluate import Evaluator
 from tvla.logic.heap import tuples_with
-from tvla.logic.kleene import FALSE, HALF, TRUE
+from tvla.logic.kleene import FALSE, HALF, TRUE, Kleene, Mask, Masks
 from tvla.logic.structure import Inconsistent, Structure, bits
+from tvla.logic.vocabulary import Predicate, Vocabulary
+
+Env = Dict[str, int]
+"""Free variables bound to nodes."""
+
+Origin = List[Optional[int]]
+"""Per node of a successor store, the node of the old store it continues (None: allocated)."""
+
+CompiledFormula = Callable[[Structure, Env], Masks]
+"""A formula compiled by :meth:`Evaluator.compile`."""
+
+
+class FormulaEvaluator(Protocol):
+    """What :func:`create` and :func:`retained` read formulae with: an :class:`Evaluator`, or the
+    checker's cache of one (:class:`tvla.concrete.check.Compiled`)."""
+
+    def value(self, f: F.Formula, s: Structure, env: Optional[Env] = None) -> Kleene: ...
+
+    def vector(self, f: F.Formula, var: str, s: Structure, env: Optional[Env] = None) -> Masks: ...
 
 
 # ---------------------------------------------------------------------------- cells and values
 
-def half_cells(s, p):
+def half_cells(s: Structure, p: Predicate) -> List[Tuple[int, ...]]:
     """The argument tuples at which ``p`` is 1/2."""
     return tuples_with(s, p, HALF)
 
 
-def is_concrete(s):
+def is_concrete(s: Structure) -> bool:
     """No summary node and no 1/2 value anywhere."""
     return (HALF not in s.nul and not any(s.uU) and not any(any(rows) for rows in s.bU)
             and all(v == TRUE for h in s.hi for v in h.values()))
 
 
-def permute(s, order):
+def permute(s: Structure, order: Sequence[int]) -> Structure:
     """A copy of ``s`` whose node ``k`` is node ``order[k]`` of ``s``."""
     if all(k == u for k, u in enumerate(order)):
         return s.copy()
@@ -57,7 +79,7 @@ def permute(s, order):
     for k, u in enumerate(order):
         pos[u] = k
 
-    def pack(mask):
+    def pack(mask: Mask) -> Mask:
         out = 0
         while mask:
             low = mask & -mask
@@ -72,7 +94,7 @@ def permute(s, order):
         [{tuple(pos[x] for x in t): v for t, v in h.items()} for h in s.hi])
 
 
-def canonical(s):
+def canonical(s: Structure) -> Structure:
     """``s`` with its nodes ordered by colour refinement (isomorphic structures whose
     nodes the refinement tells apart get equal keys; ties keep the node order)."""
     n = s.n
@@ -94,31 +116,31 @@ def canonical(s):
     return permute(s, order)
 
 
-def _compress(signatures):
+def _compress(signatures: Sequence[Tuple[Any, ...]]) -> List[int]:
     rank = {sig: k for k, sig in enumerate(sorted(set(signatures)))}
     return [rank[sig] for sig in signatures]
 
 
-def canonical_key(s):
+def canonical_key(s: Structure) -> Hashable:
     return canonical(s).key()
 
 
 # ---------------------------------------------------------------------------- embedding
 
-def _leq(c, a):
+def _leq(c: Kleene, a: Kleene) -> bool:
     """Concrete value ``c`` is below abstract value ``a`` in the information order."""
     return a == HALF or a == c
 
 
-def _node_fits(c, a, voc, u, x):
+def _node_fits(c: Structure, a: Structure, voc: Vocabulary, u: int, x: int) -> bool:
     return all(_leq(c.unary(p.index, u), a.unary(p.index, x)) for p in voc.unary if p.name != "sm")
 
 
-def _pair_fits(c, a, voc, u, x, w, y):
+def _pair_fits(c: Structure, a: Structure, voc: Vocabulary, u: int, x: int, w: int, y: int) -> bool:
     return all(_leq(c.binary(i, u, w), a.binary(i, x, y)) for i in range(len(voc.binary)))
 
 
-def embedding(c, a, voc):
+def embedding(c: Structure, a: Structure, voc: Vocabulary) -> Optional[List[int]]:
     """A node map embedding concrete ``c`` into abstract ``a`` (onto the active nodes;
     only summary nodes receive several nodes; every value compatible), or None.
     Candidates come from the unary values (the canonical names); a small search
@@ -130,9 +152,9 @@ def embedding(c, a, voc):
     cands = [[x for x in range(a.n) if _node_fits(c, a, voc, u, x)] for u in range(c.n)]
     if any(not cs for cs in cands):
         return None
-    f = []
+    f: List[int] = []
 
-    def extend(u, used):
+    def extend(u: int, used: FrozenSet[int]) -> bool:
         if u == c.n:
             return must <= used
         for x in cands[u]:
@@ -156,7 +178,7 @@ def embedding(c, a, voc):
     return f
 
 
-def embeds(c, a, voc):
+def embeds(c: Structure, a: Structure, voc: Vocabulary) -> bool:
     """Does concrete store ``c`` embed into abstract structure ``a``?"""
     return embedding(c, a, voc) is not None
 
@@ -168,26 +190,28 @@ class RuleCheck:
     concrete stores (the rules that follow from definitions hold once the
     instrumentation is recomputed, so they need no check)."""
 
-    def __init__(self, program, ev):
+    def __init__(self, program: Program, ev: Evaluator) -> None:
         self.ev = ev
         raw = [(b, h) for b, h, _w in program.rules] + [(b, h) for b, h, _s in property_rules(program.vocabulary)]
-        self.checks = []
+        self.checks: List[Tuple[FrozenSet[str], F.Formula]] = []
         for body, head in raw:
             broken = F.conj(body, F.neg(head))
             self.checks.append((frozenset(broken.preds()), F.exists(sorted(broken.free_vars()), broken)))
 
-    def holds(self, s, changed=None):
+    def holds(self, s: Structure, changed: Optional[Set[str]] = None) -> bool:
         """No rule is broken in concrete ``s`` (only rules reading ``changed`` are
         checked when it is given: the others held before the change)."""
         return not any(self.ev.value(f, s) == TRUE for deps, f in self.checks
                        if changed is None or deps & changed)
 
 
-def affected(order, changed):
+def affected(order: Sequence[Predicate], changed: Iterable[str]) -> List[Predicate]:
     """The instrumentation predicates (in ``order``) whose definition reads, directly
     or through another one, a predicate in ``changed``."""
-    out, names = [], set(changed)
+    out: List[Predicate] = []
+    names = set(changed)
     for p in order:
+        assert p.definition is not None  # an instrumentation predicate
         if p.definition.preds() & names:
             out.append(p)
             names.add(p.name)
@@ -196,7 +220,7 @@ def affected(order, changed):
 
 # ---------------------------------------------------------------------------- concretization
 
-def expand(abstract, multiplicity):
+def expand(abstract: Structure, multiplicity: Dict[int, int]) -> Structure:
     """``abstract`` with node ``u`` copied ``multiplicity[u]`` times (0: removed) and
     no summary or maybe-active node left (copies inherit every value, so 1/2 stays 1/2)."""
     s = abstract.copy()
@@ -214,12 +238,12 @@ def expand(abstract, multiplicity):
     return s
 
 
-def resolve(s, preds, coercer):
+def resolve(s: Structure, preds: Sequence[Predicate], coercer: Coercer) -> List[Structure]:
     """Every coerced way of turning the 1/2 values of ``preds`` in ``s`` into 0 or 1,
     one isomorphism class each (``s`` must be coerced)."""
     frontier = [s]
     for p in preds:
-        found = {}
+        found: Dict[Hashable, Structure] = {}
         for t in frontier:
             for r in _resolve_pred(t, p, coercer):
                 found.setdefault(canonical_key(r), r)
@@ -227,7 +251,7 @@ def resolve(s, preds, coercer):
     return frontier
 
 
-def _resolve_pred(s, p, coercer):
+def _resolve_pred(s: Structure, p: Predicate, coercer: Coercer) -> Iterator[Structure]:
     cells = half_cells(s, p)
     if not cells:
         yield s
@@ -245,14 +269,14 @@ def _resolve_pred(s, p, coercer):
 class Concretizer:
     """Concrete stores described by abstract structures of one program."""
 
-    def __init__(self, voc, coercer, evaluator):
+    def __init__(self, voc: Vocabulary, coercer: Coercer, evaluator: Evaluator) -> None:
         self.voc = voc
         self.coercer = coercer
         self.ev = evaluator
         self.core = [p for p in voc.preds.values() if p.kind == "core"]
         self.order = definition_order(voc)
 
-    def multiplicities(self, abstract, size):
+    def multiplicities(self, abstract: Structure, size: int) -> List[Dict[int, int]]:
         """Every map from the summary and maybe-active nodes to their number of
         individuals (a summary node 1.., a maybe-active one from 0) with ``size``
         nodes in all."""
@@ -264,9 +288,9 @@ class Concretizer:
                          extra + 1 if abstract.summary >> u & 1 else 2) for u in flexible]
         return [dict(zip(flexible, ms)) for ms in product(*choices) if sum(ms) == extra]
 
-    def stores(self, abstract, size):
+    def stores(self, abstract: Structure, size: int) -> List[Structure]:
         """The concrete stores of exactly ``size`` nodes that ``abstract`` describes."""
-        found = {}
+        found: Dict[Hashable, Structure] = {}
         for mult in self.multiplicities(abstract, size):
             s = expand(abstract, mult)
             try:
@@ -279,7 +303,7 @@ class Concretizer:
                     found.setdefault(canonical_key(c), c)
         return list(found.values())
 
-    def finish(self, s):
+    def finish(self, s: Structure) -> Optional[Structure]:
         """Recompute the instrumentation of a store whose core values are definite; None
         when a recomputed value contradicts the partial one or a rule fails."""
         c = recompute(s.copy(), self.order, self.ev)
@@ -288,7 +312,7 @@ class Concretizer:
                 return None
         return c if self.consistent(c) else None
 
-    def consistent(self, c):
+    def consistent(self, c: Structure) -> bool:
         try:
             self.coercer.coerce(c)
         except Inconsistent:
@@ -296,24 +320,25 @@ class Concretizer:
         return True
 
 
-def _all_tuples(s, p):
+def _all_tuples(s: Structure, p: Predicate) -> Iterator[Tuple[int, ...]]:
     return product(range(s.n), repeat=p.arity)
 
 
-def concretize(abstract, voc, rules, max_nodes, min_nodes=0, evaluator=None):
+def concretize(abstract: Structure, voc: Vocabulary, rules: Union[Coercer, List[Rule]], max_nodes: int,
+               min_nodes: int = 0, evaluator: Optional[Evaluator] = None) -> List[Structure]:
     """The concrete stores with ``min_nodes``..``max_nodes`` nodes that ``abstract``
     describes, smallest first, one per isomorphism class.  ``rules`` is a
     :class:`~tvla.engine.coerce.Coercer` or a list of rules."""
     ev = evaluator or Evaluator(voc)
     coercer = rules if isinstance(rules, Coercer) else Coercer(voc, rules, ev)
     conc = Concretizer(voc, coercer, ev)
-    out = []
+    out: List[Structure] = []
     for size in range(max(min_nodes, 0), max_nodes + 1):
         out += conc.stores(abstract, size)
     return out
 
 
-def program_coercer(program, evaluator):
+def program_coercer(program: Program, evaluator: Evaluator) -> Coercer:
     """The coercer of a program's rules (spec, properties, definitions, automatic)."""
     return Coercer(program.vocabulary, build_rules(program.vocabulary, program.rules, True), evaluator)
 
@@ -323,14 +348,14 @@ def program_coercer(program, evaluator):
 class ConcreteAction:
     """One action compiled for concrete execution."""
 
-    def __init__(self, action, program, ev):
+    def __init__(self, action: Action, program: Program, ev: Evaluator) -> None:
         self.action = action
         self.ev = ev
         voc = program.vocabulary
         self.pre = action.precondition
-        self.pre_vars = sorted(self.pre.free_vars()) if self.pre is not None else []
+        self.pre_vars: List[str] = sorted(self.pre.free_vars()) if self.pre is not None else []
 
-        def closed(m):
+        def closed(m: Message) -> Tuple[F.Formula, str]:
             return F.exists(sorted(m.formula.free_vars() - set(self.pre_vars)), m.formula), m.render()
         self.pre_messages = [closed(m) for m in program.global_messages + action.pre_messages]
         self.post_messages = [closed(m) for m in action.post_messages]
@@ -338,22 +363,26 @@ class ConcreteAction:
         self.updates = [(voc[name], params, compile_table(ev, voc[name], params, f))
                         for name, (params, f) in action.updates.items() if voc[name].kind == "core"]
         self.changed = {p.name for p, _, _ in self.updates}
+        # set by Interpreter.compiled_action: the instrumentation to recompute after the action, and
+        # the predicates whose rules need a check (None: every rule)
+        self.instr: List[Predicate] = []
+        self.check: Optional[Set[str]] = None
 
-    def bindings(self, s):
+    def bindings(self, s: Structure) -> List[Env]:
         """The environments under which the precondition holds."""
         if self.pre is None:
             return [{}]
         return [env for env, _ in self.ev.assignments(self.pre, s, self.pre_vars, minimum=TRUE)]
 
-    def fired(self, messages, s, env):
+    def fired(self, messages: Sequence[Tuple[F.Formula, str]], s: Structure, env: Env) -> List[str]:
         return [text for f, text in messages if self.ev.value(f, s, env) == TRUE]
 
-    def update(self, s, env, voc):
+    def update(self, s: Structure, env: Env, voc: Vocabulary) -> Tuple[Structure, Origin]:
         """New store after ``%new``, the core updates and ``%retain`` (read on the store
         before ``%new``; 1/2 results kept), with ``origin[k]``: the old node that new
         node ``k`` is (None: allocated)."""
         s = s.copy()
-        origin = list(range(s.n))
+        origin: Origin = list(range(s.n))
         keep = retained(s, self.action.retain, env, self.ev) if self.action.retain is not None else None
         old_full = s.full
         if self.action.new is not None:
@@ -371,7 +400,7 @@ class ConcreteAction:
         return s, origin
 
 
-def create(s, new, env, ev, voc):
+def create(s: Structure, new: F.Formula, env: Env, ev: FormulaEvaluator, voc: Vocabulary) -> Origin:
     """Allocate the nodes of ``%new`` in ``s``; return their origins (None each)."""
     is_new, inst = voc["isNew"].index, voc["instance"].index
     if new == F.TRUE_F:
@@ -379,7 +408,7 @@ def create(s, new, env, ev, voc):
         return [None]
     fv = sorted(new.free_vars() - set(env))
     t, _ = ev.vector(new, fv[0] if fv else "v", s, env)
-    added = []
+    added: Origin = []
     for old in bits(t):
         u = s.add_node()
         s.uT[is_new] |= 1 << u
@@ -388,7 +417,7 @@ def create(s, new, env, ev, voc):
     return added
 
 
-def retained(s, retain, env, ev):
+def retained(s: Structure, retain: F.Formula, env: Env, ev: FormulaEvaluator) -> Mask:
     """Mask of the nodes ``%retain`` keeps."""
     fv = sorted(retain.free_vars() - set(env))
     if not fv:
@@ -400,7 +429,8 @@ def retained(s, retain, env, ev):
 class Interpreter:
     """Concrete execution of a program's actions (2-valued stores, no blur)."""
 
-    def __init__(self, program, evaluator=None, coercer=None):
+    def __init__(self, program: Program, evaluator: Optional[Evaluator] = None,
+                 coercer: Optional[Coercer] = None) -> None:
         self.program = program
         self.voc = program.vocabulary
         self.ev = evaluator or Evaluator(self.voc)
@@ -408,9 +438,9 @@ class Interpreter:
         self.concretizer = Concretizer(self.voc, self.coercer, self.ev)
         self.order = self.concretizer.order
         self.rules = RuleCheck(program, self.ev)
-        self.compiled = {}
+        self.compiled: Dict[int, ConcreteAction] = {}
 
-    def compiled_action(self, action):
+    def compiled_action(self, action: Action) -> ConcreteAction:
         ca = self.compiled.get(id(action))
         if ca is None:
             ca = self.compiled[id(action)] = ConcreteAction(action, self.program, self.ev)
@@ -422,13 +452,14 @@ class Interpreter:
                 ca.instr, ca.check = self.order, None
         return ca
 
-    def step(self, action, s):
+    def step(self, action: Action, s: Structure) -> Tuple[List[str], List[Tuple[Structure, Origin]]]:
         """Apply ``action`` to concrete store ``s``.  Returns ``(messages, successors)``:
         the texts of the messages it reports (in order, once each) and a list of
         ``(store, origin)`` pairs (``origin[k]``: the node of ``s`` that node ``k``
         continues, None for an allocated one)."""
         ca = self.compiled_action(action)
-        messages, out = [], []
+        messages: List[str] = []
+        out: List[Tuple[Structure, Origin]] = []
         for env in ca.bindings(s):
             messages += ca.fired(ca.pre_messages, s, env)
             t, origin = ca.update(s, env, self.voc)
@@ -437,7 +468,7 @@ class Interpreter:
                 out.append((r, origin))
         return list(dict.fromkeys(messages)), out
 
-    def settle(self, s, ca):
+    def settle(self, s: Structure, ca: ConcreteAction) -> List[Structure]:
         """Recompute the instrumentation; resolve 1/2 values an update produced (each way
         that satisfies the rules); keep only stores that satisfy the rules."""
         s = recompute(s, ca.instr, self.ev)
@@ -447,7 +478,7 @@ class Interpreter:
             self.coercer.coerce(s)
         except Inconsistent:
             return []
-        out = []
+        out: List[Structure] = []
         for r in resolve(s, self.concretizer.core, self.coercer):
             c = recompute(r.copy(), self.order, self.ev)
             if self.rules.holds(c):

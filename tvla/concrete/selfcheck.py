@@ -13,18 +13,22 @@ running the analysis) is ``tvla.cli.api.selfcheck_files``.
 import random
 from collections import deque
 from dataclasses import dataclass, field
+from typing import Deque, Dict, Hashable, List, Optional, Sequence, Set, Tuple
 
-from tvla.concrete.interpreter import Interpreter, canonical_key, embeds, expand, half_cells
+from tvla.concrete.interpreter import Concretizer, Interpreter, canonical_key, embeds, expand, half_cells
+from tvla.engine.results import Result
+from tvla.lang.program import Edge, Program
 from tvla.lang.tvs import format_structure
 from tvla.logic.kleene import FALSE, TRUE
-from tvla.logic.structure import Inconsistent
+from tvla.logic.structure import Inconsistent, Structure
+from tvla.logic.vocabulary import Vocabulary
 
 
 @dataclass
 class Violation:
     location: str
-    edge: object  # the CFG edge that produced the store (None: an input store)
-    store: object
+    edge: Optional[Edge]  # the CFG edge that produced the store (None: an input store)
+    store: Structure
     reason: str  # "embed" or the text of a message the analysis missed
 
 
@@ -33,25 +37,26 @@ class SelfCheck:
     inputs: int = 0  # concrete input stores enumerated (up to K nodes)
     random_runs: int = 0
     states: int = 0  # (location, store) pairs checked
-    violations: list = field(default_factory=list)
+    violations: List[Violation] = field(default_factory=list)
 
 
 class Checker:
     """Checks concrete states against one analysis result."""
 
-    def __init__(self, program, result, interpreter=None):
+    def __init__(self, program: Program, result: Result, interpreter: Optional[Interpreter] = None) -> None:
         self.program = program
         self.voc = program.vocabulary
         self.result = result
         self.interp = interpreter or Interpreter(program)
-        self.out_edges = {}
+        self.out_edges: Dict[str, List[Edge]] = {}
         for e in program.edges:
             self.out_edges.setdefault(e.source, []).append(e)
         self.reported = {(m.location, m.action, m.text) for m in result.messages}
         self.report = SelfCheck()
-        self.checked = set()
+        self.checked: Set[Tuple[str, Hashable]] = set()
 
-    def check(self, loc, store, edge, key=None):
+    def check(self, loc: str, store: Structure, edge: Optional[Edge],
+              key: Optional[Tuple[str, Hashable]] = None) -> None:
         """Record a violation unless ``store`` embeds in the result at ``loc``."""
         key = key or (loc, canonical_key(store))
         if key in self.checked:
@@ -61,9 +66,9 @@ class Checker:
         if not any(embeds(store, a, self.voc) for a in self.result.locations.get(loc, [])):
             self.report.violations.append(Violation(loc, edge, store, "embed"))
 
-    def successors(self, loc, store):
+    def successors(self, loc: str, store: Structure) -> List[Tuple[Edge, Structure]]:
         """``(edge, store)`` for every CFG edge out of ``loc``; missed messages are recorded."""
-        out = []
+        out: List[Tuple[Edge, Structure]] = []
         for e in self.out_edges.get(loc, []):
             messages, succ = self.interp.step(e.action, store)
             for text in messages:
@@ -72,12 +77,12 @@ class Checker:
             out += [(e, s) for s, _origin in succ]
         return out
 
-    def explore(self, store, max_nodes, max_steps):
+    def explore(self, store: Structure, max_nodes: int, max_steps: int) -> None:
         """Every state reachable from ``store`` at the entry (breadth first, stores of
         at most ``max_nodes`` nodes expanded, at most ``max_steps`` steps)."""
         entry = self.program.entry
         self.check(entry, store, None)
-        queue = deque([(entry, store, 0)])
+        queue: Deque[Tuple[str, Structure, int]] = deque([(entry, store, 0)])
         seen = {(entry, canonical_key(store))}
         while queue and not self.report.violations:
             loc, s, depth = queue.popleft()
@@ -90,7 +95,7 @@ class Checker:
                     seen.add(key)
                     queue.append((e.target, t, depth + 1))
 
-    def walk(self, store, rng, max_steps):
+    def walk(self, store: Structure, rng: random.Random, max_steps: int) -> None:
         """One random path from ``store`` at the entry."""
         loc, s = self.program.entry, store
         self.check(loc, s, None)
@@ -103,7 +108,8 @@ class Checker:
             self.check(loc, s, e)
 
 
-def random_store(abstract, size, concretizer, rng, attempts=20):
+def random_store(abstract: Structure, size: int, concretizer: Concretizer, rng: random.Random,
+                 attempts: int = 20) -> Optional[Structure]:
     """A random concrete store of ``size`` nodes described by ``abstract``, or None."""
     for _ in range(attempts):
         mults = concretizer.multiplicities(abstract, size)
@@ -116,7 +122,7 @@ def random_store(abstract, size, concretizer, rng, attempts=20):
     return None
 
 
-def _random_completion(s, concretizer, rng):
+def _random_completion(s: Structure, concretizer: Concretizer, rng: random.Random) -> Optional[Structure]:
     try:
         concretizer.coercer.coerce(s)
     except Inconsistent:
@@ -141,13 +147,14 @@ def _random_completion(s, concretizer, rng):
     return concretizer.finish(s)
 
 
-def selfcheck(program, inputs, result, nodes=3, runs=20, steps=300, seed=0, interpreter=None):
+def selfcheck(program: Program, inputs: Sequence[Structure], result: Result, nodes: int = 3, runs: int = 20,
+              steps: int = 300, seed: int = 0, interpreter: Optional[Interpreter] = None) -> SelfCheck:
     """Run the concrete stores described by ``inputs`` (all up to ``nodes`` nodes,
     then ``runs`` random ones of up to ``nodes + 3``) and check them against
     ``result``; returns a :class:`SelfCheck` (stops at the first violation)."""
     checker = Checker(program, result, interpreter)
     conc = checker.interp.concretizer
-    stores = {}
+    stores: Dict[Hashable, Structure] = {}
     for size in range(nodes + 1):
         for a in inputs:
             for c in conc.stores(a, size):
@@ -160,17 +167,17 @@ def selfcheck(program, inputs, result, nodes=3, runs=20, steps=300, seed=0, inte
     rng = random.Random(seed)
     growable = [a for a in inputs if a.summary]
     for _ in range(runs if growable else 0):
-        c = random_store(rng.choice(growable), rng.randint(nodes + 1, nodes + 3), conc, rng)
-        if c is None:
+        r = random_store(rng.choice(growable), rng.randint(nodes + 1, nodes + 3), conc, rng)
+        if r is None:
             continue
         checker.report.random_runs += 1
-        checker.walk(c, rng, steps)
+        checker.walk(r, rng, steps)
         if checker.report.violations:
             break
     return checker.report
 
 
-def format_selfcheck(report, voc, nodes):
+def format_selfcheck(report: SelfCheck, voc: Vocabulary, nodes: int) -> List[str]:
     """The lines ``tvla selfcheck`` prints."""
     lines = [f"{report.inputs} concrete input stores of up to {nodes} nodes, "
              f"{report.random_runs} random runs, {report.states} states checked"]
