@@ -1,10 +1,13 @@
 """Witnesses: a concrete execution that shows a message, or none up to a bound.
 
-For each message of an analysis, :func:`find_witnesses` searches the
-concrete stores that the input structures describe, smallest first (all
-stores of 0 nodes, then of 1 node, ... up to K), and runs the program on
-them with the concrete interpreter, breadth first, so the trace found is a
-shortest one from the smallest stores that show the message.  A trace never
+For each message of an analysis, :func:`find_witnesses` runs the program with
+the concrete interpreter on the concrete stores that the input structures
+describe, best first: traces whose largest store is smallest first (0 nodes,
+then 1, ... up to K; the input stores of K nodes join when traces of K nodes
+are followed), and among those the shortest first. So the trace found is a
+shortest one among those over the smallest stores that show the message, and
+a message shown by small stores is found without following the many traces
+of large ones.  A trace never
 holds a store of more than K nodes nor takes more than N steps; when none
 shows the message, there is no witness up to that bound and the alarm may be
 false.
@@ -19,13 +22,20 @@ The witness types are in ``tvla.engine.results`` (a ``Result`` carries them);
 their text, JSON and film strip are in ``tvla.output.witness_view``.
 """
 
-from collections import deque
+import heapq
 from dataclasses import dataclass
+from typing import Dict, Hashable, List, Optional, Sequence, Set, Tuple, Union
 
-from tvla.concrete.interpreter import Interpreter, canonical_key, permute
+from tvla.concrete.interpreter import Concretizer, Interpreter, canonical_key, permute
 from tvla.engine.culprit import find_trigger
-from tvla.engine.results import NoWitness, Step, Witness
+from tvla.engine.results import NoWitness, Result, Step, Witness
+from tvla.lang.program import Edge, Program
 from tvla.logic.heap import traversal_order
+from tvla.logic.structure import Structure
+from tvla.logic.vocabulary import Vocabulary
+
+Target = Tuple[str, Optional[str], str]
+"""A message to find a witness of: (location, action title or None for any, text)."""
 
 DEFAULT_NODES = 5
 DEFAULT_STEPS = 300
@@ -34,16 +44,17 @@ DEFAULT_STEPS = 300
 @dataclass
 class _State:
     location: str
-    store: object
-    names: tuple
+    store: Structure
+    names: Tuple[str, ...]
     fresh: int  # next unused node number
-    parent: object = None
-    edge: object = None  # edge from the parent
+    parent: Optional["_State"] = None
+    edge: Optional[Edge] = None  # edge from the parent
     depth: int = 0
 
 
-def _initial_states(conc, inputs, size, voc, entry):
-    found = {}
+def _initial_states(conc: Concretizer, inputs: Sequence[Structure], size: int, voc: Vocabulary,
+                    entry: str) -> List[_State]:
+    found: Dict[Hashable, Structure] = {}
     for a in inputs:
         for c in conc.stores(a, size):
             found.setdefault(canonical_key(c), c)
@@ -54,9 +65,10 @@ def _initial_states(conc, inputs, size, voc, entry):
     return states
 
 
-def _trace(state, edge):
-    steps = []
+def _trace(state: Optional[_State], edge: Optional[Edge]) -> List[Step]:
+    steps: List[Step] = []
     while state is not None:
+        assert edge is not None  # only the first state of a trace has no edge from a parent
         steps.append(Step(state.location, state.store, state.names, edge))
         edge = state.edge
         state = state.parent
@@ -64,67 +76,89 @@ def _trace(state, edge):
     return steps
 
 
-def find_witnesses(program, inputs, targets, nodes=DEFAULT_NODES, steps=DEFAULT_STEPS, interpreter=None):
+def find_witnesses(program: Program, inputs: Sequence[Structure], targets: Sequence[Target],
+                   nodes: int = DEFAULT_NODES, steps: int = DEFAULT_STEPS,
+                   interpreter: Optional[Interpreter] = None) -> List[Optional[Witness]]:
     """A :class:`Witness` or None for each target ``(location, action title, text)``
     (a title of None matches any action)."""
     interp = interpreter or Interpreter(program)
-    voc = program.vocabulary
-    out_edges = {}
+    out_edges: Dict[str, List[Edge]] = {}
     for e in program.edges:
         out_edges.setdefault(e.source, []).append(e)
-    found = {}
-    seen = set()
-    for size in range(nodes + 1):
-        queue = deque()
-        for st in _initial_states(interp.concretizer, inputs, size, voc, program.entry):
-            key = (st.location, canonical_key(st.store))
-            if key not in seen:
-                seen.add(key)
-                queue.append(st)
-        _search(queue, seen, out_edges, interp, targets, found, nodes, steps)
-        if len(found) == len(targets):
+    found: Dict[int, Tuple[_State, Edge]] = {}
+    search = _Search(interp, out_edges, targets, found, nodes, steps)
+    size = 0
+    while len(found) < len(targets):
+        # the stores of ``size`` nodes enter before any trace that needs more nodes is followed
+        while size <= nodes and (not search.heap or search.heap[0][0] >= size):
+            for st in _initial_states(interp.concretizer, inputs, size, program.vocabulary, program.entry):
+                search.push(st, size)
+            size += 1
+        if not search.heap:
             break
+        search.expand()
     return [_witness(found[k], targets[k][2], interp) if k in found else None for k in range(len(targets))]
 
 
-def _search(queue, seen, out_edges, interp, targets, found, nodes, steps):
-    """Breadth first from the states in ``queue``; ``found[k]`` gets the first
-    (state, edge) at which target ``k`` fires."""
-    while queue and len(found) < len(targets):
-        st = queue.popleft()
-        if st.depth >= steps:  # a trace through st would take more than ``steps`` steps
-            continue
-        for e in out_edges.get(st.location, []):
-            messages, succ = interp.step(e.action, st.store)
-            for k, (loc, title, text) in enumerate(targets):
-                if k not in found and loc == st.location and text in messages \
+class _Search:
+    """Best first over concrete states: by the largest store on the trace, then by its length. Every
+    state is expanded once, first on a trace of the fewest nodes (each state enters the heap no
+    later than any state of a larger bound is expanded), so a witness found is among the
+    shortest traces over the smallest stores, and a message that a small store shows is found
+    without following the many traces of larger stores."""
+
+    def __init__(self, interp: Interpreter, out_edges: Dict[str, List[Edge]], targets: Sequence[Target],
+                 found: Dict[int, Tuple[_State, Edge]], nodes: int, steps: int) -> None:
+        self.interp, self.out_edges, self.targets, self.found = interp, out_edges, targets, found
+        self.nodes, self.steps = nodes, steps
+        self.heap: List[Tuple[int, int, int, _State]] = []
+        self.seen: Set[Tuple[str, Hashable]] = set()
+        self.count = 0
+
+    def push(self, st: _State, bound: int) -> None:
+        key = (st.location, canonical_key(st.store))
+        if key not in self.seen:
+            self.seen.add(key)
+            self.count += 1
+            heapq.heappush(self.heap, (bound, st.depth, self.count, st))
+
+    def expand(self) -> None:
+        """Follow every edge out of the next state; record the targets its actions report."""
+        bound, _depth, _n, st = heapq.heappop(self.heap)
+        if st.depth >= self.steps:  # a trace through st would take more than ``steps`` steps
+            return
+        for e in self.out_edges.get(st.location, []):
+            messages, succ = self.interp.step(e.action, st.store)
+            for k, (loc, title, text) in enumerate(self.targets):
+                if k not in self.found and loc == st.location and text in messages \
                         and title in (None, e.action.title):
-                    found[k] = (st, e)
-            if st.depth + 1 >= steps:
+                    self.found[k] = (st, e)
+            if st.depth + 1 >= self.steps:
                 continue
             for s, origin in succ:
-                if s.n > nodes:
-                    continue
-                key = (e.target, canonical_key(s))
-                if key in seen:
-                    continue
-                seen.add(key)
-                names, fresh = list(), st.fresh
-                for o in origin:
-                    if o is None:
-                        names.append(f"u{fresh}")
-                        fresh += 1
-                    else:
-                        names.append(st.names[o])
-                queue.append(_State(e.target, s, tuple(names), fresh, st, e, st.depth + 1))
+                if s.n <= self.nodes:
+                    self.push(_successor(st, e, s, origin), max(bound, s.n))
 
 
-def _witness(hit, text, interp):
+def _successor(st: _State, e: Edge, s: Structure, origin: Sequence[Optional[int]]) -> _State:
+    """The state after ``e`` leads from ``st`` to store ``s``; a node new on the way gets the next name."""
+    names: List[str] = []
+    fresh = st.fresh
+    for o in origin:
+        if o is None:
+            names.append(f"u{fresh}")
+            fresh += 1
+        else:
+            names.append(st.names[o])
+    return _State(e.target, s, tuple(names), fresh, st, e, st.depth + 1)
+
+
+def _witness(hit: Tuple[_State, Edge], text: str, interp: Interpreter) -> Witness:
     steps = _trace(*hit)
     return Witness(max(s.store.n for s in steps), tuple(steps), interp.voc, breaking(interp, *hit, text))
 
 
-def breaking(interp, state, edge, text):
+def breaking(interp: Interpreter, state: _State, edge: Edge, text: str) -> Tuple[int, ...]:
     """The nodes of the last store on which the message's formula holds (its culprit)."""
     ca = interp.compiled_action(edge.action)
     for f, t in ca.pre_messages + ca.post_messages:
@@ -133,15 +167,17 @@ def breaking(interp, state, edge, text):
     return ()
 
 
-def search_witnesses(program, result, nodes=DEFAULT_NODES, steps=DEFAULT_STEPS, interpreter=None):
+def search_witnesses(program: Program, result: Result, nodes: int = DEFAULT_NODES, steps: int = DEFAULT_STEPS,
+                     interpreter: Optional[Interpreter] = None) -> List[Union[Witness, NoWitness]]:
     """A :class:`Witness`, or :class:`NoWitness` when none is found within the bounds,
     for each message of ``result``, searched from the input structures the run
     started from (``result.prepared_inputs``)."""
-    targets = [(m.location, m.action, m.text) for m in result.messages]
+    targets: List[Target] = [(m.location, m.action, m.text) for m in result.messages]
     found = find_witnesses(program, result.prepared_inputs, targets, nodes, steps, interpreter)
     return [w if w is not None else NoWitness(nodes, steps) for w in found]
 
 
-def find_witness(program, inputs, location, text, nodes=DEFAULT_NODES, steps=DEFAULT_STEPS, title=None):
+def find_witness(program: Program, inputs: Sequence[Structure], location: str, text: str, nodes: int = DEFAULT_NODES,
+                 steps: int = DEFAULT_STEPS, title: Optional[str] = None) -> Optional[Witness]:
     """The witness of one message (at ``location``, reported with ``text``), or None."""
     return find_witnesses(program, inputs, [(location, title, text)], nodes, steps)[0]
