@@ -19,7 +19,7 @@ count as arbitrary assignments.  Then a variable is
 """
 
 from dataclasses import dataclass
-from typing import Dict, Hashable, List, Optional, Tuple
+from typing import Dict, Hashable, List, Optional, Set, Tuple
 
 import clang.cindex as ci
 
@@ -87,12 +87,12 @@ class _Collector:
     chosen once: a variable assigned in a loop, by a goto, or in a callee that may be called again
     cannot be one)."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.assigned: Dict[Hashable, List[Tuple[str, object]]] = {}
-        self.repeated: set = set()
+        self.repeated: Set[Hashable] = set()
         self.again = False   # whether the statement being read may run more than once
 
-    def add(self, key, tag, rhs) -> None:
+    def add(self, key: Hashable, tag: str, rhs: object) -> None:
         self.assigned.setdefault(key, []).append((tag, rhs))
         if self.again and tag != _UNINIT:
             self.repeated.add(key)
@@ -107,7 +107,7 @@ class _Collector:
             self.record(ch, fn)
             self.collect(ch, fn, again or ch.kind in _LOOPS)
 
-    def record(self, c: ci.Cursor, function) -> None:
+    def record(self, c: ci.Cursor, function: Optional[ci.Cursor]) -> None:
         k = c.kind
         if k == K.VAR_DECL and is_int(c.type):
             self.record_decl(c, function)
@@ -127,7 +127,7 @@ class _Collector:
         elif k == K.RETURN_STMT and function is not None and is_int(function.result_type) and children(c):
             self.add(return_key(function), "", children(c)[0])
 
-    def record_decl(self, c: ci.Cursor, function) -> None:
+    def record_decl(self, c: ci.Cursor, function: Optional[ci.Cursor]) -> None:
         init = initializer(c)
         if init is not None:
             self.add(decl_key(c), _INIT, init)
@@ -153,7 +153,7 @@ def _has_goto(c: ci.Cursor) -> bool:
     return c.kind == K.GOTO_STMT or any(_has_goto(ch) for ch in c.get_children())
 
 
-def _value(rhs) -> object:
+def _value(rhs: object) -> object:
     """An assignment as: an int constant, "truth" (0 or 1), "nondet", or _OTHER."""
     if rhs is _OTHER or isinstance(rhs, int):
         return rhs

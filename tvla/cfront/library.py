@@ -34,8 +34,10 @@ apart (:attr:`Library.var`, :attr:`Library.field`).
 """
 
 import re
-from dataclasses import dataclass, field, replace
-from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Tuple, Union
+import dataclasses
+from dataclasses import dataclass, replace
+from typing import AbstractSet, Callable, Dict, FrozenSet, Iterable, Iterator, List, Optional, Sequence, Set, Tuple, \
+    Union
 
 from tvla.cfront import ir
 from tvla.errors import TvlaError
@@ -45,6 +47,9 @@ __all__ = ["Needs", "needs_of", "Library", "Act", "build_library", "const_name"]
 RESERVED = frozenset({"E", "A", "TC", "foreach", "in", "auto", "sm", "ac", "isNew", "instance", "isthread",
                       "ready", "runnable", "outside", "freed", "garbage"})
 Value = Union[int, str, None]
+Key = Union[int, str]   # an eq key: an int constant or a symbolic int variable
+CellFormula = Callable[[str], str]
+"""A formula about the cell named by its argument (a TVP variable), e.g. ``lambda a: f"x({a})"``."""
 
 
 # ----------------------------------------------------------------------------- properties
@@ -178,14 +183,14 @@ class Library:
     types: Tuple[str, ...]                 # structs with a type predicate (several allocated)
     ints_of: Dict[str, Tuple[str, ...]]    # struct -> its int fields with data predicates
     ordered: FrozenSet[str]                # int fields with dle[d]
-    keys: Dict[str, Tuple[Union[int, str], ...]]   # int field -> eq keys (constants, symbolic int vars)
+    keys: Dict[str, Tuple[Key, ...]]   # int field -> eq keys (constants, symbolic int vars)
     in_order: Dict[str, str]               # int field -> pointer field of inOrder[d,n]
     flags: Dict[str, Tuple[int, ...]]      # flag int variable -> its values (nullary val[k,$c])
     symbolic: FrozenSet[str]               # symbolic int variables (eq keys)
     initial_bad: Tuple[str, ...]           # C pointer variables that start uninitialised
     cyclic: bool                           # c[T] is declared
-    sorted_field: Dict[str, Tuple[str, str]] = field(default_factory=dict)  # sorted var -> (d, n)
-    back: Dict[str, Tuple[str, ...]] = field(default_factory=dict)   # back field -> its forward fields
+    sorted_field: Dict[str, Tuple[str, str]] = dataclasses.field(default_factory=dict)  # sorted var -> (d, n)
+    back: Dict[str, Tuple[str, ...]] = dataclasses.field(default_factory=dict)   # back field -> its forward fields
     pending: FrozenSet[str] = frozenset()   # globals and main's locals killed before an overwrite
 
     # ------------------------------------------------------------- names
@@ -229,7 +234,7 @@ class Library:
     def bad(self, x: str) -> str:
         return f"bad[{self.var[x]}]()"
 
-    def eq(self, d: str, key: Union[int, str], a: str = "v") -> str:
+    def eq(self, d: str, key: Key, a: str = "v") -> str:
         k = const_name(key) if isinstance(key, int) else _sanitize(key)
         return f"eq[{_sanitize(d)},{k}]({a})"
 
@@ -270,11 +275,11 @@ class Library:
         every = _or([f"{n}(h_2, h_3)" for n in self.field.values()])
         return f"TC({w}, {a})(h_2, h_3) {every}"
 
-    def shared_def(self, a: str, src=None) -> str:
+    def shared_def(self, a: str, src: Optional[CellFormula] = None) -> str:
         """The definition of ``is[T](a)``: two forward edges enter ``a``, from two cells or, with
         several fields, two fields of one cell (as in TVLA's trees: a cell with is[T] = 0 is the
         child of at most one cell through at most one field).  ``src(w)``: the sources counted."""
-        def ok(w):
+        def ok(w: str) -> str:
             return f" & {src(w)}" if src else ""
         two = f"(E(s_1, s_2) {self.edge('s_1', a)}{ok('s_1')} & {self.edge('s_2', a)}{ok('s_2')} & s_1 != s_2)"
         fs = [self.field[f] for f in self.forward]
@@ -369,7 +374,7 @@ class Library:
                        f"{self.dle(d, 'v', 'v_1')} nonabs")
         return out
 
-    def _eq_order_rules(self, d: str, keys) -> List[str]:
+    def _eq_order_rules(self, d: str, keys: Tuple[Key, ...]) -> List[str]:
         out = []
         for k in keys:
             out.append(f"%r {self.eq(d, k, 'v_1')} & {self.eq(d, k, 'v_2')} ==> {self.dle(d, 'v_1', 'v_2')}")
@@ -402,7 +407,7 @@ def t_cut(lib: Library, x: str, fields: Sequence[str]) -> List[Tuple[str, str]]:
     if not fields:   # back fields are not in t[T]
         return []
 
-    def rm(a, b):
+    def rm(a: str, b: str) -> str:
         return _removed(lib, x, fields, a, b)
     cut = f"(E(k_1, k_2) {lib.t('v_1', 'k_1')} & {rm('k_1', 'k_2')} & {lib.t('k_2', 'v_2')})"
     inexact = [f"(E(k_3) {lib.v(x)}(k_3) & c[{lib.tag}](k_3))" if lib.cyclic else ""]
@@ -430,7 +435,7 @@ def t_link(lib: Library, x: str, f: str, y: str) -> List[Tuple[str, str]]:
 
 # ----------------------------------------------------------------------------- garbage
 
-def with_collect(lib: Library, act: Act, after, report: Optional[str]) -> Act:
+def with_collect(lib: Library, act: Act, after: CellFormula, report: Optional[str]) -> Act:
     """``act`` that also drops the cells unreachable after it: ``after(a)`` says that cell ``a`` is
     reachable after the action, read on the structure before it.  ``report``: the valid-memtrack
     message text for unfreed cells that become unreachable (None: no message)."""
@@ -475,7 +480,7 @@ def assign_null(lib: Library, x: str, kill: bool = False, scope_end: bool = Fals
     title = (f"{x} goes out of scope" if scope_end else f"{x} is dead") if kill else f"{x} = NULL"
     name = ("Out_Of_Scope_" if scope_end else "Kill_") + p if kill else "Set_Null_" + p
     act = Act(name, title, updates=((f"{p}(v)", "0"),) + _bad_copy(lib, x, "0"))
-    def after(a):
+    def after(a: str) -> str:
         return lib.reach(a, without=[x])
     if kill and not scope_end and lib.needs.memsafety:
         # a global or main's local, overwritten before it is read again: the overwrite loses the cells
@@ -506,14 +511,14 @@ def assign_var(lib: Library, x: str, y: str) -> Act:
 def load(lib: Library, x: str, y: str, f: str) -> Act:
     """``x = y->f`` (y is valid: the caller checks it)."""
     p, q, n = lib.v(x), lib.v(y), lib.field[f]
-    focus = (f"E(v_1, v_2) {q}(v_1) & {n}(v_1, v_2) & {lib.t('v_2', 'v')}",)
-    ups = ((f"{p}(v)", f"E(v_1) {q}(v_1) & {n}(v_1, v)"),)
+    focus: Tuple[str, ...] = (f"E(v_1, v_2) {q}(v_1) & {n}(v_1, v_2) & {lib.t('v_2', 'v')}",)
+    ups: Tuple[Tuple[str, str], ...] = ((f"{p}(v)", f"E(v_1) {q}(v_1) & {n}(v_1, v)"),)
     if lib.bad_tracked:
         focus += (f"{q}(v) & uninit[{n}](v)",)
         ups += ((lib.bad(x), f"E(v) {q}(v) & uninit[{n}](v)"),)
     act = Act(f"Load_{p}_{q}_{n}", f"{x} = {y}->{f}", focus, lib.valid(y), updates=ups)
 
-    def after(a):
+    def after(a: str) -> str:
         return _or([lib.reach(a, without=[x]), f"(E(a_1, a_2) {q}(a_1) & {n}(a_1, a_2) & {lib.reach_cell('a_2', a)})"])
     return with_collect(lib, act, after, memtrack_text(lib))
 
@@ -628,7 +633,7 @@ def skip(lib: Library, note: str = "") -> Act:
 
 # ----------------------------------------------------------------------------- data
 
-def _value_eq(key, value: Value) -> str:
+def _value_eq(key: Key, value: Value) -> str:
     """eq[d,key] of a cell whose d becomes ``value`` (an int, a symbolic variable, None: any)."""
     if value is None:
         return "1/2"
@@ -652,7 +657,7 @@ def _order_to(lib: Library, d: str, value: Value, w: str, above: bool) -> str:
     return _or([_or(yes), f"(1/2 & !{_or(no)})"])
 
 
-def data_updates(lib: Library, d: str, node, value: Value, fresh: bool = False) -> List[Tuple[str, str]]:
+def data_updates(lib: Library, d: str, node: CellFormula, value: Value, fresh: bool = False) -> List[Tuple[str, str]]:
     """The updates of d's data predicates when the d of the cell ``node(a)`` (unique) becomes ``value``.
 
     ``fresh``: the cell is new (every predicate 0 on it), and the updates are
@@ -665,15 +670,16 @@ def data_updates(lib: Library, d: str, node, value: Value, fresh: bool = False) 
         ups = [(lib.eq(d, k), f"({node('v')} ? {_value_eq(k, value)} : {lib.eq(d, k)})") for k in lib.keys.get(d, ())]
     if d not in lib.ordered:
         return ups
-    def above(w):
+    def above(w: str) -> str:
         return _order_to(lib, d, value, w, True)
 
-    def below(w):
+    def below(w: str) -> str:
         return _order_to(lib, d, value, w, False)
     return ups + order_updates(lib, d, node, above, below, fresh)
 
 
-def order_updates(lib: Library, d: str, node, above, below, fresh: bool) -> List[Tuple[str, str]]:
+def order_updates(lib: Library, d: str, node: CellFormula, above: CellFormula, below: CellFormula,
+                  fresh: bool) -> List[Tuple[str, str]]:
     """The updates of dle[d] (and inOrder[d,n]) when the cell ``node`` gets a new d with
     ``above(w)`` = (new d <= w->d) and ``below(w)`` = (w->d <= new d)."""
     n1, n2, d12 = node("v_1"), node("v_2"), lib.dle(d, "v_1", "v_2")
@@ -737,6 +743,7 @@ def set_flag(lib: Library, k: str, c: int) -> Act:
 def ptr_cond(lib: Library, cond: ir.PtrCond) -> Act:
     """``left == right`` / ``!=`` (right None: NULL); an uninitialised pointer may compare either way."""
     p = lib.v(cond.left)
+    focus: Tuple[str, ...]
     if cond.right is None:
         test, shown, focus = f"(E(v) {p}(v))", "NULL", (f"{p}(v)",)
         holds = f"!{test}" if cond.positive else test
@@ -756,6 +763,7 @@ _DLE_REL = {"<=": ("v_1", "v_2", True), ">": ("v_1", "v_2", False), ">=": ("v_2"
 
 def node_data_cond(lib: Library, c: ir.DataCond) -> Act:
     """``left->d OP right->d'`` (both valid); exact through dle[d] when d == d', else nondeterministic."""
+    assert c.right is not None, "a condition between two cells"
     p, q = lib.v(c.left), lib.v(c.right)
     pre = [lib.valid(c.left), lib.valid(c.right)]
     focus = [f"{p}(v)", f"{q}(v)"]
@@ -780,6 +788,7 @@ _OPS = {"<": "lt", "<=": "le", "==": "eq", "!=": "ne", ">": "gt", ">=": "ge"}
 def value_data_cond(lib: Library, c: ir.DataCond, value: Value, guard: Optional[Tuple[str, int]] = None) -> Act:
     """``left->d OP value`` (left valid): refined by d's eq predicates when it has them."""
     p, d = lib.v(c.left), c.lfield
+    assert d is not None, "a condition on a field"
     keys = lib.keys.get(d, ())
     focus = [f"{p}(v)"] + ([lib.val(*guard)] if guard else [])
     test = "1"
@@ -801,7 +810,7 @@ def value_data_cond(lib: Library, c: ir.DataCond, value: Value, guard: Optional[
                tuple(focus), _and(pre))
 
 
-def _not_any(lib: Library, d: str, keys) -> str:
+def _not_any(lib: Library, d: str, keys: Sequence[Key]) -> str:
     """None of d's eq[d,k] for ``keys`` holds at v_1."""
     return "1" if not keys else f"!{_or([lib.eq(d, k, 'v_1') for k in keys])}"
 
@@ -828,7 +837,7 @@ def int_cond(lib: Library, c: ir.DataCond) -> Act:
 
 # ----------------------------------------------------------------------------- building the library
 
-def _statements(cprog: ir.CProgram):
+def _statements(cprog: ir.CProgram) -> Iterator[Union[ir.Statement, ir.PtrCond, ir.DataCond]]:
     for e in cprog.edges:
         s = e.stmt
         yield s.cond if isinstance(s, ir.Assume) else s
@@ -863,13 +872,16 @@ def _int_vars(cprog: ir.CProgram) -> Tuple[Dict[str, Tuple[int, ...]], FrozenSet
     return flags, frozenset(k for k in kinds if k in read and not kinds[k])
 
 
-def _data_fields(cprog: ir.CProgram, flags, symbolic, sorted_fields) -> Tuple[FrozenSet[str], Dict[str, tuple]]:
+def _data_fields(cprog: ir.CProgram, flags: Dict[str, Tuple[int, ...]], symbolic: FrozenSet[str],
+                 sorted_fields: Iterable[str]) -> Tuple[FrozenSet[str], Dict[str, Tuple[Key, ...]]]:
     """The int fields with an order (compared between cells) and their eq keys."""
-    ordered, valued = set(sorted_fields), set()
-    values: Dict[str, Dict[Union[int, str], None]] = {}
+    ordered: Set[str] = set(sorted_fields)
+    valued: Set[str] = set()
+    values: Dict[str, Dict[Key, None]] = {}
 
-    def add(d, value):
-        for v in (flags[value] if value in flags else (value,)):
+    def add(d: str, value: Key) -> None:
+        vs: Sequence[Key] = flags[value] if isinstance(value, str) and value in flags else (value,)
+        for v in vs:
             if isinstance(v, int) or v in symbolic:
                 values.setdefault(d, {})[v] = None
     for s in _statements(cprog):
@@ -902,9 +914,10 @@ def _owner(cprog: ir.CProgram, d: str) -> Optional[str]:
     return next((s.name for s in cprog.structs if d in s.int_fields), None)
 
 
-def _sorted_fields(cprog: ir.CProgram, needs: Needs, used, compared) -> Dict[str, Tuple[str, str]]:
+def _sorted_fields(cprog: ir.CProgram, needs: Needs, used: Sequence[str],
+                   compared: AbstractSet[Optional[str]]) -> Dict[str, Tuple[str, str]]:
     """For each sorted(x): the int field and the pointer field of x's list (none: trivially sorted)."""
-    out = {}
+    out: Dict[str, Tuple[str, str]] = {}
     ptrs = {p.name: p for p in cprog.pointers}
     for x in needs.sorted:
         if x not in ptrs:

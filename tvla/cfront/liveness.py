@@ -30,7 +30,7 @@ writes, never reads.
 """
 
 from dataclasses import replace
-from typing import Dict, FrozenSet, List, Set, Tuple
+from typing import Dict, FrozenSet, Iterator, List, Set, Tuple, Union
 
 import networkx as nx
 
@@ -62,7 +62,7 @@ def uses_defs(stmt: ir.Statement) -> Tuple[Set[str], Set[str]]:
     return set(), set()
 
 
-def _cond_uses(cond) -> Set[str]:
+def _cond_uses(cond: Union[ir.PtrCond, ir.DataCond]) -> Set[str]:
     if isinstance(cond, ir.PtrCond):
         return {v for v in (cond.left, cond.right) if v is not None}
     if cond.lfield is None:   # a kept int variable: no pointer read
@@ -161,7 +161,7 @@ def insert_kills(prog: ir.CProgram, keep: FrozenSet[str] = frozenset()) -> ir.CP
     return replace(prog, edges=tuple(out))
 
 
-def _fresh_nodes(used: Set[str]):
+def _fresh_nodes(used: Set[str]) -> Iterator[str]:
     k = 0
     while True:
         k += 1

@@ -26,7 +26,7 @@ Contract (docs/c.md, "From C to three-address statements"):
 
 from collections import Counter
 from dataclasses import replace
-from typing import Iterable, List, Optional, Tuple
+from typing import Any, Callable, Dict, Hashable, Iterable, List, Optional, Set, Tuple
 
 import clang.cindex as ci
 
@@ -37,7 +37,7 @@ from tvla.cfront.intvars import classify_ints, return_key
 from tvla.cfront.liveness import insert_kills
 from tvla.cfront.reuse import reuse_loads
 from tvla.cfront.lower_cfg import BAD, Frame
-from tvla.cfront.lower_expr import ABS, Cur, ExprLowering
+from tvla.cfront.lower_expr import ABS, Cur, ExprLowering, IntOp, Operand
 from tvla.cfront.parse import evaluate_int, parse_file, unary_operator
 from tvla.errors import TvlaError
 
@@ -77,7 +77,7 @@ class Lowering(ExprLowering):
         super().__init__(src, malloc_may_fail)
         self.tu = tu
         self.int_classes = classify_ints(tu)
-        self.globals: dict = {}
+        self.globals: Dict[Hashable, str] = {}
         self.global_inits: List[Tuple[ir.Statement, ci.Cursor]] = []
         self.active: List[str] = []     # the functions being inlined (a call of one of them is recursive)
         self.definitions = _definitions(tu)
@@ -106,7 +106,7 @@ class Lowering(ExprLowering):
 
     def init_globals(self, entry: str, start: str, c: ci.Cursor) -> None:
         """Edges from ``entry`` giving the kept int globals their initial values, then on to ``start``."""
-        cur = entry
+        cur: Cur = entry
         for stmt, where in self.global_inits:
             cur = self.step(cur, stmt, where)
         self.goto(cur, start, c)
@@ -164,7 +164,7 @@ class Lowering(ExprLowering):
         self.unsupported(c, self.describe(c, "statement"))
         return cur
 
-    def handlers(self) -> dict:
+    def handlers(self) -> Dict[Any, Callable[[ci.Cursor, Cur, Frame], Cur]]:
         return {K.DECL_STMT: self.decl_stmt, K.IF_STMT: self.if_stmt, K.WHILE_STMT: self.while_stmt,
                 K.DO_STMT: self.do_stmt, K.FOR_STMT: self.for_stmt, K.BREAK_STMT: self.break_stmt,
                 K.CONTINUE_STMT: self.continue_stmt, K.RETURN_STMT: self.return_stmt,
@@ -312,7 +312,7 @@ class Lowering(ExprLowering):
         fr.loops.pop()
         return self.join([end, after], c)
 
-    def case_test(self, case: ci.Cursor, op: tuple, cur: Cur, fr: Frame, c: ci.Cursor) -> Cur:
+    def case_test(self, case: ci.Cursor, op: IntOp, cur: Cur, fr: Frame, c: ci.Cursor) -> Cur:
         v = evaluate_int(children(case)[0])
         if v is None or len(children(case)) > 2:
             self.unsupported(case, "case label that is not a constant")
@@ -331,7 +331,7 @@ class Lowering(ExprLowering):
 
     # ------------------------------------------------------------------ calls
 
-    def call(self, s: ci.Cursor, cur: Cur, fr: Frame, want) -> Tuple[object, Cur]:
+    def call(self, s: ci.Cursor, cur: Cur, fr: Frame, want: Optional[ci.Cursor]) -> Tuple[Operand, Cur]:
         """A call: a library function, an inlined definition, or unsupported.  Returns (value, node)."""
         name = callee_name(s)
         args = list(s.get_arguments())
@@ -349,7 +349,8 @@ class Lowering(ExprLowering):
             return self.inline(self.definitions[name], s, args, cur, fr)
         return self.library_call(name, s, args, cur, fr)
 
-    def library_call(self, name: str, s: ci.Cursor, args: List[ci.Cursor], cur: Cur, fr: Frame):
+    def library_call(self, name: str, s: ci.Cursor, args: List[ci.Cursor], cur: Cur,
+                     fr: Frame) -> Tuple[Operand, Cur]:
         if name == "free":
             return None, self.free(s, args, cur, fr)
         if name in ERROR_CALLS:
@@ -371,7 +372,7 @@ class Lowering(ExprLowering):
             self.unsupported(s, f"call of {name}, which is not defined in the file")
         return self.unknown(s), self.effects(args, cur, fr)
 
-    def unknown(self, s: ci.Cursor) -> object:
+    def unknown(self, s: ci.Cursor) -> Operand:
         return BAD if pointee_struct(s.type) is not None else ABS
 
     def effects(self, args: List[ci.Cursor], cur: Cur, fr: Frame) -> Cur:
@@ -391,7 +392,8 @@ class Lowering(ExprLowering):
             self.unsupported(s, f"{name} of a block that is not a struct")
             return cur
         sizes = [evaluate_int(a) for a in args]
-        size = None if None in sizes or not sizes else (sizes[0] * sizes[1] if name == "calloc" else sizes[0])
+        known = [z for z in sizes if z is not None]
+        size = None if len(known) < len(sizes) or not sizes else (known[0] * known[1] if name == "calloc" else known[0])
         want = st.type.get_size()
         if size != want:
             what = "a non-constant size" if size is None else f"{size} bytes"
@@ -419,7 +421,8 @@ class Lowering(ExprLowering):
 
     # ------------------------------------------------------------------ inlining
 
-    def inline(self, fdef: ci.Cursor, s: ci.Cursor, args: List[ci.Cursor], cur: Cur, fr: Frame):
+    def inline(self, fdef: ci.Cursor, s: ci.Cursor, args: List[ci.Cursor], cur: Cur,
+               fr: Frame) -> Tuple[Operand, Cur]:
         """Inline a call of ``fdef``: bind the parameters, lower the body, return (value, node after)."""
         name = fdef.spelling
         if name in self.active:
@@ -434,7 +437,7 @@ class Lowering(ExprLowering):
         self.goto(end, callee.exit, s)
         return value, callee.exit
 
-    def return_value(self, fdef: ci.Cursor, callee: Frame) -> object:
+    def return_value(self, fdef: ci.Cursor, callee: Frame) -> Operand:
         """Make the variable the callee's ``return e`` assigns; return the call's value."""
         st = pointee_struct(fdef.result_type)
         if st is not None:
@@ -498,7 +501,7 @@ class Lowering(ExprLowering):
         return cur
 
 
-def _definitions(tu: ci.TranslationUnit) -> dict:
+def _definitions(tu: ci.TranslationUnit) -> Dict[str, ci.Cursor]:
     """The function definitions of the file, by name."""
     return {c.spelling: c for c in tu.cursor.get_children()
             if c.kind == K.FUNCTION_DECL and c.is_definition()}
@@ -533,14 +536,15 @@ def _cases(body: ci.Cursor) -> List[ci.Cursor]:
     return out
 
 
-def _for_parts(c: ci.Cursor):
+def _for_parts(c: ci.Cursor) -> Tuple[Optional[ci.Cursor], Optional[ci.Cursor], Optional[ci.Cursor], ci.Cursor]:
     """(init, cond, inc, body) of a ``for``, any of the first three None; libclang omits the missing
     ones, so they are told apart by where they stand relative to the two ``;`` of the header."""
     kids = children(c)
     body, heads = kids[-1], kids[:-1]
     if len(heads) == 3:
         return heads[0], heads[1], heads[2], body
-    semis, depth = [], 0
+    semis: List[int] = []
+    depth = 0
     for t in c.get_tokens():
         if t.spelling == "(":
             depth += 1
@@ -550,7 +554,7 @@ def _for_parts(c: ci.Cursor):
                 break
         elif t.spelling == ";" and depth == 1:
             semis.append(t.extent.start.offset)
-    parts = [None, None, None]
+    parts: List[Optional[ci.Cursor]] = [None, None, None]
     for h in heads:
         off = h.extent.start.offset
         parts[0 if len(semis) < 2 or off < semis[0] else 1 if off < semis[1] else 2] = h
@@ -567,7 +571,7 @@ def simplify(prog: ir.CProgram) -> ir.CProgram:
 
 
 def _reachable(edges: List[ir.Edge], entry: str) -> List[ir.Edge]:
-    out = {}
+    out: Dict[str, List[str]] = {}
     for e in edges:
         out.setdefault(e.source, []).append(e.target)
     seen, todo = {entry}, [entry]
@@ -584,9 +588,9 @@ def _merge_empty(edges: List[ir.Edge], keep: Tuple[str, ...]) -> List[ir.Edge]:
     target, or (when the source must keep its name, like the entry) the target the source."""
     while True:
         outdeg, indeg = Counter(e.source for e in edges), Counter(e.target for e in edges)
-        into: dict = {}
-        touched: set = set()
-        merged: set = set()
+        into: Dict[str, str] = {}
+        touched: Set[str] = set()
+        merged: Set[int] = set()
         for e in edges:
             if e.stmt != ir.Nop() or e.source == e.target or outdeg[e.source] != 1 \
                     or {e.source, e.target} & touched:

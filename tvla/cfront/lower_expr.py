@@ -18,7 +18,7 @@
   they lose nothing until a condition reads the variable.
 """
 
-from typing import Optional, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, Hashable, Optional, Tuple, TypeVar, Union
 
 import clang.cindex as ci
 
@@ -37,13 +37,44 @@ ABS = ("abstract",)
 STEP_OPS = ("++", "--", "post++", "post--")
 
 Ptr = Optional[str]
+"""A pointer operand: a pointer variable's name, None (NULL) or BAD."""
 Cur = Optional[str]
+"""The node lowering goes on from (None: control does not reach it)."""
+IntOp = Tuple[Any, ...]
+"""An int operand: ``("const", n)``, ``("field", var, f)``, ``("var", name)``, ``("nondet",)`` or ``("abstract",)``."""
+Operand = Union[Ptr, IntOp]
+"""The value of an assignment or a call: a pointer operand or an int operand."""
+T = TypeVar("T")
+
+
+def _pointer(v: Operand) -> Ptr:
+    """``v`` as a pointer operand (an int operand where a pointer is expected: BAD)."""
+    return BAD if isinstance(v, tuple) else v
+
+
+def _int(v: Operand) -> IntOp:
+    """``v`` as an int operand (a pointer operand where an int is expected: abstracted)."""
+    return v if isinstance(v, tuple) else ABS
 
 
 class ExprLowering(Builder):
     """Expressions, conditions and assignments; statements and calls are in :class:`tvla.cfront.lower.Lowering`."""
 
-    int_classes: dict
+    int_classes: Dict[Hashable, IntClass]
+
+    if TYPE_CHECKING:   # defined by the subclass tvla.cfront.lower.Lowering
+        globals: Dict[Hashable, str]
+
+        def declare_global(self, ref: ci.Cursor) -> Optional[str]: ...
+
+        def stmt(self, c: ci.Cursor, cur: Cur, fr: Frame) -> Cur: ...
+
+        def call(self, s: ci.Cursor, cur: Cur, fr: Frame, want: Optional[ci.Cursor]) -> Tuple[Operand, Cur]: ...
+
+        def is_alloc(self, s: ci.Cursor) -> bool: ...
+
+        def malloc(self, dst: str, s: ci.Cursor, cur: Cur, fr: Frame, st: Optional[ci.Cursor],
+                   at: Optional[ci.Cursor] = None) -> Cur: ...
 
     # ------------------------------------------------------------------ variables
 
@@ -59,7 +90,7 @@ class ExprLowering(Builder):
             return self.declare_global(ref)
         return None
 
-    def int_class(self, key) -> IntClass:
+    def int_class(self, key: Hashable) -> IntClass:
         return self.int_classes.get(key, ABSTRACT)
 
     # ------------------------------------------------------------------ pointer values
@@ -80,14 +111,15 @@ class ExprLowering(Builder):
         if k == K.MEMBER_REF_EXPR:
             return self.load_to_temp(s, cur, fr)
         if k == K.CALL_EXPR:
-            return self.call(s, cur, fr, want)
+            v, cur = self.call(s, cur, fr, want)
+            return _pointer(v), cur
         if k in (K.BINARY_OPERATOR, K.UNARY_OPERATOR, K.CONDITIONAL_OPERATOR) or k.name == "StmtExpr":
             return self.ptr_operator(s, cur, fr, want)
         what = "array access" if k == K.ARRAY_SUBSCRIPT_EXPR else "pointer expression"
         self.unsupported(s, self.describe(s, what))
         return BAD, cur
 
-    def ptr_strip(self, c: ci.Cursor, want) -> Tuple[Optional[ci.Cursor], Optional[ci.Cursor]]:
+    def ptr_strip(self, c: ci.Cursor, want: Optional[ci.Cursor]) -> Tuple[Optional[ci.Cursor], Optional[ci.Cursor]]:
         """Strip parentheses and casts, remembering the struct pointed to; None after a cast between
         different struct types (reported)."""
         while True:
@@ -117,13 +149,14 @@ class ExprLowering(Builder):
             return BAD
         return name
 
-    def ptr_operator(self, s: ci.Cursor, cur: Cur, fr: Frame, want) -> Tuple[Ptr, Cur]:
+    def ptr_operator(self, s: ci.Cursor, cur: Cur, fr: Frame, want: Optional[ci.Cursor]) -> Tuple[Ptr, Cur]:
         k = s.kind
         if k == K.BINARY_OPERATOR:
             op = binary_operator(s)
             a, b = children(s)
             if op == "=":
-                return self.assign(s, cur, fr)
+                v, cur = self.assign(s, cur, fr)
+                return _pointer(v), cur
             if op == ",":
                 return self.ptr_value(b, self.effect(a, cur, fr), fr, want)
             self.unsupported(s, "pointer arithmetic")
@@ -132,7 +165,8 @@ class ExprLowering(Builder):
             return self.ptr_conditional(s, cur, fr, want)
         if k == K.UNARY_OPERATOR:
             return self.ptr_unary(s, cur, fr)
-        return self.stmt_expr(s, cur, fr, lambda e, n: self.ptr_value(e, n, fr, want))
+        v, cur = self.stmt_expr(s, cur, fr, lambda e, n: self.ptr_value(e, n, fr, want))
+        return _pointer(v), cur
 
     def ptr_unary(self, s: ci.Cursor, cur: Cur, fr: Frame) -> Tuple[Ptr, Cur]:
         op = unary_operator(s)
@@ -160,7 +194,7 @@ class ExprLowering(Builder):
                 return self.lookup(inner.referenced, fr)
         return None
 
-    def ptr_conditional(self, s: ci.Cursor, cur: Cur, fr: Frame, want) -> Tuple[Ptr, Cur]:
+    def ptr_conditional(self, s: ci.Cursor, cur: Cur, fr: Frame, want: Optional[ci.Cursor]) -> Tuple[Ptr, Cur]:
         """``c ? a : b`` as a pointer: both branches assign one temporary."""
         c, a, b = children(s)
         st = pointee_struct(s.type) or want
@@ -183,14 +217,14 @@ class ExprLowering(Builder):
         tmp = self.temp(self.struct(pointee_struct(s.type)))
         return tmp, self.step(cur, ir.Load(tmp, base, fname), s)
 
-    def materialise(self, v: Ptr, cur: Cur, c: ci.Cursor, st: Optional[ci.Cursor]) -> Tuple[Ptr, Cur]:
+    def materialise(self, v: Ptr, cur: Cur, c: ci.Cursor, st: Optional[ci.Cursor]) -> Tuple[str, Cur]:
         """A variable holding ``v``: NULL is put in a temporary (dereferencing it is then reported)."""
         if v is not None or st is None:
             return (BAD if v is None else v), cur
         tmp = self.temp(self.struct(st))
         return tmp, self.step(cur, ir.AssignNull(tmp), c)
 
-    def member(self, s: ci.Cursor, cur: Cur, fr: Frame) -> Tuple[Ptr, str, Optional[str], Cur]:
+    def member(self, s: ci.Cursor, cur: Cur, fr: Frame) -> Tuple[str, str, Optional[str], Cur]:
         """``base->f`` or ``(*base).f``: (base variable, field, "ptr"/"int"/None for unsupported, node)."""
         fname = s.spelling
         base = children(s)[0] if children(s) else None
@@ -208,8 +242,8 @@ class ExprLowering(Builder):
         if st is None:
             self.unsupported(s, f"field {fname} of a {base.type.spelling}")
             return BAD, fname, None, cur
-        v, cur = self.ptr_value(base, cur, fr)
-        v, cur = self.materialise(v, cur, base, st)
+        pv, cur = self.ptr_value(base, cur, fr)
+        v, cur = self.materialise(pv, cur, base, st)
         return v, fname, self.field_kind(s, st, fname), cur
 
     def field_kind(self, s: ci.Cursor, st: ci.Cursor, fname: str) -> Optional[str]:
@@ -223,7 +257,7 @@ class ExprLowering(Builder):
 
     # ------------------------------------------------------------------ int values
 
-    def int_value(self, c: ci.Cursor, cur: Cur, fr: Frame) -> Tuple[tuple, Cur]:
+    def int_value(self, c: ci.Cursor, cur: Cur, fr: Frame) -> Tuple[IntOp, Cur]:
         """Lower an int expression to an int operand (see the module docstring)."""
         v = evaluate_int(c)
         if v is not None:
@@ -231,7 +265,7 @@ class ExprLowering(Builder):
         s = strip(c, casts=True)
         k = s.kind
         if is_pointer(s.type) and k != K.CALL_EXPR:
-            v, cur = self.ptr_value(s, cur, fr)
+            _, cur = self.ptr_value(s, cur, fr)
             self.unsupported(s, "a pointer used as an integer")
             return ABS, cur
         if k == K.DECL_REF_EXPR:
@@ -242,11 +276,11 @@ class ExprLowering(Builder):
                 return ("field", base, fname), cur
             return ABS, cur
         if k == K.CALL_EXPR:
-            v, cur = self.call(s, cur, fr, None)
-            return (v if isinstance(v, tuple) else ABS), cur
+            cv, cur = self.call(s, cur, fr, None)
+            return _int(cv), cur
         return self.int_operator(s, cur, fr)
 
-    def int_var_value(self, s: ci.Cursor, fr: Frame) -> tuple:
+    def int_var_value(self, s: ci.Cursor, fr: Frame) -> IntOp:
         ref = s.referenced
         if ref is None or ref.kind not in (K.VAR_DECL, K.PARM_DECL):
             return ABS
@@ -259,11 +293,12 @@ class ExprLowering(Builder):
             return ABS
         return ("var", name) if name in self.ints else ABS
 
-    def int_operator(self, s: ci.Cursor, cur: Cur, fr: Frame) -> Tuple[tuple, Cur]:
+    def int_operator(self, s: ci.Cursor, cur: Cur, fr: Frame) -> Tuple[IntOp, Cur]:
         """Operators on ints: their operands run (calls, dereferences), the value is abstracted."""
         k = s.kind
         if k == K.BINARY_OPERATOR and binary_operator(s) == "=":
-            return self.assign(s, cur, fr)
+            v, cur = self.assign(s, cur, fr)
+            return _int(v), cur
         if k == K.BINARY_OPERATOR and binary_operator(s) == ",":
             a, b = children(s)
             return self.int_value(b, self.effect(a, cur, fr), fr)
@@ -296,14 +331,15 @@ class ExprLowering(Builder):
         op, cur = self.int_value(c, cur, fr)
         return self.touch(op, cur, c)
 
-    def touch(self, op: tuple, cur: Cur, c: ci.Cursor) -> Cur:
+    def touch(self, op: IntOp, cur: Cur, c: ci.Cursor) -> Cur:
         """The dereference of a field read whose value is not used (``var->f == var->f``: always true)."""
         if op[0] != "field":
             return cur
         _, var, f = op
         return self.step(cur, ir.Assume(ir.DataCond(var, f, "==", var, f)), c)
 
-    def stmt_expr(self, s: ci.Cursor, cur: Cur, fr: Frame, value):
+    def stmt_expr(self, s: ci.Cursor, cur: Cur, fr: Frame,
+                  value: Callable[[ci.Cursor, Cur], Tuple[T, Cur]]) -> Tuple[Union[T, IntOp], Cur]:
         """A GNU statement expression ``({ ...; e; })``: its statements, then ``value(e, node)``."""
         body = children(s)[0]
         stmts = children(body)
@@ -389,7 +425,7 @@ class ExprLowering(Builder):
         self.edge(cur, t, ir.Assume(ir.PtrCond(l, r, positive)), s)
         self.edge(cur, f, ir.Assume(ir.PtrCond(l, r, not positive)), s)
 
-    def int_branch(self, lo: tuple, op: str, ro: tuple, t: Cur, f: Cur, cur: Cur, s: ci.Cursor) -> None:
+    def int_branch(self, lo: IntOp, op: str, ro: IntOp, t: Cur, f: Cur, cur: Cur, s: ci.Cursor) -> None:
         """``lo op ro`` on ints: a DataCond on both edges, or a constant, or both ways (nondet/abstracted)."""
         kinds = {lo[0], ro[0]}
         if kinds == {"const"}:
@@ -443,7 +479,7 @@ class ExprLowering(Builder):
             return self.ptr_value(s, cur, fr)[1]
         return self.consume(s, cur, fr)
 
-    def assign(self, s: ci.Cursor, cur: Cur, fr: Frame) -> Tuple[object, Cur]:
+    def assign(self, s: ci.Cursor, cur: Cur, fr: Frame) -> Tuple[Operand, Cur]:
         """``lhs = rhs``: returns the value of the assignment (an operand) and the node after it."""
         lhs, rhs = children(s)
         target = strip(lhs)
@@ -482,7 +518,7 @@ class ExprLowering(Builder):
             return self.int_class(decl_key(target.referenced))
         return ABSTRACT   # through an out-parameter: its address is taken, so it is abstract
 
-    def assign_ptr(self, dst: str, rhs: ci.Cursor, cur: Cur, fr: Frame, want=None,
+    def assign_ptr(self, dst: str, rhs: ci.Cursor, cur: Cur, fr: Frame, want: Optional[ci.Cursor] = None,
                    at: Optional[ci.Cursor] = None) -> Cur:
         """``dst = rhs`` for a pointer variable: one statement where possible (Load, Malloc, AssignVar...);
         ``at``: the C assignment or declaration the statement is located at (default: ``rhs``)."""
@@ -506,18 +542,19 @@ class ExprLowering(Builder):
             return cur
         return self.step(cur, ir.AssignVar(dst, v), at)
 
-    def assign_field(self, s: ci.Cursor, target: ci.Cursor, rhs: ci.Cursor, cur: Cur, fr: Frame):
+    def assign_field(self, s: ci.Cursor, target: ci.Cursor, rhs: ci.Cursor, cur: Cur,
+                     fr: Frame) -> Tuple[Operand, Cur]:
         base, fname, kind, cur = self.member(target, cur, fr)
         if kind == "ptr":
             v, cur = self.ptr_value(rhs, cur, fr, pointee_struct(target.type))
             stmt = ir.StoreNull(base, fname) if v is None else ir.Store(base, fname, v)
             return v, self.step(cur, stmt, s)
         if kind == "int":
-            op, cur = self.int_value(rhs, cur, fr)
-            return op, self.set_data(base, fname, op, cur, s)
+            iop, cur = self.int_value(rhs, cur, fr)
+            return iop, self.set_data(base, fname, iop, cur, s)
         return BAD, cur
 
-    def set_data(self, var: str, fname: str, op: tuple, cur: Cur, s: ci.Cursor) -> Cur:
+    def set_data(self, var: str, fname: str, op: IntOp, cur: Cur, s: ci.Cursor) -> Cur:
         """``var->fname = op`` for an int field."""
         kind = op[0]
         if kind == "field":
@@ -528,7 +565,8 @@ class ExprLowering(Builder):
             cur = self.step(cur, ir.Nop(f"abstracted: {self.src.text(s)}"), s)
         return self.step(cur, ir.SetData(var, fname, None), s)
 
-    def assign_int(self, name: str, cls: IntClass, rhs: ci.Cursor, cur: Cur, fr: Frame, s: ci.Cursor):
+    def assign_int(self, name: str, cls: IntClass, rhs: ci.Cursor, cur: Cur, fr: Frame,
+                   s: ci.Cursor) -> Tuple[IntOp, Cur]:
         """``name = rhs`` for an int variable, by its class."""
         if cls.kind == "flag" and is_truth_value(rhs) and evaluate_int(rhs) is None:
             m1, m0 = self.node(), self.node()
@@ -569,7 +607,7 @@ def _holds(a: int, op: str, b: int) -> bool:
     return {"<": a < b, "<=": a <= b, "==": a == b, "!=": a != b, ">": a > b, ">=": a >= b}[op]
 
 
-def _data_cond(lo: tuple, op: str, ro: tuple) -> ir.DataCond:
+def _data_cond(lo: IntOp, op: str, ro: IntOp) -> ir.DataCond:
     """A DataCond for ``lo op ro`` where ``lo`` is a field or a kept variable."""
     left, lfield = (lo[1], lo[2]) if lo[0] == "field" else (lo[1], None)
     if ro[0] == "field":

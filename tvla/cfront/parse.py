@@ -22,7 +22,7 @@ Contract:
 import ctypes
 import os
 import re
-from typing import Optional, Sequence
+from typing import Any, List, Optional, Sequence
 
 import clang.cindex as ci
 
@@ -45,7 +45,7 @@ _PRELUDE_NAMES = ("__VERIFIER_", "reach_error")
 _ATTRIBUTE_ERROR = re.compile(r"^'\w+' attribute (takes|requires|only applies|parameter|argument)")
 
 
-def clang_args(extra: Sequence[str] = ()) -> list:
+def clang_args(extra: Sequence[str] = ()) -> List[str]:
     """The command line libclang parses with."""
     args = ["-x", "c", "-std=gnu11", "-nostdinc", "-I", INCLUDE_DIR, "-include", PRELUDE, "-w"]
     args += [f"-Wno-error={w}" for w in _DEMOTED]
@@ -79,7 +79,7 @@ def _tolerated(d: ci.Diagnostic) -> bool:
 
 # ----------------------------------------------------------------------------- libclang 17+ entry points
 
-def _lib_function(name: str, restype, argtypes):
+def _lib_function(name: str, restype: Any, argtypes: Optional[List[Any]]) -> Any:
     fn = getattr(ci.conf.lib, name)
     fn.restype, fn.argtypes = restype, argtypes
     return fn

@@ -9,7 +9,7 @@ lines together name ``memsafety``.
 
 import os
 import re
-from typing import Iterable, Tuple
+from typing import Iterable, List, Tuple
 
 from tvla.errors import TvlaError
 
@@ -70,7 +70,7 @@ def _from_prp(path: str) -> Tuple[str, ...]:
 
 def parse_properties(words: Iterable[str]) -> Tuple[str, ...]:
     """Canonical property names, in the order given, without repeats; none given: all three."""
-    out = []
+    out: List[str] = []
     for word in words:
         parts = [word] if word.endswith(".prp") else [w.strip() for w in word.split(",") if w.strip()]
         for part in parts:

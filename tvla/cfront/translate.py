@@ -25,7 +25,7 @@ one IR edge go through locations ``SOURCE.I.K``.
 
 import re
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Dict, List, Optional, Sequence, Set, Tuple, Union
 
 from tvla.cfront import ir
 from tvla.cfront import library as L
@@ -41,9 +41,9 @@ class Translation:
 
     tvp: str
     tvs: str
-    edges: Dict[Tuple[str, str, str], ir.Edge]   # (source, target, label) -> IR edge
+    edges: Dict[Tuple[str, str, str], Optional[ir.Edge]]   # (source, target, label) -> IR edge (None: edgeless program)
     locations: Dict[str, str]                    # IR location -> TVP location
-    library: L.Library = field(repr=False, compare=False, default=None)
+    library: Optional[L.Library] = field(repr=False, compare=False, default=None)
 
     def edge_of(self, source: str, target: str, label: str) -> Optional[ir.Edge]:
         """The IR edge that TVP edge ``source --label--> target`` comes from (None: none)."""
@@ -65,7 +65,7 @@ def _derefs(lib: L.Library, xs: Sequence[str]) -> List[L.Act]:
     return [L.invalid_deref(lib, x) for x in dict.fromkeys(xs)] if lib.needs.memsafety else []
 
 
-def _pointer_plan(lib: L.Library, s) -> Optional[Plan]:
+def _pointer_plan(lib: L.Library, s: ir.Statement) -> Optional[Plan]:
     if isinstance(s, ir.AssignNull):
         return Plan([[L.assign_null(lib, s.dst)]])
     if isinstance(s, ir.AssignVar):
@@ -90,7 +90,7 @@ def _pointer_plan(lib: L.Library, s) -> Optional[Plan]:
     return None
 
 
-def _data_plan(lib: L.Library, s) -> Optional[Plan]:
+def _data_plan(lib: L.Library, s: Union[ir.Statement, ir.DataCond]) -> Optional[Plan]:
     if isinstance(s, ir.SetData):
         if s.value in lib.flags:
             return Plan([[L.set_data(lib, s.var, s.field, c, (s.value, c))] for c in lib.flags[s.value]],
@@ -108,7 +108,7 @@ def _data_plan(lib: L.Library, s) -> Optional[Plan]:
     return None
 
 
-def _value(lib: L.Library, value):
+def _value(lib: L.Library, value: L.Value) -> L.Value:
     """A data value as the library sees it: an int, a symbolic int variable, or None (unknown)."""
     if isinstance(value, str) and value not in lib.symbolic:
         return None
@@ -163,8 +163,8 @@ def _location_names(cprog: ir.CProgram) -> Dict[str, str]:
     for e in cprog.edges:
         locs[e.source] = None
         locs[e.target] = None
-    used: set = set()
-    out = {}
+    used: Set[str] = set()
+    out: Dict[str, str] = {}
     for loc in locs:
         s = re.sub(r"[^A-Za-z0-9_]", "_", loc) or "_"
         while s in used:
@@ -177,7 +177,7 @@ def _location_names(cprog: ir.CProgram) -> Dict[str, str]:
 class _Actions:
     """The distinct actions of a program: equal bodies share one name."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.by_body: Dict[str, str] = {}
         self.texts: List[str] = []
 
@@ -200,12 +200,14 @@ def _ordered_edges(cprog: ir.CProgram) -> List[ir.Edge]:
     return sorted(cprog.edges, key=lambda e: e.source != cprog.entry)
 
 
-def _emit(cprog: ir.CProgram, lib: L.Library, locs: Dict[str, str]):
+def _emit(cprog: ir.CProgram, lib: L.Library, locs: Dict[str, str]) \
+        -> Tuple[List[str], List[str], Dict[Tuple[str, str, str], Optional[ir.Edge]]]:
     """The TVP CFG lines, the action texts, and the edge map."""
-    actions, lines = _Actions(), []
-    back: Dict[Tuple[str, str, str], ir.Edge] = {}
+    actions = _Actions()
+    lines: List[str] = []
+    back: Dict[Tuple[str, str, str], Optional[ir.Edge]] = {}
 
-    def add(src, act, tgt, edge):
+    def add(src: str, act: L.Act, tgt: str, edge: Optional[ir.Edge]) -> None:
         label = actions.label(act)
         lines.append(f"{src} {label} {tgt}")
         back.setdefault((src, tgt, label), edge)
@@ -226,7 +228,7 @@ def _emit(cprog: ir.CProgram, lib: L.Library, locs: Dict[str, str]):
 
 def _tvs(cprog: ir.CProgram, lib: L.Library) -> str:
     """The input: no cell; uninitialised pointers bad; flag variables unknown."""
-    preds = []
+    preds: List[str] = []
     if lib.bad_tracked:
         preds += [f"    bad[{lib.var[x]}] = 1" for x in lib.initial_bad]
     for k, values in lib.flags.items():

@@ -16,14 +16,18 @@ linked.
 
 import os
 from dataclasses import dataclass, field
+from typing import Container, Dict, List, Optional, Tuple
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
 
-from tvla.engine.results import NoWitness
+from tvla.engine.results import MessageRecord, NoWitness, Result, Trigger
 from tvla.logic.heap import order_predicate
-from tvla.output.render import INSTALL_HINT, Culprit, cfg_graph, safe_name, structure_graph, to_svgs
+from tvla.output.render import INSTALL_HINT, Culprit, Dot, cfg_graph, safe_name, structure_graph, to_svgs
 from tvla.output.witness_view import film_strip_html, no_witness_line
+
+Flagged = Dict[int, List[Tuple[MessageRecord, Trigger]]]
+"""Structure index -> the messages it reports, each with its trigger."""
 
 
 @dataclass
@@ -31,9 +35,9 @@ class Figure:
     """One drawn structure: its number at the location, caption lines and drawing."""
 
     number: int
-    notes: list = field(default_factory=list)   # "message text (v = u2)"
-    svg: Markup = None
-    dot_file: str = None
+    notes: List[str] = field(default_factory=list)   # "message text (v = u2)"
+    svg: Optional[Markup] = None
+    dot_file: Optional[str] = None
 
 
 @dataclass
@@ -43,38 +47,38 @@ class Section:
     name: str
     count: int
     max_nodes: int
-    messages: list
+    messages: List[MessageRecord]
     reached: bool
-    figures: list = field(default_factory=list)
-    page: str = None      # file of its own page, when above the cap
+    figures: List[Figure] = field(default_factory=list)
+    page: Optional[str] = None      # file of its own page, when above the cap
     left_out: int = 0
 
 
-def _environment():
+def _environment() -> Environment:
     return Environment(loader=PackageLoader("tvla.output", "templates"), autoescape=select_autoescape(["html", "j2"]),
                        trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
 
 
-def binding_text(trigger):
+def binding_text(trigger: Trigger) -> str:
     """``v = u2, w = u0`` for a trigger's binding (empty when it binds nothing)."""
     return ", ".join(f"{var} = u{node}" for var, node in trigger.binding)
 
 
-def triggers_at(result, loc):
+def triggers_at(result: Result, loc: str) -> Flagged:
     """{structure index: [(message, trigger)]} for the messages reported at ``loc``."""
-    out = {}
+    out: Flagged = {}
     for m in result.messages_at(loc):
         for t in m.triggers:
             out.setdefault(t.index, []).append((m, t))
     return out
 
 
-def figure_order(count, flagged):
+def figure_order(count: int, flagged: Container[int]) -> List[int]:
     """Structure indices with those that report a message first, each group in store order."""
     return sorted(range(count), key=lambda k: (k not in flagged, k))
 
 
-def _plan(result, loc, cap):
+def _plan(result: Result, loc: str, cap: int) -> Tuple[Section, List[int], Flagged]:
     """The Section of ``loc`` and the indices of the structures to draw for it."""
     structures = result.locations.get(loc, [])
     flagged = triggers_at(result, loc)
@@ -87,10 +91,10 @@ def _plan(result, loc, cap):
     return section, drawn, flagged
 
 
-def _graphs(result, loc, drawn, flagged):
+def _graphs(result: Result, loc: str, drawn: List[int], flagged: Flagged) -> List[Tuple[Figure, Dot]]:
     """(Figure, graph) of each structure to draw at ``loc``."""
     structures = result.locations.get(loc, [])
-    out = []
+    out: List[Tuple[Figure, Dot]] = []
     for k in drawn:
         hits = flagged.get(k, [])
         notes = [m.text + (f" ({binding_text(t)})" if t.binding else "") for m, t in hits]
@@ -101,7 +105,7 @@ def _graphs(result, loc, drawn, flagged):
     return out
 
 
-def _draw(items, out_dir):
+def _draw(items: List[Tuple[Figure, Dot]], out_dir: str) -> List[Figure]:
     """Attach an inline SVG (or a written .dot file without Graphviz) to each (Figure, graph)."""
     for (fig, g), svg in zip(items, to_svgs([g for _f, g in items])):
         if svg is not None:
@@ -113,7 +117,7 @@ def _draw(items, out_dir):
     return [fig for fig, _g in items]
 
 
-def _toggles(result):
+def _toggles(result: Result) -> List[str]:
     """Names of the binary predicates a drawing may show (one toggle each)."""
     return [p.name for p in result.vocabulary.binary if p.kind == "core"] + \
         sorted({name for m in result.messages for t in m.triggers for name, tup in t.tuples
@@ -121,7 +125,7 @@ def _toggles(result):
                 and result.vocabulary[name].kind != "core"})
 
 
-def _cfg(result, out_dir):
+def _cfg(result: Result, out_dir: str) -> Tuple[Optional[Markup], Optional[str]]:
     counts = {loc: len(result.locations.get(loc, [])) for loc in result.order}
     g = cfg_graph(result.order, result.edges, counts, alarmed={m.location for m in result.messages},
                   unreached={loc for loc in result.order if loc not in result.reached and not counts[loc]})
@@ -133,14 +137,15 @@ def _cfg(result, out_dir):
     return None, "cfg.dot"
 
 
-def write_html_report(result, out_dir, max_per_location=200):
+def write_html_report(result: Result, out_dir: str, max_per_location: int = 200) -> str:
     """Write the report into ``out_dir``; return the path of its ``index.html``."""
     os.makedirs(out_dir, exist_ok=True)
     env = _environment()
     order = order_predicate(result.vocabulary)
     common = {"result": result, "toggles": _toggles(result), "order": order.name if order else None,
               "install_hint": INSTALL_HINT, "cap": max_per_location}
-    sections, items = [], []
+    sections: List[Section] = []
+    items: List[List[Tuple[Figure, Dot]]] = []
     for loc in result.order:
         section, drawn, flagged = _plan(result, loc, max_per_location)
         sections.append(section)
@@ -162,9 +167,9 @@ def write_html_report(result, out_dir, max_per_location=200):
     return path
 
 
-def _witnesses(result, out_dir):
+def _witnesses(result: Result, out_dir: str) -> List[Tuple[MessageRecord, Optional[Markup], str]]:
     """(message, film strip or None, text line) for every message whose witness was searched."""
-    out = []
+    out: List[Tuple[MessageRecord, Optional[Markup], str]] = []
     for k, m in enumerate(result.messages):
         w = m.witness
         if w is None:
@@ -177,6 +182,6 @@ def _witnesses(result, out_dir):
     return out
 
 
-def _write(path, text):
+def _write(path: str, text: str) -> None:
     with open(path, "w") as fh:
         fh.write(text)

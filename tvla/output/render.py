@@ -38,11 +38,16 @@ import shutil
 import subprocess
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import Collection, Container, Dict, FrozenSet, Iterable, List, Literal, Mapping, Optional, Protocol, \
+    Sequence, Set, Tuple, Union
 
 import networkx as nx
 
+from tvla.engine.results import EdgeRecord
 from tvla.logic.heap import order_predicate
-from tvla.logic.kleene import FALSE, HALF, TRUE, show
+from tvla.logic.kleene import FALSE, HALF, TRUE, Kleene, show
+from tvla.logic.structure import Structure
+from tvla.logic.vocabulary import Predicate, Vocabulary
 
 INSTALL_HINT = ("Graphviz's 'dot' was not found: install it (Debian/Ubuntu: apt-get install graphviz; "
                 "macOS: brew install graphviz) to get SVG; the .dot files were written.")
@@ -57,7 +62,7 @@ class Html(str):
     """An HTML-like DOT label (written between ``<`` and ``>``, not quoted)."""
 
 
-def quote(value):
+def quote(value: object) -> str:
     """A DOT ID: an ``Html`` label as it is, anything else as a quoted string."""
     if isinstance(value, Html):
         return f"<{value}>"
@@ -69,28 +74,28 @@ class Dot:
     """A DOT digraph written statement by statement (the ``graphviz`` package's
     quoting tripled the time to build a report's hundreds of graphs)."""
 
-    def __init__(self, name):
+    def __init__(self, name: str):
         self.name = name
         self.lines = [f"digraph {quote(name)} {{"]
 
     @staticmethod
-    def _attrs(attrs):
+    def _attrs(attrs: Mapping[str, object]) -> str:
         return " [" + ", ".join(f"{k}={quote(v)}" for k, v in attrs.items()) + "]" if attrs else ""
 
-    def attr(self, kind, **attrs):
+    def attr(self, kind: str, **attrs: object) -> None:
         self.lines.append(f"  {kind}{self._attrs(attrs)};")
 
-    def node(self, name, **attrs):
+    def node(self, name: str, **attrs: object) -> None:
         self.lines.append(f"  {quote(name)}{self._attrs(attrs)};")
 
-    def edge(self, tail, head, **attrs):
+    def edge(self, tail: str, head: str, **attrs: object) -> None:
         self.lines.append(f"  {quote(tail)} -> {quote(head)}{self._attrs(attrs)};")
 
-    def same_rank(self, names):
+    def same_rank(self, names: Iterable[str]) -> None:
         self.lines.append("  { rank=same; " + " ".join(quote(n) + ";" for n in names) + " }")
 
     @property
-    def source(self):
+    def source(self) -> str:
         return "\n".join(self.lines) + "\n}\n"
 
 
@@ -101,33 +106,47 @@ class Arrow:
     pred: str
     source: int
     target: int
-    value: int
+    value: Kleene
     mutual: bool = False
     culprit: bool = False
+
+
+CulpritTuple = Tuple[str, Tuple[int, ...]]
+"""A (predicate name, node tuple) pair of a culprit."""
+
+
+class CulpritLike(Protocol):
+    """Anything that says what to outline: a :class:`Culprit`, or a ``Trigger`` of the results."""
+
+    @property
+    def nodes(self) -> Collection[int]: ...
+
+    @property
+    def tuples(self) -> Collection[CulpritTuple]: ...
 
 
 @dataclass(frozen=True)
 class Culprit:
     """What to outline in red: nodes and (predicate name, node tuple) pairs."""
 
-    nodes: frozenset = frozenset()
-    tuples: frozenset = frozenset()
+    nodes: FrozenSet[int] = frozenset()
+    tuples: FrozenSet[CulpritTuple] = frozenset()
 
     @classmethod
-    def of(cls, triggers):
+    def of(cls, triggers: Iterable[CulpritLike]) -> "Culprit":
         """The union of the culprits of several triggers (anything with ``nodes`` and ``tuples``)."""
         return cls(frozenset(x for t in triggers for x in t.nodes),
                    frozenset(tup for t in triggers for tup in t.tuples))
 
 
-def pred_class(name):
+def pred_class(name: str) -> str:
     """The CSS class of a predicate's drawn tuples."""
     return "pred-" + re.sub(r"\s+", "", name)
 
 
-def drawn_arrows(s, voc, order=None):
+def drawn_arrows(s: Structure, voc: Vocabulary, order: Optional[Predicate] = None) -> List[Arrow]:
     """The binary tuples drawn as arrows, in vocabulary then node order."""
-    out = []
+    out: List[Arrow] = []
     for p in voc.binary:
         if p.kind != "core":
             continue
@@ -149,10 +168,11 @@ def drawn_arrows(s, voc, order=None):
     return out
 
 
-def culprit_arrows(s, voc, arrows, culprit):
+def culprit_arrows(s: Structure, voc: Vocabulary, arrows: Iterable[Arrow],
+                   culprit: Optional[CulpritLike]) -> List[Arrow]:
     """``arrows`` with the culprit's binary tuples marked, plus those not drawn otherwise."""
-    wanted = {(name, tup) for name, tup in culprit.tuples if len(tup) == 2} if culprit else set()
-    out = []
+    wanted: Set[CulpritTuple] = {(name, tup) for name, tup in culprit.tuples if len(tup) == 2} if culprit else set()
+    out: List[Arrow] = []
     for a in arrows:
         hit = {(a.pred, (a.source, a.target))} | ({(a.pred, (a.target, a.source))} if a.mutual else set())
         out.append(Arrow(a.pred, a.source, a.target, a.value, a.mutual, bool(hit & wanted)))
@@ -164,7 +184,7 @@ def culprit_arrows(s, voc, arrows, culprit):
     return out
 
 
-def data_ranks(s, order, arrows):
+def data_ranks(s: Structure, order: Optional[Predicate], arrows: Iterable[Arrow]) -> Optional[List[int]]:
     """Column of each node under the definite order of ``order`` (None when it orders nothing).
 
     Nodes equal in both directions share a column; a drawn arrow between
@@ -190,24 +210,24 @@ def data_ranks(s, order, arrows):
         u, w = cls[a.source], cls[a.target]
         if not a.mutual and u != w and not g.has_edge(u, w) and not nx.has_path(g, w, u):
             g.add_edge(u, w)
-    col = {}
+    col: Dict[int, int] = {}
     for c in nx.lexicographical_topological_sort(g):
         col[c] = max((col[b] + 1 for b in g.predecessors(c)), default=0)
     return [col[cls[x]] for x in range(s.n)]
 
 
-def _classes(*names):
+def _classes(*names: Union[str, Literal[False]]) -> str:
     return " ".join(n for n in names if n)
 
 
-def _label_cell(gid, x, name, text, classes, tooltip, culprit):
+def _label_cell(gid: str, x: int, name: str, text: str, classes: str, tooltip: str, culprit: bool) -> str:
     """A label line; its id carries the classes until ``fix_svg`` moves them (Graphviz 2.x has no CLASS in labels)."""
     shown = f'<FONT COLOR="{RED}">{html.escape(text)}</FONT>' if culprit else html.escape(text)
     return (f'<TR><TD ID="{gid}-u{x}-{html.escape(name)}|{classes}" HREF="#" TOOLTIP="{html.escape(tooltip)}" '
             f'ALIGN="LEFT">{shown}</TD></TR>')
 
 
-def node_label(s, voc, x, gid, culprit_tuples):
+def node_label(s: Structure, voc: Vocabulary, x: int, gid: str, culprit_tuples: Container[CulpritTuple]) -> Html:
     """The HTML-like label of node ``x``: its name and its unary labels."""
     rows = [f'<TR><TD ALIGN="LEFT"><B>u{x}</B></TD></TR>']
     for p in voc.unary:
@@ -224,7 +244,7 @@ def node_label(s, voc, x, gid, culprit_tuples):
     return Html('<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="0" CELLPADDING="1">' + "".join(rows) + "</TABLE>")
 
 
-def _add_nodes(g, s, voc, gid, culprit):
+def _add_nodes(g: Dot, s: Structure, voc: Vocabulary, gid: str, culprit: Optional[CulpritLike]) -> None:
     nodes = set(culprit.nodes) if culprit else set()
     tuples = set(culprit.tuples) if culprit else set()
     summary = s.summary
@@ -241,7 +261,8 @@ def _add_nodes(g, s, voc, gid, culprit):
         g.node("empty", label="(no nodes: every pointer is NULL)", shape="plaintext", id=f"{gid}-empty")
 
 
-def _add_pointers(g, s, voc, gid, culprit, ranks):
+def _add_pointers(g: Dot, s: Structure, voc: Vocabulary, gid: str, culprit: Optional[CulpritLike],
+                  ranks: Optional[List[int]]) -> None:
     tuples = set(culprit.tuples) if culprit else set()
     for p in voc.unary:
         if p.kind == "builtin" or not p.is_pointer:
@@ -263,7 +284,7 @@ def _add_pointers(g, s, voc, gid, culprit, ranks):
             g.same_rank([box, f"u{targets[0]}"])   # the box in its node's column
 
 
-def _add_arrows(g, arrows, gid, ranks):
+def _add_arrows(g: Dot, arrows: Sequence[Arrow], gid: str, ranks: Optional[List[int]]) -> None:
     for k, a in enumerate(arrows):
         attrs = {"label": a.pred if a.value != FALSE else "¬" + a.pred, "style": _STYLE[a.value],
                  "id": f"{gid}-e{k}", "class": _classes(pred_class(a.pred), a.culprit and "culprit")}
@@ -283,9 +304,9 @@ def _add_arrows(g, arrows, gid, ranks):
         g.edge(f"u{tail}", f"u{head}", **attrs)
 
 
-def _add_columns(g, ranks):
+def _add_columns(g: Dot, ranks: List[int]) -> None:
     """Nodes in columns: one rank per column, chained by invisible edges."""
-    columns = {}
+    columns: Dict[int, List[str]] = {}
     for x, r in enumerate(ranks):
         columns.setdefault(r, []).append(f"u{x}")
     for r in sorted(columns):
@@ -294,7 +315,7 @@ def _add_columns(g, ranks):
             g.edge(columns[r][0], columns[r + 1][0], style="invis", weight="10")
 
 
-def _add_nullary(g, s, voc, gid):
+def _add_nullary(g: Dot, s: Structure, voc: Vocabulary, gid: str) -> None:
     if not voc.nullary:
         return
     rows = "".join(f'<TR><TD ALIGN="LEFT">{html.escape(p.name)}</TD><TD>{show(s.nul[p.index])}</TD></TR>'
@@ -303,7 +324,8 @@ def _add_nullary(g, s, voc, gid):
            label=Html(f'<TABLE BORDER="0" CELLBORDER="1" CELLSPACING="0">{rows}</TABLE>'))
 
 
-def structure_graph(s, voc, name="structure", title=None, culprit=None):
+def structure_graph(s: Structure, voc: Vocabulary, name: str = "structure", title: Optional[str] = None,
+                    culprit: Optional[CulpritLike] = None) -> Dot:
     """The ``Dot`` graph of one structure; ``culprit`` (a ``Trigger`` or
     anything with ``nodes`` and ``tuples``) is outlined in red."""
     gid = re.sub(r"[^\w-]", "_", name)
@@ -324,12 +346,14 @@ def structure_graph(s, voc, name="structure", title=None, culprit=None):
     return g
 
 
-def structure_dot(s, voc, name="structure", title=None, culprit=None):
+def structure_dot(s: Structure, voc: Vocabulary, name: str = "structure", title: Optional[str] = None,
+                  culprit: Optional[CulpritLike] = None) -> str:
     """DOT text of one structure."""
     return structure_graph(s, voc, name, title, culprit).source
 
 
-def cfg_graph(order, edges, counts, alarmed=(), unreached=()):
+def cfg_graph(order: Iterable[str], edges: Iterable[EdgeRecord], counts: Mapping[str, int],
+              alarmed: Container[str] = (), unreached: Container[str] = ()) -> Dot:
     """The control-flow graph: one box per location (``counts[loc]`` structures,
     linked to ``#loc-NAME``; red when a message fires there, grey when no
     structure reached it) and one arrow per edge labeled with the action's title."""
@@ -350,7 +374,7 @@ def cfg_graph(order, edges, counts, alarmed=(), unreached=()):
     return g
 
 
-def dot_available():
+def dot_available() -> bool:
     return shutil.which("dot") is not None
 
 
@@ -360,7 +384,7 @@ _COMMENT = re.compile(r"<!--.*?-->\n?", re.S)
 _LABEL_ID = re.compile(r'<g id="a_([^"|]*)\|([^"]*)"><a xlink:href="#"')
 
 
-def fix_svg(svg):
+def fix_svg(svg: str) -> str:
     """An SVG document as Graphviz wrote it, made fit to inline in HTML: no XML
     prologue nor comments, sized in px instead of pt, ``-`` unescaped, and the
     classes of label lines moved from their ids (their dummy link removed)."""
@@ -370,9 +394,9 @@ def fix_svg(svg):
     return _LABEL_ID.sub(lambda m: f'<g id="{m.group(1)}" class="{m.group(2)}"><a', svg)
 
 
-def _run_dot(exe, sources):
+def _run_dot(exe: str, sources: List[str]) -> List[Optional[str]]:
     proc = subprocess.run([exe, "-Tsvg"], input="".join(sources).encode(), capture_output=True, check=False)
-    docs = ["<?xml" + d for d in proc.stdout.decode().split("<?xml")[1:]]
+    docs: List[str] = ["<?xml" + d for d in proc.stdout.decode().split("<?xml")[1:]]
     if proc.returncode != 0 or len(docs) != len(sources):
         if len(sources) > 1:   # one graph that Graphviz fails on does not cost the others
             return [svg for src in sources for svg in _run_dot(exe, [src])]
@@ -380,7 +404,7 @@ def _run_dot(exe, sources):
     return [fix_svg(d) for d in docs]
 
 
-def to_svgs(graphs, jobs=None):
+def to_svgs(graphs: Sequence[Dot], jobs: Optional[int] = None) -> List[Optional[str]]:
     """SVG text of each graph, None for each when Graphviz is not installed or
     fails.  A few ``dot`` processes (one per CPU) draw them all: a report
     draws hundreds."""
@@ -395,10 +419,10 @@ def to_svgs(graphs, jobs=None):
         return [svg for part in pool.map(lambda c: _run_dot(exe, c), chunks) for svg in part]
 
 
-def write_drawings(items):
+def write_drawings(items: Sequence[Tuple[Dot, str]]) -> List[Tuple[str, bool]]:
     """Write each (graph, base path) as ``base.svg``, or ``base.dot`` without
     Graphviz; return [(path, is SVG)]."""
-    out = []
+    out: List[Tuple[str, bool]] = []
     for (g, base), svg in zip(items, to_svgs([g for g, _b in items])):
         path, text = (base + ".svg", svg) if svg is not None else (base + ".dot", g.source)
         with open(path, "w") as fh:
@@ -407,7 +431,7 @@ def write_drawings(items):
     return out
 
 
-def write_dot_file(path, groups, voc):
+def write_dot_file(path: str, groups: Iterable[Tuple[Optional[str], Sequence[Structure]]], voc: Vocabulary) -> None:
     """Write every structure of ``groups`` [(location, [structures])] into one DOT file."""
     parts = []
     for loc, structures in groups:
@@ -418,12 +442,12 @@ def write_dot_file(path, groups, voc):
         fh.write("\n".join(parts))
 
 
-def safe_name(name):
+def safe_name(name: str) -> str:
     """``name`` with every character but letters, digits, ``-`` and ``_`` replaced by ``_``."""
     return "".join(c if c.isalnum() or c in "-_" else "_" for c in name)
 
 
-def infer_display(voc, structures):
+def infer_display(voc: Vocabulary, structures: Sequence[Structure]) -> None:
     """Declare, on a vocabulary inferred from a TVS file, what the drawing needs.
 
     A unary predicate never 1/2, and 1 on at most one node in every structure
@@ -444,11 +468,11 @@ def infer_display(voc, structures):
         best.props = best.props | {"transitive", "reflexive"}
 
 
-def _tuples(s, i):
+def _tuples(s: Structure, i: int) -> int:
     return sum(bin(t | u).count("1") for t, u in zip(s.bT[i], s.bU[i]))
 
 
-def _total_preorder(s, i):
+def _total_preorder(s: Structure, i: int) -> bool:
     rows, some = s.bT[i], [t | u for t, u in zip(s.bT[i], s.bU[i])]
     for x in range(s.n):
         if not s.summary >> x & 1 and not rows[x] >> x & 1:

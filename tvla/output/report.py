@@ -7,13 +7,18 @@ per check and the overall verdict.  The JSON report is ``Result.to_json()``
 """
 
 import json
+from typing import Callable, List, Optional, Union
 
-from tvla.engine.results import ALARM, PHASES, PROVED, UNREACHED
+from tvla.engine.results import ALARM, PHASES, PROVED, UNREACHED, Check, MessageRecord, Result
 from tvla.output.witness_view import witness_json
 
 
-def location_lines(result):
-    out = []
+WitnessLines = Callable[[MessageRecord], List[str]]
+"""Lines to print under a message (``tvla.output.witness_view.witness_lines``)."""
+
+
+def location_lines(result: Result) -> List[str]:
+    out: List[str] = []
     for loc in result.order:
         if loc not in result.reached:
             out.append(f"{loc}: unreached")
@@ -28,7 +33,7 @@ def location_lines(result):
     return out
 
 
-def header_lines(result):
+def header_lines(result: Result) -> List[str]:
     inp = result.inputs
     lines = [f"Program: {result.program}", f"Input: {result.input}", f"Join: {result.join}",
              f"Inputs: {inp.given} given, {inp.used} used, {len(inp.dropped)} dropped"
@@ -39,12 +44,12 @@ def header_lines(result):
     return lines
 
 
-def written(record):
+def written(record: Union[MessageRecord, Check]) -> str:
     """``FILE:LINE: `` of the CFG line a message or check comes from (compiler style)."""
     return f"{record.file}:{record.line}: " if record.file else ""
 
 
-def message_lines(result, witness_lines=None):
+def message_lines(result: Result, witness_lines: Optional[WitnessLines] = None) -> List[str]:
     """The messages; ``witness_lines(message)`` may add lines under each."""
     if not result.messages:
         return []
@@ -58,7 +63,7 @@ def message_lines(result, witness_lines=None):
     return lines
 
 
-def check_lines(result):
+def check_lines(result: Result) -> List[str]:
     """The verdict section: one line per check, then the overall verdict."""
     lines = ["", "Checks:"]
     if not result.checks:
@@ -78,7 +83,7 @@ def check_lines(result):
     return lines
 
 
-def text_report(result, witness_lines=None):
+def text_report(result: Result, witness_lines: Optional[WitnessLines] = None) -> str:
     """The whole text report."""
     lines = header_lines(result) + location_lines(result)
     lines.append("")
@@ -96,7 +101,7 @@ def text_report(result, witness_lines=None):
     return "\n".join(lines) + "\n"
 
 
-def termination_lines(result):
+def termination_lines(result: Result) -> List[str]:
     """With -td: TVLA's verdict line, then each loop where no progress was shown."""
     term = result.termination
     if term is None:
@@ -116,7 +121,7 @@ def termination_lines(result):
 SHOWN_LOOPS = 5  # loops listed by the text report
 
 
-def write_json(result, path):
+def write_json(result: Result, path: str) -> None:
     with open(path, "w") as fh:
         json.dump(result.to_json(witness_json), fh, indent=2, sort_keys=False)
         fh.write("\n")

@@ -10,7 +10,7 @@ pieces.
 """
 
 import json
-from typing import Any, Dict, List, Mapping, Optional
+from typing import Any, Dict, List, Mapping, Optional, Sequence
 
 from tvla.engine.results import MessageRecord, Result, Witness
 from tvla.output.witness_view import draw_store
@@ -49,9 +49,9 @@ def log_text(rules: Mapping[str, str], results: List[Dict[str, Any]]) -> str:
 
 def witness_flow(witness: Witness, fallback: str) -> Optional[List[Dict[str, Any]]]:
     """The code flow of an analysis witness: per step, the CFG line taken and the store before it."""
-    steps = []
+    steps: List[Dict[str, Any]] = []
     for st in witness.steps:
-        pos = getattr(st.edge, "pos", None) or ()
+        pos: Sequence[Any] = getattr(st.edge, "pos", None) or ()
         file, line = (str(pos[0]), int(pos[1])) if len(pos) == 3 else (fallback, 1)
         title = getattr(getattr(st.edge, "action", None), "title", "")
         steps.append(location(file, line, 1, f"{st.location}: {title}  [{draw_store(st.store, st.names, witness.voc)}]"))
@@ -61,14 +61,15 @@ def witness_flow(witness: Witness, fallback: str) -> Optional[List[Dict[str, Any
 def message_result(m: MessageRecord, program: str) -> Dict[str, Any]:
     """One SARIF result for a distinct message."""
     breach = m.text.startswith("coerce after update failed")
-    found = isinstance(m.witness, Witness)
+    w = m.witness
+    found = isinstance(w, Witness)
     res: Dict[str, Any] = {
         "ruleId": "constraint-breach" if breach else "message",
         "level": "error" if found else "warning",
         "message": {"text": f"{m.location}: {m.text.replace(chr(10), ' ')}  [action: {m.action}]"},
         "locations": [location(m.file or program, m.line or 1)]}
-    if found:
-        flow = witness_flow(m.witness, m.file or program)
+    if isinstance(w, Witness):
+        flow = witness_flow(w, m.file or program)
         if flow:
             res["codeFlows"] = flow
     return res

@@ -6,13 +6,18 @@ abstract transition, labelled with the CFG action; the structures of a loop
 where no progress was shown are drawn red.
 """
 
+from typing import Set, Tuple
+
+from tvla.engine.results import Result
 from tvla.output.render import quote
 
 
-def transition_dot(result) -> str:
+def transition_dot(result: Result) -> str:
     """The DOT text of ``result.termination``'s transition graph."""
     term = result.termination
-    bad = set()
+    if term is None:
+        raise ValueError("the run has no termination analysis (-td)")
+    bad: Set[str] = set()
     rank = {loc: i for i, loc in enumerate(result.order)}
     for lp in term.loops:
         bad.update(lp.locations)
@@ -22,7 +27,7 @@ def transition_dot(result) -> str:
     for loc, k in states:
         color = ", color=red" if loc in bad else ""
         lines.append(f"  {quote(f'{loc}#{k + 1}')} [label={quote(f'{loc} #{k + 1}')}{color}];")
-    seen = set()
+    seen: Set[Tuple[Tuple[str, int], Tuple[str, int], int]] = set()
     for t in term.transitions:
         key = (t.source, t.target, t.edge)
         if key in seen:
@@ -35,7 +40,7 @@ def transition_dot(result) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_transition_dot(path: str, result) -> None:
+def write_transition_dot(path: str, result: Result) -> None:
     """Write :func:`transition_dot` to ``path``."""
     with open(path, "w") as fh:
         fh.write(transition_dot(result))

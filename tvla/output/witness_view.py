@@ -14,9 +14,12 @@ is drawn here three ways:
 
 import html
 import os
+from typing import Any, Container, Dict, List, Optional, Sequence, Set, Union
 
-from tvla.engine.results import NoWitness
+from tvla.engine.results import MessageRecord, NoWitness, Step, Witness
 from tvla.logic.heap import data_values, fields, pointers, successor, true_tuples
+from tvla.logic.structure import Structure
+from tvla.logic.vocabulary import Vocabulary
 from tvla.output.render import FONT, RED, Dot, write_drawings
 
 CHANGED = "#fff3b0"  # fill of the nodes the previous step changed
@@ -24,20 +27,20 @@ CHANGED = "#fff3b0"  # fill of the nodes the previous step changed
 # ---------------------------------------------------------------------------- JSON
 
 
-def store_json(store, names, voc):
+def store_json(store: Structure, names: Sequence[str], voc: Vocabulary) -> Dict[str, Any]:
     """``{"nodes": [...], "predicates": {name: [true tuples]}}``; built-ins are left out."""
     preds = {p.name: [[names[u] for u in t] for t in true_tuples(store, p)]
              for p in voc.preds.values() if p.kind != "builtin"}
     return {"nodes": list(names), "predicates": preds}
 
 
-def step_json(step, voc):
+def step_json(step: Step, voc: Vocabulary) -> Dict[str, Any]:
     e = step.edge
     return {"location": step.location, "store": store_json(step.store, step.names, voc),
             "next": {"action": e.action.label, "title": e.action.title, "target": e.target}}
 
 
-def witness_json(witness):
+def witness_json(witness: Union[Witness, NoWitness]) -> Optional[Dict[str, Any]]:
     """The JSON of a searched witness: the trace, or None when none was found."""
     if isinstance(witness, NoWitness):
         return None
@@ -46,11 +49,11 @@ def witness_json(witness):
 
 # ---------------------------------------------------------------------------- text
 
-def no_witness_line(nodes, steps):
+def no_witness_line(nodes: int, steps: int) -> str:
     return f"no witness with at most {nodes} nodes and {steps} steps"
 
 
-def witness_lines(message):
+def witness_lines(message: MessageRecord) -> List[str]:
     """Text lines under a message in the report (none when no search ran)."""
     w = message.witness
     if w is None:
@@ -58,24 +61,28 @@ def witness_lines(message):
     return [no_witness_line(w.nodes, w.steps)] if isinstance(w, NoWitness) else format_witness(w)
 
 
-def draw_store(store, names, voc):
+def draw_store(store: Structure, names: Sequence[str], voc: Vocabulary) -> str:
     """The store on one line: ``x -> u1(d=0) -> u2(d=1, t) -> NULL; y = NULL``."""
     data = data_values(store, voc)
     ptrs, fs = pointers(voc), fields(voc)
     held = {u: [p.name for p in ptrs if (u,) in true_tuples(store, p)] for u in range(store.n)}
 
-    def label(u, var):
+    def label(u: int, var: Optional[str]) -> str:
         notes = [f"d={data[u]}"] if data is not None else []
         notes += [v for v in held[u] if v != var]
         return names[u] + (f"({', '.join(notes)})" if notes else "")
 
-    parts, shown, null = [], set(), []
+    parts: List[str] = []
+    shown: Set[int] = set()
+    null: List[str] = []
     for p in ptrs:
         targets = true_tuples(store, p)
         if not targets:
             null.append(p.name)
             continue
-        (u,), chain = targets[0], []
+        u: Optional[int]
+        (u,) = targets[0]
+        chain: List[int] = []
         if u in shown:
             continue
         while u is not None and u not in chain:
@@ -95,7 +102,7 @@ def draw_store(store, names, voc):
     return "; ".join(parts) if parts else "(empty store)"
 
 
-def format_witness(witness):
+def format_witness(witness: Witness) -> List[str]:
     """The witness as short trace lines (location, statement, store)."""
     n = len(witness.steps)
     lines = [f"witness: {n} step{'s' if n != 1 else ''}, {witness.nodes} node{'s' if witness.nodes != 1 else ''}"]
@@ -108,10 +115,10 @@ def format_witness(witness):
 
 # ---------------------------------------------------------------------------- film strip
 
-def node_facts(store, names, voc):
+def node_facts(store: Structure, names: Sequence[str], voc: Vocabulary) -> Dict[str, List[object]]:
     """Per node name, what the store says of it: the pointers to it, its fields' targets, its datum."""
     data = data_values(store, voc)
-    facts = {names[u]: [data[u] if data is not None else None] for u in range(store.n)}
+    facts: Dict[str, List[object]] = {names[u]: [data[u] if data is not None else None] for u in range(store.n)}
     for p in pointers(voc):
         for (u,) in true_tuples(store, p):
             facts[names[u]].append(p.name)
@@ -121,14 +128,15 @@ def node_facts(store, names, voc):
     return facts
 
 
-def changed_nodes(before, after, voc):
+def changed_nodes(before: Step, after: Step, voc: Vocabulary) -> Set[int]:
     """The nodes of step ``after`` (a :class:`Step`) that are new or differ from ``before``."""
     old = node_facts(before.store, before.names, voc)
     new = node_facts(after.store, after.names, voc)
     return {u for u in range(after.store.n) if old.get(after.names[u]) != new[after.names[u]]}
 
 
-def store_graph(store, names, voc, title, highlight=(), changed=()):
+def store_graph(store: Structure, names: Sequence[str], voc: Vocabulary, title: str, highlight: Container[int] = (),
+                changed: Container[int] = ()) -> Dot:
     """The drawing (a ``render.Dot``) of one concrete store of a witness: pointer
     variables as boxes, nodes named as in the trace with their datum's rank,
     fields as arrows; the nodes in ``highlight`` (the breaking ones) in red, those
@@ -157,7 +165,7 @@ def store_graph(store, names, voc, title, highlight=(), changed=()):
     return g
 
 
-def film_strip_html(witness, out_dir, base):
+def film_strip_html(witness: Witness, out_dir: str, base: str) -> str:
     """Draw every step of ``witness`` into ``out_dir`` (``base_K.svg``, or ``.dot``
     without Graphviz) and return an HTML fragment showing them left to right, the
     last one with the breaking nodes highlighted."""
