@@ -4,6 +4,7 @@ the culprit, and ``tvla render`` with and without the program's vocabulary."""
 import os
 import re
 import shutil
+import subprocess
 
 import pytest
 from click.testing import CliRunner
@@ -160,3 +161,22 @@ def test_render_is_deterministic(write, tmp_path):
         assert res.exit_code == 0, res.output
     name = sorted(os.listdir(tmp_path / "a"))[0]
     assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
+
+
+@NEEDS_DOT
+@pytest.mark.parametrize("fmt", ["ps", "svg", "png"])
+def test_the_dot_file_of_an_analysis_is_one_graph_that_dot_renders(tmp_path, fmt):
+    """-dot writes every structure as a cluster of one graph: Graphviz 2.43 crashes (dot -Tps) on a
+    file of several graphs, and clusters keep each structure's own node names apart."""
+    out = tmp_path / "r.dot"
+    sll = os.path.join(ROOT, "programs", "sll")
+    res = CliRunner().invoke(main, ["analyze", os.path.join(sll, "reverse.tvp"), os.path.join(sll, "list.tvs"),
+                                    "-terse", "-dot", str(out)])
+    assert res.exit_code == 0, res.output
+    text = out.read_text()
+    assert text.count("digraph") == 1 and text.count("subgraph \"cluster_") == 3
+    assert '"exit_3:u0" -> "exit_3:u0"' in text
+    proc = subprocess.run(["dot", f"-T{fmt}", str(out), "-o", str(tmp_path / f"r.{fmt}")], capture_output=True,
+                          check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert (tmp_path / f"r.{fmt}").stat().st_size > 1000

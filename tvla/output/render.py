@@ -74,9 +74,12 @@ class Dot:
     """A DOT digraph written statement by statement (the ``graphviz`` package's
     quoting tripled the time to build a report's hundreds of graphs)."""
 
-    def __init__(self, name: str):
+    def __init__(self, name: str, cluster: bool = False):
+        """``cluster``: a ``subgraph "cluster_NAME"`` to nest in a larger graph, its node names
+        prefixed by ``NAME:`` so that the clusters of one file never share a node."""
         self.name = name
-        self.lines = [f"digraph {quote(name)} {{"]
+        self.prefix = f"{name}:" if cluster else ""
+        self.lines = [f"subgraph {quote('cluster_' + name)} {{" if cluster else f"digraph {quote(name)} {{"]
 
     @staticmethod
     def _attrs(attrs: Mapping[str, object]) -> str:
@@ -86,13 +89,13 @@ class Dot:
         self.lines.append(f"  {kind}{self._attrs(attrs)};")
 
     def node(self, name: str, **attrs: object) -> None:
-        self.lines.append(f"  {quote(name)}{self._attrs(attrs)};")
+        self.lines.append(f"  {quote(self.prefix + name)}{self._attrs(attrs)};")
 
     def edge(self, tail: str, head: str, **attrs: object) -> None:
-        self.lines.append(f"  {quote(tail)} -> {quote(head)}{self._attrs(attrs)};")
+        self.lines.append(f"  {quote(self.prefix + tail)} -> {quote(self.prefix + head)}{self._attrs(attrs)};")
 
     def same_rank(self, names: Iterable[str]) -> None:
-        self.lines.append("  { rank=same; " + " ".join(quote(n) + ";" for n in names) + " }")
+        self.lines.append("  { rank=same; " + " ".join(quote(self.prefix + n) + ";" for n in names) + " }")
 
     @property
     def source(self) -> str:
@@ -325,11 +328,11 @@ def _add_nullary(g: Dot, s: Structure, voc: Vocabulary, gid: str) -> None:
 
 
 def structure_graph(s: Structure, voc: Vocabulary, name: str = "structure", title: Optional[str] = None,
-                    culprit: Optional[CulpritLike] = None) -> Dot:
+                    culprit: Optional[CulpritLike] = None, cluster: bool = False) -> Dot:
     """The ``Dot`` graph of one structure; ``culprit`` (a ``Trigger`` or
-    anything with ``nodes`` and ``tuples``) is outlined in red."""
+    anything with ``nodes`` and ``tuples``) is outlined in red; ``cluster``: as a cluster (``Dot``)."""
     gid = re.sub(r"[^\w-]", "_", name)
-    g = Dot(name)
+    g = Dot(name, cluster)
     g.attr("graph", id=gid, rankdir="LR", fontname=FONT, fontsize="12", nodesep="0.3", ranksep="0.5",
            **({"label": title, "labelloc": "t"} if title else {}))
     g.attr("node", fontname=FONT, fontsize="13", shape="box", style="rounded", margin="0.08,0.04")
@@ -432,12 +435,15 @@ def write_drawings(items: Sequence[Tuple[Dot, str]]) -> List[Tuple[str, bool]]:
 
 
 def write_dot_file(path: str, groups: Iterable[Tuple[Optional[str], Sequence[Structure]]], voc: Vocabulary) -> None:
-    """Write every structure of ``groups`` [(location, [structures])] into one DOT file."""
-    parts = []
+    """Write every structure of ``groups`` [(location, [structures])] into one DOT file: one graph
+    holding a cluster per structure (Graphviz 2.43's ``dot -Tps`` crashes on a file of several graphs)."""
+    parts = ["digraph \"structures\" {\n  graph [rankdir=\"LR\"];\n"]
     for loc, structures in groups:
         for k, s in enumerate(structures):
-            parts.append(structure_dot(s, voc, name=f"{loc or 'input'}_{k + 1}",
-                                       title=f"{loc or 'input'}: structure {k + 1} of {len(structures)}"))
+            g = structure_graph(s, voc, name=f"{loc or 'input'}_{k + 1}",
+                                title=f"{loc or 'input'}: structure {k + 1} of {len(structures)}", cluster=True)
+            parts.append(g.source)
+    parts.append("}\n")
     with open(path, "w") as fh:
         fh.write("\n".join(parts))
 
