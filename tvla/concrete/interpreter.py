@@ -102,7 +102,8 @@ def canonical(s: Structure) -> Structure:
                         for u in range(n)])
     count = len(set(colour))
     if count < n:
-        masks = s.bT + s.bU
+        # an empty predicate tells no node apart (bU is empty on every concrete store)
+        masks = [rows for rows in s.bT + s.bU if any(rows)]
         masks += [[sum(1 << x for x in range(n) if rows[x] >> u & 1) for u in range(n)] for rows in masks]
     while count < n:
         sig = [(colour[u],) + tuple(tuple(sorted(colour[w] for w in bits(m[u]))) for m in masks)
