@@ -33,7 +33,7 @@ from tvla.engine.action import compile_table, compute_table, recompute, store_ta
 from tvla.engine.coerce import Coercer, Rule, build_rules, property_rules
 from tvla.engine.fixpoint import definition_order
 from tvla.lang.program import Action, Message, Program
-from tvla.logic.evaluate import Evaluator
+from tvla.logic.evaluate import Evaluator, scalar
 from tvla.logic.heap import tuples_with
 from tvla.logic.kleene import FALSE, HALF, TRUE, Kleene, Mask, Masks
 from tvla.logic.structure import Inconsistent, Structure, bits
@@ -194,15 +194,16 @@ class RuleCheck:
     def __init__(self, program: Program, ev: Evaluator) -> None:
         self.ev = ev
         raw = [(b, h) for b, h, _w in program.rules] + [(b, h) for b, h, _s in property_rules(program.vocabulary)]
-        self.checks: List[Tuple[FrozenSet[str], F.Formula]] = []
+        # compiled once: looking a formula up in the evaluator's cache hashes it, at every store
+        self.checks: List[Tuple[FrozenSet[str], CompiledFormula]] = []
         for body, head in raw:
             broken = F.conj(body, F.neg(head))
-            self.checks.append((frozenset(broken.preds()), F.exists(sorted(broken.free_vars()), broken)))
+            self.checks.append((frozenset(broken.preds()), ev.compile(F.exists(sorted(broken.free_vars()), broken))))
 
     def holds(self, s: Structure, changed: Optional[Set[str]] = None) -> bool:
         """No rule is broken in concrete ``s`` (only rules reading ``changed`` are
         checked when it is given: the others held before the change)."""
-        return not any(self.ev.value(f, s) == TRUE for deps, f in self.checks
+        return not any(scalar(fn(s, {})) == TRUE for deps, fn in self.checks
                        if changed is None or deps & changed)
 
 
@@ -244,11 +245,13 @@ def resolve(s: Structure, preds: Sequence[Predicate], coercer: Coercer) -> List[
     one isomorphism class each (``s`` must be coerced)."""
     frontier = [s]
     for p in preds:
-        found: Dict[Hashable, Structure] = {}
-        for t in frontier:
-            for r in _resolve_pred(t, p, coercer):
+        results = [r for t in frontier for r in _resolve_pred(t, p, coercer)]
+        if len(results) > 1:   # most predicates have no 1/2 value: no isomorphic copies to merge
+            found: Dict[Hashable, Structure] = {}
+            for r in results:
                 found.setdefault(canonical_key(r), r)
-        frontier = list(found.values())
+            results = list(found.values())
+        frontier = results
     return frontier
 
 
