@@ -74,7 +74,7 @@ def test_cli_accepts_tvla_spellings(monkeypatch, tmp_path):
     exit_ = data["locations"]["exit"]
     assert exit_["structures"] >= 3 and exit_["max_nodes"] == 2 and exit_["messages"] == 0
     assert tvs.read_text().startswith("%location exit = {")
-    assert dot.read_text().count("digraph") == exit_["structures"]
+    assert dot.read_text().count("subgraph \"cluster_") == exit_["structures"]
 
 
 def test_default_join_output_line(monkeypatch):
