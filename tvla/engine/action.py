@@ -13,12 +13,14 @@ post-update messages; b: blur.
 import time
 from itertools import product
 
+from typing import Any, Dict, List, Set, Tuple
+
 from tvla.logic import formula as F
 from tvla.engine.blur import blur
 from tvla.engine.differencing import Differencer
 from tvla.engine.focus import FocusFormula, focus
 from tvla.logic.kleene import FALSE, HALF, TRUE
-from tvla.logic.structure import Inconsistent, bits
+from tvla.logic.structure import Inconsistent, Structure, bits
 
 
 def compute_table(ev, pred, params, fn, s, env):
@@ -113,7 +115,9 @@ class Bindings:
     def __init__(self, ev, f, variables):
         self.variables = tuple(variables)
         parts = F.conjuncts(F.desugar(f))
-        order, bound, steps = [], set(), []
+        order: List[str] = []
+        bound: Set[str] = set()
+        steps: List[Any] = []
         while len(order) < len(self.variables):
             var = max((v for v in self.variables if v not in bound),
                       key=lambda v: sum(1 for c in parts if v in c.free_vars() <= bound | {v}))
@@ -206,7 +210,7 @@ class CompiledAction:
         """Apply to stored structure ``s``; return the blurred results.
 
         ``report(text)`` is called once per message this structure triggers."""
-        items = [(s.copy(), {})]
+        items: List[Tuple[Structure, Dict[str, int]]] = [(s.copy(), {})]
         post_done = False
         for step_no, step in enumerate(self.order):
             t0 = time.perf_counter()
@@ -276,6 +280,7 @@ class CompiledAction:
                     out.append((st, env))
                 continue
             # each binding is updated on its own copy of the structure
+            assert self.bindings is not None  # the precondition has free variables
             for k, (e, _v) in enumerate(self.bindings(st, env)):
                 out.append((st if k == 0 else st.copy(), e))
         return out

@@ -7,6 +7,8 @@ that isomorphic blurred structures have identical representations.  A merged
 node is maybe-active only when every node it merges is.
 """
 
+from typing import Any, Dict, List
+
 from tvla.logic.kleene import FALSE, HALF, TRUE
 from tvla.logic.structure import Structure, collapse_masks, full_mask, join_masks
 
@@ -30,7 +32,7 @@ def blur(s, voc):
         return s  # already canonical: one node per name, nodes in name order
     n = s.n
     full = full_mask(n)
-    groups = [[] for _ in order]
+    groups: List[List[Any]] = [[] for _ in order]
     rank = {nm: k for k, nm in enumerate(order)}
     for u, nm in enumerate(names):
         groups[rank[nm]].append(u)
@@ -61,7 +63,7 @@ def blur(s, voc):
                 t, u = join_masks(t, u, rt[x], ru[x], full)
             ot[k], ou[k] = collapse_masks(t, u, gmask, full)
     for i, table in enumerate(s.hi):
-        merged = {}
+        merged: Dict[Any, Any] = {}
         for tup, v in table.items():
             key = tuple(rank[names[x]] for x in tup)
             merged.setdefault(key, []).append(v)

@@ -10,6 +10,7 @@ variable, so ``x(v1) & x(v2) ==> v1 == v2`` costs one mask test per node.
 
 from dataclasses import dataclass, field
 from itertools import permutations, product
+from typing import Any, Dict, List, Set, Tuple
 
 from tvla.logic import formula as F
 from tvla.logic.evaluate import Evaluator
@@ -31,13 +32,16 @@ class Rule:
 
 # --------------------------------------------------------------------------- rule sources
 
+RawRule = Tuple[F.Formula, F.Formula, str]
+"""A rule before compilation: (body formula, head formula, where it comes from)."""
+
 def _atom(p, *args):
     return F.Atom(p, tuple(args))
 
 
-def property_rules(voc):
-    out = []
-    closures = {}
+def property_rules(voc: Any) -> List[RawRule]:
+    out: List[RawRule] = []
+    closures: Dict[str, List[str]] = {}
     for p in voc.instrumentation:
         d = p.definition
         if isinstance(d, F.Closure) and d.reflexive and p.arity == 2 and (d.a, d.b) == p.params:
@@ -84,8 +88,8 @@ def property_rules(voc):
     return out
 
 
-def definition_rules(voc):
-    out = []
+def definition_rules(voc: Any) -> List[RawRule]:
+    out: List[RawRule] = []
     for p in voc.instrumentation:
         head = F.Atom(p.name, p.params)
         src = f"definition of {p.name}"
@@ -94,9 +98,9 @@ def definition_rules(voc):
     return out
 
 
-def closure_rules(voc):
+def closure_rules(voc: Any) -> List[RawRule]:
     """For ``t = p*`` or ``t = p+``: every ``p`` edge is a ``t`` pair."""
-    out = []
+    out: List[RawRule] = []
     for p in voc.instrumentation:
         d = p.definition
         if isinstance(d, F.Closure) and p.arity == 2 and (d.a, d.b) == p.params:
@@ -236,7 +240,7 @@ class Coercer:
         self.voc = voc
         self.rules = rules
         self.ev = evaluator or Evaluator(voc)
-        self.dependents = {}
+        self.dependents: Dict[str, List[int]] = {}
         for k, r in enumerate(rules):
             for p in r.deps:
                 self.dependents.setdefault(p, []).append(k)
@@ -262,7 +266,7 @@ class Coercer:
         if changed is None:
             queue = list(range(len(self.rules)))
         else:
-            ks = set()
+            ks: Set[int] = set()
             for p in changed:
                 ks.update(self.dependents.get(p, ()))
             queue = sorted(ks)
@@ -325,7 +329,7 @@ def make_plan(rule, inner, ev):
 def assignments(plan, s):
     """Yield ``(env, body vector)`` for every assignment of the outer variables
     where the body is 1 somewhere (``env`` is reused between yields)."""
-    env = {}
+    env: Dict[str, int] = {}
     outer, fn = plan.outer, plan.body
     if not outer:
         t = fn(s, env)[0]
@@ -425,7 +429,7 @@ def equality_applier(plan, inner, positive, stale):
     other = a if b == plan.vec else b
 
     def eq_head(s):
-        changed = ()
+        changed: Tuple[str, ...] = ()
         for env, t in assignments(plan, s):
             bu = 1 << env[other]
             if positive:
@@ -445,7 +449,7 @@ def unary_applier(plan, p, positive, stale):
     i, name, rule = p.index, p.name, plan.rule
 
     def unary_head(s):
-        changed = ()
+        changed: Tuple[str, ...] = ()
         for env, t in assignments(plan, s):
             sharp = _sharpen(t, s.uT[i], s.uU[i], positive, rule, env)
             if sharp is not None:
@@ -461,7 +465,7 @@ def row_applier(plan, p, a0, positive, stale):
     i, name, rule = p.index, p.name, plan.rule
 
     def row_head(s):
-        changed = ()
+        changed: Tuple[str, ...] = ()
         for env, t in assignments(plan, s):
             u = env[a0]
             rt, ru = s.bT[i], s.bU[i]
@@ -480,7 +484,7 @@ def generic_applier(plan, p, args, positive, stale):
     vec, rule = plan.vec, plan.rule
 
     def generic_head(s):
-        changed = ()
+        changed: Tuple[str, ...] = ()
         for env, t in assignments(plan, s):
             for u in bits(t):
                 env[vec] = u

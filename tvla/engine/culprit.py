@@ -7,6 +7,8 @@ which the body is not 0.  The culprit is those nodes and the tuples of the
 body's literals that hold under the binding.
 """
 
+from typing import List
+
 from tvla.logic import formula as F
 from tvla.logic.formula import nnf
 from tvla.logic.kleene import FALSE, TRUE
@@ -15,7 +17,7 @@ from tvla.engine.results import Trigger
 
 def leading_exists(f):
     """(variables, body) of an NNF formula's leading existential quantifiers."""
-    variables = []
+    variables: List[str] = []
     while isinstance(f, F.Exists):
         variables.extend(v for v in f.vars if v not in variables)
         f = f.body

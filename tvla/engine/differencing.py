@@ -8,6 +8,8 @@ rules for the reflexive transitive closure of an acyclic field.  All derived
 formulae read the structure *before* the update.
 """
 
+from typing import Any, Dict
+
 from tvla.logic import formula as F
 
 
@@ -26,7 +28,7 @@ class Differencer:
                     self.changed.add(p.name)
                     grew = True
         self._memo = {}
-        self._closure_pred = {}
+        self._closure_pred: Dict[Any, Any] = {}
         for p in voc.instrumentation:
             d = p.definition
             if isinstance(d, F.Closure) and d.reflexive and p.arity == 2 and (d.a, d.b) == p.params:

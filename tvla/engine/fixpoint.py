@@ -12,6 +12,7 @@ to the structures joined into the edge's target.
 import heapq
 import time
 from collections import defaultdict
+from typing import Any, DefaultDict, Dict, List, Set, Tuple
 from dataclasses import replace
 
 import networkx as nx
@@ -43,7 +44,7 @@ class Analysis:
         self.ev = Evaluator(self.voc)
         self.rules = build_rules(self.voc, program.rules, self.options.automatic)
         self.coercer = Coercer(self.voc, self.rules, self.ev)
-        self.compiled = {}  # id(action) -> CompiledAction
+        self.compiled: Dict[int, Any] = {}  # id(action) -> CompiledAction
         for e in program.edges:
             if id(e.action) not in self.compiled:
                 self.compiled[id(e.action)] = CompiledAction(
@@ -128,7 +129,11 @@ class Analysis:
         definitions; one that lists some means 0 by what it leaves out (TVS), unless
         that contradicts the rules: then the left-out ones are completed.
         Returns (structures, :class:`InputSummary`)."""
-        out, seen, dropped, completed, changes = [], set(), [], set(), []
+        out: List[Any] = []
+        seen: Set[Any] = set()
+        dropped: List[Any] = []
+        completed: Set[int] = set()
+        changes: List[Any] = []
         instr = {p.name for p in self.voc.instrumentation}
         for k, s in enumerate(structures):
             listed = instr if given is None else instr & set(given[k])
@@ -207,7 +212,7 @@ class Fixpoint:
         program = analysis.program
         self.stores = {loc: LocationStore(analysis.voc, self.options.join, self.options.subsumes,
                                     "b" in self.options.pipeline) for loc in program.locations}
-        self.pending = defaultdict(dict)   # location -> {store key: None} (an ordered set)
+        self.pending: DefaultDict[str, Dict[Any, None]] = defaultdict(dict)   # location -> {store key: None} (an ordered set)
         self.heap, self.in_heap = [], set()
         self.rank = {loc: i for i, loc in enumerate(analysis.order)}
         self.out_edges = defaultdict(list)
@@ -215,8 +220,8 @@ class Fixpoint:
             self.out_edges[e.source].append((k, e))
         self.messages = {}                 # (location, title, text) -> the edge that first reported it
         self.counts = defaultdict(int)     # same key -> times reported
-        self.fired = defaultdict(dict)     # same key -> {store key: Message}
-        self.edge_fired = defaultdict(dict)  # edge index -> {text: count}
+        self.fired: DefaultDict[Tuple[str, str, str], Dict[Any, Any]] = defaultdict(dict)  # same key -> {store key: Message}
+        self.edge_fired: DefaultDict[int, Dict[str, int]] = defaultdict(dict)  # edge index -> {text: count}
         self.edge_keys = defaultdict(set)    # edge index -> store keys of the structures it fired on
         self.reached = set()
         self.stats = defaultdict(float)
@@ -353,7 +358,8 @@ class Fixpoint:
                                for k, msg in self.fired[mkey].items() if k in index), key=lambda t: t.index)
             count = self.counts[mkey]
             # a location that stores nothing (-save back/ext) has no structures to count
-            out.append(MessageRecord(*mkey, count=count, structures=len(triggers) or count,
+            location, title, text = mkey
+            out.append(MessageRecord(location, title, text, count=count, structures=len(triggers) or count,
                                      label=edge.action.label, target=edge.target, triggers=tuple(triggers),
                                      file=written_at(edge)[0], line=written_at(edge)[1]))
         return out
@@ -384,7 +390,7 @@ class Fixpoint:
 
 def written_at(edge):
     """``(file, line)`` of the CFG line of ``edge`` (``("", 0)`` for an edge made by the engine)."""
-    pos = edge.pos or ()
+    pos: Tuple[Any, ...] = tuple(edge.pos) if edge.pos else ()
     return (str(pos[0]), int(pos[1])) if len(pos) == 3 else ("", 0)
 
 

@@ -14,6 +14,8 @@ cannot sharpen through a node that may not exist.
 """
 
 
+from typing import Any, List, Set
+
 from tvla.logic import formula as F
 from tvla.errors import TvlaError
 from tvla.logic.kleene import FALSE, HALF, TRUE
@@ -55,8 +57,8 @@ class FocusFormula:
             if not isinstance(atom, F.Atom):
                 raise self._refuse(f"'{lit}' is not a predicate literal and cannot be focused", where)
             todo.append((atom, positive))
-        ordered = []
-        bound = set()
+        ordered: List[Any] = []
+        bound: Set[str] = set()
         while todo:
             pick = None
             for rank in (0, 1, 2):
@@ -78,8 +80,8 @@ class FocusFormula:
                     f"literal '{atom}' binds more than one new variable; "
                     "focusing it could materialize without end", where)
             atom, positive = todo.pop(pick)
-            unbound = [a for a in atom.args if a not in bound]
-            new_var = unbound[0] if unbound else None
+            free = [a for a in atom.args if a not in bound]
+            new_var = free[0] if free else None
             bound.update(atom.args)
             ordered.append(FocusLiteral(atom, positive, new_var, voc[atom.pred]))
         return ordered

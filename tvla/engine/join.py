@@ -94,7 +94,9 @@ def merge_universes(a, b, names_a, names_b):
         for k in range(n):
             ra = ca if ca >> k & 1 else 0  # the columns side a has in row k
             rb = cb if cb >> k & 1 else 0
-            t, u = join_sides(*rows_a[k], ra, *rows_b[k], rb)
+            ta, ua = rows_a[k]
+            tb, ub = rows_b[k]
+            t, u = join_sides(ta, ua, ra, tb, ub, rb)
             u |= full & ~(ra | rb)
             rows_t.append(t)
             rows_u.append(u)

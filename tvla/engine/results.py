@@ -16,7 +16,17 @@ messages carry their :class:`Witness` or :class:`NoWitness`
 """
 
 from dataclasses import dataclass, field, replace
-from typing import Optional, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, List, Optional, Sequence, Tuple, Union
+
+from tvla.lang.program import Edge
+from tvla.logic.structure import Structure
+from tvla.logic.vocabulary import Vocabulary
+
+if TYPE_CHECKING:  # the writers read a Result, never the engine's options module
+    from tvla.engine.options import Options
+
+WitnessJson = Callable[[Union["Witness", "NoWitness"]], Any]
+"""The JSON of a searched witness (``tvla.output.witness_view.witness_json``)."""
 
 PHASES = ("focus", "coerce", "precondition", "update", "blur", "join")
 
@@ -38,7 +48,7 @@ class Trigger:
     nodes: Tuple[int, ...] = ()
     tuples: Tuple[Tuple[str, Tuple[int, ...]], ...] = ()
 
-    def to_json(self):
+    def to_json(self) -> Dict[str, Any]:
         return {"structure": self.index, "binding": {v: f"u{u}" for v, u in self.binding},
                 "nodes": [f"u{u}" for u in self.nodes],
                 "tuples": [[p, [f"u{u}" for u in t]] for p, t in self.tuples]}
@@ -49,9 +59,9 @@ class Step:
     """One step of a witness: the concrete store at a location and the CFG edge taken from it."""
 
     location: str
-    store: object  # a concrete Structure
-    names: tuple  # name of each node of the store
-    edge: object  # the CFG edge taken from the location
+    store: Structure  # a concrete store
+    names: Tuple[str, ...]  # name of each node of the store
+    edge: Edge  # the CFG edge taken from the location
 
 
 @dataclass(frozen=True)
@@ -60,9 +70,9 @@ class Witness:
     message's location, and its edge is the one whose action reports the message."""
 
     nodes: int  # the largest store of the trace (the smallest K that finds it)
-    steps: tuple
-    voc: object = field(compare=False, repr=False)
-    breaking: tuple = ()  # nodes of the last store that make the message hold
+    steps: Tuple[Step, ...]
+    voc: Vocabulary = field(compare=False, repr=False)
+    breaking: Tuple[int, ...] = ()  # nodes of the last store that make the message hold
 
 
 @dataclass(frozen=True)
@@ -85,11 +95,11 @@ class MessageRecord:
     label: str = ""      # the action as written in the CFG, e.g. Get_Next_L(t, t)
     target: str = ""     # the target location of the edge that reports it
     triggers: Tuple[Trigger, ...] = ()
-    witness: object = None   # Witness or NoWitness once a search ran, else None
+    witness: Optional[Union[Witness, NoWitness]] = None   # once a search ran
     file: str = ""       # where the edge that reports it is written (the TVP file and line)
     line: int = 0
 
-    def to_json(self, witness_json=None):
+    def to_json(self, witness_json: Optional[WitnessJson] = None) -> Dict[str, Any]:
         """The message as data; ``witness_json(witness)`` gives the JSON of a searched
         witness (``tvla.output.witness_view.witness_json``), without it ``null``."""
         witness = witness_json(self.witness) if witness_json is not None and self.witness is not None else None
@@ -113,7 +123,7 @@ class Check:
     file: str = ""       # where the edge is written (the TVP file and line)
     line: int = 0
 
-    def to_json(self):
+    def to_json(self) -> Dict[str, Any]:
         return {"location": self.location, "action": self.action, "title": self.title,
                 "file": self.file, "line": self.line,
                 "message": self.message, "status": self.status}
@@ -134,7 +144,7 @@ class DroppedInput:
     index: int           # 1-based position in the input file
     reason: str          # the rule it violates
 
-    def to_json(self):
+    def to_json(self) -> Dict[str, Any]:
         return {"structure": self.index, "reason": self.reason}
 
 
@@ -148,7 +158,7 @@ class InputSummary:
     # said to the user: "structure 3: summary node u1 became a single node ..."
     changes: Tuple[str, ...] = ()
 
-    def to_json(self):
+    def to_json(self) -> Dict[str, Any]:
         return {"given": self.given, "used": self.used,
                 "dropped": [d.to_json() for d in self.dropped], "completed": list(self.completed),
                 "changes": list(self.changes)}
@@ -173,7 +183,7 @@ class TerminationLoop:
     structures: int                 # how many structures the loop goes through
     actions: Tuple[str, ...]        # the actions of its transitions, as written in the CFG
 
-    def to_json(self):
+    def to_json(self) -> Dict[str, Any]:
         return {"locations": list(self.locations),
                 "structure": {"location": self.structure[0], "index": self.structure[1]},
                 "structures": self.structures, "actions": list(self.actions)}
@@ -188,7 +198,7 @@ class Termination:
     transitions: Tuple[TransitionRecord, ...] = field(repr=False)
     reason: Optional[str] = None    # why no proof was attempted (a run stopped early)
 
-    def to_json(self):
+    def to_json(self) -> Dict[str, Any]:
         return {"verdict": self.verdict, "loops": [lp.to_json() for lp in self.loops],
                 "transitions": len(self.transitions), "reason": self.reason}
 
@@ -199,50 +209,50 @@ class Result:
 
     program: str
     input: str
-    options: object                    # tvla.engine.options.Options
-    vocabulary: object                 # tvla.logic.vocabulary.Vocabulary
-    locations: dict                    # location -> [Structure] (store order)
-    order: list                        # locations in CFG order
-    edges: list                        # [EdgeRecord] in CFG order
-    printed: list                      # locations the program asks to print
-    messages: list                     # [MessageRecord], in order of first report
-    checks: list                       # [Check], in CFG order
-    reached: frozenset                 # locations some structure reached
-    inputs: InputSummary
-    seconds: dict                      # phase -> seconds
+    options: "Options"
+    vocabulary: Vocabulary
+    locations: Dict[str, List[Structure]]  # location -> structures (store order)
+    order: List[str]                   # locations in CFG order
+    edges: List["EdgeRecord"]          # in CFG order
+    printed: List[str]                 # locations the program asks to print
+    messages: List[MessageRecord]      # in order of first report
+    checks: List["Check"]              # in CFG order
+    reached: FrozenSet[str]            # locations some structure reached
+    inputs: "InputSummary"
+    seconds: Dict[str, float]          # phase -> seconds
     total_seconds: float
     limit_hit: Optional[str] = None    # max-structures | max-messages | interrupted | coerce-failed
-    warnings: list = field(default_factory=list)
+    warnings: List[str] = field(default_factory=list)
     version: str = ""
     # the input structures as the run started from them (completed, coerced, blurred,
     # duplicates removed): the witness search and the self-check start there too
-    prepared_inputs: tuple = field(default=(), repr=False)
+    prepared_inputs: Tuple[Structure, ...] = field(default=(), repr=False)
     termination: Optional[Termination] = None  # with -td
 
     @property
-    def voc(self):
+    def voc(self) -> Vocabulary:
         return self.vocabulary
 
     @property
-    def join(self):
+    def join(self) -> str:
         return self.options.join
 
     @property
-    def total_structures(self):
+    def total_structures(self) -> int:
         return sum(len(v) for v in self.locations.values())
 
     @property
-    def total_messages(self):
+    def total_messages(self) -> int:
         """Distinct messages (location, action, text)."""
         return len(self.messages)
 
     @property
-    def total_message_structures(self):
+    def total_message_structures(self) -> int:
         """Messages counted per structure, as TVLA counts them."""
         return sum(m.structures for m in self.messages)
 
     @property
-    def verdict(self):
+    def verdict(self) -> str:
         """proved | alarms | vacuous | incomplete (stopped at a limit without an alarm)."""
         if self.messages:  # every message is an alarm, whichever check it belongs to
             return "alarms"
@@ -253,17 +263,17 @@ class Result:
             return "vacuous"
         return "proved"
 
-    def messages_at(self, location):
+    def messages_at(self, location: str) -> List[MessageRecord]:
         return [m for m in self.messages if m.location == location]
 
-    def max_nodes(self, location):
+    def max_nodes(self, location: str) -> int:
         return max((s.n for s in self.locations.get(location, [])), default=0)
 
-    def witness(self, message):
+    def witness(self, message: MessageRecord) -> Optional[Union[Witness, NoWitness]]:
         """The concrete trace found for ``message`` (None: none searched or none found)."""
         return message.witness
 
-    def to_json(self, witness_json=None):
+    def to_json(self, witness_json: Optional[WitnessJson] = None) -> Dict[str, Any]:
         """The JSON form (docs/json.md); ``witness_json`` as for :meth:`MessageRecord.to_json`."""
         return {
             "tool": "tvla", "version": self.version,
@@ -284,14 +294,14 @@ class Result:
             **({"termination": self.termination.to_json()} if self.termination is not None else {}),
         }
 
-    def location_json(self, loc):
+    def location_json(self, loc: str) -> Dict[str, Any]:
         return {"structures": len(self.locations.get(loc, [])), "max_nodes": self.max_nodes(loc),
                 "messages": len(self.messages_at(loc)),
                 "message_structures": sum(m.structures for m in self.messages_at(loc)),
                 "reached": loc in self.reached}
 
 
-def with_witnesses(result, found):
+def with_witnesses(result: Result, found: Sequence[Union[Witness, NoWitness]]) -> Result:
     """A copy of ``result`` whose messages carry ``found``: a :class:`Witness` or
     :class:`NoWitness` for each message, in order."""
     if len(found) != len(result.messages):

@@ -26,7 +26,7 @@ A component with no decreasing transition is a possible infinite loop.
 """
 
 from collections import defaultdict
-from typing import Dict, List, Optional, Tuple
+from typing import TYPE_CHECKING, Any, DefaultDict, Dict, Iterator, List, Optional, Sequence, Tuple
 
 import networkx as nx
 
@@ -34,6 +34,11 @@ from tvla.engine.action import CoerceFailed
 from tvla.engine.blur import canonical_names
 from tvla.engine.results import Termination, TerminationLoop, TransitionRecord
 from tvla.logic.embed import embedding
+from tvla.logic.structure import Structure
+from tvla.logic.vocabulary import Vocabulary
+
+if TYPE_CHECKING:
+    from tvla.engine.fixpoint import Fixpoint
 
 State = Tuple[str, int]  # (location, index of the structure in the location's store order)
 
@@ -47,7 +52,7 @@ class Transition:
         self.source, self.target, self.edge, self.image, self.new = source, target, edge, image, new
 
 
-def analyse(fix) -> Termination:
+def analyse(fix: "Fixpoint") -> Termination:
     """The termination verdict of a finished :class:`~tvla.engine.fixpoint.Fixpoint`."""
     an = fix.an
     if fix.limit:
@@ -70,7 +75,7 @@ def analyse(fix) -> Termination:
 
 
 # ------------------------------------------------------------------ the relation
-def record(fix, structures: Dict[str, list]) -> List[Transition]:
+def record(fix: "Fixpoint", structures: Dict[str, List[Structure]]) -> List[Transition]:
     """Every abstract transition between stored structures, with its node maps."""
     an = fix.an
     keys = {loc: join_index(an.voc, ss) for loc, ss in structures.items()}
@@ -84,7 +89,7 @@ def record(fix, structures: Dict[str, list]) -> List[Transition]:
     return out
 
 
-def successors(fix, loc: str, s):
+def successors(fix: "Fixpoint", loc: str, s: Structure) -> Iterator[Tuple[int, str, Structure]]:
     """``(edge, stored target, result)`` of every action out of ``loc`` applied to ``s``,
     passing through locations that store nothing; the edge is the first one taken."""
     an = fix.an
@@ -102,9 +107,9 @@ def successors(fix, loc: str, s):
                 stack += [(k, e2, r) for _, e2 in reversed(fix.out_edges[e.target])]
 
 
-def join_index(voc, structures) -> dict:
+def join_index(voc: Vocabulary, structures: List[Structure]) -> Dict[Any, List[int]]:
     """Stored structures by nullary abstraction values and canonical names."""
-    index = defaultdict(list)
+    index: DefaultDict[Any, List[int]] = defaultdict(list)
     for j, t in enumerate(structures):
         index[name_key(voc, t)].append(j)
     return index
@@ -114,7 +119,8 @@ def name_key(voc, s):
     return tuple(s.nul[i] for i in voc.abs_nullary), tuple(canonical_names(s, voc.abs_unary))
 
 
-def place(voc, source: State, n_source: int, k: int, result, stored: list, index: dict) -> List[Transition]:
+def place(voc: Vocabulary, source: State, n_source: int, k: int, result: Tuple[str, Structure],
+          stored: List[Structure], index: Dict[Any, List[int]]) -> List[Transition]:
     """The transition(s) from ``source`` (of ``n_source`` nodes) for ``result``, a pair
     (target location, structure) of edge ``k``: into the stored structure it embeds in
     (the one with its join key first)."""
@@ -131,10 +137,11 @@ def place(voc, source: State, n_source: int, k: int, result, stored: list, index
             for j, t in enumerate(stored)]
 
 
-def node_maps(r, f, n_source: int):
+def node_maps(r: Structure, f: Sequence[int], n_source: int) -> Tuple[Tuple[int, ...], int]:
     """``(image, new)``: per source node the target nodes it may go to; the new ones."""
     image = [0] * n_source
     new = 0
+    assert r.origin is not None  # place() checked it
     for w, o in enumerate(r.origin):
         b = 1 << f[w]
         if not o:
@@ -186,7 +193,7 @@ def decreasing(comp: List[Transition], structures: Dict[str, list]) -> set:
     return strict
 
 
-def candidates(states: List[State], structures: Dict[str, list]):
+def candidates(states: List[State], structures: Dict[str, List[Structure]]) -> Iterator[Dict[State, int]]:
     """The candidate regions: every node; per unary predicate, where it is not 0, not 1."""
     def of(s):
         return structures[s[0]][s[1]]

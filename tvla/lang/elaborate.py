@@ -9,6 +9,7 @@ predicate and the last of two definitions of an action win.  Formulae are
 walked with an explicit stack, so nesting depth is not limited by recursion.
 """
 
+from typing import Any, List, Tuple
 from tvla.logic import formula as F
 from tvla.lang.program import Action, Edge, Message, Program
 from tvla.lang.tvp_ast import Composite, subst_name
@@ -135,7 +136,8 @@ class Elaborator:
     # formulas
     def formula(self, f, mapping):
         """Substitute ``mapping`` in predicate names, expand composites, check atoms."""
-        stack, out = [(f, False)], []
+        stack = [(f, False)]
+        out: List[Any] = []
         while stack:
             node, built = stack.pop()
             subs = children(node)
@@ -171,7 +173,7 @@ class Elaborator:
     # declarations
     def declare(self, decls):
         """Declare in order; ``foreach`` bodies are unrolled on a work stack (any depth)."""
-        work = [(d, {}) for d in reversed(decls)]
+        work: List[Tuple[Any, dict]] = [(d, {}) for d in reversed(decls)]
         while work:
             d, m = work.pop()
             if d.kind != "foreach":
@@ -282,8 +284,9 @@ class Elaborator:
             raise self.err(f"action '{name}' takes {len(params)} argument(s), {len(args)} given", pos)
         m = {**self.params, **dict(zip(params, args))}  # arguments shadow %param names
         m = self.action_params(decl, m, dict(zip(params, args)))
-        a = Action(name, tuple(args), None, [], None, [], None, {}, None, [], self.loc.where(*pos))
-        auto = []
+        a = Action(name, tuple(args), f"{name}({', '.join(args)})", [], None, [], None, {}, None, [],
+                   self.loc.where(*pos))   # the title without %t
+        auto: List[str] = []
         after_update = False
         for kind, _ipos, data in decl.data["items"]:
             if kind == "title":
@@ -303,8 +306,6 @@ class Elaborator:
             elif kind == "retain":
                 a.retain = self.formula(data, m)
             after_update = after_update or kind in ("new", "updates", "retain")
-        if a.title is None:
-            a.title = f"{name}({', '.join(args)})"
         a.auto = tuple(auto)
         return a
 

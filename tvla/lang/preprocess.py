@@ -13,6 +13,7 @@ UTF-8 byte-order mark are accepted.  A macro expansion that grows past
 import os
 import re
 
+from typing import List
 from tvla.lang.condition import Condition
 from tvla.errors import Located, TvlaError
 
@@ -259,7 +260,7 @@ class Preprocessor:
         text = strip_comments(_read(path, where), path)
         self.include_stack.append(path)
         lines = text.split("\n")
-        conds = []  # stack of [taking, any branch taken, else seen, where]
+        conds: List[list] = []  # stack of [taking, any branch taken, else seen, where]
         i = 0
         while i < len(lines):
             lineno = i + 1
@@ -272,7 +273,7 @@ class Preprocessor:
                     self._emit("", path, lineno + k)
                 continue
             if all(c[0] for c in conds):
-                segments = []
+                segments: List[tuple] = []
                 try:
                     text = self.expand(raw, (path, lineno, 1), segments=segments)
                 except RecursionError:

@@ -9,6 +9,7 @@ by :func:`tvla.lang.tvp.load_program`; the engine compiles it.
 from dataclasses import dataclass, field
 from typing import Optional
 
+from tvla.errors import Located
 from tvla.logic import formula as F
 from tvla.logic.vocabulary import Vocabulary
 
@@ -71,12 +72,12 @@ class Program:
     printed: list
     global_focus: list
     global_messages: list
-    located: object = None
+    located: Optional[Located] = None  # the preprocessed text, for positions and macros
 
     @property
     def macros(self):
         """Macros defined at the end of the program text (its input is read with them)."""
-        return self.located.macros
+        return self.located.macros if self.located is not None else {}
 
     @property
     def entry(self):

@@ -84,12 +84,12 @@ def describe(parser, names):
         except KeyError:
             continue
         words.add(pattern.value if isinstance(pattern, PatternStr) else name.lower())
-    words = sorted(words)
-    if len(words) > MAX_EXPECTED:
-        return ", ".join(words[:MAX_EXPECTED]) + ", ..."
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " or " + words[-1]
+    shown = sorted(words)
+    if len(shown) > MAX_EXPECTED:
+        return ", ".join(shown[:MAX_EXPECTED]) + ", ..."
+    if len(shown) <= 1:
+        return "".join(shown)
+    return ", ".join(shown[:-1]) + " or " + shown[-1]
 
 
 def parse(name, located):

@@ -6,6 +6,7 @@ name as a whole, and inside brackets every identifier that is a whole
 member (so ``r[n,z]`` with ``z := x`` is ``r[n,x]``).
 """
 
+from typing import List, Optional
 from dataclasses import dataclass, field
 
 from tvla.logic import formula as F
@@ -20,7 +21,9 @@ def split_name(name):
     if not name.endswith("]") or "[" not in name:
         return name, []
     base, inner = name.split("[", 1)
-    members, depth, cur = [], 0, []
+    members: List[str] = []
+    depth = 0
+    cur: List[str] = []
     for ch in inner[:-1]:
         if ch == "," and depth == 0:
             members.append("".join(cur))
@@ -50,7 +53,7 @@ class Composite(F.Formula):
     body: F.Formula
     var: str
     set_expr: tuple
-    pos: tuple = field(default=None, compare=False, hash=False)
+    pos: Optional[tuple] = field(default=None, compare=False, hash=False)
 
     def compute_free_vars(self):
         return self.body.free_vars()

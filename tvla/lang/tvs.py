@@ -8,6 +8,7 @@ makes ``u`` maybe-active, ``u:0`` removes it, and a node it does not list is
 active.  It is written (for every node) only when some node is maybe-active.
 """
 
+from typing import Dict, List, Optional, Set, Tuple
 from tvla.logic.kleene import FALSE, HALF, TRUE
 from tvla.lang.preprocess import preprocess
 from tvla.logic.structure import Structure, bits
@@ -35,7 +36,7 @@ def read_tvs(path, voc, defines=None, search_path=(), given=None):
     ``given``: a list that receives, per structure, the set of predicate names it lists."""
     located = preprocess(path, defines, search_path)
     tree = parse("tvs", located)
-    out = []
+    out: List[Tuple[Optional[str], Structure]] = []
     for item in tree.children:
         if item.data == "location":
             name = str(item.children[0])
@@ -49,13 +50,13 @@ def read_tvs(path, voc, defines=None, search_path=(), given=None):
 def _build(tree, voc, located, given=None):
     node_list, *entries = tree.children
     names = [str(t) for t in node_list.children] if node_list is not None else []
-    index = {}
+    index: Dict[str, int] = {}
     for t in (node_list.children if node_list is not None else []):
         if str(t) in index:
             raise located.error(f"node '{t}' listed twice", t.line, t.column)
         index[str(t)] = len(index)
     s = Structure.empty(voc, len(names))
-    listed = set()
+    listed: Set[str] = set()
     gone = 0  # nodes 'ac' says are not there
     if given is not None:
         given.append(listed)
@@ -85,6 +86,7 @@ def _build(tree, voc, located, given=None):
         for item in (tl.children if tl is not None else []):
             spec = item.children[0]
             v = _value(item.children[1]) if len(item.children) > 1 and item.children[1] is not None else TRUE
+            tup: Tuple[int, ...]
             if spec.data == "one":
                 tup = (node(spec.children[0]),)
             elif spec.data == "pair":
@@ -189,7 +191,7 @@ def implied_vocabulary(path, defines=None, search_path=()):
     arity its tuples are written with (``p = 1`` nullary, ``{u}`` unary,
     ``{u->w}`` binary, ``{(u, w, z)}`` that many; unary when only ``{}``)."""
     located = preprocess(path, defines, search_path)
-    arities = {}
+    arities: Dict[str, int] = {}
     entries = [t for t in parse("tvs", located).iter_subtrees_topdown() if t.data in ("nullary_entry", "table_entry")]
     for entry in entries:
         pn = entry.children[0]

@@ -15,6 +15,8 @@ or be covered by a 1/2 there.  Candidates for each node come from the unary
 tables as bit masks; a backtracking search settles the binary ones.
 """
 
+from typing import List
+
 from tvla.logic.kleene import FALSE, HALF, TRUE
 
 
@@ -123,7 +125,7 @@ def embedding(s, t, screened=False, names_s=None, names_t=None):
         cover |= c
     if (cover | t.ma) != t.full:
         return None
-    f = []
+    f: List[int] = []
     if not extend(s, t, cands, f, 0, 0):
         return None
     for hs, ht in zip(s.hi, t.hi):

@@ -189,7 +189,10 @@ class Evaluator:
                 return rt[u], ru[u]
             return row
         if vec == a:
-            return lambda s, env: column_masks(*rows(s, env), env[b])
+            def column(s, env):
+                rt, ru = rows(s, env)
+                return column_masks(rt, ru, env[b])
+            return column
 
         def at(s, env):
             rt, ru = rows(s, env)

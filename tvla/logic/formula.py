@@ -6,7 +6,7 @@ rewrites them with ``!``, ``&`` and ``|`` (Kleene-equivalent).
 """
 
 from dataclasses import dataclass, field
-from typing import Tuple
+from typing import List, Optional, Set, Tuple
 
 from tvla.logic.kleene import FALSE, HALF, TRUE, show
 
@@ -37,7 +37,7 @@ class Formula:
 
     def preds(self):
         """Names of predicates occurring in the formula (closures included)."""
-        out = set()
+        out: Set[str] = set()
         _collect_preds(self, out)
         return out
 
@@ -57,7 +57,7 @@ class Const(Formula):
 class Atom(Formula):
     pred: str
     args: Tuple[str, ...]
-    pos: tuple = field(default=None, compare=False, hash=False, repr=False)
+    pos: Optional[tuple] = field(default=None, compare=False, hash=False, repr=False)
 
     def compute_free_vars(self):
         return frozenset(self.args)
@@ -74,7 +74,7 @@ class Closure(Formula):
     a: str
     b: str
     reflexive: bool
-    pos: tuple = field(default=None, compare=False, hash=False, repr=False)
+    pos: Optional[tuple] = field(default=None, compare=False, hash=False, repr=False)
 
     def compute_free_vars(self):
         return frozenset((self.a, self.b))
@@ -479,8 +479,8 @@ def exists_conjunction(f, avoid):
     """If ``f`` (in NNF) is ``E(..) l1 & ... & lm`` up to nested existentials,
     return (bound vars, literals) with bound variables renamed apart from
     ``avoid``; else None."""
-    bound = []
-    lits = []
+    bound: List[str] = []
+    lits: List[Formula] = []
 
     def walk(g, mapping):
         if isinstance(g, Exists):

@@ -16,6 +16,8 @@ blur, nodes are sorted by canonical name, so equal keys mean isomorphic
 structures.
 """
 
+from typing import List, Tuple
+
 from tvla.logic.kleene import FALSE, HALF, TRUE
 
 
@@ -304,7 +306,8 @@ class Structure:
         key = ("tccol", i, w)
         c = self._cache.get(key)
         if c is None:
-            c = self._cache[key] = column_masks(*self.closure(i), w)
+            rows_t, rows_u = self.closure(i)
+            c = self._cache[key] = column_masks(rows_t, rows_u, w)
         return c
 
     def closure_diagonal(self, i):
@@ -417,7 +420,7 @@ class Structure:
 
 def _variants(tup, u, w):
     """All tuples obtained by replacing some occurrences of ``u`` by ``w``."""
-    out = [()]
+    out: List[Tuple[int, ...]] = [()]
     for x in tup:
         if x == u:
             out = [o + (y,) for o in out for y in (u, w)]

@@ -30,7 +30,7 @@ class Predicate:
     props: frozenset = frozenset()
     definition: Optional[Formula] = None
     display: Tuple[str, ...] = ()
-    pos: tuple = None
+    pos: Optional[tuple] = None
     index: int = -1  # position within the table of its arity
     abstraction: bool = False
 
