@@ -134,6 +134,19 @@ def test_no_witness_up_to_the_bound(write):
     assert find_witness(_program(prog), [], "L5", m.text) is None  # no input store, no run
 
 
+def test_the_search_stops_after_its_states_and_says_so(tmp_path):
+    """--witness-states bounds the concrete states followed: the same answer on every machine; a
+    search cut there says so, one that covered the bound does not."""
+    out = tmp_path / "r.json"
+    args = ["analyze", os.path.join(SLL, "search_null.tvp"), LIST, "--terse", "--json", str(out)]
+    res = CliRunner().invoke(main, args + ["--witness-states", "2"])   # implies --witness
+    assert res.exit_code == 0, res.output
+    assert "no witness with at most 5 nodes and 300 steps among the first 2 states searched" in res.output
+    assert json.loads(out.read_text())["options"]["witness_states"] == 2
+    res = CliRunner().invoke(main, args + ["--witness-states", "500"])
+    assert "among the first" not in res.output and "witness: " in res.output
+
+
 def test_the_step_bound_counts_the_steps_of_the_trace():
     prog = os.path.join(SLL, "search_null.tvp")
     program = _program(prog)

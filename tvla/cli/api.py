@@ -10,7 +10,7 @@ import os
 from typing import Any, Callable, List, Optional, Sequence, Set, Tuple
 
 from tvla.concrete.selfcheck import format_selfcheck, selfcheck
-from tvla.concrete.witness import DEFAULT_NODES, DEFAULT_STEPS, search_witnesses
+from tvla.concrete.witness import DEFAULT_NODES, DEFAULT_STATES, DEFAULT_STEPS, search_witnesses
 from tvla.engine.fixpoint import Analysis
 from tvla.engine.options import Options, build_options
 from tvla.engine.results import Result, with_witnesses
@@ -71,16 +71,17 @@ def run_loaded(analysis: Analysis, structures: List[Structure], given: List[Set[
                           given=given, should_stop=should_stop)
     opts = analysis.options
     if opts.witness and result.messages and result.limit_hit != "interrupted":
-        result = attach_witnesses(result, analysis.program, opts.witness_nodes, opts.witness_steps)
+        result = attach_witnesses(result, analysis.program, opts.witness_nodes, opts.witness_steps,
+                                  opts.witness_states)
     return result
 
 
-def attach_witnesses(result: Result, program: Program, nodes: int = DEFAULT_NODES, steps: int = DEFAULT_STEPS
-                     ) -> Result:
+def attach_witnesses(result: Result, program: Program, nodes: int = DEFAULT_NODES, steps: int = DEFAULT_STEPS,
+                     states: int = DEFAULT_STATES) -> Result:
     """``result`` with a witness (a ``Witness``, or ``NoWitness`` within the bounds)
     for each of its messages, searched from the inputs the run started from;
     ``program`` is the analysis' :class:`~tvla.lang.program.Program`."""
-    return with_witnesses(result, search_witnesses(program, result, nodes, steps))
+    return with_witnesses(result, search_witnesses(program, result, nodes, steps, states=states))
 
 
 def selfcheck_files(program_path: str, input_path: str, nodes: int, runs: int, steps: int,

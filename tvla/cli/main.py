@@ -269,6 +269,8 @@ def main() -> None:
               help="Largest store (in nodes) of a witness (default 5; implies --witness).")
 @click.option("--witness-steps", type=click.IntRange(min=0), default=None,
               help="Longest witness (in CFG steps) (default 300; implies --witness).")
+@click.option("--witness-states", type=click.IntRange(min=0), default=None,
+              help="Concrete states the witness search follows at most (default 5000; implies --witness).")
 @click.option("--td", is_flag=True, default=False,
               help="Termination analysis over the abstract transition relation (TVLA's -td).")
 @click.option("--td-dot", "td_dot", default=None,
@@ -292,8 +294,9 @@ def analyze_options(kw: Kw, prog_path: str) -> "Options":
         max_structures=kw["max_structures"], max_messages=kw["max_messages"],
         post_order=kw["post"] or None, subsumption=kw["subsumption"],
         # a bound of the witness search asks for the search
-        witness=bool(kw["witness"] or kw["witness_nodes"] is not None or kw["witness_steps"] is not None) or None,
-        witness_nodes=kw["witness_nodes"], witness_steps=kw["witness_steps"],
+        witness=bool(kw["witness"] or any(kw[k] is not None for k in ("witness_nodes", "witness_steps",
+                                                                      "witness_states"))) or None,
+        witness_nodes=kw["witness_nodes"], witness_steps=kw["witness_steps"], witness_states=kw["witness_states"],
         automatic=False if kw["noautomatic"] else None,
         differencing=False if kw["no_differencing"] else None,
         termination=bool(kw["td"] or kw["td_dot"]) or None)
@@ -540,6 +543,8 @@ def check_command(kw: Kw) -> int:
               help="Largest store (in cells) a witness may use.")
 @click.option("--witness-steps", type=click.IntRange(min=0), default=300, show_default=True,
               help="Longest witness (in statements).")
+@click.option("--witness-states", type=click.IntRange(min=0), default=5000, show_default=True,
+              help="Concrete states the witness search follows at most.")
 @click.option("--timeout", type=click.FloatRange(min=1), default=120.0, show_default=True,
               help="Seconds per file; past it the file is unknown (what was found is kept).")
 @click.option("--memory", "memory_mb", type=click.IntRange(min=256), default=4096, show_default=True,
@@ -561,7 +566,7 @@ def verify_command(kw: Kw) -> int:
     from tvla.cli.verify import VerifyOptions, c_files, verify_files
     from tvla.output.verify_report import sarif, summary_lines, text_lines, verify_json, write_html
     opts = VerifyOptions(parse_properties(kw["properties"]), kw["malloc_may_fail"], kw["witness_nodes"],
-                         kw["witness_steps"], timeout=kw["timeout"], memory_mb=kw["memory_mb"])
+                         kw["witness_steps"], kw["witness_states"], timeout=kw["timeout"], memory_mb=kw["memory_mb"])
     for flag, key in (("--json", "json_out"), ("--sarif", "sarif_out")):
         if kw[key]:
             check_output_file(kw[key], flag)

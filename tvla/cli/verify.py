@@ -43,13 +43,14 @@ class VerifyOptions:
     malloc_may_fail: bool = False
     witness_nodes: int = 5
     witness_steps: int = 300
+    witness_states: int = 5000
     max_structures: Optional[int] = None
     timeout: Optional[float] = 120.0
     memory_mb: Optional[int] = 4096
 
     def engine_options(self) -> Options:
         return build_options(witness=True, witness_nodes=self.witness_nodes, witness_steps=self.witness_steps,
-                             max_structures=self.max_structures)
+                             witness_states=self.witness_states, max_structures=self.max_structures)
 
 
 def c_files(paths: Sequence[str]) -> List[str]:

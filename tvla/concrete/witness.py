@@ -10,7 +10,8 @@ a message shown by small stores is found without following the many traces
 of large ones.  A trace never
 holds a store of more than K nodes nor takes more than N steps; when none
 shows the message, there is no witness up to that bound and the alarm may be
-false.
+false. The search follows at most S concrete states (a bound that gives the
+same answer on every machine); a NoWitness says when it stopped there.
 
 A :class:`Witness` is a list of steps from the entry: the store at a
 location and the CFG edge taken from it.  The last step is at the message's
@@ -39,6 +40,7 @@ Target = Tuple[str, Optional[str], str]
 
 DEFAULT_NODES = 5
 DEFAULT_STEPS = 300
+DEFAULT_STATES = 5000
 
 
 @dataclass
@@ -78,9 +80,11 @@ def _trace(state: Optional[_State], edge: Optional[Edge]) -> List[Step]:
 
 def find_witnesses(program: Program, inputs: Sequence[Structure], targets: Sequence[Target],
                    nodes: int = DEFAULT_NODES, steps: int = DEFAULT_STEPS,
-                   interpreter: Optional[Interpreter] = None) -> List[Optional[Witness]]:
+                   interpreter: Optional[Interpreter] = None, states: int = DEFAULT_STATES,
+                   cut: Optional[List[int]] = None) -> List[Optional[Witness]]:
     """A :class:`Witness` or None for each target ``(location, action title, text)``
-    (a title of None matches any action)."""
+    (a title of None matches any action). The search follows at most ``states`` states;
+    when it stops there with states left to follow, their number is appended to ``cut``."""
     interp = interpreter or Interpreter(program)
     out_edges: Dict[str, List[Edge]] = {}
     for e in program.edges:
@@ -95,6 +99,10 @@ def find_witnesses(program: Program, inputs: Sequence[Structure], targets: Seque
                 search.push(st, size)
             size += 1
         if not search.heap:
+            break
+        if search.expanded >= states:
+            if cut is not None:
+                cut.append(len(search.heap))
             break
         search.expand()
     return [_witness(found[k], targets[k][2], interp) if k in found else None for k in range(len(targets))]
@@ -114,6 +122,7 @@ class _Search:
         self.heap: List[Tuple[int, int, int, _State]] = []
         self.seen: Set[Tuple[str, Hashable]] = set()
         self.count = 0
+        self.expanded = 0
 
     def push(self, st: _State, bound: int) -> None:
         key = (st.location, canonical_key(st.store))
@@ -125,6 +134,7 @@ class _Search:
     def expand(self) -> None:
         """Follow every edge out of the next state; record the targets its actions report."""
         bound, _depth, _n, st = heapq.heappop(self.heap)
+        self.expanded += 1
         if st.depth >= self.steps:  # a trace through st would take more than ``steps`` steps
             return
         for e in self.out_edges.get(st.location, []):
@@ -168,13 +178,15 @@ def breaking(interp: Interpreter, state: _State, edge: Edge, text: str) -> Tuple
 
 
 def search_witnesses(program: Program, result: Result, nodes: int = DEFAULT_NODES, steps: int = DEFAULT_STEPS,
-                     interpreter: Optional[Interpreter] = None) -> List[Union[Witness, NoWitness]]:
+                     interpreter: Optional[Interpreter] = None, states: int = DEFAULT_STATES
+                     ) -> List[Union[Witness, NoWitness]]:
     """A :class:`Witness`, or :class:`NoWitness` when none is found within the bounds,
     for each message of ``result``, searched from the input structures the run
     started from (``result.prepared_inputs``)."""
     targets: List[Target] = [(m.location, m.action, m.text) for m in result.messages]
-    found = find_witnesses(program, result.prepared_inputs, targets, nodes, steps, interpreter)
-    return [w if w is not None else NoWitness(nodes, steps) for w in found]
+    cut: List[int] = []
+    found = find_witnesses(program, result.prepared_inputs, targets, nodes, steps, interpreter, states, cut)
+    return [w if w is not None else NoWitness(nodes, steps, states if cut else None) for w in found]
 
 
 def find_witness(program: Program, inputs: Sequence[Structure], location: str, text: str, nodes: int = DEFAULT_NODES,

@@ -44,6 +44,7 @@ class Options:
     witness: bool = False                 # search a concrete trace for every message
     witness_nodes: int = 5                # ... among stores of at most this many nodes
     witness_steps: int = 300              # ... and traces of at most this many CFG steps
+    witness_states: int = 5000           # ... following at most this many concrete states
     break_on_coerce_failure: bool = True  # a breach found by the coerce after an update stops the run
     termination: bool = False             # -td: termination analysis after the fixpoint
     defines: Tuple[Tuple[str, str], ...] = ()   # preprocessor macros given with -D
@@ -59,7 +60,8 @@ class Options:
         if not order or set(order) - set(ACTION_STEPS) or "u" not in order:
             raise TvlaError(f"bad action order '{order}' (letters f, c, p, u, b; u required)")
         for name, flag in (("max_structures", "-ms"), ("max_messages", "-mm"),
-                           ("witness_nodes", "--witness-nodes"), ("witness_steps", "--witness-steps")):
+                           ("witness_nodes", "--witness-nodes"), ("witness_steps", "--witness-steps"),
+                           ("witness_states", "--witness-states")):
             value = getattr(self, name)
             if value is not None and (not isinstance(value, int) or value < 0):
                 raise TvlaError(f"{flag} takes a number of at least 0, not {value!r}")

@@ -81,6 +81,7 @@ class NoWitness:
 
     nodes: int
     steps: int
+    states: Optional[int] = None   # the search stopped after following this many states (None: all within the bound)
 
 
 @dataclass(frozen=True)

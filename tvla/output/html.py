@@ -175,7 +175,7 @@ def _witnesses(result: Result, out_dir: str) -> List[Tuple[MessageRecord, Option
         if w is None:
             continue
         if isinstance(w, NoWitness):
-            out.append((m, None, no_witness_line(w.nodes, w.steps)))
+            out.append((m, None, no_witness_line(w)))
         else:
             strip = Markup(film_strip_html(w, out_dir, f"witness_{k + 1}"))
             out.append((m, strip, f"a concrete run of {len(w.steps)} step(s) with at most {w.nodes} node(s)"))

@@ -49,8 +49,9 @@ def witness_json(witness: Union[Witness, NoWitness]) -> Optional[Dict[str, Any]]
 
 # ---------------------------------------------------------------------------- text
 
-def no_witness_line(nodes: int, steps: int) -> str:
-    return f"no witness with at most {nodes} nodes and {steps} steps"
+def no_witness_line(w: NoWitness) -> str:
+    cut = f" among the first {w.states} states searched" if w.states is not None else ""
+    return f"no witness with at most {w.nodes} nodes and {w.steps} steps{cut}"
 
 
 def witness_lines(message: MessageRecord) -> List[str]:
@@ -58,7 +59,7 @@ def witness_lines(message: MessageRecord) -> List[str]:
     w = message.witness
     if w is None:
         return []
-    return [no_witness_line(w.nodes, w.steps)] if isinstance(w, NoWitness) else format_witness(w)
+    return [no_witness_line(w)] if isinstance(w, NoWitness) else format_witness(w)
 
 
 def draw_store(store: Structure, names: Sequence[str], voc: Vocabulary) -> str:
