@@ -532,8 +532,13 @@ def malloc(lib: Library, x: str, struct: str, zeroed: bool) -> Act:
     if lib.bad_tracked and not zeroed:
         ups += [(f"uninit[{lib.field[f]}](v)", f"uninit[{lib.field[f]}](v) | isNew(v)")
                 for f in lib.fields_of.get(struct, ()) if f in lib.loaded]
-    for d in lib.ints_of.get(struct, ()):
+    ints = lib.ints_of.get(struct, ())
+    for d in ints:
         ups += data_updates(lib, d, lambda a: f"isNew({a})", 0 if zeroed else None, fresh=True)
+    for d in sorted(lib.ordered - set(ints)):
+        # dle[d] is a total preorder over every cell: a cell without d is unordered (1/2)
+        # against the others, else a new one breaches totality and stops the analysis
+        ups += order_updates(lib, d, lambda a: f"isNew({a})", lambda w: "1/2", lambda w: "1/2", True)
     act = Act(f"{'Calloc' if zeroed else 'Malloc'}_{p}_{_sanitize(struct)}",
               f"{x} = {'calloc' if zeroed else 'malloc'}(sizeof(struct {struct}))", new=True, updates=tuple(ups))
     return with_collect(lib, act, lambda a: lib.reach(a, without=[x]), memtrack_text(lib))
