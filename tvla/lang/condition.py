@@ -7,13 +7,17 @@ unary ``! - + ~``, the binary operators of C with their precedence, and
 """
 
 import re
+from typing import Callable, Dict, List, Optional, Union
+
+Token = Union[int, str]
+"""A token of an expression: a number (an identifier is 0) or an operator."""
 
 _COND_TOKEN = re.compile(r"\s*(?:(\d+)[uUlL]*|([A-Za-z_$][\w$]*)|(&&|\|\||==|!=|<=|>=|<<|>>|[-+*/%<>!~&|^?:()]))")
 _BINARY = {
     "*": 10, "/": 10, "%": 10, "+": 9, "-": 9, "<<": 8, ">>": 8, "<": 7, "<=": 7, ">": 7, ">=": 7,
     "==": 6, "!=": 6, "&": 5, "^": 4, "|": 3, "&&": 2, "||": 1, "?": 0,
 }
-_APPLY = {
+_APPLY: Dict[str, Callable[[int, int], int]] = {
     "*": lambda a, b: a * b, "/": lambda a, b: int(a / b), "%": lambda a, b: a - b * int(a / b),
     "+": lambda a, b: a + b, "-": lambda a, b: a - b, "<<": lambda a, b: a << b, ">>": lambda a, b: a >> b,
     "<": lambda a, b: int(a < b), "<=": lambda a, b: int(a <= b), ">": lambda a, b: int(a > b),
@@ -21,7 +25,9 @@ _APPLY = {
     "&": lambda a, b: a & b, "^": lambda a, b: a ^ b, "|": lambda a, b: a | b,
     "&&": lambda a, b: int(bool(a) and bool(b)), "||": lambda a, b: int(bool(a) or bool(b)),
 }
-_UNARY = {"!": lambda a: int(not a), "-": lambda a: -a, "+": lambda a: a, "~": lambda a: ~a}
+_UNARY: Dict[Token, Callable[[int], int]] = {
+    "!": lambda a: int(not a), "-": lambda a: -a, "+": lambda a: a, "~": lambda a: ~a,
+}
 
 
 class Condition:
@@ -30,8 +36,8 @@ class Condition:
     Prefix operators are applied in a loop, so ``!!!...`` of any length is fine;
     only parentheses and ``? :`` nest by recursion."""
 
-    def __init__(self, text):
-        self.tokens = []
+    def __init__(self, text: str) -> None:
+        self.tokens: List[Token] = []
         pos = 0
         text = text.strip()
         while pos < len(text):
@@ -43,7 +49,8 @@ class Condition:
             pos = m.end()
         self.k = 0
 
-    def value(self):
+    def value(self) -> int:
+        """The value of the expression (0 for no tokens)."""
         if not self.tokens:
             return 0
         v = self.expr(0)
@@ -51,18 +58,19 @@ class Condition:
             raise ValueError("trailing tokens")
         return v
 
-    def peek(self):
+    def peek(self) -> Optional[Token]:
         return self.tokens[self.k] if self.k < len(self.tokens) else None
 
-    def take(self, expected=None):
+    def take(self, expected: Optional[str] = None) -> Token:
         tok = self.peek()
         if tok is None or (expected is not None and tok != expected):
             raise ValueError(f"expected {expected}")
         self.k += 1
         return tok
 
-    def unary(self):
-        prefix = []
+    def unary(self) -> int:
+        """A number or parenthesised expression after its prefix operators."""
+        prefix: List[Token] = []
         while self.peek() in _UNARY:
             prefix.append(self.take())
         tok = self.take()
@@ -77,10 +85,11 @@ class Condition:
             v = _UNARY[op](v)
         return v
 
-    def expr(self, min_prec):
+    def expr(self, min_prec: int) -> int:
+        """An expression of binary operators of precedence ``min_prec`` or more (precedence climbing)."""
         left = self.unary()
-        while isinstance(self.peek(), str) and _BINARY.get(self.peek(), -1) >= min_prec:
-            op = self.take()
+        while isinstance(op := self.peek(), str) and _BINARY.get(op, -1) >= min_prec:
+            self.take()
             if op == "?":
                 then = self.expr(0)
                 self.take(":")

@@ -9,16 +9,23 @@ predicate and the last of two definitions of an action win.  Formulae are
 walked with an explicit stack, so nesting depth is not limited by recursion.
 """
 
-from typing import Any, List, Tuple
+from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Mapping, Optional, Sequence, Set, Tuple
+
+from tvla.errors import Located, TvlaError
 from tvla.logic import formula as F
-from tvla.lang.program import Action, Edge, Message, Program
-from tvla.lang.tvp_ast import Composite, subst_name
+from tvla.logic.formula import Pos, Where
+from tvla.lang.program import Action, Edge, Message, Program, Text, Update
+from tvla.lang.tvp_ast import CfgEdge, Composite, Decl, SetExpr, Syntax, subst_name
 from tvla.logic.vocabulary import PROPERTIES, UPDATABLE_BUILTINS, Predicate, Vocabulary
 
 _BINARY = (F.And, F.Or, F.Implies, F.Iff)
 
+Subst = Mapping[str, str]
+"""Names substituted in predicate names and texts: ``foreach`` variables, action
+arguments and ``%param`` names, bound to set members."""
 
-def children(f):
+
+def children(f: F.Formula) -> Tuple[F.Formula, ...]:
     """Direct subformulae of a structural node (leaves and composites have none)."""
     if isinstance(f, F.Not):
         return (f.sub,)
@@ -31,7 +38,7 @@ def children(f):
     return ()
 
 
-def rebuild(f, subs):
+def rebuild(f: F.Formula, subs: Sequence[F.Formula]) -> F.Formula:
     """``f`` with its direct subformulae replaced by ``subs``."""
     if isinstance(f, F.Not):
         return F.Not(subs[0])
@@ -44,7 +51,7 @@ def rebuild(f, subs):
     return F.Ite(*subs)
 
 
-def bind_tc_endpoints(tc):
+def bind_tc_endpoints(tc: F.TC) -> F.Formula:
     """``TC(a, b)(x, y) φ`` whose body mentions the endpoint ``a`` or ``b``.
 
     The body of TC extends as far right as possible, so TVLA's
@@ -56,7 +63,7 @@ def bind_tc_endpoints(tc):
     if not endpoints:
         return tc
     avoid = set(tc.free_vars()) | tc.body.free_vars() | {tc.x, tc.y}
-    names = {}
+    names: Dict[str, str] = {}
     for v in endpoints:
         names[v] = F.fresh(v, avoid)
         avoid.add(names[v])
@@ -65,7 +72,7 @@ def bind_tc_endpoints(tc):
     return F.Exists(tuple(names[v] for v in endpoints), F.conj(*eqs, inner))
 
 
-def combine(op, parts):
+def combine(op: str, parts: Sequence[F.Formula]) -> F.Formula:
     """The disjunction (op "|") or conjunction of ``parts``, left-nested."""
     if not parts:
         return F.FALSE_F if op == "|" else F.TRUE_F
@@ -75,44 +82,47 @@ def combine(op, parts):
     return out
 
 
-def set_union(a, b):
+def set_union(a: List[str], b: List[str]) -> List[str]:
     """Members of ``a`` then those of ``b``, each once."""
     return list(dict.fromkeys(a + b))
 
 
-def _is_rule_head(h):
+def _is_rule_head(h: F.Formula) -> bool:
     if isinstance(h, F.Not):
         h = h.sub
     return isinstance(h, (F.Atom, F.Eq, F.Const))
 
 
-def message_text(pieces, mapping):
+def message_text(pieces: Text, mapping: Subst) -> Text:
     """Pieces of a title or message text with the names in it substituted."""
     return [(k, subst_name(v, mapping) if k == "id" else v) for k, v in pieces]
 
 
-def render(pieces, mapping):
+def render(pieces: Text, mapping: Subst) -> str:
     """Title or message text: strings as written, names substituted."""
     return "".join(v for _k, v in message_text(pieces, mapping))
 
 
 class Elaborator:
-    def __init__(self, located):
+    """Checks the declarations, then the actions and the CFG, of one TVP file."""
+
+    def __init__(self, located: Located) -> None:
         self.loc = located
         self.voc = Vocabulary.create()
-        self.sets = {}
-        self.params = {}  # %param name -> first member of its set
-        self.rules = []
-        self.global_focus = []
-        self.global_messages = []
-        self._pending = []
+        self.sets: Dict[str, List[str]] = {}
+        self.params: Dict[str, str] = {}  # %param name -> first member of its set
+        self.rules: List[Tuple[F.Formula, F.Formula, Where]] = []
+        self.global_focus: List[F.Formula] = []
+        self.global_messages: List[Message] = []
+        self._pending: List[Callable[[], None]] = []
 
-    def err(self, msg, pos):
+    def err(self, msg: str, pos: Optional[Pos]) -> TvlaError:
+        """The error ``msg`` at ``pos`` of the preprocessed text (its start when None)."""
         line, col = pos if pos else (None, None)
         return self.loc.error(msg, line, col)
 
     # sets
-    def eval_set(self, expr, mapping=None):
+    def eval_set(self, expr: SetExpr, mapping: Optional[Subst] = None) -> List[str]:
         """Members of a set expression, in order of first appearance, without duplicates."""
         mapping = mapping or {}
         kind = expr[0]
@@ -134,9 +144,9 @@ class Elaborator:
         return [x for x in a if x in b]
 
     # formulas
-    def formula(self, f, mapping):
+    def formula(self, f: F.Formula, mapping: Subst) -> F.Formula:
         """Substitute ``mapping`` in predicate names, expand composites, check atoms."""
-        stack = [(f, False)]
+        stack: List[Tuple[F.Formula, bool]] = [(f, False)]
         out: List[Any] = []
         while stack:
             node, built = stack.pop()
@@ -154,7 +164,8 @@ class Elaborator:
                 out.append(self.leaf(node, mapping))
         return out[0]
 
-    def leaf(self, f, mapping):
+    def leaf(self, f: F.Formula, mapping: Subst) -> F.Formula:
+        """An atom or closure with ``mapping`` substituted in its predicate name, checked."""
         if not isinstance(f, (F.Atom, F.Closure)):
             return f
         name = subst_name(f.pred, mapping)
@@ -171,9 +182,9 @@ class Elaborator:
         return F.Closure(name, f.a, f.b, f.reflexive, f.pos)
 
     # declarations
-    def declare(self, decls):
+    def declare(self, decls: Sequence[Decl]) -> None:
         """Declare in order; ``foreach`` bodies are unrolled on a work stack (any depth)."""
-        work: List[Tuple[Any, dict]] = [(d, {}) for d in reversed(decls)]
+        work: List[Tuple[Decl, Dict[str, str]]] = [(d, {}) for d in reversed(decls)]
         while work:
             d, m = work.pop()
             if d.kind != "foreach":
@@ -183,22 +194,22 @@ class Elaborator:
                 inner = {**m, d.data["var"]: member}
                 work.extend((x, inner) for x in reversed(d.data["body"]))
 
-    def decl_set(self, d, m):
+    def decl_set(self, d: Decl, m: Subst) -> None:
         name = subst_name(d.data["name"], m)
         # TVLA: a set declared again is the union of both
         self.sets[name] = set_union(self.sets.get(name, []), self.eval_set(d.data["expr"], m))
 
-    def decl_param(self, d, m):
+    def decl_param(self, d: Decl, m: Subst) -> None:
         members = self.eval_set(d.data["expr"], m)
         if not members:
             raise self.err(f"%param {d.data['name']} ranges over an empty set", d.pos)
         self.params[d.data["name"]] = members[0]
 
-    def decl_ignored(self, d, m):
+    def decl_ignored(self, d: Decl, m: Subst) -> None:
         """Decomposition declarations: meaningful to TVLA's decomposing engine only."""
 
-    def _props(self, props, arity):
-        out = set()
+    def _props(self, props: Iterable[Tuple[str, Pos]], arity: int) -> FrozenSet[str]:
+        out: Set[str] = set()
         for word, pos in props:
             if word not in PROPERTIES:
                 raise self.err(f"unknown predicate property '{word}'", pos)
@@ -208,7 +219,7 @@ class Elaborator:
             out.add(word)
         return frozenset(out)
 
-    def _new_pred(self, d, m):
+    def _new_pred(self, d: Decl, m: Subst) -> Tuple[str, Tuple[str, ...], FrozenSet[str]]:
         name = subst_name(d.data["name"], m)
         params = tuple(d.data["params"])
         if name in self.voc:
@@ -217,19 +228,19 @@ class Elaborator:
             raise self.err(f"repeated variable in the arguments of '{name}'", d.pos)
         return name, params, self._props(d.data["props"], len(params))
 
-    def decl_core(self, d, m):
+    def decl_core(self, d: Decl, m: Subst) -> None:
         name, params, props = self._new_pred(d, m)
         self.voc.add(Predicate(name, len(params), params, "core", props, None,
                                tuple(d.data["display"]), pos=self.loc.where(*d.pos)))
 
-    def decl_instr(self, d, m):
+    def decl_instr(self, d: Decl, m: Subst) -> None:
         name, params, props = self._new_pred(d, m)
         pred = self.voc.add(Predicate(name, len(params), params, "instr", props, None,
                                       tuple(d.data["display"]), pos=self.loc.where(*d.pos)))
         # definitions may mention predicates declared further down: checked in finish()
         self._pending.append(lambda: self._define(pred, d, m))
 
-    def _define(self, pred, d, m):
+    def _define(self, pred: Predicate, d: Decl, m: Subst) -> None:
         defn = self.formula(d.data["def"], m)
         fv = defn.free_vars()
         if fv != set(pred.params):
@@ -238,10 +249,10 @@ class Elaborator:
                 f"do not match its arguments ({', '.join(pred.params) or 'none'})", d.pos)
         pred.definition = defn
 
-    def decl_rule(self, d, m):
+    def decl_rule(self, d: Decl, m: Subst) -> None:
         self._pending.append(lambda: self._rule(d, m))
 
-    def _rule(self, d, m):
+    def _rule(self, d: Decl, m: Subst) -> None:
         body = self.formula(d.data["body"], m)
         head = self.formula(d.data["head"], m)
         if not _is_rule_head(head):
@@ -249,24 +260,24 @@ class Elaborator:
                            "an (in)equality or a constant", d.pos)
         self.rules.append((body, head, self.loc.where(*d.pos)))
 
-    def finish(self):
+    def finish(self) -> None:
         """Check definitions, rules and global formulas once every predicate is declared."""
         for step in self._pending:
             step()
         self._pending = []
 
-    def decl_focus(self, d, m):
+    def decl_focus(self, d: Decl, m: Subst) -> None:
         self._pending.append(lambda: self.global_focus.extend(self.focus(d.data["formulas"], m)))
 
-    def decl_message(self, d, m):
-        def add():
+    def decl_message(self, d: Decl, m: Subst) -> None:
+        def add() -> None:
             f = self.formula(d.data["formula"], m)
             self.global_messages.append(Message(F.exists(sorted(f.free_vars()), f), message_text(d.data["text"], m)))
         self._pending.append(add)
 
-    def focus(self, items, m):
+    def focus(self, items: Iterable[Any], m: Subst) -> List[F.Formula]:
         """Focus formulae; a ``foreach`` item gives one formula per member."""
-        out = []
+        out: List[F.Formula] = []
         for item in items:
             if isinstance(item, tuple):
                 _kind, _pos, (var, sexpr, body) = item
@@ -277,7 +288,7 @@ class Elaborator:
         return out
 
     # actions
-    def instantiate(self, decl, args, pos):
+    def instantiate(self, decl: Decl, args: Sequence[str], pos: Pos) -> Action:
         """The :class:`Action` of ``decl`` applied to the actual arguments ``args``."""
         params, name = decl.data["params"], decl.data["name"]
         if len(args) != len(params):
@@ -309,7 +320,7 @@ class Elaborator:
         a.auto = tuple(auto)
         return a
 
-    def action_params(self, decl, m, actuals):
+    def action_params(self, decl: Decl, m: Dict[str, str], actuals: Mapping[str, str]) -> Dict[str, str]:
         """``m`` with the action's own ``%param x in S`` names bound, as TVLA does:
         each to the first member of its set (evaluated with the arguments and the
         earlier parameters substituted), for the whole action wherever the item
@@ -325,7 +336,8 @@ class Elaborator:
                 m = {**m, pname: members[0]}
         return m
 
-    def _updates(self, items, m, out, auto, pre, out_pos, written):
+    def _updates(self, items: Iterable[Tuple[str, Pos, Any]], m: Subst, out: Dict[str, Update], auto: List[str],
+                 pre: Optional[F.Formula], out_pos: Dict[str, Where], written: Dict[str, Update]) -> None:
         for kind, pos, data in items:
             if kind == "foreach":
                 var, sexpr, body = data
@@ -358,7 +370,8 @@ class Elaborator:
             out[pname] = self._update_rhs(pname, params, rhs, m, pos, pre)
             out_pos[pname] = self.loc.where(*pos)
 
-    def _update_rhs(self, pname, params, rhs, m, pos, pre):
+    def _update_rhs(self, pname: str, params: Sequence[str], rhs: F.Formula, m: Subst, pos: Pos,
+                    pre: Optional[F.Formula]) -> Update:
         rhs = self.formula(rhs, m)
         extra = rhs.free_vars() - set(params) - (pre.free_vars() if pre is not None else set())
         if extra:
@@ -366,7 +379,7 @@ class Elaborator:
                            f"are not among its arguments", pos)
         return (tuple(params), rhs)
 
-    def _check_update(self, pname, params, pos, pre):
+    def _check_update(self, pname: str, params: Sequence[str], pos: Pos, pre: Optional[F.Formula]) -> None:
         p = self.voc.get(pname)
         if p is None:
             raise self.err(f"update of undeclared predicate '{pname}'", pos)
@@ -379,10 +392,12 @@ class Elaborator:
             raise self.err(f"variable(s) {', '.join(sorted(clash))} of the update of '{pname}' "
                            f"are free variables of the precondition", pos)
 
-    def program(self, path, actions, cfg, printed):
+    def program(self, path: str, actions: Iterable[Decl], cfg: Iterable[CfgEdge],
+                printed: Optional[Iterable[Tuple[str, Pos]]]) -> Program:
         """Instantiate the actions used by the CFG and assemble the :class:`Program`."""
         action_decls = {a.data["name"]: a for a in actions}  # defined twice: the last wins
-        instances, edges = {}, []
+        instances: Dict[Tuple[str, Tuple[str, ...]], Action] = {}
+        edges: List[Edge] = []
         for src, act, args, dst, pos, apos in cfg:
             decl = action_decls.get(act)
             if decl is None:
@@ -403,7 +418,7 @@ class Elaborator:
                        self.global_focus, self.global_messages, self.loc)
 
 
-def elaborate(path, located, syntax):
+def elaborate(path: str, located: Located, syntax: Syntax) -> Program:
     """Check the parsed ``syntax`` (decls, actions, cfg, printed) of ``path`` into a Program."""
     decls, actions, cfg, printed = syntax
     el = Elaborator(located)

@@ -13,9 +13,10 @@ UTF-8 byte-order mark are accepted.  A macro expansion that grows past
 import os
 import re
 
-from typing import List
+from typing import Any, Dict, FrozenSet, Iterable, List, Mapping, Optional, Tuple, Union
 from tvla.lang.condition import Condition
 from tvla.errors import Located, TvlaError
+from tvla.logic.formula import Where
 
 _IDENT = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
 _DIRECTIVE = re.compile(r"^\s*#\s*([A-Za-z]+)\b(.*)$")
@@ -24,7 +25,7 @@ MAX_EXPANSION = 1_000_000  # characters one source line may expand to
 MAX_INCLUDE_DEPTH = 50
 
 
-def _read(path, where=None):
+def _read(path: str, where: Optional[Where] = None) -> str:
     try:
         with open(path, "rb") as fh:
             data = fh.read()
@@ -46,9 +47,9 @@ def _read(path, where=None):
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
-def strip_comments(text, path):
+def strip_comments(text: str, path: str) -> str:
     """Replace comments by spaces (keeping newlines); strings are left intact."""
-    out = []
+    out: List[str] = []
     i, n = 0, len(text)
     line, col = 1, 1
     while i < n:
@@ -93,18 +94,28 @@ def strip_comments(text, path):
 
 
 class Macro:
+    """A ``#define``: object-like (``params`` None) or function-like."""
+
     __slots__ = ("params", "body", "where")
 
-    def __init__(self, params, body, where=None):
+    def __init__(self, params: Optional[List[str]], body: str, where: Optional[Where] = None) -> None:
         self.params = params  # None for object-like macros
         self.body = body
         self.where = where  # (file, line, col) of the #define; None for -D macros
 
-    def defined_at(self):
+    def defined_at(self) -> str:
+        """`` (macro defined at FILE:LINE)`` for a message, or nothing for a -D macro."""
         return f" (macro defined at {self.where[0]}:{self.where[1]})" if self.where else ""
 
 
-def parse_command_define(spec):
+Defines = Mapping[str, Union[str, Macro]]
+"""Macros given before the text: name -> value, or -> :class:`Macro`."""
+
+Segment = Tuple[int, int, int, int, Macro]
+"""A macro use on an output line: (start, end, use col, use length, macro) (see ``Located``)."""
+
+
+def parse_command_define(spec: str) -> Tuple[str, str]:
     """``NAME``, ``NAME(value)`` (TVLA's -D form) or ``NAME=value`` -> (name, value)."""
     m = re.match(r"^([A-Za-z_$][A-Za-z0-9_$]*)(?:\((.*)\)|=(.*))?$", spec.strip())
     if not m:
@@ -116,21 +127,23 @@ def parse_command_define(spec):
 class Preprocessor:
     """Expands one top file (and its includes) into text plus a line map."""
 
-    def __init__(self, defines=None, search_path=()):
-        self.macros = {}
+    def __init__(self, defines: Optional[Defines] = None, search_path: Iterable[str] = ()) -> None:
+        self.macros: Dict[str, Macro] = {}
         for name, value in (defines or {}).items():
             self.macros[name] = value if isinstance(value, Macro) else Macro(None, value)
         self.search_path = list(search_path)
-        self.out_lines = []
-        self.linemap = []
-        self.segments = {}  # output line -> [(start, end, use col, use length, macro)]
-        self.include_stack = []
-        self._cache = {}  # (object-like macro, active names) -> expansion
+        self.out_lines: List[str] = []
+        self.linemap: List[Tuple[str, int]] = []
+        self.segments: Dict[int, List[Segment]] = {}  # output line -> [(start, end, use col, use length, macro)]
+        self.include_stack: List[str] = []
+        self._cache: Dict[Tuple[str, FrozenSet[str]], str] = {}  # (object-like macro, active names) -> expansion
 
     # -- macro expansion -------------------------------------------------
-    def expand(self, line, where, active=frozenset(), segments=None):
+    def expand(self, line: str, where: Where, active: FrozenSet[str] = frozenset(),
+               segments: Optional[List[Segment]] = None) -> str:
         """Expand the macros of ``line``; record top-level uses in ``segments``."""
-        out, size = [], 0
+        out: List[str] = []
+        size = 0
         i, n = 0, len(line)
         while i < n:
             start = i
@@ -144,7 +157,8 @@ class Preprocessor:
                                 f"(a macro that grows without bound?)", *where)
         return "".join(out)
 
-    def _next_piece(self, line, i, where, active, top):
+    def _next_piece(self, line: str, i: int, where: Where, active: FrozenSet[str],
+                    top: bool) -> Tuple[str, int, Optional[Macro]]:
         """One piece of ``line`` at ``i``: (text, next index, macro expanded or None)."""
         if line[i] == '"':
             j = i + 1
@@ -168,29 +182,31 @@ class Preprocessor:
         if j >= len(line) or line[j] != "(":
             return name, m.end(), None
         args, end = self._split_args(line, j, where, name, macro)
-        return self._expand_call(name, macro, args, where, active), end, macro
+        return self._expand_call(name, macro, macro.params, args, where, active), end, macro
 
-    def _expand_object(self, name, macro, where, active):
+    def _expand_object(self, name: str, macro: Macro, where: Where, active: FrozenSet[str]) -> str:
         key = (name, active)
         if key not in self._cache:
             self._cache[key] = self.expand(macro.body, where, active | {name})
         return self._cache[key]
 
-    def _expand_call(self, name, macro, args, where, active):
-        if len(args) == 1 and args[0].strip() == "" and not macro.params:
+    def _expand_call(self, name: str, macro: Macro, params: List[str], args: List[str], where: Where,
+                     active: FrozenSet[str]) -> str:
+        """The expansion of a call of the function-like ``macro`` (its ``params``) with ``args``."""
+        if len(args) == 1 and args[0].strip() == "" and not params:
             args = []
-        if len(args) != len(macro.params):
-            raise TvlaError(f"macro {name} expects {len(macro.params)} argument(s), got {len(args)}"
+        if len(args) != len(params):
+            raise TvlaError(f"macro {name} expects {len(params)} argument(s), got {len(args)}"
                             f"{macro.defined_at()}", *where)
         raw = [a.strip() for a in args]
         expanded = [self.expand(a, where, active) for a in raw]
         body = macro.body
 
-        def argument(mm):
+        def argument(mm: re.Match[str]) -> str:
             word = mm.group(0)
-            if word not in macro.params:
+            if word not in params:
                 return word
-            k = macro.params.index(word)
+            k = params.index(word)
             # an argument next to ## is pasted as written, not expanded first (as in C)
             pasted = body[: mm.start()].rstrip().endswith("##") or body[mm.end():].lstrip().startswith("##")
             return raw[k] if pasted else expanded[k]
@@ -198,9 +214,10 @@ class Preprocessor:
         return self.expand(_PASTE.sub("", _IDENT.sub(argument, body)), where, active | {name})
 
     @staticmethod
-    def _split_args(line, j, where, name, macro):
+    def _split_args(line: str, j: int, where: Where, name: str, macro: Macro) -> Tuple[List[str], int]:
         depth = 0
-        args, cur = [], []
+        args: List[str] = []
+        cur: List[str] = []
         for k in range(j, len(line)):
             c = line[k]
             if c == "(":
@@ -221,7 +238,8 @@ class Preprocessor:
         raise TvlaError(f"unterminated argument list of macro {name}{macro.defined_at()}", *where)
 
     # -- #if expressions ---------------------------------------------------
-    def eval_condition(self, expr, where):
+    def eval_condition(self, expr: str, where: Where) -> bool:
+        """The truth of an ``#if`` / ``#elif`` expression."""
         expr = re.sub(
             r"\bdefined\s*\(\s*([A-Za-z_$][\w$]*)\s*\)|\bdefined\s+([A-Za-z_$][\w$]*)",
             lambda m: "1" if (m.group(1) or m.group(2)) in self.macros else "0",
@@ -234,7 +252,8 @@ class Preprocessor:
             raise TvlaError(f"cannot evaluate #if expression: {_short(expr.strip())}", *where) from None
 
     # -- files -------------------------------------------------------------
-    def resolve_include(self, name, current_file, where):
+    def resolve_include(self, name: str, current_file: str, where: Where) -> str:
+        """The file ``#include`` means: beside ``current_file``, else in the search path."""
         candidates = [os.path.join(os.path.dirname(current_file), name)]
         candidates += [os.path.join(d, name) for d in self.search_path]
         for c in candidates:
@@ -243,7 +262,8 @@ class Preprocessor:
                 return os.path.normpath(c)
         raise TvlaError(f'cannot find included file "{name}"', *where)
 
-    def include(self, rest, path, where):
+    def include(self, rest: str, path: str, where: Where) -> None:
+        """Process the file of an ``#include`` line (``rest``: what follows the word)."""
         mm = re.match(r'^"([^"]+)"|^<([^>]+)>', rest)
         if not mm:
             raise TvlaError('#include expects "file"', *where)
@@ -256,11 +276,12 @@ class Preprocessor:
             raise TvlaError(f"#include nested more than {MAX_INCLUDE_DEPTH} deep", *where)
         self.process_file(target, where)
 
-    def process_file(self, path, where=None):
+    def process_file(self, path: str, where: Optional[Where] = None) -> None:
+        """Preprocess ``path`` (included from ``where``) into the output lines."""
         text = strip_comments(_read(path, where), path)
         self.include_stack.append(path)
         lines = text.split("\n")
-        conds: List[list] = []  # stack of [taking, any branch taken, else seen, where]
+        conds: List[List[Any]] = []  # stack of [taking, any branch taken, else seen, where]
         i = 0
         while i < len(lines):
             lineno = i + 1
@@ -273,7 +294,7 @@ class Preprocessor:
                     self._emit("", path, lineno + k)
                 continue
             if all(c[0] for c in conds):
-                segments: List[tuple] = []
+                segments: List[Segment] = []
                 try:
                     text = self.expand(raw, (path, lineno, 1), segments=segments)
                 except RecursionError:
@@ -289,7 +310,7 @@ class Preprocessor:
             raise TvlaError("#if/#ifdef without matching #endif", *conds[-1][3])
         self.include_stack.pop()
 
-    def directive(self, word, rest, conds, path, where):
+    def directive(self, word: str, rest: str, conds: List[List[Any]], path: str, where: Where) -> None:
         """Apply one ``#word rest`` directive; ``conds`` is the stack of open #if's."""
         active = all(c[0] for c in conds)
         if word in ("ifdef", "ifndef"):
@@ -323,7 +344,7 @@ class Preprocessor:
         else:
             raise TvlaError(f"unknown preprocessor directive #{word}", *where)
 
-    def _define(self, rest, where):
+    def _define(self, rest: str, where: Where) -> None:
         m = re.match(r"^([A-Za-z_$][\w$]*)(\(([^)]*)\))?\s*(.*)$", rest)
         if not m:
             raise TvlaError("#define needs a macro name", *where)
@@ -337,12 +358,12 @@ class Preprocessor:
         self.macros[name] = Macro(params, body, where)
         self._cache.clear()
 
-    def _emit(self, text, path, line):
+    def _emit(self, text: str, path: str, line: int) -> None:
         self.out_lines.append(text)
         self.linemap.append((path, line))
 
 
-def _logical_line(lines, i):
+def _logical_line(lines: List[str], i: int) -> Tuple[str, int]:
     """The line at ``i`` joined with its backslash continuations; (text, next index)."""
     raw = lines[i]
     i += 1
@@ -354,11 +375,11 @@ def _logical_line(lines, i):
     return raw, i
 
 
-def _short(text, limit=60):
+def _short(text: str, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def preprocess(path, defines=None, search_path=()):
+def preprocess(path: str, defines: Optional[Defines] = None, search_path: Iterable[str] = ()) -> Located:
     """Preprocess ``path``; return a :class:`Located` text with its line map, its
     macro uses, and the macros defined at its end (``.macros``).  ``defines``
     maps names to values or :class:`Macro` objects."""

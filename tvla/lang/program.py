@@ -7,19 +7,32 @@ by :func:`tvla.lang.tvp.load_program`; the engine compiles it.
 """
 
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import TYPE_CHECKING, Dict, List, Optional, Tuple
 
 from tvla.errors import Located
+from tvla.lang.tvp_ast import Decl
 from tvla.logic import formula as F
+from tvla.logic.formula import Where
 from tvla.logic.vocabulary import Vocabulary
+
+if TYPE_CHECKING:
+    from tvla.lang.preprocess import Macro
+
+Text = List[Tuple[str, str]]
+"""A title or message text: pieces ``("s", text)`` written as is and ``("id", name)``, a name."""
+
+Update = Tuple[Tuple[str, ...], F.Formula]
+"""The update of a predicate by an action: its parameters and its formula."""
 
 
 @dataclass
 class Message:
-    formula: F.Formula
-    text: list  # pieces ("s", str) / ("id", name)
+    """A message: its text is reported where its formula may hold."""
 
-    def render(self):
+    formula: F.Formula
+    text: Text
+
+    def render(self) -> str:
         return "".join(p[1] for p in self.text)
 
 
@@ -28,35 +41,37 @@ class Action:
     """An action instantiated with actual arguments (one per distinct CFG use)."""
 
     name: str
-    args: tuple
+    args: Tuple[str, ...]
     title: str
-    focus: list
+    focus: List[F.Formula]
     precondition: Optional[F.Formula]
-    pre_messages: list
+    pre_messages: List[Message]
     new: Optional[F.Formula]  # None: no %new; TRUE_F: one node
-    updates: dict  # predicate name -> (params, formula)
+    updates: Dict[str, Update]  # predicate name -> (params, formula)
     retain: Optional[F.Formula]
-    post_messages: list
-    pos: tuple
+    post_messages: List[Message]
+    pos: Where
     # predicates whose update is marked ``auto``: derived by finite differencing
-    auto: tuple = ()
+    auto: Tuple[str, ...] = ()
     # name -> (params, formula) written with TVLA's ``p(v) = formula auto``: the
     # update when differencing is off (the prefix ``auto p(v) = ...`` has none)
-    auto_written: dict = field(default_factory=dict)
+    auto_written: Dict[str, Update] = field(default_factory=dict)
     # predicate name -> (file, line, col) of its update formula (tvla check reports there)
-    update_pos: dict = field(default_factory=dict)
+    update_pos: Dict[str, Where] = field(default_factory=dict)
 
     @property
-    def label(self):
+    def label(self) -> str:
         return f"{self.name}({', '.join(self.args)})"
 
 
 @dataclass
 class Edge:
+    """A CFG edge: ``action`` leads from location ``source`` to ``target``."""
+
     source: str
     action: Action
     target: str
-    pos: tuple
+    pos: Where
 
 
 @dataclass
@@ -65,27 +80,30 @@ class Program:
 
     path: str
     vocabulary: Vocabulary
-    sets: dict
-    rules: list  # (body, head, where)
-    actions: dict  # name -> raw action Decl
-    edges: list
-    printed: list
-    global_focus: list
-    global_messages: list
+    sets: Dict[str, List[str]]
+    rules: List[Tuple[F.Formula, F.Formula, Where]]  # (body, head, where)
+    actions: Dict[str, Decl]  # name -> raw action Decl
+    edges: List[Edge]
+    printed: List[str]
+    global_focus: List[F.Formula]
+    global_messages: List[Message]
     located: Optional[Located] = None  # the preprocessed text, for positions and macros
 
     @property
-    def macros(self):
+    def macros(self) -> Dict[str, "Macro"]:
         """Macros defined at the end of the program text (its input is read with them)."""
         return self.located.macros if self.located is not None else {}
 
     @property
-    def entry(self):
-        return self.edges[0].source if self.edges else None
+    def entry(self) -> str:
+        """The source of the first edge: where the analysis starts (a checked program
+        has at least one edge: elaboration rejects an empty CFG)."""
+        return self.edges[0].source
 
     @property
-    def locations(self):
-        seen = []
+    def locations(self) -> List[str]:
+        """The locations of the CFG, in order of first appearance."""
+        seen: List[str] = []
         for e in self.edges:
             for loc in (e.source, e.target):
                 if loc not in seen:

@@ -10,11 +10,14 @@ import hashlib
 import os
 import sys
 from functools import lru_cache
+from typing import Any, Iterable, Optional
 
 import lark
-from lark import Lark
+from lark import Lark, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.lexer import PatternStr
+
+from tvla.errors import Located, TvlaError
 
 # terminals defined by a regular expression, as a user would call them
 TOKEN_WORDS = {
@@ -22,11 +25,15 @@ TOKEN_WORDS = {
     "HALF": "1/2", "BIG_OR": "|/{", "BIG_AND": "&/{", "PLUS_PAREN": "+(", "STAR_PAREN": "*(",
     "MSGARROW": "->", "ARROW": "->", "$END": "end of file",
 }
+ParseTree = Any
+"""A node of a lark parse tree, read by grammar rule: a ``lark.Tree`` whose children mix
+subtrees and ``lark.Token`` objects as the rule says, which lark's types cannot follow."""
+
 MAX_SHOWN = 24  # longest offending text quoted in a message
 MAX_EXPECTED = 12
 
 
-def _cache_file(name, text):
+def _cache_file(name: str, text: str) -> Optional[str]:
     """Where the built tables of a grammar text are kept: the user's own cache
     directory (never a shared temp directory: the file is unpickled), or None."""
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
@@ -42,7 +49,7 @@ def _cache_file(name, text):
 
 
 @lru_cache(maxsize=None)
-def grammar(name):
+def grammar(name: str) -> Lark:
     """The LALR parser of ``tvla/NAME.lark``.  Building its tables takes about half
     a second, so they are cached across runs, written atomically (concurrent runs
     never read half a file) under a name that changes with the grammar text."""
@@ -67,12 +74,13 @@ def grammar(name):
     return parser
 
 
-def shorten(text):
+def shorten(text: str) -> str:
+    """``text`` on one line, cut to :data:`MAX_SHOWN` characters."""
     text = text.replace("\n", " ")
     return text if len(text) <= MAX_SHOWN else text[: MAX_SHOWN - 3] + "..."
 
 
-def describe(parser, names):
+def describe(parser: Lark, names: Iterable[str]) -> str:
     """``'a', 'b' or 'c'`` for a set of terminal names."""
     words = set()
     for name in names:
@@ -92,7 +100,7 @@ def describe(parser, names):
     return ", ".join(shown[:-1]) + " or " + shown[-1]
 
 
-def parse(name, located):
+def parse(name: str, located: Located) -> Tree:
     """Parse the preprocessed text of ``located`` with grammar ``name``."""
     parser = grammar(name)
     try:
@@ -101,12 +109,12 @@ def parse(name, located):
         raise syntax_error(parser, located, exc) from None
 
 
-def _expected(parser, names):
+def _expected(parser: Lark, names: Iterable[str]) -> str:
     said = describe(parser, names)
     return f" (expected {said})" if said else ""
 
 
-def syntax_error(parser, located, exc):
+def syntax_error(parser: Lark, located: Located, exc: UnexpectedInput) -> TvlaError:
     """The located :class:`TvlaError` for a lark ``UnexpectedInput``."""
     end = (len(located.linemap) or 1, 1)
     if isinstance(exc, UnexpectedCharacters):

@@ -6,22 +6,27 @@ Every user error is a :class:`~tvla.errors.TvlaError` located at
 ``file:line:col`` of the text that holds it.
 """
 
-from lark import Transformer_NonRecursive, v_args
+from typing import Any, Dict, Iterable, List, Optional, Tuple
+
+from lark import Token, Transformer_NonRecursive, v_args
 from lark.exceptions import VisitError
+from lark.tree import Meta
 
 from tvla.logic import formula as F
+from tvla.logic.formula import Pos
 from tvla.lang.elaborate import elaborate
-from tvla.errors import TvlaError
-from tvla.lang.preprocess import preprocess
+from tvla.errors import Located, TvlaError
+from tvla.lang.preprocess import Defines, preprocess
+from tvla.lang.program import Program, Text
 from tvla.lang.syntax import parse
-from tvla.lang.tvp_ast import Composite, Decl, pred_str
+from tvla.lang.tvp_ast import CfgEdge, Composite, Decl, Item, SetExpr, Syntax, pred_str
 
 
-def _pos(meta):
+def _pos(meta: Meta) -> Pos:
     return (getattr(meta, "line", None), getattr(meta, "column", None))
 
 
-def _tok_pos(tok):
+def _tok_pos(tok: Token) -> Pos:
     return (tok.line, tok.column)
 
 
@@ -29,254 +34,255 @@ class ToAst(Transformer_NonRecursive):
     """Lark tree -> raw declarations, formulas, actions and edges (no recursion:
     formulae nested thousands deep are fine)."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__(visit_tokens=False)
 
     # names and lists
-    def pred_name(self, items):
+    def pred_name(self, items: List[Any]) -> Tuple[str, Pos]:
         base = str(items[0])
         params = items[1] if len(items) > 1 else None
         return pred_str(base, params or []), _tok_pos(items[0])
 
-    def name_list(self, items):
+    def name_list(self, items: List[Any]) -> List[str]:
         return [name for name, _pos in items]
 
-    def var_list(self, items):
+    def var_list(self, items: List[Any]) -> List[str]:
         return [str(t) for t in items]
 
     id_list = var_list
     arg_list = var_list
 
-    def prop(self, items):
+    def prop(self, items: List[Any]) -> Tuple[str, Pos]:
         return (str(items[0]), _tok_pos(items[0]))
 
     # set expressions
-    def set_name(self, items):
+    def set_name(self, items: List[Any]) -> SetExpr:
         return ("name", str(items[0]), _tok_pos(items[0]))
 
-    def set_literal(self, items):
+    def set_literal(self, items: List[Any]) -> SetExpr:
         return ("lit", tuple(items[0] or ()))
 
-    def set_comprehension(self, items):
+    def set_comprehension(self, items: List[Any]) -> SetExpr:
         (name, _pos), var, expr = items
         return ("comp", name, str(var), expr)
 
-    def set_union(self, items):
+    def set_union(self, items: List[Any]) -> SetExpr:
         return ("+", items[0], items[1])
 
-    def set_diff(self, items):
+    def set_diff(self, items: List[Any]) -> SetExpr:
         return ("-", items[0], items[1])
 
-    def set_inter(self, items):
+    def set_inter(self, items: List[Any]) -> SetExpr:
         return ("&", items[0], items[1])
 
     # formulas
-    def false_(self, _):
+    def false_(self, _: List[Any]) -> F.Formula:
         return F.FALSE_F
 
-    def true_(self, _):
+    def true_(self, _: List[Any]) -> F.Formula:
         return F.TRUE_F
 
-    def half_(self, _):
+    def half_(self, _: List[Any]) -> F.Formula:
         return F.HALF_F
 
     @v_args(meta=True)
-    def pred_atom(self, meta, items):
+    def pred_atom(self, meta: Meta, items: List[Any]) -> F.Atom:
         (name, pos), args = items
         return F.Atom(name, tuple(args or ()), pos)
 
     @v_args(meta=True)
-    def tc_plus(self, meta, items):
+    def tc_plus(self, meta: Meta, items: List[Any]) -> F.Closure:
         (name, pos), _, a, b = items
         return F.Closure(name, str(a), str(b), False, pos)
 
     @v_args(meta=True)
-    def tc_star(self, meta, items):
+    def tc_star(self, meta: Meta, items: List[Any]) -> F.Closure:
         (name, pos), _, a, b = items
         return F.Closure(name, str(a), str(b), True, pos)
 
-    def eq(self, items):
+    def eq(self, items: List[Any]) -> F.Eq:
         return F.Eq(str(items[0]), str(items[1]))
 
-    def neq(self, items):
+    def neq(self, items: List[Any]) -> F.Not:
         return F.Not(F.Eq(str(items[0]), str(items[1])))
 
-    def not_(self, items):
+    def not_(self, items: List[Any]) -> F.Not:
         return F.Not(items[0])
 
-    def and_(self, items):
+    def and_(self, items: List[Any]) -> F.And:
         return F.And(items[0], items[1])
 
-    def or_(self, items):
+    def or_(self, items: List[Any]) -> F.Or:
         return F.Or(items[0], items[1])
 
-    def implies(self, items):
+    def implies(self, items: List[Any]) -> F.Implies:
         return F.Implies(items[0], items[1])
 
-    def iff(self, items):
+    def iff(self, items: List[Any]) -> F.Iff:
         return F.Iff(items[0], items[1])
 
-    def exists(self, items):
+    def exists(self, items: List[Any]) -> F.Exists:
         return F.Exists(tuple(items[0]), items[1])
 
-    def forall(self, items):
+    def forall(self, items: List[Any]) -> F.Forall:
         return F.Forall(tuple(items[0]), items[1])
 
-    def tc(self, items):
+    def tc(self, items: List[Any]) -> F.TC:
         a, b, x, y, body = items
         return F.TC(str(a), str(b), str(x), str(y), body)
 
-    def ite(self, items):
+    def ite(self, items: List[Any]) -> F.Ite:
         return F.Ite(items[0], items[1], items[2])
 
-    def big_or(self, items):
+    def big_or(self, items: List[Any]) -> Composite:
         return Composite("|", items[1], str(items[2]), items[3], _tok_pos(items[0]))
 
-    def big_and(self, items):
+    def big_and(self, items: List[Any]) -> Composite:
         return Composite("&", items[1], str(items[2]), items[3], _tok_pos(items[0]))
 
-    def focus_list(self, items):
+    def focus_list(self, items: List[Any]) -> List[Any]:
         return [f for f in items if f is not None]
 
     @v_args(meta=True)
-    def focus_foreach(self, meta, items):
+    def focus_foreach(self, meta: Meta, items: List[Any]) -> Item:
         return ("foreach", _pos(meta), (str(items[0]), items[1], items[2] or []))
 
     # declarations
-    def decls(self, items):
+    def decls(self, items: List[Any]) -> List[Decl]:
         return list(items)
 
     @v_args(meta=True)
-    def set_decl(self, meta, items):
+    def set_decl(self, meta: Meta, items: List[Any]) -> Decl:
         return Decl("set", _pos(meta), {"name": str(items[0]), "expr": items[1]})
 
     @v_args(meta=True)
-    def param_decl(self, meta, items):
+    def param_decl(self, meta: Meta, items: List[Any]) -> Decl:
         return Decl("param", _pos(meta), {"name": str(items[0]), "expr": items[1]})
 
     @v_args(meta=True)
-    def core_decl(self, meta, items):
+    def core_decl(self, meta: Meta, items: List[Any]) -> Decl:
         (name, pos), params, *props, display = items
         return Decl("core", pos, {"name": name, "params": params or [], "props": props,
                                   "display": display or ()})
 
     @v_args(meta=True)
-    def instr_decl(self, meta, items):
+    def instr_decl(self, meta: Meta, items: List[Any]) -> Decl:
         (name, pos), params, defn, *props, display = items
         return Decl("instr", pos, {"name": name, "params": params or [], "def": defn,
                                    "props": props, "display": display or ()})
 
-    def display(self, items):
+    def display(self, items: List[Any]) -> Tuple[str, ...]:
         return tuple(str(t) for t in items if t is not None)
 
     @v_args(meta=True)
-    def ignored(self, meta, items):
+    def ignored(self, meta: Meta, items: List[Any]) -> Decl:
         return Decl("ignored", _pos(meta), {})
 
-    def scope(self, items):
+    def scope(self, items: List[Any]) -> None:
         return None
 
     @v_args(meta=True)
-    def rule_decl(self, meta, items):
+    def rule_decl(self, meta: Meta, items: List[Any]) -> Decl:
         return Decl("rule", _pos(meta), {"body": items[0], "head": items[1]})
 
     @v_args(meta=True)
-    def foreach_decl(self, meta, items):
+    def foreach_decl(self, meta: Meta, items: List[Any]) -> Decl:
         return Decl("foreach", _pos(meta), {"var": str(items[0]), "set": items[1], "body": items[2:]})
 
     @v_args(meta=True)
-    def global_focus(self, meta, items):
+    def global_focus(self, meta: Meta, items: List[Any]) -> Decl:
         return Decl("focus", _pos(meta), {"formulas": items[0] or []})
 
     @v_args(meta=True)
-    def global_message(self, meta, items):
+    def global_message(self, meta: Meta, items: List[Any]) -> Decl:
         _scope, formula, _arrow, text = items
         return Decl("message", _pos(meta), {"formula": formula, "text": text})
 
     # actions
-    def msg_expr(self, items):
+    def msg_expr(self, items: List[Any]) -> Text:
         return list(items)
 
-    def msg_string(self, items):
+    def msg_string(self, items: List[Any]) -> Tuple[str, str]:
         s = str(items[0])[1:-1]
         return ("s", s.replace('\\n', "\n").replace('\\"', '"').replace("\\\\", "\\"))
 
-    def msg_ident(self, items):
+    def msg_ident(self, items: List[Any]) -> Tuple[str, str]:
         return ("id", items[0][0])
 
-    def actions(self, items):
+    def actions(self, items: List[Any]) -> List[Decl]:
         return list(items)
 
     @v_args(meta=True)
-    def action(self, meta, items):
+    def action(self, meta: Meta, items: List[Any]) -> Decl:
         name, params, *body = items
         return Decl("action", (name.line, name.column),
                     {"name": str(name), "params": params or [], "items": body})
 
     @v_args(meta=True)
-    def title(self, meta, items):
+    def title(self, meta: Meta, items: List[Any]) -> Item:
         return ("title", _pos(meta), items[0])
 
     @v_args(meta=True)
-    def focus(self, meta, items):
+    def focus(self, meta: Meta, items: List[Any]) -> Item:
         return ("focus", _pos(meta), items[0] or [])
 
     @v_args(meta=True)
-    def precond(self, meta, items):
+    def precond(self, meta: Meta, items: List[Any]) -> Item:
         return ("pre", _pos(meta), items[0])
 
     @v_args(meta=True)
-    def message(self, meta, items):
+    def message(self, meta: Meta, items: List[Any]) -> Item:
         _scope, formula, _arrow, text = items
         return ("message", _pos(meta), (formula, text))
 
     @v_args(meta=True)
-    def new(self, meta, items):
+    def new(self, meta: Meta, items: List[Any]) -> Item:
         return ("new", _pos(meta), items[0] if items else None)
 
     @v_args(meta=True)
-    def updates(self, meta, items):
+    def updates(self, meta: Meta, items: List[Any]) -> Item:
         return ("updates", _pos(meta), attach_auto(items))
 
     @v_args(meta=True)
-    def retain(self, meta, items):
+    def retain(self, meta: Meta, items: List[Any]) -> Item:
         return ("retain", _pos(meta), items[0])
 
     @v_args(meta=True)
-    def param_item(self, meta, items):
+    def param_item(self, meta: Meta, items: List[Any]) -> Item:
         return ("param", _pos(meta), (str(items[0]), items[1]))
 
     @v_args(meta=True)
-    def ignored_item(self, meta, items):
+    def ignored_item(self, meta: Meta, items: List[Any]) -> Item:
         return ("ignored", _pos(meta), None)
 
     @v_args(meta=True)
-    def update(self, meta, items):
+    def update(self, meta: Meta, items: List[Any]
+               ) -> Tuple[str, Pos, Tuple[str, List[str], F.Formula], Tuple[Optional[int], Optional[int]]]:
         (name, pos), params, rhs = items
         # the lines it spans decide which update a neighbouring `auto` belongs to
         return ("update", pos, (name, params or [], rhs), (meta.line, meta.end_line))
 
     @v_args(meta=True)
-    def foreach_update(self, meta, items):
+    def foreach_update(self, meta: Meta, items: List[Any]) -> Item:
         return ("foreach", _pos(meta), (str(items[0]), items[1], attach_auto(items[2:])))
 
     # cfg
-    def cfg(self, items):
+    def cfg(self, items: List[Any]) -> List[CfgEdge]:
         return list(items)
 
-    def edge(self, items):
+    def edge(self, items: List[Any]) -> CfgEdge:
         src, act, args, dst = items
         return (str(src), str(act), args or [], str(dst), _tok_pos(src), _tok_pos(act))
 
-    def printed(self, items):
+    def printed(self, items: List[Any]) -> List[Tuple[str, Pos]]:
         return [(str(t), _tok_pos(t)) for t in items]
 
-    def start(self, items):
+    def start(self, items: List[Any]) -> Syntax:
         decls, actions, cfg = items[:3]
         return decls, actions, cfg, (items[3] if len(items) > 3 else None)
 
 
-def attach_auto(items):
+def attach_auto(items: List[Any]) -> List[Item]:
     """The updates of a block with each ``auto`` given to its update.
 
     TVLA writes ``auto`` after the formula, ``p(v) = f auto`` (kind
@@ -285,7 +291,8 @@ def attach_auto(items):
     it starts a line on which the next update starts (``auto q(v) = g``).  An
     ``auto`` next to no update is kept as ``lone_auto`` (an error, reported by
     elaboration)."""
-    out, kinds = [], {}
+    out: List[Any] = []
+    kinds: Dict[int, str] = {}
     for k, item in enumerate(items):
         if isinstance(item, tuple):
             out.append(item)
@@ -303,7 +310,7 @@ def attach_auto(items):
     return [(kinds.get(id(it), it[0]), it[1], it[2]) if it[0] == "update" else it for it in out]
 
 
-def parse_text(located):
+def parse_text(located: Located) -> Syntax:
     """Parse preprocessed TVP text into (decls, actions, cfg, printed)."""
     tree = parse("tvp", located)
     try:
@@ -314,7 +321,7 @@ def parse_text(located):
         raise
 
 
-def load_program(path, defines=None, search_path=()):
+def load_program(path: str, defines: Optional[Defines] = None, search_path: Iterable[str] = ()) -> Program:
     """Read, preprocess, parse and check a TVP file into a :class:`~tvla.lang.program.Program`."""
     if str(path).lower().endswith(".tvm"):
         # TVLA's TVM language (Java-like threads, for its multithreaded engine) is another

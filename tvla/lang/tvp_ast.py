@@ -6,17 +6,32 @@ name as a whole, and inside brackets every identifier that is a whole
 member (so ``r[n,z]`` with ``z := x`` is ``r[n,x]``).
 """
 
-from typing import List, Optional
+from typing import Any, Dict, FrozenSet, List, Mapping, Optional, Sequence, Tuple
 from dataclasses import dataclass, field
 
 from tvla.logic import formula as F
+from tvla.logic.formula import Pos
+
+SetExpr = Tuple[Any, ...]
+"""A set expression: ``("name", name, pos)``, ``("lit", members)``, ``("comp", name, var,
+inner)``, or ``(op, left, right)`` with op ``+``, ``-`` or ``&``."""
+
+CfgEdge = Tuple[str, str, List[str], str, Pos, Pos]
+"""A CFG edge as written: (source, action, arguments, target, position, action position)."""
+
+Item = Tuple[str, Pos, Any]
+"""An item of an action, a focus list or an update block: (kind, position, data)."""
+
+Syntax = Tuple[List["Decl"], List["Decl"], List[CfgEdge], Optional[List[Tuple[str, Pos]]]]
+"""A parsed TVP file: (declarations, actions, CFG edges, printed locations or None)."""
 
 
-def pred_str(base, params):
+def pred_str(base: str, params: Sequence[str]) -> str:
+    """The name of ``base`` with bracketed members: ``p[a,b]`` (``base`` without any)."""
     return f"{base}[{','.join(params)}]" if params else base
 
 
-def split_name(name):
+def split_name(name: str) -> Tuple[str, List[str]]:
     """``save[at[l],x]`` -> ("save", ["at[l]", "x"]); a plain name has no members."""
     if not name.endswith("]") or "[" not in name:
         return name, []
@@ -35,7 +50,7 @@ def split_name(name):
     return base, members
 
 
-def subst_name(name, mapping):
+def subst_name(name: str, mapping: Mapping[str, str]) -> str:
     """Substitute identifiers in a predicate name: whole name, or its bracketed members."""
     if not mapping:
         return name
@@ -52,10 +67,10 @@ class Composite(F.Formula):
     op: str
     body: F.Formula
     var: str
-    set_expr: tuple
-    pos: Optional[tuple] = field(default=None, compare=False, hash=False)
+    set_expr: SetExpr
+    pos: Optional[Pos] = field(default=None, compare=False, hash=False)
 
-    def compute_free_vars(self):
+    def compute_free_vars(self) -> FrozenSet[str]:
         return self.body.free_vars()
 
 
@@ -64,5 +79,5 @@ class Decl:
     """A declaration, an action definition, or a ``foreach`` of declarations."""
 
     kind: str
-    pos: tuple
-    data: dict
+    pos: Pos
+    data: Dict[str, Any]

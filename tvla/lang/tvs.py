@@ -8,29 +8,34 @@ makes ``u`` maybe-active, ``u:0`` removes it, and a node it does not list is
 active.  It is written (for every node) only when some node is maybe-active.
 """
 
-from typing import Dict, List, Optional, Set, Tuple
-from tvla.logic.kleene import FALSE, HALF, TRUE
-from tvla.lang.preprocess import preprocess
-from tvla.logic.structure import Structure, bits
-from tvla.lang.syntax import parse
+from typing import IO, Callable, Dict, Iterable, List, Optional, Sequence, Set, Tuple, Union
+
+from lark import Token
+
+from tvla.errors import Located
+from tvla.logic.kleene import FALSE, HALF, TRUE, Kleene, Mask
+from tvla.lang.preprocess import Defines, preprocess
+from tvla.logic.structure import Node, Structure, bits
+from tvla.lang.syntax import ParseTree, parse
 from tvla.lang.tvp_ast import pred_str
 from tvla.logic.vocabulary import Predicate, Vocabulary
 
 _VALUES = {"0": FALSE, "1": TRUE}
 
 
-def _value(tree):
+def _value(tree: ParseTree) -> Kleene:
     tok = tree.children[0]
     return HALF if tok.type == "HALF" else _VALUES[str(tok)]
 
 
-def _name(tree):
+def _name(tree: ParseTree) -> str:
     """Text of a (possibly nested) predicate name: ``p``, ``p[a,b]``, ``save[at[l]]``."""
     base, *members = tree.children
     return pred_str(str(base), [_name(m) for m in members])
 
 
-def read_tvs(path, voc, defines=None, search_path=(), given=None):
+def read_tvs(path: str, voc: Vocabulary, defines: Optional[Defines] = None, search_path: Iterable[str] = (),
+             given: Optional[List[Set[str]]] = None) -> List[Tuple[Optional[str], Structure]]:
     """Read every structure of a TVS file; return a list of (location or None, Structure).
 
     ``given``: a list that receives, per structure, the set of predicate names it lists."""
@@ -47,7 +52,7 @@ def read_tvs(path, voc, defines=None, search_path=(), given=None):
     return out
 
 
-def _build(tree, voc, located, given=None):
+def _build(tree: ParseTree, voc: Vocabulary, located: Located, given: Optional[List[Set[str]]] = None) -> Structure:
     node_list, *entries = tree.children
     names = [str(t) for t in node_list.children] if node_list is not None else []
     index: Dict[str, int] = {}
@@ -61,7 +66,7 @@ def _build(tree, voc, located, given=None):
     if given is not None:
         given.append(listed)
 
-    def node(tok):
+    def node(tok: Token) -> Node:
         if str(tok) not in index:
             raise located.error(f"node '{tok}' is not in the universe %n", tok.line, tok.column)
         return index[str(tok)]
@@ -104,7 +109,8 @@ def _build(tree, voc, located, given=None):
     return s
 
 
-def _activity(s, entry, node, located, pos):
+def _activity(s: Structure, entry: ParseTree, node: Callable[[Token], Node], located: Located,
+              pos: Tuple[int, int]) -> Mask:
     """Apply an ``ac`` entry: 1/2 makes a node maybe-active; return the mask of
     the nodes it sets to 0 (to be removed)."""
     if entry.data == "nullary_entry":
@@ -124,11 +130,11 @@ def _activity(s, entry, node, located, pos):
     return gone
 
 
-def _fmt(v):
+def _fmt(v: Kleene) -> str:
     return "" if v == TRUE else (":1/2" if v == HALF else ":0")
 
 
-def format_structure(s, voc, names=None):
+def format_structure(s: Structure, voc: Vocabulary, names: Optional[Sequence[str]] = None) -> str:
     """TVS text of one structure."""
     names = names or [f"u{k}" for k in range(s.n)]
     lines = [f"%n = {{{', '.join(names)}}}", "%p = {"]
@@ -140,7 +146,7 @@ def format_structure(s, voc, names=None):
             if v != FALSE:
                 lines.append(f"\t{p.name} = {'1' if v == TRUE else '1/2'}")
             continue
-        items = []
+        items: List[str] = []
         if p.arity == 1:
             t, u = s.uT[p.index], s.uU[p.index]
             for x in bits(t | u):
@@ -162,13 +168,14 @@ def format_structure(s, voc, names=None):
     return "\n".join(lines)
 
 
-def write_tvs(path_or_file, groups, voc):
+def write_tvs(path_or_file: Union[str, IO[str]], groups: Iterable[Tuple[Optional[str], Sequence[Structure]]],
+              voc: Vocabulary) -> str:
     """Write ``groups``: a list of (location or None, [structures]).
 
     Structures of a named location are wrapped in ``%location NAME = { ... }``."""
-    parts = []
+    parts: List[str] = []
     for loc, structures in groups:
-        body = []
+        body: List[str] = []
         for k, s in enumerate(structures):
             body.append(f"// structure {k + 1} of {len(structures)}" + (f" at {loc}" if loc else ""))
             body.append(format_structure(s, voc))
@@ -185,13 +192,13 @@ def write_tvs(path_or_file, groups, voc):
     return text
 
 
-def implied_vocabulary(path, defines=None, search_path=()):
+def implied_vocabulary(path: str, defines: Optional[Defines] = None, search_path: Iterable[str] = ()) -> Vocabulary:
     """The vocabulary a TVS file uses, for reading it without its program: every
     predicate it lists, as a core predicate, in order of first use, with the
     arity its tuples are written with (``p = 1`` nullary, ``{u}`` unary,
     ``{u->w}`` binary, ``{(u, w, z)}`` that many; unary when only ``{}``)."""
     located = preprocess(path, defines, search_path)
-    arities: Dict[str, int] = {}
+    arities: Dict[str, Optional[int]] = {}
     entries = [t for t in parse("tvs", located).iter_subtrees_topdown() if t.data in ("nullary_entry", "table_entry")]
     for entry in entries:
         pn = entry.children[0]
@@ -211,7 +218,7 @@ def implied_vocabulary(path, defines=None, search_path=()):
     return voc
 
 
-def _written_arity(entry):
+def _written_arity(entry: ParseTree) -> Optional[int]:
     if entry.data == "nullary_entry":
         return 0
     tl = entry.children[1]

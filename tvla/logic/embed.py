@@ -15,13 +15,21 @@ or be covered by a 1/2 there.  Candidates for each node come from the unary
 tables as bit masks; a backtracking search settles the binary ones.
 """
 
-from typing import List
+from typing import List, Optional, Sequence, Tuple
 
-from tvla.logic.kleene import FALSE, HALF, TRUE
+from tvla.logic.kleene import FALSE, HALF, TRUE, Kleene, Mask
+from tvla.logic.structure import Node, Structure
+
+Signature = Tuple[int, int, int, int, bool]
+"""(size, occurs-1, occurs-0, occurs-1/2, has maybe-active nodes): see :func:`signature`."""
+
+NodeName = Tuple[int, int]
+"""A node's unary values as two bit vectors over the unary predicates: (1 at bit k when
+predicate k is 1 there, 1 at bit k when it is 1/2 there)."""
 
 
-def signature(s):
-    """(size, occurs-1, occurs-0, occurs-1/2): bit ``k`` of each mask says whether
+def signature(s: Structure) -> Signature:
+    """(size, occurs-1, occurs-0, occurs-1/2, maybe-active): bit ``k`` of each mask says whether
     predicate number ``k`` (nullary, then unary, then binary) has that value
     somewhere in ``s``.  For a nullary predicate "occurs" is its value, so the
     same mask tests compare nullary values pointwise."""
@@ -46,7 +54,7 @@ def signature(s):
     return s.n, one, zero, half, bool(s.ma)
 
 
-def may_embed(a, b):
+def may_embed(a: Signature, b: Signature) -> bool:
     """Necessary condition on signatures for ``s ⊑ t`` (``a`` of ``s``, ``b`` of ``t``):
     ``t``'s definite values occur in ``s`` (the map is onto, unless ``t`` has
     maybe-active nodes) and ``s``'s values occur in ``t`` or are covered by a 1/2 there."""
@@ -61,10 +69,10 @@ def may_embed(a, b):
     return not (n_t > n_s or (n_s == 0) != (n_t == 0) or one_t & ~one_s or zero_t & ~zero_s)
 
 
-def node_names(s):
+def node_names(s: Structure) -> List[NodeName]:
     """Per node, its unary values as two bit vectors over the unary predicates
     (bit k: predicate k is 1, resp. 1/2 there): the canonical name, all predicates."""
-    names = []
+    names: List[NodeName] = []
     for u in range(s.n):
         one = half = 0
         bit = 1
@@ -78,7 +86,7 @@ def node_names(s):
     return names
 
 
-def node_candidates(name, names_t, every):
+def node_candidates(name: NodeName, names_t: Sequence[NodeName], every: int) -> Mask:
     """Mask of the nodes of ``t`` (``names_t``) whose unary values cover ``name``
     (``every``: the bit vector of all unary predicates)."""
     one, half = name
@@ -91,12 +99,13 @@ def node_candidates(name, names_t, every):
     return cand
 
 
-def value(rows_t, rows_u, u, w):
+def value(rows_t: Sequence[Mask], rows_u: Sequence[Mask], u: Node, w: Node) -> Kleene:
+    """The value at ``(u, w)`` of a relation given by row masks."""
     b = 1 << w
     return TRUE if rows_t[u] & b else (HALF if rows_u[u] & b else FALSE)
 
 
-def pair_fits(s, t, u, x, w, y):
+def pair_fits(s: Structure, t: Structure, u: Node, x: Node, w: Node, y: Node) -> bool:
     """The binary values of (u, w) in ``s`` are covered by those of (x, y) in ``t``."""
     for st, su, tt, tu in zip(s.bT, s.bU, t.bT, t.bU):
         a = value(st, su, u, w)
@@ -105,7 +114,8 @@ def pair_fits(s, t, u, x, w, y):
     return True
 
 
-def embedding(s, t, screened=False, names_s=None, names_t=None):
+def embedding(s: Structure, t: Structure, screened: bool = False, names_s: Optional[Sequence[NodeName]] = None,
+              names_t: Optional[Sequence[NodeName]] = None) -> Optional[List[Node]]:
     """A node map (list) embedding ``s`` into ``t``, or None.  Predicates of arity
     three or more are compared under the map at the end.  ``screened``: the
     signatures were already compared; ``names_*``: their :func:`node_names`."""
@@ -114,7 +124,8 @@ def embedding(s, t, screened=False, names_s=None, names_t=None):
     names_s = names_s if names_s is not None else node_names(s)
     names_t = names_t if names_t is not None else node_names(t)
     every = (1 << len(s.uT)) - 1
-    cands, cover = [], 0
+    cands: List[Mask] = []
+    cover = 0
     for u, name in enumerate(names_s):
         c = node_candidates(name, names_t, every)
         if s.ma >> u & 1:
@@ -136,7 +147,7 @@ def embedding(s, t, screened=False, names_s=None, names_t=None):
     return f
 
 
-def extend(s, t, cands, f, u, used):
+def extend(s: Structure, t: Structure, cands: Sequence[Mask], f: List[Node], u: Node, used: Mask) -> bool:
     """Assign nodes ``u..`` of ``s`` (``f`` holds the first ``u``; ``used`` the mask of
     their images); True when a complete map onto ``t`` is found."""
     must = t.full & ~t.ma  # the nodes the map has to hit
@@ -161,6 +172,6 @@ def extend(s, t, cands, f, u, used):
     return False
 
 
-def embeds(s, t):
+def embeds(s: Structure, t: Structure) -> bool:
     """Is every store described by ``s`` described by ``t``?"""
     return embedding(s, t) is not None

@@ -14,14 +14,25 @@ through ``ac`` (``E(v) f`` as ``E(v) ac(v) & f``, ``A(v) f`` as
 ``A(v) !ac(v) | f``), and a definite transitive-closure path avoids it.
 """
 
+from __future__ import annotations  # annotations of the closures made per evaluation cost nothing
+
 from itertools import product
+from typing import Callable, Dict, Hashable, Iterable, Iterator, List, Optional, Sequence, Set, Tuple, Union
 
 from tvla.logic import formula as F
-from tvla.logic.kleene import FALSE, HALF, TRUE
-from tvla.logic.structure import closure_rows, column_masks, full_mask
+from tvla.logic.kleene import FALSE, HALF, TRUE, Kleene, Mask, Masks
+from tvla.logic.structure import Node, Rows, Structure, closure_rows, column_masks, full_mask
+from tvla.logic.vocabulary import Predicate, Vocabulary
+
+Assignment = Dict[str, Node]
+"""Free variables bound to nodes (the ``env`` of an evaluation)."""
+
+CompiledFormula = Callable[[Structure, Assignment], Masks]
+"""A formula compiled by :meth:`Evaluator.compile`: its values at the nodes of the vector
+variable (or a scalar on bit 0), under an assignment of the other free variables."""
 
 
-def _bc(v, full):
+def _bc(v: Kleene, full: Mask) -> Masks:
     if v == TRUE:
         return full, 0
     if v == HALF:
@@ -29,7 +40,7 @@ def _bc(v, full):
     return 0, 0
 
 
-def _restore(env, names, saved):
+def _restore(env: Assignment, names: Iterable[str], saved: Iterable[Optional[Node]]) -> None:
     """Put back the bindings of ``names`` saved before a quantifier loop."""
     for name, old in zip(names, saved):
         if old is None:
@@ -38,7 +49,7 @@ def _restore(env, names, saved):
             env[name] = old
 
 
-def seen_active(t, h, ma, universal, full):
+def seen_active(t: Mask, h: Mask, ma: Mask, universal: bool, full: Mask) -> Masks:
     """Body values ``(t, h)`` over quantified nodes as a quantifier sees them when
     the nodes in ``ma`` are maybe-active: at most 1/2 for ``E``, at least 1/2 for ``A``."""
     if universal:
@@ -46,13 +57,14 @@ def seen_active(t, h, ma, universal, full):
     return t & ~ma, h | (t & ma)
 
 
-def any_maybe(s, env, names):
+def any_maybe(s: Structure, env: Assignment, names: Iterable[str]) -> bool:
     """Is a node bound to one of ``names`` maybe-active?"""
     ma = s.ma
     return any(ma >> env[q] & 1 for q in names)
 
 
-def scalar(tu):
+def scalar(tu: Masks) -> Kleene:
+    """The Kleene value of a scalar result."""
     t, u = tu
     return TRUE if t else (HALF if u else FALSE)
 
@@ -60,33 +72,36 @@ def scalar(tu):
 class Evaluator:
     """Compiles and caches evaluators for one vocabulary."""
 
-    def __init__(self, voc, tabling=True):
+    def __init__(self, voc: Vocabulary, tabling: bool = True) -> None:
         self.voc = voc
         self.tabling = tabling
-        self._memo = {}
-        self._tokens = {}
-        self._readers = {}  # predicate name -> tokens of the tabled formulae that read it
+        self._memo: Dict[Tuple[Hashable, ...], CompiledFormula] = {}
+        self._tokens: Dict[F.Formula, int] = {}
+        self._readers: Dict[str, Set[int]] = {}  # predicate name -> tokens of the tabled formulae that read it
 
-    def stale_after(self, name):
+    def stale_after(self, name: str) -> Set[int]:
         """Tokens of the tabled values that a change of predicate ``name`` invalidates
         (a live set: formulae compiled later are added)."""
         return self._readers.setdefault(name, set())
 
-    def compile(self, f, vec=None):
+    def compile(self, f: F.Formula, vec: Optional[str] = None) -> CompiledFormula:
+        """``f`` compiled for the vector variable ``vec`` (None: a scalar), once per pair."""
         key = (f, vec)
         fn = self._memo.get(key)
         if fn is None:
             fn = self._memo[key] = self._compile(F.desugar(f), vec)
         return fn
 
-    def value(self, f, s, env=None):
+    def value(self, f: F.Formula, s: Structure, env: Optional[Assignment] = None) -> Kleene:
         """Kleene value of ``f`` (free variables bound in ``env``)."""
         return scalar(self.compile(f)(s, env if env is not None else {}))
 
-    def vector(self, f, var, s, env=None):
+    def vector(self, f: F.Formula, var: str, s: Structure, env: Optional[Assignment] = None) -> Masks:
+        """``(T, U)`` masks of ``f`` at every node bound to ``var``."""
         return self.compile(f, var)(s, env if env is not None else {})
 
-    def assignments(self, f, s, order, env=None, minimum=HALF):
+    def assignments(self, f: F.Formula, s: Structure, order: Sequence[str], env: Optional[Assignment] = None,
+                    minimum: Kleene = HALF) -> Iterator[Tuple[Assignment, Kleene]]:
         """Yield ``(env, value)`` for every assignment of the variables in
         ``order`` under which ``f`` has value >= ``minimum``."""
         env = dict(env or {})
@@ -111,21 +126,21 @@ class Evaluator:
                 yield e, (TRUE if t & low else HALF)
 
     # ------------------------------------------------------------------ compile
-    def _compile(self, f, vec):
+    def _compile(self, f: F.Formula, vec: Optional[str]) -> CompiledFormula:
         vn = vec is not None
         if self.tabling and isinstance(f, (F.Exists, F.Forall, F.TC)) and len(f.free_vars()) <= 2:
             return self._tabled(f, vec, vn)
         method = getattr(self, "_c_" + type(f).__name__)
         return method(f, vec, vn)
 
-    def _raw(self, f, vec):
+    def _raw(self, f: F.Formula, vec: Optional[str]) -> CompiledFormula:
         key = (f, vec, "raw")
         fn = self._memo.get(key)
         if fn is None:
             fn = self._memo[key] = getattr(self, "_c_" + type(f).__name__)(f, vec, vec is not None)
         return fn
 
-    def _tabled(self, f, vec, vn):
+    def _tabled(self, f: F.Formula, vec: Optional[str], vn: bool) -> CompiledFormula:
         """Evaluate a quantified subformula once per structure for all assignments of
         its (at most two) free variables; later calls read the table."""
         fv = sorted(f.free_vars())
@@ -138,7 +153,7 @@ class Evaluator:
         if not fv:
             raw = self._raw(f, None)
 
-            def closed(s, env):
+            def closed(s: Structure, env: Assignment) -> Masks:
                 r = s.tables.get(token)
                 if r is None:
                     r = s.tabled(token, lambda: scalar(raw(s, env)))
@@ -148,10 +163,10 @@ class Evaluator:
             return self._tabled_vector(f, token, fv[0], vec, vn)
         return self._tabled_rows(f, token, fv, vec, vn)
 
-    def _tabled_vector(self, f, token, a, vec, vn):
+    def _tabled_vector(self, f: F.Formula, token: int, a: str, vec: Optional[str], vn: bool) -> CompiledFormula:
         raw = self._raw(f, a)
 
-        def table1(s, env):
+        def table1(s: Structure, env: Assignment) -> Masks:
             r = s.tables.get(token)
             if r is None:
                 r = s.tabled(token, lambda: raw(s, env))
@@ -162,18 +177,20 @@ class Evaluator:
             return (full, 0) if r[0] & b else ((0, full) if r[1] & b else (0, 0))
         return table1
 
-    def _tabled_rows(self, f, token, fv, vec, vn):
+    def _tabled_rows(self, f: F.Formula, token: int, fv: Sequence[str], vec: Optional[str],
+                     vn: bool) -> CompiledFormula:
         a, b = fv
         raw = self._raw(f, b)
 
-        def rows(s, env):
-            r = s.tables.get(token)
+        def rows(s: Structure, env: Assignment) -> Rows:
+            r: Optional[Rows] = s.tables.get(token)
             if r is not None:
                 return r
 
-            def compute():
+            def compute() -> Rows:
                 e = dict(env)
-                rt, ru = [], []
+                rt: List[Mask] = []
+                ru: List[Mask] = []
                 for u in range(s.n):
                     e[a] = u
                     t, h = raw(s, e)
@@ -183,18 +200,18 @@ class Evaluator:
             return s.tabled(token, compute)
 
         if vec == b:
-            def row(s, env):
+            def row(s: Structure, env: Assignment) -> Masks:
                 rt, ru = rows(s, env)
                 u = env[a]
                 return rt[u], ru[u]
             return row
         if vec == a:
-            def column(s, env):
+            def column(s: Structure, env: Assignment) -> Masks:
                 rt, ru = rows(s, env)
                 return column_masks(rt, ru, env[b])
             return column
 
-        def at(s, env):
+        def at(s: Structure, env: Assignment) -> Masks:
             rt, ru = rows(s, env)
             u = env[a]
             bw = 1 << env[b]
@@ -202,7 +219,7 @@ class Evaluator:
             return (full, 0) if rt[u] & bw else ((0, full) if ru[u] & bw else (0, 0))
         return at
 
-    def _c_Const(self, f, vec, vn):
+    def _c_Const(self, f: F.Const, vec: Optional[str], vn: bool) -> CompiledFormula:
         v = f.value
         if vn:
             if v == TRUE:
@@ -213,12 +230,12 @@ class Evaluator:
         r = _bc(v, 1)
         return lambda s, env: r
 
-    def _c_Atom(self, f, vec, vn):
+    def _c_Atom(self, f: F.Atom, vec: Optional[str], vn: bool) -> CompiledFormula:
         p = self.voc[f.pred]
         i = p.index
         args = f.args
         if p.arity == 0:
-            def nullary(s, env):
+            def nullary(s: Structure, env: Assignment) -> Masks:
                 return _bc(s.nul[i], s.full if vn else 1)
             return nullary
         if p.arity == 1:
@@ -226,7 +243,7 @@ class Evaluator:
             if a == vec:
                 return lambda s, env: (s.uT[i], s.uU[i])
 
-            def unary_at(s, env):
+            def unary_at(s: Structure, env: Assignment) -> Masks:
                 b = 1 << env[a]
                 full = s.full if vn else 1
                 if s.uT[i] & b:
@@ -240,14 +257,14 @@ class Evaluator:
             if a == vec and b == vec:
                 return lambda s, env: s.diagonal(i)
             if b == vec:
-                def row(s, env):
+                def row(s: Structure, env: Assignment) -> Masks:
                     u = env[a]
                     return s.bT[i][u], s.bU[i][u]
                 return row
             if a == vec:
                 return lambda s, env: s.column(i, env[b])
 
-            def binary_at(s, env):
+            def binary_at(s: Structure, env: Assignment) -> Masks:
                 u = env[a]
                 bw = 1 << env[b]
                 full = s.full if vn else 1
@@ -259,10 +276,10 @@ class Evaluator:
             return binary_at
         return self._c_higher(p, args, vec, vn)
 
-    def _c_higher(self, p, args, vec, vn):
+    def _c_higher(self, p: Predicate, args: Tuple[str, ...], vec: Optional[str], vn: bool) -> CompiledFormula:
         i = p.index
 
-        def higher(s, env):
+        def higher(s: Structure, env: Assignment) -> Masks:
             table = s.hi[i]
             if not vn or vec not in args:
                 v = table.get(tuple(env[a] for a in args), FALSE)
@@ -277,25 +294,25 @@ class Evaluator:
             return t, h
         return higher
 
-    def _c_Eq(self, f, vec, vn):
+    def _c_Eq(self, f: F.Eq, vec: Optional[str], vn: bool) -> CompiledFormula:
         a, b = f.a, f.b
         if a == b:
             if a == vec:
                 return lambda s, env: (s.full & ~s.uU[0], s.uU[0])
 
-            def self_eq(s, env):
+            def self_eq(s: Structure, env: Assignment) -> Masks:
                 full = s.full if vn else 1
                 return (0, full) if s.uU[0] >> env[a] & 1 else (full, 0)
             return self_eq
         if vec in (a, b):
             other = b if a == vec else a
 
-            def eq_vec(s, env):
+            def eq_vec(s: Structure, env: Assignment) -> Masks:
                 bit = 1 << env[other]
                 return (0, bit) if s.uU[0] & bit else (bit, 0)
             return eq_vec
 
-        def eq_at(s, env):
+        def eq_at(s: Structure, env: Assignment) -> Masks:
             full = s.full if vn else 1
             u = env[a]
             if u != env[b]:
@@ -303,7 +320,7 @@ class Evaluator:
             return (0, full) if s.uU[0] >> u & 1 else (full, 0)
         return eq_at
 
-    def _c_Closure(self, f, vec, vn):
+    def _c_Closure(self, f: F.Closure, vec: Optional[str], vn: bool) -> CompiledFormula:
         if f.reflexive:
             return self.compile(F.Or(F.Eq(f.a, f.b), F.Closure(f.pred, f.a, f.b, False)), vec)
         i = self.voc[f.pred].index
@@ -311,7 +328,7 @@ class Evaluator:
         if a == vec and b == vec:
             return lambda s, env: s.closure_diagonal(i)
         if b == vec:
-            def row(s, env):
+            def row(s: Structure, env: Assignment) -> Masks:
                 ct, cu = s.closure(i)
                 u = env[a]
                 return ct[u], cu[u]
@@ -319,7 +336,7 @@ class Evaluator:
         if a == vec:
             return lambda s, env: s.closure_column(i, env[b])
 
-        def at(s, env):
+        def at(s: Structure, env: Assignment) -> Masks:
             ct, cu = s.closure(i)
             u = env[a]
             bw = 1 << env[b]
@@ -331,23 +348,23 @@ class Evaluator:
             return 0, 0
         return at
 
-    def _c_Not(self, f, vec, vn):
+    def _c_Not(self, f: F.Not, vec: Optional[str], vn: bool) -> CompiledFormula:
         g = self.compile(f.sub, vec)
         if vn:
-            def not_v(s, env):
+            def not_v(s: Structure, env: Assignment) -> Masks:
                 t, u = g(s, env)
                 return s.full & ~(t | u), u
             return not_v
 
-        def not_s(s, env):
+        def not_s(s: Structure, env: Assignment) -> Masks:
             t, u = g(s, env)
             return (0 if (t | u) else 1), u
         return not_s
 
-    def _c_And(self, f, vec, vn):
+    def _c_And(self, f: F.And, vec: Optional[str], vn: bool) -> CompiledFormula:
         ga, gb = self.compile(f.left, vec), self.compile(f.right, vec)
 
-        def and_(s, env):
+        def and_(s: Structure, env: Assignment) -> Masks:
             t1, u1 = ga(s, env)
             p1 = t1 | u1
             if not p1:
@@ -357,10 +374,10 @@ class Evaluator:
             return t, (p1 & (t2 | u2)) & ~t
         return and_
 
-    def _c_Or(self, f, vec, vn):
+    def _c_Or(self, f: F.Or, vec: Optional[str], vn: bool) -> CompiledFormula:
         ga, gb = self.compile(f.left, vec), self.compile(f.right, vec)
 
-        def or_(s, env):
+        def or_(s: Structure, env: Assignment) -> Masks:
             t1, u1 = ga(s, env)
             full = s.full if vn else 1
             if t1 == full:
@@ -370,10 +387,10 @@ class Evaluator:
             return t, (u1 | u2) & ~t
         return or_
 
-    def _c_Ite(self, f, vec, vn):
+    def _c_Ite(self, f: F.Ite, vec: Optional[str], vn: bool) -> CompiledFormula:
         gc, gt, ge = (self.compile(x, vec) for x in (f.cond, f.then, f.other))
 
-        def ite(s, env):
+        def ite(s: Structure, env: Assignment) -> Masks:
             full = s.full if vn else 1
             ct, cu = gc(s, env)
             cf = full & ~(ct | cu)
@@ -386,7 +403,8 @@ class Evaluator:
             return t, u
         return ite
 
-    def _quantifier(self, f, vec, vn, universal):
+    def _quantifier(self, f: Union[F.Exists, F.Forall], vec: Optional[str], vn: bool,
+                    universal: bool) -> CompiledFormula:
         qs = [q for q in f.vars if q in f.body.free_vars()]
         if not qs:
             return self.compile(f.body, vec)
@@ -399,13 +417,14 @@ class Evaluator:
                 return guarded
         return self._vector_quantifier(f, vec, qs, universal)
 
-    def _scalar_quantifier(self, f, qs, vn, universal):
+    def _scalar_quantifier(self, f: Union[F.Exists, F.Forall], qs: List[str], vn: bool,
+                           universal: bool) -> CompiledFormula:
         inner = qs[-1]
         outer = qs[:-1]
         g = self.compile(f.body, inner)
         saved_vars = qs
 
-        def scalar_q(s, env):
+        def scalar_q(s: Structure, env: Assignment) -> Masks:
             full_n = s.full
             saved = [env.get(q) for q in saved_vars]
             result = TRUE if universal else FALSE
@@ -433,10 +452,11 @@ class Evaluator:
             return _bc(result, full_n if vn else 1)
         return scalar_q
 
-    def _vector_quantifier(self, f, vec, qs, universal):
+    def _vector_quantifier(self, f: Union[F.Exists, F.Forall], vec: str, qs: List[str],
+                           universal: bool) -> CompiledFormula:
         g = self.compile(f.body, vec)
 
-        def vector_q(s, env):
+        def vector_q(s: Structure, env: Assignment) -> Masks:
             full = s.full
             saved = [env.get(q) for q in qs]
             if universal:
@@ -463,7 +483,7 @@ class Evaluator:
             return t, p & ~t
         return vector_q
 
-    def _guarded_exists(self, f, vec, qs):
+    def _guarded_exists(self, f: Union[F.Exists, F.Forall], vec: str, qs: List[str]) -> Optional[CompiledFormula]:
         """``E(q, ...) g(q) & rest`` with the vector variable free in ``rest``: loop
         only over the nodes where the guard ``g`` (which mentions q but neither
         the vector variable nor the other quantified variables) may hold."""
@@ -480,7 +500,7 @@ class Evaluator:
         g = self.compile(F.conj(*guard), q)
         inner = self.compile(F.exists(tuple(others), F.conj(*rest)), vec)
 
-        def guarded(s, env):
+        def guarded(s: Structure, env: Assignment) -> Masks:
             gt, gu = g(s, env)
             cand = gt | gu
             if not cand:
@@ -502,20 +522,21 @@ class Evaluator:
             return t, p & ~t
         return guarded
 
-    def _c_Exists(self, f, vec, vn):
+    def _c_Exists(self, f: F.Exists, vec: Optional[str], vn: bool) -> CompiledFormula:
         return self._quantifier(f, vec, vn, False)
 
-    def _c_Forall(self, f, vec, vn):
+    def _c_Forall(self, f: F.Forall, vec: Optional[str], vn: bool) -> CompiledFormula:
         return self._quantifier(f, vec, vn, True)
 
-    def _c_TC(self, f, vec, vn):
+    def _c_TC(self, f: F.TC, vec: Optional[str], vn: bool) -> CompiledFormula:
         g = self.compile(f.body, f.y)
         x, y, a, b = f.x, f.y, f.a, f.b
 
-        def tc(s, env):
+        def tc(s: Structure, env: Assignment) -> Masks:
             n = s.n
             saved = (env.get(x), env.get(y))
-            rt, rp = [], []
+            rt: List[Mask] = []
+            rp: List[Mask] = []
             for u in range(n):
                 env[x] = u
                 t, h = g(s, env)
@@ -525,7 +546,7 @@ class Evaluator:
             ct, cp = closure_rows(rt, n, s.ma), closure_rows(rp, n)
             full = full_mask(n) if vn else 1
 
-            def at(u, w):
+            def at(u: Node, w: Node) -> Kleene:
                 if ct[u] >> w & 1:
                     return TRUE
                 return HALF if cp[u] >> w & 1 else FALSE

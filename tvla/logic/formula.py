@@ -6,22 +6,31 @@ rewrites them with ``!``, ``&`` and ``|`` (Kleene-equivalent).
 """
 
 from dataclasses import dataclass, field
-from typing import List, Optional, Set, Tuple
+from typing import Callable, Collection, Dict, FrozenSet, Iterable, List, Mapping, Optional, Set, Tuple, Type, \
+    Union
 
-from tvla.logic.kleene import FALSE, HALF, TRUE, show
+from tvla.logic.kleene import FALSE, HALF, TRUE, Kleene, show
+
+Pos = Tuple[Optional[int], Optional[int]]
+"""A position in the preprocessed text: (line, column), as the parser gives it."""
+
+Where = Tuple[str, int, int]
+"""A position in a source file: (file, line, column), as ``Located.where`` gives it for a :data:`Pos`."""
 
 
 class Formula:
+    """A formula: the base of the immutable, hashable syntax tree nodes below."""
+
     __slots__ = ()
 
-    def free_vars(self):
+    def free_vars(self) -> FrozenSet[str]:
         """The free variables (a frozenset), computed once per node, children first
         without recursion: wide formulas (hundreds of conjuncts) ask for them at
         every level, and deep ones would exhaust the stack."""
-        fv = self.__dict__.get("_free_vars")
+        fv: Optional[FrozenSet[str]] = self.__dict__.get("_free_vars")
         if fv is not None:
             return fv
-        stack = [self]
+        stack: List[Formula] = [self]
         while stack:
             node = stack[-1]
             todo = [c for c in children(node) if "_free_vars" not in c.__dict__]
@@ -32,10 +41,10 @@ class Formula:
             node.__dict__["_free_vars"] = node.compute_free_vars()
         return self.__dict__["_free_vars"]
 
-    def compute_free_vars(self):
+    def compute_free_vars(self) -> FrozenSet[str]:
         raise NotImplementedError
 
-    def preds(self):
+    def preds(self) -> Set[str]:
         """Names of predicates occurring in the formula (closures included)."""
         out: Set[str] = set()
         _collect_preds(self, out)
@@ -44,12 +53,12 @@ class Formula:
 
 @dataclass(frozen=True)
 class Const(Formula):
-    value: int
+    value: Kleene
 
-    def compute_free_vars(self):
+    def compute_free_vars(self) -> FrozenSet[str]:
         return frozenset()
 
-    def __str__(self):
+    def __str__(self) -> str:
         return show(self.value)
 
 
@@ -57,12 +66,12 @@ class Const(Formula):
 class Atom(Formula):
     pred: str
     args: Tuple[str, ...]
-    pos: Optional[tuple] = field(default=None, compare=False, hash=False, repr=False)
+    pos: Optional[Pos] = field(default=None, compare=False, hash=False, repr=False)
 
-    def compute_free_vars(self):
+    def compute_free_vars(self) -> FrozenSet[str]:
         return frozenset(self.args)
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"{self.pred}({', '.join(self.args)})"
 
 
@@ -74,12 +83,12 @@ class Closure(Formula):
     a: str
     b: str
     reflexive: bool
-    pos: Optional[tuple] = field(default=None, compare=False, hash=False, repr=False)
+    pos: Optional[Pos] = field(default=None, compare=False, hash=False, repr=False)
 
-    def compute_free_vars(self):
+    def compute_free_vars(self) -> FrozenSet[str]:
         return frozenset((self.a, self.b))
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"{self.pred}{'*' if self.reflexive else '+'}({self.a}, {self.b})"
 
 
@@ -88,10 +97,10 @@ class Eq(Formula):
     a: str
     b: str
 
-    def compute_free_vars(self):
+    def compute_free_vars(self) -> FrozenSet[str]:
         return frozenset((self.a, self.b))
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"{self.a} == {self.b}"
 
 
@@ -99,10 +108,10 @@ class Eq(Formula):
 class Not(Formula):
     sub: Formula
 
-    def compute_free_vars(self):
+    def compute_free_vars(self) -> FrozenSet[str]:
         return self.sub.free_vars()
 
-    def __str__(self):
+    def __str__(self) -> str:
         if isinstance(self.sub, Eq):
             return f"{self.sub.a} != {self.sub.b}"
         return f"!{_paren(self.sub, Not)}"
@@ -113,10 +122,10 @@ class And(Formula):
     left: Formula
     right: Formula
 
-    def compute_free_vars(self):
+    def compute_free_vars(self) -> FrozenSet[str]:
         return self.left.free_vars() | self.right.free_vars()
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"{_paren(self.left, And)} & {_paren(self.right, And)}"
 
 
@@ -125,10 +134,10 @@ class Or(Formula):
     left: Formula
     right: Formula
 
-    def compute_free_vars(self):
+    def compute_free_vars(self) -> FrozenSet[str]:
         return self.left.free_vars() | self.right.free_vars()
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"{_paren(self.left, Or)} | {_paren(self.right, Or)}"
 
 
@@ -137,10 +146,10 @@ class Implies(Formula):
     left: Formula
     right: Formula
 
-    def compute_free_vars(self):
+    def compute_free_vars(self) -> FrozenSet[str]:
         return self.left.free_vars() | self.right.free_vars()
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"{_paren(self.left, Implies)} -> {_paren(self.right, Implies)}"
 
 
@@ -149,10 +158,10 @@ class Iff(Formula):
     left: Formula
     right: Formula
 
-    def compute_free_vars(self):
+    def compute_free_vars(self) -> FrozenSet[str]:
         return self.left.free_vars() | self.right.free_vars()
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"{_paren(self.left, Iff)} <-> {_paren(self.right, Iff)}"
 
 
@@ -161,10 +170,10 @@ class Exists(Formula):
     vars: Tuple[str, ...]
     body: Formula
 
-    def compute_free_vars(self):
+    def compute_free_vars(self) -> FrozenSet[str]:
         return self.body.free_vars() - frozenset(self.vars)
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"E({', '.join(self.vars)}) {_paren(self.body, Exists)}"
 
 
@@ -173,10 +182,10 @@ class Forall(Formula):
     vars: Tuple[str, ...]
     body: Formula
 
-    def compute_free_vars(self):
+    def compute_free_vars(self) -> FrozenSet[str]:
         return self.body.free_vars() - frozenset(self.vars)
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"A({', '.join(self.vars)}) {_paren(self.body, Forall)}"
 
 
@@ -190,10 +199,10 @@ class TC(Formula):
     y: str
     body: Formula
 
-    def compute_free_vars(self):
+    def compute_free_vars(self) -> FrozenSet[str]:
         return (self.body.free_vars() - {self.x, self.y}) | {self.a, self.b}
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"TC({self.a}, {self.b})({self.x}, {self.y}) {_paren(self.body, TC)}"
 
 
@@ -203,17 +212,17 @@ class Ite(Formula):
     then: Formula
     other: Formula
 
-    def compute_free_vars(self):
+    def compute_free_vars(self) -> FrozenSet[str]:
         return self.cond.free_vars() | self.then.free_vars() | self.other.free_vars()
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"({self.cond} ? {self.then} : {self.other})"
 
 
-_RANK = {Iff: 1, Implies: 2, Or: 3, And: 4, Not: 5}
+_RANK: Dict[type, int] = {Iff: 1, Implies: 2, Or: 3, And: 4, Not: 5}
 
 
-def _paren(f, ctx):
+def _paren(f: Formula, ctx: Type[Formula]) -> str:
     if isinstance(f, (Exists, Forall, TC)):
         return f"({f})" if ctx not in (Exists, Forall, TC) else str(f)
     r = _RANK.get(type(f))
@@ -227,7 +236,7 @@ def _paren(f, ctx):
     return f"({f})"
 
 
-def children(f):
+def children(f: Formula) -> Tuple[Formula, ...]:
     """The direct subformulae of ``f``."""
     if isinstance(f, Not):
         return (f.sub,)
@@ -245,7 +254,7 @@ FALSE_F = Const(FALSE)
 HALF_F = Const(HALF)
 
 
-def _collect_preds(f, out):
+def _collect_preds(f: Formula, out: Set[str]) -> None:
     if isinstance(f, (Atom, Closure)):
         out.add(f.pred)
     elif isinstance(f, (Not,)):
@@ -261,7 +270,7 @@ def _collect_preds(f, out):
         _collect_preds(f.other, out)
 
 
-def uses_equality(f):
+def uses_equality(f: Formula) -> bool:
     """True when the formula compares individuals (its value depends on ``sm``)."""
     if isinstance(f, Eq):
         return True
@@ -278,10 +287,10 @@ def uses_equality(f):
     return False
 
 
-def conj(*fs):
+def conj(*fs: Formula) -> Formula:
     """Conjunction with constant folding."""
-    out = None
-    seen = set()
+    out: Optional[Formula] = None
+    seen: Set[Formula] = set()
     for f in fs:
         if f == TRUE_F or f in seen:
             continue
@@ -292,10 +301,10 @@ def conj(*fs):
     return TRUE_F if out is None else out
 
 
-def disj(*fs):
+def disj(*fs: Formula) -> Formula:
     """Disjunction with constant folding."""
-    out = None
-    seen = set()
+    out: Optional[Formula] = None
+    seen: Set[Formula] = set()
     for f in fs:
         if f == FALSE_F or f in seen:
             continue
@@ -306,7 +315,7 @@ def disj(*fs):
     return FALSE_F if out is None else out
 
 
-def neg(f):
+def neg(f: Formula) -> Formula:
     """Negation with constant folding and double-negation removal."""
     if isinstance(f, Const):
         return Const(2 - f.value)
@@ -315,21 +324,24 @@ def neg(f):
     return Not(f)
 
 
-def exists(vs, body):
-    vs = tuple(v for v in vs if v in body.free_vars())
-    if isinstance(body, Const) or not vs:
+def exists(vs: Iterable[str], body: Formula) -> Formula:
+    """``E(vs) body`` over the variables of ``vs`` free in ``body`` (``body`` when none is)."""
+    bound = tuple(v for v in vs if v in body.free_vars())
+    if isinstance(body, Const) or not bound:
         return body
-    return Exists(vs, body)
+    return Exists(bound, body)
 
 
-def forall(vs, body):
-    vs = tuple(v for v in vs if v in body.free_vars())
-    if isinstance(body, Const) or not vs:
+def forall(vs: Iterable[str], body: Formula) -> Formula:
+    """``A(vs) body`` over the variables of ``vs`` free in ``body`` (``body`` when none is)."""
+    bound = tuple(v for v in vs if v in body.free_vars())
+    if isinstance(body, Const) or not bound:
         return body
-    return Forall(vs, body)
+    return Forall(bound, body)
 
 
-def ite(c, t, e):
+def ite(c: Formula, t: Formula, e: Formula) -> Formula:
+    """``(c ? t : e)`` with constant folding."""
     if c == TRUE_F:
         return t
     if c == FALSE_F:
@@ -343,19 +355,21 @@ def ite(c, t, e):
     return Ite(c, t, e)
 
 
-def conjuncts(f):
+def conjuncts(f: Formula) -> List[Formula]:
+    """The conjuncts of a (nested) conjunction."""
     if isinstance(f, And):
         return conjuncts(f.left) + conjuncts(f.right)
     return [f]
 
 
-def disjuncts(f):
+def disjuncts(f: Formula) -> List[Formula]:
+    """The disjuncts of a (nested) disjunction."""
     if isinstance(f, Or):
         return disjuncts(f.left) + disjuncts(f.right)
     return [f]
 
 
-def desugar(f):
+def desugar(f: Formula) -> Formula:
     """Rewrite ``->`` and ``<->`` in terms of ``!``, ``&``, ``|``."""
     if isinstance(f, Implies):
         return Or(neg(desugar(f.left)), desugar(f.right))
@@ -365,7 +379,7 @@ def desugar(f):
     return map_children(f, desugar)
 
 
-def map_children(f, fn):
+def map_children(f: Formula, fn: Callable[[Formula], Formula]) -> Formula:
     """Apply ``fn`` to the direct subformulae of ``f``."""
     if isinstance(f, Not):
         return Not(fn(f.sub))
@@ -380,7 +394,7 @@ def map_children(f, fn):
     return f
 
 
-def rename_vars(f, mapping):
+def rename_vars(f: Formula, mapping: Mapping[str, str]) -> Formula:
     """Substitute free variables by other variables (capture-avoiding)."""
     if not mapping:
         return f
@@ -396,7 +410,7 @@ def rename_vars(f, mapping):
         vs = list(f.vars)
         body = f.body
         if clash:
-            ren = {}
+            ren: Dict[str, str] = {}
             for v in clash:
                 ren[v] = fresh(v, set(inner.values()) | f.body.free_vars() | set(inner))
             body = rename_vars(body, ren)
@@ -416,14 +430,15 @@ def rename_vars(f, mapping):
     return map_children(f, lambda g: rename_vars(g, mapping))
 
 
-def fresh(base, avoid):
+def fresh(base: str, avoid: Collection[str]) -> str:
+    """``base_i`` for the least ``i >= 1`` such that the name is not in ``avoid``."""
     i = 1
     while f"{base}_{i}" in avoid:
         i += 1
     return f"{base}_{i}"
 
 
-def rename_preds(f, fn):
+def rename_preds(f: Formula, fn: Callable[[str], str]) -> Formula:
     """Rename predicate occurrences with ``fn(name) -> name``."""
     if isinstance(f, Atom):
         return Atom(fn(f.pred), f.args, f.pos)
@@ -432,7 +447,7 @@ def rename_preds(f, fn):
     return map_children(f, lambda g: rename_preds(g, fn))
 
 
-def substitute_atoms(f, fn):
+def substitute_atoms(f: Formula, fn: Callable[[Union[Atom, Closure]], Optional[Formula]]) -> Formula:
     """Replace atoms: ``fn(atom)`` returns a formula or None to keep the atom."""
     if isinstance(f, (Atom, Closure)):
         r = fn(f)
@@ -442,12 +457,12 @@ def substitute_atoms(f, fn):
 
 # --------------------------------------------------------------------------- normal forms
 
-def nnf(f):
+def nnf(f: Formula) -> Formula:
     """Negation normal form (after removing -> and <->)."""
     return _nnf(desugar(f), False)
 
 
-def _nnf(f, negate):
+def _nnf(f: Formula, negate: bool) -> Formula:
     if isinstance(f, Not):
         return _nnf(f.sub, not negate)
     if isinstance(f, And):
@@ -468,21 +483,21 @@ def _nnf(f, negate):
     return Not(f) if negate else f
 
 
-def is_literal(f):
+def is_literal(f: Formula) -> bool:
     """True for a (negated) atom, closure, equality or constant."""
     if isinstance(f, Not):
         f = f.sub
     return isinstance(f, (Atom, Eq, Closure, Const))
 
 
-def exists_conjunction(f, avoid):
+def exists_conjunction(f: Formula, avoid: Collection[str]) -> Optional[Tuple[List[str], List[Formula]]]:
     """If ``f`` (in NNF) is ``E(..) l1 & ... & lm`` up to nested existentials,
     return (bound vars, literals) with bound variables renamed apart from
     ``avoid``; else None."""
     bound: List[str] = []
     lits: List[Formula] = []
 
-    def walk(g, mapping):
+    def walk(g: Formula, mapping: Dict[str, str]) -> bool:
         if isinstance(g, Exists):
             m = dict(mapping)
             for v in g.vars:
@@ -504,7 +519,7 @@ def exists_conjunction(f, avoid):
     return bound, lits
 
 
-def dnf(f):
+def dnf(f: Formula) -> List[List[Formula]]:
     """List of disjuncts, each a list of literals, of an NNF formula (quantifiers dropped)."""
     if isinstance(f, (Exists, Forall)):
         return dnf(f.body)
@@ -515,12 +530,12 @@ def dnf(f):
     return [[f]]
 
 
-def rename_bound_apart(f, used=None):
+def rename_bound_apart(f: Formula, used: Optional[Set[str]] = None) -> Formula:
     """Rename the quantified variables of an NNF formula so that every one is
     distinct from all others and from the free variables."""
     used = set(f.free_vars()) if used is None else used
     if isinstance(f, (Exists, Forall)):
-        mapping = {}
+        mapping: Dict[str, str] = {}
         for v in f.vars:
             if v in used:
                 mapping[v] = fresh(v, used)

@@ -10,11 +10,14 @@ data order (the core predicate declared ``transitive reflexive``, such as
 writers; each is defined once.
 """
 
-from tvla.logic.kleene import TRUE
-from tvla.logic.structure import bits
+from typing import Iterable, List, Optional, Set, Tuple
+
+from tvla.logic.kleene import TRUE, Kleene
+from tvla.logic.structure import Node, Structure, bits
+from tvla.logic.vocabulary import Predicate, Vocabulary
 
 
-def tuples_with(s, p, value):
+def tuples_with(s: Structure, p: Predicate, value: Kleene) -> List[Tuple[Node, ...]]:
     """The argument tuples at which predicate ``p`` has ``value`` (TRUE or HALF) in
     ``s``, in node order."""
     if p.arity == 0:
@@ -27,22 +30,22 @@ def tuples_with(s, p, value):
     return sorted(t for t, v in s.hi[p.index].items() if v == value)
 
 
-def true_tuples(s, p):
+def true_tuples(s: Structure, p: Predicate) -> List[Tuple[Node, ...]]:
     """The argument tuples at which ``p`` is 1."""
     return tuples_with(s, p, TRUE)
 
 
-def pointers(voc):
+def pointers(voc: Vocabulary) -> List[Predicate]:
     """The pointer variables: unary core predicates that hold for at most one node."""
     return [p for p in voc.unary if p.kind == "core" and p.is_pointer]
 
 
-def fields(voc):
+def fields(voc: Vocabulary) -> List[Predicate]:
     """The pointer fields: binary core predicates that are functions."""
     return [p for p in voc.binary if p.kind == "core" and "function" in p.props]
 
 
-def successor(s, u, fs):
+def successor(s: Structure, u: Node, fs: Iterable[Predicate]) -> Optional[Node]:
     """The node that a field of node ``u`` points to (the first field that points), or None."""
     for f in fs:
         row = s.bT[f.index][u]
@@ -51,11 +54,13 @@ def successor(s, u, fs):
     return None
 
 
-def traversal_order(s, voc):
+def traversal_order(s: Structure, voc: Vocabulary) -> List[Node]:
     """Nodes in the order a reader follows them: from each pointer variable along the
     fields, then the rest."""
     fs = fields(voc)
-    out, seen = [], set()
+    out: List[Node] = []
+    seen: Set[Node] = set()
+    u: Optional[Node]
     for p in pointers(voc):
         for (u,) in true_tuples(s, p):
             while u is not None and u not in seen:
@@ -65,12 +70,12 @@ def traversal_order(s, voc):
     return out + [u for u in range(s.n) if u not in seen]
 
 
-def order_predicate(voc):
+def order_predicate(voc: Vocabulary) -> Optional[Predicate]:
     """The first core predicate declared ``transitive reflexive`` (laid out as data order), or None."""
     return next((p for p in voc.binary if p.kind == "core" and {"transitive", "reflexive"} <= p.props), None)
 
 
-def data_values(store, voc):
+def data_values(store: Structure, voc: Vocabulary) -> Optional[List[int]]:
     """The rank of each node's datum in the data order (the core predicate declared
     transitive reflexive, as the drawings lay it out), 0 for the smallest; None
     when the program has no data order."""

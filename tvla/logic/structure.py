@@ -16,9 +16,26 @@ blur, nodes are sorted by canonical name, so equal keys mean isomorphic
 structures.
 """
 
-from typing import List, Tuple
+from __future__ import annotations
 
-from tvla.logic.kleene import FALSE, HALF, TRUE
+from typing import TYPE_CHECKING, Any, Callable, Dict, Hashable, Iterable, List, Optional, Sequence, Tuple, TypeVar
+
+from tvla.logic.kleene import FALSE, HALF, TRUE, Kleene, Mask, Masks
+
+if TYPE_CHECKING:
+    from tvla.logic.vocabulary import Predicate, Vocabulary
+
+Node = int
+"""A node of a structure: an index ``0..n-1`` (bit ``u`` of a :data:`Mask`)."""
+
+Rows = Tuple[List[Mask], List[Mask]]
+"""A 3-valued binary relation as row masks ``(T rows, U rows)``: row ``u`` holds the
+values of ``p(u, *)``, as :data:`Masks` do for one node."""
+
+Key = Tuple[Hashable, ...]
+"""The identity of a structure (:meth:`Structure.key`): equal keys, equal structures."""
+
+T = TypeVar("T")
 
 
 class Inconsistent(Exception):
@@ -29,13 +46,13 @@ class Inconsistent(Exception):
     bit one violating assignment), when known; they let coerce remove a
     maybe-active node instead of the structure."""
 
-    def __init__(self, rule, bound=None, at=0):
+    def __init__(self, rule: str, bound: Optional[Mask] = None, at: Mask = 0) -> None:
         super().__init__(rule)
         self.bound = bound
         self.at = at
 
 
-def breached_nodes(e, ma):
+def breached_nodes(e: Inconsistent, ma: Mask) -> Mask:
     """The maybe-active nodes that cannot exist, given breach ``e`` in a structure
     whose maybe-active nodes are ``ma``: those that are the only maybe-active
     node of a violating assignment (a mask; 0 when every assignment has
@@ -53,12 +70,12 @@ def breached_nodes(e, ma):
     return e.at
 
 
-def full_mask(n):
+def full_mask(n: int) -> Mask:
     """Mask with the bits of nodes ``0..n-1`` set."""
     return (1 << n) - 1
 
 
-def join_masks(ta, ua, tb, ub, full):
+def join_masks(ta: Mask, ua: Mask, tb: Mask, ub: Mask, full: Mask) -> Masks:
     """Pointwise join of two ``(T, U)`` mask pairs over the nodes in ``full``:
     1 where both are 1, 0 where both are 0, 1/2 elsewhere."""
     t = ta & tb
@@ -66,7 +83,7 @@ def join_masks(ta, ua, tb, ub, full):
     return t, full & ~(t | f)
 
 
-def collapse_masks(t, u, groups, full):
+def collapse_masks(t: Mask, u: Mask, groups: Iterable[Mask], full: Mask) -> Masks:
     """``(T, U)`` masks over groups: bit ``k`` is 1 when every node of
     ``groups[k]`` (a node mask) is 1, 0 when every one is 0, 1/2 otherwise."""
     f = full & ~(t | u)
@@ -79,7 +96,7 @@ def collapse_masks(t, u, groups, full):
     return ot, oh
 
 
-def bits(mask):
+def bits(mask: Mask) -> List[Node]:
     """Indices of the set bits of ``mask``, ascending."""
     out = []
     while mask:
@@ -89,7 +106,7 @@ def bits(mask):
     return out
 
 
-def column_masks(rows_t, rows_u, w):
+def column_masks(rows_t: Iterable[Mask], rows_u: Iterable[Mask], w: Node) -> Masks:
     """``(T, U)`` masks of column ``w`` of a relation given by row masks."""
     b = 1 << w
     t = h = 0
@@ -101,7 +118,7 @@ def column_masks(rows_t, rows_u, w):
     return t, h
 
 
-def diagonal_masks(rows_t, rows_u):
+def diagonal_masks(rows_t: Iterable[Mask], rows_u: Iterable[Mask]) -> Masks:
     """``(T, U)`` masks of the diagonal of a relation given by row masks."""
     t = h = 0
     for u, (rt, ru) in enumerate(zip(rows_t, rows_u)):
@@ -113,7 +130,7 @@ def diagonal_masks(rows_t, rows_u):
     return t, h
 
 
-def closure_rows(rows, n, absent=0):
+def closure_rows(rows: Iterable[Mask], n: int, absent: Mask = 0) -> List[Mask]:
     """Transitive closure of a relation given by row bit masks (Warshall); paths
     only pass through nodes outside the mask ``absent``."""
     rows = list(rows)
@@ -129,9 +146,26 @@ def closure_rows(rows, n, absent=0):
 
 
 class Structure:
-    __slots__ = ("n", "full", "nul", "uT", "uU", "bT", "bU", "hi", "ma", "tables", "_cache", "_key", "origin")
+    """A 3-valued structure over the nodes ``0..n-1`` (see the module docstring)."""
 
-    def __init__(self, n, nul, uT, uU, bT, bU, hi=None, ma=0):
+    __slots__ = ("n", "full", "nul", "uT", "uU", "bT", "bU", "hi", "ma", "tables", "_cache", "_key", "origin")
+    n: int
+    full: Mask
+    nul: List[Kleene]
+    uT: List[Mask]
+    uU: List[Mask]
+    bT: List[List[Mask]]
+    bU: List[List[Mask]]
+    hi: List[Dict[Tuple[Node, ...], Kleene]]
+    ma: Mask
+    tables: Dict[int, Any]
+    _cache: Dict[Tuple[Hashable, ...], Any]
+    _key: Optional[Key]
+    origin: Optional[List[Mask]]
+
+    def __init__(self, n: int, nul: List[Kleene], uT: List[Mask], uU: List[Mask], bT: List[List[Mask]],
+                 bU: List[List[Mask]], hi: Optional[List[Dict[Tuple[Node, ...], Kleene]]] = None,
+                 ma: Mask = 0) -> None:
         self.n = n
         self.full = full_mask(n)  # mask of all nodes (kept in step with n)
         self.nul = nul
@@ -152,7 +186,7 @@ class Structure:
         self.origin = None
 
     @classmethod
-    def empty(cls, voc, n=0):
+    def empty(cls, voc: Vocabulary, n: int = 0) -> Structure:
         return cls(
             n,
             [FALSE] * len(voc.nullary),
@@ -163,19 +197,19 @@ class Structure:
             [dict() for _ in voc.higher],
         )
 
-    def tabled(self, token, compute):
+    def tabled(self, token: int, compute: Callable[[], T]) -> T:
         """The value tabled under ``token`` (computed by ``compute()`` on first use)."""
-        r = self.tables.get(token)
+        r: Optional[T] = self.tables.get(token)
         if r is None:
             r = self.tables[token] = compute()
         return r
 
     @property
-    def summary(self):
+    def summary(self) -> Mask:
         """Mask of summary nodes (sm = 1/2)."""
         return self.uU[0]
 
-    def copy(self):
+    def copy(self) -> Structure:
         """An independent copy; derived views and tabled values carry over (they
         are immutable and every mutation forgets the ones it invalidates)."""
         c = Structure(
@@ -192,15 +226,15 @@ class Structure:
         return c
 
     # ------------------------------------------------------------------ access
-    def unary(self, i, u):
+    def unary(self, i: int, u: Node) -> Kleene:
         b = 1 << u
         return TRUE if self.uT[i] & b else (HALF if self.uU[i] & b else FALSE)
 
-    def binary(self, i, u, w):
+    def binary(self, i: int, u: Node, w: Node) -> Kleene:
         b = 1 << w
         return TRUE if self.bT[i][u] & b else (HALF if self.bU[i][u] & b else FALSE)
 
-    def value(self, pred, args):
+    def value(self, pred: Predicate, args: Sequence[Node]) -> Kleene:
         """Value of predicate ``pred`` (a vocabulary Predicate) at a node tuple."""
         if pred.arity == 0:
             return self.nul[pred.index]
@@ -210,7 +244,8 @@ class Structure:
             return self.binary(pred.index, args[0], args[1])
         return self.hi[pred.index].get(tuple(args), FALSE)
 
-    def set_value(self, pred, args, v, stale=None):
+    def set_value(self, pred: Predicate, args: Sequence[Node], v: Kleene,
+                  stale: Optional[Iterable[int]] = None) -> None:
         """Set ``pred`` at the node tuple ``args``; ``stale``: the tabled values
         that read ``pred`` (None: forget all)."""
         if pred.arity == 0:
@@ -227,7 +262,7 @@ class Structure:
                 self.hi[pred.index][tuple(args)] = v
             self.touched()
 
-    def set_unary(self, i, u, v, stale=None):
+    def set_unary(self, i: int, u: Node, v: Kleene, stale: Optional[Iterable[int]] = None) -> None:
         b = 1 << u
         t, h = self.uT[i] & ~b, self.uU[i] & ~b
         if v == TRUE:
@@ -237,7 +272,7 @@ class Structure:
         self.uT[i], self.uU[i] = t, h
         self.dirty(stale)
 
-    def set_binary(self, i, u, w, v, stale=None):
+    def set_binary(self, i: int, u: Node, w: Node, v: Kleene, stale: Optional[Iterable[int]] = None) -> None:
         b = 1 << w
         rt, ru = self.bT[i], self.bU[i]
         t, h = rt[u] & ~b, ru[u] & ~b
@@ -248,7 +283,7 @@ class Structure:
         rt[u], ru[u] = t, h
         self.touched(i, stale)
 
-    def dirty(self, stale=None):
+    def dirty(self, stale: Optional[Iterable[int]] = None) -> None:
         """Forget the key and the tabled values after a mutation: those whose
         tokens are in ``stale``, or all of them (None)."""
         self._key = None
@@ -260,7 +295,7 @@ class Structure:
                 for token in stale:
                     tab.pop(token, None)
 
-    def touched(self, binary_index=None, stale=None):
+    def touched(self, binary_index: Optional[int] = None, stale: Optional[Iterable[int]] = None) -> None:
         """Forget cached derived data after a mutation (of binary predicate
         ``binary_index``; of everything when None); ``stale`` as for :meth:`dirty`."""
         self.dirty(stale if binary_index is not None else None)
@@ -273,7 +308,7 @@ class Structure:
 
     # ------------------------------------------------------------- derived views
     # hot paths: look the cache up before building anything
-    def column(self, i, w):
+    def column(self, i: int, w: Node) -> Masks:
         """``(T, U)`` masks of ``p(*, w)`` for binary predicate ``i``."""
         key = ("col", i, w)
         c = self._cache.get(key)
@@ -281,7 +316,7 @@ class Structure:
             c = self._cache[key] = column_masks(self.bT[i], self.bU[i], w)
         return c
 
-    def diagonal(self, i):
+    def diagonal(self, i: int) -> Masks:
         """``(T, U)`` masks of ``p(v, v)``."""
         key = ("diag", i)
         c = self._cache.get(key)
@@ -289,7 +324,7 @@ class Structure:
             c = self._cache[key] = diagonal_masks(self.bT[i], self.bU[i])
         return c
 
-    def closure(self, i):
+    def closure(self, i: int) -> Rows:
         """Rows ``(T, U)`` of the transitive closure ``p+`` (max-min paths)."""
         key = ("tc", i)
         c = self._cache.get(key)
@@ -302,7 +337,7 @@ class Structure:
             c = self._cache[key] = (ct, [cp[u] & ~ct[u] for u in range(n)])
         return c
 
-    def closure_column(self, i, w):
+    def closure_column(self, i: int, w: Node) -> Masks:
         key = ("tccol", i, w)
         c = self._cache.get(key)
         if c is None:
@@ -310,7 +345,7 @@ class Structure:
             c = self._cache[key] = column_masks(rows_t, rows_u, w)
         return c
 
-    def closure_diagonal(self, i):
+    def closure_diagonal(self, i: int) -> Masks:
         key = ("tcdiag", i)
         c = self._cache.get(key)
         if c is None:
@@ -318,7 +353,7 @@ class Structure:
         return c
 
     # ---------------------------------------------------------------- topology
-    def add_node(self):
+    def add_node(self) -> Node:
         """Append an active node with every predicate 0 on it; return its index."""
         u = self.n
         self.n += 1
@@ -332,7 +367,7 @@ class Structure:
         self.touched()
         return u
 
-    def duplicate_node(self, u):
+    def duplicate_node(self, u: Node) -> Node:
         """Append a copy of node ``u`` that inherits every value (activity included);
         return its index."""
         w = self.add_node()
@@ -360,14 +395,14 @@ class Structure:
         self.touched()
         return w
 
-    def restrict(self, keep):
+    def restrict(self, keep: Mask) -> Structure:
         """A new structure holding only the nodes in mask ``keep``, renumbered in order."""
         idx = bits(keep)
         if len(idx) == self.n:
             return self
         remap = {u: k for k, u in enumerate(idx)}
 
-        def pack(mask):
+        def pack(mask: Mask) -> Mask:
             out = 0
             for k, u in enumerate(idx):
                 if mask >> u & 1:
@@ -387,7 +422,7 @@ class Structure:
             s.origin = [self.origin[u] for u in idx]
         return s
 
-    def drop_nodes(self, mask):
+    def drop_nodes(self, mask: Mask) -> None:
         """Remove the nodes in ``mask`` in place (the others are renumbered in order)."""
         r = self.restrict(self.full & ~mask)
         self.n, self.full, self.nul, self.uT, self.uU = r.n, r.full, r.nul, r.uT, r.uU
@@ -398,7 +433,7 @@ class Structure:
         self._key = None
 
     # ------------------------------------------------------------------ identity
-    def key(self):
+    def key(self) -> Key:
         k = self._key
         if k is None:
             k = self._key = (
@@ -408,19 +443,19 @@ class Structure:
             )
         return k
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Structure) and self.key() == other.key()
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash(self.key())
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"<Structure n={self.n}>"
 
 
-def _variants(tup, u, w):
+def _variants(tup: Tuple[Node, ...], u: Node, w: Node) -> List[Tuple[Node, ...]]:
     """All tuples obtained by replacing some occurrences of ``u`` by ``w``."""
-    out: List[Tuple[int, ...]] = [()]
+    out: List[Tuple[Node, ...]] = [()]
     for x in tup:
         if x == u:
             out = [o + (y,) for o in out for y in (u, w)]

@@ -7,9 +7,9 @@ thread predicates ``isthread``, ``ready`` (an abstraction predicate),
 """
 
 from dataclasses import dataclass, field
-from typing import Optional, Tuple
+from typing import Dict, FrozenSet, List, Optional, Tuple
 
-from tvla.logic.formula import Formula
+from tvla.logic.formula import Formula, Where
 
 PROPERTIES = {
     "unique": 1, "pointer": 1, "box": 1, "abs": 1, "nonabs": 1,
@@ -23,19 +23,21 @@ UPDATABLE_BUILTINS = ("sm", "isthread", "ready", "runnable", "outside")
 
 @dataclass
 class Predicate:
+    """A predicate of the vocabulary: its arity, parameter names, kind and properties."""
+
     name: str
     arity: int
     params: Tuple[str, ...]
     kind: str  # "core", "instr" or "builtin"
-    props: frozenset = frozenset()
+    props: FrozenSet[str] = frozenset()
     definition: Optional[Formula] = None
     display: Tuple[str, ...] = ()
-    pos: Optional[tuple] = None
+    pos: Optional[Where] = None
     index: int = -1  # position within the table of its arity
     abstraction: bool = False
 
     @property
-    def is_pointer(self):
+    def is_pointer(self) -> bool:
         return self.arity == 1 and ("pointer" in self.props or "box" in self.props or "unique" in self.props)
 
 
@@ -43,14 +45,14 @@ class Predicate:
 class Vocabulary:
     """All predicates, grouped by arity, with indices into structure tables."""
 
-    preds: dict = field(default_factory=dict)
-    nullary: list = field(default_factory=list)
-    unary: list = field(default_factory=list)
-    binary: list = field(default_factory=list)
-    higher: list = field(default_factory=list)
+    preds: Dict[str, Predicate] = field(default_factory=dict)
+    nullary: List[Predicate] = field(default_factory=list)
+    unary: List[Predicate] = field(default_factory=list)
+    binary: List[Predicate] = field(default_factory=list)
+    higher: List[Predicate] = field(default_factory=list)
 
     @classmethod
-    def create(cls):
+    def create(cls) -> "Vocabulary":
         voc = cls()
         voc.add(Predicate("sm", 1, ("v",), "builtin"))
         voc.add(Predicate("isNew", 1, ("v",), "builtin"))
@@ -59,7 +61,7 @@ class Vocabulary:
             voc.add(Predicate(name, 1, ("v",), "builtin", frozenset({"abs"} if name == "ready" else ())))
         return voc
 
-    def add(self, p):
+    def add(self, p: Predicate) -> Predicate:
         table = {0: self.nullary, 1: self.unary, 2: self.binary}.get(p.arity, self.higher)
         p.index = len(table)
         table.append(p)
@@ -70,23 +72,23 @@ class Vocabulary:
             p.abstraction = ("abs" in p.props or p.kind != "builtin") and "nonabs" not in p.props
         return p
 
-    def __getitem__(self, name):
+    def __getitem__(self, name: str) -> Predicate:
         return self.preds[name]
 
-    def __contains__(self, name):
+    def __contains__(self, name: object) -> bool:
         return name in self.preds
 
-    def get(self, name):
+    def get(self, name: str) -> Optional[Predicate]:
         return self.preds.get(name)
 
     @property
-    def abs_unary(self):
+    def abs_unary(self) -> List[int]:
         return [p.index for p in self.unary if p.abstraction]
 
     @property
-    def abs_nullary(self):
+    def abs_nullary(self) -> List[int]:
         return [p.index for p in self.nullary if p.abstraction]
 
     @property
-    def instrumentation(self):
+    def instrumentation(self) -> List[Predicate]:
         return [p for p in self.preds.values() if p.kind == "instr"]
