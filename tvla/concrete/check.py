@@ -285,12 +285,20 @@ class Theorem:
     origin: str
 
 
+def _definition(p: Predicate) -> F.Formula:
+    """The definition of instrumentation predicate ``p`` (elaboration gives every one a definition)."""
+    assert p.definition is not None, p.name
+    return p.definition
+
+
 def split_rules(program: Program, voc: Vocabulary) -> Tuple[List[Axiom], List[Theorem]]:
     """The program's ``%r`` rules and the property rules, as (axioms, theorems)."""
     raw: List[Tuple[F.Formula, F.Formula, Where, str]] = [(b, h, w, "rule") for b, h, w in program.rules]
     for b, h, src in property_rules(voc):
         name = src[len("property of "):]
-        raw.append((b, h, voc[name].pos, src))
+        pos = voc[name].pos
+        assert pos is not None  # property rules are of declared predicates, which have a position
+        raw.append((b, h, pos, src))
     axioms: List[Axiom] = []
     theorems: List[Theorem] = []
     for body, head, where, origin in raw:
@@ -358,7 +366,7 @@ class Universe:
             q = todo.pop()
             if q not in seen and q in self.voc and self.voc[q].kind == "instr":
                 seen.add(q)
-                todo += self.voc[q].definition.preds()
+                todo += _definition(self.voc[q]).preds()
         return [p for p in self.order if p.name in seen]
 
     def structures(self, k: int, names: Iterable[str], reads: Iterable[str] = ()) -> List[Structure]:
@@ -437,7 +445,7 @@ def core_support(voc: Vocabulary, names: Iterable[str], core_updates: Optional[D
         seen.add(q)
         p = voc[q]
         if p.kind == "instr":
-            todo += p.definition.preds()
+            todo += _definition(p).preds()
         if q in core_updates:
             todo += core_updates[q][1].preds()
     return frozenset(q for q in seen if voc[q].kind == "core")
@@ -882,7 +890,7 @@ class UpdateSearch:
                 return ren.get(q, q)
             if q not in memo:
                 p = self.voc[q]
-                memo[q] = "{" + ",".join(p.params) + ":" + str(F.rename_preds(p.definition, name)) + "}"
+                memo[q] = "{" + ",".join(p.params) + ":" + str(F.rename_preds(_definition(p), name)) + "}"
             return memo[q]
         show_f = lambda f: "-" if f is None else str(F.rename_preds(f, name))  # noqa: E731
         a = self.action
