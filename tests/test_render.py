@@ -12,7 +12,8 @@ from click.testing import CliRunner
 from conftest import LIST2_TVS, ROOT
 from tvla.cli.main import main
 from tvla.logic.heap import order_predicate
-from tvla.output.render import Culprit, data_ranks, drawn_arrows, structure_dot, to_svgs
+from tvla.output.render import ORDER_ARROWS_MAX, Culprit, data_ranks, display_order, drawn_arrows, order_rows, \
+    structure_dot, to_svgs
 from tvla.output.render import structure_graph
 from tvla.lang.tvp import load_program
 from tvla.lang.tvs import read_tvs
@@ -175,8 +176,78 @@ def test_the_dot_file_of_an_analysis_is_one_graph_that_dot_renders(tmp_path, fmt
     assert res.exit_code == 0, res.output
     text = out.read_text()
     assert text.count("digraph") == 1 and text.count("subgraph \"cluster_") == 3
-    assert '"exit_3:u0" -> "exit_3:u0"' in text
+    assert '"exit_3:u1" -> "exit_3:u1"' in text   # the summary node, after the head u0
     proc = subprocess.run(["dot", f"-T{fmt}", str(out), "-o", str(tmp_path / f"r.{fmt}")], capture_output=True,
                           check=False)
     assert proc.returncode == 0, proc.stderr
     assert (tmp_path / f"r.{fmt}").stat().st_size > 1000
+
+
+# x -> u3 -> u1 -> u5 -> u0 -> u4 -> u2 -> NULL as stored; l points into the middle; every
+# pair of distinct nodes is ordered 1/2 by dle both ways (nothing is known of the data)
+SCRAMBLED = [3, 1, 5, 0, 4, 2]
+
+
+def scrambled_list(order=SCRAMBLED, dle=True):
+    """A TVS structure: the list x -> order[0] -> order[1] ... with l at order[2]."""
+    n = ", ".join(f"u{a}->u{b}" for a, b in zip(order, order[1:]))
+    dles = ", ".join(f"u{a}->u{b}" + ("" if a == b else ":1/2") for a in range(len(order)) for b in range(len(order)))
+    return (f"%n = {{{', '.join(f'u{k}' for k in range(len(order)))}}}\n%p = {{\n  x = {{u{order[0]}}}\n"
+            f"  l = {{u{order[2]}}}\n  n = {{{n}}}\n" + (f"  dle = {{{dles}}}\n" if dle else "") + "}\n")
+
+
+def test_nodes_are_named_along_the_list_from_the_variables(write):
+    """The drawing names nodes breadth first from the variables (x, at the head of the list, before
+    l, though l comes first by name), not as the engine stores them; the stored structure is unchanged."""
+    voc = load_program(os.path.join(SORTING, "insert_sort_b2.tvp")).vocabulary   # PVar x, r, pr, rn, l, pl
+    (_loc, s), = read_tvs(write("s.tvs", scrambled_list()), voc)
+    key = s.key()
+    assert display_order(s, voc) == SCRAMBLED
+    dot = structure_dot(s, voc, name="g", canonical=True)
+    assert s.key() == key
+    for k in range(5):   # u0 -> u1 -> ... -> u5 along n
+        assert re.search(f'"u{k}" -> "u{k + 1}" \\[label="n", style="solid"', dot)
+    assert re.search(r'"var x" -> "u0" ', dot) and re.search(r'"var l" -> "u2" ', dot)
+    assert re.search(r'"u2" \[id="g-u2", label=<<TABLE[^>]*><TR><TD ALIGN="LEFT"><B>u2</B>', dot)
+    # the same store numbered otherwise by the engine is drawn byte for byte the same
+    (_loc, other), = read_tvs(write("o.tvs", scrambled_list([5, 4, 3, 2, 1, 0])), voc)
+    assert structure_dot(other, voc, name="g", canonical=True) == dot
+    # a culprit is given in the stored numbering and outlined on the node drawn for it
+    red = structure_dot(s, voc, name="g", canonical=True,
+                       culprit=Culprit(frozenset({5}), frozenset({("n", (1, 5))})))
+    assert re.search(r'"u2" \[id="g-u2", label=<.*>, class="culprit"', red)   # stored u5 is third
+    assert re.search(r'"u1" -> "u2" \[label="n", style="solid", [^\]]*class="pred-n culprit"', red)
+    # canonical=False draws the stored numbering
+    assert re.search(r'"u3" -> "u1" \[label="n"', structure_dot(s, voc, name="g", canonical=False))
+
+
+def test_the_1_2_data_order_is_a_table_above_a_few_nodes(write):
+    """Above ORDER_ARROWS_MAX nodes the 1/2 tuples of dle are listed beside the graph, not drawn as
+    dotted arrows (15 of them here); a culprit tuple stays an arrow; small structures keep the arrows."""
+    voc = load_program(os.path.join(SORTING, "insert_sort_b2.tvp")).vocabulary
+    (_loc, s), = read_tvs(write("s.tvs", scrambled_list()), voc)
+    assert s.n > ORDER_ARROWS_MAX
+    dot = structure_dot(s, voc, name="g", canonical=True)
+    assert not re.search(r'->[^\n]*class="pred-dle', dot)
+    table = re.search(r'"order" \[shape="plaintext", id="g-order", fontsize="11", class="pred-dle order", label=<(.*)>\];',
+                      dot)
+    assert table and "<B>dle</B> = 1/2" in table.group(1)
+    rows = ["u0 ↔ u1, u2, u3, u4, u5", "u1 ↔ u2, u3, u4, u5", "u2 ↔ u3, u4, u5", "u3 ↔ u4, u5", "u4 ↔ u5"]
+    assert re.findall(r'<TD ALIGN="LEFT">(u[^<]*)</TD>', table.group(1)) == rows
+    culprit = Culprit(frozenset(), frozenset({("dle", (3, 1))}))   # stored u3, u1: drawn u0, u1
+    red = structure_dot(s, voc, name="g", culprit=culprit, canonical=True)
+    assert len(re.findall(r'->[^\n]*class="pred-dle', red)) == 1
+    assert re.search(r'"u0" -> "u1" \[label="dle", style="dotted", [^\]]*class="pred-dle culprit", [^\]]*dir="both"', red)
+    assert "u0 ↔ u2, u3, u4, u5" in red   # the culprit pair is not listed again
+    (_loc, small), = read_tvs(write("t.tvs", scrambled_list([k for k in SCRAMBLED if k < ORDER_ARROWS_MAX])), voc)
+    small_dot = structure_dot(small, voc, name="g", canonical=True)
+    assert '"order"' not in small_dot
+    assert len(re.findall(r'->[^\n]*class="pred-dle', small_dot)) == ORDER_ARROWS_MAX * (ORDER_ARROWS_MAX - 1) // 2
+
+
+def test_order_rows():
+    from tvla.output.render import Arrow
+    from tvla.logic.kleene import HALF
+    arrows = [Arrow("dle", 0, 2, HALF, mutual=True), Arrow("dle", 0, 1, HALF, mutual=True),
+              Arrow("dle", 1, 3, HALF), Arrow("dle", 2, 2, HALF), Arrow("dle", 1, 0, HALF)]
+    assert order_rows(arrows) == ["u0 ↔ u1, u2", "u1 → u0, u3", "u2 ↻"]

@@ -1,9 +1,12 @@
 """The HTML report, read as a person would: the verdict, every location, the
-structures drawn with the legend, toggles and the culprit (in Chromium)."""
+structures drawn with the legend, toggles and the culprit (in Chromium), and
+the drawings loaded lazily, per location, so that a large report opens at once."""
 
+import json
 import os
 import re
 import shutil
+import time
 
 import pytest
 from click.testing import CliRunner
@@ -47,23 +50,82 @@ def test_report_of_a_proof(tmp_path):
     assert "No messages." in page and "result.analysis" not in page
 
 
-def test_every_location_has_its_structures_or_a_page(sort_report):
-    page = (sort_report / "index.html").read_text()
+def figures_in(out, loc):
+    """The HTML of a location's drawings: its script is one call ``tvlaFigures(NAME, HTML);``."""
+    text = (out / f"loc-{loc}.js").read_text()
+    m = re.fullmatch(r"tvlaFigures\((.*)\);\n", text, re.S)
+    assert m and text.isascii(), text[:200]
+    name, drawings = json.loads("[" + m.group(1) + "]")
+    assert name == loc
+    return drawings
+
+
+def sections_of(page):
+    """{location: (its section's HTML, its count of structures)} of an index page."""
     sections = dict(re.findall(r'<section class="location" id="loc-([^"]+)">(.*?)</section>', page, re.S))
     counts = dict(re.findall(r'<tr><td><a href="#loc-[^"]+">([^<]+)</a></td><td>(\d+)</td>', page))
-    assert set(sections) == set(counts) and "exit" in sections and "n3" in sections
-    for loc, body in sections.items():
-        n = int(counts[loc])
-        if n > 14:   # above the cap: a page of its own, with the first 14 and what was left out
-            assert f'<a href="loc-{loc}.html">{n} structures' in body
-            own = (sort_report / f"loc-{loc}.html").read_text()
-            assert own.count("<figure") == 14 and f"Left out: {n - 14} of {n} structures" in own
+    assert set(sections) == set(counts)
+    return {loc: (body, int(counts[loc])) for loc, body in sections.items()}
+
+
+def test_every_location_has_its_structures_or_a_page(sort_report):
+    page = (sort_report / "index.html").read_text()
+    sections = sections_of(page)
+    assert "exit" in sections and "n3" in sections
+    for loc, (body, n) in sections.items():
+        if not n:
+            assert "data-figures" not in body
+            continue
+        # drawn when opened: the section loads loc-LOC.js, its own page the same script
+        opened = ' open>' in body
+        assert re.search(f'<details class="figures" data-location="{loc}" data-figures="loc-{loc}.js"', body)
+        assert opened == (loc == "exit")   # open from the start where a message is reported
+        own = (sort_report / f"loc-{loc}.html").read_text()
+        assert f'href="loc-{loc}.html"' in body and f'data-figures="loc-{loc}.js" open>' in own
+        drawn = figures_in(sort_report, loc)
+        if n > 14:   # above the cap: the first 14, and both pages say what was left out
+            assert drawn.count("<figure") == 14
+            assert f"Left out: {n - 14} of {n} structures" in own and f"Left out: {n - 14} of {n}" in body
             assert f"--html-max {n}" in own
         else:
-            assert body.count("<figure") == n
-    exit_figures = sections["exit"]
+            assert drawn.count("<figure") == n
+    exit_figures = figures_in(sort_report, "exit")
     assert exit_figures.count('class="reports"') == 12   # the structures that report the message
-    assert "List x may not be sorted (v = u" in exit_figures
+    # the binding names the drawn node: x's node, the head of the list, is u0 in every drawing
+    assert exit_figures.count("List x may not be sorted (v = u0)") == 12
+
+
+@pytest.fixture(scope="module")
+def large_report(tmp_path_factory):
+    """The report of issue 20: the buggy insertion sort with --witness (511 structures)."""
+    return _report(tmp_path_factory.mktemp("large") / "report", "insert_sort_b2", "unsorted", SORTING,
+                   ("--witness",))
+
+
+def test_a_large_report_draws_every_structure_outside_the_index(large_report):
+    """The index was a 12 MB page with 523 inline SVGs: now it holds no drawing of a structure,
+    and every structure of every location is in its location's script, numbered 1..count."""
+    index = (large_report / "index.html").read_text()
+    assert len(index.encode()) < 150_000
+    assert index.count("<svg") <= 15 and "<figure id=" not in index   # the CFG and the legend's samples
+    total = 0
+    for loc, (_body, n) in sections_of(index).items():
+        if n:
+            numbers = re.findall(f'<figure id="loc-{loc}-(\\d+)"', figures_in(large_report, loc))
+            assert sorted(map(int, numbers)) == list(range(1, n + 1)), loc
+            assert (large_report / f"loc-{loc}.html").stat().st_size < 30_000
+        total += n
+    assert total == int(re.search(r"<tr><th>structures</th><td>(\d+)</td>", index).group(1)) > 500
+
+
+def test_the_report_is_deterministic(sort_report, tmp_path):
+    again = _report(tmp_path / "again", "insert_sort_b2", "unsorted", SORTING, ("--html-max", "14"))
+    names = sorted(os.listdir(sort_report))
+    assert names == sorted(os.listdir(again)) and "loc-exit.js" in names
+    def content(path):   # the time the analysis took is the one thing that differs
+        return re.sub(rb"<tr><th>time</th><td>[\d.]+s</td></tr>", b"", path.read_bytes())
+    for name in names:
+        assert content(sort_report / name) == content(again / name), name
 
 
 def test_the_verdict_says_vacuous_in_red(tmp_path, write):
@@ -79,8 +141,7 @@ def test_html_report_without_dot(tmp_path, monkeypatch):
     out = _report(tmp_path / "report")
     files = sorted(os.listdir(out))
     assert "cfg.dot" in files and "s-exit-1.dot" in files and not any(f.endswith(".svg") for f in files)
-    page = (out / "index.html").read_text()
-    assert "apt-get install graphviz" in page and '<a href="s-exit-1.dot">' in page
+    assert "apt-get install graphviz" in figures_in(out, "exit") and '<a href="s-exit-1.dot">' in figures_in(out, "exit")
 
 
 def test_html_defaults_to_the_output_folder_of_the_current_directory(monkeypatch, tmp_path):
@@ -139,11 +200,13 @@ def test_the_culprit_is_outlined_and_labels_are_readable(sort_report, browser, t
     page = browser.new_page(viewport={"width": 1400, "height": 900})
     page.goto((sort_report / "index.html").as_uri())
     figure = page.locator("#loc-exit-14")   # a 7-node structure: the unsorted head, x, is the culprit
-    assert figure.locator("svg .node").count() == 7 + 4   # nodes and the boxes of x, pl, l, pr
+    # nodes, the boxes of x, pl, l, pr and the table of dle's 1/2 tuples (no dotted arrows above 4 nodes)
+    assert figure.locator("svg .node").count() == 7 + 4 + 1
+    assert figure.locator("svg .node.order.pred-dle").count() == 1 and figure.locator("svg .edge.pred-dle").count() == 0
     caption = figure.locator("figcaption").inner_text()
-    assert "List x may not be sorted (v = u6)" in caption
+    assert "List x may not be sorted (v = u0)" in caption   # x's node, the head of the list: u0
     culprit = figure.locator("g.node.culprit")
-    assert culprit.count() == 1 and culprit.locator("text").first.text_content() == "u6"
+    assert culprit.count() == 1 and culprit.locator("text").first.text_content() == "u0"
     stroke = culprit.locator("path, polygon").first.get_attribute("stroke")
     assert stroke == "#d0021b"
     figure.scroll_into_view_if_needed()
@@ -156,6 +219,41 @@ def test_the_culprit_is_outlined_and_labels_are_readable(sort_report, browser, t
     page.goto((sort_report / "loc-n3.html").as_uri())
     assert page.locator("#legend").is_visible() and page.locator("figure").count() == 14
     assert "Left out: 25 of 39 structures" in page.locator(".left-out").inner_text()
+    page.close()
+
+
+@BROWSER[0]
+@BROWSER[1]
+def test_a_large_report_opens_at_once_and_draws_a_location_when_it_is_opened(large_report, browser):
+    """The 12 MB page took 5 to 7 s to load and was 277,000 px tall; now the index loads no drawing
+    but those of the location reporting the message, and the others come when opened."""
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    start = time.monotonic()
+    page.goto((large_report / "index.html").as_uri())
+    took = time.monotonic() - start
+    assert took < 3, took   # about 0.4 s (a second on a busy machine)
+    assert page.evaluate("() => document.documentElement.scrollHeight") < 20_000
+    assert page.locator("figure").count() == 14 + 13   # exit's structures, and the witness' steps
+    n3 = page.locator("#loc-n3 details.figures")
+    assert n3.get_attribute("open") is None and page.locator("#loc-n3 figure").count() == 0
+    page.locator("#toggle-unary").uncheck()   # a toggle reaches drawings loaded afterwards
+    n3.locator("summary").click()
+    page.locator("#loc-n3-39 svg").wait_for()
+    assert page.locator("#loc-n3 figure").count() == 39
+    assert page.locator("#loc-n3 .pred-n").first.is_visible() and page.locator("#loc-n3 .unary").first.is_hidden()
+    page.locator("#toggle-unary").check()
+    # an address naming a figure opens its location and shows the figure (the CFG links to #loc-NAME)
+    page.goto((large_report / "index.html").as_uri() + "#loc-n10-5")
+    page.locator("#loc-n10-5 svg").wait_for()
+    assert page.locator("#loc-n10 details.figures").get_attribute("open") is not None
+    assert page.evaluate("() => { const r = document.getElementById('loc-n10-5').getBoundingClientRect();"
+                         " return r.top >= 0 && r.top < innerHeight; }")
+    page.locator("a[href='#loc-n12']").first.click()
+    page.locator("#loc-n12-1 svg").wait_for()
+    # a location's own page loads the same drawings
+    page.goto((large_report / "loc-n13.html").as_uri())
+    page.locator("figure").last.wait_for()
+    assert page.locator("#loc-n13 figure").count() == int(page.locator("h1").inner_text().split()[1])
     page.close()
 
 

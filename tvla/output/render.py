@@ -6,6 +6,11 @@ How a structure is drawn (the legend of the HTML report says the same):
 * a node is a rounded box named ``u0``, ``u1``...; a summary node has a
   double border; a maybe-active node (``ac`` = 1/2: it may not exist) a
   dashed one;
+* nodes are named in a canonical order, not as the engine stores them (see
+  ``display_order``): along the lists from the pointer variables, so that
+  ``x -> u0 -> u1 -> u2`` reads in order and the same cell keeps its name
+  from one structure to the next (the TVS and JSON outputs keep the
+  engine's numbering);
 * a pointer variable (a unary predicate declared ``pointer``, ``unique`` or
   ``box``) is a filled box with an arrow to its node;
 * any other unary predicate is a line inside the node: ``p`` where it is 1,
@@ -18,7 +23,10 @@ How a structure is drawn (the legend of the HTML report says the same):
 * data order as layout: when a core predicate is declared ``transitive
   reflexive`` (``dle``), nodes are placed left to right in its definite
   order (equal nodes in one column), its definite tuples are left out and
-  only its 1/2 tuples are drawn;
+  only its 1/2 tuples are drawn: as dotted arrows in a structure of at most
+  ``ORDER_ARROWS_MAX`` nodes, above that as a small table beside the graph
+  (``u0 ↔ u2, u5``: 1/2 both ways; ``u1 → u3``: one way; ``u4 ↻``: on
+  itself), where dozens of arrows would hide the list;
 * nullary predicates are a table beside the graph; predicates of arity
   three or more are not drawn;
 * the culprit of a message (nodes and tuples, see ``Trigger``) is outlined
@@ -56,6 +64,8 @@ RED = "#d0021b"
 FONT = "Helvetica"
 _MARK = {TRUE: "", HALF: "?"}
 _STYLE = {TRUE: "solid", HALF: "dotted", FALSE: "dashed"}
+ORDER_ARROWS_MAX = 4
+"""Largest structure (in nodes) whose 1/2 data-order tuples are drawn as arrows; above, a table."""
 
 
 class Html(str):
@@ -219,6 +229,87 @@ def data_ranks(s: Structure, order: Optional[Predicate], arrows: Iterable[Arrow]
     return [col[cls[x]] for x in range(s.n)]
 
 
+def display_order(s: Structure, voc: Vocabulary) -> List[int]:
+    """The stored indices of the nodes of ``s`` in the order the drawings name them (``u0`` first).
+
+    Breadth first from the pointer variables, one variable after the other:
+    first those at the head of a list (no arrow from another node into their
+    node), then the others, each group in name order; from a node
+    the core binary predicates are followed in vocabulary order (not the data
+    order, which links every node), the 1 tuples before the 1/2 ones.  Nodes
+    no variable reaches come last, breadth first from each in stored order.
+    So a list reads ``u0 -> u1 -> u2`` from its head, and a cell gets the same
+    name in every structure where the variables and lists around it agree."""
+    order = order_predicate(voc)
+    follow = [p.index for p in voc.binary if p.kind == "core" and p is not order]
+    rows = [[(s.bT[i][x], s.bU[i][x]) for i in follow] for x in range(s.n)]
+    into = 0   # nodes an arrow (1 or 1/2) from another node points to
+    for x in range(s.n):
+        for t, u in rows[x]:
+            into |= (t | u) & ~(1 << x)
+    variables = sorted((p for p in voc.unary if p.kind != "builtin" and p.is_pointer),
+                       key=lambda p: (not any(s.uT[p.index] >> x & 1 and not into >> x & 1 for x in range(s.n)),
+                                      p.name))
+    seeds: List[int] = []
+    for p in variables:
+        seeds += [x for x in range(s.n) if s.uT[p.index] >> x & 1]
+        seeds += [x for x in range(s.n) if s.uU[p.index] >> x & 1]
+    seeds += range(s.n)
+    named: List[int] = []
+    seen = 0
+    for seed in seeds:
+        if seen >> seed & 1:
+            continue
+        seen |= 1 << seed
+        queue = [seed]
+        while queue:
+            x = queue.pop(0)
+            named.append(x)
+            for t, u in rows[x]:
+                for mask in (t, u):
+                    for y in range(s.n):
+                        if mask >> y & 1 and not seen >> y & 1:
+                            seen |= 1 << y
+                            queue.append(y)
+    return named
+
+
+def display_numbers(s: Structure, voc: Vocabulary) -> List[int]:
+    """Per stored index of ``s``, the number of its drawn name (``u<number>``): see ``display_order``."""
+    numbers = [0] * s.n
+    for k, x in enumerate(display_order(s, voc)):
+        numbers[x] = k
+    return numbers
+
+
+def renumbered(s: Structure, numbers: Sequence[int]) -> Structure:
+    """A copy of ``s`` whose node ``numbers[x]`` is its node ``x`` (the engine's structure is left as it is)."""
+    def move(mask: int) -> int:
+        out = 0
+        for x in range(s.n):
+            if mask >> x & 1:
+                out |= 1 << numbers[x]
+        return out
+
+    def rows(table: List[int]) -> List[int]:
+        out = [0] * s.n
+        for x in range(s.n):
+            out[numbers[x]] = move(table[x])
+        return out
+
+    hi = [{tuple(numbers[u] for u in tup): v for tup, v in sorted(h.items())} for h in s.hi]
+    return Structure(s.n, list(s.nul), [move(m) for m in s.uT], [move(m) for m in s.uU],
+                     [rows(r) for r in s.bT], [rows(r) for r in s.bU], hi, move(s.ma))
+
+
+def renumbered_culprit(culprit: Optional[CulpritLike], numbers: Sequence[int]) -> Optional[Culprit]:
+    """``culprit`` with its nodes renumbered as ``renumbered`` does."""
+    if culprit is None:
+        return None
+    return Culprit(frozenset(numbers[x] for x in culprit.nodes),
+                   frozenset((name, tuple(numbers[x] for x in tup)) for name, tup in culprit.tuples))
+
+
 def _classes(*names: Union[str, Literal[False]]) -> str:
     return " ".join(n for n in names if n)
 
@@ -318,6 +409,33 @@ def _add_columns(g: Dot, ranks: List[int]) -> None:
             g.edge(columns[r][0], columns[r + 1][0], style="invis", weight="10")
 
 
+def order_rows(arrows: Iterable[Arrow]) -> List[str]:
+    """The 1/2 tuples of the data order as the lines of a table: ``u0 ↔ u2, u5``
+    (1/2 both ways), ``u1 → u3`` (one way only), ``u4 ↻`` (on itself)."""
+    rows: Dict[Tuple[int, int], List[int]] = {}
+    for a in arrows:
+        kind = 0 if a.source == a.target else (1 if a.mutual else 2)
+        rows.setdefault((a.source, kind), []).append(a.target)
+    out: List[str] = []
+    for (x, kind), targets in sorted(rows.items()):
+        if kind == 0:
+            out.append(f"u{x} ↻")
+        else:
+            out.append(f"u{x} {'↔' if kind == 1 else '→'} " + ", ".join(f"u{y}" for y in sorted(targets)))
+    return out
+
+
+def _add_order_table(g: Dot, order: Predicate, arrows: Sequence[Arrow], gid: str) -> None:
+    """The 1/2 tuples of the data order as a table beside the graph (instead of dozens of dotted arrows)."""
+    if not arrows:
+        return
+    rows = "".join(f'<TR><TD ALIGN="LEFT">{html.escape(row)}</TD></TR>' for row in order_rows(arrows))
+    title = f'<TR><TD ALIGN="LEFT"><B>{html.escape(order.name)}</B> = 1/2</TD></TR>'
+    g.node("order", shape="plaintext", id=f"{gid}-order", fontsize="11", **{"class": f"{pred_class(order.name)} order"},
+           label=Html(f'<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="0" CELLPADDING="1" COLOR="#888888">'
+                      f'{title}{rows}</TABLE>'))
+
+
 def _add_nullary(g: Dot, s: Structure, voc: Vocabulary, gid: str) -> None:
     if not voc.nullary:
         return
@@ -328,9 +446,14 @@ def _add_nullary(g: Dot, s: Structure, voc: Vocabulary, gid: str) -> None:
 
 
 def structure_graph(s: Structure, voc: Vocabulary, name: str = "structure", title: Optional[str] = None,
-                    culprit: Optional[CulpritLike] = None, cluster: bool = False) -> Dot:
+                    culprit: Optional[CulpritLike] = None, cluster: bool = False, canonical: bool = True) -> Dot:
     """The ``Dot`` graph of one structure; ``culprit`` (a ``Trigger`` or
-    anything with ``nodes`` and ``tuples``) is outlined in red; ``cluster``: as a cluster (``Dot``)."""
+    anything with ``nodes`` and ``tuples``, in the structure's own numbering) is
+    outlined in red; ``cluster``: as a cluster (``Dot``); ``canonical``: nodes
+    named in ``display_order`` (else as stored)."""
+    if canonical:
+        numbers = display_numbers(s, voc)
+        s, culprit = renumbered(s, numbers), renumbered_culprit(culprit, numbers)
     gid = re.sub(r"[^\w-]", "_", name)
     g = Dot(name, cluster)
     g.attr("graph", id=gid, rankdir="LR", fontname=FONT, fontsize="12", nodesep="0.3", ranksep="0.5",
@@ -341,6 +464,11 @@ def structure_graph(s: Structure, voc: Vocabulary, name: str = "structure", titl
     arrows = culprit_arrows(s, voc, drawn_arrows(s, voc, order), culprit)
     ranks = data_ranks(s, order, arrows)
     _add_nullary(g, s, voc, gid)
+    if order is not None and s.n > ORDER_ARROWS_MAX:
+        def tabled(a: Arrow) -> bool:
+            return a.pred == order.name and a.value == HALF and not a.culprit   # a culprit stays an arrow
+        _add_order_table(g, order, [a for a in arrows if tabled(a)], gid)
+        arrows = [a for a in arrows if not tabled(a)]
     _add_nodes(g, s, voc, gid, culprit)
     if ranks is not None:
         _add_columns(g, ranks)
@@ -350,9 +478,10 @@ def structure_graph(s: Structure, voc: Vocabulary, name: str = "structure", titl
 
 
 def structure_dot(s: Structure, voc: Vocabulary, name: str = "structure", title: Optional[str] = None,
-                  culprit: Optional[CulpritLike] = None) -> str:
-    """DOT text of one structure."""
-    return structure_graph(s, voc, name, title, culprit).source
+                  culprit: Optional[CulpritLike] = None, canonical: bool = False) -> str:
+    """DOT text of one structure, its nodes named as stored (for code that holds stored node
+    numbers) unless ``canonical`` (as the report and ``tvla render`` draw it: ``display_order``)."""
+    return structure_graph(s, voc, name, title, culprit, canonical=canonical).source
 
 
 def cfg_graph(order: Iterable[str], edges: Iterable[EdgeRecord], counts: Mapping[str, int],
