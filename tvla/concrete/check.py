@@ -42,12 +42,13 @@ from typing import (AbstractSet, Any, Callable, Dict, FrozenSet, Iterable, Itera
                     Tuple, TypeVar)
 
 from tvla.logic import formula as F
+from tvla.logic.formula import Where
 from tvla.engine.action import compile_table, compute_table, recompute, store_table
 from tvla.engine.coerce import property_rules
 from tvla.concrete.interpreter import CompiledFormula, Env, create, retained
 from tvla.engine.differencing import Differencer
 from tvla.engine.fixpoint import definition_order
-from tvla.lang.program import Action, Message, Program
+from tvla.lang.program import Action, Message, Program, Update
 from tvla.logic.evaluate import Evaluator, scalar
 from tvla.logic.kleene import FALSE, HALF, TRUE, Kleene, Mask, Masks, show
 from tvla.logic.structure import Structure, bits
@@ -55,12 +56,6 @@ from tvla.logic.vocabulary import Predicate, Vocabulary
 from tvla.lang.tvs import format_structure
 
 HALF_LIMIT = 16  # most unknown core values an update may leave for its completions to be enumerated
-
-Where = Tuple[str, int, int]
-"""A source position (file, line, col): where a finding is reported."""
-
-Update = Tuple[Tuple[str, ...], F.Formula]
-"""An update of an action: the parameters and the formula (``Action.updates`` maps names to them)."""
 
 CoreValue = Any
 """The value of one predicate on ``k`` nodes, shaped by its arity: a Kleene value (nullary), a

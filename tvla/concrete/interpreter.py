@@ -33,20 +33,17 @@ from tvla.engine.action import compile_table, compute_table, recompute, store_ta
 from tvla.engine.coerce import Coercer, Rule, build_rules, property_rules
 from tvla.engine.fixpoint import definition_order
 from tvla.lang.program import Action, Message, Program
-from tvla.logic.evaluate import Evaluator, scalar
+from tvla.logic.evaluate import Assignment, CompiledFormula, Evaluator, scalar
 from tvla.logic.heap import tuples_with
 from tvla.logic.kleene import FALSE, HALF, TRUE, Kleene, Mask, Masks
 from tvla.logic.structure import Inconsistent, Structure, bits
 from tvla.logic.vocabulary import Predicate, Vocabulary
 
-Env = Dict[str, int]
+Env = Assignment
 """Free variables bound to nodes."""
 
 Origin = List[Optional[int]]
 """Per node of a successor store, the node of the old store it continues (None: allocated)."""
-
-CompiledFormula = Callable[[Structure, Env], Masks]
-"""A formula compiled by :meth:`Evaluator.compile`."""
 
 
 class FormulaEvaluator(Protocol):
