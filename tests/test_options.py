@@ -72,3 +72,16 @@ def test_tvla_property_names_as_tvla_spells_them(write):
     o = build_options(prog)
     assert (o.action_order, o.differencing, o.break_on_coerce_failure, o.ignored_properties) == \
         ("fpucb", False, True, ())
+
+
+def test_one_list_of_join_kinds():
+    """A join kind is a Join strategy of tvla.engine.join.JOINS, chosen from the options by
+    its name; the command line offers exactly those names."""
+    from tvla.engine.join import JOINS
+    assert list(JOINS) == ["rel", "part", "ind", "conc"]
+    for name, strategy in JOINS.items():
+        assert Options(join=name).join_strategy is strategy and strategy.name == name
+    assert [name for name in JOINS if not JOINS[name].blurs] == ["conc"]
+    for command in ("analyze", "selfcheck"):
+        join = next(p for p in main.commands[command].params if p.name == "join")
+        assert list(join.type.choices) == list(JOINS), command

@@ -210,7 +210,7 @@ class Fixpoint:
         self.progress = progress
         self.should_stop = should_stop
         program = analysis.program
-        self.stores = {loc: LocationStore(analysis.voc, self.options.join, self.options.subsumes,
+        self.stores = {loc: LocationStore(analysis.voc, self.options.join_strategy, self.options.subsumes,
                                     "b" in self.options.pipeline) for loc in program.locations}
         self.pending: DefaultDict[str, Dict[Any, None]] = defaultdict(dict)   # location -> {store key: None} (an ordered set)
         self.heap, self.in_heap = [], set()

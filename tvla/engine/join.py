@@ -1,23 +1,98 @@
 """Joins of the structure sets stored at CFG locations.
 
-* ``rel``: keep every distinct (blurred) structure.
-* ``part``: merge structures with the same nullary abstraction values and the
-  same canonical names, joining the remaining values pointwise (TVLA default).
-* ``ind``: one structure per valuation of the nullary abstraction predicates
-  (TVLA's independent-attribute join): structures with different canonical
-  names are joined over the union of their nodes, and a node that only one of
-  them has becomes maybe-active.
-* ``conc``: like ``rel`` on unblurred (concrete) structures.
+A join kind is a :class:`Join` strategy, one class per kind, chosen once from
+the options (:attr:`~tvla.engine.options.Options.join_strategy`, looked up in
+:data:`JOINS`, the one list of the kinds):
+
+* ``rel`` (:class:`RelJoin`): keep every distinct (blurred) structure.
+* ``part`` (:class:`PartJoin`): merge structures with the same nullary
+  abstraction values and the same canonical names, joining the remaining
+  values pointwise (TVLA default).
+* ``ind`` (:class:`IndJoin`): one structure per valuation of the nullary
+  abstraction predicates (TVLA's independent-attribute join): structures with
+  different canonical names are joined over the union of their nodes, and a
+  node that only one of them has becomes maybe-active.
+* ``conc`` (:class:`ConcJoin`): like ``rel`` on unblurred (concrete) structures.
 """
 
 from itertools import product
+from typing import ClassVar, Dict, Hashable, Optional, Sequence
 
 from tvla.engine.blur import canonical_names
 from tvla.logic.embed import embedding, may_embed, node_names, signature
 from tvla.logic.kleene import HALF
 from tvla.logic.structure import Structure, full_mask, join_masks
 
-JOINS = ("rel", "part", "ind", "conc")
+
+class Join:
+    """How a location keeps the structures that reach it: which of them are
+    merged (those with the same :meth:`key`) and how (:meth:`merge`), and
+    what the kind says about blurring and subsumption."""
+
+    name: ClassVar[str]
+    blurs: ClassVar[bool] = True                # actions blur their results (the ``b`` step runs)
+    subsumes_by_default: ClassVar[bool] = False  # subsumption when ``Options.subsumption`` is None
+    may_subsume: ClassVar[bool] = True          # subsumption is possible at all
+    whole_key: ClassVar[bool] = False           # the key is the whole structure
+
+    def key(self, s: Structure, abs_nullary: Sequence[int], abs_unary: Sequence[int]) -> Hashable:
+        """The join key of ``s``: structures with the same key are merged."""
+        return s.key()
+
+    def merge(self, old: Structure, new: Structure, abs_unary: Sequence[int]) -> Optional[Structure]:
+        """The join of the stored ``old`` and ``new`` (same key); None when ``old`` stays."""
+        return None
+
+    def __repr__(self) -> str:
+        return f"<Join {self.name}>"
+
+
+class RelJoin(Join):
+    """``rel``: every distinct structure is kept (the key is the structure)."""
+
+    name = "rel"
+    whole_key = True
+
+
+class ConcJoin(RelJoin):
+    """``conc``: ``rel`` on concrete structures: nothing is blurred, nothing subsumed."""
+
+    name = "conc"
+    blurs = False
+    may_subsume = False
+
+
+class PartJoin(Join):
+    """``part``: one structure per nullary abstraction values and canonical names,
+    merged pointwise (TVLA's default)."""
+
+    name = "part"
+    subsumes_by_default = True
+
+    def key(self, s: Structure, abs_nullary: Sequence[int], abs_unary: Sequence[int]) -> Hashable:
+        nullary = tuple(s.nul[i] for i in abs_nullary)
+        return nullary, tuple(canonical_names(s, abs_unary))
+
+    def merge(self, old: Structure, new: Structure, abs_unary: Sequence[int]) -> Optional[Structure]:
+        return merge(old, new)
+
+
+class IndJoin(Join):
+    """``ind``: one structure per nullary abstraction values, joined over the union
+    of the canonical names (:func:`merge_universes`)."""
+
+    name = "ind"
+    subsumes_by_default = True
+
+    def key(self, s: Structure, abs_nullary: Sequence[int], abs_unary: Sequence[int]) -> Hashable:
+        return tuple(s.nul[i] for i in abs_nullary)
+
+    def merge(self, old: Structure, new: Structure, abs_unary: Sequence[int]) -> Optional[Structure]:
+        return merge_universes(old, new, canonical_names(old, abs_unary), canonical_names(new, abs_unary))
+
+
+JOINS: Dict[str, Join] = {j.name: j for j in (RelJoin(), PartJoin(), IndJoin(), ConcJoin())}
+"""The join kinds by their name (``-join``, ``tvla.joinType``), in the order they are listed."""
 
 
 def merge(a, b):
@@ -142,7 +217,7 @@ def merge_higher(ha, hb, pa, pb, ca, cb, n):
 
 
 class LocationStore:
-    """The structures of one location under a join discipline.
+    """The structures of one location under a :class:`Join` strategy.
 
     With ``subsume``, a structure that embeds into one already stored is not
     added, and stored structures that embed into a new one are removed: the
@@ -154,37 +229,23 @@ class LocationStore:
         self.abs_nullary = voc.abs_nullary
         self.abs_unary = voc.abs_unary
         self.items = {}  # join key -> structure
-        self.subsume = subsume and join != "conc"
+        self.subsume = subsume and join.may_subsume
         self.signatures = {}  # join key -> (embed.signature, embed.node_names), computed when needed
         # structures are blurred (canonical names distinct) unless the action order has no b
-        self.by_key = join == "rel" or not canonical
+        self.by_key = join.whole_key or not canonical
         self.vague = {}       # join keys of stored structures with a 1/2 abstraction value (ordered)
-
-    def _key(self, s):
-        if self.join in ("rel", "conc"):
-            return s.key()
-        nullary = tuple(s.nul[i] for i in self.abs_nullary)
-        if self.join == "ind":
-            return nullary
-        return nullary, tuple(canonical_names(s, self.abs_unary))
 
     def add(self, s):
         """Join ``s`` in; return the key of the stored structure that changed, or None."""
-        k = self._key(s)
+        k = self.join.key(s, self.abs_nullary, self.abs_unary)
         old = self.items.get(k)
         if old is None:
             if self.subsume and not self.make_room(k, s):
                 return None
             self.items[k] = s
             return k
-        if self.join in ("rel", "conc"):
-            return None
-        if self.join == "ind":
-            merged = merge_universes(old, s, canonical_names(old, self.abs_unary),
-                                     canonical_names(s, self.abs_unary))
-        else:
-            merged = merge(old, s)
-        if merged.key() == old.key():
+        merged = self.join.merge(old, s, self.abs_unary)
+        if merged is None or merged.key() == old.key():
             return None
         self.items[k] = merged
         if self.subsume:

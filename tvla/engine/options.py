@@ -14,10 +14,10 @@ from typing import Optional, Tuple
 
 import javaproperties
 
+from tvla.engine.join import JOINS, Join
 from tvla.errors import TvlaError
 from tvla.lang.preprocess import parse_command_define
 
-JOINS = ("rel", "part", "ind", "conc")
 SAVES = ("all", "back", "ext")
 ACTION_STEPS = "fcpub"
 
@@ -31,7 +31,7 @@ def parse_bool(text):
 class Options:
     """Everything that changes what an analysis computes, plus how it is loaded."""
 
-    join: str = "part"                    # rel | part | ind | conc
+    join: str = "part"                    # a name of JOINS: rel | part | ind | conc (see join_strategy)
     action_order: str = "fcpucb"          # letters of the action pipeline
     max_structures: Optional[int] = None  # -ms: stop after this many stored structures
     max_messages: Optional[int] = None    # -mm: stop after this many distinct messages
@@ -67,20 +67,27 @@ class Options:
                 raise TvlaError(f"{flag} takes a number of at least 0, not {value!r}")
 
     @property
-    def pipeline(self):
-        """The action order actually run: the concrete join never blurs."""
-        return self.action_order.replace("b", "") if self.join == "conc" else self.action_order
+    def join_strategy(self) -> Join:
+        """The :class:`~tvla.engine.join.Join` that ``join`` names."""
+        return JOINS[self.join]
 
     @property
-    def subsumes(self):
-        """Whether locations drop structures subsumed by others (see ``subsumption``)."""
+    def pipeline(self) -> str:
+        """The action order actually run: a join that does not blur (conc) drops ``b``."""
+        return self.action_order if self.join_strategy.blurs else self.action_order.replace("b", "")
+
+    @property
+    def subsumes(self) -> bool:
+        """Whether locations drop structures subsumed by others (see ``subsumption``):
+        by default under the part and ind joins, never under conc."""
+        strategy = self.join_strategy
         if self.subsumption is None:
-            return self.join in ("part", "ind")
-        return self.subsumption and self.join != "conc"
+            return strategy.subsumes_by_default
+        return self.subsumption and strategy.may_subsume
 
     @property
-    def blurs(self):
-        return self.join != "conc"
+    def blurs(self) -> bool:
+        return self.join_strategy.blurs
 
     def with_properties(self, props):
         """These options overridden by a TVLA properties mapping (key -> text)."""
