@@ -13,17 +13,40 @@ post-update messages; b: blur.
 import time
 from itertools import product
 
-from typing import Any, Dict, List, Set, Tuple
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Protocol, Sequence, Set, Tuple
 
+from tvla.lang.program import Action, Message, Update
 from tvla.logic import formula as F
 from tvla.engine.blur import blur
+from tvla.engine.coerce import Coercer, definition
 from tvla.engine.differencing import Differencer
 from tvla.engine.focus import FocusFormula, focus
-from tvla.logic.kleene import FALSE, HALF, TRUE
+from tvla.engine.options import Options
+from tvla.logic.evaluate import Assignment, CompiledFormula, Evaluator
+from tvla.logic.kleene import FALSE, HALF, TRUE, Kleene, Masks
 from tvla.logic.structure import Inconsistent, Structure, bits
+from tvla.logic.vocabulary import Predicate, Vocabulary
+
+TableValue = Any
+"""The whole table of a predicate, by its arity: a Kleene value (0), the masks ``(T, U)`` (1),
+the rows ``(rows_T, rows_U)`` (2), or a dict node tuple -> value without the 0s (3 or more)."""
 
 
-def compute_table(ev, pred, params, fn, s, env):
+class Compiler(Protocol):
+    """What compiles formulae: an :class:`~tvla.logic.evaluate.Evaluator`, or the concrete checker's."""
+
+    def compile(self, f: F.Formula, vec: Optional[str] = None) -> CompiledFormula: ...
+
+
+Item = Tuple[Structure, Assignment]
+"""A structure in the pipeline with the binding of the precondition's free variables."""
+
+Report = Callable[[Message], None]
+"""Called once per message a structure triggers."""
+
+
+def compute_table(ev: Compiler, pred: Predicate, params: Sequence[str], fn: CompiledFormula, s: Structure,
+                  env: Assignment) -> TableValue:
     """The table of ``pred`` on ``s`` given by a formula compiled with ``ev.compile(f,
     params[-1])`` (unary and binary: a row over the last parameter at a time); the
     value :func:`store_table` writes back."""
@@ -34,14 +57,15 @@ def compute_table(ev, pred, params, fn, s, env):
         return fn(s, env)
     e = dict(env)
     if pred.arity == 2:
-        rows_t, rows_u = [], []
+        rows_t: List[int] = []
+        rows_u: List[int] = []
         for x in range(s.n):
             e[params[0]] = x
             t, u = fn(s, e)
             rows_t.append(t)
             rows_u.append(u)
         return rows_t, rows_u
-    table = {}
+    table: Dict[Tuple[int, ...], Kleene] = {}
     for tup in product(range(s.n), repeat=pred.arity):
         e.update(zip(params, tup))
         t, u = fn(s, e)
@@ -52,7 +76,7 @@ def compute_table(ev, pred, params, fn, s, env):
     return table
 
 
-def store_table(s, pred, value):
+def store_table(s: Structure, pred: Predicate, value: TableValue) -> None:
     """Write a table computed by :func:`compute_table` into ``s``."""
     if pred.arity == 0:
         s.nul[pred.index] = value
@@ -66,16 +90,16 @@ def store_table(s, pred, value):
     s.dirty()
 
 
-def compile_table(ev, pred, params, formula):
+def compile_table(ev: Compiler, pred: Predicate, params: Sequence[str], formula: F.Formula) -> CompiledFormula:
     """``formula`` compiled for :func:`compute_table`."""
     return ev.compile(formula, params[-1] if pred.arity in (1, 2) else None)
 
 
-def recompute(s, order, ev):
+def recompute(s: Structure, order: Iterable[Predicate], ev: Compiler) -> Structure:
     """Set the instrumentation predicates in ``order`` to the values of their
     definitions (in that order), in place; return ``s``."""
     for p in order:
-        fn = compile_table(ev, p, p.params, p.definition)
+        fn = compile_table(ev, p, p.params, definition(p))
         store_table(s, p, compute_table(ev, p, p.params, fn, s, {}))
     return s
 
@@ -83,12 +107,12 @@ def recompute(s, order, ev):
 class CoerceFailed(Exception):
     """The coerce after an update found a constraint breach (``rule``)."""
 
-    def __init__(self, rule):
+    def __init__(self, rule: str):
         super().__init__(rule)
         self.rule = rule
 
 
-def derived_updates(action, voc, differencing):
+def derived_updates(action: Action, voc: Vocabulary, differencing: bool) -> Dict[str, Update]:
     """The updates an action gets by finite differencing: those of the
     instrumentation predicates it changes without updating them (every one
     with ``differencing``, else only those it marks ``auto``, and those written
@@ -112,12 +136,12 @@ class Bindings:
     may hold, so a precondition ``x(v_1) & n(v_1, v_2) & n(v_2, v_3)`` costs
     the number of its bindings, not n^2 evaluations over the universe."""
 
-    def __init__(self, ev, f, variables):
+    def __init__(self, ev: Evaluator, f: F.Formula, variables: Iterable[str]):
         self.variables = tuple(variables)
         parts = F.conjuncts(F.desugar(f))
         order: List[str] = []
         bound: Set[str] = set()
-        steps: List[Any] = []
+        steps: List[Tuple[str, CompiledFormula]] = []
         while len(order) < len(self.variables):
             var = max((v for v in self.variables if v not in bound),
                       key=lambda v: sum(1 for c in parts if v in c.free_vars() <= bound | {v}))
@@ -132,21 +156,21 @@ class Bindings:
         self.steps = steps
 
     @classmethod
-    def of_closed(cls, ev, f):
+    def of_closed(cls, ev: Evaluator, f: F.Formula) -> Optional["Bindings"]:
         """For a closed ``E(v_1, .., v_k) body`` with k >= 2: the bindings of its body
         (it is not 0 exactly when there is one); else None."""
-        names = []
+        names: List[str] = []
         while isinstance(f, F.Exists):
             names += [v for v in f.vars if v not in names]
             f = f.body
         names = [v for v in names if v in f.free_vars()]
         return cls(ev, f, names) if len(names) >= 2 and f.free_vars() == set(names) else None
 
-    def each(self, s, env):
+    def each(self, s: Structure, env: Assignment) -> Iterator[Tuple[Assignment, Kleene]]:
         """Yield ``(env, value)`` for each binding, in no particular order."""
         e = dict(env)
         last = len(self.steps) - 1
-        stack = [(0, None)]
+        stack: List[Tuple[int, Optional[int]]] = [(0, None)]
         while stack:
             i, u = stack.pop()
             if u is not None:
@@ -160,13 +184,13 @@ class Bindings:
             else:
                 stack.extend((i + 1, w) for w in reversed(bits(t | h)))
 
-    def __call__(self, s, env):
+    def __call__(self, s: Structure, env: Assignment) -> List[Tuple[Assignment, Kleene]]:
         """``[(env, value)]`` in the lexicographic order of the variables as given."""
         out = list(self.each(s, env))
         out.sort(key=lambda item: tuple(item[0][v] for v in self.variables))
         return out
 
-    def exists(self, s, env):
+    def exists(self, s: Structure, env: Assignment) -> bool:
         """True when some binding potentially satisfies the formula."""
         return next(self.each(s, env), None) is not None
 
@@ -178,7 +202,8 @@ class CompiledAction:
     stored structure and returns the resulting structures; ``report(message)``
     is called once per :class:`~tvla.lang.program.Message` the structure triggers."""
 
-    def __init__(self, action, voc, ev, coercer, options, global_focus=(), global_messages=()):
+    def __init__(self, action: Action, voc: Vocabulary, ev: Evaluator, coercer: Coercer, options: Options,
+                 global_focus: Iterable[F.Formula] = (), global_messages: Iterable[Message] = ()):
         self.action = action
         self.voc = voc
         self.ev = ev
@@ -187,7 +212,7 @@ class CompiledAction:
         self.focus = [FocusFormula(f, voc, where) for f in list(global_focus) + action.focus]
         self.pre = action.precondition
         self.pre_vars = sorted(self.pre.free_vars()) if self.pre is not None else []
-        self.bindings = Bindings(ev, self.pre, self.pre_vars) if self.pre_vars else None
+        self.bindings = Bindings(ev, self.pre, self.pre_vars) if self.pre is not None and self.pre_vars else None
         self.closed_pre = Bindings.of_closed(ev, self.pre) if self.pre is not None and not self.pre_vars else None
         self.pre_messages = [(F.exists(self._unbound(m.formula), m.formula), m) for m in
                              list(global_messages) + action.pre_messages]
@@ -203,14 +228,14 @@ class CompiledAction:
         # structures reach locations coerced (then blurred) when a coerce follows the update
         self.stored_coerced = "c" in self.order[self.order.index("u"):]
 
-    def _unbound(self, f):
+    def _unbound(self, f: F.Formula) -> List[str]:
         return sorted(f.free_vars() - set(self.pre_vars))
 
-    def apply(self, s, stats, report):
+    def apply(self, s: Structure, stats: Dict[str, float], report: Report) -> List[Structure]:
         """Apply to stored structure ``s``; return the blurred results.
 
         ``report(text)`` is called once per message this structure triggers."""
-        items: List[Tuple[Structure, Dict[str, int]]] = [(s.copy(), {})]
+        items: List[Item] = [(s.copy(), {})]
         post_done = False
         for step_no, step in enumerate(self.order):
             t0 = time.perf_counter()
@@ -247,10 +272,10 @@ class CompiledAction:
             self._messages(items, self.post_messages, report)
         return [st for st, _ in items]
 
-    def _after_update(self, step_no):
+    def _after_update(self, step_no: int) -> bool:
         return "u" in self.order[:step_no]
 
-    def _changed_for(self, step_no):
+    def _changed_for(self, step_no: int) -> Optional[Set[str]]:
         # after an update only rules reading updated predicates can fire; after
         # focus (which may materialize nodes) every rule is run
         if self._after_update(step_no) and self.order[step_no - 1] == "u" and not self.has_new \
@@ -258,7 +283,7 @@ class CompiledAction:
             return self.changed
         return None
 
-    def _coerce(self, items, changed, breach_stops=False):
+    def _coerce(self, items: List[Item], changed: Optional[Set[str]], breach_stops: bool = False) -> List[Item]:
         out = []
         for st, env in items:
             try:
@@ -270,7 +295,7 @@ class CompiledAction:
             out.append((st, env))
         return out
 
-    def _precondition(self, items):
+    def _precondition(self, items: List[Item]) -> List[Item]:
         if self.pre is None:
             return items
         out = []
@@ -285,7 +310,7 @@ class CompiledAction:
                 out.append((st if k == 0 else st.copy(), e))
         return out
 
-    def _messages(self, items, messages, report):
+    def _messages(self, items: List[Item], messages: List[Tuple[F.Formula, Message]], report: Report) -> None:
         for f, msg in messages:
             for st, env in items:
                 if self.ev.value(f, st, env) != FALSE:
@@ -293,15 +318,16 @@ class CompiledAction:
                     break
 
     # ------------------------------------------------------------------ update
-    def _update(self, s, env):
+    def _update(self, s: Structure, env: Assignment) -> Structure:
         """``%retain`` (evaluated first, on the structure as it is), ``%new``, the
         simultaneous updates, then the nodes ``%retain`` rejects are removed and
         those where it is 1/2 become maybe-active."""
         voc = self.voc
-        kept = self._retained(s, env) if self.action.retain is not None else None
+        retain, new = self.action.retain, self.action.new
+        kept = self._retained(retain, s, env) if retain is not None else None
         old_full = s.full
-        if self.has_new:
-            s = self._create(s, env)
+        if new is not None:
+            s = self._create(new, s, env)
         # simultaneous updates: every table is computed on the old structure first
         results = [(p, compute_table(self.ev, p, params, fn, s, env)) for p, params, fn in self._update_fns]
         for p, value in results:
@@ -321,27 +347,26 @@ class CompiledAction:
             s = s.restrict(sure | maybe | (s.full & ~old_full))
         return s
 
-    def _retained(self, s, env):
-        """Masks ``(sure, maybe)`` of the nodes where the ``%retain`` formula is 1, resp. 1/2."""
-        f = self.action.retain
+    def _retained(self, f: F.Formula, s: Structure, env: Assignment) -> Masks:
+        """Masks ``(sure, maybe)`` of the nodes where the ``%retain`` formula ``f`` is 1, resp. 1/2."""
         fv = sorted(f.free_vars() - set(env))
         # a closed formula evaluated as a vector has its value on every node
         return self.ev.vector(f, "v" if "v" in fv or not fv else fv[0], s, env)
 
-    def _create(self, s, env):
+    def _create(self, new: F.Formula, s: Structure, env: Assignment) -> Structure:
         """Add the nodes of ``%new``: every predicate is 0 on them but ``isNew``; a
         copy made for ``%new FORMULA`` has ``instance(new, old)`` and the ``sm`` of
         its original, and is maybe-active where the formula is 1/2 (or its
         original is maybe-active)."""
         voc = self.voc
         is_new = voc["isNew"].index
-        if self.action.new == F.TRUE_F:
+        if new == F.TRUE_F:
             u = s.add_node()
             s.uT[is_new] |= 1 << u
             s.dirty()
             return s
-        fv = sorted(self.action.new.free_vars() - set(env))
-        t, h = self.ev.vector(self.action.new, fv[0] if fv else "v", s, env)
+        fv = sorted(new.free_vars() - set(env))
+        t, h = self.ev.vector(new, fv[0] if fv else "v", s, env)
         inst = voc["instance"].index
         for old in bits(t | h):
             u = s.add_node()

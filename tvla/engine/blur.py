@@ -7,13 +7,17 @@ that isomorphic blurred structures have identical representations.  A merged
 node is maybe-active only when every node it merges is.
 """
 
-from typing import Any, Dict, List
+from typing import Dict, List, Sequence, Tuple
 
-from tvla.logic.kleene import FALSE, HALF, TRUE
+from tvla.logic.kleene import FALSE, HALF, TRUE, Kleene
 from tvla.logic.structure import Structure, collapse_masks, full_mask, join_masks
+from tvla.logic.vocabulary import Vocabulary
+
+Name = Tuple[Kleene, ...]
+"""A canonical name: a node's values for the unary abstraction predicates, in order."""
 
 
-def canonical_names(s, abs_unary):
+def canonical_names(s: Structure, abs_unary: Sequence[int]) -> List[Name]:
     """Canonical name (tuple of Kleene values) of every node."""
     names = []
     uT, uU = s.uT, s.uU
@@ -23,7 +27,7 @@ def canonical_names(s, abs_unary):
     return names
 
 
-def blur(s, voc):
+def blur(s: Structure, voc: Vocabulary) -> Structure:
     """Return the canonical abstraction of ``s`` (``s`` itself is not modified)."""
     abs_unary = voc.abs_unary
     names = canonical_names(s, abs_unary)
@@ -32,7 +36,7 @@ def blur(s, voc):
         return s  # already canonical: one node per name, nodes in name order
     n = s.n
     full = full_mask(n)
-    groups: List[List[Any]] = [[] for _ in order]
+    groups: List[List[int]] = [[] for _ in order]
     rank = {nm: k for k, nm in enumerate(order)}
     for u, nm in enumerate(names):
         groups[rank[nm]].append(u)
@@ -63,7 +67,7 @@ def blur(s, voc):
                 t, u = join_masks(t, u, rt[x], ru[x], full)
             ot[k], ou[k] = collapse_masks(t, u, gmask, full)
     for i, table in enumerate(s.hi):
-        merged: Dict[Any, Any] = {}
+        merged: Dict[Tuple[int, ...], List[Kleene]] = {}
         for tup, v in table.items():
             key = tuple(rank[names[x]] for x in tup)
             merged.setdefault(key, []).append(v)

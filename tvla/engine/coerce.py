@@ -10,12 +10,25 @@ variable, so ``x(v1) & x(v2) ==> v1 == v2`` costs one mask test per node.
 
 from dataclasses import dataclass, field
 from itertools import permutations, product
-from typing import Any, Dict, List, Set, Tuple
+from typing import Callable, Dict, FrozenSet, Iterable, Iterator, List, Optional, Sequence, Set, Tuple
 
 from tvla.logic import formula as F
-from tvla.logic.evaluate import Evaluator
-from tvla.logic.kleene import FALSE, HALF, TRUE
-from tvla.logic.structure import Inconsistent, bits, breached_nodes  # noqa: F401  (Inconsistent re-exported for action.py, engine.py)
+from tvla.logic.evaluate import Assignment, CompiledFormula, Evaluator
+from tvla.logic.kleene import FALSE, HALF, TRUE, Mask, Masks
+from tvla.logic.structure import Inconsistent, Structure, bits, breached_nodes  # noqa: F401  (Inconsistent re-exported for action.py, engine.py)
+from tvla.logic.vocabulary import Predicate, Vocabulary
+
+def definition(p: Predicate) -> F.Formula:
+    """The definition of instrumentation predicate ``p``."""
+    d = p.definition
+    if d is None:
+        raise ValueError(f"predicate {p.name} has no definition")
+    return d
+
+
+Applier = Callable[[Structure], Sequence[str]]
+"""A rule compiled for coerce: sharpens a structure in place and returns the names of the
+predicates it changed (raises :class:`Inconsistent` on a breach)."""
 
 
 @dataclass
@@ -23,10 +36,10 @@ class Rule:
     body: F.Formula
     head: F.Formula
     source: str
-    hvars: tuple = ()
-    deps: frozenset = field(default_factory=frozenset)
+    hvars: Tuple[str, ...] = ()
+    deps: FrozenSet[str] = field(default_factory=frozenset)
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"{self.body} ==> {self.head}"
 
 
@@ -35,11 +48,11 @@ class Rule:
 RawRule = Tuple[F.Formula, F.Formula, str]
 """A rule before compilation: (body formula, head formula, where it comes from)."""
 
-def _atom(p, *args):
+def _atom(p: str, *args: str) -> F.Atom:
     return F.Atom(p, tuple(args))
 
 
-def property_rules(voc: Any) -> List[RawRule]:
+def property_rules(voc: Vocabulary) -> List[RawRule]:
     out: List[RawRule] = []
     closures: Dict[str, List[str]] = {}
     for p in voc.instrumentation:
@@ -88,17 +101,17 @@ def property_rules(voc: Any) -> List[RawRule]:
     return out
 
 
-def definition_rules(voc: Any) -> List[RawRule]:
+def definition_rules(voc: Vocabulary) -> List[RawRule]:
     out: List[RawRule] = []
     for p in voc.instrumentation:
         head = F.Atom(p.name, p.params)
         src = f"definition of {p.name}"
-        out.append((p.definition, head, src))
-        out.append((F.Not(p.definition), F.Not(head), src))
+        out.append((definition(p), head, src))
+        out.append((F.Not(definition(p)), F.Not(head), src))
     return out
 
 
-def closure_rules(voc: Any) -> List[RawRule]:
+def closure_rules(voc: Vocabulary) -> List[RawRule]:
     """For ``t = p*`` or ``t = p+``: every ``p`` edge is a ``t`` pair."""
     out: List[RawRule] = []
     for p in voc.instrumentation:
@@ -108,7 +121,7 @@ def closure_rules(voc: Any) -> List[RawRule]:
     return out
 
 
-def contrapositives(body, head, src, voc):
+def contrapositives(body: F.Formula, head: F.Formula, src: str, voc: Vocabulary) -> List[RawRule]:
     """``l_1 & ... & l_m ==> h`` gives ``!h & (the other literals) ==> !l_i`` for every
     literal ``l_i`` that is a (negated) atom or a negated equality."""
     if isinstance(head, F.Const) or not F.is_literal(head):
@@ -134,7 +147,7 @@ def contrapositives(body, head, src, voc):
     return out
 
 
-def horn_body(body):
+def horn_body(body: F.Formula) -> F.Formula:
     """A ``%r`` rule is a Horn clause: its free variables are implicitly universal,
     so a top-level ``E(v)`` of the body is dropped and ``v`` becomes the head's ``v``."""
     while isinstance(body, F.Exists):
@@ -142,7 +155,7 @@ def horn_body(body):
     return body
 
 
-def alternatives(body):
+def alternatives(body: F.Formula) -> List[F.Formula]:
     """A body's top-level disjuncts (through existentials, which distribute over
     ``|``): ``a | b ==> h`` is the two rules ``a ==> h`` and ``b ==> h``, and
     each then has its own contrapositives (``!down ==> !left`` for
@@ -155,7 +168,8 @@ def alternatives(body):
     return [body]
 
 
-def build_rules(voc, spec_rules, automatic=True):
+def build_rules(voc: Vocabulary, spec_rules: Sequence[Tuple[F.Formula, F.Formula, Sequence[object]]],
+                automatic: bool = True) -> List[Rule]:
     """All consistency rules of an analysis, as :class:`Rule` objects."""
     raw = [(horn_body(b), h, f"rule at {w[0]}:{w[1]}") for b, h, w in spec_rules]
     raw += property_rules(voc)
@@ -189,7 +203,7 @@ def build_rules(voc, spec_rules, automatic=True):
     return rules
 
 
-def _canonical_key(body, head):
+def _canonical_key(body: F.Formula, head: F.Formula) -> Tuple[Optional[Tuple[str, ...]], str]:
     """Rules equal up to renaming of variables and the order of conjuncts get
     the same key (so that a contrapositive that restates a rule is dropped)."""
     free = sorted(head.free_vars() | body.free_vars())
@@ -211,7 +225,7 @@ def _canonical_key(body, head):
 
 # --------------------------------------------------------------------------- coerce
 
-def bound_mask(env):
+def bound_mask(env: Assignment) -> Mask:
     """Mask of the nodes bound in ``env``."""
     m = 0
     for u in env.values():
@@ -219,7 +233,7 @@ def bound_mask(env):
     return m
 
 
-def _sharpen(t, pt, pu, positive, rule, env):
+def _sharpen(t: Mask, pt: Mask, pu: Mask, positive: bool, rule: Rule, env: Assignment) -> Optional[Masks]:
     """Make the head definite where the body mask ``t`` is 1: the new ``(T, U)``
     masks, or None when nothing changes; Inconsistent when the head is
     definitely the wrong value somewhere in ``t``."""
@@ -236,7 +250,7 @@ def _sharpen(t, pt, pu, positive, rule, env):
 class Coercer:
     """Applies the rules of one analysis to structures."""
 
-    def __init__(self, voc, rules, evaluator=None):
+    def __init__(self, voc: Vocabulary, rules: List[Rule], evaluator: Optional[Evaluator] = None):
         self.voc = voc
         self.rules = rules
         self.ev = evaluator or Evaluator(voc)
@@ -246,7 +260,7 @@ class Coercer:
                 self.dependents.setdefault(p, []).append(k)
         self._appliers = [make_applier(r, voc, self.ev) for r in rules]
 
-    def coerce(self, s, changed=None):
+    def coerce(self, s: Structure, changed: Optional[Iterable[str]] = None) -> Structure:
         """Sharpen ``s`` in place; raise :class:`Inconsistent` if it describes no store.
 
         ``changed``: names of predicates that changed since ``s`` was last
@@ -260,7 +274,7 @@ class Coercer:
             s.drop_nodes(absent)
             changed = None
 
-    def sharpen(self, s, changed):
+    def sharpen(self, s: Structure, changed: Optional[Iterable[str]]) -> Mask:
         """Run the rules to a fixpoint (see :meth:`coerce`); return the mask of
         the maybe-active nodes a breach shows cannot exist (0: none)."""
         if changed is None:
@@ -306,12 +320,12 @@ class Plan:
 
     rule: Rule
     vec: str
-    outer: tuple
-    body: object
-    guard: object  # vector over outer[0] of the conjuncts that mention only it, or None
+    outer: Tuple[str, ...]
+    body: CompiledFormula
+    guard: Optional[CompiledFormula]  # vector over outer[0] of the conjuncts that mention only it, or None
 
 
-def make_plan(rule, inner, ev):
+def make_plan(rule: Rule, inner: F.Formula, ev: Evaluator) -> Plan:
     # the vector variable is the head atom's last argument, so that a binary
     # head is checked a row at a time
     vec = inner.args[-1] if isinstance(inner, F.Atom) and inner.args else rule.hvars[-1]
@@ -326,7 +340,7 @@ def make_plan(rule, inner, ev):
     return Plan(rule, vec, outer, ev.compile(rule.body, vec), guard)
 
 
-def assignments(plan, s):
+def assignments(plan: Plan, s: Structure) -> Iterator[Tuple[Assignment, Mask]]:
     """Yield ``(env, body vector)`` for every assignment of the outer variables
     where the body is 1 somewhere (``env`` is reused between yields)."""
     env: Dict[str, int] = {}
@@ -355,18 +369,20 @@ def assignments(plan, s):
                 yield env, t
 
 
-def make_applier(rule, voc, ev):
+def make_applier(rule: Rule, voc: Vocabulary, ev: Evaluator) -> Applier:
     """The applier of ``rule``, chosen by the kind of its head."""
     head = rule.head
     positive = not isinstance(head, F.Not)
-    inner = head if positive else head.sub
+    inner = head.sub if isinstance(head, F.Not) else head
     if isinstance(inner, F.Const):
         return constant_applier(rule, inner, positive, ev)
+    if isinstance(inner, F.Eq):  # an equality has head variables: never nullary
+        return equality_applier(make_plan(rule, inner, ev), inner, positive, ev.stale_after("sm"))
+    if not isinstance(inner, F.Atom):
+        raise TypeError(f"rule head {head} is not a literal")
     if not rule.hvars:
         return nullary_applier(rule, voc[inner.pred], positive, ev)
     plan = make_plan(rule, inner, ev)
-    if isinstance(inner, F.Eq):
-        return equality_applier(plan, inner, positive, ev.stale_after("sm"))
     p = voc[inner.pred]
     if p.arity == 1 and inner.args[0] == plan.vec:
         return unary_applier(plan, p, positive, ev.stale_after(p.name))
@@ -375,30 +391,30 @@ def make_applier(rule, voc, ev):
     return generic_applier(plan, p, inner.args, positive, ev.stale_after(p.name))
 
 
-def never(s):
+def never(s: Structure) -> Sequence[str]:
     return ()
 
 
-def constant_applier(rule, inner, positive, ev):
+def constant_applier(rule: Rule, inner: F.Const, positive: bool, ev: Evaluator) -> Applier:
     """Head 1 never fires; head 0 makes a satisfiable body inconsistent (the body
     is closed, so a maybe-active node only makes it 1/2: no breach)."""
     if (inner.value == TRUE) == positive:
         return never
     fn = ev.compile(F.exists(rule.hvars, rule.body), None)
 
-    def to_false(s):
+    def to_false(s: Structure) -> Sequence[str]:
         if fn(s, {})[0]:
             raise Inconsistent(str(rule), 0, 0)
         return ()
     return to_false
 
 
-def nullary_applier(rule, p, positive, ev):
+def nullary_applier(rule: Rule, p: Predicate, positive: bool, ev: Evaluator) -> Applier:
     fn = ev.compile(rule.body, None)
     want = TRUE if positive else FALSE
     stale = ev.stale_after(p.name)
 
-    def nullary(s):
+    def nullary(s: Structure) -> Sequence[str]:
         if not fn(s, {})[0]:
             return ()
         cur = s.nul[p.index]
@@ -412,7 +428,7 @@ def nullary_applier(rule, p, positive, ev):
     return nullary
 
 
-def equality_applier(plan, inner, positive, stale):
+def equality_applier(plan: Plan, inner: F.Eq, positive: bool, stale: Set[int]) -> Applier:
     """``v_1 == v_2`` makes the node non-summary (or the structure inconsistent
     when the body holds for two nodes); ``v_1 != v_2`` forbids the diagonal."""
     a, b = inner.a, inner.b
@@ -421,14 +437,14 @@ def equality_applier(plan, inner, positive, stale):
         if positive:
             return never
 
-        def self_neq(s):
+        def self_neq(s: Structure) -> Sequence[str]:
             for env, t in assignments(plan, s):
                 raise Inconsistent(str(rule), bound_mask(env), t)
             return ()
         return self_neq
     other = a if b == plan.vec else b
 
-    def eq_head(s):
+    def eq_head(s: Structure) -> Sequence[str]:
         changed: Tuple[str, ...] = ()
         for env, t in assignments(plan, s):
             bu = 1 << env[other]
@@ -445,10 +461,10 @@ def equality_applier(plan, inner, positive, stale):
     return eq_head
 
 
-def unary_applier(plan, p, positive, stale):
+def unary_applier(plan: Plan, p: Predicate, positive: bool, stale: Set[int]) -> Applier:
     i, name, rule = p.index, p.name, plan.rule
 
-    def unary_head(s):
+    def unary_head(s: Structure) -> Sequence[str]:
         changed: Tuple[str, ...] = ()
         for env, t in assignments(plan, s):
             sharp = _sharpen(t, s.uT[i], s.uU[i], positive, rule, env)
@@ -460,11 +476,11 @@ def unary_applier(plan, p, positive, stale):
     return unary_head
 
 
-def row_applier(plan, p, a0, positive, stale):
+def row_applier(plan: Plan, p: Predicate, a0: str, positive: bool, stale: Set[int]) -> Applier:
     """A binary head ``p(a0, vec)``: one row of ``p`` per assignment."""
     i, name, rule = p.index, p.name, plan.rule
 
-    def row_head(s):
+    def row_head(s: Structure) -> Sequence[str]:
         changed: Tuple[str, ...] = ()
         for env, t in assignments(plan, s):
             u = env[a0]
@@ -478,12 +494,12 @@ def row_applier(plan, p, a0, positive, stale):
     return row_head
 
 
-def generic_applier(plan, p, args, positive, stale):
+def generic_applier(plan: Plan, p: Predicate, args: Sequence[str], positive: bool, stale: Set[int]) -> Applier:
     """Any other head: set the head tuple value node by node."""
     want = TRUE if positive else FALSE
     vec, rule = plan.vec, plan.rule
 
-    def generic_head(s):
+    def generic_head(s: Structure) -> Sequence[str]:
         changed: Tuple[str, ...] = ()
         for env, t in assignments(plan, s):
             for u in bits(t):

@@ -7,15 +7,20 @@ which the body is not 0.  The culprit is those nodes and the tuples of the
 body's literals that hold under the binding.
 """
 
-from typing import List
+from typing import Dict, List, Optional, Tuple, Union
 
 from tvla.logic import formula as F
+from tvla.logic.evaluate import Assignment, Evaluator
 from tvla.logic.formula import nnf
 from tvla.logic.kleene import FALSE, TRUE
+from tvla.logic.structure import Structure
 from tvla.engine.results import Trigger
 
+Literal = Tuple[Union[F.Atom, F.Closure], bool]
+"""A predicate literal of a formula: its atom, and whether it is positive."""
 
-def leading_exists(f):
+
+def leading_exists(f: F.Formula) -> Tuple[List[str], F.Formula]:
     """(variables, body) of an NNF formula's leading existential quantifiers."""
     variables: List[str] = []
     while isinstance(f, F.Exists):
@@ -24,7 +29,7 @@ def leading_exists(f):
     return variables, f
 
 
-def literals(f):
+def literals(f: F.Formula) -> List[Literal]:
     """The predicate literals (atom, positive?) of an NNF formula, outside quantifiers too."""
     if isinstance(f, F.Not):
         return [(f.sub, False)] if isinstance(f.sub, (F.Atom, F.Closure)) else []
@@ -37,7 +42,7 @@ def literals(f):
     return []
 
 
-def find_trigger(ev, formula, s, index):
+def find_trigger(ev: Evaluator, formula: F.Formula, s: Structure, index: int) -> Trigger:
     """The :class:`Trigger` of ``formula`` on structure ``s`` (stored at ``index``):
     the first binding on which its body is 1, else 1/2; no binding when the
     formula quantifies nothing existentially."""
@@ -46,7 +51,7 @@ def find_trigger(ev, formula, s, index):
     variables += sorted(body.free_vars() - set(variables))
     if not variables:
         return Trigger(index)
-    best = None
+    best: Optional[Dict[str, int]] = None
     for env, value in ev.assignments(body, s, variables):
         if best is None or value == TRUE:
             best = dict(env)
@@ -58,9 +63,10 @@ def find_trigger(ev, formula, s, index):
                    tuple(sorted(set(best.values()))), culprit_tuples(ev, body, s, best))
 
 
-def culprit_tuples(ev, body, s, env):
+def culprit_tuples(ev: Evaluator, body: F.Formula, s: Structure,
+                   env: Assignment) -> Tuple[Tuple[str, Tuple[int, ...]], ...]:
     """Tuples of the body's literals, all of whose arguments are bound, that hold under ``env``."""
-    out = []
+    out: List[Tuple[str, Tuple[int, ...]]] = []
     for atom, positive in literals(body):
         args = atom.args if isinstance(atom, F.Atom) else (atom.a, atom.b)
         if not args or any(a not in env for a in args):

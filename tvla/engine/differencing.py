@@ -8,15 +8,21 @@ rules for the reflexive transitive closure of an acyclic field.  All derived
 formulae read the structure *before* the update.
 """
 
-from typing import Any, Dict
+from typing import Dict, Iterable, Optional, Set, Tuple, Union
 
+from tvla.engine.coerce import definition
+from tvla.lang.program import Update
 from tvla.logic import formula as F
+from tvla.logic.vocabulary import Vocabulary
+
+Delta = Tuple[F.Formula, F.Formula]
+"""``(Δ⁺, Δ⁻)``: where a formula changes from 0 to 1, and from 1 to 0."""
 
 
 class Differencer:
     """Derives update formulae for one action."""
 
-    def __init__(self, voc, updates):
+    def __init__(self, voc: Vocabulary, updates: Dict[str, Update]):
         self.voc = voc
         self.updates = updates  # name -> (params, formula)
         self.changed = set(updates)
@@ -24,17 +30,18 @@ class Differencer:
         while grew:
             grew = False
             for p in voc.instrumentation:
-                if p.name not in self.changed and p.definition.preds() & self.changed:
+                if p.name not in self.changed and definition(p).preds() & self.changed:
                     self.changed.add(p.name)
                     grew = True
-        self._memo = {}
-        self._closure_pred: Dict[Any, Any] = {}
+        self._deltas: Dict[str, Delta] = {}       # predicate name -> pred_delta
+        self._after: Dict[str, F.Formula] = {}    # predicate name -> definition_after
+        self._closure_pred: Dict[str, str] = {}
         for p in voc.instrumentation:
             d = p.definition
             if isinstance(d, F.Closure) and d.reflexive and p.arity == 2 and (d.a, d.b) == p.params:
                 self._closure_pred.setdefault(d.pred, p.name)
 
-    def derived_updates(self):
+    def derived_updates(self) -> Dict[str, Update]:
         """Update formulae for the affected instrumentation predicates not updated explicitly."""
         out = {}
         for p in self.voc.instrumentation:
@@ -45,7 +52,7 @@ class Differencer:
             out[p.name] = (p.params, F.ite(old, F.neg(dm), dp))
         return out
 
-    def new_node_updates(self, derived):
+    def new_node_updates(self, derived: Dict[str, Update]) -> Dict[str, Update]:
         """Updates of the instrumentation predicates for an action with ``%new``.
 
         A node made by ``%new`` starts with every predicate 0, so on a tuple
@@ -62,16 +69,15 @@ class Differencer:
             out[p.name] = (params, F.ite(fresh, self.definition_after(p.name), base))
         return out
 
-    def definition_after(self, name):
+    def definition_after(self, name: str) -> F.Formula:
         """The definition of ``name`` over its parameters with every predicate replaced
         by its value after the action (updates read the structure before it)."""
-        key = ("after", name)
-        if key not in self._memo:
+        if name not in self._after:
             p = self.voc[name]
-            self._memo[key] = F.substitute_atoms(F.desugar(p.definition), self._atom_after)
-        return self._memo[key]
+            self._after[name] = F.substitute_atoms(F.desugar(definition(p)), self._atom_after)
+        return self._after[name]
 
-    def _atom_after(self, a):
+    def _atom_after(self, a: Union[F.Atom, F.Closure]) -> Optional[F.Formula]:
         p = self.voc[a.pred]
         if isinstance(a, F.Closure):
             if p.kind != "instr" and a.pred not in self.updates:
@@ -88,10 +94,10 @@ class Differencer:
         return None
 
     # ------------------------------------------------------------------ deltas
-    def pred_delta(self, name):
+    def pred_delta(self, name: str) -> Delta:
         """(Δ⁺, Δ⁻) of an atom over the predicate's own parameters."""
-        if name in self._memo:
-            return self._memo[name]
+        if name in self._deltas:
+            return self._deltas[name]
         p = self.voc[name]
         params = p.params
         if name in self.updates:
@@ -100,14 +106,14 @@ class Differencer:
             c = F.Atom(name, params)
             r = self._core_delta(c, psi)
         elif name in self.changed and p.kind == "instr":
-            r = self.delta(F.desugar(p.definition))
+            r = self.delta(F.desugar(definition(p)))
         else:
             r = (F.FALSE_F, F.FALSE_F)
-        self._memo[name] = r
+        self._deltas[name] = r
         return r
 
     @staticmethod
-    def _core_delta(c, psi):
+    def _core_delta(c: F.Formula, psi: F.Formula) -> Delta:
         if psi == c:
             return F.FALSE_F, F.FALSE_F
         if isinstance(psi, F.Or):
@@ -121,17 +127,17 @@ class Differencer:
                     return F.FALSE_F, other.sub
         return F.conj(psi, F.neg(c)), F.conj(c, F.neg(psi))
 
-    def after(self, f, d=None):
+    def after(self, f: F.Formula, d: Optional[Delta] = None) -> F.Formula:
         """``F[f]``: the value of ``f`` after the action, over the old structure."""
         dp, dm = d if d is not None else self.delta(f)
         if dp == F.FALSE_F and dm == F.FALSE_F:
             return f
         return F.ite(f, F.neg(dm), dp)
 
-    def affected(self, f):
+    def affected(self, f: F.Formula) -> bool:
         return bool(f.preds() & self.changed)
 
-    def delta(self, f):
+    def delta(self, f: F.Formula) -> Delta:
         if not self.affected(f):
             return F.FALSE_F, F.FALSE_F
         if isinstance(f, F.Atom):
@@ -169,8 +175,8 @@ class Differencer:
         if isinstance(f, F.Closure):
             return self._closure_delta(f)
         if isinstance(f, F.TC):
-            new = F.TC(f.a, f.b, f.x, f.y, self.after(f.body))
-            return F.conj(new, F.neg(f)), F.conj(f, F.neg(new))
+            tc = F.TC(f.a, f.b, f.x, f.y, self.after(f.body))
+            return F.conj(tc, F.neg(f)), F.conj(f, F.neg(tc))
         if isinstance(f, F.Ite):
             new = F.ite(self.after(f.cond), self.after(f.then), self.after(f.other))
             return F.conj(new, F.neg(f)), F.conj(f, F.neg(new))
@@ -179,7 +185,7 @@ class Differencer:
         return F.FALSE_F, F.FALSE_F
 
     # ------------------------------------------------------------------ closures
-    def _closure_delta(self, f):
+    def _closure_delta(self, f: F.Closure) -> Delta:
         n = self.voc[f.pred]
         if not f.reflexive:
             if "acyclic" in n.props:
@@ -226,22 +232,22 @@ class Differencer:
             return F.FALSE_F, F.conj(t(a, b), F.neg(new))
         return self._reevaluate(f)
 
-    def _reevaluate(self, f):
+    def _reevaluate(self, f: F.Closure) -> Delta:
         a, b = f.a, f.b
         x, y = "tc_1", "tc_2"
         rel = self.after(F.Atom(f.pred, (x, y)))
-        new = F.TC(a, b, x, y, rel)
+        new: F.Formula = F.TC(a, b, x, y, rel)
         if f.reflexive:
             new = F.disj(F.Eq(a, b), new)
         return F.conj(new, F.neg(f)), F.conj(f, F.neg(new))
 
     @staticmethod
-    def _fresh2(avoid, base="v"):
+    def _fresh2(avoid: Set[str], base: str = "v") -> Tuple[str, str]:
         v1 = F.fresh(base, avoid)
         v2 = F.fresh(base, avoid | {v1})
         return v1, v2
 
-    def _unit(self, delta, pair):
+    def _unit(self, delta: F.Formula, pair: Iterable[str]) -> bool:
         """True when ``delta`` holds for at most one pair: its variables are pinned
         by ``unique`` predicates, or reached from pinned ones through a
         ``function`` / ``invfunction`` predicate or an equality."""

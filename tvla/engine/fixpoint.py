@@ -12,16 +12,17 @@ to the structures joined into the edge's target.
 import heapq
 import time
 from collections import defaultdict
-from typing import Any, DefaultDict, Dict, List, Set, Tuple
+from typing import Any, Callable, Collection, DefaultDict, Dict, Hashable, Iterable, List, Optional, Sequence, Set, \
+    Tuple
 from dataclasses import replace
 
 import networkx as nx
 
 from tvla.version import __version__
-from tvla.engine.action import CoerceFailed, CompiledAction, recompute
+from tvla.engine.action import CoerceFailed, CompiledAction, Report, recompute
 from tvla.engine.blur import blur
 from tvla.engine import termination
-from tvla.engine.coerce import Coercer, build_rules
+from tvla.engine.coerce import Coercer, build_rules, definition
 from tvla.engine.culprit import find_trigger
 from tvla.engine.differencing import Differencer
 from tvla.logic.evaluate import Evaluator
@@ -29,14 +30,25 @@ from tvla.engine.join import LocationStore
 from tvla.engine.options import Options
 from tvla.engine.results import ALARM, PHASES, PROVED, UNREACHED, Check, DroppedInput, EdgeRecord, InputSummary, \
     MessageRecord, Result
+from tvla.lang.program import Edge, Message, Program
 from tvla.logic.kleene import FALSE, HALF, TRUE
-from tvla.logic.structure import Inconsistent
+from tvla.logic.structure import Inconsistent, Structure
+from tvla.logic.vocabulary import Predicate, Vocabulary
+
+Progress = Callable[[str, int, int, int], None]
+"""``progress(location, steps, structures, messages)``, called as the fixpoint goes on."""
+
+ShouldStop = Callable[[], bool]
+"""Polled by the fixpoint: true asks it to stop (with partial results)."""
+
+MessageKey = Tuple[str, str, str]
+"""A distinct message: (location, action title, text)."""
 
 
 class Analysis:
     """A program compiled with analysis options."""
 
-    def __init__(self, program, options=None, **overrides):
+    def __init__(self, program: Program, options: Optional[Options] = None, **overrides: Any):
         options = options or Options()
         self.options = replace(options, **overrides) if overrides else options
         self.program = program
@@ -44,7 +56,7 @@ class Analysis:
         self.ev = Evaluator(self.voc)
         self.rules = build_rules(self.voc, program.rules, self.options.automatic)
         self.coercer = Coercer(self.voc, self.rules, self.ev)
-        self.compiled: Dict[int, Any] = {}  # id(action) -> CompiledAction
+        self.compiled: Dict[int, CompiledAction] = {}  # id(action) -> its compiled form
         for e in program.edges:
             if id(e.action) not in self.compiled:
                 self.compiled[id(e.action)] = CompiledAction(
@@ -57,10 +69,10 @@ class Analysis:
         self.order = self.visit_order()
         self.stored = self.stored_locations()
 
-    def compiled_action(self, edge):
+    def compiled_action(self, edge: Edge) -> CompiledAction:
         return self.compiled[id(edge.action)]
 
-    def stale_warnings(self):
+    def stale_warnings(self) -> List[str]:
         """Without differencing, actions that leave instrumentation predicates stale."""
         if self.options.differencing:
             return []
@@ -73,7 +85,7 @@ class Analysis:
                            f"{', '.join(stale)} although it changes what they are defined from")
         return out
 
-    def visit_order(self):
+    def visit_order(self) -> List[str]:
         """Locations in reverse post order from the entry (post order with ``-post``).
 
         The depth-first search is TVLA's: the edges leaving a location are
@@ -81,11 +93,12 @@ class Analysis:
         written first comes first in reverse post order (``L3 A() L4`` and
         ``L3 B() L12``: L4's branch is worked on before L12's).  The order
         decides which structures a run that stops early has stored."""
-        succ = defaultdict(list)
+        succ: DefaultDict[str, List[str]] = defaultdict(list)
         for e in self.program.edges:
             succ[e.source].append(e.target)
         entry = self.program.entry
-        post, seen = [], {entry}
+        post: List[str] = []
+        seen = {entry}
         stack = [(entry, reversed(succ[entry]))]
         while stack:
             loc, targets = stack[-1]
@@ -100,7 +113,7 @@ class Analysis:
         seq = post if self.options.post_order else list(reversed(post))
         return seq + [loc for loc in self.program.locations if loc not in seq]
 
-    def stored_locations(self):
+    def stored_locations(self) -> Set[str]:
         """Locations that keep structures under ``-save`` (all, back: loop heads, ext: also joins)."""
         locs = self.program.locations
         if self.options.save == "all":
@@ -114,14 +127,15 @@ class Analysis:
         return keep
 
     # ------------------------------------------------------------------ inputs
-    def complete(self, s, given):
+    def complete(self, s: Structure, given: Collection[str]) -> List[str]:
         """Compute every instrumentation predicate not in ``given`` from its definition
         (in dependency order), in place; return the names computed."""
         todo = [p for p in definition_order(self.voc) if p.name not in given]
         recompute(s, todo, self.ev)
         return [p.name for p in todo]
 
-    def prepare_inputs(self, structures, given=None):
+    def prepare_inputs(self, structures: Sequence[Structure], given: Optional[Sequence[Iterable[str]]] = None
+                       ) -> Tuple[List[Structure], InputSummary]:
         """Complete, coerce and blur the input structures (duplicates removed, order kept).
 
         ``given[k]``: names of the predicates the k-th input lists (None: all of them).
@@ -129,11 +143,11 @@ class Analysis:
         definitions; one that lists some means 0 by what it leaves out (TVS), unless
         that contradicts the rules: then the left-out ones are completed.
         Returns (structures, :class:`InputSummary`)."""
-        out: List[Any] = []
-        seen: Set[Any] = set()
-        dropped: List[Any] = []
-        completed: Set[int] = set()
-        changes: List[Any] = []
+        out: List[Structure] = []
+        seen: Set[Hashable] = set()
+        dropped: List[DroppedInput] = []
+        completed: Set[str] = set()
+        changes: List[str] = []
         instr = {p.name for p in self.voc.instrumentation}
         for k, s in enumerate(structures):
             listed = instr if given is None else instr & set(given[k])
@@ -141,7 +155,7 @@ class Analysis:
             if c is None and listed and listed != instr:
                 c, reason = self.consistent(s, listed, completed)
             if c is None:
-                dropped.append(DroppedInput(k + 1, reason))
+                dropped.append(DroppedInput(k + 1, reason or ""))
                 continue
             changes += input_changes(k + 1, s, c, self.voc, instr - (listed or set()))
             b = blur(c, self.voc) if self.options.blurs else c
@@ -151,7 +165,8 @@ class Analysis:
         names = tuple(p.name for p in definition_order(self.voc) if p.name in completed)
         return out, InputSummary(len(structures), len(out), tuple(dropped), names, tuple(changes))
 
-    def consistent(self, s, kept, completed):
+    def consistent(self, s: Structure, kept: Collection[str], completed: Set[str]
+                   ) -> Tuple[Optional[Structure], Optional[str]]:
         """``s`` with the instrumentation predicates not in ``kept`` computed, coerced:
         (structure, None), or (None, the rule it violates).  Adds to ``completed``."""
         c = s.copy()
@@ -165,7 +180,7 @@ class Analysis:
             completed.update(done)
         return c, None
 
-    def runnable_from_ready(self, s):
+    def runnable_from_ready(self, s: Structure) -> None:
         """As TVLA's TVS reader does with every input structure: a thread that is
         ready (``isthread`` and ``ready`` 1) may be the one running, ``runnable`` 1/2."""
         isthread, ready, runnable = self.voc["isthread"], self.voc["ready"], self.voc["runnable"]
@@ -173,7 +188,9 @@ class Analysis:
             if s.value(isthread, (u,)) == TRUE and s.value(ready, (u,)) == TRUE:
                 s.set_value(runnable, (u,), HALF)
 
-    def run(self, inputs, progress=None, program_name="", input_name="", given=None, should_stop=None):
+    def run(self, inputs: Sequence[Structure], progress: Optional[Progress] = None, program_name: str = "",
+            input_name: str = "", given: Optional[Sequence[Iterable[str]]] = None,
+            should_stop: Optional[ShouldStop] = None) -> Result:
         """Compute the fixpoint from ``inputs`` at the entry location; return a :class:`Result`.
 
         ``progress(location, steps, structures, messages)`` is called as work goes on;
@@ -188,13 +205,13 @@ class Analysis:
         return result
 
 
-def definition_order(voc):
+def definition_order(voc: Vocabulary) -> List[Predicate]:
     """Instrumentation predicates, each after those its definition reads."""
     instr = {p.name: p for p in voc.instrumentation}
     graph = nx.DiGraph()
     graph.add_nodes_from(instr)
     for p in instr.values():
-        graph.add_edges_from((q, p.name) for q in p.definition.preds() if q in instr and q != p.name)
+        graph.add_edges_from((q, p.name) for q in definition(p).preds() if q in instr and q != p.name)
     if not nx.is_directed_acyclic_graph(graph):
         return list(instr.values())
     rank = {name: i for i, name in enumerate(instr)}
@@ -204,7 +221,8 @@ def definition_order(voc):
 class Fixpoint:
     """One run of the worklist algorithm over the CFG of an :class:`Analysis`."""
 
-    def __init__(self, analysis, progress=None, should_stop=None):
+    def __init__(self, analysis: Analysis, progress: Optional[Progress] = None,
+                 should_stop: Optional[ShouldStop] = None):
         self.an = analysis
         self.options = analysis.options
         self.progress = progress
@@ -212,30 +230,31 @@ class Fixpoint:
         program = analysis.program
         self.stores = {loc: LocationStore(analysis.voc, self.options.join_strategy, self.options.subsumes,
                                     "b" in self.options.pipeline) for loc in program.locations}
-        self.pending: DefaultDict[str, Dict[Any, None]] = defaultdict(dict)   # location -> {store key: None} (an ordered set)
-        self.heap, self.in_heap = [], set()
+        self.pending: DefaultDict[str, Dict[Hashable, None]] = defaultdict(dict)   # location -> {store key: None} (an ordered set)
+        self.heap: List[Tuple[int, str]] = []
+        self.in_heap: Set[str] = set()
         self.rank = {loc: i for i, loc in enumerate(analysis.order)}
-        self.out_edges = defaultdict(list)
+        self.out_edges: DefaultDict[str, List[Tuple[int, Edge]]] = defaultdict(list)
         for k, e in enumerate(program.edges):
             self.out_edges[e.source].append((k, e))
-        self.messages = {}                 # (location, title, text) -> the edge that first reported it
-        self.counts = defaultdict(int)     # same key -> times reported
-        self.fired: DefaultDict[Tuple[str, str, str], Dict[Any, Any]] = defaultdict(dict)  # same key -> {store key: Message}
+        self.messages: Dict[MessageKey, Edge] = {}  # -> the edge that first reported it
+        self.counts: DefaultDict[MessageKey, int] = defaultdict(int)     # -> times reported
+        self.fired: DefaultDict[MessageKey, Dict[Hashable, Message]] = defaultdict(dict)  # -> {store key: Message}
         self.edge_fired: DefaultDict[int, Dict[str, int]] = defaultdict(dict)  # edge index -> {text: count}
-        self.edge_keys = defaultdict(set)    # edge index -> store keys of the structures it fired on
-        self.reached = set()
-        self.stats = defaultdict(float)
+        self.edge_keys: DefaultDict[int, Set[Hashable]] = defaultdict(set)  # edge index -> store keys of the structures it fired on
+        self.reached: Set[str] = set()
+        self.stats: DefaultDict[str, float] = defaultdict(float)
         self.total = 0
         self.steps = 0
-        self.limit = None
+        self.limit: Optional[str] = None
 
     # ------------------------------------------------------------------ worklist
-    def schedule(self, loc):
+    def schedule(self, loc: str) -> None:
         if loc not in self.in_heap:
             self.in_heap.add(loc)
             heapq.heappush(self.heap, (self.rank[loc], loc))
 
-    def store(self, loc, s):
+    def store(self, loc: str, s: Structure) -> None:
         """Join ``s`` into the store of ``loc``; schedule ``loc`` when its set grew."""
         t0 = time.perf_counter()
         store = self.stores[loc]
@@ -250,7 +269,7 @@ class Fixpoint:
         if limit is not None and self.total >= limit:
             self.limit = self.limit or "max-structures"
 
-    def record(self, k, edge, text):
+    def record(self, k: int, edge: Edge, text: str) -> MessageKey:
         """Count message ``text`` reported by edge number ``k``; return its key."""
         mkey = (edge.source, edge.action.title, text)
         self.messages.setdefault(mkey, edge)
@@ -258,9 +277,9 @@ class Fixpoint:
         self.edge_fired[k][text] = self.edge_fired[k].get(text, 0) + 1
         return mkey
 
-    def reporter(self, k, edge, key):
+    def reporter(self, k: int, edge: Edge, key: Optional[Hashable]) -> Report:
         """The ``report(message)`` callback of edge number ``k`` applied to stored structure ``key``."""
-        def report(msg):
+        def report(msg: Message) -> None:
             mkey = self.record(k, edge, msg.render())
             if key is not None:
                 self.fired[mkey].setdefault(key, msg)
@@ -270,7 +289,7 @@ class Fixpoint:
                 self.limit = self.limit or "max-messages"
         return report
 
-    def apply(self, k, edge, s, key):
+    def apply(self, k: int, edge: Edge, s: Structure, key: Optional[Hashable]) -> List[Structure]:
         try:
             return self.an.compiled_action(edge).apply(s, self.stats, self.reporter(k, edge, key))
         except CoerceFailed as e:
@@ -281,7 +300,7 @@ class Fixpoint:
             self.limit = self.limit or "coerce-failed"
             return []
 
-    def propagate(self, loc, s):
+    def propagate(self, loc: str, s: Structure) -> None:
         """Store ``s`` at ``loc``, passing it on through locations that store nothing
         (``-save back/ext``); every CFG cycle has a stored location, so this ends."""
         stack = [(loc, s)]
@@ -294,7 +313,7 @@ class Fixpoint:
             produced = [(e.target, r) for k, e in self.out_edges[loc] for r in self.apply(k, e, s, None)]
             stack.extend(reversed(produced))
 
-    def process(self, loc):
+    def process(self, loc: str) -> None:
         """Apply every out-edge of ``loc`` to the structures that arrived since its last visit."""
         store = self.stores[loc]
         # a snapshot: an edge back to ``loc`` may change these entries while we work
@@ -307,13 +326,13 @@ class Fixpoint:
                     return
                 self.tick(loc)
 
-    def tick(self, loc):
+    def tick(self, loc: str) -> None:
         if self.progress is not None:  # the callback decides how often to print
             self.progress(loc, self.steps, self.total, len(self.messages))
         if self.should_stop is not None and self.should_stop():
             self.limit = self.limit or "interrupted"
 
-    def run(self, structures):
+    def run(self, structures: Iterable[Structure]) -> None:
         """Propagate ``structures`` from the entry until nothing changes or a limit is hit."""
         try:
             for s in structures:
@@ -334,7 +353,8 @@ class Fixpoint:
             self.limit = "memory"
 
     # ------------------------------------------------------------------ result
-    def result(self, program_name, input_name, inputs, seconds, prepared=()):
+    def result(self, program_name: str, input_name: str, inputs: InputSummary, seconds: float,
+               prepared: Sequence[Structure] = ()) -> Result:
         an = self.an
         program = an.program
         locations = {loc: self.stores[loc].structures() for loc in program.locations}
@@ -348,7 +368,7 @@ class Fixpoint:
             limit_hit=self.limit, warnings=list(an.warnings) + input_warnings(inputs), version=__version__,
             prepared_inputs=tuple(prepared))
 
-    def message_records(self):
+    def message_records(self) -> List[MessageRecord]:
         """The messages, each with the stored structures that triggered it and its culprit."""
         out = []
         for mkey, edge in self.messages.items():
@@ -364,7 +384,7 @@ class Fixpoint:
                                      file=written_at(edge)[0], line=written_at(edge)[1]))
         return out
 
-    def checks(self):
+    def checks(self) -> List[Check]:
         """One :class:`Check` per CFG edge whose action has a ``%message`` (a global
         ``%message`` belongs to every action)."""
         out = []
@@ -388,13 +408,13 @@ class Fixpoint:
         return out
 
 
-def written_at(edge):
+def written_at(edge: Edge) -> Tuple[str, int]:
     """``(file, line)`` of the CFG line of ``edge`` (``("", 0)`` for an edge made by the engine)."""
     pos: Tuple[Any, ...] = tuple(edge.pos) if edge.pos else ()
     return (str(pos[0]), int(pos[1])) if len(pos) == 3 else ("", 0)
 
 
-def input_changes(k, given, kept, voc, completed):
+def input_changes(k: int, given: Structure, kept: Structure, voc: Vocabulary, completed: Collection[str]) -> List[str]:
     """What the user should know about input structure ``k`` (from 1): summary nodes the
     consistency rules made single, and indefinite (1/2) values of completed predicates of
     at most one argument (a definite value given in the input would have been kept)."""
@@ -414,7 +434,7 @@ def input_changes(k, given, kept, voc, completed):
     return out
 
 
-def input_warnings(inputs):
+def input_warnings(inputs: InputSummary) -> List[str]:
     out = [f"input structure {d.index} violates a consistency rule ({d.reason}); "
            "it describes no store and was dropped" for d in inputs.dropped]
     out += [f"input {c}" for c in inputs.changes]

@@ -14,42 +14,54 @@ cannot sharpen through a node that may not exist.
 """
 
 
-from typing import Any, List, Set
+from typing import Callable, Iterable, List, Optional, Set, Tuple, Union
 
 from tvla.logic import formula as F
+from tvla.logic.formula import Where
 from tvla.errors import TvlaError
+from tvla.logic.evaluate import Assignment, Evaluator
 from tvla.logic.kleene import FALSE, HALF, TRUE
-from tvla.logic.structure import Inconsistent, bits
+from tvla.logic.structure import Inconsistent, Node, Structure, bits
+from tvla.logic.vocabulary import Predicate, Vocabulary
+
+Coerce = Callable[[Structure, Optional[Iterable[str]]], object]
+"""Coerce of a structure in place, given the predicates that changed (None: any)."""
+
+Split = Tuple[Structure, bool]
+"""A structure a split made, and whether it has a new (materialized) node."""
 
 
 class FocusLiteral:
     __slots__ = ("atom", "positive", "new_var", "pred")
 
-    def __init__(self, atom, positive, new_var, pred):
+    def __init__(self, atom: F.Atom, positive: bool, new_var: Optional[str], pred: Predicate):
         self.atom = atom
         self.positive = positive
         self.new_var = new_var
         self.pred = pred
 
 
-ACTIVITY = "activity"  # a focus hit on the presence of a maybe-active node
+Hit = Union[Tuple[FocusLiteral, Assignment], Node]
+"""Where focus splits next: a literal that is 1/2 under an assignment, or (a node) a
+maybe-active node that a literal may bind: its presence is split on first."""
 
 
 class FocusFormula:
     """A focus formula compiled into ordered conjunctions of literals."""
 
-    def __init__(self, f, voc, where=None):
+    def __init__(self, f: F.Formula, voc: Vocabulary, where: Optional[Where] = None):
         self.formula = f
-        self.disjuncts = []
+        self.disjuncts: List[List[FocusLiteral]] = []
         g = F.rename_bound_apart(F.nnf(f))
         for lits in F.dnf(g):
             self.disjuncts.append(self._order(lits, voc, where))
 
-    def _order(self, lits, voc, where):
-        todo = []
+    def _order(self, lits: Iterable[F.Formula], voc: Vocabulary,
+               where: Optional[Where]) -> List[FocusLiteral]:
+        todo: List[Tuple[F.Atom, bool]] = []
         for lit in lits:
             positive = not isinstance(lit, F.Not)
-            atom = lit if positive else lit.sub
+            atom = lit.sub if isinstance(lit, F.Not) else lit
             if isinstance(atom, F.Const):
                 continue
             if isinstance(atom, F.Eq):
@@ -57,7 +69,7 @@ class FocusFormula:
             if not isinstance(atom, F.Atom):
                 raise self._refuse(f"'{lit}' is not a predicate literal and cannot be focused", where)
             todo.append((atom, positive))
-        ordered: List[Any] = []
+        ordered: List[FocusLiteral] = []
         bound: Set[str] = set()
         while todo:
             pick = None
@@ -86,14 +98,14 @@ class FocusFormula:
             ordered.append(FocusLiteral(atom, positive, new_var, voc[atom.pred]))
         return ordered
 
-    def _refuse(self, msg, where):
+    def _refuse(self, msg: str, where: Optional[Where]) -> TvlaError:
         text = f"cannot focus on '{self.formula}': {msg}"
         if where:
             return TvlaError(text, *where)
         return TvlaError(text)
 
 
-def focus(s, ff, ev, coerce=None):
+def focus(s: Structure, ff: FocusFormula, ev: Evaluator, coerce: Optional[Coerce] = None) -> List[Structure]:
     """Return structures that together represent ``s`` and on which ``ff`` is definite.
 
     ``coerce(structure)`` (raising :class:`~tvla.logic.structure.Inconsistent`) is applied to
@@ -108,7 +120,7 @@ def focus(s, ff, ev, coerce=None):
     return current
 
 
-def _focus_conj(s, lits, ev, coerce):
+def _focus_conj(s: Structure, lits: List[FocusLiteral], ev: Evaluator, coerce: Optional[Coerce]) -> List[Structure]:
     work = [s]
     done = []
     while work:
@@ -117,11 +129,13 @@ def _focus_conj(s, lits, ev, coerce):
         if hit is None:
             done.append(st)
             continue
-        lit, env = hit
-        if lit == ACTIVITY:
-            results, stuck = split_activity(st, env), None
+        changed: Optional[Tuple[str]] = None
+        if isinstance(hit, int):
+            results, stuck = split_activity(st, hit), None
         else:
+            lit, env = hit
             results, stuck = _split(st, lit, env, ev.stale_after(lit.pred.name))
+            changed = (lit.pred.name,)
         if stuck is not None:
             done.append(stuck)
         if coerce is not None:
@@ -129,19 +143,18 @@ def _focus_conj(s, lits, ev, coerce):
             for r, materialized in results:
                 try:
                     # a plain split changed one value; materialization added a node
-                    coerce(r, None if materialized else (lit.pred.name,))
+                    coerce(r, None if materialized else changed)
                 except Inconsistent:
                     continue
                 kept.append(r)
-            results = kept
         else:
-            results = [r for r, _m in results]
+            kept = [r for r, _m in results]
         # reversed so that the 0-copy is processed first (deterministic order)
-        work.extend(reversed(results))
+        work.extend(reversed(kept))
     return done
 
 
-def _find_half(s, lits, i, env, ev):
+def _find_half(s: Structure, lits: List[FocusLiteral], i: int, env: Assignment, ev: Evaluator) -> Optional[Hit]:
     if i == len(lits):
         return None
     lit = lits[i]
@@ -157,7 +170,7 @@ def _find_half(s, lits, i, env, ev):
     # a node that may satisfy the literal only witnesses it if it exists
     maybe = (sat | u) & s.ma
     if maybe:
-        return ACTIVITY, (maybe & -maybe).bit_length() - 1
+        return (maybe & -maybe).bit_length() - 1
     if u:
         e = dict(env)
         e[lit.new_var] = (u & -u).bit_length() - 1
@@ -171,7 +184,7 @@ def _find_half(s, lits, i, env, ev):
     return None
 
 
-def split_activity(s, x):
+def split_activity(s: Structure, x: Node) -> List[Split]:
     """A copy of ``s`` without the maybe-active node ``x`` and one where it is active."""
     absent = s.copy()
     absent.drop_nodes(1 << x)
@@ -181,7 +194,7 @@ def split_activity(s, x):
     return [(absent, True), (present, True)]
 
 
-def _split(s, lit, env, stale):
+def _split(s: Structure, lit: FocusLiteral, env: Assignment, stale: Set[int]) -> Tuple[List[Split], Optional[Structure]]:
     """Split ``s`` on an atom that is 1/2 under ``env``.
 
     Returns ([(structure, materialized?)] to focus further, structure to keep as is or None)."""

@@ -16,12 +16,20 @@ the options (:attr:`~tvla.engine.options.Options.join_strategy`, looked up in
 """
 
 from itertools import product
-from typing import ClassVar, Dict, Hashable, Optional, Sequence
+from typing import ClassVar, Dict, Hashable, List, Optional, Sequence, Tuple
 
-from tvla.engine.blur import canonical_names
-from tvla.logic.embed import embedding, may_embed, node_names, signature
-from tvla.logic.kleene import HALF
+from tvla.engine.blur import Name, canonical_names
+from tvla.logic.embed import NodeName, Signature, embedding, may_embed, node_names, signature
+from tvla.logic.kleene import HALF, Kleene, Mask, Masks
 from tvla.logic.structure import Structure, full_mask, join_masks
+from tvla.logic.vocabulary import Vocabulary
+
+Table = Dict[Tuple[int, ...], Kleene]
+"""The values of a predicate of arity three or more: node tuple -> value (0 left out)."""
+
+Screen = Tuple[Signature, List[NodeName]]
+"""A stored structure's :func:`~tvla.logic.embed.signature` and :func:`~tvla.logic.embed.node_names`
+(computed once: they screen and guide the embeddings of subsumption)."""
 
 
 class Join:
@@ -95,7 +103,7 @@ JOINS: Dict[str, Join] = {j.name: j for j in (RelJoin(), PartJoin(), IndJoin(), 
 """The join kinds by their name (``-join``, ``tvla.joinType``), in the order they are listed."""
 
 
-def merge(a, b):
+def merge(a: Structure, b: Structure) -> Structure:
     """Pointwise join of two structures with the same universe and node order."""
     n = a.n
     full = full_mask(n)
@@ -109,7 +117,8 @@ def merge(a, b):
         out.uT.append(t)
         out.uU.append(u)
     for rta, rua, rtb, rub in zip(a.bT, a.bU, b.bT, b.bU):
-        rows_t, rows_u = [], []
+        rows_t: List[Mask] = []
+        rows_u: List[Mask] = []
         for x in range(n):
             t, u = join_masks(rta[x], rua[x], rtb[x], rub[x], full)
             rows_t.append(t)
@@ -117,7 +126,7 @@ def merge(a, b):
         out.bT.append(rows_t)
         out.bU.append(rows_u)
     for ha, hb in zip(a.hi, b.hi):
-        h = {}
+        h: Table = {}
         for k in set(ha) | set(hb):
             x, y = ha.get(k, 0), hb.get(k, 0)
             v = x if x == y else HALF
@@ -127,7 +136,7 @@ def merge(a, b):
     return out
 
 
-def side(names, order):
+def side(names: Sequence[Name], order: Sequence[Name]) -> Tuple[List[int], Mask]:
     """Where the nodes of ``s`` (canonical ``names``) go in the union ``order`` of
     names: the position of each and its mask."""
     rank = {nm: k for k, nm in enumerate(order)}
@@ -135,7 +144,7 @@ def side(names, order):
     return pos, sum(1 << k for k in pos)
 
 
-def spread(mask, pos):
+def spread(mask: Mask, pos: Sequence[int]) -> Mask:
     """``mask`` over the nodes of one side, moved to their union positions."""
     out = 0
     for u, k in enumerate(pos):
@@ -144,7 +153,7 @@ def spread(mask, pos):
     return out
 
 
-def merge_universes(a, b, names_a, names_b):
+def merge_universes(a: Structure, b: Structure, names_a: Sequence[Name], names_b: Sequence[Name]) -> Structure:
     """The join of blurred structures with other canonical names (``-join ind``):
     nodes with the same name are joined; a node of one side only is
     maybe-active and keeps that side's values; a pair no side has is 1/2."""
@@ -165,7 +174,8 @@ def merge_universes(a, b, names_a, names_b):
     for rta, rua, rtb, rub in zip(a.bT, a.bU, b.bT, b.bU):
         rows_a = placed_rows(rta, rua, pa, n)
         rows_b = placed_rows(rtb, rub, pb, n)
-        rows_t, rows_u = [], []
+        rows_t: List[Mask] = []
+        rows_u: List[Mask] = []
         for k in range(n):
             ra = ca if ca >> k & 1 else 0  # the columns side a has in row k
             rb = cb if cb >> k & 1 else 0
@@ -182,7 +192,7 @@ def merge_universes(a, b, names_a, names_b):
     return out
 
 
-def join_sides(ta, ua, ca, tb, ub, cb):
+def join_sides(ta: Mask, ua: Mask, ca: Mask, tb: Mask, ub: Mask, cb: Mask) -> Masks:
     """Join of two ``(T, U)`` masks where side a covers ``ca`` and side b ``cb``:
     where both cover, the pointwise join; where one does, its value."""
     both = ca & cb
@@ -192,20 +202,20 @@ def join_sides(ta, ua, ca, tb, ub, cb):
     return t, u
 
 
-def placed_rows(rows_t, rows_u, pos, n):
+def placed_rows(rows_t: Sequence[Mask], rows_u: Sequence[Mask], pos: Sequence[int], n: int) -> List[Masks]:
     """Row masks of one side moved to union positions (rows it lacks are empty)."""
-    out = [(0, 0)] * n
+    out: List[Masks] = [(0, 0)] * n
     for u, k in enumerate(pos):
         out[k] = (spread(rows_t[u], pos), spread(rows_u[u], pos))
     return out
 
 
-def merge_higher(ha, hb, pa, pb, ca, cb, n):
+def merge_higher(ha: Table, hb: Table, pa: Sequence[int], pb: Sequence[int], ca: Mask, cb: Mask, n: int) -> Table:
     """:func:`merge_universes` for one predicate of arity three or more."""
     ta = {tuple(pa[x] for x in t): v for t, v in ha.items()}
     tb = {tuple(pb[x] for x in t): v for t, v in hb.items()}
     arity = len(next(iter(ha or hb), ()))
-    out = {}
+    out: Table = {}
     for tup in product(range(n), repeat=arity) if arity else ():
         in_a = all(ca >> x & 1 for x in tup)
         in_b = all(cb >> x & 1 for x in tup)
@@ -223,19 +233,19 @@ class LocationStore:
     added, and stored structures that embed into a new one are removed: the
     set describes the same stores with fewer structures."""
 
-    def __init__(self, voc, join, subsume=False, canonical=True):
+    def __init__(self, voc: Vocabulary, join: Join, subsume: bool = False, canonical: bool = True):
         self.voc = voc
         self.join = join
         self.abs_nullary = voc.abs_nullary
         self.abs_unary = voc.abs_unary
-        self.items = {}  # join key -> structure
+        self.items: Dict[Hashable, Structure] = {}  # join key -> structure
         self.subsume = subsume and join.may_subsume
-        self.signatures = {}  # join key -> (embed.signature, embed.node_names), computed when needed
+        self.signatures: Dict[Hashable, Screen] = {}  # join key -> (embed.signature, embed.node_names), computed when needed
         # structures are blurred (canonical names distinct) unless the action order has no b
         self.by_key = join.whole_key or not canonical
-        self.vague = {}       # join keys of stored structures with a 1/2 abstraction value (ordered)
+        self.vague: Dict[Hashable, None] = {}  # join keys of stored structures with a 1/2 abstraction value (ordered)
 
-    def add(self, s):
+    def add(self, s: Structure) -> Optional[Hashable]:
         """Join ``s`` in; return the key of the stored structure that changed, or None."""
         k = self.join.key(s, self.abs_nullary, self.abs_unary)
         old = self.items.get(k)
@@ -254,7 +264,7 @@ class LocationStore:
                 self.vague[k] = None
         return k
 
-    def make_room(self, k, s):
+    def make_room(self, k: Hashable, s: Structure) -> bool:
         """False when ``s`` embeds into a stored structure; else drop the stored
         structures that embed into ``s``.
 
@@ -282,23 +292,24 @@ class LocationStore:
             self.vague[k] = None
         return True
 
-    def signature(self, k, s):
+    def signature(self, k: Hashable, s: Structure) -> Screen:
         """(embed.signature, embed.node_names) of ``s`` stored under ``k``, computed once."""
         got = self.signatures.get(k)
         if got is None:
             got = self.signatures[k] = (signature(s), node_names(s))
         return got
 
-    def embeds_into(self, j, t, s, sig, names):
+    def embeds_into(self, j: Hashable, t: Structure, s: Structure, sig: Signature, names: List[NodeName]) -> bool:
+        """Does the stored ``t`` (key ``j``) embed into ``s`` (its signature ``sig``, its node ``names``)?"""
         sig_t, names_t = self.signature(j, t)
         return may_embed(sig_t, sig) and embedding(t, s, True, names_t, names) is not None
 
-    def is_vague(self, s):
+    def is_vague(self, s: Structure) -> bool:
         """Does ``s`` have a 1/2 among its abstraction values (nullary or unary)?"""
         return any(s.uU[i] for i in self.abs_unary) or any(s.nul[i] == HALF for i in self.abs_nullary)
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(self.items)
 
-    def structures(self):
+    def structures(self) -> List[Structure]:
         return list(self.items.values())

@@ -10,7 +10,7 @@ See docs/engine.md for what each option does.
 
 import os
 from dataclasses import asdict, dataclass, field, replace
-from typing import Optional, Tuple
+from typing import Any, Callable, Dict, Iterable, Mapping, Optional, Tuple, Union
 
 import javaproperties
 
@@ -22,7 +22,7 @@ SAVES = ("all", "back", "ext")
 ACTION_STEPS = "fcpub"
 
 
-def parse_bool(text):
+def parse_bool(text: object) -> bool:
     """A properties-file boolean (TVLA accepts true/false, yes/no, on/off, 1/0)."""
     return str(text).strip().lower() in ("true", "yes", "1", "on")
 
@@ -51,7 +51,7 @@ class Options:
     search_path: Tuple[str, ...] = ()            # -path directories
     ignored_properties: Tuple[str, ...] = field(default=(), compare=False)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.join not in JOINS:
             raise TvlaError(f"unknown join '{self.join}' (expected one of {', '.join(JOINS)})")
         if self.save not in SAVES:
@@ -89,9 +89,9 @@ class Options:
     def blurs(self) -> bool:
         return self.join_strategy.blurs
 
-    def with_properties(self, props):
+    def with_properties(self, props: Mapping[str, str]) -> "Options":
         """These options overridden by a TVLA properties mapping (key -> text)."""
-        changes = {}
+        changes: Dict[str, Any] = {}
         for key, value in props.items():
             spec = PROPERTIES.get(key)
             if spec is not None:
@@ -102,7 +102,7 @@ class Options:
         ignored = tuple(sorted(k for k in props if k not in PROPERTIES and k not in IGNORED_QUIETLY))
         return replace(self, ignored_properties=self.ignored_properties + ignored, **changes)
 
-    def to_json(self):
+    def to_json(self) -> Dict[str, Any]:
         """The options as data (for reports)."""
         out = asdict(self)
         out["defines"] = {k: v for k, v in self.defines}
@@ -112,7 +112,7 @@ class Options:
         return out
 
 
-def _str(value):
+def _str(value: object) -> str:
     return str(value).strip()
 
 
@@ -120,7 +120,7 @@ def _str(value):
 PLAIN_ENGINES = ("tvla", "plain", "intra", "")
 
 
-def plain_engine(value):
+def plain_engine(value: object) -> None:
     """Check ``tvla.engine.type``: only the plain engine is implemented."""
     if _str(value).lower() not in PLAIN_ENGINES:
         raise TvlaError(f"tvla.engine.type = {_str(value)}: only the plain engine (tvla) is supported, "
@@ -129,7 +129,7 @@ def plain_engine(value):
 
 
 # TVLA property key -> (Options field or None: only checked, converter)
-PROPERTIES = {
+PROPERTIES: Dict[str, Tuple[Optional[str], Callable[[Any], Any]]] = {
     "tvla.joinType": ("join", _str),
     "tvla.engine.actionOrder": ("action_order", _str),
     "tvla.generateAutomaticConstraints": ("automatic", parse_bool),
@@ -144,7 +144,7 @@ PROPERTIES = {
 IGNORED_QUIETLY = ("tvla.terse",)
 
 
-def read_properties(path):
+def read_properties(path: str) -> Dict[str, str]:
     """A Java properties file as a dict (``key = value``, ``key: value``, ``#``/``!`` comments)."""
     try:
         with open(path, encoding="utf-8", errors="replace") as fh:
@@ -155,13 +155,13 @@ def read_properties(path):
         raise TvlaError(f"malformed properties file: {e}", path, 1, 1) from None
 
 
-def program_properties(program_path):
+def program_properties(program_path: str) -> Dict[str, str]:
     """TVLA reads ``PROGRAM.properties`` beside the program before any ``-props`` file."""
     path = os.path.splitext(program_path)[0] + ".properties"
     return read_properties(path) if os.path.isfile(path) else {}
 
 
-def gather_properties(program_path=None, props=None):
+def gather_properties(program_path: Optional[str] = None, props: Optional[str] = None) -> Dict[str, str]:
     """``PROGRAM.properties`` beside ``program_path`` (when given), then the ``props``
     file (``-props``, when given); later keys win."""
     out = dict(program_properties(program_path)) if program_path else {}
@@ -170,15 +170,22 @@ def gather_properties(program_path=None, props=None):
     return out
 
 
-def _defines(defines):
+Defines = Union[Dict[str, str], Iterable[Union[str, Tuple[str, str]]]]
+"""Macros as a mapping (name -> value), or in order as ``(name, value)`` pairs or the
+command line's ``NAME``, ``NAME(value)``, ``NAME=value``."""
+
+
+def _defines(defines: Defines) -> Tuple[Tuple[str, str], ...]:
     """Macros as ``((name, value), ...)`` from a dict (sorted by name), ``(name, value)``
     pairs, or the command line's ``NAME``, ``NAME(value)``, ``NAME=value`` (in order)."""
     if isinstance(defines, dict):
         return tuple(sorted(defines.items()))
-    return tuple(parse_command_define(d) if isinstance(d, str) else tuple(d) for d in defines)
+    return tuple(parse_command_define(d) if isinstance(d, str) else (d[0], d[1]) for d in defines)
 
 
-def build_options(program_path=None, *, props=None, defines=None, search_path=None, options=None, **flags):
+def build_options(program_path: Optional[str] = None, *, props: Optional[str] = None,
+                  defines: Optional[Defines] = None, search_path: Optional[Iterable[str]] = None,
+                  options: Optional[Options] = None, **flags: Any) -> Options:
     """The :class:`Options` of a run; the one way every front end builds them.
 
     Later sources win: ``options`` (default: the defaults); ``PROGRAM.properties``

@@ -26,14 +26,15 @@ A component with no decreasing transition is a possible infinite loop.
 """
 
 from collections import defaultdict
-from typing import TYPE_CHECKING, Any, DefaultDict, Dict, Iterator, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, DefaultDict, Dict, Iterator, List, Sequence, Set, Tuple
 
 import networkx as nx
 
 from tvla.engine.action import CoerceFailed
-from tvla.engine.blur import canonical_names
+from tvla.engine.blur import Name, canonical_names
 from tvla.engine.results import Termination, TerminationLoop, TransitionRecord
 from tvla.logic.embed import embedding
+from tvla.logic.kleene import Kleene
 from tvla.logic.structure import Structure
 from tvla.logic.vocabulary import Vocabulary
 
@@ -115,7 +116,8 @@ def join_index(voc: Vocabulary, structures: List[Structure]) -> Dict[Any, List[i
     return index
 
 
-def name_key(voc, s):
+def name_key(voc: Vocabulary, s: Structure) -> Tuple[Tuple[Kleene, ...], Tuple[Name, ...]]:
+    """The join key of ``s`` under ``part``: nullary abstraction values and canonical names."""
     return tuple(s.nul[i] for i in voc.abs_nullary), tuple(canonical_names(s, voc.abs_unary))
 
 
@@ -154,7 +156,7 @@ def node_maps(r: Structure, f: Sequence[int], n_source: int) -> Tuple[Tuple[int,
 
 
 # ------------------------------------------------------------------ the proof
-def unproven(transitions: List[Transition], structures: Dict[str, list]) -> List[List[Transition]]:
+def unproven(transitions: List[Transition], structures: Dict[str, List[Structure]]) -> List[List[Transition]]:
     """The components of ``transitions`` in which no measure is shown to decrease."""
     out = []
     for comp in components(transitions):
@@ -181,7 +183,7 @@ def components(transitions: List[Transition]) -> List[List[Transition]]:
     return [groups[c] for c in sorted(groups, key=lambda c: min(t.source for t in groups[c]))]
 
 
-def decreasing(comp: List[Transition], structures: Dict[str, list]) -> set:
+def decreasing(comp: List[Transition], structures: Dict[str, List[Structure]]) -> Set[int]:
     """Ids of the transitions of ``comp`` that decrease some region's measure."""
     states = sorted({t.source for t in comp})
     strict = set()
@@ -222,7 +224,7 @@ def shrink(region: Dict[State, int], comp: List[Transition]) -> None:
                 changed = True
 
 
-def leaves(t: Transition, region: Dict[State, int], structures: Dict[str, list]) -> bool:
+def leaves(t: Transition, region: Dict[State, int], structures: Dict[str, List[Structure]]) -> bool:
     """Does an individual that is surely there leave the region on ``t``?"""
     s = structures[t.source[0]][t.source[1]]
     single = region[t.source] & ~s.uU[0] & ~s.ma
