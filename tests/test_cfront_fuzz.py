@@ -1,0 +1,175 @@
+"""Reproducers of the C fuzz campaigns (issue 23, scripts/fuzz_c.py), minimized: ``tvla verify`` gives
+a verdict or ``prog.c:LINE:COL: message`` with exit 2, never a traceback, an internal error, a dead
+worker or a hang."""
+
+import os
+import re
+import subprocess
+import sys
+import time
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+
+import fuzz_c  # noqa: E402 - the fuzz script, for its case generator
+
+C = "__VERIFIER_nondet_int()"
+HEAD = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+typedef struct node { struct node *next; int data; } *List;
+"""
+
+
+def main_with(body, top=""):
+    """A small clean program (a list built and freed) with ``body`` inside main and ``top`` before it."""
+    return HEAD + top + """int main(void)
+{
+    List head = NULL, p;
+    while (__VERIFIER_nondet_int()) {
+        p = malloc(sizeof(struct node));
+        p->next = head;
+        head = p;
+    }
+""" + body + """
+    while (head != NULL) {
+        p = head;
+        head = head->next;
+        free(p);
+    }
+    return 0;
+}
+"""
+
+
+def verify(tmp_path, text, *args, name="prog.c"):
+    """Run tvla verify on ``text`` (str or bytes) in a subprocess: (exit status, stdout, stderr, path)."""
+    path = tmp_path / name
+    path.write_bytes(text if isinstance(text, bytes) else text.encode())
+    res = subprocess.run([sys.executable, "-m", "tvla", "verify", str(path), "--timeout", "20",
+                          "--property", "memsafety", *args], capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert "Traceback" not in res.stderr and "internal error" not in res.stdout + res.stderr, res.stderr
+    assert "the analysis stopped (" not in res.stdout, res.stdout   # a dead worker
+    return res.returncode, res.stdout, res.stderr, str(path)
+
+
+def located(tmp_path, text, *args):
+    """The (line, col, message) of the error a file stops at (exit 2)."""
+    rc, out, err, path = verify(tmp_path, text, *args)
+    assert rc == 2, out + err
+    m = re.match(re.escape(path) + r":(\d+):(\d+): (.+)", out.strip() or err.strip())
+    assert m, out + err
+    return int(m.group(1)), int(m.group(2)), m.group(3)
+
+
+def reason(tmp_path, text):
+    """The reason of the unknown memsafety verdict of a file (exit 3)."""
+    rc, out, err, path = verify(tmp_path, text)
+    assert rc == 3, out + err
+    m = re.search(r"memsafety: unknown \((.*)\)$", out, re.M)
+    assert m, out
+    return m.group(1).replace(path, "prog.c")
+
+
+# ---------------------------------------------------------------- deep nesting (RecursionError, segfault)
+
+def test_nested_ifs_within_the_bracket_limit_are_verified(tmp_path):
+    # seed 1 case 280: 200 nested ifs overflowed the worker's recursion limit (a traceback)
+    rc, out, _, _ = verify(tmp_path, main_with(f"if ({C}) {{\n" * 200 + ";" + "}\n" * 200))
+    assert rc == 0, out
+
+
+def test_a_long_else_if_chain_is_verified(tmp_path):
+    rc, out, _, _ = verify(tmp_path, main_with(f"if ({C}) ;" + f" else if ({C}) ;\n" * 600))
+    assert rc == 0, out
+
+
+def test_nesting_past_the_limit_is_a_located_error(tmp_path):
+    # seed 1 cases 116, 175, 186, 226, 270: chains of 1,000 to 10,000 else-ifs, commas, +, ->
+    body = f"if ({C}) ;" + f" else if ({C}) ;\n" * 3000
+    line, _, msg = located(tmp_path, main_with(body))
+    assert msg == "nested too deeply: more than 1000 levels of statements and expressions"
+    assert line == 1006   # the 1,001st level
+    _, _, msg = located(tmp_path, main_with("{ int v = 0; v = " + " + ".join(["v"] * 5000) + "; }"))
+    assert msg.startswith("nested too deeply")
+
+
+def test_thousands_of_nested_casts_do_not_kill_the_parser(tmp_path):
+    # seed 1 cases 71, 110: 3,000 casts overflowed libclang's 8 MB parser thread (a segfault: the
+    # worker died: "the analysis stopped (exit status None)", in fact killed by signal 11)
+    line, col, msg = located(tmp_path, main_with("{ int v = " + "(int)" * 3000 + "1; }"))
+    assert (line, col, msg) == (12, 4986, "nested too deeply: more than 1000 levels of statements and expressions")
+
+
+def test_deep_but_allowed_expressions_lower_fast(tmp_path):
+    # the lowering asked whether each level was constant, each time down to the leaves (quadratic:
+    # 19 s for 900 levels); loops nested 900 deep made the liveness and reuse passes quadratic too
+    t0 = time.monotonic()
+    body = ("{ int v = 1; v = " + " + ".join(["v"] * 900) + "; }\n" + f"while ({C})\n" * 900 + ";\n"
+            + "if (" + " && ".join([C] * 900) + ") ;\n")
+    rc, out, _, _ = verify(tmp_path, main_with(body))
+    assert rc == 0, out
+    assert time.monotonic() - t0 < 30
+
+
+# ---------------------------------------------------------------- huge programs
+
+def test_calls_nested_past_the_limit_are_unsupported(tmp_path):
+    fns = "void f150(void) {}\n" + "".join(f"void f{k}(void) {{ f{k + 1}(); }}\n" for k in reversed(range(150)))
+    assert reason(tmp_path, main_with("f0();", fns)) == \
+        "prog.c:55:18: unsupported: call of f100 nested more than 100 calls deep"
+
+
+def test_exponential_inlining_stops_at_the_edge_limit(tmp_path):
+    # f_k calls f_k+1 twice: 2**40 copies once inlined
+    fns = "void f40(void) {}\n" + "".join(f"void f{k}(void) {{ f{k + 1}(); f{k + 1}(); }}\n"
+                                          for k in reversed(range(40)))
+    t0 = time.monotonic()
+    why = reason(tmp_path, main_with("f0();", fns))
+    assert re.fullmatch(r"prog\.c:\d+:\d+: unsupported: call of f\d+: the program has more than 20000 "
+                        r"statements once its calls are inlined", why), why
+    assert time.monotonic() - t0 < 60
+
+
+def test_a_struct_with_thousands_of_fields(tmp_path):
+    # every field pointing to the struct made registering it quadratic (515 s for 5,000 fields)
+    fields = " ".join(f"struct w *f{k};" for k in range(3000))
+    t0 = time.monotonic()
+    rc, out, _, _ = verify(tmp_path, main_with("{ struct w *x = malloc(sizeof(struct w)); x->f7 = 0; free(x); }",
+                                               f"struct w {{ {fields} int d; }};\n"))
+    assert rc in (0, 3), out
+    assert time.monotonic() - t0 < 60
+
+
+# ---------------------------------------------------------------- names and declarations
+
+def test_a_file_name_with_a_line_break(tmp_path):
+    # seed 1 cases 879, 1880: the name went into a // comment of the generated TVP, whose next line
+    # was then a syntax error located in a temporary file
+    rc, out, _, _ = verify(tmp_path, main_with(""), name="new\nline.c")
+    assert rc == 0, out
+
+
+def test_a_static_assert_in_a_function_is_no_unsupported_declaration(tmp_path):
+    rc, out, _, _ = verify(tmp_path, main_with('_Static_assert(sizeof(int) == 4, "int");'))
+    assert rc == 0, out
+
+
+# ---------------------------------------------------------------- the fuzz script itself
+
+def test_fuzz_cases_are_replayable_by_seed():
+    a, b = fuzz_c.make_case(7, 11), fuzz_c.make_case(7, 11)
+    assert (a.desc, a.base, a.data, a.setup) == (b.desc, b.base, b.data, b.setup)
+    assert [fuzz_c.make_case(7, i).data for i in range(5)] != [fuzz_c.make_case(8, i).data for i in range(5)]
+
+
+@pytest.mark.parametrize("err,ok", [
+    ("{p}:3:7: expected ';'", True),
+    ("{p}:0:0: bad", False),
+    ("{p}: no line", False),
+    ("tvla: internal error: X", False),
+])
+def test_fuzz_classes(err, ok, tmp_path):
+    p = str(tmp_path / "prog.c")
+    assert (fuzz_c.classify(2, "", err.format(p=p), p, "file") == "ok") == ok
