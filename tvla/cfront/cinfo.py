@@ -144,14 +144,19 @@ class SourceText:
     def __init__(self, main_file: str, main_lines: Tuple[str, ...]):
         self.main_file = main_file
         self._lines: Dict[str, Tuple[str, ...]] = {main_file: main_lines}
+        self._pos: Dict[ci.Cursor, Pos] = {}   # an inlined body puts many edges at each of its cursors
+        self._text: Dict[Tuple[ci.Cursor, int], str] = {}
 
     def _file(self, c: ci.Cursor) -> str:
         f = c.extent.start.file
         return f.name if f is not None else self.main_file
 
     def pos(self, c: ci.Cursor) -> Pos:
-        start = c.extent.start
-        return Pos(self._file(c), start.line or 1, start.column or 0)
+        known = self._pos.get(c)
+        if known is None:
+            start = c.extent.start
+            known = self._pos[c] = Pos(self._file(c), start.line or 1, start.column or 0)
+        return known
 
     def lines(self, name: str) -> Tuple[str, ...]:
         if name not in self._lines:
@@ -164,17 +169,28 @@ class SourceText:
 
     def text(self, c: ci.Cursor, limit: int = 72) -> str:
         """The C text of a cursor on one line (whitespace collapsed, cut at ``limit``)."""
+        known = self._text.get((c, limit))
+        if known is None:
+            known = self._text[(c, limit)] = self._cut_text(c, limit)
+        return known
+
+    def _cut_text(self, c: ci.Cursor, limit: int) -> str:
         start, end = c.extent.start, c.extent.end
         lines = self.lines(self._file(c))
         if not start.line or start.line > len(lines):
             return ""
         last = min(end.line or start.line, len(lines))
-        chunk = list(lines[start.line - 1:last])
-        if end.line == start.line:
-            chunk[0] = chunk[0][start.column - 1:end.column - 1]
-        else:
-            chunk[0] = chunk[0][start.column - 1:]
-            chunk[-1] = chunk[-1][:end.column - 1]
+        chunk: List[str] = []
+        shown = 0   # the length of the text so far, plus 1
+        for n in range(start.line, last + 1):   # only as many lines as the limit can show
+            x = lines[n - 1]
+            x = x[:end.column - 1] if n == end.line else x
+            chunk.append(x[start.column - 1:] if n == start.line else x)
+            words = chunk[-1].split()
+            if words and not _LINE_MARKER.match(chunk[-1]):
+                shown += len(" ".join(words)) + 1
+            if shown > limit + 1:
+                break
         # gcc -E puts line markers inside expressions that come from macros (NULL, assert)
         text = " ".join(" ".join(x for x in chunk if not _LINE_MARKER.match(x)).split())
         return text if len(text) <= limit else text[:limit - 3] + "..."

@@ -30,11 +30,11 @@ writes, never reads.
 """
 
 from dataclasses import replace
-from typing import Dict, FrozenSet, Iterator, List, Set, Tuple, Union
-
-import networkx as nx
+from typing import Callable, Dict, FrozenSet, Iterator, List, Optional, Set, Tuple, TypeVar, Union
 
 from tvla.cfront import ir
+
+T = TypeVar("T")
 
 __all__ = ["uses_defs", "live_at", "ending_nodes", "overwritten", "insert_kills"]
 
@@ -70,27 +70,50 @@ def _cond_uses(cond: Union[ir.PtrCond, ir.DataCond]) -> Set[str]:
     return {v for v in (cond.left, cond.right) if v is not None}
 
 
-def live_at(prog: ir.CProgram) -> Dict[str, FrozenSet[str]]:
-    """The live pointer variables at every node (backward fixpoint over the CFG)."""
-    pointers = {p.name for p in prog.pointers}
-    g = nx.MultiDiGraph()
+def _edges_around(prog: ir.CProgram) -> Tuple[List[str], Dict[str, List[ir.Edge]], Dict[str, List[ir.Edge]]]:
+    """The nodes (in the order the edges name them), the edges out of each node and those into it."""
+    nodes: Dict[str, None] = {}
+    out_edges: Dict[str, List[ir.Edge]] = {}
+    in_edges: Dict[str, List[ir.Edge]] = {}
     for e in prog.edges:
-        g.add_edge(e.source, e.target, stmt=e.stmt)
-    live: Dict[str, Set[str]] = {n: set() for n in g.nodes}
-    # Postorder visits successors first: the backward fixpoint then needs few rounds.
-    order = list(nx.dfs_postorder_nodes(g, prog.entry)) if prog.entry in g else []
-    order += [n for n in g.nodes if n not in set(order)]
-    changed = True
-    while changed:
-        changed = False
-        for n in order:
-            new = set()
-            for _, t, data in g.out_edges(n, data=True):
-                uses, defs = uses_defs(data["stmt"])
-                new |= (uses | (live[t] - defs)) & pointers
-            if new != live[n]:
-                live[n], changed = new, True
-    return {n: frozenset(v) for n, v in live.items()}
+        nodes.setdefault(e.source)
+        nodes.setdefault(e.target)
+        out_edges.setdefault(e.source, []).append(e)
+        in_edges.setdefault(e.target, []).append(e)
+    return list(nodes), out_edges, in_edges
+
+
+def _solve(nodes: List[str], in_edges: Dict[str, List[ir.Edge]], start: Dict[str, T],
+           step: Callable[[str], T]) -> Dict[str, T]:
+    """The fixpoint of ``value[n] = step(n)`` from ``start``, by a worklist: a node whose value changes
+    puts the sources of its in-edges back on it (each loop is not one more round over every node,
+    which was quadratic in the nesting of loops).  ``step`` reads the values from the dict returned."""
+    value = start
+    todo, queued = list(nodes), set(nodes)   # popped from the end: the last nodes first (a backward flow)
+    while todo:
+        n = todo.pop()
+        queued.discard(n)
+        new = step(n)
+        if new != value[n]:
+            value[n] = new
+            for e in in_edges.get(n, ()):
+                if e.source not in queued:
+                    queued.add(e.source)
+                    todo.append(e.source)
+    return value
+
+
+def live_at(prog: ir.CProgram) -> Dict[str, FrozenSet[str]]:
+    """The live pointer variables at every node (backward least fixpoint over the CFG)."""
+    pointers = frozenset(p.name for p in prog.pointers)
+    nodes, out_edges, in_edges = _edges_around(prog)
+    flow = {n: [(frozenset(u) & pointers, frozenset(d), e.target) for e in out_edges.get(n, ())
+                for u, d in [uses_defs(e.stmt)]] for n in nodes}
+    live: Dict[str, FrozenSet[str]] = {n: frozenset() for n in nodes}
+
+    def step(n: str) -> FrozenSet[str]:
+        return frozenset().union(*(uses | ((live[t] - defs) & pointers) for uses, defs, t in flow[n]))
+    return _solve(nodes, in_edges, live, step)
 
 
 NEUTRAL = (ir.Assume, ir.Nop, ir.Havoc, ir.ReachError, ir.Exit)
@@ -99,45 +122,39 @@ NEUTRAL = (ir.Assume, ir.Nop, ir.Havoc, ir.ReachError, ir.Exit)
 def ending_nodes(prog: ir.CProgram) -> FrozenSet[str]:
     """The nodes from which every path goes straight to the end: ``exit``, ``error``, and those
     whose every edge is a condition, a no-op, a havoc or a termination into such a node."""
-    out_edges: Dict[str, List[ir.Edge]] = {}
-    for e in prog.edges:
-        out_edges.setdefault(e.source, []).append(e)
-    ending = {prog.exit, prog.error}
-    changed = True
-    while changed:
-        changed = False
-        for n, es in out_edges.items():
-            if n not in ending and all(isinstance(e.stmt, NEUTRAL) and e.target in ending for e in es):
-                ending.add(n)
-                changed = True
-    return frozenset(ending)
+    nodes, out_edges, in_edges = _edges_around(prog)
+    ends = (prog.exit, prog.error)
+    ending: Dict[str, bool] = {n: n in ends for n in nodes}
+
+    def step(n: str) -> bool:
+        es = out_edges.get(n)
+        return n in ends or bool(es) and all(isinstance(e.stmt, NEUTRAL) and ending[e.target] for e in es or ())
+    done = _solve(nodes, in_edges, ending, step)
+    return frozenset(n for n, v in done.items() if v) | frozenset(ends)
 
 
-def overwritten(prog: ir.CProgram) -> Dict[str, FrozenSet[str]]:
-    """Per node, the pointer variables every path from it writes before the program ends (a
-    greatest fixpoint: a path that never ends counts as writing)."""
-    pointers = frozenset(p.name for p in prog.pointers)
-    out_edges: Dict[str, List[ir.Edge]] = {}
-    for e in prog.edges:
-        out_edges.setdefault(e.source, []).append(e)
-    nodes = {n for e in prog.edges for n in (e.source, e.target)}
+def overwritten(prog: ir.CProgram, among: Optional[FrozenSet[str]] = None) -> Dict[str, FrozenSet[str]]:
+    """Per node, the pointer variables (of ``among``; default: all) every path from it writes before
+    the program ends (a greatest fixpoint: a path that never ends counts as writing)."""
+    pointers = frozenset(p.name for p in prog.pointers) if among is None else among
+    nodes, out_edges, in_edges = _edges_around(prog)
+    writes = {id(e): frozenset(uses_defs(e.stmt)[1]) for e in prog.edges}
     must: Dict[str, FrozenSet[str]] = {n: (pointers if out_edges.get(n) else frozenset()) for n in nodes}
-    changed = True
-    while changed:
-        changed = False
-        for n, es in out_edges.items():
-            new = pointers
-            for e in es:
-                new = new & (frozenset(uses_defs(e.stmt)[1]) | must[e.target])
-            if new != must[n]:
-                must[n], changed = new, True
-    return must
+
+    def step(n: str) -> FrozenSet[str]:
+        new = pointers if out_edges.get(n) else frozenset()
+        for e in out_edges.get(n, ()):
+            new = new & (writes[id(e)] | must[e.target])
+        return new
+    return _solve(nodes, in_edges, must, step)
 
 
 def insert_kills(prog: ir.CProgram, keep: FrozenSet[str] = frozenset()) -> ir.CProgram:
     """The program with a chain of ``Kill`` edges after every edge on which variables die (see above)."""
-    live, ending, must = live_at(prog), ending_nodes(prog), overwritten(prog)
     scope = {p.name: p.scope for p in prog.pointers}
+    local = frozenset(v for v, sc in scope.items() if sc == "local")
+    # a local dies wherever it is dead: only the others need the (costly) overwritten sets
+    live, ending, must = live_at(prog), ending_nodes(prog), overwritten(prog, frozenset(scope) - local)
     names = {n for e in prog.edges for n in (e.source, e.target)}
     out: List[ir.Edge] = []
     fresh = _fresh_nodes(names)
@@ -146,9 +163,9 @@ def insert_kills(prog: ir.CProgram, keep: FrozenSet[str] = frozenset()) -> ir.CP
             out.append(e)
             continue
         uses, defs = uses_defs(e.stmt)
-        mortal = {v for v, sc in scope.items() if sc == "local"} | must.get(e.target, frozenset())
-        dying = sorted(((live.get(e.source, frozenset()) | defs) & mortal) - live.get(e.target, frozenset())
-                       - keep)
+        mortal = must.get(e.target, frozenset())
+        dying = sorted(v for v in (live.get(e.source, frozenset()) | defs) - live.get(e.target, frozenset())
+                       if (v in local or v in mortal) and v not in keep)
         if not dying:
             out.append(e)
             continue

@@ -19,7 +19,14 @@ Contract (docs/c.md, "From C to three-address statements"):
   of ``c`` whose false side goes nowhere; ``__VERIFIER_nondet_*()`` -> a
   nondeterministic value; output functions (``printf``...) do nothing.
 * Whatever is outside the subset is an entry of ``CProgram.unsupported``
-  located at the construct (``unsupported: ...``), and lowering goes on.
+  located at the construct (``unsupported: ...``), and lowering goes on; so
+  is a call nested more than :data:`MAX_CALL_DEPTH` calls deep, or one whose
+  inlining would take the program past :data:`MAX_EDGES` edges (a function
+  that calls the next one twice, 30 times over, is 2**30 copies).
+* Statements and expressions nested more than :data:`MAX_NESTING` levels
+  deep are an error (:class:`~tvla.errors.TvlaError` at the first construct
+  past the limit), as clang's 256 levels of brackets are; the lowering runs
+  on :func:`~tvla.cfront.parse.deep_stack`'s thread.
 * Finally unreachable edges are dropped, empty ``Nop`` edges merged away, and
   the liveness pass (:mod:`tvla.cfront.liveness`) adds the ``Kill`` edges.
 """
@@ -38,10 +45,14 @@ from tvla.cfront.liveness import insert_kills
 from tvla.cfront.reuse import reuse_loads
 from tvla.cfront.lower_cfg import BAD, Frame
 from tvla.cfront.lower_expr import ABS, Cur, ExprLowering, IntOp, Operand
-from tvla.cfront.parse import evaluate_int, parse_file, unary_operator
+from tvla.cfront.parse import constants_memo, deep_stack, evaluate_int, parse_file, unary_operator
 from tvla.errors import TvlaError
 
-__all__ = ["lower_file", "lower_tu", "simplify"]
+__all__ = ["lower_file", "lower_tu", "simplify", "MAX_NESTING", "MAX_CALL_DEPTH", "MAX_EDGES"]
+
+MAX_NESTING = 1000      # levels of statements and expressions in the syntax tree
+MAX_CALL_DEPTH = 100    # calls inlined inside one another
+MAX_EDGES = 20_000      # edges of the lowered program, every call inlined (each costs about 0.1 ms)
 
 ERROR_CALLS = ("reach_error", "__VERIFIER_error", "__assert_fail", "__assert_perror_fail", "__assert")
 EXIT_CALLS = {"abort": "abort", "exit": "exit", "_Exit": "exit"}
@@ -61,13 +72,30 @@ def lower_file(path: str, malloc_may_fail: bool = False, keep: Iterable[str] = (
 def lower_tu(tu: ci.TranslationUnit, path: str, malloc_may_fail: bool = False, keep: Iterable[str] = (),
              liveness: bool = True) -> ir.CProgram:
     """Lower a parsed translation unit (see the module docstring)."""
+    check_nesting(tu)
     with open(path, encoding="utf-8", errors="replace") as fh:
         lines = tuple(fh.read().splitlines())
-    low = Lowering(tu, SourceText(path, lines), malloc_may_fail)
-    prog = low.program(path, lines)
-    prog = simplify(prog)
-    # both passes serve the analysis (names for cells, fewer variables), not the meaning
-    return insert_kills(reuse_loads(prog), frozenset(keep)) if liveness else prog
+
+    def work() -> ir.CProgram:
+        with constants_memo():
+            low = Lowering(tu, SourceText(path, lines), malloc_may_fail)
+            prog = simplify(low.program(path, lines))
+        # both passes serve the analysis (names for cells, fewer variables), not the meaning
+        return insert_kills(reuse_loads(prog), frozenset(keep)) if liveness else prog
+    return deep_stack(work)
+
+
+def check_nesting(tu: ci.TranslationUnit) -> None:
+    """Raise a located :class:`TvlaError` at the first cursor nested more than :data:`MAX_NESTING` deep."""
+    todo: List[Tuple[ci.Cursor, int]] = [(tu.cursor, 0)]
+    while todo:
+        c, depth = todo.pop()
+        if depth > MAX_NESTING:
+            start = c.extent.start
+            where = start.file.name if start.file is not None else tu.spelling
+            raise TvlaError(f"nested too deeply: more than {MAX_NESTING} levels of statements and expressions",
+                            where, start.line or 1, start.column or 1)
+        todo += reversed([(ch, depth + 1) for ch in c.get_children()])   # the first in source order first
 
 
 class Lowering(ExprLowering):
@@ -175,7 +203,7 @@ class Lowering(ExprLowering):
         for d in c.get_children():
             if d.kind == K.VAR_DECL:
                 cur = self.var_decl(d, cur, fr)
-            elif d.kind not in (K.STRUCT_DECL, K.TYPEDEF_DECL, K.ENUM_DECL, K.UNION_DECL):
+            elif d.kind not in (K.STRUCT_DECL, K.TYPEDEF_DECL, K.ENUM_DECL, K.UNION_DECL, K.STATIC_ASSERT):
                 self.unsupported(d, self.describe(d, "declaration"))
         return cur
 
@@ -425,8 +453,15 @@ class Lowering(ExprLowering):
                fr: Frame) -> Tuple[Operand, Cur]:
         """Inline a call of ``fdef``: bind the parameters, lower the body, return (value, node after)."""
         name = fdef.spelling
+        why = None
         if name in self.active:
-            self.unsupported(s, f"recursive function {name}")
+            why = f"recursive function {name}"
+        elif len(self.active) >= MAX_CALL_DEPTH:
+            why = f"call of {name} nested more than {MAX_CALL_DEPTH} calls deep"
+        elif len(self.edges) > MAX_EDGES:
+            why = f"call of {name}: the program has more than {MAX_EDGES} statements once its calls are inlined"
+        if why is not None:
+            self.unsupported(s, why)
             return self.unknown(s), self.effects(args, cur, fr)
         callee = Frame(name, "local", self.node())
         cur = self.bind_params(fdef, callee, s, args, cur, fr)

@@ -12,12 +12,12 @@ rest of the CFG is kept.
 """
 
 from dataclasses import dataclass, field, fields, is_dataclass
-from typing import Dict, Hashable, List, Optional, Tuple
+from typing import Dict, Hashable, List, Optional, Set, Tuple
 
 import clang.cindex as ci
 
 from tvla.cfront import ir
-from tvla.cfront.cinfo import SourceText, struct_type
+from tvla.cfront.cinfo import SourceText, struct_name, struct_type
 from tvla.cfront.intvars import IntClass
 
 __all__ = ["BAD", "Frame", "Builder"]
@@ -58,6 +58,8 @@ class Builder:
         self.ints: Dict[str, ir.IntVar] = {}
         self.structs: Dict[str, ir.StructType] = {}
         self.problems: List[Tuple[ir.Pos, str]] = []
+        self._seen_problems: Set[Tuple[ir.Pos, str]] = set()
+        self._last: Dict[str, int] = {}   # per base name, the last k fresh gave it
         self._nodes = 0
         self._temps = 0
 
@@ -100,10 +102,14 @@ class Builder:
     # ------------------------------------------------------------------ names and declarations
 
     def fresh(self, base: str) -> str:
-        name, k = base, 1
+        """``base``, else ``base_2``, ``base_3``... the first not used (the search goes on from the last
+        one given for ``base``: names are never given back)."""
+        k = self._last.get(base, 1)
+        name = base if k == 1 else f"{base}_{k}"
         while name in self.used:
             k += 1
             name = f"{base}_{k}"
+        self._last[base] = k
         self.used.add(name)
         return name
 
@@ -130,14 +136,16 @@ class Builder:
 
     def struct(self, decl: ci.Cursor) -> str:
         """Register a struct type (and those its pointer fields reach); return its name."""
-        st, targets = struct_type(decl)
-        if st.name not in self.structs:
-            self.structs[st.name] = st
+        name = struct_name(decl)
+        if name not in self.structs:   # a struct's fields are read once (a struct may have thousands)
+            st, targets = struct_type(decl)
+            self.structs[name] = st
             for t in targets:
                 self.struct(t)
-        return st.name
+        return name
 
     def unsupported(self, c: ci.Cursor, what: str) -> None:
         entry = (self.src.pos(c), f"unsupported: {what}")
-        if entry not in self.problems:
+        if entry not in self._seen_problems:
+            self._seen_problems.add(entry)
             self.problems.append(entry)

@@ -13,23 +13,36 @@ Contract:
   located at ``file:line:col``; warnings are ignored (``-w``), and the
   errors clang raises by default for old-style C (implicit declarations,
   int conversions) are demoted to warnings, as gcc does.
+* Parsing (and the lowering, through :func:`deep_stack`) runs on a thread with a
+  256 MB stack and a high recursion limit: libclang parses on the calling
+  thread (``LIBCLANG_NOTHREADS``; its own thread has 8 MB, which 3,000 nested
+  casts overflow, killing the process), and the lowering recurses as deep as
+  the C nests.
 * :func:`binary_operator`, :func:`unary_operator` and :func:`evaluate_int`
   reach the libclang 17+ entry points that the Python bindings do not wrap
   (operator kinds, constant evaluation), so that the lowering never has to
   read operators from tokens (tokens are wrong inside macro expansions).
 """
 
+import contextlib
 import ctypes
 import os
 import re
-from typing import Any, List, Optional, Sequence
+import sys
+import threading
+from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, TypeVar
 
 import clang.cindex as ci
 
 from tvla.errors import TvlaError
 
-__all__ = ["INCLUDE_DIR", "PRELUDE", "clang_args", "parse_file", "binary_operator", "unary_operator",
-           "evaluate_int"]
+__all__ = ["INCLUDE_DIR", "PRELUDE", "clang_args", "parse_file", "deep_stack", "binary_operator", "unary_operator",
+           "evaluate_int", "constants_memo"]
+
+T = TypeVar("T")
+STACK_BYTES = 256 * 1024 * 1024
+RECURSION_LIMIT = 100_000
+_DEEP = "tvla-cfront-deep"   # the name of the threads deep_stack runs work on
 
 INCLUDE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "include")
 PRELUDE = os.path.join(INCLUDE_DIR, "tvla_prelude.h")
@@ -52,10 +65,48 @@ def clang_args(extra: Sequence[str] = ()) -> List[str]:
     return args + list(extra)
 
 
+def deep_stack(work: Callable[[], T]) -> T:
+    """``work()`` on a thread with a 256 MB stack and a recursion limit of 100,000 (at once when already
+    on one, or when no such thread can be made: a small address-space limit); its exception is raised here."""
+    if threading.current_thread().name == _DEEP:
+        return work()
+    box: Dict[str, Any] = {}
+
+    def target() -> None:
+        try:
+            box["value"] = work()
+        except BaseException as e:  # noqa: BLE001 - raised in the caller's thread
+            box["error"] = e
+
+    old_limit = sys.getrecursionlimit()
+    try:
+        threading.stack_size(STACK_BYTES)
+        thread = threading.Thread(target=target, name=_DEEP, daemon=True)
+        sys.setrecursionlimit(max(old_limit, RECURSION_LIMIT))
+        thread.start()
+    except (RuntimeError, ValueError, MemoryError):   # no thread of that size
+        sys.setrecursionlimit(old_limit)
+        return work()
+    finally:
+        threading.stack_size(0)
+    try:
+        thread.join()
+    finally:
+        sys.setrecursionlimit(old_limit)
+    if "error" in box:
+        raise box["error"]
+    return box["value"]
+
+
 def parse_file(path: str, extra_args: Sequence[str] = ()) -> ci.TranslationUnit:
     """Parse a C file; raise :class:`TvlaError` at the first error diagnostic."""
     if not os.path.isfile(path):
         raise TvlaError("no such C file", path, 1, 1)
+    os.environ["LIBCLANG_NOTHREADS"] = "1"   # parse on deep_stack's thread, not on an 8 MB one of libclang's
+    return deep_stack(lambda: _parse(path, extra_args))
+
+
+def _parse(path: str, extra_args: Sequence[str]) -> ci.TranslationUnit:
     try:
         tu = ci.Index.create().parse(path, args=clang_args(extra_args))
     except ci.TranslationUnitLoadError as e:
@@ -116,9 +167,35 @@ _CONSTANT_NODES = (ci.CursorKind.PAREN_EXPR, ci.CursorKind.UNEXPOSED_EXPR, ci.Cu
                    ci.CursorKind.TYPE_REF)
 
 
+_memo: Optional[Dict[ci.Cursor, bool]] = None
+
+
+@contextlib.contextmanager
+def constants_memo() -> Iterator[None]:
+    """Within it, whether a cursor is constant is worked out once: :func:`evaluate_int` is asked at every
+    level of a nested expression (``x + 1 + 1 ...``, ``!!!x``, ``a && b && ...``), and each answer
+    would otherwise walk the whole subexpression again (quadratic in the nesting).  For one
+    translation unit at a time (cursors are compared by libclang)."""
+    global _memo
+    outer, _memo = _memo, {}
+    try:
+        yield
+    finally:
+        _memo = outer
+
+
 def _constant(cursor: ci.Cursor) -> bool:
     """Built from literals, ``sizeof`` and enum constants only: clang would also fold ``p->d || 1``
     to 1 and a const variable to its initialiser, losing a dereference or a variable."""
+    if _memo is None:
+        return _is_constant(cursor)
+    known = _memo.get(cursor)
+    if known is None:
+        known = _memo[cursor] = _is_constant(cursor)
+    return known
+
+
+def _is_constant(cursor: ci.Cursor) -> bool:
     k = cursor.kind
     if k in _CONSTANT_LEAVES:
         return True

@@ -48,18 +48,27 @@ def available(prog: ir.CProgram) -> Dict[str, FrozenSet[Fact]]:
         into.setdefault(e.target, []).append(e)
     everything = frozenset(f for e in prog.edges if isinstance(e.stmt, ir.Load)
                            for f in _transfer(frozenset(), e.stmt))
+    out: Dict[str, List[ir.Edge]] = {}
+    for e in prog.edges:
+        out.setdefault(e.source, []).append(e)
     nodes = [prog.entry] + [n for n in dict.fromkeys(e.target for e in prog.edges) if n != prog.entry]
     facts: Dict[str, FrozenSet[Fact]] = {n: everything for n in nodes}
     facts[prog.entry] = frozenset()
-    changed = True
-    while changed:
-        changed = False
-        for n in nodes[1:]:
-            new = everything
-            for e in into.get(n, ()):
-                new = new & _transfer(facts.get(e.source, frozenset()), e.stmt)
-            if new != facts[n]:
-                facts[n], changed = new, True
+    # a worklist: a node whose facts change puts its successors back (one more round over every node
+    # per nested loop was quadratic in the nesting)
+    todo, queued = list(reversed(nodes[1:])), set(nodes[1:])
+    while todo:
+        n = todo.pop()
+        queued.discard(n)
+        new = everything
+        for e in into.get(n, ()):
+            new = new & _transfer(facts.get(e.source, frozenset()), e.stmt)
+        if new != facts[n]:
+            facts[n] = new
+            for e in out.get(n, ()):
+                if e.target not in queued and e.target != prog.entry:
+                    queued.add(e.target)
+                    todo.append(e.target)
     return facts
 
 

@@ -11,7 +11,9 @@ processes, one per core.
 
 import multiprocessing
 import os
+import re
 import resource
+import signal
 import tempfile
 import time
 from multiprocessing.connection import Connection, wait
@@ -76,7 +78,7 @@ def write_translation(cprog: ir.CProgram, properties: Sequence[str], out_dir: st
     return the translation and the two paths."""
     from tvla.cfront.translate import translate
     tr = translate(cprog, tuple(properties))
-    base = os.path.splitext(os.path.basename(cprog.file))[0] or "program"
+    base = re.sub(r"[\x00-\x1f\x7f]", "_", os.path.splitext(os.path.basename(cprog.file))[0]) or "program"
     tvp, tvs = os.path.join(out_dir, base + ".tvp"), os.path.join(out_dir, base + ".tvs")
     for path, text in ((tvp, tr.tvp), (tvs, tr.tvs)):
         with open(path, "w", encoding="utf-8") as fh:
@@ -228,6 +230,16 @@ def _gave_up(path: str, opts: VerifyOptions, why: str, seconds: float) -> FileVe
     return FileVerdict(path, tuple(decide(p, [], (), why) for p in opts.properties), seconds)
 
 
+def _death(code: Optional[int]) -> str:
+    """How a worker process ended: ``exit status 1``, ``killed by signal 11 (SIGSEGV)``."""
+    if code is not None and code < 0:
+        try:
+            return f"killed by signal {-code} ({signal.Signals(-code).name})"
+        except ValueError:
+            return f"killed by signal {-code}"
+    return f"exit status {code}"
+
+
 def _worker(path: str, opts: VerifyOptions, conn: Connection) -> None:
     conn.send(_limited(path, opts))
     conn.close()
@@ -256,7 +268,8 @@ def verify_files(paths: Sequence[str], opts: VerifyOptions, jobs: Optional[int] 
             try:
                 done[i] = conn.recv()
             except EOFError:   # the worker died (out of memory, a signal)
-                done[i] = _gave_up(path, opts, f"the analysis stopped (exit status {proc.exitcode})",
+                proc.join()
+                done[i] = _gave_up(path, opts, f"the analysis stopped ({_death(proc.exitcode)})",
                                    time.monotonic() - t0)
             proc.join()
         for conn, (i, path, proc, t0) in list(running.items()):
