@@ -440,7 +440,7 @@ class Lowering(ExprLowering):
         if alias is not None:   # an out-parameter T **pp holds &v: the address of a variable
             return self.step(cur, ir.FreeNonHeap(f"{self.src.text(arg)} (&{alias})"), s)
         if pointee_struct(arg.type) is None and evaluate_int(arg) is None:
-            self.unsupported(s, f"free of a {arg.type.spelling}")
+            self.unsupported(s, f"free of {self.src.text(arg, 40)}, of type {arg.type.spelling}")
             return cur
         v, cur = self.ptr_value(arg, cur, fr)
         if v is None:
