@@ -348,7 +348,8 @@ def load_and_run(prog_path: str, in_path: str, options: "Options", kw: Kw, terse
     if not terse:
         click.echo(f"Loaded {prog_path} and {len(structures)} input structure(s) from {in_path} "
                    f"in {time.perf_counter() - t0:.2f}s", err=True)
-    progress = None if terse else progress_printer()
+    # tqdm draws only on a terminal; elsewhere it is not even imported (start-up time)
+    progress = progress_printer() if not terse and sys.stderr.isatty() else None
     t0 = time.perf_counter()
     try:
         result = run_loaded(analysis, structures, given, prog_path, in_path, progress, should_stop)

@@ -11,17 +11,14 @@ to the structures joined into the edge's target.
 
 import heapq
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from typing import Any, Callable, Collection, DefaultDict, Dict, Hashable, Iterable, List, Optional, Sequence, Set, \
     Tuple
 from dataclasses import replace
 
-import networkx as nx
-
 from tvla.version import __version__
 from tvla.engine.action import CoerceFailed, CompiledAction, Report, recompute
 from tvla.engine.blur import blur
-from tvla.engine import termination
 from tvla.engine.coerce import Coercer, build_rules, definition
 from tvla.engine.culprit import find_trigger
 from tvla.engine.differencing import Differencer
@@ -63,9 +60,6 @@ class Analysis:
                     e.action, self.voc, self.ev, self.coercer, self.options,
                     program.global_focus, program.global_messages)
         self.warnings = self.stale_warnings()
-        self.graph = nx.MultiDiGraph()
-        for k, e in enumerate(program.edges):
-            self.graph.add_edge(e.source, e.target, key=k)
         self.order = self.visit_order()
         self.stored = self.stored_locations()
 
@@ -118,12 +112,14 @@ class Analysis:
         locs = self.program.locations
         if self.options.save == "all":
             return set(locs)
-        g = nx.DiGraph(self.graph)
+        arcs = {(e.source, e.target) for e in self.program.edges}
         rank = {loc: i for i, loc in enumerate(self.order)}
-        heads = {v for u, v in g.edges() if rank.get(v, 0) <= rank.get(u, 0)}
-        keep = heads | {self.program.entry} | {l for l in locs if g.out_degree(l) == 0} | set(self.program.printed)
+        heads = {v for u, v in arcs if rank.get(v, 0) <= rank.get(u, 0)}
+        exits = set(locs) - {u for u, _ in arcs}
+        keep = heads | {self.program.entry} | exits | set(self.program.printed)
         if self.options.save == "ext":
-            keep |= {l for l in locs if g.in_degree(l) > 1}
+            into = Counter(v for _, v in arcs)
+            keep |= {l for l in locs if into[l] > 1}
         return keep
 
     # ------------------------------------------------------------------ inputs
@@ -201,6 +197,7 @@ class Analysis:
         fix.run(structures)
         result = fix.result(program_name, input_name, summary, time.perf_counter() - t_start, structures)
         if self.options.termination:
+            from tvla.engine import termination  # imports networkx (80 ms): only for -td
             result = replace(result, termination=termination.analyse(fix))
         return result
 
@@ -208,14 +205,32 @@ class Analysis:
 def definition_order(voc: Vocabulary) -> List[Predicate]:
     """Instrumentation predicates, each after those its definition reads."""
     instr = {p.name: p for p in voc.instrumentation}
-    graph = nx.DiGraph()
-    graph.add_nodes_from(instr)
-    for p in instr.values():
-        graph.add_edges_from((q, p.name) for q in definition(p).preds() if q in instr and q != p.name)
-    if not nx.is_directed_acyclic_graph(graph):
-        return list(instr.values())
-    rank = {name: i for i, name in enumerate(instr)}
-    return [instr[n] for n in nx.lexicographical_topological_sort(graph, key=rank.get)]
+    reads = {p.name: {q for q in definition(p).preds() if q in instr and q != p.name} for p in instr.values()}
+    order = first_ready_order(list(instr), reads)
+    return [instr[n] for n in order] if order is not None else list(instr.values())
+
+
+def first_ready_order(names: Sequence[str], needs: Dict[str, Set[str]]) -> Optional[List[str]]:
+    """``names`` in topological order of ``needs`` (each after those it needs), the
+    earliest-listed ready name first; None if ``needs`` has a cycle.  (Kahn's
+    algorithm: networkx's lexicographical sort, without importing networkx at start-up.)"""
+    rank = {n: i for i, n in enumerate(names)}
+    users: DefaultDict[str, List[str]] = defaultdict(list)
+    waiting = {n: len(needs[n]) for n in names}
+    for n in names:
+        for m in needs[n]:
+            users[m].append(n)
+    ready = [rank[n] for n in names if waiting[n] == 0]
+    heapq.heapify(ready)
+    out: List[str] = []
+    while ready:
+        n = names[heapq.heappop(ready)]
+        out.append(n)
+        for u in users[n]:
+            waiting[u] -= 1
+            if waiting[u] == 0:
+                heapq.heappush(ready, rank[u])
+    return out if len(out) == len(names) else None
 
 
 class Fixpoint:

@@ -12,8 +12,6 @@ import os
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Callable, Dict, Iterable, Mapping, Optional, Tuple, Union
 
-import javaproperties
-
 from tvla.engine.join import JOINS, Join
 from tvla.errors import TvlaError
 from tvla.lang.preprocess import parse_command_define
@@ -146,6 +144,7 @@ IGNORED_QUIETLY = ("tvla.terse",)
 
 def read_properties(path: str) -> Dict[str, str]:
     """A Java properties file as a dict (``key = value``, ``key: value``, ``#``/``!`` comments)."""
+    import javaproperties  # pulls in urllib and http (40 ms): only when a properties file exists
     try:
         with open(path, encoding="utf-8", errors="replace") as fh:
             return dict(javaproperties.load(fh))

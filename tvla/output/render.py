@@ -49,8 +49,6 @@ from dataclasses import dataclass
 from typing import Collection, Container, Dict, FrozenSet, Iterable, List, Literal, Mapping, Optional, Protocol, \
     Sequence, Set, Tuple, Union
 
-import networkx as nx
-
 from tvla.engine.results import EdgeRecord
 from tvla.logic.heap import order_predicate
 from tvla.logic.kleene import FALSE, HALF, TRUE, Kleene, show
@@ -212,6 +210,7 @@ def data_ranks(s: Structure, order: Optional[Predicate], arrows: Iterable[Arrow]
             if le[x][y] and le[y][x]:
                 cls[x] = cls[y]
                 break
+    import networkx as nx  # 80 ms to import: only when a data order is drawn, not at start-up
     g = nx.DiGraph()
     g.add_nodes_from(sorted(set(cls)))
     g.add_edges_from((cls[x], cls[y]) for x in range(s.n) for y in range(s.n) if le[x][y] and not le[y][x])
