@@ -29,3 +29,18 @@ def test_writers_may_read_no_engine_module_but_results():
     modules = {"tvla.engine." + f[:-3] for f in os.listdir(os.path.join(ROOT, "tvla", "engine"))
                if f.endswith(".py") and f != "__init__.py"}
     assert forbidden == modules - {"tvla.engine.results"}
+
+
+def test_an_analysis_loads_no_heavy_module_it_does_not_use():
+    """Start-up (issue 21): a run of a list program without -td, drawings, properties
+    file or terminal imports neither networkx, javaproperties nor tqdm."""
+    code = ("import sys\n"
+            "from tvla.cli.main import main\n"
+            "try:\n"
+            "    main(['analyze', 'programs/sll/reverse.tvp', 'programs/sll/list.tvs', '-terse'])\n"
+            "except SystemExit:\n"
+            "    pass\n"
+            "sys.stdout = sys.__stdout__\n"
+            "print(sorted(m for m in ('networkx', 'javaproperties', 'tqdm') if m in sys.modules))\n")
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=False)
+    assert proc.stdout.strip().splitlines()[-1] == "[]", proc.stdout + proc.stderr
