@@ -306,6 +306,77 @@ class Structure:
                 for k in [k for k in self._cache if k[1] == binary_index]:
                     del self._cache[k]
 
+    # ------------------------------------------------- named views and mutators
+    # What callers mean, instead of the masks ``uT``, ``uU``, ``bT``, ``bU``, ``ma``.
+    # The mask-level ones (a predicate at a time) cost what raw access costs.
+    def is_summary(self, u: Node) -> bool:
+        """Is node ``u`` a summary node (sm = 1/2)?"""
+        return bool(self.uU[0] >> u & 1)
+
+    def set_summary(self, mask: Mask) -> None:
+        """Make the nodes in ``mask`` the summary nodes (sm = 1/2 there, 0 elsewhere)."""
+        self.set_unary_masks(0, (0, mask))
+
+    @property
+    def maybe_active(self) -> Mask:
+        """Mask of the maybe-active nodes (ac = 1/2): they may stand for no individual."""
+        return self.ma
+
+    @property
+    def active(self) -> Mask:
+        """Mask of the definitely active nodes: each stands for at least one individual."""
+        return self.full & ~self.ma
+
+    def is_maybe_active(self, u: Node) -> bool:
+        """Is node ``u`` maybe-active?"""
+        return bool(self.ma >> u & 1)
+
+    def set_maybe_active(self, mask: Mask) -> None:
+        """Make the nodes in ``mask`` the maybe-active ones."""
+        self.ma = mask
+        self.touched()
+
+    @property
+    def unary_count(self) -> int:
+        """The number of unary predicates (``sm`` is number 0)."""
+        return len(self.uT)
+
+    def unary_masks(self, i: int) -> Masks:
+        """``(T, U)`` masks of unary predicate ``i``: the nodes where it is 1, resp. 1/2."""
+        return self.uT[i], self.uU[i]
+
+    def unary_nodes(self, i: int, v: Kleene) -> Mask:
+        """Mask of the nodes where unary predicate ``i`` has the value ``v``."""
+        if v == TRUE:
+            return self.uT[i]
+        if v == HALF:
+            return self.uU[i]
+        return self.full & ~(self.uT[i] | self.uU[i])
+
+    def set_unary_masks(self, i: int, masks: Masks, stale: Optional[Iterable[int]] = None) -> None:
+        """Set unary predicate ``i`` to the ``(T, U)`` masks ``masks``; ``stale`` as for :meth:`dirty`."""
+        self.uT[i], self.uU[i] = masks
+        self.dirty(stale)
+
+    def rows(self, i: int) -> Rows:
+        """Row masks ``(T rows, U rows)`` of binary predicate ``i`` (the structure's own
+        lists: read them, change them with :meth:`set_rows` or :meth:`set_binary`)."""
+        return self.bT[i], self.bU[i]
+
+    def set_rows(self, i: int, rows: Rows, stale: Optional[Iterable[int]] = None) -> None:
+        """Set binary predicate ``i`` to the row masks ``rows`` (the lists are kept, not
+        copied); ``stale`` as for :meth:`dirty`."""
+        self.bT[i], self.bU[i] = rows
+        self.touched(i, stale)
+
+    def unary_tables(self) -> Iterable[Masks]:
+        """The ``(T, U)`` masks of every unary predicate, in index order."""
+        return zip(self.uT, self.uU)
+
+    def binary_tables(self) -> Iterable[Rows]:
+        """The row masks ``(T rows, U rows)`` of every binary predicate, in index order."""
+        return zip(self.bT, self.bU)
+
     # ------------------------------------------------------------- derived views
     # hot paths: look the cache up before building anything
     def column(self, i: int, w: Node) -> Masks:
@@ -431,6 +502,32 @@ class Structure:
         self.tables = {}
         self._cache = {}
         self._key = None
+
+    def renumbered(self, numbers: Sequence[Node]) -> Structure:
+        """A new structure whose node ``numbers[u]`` is node ``u`` of this one (``numbers``:
+        a permutation of ``0..n-1``); every value, activity included, moves with its node."""
+        order = [0] * self.n  # order[k]: the node that becomes node k
+        for u, k in enumerate(numbers):
+            order[k] = u
+
+        def move(mask: Mask) -> Mask:
+            out = 0
+            while mask:
+                low = mask & -mask
+                out |= 1 << numbers[low.bit_length() - 1]
+                mask ^= low
+            return out
+
+        s = Structure(
+            self.n, list(self.nul), [move(m) for m in self.uT], [move(m) for m in self.uU],
+            [[move(rows[u]) for u in order] for rows in self.bT],
+            [[move(rows[u]) for u in order] for rows in self.bU],
+            [{tuple(numbers[x] for x in t): v for t, v in sorted(h.items())} for h in self.hi],
+            move(self.ma),
+        )
+        if self.origin is not None:
+            s.origin = [self.origin[u] for u in order]
+        return s
 
     # ------------------------------------------------------------------ identity
     def key(self) -> Key:

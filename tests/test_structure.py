@@ -1,0 +1,86 @@
+"""The named views and mutators of Structure (summary nodes, activity, masks, rows, renumbering)."""
+
+from tvla.logic.kleene import FALSE, HALF, TRUE
+from tvla.logic.structure import Structure
+
+LIST3 = """
+%n = {a, b, c}
+%p = {
+    sm = {c:1/2}
+    ac = {a, b, c:1/2}
+    x = {a}
+    y = {b:1/2}
+    n = {a->b, b->c:1/2, c->c:1/2}
+}
+"""
+
+
+def test_summary_nodes(sll):
+    s, = sll.structures(LIST3)
+    assert s.summary == 0b100
+    assert [s.is_summary(u) for u in range(3)] == [False, False, True]
+    s.set_summary(0b011)
+    assert s.summary == 0b011 and s.unary(sll.voc["sm"].index, 0) == HALF
+    assert s.unary_masks(sll.voc["sm"].index) == (0, 0b011)
+
+
+def test_maybe_active_nodes(sll):
+    s, = sll.structures(LIST3)
+    assert s.maybe_active == 0b100 and s.active == 0b011
+    assert [s.is_maybe_active(u) for u in range(3)] == [False, False, True]
+    n = sll.voc["n"].index
+    s.set_rows(n, ([0b010, 0b100, 0], [0, 0, 0]))
+    assert s.closure(n)[0][0] == 0b110
+    s.set_maybe_active(0b110)
+    assert s.maybe_active == 0b110 and s.active == 0b001
+    # a definite path passes only through active nodes: the cached closure is forgotten
+    assert s.closure(n)[0][0] == 0b010
+
+
+def test_unary_masks_and_nodes(sll):
+    s, = sll.structures(LIST3)
+    y = sll.voc["y"].index
+    assert s.unary_masks(y) == (0, 0b010)
+    assert s.unary_nodes(y, TRUE) == 0 and s.unary_nodes(y, HALF) == 0b010 and s.unary_nodes(y, FALSE) == 0b101
+    key = s.key()
+    s.set_unary_masks(y, (0b001, 0b100))
+    assert [s.unary(y, u) for u in range(3)] == [TRUE, FALSE, HALF]
+    assert s.key() != key
+    assert s.unary_count == len(sll.voc.unary)
+    assert list(s.unary_tables())[y] == (0b001, 0b100)
+
+
+def test_rows(sll):
+    s, = sll.structures(LIST3)
+    n = sll.voc["n"].index
+    assert s.rows(n) == ([0b010, 0, 0], [0, 0b100, 0b100])
+    assert list(s.binary_tables())[n] == s.rows(n)
+    assert s.closure(n)[0][0] == 0b010
+    s.set_rows(n, ([0b010, 0b100, 0], [0, 0, 0]))
+    assert s.binary(n, 1, 2) == TRUE and s.binary(n, 2, 2) == FALSE
+    assert s.closure(n)[0][0] == 0b110  # the cached closure was forgotten
+
+
+def test_renumbered_moves_every_value(sll):
+    s, = sll.structures(LIST3)
+    voc = sll.voc
+    numbers = [2, 0, 1]  # a -> 2, b -> 0, c -> 1
+    r = s.renumbered(numbers)
+    assert r.n == 3 and r.nul == s.nul
+    for p in voc.unary:
+        assert [r.unary(p.index, numbers[u]) for u in range(3)] == [s.unary(p.index, u) for u in range(3)]
+    for p in voc.binary:
+        for u in range(3):
+            for w in range(3):
+                assert r.binary(p.index, numbers[u], numbers[w]) == s.binary(p.index, u, w)
+    assert r.maybe_active == 0b010 and r.summary == 0b010
+    assert s.renumbered([0, 1, 2]) == s
+    assert r.renumbered([1, 2, 0]) == s
+
+
+def test_renumbered_higher_arity_and_origin():
+    s = Structure(2, [], [0], [0], [], [], [{(0, 1, 1): TRUE, (1, 0, 0): HALF}])
+    s.origin = [0b01, 0b10]
+    r = s.renumbered([1, 0])
+    assert r.hi == [{(1, 0, 0): TRUE, (0, 1, 1): HALF}]
+    assert r.origin == [0b10, 0b01]
