@@ -78,7 +78,7 @@ def stored_bytes(structures: Iterable[Structure]) -> int:
 
     for s in structures:
         add(s)
-        for part in (s.nul, s.uT, s.uU, s.bT, s.bU, s.hi):
+        for part in (s.nul, s.uT, s.uU, s.bT, s.bU, s.hi):  # the storage itself, by design
             add(part)
     return total
 

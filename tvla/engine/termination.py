@@ -34,7 +34,7 @@ from tvla.engine.action import CoerceFailed
 from tvla.engine.blur import Name, canonical_names
 from tvla.engine.results import Termination, TerminationLoop, TransitionRecord
 from tvla.logic.embed import embedding
-from tvla.logic.kleene import Kleene
+from tvla.logic.kleene import FALSE, TRUE, Kleene
 from tvla.logic.structure import Structure
 from tvla.logic.vocabulary import Vocabulary
 
@@ -200,10 +200,9 @@ def candidates(states: List[State], structures: Dict[str, List[Structure]]) -> I
     def of(s):
         return structures[s[0]][s[1]]
     yield {st: of(st).full for st in states}
-    n_unary = len(of(states[0]).uT)
-    for i in range(1, n_unary):  # 0 is sm
-        yield {st: of(st).uT[i] | of(st).uU[i] for st in states}
-        yield {st: of(st).full & ~of(st).uT[i] for st in states}
+    for i in range(1, of(states[0]).unary_count):  # 0 is sm
+        yield {st: of(st).full & ~of(st).unary_nodes(i, FALSE) for st in states}
+        yield {st: of(st).full & ~of(st).unary_nodes(i, TRUE) for st in states}
 
 
 def shrink(region: Dict[State, int], comp: List[Transition]) -> None:
@@ -227,7 +226,7 @@ def shrink(region: Dict[State, int], comp: List[Transition]) -> None:
 def leaves(t: Transition, region: Dict[State, int], structures: Dict[str, List[Structure]]) -> bool:
     """Does an individual that is surely there leave the region on ``t``?"""
     s = structures[t.source[0]][t.source[1]]
-    single = region[t.source] & ~s.uU[0] & ~s.ma
+    single = region[t.source] & ~s.summary & ~s.maybe_active
     target = region[t.target]
     for u, img in enumerate(t.image):
         if single >> u & 1 and not img & target:

@@ -124,7 +124,7 @@ def _activity(s: Structure, entry: ParseTree, node: Callable[[Token], Node], loc
         v = _value(item.children[1]) if len(item.children) > 1 and item.children[1] is not None else TRUE
         u = node(spec.children[0])
         if v == HALF:
-            s.ma |= 1 << u
+            s.set_maybe_active(s.maybe_active | 1 << u)
         elif v == FALSE:
             gone |= 1 << u
     return gone
@@ -148,12 +148,11 @@ def format_structure(s: Structure, voc: Vocabulary, names: Optional[Sequence[str
             continue
         items: List[str] = []
         if p.arity == 1:
-            t, u = s.uT[p.index], s.uU[p.index]
+            t, u = s.unary_masks(p.index)
             for x in bits(t | u):
                 items.append(names[x] + (":1/2" if u >> x & 1 else ""))
         elif p.arity == 2:
-            for x in range(s.n):
-                t, u = s.bT[p.index][x], s.bU[p.index][x]
+            for x, (t, u) in enumerate(zip(*s.rows(p.index))):
                 for y in bits(t | u):
                     items.append(f"{names[x]}->{names[y]}" + (":1/2" if u >> y & 1 else ""))
         else:
@@ -161,8 +160,8 @@ def format_structure(s: Structure, voc: Vocabulary, names: Optional[Sequence[str
                 items.append("(" + ", ".join(names[x] for x in tup) + ")" + _fmt(v))
         if items:
             lines.append(f"\t{p.name} = {{{', '.join(items)}}}")
-        if p.name == "sm" and s.ma:
-            active = [names[x] + (":1/2" if s.ma >> x & 1 else "") for x in range(s.n)]
+        if p.name == "sm" and s.maybe_active:
+            active = [names[x] + (":1/2" if s.is_maybe_active(x) else "") for x in range(s.n)]
             lines.append(f"\tac = {{{', '.join(active)}}}")
     lines.append("}")
     return "\n".join(lines)

@@ -23,9 +23,9 @@ def tuples_with(s: Structure, p: Predicate, value: Kleene) -> List[Tuple[Node, .
     if p.arity == 0:
         return [()] if s.nul[p.index] == value else []
     if p.arity == 1:
-        return [(u,) for u in bits((s.uT if value == TRUE else s.uU)[p.index])]
+        return [(u,) for u in bits(s.unary_nodes(p.index, value))]
     if p.arity == 2:
-        rows = (s.bT if value == TRUE else s.bU)[p.index]
+        rows = s.rows(p.index)[0 if value == TRUE else 1]
         return [(u, w) for u, row in enumerate(rows) for w in bits(row)]
     return sorted(t for t, v in s.hi[p.index].items() if v == value)
 
@@ -48,7 +48,7 @@ def fields(voc: Vocabulary) -> List[Predicate]:
 def successor(s: Structure, u: Node, fs: Iterable[Predicate]) -> Optional[Node]:
     """The node that a field of node ``u`` points to (the first field that points), or None."""
     for f in fs:
-        row = s.bT[f.index][u]
+        row = s.rows(f.index)[0][u]
         if row:
             return (row & -row).bit_length() - 1
     return None

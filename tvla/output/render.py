@@ -52,7 +52,7 @@ from typing import Collection, Container, Dict, FrozenSet, Iterable, List, Liter
 from tvla.engine.results import EdgeRecord
 from tvla.logic.heap import order_predicate
 from tvla.logic.kleene import FALSE, HALF, TRUE, Kleene, show
-from tvla.logic.structure import Structure
+from tvla.logic.structure import Structure, bits
 from tvla.logic.vocabulary import Predicate, Vocabulary
 
 INSTALL_HINT = ("Graphviz's 'dot' was not found: install it (Debian/Ubuntu: apt-get install graphviz; "
@@ -241,18 +241,18 @@ def display_order(s: Structure, voc: Vocabulary) -> List[int]:
     name in every structure where the variables and lists around it agree."""
     order = order_predicate(voc)
     follow = [p.index for p in voc.binary if p.kind == "core" and p is not order]
-    rows = [[(s.bT[i][x], s.bU[i][x]) for i in follow] for x in range(s.n)]
+    tables = [s.rows(i) for i in follow]
+    rows = [[(rt[x], ru[x]) for rt, ru in tables] for x in range(s.n)]
     into = 0   # nodes an arrow (1 or 1/2) from another node points to
     for x in range(s.n):
         for t, u in rows[x]:
             into |= (t | u) & ~(1 << x)
     variables = sorted((p for p in voc.unary if p.kind != "builtin" and p.is_pointer),
-                       key=lambda p: (not any(s.uT[p.index] >> x & 1 and not into >> x & 1 for x in range(s.n)),
-                                      p.name))
+                       key=lambda p: (not (s.unary_nodes(p.index, TRUE) & ~into), p.name))
     seeds: List[int] = []
     for p in variables:
-        seeds += [x for x in range(s.n) if s.uT[p.index] >> x & 1]
-        seeds += [x for x in range(s.n) if s.uU[p.index] >> x & 1]
+        seeds += bits(s.unary_nodes(p.index, TRUE))
+        seeds += bits(s.unary_nodes(p.index, HALF))
     seeds += range(s.n)
     named: List[int] = []
     seen = 0
@@ -281,28 +281,8 @@ def display_numbers(s: Structure, voc: Vocabulary) -> List[int]:
     return numbers
 
 
-def renumbered(s: Structure, numbers: Sequence[int]) -> Structure:
-    """A copy of ``s`` whose node ``numbers[x]`` is its node ``x`` (the engine's structure is left as it is)."""
-    def move(mask: int) -> int:
-        out = 0
-        for x in range(s.n):
-            if mask >> x & 1:
-                out |= 1 << numbers[x]
-        return out
-
-    def rows(table: List[int]) -> List[int]:
-        out = [0] * s.n
-        for x in range(s.n):
-            out[numbers[x]] = move(table[x])
-        return out
-
-    hi = [{tuple(numbers[u] for u in tup): v for tup, v in sorted(h.items())} for h in s.hi]
-    return Structure(s.n, list(s.nul), [move(m) for m in s.uT], [move(m) for m in s.uU],
-                     [rows(r) for r in s.bT], [rows(r) for r in s.bU], hi, move(s.ma))
-
-
 def renumbered_culprit(culprit: Optional[CulpritLike], numbers: Sequence[int]) -> Optional[Culprit]:
-    """``culprit`` with its nodes renumbered as ``renumbered`` does."""
+    """``culprit`` with its nodes renumbered as :meth:`Structure.renumbered` does."""
     if culprit is None:
         return None
     return Culprit(frozenset(numbers[x] for x in culprit.nodes),
@@ -345,7 +325,7 @@ def _add_nodes(g: Dot, s: Structure, voc: Vocabulary, gid: str, culprit: Optiona
         attrs = {"id": f"{gid}-u{x}", "label": node_label(s, voc, x, gid, tuples)}
         if summary >> x & 1:
             attrs["peripheries"] = "2"
-        if s.ma >> x & 1:
+        if s.is_maybe_active(x):
             attrs["style"] = "rounded,dashed"
         if x in nodes:
             attrs.update({"class": "culprit", "color": RED, "penwidth": "2.5"})
@@ -452,7 +432,7 @@ def structure_graph(s: Structure, voc: Vocabulary, name: str = "structure", titl
     named in ``display_order`` (else as stored)."""
     if canonical:
         numbers = display_numbers(s, voc)
-        s, culprit = renumbered(s, numbers), renumbered_culprit(culprit, numbers)
+        s, culprit = s.renumbered(numbers), renumbered_culprit(culprit, numbers)
     gid = re.sub(r"[^\w-]", "_", name)
     g = Dot(name, cluster)
     g.attr("graph", id=gid, rankdir="LR", fontname=FONT, fontsize="12", nodesep="0.3", ranksep="0.5",
@@ -590,9 +570,9 @@ def infer_display(voc: Vocabulary, structures: Sequence[Structure]) -> None:
     and total (no pair 0 both ways) in every structure, the one with the most
     tuples is declared ``transitive reflexive`` and laid out as data order."""
     for p in voc.unary:
-        if p.kind == "builtin" or any(s.uU[p.index] for s in structures):
+        if p.kind == "builtin" or any(s.unary_nodes(p.index, HALF) for s in structures):
             continue
-        counts = [bin(s.uT[p.index]).count("1") for s in structures]
+        counts = [bin(s.unary_nodes(p.index, TRUE)).count("1") for s in structures]
         if counts and max(counts) == 1:
             p.props = p.props | {"pointer"}
     orders = [p for p in voc.binary if p.kind != "builtin" and structures
@@ -603,13 +583,14 @@ def infer_display(voc: Vocabulary, structures: Sequence[Structure]) -> None:
 
 
 def _tuples(s: Structure, i: int) -> int:
-    return sum(bin(t | u).count("1") for t, u in zip(s.bT[i], s.bU[i]))
+    return sum(bin(t | u).count("1") for t, u in zip(*s.rows(i)))
 
 
 def _total_preorder(s: Structure, i: int) -> bool:
-    rows, some = s.bT[i], [t | u for t, u in zip(s.bT[i], s.bU[i])]
+    rows, half_rows = s.rows(i)
+    some = [t | u for t, u in zip(rows, half_rows)]
     for x in range(s.n):
-        if not s.summary >> x & 1 and not rows[x] >> x & 1:
+        if not s.is_summary(x) and not rows[x] >> x & 1:
             return False
         for y in range(s.n):
             if rows[x] >> y & 1 and rows[y] & ~rows[x]:
