@@ -9,6 +9,7 @@ See docs/engine.md for what each option does.
 """
 
 import os
+import re
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Callable, Dict, Iterable, Mapping, Optional, Tuple, Union
 
@@ -89,16 +90,23 @@ class Options:
 
     def with_properties(self, props: Mapping[str, str]) -> "Options":
         """These options overridden by a TVLA properties mapping (key -> text)."""
-        changes: Dict[str, Any] = {}
+        out = self
+        where = props.where if isinstance(props, Properties) else {}
         for key, value in props.items():
             spec = PROPERTIES.get(key)
             if spec is not None:
                 name, convert = spec
-                value = convert(value)
-                if name is not None:
-                    changes[name] = value
+                try:
+                    value = convert(value)
+                    if name is not None:
+                        out = replace(out, **{name: value})
+                except TvlaError as e:
+                    if key not in where or e.file is not None:
+                        raise
+                    message = e.message if e.message.startswith(key) else f"{key}: {e.message}"
+                    raise TvlaError(message, *where[key]) from None
         ignored = tuple(sorted(k for k in props if k not in PROPERTIES and k not in IGNORED_QUIETLY))
-        return replace(self, ignored_properties=self.ignored_properties + ignored, **changes)
+        return replace(out, ignored_properties=self.ignored_properties + ignored)
 
     def to_json(self) -> Dict[str, Any]:
         """The options as data (for reports)."""
@@ -142,30 +150,58 @@ PROPERTIES: Dict[str, Tuple[Optional[str], Callable[[Any], Any]]] = {
 IGNORED_QUIETLY = ("tvla.terse",)
 
 
-def read_properties(path: str) -> Dict[str, str]:
-    """A Java properties file as a dict (``key = value``, ``key: value``, ``#``/``!`` comments)."""
+class Properties(Dict[str, str]):
+    """Properties by key (later keys win), with where each value is written: ``where[key]``
+    is (file, line, column) of the key, for errors about the value."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.where: Dict[str, Tuple[str, int, int]] = {}
+
+    def merge(self, other: Mapping[str, str]) -> None:
+        """Add ``other``'s keys (and positions), overriding these."""
+        self.update(other)
+        for key in other:
+            self.where.pop(key, None)
+        if isinstance(other, Properties):
+            self.where.update(other.where)
+
+
+LINE_END = re.compile(r"\r\n|\r|\n")
+
+
+def read_properties(path: str) -> Properties:
+    """A Java properties file (``key = value``, ``key: value``, ``#``/``!`` comments)."""
     import javaproperties  # pulls in urllib and http (40 ms): only when a properties file exists
     try:
         with open(path, encoding="utf-8", errors="replace") as fh:
-            return dict(javaproperties.load(fh))
+            out, line = Properties(), 1
+            for entry in javaproperties.parse(fh):
+                if isinstance(entry, javaproperties.KeyValue):
+                    out[entry.key] = entry.value
+                    out.where[entry.key] = (path, line, len(entry.source) - len(entry.source.lstrip()) + 1)
+                line += len(LINE_END.findall(entry.source))
+            return out
     except OSError as e:
         raise TvlaError(f"cannot read properties file {path}: {e.strerror}", path, 1, 1) from None
     except ValueError as e:
         raise TvlaError(f"malformed properties file: {e}", path, 1, 1) from None
 
 
-def program_properties(program_path: str) -> Dict[str, str]:
+def program_properties(program_path: str) -> Properties:
     """TVLA reads ``PROGRAM.properties`` beside the program before any ``-props`` file."""
     path = os.path.splitext(program_path)[0] + ".properties"
-    return read_properties(path) if os.path.isfile(path) else {}
+    return read_properties(path) if os.path.isfile(path) else Properties()
 
 
-def gather_properties(program_path: Optional[str] = None, props: Optional[str] = None) -> Dict[str, str]:
+def gather_properties(program_path: Optional[str] = None, props: Optional[str] = None) -> Properties:
     """``PROGRAM.properties`` beside ``program_path`` (when given), then the ``props``
     file (``-props``, when given); later keys win."""
-    out = dict(program_properties(program_path)) if program_path else {}
+    out = Properties()
+    if program_path:
+        out.merge(program_properties(program_path))
     if props:
-        out.update(read_properties(props))
+        out.merge(read_properties(props))
     return out
 
 
