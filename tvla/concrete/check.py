@@ -43,9 +43,9 @@ from typing import (AbstractSet, Any, Callable, Dict, FrozenSet, Iterable, Itera
 
 from tvla.logic import formula as F
 from tvla.logic.formula import Where
-from tvla.engine.action import compile_table, compute_table, recompute, store_table
+from tvla.engine.action import clear_new, compile_table, compute_table, recompute, store_table
 from tvla.engine.coerce import property_rules
-from tvla.concrete.interpreter import CompiledFormula, Env, create, retained
+from tvla.concrete.interpreter import CompiledFormula, Env, create, half_cells, retained
 from tvla.engine.differencing import Differencer
 from tvla.engine.fixpoint import definition_order
 from tvla.lang.program import Action, Message, Program, Update
@@ -253,9 +253,9 @@ def build_structure(voc: Vocabulary, k: int, preds: Sequence[Predicate], values:
         if p.arity == 0:
             s.nul[p.index] = v
         elif p.arity == 1:
-            s.uT[p.index] = v
+            s.set_unary_masks(p.index, (v, 0))
         else:
-            s.bT[p.index] = list(v)
+            s.set_rows(p.index, (list(v), [0] * k))
     s.touched()
     return s
 
@@ -401,9 +401,11 @@ class Universe:
         """Whether the core predicates ``names`` of ``s`` have their declared properties."""
         for n in names:
             p = self.voc[n]
-            if p.arity == 1 and "unique" in p.props and s.uT[p.index] & (s.uT[p.index] - 1):
-                return False
-            if p.arity == 2 and not satisfies_properties(s.bT[p.index], p.props):
+            if p.arity == 1 and "unique" in p.props:
+                ones = s.unary_nodes(p.index, TRUE)
+                if ones & (ones - 1):
+                    return False
+            if p.arity == 2 and not satisfies_properties(s.rows(p.index)[0], p.props):
                 return False
         return True
 
@@ -520,12 +522,10 @@ def apply_updates(ev: Compiled, voc: Vocabulary, action: Action, t: Structure, e
     for p, v in values:
         store_table(u, p, v)
     if action.new is not None:
-        u.uT[voc["isNew"].index] = 0
-        u.bT[voc["instance"].index] = [0] * u.n
-        u.touched()
+        clear_new(u, voc)
     if action.retain is not None:
         # %retain reads the structure before the updates; the nodes of %new stay
-        keep = retained(t, action.retain, env, ev) | t.uT[voc["isNew"].index]
+        keep = retained(t, action.retain, env, ev) | t.unary_nodes(voc["isNew"].index, TRUE)
         return u.restrict(keep), [f"u{i}" for i in bits(keep)]
     return u, [f"u{i}" for i in range(u.n)]
 
@@ -534,12 +534,8 @@ def unknown_core_values(s: Structure, core: Iterable[Predicate]) -> List[Tuple[P
     """The (predicate, tuple) positions where a core predicate is 1/2."""
     out: List[Tuple[Predicate, Tuple[int, ...]]] = []
     for p in core:
-        if p.arity == 0 and s.nul[p.index] == HALF:
-            out.append((p, ()))
-        elif p.arity == 1:
-            out += [(p, (u,)) for u in bits(s.uU[p.index])]
-        elif p.arity == 2:
-            out += [(p, (u, w)) for u in range(s.n) for w in bits(s.bU[p.index][u])]
+        if p.arity <= 2:
+            out += [(p, args) for args in half_cells(s, p)]
     return out
 
 

@@ -29,7 +29,7 @@ from typing import (Any, Callable, Dict, FrozenSet, Hashable, Iterable, Iterator
                     Sequence, Set, Tuple, Union)
 
 from tvla.logic import formula as F
-from tvla.engine.action import compile_table, compute_table, recompute, store_table
+from tvla.engine.action import clear_new, compile_table, compute_table, recompute, store_table
 from tvla.engine.coerce import Coercer, Rule, build_rules, property_rules
 from tvla.engine.fixpoint import definition_order
 from tvla.lang.program import Action, Message, Program
@@ -64,7 +64,8 @@ def half_cells(s: Structure, p: Predicate) -> List[Tuple[int, ...]]:
 
 def is_concrete(s: Structure) -> bool:
     """No summary node and no 1/2 value anywhere."""
-    return (HALF not in s.nul and not any(s.uU) and not any(any(rows) for rows in s.bU)
+    return (HALF not in s.nul and not any(u for _, u in s.unary_tables())
+            and not any(any(rows_u) for _, rows_u in s.binary_tables())
             and all(v == TRUE for h in s.hi for v in h.values()))
 
 
@@ -75,32 +76,20 @@ def permute(s: Structure, order: Sequence[int]) -> Structure:
     pos = [0] * len(order)
     for k, u in enumerate(order):
         pos[u] = k
-
-    def pack(mask: Mask) -> Mask:
-        out = 0
-        while mask:
-            low = mask & -mask
-            out |= 1 << pos[low.bit_length() - 1]
-            mask ^= low
-        return out
-
-    return Structure(
-        s.n, list(s.nul), [pack(m) for m in s.uT], [pack(m) for m in s.uU],
-        [[pack(rows[u]) for u in order] for rows in s.bT],
-        [[pack(rows[u]) for u in order] for rows in s.bU],
-        [{tuple(pos[x] for x in t): v for t, v in h.items()} for h in s.hi])
+    return s.renumbered(pos)
 
 
 def canonical(s: Structure) -> Structure:
     """``s`` with its nodes ordered by colour refinement (isomorphic structures whose
     nodes the refinement tells apart get equal keys; ties keep the node order)."""
     n = s.n
-    colour = _compress([tuple((t >> u & 1) | (h >> u & 1) << 1 for t, h in zip(s.uT, s.uU))
-                        for u in range(n)])
+    unary = list(s.unary_tables())
+    colour = _compress([tuple((t >> u & 1) | (h >> u & 1) << 1 for t, h in unary) for u in range(n)])
     count = len(set(colour))
     if count < n:
-        # an empty predicate tells no node apart (bU is empty on every concrete store)
-        masks = [rows for rows in s.bT + s.bU if any(rows)]
+        # an empty predicate tells no node apart (the 1/2 rows are empty on every concrete store)
+        binary = list(s.binary_tables())
+        masks = [rows_t for rows_t, _ in binary if any(rows_t)] + [rows_u for _, rows_u in binary if any(rows_u)]
         masks += [[sum(1 << x for x in range(n) if rows[x] >> u & 1) for u in range(n)] for rows in masks]
     while count < n:
         sig = [(colour[u],) + tuple(tuple(sorted(colour[w] for w in bits(m[u]))) for m in masks)
@@ -143,7 +132,7 @@ def embedding(c: Structure, a: Structure, voc: Vocabulary) -> Optional[List[int]
     only summary nodes receive several nodes; every value compatible), or None.
     Candidates come from the unary values (the canonical names); a small search
     settles the rest."""
-    must = frozenset(bits(a.full & ~a.ma))  # the nodes that stand for an individual
+    must = frozenset(bits(a.active))  # the nodes that stand for an individual
     if c.n < len(must) or not all(_leq(x, y) for x, y in zip(c.nul, a.nul)):
         return None
     summary = a.summary
@@ -229,9 +218,8 @@ def expand(abstract: Structure, multiplicity: Dict[int, int]) -> Structure:
             gone |= 1 << u
         for _ in range(m - 1):
             s.duplicate_node(u)
-    s.uU[0] = 0
-    s.ma = 0
-    s.touched()
+    s.set_summary(0)
+    s.set_maybe_active(0)
     if gone:
         s.drop_nodes(gone)
     return s
@@ -281,12 +269,12 @@ class Concretizer:
         """Every map from the summary and maybe-active nodes to their number of
         individuals (a summary node 1.., a maybe-active one from 0) with ``size``
         nodes in all."""
-        flexible = bits(abstract.summary | abstract.ma)
+        flexible = bits(abstract.summary | abstract.maybe_active)
         extra = size - (abstract.n - len(flexible))
         if extra < 0:
             return []
-        choices = [range(0 if abstract.ma >> u & 1 else 1,
-                         extra + 1 if abstract.summary >> u & 1 else 2) for u in flexible]
+        choices = [range(0 if abstract.is_maybe_active(u) else 1,
+                         extra + 1 if abstract.is_summary(u) else 2) for u in flexible]
         return [dict(zip(flexible, ms)) for ms in product(*choices) if sum(ms) == extra]
 
     def stores(self, abstract: Structure, size: int) -> List[Structure]:
@@ -391,9 +379,7 @@ class ConcreteAction:
         results = [(p, compute_table(self.ev, p, params, fn, s, env)) for p, params, fn in self.updates]
         for p, val in results:
             store_table(s, p, val)
-        s.uT[voc["isNew"].index] = 0
-        s.bT[voc["instance"].index] = [0] * s.n
-        s.touched()
+        clear_new(s, voc)
         if keep is not None:
             keep |= s.full & ~old_full   # the nodes of %new stay
             origin = [origin[u] for u in bits(keep)]
@@ -405,14 +391,14 @@ def create(s: Structure, new: F.Formula, env: Env, ev: FormulaEvaluator, voc: Vo
     """Allocate the nodes of ``%new`` in ``s``; return their origins (None each)."""
     is_new, inst = voc["isNew"].index, voc["instance"].index
     if new == F.TRUE_F:
-        s.uT[is_new] |= 1 << s.add_node()
+        s.set_unary(is_new, s.add_node(), TRUE)
         return [None]
     fv = sorted(new.free_vars() - set(env))
     t, _ = ev.vector(new, fv[0] if fv else "v", s, env)
     added: Origin = []
     for old in bits(t):
         u = s.add_node()
-        s.uT[is_new] |= 1 << u
+        s.set_unary(is_new, u, TRUE)
         s.set_binary(inst, u, old, TRUE)   # instance(new, old), as TVLA
         added.append(None)
     return added

@@ -78,16 +78,22 @@ def compute_table(ev: Compiler, pred: Predicate, params: Sequence[str], fn: Comp
 
 def store_table(s: Structure, pred: Predicate, value: TableValue) -> None:
     """Write a table computed by :func:`compute_table` into ``s``."""
-    if pred.arity == 0:
-        s.nul[pred.index] = value
-    elif pred.arity == 1:
-        s.uT[pred.index], s.uU[pred.index] = value
+    if pred.arity == 1:
+        s.set_unary_masks(pred.index, value)
     elif pred.arity == 2:
-        s.bT[pred.index], s.bU[pred.index] = value
-        s.touched(pred.index)
+        s.set_rows(pred.index, value)
     else:
-        s.hi[pred.index] = value
-    s.dirty()
+        if pred.arity == 0:
+            s.nul[pred.index] = value
+        else:
+            s.hi[pred.index] = value
+        s.dirty()
+
+
+def clear_new(s: Structure, voc: Vocabulary) -> None:
+    """Set ``isNew`` and ``instance`` to 0 everywhere (what a ``%new`` action does after its updates)."""
+    s.set_unary_masks(voc["isNew"].index, (0, 0))
+    s.set_rows(voc["instance"].index, ([0] * s.n, [0] * s.n))
 
 
 def compile_table(ev: Compiler, pred: Predicate, params: Sequence[str], formula: F.Formula) -> CompiledFormula:
@@ -333,17 +339,11 @@ class CompiledAction:
         for p, value in results:
             store_table(s, p, value)
         if self.has_new:
-            s.uT[voc["isNew"].index] = 0
-            s.uU[voc["isNew"].index] = 0
-            inst = voc["instance"].index
-            s.bT[inst] = [0] * s.n
-            s.bU[inst] = [0] * s.n
-            s.touched()
+            clear_new(s, voc)
         if kept is not None:
             sure, maybe = kept
             if maybe:
-                s.ma |= maybe
-                s.touched()
+                s.set_maybe_active(s.maybe_active | maybe)
             s = s.restrict(sure | maybe | (s.full & ~old_full))
         return s
 
@@ -361,19 +361,18 @@ class CompiledAction:
         voc = self.voc
         is_new = voc["isNew"].index
         if new == F.TRUE_F:
-            u = s.add_node()
-            s.uT[is_new] |= 1 << u
-            s.dirty()
+            s.set_unary(is_new, s.add_node(), TRUE)
             return s
         fv = sorted(new.free_vars() - set(env))
         t, h = self.ev.vector(new, fv[0] if fv else "v", s, env)
         inst = voc["instance"].index
         for old in bits(t | h):
             u = s.add_node()
-            s.uT[is_new] |= 1 << u
-            s.uU[0] |= (s.uU[0] >> old & 1) << u
-            if (h | s.ma) >> old & 1:
-                s.ma |= 1 << u
+            s.set_unary(is_new, u, TRUE)
+            if s.is_summary(old):
+                s.set_summary(s.summary | 1 << u)
+            if h >> old & 1 or s.is_maybe_active(old):
+                s.set_maybe_active(s.maybe_active | 1 << u)
             s.set_binary(inst, u, old, TRUE)
         s.touched()
         return s
