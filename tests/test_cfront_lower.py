@@ -437,6 +437,42 @@ def test_liveness_keeps_positions(tmp_path):
     assert kill.pos == free.pos and kill.text == free.text and free.target == kill.source
 
 
+
+def pointer_names(prog):
+    return [p.name for p in prog.pointers]
+
+
+def test_locals_of_calls_one_after_another_share_a_name(tmp_path):
+    prog = lower(tmp_path, "Node *push(Node *s) { Node *c = malloc(sizeof *c); c->next = s; return c; }\n"
+                           "int main() { Node *s = NULL; s = push(s); s = push(s); s = push(s); return 0; }\n",
+                 liveness=True)
+    assert pointer_names(prog) == ["s", "s_2", "c"]   # not s_3, c_2, push_ret, push_ret_2, ...
+    assert len(edges_of(prog, ir.Malloc)) == 3 and {m.stmt.dst for m in edges_of(prog, ir.Malloc)} == {"c"}
+    assert len(pointer_names(lower(tmp_path, "Node *push(Node *s) { Node *c = malloc(sizeof *c); c->next = s;"
+                                             " return c; }\nint main() { Node *s = NULL; s = push(s);"
+                                             " s = push(s); s = push(s); return 0; }\n"))) == 10
+
+
+def test_variables_alive_together_keep_their_names(tmp_path):
+    """``t = c->next`` where ``c`` dies: ``c`` is killed (its cell lost) before ``t`` is written."""
+    prog = lower(tmp_path, "void f(Node *l) { Node *c = l; Node *t = c->next; t->d = 1; }\n"
+                           "int main() { Node *a = malloc(sizeof *a); a->next = a; f(a); f(a); return 0; }\n",
+                 liveness=True)
+    assert pointer_names(prog) == ["a", "l", "c"]   # t takes the name of l, dead by then
+    load = edges_of(prog, ir.Load)[0]
+    assert (load.stmt.dst, load.stmt.src) == ("l", "c")
+    kill = next(e for e in prog.edges if e.source == load.target)
+    assert kill.stmt == ir.Kill("c", True)
+
+
+def test_a_local_read_before_written_is_not_shared(tmp_path):
+    """The second call's ``p`` is read uninitialised: live from the entry on, across the first call."""
+    prog = lower(tmp_path, "void f(int k) { Node *p; if (k) p = malloc(sizeof *p); if (p) free(p); }\n"
+                           "int main() { f(1); f(0); return 0; }\n", liveness=True)
+    assert pointer_names(prog) == ["p", "p_2"]
+    assert {e.stmt.var for e in edges_of(prog, ir.Free)} == {"p", "p_2"}
+
+
 # ----------------------------------------------------------------------------- the corpus
 
 def _expects_unsupported(path):

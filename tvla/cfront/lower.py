@@ -41,6 +41,7 @@ from tvla.cfront import ir
 from tvla.cfront.cinfo import K, SourceText, callee_name, children, decl_key, initializer, is_int, is_number, \
     is_pointer, pointee_struct, strip, struct_name
 from tvla.cfront.intvars import classify_ints, return_key
+from tvla.cfront.coalesce import coalesce
 from tvla.cfront.liveness import insert_kills
 from tvla.cfront.reuse import reuse_loads
 from tvla.cfront.lower_cfg import BAD, Frame
@@ -80,8 +81,10 @@ def lower_tu(tu: ci.TranslationUnit, path: str, malloc_may_fail: bool = False, k
         with constants_memo():
             low = Lowering(tu, SourceText(path, lines), malloc_may_fail)
             prog = simplify(low.program(path, lines))
-        # both passes serve the analysis (names for cells, fewer variables), not the meaning
-        return insert_kills(reuse_loads(prog), frozenset(keep)) if liveness else prog
+        # these passes serve the analysis (names for cells, fewer variables), not the meaning
+        if not liveness:
+            return prog
+        return insert_kills(coalesce(reuse_loads(prog), frozenset(keep)), frozenset(keep))
     return deep_stack(work)
 
 
