@@ -70,7 +70,7 @@ def _groups(prog: ir.CProgram, keep: FrozenSet[str]) -> Dict[str, str]:
 
 def _renamed(x: Any, rename: Dict[str, str]) -> Any:
     """A statement or condition with its variable names renamed (field and struct names untouched)."""
-    if not is_dataclass(x):
+    if not is_dataclass(x) or isinstance(x, type):
         return x
     changes = {}
     for f in fields(x):

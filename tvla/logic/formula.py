@@ -6,7 +6,7 @@ rewrites them with ``!``, ``&`` and ``|`` (Kleene-equivalent).
 """
 
 from dataclasses import dataclass, field
-from typing import Callable, Collection, Dict, FrozenSet, Iterable, List, Mapping, Optional, Set, Tuple, Type, \
+from typing import Any, Callable, Collection, Dict, FrozenSet, Iterable, List, Mapping, Optional, Set, Tuple, Type, \
     Union
 
 from tvla.logic.kleene import FALSE, HALF, TRUE, Kleene, show
@@ -43,6 +43,10 @@ class Formula:
 
     def compute_free_vars(self) -> FrozenSet[str]:
         raise NotImplementedError
+
+    def __getstate__(self) -> Dict[str, Any]:
+        # a cached hash is of this process's string hashes: never carried to another one
+        return {k: v for k, v in self.__dict__.items() if k not in ("_hash", "_desugared")}
 
     def preds(self) -> Set[str]:
         """Names of predicates occurring in the formula (closures included)."""
@@ -219,6 +223,22 @@ class Ite(Formula):
         return f"({self.cond} ? {self.then} : {self.other})"
 
 
+def cache_hash(cls: Type[Formula]) -> None:
+    """Keep a node's hash once computed: the dataclass hash hashes the whole tree below
+    at every call, and formulae are dictionary keys of every memo of the evaluator."""
+    compute = cls.__hash__
+
+    def __hash__(self: Formula) -> int:
+        h: Optional[int] = self.__dict__.get("_hash")
+        if h is None:
+            h = self.__dict__["_hash"] = compute(self)
+        return h
+    cls.__hash__ = __hash__  # type: ignore[method-assign, assignment]
+
+
+for _node in (Const, Atom, Closure, Eq, Not, And, Or, Implies, Iff, Exists, Forall, TC, Ite):
+    cache_hash(_node)
+
 _RANK: Dict[type, int] = {Iff: 1, Implies: 2, Or: 3, And: 4, Not: 5}
 
 
@@ -370,27 +390,40 @@ def disjuncts(f: Formula) -> List[Formula]:
 
 
 def desugar(f: Formula) -> Formula:
-    """Rewrite ``->`` and ``<->`` in terms of ``!``, ``&``, ``|``."""
+    """Rewrite ``->`` and ``<->`` in terms of ``!``, ``&``, ``|``.  The result is kept on
+    the node (and on itself): the evaluator desugars each subformula it compiles."""
+    done: Optional[Formula] = f.__dict__.get("_desugared")
+    if done is not None:
+        return done
     if isinstance(f, Implies):
-        return Or(neg(desugar(f.left)), desugar(f.right))
-    if isinstance(f, Iff):
+        out: Formula = Or(neg(desugar(f.left)), desugar(f.right))
+    elif isinstance(f, Iff):
         a, b = desugar(f.left), desugar(f.right)
-        return And(Or(neg(a), b), Or(neg(b), a))
-    return map_children(f, desugar)
+        out = And(Or(neg(a), b), Or(neg(b), a))
+    else:
+        out = map_children(f, desugar)
+    f.__dict__["_desugared"] = out
+    out.__dict__["_desugared"] = out
+    return out
 
 
 def map_children(f: Formula, fn: Callable[[Formula], Formula]) -> Formula:
-    """Apply ``fn`` to the direct subformulae of ``f``."""
+    """Apply ``fn`` to the direct subformulae of ``f`` (``f`` itself when none changes)."""
     if isinstance(f, Not):
-        return Not(fn(f.sub))
+        sub = fn(f.sub)
+        return f if sub is f.sub else Not(sub)
     if isinstance(f, (And, Or, Implies, Iff)):
-        return type(f)(fn(f.left), fn(f.right))
+        left, right = fn(f.left), fn(f.right)
+        return f if left is f.left and right is f.right else type(f)(left, right)
     if isinstance(f, (Exists, Forall)):
-        return type(f)(f.vars, fn(f.body))
+        body = fn(f.body)
+        return f if body is f.body else type(f)(f.vars, body)
     if isinstance(f, TC):
-        return TC(f.a, f.b, f.x, f.y, fn(f.body))
+        body = fn(f.body)
+        return f if body is f.body else TC(f.a, f.b, f.x, f.y, body)
     if isinstance(f, Ite):
-        return Ite(fn(f.cond), fn(f.then), fn(f.other))
+        c, t, o = fn(f.cond), fn(f.then), fn(f.other)
+        return f if c is f.cond and t is f.then and o is f.other else Ite(c, t, o)
     return f
 
 
