@@ -250,6 +250,18 @@ def test_constant_int_variable_is_substituted(tmp_path):
     assert ir.Assume(ir.DataCond("x", "d", "<", value=7)) in stmts(prog)
 
 
+def test_a_constant_passed_down_the_calls_stays_a_constant(tmp_path):
+    """main's ``const int data = 1`` given to f, which gives it to g: every copy is 1."""
+    prog = lower(tmp_path, "void g(Node *x, int d) { x->d = d; }\n"
+                           "void f(Node *x, int data) { g(x, data); g(x->next, data); }\n"
+                           "int main() { Node *x; const int data = 1; int k = data; f(x, k);\n"
+                           " if (x->d != data) reach_error(); return 0; }\n")
+    assert prog.ints == () and stmts(prog, ir.SetData) == [ir.SetData("x_3", "d", 1), ir.SetData("x_4", "d", 1)]
+    assert ir.Assume(ir.DataCond("x", "d", "!=", value=1)) in stmts(prog)
+    counted = lower(tmp_path, "void g(Node *x, int d) { x->d = d; }\n"
+                              "int main() { Node *x; int data = 1; data++; g(x, data); return 0; }\n")
+    assert stmts(counted, ir.SetData) == [ir.SetData("x_2", "d", None)]   # a copy of a counter: any value
+
 def test_flag_variable(tmp_path):
     prog = lower(tmp_path, "int main() { Node *x; int found = 0;\n"
                            " while (x) { if (x->d == 3) found = 1; x = x->next; }\n"

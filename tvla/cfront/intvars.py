@@ -67,7 +67,14 @@ def classify_ints(tu: ci.TranslationUnit) -> Dict[Hashable, IntClass]:
     """The class of every int variable, parameter and int return value of the file (by declaration key)."""
     col = _Collector()
     col.collect(tu.cursor, None, False)
-    return {k: _classify(v, k in col.repeated) for k, v in col.assigned.items()}
+    consts: Dict[Hashable, int] = {}
+    for _ in range(len(col.assigned) + 1):   # a copy of a constant is that constant (passed down the calls)
+        classes = {k: _classify(v, k in col.repeated, consts) for k, v in col.assigned.items()}
+        found = {k: c.values[0] for k, c in classes.items() if c.kind == "const"}
+        if found == consts:
+            break
+        consts = found
+    return classes
 
 
 def _int_var(c: ci.Cursor) -> Optional[ci.Cursor]:
@@ -153,20 +160,24 @@ def _has_goto(c: ci.Cursor) -> bool:
     return c.kind == K.GOTO_STMT or any(_has_goto(ch) for ch in c.get_children())
 
 
-def _value(rhs: object) -> object:
-    """An assignment as: an int constant, "truth" (0 or 1), "nondet", or _OTHER."""
+def _value(rhs: object, consts: Dict[Hashable, int]) -> object:
+    """An assignment as: an int constant (a literal, or a variable known to be one: ``consts``),
+    "truth" (0 or 1), "nondet", or _OTHER."""
     if rhs is _OTHER or isinstance(rhs, int):
         return rhs
     v = evaluate_int(rhs)
     if v is not None:
         return v
+    var = _int_var(rhs)
+    if var is not None and decl_key(var) in consts:
+        return consts[decl_key(var)]
     if is_nondet_call(rhs):
         return "nondet"
     return "truth" if is_truth_value(rhs) else _OTHER
 
 
-def _classify(assignments: List[Tuple[str, object]], repeated: bool) -> IntClass:
-    values = [_value(rhs) for tag, rhs in assignments if tag != _UNINIT]
+def _classify(assignments: List[Tuple[str, object]], repeated: bool, consts: Dict[Hashable, int]) -> IntClass:
+    values = [_value(rhs, consts) for tag, rhs in assignments if tag != _UNINIT]
     if not values or _OTHER in values:
         return ABSTRACT
     if values == ["nondet"] and not repeated:
