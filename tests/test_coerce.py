@@ -63,8 +63,8 @@ def test_rule_sources_can_be_switched(write):
     with_auto = Analysis(prog).rules
     without = Analysis(prog, automatic=False).rules
     assert len(without) < len(with_auto)
-    assert any(r.source.startswith("closure of") for r in with_auto)
-    assert not any(r.source.startswith("closure of") for r in without)
+    assert any(r.source.startswith("the closure of") for r in with_auto)
+    assert not any(r.source.startswith("the closure of") for r in without)
 
 
 def test_inconsistent_input_is_dropped_with_a_warning(write):

@@ -129,7 +129,8 @@ def test_merge_of_aliased_lists_creates_a_cycle():
     r = analyze(*args)
     assert [(m.location, m.text) for m in r.messages] == [
         ("n12", "Cycle introduced by tl->n = p"),
-        ("n12", "coerce after update failed: constraint breached: E(v) n(v, v) ==> 0")]
+        ("n12", "coerce after update failed: constraint breached: the acyclic property of n "
+                f"({os.path.join(ROOT, 'specs', 'sll', 'preds.tvp')}:11): E(v) n(v, v) ==> 0")]
     assert r.limit_hit == "coerce-failed" and r.locations["n8"]
 
 

@@ -53,10 +53,11 @@ def test_visit_order_follows_the_branch_written_first(write):
 
 
 def test_a_run_that_stops_early_has_worked_on_the_first_branch(write):
-    r = analyze(write("order.tvp", BRANCHES), write("order.tvs", EMPTY_TVS))
+    prog = write("order.tvp", BRANCHES)
+    r = analyze(prog, write("order.tvs", EMPTY_TVS))
     assert r.limit_hit == "coerce-failed"
     assert [(m.location, m.text) for m in r.messages] == [
-        ("A1", "coerce after update failed: constraint breached: flag() ==> 0")]
+        ("A1", f"coerce after update failed: constraint breached: the rule at {prog}:3: flag() ==> 0")]
     # B1 holds what L1 passed on, but was not worked on before the stop
     assert len(r.locations["B1"]) == 1 and not r.locations["B2"]
 
@@ -167,11 +168,12 @@ def test_auto_after_the_formula_is_derived_by_differencing(write):
 
 
 def test_auto_after_the_formula_is_the_update_without_differencing(write):
-    r = analyze(_auto(write, "x1(v) = x2(v)\n        r[n,x1](v) = 0 auto"), write("list.tvs", LIST_TVS),
-                differencing=False)
+    prog = _auto(write, "x1(v) = x2(v)\n        r[n,x1](v) = 0 auto")
+    r = analyze(prog, write("list.tvs", LIST_TVS), differencing=False)
     assert r.limit_hit == "coerce-failed"
     assert [m.text for m in r.messages] == [
-        "coerce after update failed: constraint breached: E(v_1) (y(v_1) & t[n](v_1, v)) ==> r[n,y](v)"]
+        f"coerce after update failed: constraint breached: the definition of r[n,y] ({prog}:9): "
+        "E(v_1) (y(v_1) & t[n](v_1, v)) ==> r[n,y](v)"]
 
 
 def test_which_update_an_auto_belongs_to(write):

@@ -290,7 +290,7 @@ def split_rules(program: Program, voc: Vocabulary) -> Tuple[List[Axiom], List[Th
     """The program's ``%r`` rules and the property rules, as (axioms, theorems)."""
     raw: List[Tuple[F.Formula, F.Formula, Where, str]] = [(b, h, w, "rule") for b, h, w in program.rules]
     for b, h, src in property_rules(voc):
-        name = src[len("property of "):]
+        name = src.split(" property of ", 1)[1].split(" ", 1)[0]
         pos = voc[name].pos
         assert pos is not None  # property rules are of declared predicates, which have a position
         raw.append((b, h, pos, src))

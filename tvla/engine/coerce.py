@@ -42,6 +42,10 @@ class Rule:
     def __str__(self) -> str:
         return f"{self.body} ==> {self.head}"
 
+    def described(self) -> str:
+        """Where the rule comes from, then the rule: ``the function property of n (preds.tvp:7): ...``."""
+        return f"{self.source}: {self}"
+
 
 # --------------------------------------------------------------------------- rule sources
 
@@ -50,6 +54,16 @@ RawRule = Tuple[F.Formula, F.Formula, str]
 
 def _atom(p: str, *args: str) -> F.Atom:
     return F.Atom(p, tuple(args))
+
+
+def at(p: Predicate) -> str:
+    """`` (FILE:LINE)`` where ``p`` is declared, or nothing for a predicate without a position."""
+    return f" ({p.pos[0]}:{p.pos[1]})" if p.pos is not None else ""
+
+
+def property_source(p: Predicate, prop: str) -> str:
+    """A property rule's origin as the user wrote it: ``the function property of n (preds.tvp:7)``."""
+    return f"the {prop} property of {p.name}{at(p)}"
 
 
 def property_rules(voc: Vocabulary) -> List[RawRule]:
@@ -64,38 +78,46 @@ def property_rules(voc: Vocabulary) -> List[RawRule]:
             continue
         name = p.name
         props = p.props
-        src = f"property of {name}"
         if "unique" in props:
+            src = property_source(p, "unique")
             out.append((F.And(_atom(name, "v_1"), _atom(name, "v_2")), F.Eq("v_1", "v_2"), src))
             out.append((F.Exists(("v_1",), F.And(_atom(name, "v_1"), F.Not(F.Eq("v_1", "v_2")))),
                         F.Not(_atom(name, "v_2")), src))
         if "function" in props:
+            src = property_source(p, "function")
             out.append((F.Exists(("v",), F.And(_atom(name, "v", "v_1"), _atom(name, "v", "v_2"))),
                         F.Eq("v_1", "v_2"), src))
             out.append((F.Exists(("v_1",), F.And(_atom(name, "v", "v_1"), F.Not(F.Eq("v_1", "v_2")))),
                         F.Not(_atom(name, "v", "v_2")), src))
         if "invfunction" in props:
+            src = property_source(p, "invfunction")
             out.append((F.Exists(("v",), F.And(_atom(name, "v_1", "v"), _atom(name, "v_2", "v"))),
                         F.Eq("v_1", "v_2"), src))
             out.append((F.Exists(("v_1",), F.And(_atom(name, "v_1", "v"), F.Not(F.Eq("v_1", "v_2")))),
                         F.Not(_atom(name, "v_2", "v")), src))
         if "acyclic" in props:
+            src = property_source(p, "acyclic")
             out.append((_atom(name, "v", "v"), F.FALSE_F, src))
             for t in closures.get(name, []):
                 out.append((F.And(_atom(t, "v_1", "v_2"), _atom(t, "v_2", "v_1")), F.Eq("v_1", "v_2"), src))
                 out.append((F.And(_atom(t, "v_1", "v_2"), F.Not(F.Eq("v_1", "v_2"))),
                             F.Not(_atom(t, "v_2", "v_1")), src))
         if "symmetric" in props:
+            src = property_source(p, "symmetric")
             out.append((_atom(name, "v_1", "v_2"), _atom(name, "v_2", "v_1"), src))
             out.append((F.Not(_atom(name, "v_1", "v_2")), F.Not(_atom(name, "v_2", "v_1")), src))
         if "antisymmetric" in props:
+            src = property_source(p, "antisymmetric")
             out.append((F.And(_atom(name, "v_1", "v_2"), F.Not(F.Eq("v_1", "v_2"))),
                         F.Not(_atom(name, "v_2", "v_1")), src))
         if "reflexive" in props:
+            src = property_source(p, "reflexive")
             out.append((F.Eq("v_1", "v_2"), _atom(name, "v_1", "v_2"), src))
         if "antireflexive" in props:
+            src = property_source(p, "antireflexive")
             out.append((F.Eq("v_1", "v_2"), F.Not(_atom(name, "v_1", "v_2")), src))
         if "transitive" in props:
+            src = property_source(p, "transitive")
             out.append((F.Exists(("v_2",), F.And(_atom(name, "v_1", "v_2"), _atom(name, "v_2", "v_3"))),
                         _atom(name, "v_1", "v_3"), src))
     return out
@@ -105,7 +127,7 @@ def definition_rules(voc: Vocabulary) -> List[RawRule]:
     out: List[RawRule] = []
     for p in voc.instrumentation:
         head = F.Atom(p.name, p.params)
-        src = f"definition of {p.name}"
+        src = f"the definition of {p.name}{at(p)}"
         out.append((definition(p), head, src))
         out.append((F.Not(definition(p)), F.Not(head), src))
     return out
@@ -117,7 +139,7 @@ def closure_rules(voc: Vocabulary) -> List[RawRule]:
     for p in voc.instrumentation:
         d = p.definition
         if isinstance(d, F.Closure) and p.arity == 2 and (d.a, d.b) == p.params:
-            out.append((F.Atom(d.pred, p.params), F.Atom(p.name, p.params), f"closure of {p.name}"))
+            out.append((F.Atom(d.pred, p.params), F.Atom(p.name, p.params), f"the closure of {p.name}{at(p)}"))
     return out
 
 
@@ -143,7 +165,7 @@ def contrapositives(body: F.Formula, head: F.Formula, src: str, voc: Vocabulary)
         if isinstance(inner, F.Atom) and voc[inner.pred].kind == "builtin":
             continue
         others = [l for j, l in enumerate(lits) if j != i]
-        out.append((F.conj(F.neg(head), *others), F.neg(lit), src + " (contrapositive)"))
+        out.append((F.conj(F.neg(head), *others), F.neg(lit), src + ", contrapositive"))
     return out
 
 
@@ -171,7 +193,7 @@ def alternatives(body: F.Formula) -> List[F.Formula]:
 def build_rules(voc: Vocabulary, spec_rules: Sequence[Tuple[F.Formula, F.Formula, Sequence[object]]],
                 automatic: bool = True) -> List[Rule]:
     """All consistency rules of an analysis, as :class:`Rule` objects."""
-    raw = [(horn_body(b), h, f"rule at {w[0]}:{w[1]}") for b, h, w in spec_rules]
+    raw = [(horn_body(b), h, f"the rule at {w[0]}:{w[1]}") for b, h, w in spec_rules]
     raw += property_rules(voc)
     raw += definition_rules(voc)
     raw = [(alt, h, src) for b, h, src in raw for alt in alternatives(b)]
@@ -239,7 +261,7 @@ def _sharpen(t: Mask, pt: Mask, pu: Mask, positive: bool, rule: Rule, env: Assig
     definitely the wrong value somewhere in ``t``."""
     wrong = t & ~(pt | pu) if positive else t & pt
     if wrong:
-        raise Inconsistent(str(rule), bound_mask(env), wrong)
+        raise Inconsistent(rule.described(), bound_mask(env), wrong)
     if positive:
         fix = t & pu
         return (pt | fix, pu & ~fix) if fix else None
@@ -404,7 +426,7 @@ def constant_applier(rule: Rule, inner: F.Const, positive: bool, ev: Evaluator) 
 
     def to_false(s: Structure) -> Sequence[str]:
         if fn(s, {})[0]:
-            raise Inconsistent(str(rule), 0, 0)
+            raise Inconsistent(rule.described(), 0, 0)
         return ()
     return to_false
 
@@ -421,7 +443,7 @@ def nullary_applier(rule: Rule, p: Predicate, positive: bool, ev: Evaluator) -> 
         if cur == want:
             return ()
         if cur != HALF:
-            raise Inconsistent(str(rule), 0, 0)
+            raise Inconsistent(rule.described(), 0, 0)
         s.nul[p.index] = want
         s.dirty(stale)
         return (p.name,)
@@ -439,7 +461,7 @@ def equality_applier(plan: Plan, inner: F.Eq, positive: bool, stale: Set[int]) -
 
         def self_neq(s: Structure) -> Sequence[str]:
             for env, t in assignments(plan, s):
-                raise Inconsistent(str(rule), bound_mask(env), t)
+                raise Inconsistent(rule.described(), bound_mask(env), t)
             return ()
         return self_neq
     other = a if b == plan.vec else b
@@ -450,13 +472,13 @@ def equality_applier(plan: Plan, inner: F.Eq, positive: bool, stale: Set[int]) -
             bu = 1 << env[other]
             if positive:
                 if t & ~bu:
-                    raise Inconsistent(str(rule), bu, t & ~bu)
+                    raise Inconsistent(rule.described(), bu, t & ~bu)
                 if s.uU[0] & bu:
                     s.uU[0] &= ~bu
                     s.dirty(stale)
                     changed = ("sm",)
             elif t & bu:
-                raise Inconsistent(str(rule), bu, bu)
+                raise Inconsistent(rule.described(), bu, bu)
         return changed
     return eq_head
 
@@ -510,7 +532,7 @@ def generic_applier(plan: Plan, p: Predicate, args: Sequence[str], positive: boo
                     continue
                 if cur != HALF:
                     env.pop(vec, None)
-                    raise Inconsistent(str(rule), bound_mask(env), 1 << u)
+                    raise Inconsistent(rule.described(), bound_mask(env), 1 << u)
                 s.set_value(p, tup, want, stale)
                 changed = (p.name,)
             env.pop(vec, None)
