@@ -160,8 +160,8 @@ def _has_goto(c: ci.Cursor) -> bool:
     return c.kind == K.GOTO_STMT or any(_has_goto(ch) for ch in c.get_children())
 
 
-def _value(rhs: object, consts: Dict[Hashable, int]) -> object:
-    """An assignment as: an int constant (a literal, or a variable known to be one: ``consts``),
+def _value(rhs: object, known: Dict[Hashable, int]) -> object:
+    """An assignment as: an int constant (a literal, or a variable known to be one: ``known``),
     "truth" (0 or 1), "nondet", or _OTHER."""
     if rhs is _OTHER or isinstance(rhs, int):
         return rhs
@@ -169,15 +169,15 @@ def _value(rhs: object, consts: Dict[Hashable, int]) -> object:
     if v is not None:
         return v
     var = _int_var(rhs)
-    if var is not None and decl_key(var) in consts:
-        return consts[decl_key(var)]
+    if var is not None and decl_key(var) in known:
+        return known[decl_key(var)]
     if is_nondet_call(rhs):
         return "nondet"
     return "truth" if is_truth_value(rhs) else _OTHER
 
 
-def _classify(assignments: List[Tuple[str, object]], repeated: bool, consts: Dict[Hashable, int]) -> IntClass:
-    values = [_value(rhs, consts) for tag, rhs in assignments if tag != _UNINIT]
+def _classify(assignments: List[Tuple[str, object]], repeated: bool, known: Dict[Hashable, int]) -> IntClass:
+    values = [_value(rhs, known) for tag, rhs in assignments if tag != _UNINIT]
     if not values or _OTHER in values:
         return ABSTRACT
     if values == ["nondet"] and not repeated:
