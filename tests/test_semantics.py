@@ -243,8 +243,8 @@ def test_a_breach_after_an_update_stops_the_analysis_there(write, tmp_path):
     res, data = run_cli([prog], tmp_path)
     assert res.exit_code == 0, res.output
     assert data["limit_hit"] == "coerce-failed"
-    assert [(m["location"], m["text"]) for m in data["messages"]] == [
-        ("L1", f"coerce after update failed: constraint breached: the rule at {prog}:5: a(v) ==> b(v)")]
+    assert data["messages"] == [] and data["verdict"] == "incomplete"   # a notice, as TVLA's, not a message
+    assert (data["breach"]["location"], data["breach"]["rule"]) == ("L1", f"the rule at {prog}:5: a(v) ==> b(v)")
     assert data["locations"]["L1"]["structures"] == 1       # results so far are kept
     assert not data["locations"]["L2"]["reached"]
     assert "the coerce after an update found a constraint breach" in res.output

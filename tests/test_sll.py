@@ -67,7 +67,7 @@ def test_cli_accepts_tvla_spellings(monkeypatch, tmp_path):
     assert re.search(r"^exit: \d+ structures, max graph=2, 0 messages$", res.output, re.M)
     data = json.loads(out.read_text())
     assert set(data) == {"program", "input", "join", "locations", "messages", "total_structures",
-                         "total_messages", "total_message_structures", "analysis_seconds", "limit_hit", "tool",
+                         "total_messages", "total_message_structures", "analysis_seconds", "limit_hit", "breach", "tool",
                          "version", "options",
                          "verdict", "checks", "inputs", "warnings", "phase_seconds"}
     assert data["join"] == "rel" and data["limit_hit"] is None
@@ -127,10 +127,10 @@ def test_merge_of_aliased_lists_creates_a_cycle():
     # TVLA's default: the cycle breaks acyclic n in the coerce after the update, which stops the run there;
     # TVLA's visit order works on the branch written first (n11, tl->n = p) before the other (n14)
     r = analyze(*args)
-    assert [(m.location, m.text) for m in r.messages] == [
-        ("n12", "Cycle introduced by tl->n = p"),
-        ("n12", "coerce after update failed: constraint breached: the acyclic property of n "
-                f"({os.path.join(ROOT, 'specs', 'sll', 'preds.tvp')}:11): E(v) n(v, v) ==> 0")]
+    assert [(m.location, m.text) for m in r.messages] == [("n12", "Cycle introduced by tl->n = p")]
+    assert (r.breach.location, r.breach.title, r.breach.rule) == (
+        "n12", "tl->n = p", f"the acyclic property of n ({os.path.join(ROOT, 'specs', 'sll', 'preds.tvp')}:11): "
+        "E(v) n(v, v) ==> 0")
     assert r.limit_hit == "coerce-failed" and r.locations["n8"]
 
 

@@ -56,8 +56,7 @@ def test_a_run_that_stops_early_has_worked_on_the_first_branch(write):
     prog = write("order.tvp", BRANCHES)
     r = analyze(prog, write("order.tvs", EMPTY_TVS))
     assert r.limit_hit == "coerce-failed"
-    assert [(m.location, m.text) for m in r.messages] == [
-        ("A1", f"coerce after update failed: constraint breached: the rule at {prog}:3: flag() ==> 0")]
+    assert not r.messages and (r.breach.location, r.breach.rule) == ("A1", f"the rule at {prog}:3: flag() ==> 0")
     # B1 holds what L1 passed on, but was not worked on before the stop
     assert len(r.locations["B1"]) == 1 and not r.locations["B2"]
 
@@ -171,9 +170,8 @@ def test_auto_after_the_formula_is_the_update_without_differencing(write):
     prog = _auto(write, "x1(v) = x2(v)\n        r[n,x1](v) = 0 auto")
     r = analyze(prog, write("list.tvs", LIST_TVS), differencing=False)
     assert r.limit_hit == "coerce-failed"
-    assert [m.text for m in r.messages] == [
-        f"coerce after update failed: constraint breached: the definition of r[n,y] ({prog}:9): "
-        "E(v_1) (y(v_1) & t[n](v_1, v)) ==> r[n,y](v)"]
+    assert not r.messages and r.breach.rule == (f"the definition of r[n,y] ({prog}:9): "
+                                                "E(v_1) (y(v_1) & t[n](v_1, v)) ==> r[n,y](v)")
 
 
 def test_which_update_an_auto_belongs_to(write):

@@ -25,7 +25,7 @@ from tvla.engine.differencing import Differencer
 from tvla.logic.evaluate import Evaluator
 from tvla.engine.join import LocationStore
 from tvla.engine.options import Options
-from tvla.engine.results import ALARM, PHASES, PROVED, UNREACHED, Check, DroppedInput, EdgeRecord, InputSummary, \
+from tvla.engine.results import ALARM, PHASES, PROVED, UNREACHED, Breach, Check, DroppedInput, EdgeRecord, InputSummary, \
     MessageRecord, Result
 from tvla.lang.program import Edge, Message, Program
 from tvla.logic.kleene import FALSE, HALF, TRUE
@@ -256,6 +256,7 @@ class Fixpoint:
         self.counts: DefaultDict[MessageKey, int] = defaultdict(int)     # -> times reported
         self.fired: DefaultDict[MessageKey, Dict[Hashable, Message]] = defaultdict(dict)  # -> {store key: Message}
         self.edge_fired: DefaultDict[int, Dict[str, int]] = defaultdict(dict)  # edge index -> {text: count}
+        self.breach: Optional[Breach] = None   # the coerce after an update that stopped the run
         self.edge_keys: DefaultDict[int, Set[Hashable]] = defaultdict(set)  # edge index -> store keys of the structures it fired on
         self.reached: Set[str] = set()
         self.stats: DefaultDict[str, float] = defaultdict(float)
@@ -308,11 +309,13 @@ class Fixpoint:
         try:
             return self.an.compiled_action(edge).apply(s, self.stats, self.reporter(k, edge, key))
         except CoerceFailed as e:
-            # tvla.engine.breakIfCoerceAfterUpdateFailed: report at the edge's source and stop
+            # tvla.engine.breakIfCoerceAfterUpdateFailed: stop, saying where (a notice, as
+            # TVLA's, not a message: the messages per location stay TVLA's)
             if self.limit:  # already stopping (e.g. -mm reached by this very structure)
                 return []
-            self.record(k, edge, f"coerce after update failed: constraint breached: {e.rule}")
-            self.limit = self.limit or "coerce-failed"
+            self.breach = Breach(edge.source, edge.target, edge.action.label, edge.action.title, e.rule,
+                                 *written_at(edge))
+            self.limit = "coerce-failed"
             return []
 
     def propagate(self, loc: str, s: Structure) -> None:
@@ -381,7 +384,7 @@ class Fixpoint:
             checks=self.checks(), reached=frozenset(self.reached), inputs=inputs,
             seconds={ph: self.stats[ph] for ph in PHASES}, total_seconds=seconds,
             limit_hit=self.limit, warnings=list(an.warnings) + input_warnings(inputs), version=__version__,
-            prepared_inputs=tuple(prepared))
+            prepared_inputs=tuple(prepared), breach=self.breach)
 
     def message_records(self) -> List[MessageRecord]:
         """The messages, each with the stored structures that triggered it and its culprit."""
@@ -406,7 +409,7 @@ class Fixpoint:
         glob = list(self.an.program.global_messages)
         for k, e in enumerate(self.an.program.edges):
             own = glob + e.action.pre_messages + e.action.post_messages
-            if not own and k not in self.edge_fired:  # a breach after an update is an alarm too
+            if not own:
                 continue
             fired = self.edge_fired.get(k, {})
             if e.source not in self.reached:

@@ -141,6 +141,29 @@ class EdgeRecord:
 
 
 @dataclass(frozen=True)
+class Breach:
+    """Where the coerce after an update found a broken rule, which stopped the run
+    (TVLA's "constraint was breached during the operation of Coerce, after Update"):
+    the edge and the rule, as :meth:`~tvla.engine.coerce.Rule.described` says it."""
+
+    location: str
+    target: str
+    action: str          # label as written in the CFG
+    title: str
+    rule: str
+    file: str = ""       # where the edge is written
+    line: int = 0
+
+    def to_json(self) -> Dict[str, Any]:
+        return {"location": self.location, "target": self.target, "action": self.action, "title": self.title,
+                "rule": self.rule, "file": self.file, "line": self.line}
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}: " if self.file else ""
+        return f"{where}{self.location}: constraint breached after {self.title!r}: {self.rule}"
+
+
+@dataclass(frozen=True)
 class DroppedInput:
     index: int           # 1-based position in the input file
     reason: str          # the rule it violates
@@ -229,6 +252,7 @@ class Result:
     # duplicates removed): the witness search and the self-check start there too
     prepared_inputs: Tuple[Structure, ...] = field(default=(), repr=False)
     termination: Optional[Termination] = None  # with -td
+    breach: Optional[Breach] = None    # with limit_hit coerce-failed
 
     @property
     def voc(self) -> Vocabulary:
@@ -292,6 +316,7 @@ class Result:
             "analysis_seconds": round(self.total_seconds, 3),
             "phase_seconds": {ph: round(self.seconds.get(ph, 0.0), 3) for ph in PHASES},
             "limit_hit": self.limit_hit,
+            "breach": self.breach.to_json() if self.breach is not None else None,
             **({"termination": self.termination.to_json()} if self.termination is not None else {}),
         }
 

@@ -95,6 +95,8 @@ def text_report(result: Result, witness_lines: Optional[WitnessLines] = None) ->
                 "coerce-failed": "the coerce after an update found a constraint breach"}.get(
             result.limit_hit, f"{result.limit_hit} limit reached")
         lines.append(f"Stopped early: {what}; results are partial.")
+    if result.breach is not None:
+        lines.append(f"  {result.breach}")
     lines += message_lines(result, witness_lines)
     lines += check_lines(result)
     lines += termination_lines(result)

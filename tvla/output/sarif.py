@@ -60,11 +60,10 @@ def witness_flow(witness: Witness, fallback: str) -> Optional[List[Dict[str, Any
 
 def message_result(m: MessageRecord, program: str) -> Dict[str, Any]:
     """One SARIF result for a distinct message."""
-    breach = m.text.startswith("coerce after update failed")
     w = m.witness
     found = isinstance(w, Witness)
     res: Dict[str, Any] = {
-        "ruleId": "constraint-breach" if breach else "message",
+        "ruleId": "message",
         "level": "error" if found else "warning",
         "message": {"text": f"{m.location}: {m.text.replace(chr(10), ' ')}  [action: {m.action}]"},
         "locations": [location(m.file or program, m.line or 1)]}
@@ -77,4 +76,10 @@ def message_result(m: MessageRecord, program: str) -> Dict[str, Any]:
 
 def analysis_sarif(result: Result) -> str:
     """The SARIF log of one ``tvla analyze`` run."""
-    return log_text(ANALYSIS_RULES, [message_result(m, result.program) for m in result.messages])
+    results = [message_result(m, result.program) for m in result.messages]
+    b = result.breach
+    if b is not None:
+        results.append({"ruleId": "constraint-breach", "level": "warning",
+                        "message": {"text": f"{b.location}: {b.rule}  [action: {b.title}]"},
+                        "locations": [location(b.file or result.program, b.line or 1)]})
+    return log_text(ANALYSIS_RULES, results)
