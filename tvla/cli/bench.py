@@ -7,6 +7,10 @@ per phase, peak memory, the memory held by the stored structures (KB per
 structure), the verdict (messages, "proved", or where it stopped) and the
 reference figures of the ``paper=`` field.  An analysis that hits the time
 limit is stopped from inside and reports what it had stored by then.
+
+``--vs-tvla PATH`` runs each analysis with the original TVLA too (PATH: its
+launcher) and prints both sides' wall seconds, peak MB and stored structures,
+with the ratios ours / TVLA and their geometric means (:func:`vs_tvla`).
 """
 
 import json
