@@ -9,13 +9,16 @@ predicate and the last of two definitions of an action win.  Formulae are
 walked with an explicit stack, so nesting depth is not limited by recursion.
 """
 
-from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Mapping, Optional, Sequence, Set, Tuple
+from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Mapping, Optional, Sequence, Set, Tuple, Union
 
 from tvla.errors import Located, TvlaError
 from tvla.logic import formula as F
 from tvla.logic.formula import Pos, Where
-from tvla.lang.program import Action, Edge, Message, Program, Text, Update
-from tvla.lang.tvp_ast import CfgEdge, Composite, Decl, SetExpr, Syntax, subst_name
+from tvla.lang.program import Action, Edge, Message, Program, Update
+from tvla.lang.tvp_ast import (
+    ActionDecl, Auto, CfgEdge, Composite, CoreDecl, Decl, FocusDecl, FocusItem, Foreach,
+    InstrDecl, LoneAuto, MessageDecl, New, ParamDecl, Precond, Prop, Retain, RuleDecl, SetComp, SetDecl, SetExpr,
+    SetLit, SetName, Syntax, Text, Title, UpdateItem, Updates, subst_name)
 from tvla.logic.vocabulary import PROPERTIES, UPDATABLE_BUILTINS, Predicate, Vocabulary
 
 _BINARY = (F.And, F.Or, F.Implies, F.Iff)
@@ -125,21 +128,20 @@ class Elaborator:
     def eval_set(self, expr: SetExpr, mapping: Optional[Subst] = None) -> List[str]:
         """Members of a set expression, in order of first appearance, without duplicates."""
         mapping = mapping or {}
-        kind = expr[0]
-        if kind == "name":
-            name = mapping.get(expr[1], expr[1])
+        if isinstance(expr, SetName):
+            name = mapping.get(expr.name, expr.name)
             if name not in self.sets:
-                raise self.err(f"undeclared set '{name}'", expr[2])
+                raise self.err(f"undeclared set '{name}'", expr.pos)
             return list(self.sets[name])
-        if kind == "lit":
-            return set_union([], [subst_name(x, mapping) for x in expr[1]])
-        if kind == "comp":
-            _, name, var, inner = expr
-            return set_union([], [subst_name(name, {**mapping, var: x}) for x in self.eval_set(inner, mapping)])
-        a, b = self.eval_set(expr[1], mapping), self.eval_set(expr[2], mapping)
-        if kind == "+":
+        if isinstance(expr, SetLit):
+            return set_union([], [subst_name(x, mapping) for x in expr.members])
+        if isinstance(expr, SetComp):
+            members = self.eval_set(expr.inner, mapping)
+            return set_union([], [subst_name(expr.name, {**mapping, expr.var: x}) for x in members])
+        a, b = self.eval_set(expr.left, mapping), self.eval_set(expr.right, mapping)
+        if expr.op == "+":
             return set_union(a, b)
-        if kind == "-":
+        if expr.op == "-":
             return [x for x in a if x not in b]
         return [x for x in a if x in b]
 
@@ -187,28 +189,43 @@ class Elaborator:
         work: List[Tuple[Decl, Dict[str, str]]] = [(d, {}) for d in reversed(decls)]
         while work:
             d, m = work.pop()
-            if d.kind != "foreach":
-                getattr(self, "decl_" + d.kind)(d, {**self.params, **m})
+            if not isinstance(d, Foreach):
+                self.declare_one(d, {**self.params, **m})
                 continue
-            for member in reversed(self.eval_set(d.data["set"], {**self.params, **m})):
-                inner = {**m, d.data["var"]: member}
-                work.extend((x, inner) for x in reversed(d.data["body"]))
+            for member in reversed(self.eval_set(d.set_expr, {**self.params, **m})):
+                inner = {**m, d.var: member}
+                work.extend((x, inner) for x in reversed(d.body))
 
-    def decl_set(self, d: Decl, m: Subst) -> None:
-        name = subst_name(d.data["name"], m)
+    def declare_one(self, d: Decl, m: Subst) -> None:
+        """A declaration other than ``foreach``, with ``m`` substituted in it."""
+        if isinstance(d, SetDecl):
+            self.decl_set(d, m)
+        elif isinstance(d, ParamDecl):
+            self.decl_param(d, m)
+        elif isinstance(d, CoreDecl):
+            self.decl_core(d, m)
+        elif isinstance(d, InstrDecl):
+            self.decl_instr(d, m)
+        elif isinstance(d, RuleDecl):
+            self._pending.append(lambda: self._rule(d, m))
+        elif isinstance(d, FocusDecl):
+            self._pending.append(lambda: self.global_focus.extend(self.focus(d.formulas, m)))
+        elif isinstance(d, MessageDecl):
+            self.decl_message(d, m)
+        # an IgnoredDecl means nothing to the plain engine
+
+    def decl_set(self, d: SetDecl, m: Subst) -> None:
+        name = subst_name(d.name, m)
         # TVLA: a set declared again is the union of both
-        self.sets[name] = set_union(self.sets.get(name, []), self.eval_set(d.data["expr"], m))
+        self.sets[name] = set_union(self.sets.get(name, []), self.eval_set(d.expr, m))
 
-    def decl_param(self, d: Decl, m: Subst) -> None:
-        members = self.eval_set(d.data["expr"], m)
+    def decl_param(self, d: ParamDecl, m: Subst) -> None:
+        members = self.eval_set(d.expr, m)
         if not members:
-            raise self.err(f"%param {d.data['name']} ranges over an empty set", d.pos)
-        self.params[d.data["name"]] = members[0]
+            raise self.err(f"%param {d.name} ranges over an empty set", d.pos)
+        self.params[d.name] = members[0]
 
-    def decl_ignored(self, d: Decl, m: Subst) -> None:
-        """Decomposition declarations: meaningful to TVLA's decomposing engine only."""
-
-    def _props(self, props: Iterable[Tuple[str, Pos]], arity: int) -> FrozenSet[str]:
+    def _props(self, props: Iterable[Prop], arity: int) -> FrozenSet[str]:
         out: Set[str] = set()
         for word, pos in props:
             if word not in PROPERTIES:
@@ -219,29 +236,29 @@ class Elaborator:
             out.add(word)
         return frozenset(out)
 
-    def _new_pred(self, d: Decl, m: Subst) -> Tuple[str, Tuple[str, ...], FrozenSet[str]]:
-        name = subst_name(d.data["name"], m)
-        params = tuple(d.data["params"])
+    def _new_pred(self, d: Union[CoreDecl, InstrDecl], m: Subst) -> Tuple[str, Tuple[str, ...], FrozenSet[str]]:
+        name = subst_name(d.name, m)
+        params = d.params
         if name in self.voc:
             raise self.err(f"predicate '{name}' declared twice", d.pos)
         if len(set(params)) != len(params):
             raise self.err(f"repeated variable in the arguments of '{name}'", d.pos)
-        return name, params, self._props(d.data["props"], len(params))
+        return name, params, self._props(d.props, len(params))
 
-    def decl_core(self, d: Decl, m: Subst) -> None:
+    def decl_core(self, d: CoreDecl, m: Subst) -> None:
         name, params, props = self._new_pred(d, m)
         self.voc.add(Predicate(name, len(params), params, "core", props, None,
-                               tuple(d.data["display"]), pos=self.loc.where(*d.pos)))
+                               d.display, pos=self.loc.where(*d.pos)))
 
-    def decl_instr(self, d: Decl, m: Subst) -> None:
+    def decl_instr(self, d: InstrDecl, m: Subst) -> None:
         name, params, props = self._new_pred(d, m)
         pred = self.voc.add(Predicate(name, len(params), params, "instr", props, None,
-                                      tuple(d.data["display"]), pos=self.loc.where(*d.pos)))
+                                      d.display, pos=self.loc.where(*d.pos)))
         # definitions may mention predicates declared further down: checked in finish()
         self._pending.append(lambda: self._define(pred, d, m))
 
-    def _define(self, pred: Predicate, d: Decl, m: Subst) -> None:
-        defn = self.formula(d.data["def"], m)
+    def _define(self, pred: Predicate, d: InstrDecl, m: Subst) -> None:
+        defn = self.formula(d.definition, m)
         fv = defn.free_vars()
         if fv != set(pred.params):
             raise self.err(
@@ -249,12 +266,9 @@ class Elaborator:
                 f"do not match its arguments ({', '.join(pred.params) or 'none'})", d.pos)
         pred.definition = defn
 
-    def decl_rule(self, d: Decl, m: Subst) -> None:
-        self._pending.append(lambda: self._rule(d, m))
-
-    def _rule(self, d: Decl, m: Subst) -> None:
-        body = self.formula(d.data["body"], m)
-        head = self.formula(d.data["head"], m)
+    def _rule(self, d: RuleDecl, m: Subst) -> None:
+        body = self.formula(d.body, m)
+        head = self.formula(d.head, m)
         if not _is_rule_head(head):
             raise self.err("the head of a consistency rule must be an atom, a negated atom, "
                            "an (in)equality or a constant", d.pos)
@@ -266,31 +280,27 @@ class Elaborator:
             step()
         self._pending = []
 
-    def decl_focus(self, d: Decl, m: Subst) -> None:
-        self._pending.append(lambda: self.global_focus.extend(self.focus(d.data["formulas"], m)))
-
-    def decl_message(self, d: Decl, m: Subst) -> None:
+    def decl_message(self, d: MessageDecl, m: Subst) -> None:
         def add() -> None:
-            f = self.formula(d.data["formula"], m)
-            self.global_messages.append(Message(F.exists(sorted(f.free_vars()), f), message_text(d.data["text"], m)))
+            f = self.formula(d.formula, m)
+            self.global_messages.append(Message(F.exists(sorted(f.free_vars()), f), message_text(d.text, m)))
         self._pending.append(add)
 
-    def focus(self, items: Iterable[Any], m: Subst) -> List[F.Formula]:
+    def focus(self, items: Iterable[FocusItem], m: Subst) -> List[F.Formula]:
         """Focus formulae; a ``foreach`` item gives one formula per member."""
         out: List[F.Formula] = []
         for item in items:
-            if isinstance(item, tuple):
-                _kind, _pos, (var, sexpr, body) = item
-                for member in self.eval_set(sexpr, m):
-                    out += self.focus(body, {**m, var: member})
+            if isinstance(item, Foreach):
+                for member in self.eval_set(item.set_expr, m):
+                    out += self.focus(item.body, {**m, item.var: member})
             else:
                 out.append(self.formula(item, m))
         return out
 
     # actions
-    def instantiate(self, decl: Decl, args: Sequence[str], pos: Pos) -> Action:
+    def instantiate(self, decl: ActionDecl, args: Sequence[str], pos: Pos) -> Action:
         """The :class:`Action` of ``decl`` applied to the actual arguments ``args``."""
-        params, name = decl.data["params"], decl.data["name"]
+        params, name = decl.params, decl.name
         if len(args) != len(params):
             raise self.err(f"action '{name}' takes {len(params)} argument(s), {len(args)} given", pos)
         m = {**self.params, **dict(zip(params, args))}  # arguments shadow %param names
@@ -299,69 +309,66 @@ class Elaborator:
                    self.loc.where(*pos))   # the title without %t
         auto: List[str] = []
         after_update = False
-        for kind, _ipos, data in decl.data["items"]:
-            if kind == "title":
-                a.title = render(data, m)
-            elif kind == "focus":
-                a.focus += self.focus(data, m)
-            elif kind == "pre":
-                a.precondition = self.formula(data, m)
-            elif kind == "message":
-                f, text = data
-                msg = Message(self.formula(f, m), message_text(text, m))
+        for item in decl.items:
+            if isinstance(item, Title):
+                a.title = render(item.text, m)
+            elif isinstance(item, FocusDecl):
+                a.focus += self.focus(item.formulas, m)
+            elif isinstance(item, Precond):
+                a.precondition = self.formula(item.formula, m)
+            elif isinstance(item, MessageDecl):
+                msg = Message(self.formula(item.formula, m), message_text(item.text, m))
                 (a.post_messages if after_update else a.pre_messages).append(msg)
-            elif kind == "new":
-                a.new = self.formula(data, m) if data is not None else F.TRUE_F
-            elif kind == "updates":
-                self._updates(data, m, a.updates, auto, a.precondition, a.update_pos, a.auto_written)
-            elif kind == "retain":
-                a.retain = self.formula(data, m)
-            after_update = after_update or kind in ("new", "updates", "retain")
+            elif isinstance(item, New):
+                a.new = self.formula(item.formula, m) if item.formula is not None else F.TRUE_F
+            elif isinstance(item, Updates):
+                self._updates(item.items, m, a.updates, auto, a.precondition, a.update_pos, a.auto_written)
+            elif isinstance(item, Retain):
+                a.retain = self.formula(item.formula, m)
+            after_update = after_update or isinstance(item, (New, Updates, Retain))
         a.auto = tuple(auto)
         return a
 
-    def action_params(self, decl: Decl, m: Dict[str, str], actuals: Mapping[str, str]) -> Dict[str, str]:
+    def action_params(self, decl: ActionDecl, m: Dict[str, str], actuals: Mapping[str, str]) -> Dict[str, str]:
         """``m`` with the action's own ``%param x in S`` names bound, as TVLA does:
         each to the first member of its set (evaluated with the arguments and the
         earlier parameters substituted), for the whole action wherever the item
         stands; an argument of the same name shadows it."""
-        for kind, ipos, data in decl.data["items"]:
-            if kind != "param":
+        for item in decl.items:
+            if not isinstance(item, ParamDecl):
                 continue
-            pname, sexpr = data
-            members = self.eval_set(sexpr, m)
+            members = self.eval_set(item.expr, m)
             if not members:
-                raise self.err(f"%param {pname} ranges over an empty set", ipos)
-            if pname not in actuals:
-                m = {**m, pname: members[0]}
+                raise self.err(f"%param {item.name} ranges over an empty set", item.pos)
+            if item.name not in actuals:
+                m = {**m, item.name: members[0]}
         return m
 
-    def _updates(self, items: Iterable[Tuple[str, Pos, Any]], m: Subst, out: Dict[str, Update], auto: List[str],
+    def _updates(self, items: Iterable[UpdateItem], m: Subst, out: Dict[str, Update], auto: List[str],
                  pre: Optional[F.Formula], out_pos: Dict[str, Where], written: Dict[str, Update]) -> None:
-        for kind, pos, data in items:
-            if kind == "foreach":
-                var, sexpr, body = data
-                for member in self.eval_set(sexpr, m):
-                    self._updates(body, {**m, var: member}, out, auto, pre, out_pos, written)
+        for item in items:
+            if isinstance(item, Foreach):
+                for member in self.eval_set(item.set_expr, m):
+                    self._updates(item.body, {**m, item.var: member}, out, auto, pre, out_pos, written)
                 continue
-            if kind == "lone_auto":
-                raise self.err("'auto' must follow an update formula (p(v) = formula auto)", pos)
-            name, params, rhs = data
-            pname = subst_name(name, m)
+            if isinstance(item, LoneAuto):
+                raise self.err("'auto' must follow an update formula (p(v) = formula auto)", item.pos)
+            params, rhs, pos = item.params, item.rhs, item.pos
+            pname = subst_name(item.name, m)
             self._check_update(pname, params, pos, pre)
             # the last update of a predicate wins (TVLA)
             out.pop(pname, None)
             written.pop(pname, None)
             if pname in auto:
                 auto.remove(pname)
-            if kind == "auto_after" and self.voc[pname].kind == "instr":
+            if item.auto is Auto.AFTER and self.voc[pname].kind == "instr":
                 # TVLA's `p(v) = formula auto`: differencing derives the update; the
                 # formula is the update when differencing is off.  On a core
                 # predicate `auto` changes nothing.
                 auto.append(pname)
                 written[pname] = self._update_rhs(pname, params, rhs, m, pos, pre)
                 continue
-            if kind == "auto":
+            if item.auto is Auto.BEFORE:
                 if self.voc[pname].kind != "instr":
                     raise self.err(f"'auto' update of '{pname}': only instrumentation predicates "
                                    f"are derived by finite differencing", pos)
@@ -392,10 +399,10 @@ class Elaborator:
             raise self.err(f"variable(s) {', '.join(sorted(clash))} of the update of '{pname}' "
                            f"are free variables of the precondition", pos)
 
-    def program(self, path: str, actions: Iterable[Decl], cfg: Iterable[CfgEdge],
+    def program(self, path: str, actions: Iterable[ActionDecl], cfg: Iterable[CfgEdge],
                 printed: Optional[Iterable[Tuple[str, Pos]]]) -> Program:
         """Instantiate the actions used by the CFG and assemble the :class:`Program`."""
-        action_decls = {a.data["name"]: a for a in actions}  # defined twice: the last wins
+        action_decls = {a.name: a for a in actions}  # defined twice: the last wins
         instances: Dict[Tuple[str, Tuple[str, ...]], Action] = {}
         edges: List[Edge] = []
         for src, act, args, dst, pos, apos in cfg:

@@ -10,16 +10,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Dict, List, Optional, Tuple
 
 from tvla.errors import Located
-from tvla.lang.tvp_ast import Decl
+from tvla.lang.tvp_ast import ActionDecl, Text
 from tvla.logic import formula as F
 from tvla.logic.formula import Where
 from tvla.logic.vocabulary import Vocabulary
 
 if TYPE_CHECKING:
     from tvla.lang.preprocess import Macro
-
-Text = List[Tuple[str, str]]
-"""A title or message text: pieces ``("s", text)`` written as is and ``("id", name)``, a name."""
 
 Update = Tuple[Tuple[str, ...], F.Formula]
 """The update of a predicate by an action: its parameters and its formula."""
@@ -82,7 +79,7 @@ class Program:
     vocabulary: Vocabulary
     sets: Dict[str, List[str]]
     rules: List[Tuple[F.Formula, F.Formula, Where]]  # (body, head, where)
-    actions: Dict[str, Decl]  # name -> raw action Decl
+    actions: Dict[str, ActionDecl]  # name -> its raw syntax
     edges: List[Edge]
     printed: List[str]
     global_focus: List[F.Formula]

@@ -6,7 +6,8 @@ Every user error is a :class:`~tvla.errors.TvlaError` located at
 ``file:line:col`` of the text that holds it.
 """
 
-from typing import Any, Dict, Iterable, List, Optional, Tuple
+from dataclasses import replace
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from lark import Token, Transformer_NonRecursive, v_args
 from lark.exceptions import VisitError
@@ -17,9 +18,12 @@ from tvla.logic.formula import Pos
 from tvla.lang.elaborate import elaborate
 from tvla.errors import Located, TvlaError
 from tvla.lang.preprocess import Defines, preprocess
-from tvla.lang.program import Program, Text
+from tvla.lang.program import Program
 from tvla.lang.syntax import parse
-from tvla.lang.tvp_ast import CfgEdge, Composite, Decl, Item, SetExpr, Syntax, pred_str
+from tvla.lang.tvp_ast import (
+    ActionDecl, Assign, Auto, CfgEdge, Composite, CoreDecl, Decl, FocusDecl, FocusItem, Foreach,
+    IgnoredDecl, InstrDecl, LoneAuto, MessageDecl, New, ParamDecl, Precond, Prop, Retain, RuleDecl, SetComp, SetDecl,
+    SetLit, SetName, SetOp, Syntax, Text, Title, UpdateItem, Updates, pred_str)
 
 
 def _pos(meta: Meta) -> Pos:
@@ -52,28 +56,28 @@ class ToAst(Transformer_NonRecursive):
     id_list = var_list
     arg_list = var_list
 
-    def prop(self, items: List[Any]) -> Tuple[str, Pos]:
+    def prop(self, items: List[Any]) -> Prop:
         return (str(items[0]), _tok_pos(items[0]))
 
     # set expressions
-    def set_name(self, items: List[Any]) -> SetExpr:
-        return ("name", str(items[0]), _tok_pos(items[0]))
+    def set_name(self, items: List[Any]) -> SetName:
+        return SetName(str(items[0]), _tok_pos(items[0]))
 
-    def set_literal(self, items: List[Any]) -> SetExpr:
-        return ("lit", tuple(items[0] or ()))
+    def set_literal(self, items: List[Any]) -> SetLit:
+        return SetLit(tuple(items[0] or ()))
 
-    def set_comprehension(self, items: List[Any]) -> SetExpr:
+    def set_comprehension(self, items: List[Any]) -> SetComp:
         (name, _pos), var, expr = items
-        return ("comp", name, str(var), expr)
+        return SetComp(name, str(var), expr)
 
-    def set_union(self, items: List[Any]) -> SetExpr:
-        return ("+", items[0], items[1])
+    def set_union(self, items: List[Any]) -> SetOp:
+        return SetOp("+", items[0], items[1])
 
-    def set_diff(self, items: List[Any]) -> SetExpr:
-        return ("-", items[0], items[1])
+    def set_diff(self, items: List[Any]) -> SetOp:
+        return SetOp("-", items[0], items[1])
 
-    def set_inter(self, items: List[Any]) -> SetExpr:
-        return ("&", items[0], items[1])
+    def set_inter(self, items: List[Any]) -> SetOp:
+        return SetOp("&", items[0], items[1])
 
     # formulas
     def false_(self, _: List[Any]) -> F.Formula:
@@ -140,63 +144,59 @@ class ToAst(Transformer_NonRecursive):
     def big_and(self, items: List[Any]) -> Composite:
         return Composite("&", items[1], str(items[2]), items[3], _tok_pos(items[0]))
 
-    def focus_list(self, items: List[Any]) -> List[Any]:
-        return [f for f in items if f is not None]
+    def focus_list(self, items: List[Any]) -> Tuple[FocusItem, ...]:
+        return tuple(f for f in items if f is not None)
 
     @v_args(meta=True)
-    def focus_foreach(self, meta: Meta, items: List[Any]) -> Item:
-        return ("foreach", _pos(meta), (str(items[0]), items[1], items[2] or []))
+    def focus_foreach(self, meta: Meta, items: List[Any]) -> "Foreach[FocusItem]":
+        return Foreach(str(items[0]), items[1], items[2] or (), _pos(meta))
 
     # declarations
     def decls(self, items: List[Any]) -> List[Decl]:
         return list(items)
 
     @v_args(meta=True)
-    def set_decl(self, meta: Meta, items: List[Any]) -> Decl:
-        return Decl("set", _pos(meta), {"name": str(items[0]), "expr": items[1]})
+    def set_decl(self, meta: Meta, items: List[Any]) -> SetDecl:
+        return SetDecl(str(items[0]), items[1], _pos(meta))
 
     @v_args(meta=True)
-    def param_decl(self, meta: Meta, items: List[Any]) -> Decl:
-        return Decl("param", _pos(meta), {"name": str(items[0]), "expr": items[1]})
+    def param_decl(self, meta: Meta, items: List[Any]) -> ParamDecl:
+        return ParamDecl(str(items[0]), items[1], _pos(meta))
 
-    @v_args(meta=True)
-    def core_decl(self, meta: Meta, items: List[Any]) -> Decl:
+    def core_decl(self, items: List[Any]) -> CoreDecl:
         (name, pos), params, *props, display = items
-        return Decl("core", pos, {"name": name, "params": params or [], "props": props,
-                                  "display": display or ()})
+        return CoreDecl(name, tuple(params or ()), tuple(props), display or (), pos)
 
-    @v_args(meta=True)
-    def instr_decl(self, meta: Meta, items: List[Any]) -> Decl:
+    def instr_decl(self, items: List[Any]) -> InstrDecl:
         (name, pos), params, defn, *props, display = items
-        return Decl("instr", pos, {"name": name, "params": params or [], "def": defn,
-                                   "props": props, "display": display or ()})
+        return InstrDecl(name, tuple(params or ()), defn, tuple(props), display or (), pos)
 
     def display(self, items: List[Any]) -> Tuple[str, ...]:
         return tuple(str(t) for t in items if t is not None)
 
     @v_args(meta=True)
-    def ignored(self, meta: Meta, items: List[Any]) -> Decl:
-        return Decl("ignored", _pos(meta), {})
+    def ignored(self, meta: Meta, items: List[Any]) -> IgnoredDecl:
+        return IgnoredDecl(_pos(meta))
 
     def scope(self, items: List[Any]) -> None:
         return None
 
     @v_args(meta=True)
-    def rule_decl(self, meta: Meta, items: List[Any]) -> Decl:
-        return Decl("rule", _pos(meta), {"body": items[0], "head": items[1]})
+    def rule_decl(self, meta: Meta, items: List[Any]) -> RuleDecl:
+        return RuleDecl(items[0], items[1], _pos(meta))
 
     @v_args(meta=True)
-    def foreach_decl(self, meta: Meta, items: List[Any]) -> Decl:
-        return Decl("foreach", _pos(meta), {"var": str(items[0]), "set": items[1], "body": items[2:]})
+    def foreach_decl(self, meta: Meta, items: List[Any]) -> "Foreach[Decl]":
+        return Foreach(str(items[0]), items[1], tuple(items[2:]), _pos(meta))
 
     @v_args(meta=True)
-    def global_focus(self, meta: Meta, items: List[Any]) -> Decl:
-        return Decl("focus", _pos(meta), {"formulas": items[0] or []})
+    def global_focus(self, meta: Meta, items: List[Any]) -> FocusDecl:
+        return FocusDecl(items[0] or (), _pos(meta))
 
     @v_args(meta=True)
-    def global_message(self, meta: Meta, items: List[Any]) -> Decl:
+    def global_message(self, meta: Meta, items: List[Any]) -> MessageDecl:
         _scope, formula, _arrow, text = items
-        return Decl("message", _pos(meta), {"formula": formula, "text": text})
+        return MessageDecl(formula, text, _pos(meta))
 
     # actions
     def msg_expr(self, items: List[Any]) -> Text:
@@ -209,62 +209,59 @@ class ToAst(Transformer_NonRecursive):
     def msg_ident(self, items: List[Any]) -> Tuple[str, str]:
         return ("id", items[0][0])
 
-    def actions(self, items: List[Any]) -> List[Decl]:
+    def actions(self, items: List[Any]) -> List[ActionDecl]:
         return list(items)
 
-    @v_args(meta=True)
-    def action(self, meta: Meta, items: List[Any]) -> Decl:
+    def action(self, items: List[Any]) -> ActionDecl:
         name, params, *body = items
-        return Decl("action", (name.line, name.column),
-                    {"name": str(name), "params": params or [], "items": body})
+        return ActionDecl(str(name), tuple(params or ()), tuple(body), _tok_pos(name))
 
     @v_args(meta=True)
-    def title(self, meta: Meta, items: List[Any]) -> Item:
-        return ("title", _pos(meta), items[0])
+    def title(self, meta: Meta, items: List[Any]) -> Title:
+        return Title(items[0], _pos(meta))
 
     @v_args(meta=True)
-    def focus(self, meta: Meta, items: List[Any]) -> Item:
-        return ("focus", _pos(meta), items[0] or [])
+    def focus(self, meta: Meta, items: List[Any]) -> FocusDecl:
+        return FocusDecl(items[0] or (), _pos(meta))
 
     @v_args(meta=True)
-    def precond(self, meta: Meta, items: List[Any]) -> Item:
-        return ("pre", _pos(meta), items[0])
+    def precond(self, meta: Meta, items: List[Any]) -> Precond:
+        return Precond(items[0], _pos(meta))
 
     @v_args(meta=True)
-    def message(self, meta: Meta, items: List[Any]) -> Item:
+    def message(self, meta: Meta, items: List[Any]) -> MessageDecl:
         _scope, formula, _arrow, text = items
-        return ("message", _pos(meta), (formula, text))
+        return MessageDecl(formula, text, _pos(meta))
 
     @v_args(meta=True)
-    def new(self, meta: Meta, items: List[Any]) -> Item:
-        return ("new", _pos(meta), items[0] if items else None)
+    def new(self, meta: Meta, items: List[Any]) -> New:
+        return New(items[0] if items else None, _pos(meta))
 
     @v_args(meta=True)
-    def updates(self, meta: Meta, items: List[Any]) -> Item:
-        return ("updates", _pos(meta), attach_auto(items))
+    def updates(self, meta: Meta, items: List[Any]) -> Updates:
+        return Updates(attach_auto(items), _pos(meta))
 
     @v_args(meta=True)
-    def retain(self, meta: Meta, items: List[Any]) -> Item:
-        return ("retain", _pos(meta), items[0])
+    def retain(self, meta: Meta, items: List[Any]) -> Retain:
+        return Retain(items[0], _pos(meta))
 
     @v_args(meta=True)
-    def param_item(self, meta: Meta, items: List[Any]) -> Item:
-        return ("param", _pos(meta), (str(items[0]), items[1]))
+    def param_item(self, meta: Meta, items: List[Any]) -> ParamDecl:
+        return ParamDecl(str(items[0]), items[1], _pos(meta))
 
     @v_args(meta=True)
-    def ignored_item(self, meta: Meta, items: List[Any]) -> Item:
-        return ("ignored", _pos(meta), None)
+    def ignored_item(self, meta: Meta, items: List[Any]) -> IgnoredDecl:
+        return IgnoredDecl(_pos(meta))
 
     @v_args(meta=True)
-    def update(self, meta: Meta, items: List[Any]
-               ) -> Tuple[str, Pos, Tuple[str, List[str], F.Formula], Tuple[Optional[int], Optional[int]]]:
+    def update(self, meta: Meta, items: List[Any]) -> Assign:
         (name, pos), params, rhs = items
         # the lines it spans decide which update a neighbouring `auto` belongs to
-        return ("update", pos, (name, params or [], rhs), (meta.line, meta.end_line))
+        return Assign(name, tuple(params or ()), rhs, pos, (meta.line, meta.end_line))
 
     @v_args(meta=True)
-    def foreach_update(self, meta: Meta, items: List[Any]) -> Item:
-        return ("foreach", _pos(meta), (str(items[0]), items[1], attach_auto(items[2:])))
+    def foreach_update(self, meta: Meta, items: List[Any]) -> "Foreach[UpdateItem]":
+        return Foreach(str(items[0]), items[1], attach_auto(items[2:]), _pos(meta))
 
     # cfg
     def cfg(self, items: List[Any]) -> List[CfgEdge]:
@@ -272,42 +269,47 @@ class ToAst(Transformer_NonRecursive):
 
     def edge(self, items: List[Any]) -> CfgEdge:
         src, act, args, dst = items
-        return (str(src), str(act), args or [], str(dst), _tok_pos(src), _tok_pos(act))
+        return CfgEdge(str(src), str(act), tuple(args or ()), str(dst), _tok_pos(src), _tok_pos(act))
 
     def printed(self, items: List[Any]) -> List[Tuple[str, Pos]]:
         return [(str(t), _tok_pos(t)) for t in items]
 
     def start(self, items: List[Any]) -> Syntax:
         decls, actions, cfg = items[:3]
-        return decls, actions, cfg, (items[3] if len(items) > 3 else None)
+        return Syntax(decls, actions, cfg, (items[3] if len(items) > 3 else None))
 
 
-def attach_auto(items: List[Any]) -> List[Item]:
+def _assign_at(items: Sequence[Union[UpdateItem, Token]], k: int) -> Optional[Assign]:
+    item = items[k] if 0 <= k < len(items) else None
+    return item if isinstance(item, Assign) else None
+
+
+def attach_auto(items: Sequence[Union[UpdateItem, Token]]) -> Tuple[UpdateItem, ...]:
     """The updates of a block with each ``auto`` given to its update.
 
-    TVLA writes ``auto`` after the formula, ``p(v) = f auto`` (kind
-    ``auto_after``); tvla also reads it before the predicate, ``auto p(v) = f``
-    (kind ``auto``).  Between two updates it belongs to the one before, unless
+    TVLA writes ``auto`` after the formula, ``p(v) = f auto`` (:attr:`Auto.AFTER`);
+    tvla also reads it before the predicate, ``auto p(v) = f``
+    (:attr:`Auto.BEFORE`).  Between two updates it belongs to the one before, unless
     it starts a line on which the next update starts (``auto q(v) = g``).  An
-    ``auto`` next to no update is kept as ``lone_auto`` (an error, reported by
+    ``auto`` next to no update is kept as :class:`LoneAuto` (an error, reported by
     elaboration)."""
-    out: List[Any] = []
-    kinds: Dict[int, str] = {}
+    out: List[UpdateItem] = []
+    kinds: Dict[int, Auto] = {}
     for k, item in enumerate(items):
-        if isinstance(item, tuple):
+        if not isinstance(item, Token):
             out.append(item)
             continue
-        prev = items[k - 1] if k and isinstance(items[k - 1], tuple) and items[k - 1][0] == "update" else None
-        nxt = items[k + 1] if k + 1 < len(items) and isinstance(items[k + 1], tuple) \
-            and items[k + 1][0] == "update" else None
-        before = nxt is not None and (prev is None or (item.line > prev[3][1] and item.line == nxt[3][0]))
+        prev, nxt = _assign_at(items, k - 1), _assign_at(items, k + 1)
+        line = item.line or 0  # a token from the lexer has its line
+        before = nxt is not None and (prev is None or (line > prev.lines[1] and line == nxt.lines[0]))
         if before:
-            kinds[id(nxt)] = "auto"
+            kinds[id(nxt)] = Auto.BEFORE
         elif prev is not None:
-            kinds.setdefault(id(prev), "auto_after")
+            kinds.setdefault(id(prev), Auto.AFTER)
         else:
-            out.append(("lone_auto", _tok_pos(item), None))
-    return [(kinds.get(id(it), it[0]), it[1], it[2]) if it[0] == "update" else it for it in out]
+            out.append(LoneAuto(_tok_pos(item)))
+    return tuple(replace(it, auto=kinds[id(it)]) if isinstance(it, Assign) and id(it) in kinds else it
+                 for it in out)
 
 
 def parse_text(located: Located) -> Syntax:

@@ -6,24 +6,252 @@ name as a whole, and inside brackets every identifier that is a whole
 member (so ``r[n,z]`` with ``z := x`` is ``r[n,x]``).
 """
 
-from typing import Any, Dict, FrozenSet, List, Mapping, Optional, Sequence, Tuple
 from dataclasses import dataclass, field
+from enum import Enum
+from typing import FrozenSet, Generic, List, Mapping, NamedTuple, Optional, Sequence, Tuple, TypeVar, Union
 
 from tvla.logic import formula as F
 from tvla.logic.formula import Pos
 
-SetExpr = Tuple[Any, ...]
-"""A set expression: ``("name", name, pos)``, ``("lit", members)``, ``("comp", name, var,
-inner)``, or ``(op, left, right)`` with op ``+``, ``-`` or ``&``."""
+Text = List[Tuple[str, str]]
+"""A title or message text: pieces ``("s", text)`` written as is and ``("id", name)``, a name."""
 
-CfgEdge = Tuple[str, str, List[str], str, Pos, Pos]
-"""A CFG edge as written: (source, action, arguments, target, position, action position)."""
+Prop = Tuple[str, Pos]
+"""A predicate property as written, with its position."""
 
-Item = Tuple[str, Pos, Any]
-"""An item of an action, a focus list or an update block: (kind, position, data)."""
 
-Syntax = Tuple[List["Decl"], List["Decl"], List[CfgEdge], Optional[List[Tuple[str, Pos]]]]
-"""A parsed TVP file: (declarations, actions, CFG edges, printed locations or None)."""
+# set expressions
+@dataclass(frozen=True)
+class SetName:
+    """A declared set, by name."""
+
+    name: str
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class SetLit:
+    """``{a, b, ...}``."""
+
+    members: Tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class SetComp:
+    """``{name : var in inner}``: ``name`` with each member of ``inner`` for ``var``."""
+
+    name: str
+    var: str
+    inner: "SetExpr"
+
+
+@dataclass(frozen=True)
+class SetOp:
+    """``left op right`` with op ``+`` (union), ``-`` (difference) or ``&`` (intersection)."""
+
+    op: str
+    left: "SetExpr"
+    right: "SetExpr"
+
+
+SetExpr = Union[SetName, SetLit, SetComp, SetOp]
+
+Body = TypeVar("Body")
+
+
+@dataclass(frozen=True)
+class Foreach(Generic[Body]):
+    """``foreach (var in set_expr) { body }``: of declarations, focus formulae or updates."""
+
+    var: str
+    set_expr: SetExpr
+    body: Tuple[Body, ...]
+    pos: Pos
+
+
+FocusItem = Union[F.Formula, "Foreach[FocusItem]"]
+
+
+# declarations (``%param``, ``%f``, ``%message`` and ignored ones are action items too)
+@dataclass(frozen=True)
+class SetDecl:
+    """``%s name expr``."""
+
+    name: str
+    expr: SetExpr
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class ParamDecl:
+    """``%param name in expr``."""
+
+    name: str
+    expr: SetExpr
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class CoreDecl:
+    """``%p name(params) props {display}``."""
+
+    name: str
+    params: Tuple[str, ...]
+    props: Tuple[Prop, ...]
+    display: Tuple[str, ...]
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class InstrDecl:
+    """``%i name(params) = definition props {display}``."""
+
+    name: str
+    params: Tuple[str, ...]
+    definition: F.Formula
+    props: Tuple[Prop, ...]
+    display: Tuple[str, ...]
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class RuleDecl:
+    """``%r body ==> head``."""
+
+    body: F.Formula
+    head: F.Formula
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class FocusDecl:
+    """``%f { formulas }``."""
+
+    formulas: Tuple[FocusItem, ...]
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class MessageDecl:
+    """``%message formula -> text``."""
+
+    formula: F.Formula
+    text: Text
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class IgnoredDecl:
+    """A decomposition declaration: meaningful to TVLA's decomposing engine only."""
+
+    pos: Pos
+
+
+Decl = Union[SetDecl, ParamDecl, CoreDecl, InstrDecl, RuleDecl, FocusDecl, MessageDecl, IgnoredDecl,
+             "Foreach[Decl]"]
+
+
+# actions
+class Auto(Enum):
+    """Where ``auto`` stands by an update: ``auto p(v) = f`` or ``p(v) = f auto``."""
+
+    BEFORE = "before"
+    AFTER = "after"
+
+
+@dataclass(frozen=True)
+class Assign:
+    """``name(params) = rhs``, over the lines ``lines`` (first, last)."""
+
+    name: str
+    params: Tuple[str, ...]
+    rhs: F.Formula
+    pos: Pos
+    lines: Tuple[int, int]
+    auto: Optional[Auto] = None
+
+
+@dataclass(frozen=True)
+class LoneAuto:
+    """An ``auto`` next to no update (an error)."""
+
+    pos: Pos
+
+
+UpdateItem = Union[Assign, LoneAuto, "Foreach[UpdateItem]"]
+
+
+@dataclass(frozen=True)
+class Title:
+    """``%t text``."""
+
+    text: Text
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class Precond:
+    """``%p formula``."""
+
+    formula: F.Formula
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class New:
+    """``%new`` with its formula, if any."""
+
+    formula: Optional[F.Formula]
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class Updates:
+    """``{ updates }``."""
+
+    items: Tuple[UpdateItem, ...]
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class Retain:
+    """``%retain formula``."""
+
+    formula: F.Formula
+    pos: Pos
+
+
+ActionItem = Union[Title, FocusDecl, Precond, MessageDecl, New, Updates, Retain, ParamDecl, IgnoredDecl]
+
+
+@dataclass(frozen=True)
+class ActionDecl:
+    """``%action name(params) { items }``; ``pos`` is that of its name."""
+
+    name: str
+    params: Tuple[str, ...]
+    items: Tuple[ActionItem, ...]
+    pos: Pos
+
+
+class CfgEdge(NamedTuple):
+    """A CFG edge as written."""
+
+    source: str
+    action: str
+    args: Tuple[str, ...]
+    target: str
+    pos: Pos
+    action_pos: Pos
+
+
+class Syntax(NamedTuple):
+    """A parsed TVP file."""
+
+    decls: List[Decl]
+    actions: List[ActionDecl]
+    cfg: List[CfgEdge]
+    printed: Optional[List[Tuple[str, Pos]]]
 
 
 def pred_str(base: str, params: Sequence[str]) -> str:
@@ -73,11 +301,3 @@ class Composite(F.Formula):
     def compute_free_vars(self) -> FrozenSet[str]:
         return self.body.free_vars()
 
-
-@dataclass
-class Decl:
-    """A declaration, an action definition, or a ``foreach`` of declarations."""
-
-    kind: str
-    pos: Pos
-    data: Dict[str, Any]
