@@ -235,6 +235,28 @@ def test_data_assignments(tmp_path):
     assert path[-2] == ir.SetData("x", "d", None) and path[-3].note.startswith("abstracted")
 
 
+def test_a_swap_through_a_temporary_is_one_statement(tmp_path):
+    prog = lower(tmp_path, "int main() { Node *x, *y; int t;\n"
+                           " t = x->d; x->d = y->next->d; y->next->d = t;\n"
+                           " { int u = y->d; y->d = x->d; x->d = u; } return 0; }\n")
+    swaps = edges_of(prog, ir.SwapData)
+    assert [e.stmt for e in swaps] == [ir.SwapData("x", "d", "tmp1"), ir.SwapData("y", "d", "x")]
+    assert [e.pos.line - HL for e in swaps] == [2, 3] and swaps[0].text == "x->d = y->next->d"
+    assert not stmts(prog, ir.CopyData) and not stmts(prog, ir.SetData)
+
+
+@pytest.mark.parametrize("body", [
+    " t = x->d; x->d = y->d; y->d = t + 1;",        # not the temporary back
+    " t = x->d; x->d = y->d; x->d = t;",            # not into the other cell
+    " t = x->d; y->d = x->d; y->d = t;",            # not a swap
+    " t = x->d; x->next->d = y->d; y->d = t;",      # another cell written
+    " t = x->d; x->d = y->d; t = 0; y->d = t;",     # not three in a row
+])
+def test_what_is_not_a_swap(tmp_path, body):
+    prog = lower(tmp_path, "int main() { Node *x, *y; int t;\n" + body + " return 0; }\n")
+    assert not edges_of(prog, ir.SwapData)
+
+
 def test_symbolic_int_variable_compared_with_data(tmp_path):
     prog = lower(tmp_path, "int main() { Node *x; int n = __VERIFIER_nondet_int();\n"
                            " x->d = n; if (x->d < n) return 1; return 0; }\n")

@@ -165,6 +165,34 @@ def test_a_cell_without_the_compared_data_is_unordered(tmp_path):
         ("memsafety", "true"), ("memcleanup", "true"), ("unreach-call", "true")]
 
 
+SWAP = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+struct node { struct node *next; int data; };
+int main(void) {
+  struct node *p = malloc(sizeof *p), *q = malloc(sizeof *q);
+  if (!p || !q) return 0;
+  p->data = __VERIFIER_nondet_int(); q->data = __VERIFIER_nondet_int();
+  p->next = q; q->next = NULL;
+  if (p->data <= q->data) {
+    int t = p->data;
+    p->data = p->next->data;
+    p->next->data = t;
+    if (CHECK) reach_error();
+  }
+  free(p); free(q);
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("check, verdict", [("p->data < q->data", "true"), ("p->data > q->data", "false")])
+def test_a_swap_through_a_temporary_exchanges_the_data(tmp_path, check, verdict):
+    [f] = verify_files([write(tmp_path, "swap.c", SWAP.replace("CHECK", check))], VerifyOptions(("unreach-call",)))
+    [prop] = f.properties
+    assert prop.verdict == verdict, prop
+
+
 def test_unsupported_is_unknown_with_the_reason(tmp_path):
     write(tmp_path, "arith.c", PRELUDE + "int main(void) { List a = malloc(2 * sizeof(struct node));\n"
                                          " free(a); return 0; }\n")

@@ -176,6 +176,16 @@ class CopyData:
 
 
 @dataclass(frozen=True)
+class SwapData:
+    """``dst->field`` and ``src->field`` exchange their values (the swap ``t = a->f; a->f = b->f;
+    b->f = t`` through an untracked int ``t``; dereferences both)."""
+
+    dst: str
+    field: str
+    src: str
+
+
+@dataclass(frozen=True)
 class Havoc:
     """A kept int variable takes any of its values (``IntVar.values``), or a flag is set: ``value``."""
 
@@ -233,7 +243,7 @@ class Nop:
 
 
 Statement = Union[AssignNull, AssignVar, Load, StoreNull, Store, Malloc, Free, FreeNonHeap, Kill,
-                  SetData, CopyData, Havoc, Assume, ReachError, Exit, Nop]
+                  SetData, CopyData, SwapData, Havoc, Assume, ReachError, Exit, Nop]
 
 
 @dataclass(frozen=True)

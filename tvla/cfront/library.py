@@ -35,6 +35,7 @@ apart (:attr:`Library.var`, :attr:`Library.field`).
 
 import re
 import dataclasses
+from functools import partial
 from dataclasses import dataclass, replace
 from typing import AbstractSet, Callable, Dict, FrozenSet, Iterable, Iterator, List, Optional, Sequence, Set, Tuple, \
     Union
@@ -734,6 +735,33 @@ def copy_data(lib: Library, dst: str, dd: str, src: str, sd: str) -> Act:
     if dd in lib.ordered:
         ups += order_updates(lib, dd, lambda a: f"{p}({a})", lambda w: f"(E(w_1) {q}(w_1) & {lib.dle(dd, 'w_1', w)})",
                              lambda w: f"(E(w_1) {q}(w_1) & {lib.dle(dd, w, 'w_1')})", False)
+    return Act(name, title, (f"{p}(v)", f"{q}(v)"), pre, updates=tuple(ups))
+
+
+def _swapped(p: str, q: str, a: str, w: str, body: CellFormula) -> str:
+    """``body`` of the cell whose old value cell ``a`` holds after p's and q's values are
+    exchanged: q's cell for p's, p's for q's, ``a`` itself otherwise (``w`` names the other)."""
+    return (f"({p}({a}) ? (E({w}) {q}({w}) & {body(w)}) : "
+            f"({q}({a}) ? (E({w}) {p}({w}) & {body(w)}) : {body(a)}))")
+
+
+def swap_data(lib: Library, x: str, y: str, d: str) -> Act:
+    """``x->d`` and ``y->d`` exchange their values (both valid): every data predicate of a cell
+    becomes that of its image under the exchange (eq[d,K], dle[d] on both sides, inOrder)."""
+    p, q = lib.v(x), lib.v(y)
+    pre = _and([lib.valid(x), lib.valid(y)])
+    name, title = f"Swap_Data_{p}_{q}_{d}", f"swap {x}->{d} and {y}->{d}"
+    if not _has_data(lib, d) or x == y:
+        return Act(name, title, (f"{p}(v)", f"{q}(v)"), pre)
+    ups = [(lib.eq(d, k), _swapped(p, q, "v", "w_1", partial(lib.eq, d, k))) for k in lib.keys.get(d, ())]
+
+    def order(a: str, b: str) -> str:   # the new dle[d](a, b)
+        return _swapped(p, q, a, "w_1", lambda c: _swapped(p, q, b, "w_2", lambda e: lib.dle(d, c, e)))
+    if d in lib.ordered:
+        ups.append((lib.dle(d, "v_1", "v_2"), order("v_1", "v_2")))
+        if d in lib.in_order:
+            nf = lib.field[lib.in_order[d]]
+            ups.append((lib.in_order_pred(d), f"(A(o_1) {nf}(v, o_1) -> {order('v', 'o_1')})"))
     return Act(name, title, (f"{p}(v)", f"{q}(v)"), pre, updates=tuple(ups))
 
 

@@ -55,7 +55,7 @@ def uses_defs(stmt: ir.Statement) -> Tuple[Set[str], Set[str]]:
         return {stmt.var}, set()
     if isinstance(stmt, ir.SetData):
         return {stmt.var}, set()
-    if isinstance(stmt, ir.CopyData):
+    if isinstance(stmt, (ir.CopyData, ir.SwapData)):
         return {stmt.dst, stmt.src}, set()
     if isinstance(stmt, ir.Assume):
         return _cond_uses(stmt.cond), set()

@@ -44,6 +44,7 @@ from tvla.cfront.intvars import classify_ints, return_key
 from tvla.cfront.coalesce import coalesce
 from tvla.cfront.liveness import insert_kills
 from tvla.cfront.reuse import reuse_loads
+from tvla.cfront.swap import Swap, swap_at
 from tvla.cfront.lower_cfg import BAD, Frame
 from tvla.cfront.lower_expr import ABS, Cur, ExprLowering, IntOp, Operand
 from tvla.cfront.parse import constants_memo, deep_stack, evaluate_int, parse_file, unary_operator
@@ -174,15 +175,37 @@ class Lowering(ExprLowering):
             return None
         k = c.kind
         if k == K.COMPOUND_STMT:
-            for ch in c.get_children():
-                cur = self.stmt(ch, cur, fr)
-            return cur
+            return self.block(children(c), cur, fr)
         try:
             return self.simple_stmt(c, cur, fr)
         except (ValueError, KeyError, IndexError, AttributeError, TypeError) as e:
             # A construct this lowering did not foresee: the verdict becomes unknown, never a crash.
             self.unsupported(c, f"statement the lowering cannot handle ({type(e).__name__}: {e})")
             return cur
+
+    def block(self, stmts: List[ci.Cursor], cur: Cur, fr: Frame) -> Cur:
+        """The statements of a block in turn; a swap of two fields through a temporary is one step."""
+        i = 0
+        while i < len(stmts):
+            sw = swap_at(stmts, i)
+            if sw is None:
+                cur = self.stmt(stmts[i], cur, fr)
+                i += 1
+                continue
+            cur = self.stmt(sw.first, cur, fr)
+            if cur is not None:
+                cur = self.swap(sw, cur, fr)
+            i += 3
+        return cur
+
+    def swap(self, sw: Swap, cur: Cur, fr: Frame) -> Cur:
+        """``a->d = b->d; b->d = t`` after ``t = a->d``: a SwapData at the second statement."""
+        a, field, kind_a, cur = self.member(sw.left, cur, fr)
+        b, _, kind_b, cur = self.member(sw.right, cur, fr)
+        if kind_a != "int" or kind_b != "int" or BAD in (a, b):
+            return cur
+        cur = self.step(cur, ir.SwapData(a, field, b), sw.second)
+        return self.step(cur, ir.Nop(f"swap: {self.src.text(sw.third)}"), sw.third)
 
     def simple_stmt(self, c: ci.Cursor, cur: Cur, fr: Frame) -> Cur:
         handler = self.handlers().get(c.kind)

@@ -98,6 +98,8 @@ def _data_plan(lib: L.Library, s: Union[ir.Statement, ir.DataCond]) -> Optional[
         return Plan([[L.set_data(lib, s.var, s.field, _value(lib, s.value))]], _derefs(lib, [s.var]))
     if isinstance(s, ir.CopyData):
         return Plan([[L.copy_data(lib, s.dst, s.dfield, s.src, s.sfield)]], _derefs(lib, [s.dst, s.src]))
+    if isinstance(s, ir.SwapData):
+        return Plan([[L.swap_data(lib, s.dst, s.src, s.field)]], _derefs(lib, [s.dst, s.src]))
     if isinstance(s, ir.Havoc):
         if s.var not in lib.flags:
             return Plan([[L.skip(lib, f"{s.var} = ?")]])

@@ -102,6 +102,8 @@ def harmless_abstractions(cprog: ir.CProgram) -> FrozenSet[ir.Edge]:
             read |= {s.lfield, s.rfield}
         elif isinstance(s, ir.CopyData):
             read.add(s.sfield)
+        elif isinstance(s, ir.SwapData):
+            read.add(s.field)
     out: Set[ir.Edge] = set()
     for e in cprog.edges:
         if isinstance(e.stmt, ir.Nop) and e.stmt.note.startswith("abstracted"):
