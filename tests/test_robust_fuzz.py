@@ -47,3 +47,57 @@ def test_bad_property_after_a_continuation_line_is_located(tmp_path, monkeypatch
     res = run(tmp_path, monkeypatch, {"p.properties": text}, ("analyze", REVERSE, LIST, "-props", "p.properties"))
     assert located(res) == ("p.properties", 3, 1, "tvla.engine.actionOrder: bad action order 'back' "
                             "(letters f, c, p, u, b; u required)")
+
+
+# ------------------------------------------------------------------ deep and exploding formulae
+
+SLL = os.path.join(ROOT, "specs", "sll")
+
+
+def deep_program(formula):
+    """A list program whose first action reports a message where ``formula`` (free in v_1) holds."""
+    return (f'%s PVar {{x, y, t}}\n#include "{SLL}/preds.tvp"\n%%\n#include "{SLL}/actions.tvp"\n'
+            f'%action Deep() {{\n  %t "deep"\n  %message (E(v_1) {formula}) -> "deep"\n}}\n'
+            '%%\nL0 Deep() L1\nL1 Set_Null_L(y) L2\n')
+
+
+def test_formula_nested_too_deeply_is_located(tmp_path, monkeypatch):
+    """seed 2, case 1635: 100,000 negations ran out of stack after loading: 'tvla: input nested too
+    deeply to analyse', without a location."""
+    res = run(tmp_path, monkeypatch, {"p.tvp": deep_program("!" * 100_000 + "x(v_1)")}, ("analyze", "p.tvp", LIST))
+    assert located(res) == ("p.tvp", 7, 100_020, "formula nested too deeply: 100002 levels (at most 10000)")
+
+
+def test_deep_quantifiers_are_linear(tmp_path, monkeypatch):
+    """seed 2 (deep nesting 'exists'): 8,000 nested E(w) took minutes, the predicates of every
+    subformula being collected again at each level; now they are kept on the node."""
+    res = run(tmp_path, monkeypatch, {"p.tvp": deep_program("E(w_9) " * 8000 + "x(v_1)")},
+              ("analyze", "p.tvp", LIST, "-terse"))
+    assert res.exit_code == 0, res.output
+    assert "Verdict: alarms" in res.output
+
+
+def test_chain_of_iff_is_a_located_limit(tmp_path, monkeypatch):
+    """seed 2 (deep nesting 'iff' x3000, old campaign: hangs in formula.py desugar/_nnf): each <->
+    doubles the formula once expanded; 3000 of them never ended."""
+    res = run(tmp_path, monkeypatch, {"p.tvp": deep_program("(" + " <-> ".join(["x(v_1)"] * 3000) + ")")},
+              ("analyze", "p.tvp", LIST))
+    assert located(res) == ("p.tvp", 7, 21, "formula too large once -> and <-> are expanded: more than 100000 "
+                            "subformulae (a chain of <-> doubles its size at each step)")
+
+
+def test_nested_big_or_is_a_located_limit(tmp_path, monkeypatch):
+    """seed 2 (deep nesting 'bigor' x2000): nested |/{...} over a set of 3 expand to 3^2000 copies."""
+    res = run(tmp_path, monkeypatch, {"p.tvp": deep_program("|/{ " * 2000 + "x(v_1)" + " : z in PVar }" * 2000)},
+              ("analyze", "p.tvp", LIST))
+    assert located(res) == ("p.tvp", 7, 8004, "|/{...} and &/{...} expand to more than 1000000 subformulae")
+
+
+def test_check_takes_deep_formulas(tmp_path, monkeypatch):
+    """seed 2, case 875: tvla check ran on the default stack: a 3000-deep (1 ? ... : 0) in an action
+    stopped with 'tvla: input nested too deeply to analyse'."""
+    res = run(tmp_path, monkeypatch, {"p.tvp": deep_program("(1 ? " * 3000 + "x(v_1)" + " : 0)" * 3000)},
+              ("check", "p.tvp", "--nodes", "1"))
+    assert res.exit_code in (0, 1), res.output
+    assert "nested too deeply" not in res.output and "Traceback" not in res.output
+

@@ -122,11 +122,17 @@ def check_output_dir(path: str, flag: str) -> None:
         raise TvlaError(f"{flag} {path}: cannot create the directory ({e.strerror})") from None
 
 
-def run_interruptible(work: Callable[[Callable[[], bool]], T]) -> T:
+def run_deep(work: Callable[[], T]) -> T:
+    """Run ``work()`` in a thread with a deep stack (deeply nested input is valid input);
+    Ctrl-C abandons it."""
+    return run_interruptible(lambda _stop: work(), patient=False)
+
+
+def run_interruptible(work: Callable[[Callable[[], bool]], T], patient: bool = True) -> T:
     """Run ``work(should_stop)`` in a thread with a deep stack and return its value.
 
     The first Ctrl-C asks the work to stop (``should_stop()`` turns true), a
-    second one abandons it; exceptions of the work are raised here."""
+    second one (the first, unless ``patient``) abandons it; exceptions of the work are raised here."""
     stop = threading.Event()
     box: Dict[str, Any] = {}
 
@@ -137,7 +143,7 @@ def run_interruptible(work: Callable[[Callable[[], bool]], T]) -> T:
             box["error"] = e
 
     def on_sigint(_signum: int, _frame: Optional[FrameType]) -> None:
-        if stop.is_set():
+        if stop.is_set() or not patient:
             raise KeyboardInterrupt
         stop.set()
 
@@ -458,7 +464,7 @@ def render(tvs_file: str, out_dir: Optional[str], program: Optional[str]) -> Non
             click.echo(path)
         if not svg:
             click.echo(INSTALL_HINT, err=True)
-    guarded(body)
+    guarded(lambda: run_deep(body))
 
 
 # ---------------------------------------------------------------------------- selfcheck
@@ -489,7 +495,7 @@ def selfcheck(program: str, input: str, nodes: int, runs: int, steps: int, join:
         lines, ok = selfcheck_files(prog_path, in_path, nodes, runs, steps, join, define, search_path, props)
         echo("\n".join(lines) + "\n")
         return 0 if ok else EXIT_ALARM
-    sys.exit(guarded(body) or 0)
+    sys.exit(guarded(lambda: run_deep(body)) or 0)
 
 
 # ---------------------------------------------------------------- tvla check (tvla/check.py)
@@ -506,7 +512,7 @@ def check(**kw: Any) -> None:
     """Prove PROGRAM's predicate library on every concrete structure with at most --nodes nodes:
     update formulae, consistency rules, focus formulae, messages.  Exit status 0 when everything
     holds, 1 when something is wrong, 2 for malformed input."""
-    sys.exit(guarded(lambda: check_command(kw), kw["debug"]))
+    sys.exit(guarded(lambda: run_deep(lambda: check_command(kw)), kw["debug"]))
 
 
 def check_command(kw: Kw) -> int:
@@ -635,7 +641,7 @@ def inputs(program: str, input: Optional[str], nodes: int, stores: int, define: 
         options = build_options(prog_path, props=props, defines=define, search_path=search_path)
         echo("\n".join(input_lines(prog_path, in_path, nodes, stores, options)) + "\n")
         return 0
-    sys.exit(guarded(body) or 0)
+    sys.exit(guarded(lambda: run_deep(body)) or 0)
 
 
 if __name__ == "__main__":  # pragma: no cover

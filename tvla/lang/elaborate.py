@@ -14,6 +14,7 @@ from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Mapping, Opti
 from tvla.errors import Located, TvlaError
 from tvla.logic import formula as F
 from tvla.logic.formula import Pos, Where
+from tvla.lang.limits import MAX_COMPOSITE, check_formulas
 from tvla.lang.program import Action, Edge, Message, Program, Update
 from tvla.lang.tvp_ast import (
     ActionDecl, Auto, CfgEdge, Composite, CoreDecl, Decl, FocusDecl, FocusItem, Foreach,
@@ -118,6 +119,7 @@ class Elaborator:
         self.global_focus: List[F.Formula] = []
         self.global_messages: List[Message] = []
         self._pending: List[Callable[[], None]] = []
+        self.expanded = 0  # subformulae made by expanding composites (see expansion)
 
     def err(self, msg: str, pos: Optional[Pos]) -> TvlaError:
         """The error ``msg`` at ``pos`` of the preprocessed text (its start when None)."""
@@ -157,14 +159,22 @@ class Elaborator:
                 out[len(out) - len(subs):] = [rebuild(node, out[len(out) - len(subs):])]
             elif isinstance(node, Composite):
                 members = self.eval_set(node.set_expr, mapping)
-                out.append(combine(node.op, [self.formula(node.body, {**mapping, node.var: m})
-                                             for m in members]))
+                out.append(combine(node.op, [self.expansion(node, {**mapping, node.var: m}) for m in members]))
             elif subs:
                 stack.append((node, True))
                 stack.extend((g, False) for g in reversed(subs))
             else:
                 out.append(self.leaf(node, mapping))
         return out[0]
+
+    def expansion(self, node: Composite, mapping: Subst) -> F.Formula:
+        """The body of ``node`` for one member; the program's expansions together are bounded
+        (nested ``|/{...}`` multiply)."""
+        f = self.formula(node.body, mapping)
+        self.expanded += F.size(f)
+        if self.expanded > MAX_COMPOSITE:
+            raise self.err(f"|/{{...}} and &/{{...}} expand to more than {MAX_COMPOSITE} subformulae", node.pos)
+        return f
 
     def leaf(self, f: F.Formula, mapping: Subst) -> F.Formula:
         """An atom or closure with ``mapping`` substituted in its predicate name, checked."""
@@ -431,4 +441,6 @@ def elaborate(path: str, located: Located, syntax: Syntax) -> Program:
     el = Elaborator(located)
     el.declare(decls)
     el.finish()
-    return el.program(path, actions, cfg, printed)
+    program = el.program(path, actions, cfg, printed)
+    check_formulas(program)
+    return program

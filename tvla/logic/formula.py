@@ -18,6 +18,10 @@ Where = Tuple[str, int, int]
 """A position in a source file: (file, line, column), as ``Located.where`` gives it for a :data:`Pos`."""
 
 
+NOT_PICKLED = ("_hash", "_desugared", "_preds", "_uses_eq", "_depth", "_size", "_expanded")
+"""What nodes keep about themselves but never carry to another process (see Formula.__getstate__)."""
+
+
 class Formula:
     """A formula: the base of the immutable, hashable syntax tree nodes below."""
 
@@ -46,13 +50,12 @@ class Formula:
 
     def __getstate__(self) -> Dict[str, Any]:
         # a cached hash is of this process's string hashes: never carried to another one
-        return {k: v for k, v in self.__dict__.items() if k not in ("_hash", "_desugared")}
+        return {k: v for k, v in self.__dict__.items() if k not in NOT_PICKLED}
 
     def preds(self) -> Set[str]:
-        """Names of predicates occurring in the formula (closures included)."""
-        out: Set[str] = set()
-        _collect_preds(self, out)
-        return out
+        """Names of predicates occurring in the formula (closures included), computed once
+        per node (the evaluator asks at every level of a deep formula)."""
+        return set(bottom_up(self, "_preds", _node_preds))
 
 
 @dataclass(frozen=True)
@@ -274,37 +277,51 @@ FALSE_F = Const(FALSE)
 HALF_F = Const(HALF)
 
 
-def _collect_preds(f: Formula, out: Set[str]) -> None:
+def bottom_up(f: Formula, key: str, compute: Callable[[Formula, List[Any]], Any]) -> Any:
+    """``compute(node, values of its children)`` for ``f``, kept on each node under ``key``;
+    children first, without recursion, each shared subformula once (deep or shared formulae)."""
+    if key in f.__dict__:
+        return f.__dict__[key]
+    stack: List[Formula] = [f]
+    while stack:
+        node = stack[-1]
+        todo = [c for c in children(node) if key not in c.__dict__]
+        if todo:
+            stack.extend(todo)
+            continue
+        stack.pop()
+        if key not in node.__dict__:
+            node.__dict__[key] = compute(node, [c.__dict__[key] for c in children(node)])
+    return f.__dict__[key]
+
+
+def _node_preds(f: Formula, subs: List[FrozenSet[str]]) -> FrozenSet[str]:
     if isinstance(f, (Atom, Closure)):
-        out.add(f.pred)
-    elif isinstance(f, (Not,)):
-        _collect_preds(f.sub, out)
-    elif isinstance(f, (And, Or, Implies, Iff)):
-        _collect_preds(f.left, out)
-        _collect_preds(f.right, out)
-    elif isinstance(f, (Exists, Forall, TC)):
-        _collect_preds(f.body, out)
-    elif isinstance(f, Ite):
-        _collect_preds(f.cond, out)
-        _collect_preds(f.then, out)
-        _collect_preds(f.other, out)
+        return frozenset((f.pred,))
+    return frozenset().union(*subs)
 
 
-def uses_equality(f: Formula) -> bool:
-    """True when the formula compares individuals (its value depends on ``sm``)."""
+def _node_uses_equality(f: Formula, subs: List[bool]) -> bool:
     if isinstance(f, Eq):
         return True
     if isinstance(f, Closure):
         return f.reflexive
-    if isinstance(f, Not):
-        return uses_equality(f.sub)
-    if isinstance(f, (And, Or, Implies, Iff)):
-        return uses_equality(f.left) or uses_equality(f.right)
-    if isinstance(f, (Exists, Forall, TC)):
-        return uses_equality(f.body)
-    if isinstance(f, Ite):
-        return uses_equality(f.cond) or uses_equality(f.then) or uses_equality(f.other)
-    return False
+    return any(subs)
+
+
+def depth(f: Formula) -> int:
+    """The nesting depth of ``f`` (1 for an atom), computed without recursion."""
+    return int(bottom_up(f, "_depth", lambda _node, subs: 1 + max(subs, default=0)))
+
+
+def size(f: Formula) -> int:
+    """The number of subformulae of ``f`` (a shared one counted each time), without recursion."""
+    return int(bottom_up(f, "_size", lambda _node, subs: 1 + sum(subs)))
+
+
+def uses_equality(f: Formula) -> bool:
+    """True when the formula compares individuals (its value depends on ``sm``)."""
+    return bool(bottom_up(f, "_uses_eq", _node_uses_equality))
 
 
 def conj(*fs: Formula) -> Formula:
