@@ -101,3 +101,12 @@ def test_check_takes_deep_formulas(tmp_path, monkeypatch):
     assert res.exit_code in (0, 1), res.output
     assert "nested too deeply" not in res.output and "Traceback" not in res.output
 
+
+# ------------------------------------------------------------------ the preprocessor
+
+def test_huge_shift_in_if_is_located(tmp_path, monkeypatch):
+    """seed 2, case 1675: '#if 1 << 99999999999999' in a TVS file ran out of memory (exit 3);
+    #if computes with 64-bit integers, as C's intmax_t, and a shift past 63 bits is an error."""
+    res = run(tmp_path, monkeypatch, {"bad.tvs": "#if 1 << 99999999999999\n#endif\n%n = {}\n%p = {}\n"},
+              ("analyze", REVERSE, "bad.tvs"))
+    assert located(res) == ("bad.tvs", 1, 1, "cannot evaluate #if expression: 1 << 99999999999999")

@@ -19,12 +19,28 @@ _BINARY = {
 }
 _APPLY: Dict[str, Callable[[int, int], int]] = {
     "*": lambda a, b: a * b, "/": lambda a, b: int(a / b), "%": lambda a, b: a - b * int(a / b),
-    "+": lambda a, b: a + b, "-": lambda a, b: a - b, "<<": lambda a, b: a << b, ">>": lambda a, b: a >> b,
+    "+": lambda a, b: a + b, "-": lambda a, b: a - b, "<<": lambda a, b: a << _shift(b), ">>": lambda a, b: a >> _shift(b),
     "<": lambda a, b: int(a < b), "<=": lambda a, b: int(a <= b), ">": lambda a, b: int(a > b),
     ">=": lambda a, b: int(a >= b), "==": lambda a, b: int(a == b), "!=": lambda a, b: int(a != b),
     "&": lambda a, b: a & b, "^": lambda a, b: a ^ b, "|": lambda a, b: a | b,
     "&&": lambda a, b: int(bool(a) and bool(b)), "||": lambda a, b: int(bool(a) or bool(b)),
 }
+WIDTH = 64
+"""Bits of the integers of ``#if`` (C's ``intmax_t``): results wrap around, shifts go up to WIDTH - 1."""
+
+
+def _shift(count: int) -> int:
+    """A shift count, checked as C's (``1 << 99999999999999`` would take all the memory)."""
+    if not 0 <= count < WIDTH:
+        raise ValueError(f"shift count {count} out of range")
+    return count
+
+
+def _wrap(v: int) -> int:
+    """``v`` as a signed WIDTH-bit integer."""
+    return (v + (1 << (WIDTH - 1))) % (1 << WIDTH) - (1 << (WIDTH - 1))
+
+
 _UNARY: Dict[Token, Callable[[int], int]] = {
     "!": lambda a: int(not a), "-": lambda a: -a, "+": lambda a: a, "~": lambda a: ~a,
 }
@@ -82,7 +98,7 @@ class Condition:
         else:
             raise ValueError(f"unexpected {tok}")
         for op in reversed(prefix):
-            v = _UNARY[op](v)
+            v = _wrap(_UNARY[op](v))
         return v
 
     def expr(self, min_prec: int) -> int:
@@ -96,5 +112,5 @@ class Condition:
                 other = self.expr(0)
                 left = then if left else other
             else:
-                left = _APPLY[op](left, self.expr(_BINARY[op] + 1))
+                left = _wrap(_APPLY[op](left, self.expr(_BINARY[op] + 1)))
         return left
