@@ -102,8 +102,23 @@ def parse_file(path: str, extra_args: Sequence[str] = ()) -> ci.TranslationUnit:
     """Parse a C file; raise :class:`TvlaError` at the first error diagnostic."""
     if not os.path.isfile(path):
         raise TvlaError("no such C file", path, 1, 1)
+    check_no_nul(path)
     os.environ["LIBCLANG_NOTHREADS"] = "1"   # parse on deep_stack's thread, not on an 8 MB one of libclang's
     return deep_stack(lambda: _parse(path, extra_args))
+
+
+def check_no_nul(path: str) -> None:
+    """A NUL byte makes a binary file, not C: libclang would skip it silently and its text reach the
+    generated TVP; say where it is (as the TVP reader does)."""
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read()
+    except OSError as e:
+        raise TvlaError(f"cannot read the file: {e.strerror}", path, 1, 1) from None
+    at = data.find(b"\0")
+    if at >= 0:
+        line = data.count(b"\n", 0, at) + 1
+        raise TvlaError("binary data (NUL byte) in a text file", path, line, at - data.rfind(b"\n", 0, at))
 
 
 def _parse(path: str, extra_args: Sequence[str]) -> ci.TranslationUnit:
