@@ -84,3 +84,11 @@ def test_renumbered_higher_arity_and_origin():
     r = s.renumbered([1, 0])
     assert r.hi == [{(1, 0, 0): TRUE, (0, 1, 1): HALF}]
     assert r.origin == [0b10, 0b01]
+
+
+def test_from_tables_rebuilds_the_structure(sll):
+    s, = sll.structures(LIST3)
+    t = Structure.from_tables(s.n, list(s.nul), list(s.unary_tables()),
+                              [(list(rt), list(ru)) for rt, ru in s.binary_tables()], [dict(h) for h in s.hi],
+                              s.maybe_active)
+    assert t == s and t.maybe_active == 0b100 and t.summary == 0b100

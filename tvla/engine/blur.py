@@ -10,7 +10,7 @@ node is maybe-active only when every node it merges is.
 from typing import Dict, List, Sequence, Tuple
 
 from tvla.logic.kleene import FALSE, HALF, TRUE, Kleene
-from tvla.logic.structure import Structure, collapse_masks, full_mask, join_masks
+from tvla.logic.structure import Rows, Structure, collapse_masks, full_mask, join_masks
 from tvla.logic.vocabulary import Vocabulary
 
 Name = Tuple[Kleene, ...]
@@ -20,10 +20,10 @@ Name = Tuple[Kleene, ...]
 def canonical_names(s: Structure, abs_unary: Sequence[int]) -> List[Name]:
     """Canonical name (tuple of Kleene values) of every node."""
     names = []
-    uT, uU = s.uT, s.uU
+    tables = [s.unary_masks(i) for i in abs_unary]
     for u in range(s.n):
-        names.append(tuple(
-            TRUE if uT[i] >> u & 1 else (HALF if uU[i] >> u & 1 else FALSE) for i in abs_unary))
+        b = 1 << u
+        names.append(tuple([TRUE if t & b else (HALF if h & b else FALSE) for t, h in tables]))
     return names
 
 
@@ -42,30 +42,30 @@ def blur(s: Structure, voc: Vocabulary) -> Structure:
         groups[rank[nm]].append(u)
     gmask = [sum(1 << u for u in g) for g in groups]
     m = len(order)
-    out = Structure.empty(voc, m)
-    out.nul = list(s.nul)
-    for i in range(len(voc.unary)):
-        out.uT[i], out.uU[i] = collapse_masks(s.uT[i], s.uU[i], gmask, full)
+    unary = [collapse_masks(t, u, gmask, full) for t, u in s.unary_tables()]
     # summary: merged several nodes, or merged a summary node
-    sm_t, sm_u = 0, 0
+    sm, summary = s.summary, 0
     for k, g in enumerate(groups):
-        if len(g) > 1 or s.uU[0] & gmask[k]:
-            sm_u |= 1 << k
-    out.uT[0], out.uU[0] = sm_t, sm_u
-    out.ma = sum(1 << k for k, gm in enumerate(gmask) if s.ma & gm == gm)
-    if s.origin is not None:  # termination analysis: a merged node holds what its parts held
-        out.origin = [0] * m
-        for k, g in enumerate(groups):
-            for u in g:
-                out.origin[k] |= s.origin[u]
-    for i in range(len(voc.binary)):
-        rt, ru = s.bT[i], s.bU[i]
-        ot, ou = out.bT[i], out.bU[i]
+        if len(g) > 1 or sm & gmask[k]:
+            summary |= 1 << k
+    unary[0] = (0, summary)
+    binary: List[Rows] = []
+    for rt, ru in s.binary_tables():
+        ot, ou = [0] * m, [0] * m
         for k, g in enumerate(groups):
             t, u = rt[g[0]], ru[g[0]]
             for x in g[1:]:
                 t, u = join_masks(t, u, rt[x], ru[x], full)
             ot[k], ou[k] = collapse_masks(t, u, gmask, full)
+        binary.append((ot, ou))
+    ma = s.maybe_active
+    out = Structure.from_tables(m, list(s.nul), unary, binary, [{} for _ in s.hi],
+                                sum(1 << k for k, gm in enumerate(gmask) if ma & gm == gm))
+    if s.origin is not None:  # termination analysis: a merged node holds what its parts held
+        out.origin = [0] * m
+        for k, g in enumerate(groups):
+            for u in g:
+                out.origin[k] |= s.origin[u]
     for i, table in enumerate(s.hi):
         merged: Dict[Tuple[int, ...], List[Kleene]] = {}
         for tup, v in table.items():

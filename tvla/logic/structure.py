@@ -197,6 +197,15 @@ class Structure:
             [dict() for _ in voc.higher],
         )
 
+    @classmethod
+    def from_tables(cls, n: int, nul: List[Kleene], unary: Sequence[Masks], binary: Sequence[Rows],
+                    hi: Optional[List[Dict[Tuple[Node, ...], Kleene]]] = None, ma: Mask = 0) -> Structure:
+        """A structure over ``n`` nodes from its tables: per unary predicate its ``(T, U)``
+        masks, per binary one its row masks (the lists are kept, not copied), and its
+        maybe-active nodes ``ma``."""
+        return cls(n, nul, [t for t, _ in unary], [u for _, u in unary],
+                   [t for t, _ in binary], [u for _, u in binary], hi, ma)
+
     def tabled(self, token: int, compute: Callable[[], T]) -> T:
         """The value tabled under ``token`` (computed by ``compute()`` on first use)."""
         r: Optional[T] = self.tables.get(token)
