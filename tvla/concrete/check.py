@@ -201,20 +201,15 @@ def raw_candidates(pred: Predicate, k: int) -> List[CoreValue]:
 # ------------------------------------------------------------------ structures
 
 class Compiled:
-    """An :class:`Evaluator` whose compiled formulae are looked up by identity: the checks evaluate the
-    same few formulae on many small structures, and hashing a formula tree costs more than that."""
+    """An :class:`Evaluator` (it compiles each formula once; a formula keeps its hash) and the closed
+    forms of the formulae the checks evaluate on many small structures."""
 
     def __init__(self, voc: Vocabulary) -> None:
         self.evaluator = Evaluator(voc)
-        # key -> (formula, compiled function or closed formula)
-        self._fns: Dict[Tuple[Any, ...], Tuple[F.Formula, Any]] = {}
+        self._closed: Dict[Tuple[F.Formula, FrozenSet[str]], F.Formula] = {}
 
     def compile(self, f: F.Formula, vec: Optional[str] = None) -> CompiledFormula:
-        key = (id(f), vec)
-        hit = self._fns.get(key)
-        if hit is None:
-            hit = self._fns[key] = (f, self.evaluator.compile(f, vec))  # keeps f alive: ids stay unique
-        return hit[1]
+        return self.evaluator.compile(f, vec)
 
     def value(self, f: F.Formula, s: Structure, env: Optional[Env] = None) -> Kleene:
         return scalar(self.compile(f)(s, env if env is not None else {}))
@@ -228,11 +223,11 @@ class Compiled:
 
     def closed(self, f: F.Formula, bound: Iterable[str]) -> F.Formula:
         """``f`` with its free variables outside ``bound`` existentially quantified (built once)."""
-        key = (id(f), "closed", frozenset(bound))
-        hit = self._fns.get(key)
+        key = (f, frozenset(bound))
+        hit = self._closed.get(key)
         if hit is None:
-            hit = self._fns[key] = (f, F.exists(sorted(f.free_vars() - set(bound)), f))
-        return hit[1]
+            hit = self._closed[key] = F.exists(sorted(f.free_vars() - set(bound)), f)
+        return hit
 
 
 def rule_formula(body: F.Formula, head: F.Formula) -> F.Formula:

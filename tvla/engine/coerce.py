@@ -70,9 +70,9 @@ def property_rules(voc: Vocabulary) -> List[RawRule]:
     out: List[RawRule] = []
     closures: Dict[str, List[str]] = {}
     for p in voc.instrumentation:
-        d = p.definition
-        if isinstance(d, F.Closure) and d.reflexive and p.arity == 2 and (d.a, d.b) == p.params:
-            closures.setdefault(d.pred, []).append(p.name)
+        field_name = p.closure_of
+        if field_name is not None:
+            closures.setdefault(field_name, []).append(p.name)
     for p in voc.preds.values():
         if p.kind == "builtin":
             continue

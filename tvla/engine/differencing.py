@@ -37,9 +37,9 @@ class Differencer:
         self._after: Dict[str, F.Formula] = {}    # predicate name -> definition_after
         self._closure_pred: Dict[str, str] = {}
         for p in voc.instrumentation:
-            d = p.definition
-            if isinstance(d, F.Closure) and d.reflexive and p.arity == 2 and (d.a, d.b) == p.params:
-                self._closure_pred.setdefault(d.pred, p.name)
+            field_name = p.closure_of
+            if field_name is not None:
+                self._closure_pred.setdefault(field_name, p.name)
 
     def derived_updates(self) -> Dict[str, Update]:
         """Update formulae for the affected instrumentation predicates not updated explicitly."""

@@ -31,7 +31,6 @@ WitnessJson = Callable[[Union["Witness", "NoWitness"]], Any]
 PHASES = ("focus", "coerce", "precondition", "update", "blur", "join")
 
 PROVED, ALARM, UNREACHED = "proved", "alarm", "unreached"
-VERDICTS = ("proved", "alarms", "vacuous", "incomplete")
 
 
 @dataclass(frozen=True)

@@ -25,34 +25,3 @@ _NAMES = {FALSE: "0", HALF: "1/2", TRUE: "1"}
 def show(v: Kleene) -> str:
     """Print a value as TVLA does: 0, 1/2 or 1."""
     return _NAMES[v]
-
-
-def k_and(a: Kleene, b: Kleene) -> Kleene:
-    return a if a < b else b
-
-
-def k_or(a: Kleene, b: Kleene) -> Kleene:
-    return a if a > b else b
-
-
-def k_not(a: Kleene) -> Kleene:
-    return 2 - a
-
-
-def k_implies(a: Kleene, b: Kleene) -> Kleene:
-    return k_or(k_not(a), b)
-
-
-def k_iff(a: Kleene, b: Kleene) -> Kleene:
-    if a == HALF or b == HALF:
-        return HALF
-    return TRUE if a == b else FALSE
-
-
-def join(a: Kleene, b: Kleene) -> Kleene:
-    """Information-order join: equal values stay, different ones become 1/2."""
-    return a if a == b else HALF
-
-
-def definite(a: Kleene) -> bool:
-    return a != HALF

@@ -9,6 +9,7 @@ thread predicates ``isthread``, ``ready`` (an abstraction predicate),
 from dataclasses import dataclass, field
 from typing import Dict, FrozenSet, List, Optional, Tuple
 
+from tvla.logic import formula as F
 from tvla.logic.formula import Formula, Where
 
 PROPERTIES = {
@@ -35,6 +36,15 @@ class Predicate:
     pos: Optional[Where] = None
     index: int = -1  # position within the table of its arity
     abstraction: bool = False
+
+    @property
+    def closure_of(self) -> Optional[str]:
+        """The field ``f`` of which this binary predicate is defined as the reflexive closure
+        (``t[f](v_1, v_2) = f*(v_1, v_2)``), else None."""
+        d = self.definition
+        if isinstance(d, F.Closure) and d.reflexive and self.arity == 2 and (d.a, d.b) == self.params:
+            return d.pred
+        return None
 
     @property
     def is_pointer(self) -> bool:
