@@ -29,19 +29,6 @@ Subst = Mapping[str, str]
 arguments and ``%param`` names, bound to set members."""
 
 
-def children(f: F.Formula) -> Tuple[F.Formula, ...]:
-    """Direct subformulae of a structural node (leaves and composites have none)."""
-    if isinstance(f, F.Not):
-        return (f.sub,)
-    if isinstance(f, _BINARY):
-        return (f.left, f.right)
-    if isinstance(f, (F.Exists, F.Forall, F.TC)):
-        return (f.body,)
-    if isinstance(f, F.Ite):
-        return (f.cond, f.then, f.other)
-    return ()
-
-
 def rebuild(f: F.Formula, subs: Sequence[F.Formula]) -> F.Formula:
     """``f`` with its direct subformulae replaced by ``subs``."""
     if isinstance(f, F.Not):
@@ -154,7 +141,7 @@ class Elaborator:
         out: List[Any] = []
         while stack:
             node, built = stack.pop()
-            subs = children(node)
+            subs = F.children(node)   # a composite |/{...} has none: it is expanded as a leaf
             if built:
                 out[len(out) - len(subs):] = [rebuild(node, out[len(out) - len(subs):])]
             elif isinstance(node, Composite):
