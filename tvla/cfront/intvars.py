@@ -26,7 +26,7 @@ import clang.cindex as ci
 from tvla.cfront.cinfo import K, callee_name, children, decl_key, initializer, is_int, strip
 from tvla.cfront.parse import binary_operator, evaluate_int, unary_operator
 
-__all__ = ["IntClass", "ABSTRACT", "MAX_FLAG_VALUES", "classify_ints", "is_nondet_call", "is_truth_value",
+__all__ = ["IntClass", "ABSTRACT", "MAX_FLAG_VALUES", "classify_ints", "int_var", "is_nondet_call", "is_truth_value",
            "return_key"]
 
 MAX_FLAG_VALUES = 4
@@ -77,7 +77,7 @@ def classify_ints(tu: ci.TranslationUnit) -> Dict[Hashable, IntClass]:
     return classes
 
 
-def _int_var(c: ci.Cursor) -> Optional[ci.Cursor]:
+def int_var(c: ci.Cursor) -> Optional[ci.Cursor]:
     """The int variable or parameter an lvalue expression names (None: something else)."""
     s = strip(c)
     ref = s.referenced if s.kind == K.DECL_REF_EXPR else None
@@ -121,12 +121,12 @@ class _Collector:
         elif k == K.PARM_DECL and is_int(c.type) and function is not None and function.spelling == "main":
             self.add(decl_key(c), "", _OTHER)
         elif k == K.BINARY_OPERATOR and binary_operator(c) == "=":
-            var = _int_var(children(c)[0])
+            var = int_var(children(c)[0])
             if var is not None:
                 self.add(decl_key(var), "", children(c)[1])
         elif k == K.COMPOUND_ASSIGNMENT_OPERATOR or k == K.UNARY_OPERATOR and unary_operator(c) in (
                 "++", "--", "post++", "post--", "&"):
-            var = _int_var(children(c)[0])
+            var = int_var(children(c)[0])
             if var is not None:
                 self.add(decl_key(var), "", _OTHER)
         elif k == K.CALL_EXPR:
@@ -168,7 +168,7 @@ def _value(rhs: object, known: Dict[Hashable, int]) -> object:
     v = evaluate_int(rhs)
     if v is not None:
         return v
-    var = _int_var(rhs)
+    var = int_var(rhs)
     if var is not None and decl_key(var) in known:
         return known[decl_key(var)]
     if is_nondet_call(rhs):

@@ -176,10 +176,14 @@ class Lowering(ExprLowering):
         k = c.kind
         if k == K.COMPOUND_STMT:
             return self.block(children(c), cur, fr)
+        return self.guarded(c, cur, lambda: self.simple_stmt(c, cur, fr))
+
+    def guarded(self, c: ci.Cursor, cur: Cur, work: Callable[[], Cur]) -> Cur:
+        """``work()``, the lowering of statement ``c`` from ``cur``; a construct this lowering did not
+        foresee makes the verdict unknown (an unsupported entry at ``c``), never a crash."""
         try:
-            return self.simple_stmt(c, cur, fr)
+            return work()
         except (ValueError, KeyError, IndexError, AttributeError, TypeError) as e:
-            # A construct this lowering did not foresee: the verdict becomes unknown, never a crash.
             self.unsupported(c, f"statement the lowering cannot handle ({type(e).__name__}: {e})")
             return cur
 
@@ -194,7 +198,7 @@ class Lowering(ExprLowering):
                 continue
             cur = self.stmt(sw.first, cur, fr)
             if cur is not None:
-                cur = self.swap(sw, cur, fr)
+                cur = self.guarded(sw.second, cur, lambda: self.swap(sw, cur, fr))
             i += 3
         return cur
 

@@ -21,6 +21,7 @@ from typing import Optional, Sequence, Tuple
 import clang.cindex as ci
 
 from tvla.cfront.cinfo import K, children, decl_key, initializer, is_int, strip
+from tvla.cfront.intvars import int_var
 from tvla.cfront.parse import binary_operator, unary_operator
 
 __all__ = ["Swap", "swap_at"]
@@ -58,11 +59,8 @@ def _temp_read(c: ci.Cursor) -> Optional[Tuple[ci.Cursor, ci.Cursor]]:
     pair = _assignment(c)
     if pair is None:
         return None
-    target = strip(pair[0])
-    ref = target.referenced if target.kind == K.DECL_REF_EXPR else None
-    if ref is None or ref.kind not in (K.VAR_DECL, K.PARM_DECL) or not is_int(ref.type):
-        return None
-    return ref, pair[1]
+    var = int_var(pair[0])
+    return (var, pair[1]) if var is not None else None
 
 
 def _member(c: ci.Cursor) -> Optional[ci.Cursor]:
@@ -87,8 +85,8 @@ def _same(a: ci.Cursor, b: ci.Cursor) -> bool:
 
 
 def _is_var(c: ci.Cursor, decl: ci.Cursor) -> bool:
-    s = strip(c, casts=True)
-    return s.kind == K.DECL_REF_EXPR and s.referenced is not None and decl_key(s.referenced) == decl_key(decl)
+    var = int_var(strip(c, casts=True))
+    return var is not None and decl_key(var) == decl_key(decl)
 
 
 def swap_at(stmts: Sequence[ci.Cursor], i: int) -> Optional[Swap]:
