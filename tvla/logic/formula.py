@@ -406,12 +406,16 @@ def disjuncts(f: Formula) -> List[Formula]:
     return [f]
 
 
+_PLAIN = object()
+"""Kept as a node's desugared form when it is the node itself (no node refers to itself)."""
+
+
 def desugar(f: Formula) -> Formula:
     """Rewrite ``->`` and ``<->`` in terms of ``!``, ``&``, ``|``.  The result is kept on
-    the node (and on itself): the evaluator desugars each subformula it compiles."""
-    done: Optional[Formula] = f.__dict__.get("_desugared")
+    the node (and marked on itself): the evaluator desugars each subformula it compiles."""
+    done = f.__dict__.get("_desugared")
     if done is not None:
-        return done
+        return f if done is _PLAIN else done
     if isinstance(f, Implies):
         out: Formula = Or(neg(desugar(f.left)), desugar(f.right))
     elif isinstance(f, Iff):
@@ -419,8 +423,8 @@ def desugar(f: Formula) -> Formula:
         out = And(Or(neg(a), b), Or(neg(b), a))
     else:
         out = map_children(f, desugar)
-    f.__dict__["_desugared"] = out
-    out.__dict__["_desugared"] = out
+    f.__dict__["_desugared"] = _PLAIN if out is f else out
+    out.__dict__["_desugared"] = _PLAIN
     return out
 
 
