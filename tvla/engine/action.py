@@ -209,11 +209,15 @@ class CompiledAction:
     is called once per :class:`~tvla.lang.program.Message` the structure triggers."""
 
     def __init__(self, action: Action, voc: Vocabulary, ev: Evaluator, coercer: Coercer, options: Options,
-                 global_focus: Iterable[F.Formula] = (), global_messages: Iterable[Message] = ()):
+                 global_focus: Iterable[F.Formula] = (), global_messages: Iterable[Message] = (),
+                 judge: Optional[Coercer] = None):
         self.action = action
         self.voc = voc
         self.ev = ev
         self.coercer = coercer
+        # with fewer rules than the complete set (-noautomatic), the complete set
+        # judges a breach after an update: see _coerce
+        self.judge = judge
         where = action.pos
         self.focus = [FocusFormula(f, voc, where) for f in list(global_focus) + action.focus]
         self.pre = action.precondition
@@ -242,6 +246,7 @@ class CompiledAction:
 
         ``report(text)`` is called once per message this structure triggers."""
         items: List[Item] = [(s.copy(), {})]
+        before: Optional[List[Structure]] = None
         post_done = False
         for step_no, step in enumerate(self.order):
             t0 = time.perf_counter()
@@ -256,7 +261,8 @@ class CompiledAction:
                     # structures, which were coerced before blur
                     continue
                 items = self._coerce(items, self._changed_for(step_no),
-                                     self.break_on_breach and self._after_update(step_no))
+                                     self.break_on_breach and self._after_update(step_no), before)
+                before = None
                 stats["coerce"] += time.perf_counter() - t0
                 if self._after_update(step_no) and not post_done:
                     self._messages(items, self.post_messages, report)
@@ -266,6 +272,8 @@ class CompiledAction:
                 self._messages(items, self.pre_messages, report)
                 stats["precondition"] += time.perf_counter() - t0
             elif step == "u":
+                if self.judge is not None and self.break_on_breach:
+                    before = [st.copy() for st, _ in items]
                 items = [(self._update(st, env), env) for st, env in items]
                 stats["update"] += time.perf_counter() - t0
             elif step == "b":
@@ -289,17 +297,32 @@ class CompiledAction:
             return self.changed
         return None
 
-    def _coerce(self, items: List[Item], changed: Optional[Set[str]], breach_stops: bool = False) -> List[Item]:
+    def _coerce(self, items: List[Item], changed: Optional[Set[str]], breach_stops: bool = False,
+                before: Optional[List[Structure]] = None) -> List[Item]:
+        """Coerce each item, dropping those that describe no store.  With
+        ``breach_stops`` a breach raises :class:`CoerceFailed`, unless ``before``
+        (each item's structure before the update) shows that the complete rule
+        set rejects the structure the update started from: it described no store
+        either, and only the reduced rule set (-noautomatic) had let it through."""
         out = []
-        for st, env in items:
+        for k, (st, env) in enumerate(items):
             try:
                 self.coercer.coerce(st, changed)
             except Inconsistent as e:
-                if breach_stops:
+                if breach_stops and not (before is not None and self._infeasible(before[k])):
                     raise CoerceFailed(str(e)) from None
                 continue
             out.append((st, env))
         return out
+
+    def _infeasible(self, s: Structure) -> bool:
+        """True when the complete rule set finds that ``s`` describes no store."""
+        assert self.judge is not None
+        try:
+            self.judge.coerce(s)
+        except Inconsistent:
+            return True
+        return False
 
     def _precondition(self, items: List[Item]) -> List[Item]:
         if self.pre is None:

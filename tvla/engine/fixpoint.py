@@ -53,12 +53,16 @@ class Analysis:
         self.ev = Evaluator(self.voc)
         self.rules = build_rules(self.voc, program.rules, self.options.automatic)
         self.coercer = Coercer(self.voc, self.rules, self.ev)
+        # without the automatic closure, a breach after an update is judged by
+        # the complete rule set (CompiledAction._coerce)
+        judge = None if self.options.automatic else \
+            Coercer(self.voc, build_rules(self.voc, program.rules, True), self.ev)
         self.compiled: Dict[int, CompiledAction] = {}  # id(action) -> its compiled form
         for e in program.edges:
             if id(e.action) not in self.compiled:
                 self.compiled[id(e.action)] = CompiledAction(
                     e.action, self.voc, self.ev, self.coercer, self.options,
-                    program.global_focus, program.global_messages)
+                    program.global_focus, program.global_messages, judge)
         self.warnings = self.stale_warnings()
         self.order = self.visit_order()
         self.stored = self.stored_locations()
