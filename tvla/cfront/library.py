@@ -341,6 +341,10 @@ class Library:
             out += self._forest_rules()
         if self.cyclic:
             out.append(f"%i c[{tag}](v) = E(v_1) {self.edge('v', 'v_1')} & {self.t('v_1', 'v')}")
+            # a path into an unshared cell comes through its one predecessor: after a cut on a
+            # cycle this orders the cells before the cut again (t[T] no longer holds both ways)
+            out.append(f"%r {self.t('v_1', 'v_2')} & v_1 != v_2 & {self.edge('v_3', 'v_2')} & !is[{tag}](v_2)"
+                       f" ==> {self.t('v_1', 'v_3')}")
         for b, fs in self.back.items():
             nb = self.field[b]
             out += [f"%i inv[{self.field[f]},{nb}](v) = A(v_1) {self.field[f]}(v, v_1) -> {nb}(v_1, v)" for f in fs]
@@ -420,7 +424,14 @@ def t_cut(lib: Library, x: str, fields: Sequence[str]) -> List[Tuple[str, str]]:
         # cell (no path from it uses a removed edge): on summary nodes the old t[T] is definite
         # where a closure over the edges alone would be 1/2
         away = f"({lib.t('k_7', 'k_8')} & !(E(k_9) {lib.v(x)}(k_9) & {lib.t('k_7', 'k_9')}))"
-        step = f"(({lib.edge('k_7', 'k_8')} & !{rm('k_7', 'k_8')}) | {away})"
+        # a simple path never uses an edge out of its last cell nor into its first one: the
+        # old pairs into x's cell stay, and with one removed edge so do those out of the cell
+        # it led to (on a cycle, where t[T] holds both ways, these keep the cells behind a cut
+        # definitely reachable from the variable at the cut edge's end)
+        kept = [away, f"({lib.t('k_7', 'k_8')} & {lib.v(x)}(k_8))"]
+        if len(fields) == 1:
+            kept.append(f"({lib.t('k_7', 'k_8')} & (E(k_9) {rm('k_9', 'k_7')}))")
+        step = f"(({lib.edge('k_7', 'k_8')} & !{rm('k_7', 'k_8')}) | {_or(kept)})"
         still = f"(v_1 == v_2 | TC(v_1, v_2)(k_7, k_8) {step})"
         lost = f"({_or(inexact)} ? !{still} : {cut})"
     return [(lib.t("v_1", "v_2"), f"{lib.t('v_1', 'v_2')} & !{lost}")]
