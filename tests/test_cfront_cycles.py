@@ -5,8 +5,7 @@ a circular list, ``free(p)`` of its first cell) recomputes t[T]; over summary
 nodes that closure was 1/2 where the cells are definitely reachable, which gave
 false memtrack and NULL-dereference alarms on every circular list.  The
 generated library keeps the old pairs into the cut cell and out of the cell
-the cut edge led to, and orders the cells before an unshared cell again (a
-consistency rule); ``tvla check`` shows both sound on every store of two cells.
+the cut edge led to; ``tvla check`` shows that sound on every store of two cells.
 """
 
 import os
@@ -69,8 +68,6 @@ def test_the_cyclic_library_is_sound_on_every_small_store(tmp_path):
     r = subprocess.run(TVLA + ["c2tvp", "circ.c", "-o", str(out)], cwd=tmp_path, capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
     tvp = str(out / "circ.tvp")
-    text = open(tvp).read()
-    assert "& !is[next](v_2) ==> t[next](v_1, v_3)" in text
     check = subprocess.run(TVLA + ["check", tvp, "--nodes", "2"], capture_output=True, text=True)
     assert check.returncode == 0 and " 0 error(s)" in check.stdout, check.stdout[-2000:]
     self_check = subprocess.run(TVLA + ["selfcheck", tvp, str(out / "circ.tvs")], capture_output=True, text=True)

@@ -341,10 +341,6 @@ class Library:
             out += self._forest_rules()
         if self.cyclic:
             out.append(f"%i c[{tag}](v) = E(v_1) {self.edge('v', 'v_1')} & {self.t('v_1', 'v')}")
-            # a path into an unshared cell comes through its one predecessor: after a cut on a
-            # cycle this orders the cells before the cut again (t[T] no longer holds both ways)
-            out.append(f"%r {self.t('v_1', 'v_2')} & v_1 != v_2 & {self.edge('v_3', 'v_2')} & !is[{tag}](v_2)"
-                       f" ==> {self.t('v_1', 'v_3')}")
         for b, fs in self.back.items():
             nb = self.field[b]
             out += [f"%i inv[{self.field[f]},{nb}](v) = A(v_1) {self.field[f]}(v, v_1) -> {nb}(v_1, v)" for f in fs]
