@@ -2,6 +2,7 @@
 
     .venv/bin/python scripts/c_answers.py            # run, then rewrite both files
     .venv/bin/python scripts/c_answers.py --check    # run and only print what differs
+    .venv/bin/python scripts/c_answers.py --jobs 1   # one program at a time (other work runs)
 
 Every program of programs/c is verified for the three properties with a 60 s limit, two
 programs at a time (a 2-core machine); a program past 20 s is marked ``slow`` (the corpus
@@ -83,9 +84,10 @@ def rewrite_readme(text, results):
 
 @click.command()
 @click.option("--check", is_flag=True, help="Only print the answers that differ from the records.")
-def main(check):
+@click.option("--jobs", default=2, show_default=True, help="Programs verified at a time (1 when other work runs).")
+def main(check, jobs):
     truth = read_manifest(CORPUS)
-    results = verify_files(c_files([CORPUS]), VerifyOptions(PROPERTIES, timeout=TIMEOUT), jobs=2)
+    results = verify_files(c_files([CORPUS]), VerifyOptions(PROPERTIES, timeout=TIMEOUT), jobs=jobs)
     wrong = [(os.path.basename(f.file), p.name, answer(p)) for f in results for p in f.properties
              if answer(p) not in (truth[(os.path.basename(f.file), p.name)], "unknown")]
     for name, prop, got in wrong:
