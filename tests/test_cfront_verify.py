@@ -193,6 +193,20 @@ def test_a_swap_through_a_temporary_exchanges_the_data(tmp_path, check, verdict)
     assert prop.verdict == verdict, prop
 
 
+def test_a_swap_keeps_the_order_of_the_sorted_prefix(tmp_path):
+    """Selection sort by swapping data: the swap recomputes inOrder only for pairs with a
+    swapped cell; recomputing the sorted prefix (a summary node, n to itself 1/2) lost its
+    order and the final check was an alarm. The generated program embeds its concrete runs."""
+    path = os.path.join(ROOT, "programs", "c", "sort_selection.c")
+    [f] = verify_files([path], VerifyOptions(("memsafety", "memcleanup", "unreach-call")))
+    assert [(p.name, p.verdict) for p in f.properties] == [
+        ("memsafety", "true"), ("memcleanup", "true"), ("unreach-call", "true")]
+    r = run("c2tvp", path, "-o", str(tmp_path / "out"))
+    assert r.returncode == 0, r.stderr
+    check = run("selfcheck", str(tmp_path / "out" / "sort_selection.tvp"), str(tmp_path / "out" / "sort_selection.tvs"))
+    assert check.returncode == 0 and "\n0 violations" in check.stdout, check.stdout[-2000:]
+
+
 def test_unsupported_is_unknown_with_the_reason(tmp_path):
     write(tmp_path, "arith.c", PRELUDE + "int main(void) { List a = malloc(2 * sizeof(struct node));\n"
                                          " free(a); return 0; }\n")

@@ -703,8 +703,10 @@ def order_updates(lib: Library, d: str, node: CellFormula, above: CellFormula, b
     if d in lib.in_order:
         nf = lib.field[lib.in_order[d]]
         mine = f"(A(o_1) {nf}(v, o_1) -> ({node('o_1')} | {above('o_1')}))"
-        pred = f"(E(o_2) {nf}(v, o_2) & {node('o_2')})"
-        ups.append((lib.in_order_pred(d), f"({node('v')} ? {mine} : ({pred} ? {below('v')} : {lib.in_order_pred(d)}))"))
+        # per successor, as in swap_data: a summary node whose n may lead to the cell keeps
+        # its definite inOrder where the new datum is above it
+        theirs = f"(A(o_1) {nf}(v, o_1) -> ({node('o_1')} ? {below('v')} : {lib.in_order_pred(d)}))"
+        ups.append((lib.in_order_pred(d), f"({node('v')} ? {mine} : {theirs})"))
     return ups
 
 
@@ -767,8 +769,13 @@ def swap_data(lib: Library, x: str, y: str, d: str) -> Act:
     if d in lib.ordered:
         ups.append((lib.dle(d, "v_1", "v_2"), order("v_1", "v_2")))
         if d in lib.in_order:
+            # a pair (v, its successor) changes order only if one of them is a swapped cell; the
+            # others keep inOrder: recomputing them would lose a summary node's definite inOrder
+            # (its n to itself is 1/2)
             nf = lib.field[lib.in_order[d]]
-            ups.append((lib.in_order_pred(d), f"(A(o_1) {nf}(v, o_1) -> {order('v', 'o_1')})"))
+            moved = f"({p}(v) | {q}(v) | {p}(o_1) | {q}(o_1))"
+            ups.append((lib.in_order_pred(d),
+                        f"(A(o_1) {nf}(v, o_1) -> ({moved} ? {order('v', 'o_1')} : {lib.in_order_pred(d)}))"))
     return Act(name, title, (f"{p}(v)", f"{q}(v)"), pre, updates=tuple(ups))
 
 
