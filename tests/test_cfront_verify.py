@@ -207,6 +207,29 @@ def test_a_swap_keeps_the_order_of_the_sorted_prefix(tmp_path):
     assert check.returncode == 0 and "\n0 violations" in check.stdout, check.stdout[-2000:]
 
 
+@pytest.mark.parametrize("name, verdicts", [
+    ("sort_bubble_desc.c", ("true", "true", "true")),
+    ("sort_insertion_desc.c", ("true", "true", "true")),
+    ("sort_reverse_sorted.c", ("true", "true", "true")),
+    ("sort_bubble_desc_checked_up.c", ("true", "false", "false")),
+])
+def test_a_list_sorted_in_nonincreasing_order_is_proved(name, verdicts):
+    """A check that p->d >= p->next->d along a list needs inROrder beside inOrder: without it
+    the descending sorts and the reversal of a sorted list were unknown."""
+    [f] = verify_files([os.path.join(ROOT, "programs", "c", name)],
+                       VerifyOptions(("memsafety", "memcleanup", "unreach-call")))
+    assert tuple(p.verdict for p in f.properties) == verdicts, f.properties
+
+
+def test_the_reverse_order_is_updated_soundly(tmp_path):
+    """The generated descending bubble sort embeds every concrete run of up to 3 cells."""
+    path = os.path.join(ROOT, "programs", "c", "sort_bubble_desc.c")
+    assert run("c2tvp", path, "-o", str(tmp_path / "out")).returncode == 0
+    out = tmp_path / "out"
+    check = run("selfcheck", str(out / "sort_bubble_desc.tvp"), str(out / "sort_bubble_desc.tvs"), "--nodes", "3")
+    assert check.returncode == 0 and "\n0 violations" in check.stdout, check.stdout[-2000:]
+
+
 def test_unsupported_is_unknown_with_the_reason(tmp_path):
     write(tmp_path, "arith.c", PRELUDE + "int main(void) { List a = malloc(2 * sizeof(struct node));\n"
                                          " free(a); return 0; }\n")

@@ -185,7 +185,7 @@ class Library:
     ints_of: Dict[str, Tuple[str, ...]]    # struct -> its int fields with data predicates
     ordered: FrozenSet[str]                # int fields with dle[d]
     keys: Dict[str, Tuple[Key, ...]]   # int field -> eq keys (constants, symbolic int vars)
-    in_order: Dict[str, str]               # int field -> pointer field of inOrder[d,n]
+    in_order: Dict[str, str]               # int field -> pointer field of inOrder[d,n] and inROrder[d,n]
     flags: Dict[str, Tuple[int, ...]]      # flag int variable -> its values (nullary val[k,$c])
     symbolic: FrozenSet[str]               # symbolic int variables (eq keys)
     initial_bad: Tuple[str, ...]           # C pointer variables that start uninitialised
@@ -248,8 +248,9 @@ class Library:
     def type_pred(self, struct: str, a: str = "v") -> str:
         return f"type[{_sanitize(struct)}]({a})"
 
-    def in_order_pred(self, d: str, a: str = "v") -> str:
-        return f"inOrder[{_sanitize(d)},{self.field[self.in_order[d]]}]({a})"
+    def in_order_pred(self, d: str, a: str = "v", reverse: bool = False) -> str:
+        """inOrder[d,n](a): a's d is <= that of its n-successor; ``reverse``: inROrder (>=)."""
+        return f"in{'R' if reverse else ''}Order[{_sanitize(d)},{self.field[self.in_order[d]]}]({a})"
 
     def reach(self, a: str = "v", without: Sequence[str] = ()) -> str:
         """``a`` is reachable from some pointer variable not in ``without``."""
@@ -371,8 +372,8 @@ class Library:
             if d in self.ordered:
                 out += self._eq_order_rules(d, keys)
         for d, n in self.in_order.items():
-            out.append(f"%i {self.in_order_pred(d)} = A(v_1) {self.field[n]}(v, v_1) -> "
-                       f"{self.dle(d, 'v', 'v_1')} nonabs")
+            out += [f"%i {self.in_order_pred(d, reverse=r)} = A(v_1) {self.field[n]}(v, v_1) -> "
+                    f"{self.dle(d, *(('v_1', 'v') if r else ('v', 'v_1')))} nonabs" for r in (False, True)]
         return out
 
     def _eq_order_rules(self, d: str, keys: Tuple[Key, ...]) -> List[str]:
@@ -702,11 +703,12 @@ def order_updates(lib: Library, d: str, node: CellFormula, above: CellFormula, b
     ups = [(d12, f"(({n1} & {n2}) ? 1 : ({n1} ? {above('v_2')} : ({n2} ? {below('v_1')} : {d12})))")]
     if d in lib.in_order:
         nf = lib.field[lib.in_order[d]]
-        mine = f"(A(o_1) {nf}(v, o_1) -> ({node('o_1')} | {above('o_1')}))"
-        # per successor, as in swap_data: a summary node whose n may lead to the cell keeps
-        # its definite inOrder where the new datum is above it
-        theirs = f"(A(o_1) {nf}(v, o_1) -> ({node('o_1')} ? {below('v')} : {lib.in_order_pred(d)}))"
-        ups.append((lib.in_order_pred(d), f"({node('v')} ? {mine} : {theirs})"))
+        for r, (up, down) in ((False, (above, below)), (True, (below, above))):
+            mine = f"(A(o_1) {nf}(v, o_1) -> ({node('o_1')} | {up('o_1')}))"
+            # per successor, as in swap_data: a summary node whose n may lead to the cell keeps
+            # its definite inOrder where the new datum is above it (below it: inROrder)
+            theirs = f"(A(o_1) {nf}(v, o_1) -> ({node('o_1')} ? {down('v')} : {lib.in_order_pred(d, reverse=r)}))"
+            ups.append((lib.in_order_pred(d, reverse=r), f"({node('v')} ? {mine} : {theirs})"))
     return ups
 
 
@@ -774,8 +776,10 @@ def swap_data(lib: Library, x: str, y: str, d: str) -> Act:
             # (its n to itself is 1/2)
             nf = lib.field[lib.in_order[d]]
             moved = f"({p}(v) | {q}(v) | {p}(o_1) | {q}(o_1))"
-            ups.append((lib.in_order_pred(d),
-                        f"(A(o_1) {nf}(v, o_1) -> ({moved} ? {order('v', 'o_1')} : {lib.in_order_pred(d)}))"))
+            for r in (False, True):
+                new = order('o_1', 'v') if r else order('v', 'o_1')
+                ups.append((lib.in_order_pred(d, reverse=r),
+                            f"(A(o_1) {nf}(v, o_1) -> ({moved} ? {new} : {lib.in_order_pred(d, reverse=r)}))"))
     return Act(name, title, (f"{p}(v)", f"{q}(v)"), pre, updates=tuple(ups))
 
 
