@@ -282,7 +282,9 @@ def test_a_constant_passed_down_the_calls_stays_a_constant(tmp_path):
     assert ir.Assume(ir.DataCond("x", "d", "!=", value=1)) in stmts(prog)
     counted = lower(tmp_path, "void g(Node *x, int d) { x->d = d; }\n"
                               "int main() { Node *x; int data = 1; data++; g(x, data); return 0; }\n")
-    assert stmts(counted, ir.SetData) == [ir.SetData("x_2", "d", None)]   # a copy of a counter: any value
+    # a copy of a counter is a register (it is written to a cell) whose value is unknown
+    assert stmts(counted, ir.SetData) == [ir.SetData("x_2", "d", "d")]
+    assert ir.Havoc("d") in stmts(counted) and any(n.note.startswith("abstracted") for n in stmts(counted, ir.Nop))
 
 def test_flag_variable(tmp_path):
     prog = lower(tmp_path, "int main() { Node *x; int found = 0;\n"
@@ -540,9 +542,23 @@ def test_corpus_lowers(path):
     assert used - {None} <= declared | {i.name for i in prog.ints}
 
 
-def test_a_nondet_value_assigned_again_is_not_symbolic(tmp_path):
-    # a symbolic IntVar holds one value chosen once: in a loop the variable takes many values
+def test_a_nondet_value_assigned_again_is_a_register(tmp_path):
+    # a symbolic IntVar holds one value chosen once: in a loop the variable takes many values, so
+    # it is a register, havocked at each assignment
     prog = lower(tmp_path, "int main() { Node *x; int n;\n"
                            " while (x) { n = __VERIFIER_nondet_int(); x->d = n; x = x->next; }\n return 0; }\n")
-    assert prog.ints == ()
-    assert ir.SetData("x", "d", None) in stmts(prog)
+    assert prog.ints == (ir.IntVar("n", (), register=True),)
+    assert ir.Havoc("n") in stmts(prog) and ir.SetData("x", "d", "n") in stmts(prog)
+
+
+def test_a_datum_held_in_an_int_variable_is_a_register(tmp_path):
+    """``m = x->d`` is a LoadData; a comparison with a cell's datum is a DataCond on the register,
+    one with a constant is abstracted, and a constant assigned to it makes it unknown."""
+    prog = lower(tmp_path, "int main() { Node *x; int m = x->d;\n"
+                           " while (x) { if (x->d > m) m = x->d; x = x->next; }\n"
+                           " if (m < 3) m = 0; return 0; }\n")
+    assert prog.ints == (ir.IntVar("m", (), register=True),)
+    assert stmts(prog, ir.LoadData) == [ir.LoadData("m", "x", "d")] * 2
+    assert ir.Assume(ir.DataCond("x", "d", ">", value="m")) in stmts(prog)
+    notes = [n.note for n in stmts(prog, ir.Nop)]
+    assert "abstracted: m < 3" in notes and "abstracted: m = 0" in notes and ir.Havoc("m") in stmts(prog)

@@ -208,25 +208,34 @@ def test_a_swap_keeps_the_order_of_the_sorted_prefix(tmp_path):
 
 
 @pytest.mark.parametrize("name, verdicts", [
+    # sortedness both ways: a check that p->d >= p->next->d needs inROrder beside inOrder
     ("sort_bubble_desc.c", ("true", "true", "true")),
     ("sort_insertion_desc.c", ("true", "true", "true")),
     ("sort_reverse_sorted.c", ("true", "true", "true")),
     ("sort_bubble_desc_checked_up.c", ("true", "false", "false")),
+    # a register (an int variable given cells' data or nondet values) is ordered against every
+    # cell: the value an insertion walks the list with, the largest datum seen, a clamped value
+    ("sort_insert_value.c", ("true", "true", "true")),
+    ("sort_insert_value_late.c", ("true", "false", "false")),
+    ("sll_max_value.c", ("true", "true", "true")),
+    ("sll_max_value_skip_last.c", ("true", "false", "false")),
+    ("sort_merge.c", ("true", "true", "true")),
 ])
-def test_a_list_sorted_in_nonincreasing_order_is_proved(name, verdicts):
-    """A check that p->d >= p->next->d along a list needs inROrder beside inOrder: without it
-    the descending sorts and the reversal of a sorted list were unknown."""
+def test_data_order_verdicts(name, verdicts):
+    """Each was unknown before the order it needs was tracked."""
     [f] = verify_files([os.path.join(ROOT, "programs", "c", name)],
                        VerifyOptions(("memsafety", "memcleanup", "unreach-call")))
     assert tuple(p.verdict for p in f.properties) == verdicts, f.properties
 
 
-def test_the_reverse_order_is_updated_soundly(tmp_path):
-    """The generated descending bubble sort embeds every concrete run of up to 3 cells."""
-    path = os.path.join(ROOT, "programs", "c", "sort_bubble_desc.c")
+@pytest.mark.parametrize("name", ["sort_bubble_desc", "sort_insert_value"])
+def test_the_data_order_is_updated_soundly(tmp_path, name):
+    """The generated program (inROrder through swaps; a register's order through writes and
+    comparisons) embeds every concrete run of up to 3 cells."""
+    path = os.path.join(ROOT, "programs", "c", name + ".c")
     assert run("c2tvp", path, "-o", str(tmp_path / "out")).returncode == 0
     out = tmp_path / "out"
-    check = run("selfcheck", str(out / "sort_bubble_desc.tvp"), str(out / "sort_bubble_desc.tvs"), "--nodes", "3")
+    check = run("selfcheck", str(out / f"{name}.tvp"), str(out / f"{name}.tvs"), "--nodes", "3")
     assert check.returncode == 0 and "\n0 violations" in check.stdout, check.stdout[-2000:]
 
 

@@ -14,6 +14,13 @@ count as arbitrary assignments.  Then a variable is
 * ``symbolic`` (an IntVar with ``values=()``: one value chosen once): its
   only assignment is a ``__VERIFIER_nondet_*()`` call in ``main``, outside
   any loop, in a ``main`` without ``goto`` (so it runs at most once);
+* ``register`` (an IntVar with ``register=True``): every assignment is a
+  ``__VERIFIER_nondet_*()`` call, an int field of a cell (``p->d``), another
+  int variable or a constant, and one of them is not a constant (nor the
+  single nondet of a symbolic value): the variable holds a datum that moves
+  between cells (``value = p->d; ... q->d = value``, a value passed to an
+  insertion); its order against the cells' data is tracked, anything else
+  about it is not;
 * ``abstract`` otherwise: its value is not tracked (the lowering abstracts
   every condition that reads it).
 """
@@ -26,7 +33,7 @@ import clang.cindex as ci
 from tvla.cfront.cinfo import K, callee_name, children, decl_key, initializer, is_int, strip
 from tvla.cfront.parse import binary_operator, evaluate_int, unary_operator
 
-__all__ = ["IntClass", "ABSTRACT", "MAX_FLAG_VALUES", "classify_ints", "int_var", "is_nondet_call", "is_truth_value",
+__all__ = ["IntClass", "ABSTRACT", "KEPT", "MAX_FLAG_VALUES", "classify_ints", "int_var", "is_nondet_call", "is_truth_value",
            "return_key"]
 
 MAX_FLAG_VALUES = 4
@@ -35,11 +42,12 @@ TRUTH_OPS = ("<", "<=", ">", ">=", "==", "!=", "&&", "||")
 
 @dataclass(frozen=True)
 class IntClass:
-    kind: str                     # const | flag | symbolic | abstract
+    kind: str                     # const | flag | symbolic | register | abstract
     values: Tuple[int, ...] = ()  # const: (value,); flag: its values
 
 
 ABSTRACT = IntClass("abstract")
+KEPT = ("flag", "symbolic", "register")   # the classes with an IntVar
 _OTHER = object()     # an assignment of an arbitrary value
 _INIT = "init"        # tag of an initialiser
 _UNINIT = "uninit"    # tag of a declaration without one (its value is garbage until assigned)
@@ -173,6 +181,11 @@ def _value(rhs: object, known: Dict[Hashable, int]) -> object:
         return known[decl_key(var)]
     if is_nondet_call(rhs):
         return "nondet"
+    if var is not None:
+        return "var"
+    s = strip(rhs, casts=True)
+    if s.kind == K.MEMBER_REF_EXPR and is_int(s.type):
+        return "field"
     return "truth" if is_truth_value(rhs) else _OTHER
 
 
@@ -182,8 +195,8 @@ def _classify(assignments: List[Tuple[str, object]], repeated: bool, known: Dict
         return ABSTRACT
     if values == ["nondet"] and not repeated:
         return IntClass("symbolic")
-    if "nondet" in values:
-        return ABSTRACT
+    if {"nondet", "field", "var"} & set(values):
+        return IntClass("register") if "truth" not in values else ABSTRACT
     consts = {v for v in values if isinstance(v, int)}
     only_init = len(assignments) == 1 and assignments[0][0] == _INIT
     all_bound = all(tag == "" for tag, _ in assignments)   # parameters and return values

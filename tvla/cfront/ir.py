@@ -65,10 +65,12 @@ class PointerVar:
 
 @dataclass(frozen=True)
 class IntVar:
-    """An int variable the lowering kept (assigned once, or a flag with few values); others are havoc."""
+    """An int variable the lowering kept (assigned once, or a flag with few values, or a register
+    that holds data); others are havoc."""
 
     name: str
     values: Tuple[int, ...] = ()   # the constant values it may take; () = a symbolic value chosen once
+    register: bool = False         # a datum moved between cells and the variable (LoadData, SetData)
 
 
 # ----------------------------------------------------------------------------- statements
@@ -166,6 +168,15 @@ class SetData:
 
 
 @dataclass(frozen=True)
+class LoadData:
+    """``dst = src->field`` for a register int variable ``dst`` (dereferences ``src``)."""
+
+    dst: str
+    src: str
+    field: str
+
+
+@dataclass(frozen=True)
 class CopyData:
     """``dst->dfield = src->sfield`` for int fields."""
 
@@ -243,7 +254,7 @@ class Nop:
 
 
 Statement = Union[AssignNull, AssignVar, Load, StoreNull, Store, Malloc, Free, FreeNonHeap, Kill,
-                  SetData, CopyData, SwapData, Havoc, Assume, ReachError, Exit, Nop]
+                  SetData, LoadData, CopyData, SwapData, Havoc, Assume, ReachError, Exit, Nop]
 
 
 @dataclass(frozen=True)

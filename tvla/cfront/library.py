@@ -193,6 +193,7 @@ class Library:
     sorted_field: Dict[str, Tuple[str, str]] = dataclasses.field(default_factory=dict)  # sorted var -> (d, n)
     back: Dict[str, Tuple[str, ...]] = dataclasses.field(default_factory=dict)   # back field -> its forward fields
     pending: FrozenSet[str] = frozenset()   # globals and main's locals killed before an overwrite
+    registers: Dict[str, Tuple[str, ...]] = dataclasses.field(default_factory=dict)  # register -> its int fields
 
     # ------------------------------------------------------------- names
     @property
@@ -247,6 +248,13 @@ class Library:
 
     def type_pred(self, struct: str, a: str = "v") -> str:
         return f"type[{_sanitize(struct)}]({a})"
+
+    def reg(self, d: str, x: str, a: str = "v", below: bool = False) -> str:
+        """``x <= a->d`` (``rle``), or ``a->d <= x`` (``below``: ``rge``) for a register x."""
+        return f"r{'ge' if below else 'le'}[{_sanitize(d)},{_sanitize(x)}]({a})"
+
+    def regs_of(self, d: str) -> List[str]:
+        return [x for x, ds in self.registers.items() if d in ds]
 
     def in_order_pred(self, d: str, a: str = "v", reverse: bool = False) -> str:
         """inOrder[d,n](a): a's d is <= that of its n-successor; ``reverse``: inROrder (>=)."""
@@ -371,10 +379,21 @@ class Library:
             out += [f"%r {self.eq(d, a)} ==> !{self.eq(d, b)}" for a in consts for b in consts if a != b]
             if d in self.ordered:
                 out += self._eq_order_rules(d, keys)
+        for x, ds in self.registers.items():
+            for d in ds:
+                out += self._register_rules(d, x)
         for d, n in self.in_order.items():
             out += [f"%i {self.in_order_pred(d, reverse=r)} = A(v_1) {self.field[n]}(v, v_1) -> "
                     f"{self.dle(d, *(('v_1', 'v') if r else ('v', 'v_1')))} nonabs" for r in (False, True)]
         return out
+
+    def _register_rules(self, d: str, x: str) -> List[str]:
+        """``x <= a->d`` and ``a->d <= x``: total, and transitive with dle[d]."""
+        le, ge = partial(self.reg, d, x), partial(self.reg, d, x, below=True)
+        return [f"%p {le()} nonabs", f"%p {ge()} nonabs", f"%r !{le()} ==> {ge()}", f"%r !{ge()} ==> {le()}",
+                f"%r {le('v_1')} & {self.dle(d, 'v_1', 'v_2')} ==> {le('v_2')}",
+                f"%r {self.dle(d, 'v_1', 'v_2')} & {ge('v_2')} ==> {ge('v_1')}",
+                f"%r {ge('v_1')} & {le('v_2')} ==> {self.dle(d, 'v_1', 'v_2')}"]
 
     def _eq_order_rules(self, d: str, keys: Tuple[Key, ...]) -> List[str]:
         out = []
@@ -548,6 +567,7 @@ def malloc(lib: Library, x: str, struct: str, zeroed: bool) -> Act:
         # dle[d] is a total preorder over every cell: a cell without d is unordered (1/2)
         # against the others, else a new one breaches totality and stops the analysis
         ups += order_updates(lib, d, lambda a: f"isNew({a})", lambda w: "1/2", lambda w: "1/2", True)
+        ups += register_writes(lib, d, lambda a: f"isNew({a})", lambda x, below: "1/2", True)
     act = Act(f"{'Calloc' if zeroed else 'Malloc'}_{p}_{_sanitize(struct)}",
               f"{x} = {'calloc' if zeroed else 'malloc'}(sizeof(struct {struct}))", new=True, updates=tuple(ups))
     return with_collect(lib, act, lambda a: lib.reach(a, without=[x]), memtrack_text(lib))
@@ -659,6 +679,8 @@ def _value_eq(key: Key, value: Value) -> str:
 def _order_to(lib: Library, d: str, value: Value, w: str, above: bool) -> str:
     """``value <= w->d`` (``above``) or ``w->d <= value``, from w's eq predicates; 1/2 when unknown."""
     keys = lib.keys.get(d, ())
+    if isinstance(value, str) and d in lib.registers.get(value, ()):
+        return lib.reg(d, value, w, below=not above)
     if isinstance(value, str):
         return f"({lib.eq(d, value, w)} ? 1 : 1/2)" if value in keys else "1/2"
     if value is None:
@@ -684,12 +706,28 @@ def data_updates(lib: Library, d: str, node: CellFormula, value: Value, fresh: b
         ups = [(lib.eq(d, k), f"({node('v')} ? {_value_eq(k, value)} : {lib.eq(d, k)})") for k in lib.keys.get(d, ())]
     if d not in lib.ordered:
         return ups
+
     def above(w: str) -> str:
         return _order_to(lib, d, value, w, True)
 
     def below(w: str) -> str:
         return _order_to(lib, d, value, w, False)
-    return ups + order_updates(lib, d, node, above, below, fresh)
+    # the written cell against each register: equal to the one written, unknown for the others
+    return ups + order_updates(lib, d, node, above, below, fresh) + register_writes(
+        lib, d, node, lambda x, _below: "1" if x == value else "1/2", fresh)
+
+
+def register_writes(lib: Library, d: str, node: CellFormula, new: Callable[[str, bool], str],
+                    fresh: bool = False) -> List[Tuple[str, str]]:
+    """The updates of every register's order against the cell ``node`` whose d is written:
+    ``new(x, below)`` is the new ``lib.reg(d, x, ., below)`` at the written cell; ``fresh``: the
+    cell is new (``p | delta`` for differencing)."""
+    ups = []
+    for x in lib.regs_of(d):
+        for below in (False, True):
+            reg, value = lib.reg(d, x, below=below), new(x, below)
+            ups.append((reg, f"{reg} | {node('v')} & {value}" if fresh else f"({node('v')} ? {value} : {reg})"))
+    return ups
 
 
 def order_updates(lib: Library, d: str, node: CellFormula, above: CellFormula, below: CellFormula,
@@ -746,6 +784,8 @@ def copy_data(lib: Library, dst: str, dd: str, src: str, sd: str) -> Act:
     if dd in lib.ordered:
         ups += order_updates(lib, dd, lambda a: f"{p}({a})", lambda w: f"(E(w_1) {q}(w_1) & {lib.dle(dd, 'w_1', w)})",
                              lambda w: f"(E(w_1) {q}(w_1) & {lib.dle(dd, w, 'w_1')})", False)
+        ups += register_writes(lib, dd, lambda a: f"{p}({a})",
+                               lambda x, below: f"(E(w_1) {q}(w_1) & {lib.reg(dd, x, 'w_1', below)})")
     return Act(name, title, (f"{p}(v)", f"{q}(v)"), pre, updates=tuple(ups))
 
 
@@ -770,6 +810,8 @@ def swap_data(lib: Library, x: str, y: str, d: str) -> Act:
         return _swapped(p, q, a, "w_1", lambda c: _swapped(p, q, b, "w_2", lambda e: lib.dle(d, c, e)))
     if d in lib.ordered:
         ups.append((lib.dle(d, "v_1", "v_2"), order("v_1", "v_2")))
+        ups += [(reg(), _swapped(p, q, "v", "w_1", reg)) for x in lib.regs_of(d)
+                for reg in (partial(lib.reg, d, x), partial(lib.reg, d, x, below=True))]
         if d in lib.in_order:
             # a pair (v, its successor) changes order only if one of them is a swapped cell; the
             # others keep inOrder: recomputing them would lose a summary node's definite inOrder
@@ -781,6 +823,36 @@ def swap_data(lib: Library, x: str, y: str, d: str) -> Act:
                 ups.append((lib.in_order_pred(d, reverse=r),
                             f"(A(o_1) {nf}(v, o_1) -> ({moved} ? {new} : {lib.in_order_pred(d, reverse=r)}))"))
     return Act(name, title, (f"{p}(v)", f"{q}(v)"), pre, updates=tuple(ups))
+
+
+def load_data(lib: Library, x: str, y: str, d: str) -> Act:
+    """``x = y->d`` for a register x (y valid): x's order against every cell is that of y's d;
+    against its other fields, unknown."""
+    p = lib.v(y)
+    ups = []
+    for e in lib.registers.get(x, ()):
+        for below in (False, True):
+            same = f"(E(w_1) {p}(w_1) & {lib.dle(d, *(('v', 'w_1') if below else ('w_1', 'v')))})"
+            ups.append((lib.reg(e, x, below=below), same if e == d else "1/2"))
+    return Act(f"Load_Data_{_sanitize(x)}_{p}_{_sanitize(d)}", f"{x} = {y}->{d}", (f"{p}(v)",), lib.valid(y),
+               updates=tuple(ups))
+
+
+def havoc_register(lib: Library, x: str) -> Act:
+    """Register x takes any value."""
+    ups = tuple((lib.reg(d, x, below=b), "1/2") for d in lib.registers.get(x, ()) for b in (False, True))
+    return Act(f"Havoc_{_sanitize(x)}", f"{x} = ?", updates=ups)
+
+
+def register_data_cond(lib: Library, c: ir.DataCond) -> Act:
+    """``left->d OP x`` for a register x (left valid): exact through x's order against the cell."""
+    p, d, x = lib.v(c.left), c.lfield, c.value
+    assert d is not None and isinstance(x, str), "a condition between a field and a register"
+    le, ge = lib.reg(d, x, "v_1"), lib.reg(d, x, "v_1", below=True)
+    test = {"<=": ge, ">=": le, "<": f"!{le}", ">": f"!{ge}", "==": f"({le} & {ge})", "!=": f"!({le} & {ge})"}[c.op]
+    focus = (f"{p}(v)", f"E(v_1) {p}(v_1) & {le}", f"E(v_1) {p}(v_1) & {ge}")
+    return Act(f"Data_Cond_{p}_{_sanitize(d)}_{_OPS[c.op]}_{_sanitize(x)}", f"{c.left}->{d} {c.op} {x}", focus,
+               _and([lib.valid(c.left), f"(E(v_1) {p}(v_1) & {test})"]))
 
 
 def set_flag(lib: Library, k: str, c: int) -> Act:
@@ -909,7 +981,7 @@ def _pointer_fields(cprog: ir.CProgram) -> Tuple[List[str], FrozenSet[str], bool
 
 def _int_vars(cprog: ir.CProgram) -> Tuple[Dict[str, Tuple[int, ...]], FrozenSet[str]]:
     """Flag int variables (with values) that a condition or a data statement reads, and symbolic ones."""
-    kinds = {iv.name: iv.values for iv in cprog.ints}
+    kinds = {iv.name: iv.values for iv in cprog.ints if not iv.register}
     read = set()
     for s in _statements(cprog):
         if isinstance(s, ir.DataCond):
@@ -1015,6 +1087,8 @@ def build_library(cprog: ir.CProgram, needs: Needs) -> Library:
     allocated = list(dict.fromkeys(s.struct for s in _statements(cprog) if isinstance(s, ir.Malloc)))
     fields_of = {st.name: tuple(f for f, _ in st.pointer_fields if f in fld) for st in cprog.structs}
     ints_of = {st.name: tuple(d for d in st.int_fields if d in ordered or keys.get(d)) for st in cprog.structs}
+    registers = _registers(cprog)
+    ordered = ordered | {d for ds in registers.values() for d in ds}
     in_order = {}
     for d in sorted(ordered):
         owner = _owner(cprog, d)
@@ -1025,4 +1099,22 @@ def build_library(cprog: ir.CProgram, needs: Needs) -> Library:
                    ordered, keys, in_order, flags, symbolic,
                    tuple(p.name for p in cprog.pointers if not p.initialised), store, sorted_field,
                    _back_fields(cprog, used),
-                   frozenset(s.var for s in _statements(cprog) if isinstance(s, ir.Kill) and not s.scope_end))
+                   frozenset(s.var for s in _statements(cprog) if isinstance(s, ir.Kill) and not s.scope_end),
+                   registers)
+
+
+def _registers(cprog: ir.CProgram) -> Dict[str, Tuple[str, ...]]:
+    """Each register int variable with the int fields it is read from, written to or compared with."""
+    regs = {iv.name for iv in cprog.ints if iv.register}
+    fields: Dict[str, Dict[str, None]] = {}
+    for s in _statements(cprog):
+        if isinstance(s, ir.LoadData) and s.dst in regs:
+            fields.setdefault(s.dst, {})[s.field] = None
+        elif isinstance(s, (ir.SetData, ir.DataCond)) and getattr(s, "value", None) in regs:
+            d = s.field if isinstance(s, ir.SetData) else s.lfield
+            if d is not None:
+                fields.setdefault(str(s.value), {})[d] = None
+    # a register only read from cells (never compared, never written back) tells nothing
+    used = {str(s.value) for s in _statements(cprog) if isinstance(s, (ir.SetData, ir.DataCond))
+            and getattr(s, "value", None) in regs}
+    return {x: tuple(ds) for x, ds in sorted(fields.items()) if x in used}

@@ -55,6 +55,8 @@ def uses_defs(stmt: ir.Statement) -> Tuple[Set[str], Set[str]]:
         return {stmt.var}, set()
     if isinstance(stmt, ir.SetData):
         return {stmt.var}, set()
+    if isinstance(stmt, ir.LoadData):   # dst is an int variable
+        return {stmt.src}, set()
     if isinstance(stmt, (ir.CopyData, ir.SwapData)):
         return {stmt.dst, stmt.src}, set()
     if isinstance(stmt, ir.Assume):

@@ -40,7 +40,7 @@ import clang.cindex as ci
 from tvla.cfront import ir
 from tvla.cfront.cinfo import K, SourceText, callee_name, children, decl_key, initializer, is_int, is_number, \
     is_pointer, pointee_struct, strip, struct_name
-from tvla.cfront.intvars import classify_ints, return_key
+from tvla.cfront.intvars import KEPT, IntClass, classify_ints, return_key
 from tvla.cfront.coalesce import coalesce
 from tvla.cfront.liveness import insert_kills
 from tvla.cfront.reuse import reuse_loads
@@ -156,7 +156,7 @@ class Lowering(ExprLowering):
             cls = self.int_class(key)
             name = self.fresh(ref.spelling)
             if cls.kind == "flag":
-                self.int_var_named(name, cls.values)
+                self.int_var_named(name, cls)
                 value = evaluate_int(init) if init is not None else 0
                 self.global_inits.append((ir.Havoc(name, value), ref))
         else:
@@ -164,8 +164,8 @@ class Lowering(ExprLowering):
         self.globals[key] = name
         return name
 
-    def int_var_named(self, name: str, values: Tuple[int, ...]) -> None:
-        self.ints[name] = ir.IntVar(name, values)
+    def int_var_named(self, name: str, cls: IntClass) -> None:
+        self.ints[name] = ir.IntVar(name, cls.values, cls.kind == "register")
 
     # ------------------------------------------------------------------ statements
 
@@ -259,8 +259,8 @@ class Lowering(ExprLowering):
         if cls.kind == "const":
             return cur
         name = fr.names[decl_key(d)] = self.fresh(d.spelling)
-        if cls.kind in ("flag", "symbolic"):
-            self.int_var_named(name, cls.values)
+        if cls.kind in KEPT:
+            self.int_var_named(name, cls)
             if init is None:   # an indeterminate value: any
                 return self.step(cur, ir.Havoc(name), d)
         if init is None:
@@ -515,9 +515,9 @@ class Lowering(ExprLowering):
         cls = callee.ret_class = self.int_class(return_key(fdef))
         if cls.kind == "const":
             return ("const", cls.values[0])
-        if cls.kind in ("flag", "symbolic"):
+        if cls.kind in KEPT:
             callee.ret = self.fresh(f"{fdef.spelling}_ret")
-            self.int_var_named(callee.ret, cls.values)
+            self.int_var_named(callee.ret, cls)
             return ("var", callee.ret)
         callee.ret = self.fresh(f"{fdef.spelling}_ret")
         return ABS
@@ -541,8 +541,8 @@ class Lowering(ExprLowering):
             if cls.kind == "const":
                 return self.consume(a, cur, fr)
             name = callee.names[key] = self.fresh(p.spelling)
-            if cls.kind in ("flag", "symbolic"):
-                self.int_var_named(name, cls.values)
+            if cls.kind in KEPT:
+                self.int_var_named(name, cls)
             return self.assign_int(name, cls, a, cur, fr, a)[1]
         if p.type.get_canonical().kind == ci.TypeKind.POINTER:
             return self.bind_alias(p, a, callee, cur, fr)

@@ -430,13 +430,19 @@ class ExprLowering(Builder):
         kinds = {lo[0], ro[0]}
         if kinds == {"const"}:
             return self.goto(cur, t if _holds(lo[1], op, ro[1]) else f, s)
-        if kinds & {"nondet", "abstract"}:
+        untracked = "abstract" in kinds or "nondet" not in kinds and self.register_off_field(lo, ro)
+        if untracked or "nondet" in kinds:
             cur = self.touch(ro, self.touch(lo, cur, s), s)
-            return self.branch_both(cur, t, f, "abstracted" if "abstract" in kinds else "nondet", s)
+            return self.branch_both(cur, t, f, "abstracted" if untracked else "nondet", s)
         if lo[0] == "const" or lo[0] == "var" and ro[0] == "field":
             lo, ro, op = ro, lo, FLIP[op]
         self.edge(cur, t, ir.Assume(_data_cond(lo, op, ro)), s)
         self.edge(cur, f, ir.Assume(_data_cond(lo, NEGATE[op], ro)), s)
+
+    def register_off_field(self, lo: IntOp, ro: IntOp) -> bool:
+        """A register compared with something else than a cell's datum: not tracked."""
+        regs = [o for o in (lo, ro) if o[0] == "var" and self.ints[o[1]].register]
+        return bool(regs) and not any(o[0] == "field" for o in (lo, ro))
 
     def branch_both(self, cur: Cur, t: Cur, f: Cur, why: str, s: ci.Cursor) -> None:
         note = f"{why}: {self.src.text(s)}"
@@ -580,8 +586,19 @@ class ExprLowering(Builder):
             return ("var", name), self.step(cur, ir.Havoc(name, op[1]), s)
         if cls.kind == "symbolic" and op[0] == "nondet":
             return ("var", name), self.step(cur, ir.Havoc(name), s)
+        if cls.kind == "register":
+            return ("var", name), self.assign_register(name, op, cur, s)
         cur = self.touch(op, cur, s)
         return ABS, self.step(cur, ir.Nop(f"untracked: {self.src.text(s)}"), s)
+
+    def assign_register(self, name: str, op: IntOp, cur: Cur, s: ci.Cursor) -> Cur:
+        """``name = op`` for a register: a datum from a cell, any value (nondet), or an
+        untracked one (a constant or another variable: its order against the cells is lost)."""
+        if op[0] == "field":
+            return self.step(cur, ir.LoadData(name, op[1], op[2]), s)
+        if op[0] != "nondet":
+            cur = self.step(self.touch(op, cur, s), ir.Nop(f"abstracted: {self.src.text(s)}"), s)
+        return self.step(cur, ir.Havoc(name), s)
 
     def update(self, s: ci.Cursor, cur: Cur, fr: Frame) -> Cur:
         """``++``, ``--``, ``+=``...: untracked for int variables, any value for int fields."""

@@ -91,7 +91,13 @@ def _pointer_plan(lib: L.Library, s: ir.Statement) -> Optional[Plan]:
 
 
 def _data_plan(lib: L.Library, s: Union[ir.Statement, ir.DataCond]) -> Optional[Plan]:
+    if isinstance(s, ir.LoadData):
+        if s.dst not in lib.registers:
+            return Plan([[L.skip(lib, f"{s.dst} = {s.src}->{s.field}")]], _derefs(lib, [s.src]))
+        return Plan([[L.load_data(lib, s.dst, s.src, s.field)]], _derefs(lib, [s.src]))
     if isinstance(s, ir.SetData):
+        if s.value in lib.registers:
+            return Plan([[L.set_data(lib, s.var, s.field, s.value)]], _derefs(lib, [s.var]))
         if s.value in lib.flags:
             return Plan([[L.set_data(lib, s.var, s.field, c, (s.value, c))] for c in lib.flags[s.value]],
                         _derefs(lib, [s.var]))
@@ -101,6 +107,8 @@ def _data_plan(lib: L.Library, s: Union[ir.Statement, ir.DataCond]) -> Optional[
     if isinstance(s, ir.SwapData):
         return Plan([[L.swap_data(lib, s.dst, s.src, s.field)]], _derefs(lib, [s.dst, s.src]))
     if isinstance(s, ir.Havoc):
+        if s.var in lib.registers:
+            return Plan([[L.havoc_register(lib, s.var)]])
         if s.var not in lib.flags:
             return Plan([[L.skip(lib, f"{s.var} = ?")]])
         values = lib.flags[s.var] if s.value is None else (s.value,)
@@ -123,6 +131,8 @@ def _data_cond_plan(lib: L.Library, c: ir.DataCond) -> Plan:
     if c.right is not None:
         return Plan([[L.node_data_cond(lib, c)]], _derefs(lib, [c.left, c.right]))
     checks = _derefs(lib, [c.left])
+    if c.value in lib.registers and c.lfield in lib.registers[str(c.value)]:
+        return Plan([[L.register_data_cond(lib, c)]], checks)
     if c.value in lib.flags:
         return Plan([[L.value_data_cond(lib, c, v, (c.value, v))] for v in lib.flags[c.value]], checks)
     return Plan([[L.value_data_cond(lib, c, _value(lib, c.value))]], checks)
