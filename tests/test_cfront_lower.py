@@ -286,6 +286,16 @@ def test_a_constant_passed_down_the_calls_stays_a_constant(tmp_path):
     assert stmts(counted, ir.SetData) == [ir.SetData("x_2", "d", "d")]
     assert ir.Havoc("d") in stmts(counted) and any(n.note.startswith("abstracted") for n in stmts(counted, ir.Nop))
 
+def test_arithmetic_on_constants_is_folded(tmp_path):
+    """``data + 1`` with a constant ``data`` is a constant, in a statement and in a variable's
+    class (SV-COMP's sll2n_append_unequal appends ``data + 1``); a division by zero is not."""
+    prog = lower(tmp_path, "void g(Node *x, int d) { x->d = d; }\n"
+                           "int main() { Node *x; const int data = 1; int k = -data * 3;\n"
+                           " g(x, data + 1); x->d = k; x->d = data / 0; return 0; }\n")
+    assert prog.ints == ()
+    assert stmts(prog, ir.SetData) == [ir.SetData("x_2", "d", 2), ir.SetData("x", "d", -3), ir.SetData("x", "d", None)]
+
+
 def test_flag_variable(tmp_path):
     prog = lower(tmp_path, "int main() { Node *x; int found = 0;\n"
                            " while (x) { if (x->d == 3) found = 1; x = x->next; }\n"
@@ -295,13 +305,26 @@ def test_flag_variable(tmp_path):
     assert ir.Assume(ir.DataCond("found", None, "!=", value=0)) in stmts(prog)
 
 
-def test_counter_is_abstracted(tmp_path):
-    prog = lower(tmp_path, "int main() { Node *x;\n"
-                           " for (int i = 0; i < 10; i++) x = NULL;\n return 0; }\n")
+def test_a_counter_keeps_its_first_values(tmp_path):
+    """A variable given constants and constant steps is a counter: its first values (and
+    "another value") are kept, each step is a Step, a comparison with a constant is exact."""
+    prog = lower(tmp_path, "int main() { Node *x; int n = 3;\n"
+                           " for (int i = 0; i < 10; i++) x = NULL;\n"
+                           " while (n > 0) { n = n - 1; n -= 0; } return 0; }\n")
+    assert prog.ints == (ir.IntVar("n", (-2, -1, 0, 1, 2, 3), other=True),
+                         ir.IntVar("i", (0, 1, 2, 3, 4, 5), other=True))
+    assert ir.Havoc("i", 0) in stmts(prog) and ir.Step("i", 1) in stmts(prog)
+    assert ir.Step("n", -1) in stmts(prog) and ir.Step("n", 0) in stmts(prog)
+    assert ir.Assume(ir.DataCond("i", None, "<", value=10)) in stmts(prog)
+
+
+def test_a_sum_is_abstracted(tmp_path):
+    prog = lower(tmp_path, "int main() { Node *x; int s = 0;\n"
+                           " for (int i = 0; i < 10; i++) s = s + i;\n if (s > 3) x = NULL; return 0; }\n")
     notes = [s.note for s in stmts(prog, ir.Nop)]
-    assert "untracked: int i = 0" in notes and "untracked: i++" in notes
-    assert notes.count("abstracted: i < 10") == 2
-    assert prog.ints == ()
+    assert "untracked: int s = 0" in notes and "untracked: s = s + i" in notes
+    assert notes.count("abstracted: s > 3") == 2
+    assert [v.name for v in prog.ints] == ["i"]
 
 
 def test_nondet_condition_and_assume(tmp_path):

@@ -220,9 +220,14 @@ def test_a_swap_keeps_the_order_of_the_sorted_prefix(tmp_path):
     ("sll_max_value.c", ("true", "true", "true")),
     ("sll_max_value_skip_last.c", ("true", "false", "false")),
     ("sort_merge.c", ("true", "true", "true")),
+    # counters: a list built by a loop that counts to a constant, an index counted down
+    ("sll_counted_append_other.c", ("true", "false", "false")),
+    ("sll_counted_insert_mid.c", ("true", "unknown", "unknown")),   # the count of 3 cells is lost in blur
+    ("dll_counted_remove_all.c", ("true", "true", "true")),
+    ("dll_counted_remove_all_short.c", ("true", "false", "false")),
 ])
-def test_data_order_verdicts(name, verdicts):
-    """Each was unknown before the order it needs was tracked."""
+def test_tracked_int_verdicts(name, verdicts):
+    """Each was unknown before the order or the count it needs was tracked."""
     [f] = verify_files([os.path.join(ROOT, "programs", "c", name)],
                        VerifyOptions(("memsafety", "memcleanup", "unreach-call")))
     assert tuple(p.verdict for p in f.properties) == verdicts, f.properties
@@ -237,6 +242,21 @@ def test_the_data_order_is_updated_soundly(tmp_path, name):
     out = tmp_path / "out"
     check = run("selfcheck", str(out / f"{name}.tvp"), str(out / f"{name}.tvs"), "--nodes", "3")
     assert check.returncode == 0 and "\n0 violations" in check.stdout, check.stdout[-2000:]
+
+
+@pytest.mark.parametrize("loop, check, verdict", [
+    ("i < 10", "i != 10", "unknown"),                           # true, but 10 is past the six values
+    ("i < 10 && __VERIFIER_nondet_int()", "i > 10", "unknown"),  # true, likewise
+    ("i < 10 && __VERIFIER_nondet_int()", "i == 3", "false"),    # the witness stops at 3
+    ("i < 4", "i != 4", "true"),                                # within the six values
+])
+def test_a_counter_past_its_values_is_unknown_not_false(tmp_path, loop, check, verdict):
+    """A counter keeps its first six values; past them it holds "another value", from which
+    every comparison goes both ways: a witness through it is no execution, so no false."""
+    body = f"int main(void) {{ int i = 0; while ({loop}) i++;\n" \
+           f" if ({check}) reach_error(); return 0; }}\n"
+    [f] = verify_files([write(tmp_path, "count.c", PRELUDE + body)], VerifyOptions(("unreach-call",)))
+    assert f.properties[0].verdict == verdict, f.properties
 
 
 def test_unsupported_is_unknown_with_the_reason(tmp_path):

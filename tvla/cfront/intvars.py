@@ -14,6 +14,10 @@ count as arbitrary assignments.  Then a variable is
 * ``symbolic`` (an IntVar with ``values=()``: one value chosen once): its
   only assignment is a ``__VERIFIER_nondet_*()`` call in ``main``, outside
   any loop, in a ``main`` without ``goto`` (so it runs at most once);
+* ``counter`` (an IntVar with ``other=True``): every assignment is a constant
+  or a step by a constant (``i++``, ``len--``, ``i += 2``, ``i = i + 1``): its
+  values are the first :data:`MAX_COUNTER_VALUES` the steps reach from the
+  constants, and "another value" (a step past them);
 * ``register`` (an IntVar with ``register=True``): every assignment is a
   ``__VERIFIER_nondet_*()`` call, an int field of a cell (``p->d``), another
   int variable or a constant, and one of them is not a constant (nor the
@@ -31,23 +35,24 @@ from typing import Dict, Hashable, List, Optional, Set, Tuple
 import clang.cindex as ci
 
 from tvla.cfront.cinfo import K, callee_name, children, decl_key, initializer, is_int, strip
-from tvla.cfront.parse import binary_operator, evaluate_int, unary_operator
+from tvla.cfront.parse import ARITHMETIC, binary_operator, evaluate_int, fold, unary_operator
 
-__all__ = ["IntClass", "ABSTRACT", "KEPT", "MAX_FLAG_VALUES", "classify_ints", "int_var", "is_nondet_call", "is_truth_value",
+__all__ = ["IntClass", "ABSTRACT", "KEPT", "MAX_COUNTER_VALUES", "step_of", "MAX_FLAG_VALUES", "classify_ints", "int_var", "is_nondet_call", "is_truth_value",
            "return_key"]
 
 MAX_FLAG_VALUES = 4
+MAX_COUNTER_VALUES = 6
 TRUTH_OPS = ("<", "<=", ">", ">=", "==", "!=", "&&", "||")
 
 
 @dataclass(frozen=True)
 class IntClass:
-    kind: str                     # const | flag | symbolic | register | abstract
+    kind: str                     # const | flag | counter | symbolic | register | abstract
     values: Tuple[int, ...] = ()  # const: (value,); flag: its values
 
 
 ABSTRACT = IntClass("abstract")
-KEPT = ("flag", "symbolic", "register")   # the classes with an IntVar
+KEPT = ("flag", "counter", "symbolic", "register")   # the classes with an IntVar
 _OTHER = object()     # an assignment of an arbitrary value
 _INIT = "init"        # tag of an initialiser
 _UNINIT = "uninit"    # tag of a declaration without one (its value is garbage until assigned)
@@ -94,6 +99,30 @@ def int_var(c: ci.Cursor) -> Optional[ci.Cursor]:
     return None
 
 
+def step_of(c: ci.Cursor) -> Optional[Tuple[ci.Cursor, int]]:
+    """``v++``, ``--v``, ``v += 2``, ``v = v - 1``, ``v = 1 + v``: the int variable v and the constant added."""
+    s = strip(c, casts=True)
+    if s.kind == K.UNARY_OPERATOR and unary_operator(s) in ("++", "--", "post++", "post--"):
+        var = int_var(children(s)[0])
+        return (var, 1 if "++" in unary_operator(s) else -1) if var is not None else None
+    if s.kind == K.COMPOUND_ASSIGNMENT_OPERATOR and binary_operator(s) in ("+=", "-="):
+        var, amount = int_var(children(s)[0]), evaluate_int(children(s)[1])
+        if var is None or amount is None:
+            return None
+        return var, amount if binary_operator(s) == "+=" else -amount
+    if s.kind != K.BINARY_OPERATOR or binary_operator(s) != "=":
+        return None
+    var, rhs = int_var(children(s)[0]), strip(children(s)[1], casts=True)
+    if var is None or rhs.kind != K.BINARY_OPERATOR or binary_operator(rhs) not in ("+", "-"):
+        return None
+    a, b = children(rhs)
+    same = [int_var(x) is not None and decl_key(int_var(x)) == decl_key(var) for x in (a, b)]
+    amount = evaluate_int(b) if same[0] else evaluate_int(a) if same[1] and binary_operator(rhs) == "+" else None
+    if amount is None:
+        return None
+    return var, amount if binary_operator(rhs) == "+" else -amount
+
+
 _LOOPS = (K.WHILE_STMT, K.DO_STMT, K.FOR_STMT)
 
 
@@ -130,13 +159,15 @@ class _Collector:
             self.add(decl_key(c), "", _OTHER)
         elif k == K.BINARY_OPERATOR and binary_operator(c) == "=":
             var = int_var(children(c)[0])
+            step = step_of(c)
             if var is not None:
-                self.add(decl_key(var), "", children(c)[1])
+                self.add(decl_key(var), "", ("step", step[1]) if step is not None else children(c)[1])
         elif k == K.COMPOUND_ASSIGNMENT_OPERATOR or k == K.UNARY_OPERATOR and unary_operator(c) in (
                 "++", "--", "post++", "post--", "&"):
             var = int_var(children(c)[0])
+            step = step_of(c)
             if var is not None:
-                self.add(decl_key(var), "", _OTHER)
+                self.add(decl_key(var), "", ("step", step[1]) if step is not None else _OTHER)
         elif k == K.CALL_EXPR:
             self.record_call(c)
         elif k == K.RETURN_STMT and function is not None and is_int(function.result_type) and children(c):
@@ -170,8 +201,8 @@ def _has_goto(c: ci.Cursor) -> bool:
 
 def _value(rhs: object, known: Dict[Hashable, int]) -> object:
     """An assignment as: an int constant (a literal, or a variable known to be one: ``known``),
-    "truth" (0 or 1), "nondet", or _OTHER."""
-    if rhs is _OTHER or isinstance(rhs, int):
+    "truth" (0 or 1), "nondet", "var", "field", a step ``("step", k)``, or _OTHER."""
+    if rhs is _OTHER or isinstance(rhs, (int, tuple)):
         return rhs
     v = evaluate_int(rhs)
     if v is not None:
@@ -183,14 +214,48 @@ def _value(rhs: object, known: Dict[Hashable, int]) -> object:
         return "nondet"
     if var is not None:
         return "var"
+    folded = _folded(rhs, known)
+    if folded is not None:
+        return folded
     s = strip(rhs, casts=True)
     if s.kind == K.MEMBER_REF_EXPR and is_int(s.type):
         return "field"
     return "truth" if is_truth_value(rhs) else _OTHER
 
 
+def _folded(rhs: ci.Cursor, known: Dict[Hashable, int]) -> Optional[int]:
+    """``a op b`` or ``-a`` over constants and variables known to be constants (``data + 1``)."""
+    s = strip(rhs, casts=True)
+    if s.kind == K.BINARY_OPERATOR and binary_operator(s) in ARITHMETIC:
+        a, b = (_value(x, known) for x in children(s))
+        if isinstance(a, int) and isinstance(b, int):
+            return fold(binary_operator(s), a, b)
+    if s.kind == K.UNARY_OPERATOR and unary_operator(s) == "-":
+        a = _value(children(s)[0], known)
+        return fold("-", 0, a) if isinstance(a, int) else None
+    return None
+
+
+def _counter(values: List[object]) -> IntClass:
+    """A variable given constants and steps (``i = 0; ... i++``): the first values the steps reach
+    from the constants, at most :data:`MAX_COUNTER_VALUES`; it may also hold others."""
+    starts = [v for v in values if isinstance(v, int)]
+    steps = sorted({v[1] for v in values if isinstance(v, tuple)})
+    if len(starts) + sum(1 for v in values if isinstance(v, tuple)) != len(values) or not starts:
+        return ABSTRACT
+    seen: Dict[int, None] = dict.fromkeys(starts)
+    frontier = list(seen)
+    while frontier and len(seen) < MAX_COUNTER_VALUES:
+        frontier = [v + d for v in frontier for d in steps if v + d not in seen]
+        for v in frontier[:MAX_COUNTER_VALUES - len(seen)]:
+            seen[v] = None
+    return IntClass("counter", tuple(sorted(seen)))
+
+
 def _classify(assignments: List[Tuple[str, object]], repeated: bool, known: Dict[Hashable, int]) -> IntClass:
     values = [_value(rhs, known) for tag, rhs in assignments if tag != _UNINIT]
+    if any(isinstance(v, tuple) for v in values):
+        return _counter(values)
     if not values or _OTHER in values:
         return ABSTRACT
     if values == ["nondet"] and not repeated:

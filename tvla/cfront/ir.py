@@ -71,6 +71,7 @@ class IntVar:
     name: str
     values: Tuple[int, ...] = ()   # the constant values it may take; () = a symbolic value chosen once
     register: bool = False         # a datum moved between cells and the variable (LoadData, SetData)
+    other: bool = False            # a counter: it may also hold a value outside ``values``
 
 
 # ----------------------------------------------------------------------------- statements
@@ -205,6 +206,14 @@ class Havoc:
 
 
 @dataclass(frozen=True)
+class Step:
+    """A counter (an IntVar with ``other``) is incremented by ``delta``."""
+
+    var: str
+    delta: int
+
+
+@dataclass(frozen=True)
 class PtrCond:
     """``left == right`` (``right`` None: NULL); ``positive`` False for ``!=``."""
 
@@ -254,7 +263,7 @@ class Nop:
 
 
 Statement = Union[AssignNull, AssignVar, Load, StoreNull, Store, Malloc, Free, FreeNonHeap, Kill,
-                  SetData, LoadData, CopyData, SwapData, Havoc, Assume, ReachError, Exit, Nop]
+                  SetData, LoadData, CopyData, SwapData, Havoc, Step, Assume, ReachError, Exit, Nop]
 
 
 @dataclass(frozen=True)

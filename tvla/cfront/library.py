@@ -194,6 +194,7 @@ class Library:
     back: Dict[str, Tuple[str, ...]] = dataclasses.field(default_factory=dict)   # back field -> its forward fields
     pending: FrozenSet[str] = frozenset()   # globals and main's locals killed before an overwrite
     registers: Dict[str, Tuple[str, ...]] = dataclasses.field(default_factory=dict)  # register -> its int fields
+    others: FrozenSet[str] = frozenset()    # counters: flags that may also hold another value
 
     # ------------------------------------------------------------- names
     @property
@@ -240,8 +241,13 @@ class Library:
         k = const_name(key) if isinstance(key, int) else _sanitize(key)
         return f"eq[{_sanitize(d)},{k}]({a})"
 
-    def val(self, k: str, c: int) -> str:
-        return f"val[{_sanitize(k)},{const_name(c)}]()"
+    def val(self, k: str, c: Optional[int]) -> str:
+        """``k == c``; ``c`` None: a counter k holds a value outside its ``flags[k]``."""
+        return f"val[{_sanitize(k)},{'other' if c is None else const_name(c)}]()"
+
+    def states(self, k: str) -> List[Optional[int]]:
+        """The values of flag k, and None for "another value" when k is a counter."""
+        return list(self.flags[k]) + ([None] if k in self.others else [])
 
     def dle(self, d: str, a: str, b: str) -> str:
         return f"dle[{_sanitize(d)}]({a}, {b})"
@@ -311,9 +317,9 @@ class Library:
             out += [f"%p bad[{p}]()" for p in self.var.values()]
             out += [f"%p {self.lost(x)}" for x in self.var if x in self.pending]
         out += ["// flag int variables: val[k,$c]() when k == c"]
-        for k, values in self.flags.items():
-            out += [f"%p {self.val(k, c)}" for c in values]
-            out += self._flag_rules(k, values)
+        for k in self.flags:
+            out += [f"%p {self.val(k, c)}" for c in self.states(k)]
+            out += self._flag_rules(k)
         out += ["// cells", "%p freed(v)"]
         out += [f"%p {self.type_pred(s)}" for s in self.types]
         out += [f"%r {self.type_pred(a)} ==> !{self.type_pred(b)}" for a in self.types for b in self.types if a != b]
@@ -324,7 +330,8 @@ class Library:
             out += ["// an unfreed cell became unreachable", "%p garbage()"]
         return "\n".join(out) + "\n"
 
-    def _flag_rules(self, k: str, values: Tuple[int, ...]) -> List[str]:
+    def _flag_rules(self, k: str) -> List[str]:
+        values = self.states(k)
         out = [f"%r {self.val(k, a)} ==> !{self.val(k, b)}" for a in values for b in values if a != b]
         for c in values:
             others = [f"!{self.val(k, o)}" for o in values if o != c]
@@ -855,10 +862,32 @@ def register_data_cond(lib: Library, c: ir.DataCond) -> Act:
                _and([lib.valid(c.left), f"(E(v_1) {p}(v_1) & {test})"]))
 
 
-def set_flag(lib: Library, k: str, c: int) -> Act:
-    """Flag variable ``k`` takes the value ``c``."""
-    ups = tuple((lib.val(k, o), "1" if o == c else "0") for o in lib.flags[k])
-    return Act(f"Set_Flag_{k}_{const_name(c)}", f"{k} = {c}", updates=ups)
+def set_flag(lib: Library, k: str, c: Optional[int]) -> Act:
+    """Flag variable ``k`` takes the value ``c`` (None: a counter's "another value")."""
+    ups = tuple((lib.val(k, o), "1" if o == c else "0") for o in lib.states(k))
+    shown = "other" if c is None else const_name(c)
+    return Act(f"Set_Flag_{k}_{shown}", f"{k} = {'another value' if c is None else c}", updates=ups)
+
+
+ABSTRACTED = "Abstracted_"   # the name prefix of an action that over-approximates C
+
+
+def abstracted(lib: Library, act: Act, k: str) -> Act:
+    """``act`` taken when counter ``k`` holds another value: an over-approximation (a witness
+    through it may not be an execution of the C program)."""
+    return dataclasses.replace(act, name=f"{ABSTRACTED}{act.name}_{_sanitize(k)}_other",
+                               pre=_and([lib.val(k, None)] + ([act.pre] if act.pre else [])))
+
+
+def step_flag(lib: Library, k: str, c: Optional[int], delta: int) -> List[Act]:
+    """Counter ``k`` is incremented by ``delta`` when it holds ``c``: one action, or, from
+    "another value", one per state it may reach (abstracted)."""
+    if c is None:
+        return [abstracted(lib, set_flag(lib, k, t), k) for t in lib.states(k)]
+    t = c + delta if c + delta in lib.flags[k] else None
+    act = set_flag(lib, k, t)
+    return [dataclasses.replace(act, name=f"Step_{_sanitize(k)}_{const_name(c)}_{const_name(delta)}",
+                                title=f"{k} += {delta}", pre=lib.val(k, c))]
 
 
 # ----------------------------------------------------------------------------- conditions
@@ -1081,6 +1110,7 @@ def build_library(cprog: ir.CProgram, needs: Needs) -> Library:
     compared = {s.lfield for s in _statements(cprog) if isinstance(s, ir.DataCond) and s.right is not None}
     sorted_field = _sorted_fields(cprog, needs, used, compared)
     flags, symbolic = _int_vars(cprog)
+    others = frozenset(iv.name for iv in cprog.ints if iv.other and iv.name in flags)
     ordered, keys = _data_fields(cprog, flags, symbolic, [d for d, _ in sorted_field.values()])
     var = _rename_apart([p.name for p in cprog.pointers], RESERVED)
     fld = _rename_apart(used, set(RESERVED) | set(var.values()))
@@ -1100,7 +1130,7 @@ def build_library(cprog: ir.CProgram, needs: Needs) -> Library:
                    tuple(p.name for p in cprog.pointers if not p.initialised), store, sorted_field,
                    _back_fields(cprog, used),
                    frozenset(s.var for s in _statements(cprog) if isinstance(s, ir.Kill) and not s.scope_end),
-                   registers)
+                   registers, others)
 
 
 def _registers(cprog: ir.CProgram) -> Dict[str, Tuple[str, ...]]:

@@ -155,7 +155,7 @@ class Lowering(ExprLowering):
         elif is_number(ref.type):
             cls = self.int_class(key)
             name = self.fresh(ref.spelling)
-            if cls.kind == "flag":
+            if cls.kind in ("flag", "counter"):
                 self.int_var_named(name, cls)
                 value = evaluate_int(init) if init is not None else 0
                 self.global_inits.append((ir.Havoc(name, value), ref))
@@ -165,7 +165,7 @@ class Lowering(ExprLowering):
         return name
 
     def int_var_named(self, name: str, cls: IntClass) -> None:
-        self.ints[name] = ir.IntVar(name, cls.values, cls.kind == "register")
+        self.ints[name] = ir.IntVar(name, cls.values, cls.kind == "register", cls.kind == "counter")
 
     # ------------------------------------------------------------------ statements
 

@@ -25,9 +25,9 @@ import clang.cindex as ci
 from tvla.cfront import ir
 from tvla.cfront.cinfo import K, children, decl_key, is_number, is_pointer, pointee_struct, strip, struct_decl, \
     struct_name
-from tvla.cfront.intvars import ABSTRACT, IntClass, is_truth_value
+from tvla.cfront.intvars import ABSTRACT, IntClass, is_truth_value, step_of
 from tvla.cfront.lower_cfg import BAD, Builder, Frame
-from tvla.cfront.parse import binary_operator, evaluate_int, unary_operator
+from tvla.cfront.parse import ARITHMETIC, binary_operator, evaluate_int, fold, unary_operator
 
 __all__ = ["ExprLowering", "NEGATE", "FLIP"]
 
@@ -316,6 +316,9 @@ class ExprLowering(Builder):
         if k in (K.COMPOUND_ASSIGNMENT_OPERATOR, K.UNARY_OPERATOR) and \
                 (k == K.COMPOUND_ASSIGNMENT_OPERATOR or unary_operator(s) in STEP_OPS):
             return ABS, self.update(s, cur, fr)
+        if k == K.BINARY_OPERATOR and binary_operator(s) in ARITHMETIC or \
+                k == K.UNARY_OPERATOR and unary_operator(s) == "-":
+            return self.arithmetic(s, cur, fr)
         if k in (K.BINARY_OPERATOR, K.UNARY_OPERATOR, K.ARRAY_SUBSCRIPT_EXPR):
             if k == K.ARRAY_SUBSCRIPT_EXPR:
                 self.unsupported(s, "array access")
@@ -324,6 +327,21 @@ class ExprLowering(Builder):
             return ABS, cur
         if k not in (K.FLOATING_LITERAL, K.STRING_LITERAL, K.CXX_UNARY_EXPR):
             self.unsupported(s, self.describe(s, "expression"))
+        return ABS, cur
+
+    def arithmetic(self, s: ci.Cursor, cur: Cur, fr: Frame) -> Tuple[IntOp, Cur]:
+        """``a op b`` or ``-a``: a constant when its operands are (``data + 1`` with a constant
+        ``data``), else abstracted after the operands' effects."""
+        ops = []
+        for ch in children(s):
+            op, cur = self.int_value(ch, cur, fr)
+            ops.append(op)
+            cur = self.touch(op, cur, ch)
+        if all(op[0] == "const" for op in ops):
+            a, b = (0, ops[0][1]) if len(ops) == 1 else (ops[0][1], ops[1][1])
+            v = fold("-" if len(ops) == 1 else binary_operator(s), a, b)
+            if v is not None:
+                return ("const", v), cur
         return ABS, cur
 
     def consume(self, c: ci.Cursor, cur: Cur, fr: Frame) -> Cur:
@@ -579,10 +597,14 @@ class ExprLowering(Builder):
             self.cond(rhs, m1, m0, cur, fr)
             ends = [self.step(m1, ir.Havoc(name, 1), s), self.step(m0, ir.Havoc(name, 0), s)]
             return ("var", name), self.join(ends, s)
+        if cls.kind == "counter" and s.kind == K.BINARY_OPERATOR:
+            counted = self.counter_step(name, strip(children(s)[0]), s, fr)
+            if counted is not None:
+                return ("var", name), self.step(cur, counted, s)
         op, cur = self.int_value(rhs, cur, fr)
         if cls.kind == "const" or name == BAD:
             return op, cur
-        if cls.kind == "flag" and op[0] == "const":
+        if cls.kind in ("flag", "counter") and op[0] == "const":
             return ("var", name), self.step(cur, ir.Havoc(name, op[1]), s)
         if cls.kind == "symbolic" and op[0] == "nondet":
             return ("var", name), self.step(cur, ir.Havoc(name), s)
@@ -615,9 +637,18 @@ class ExprLowering(Builder):
                 return cur
             cur = self.touch(("field", base, fname), cur, s)
             return self.set_data(base, fname, ABS, cur, s)
-        if self.lvalue_var(target, fr) is None:
+        name = self.lvalue_var(target, fr)
+        if name is None:
             return cur
-        return self.step(cur, ir.Nop(f"untracked: {self.src.text(s)}"), s)
+        counted = self.counter_step(name, target, s, fr)
+        return self.step(cur, counted or ir.Nop(f"untracked: {self.src.text(s)}"), s)
+
+    def counter_step(self, name: str, target: ci.Cursor, s: ci.Cursor, fr: Frame) -> Optional[ir.Step]:
+        """``s`` as the Step of a counter variable (``i++``, ``i += 2``, ``i = i - 1``), else None."""
+        step = step_of(s)
+        if step is None or self.var_class(target, fr).kind != "counter" or name not in self.ints:
+            return None
+        return ir.Step(name, step[1])
 
 
 def _holds(a: int, op: str, b: int) -> bool:

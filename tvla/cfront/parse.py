@@ -36,7 +36,7 @@ import clang.cindex as ci
 
 from tvla.errors import TvlaError
 
-__all__ = ["INCLUDE_DIR", "PRELUDE", "clang_args", "parse_file", "deep_stack", "binary_operator", "unary_operator",
+__all__ = ["ARITHMETIC", "fold", "INCLUDE_DIR", "PRELUDE", "clang_args", "parse_file", "deep_stack", "binary_operator", "unary_operator",
            "evaluate_int", "constants_memo"]
 
 T = TypeVar("T")
@@ -238,3 +238,27 @@ def evaluate_int(cursor: ci.Cursor) -> Optional[int]:
         return _lib_function("clang_EvalResult_getAsLongLong", ctypes.c_longlong, [ctypes.c_void_p])(res)
     finally:
         _lib_function("clang_EvalResult_dispose", None, [ctypes.c_void_p])(res)
+
+
+ARITHMETIC = ("+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^")
+INT_MIN, INT_MAX = -2 ** 31, 2 ** 31 - 1
+
+
+def fold(op: str, a: int, b: int) -> Optional[int]:
+    """``a op b`` on C ints for an operator of :data:`ARITHMETIC`; None where C leaves it
+    undefined (division by zero, overflow, a shift out of range) or ``op`` is another one."""
+    if op in ("/", "%"):
+        if b == 0:
+            return None
+        q = abs(a) // abs(b) * (1 if (a >= 0) == (b >= 0) else -1)   # C truncates toward zero
+        v = q if op == "/" else a - b * q
+    elif op in ("<<", ">>"):
+        if not 0 <= b < 32 or a < 0 and op == "<<":
+            return None
+        v = a << b if op == "<<" else a >> b
+    else:
+        ops = {"+": a + b, "-": a - b, "*": a * b, "&": a & b, "|": a | b, "^": a ^ b}
+        if op not in ops:
+            return None
+        v = ops[op]
+    return v if INT_MIN <= v <= INT_MAX else None

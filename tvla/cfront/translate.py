@@ -24,6 +24,7 @@ one IR edge go through locations ``SOURCE.I.K``.
 """
 
 import re
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Sequence, Set, Tuple, Union
 
@@ -99,8 +100,9 @@ def _data_plan(lib: L.Library, s: Union[ir.Statement, ir.DataCond]) -> Optional[
         if s.value in lib.registers:
             return Plan([[L.set_data(lib, s.var, s.field, s.value)]], _derefs(lib, [s.var]))
         if s.value in lib.flags:
-            return Plan([[L.set_data(lib, s.var, s.field, c, (s.value, c))] for c in lib.flags[s.value]],
-                        _derefs(lib, [s.var]))
+            k = s.value
+            return Plan([[L.set_data(lib, s.var, s.field, c, (k, c))] for c in lib.flags[k]] +
+                        _when_other(lib, [k], L.set_data(lib, s.var, s.field, None)), _derefs(lib, [s.var]))
         return Plan([[L.set_data(lib, s.var, s.field, _value(lib, s.value))]], _derefs(lib, [s.var]))
     if isinstance(s, ir.CopyData):
         return Plan([[L.copy_data(lib, s.dst, s.dfield, s.src, s.sfield)]], _derefs(lib, [s.dst, s.src]))
@@ -111,8 +113,12 @@ def _data_plan(lib: L.Library, s: Union[ir.Statement, ir.DataCond]) -> Optional[
             return Plan([[L.havoc_register(lib, s.var)]])
         if s.var not in lib.flags:
             return Plan([[L.skip(lib, f"{s.var} = ?")]])
-        values = lib.flags[s.var] if s.value is None else (s.value,)
-        return Plan([[L.set_flag(lib, s.var, c)] for c in values if c in lib.flags[s.var]])
+        values = lib.states(s.var) if s.value is None else [s.value]
+        return Plan([[L.set_flag(lib, s.var, c)] for c in values if c in lib.states(s.var)])
+    if isinstance(s, ir.Step):
+        if s.var not in lib.flags:
+            return Plan([[L.skip(lib, f"{s.var} += {s.delta}")]])
+        return Plan([[a] for c in lib.states(s.var) for a in L.step_flag(lib, s.var, c, s.delta)])
     if isinstance(s, ir.DataCond):
         return _data_cond_plan(lib, s)
     return None
@@ -125,16 +131,24 @@ def _value(lib: L.Library, value: L.Value) -> L.Value:
     return value
 
 
+def _when_other(lib: L.Library, ks: Sequence[object], act: L.Act) -> List[List[L.Act]]:
+    """``act`` (which does not read them) as the chains taken when a counter among ``ks``
+    holds another value: over-approximations."""
+    return [[L.abstracted(lib, act, k)] for k in dict.fromkeys(ks) if isinstance(k, str) and k in lib.others]
+
+
 def _data_cond_plan(lib: L.Library, c: ir.DataCond) -> Plan:
     if c.lfield is None:
-        return Plan([[L.int_cond(lib, c)]])
+        act = L.int_cond(lib, c)
+        return Plan([[act]] + _when_other(lib, [c.left, c.value], dataclasses.replace(act, focus=(), pre=None)))
     if c.right is not None:
         return Plan([[L.node_data_cond(lib, c)]], _derefs(lib, [c.left, c.right]))
     checks = _derefs(lib, [c.left])
     if c.value in lib.registers and c.lfield in lib.registers[str(c.value)]:
         return Plan([[L.register_data_cond(lib, c)]], checks)
     if c.value in lib.flags:
-        return Plan([[L.value_data_cond(lib, c, v, (c.value, v))] for v in lib.flags[c.value]], checks)
+        return Plan([[L.value_data_cond(lib, c, v, (str(c.value), v))] for v in lib.flags[str(c.value)]] +
+                    _when_other(lib, [c.value], L.value_data_cond(lib, c, None)), checks)
     return Plan([[L.value_data_cond(lib, c, _value(lib, c.value))]], checks)
 
 
@@ -239,11 +253,15 @@ def _emit(cprog: ir.CProgram, lib: L.Library, locs: Dict[str, str]) \
 
 
 def _tvs(cprog: ir.CProgram, lib: L.Library) -> str:
-    """The input: no cell; uninitialised pointers bad; flag variables unknown."""
+    """The input: no cell; uninitialised pointers bad; flag variables unknown (a counter holds
+    "another value", which every action treats as unknown)."""
     preds: List[str] = []
     if lib.bad_tracked:
         preds += [f"    bad[{lib.var[x]}] = 1" for x in lib.initial_bad]
     for k, values in lib.flags.items():
+        if k in lib.others:   # "another value" stands for any value: one start, not one per value
+            preds.append(f"    {lib.val(k, None)[:-2]} = 1")
+            continue
         preds += [f"    {lib.val(k, c)[:-2]} = 1/2" for c in values] if len(values) > 1 else \
                  [f"    {lib.val(k, c)[:-2]} = 1" for c in values]
     return f"// input of {_one_line(cprog.file)}: the store before main\n%n = {{}}\n%p = {{\n" + "\n".join(preds) + "\n}\n"

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple, cast
 
 from tvla.cfront import ir
+from tvla.cfront.library import ABSTRACTED
 from tvla.cfront.verdict import Alarm, FileVerdict, WitnessStep, decide
 from tvla.engine.options import Options, build_options
 from tvla.engine.results import MessageRecord, Result
@@ -129,7 +130,8 @@ def _witness(message: MessageRecord, tr: "Translation", voc: Vocabulary, harmles
     abstracted: Optional[ir.Pos] = None
     for step in w.steps:
         edge = tr.edge_of(step.edge.source, step.edge.target, step.edge.action.label)
-        if abstracted is None and edge is not None and _abstracted(edge, harmless):
+        over = _abstracted(edge, harmless) or step.edge.action.name.startswith(ABSTRACTED)
+        if abstracted is None and edge is not None and over:
             abstracted = edge.pos
         text = edge.text if edge is not None else step.edge.action.title
         pos = edge.pos if edge is not None else None
