@@ -4,6 +4,8 @@ error or a hang; each test names the seed and case that found it."""
 
 import os
 
+import pytest
+
 from test_robust_input import invoke as run, located  # one place for the CLI helpers
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -90,3 +92,65 @@ def test_huge_shift_in_if_is_located(tmp_path, monkeypatch):
     res = run(tmp_path, monkeypatch, {"bad.tvs": "#if 1 << 99999999999999\n#endif\n%n = {}\n%p = {}\n"},
               ("analyze", REVERSE, "bad.tvs"))
     assert located(res) == ("bad.tvs", 1, 1, "cannot evaluate #if expression: 1 << 99999999999999")
+
+
+# ------------------------------------------------------------------ output files that cannot be written
+
+CPROG = os.path.join(ROOT, "programs", "c", "dll_delete.c")
+needs_linux = pytest.mark.skipif(not (os.path.exists("/dev/full") and os.path.isdir("/sys")),
+                                 reason="needs /dev/full and /sys")
+
+
+@needs_linux
+@pytest.mark.parametrize("flag", ["--json", "--sarif", "-tvs", "-dot", "-log", "-td.dot"])
+def test_output_file_on_a_full_disk_is_an_input_error(tmp_path, monkeypatch, flag):
+    """issue 23 (output files): /dev/full fails every write with ENOSPC, a full disk; the run stopped
+    with 'tvla: internal error: OSError: [Errno 28] No space left on device' and exit 70."""
+    extra = ("-td",) if flag == "-td.dot" else ()
+    res = run(tmp_path, monkeypatch, {}, ("analyze", REVERSE, LIST, "-terse", *extra, flag, "/dev/full"))
+    assert res.exit_code == 2, res.output
+    assert "Traceback" not in res.output and "internal error" not in res.output
+    assert res.output.strip().splitlines()[-1] == f"{flag} /dev/full: cannot write it (No space left on device)"
+
+
+@needs_linux
+def test_html_report_in_a_read_only_directory_is_an_input_error(tmp_path, monkeypatch):
+    """issue 23 (output files): --html into an existing directory where files cannot be created
+    (/sys: read-only, even for root) was an internal PermissionError."""
+    res = run(tmp_path, monkeypatch, {}, ("analyze", REVERSE, LIST, "-terse", "--html", "/sys"))
+    assert res.exit_code == 2, res.output
+    last = res.output.strip().splitlines()[-1]
+    assert last.startswith("--html /sys: cannot write it (") and "internal error" not in res.output
+
+
+def test_html_report_on_a_full_disk_is_an_input_error(tmp_path, monkeypatch):
+    """The same for a write that fails half way through the report (simulated)."""
+    import errno
+    import tvla.output.html as html
+
+    def full(*_a, **_k):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+    monkeypatch.setattr(html, "write_html_report", full)
+    out = tmp_path / "report"
+    res = run(tmp_path, monkeypatch, {}, ("analyze", REVERSE, LIST, "-terse", "--html", str(out)))
+    assert res.exit_code == 2, res.output
+    assert res.output.strip().splitlines()[-1] == f"--html {out}: cannot write it (No space left on device)"
+
+
+@needs_linux
+@pytest.mark.parametrize("where", ["/proc", "/sys"])
+def test_c2tvp_into_a_directory_that_cannot_be_written(tmp_path, monkeypatch, where):
+    """issue 23 (output files): tvla c2tvp prog.c -o DIR with DIR existing but not writable was an
+    internal FileNotFoundError (/proc) or PermissionError (/sys)."""
+    res = run(tmp_path, monkeypatch, {}, ("c2tvp", CPROG, "-o", where))
+    assert res.exit_code == 2, res.output
+    last = res.output.strip().splitlines()[-1]
+    assert last.startswith(f"-o {where}: cannot write it (") and f"{where}/dll_delete.tvp)" in last
+    assert "internal error" not in res.output
+
+
+@needs_linux
+def test_render_into_a_directory_that_cannot_be_written(tmp_path, monkeypatch):
+    res = run(tmp_path, monkeypatch, {}, ("render", LIST, "-o", "/sys"))
+    assert res.exit_code == 2, res.output
+    assert res.output.strip().splitlines()[-1].startswith("-o /sys: cannot write it (Permission denied")

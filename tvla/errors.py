@@ -1,5 +1,8 @@
 """Errors reported to the user as ``FILE:LINE:COL: message`` (never a traceback)."""
 
+import contextlib
+import os
+
 
 class TvlaError(Exception):
     """An error in user input, located in a source file."""
@@ -15,6 +18,20 @@ class TvlaError(Exception):
         if self.file is None:
             return self.message
         return f"{self.file}:{self.line or 1}:{self.col or 1}: {self.message}"
+
+
+@contextlib.contextmanager
+def writing(flag, path):
+    """Write an output named on the command line (``flag path``): a failure (a full disk, a
+    read-only place, a directory removed meanwhile) is ``FLAG PATH: cannot write it (REASON)``."""
+    try:
+        yield
+    except BrokenPipeError:
+        raise
+    except OSError as e:
+        other = e.filename and os.path.abspath(str(e.filename)) != os.path.abspath(path)
+        raise TvlaError(f"{flag} {path}: cannot write it ({e.strerror or e}{': ' + str(e.filename) if other else ''})") \
+            from None
 
 
 class Located:

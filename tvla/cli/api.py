@@ -14,6 +14,7 @@ from tvla.concrete.witness import DEFAULT_NODES, DEFAULT_STATES, DEFAULT_STEPS, 
 from tvla.engine.fixpoint import Analysis
 from tvla.engine.options import Options, build_options
 from tvla.engine.results import Result, with_witnesses
+from tvla.errors import writing
 from tvla.lang.program import Program
 from tvla.lang.tvp import load_program
 from tvla.lang.tvs import implied_vocabulary, read_tvs
@@ -118,10 +119,11 @@ def render_tvs_file(tvs_file: str, out_dir: Optional[str] = None, program: Optio
         structures = read_tvs(tvs_file, voc)
         infer_display(voc, [s for _loc, s in structures])
     out_dir = out_dir or os.path.splitext(tvs_file)[0] + "_svg"
-    os.makedirs(out_dir, exist_ok=True)
     base = safe_name(os.path.splitext(os.path.basename(tvs_file))[0])
-    drawn = write_drawings([
-        (structure_graph(s, voc, name=f"{base}_{k}", title=f"{loc + ': ' if loc else ''}structure {k}"),
-         os.path.join(out_dir, f"{base}_{k}"))
-        for k, (loc, s) in enumerate(structures, 1)])
+    graphs = [(structure_graph(s, voc, name=f"{base}_{k}", title=f"{loc + ': ' if loc else ''}structure {k}"),
+               os.path.join(out_dir, f"{base}_{k}"))
+              for k, (loc, s) in enumerate(structures, 1)]
+    with writing("-o", out_dir):
+        os.makedirs(out_dir, exist_ok=True)
+        drawn = write_drawings(graphs)
     return [path for path, _svg in drawn], all(svg for _p, svg in drawn)

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Sequence,
 
 import click
 
-from tvla.errors import TvlaError
+from tvla.errors import TvlaError, writing
 
 if TYPE_CHECKING:  # the commands import these where they use them (start-up time)
     from tvla.engine.fixpoint import Analysis
@@ -399,28 +399,34 @@ def write_outputs(result: "Result", kw: Kw, prog_path: str) -> None:
     report = text_report(result, witness_lines if result.options.witness else None)
     echo(report)
     if kw["log_out"]:
-        with open(kw["log_out"], "w") as fh:
+        with writing("-log", kw["log_out"]), open(kw["log_out"], "w") as fh:
             fh.write(report)
     if result.limit_hit:
         click.echo(f"tvla: stopped early ({result.limit_hit}); writing partial results", err=True)
     printed = result.printed or result.order
     groups = [(loc, result.locations[loc]) for loc in printed]
     if kw["tvs_out"]:
-        write_tvs(kw["tvs_out"], groups, result.vocabulary)
+        with writing("-tvs", kw["tvs_out"]):
+            write_tvs(kw["tvs_out"], groups, result.vocabulary)
     if kw["dot_out"]:
         from tvla.output.render import write_dot_file  # lazy: start-up time
-        write_dot_file(kw["dot_out"], groups, result.vocabulary)
+        with writing("-dot", kw["dot_out"]):
+            write_dot_file(kw["dot_out"], groups, result.vocabulary)
     if kw["json_out"]:
-        write_json(result, kw["json_out"])
+        with writing("--json", kw["json_out"]):
+            write_json(result, kw["json_out"])
     if kw["sarif_out"]:
         from tvla.output.sarif import analysis_sarif  # lazy: start-up time
-        with open(kw["sarif_out"], "w") as fh:
+        with writing("--sarif", kw["sarif_out"]), open(kw["sarif_out"], "w") as fh:
             fh.write(analysis_sarif(result))
     if kw["td_dot"] and result.termination is not None:
         from tvla.output.termination_view import write_transition_dot  # lazy: start-up time
-        write_transition_dot(kw["td_dot"], result)
+        with writing("-td.dot", kw["td_dot"]):
+            write_transition_dot(kw["td_dot"], result)
     if kw["html_out"] is not None:
-        write_html(result, kw["html_out"] or default_report_dir(prog_path), kw["html_max"])
+        out_dir = kw["html_out"] or default_report_dir(prog_path)
+        with writing("--html", out_dir):
+            write_html(result, out_dir, kw["html_max"])
 
 
 def write_html(result: "Result", out_dir: str, max_per_location: int) -> None:
@@ -586,12 +592,14 @@ def verify_command(kw: Kw) -> int:
     echo("".join(line + "\n" for f in verdicts for line in text_lines(f)))
     if len(verdicts) > 1:
         echo("\n" + "".join(line + "\n" for line in summary_lines(verdicts)))
-    for key, writer in (("json_out", verify_json), ("sarif_out", sarif)):
+    for flag, key, writer in (("--json", "json_out", verify_json), ("--sarif", "sarif_out", sarif)):
         if kw[key]:
-            with open(kw[key], "w", encoding="utf-8") as fh:
+            with writing(flag, kw[key]), open(kw[key], "w", encoding="utf-8") as fh:
                 fh.write(writer(verdicts))
     if kw["html_dir"]:
-        echo(f"HTML report: {write_html(verdicts, kw['html_dir'])}\n")
+        with writing("--html", kw["html_dir"]):
+            index = write_html(verdicts, kw["html_dir"])
+        echo(f"HTML report: {index}\n")
     return exit_status(verdicts)
 
 
@@ -609,11 +617,11 @@ def c2tvp(file: str, out_dir: str, properties: Tuple[str, ...], malloc_may_fail:
         from tvla.cli.verify import VerifyOptions, lower, write_translation
         opts = VerifyOptions(parse_properties(properties), malloc_may_fail)
         check_output_dir(out_dir, "-o")
-        os.makedirs(out_dir, exist_ok=True)
         cprog = lower(file, opts)
         for pos, what in cprog.unsupported:
             click.echo(f"{pos}: {what}", err=True)
-        _tr, tvp, tvs = write_translation(cprog, opts.properties, out_dir)
+        with writing("-o", out_dir):
+            _tr, tvp, tvs = write_translation(cprog, opts.properties, out_dir)
         click.echo(tvp)
         click.echo(tvs)
     guarded(body)
