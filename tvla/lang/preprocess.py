@@ -10,10 +10,11 @@ UTF-8 byte-order mark are accepted.  A macro expansion that grows past
 :data:`MAX_EXPANSION` characters stops with a located error.
 """
 
+import bisect
 import os
 import re
 
-from typing import Any, Dict, FrozenSet, Iterable, List, Mapping, Optional, Tuple, Union
+from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 from tvla.lang.condition import Condition
 from tvla.errors import Located, TvlaError
 from tvla.logic.formula import Where
@@ -21,6 +22,8 @@ from tvla.logic.formula import Where
 _IDENT = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
 _DIRECTIVE = re.compile(r"^\s*#\s*([A-Za-z]+)\b(.*)$")
 _PASTE = re.compile(r"\s*##\s*")
+_SCAN = re.compile(r'"(?:[^"\\]|\\[\s\S]?)*"?|[A-Za-z_$][A-Za-z0-9_$]*')  # a string or a name
+_ARG_CHAR = re.compile(r"[(),]")
 MAX_EXPANSION = 1_000_000  # characters one source line may expand to
 MAX_INCLUDE_DEPTH = 50
 
@@ -111,6 +114,12 @@ class Macro:
 Defines = Mapping[str, Union[str, Macro]]
 """Macros given before the text: name -> value, or -> :class:`Macro`."""
 
+Span = Tuple[int, int, bool]
+"""A macro argument substituted unchanged into a line: (start, end, inert: no quote and no macro name)."""
+
+Argument = Tuple[str, List[Span]]
+"""A macro argument as written, and the spans in it (see ``Preprocessor._expand``)."""
+
 Segment = Tuple[int, int, int, int, Macro]
 """A macro use on an output line: (start, end, use col, use length, macro) (see ``Located``)."""
 
@@ -136,105 +145,204 @@ class Preprocessor:
         self.linemap: List[Tuple[str, int]] = []
         self.segments: Dict[int, List[Segment]] = {}  # output line -> [(start, end, use col, use length, macro)]
         self.include_stack: List[str] = []
-        self._cache: Dict[Tuple[str, FrozenSet[str]], str] = {}  # (object-like macro, active names) -> expansion
+        self._active: Dict[str, int] = {}  # macro name -> times on the stack of expansions
+        self._state = 0  # the stack of expansions, numbered
+        self._states: Dict[Tuple[int, str], int] = {}  # (stack, macro entered) -> the stack then
+        self._cache: Dict[Tuple[str, int], str] = {}  # (object-like macro, stack) -> expansion
 
     # -- macro expansion -------------------------------------------------
-    def expand(self, line: str, where: Where, active: FrozenSet[str] = frozenset(),
-               segments: Optional[List[Segment]] = None) -> str:
+    # The macros being expanded (C's rule: a macro is not expanded again inside its own expansion)
+    # are a stack: ``_active`` counts the names on it, ``_state`` numbers the stack (interned in
+    # ``_states``) for the cache of object-like expansions.  Copying a set of active names at every
+    # level made a chain of 10,000 macros quadratic in time and memory.
+
+    def _enter(self, name: str) -> int:
+        prev = self._state
+        state = self._states.get((prev, name))
+        if state is None:
+            state = self._states[(prev, name)] = len(self._states) + 1
+        self._state = state
+        self._active[name] = self._active.get(name, 0) + 1
+        return prev
+
+    def _leave(self, name: str, prev: int) -> None:
+        self._state = prev
+        self._active[name] -= 1
+
+    def expand(self, line: str, where: Where, segments: Optional[List[Segment]] = None) -> str:
         """Expand the macros of ``line``; record top-level uses in ``segments``."""
+        return self._expand(line, where, segments)[0]
+
+    def _expand(self, line: str, where: Where, segments: Optional[List[Segment]] = None,
+                spans: Sequence[Span] = ()) -> Tuple[str, bool]:
+        """(expansion of ``line``, whether ``line`` is inert: no quote, no macro name).
+
+        ``spans``: sorted spans of ``line`` that are macro arguments substituted unchanged, thus
+        balanced in parentheses with no comma outside them; an inert one is copied at once and an
+        argument list steps over any, so that a chain of N macros passing an argument on to the next
+        one costs O(N) scans, not O(N^2)."""
         out: List[str] = []
         size = 0
         i, n = 0, len(line)
+        macros, active = self.macros, self._active
+        inert = True
+        inert_spans = [sp for sp in spans if sp[2]]
+        si, ns = 0, len(inert_spans)
         while i < n:
-            start = i
-            piece, i, macro = self._next_piece(line, i, where, active, segments is not None)
-            if segments is not None and macro is not None:
-                segments.append((size + 1, size + len(piece), start + 1, i - start, macro))
+            while si < ns and inert_spans[si][0] < i:
+                si += 1
+            limit = inert_spans[si][0] if si < ns else n
+            if limit == i:  # an inert span: no macro in it
+                end = inert_spans[si][1]
+                out.append(line[i:end])
+                size += end - i
+                i = end
+                continue
+            m = _SCAN.search(line, i, limit)
+            if m is not None and m.group(0)[0] == '"' and m.end() == limit < n:
+                m = _SCAN.search(line, i)  # a string running into the span: scan as one
+            if m is None:
+                out.append(line[i:limit])
+                size += limit - i
+                i = limit
+                continue
+            start, end = m.span()
+            if start > i:
+                out.append(line[i:start])
+                size += start - i
+            name = m.group(0)
+            macro = None if name[0] == '"' else macros.get(name)
+            if name[0] == '"' or macro is not None:
+                inert = False
+            if macro is None or active.get(name) or \
+                    (start > 0 and (line[start - 1].isalnum() or line[start - 1] in "_$")):
+                out.append(name)
+                size += end - start
+                i = end
+                continue
+            # errors point at this use of the macro (nested uses: at the top-level one)
+            use = (where[0], where[1], start + 1) if segments is not None else where
+            if macro.params is None:
+                piece = self._expand_object(name, macro, use)
+            else:
+                j = end
+                while j < n and line[j] in " \t":
+                    j += 1
+                if j >= n or line[j] != "(":
+                    out.append(name)
+                    size += end - start
+                    i = end
+                    continue
+                args, end = self._split_args(line, j, use, name, macro, spans)
+                piece = self._expand_call(name, macro, macro.params, args, use)
+            if segments is not None:
+                segments.append((size + 1, size + len(piece), start + 1, end - start, macro))
             out.append(piece)
             size += len(piece)
+            i = end
             if size > MAX_EXPANSION:
-                raise TvlaError(f"macro expansion longer than {MAX_EXPANSION} characters "
-                                f"(a macro that grows without bound?)", *where)
-        return "".join(out)
+                break
+        if size > MAX_EXPANSION:
+            raise TvlaError(f"macro expansion longer than {MAX_EXPANSION} characters "
+                            f"(a macro that grows without bound?)", *where)
+        return "".join(out), inert
 
-    def _next_piece(self, line: str, i: int, where: Where, active: FrozenSet[str],
-                    top: bool) -> Tuple[str, int, Optional[Macro]]:
-        """One piece of ``line`` at ``i``: (text, next index, macro expanded or None)."""
-        if line[i] == '"':
-            j = i + 1
-            while j < len(line) and line[j] != '"':
-                j += 2 if line[j] == "\\" else 1
-            return line[i : j + 1], j + 1, None
-        m = _IDENT.match(line, i)
-        if not m:
-            return line[i], i + 1, None
-        name = m.group(0)
-        macro = self.macros.get(name)
-        if macro is None or name in active or (i > 0 and (line[i - 1].isalnum() or line[i - 1] in "_$")):
-            return name, m.end(), None
-        if top:  # errors point at this use of the macro
-            where = (where[0], where[1], i + 1)
-        if macro.params is None:
-            return self._expand_object(name, macro, where, active), m.end(), macro
-        j = m.end()
-        while j < len(line) and line[j] in " \t":
-            j += 1
-        if j >= len(line) or line[j] != "(":
-            return name, m.end(), None
-        args, end = self._split_args(line, j, where, name, macro)
-        return self._expand_call(name, macro, macro.params, args, where, active), end, macro
+    def _expand_object(self, name: str, macro: Macro, where: Where) -> str:
+        key = (name, self._state)
+        text = self._cache.get(key)
+        if text is None:
+            prev = self._enter(name)
+            try:
+                text = self.expand(macro.body, where)
+            finally:
+                self._leave(name, prev)
+            self._cache[key] = text
+        return text
 
-    def _expand_object(self, name: str, macro: Macro, where: Where, active: FrozenSet[str]) -> str:
-        key = (name, active)
-        if key not in self._cache:
-            self._cache[key] = self.expand(macro.body, where, active | {name})
-        return self._cache[key]
-
-    def _expand_call(self, name: str, macro: Macro, params: List[str], args: List[str], where: Where,
-                     active: FrozenSet[str]) -> str:
+    def _expand_call(self, name: str, macro: Macro, params: List[str], args: List[Argument],
+                     where: Where) -> str:
         """The expansion of a call of the function-like ``macro`` (its ``params``) with ``args``."""
-        if len(args) == 1 and args[0].strip() == "" and not params:
+        if len(args) == 1 and args[0][0].strip() == "" and not params:
             args = []
         if len(args) != len(params):
             raise TvlaError(f"macro {name} expects {len(params)} argument(s), got {len(args)}"
                             f"{macro.defined_at()}", *where)
-        raw = [a.strip() for a in args]
-        expanded = [self.expand(a, where, active) for a in raw]
+        raw: List[str] = []
+        expanded: List[Tuple[str, bool]] = []
+        for text, spans in args:
+            lead = len(text) - len(text.lstrip())
+            text = text.strip()
+            raw.append(text)
+            spans = [(s - lead, e - lead, inert) for s, e, inert in spans if e - lead <= len(text)]
+            expanded.append(self._expand(text, where, spans=spans))
         body = macro.body
-
-        def argument(mm: re.Match[str]) -> str:
-            word = mm.group(0)
-            if word not in params:
-                return word
-            k = params.index(word)
+        index = {p: k for k, p in enumerate(params)}
+        pasting = "##" in body
+        pieces: List[str] = []
+        spans_out: List[Span] = []
+        size = last = 0
+        for mm in _IDENT.finditer(body):
+            k = index.get(mm.group(0))
+            if k is None:
+                continue
             # an argument next to ## is pasted as written, not expanded first (as in C)
-            pasted = body[: mm.start()].rstrip().endswith("##") or body[mm.end():].lstrip().startswith("##")
-            return raw[k] if pasted else expanded[k]
-
-        return self.expand(_PASTE.sub("", _IDENT.sub(argument, body)), where, active | {name})
+            pasted = pasting and (body[: mm.start()].rstrip().endswith("##")
+                                  or body[mm.end():].lstrip().startswith("##"))
+            text, inert = (raw[k], False) if pasted else expanded[k]
+            pieces.append(body[last: mm.start()])
+            size += mm.start() - last
+            # an argument as written (balanced, no comma outside parentheses) that expanded to itself
+            if not pasting and text and text == raw[k]:
+                spans_out.append((size, size + len(text), inert))
+            pieces.append(text)
+            size += len(text)
+            last = mm.end()
+        pieces.append(body[last:])
+        text = "".join(pieces)
+        if pasting:
+            text = _PASTE.sub("", text)
+        prev = self._enter(name)
+        try:
+            return self._expand(text, where, spans=spans_out)[0]
+        finally:
+            self._leave(name, prev)
 
     @staticmethod
-    def _split_args(line: str, j: int, where: Where, name: str, macro: Macro) -> Tuple[List[str], int]:
-        depth = 0
-        args: List[str] = []
-        cur: List[str] = []
-        for k in range(j, len(line)):
-            c = line[k]
+    def _split_args(line: str, j: int, where: Where, name: str, macro: Macro,
+                    spans: Sequence[Span] = ()) -> Tuple[List[Argument], int]:
+        """The arguments (text, spans in it) of the call whose ``(`` is at ``j``, and the index after
+        its ``)``; a span of ``line`` (see ``_expand``) is stepped over at once."""
+        args: List[Argument] = []
+        inner: List[Span] = []
+        start = k = j + 1
+        depth = 1
+        si, ns = bisect.bisect_left(spans, (k,)), len(spans)
+        while True:
+            while si < ns and spans[si][0] < k:
+                si += 1
+            limit = spans[si][0] if si < ns else len(line)
+            m = _ARG_CHAR.search(line, k, limit)
+            if m is None:
+                if limit == len(line):
+                    break
+                s, e, inert = spans[si]
+                inner.append((s - start, e - start, inert))
+                k = e
+                si += 1
+                continue
+            p = m.start()
+            c = line[p]
             if c == "(":
                 depth += 1
-                if depth > 1:
-                    cur.append(c)
             elif c == ")":
                 depth -= 1
                 if depth == 0:
-                    args.append("".join(cur))
-                    return args, k + 1
-                cur.append(c)
-            elif c == "," and depth == 1:
-                args.append("".join(cur))
-                cur = []
-            else:
-                cur.append(c)
+                    args.append((line[start:p], inner))
+                    return args, p + 1
+            elif depth == 1:
+                args.append((line[start:p], inner))
+                start, inner = p + 1, []
+            k = p + 1
         raise TvlaError(f"unterminated argument list of macro {name}{macro.defined_at()}", *where)
 
     # -- #if expressions ---------------------------------------------------
@@ -341,6 +449,7 @@ class Preprocessor:
         elif word == "undef":
             self.macros.pop(rest.split()[0] if rest.split() else "", None)
             self._cache.clear()
+            self._states.clear()
         else:
             raise TvlaError(f"unknown preprocessor directive #{word}", *where)
 
@@ -357,6 +466,7 @@ class Preprocessor:
             body = _PASTE.sub("", body)
         self.macros[name] = Macro(params, body, where)
         self._cache.clear()
+        self._states.clear()
 
     def _emit(self, text: str, path: str, line: int) -> None:
         self.out_lines.append(text)
