@@ -178,3 +178,42 @@ def test_long_macro_chains_are_linear(tmp_path, monkeypatch, kind, n):
     assert res.exit_code == 0, res.output
     assert "Verdict: alarms" in res.output
     assert time.perf_counter() - t0 < 30
+
+
+# ------------------------------------------------------------------ the items of an action in any order
+
+def order_program(items):
+    return (f'%s PVar {{x, y, t}}\n#include "{SLL}/preds.tvp"\n%%\n#include "{SLL}/actions.tvp"\n'
+            '%action Adv() {\n  %t "adv"\n' + items + '}\n%%\nL0 Adv() L1\n')
+
+
+UPDATE_W = "  {\n    y(v) = v == w\n  }\n"
+PRE_W = "  %p E(v_1) x(v_1) & n(v_1, w)\n"
+
+
+def test_update_before_the_precondition_it_reads(tmp_path, monkeypatch):
+    """issue 23 (action items in any order, docs/language.md: 'usually written in this order'): an
+    update block before the %p whose variable w it reads was rejected ('free variable(s) w ... are
+    not among its arguments'); it is the same action as with %p first."""
+    outs = []
+    for name, items in (("first.tvp", PRE_W + UPDATE_W), ("after.tvp", UPDATE_W + PRE_W)):
+        res = run(tmp_path, monkeypatch, {name: order_program(items)},
+                  ("analyze", name, LIST, "-terse", "-tvs", name + ".out"))
+        assert res.exit_code == 0, res.output
+        outs.append((tmp_path / (name + ".out")).read_text())
+    assert outs[0] == outs[1]
+
+
+def test_update_reading_a_variable_of_an_overridden_precondition_is_located(tmp_path, monkeypatch):
+    """issue 23: with a second %p after the update (the last %p counts), the update read w, bound
+    by no precondition: 'tvla: internal error: KeyError: 'w''."""
+    res = run(tmp_path, monkeypatch, {"p.tvp": order_program(PRE_W + UPDATE_W + "  %p E(v) x(v)\n")},
+              ("analyze", "p.tvp", LIST))
+    assert located(res) == ("p.tvp", 9, 5, "free variable(s) w of the update of 'y' are not among its arguments")
+
+
+def test_update_variable_clashing_with_a_later_precondition_is_located(tmp_path, monkeypatch):
+    """issue 23: an update's own variable w that a later %p binds was accepted unchecked."""
+    res = run(tmp_path, monkeypatch, {"p.tvp": order_program("  {\n    y(w) = x(w)\n  }\n" + PRE_W)},
+              ("analyze", "p.tvp", LIST))
+    assert located(res) == ("p.tvp", 8, 5, "variable(s) w of the update of 'y' are free variables of the precondition")

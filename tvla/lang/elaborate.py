@@ -306,13 +306,16 @@ class Elaborator:
                    self.loc.where(*pos))   # the title without %t
         auto: List[str] = []
         after_update = False
+        # the precondition binds its free variables in the whole action, wherever %p stands (the
+        # last one counts): the updates are checked against it even when they come first
+        for item in decl.items:
+            if isinstance(item, Precond):
+                a.precondition = self.formula(item.formula, m)
         for item in decl.items:
             if isinstance(item, Title):
                 a.title = render(item.text, m)
             elif isinstance(item, FocusDecl):
                 a.focus += self.focus(item.formulas, m)
-            elif isinstance(item, Precond):
-                a.precondition = self.formula(item.formula, m)
             elif isinstance(item, MessageDecl):
                 msg = Message(self.formula(item.formula, m), message_text(item.text, m))
                 (a.post_messages if after_update else a.pre_messages).append(msg)
