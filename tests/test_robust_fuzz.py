@@ -217,3 +217,38 @@ def test_update_variable_clashing_with_a_later_precondition_is_located(tmp_path,
     res = run(tmp_path, monkeypatch, {"p.tvp": order_program("  {\n    y(w) = x(w)\n  }\n" + PRE_W)},
               ("analyze", "p.tvp", LIST))
     assert located(res) == ("p.tvp", 8, 5, "variable(s) w of the update of 'y' are free variables of the precondition")
+
+
+# ------------------------------------------------------------------ evaluation
+
+TC_PROGRAM = ('%s PVar {x, y}\nforeach (z in PVar) {\n  %p z(v) unique\n}\n%p m(v_1, v_2)\n'
+              '%i ip0(v_1, v_2) = A(w_1) TC(v_1, w_1)(w_2, w_3) m(v_2, w_1)\n%%\n'
+              '%action A() {\n  %t "a"\n  {\n    m(v_1, v_2) = m(v_2, v_1)\n  }\n}\n%%\nL0 A() L1\n')
+
+
+def test_closure_of_a_relation_with_another_free_variable(tmp_path, monkeypatch):
+    """seed 5, case 1164 (tvla check of a generated program): a TC whose body reads a variable free
+    outside it (v_2 in TC(v_1, w_1)(w_2, w_3) m(v_2, w_1)), evaluated as a vector over that
+    variable, looked the variable up: 'tvla: internal error: KeyError: 'v_2''.  check now finds the
+    derived update of ip0 right on every structure of up to 2 nodes."""
+    res = run(tmp_path, monkeypatch, {"p.tvp": TC_PROGRAM}, ("check", "p.tvp", "--nodes", "2"))
+    assert res.exit_code == 0, res.output
+    res = run(tmp_path, monkeypatch, {"p.tvs": "%n = {u0, u1}\n%p = {\n  x = {u0}\n  m = {u0->u1}\n}\n"},
+              ("analyze", "p.tvp", "p.tvs", "-terse"))
+    assert res.exit_code == 0, res.output
+
+
+def test_closure_vector_over_a_variable_of_its_body_agrees_with_scalar(sll):
+    from conftest import LIST2_TVS
+    from tvla.logic import formula as F
+    from tvla.logic.kleene import HALF, TRUE
+    s, = sll.structures(LIST2_TVS)
+    body = F.And(F.Atom("n", ("p", "q")), F.Atom("x", ("c",)))
+    for a, b in (("a", "b"), ("c", "b"), ("a", "c")):
+        tc = F.TC(a, b, "p", "q", body)
+        for fixed in range(s.n):
+            env = {k: fixed for k in ("a", "b") if k in (a, b)}
+            t, u = sll.ev.vector(tc, "c", s, dict(env))
+            for node in range(s.n):
+                scalar = sll.ev.value(tc, s, {**env, "c": node})
+                assert (t >> node & 1, u >> node & 1) == (int(scalar == TRUE), int(scalar == HALF)), (a, b, fixed, node)

@@ -483,6 +483,23 @@ class Evaluator:
             return t, p & ~t
         return vector_q
 
+    @staticmethod
+    def _pointwise(scalar: CompiledFormula, vec: str) -> CompiledFormula:
+        """The vector over ``vec`` of a formula compiled for one binding of every variable."""
+        def pointwise(s: Structure, env: Assignment) -> Masks:
+            saved = env.get(vec)
+            t = h = 0
+            for u in range(s.n):
+                env[vec] = u
+                bt, bh = scalar(s, env)
+                if bt:
+                    t |= 1 << u
+                elif bh:
+                    h |= 1 << u
+            _restore(env, (vec,), (saved,))
+            return t, h
+        return pointwise
+
     def _guarded_exists(self, f: Union[F.Exists, F.Forall], vec: str, qs: List[str]) -> Optional[CompiledFormula]:
         """``E(q, ...) g(q) & rest`` with the vector variable free in ``rest``: loop
         only over the nodes where the guard ``g`` (which mentions q but neither
@@ -529,8 +546,12 @@ class Evaluator:
         return self._quantifier(f, vec, vn, True)
 
     def _c_TC(self, f: F.TC, vec: Optional[str], vn: bool) -> CompiledFormula:
-        g = self.compile(f.body, f.y)
         x, y, a, b = f.x, f.y, f.a, f.b
+        if vn and vec not in (x, y) and vec in f.body.free_vars():
+            # the relation itself depends on the vector variable (TC(v_1, w)(w_2, w_3) n(v, w_2)):
+            # one closure per node it takes
+            return self._pointwise(self._c_TC(f, None, False), vec)
+        g = self.compile(f.body, f.y)
 
         def tc(s: Structure, env: Assignment) -> Masks:
             n = s.n
