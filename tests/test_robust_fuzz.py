@@ -252,3 +252,25 @@ def test_closure_vector_over_a_variable_of_its_body_agrees_with_scalar(sll):
             for node in range(s.n):
                 scalar = sll.ev.value(tc, s, {**env, "c": node})
                 assert (t >> node & 1, u >> node & 1) == (int(scalar == TRUE), int(scalar == HALF)), (a, b, fixed, node)
+
+
+def test_repeated_conjuncts_do_not_explode_the_derived_updates(tmp_path, monkeypatch):
+    """seed 5, case 2152 ('deep nesting and x30 of z(v_1)' in specs/dll/preds.tvp): the definition
+    of r[sel,z] with z(v_1) & z(v_1) & ... (30 times) gave derived updates of size 3^30 (each delta
+    of a & b uses those of a and b three times): the analysis never ended.  A repeated operand of a
+    conjunction or disjunction counts once, as in Kleene logic."""
+    import time
+    chain = "(" + " & ".join(["z(v_1)"] * 30) + ")"
+    preds = open(os.path.join(ROOT, "specs", "dll", "preds.tvp")).read()
+    old = "%i r[sel,z](v) = E(v_1) z(v_1) & t[sel](v_1, v)"
+    assert old in preds
+    prog = open(os.path.join(ROOT, "programs", "dll", "insert.tvp")).read()
+    prog = prog.replace('#include "../../specs/dll/preds.tvp"', preds.replace(old, old.replace("z(v_1)", chain, 1)))
+    prog = prog.replace('"../../specs/', '"' + ROOT + '/specs/')
+    assert chain in prog
+    t0 = time.perf_counter()
+    res = run(tmp_path, monkeypatch, {"p.tvp": prog},
+              ("analyze", "p.tvp", os.path.join(ROOT, "programs", "dll", "two_lists.tvs"), "-terse"))
+    assert res.exit_code == 0, res.output
+    assert "Verdict: alarms (10 proved, 1 alarm, 0 unreached)" in res.output
+    assert time.perf_counter() - t0 < 30

@@ -137,9 +137,18 @@ class Differencer:
     def affected(self, f: F.Formula) -> bool:
         return bool(f.preds() & self.changed)
 
-    def delta(self, f: F.Formula) -> Delta:
+    def delta(self, f: F.Formula, in_chain: bool = False) -> Delta:
+        """(Delta+, Delta-) of ``f``; ``in_chain``: ``f`` is an operand of a conjunction (disjunction)
+        and is one itself."""
         if not self.affected(f):
             return F.FALSE_F, F.FALSE_F
+        if isinstance(f, (F.And, F.Or)) and not in_chain:
+            # the deltas of a & b each use those of a and b three times: k changed operands give a
+            # formula of size 3^k.  A repeated operand (x & x, the same as x in Kleene logic too)
+            # counts once (30 copies of z(v_1) took hours to evaluate)
+            parts = F.conjuncts(f) if isinstance(f, F.And) else F.disjuncts(f)
+            if len(set(parts)) < len(parts):
+                return self.delta(F.conj(*parts) if isinstance(f, F.And) else F.disj(*parts))
         if isinstance(f, F.Atom):
             p = self.voc[f.pred]
             dp, dm = self.pred_delta(f.pred)
@@ -149,13 +158,15 @@ class Differencer:
             dp, dm = self.delta(f.sub)
             return dm, dp
         if isinstance(f, F.Or):
-            (pa, ma), (pb, mb) = self.delta(f.left), self.delta(f.right)
+            (pa, ma), (pb, mb) = (self.delta(f.left, isinstance(f.left, F.Or)),
+                                  self.delta(f.right, isinstance(f.right, F.Or)))
             fa, fb = self.after(f.left, (pa, ma)), self.after(f.right, (pb, mb))
             dp = F.disj(F.conj(pa, F.neg(f.right)), F.conj(pb, F.neg(f.left)))
             dm = F.disj(F.conj(ma, F.neg(fb)), F.conj(mb, F.neg(fa)))
             return dp, dm
         if isinstance(f, F.And):
-            (pa, ma), (pb, mb) = self.delta(f.left), self.delta(f.right)
+            (pa, ma), (pb, mb) = (self.delta(f.left, isinstance(f.left, F.And)),
+                                  self.delta(f.right, isinstance(f.right, F.And)))
             fa, fb = self.after(f.left, (pa, ma)), self.after(f.right, (pb, mb))
             dp = F.disj(F.conj(pa, fb), F.conj(pb, fa))
             dm = F.disj(F.conj(ma, f.right), F.conj(mb, f.left))
