@@ -274,3 +274,35 @@ def test_repeated_conjuncts_do_not_explode_the_derived_updates(tmp_path, monkeyp
     assert res.exit_code == 0, res.output
     assert "Verdict: alarms (10 proved, 1 alarm, 0 unreached)" in res.output
     assert time.perf_counter() - t0 < 30
+
+
+# ------------------------------------------------------------------ the witness search
+
+GC = os.path.join(ROOT, "programs", "gc")
+
+
+def test_witness_search_of_zero_steps_ends_at_once(tmp_path, monkeypatch):
+    """seed 5, cases 965, 1163 (gc/sweep.tvp sweep_in.tvs --witness --witness-steps 0, 0.3 s
+    without --witness): no trace of 0 steps shows a message, yet the search enumerated every
+    store of up to 5 nodes of the collector's vocabulary, more than a minute."""
+    import time
+    t0 = time.perf_counter()
+    res = run(tmp_path, monkeypatch, {}, ("analyze", os.path.join(GC, "sweep.tvp"), os.path.join(GC, "sweep_in.tvs"),
+                                          "-terse", "--witness", "--witness-steps", "0"))
+    assert res.exit_code == 0, res.output
+    assert "no witness with at most 5 nodes and 0 steps" in res.output
+    assert time.perf_counter() - t0 < 20
+
+
+def test_initial_stores_of_the_witness_search_are_bounded_by_its_state_budget():
+    """The stores a search starts from count against --witness-states: no more are built than it
+    can follow (Concretizer.stores takes a limit)."""
+    from tvla.cli.api import load, read_inputs
+    from tvla.concrete.interpreter import Interpreter
+    analysis = load(os.path.join(GC, "sweep.tvp"))
+    structures, _given = read_inputs(analysis, os.path.join(GC, "sweep_in.tvs"))
+    conc = Interpreter(analysis.program).concretizer
+    every = conc.stores(structures[0], 3)
+    assert len(every) > 5
+    assert len(conc.stores(structures[0], 3, 4)) == 5
+    assert [len(conc.stores(structures[0], 3, k)) for k in (len(every), len(every) + 3)] == [len(every)] * 2

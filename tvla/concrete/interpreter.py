@@ -277,10 +277,13 @@ class Concretizer:
                          extra + 1 if abstract.is_summary(u) else 2) for u in flexible]
         return [dict(zip(flexible, ms)) for ms in product(*choices) if sum(ms) == extra]
 
-    def stores(self, abstract: Structure, size: int) -> List[Structure]:
-        """The concrete stores of exactly ``size`` nodes that ``abstract`` describes."""
+    def stores(self, abstract: Structure, size: int, limit: Optional[int] = None) -> List[Structure]:
+        """The concrete stores of exactly ``size`` nodes that ``abstract`` describes (with a
+        ``limit``: all of them, or ``limit`` + 1 of them)."""
         found: Dict[Hashable, Structure] = {}
         for mult in self.multiplicities(abstract, size):
+            if limit is not None and len(found) > limit:
+                break
             s = expand(abstract, mult)
             try:
                 self.coercer.coerce(s)
@@ -290,6 +293,8 @@ class Concretizer:
                 c = self.finish(r)
                 if c is not None and embeds(c, abstract, self.voc):
                     found.setdefault(canonical_key(c), c)
+                    if limit is not None and len(found) > limit:
+                        break
         return list(found.values())
 
     def finish(self, s: Structure) -> Optional[Structure]:

@@ -55,10 +55,14 @@ class _State:
 
 
 def _initial_states(conc: Concretizer, inputs: Sequence[Structure], size: int, voc: Vocabulary,
-                    entry: str) -> List[_State]:
+                    entry: str, limit: int) -> List[_State]:
+    """The stores of ``size`` nodes the inputs describe, at most ``limit`` + 1 of them (the
+    search follows no more: enumerating every store of 5 nodes of a big vocabulary takes hours)."""
     found: Dict[Hashable, Structure] = {}
     for a in inputs:
-        for c in conc.stores(a, size):
+        if len(found) > limit:
+            break
+        for c in conc.stores(a, size, limit - len(found)):
             found.setdefault(canonical_key(c), c)
     states = []
     for c in found.values():
@@ -85,6 +89,8 @@ def find_witnesses(program: Program, inputs: Sequence[Structure], targets: Seque
     """A :class:`Witness` or None for each target ``(location, action title, text)``
     (a title of None matches any action). The search follows at most ``states`` states;
     when it stops there with states left to follow, their number is appended to ``cut``."""
+    if steps == 0:  # a message is reported on an edge: no trace of 0 steps shows one
+        return [None] * len(targets)
     interp = interpreter or Interpreter(program)
     out_edges: Dict[str, List[Edge]] = {}
     for e in program.edges:
@@ -95,7 +101,8 @@ def find_witnesses(program: Program, inputs: Sequence[Structure], targets: Seque
     while len(found) < len(targets):
         # the stores of ``size`` nodes enter before any trace that needs more nodes is followed
         while size <= nodes and (not search.heap or search.heap[0][0] >= size):
-            for st in _initial_states(interp.concretizer, inputs, size, program.vocabulary, program.entry):
+            for st in _initial_states(interp.concretizer, inputs, size, program.vocabulary, program.entry,
+                                      max(states - search.expanded, 0)):
                 search.push(st, size)
             size += 1
         if not search.heap:
