@@ -306,3 +306,17 @@ def test_initial_stores_of_the_witness_search_are_bounded_by_its_state_budget():
     assert len(every) > 5
     assert len(conc.stores(structures[0], 3, 4)) == 5
     assert [len(conc.stores(structures[0], 3, k)) for k in (len(every), len(every) + 3)] == [len(every)] * 2
+
+
+def test_pipeline_without_p_still_binds_the_precondition_variables(tmp_path, monkeypatch):
+    """seed 5, case 3950 (a generated program, -action ffu): with no p before u in the pipeline,
+    an update read the variable w of its precondition, never bound: 'tvla: internal error:
+    KeyError: 'w''.  The update step now binds the variables as p does."""
+    outs = []
+    for order in ("fcpucb", "fcucb", "fcupb"):
+        out = f"{order}.tvs"
+        res = run(tmp_path, monkeypatch, {"p.tvp": order_program(PRE_W + UPDATE_W)},
+                  ("analyze", "p.tvp", LIST, "-terse", "-action", order, "-tvs", out))
+        assert res.exit_code == 0, res.output
+        outs.append((tmp_path / out).read_text())
+    assert outs[0] == outs[1] == outs[2]
