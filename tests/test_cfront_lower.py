@@ -282,9 +282,14 @@ def test_a_constant_passed_down_the_calls_stays_a_constant(tmp_path):
     assert ir.Assume(ir.DataCond("x", "d", "!=", value=1)) in stmts(prog)
     counted = lower(tmp_path, "void g(Node *x, int d) { x->d = d; }\n"
                               "int main() { Node *x; int data = 1; data++; g(x, data); return 0; }\n")
-    # a copy of a counter is a register (it is written to a cell) whose value is unknown
+    # a copy of a counter takes its values
     assert stmts(counted, ir.SetData) == [ir.SetData("x_2", "d", "d")]
-    assert ir.Havoc("d") in stmts(counted) and any(n.note.startswith("abstracted") for n in stmts(counted, ir.Nop))
+    assert ir.ShiftFlag("d", "data", 0) in stmts(counted) and ir.Step("data", 1) in stmts(counted)
+    summed = lower(tmp_path, "void g(Node *x, int d) { x->d = d; }\n"
+                             "int main() { Node *x; int data = 1; data = data * 2; g(x, data); return 0; }\n")
+    # a copy of a product is a register (it is written to a cell) whose value is unknown
+    assert stmts(summed, ir.SetData) == [ir.SetData("x_2", "d", "d")]
+    assert ir.Havoc("d") in stmts(summed) and any(n.note.startswith("abstracted") for n in stmts(summed, ir.Nop))
 
 def test_arithmetic_on_constants_is_folded(tmp_path):
     """``data + 1`` with a constant ``data`` is a constant, in a statement and in a variable's
@@ -316,6 +321,17 @@ def test_a_counter_keeps_its_first_values(tmp_path):
     assert ir.Havoc("i", 0) in stmts(prog) and ir.Step("i", 1) in stmts(prog)
     assert ir.Step("n", -1) in stmts(prog) and ir.Step("n", 0) in stmts(prog)
     assert ir.Assume(ir.DataCond("i", None, "<", value=10)) in stmts(prog)
+
+
+def test_a_counter_plus_a_constant_is_a_shifted_copy(tmp_path):
+    """``k = i + len + 1`` with a counter i and a constant len takes i's values shifted; a
+    register compared with it for equality is an exact DataCond."""
+    prog = lower(tmp_path, "int main() { Node *x; const int len = 2; int i, k, r;\n"
+                           " for (i = 0; i < len; i++) { k = i + len + 1; r = x->d; if (r != k) reach_error(); }\n"
+                           " return 0; }\n")
+    assert ir.IntVar("k", (3, 4, 5, 6, 7, 8), other=True) in prog.ints
+    assert ir.ShiftFlag("k", "i", 3) in stmts(prog)
+    assert ir.Assume(ir.DataCond("r", None, "!=", value="k")) in stmts(prog)
 
 
 def test_a_sum_is_abstracted(tmp_path):

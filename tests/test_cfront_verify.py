@@ -225,6 +225,9 @@ def test_a_swap_keeps_the_order_of_the_sorted_prefix(tmp_path):
     ("sll_counted_insert_mid.c", ("true", "unknown", "unknown")),   # the count of 3 cells is lost in blur
     ("dll_counted_remove_all.c", ("true", "true", "true")),
     ("dll_counted_remove_all_short.c", ("true", "false", "false")),
+    # a counter plus a constant written into cells, read back through a register
+    ("sll_circular_counted_update.c", ("true", "true", "true")),
+    ("sll_circular_counted_update_off.c", ("true", "false", "false")),
 ])
 def test_tracked_int_verdicts(name, verdicts):
     """Each was unknown before the order or the count it needs was tracked."""

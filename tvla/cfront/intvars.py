@@ -30,14 +30,14 @@ count as arbitrary assignments.  Then a variable is
 """
 
 from dataclasses import dataclass
-from typing import Dict, Hashable, List, Optional, Set, Tuple
+from typing import Callable, Dict, Hashable, List, Optional, Set, Tuple
 
 import clang.cindex as ci
 
 from tvla.cfront.cinfo import K, callee_name, children, decl_key, initializer, is_int, strip
 from tvla.cfront.parse import ARITHMETIC, binary_operator, evaluate_int, fold, unary_operator
 
-__all__ = ["IntClass", "ABSTRACT", "KEPT", "MAX_COUNTER_VALUES", "step_of", "MAX_FLAG_VALUES", "classify_ints", "int_var", "is_nondet_call", "is_truth_value",
+__all__ = ["IntClass", "ABSTRACT", "KEPT", "MAX_COUNTER_VALUES", "step_of", "shift_of", "MAX_FLAG_VALUES", "classify_ints", "int_var", "is_nondet_call", "is_truth_value",
            "return_key"]
 
 MAX_FLAG_VALUES = 4
@@ -80,13 +80,14 @@ def classify_ints(tu: ci.TranslationUnit) -> Dict[Hashable, IntClass]:
     """The class of every int variable, parameter and int return value of the file (by declaration key)."""
     col = _Collector()
     col.collect(tu.cursor, None, False)
-    consts: Dict[Hashable, int] = {}
-    for _ in range(len(col.assigned) + 1):   # a copy of a constant is that constant (passed down the calls)
-        classes = {k: _classify(v, k in col.repeated, consts) for k, v in col.assigned.items()}
-        found = {k: c.values[0] for k, c in classes.items() if c.kind == "const"}
-        if found == consts:
+    known: Dict[Hashable, IntClass] = {}
+    # a copy of a constant is that constant (passed down the calls), a counter plus a constant
+    # takes the counter's values shifted: iterate to a fixpoint
+    for _ in range(len(col.assigned) + 1):
+        classes = {k: _classify(v, k in col.repeated, known) for k, v in col.assigned.items()}
+        if classes == known:
             break
-        consts = found
+        known = classes
     return classes
 
 
@@ -199,31 +200,62 @@ def _has_goto(c: ci.Cursor) -> bool:
     return c.kind == K.GOTO_STMT or any(_has_goto(ch) for ch in c.get_children())
 
 
-def _value(rhs: object, known: Dict[Hashable, int]) -> object:
-    """An assignment as: an int constant (a literal, or a variable known to be one: ``known``),
-    "truth" (0 or 1), "nondet", "var", "field", a step ``("step", k)``, or _OTHER."""
+def _value(rhs: object, known: Dict[Hashable, IntClass]) -> object:
+    """An assignment as: an int constant (a literal, or a variable known to be one: ``known``
+    holds the classes found so far), "truth" (0 or 1), "nondet", "var", "field", a step
+    ``("step", k)``, the values of a flag or counter plus a constant ``("set", values, other)``,
+    or _OTHER."""
     if rhs is _OTHER or isinstance(rhs, (int, tuple)):
         return rhs
     v = evaluate_int(rhs)
     if v is not None:
         return v
     var = int_var(rhs)
-    if var is not None and decl_key(var) in known:
-        return known[decl_key(var)]
+    cls = known.get(decl_key(var)) if var is not None else None
+    if cls is not None and cls.kind == "const":
+        return cls.values[0]
     if is_nondet_call(rhs):
         return "nondet"
+    if cls is not None and cls.kind in ("flag", "counter"):
+        return ("set", cls.values, cls.kind == "counter")
     if var is not None:
         return "var"
     folded = _folded(rhs, known)
     if folded is not None:
         return folded
+    shifted = shift_of(rhs, lambda c: known.get(decl_key(c)), lambda c: _value(c, known))
+    if shifted is not None:
+        cls, delta = shifted[1], shifted[2]
+        return ("set", tuple(v + delta for v in cls.values), cls.kind == "counter")
     s = strip(rhs, casts=True)
     if s.kind == K.MEMBER_REF_EXPR and is_int(s.type):
         return "field"
     return "truth" if is_truth_value(rhs) else _OTHER
 
 
-def _folded(rhs: ci.Cursor, known: Dict[Hashable, int]) -> Optional[int]:
+def shift_of(rhs: ci.Cursor, class_of: Callable[[ci.Cursor], Optional[IntClass]],
+             value_of: Callable[[ci.Cursor], object]) -> Optional[Tuple[ci.Cursor, IntClass, int]]:
+    """``j``, ``j + c``, ``c + j`` or ``j - c`` for a flag or counter j and a constant c
+    (``value_of`` gives an operand's value, ``class_of`` a variable's class): j, its class and
+    the shift."""
+    s = strip(rhs, casts=True)
+    var = int_var(s)
+    cls = class_of(var) if var is not None else None
+    if cls is not None and cls.kind in ("flag", "counter"):
+        return var, cls, 0
+    if s.kind != K.BINARY_OPERATOR or binary_operator(s) not in ("+", "-"):
+        return None
+    a, b = children(s)
+    plus = binary_operator(s) == "+"
+    for var_side, const_side, sign in [(a, b, 1 if plus else -1)] + ([(b, a, 1)] if plus else []):
+        c = value_of(const_side)
+        inner = shift_of(var_side, class_of, value_of) if isinstance(c, int) else None
+        if inner is not None and isinstance(c, int):   # (i + len) + 1
+            return inner[0], inner[1], inner[2] + sign * c
+    return None
+
+
+def _folded(rhs: ci.Cursor, known: Dict[Hashable, IntClass]) -> Optional[int]:
     """``a op b`` or ``-a`` over constants and variables known to be constants (``data + 1``)."""
     s = strip(rhs, casts=True)
     if s.kind == K.BINARY_OPERATOR and binary_operator(s) in ARITHMETIC:
@@ -237,12 +269,19 @@ def _folded(rhs: ci.Cursor, known: Dict[Hashable, int]) -> Optional[int]:
 
 
 def _counter(values: List[object]) -> IntClass:
-    """A variable given constants and steps (``i = 0; ... i++``): the first values the steps reach
-    from the constants, at most :data:`MAX_COUNTER_VALUES`; it may also hold others."""
+    """A variable given constants, steps (``i = 0; ... i++``) and shifted flags or counters
+    (``k = i + 2``): the first values the steps reach from the others, at most
+    :data:`MAX_COUNTER_VALUES`; a counter may also hold others, a flag (no step, no counter
+    shifted) holds only these."""
     starts = [v for v in values if isinstance(v, int)]
-    steps = sorted({v[1] for v in values if isinstance(v, tuple)})
-    if len(starts) + sum(1 for v in values if isinstance(v, tuple)) != len(values) or not starts:
+    starts += [x for v in values if isinstance(v, tuple) and v[0] == "set" for x in v[1]]
+    steps = sorted({v[1] for v in values if isinstance(v, tuple) and v[0] == "step"})
+    other = bool(steps) or any(isinstance(v, tuple) and v[0] == "set" and v[2] for v in values)
+    if not all(isinstance(v, (int, tuple)) for v in values) or not starts:
         return ABSTRACT
+    if not other:
+        flag = tuple(sorted(set(starts)))
+        return IntClass("flag", flag) if len(flag) <= MAX_COUNTER_VALUES else ABSTRACT
     seen: Dict[int, None] = dict.fromkeys(starts)
     frontier = list(seen)
     while frontier and len(seen) < MAX_COUNTER_VALUES:
@@ -252,7 +291,7 @@ def _counter(values: List[object]) -> IntClass:
     return IntClass("counter", tuple(sorted(seen)))
 
 
-def _classify(assignments: List[Tuple[str, object]], repeated: bool, known: Dict[Hashable, int]) -> IntClass:
+def _classify(assignments: List[Tuple[str, object]], repeated: bool, known: Dict[Hashable, IntClass]) -> IntClass:
     values = [_value(rhs, known) for tag, rhs in assignments if tag != _UNINIT]
     if any(isinstance(v, tuple) for v in values):
         return _counter(values)

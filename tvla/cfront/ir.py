@@ -214,6 +214,15 @@ class Step:
 
 
 @dataclass(frozen=True)
+class ShiftFlag:
+    """``dst = src + delta`` for a flag or counter ``src`` (``dst`` takes src's values shifted)."""
+
+    dst: str
+    src: str
+    delta: int
+
+
+@dataclass(frozen=True)
 class PtrCond:
     """``left == right`` (``right`` None: NULL); ``positive`` False for ``!=``."""
 
@@ -263,7 +272,7 @@ class Nop:
 
 
 Statement = Union[AssignNull, AssignVar, Load, StoreNull, Store, Malloc, Free, FreeNonHeap, Kill,
-                  SetData, LoadData, CopyData, SwapData, Havoc, Step, Assume, ReachError, Exit, Nop]
+                  SetData, LoadData, CopyData, SwapData, Havoc, Step, ShiftFlag, Assume, ReachError, Exit, Nop]
 
 
 @dataclass(frozen=True)

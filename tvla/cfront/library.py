@@ -259,6 +259,15 @@ class Library:
         """``x <= a->d`` (``rle``), or ``a->d <= x`` (``below``: ``rge``) for a register x."""
         return f"r{'ge' if below else 'le'}[{_sanitize(d)},{_sanitize(x)}]({a})"
 
+    def xeq(self, x: str, key: Key) -> str:
+        """Register x equals the constant or once-chosen int variable ``key``."""
+        k = const_name(key) if isinstance(key, int) else _sanitize(key)
+        return f"xeq[{_sanitize(x)},{k}]()"
+
+    def reg_keys(self, x: str) -> List[Key]:
+        """The eq keys of the fields register x holds: the values it is compared with."""
+        return list(dict.fromkeys(k for d in self.registers.get(x, ()) for k in self.keys.get(d, ())))
+
     def regs_of(self, d: str) -> List[str]:
         return [x for x, ds in self.registers.items() if d in ds]
 
@@ -387,6 +396,7 @@ class Library:
             if d in self.ordered:
                 out += self._eq_order_rules(d, keys)
         for x, ds in self.registers.items():
+            out += [f"%p {self.xeq(x, k)}" for k in self.reg_keys(x)]
             for d in ds:
                 out += self._register_rules(d, x)
         for d, n in self.in_order.items():
@@ -397,10 +407,16 @@ class Library:
     def _register_rules(self, d: str, x: str) -> List[str]:
         """``x <= a->d`` and ``a->d <= x``: total, and transitive with dle[d]."""
         le, ge = partial(self.reg, d, x), partial(self.reg, d, x, below=True)
-        return [f"%p {le()} nonabs", f"%p {ge()} nonabs", f"%r !{le()} ==> {ge()}", f"%r !{ge()} ==> {le()}",
-                f"%r {le('v_1')} & {self.dle(d, 'v_1', 'v_2')} ==> {le('v_2')}",
-                f"%r {self.dle(d, 'v_1', 'v_2')} & {ge('v_2')} ==> {ge('v_1')}",
-                f"%r {ge('v_1')} & {le('v_2')} ==> {self.dle(d, 'v_1', 'v_2')}"]
+        out = [f"%p {le()} nonabs", f"%p {ge()} nonabs", f"%r !{le()} ==> {ge()}", f"%r !{ge()} ==> {le()}",
+               f"%r {le('v_1')} & {self.dle(d, 'v_1', 'v_2')} ==> {le('v_2')}",
+               f"%r {self.dle(d, 'v_1', 'v_2')} & {ge('v_2')} ==> {ge('v_1')}",
+               f"%r {ge('v_1')} & {le('v_2')} ==> {self.dle(d, 'v_1', 'v_2')}"]
+        for k in self.keys.get(d, ()):   # x == k and a cell's d == k: the same value
+            same = f"{self.xeq(x, k)} & {self.eq(d, k)}"
+            out += [f"%r {same} ==> {le()}", f"%r {same} ==> {ge()}",
+                    f"%r {self.xeq(x, k)} & {le()} & {ge()} ==> {self.eq(d, k)}",
+                    f"%r {self.eq(d, k)} & {le()} & {ge()} ==> {self.xeq(x, k)}"]
+        return out
 
     def _eq_order_rules(self, d: str, keys: Tuple[Key, ...]) -> List[str]:
         out = []
@@ -710,7 +726,10 @@ def data_updates(lib: Library, d: str, node: CellFormula, value: Value, fresh: b
         ups = [(lib.eq(d, k), f"{lib.eq(d, k)} | {node('v')} & {_value_eq(k, value)}")
                for k in lib.keys.get(d, ()) if _value_eq(k, value) != "0"]
     else:
-        ups = [(lib.eq(d, k), f"({node('v')} ? {_value_eq(k, value)} : {lib.eq(d, k)})") for k in lib.keys.get(d, ())]
+        def new_eq(k: Key) -> str:
+            held = isinstance(value, str) and k in lib.reg_keys(value) and d in lib.registers.get(value, ())
+            return lib.xeq(str(value), k) if held else _value_eq(k, value)
+        ups = [(lib.eq(d, k), f"({node('v')} ? {new_eq(k)} : {lib.eq(d, k)})") for k in lib.keys.get(d, ())]
     if d not in lib.ordered:
         return ups
 
@@ -841,6 +860,9 @@ def load_data(lib: Library, x: str, y: str, d: str) -> Act:
         for below in (False, True):
             same = f"(E(w_1) {p}(w_1) & {lib.dle(d, *(('v', 'w_1') if below else ('w_1', 'v')))})"
             ups.append((lib.reg(e, x, below=below), same if e == d else "1/2"))
+    keys = lib.keys.get(d, ())
+    ups += [(lib.xeq(x, k), f"(E(w_1) {p}(w_1) & {lib.eq(d, k, 'w_1')})" if k in keys else "1/2")
+            for k in lib.reg_keys(x)]
     return Act(f"Load_Data_{_sanitize(x)}_{p}_{_sanitize(d)}", f"{x} = {y}->{d}", (f"{p}(v)",), lib.valid(y),
                updates=tuple(ups))
 
@@ -848,7 +870,19 @@ def load_data(lib: Library, x: str, y: str, d: str) -> Act:
 def havoc_register(lib: Library, x: str) -> Act:
     """Register x takes any value."""
     ups = tuple((lib.reg(d, x, below=b), "1/2") for d in lib.registers.get(x, ()) for b in (False, True))
+    ups += tuple((lib.xeq(x, k), "1/2") for k in lib.reg_keys(x))
     return Act(f"Havoc_{_sanitize(x)}", f"{x} = ?", updates=ups)
+
+
+def register_int_cond(lib: Library, c: ir.DataCond, value: Optional[int] = None) -> Act:
+    """``x == value`` or ``x != value`` for a register x and an eq key (``value``: the value of
+    the flag ``c.value`` on this branch; None: c.value itself is the key)."""
+    x, key = c.left, c.value if value is None else value
+    assert c.op in ("==", "!=") and key is not None and key in lib.reg_keys(x), "an exact register test"
+    test = lib.xeq(x, key) if c.op == "==" else f"!{lib.xeq(x, key)}"
+    guard = [lib.val(str(c.value), value)] if value is not None else []
+    name = f"Reg_Cond_{_sanitize(x)}_{_OPS[c.op]}_{_key_name(key)}" + (f"_{_sanitize(str(c.value))}" if guard else "")
+    return Act(name, f"{x} {c.op} {c.value}", (lib.xeq(x, key),) + tuple(guard), _and(guard + [test]))
 
 
 def register_data_cond(lib: Library, c: ir.DataCond) -> Act:
@@ -877,6 +911,19 @@ def abstracted(lib: Library, act: Act, k: str) -> Act:
     through it may not be an execution of the C program)."""
     return dataclasses.replace(act, name=f"{ABSTRACTED}{act.name}_{_sanitize(k)}_other",
                                pre=_and([lib.val(k, None)] + ([act.pre] if act.pre else [])))
+
+
+def shift_flag(lib: Library, k: str, j: str, c: Optional[int], delta: int) -> List[Act]:
+    """``k = j + delta`` when flag or counter ``j`` holds ``c``: k holds c + delta (or, past
+    k's values, another value); from j's "another value", any state of k (abstracted)."""
+    if c is None:
+        return [abstracted(lib, set_flag(lib, k, t), j) for t in lib.states(k)]
+    t = c + delta if c + delta in lib.flags[k] else None
+    if t is None and k not in lib.others:   # cannot happen: k's values hold j's shifted
+        return [abstracted(lib, set_flag(lib, k, t), j) for t in lib.states(k)]
+    act = set_flag(lib, k, t)
+    return [dataclasses.replace(act, name=f"Shift_{_sanitize(k)}_{_sanitize(j)}_{const_name(c)}_{const_name(delta)}",
+                                title=f"{k} = {j} + {delta}", pre=lib.val(j, c))]
 
 
 def step_flag(lib: Library, k: str, c: Optional[int], delta: int) -> List[Act]:
@@ -1020,13 +1067,17 @@ def _int_vars(cprog: ir.CProgram) -> Tuple[Dict[str, Tuple[int, ...]], FrozenSet
                 read.add(s.value)
         elif isinstance(s, ir.SetData) and isinstance(s.value, str):
             read.add(s.value)
+        elif isinstance(s, ir.ShiftFlag):
+            read.add(s.src)
     flags = {k: tuple(sorted(set(kinds[k]))) for k in kinds if k in read and kinds[k]}
     return flags, frozenset(k for k in kinds if k in read and not kinds[k])
 
 
 def _data_fields(cprog: ir.CProgram, flags: Dict[str, Tuple[int, ...]], symbolic: FrozenSet[str],
-                 sorted_fields: Iterable[str]) -> Tuple[FrozenSet[str], Dict[str, Tuple[Key, ...]]]:
-    """The int fields with an order (compared between cells) and their eq keys."""
+                 sorted_fields: Iterable[str], registers: Dict[str, Tuple[str, ...]]
+                 ) -> Tuple[FrozenSet[str], Dict[str, Tuple[Key, ...]]]:
+    """The int fields with an order (compared between cells) and their eq keys (a register
+    compared with a value gives that value to the fields it holds)."""
     ordered: Set[str] = set(sorted_fields)
     valued: Set[str] = set()
     values: Dict[str, Dict[Key, None]] = {}
@@ -1037,6 +1088,10 @@ def _data_fields(cprog: ir.CProgram, flags: Dict[str, Tuple[int, ...]], symbolic
             if isinstance(v, int) or v in symbolic:
                 values.setdefault(d, {})[v] = None
     for s in _statements(cprog):
+        if isinstance(s, ir.DataCond) and s.lfield is None and s.left in registers and s.value is not None:
+            for d in registers[s.left]:
+                valued.add(d)
+                add(d, s.value)
         if isinstance(s, ir.DataCond) and s.lfield is not None:
             if s.right is not None and s.rfield == s.lfield:
                 ordered.add(s.lfield)
@@ -1111,13 +1166,13 @@ def build_library(cprog: ir.CProgram, needs: Needs) -> Library:
     sorted_field = _sorted_fields(cprog, needs, used, compared)
     flags, symbolic = _int_vars(cprog)
     others = frozenset(iv.name for iv in cprog.ints if iv.other and iv.name in flags)
-    ordered, keys = _data_fields(cprog, flags, symbolic, [d for d, _ in sorted_field.values()])
+    registers = _registers(cprog)
+    ordered, keys = _data_fields(cprog, flags, symbolic, [d for d, _ in sorted_field.values()], registers)
     var = _rename_apart([p.name for p in cprog.pointers], RESERVED)
     fld = _rename_apart(used, set(RESERVED) | set(var.values()))
     allocated = list(dict.fromkeys(s.struct for s in _statements(cprog) if isinstance(s, ir.Malloc)))
     fields_of = {st.name: tuple(f for f, _ in st.pointer_fields if f in fld) for st in cprog.structs}
     ints_of = {st.name: tuple(d for d in st.int_fields if d in ordered or keys.get(d)) for st in cprog.structs}
-    registers = _registers(cprog)
     ordered = ordered | {d for ds in registers.values() for d in ds}
     in_order = {}
     for d in sorted(ordered):
@@ -1147,4 +1202,5 @@ def _registers(cprog: ir.CProgram) -> Dict[str, Tuple[str, ...]]:
     # a register only read from cells (never compared, never written back) tells nothing
     used = {str(s.value) for s in _statements(cprog) if isinstance(s, (ir.SetData, ir.DataCond))
             and getattr(s, "value", None) in regs}
+    used |= {s.left for s in _statements(cprog) if isinstance(s, ir.DataCond) and s.lfield is None and s.left in regs}
     return {x: tuple(ds) for x, ds in sorted(fields.items()) if x in used}

@@ -25,7 +25,7 @@ import clang.cindex as ci
 from tvla.cfront import ir
 from tvla.cfront.cinfo import K, children, decl_key, is_number, is_pointer, pointee_struct, strip, struct_decl, \
     struct_name
-from tvla.cfront.intvars import ABSTRACT, IntClass, is_truth_value, step_of
+from tvla.cfront.intvars import ABSTRACT, IntClass, is_truth_value, shift_of, step_of
 from tvla.cfront.lower_cfg import BAD, Builder, Frame
 from tvla.cfront.parse import ARITHMETIC, binary_operator, evaluate_int, fold, unary_operator
 
@@ -448,19 +448,28 @@ class ExprLowering(Builder):
         kinds = {lo[0], ro[0]}
         if kinds == {"const"}:
             return self.goto(cur, t if _holds(lo[1], op, ro[1]) else f, s)
-        untracked = "abstract" in kinds or "nondet" not in kinds and self.register_off_field(lo, ro)
+        untracked = "abstract" in kinds or "nondet" not in kinds and self.register_off_field(lo, ro, op)
         if untracked or "nondet" in kinds:
             cur = self.touch(ro, self.touch(lo, cur, s), s)
             return self.branch_both(cur, t, f, "abstracted" if untracked else "nondet", s)
-        if lo[0] == "const" or lo[0] == "var" and ro[0] == "field":
+        register_right = self.is_register(ro) and not self.is_register(lo) and lo[0] != "field"
+        if lo[0] == "const" or lo[0] == "var" and ro[0] == "field" or register_right:
             lo, ro, op = ro, lo, FLIP[op]
         self.edge(cur, t, ir.Assume(_data_cond(lo, op, ro)), s)
         self.edge(cur, f, ir.Assume(_data_cond(lo, NEGATE[op], ro)), s)
 
-    def register_off_field(self, lo: IntOp, ro: IntOp) -> bool:
-        """A register compared with something else than a cell's datum: not tracked."""
-        regs = [o for o in (lo, ro) if o[0] == "var" and self.ints[o[1]].register]
-        return bool(regs) and not any(o[0] == "field" for o in (lo, ro))
+    def is_register(self, o: IntOp) -> bool:
+        return o[0] == "var" and self.ints[o[1]].register
+
+    def register_off_field(self, lo: IntOp, ro: IntOp, op: str) -> bool:
+        """A register compared with something else than a cell's datum, or than a constant or a
+        flag for (in)equality: not tracked."""
+        regs = [o for o in (lo, ro) if self.is_register(o)]
+        if not regs or any(o[0] == "field" for o in (lo, ro)):
+            return False
+        other = ro if regs[0] is lo else lo
+        keyed = other[0] == "const" or other[0] == "var" and not self.is_register(other) and bool(self.ints[other[1]].values)
+        return not (len(regs) == 1 and op in ("==", "!=") and keyed)
 
     def branch_both(self, cur: Cur, t: Cur, f: Cur, why: str, s: ci.Cursor) -> None:
         note = f"{why}: {self.src.text(s)}"
@@ -601,6 +610,9 @@ class ExprLowering(Builder):
             counted = self.counter_step(name, strip(children(s)[0]), s, fr)
             if counted is not None:
                 return ("var", name), self.step(cur, counted, s)
+        shift = self.flag_shift(name, cls, rhs, fr)
+        if shift is not None:
+            return ("var", name), self.step(cur, shift, s)
         op, cur = self.int_value(rhs, cur, fr)
         if cls.kind == "const" or name == BAD:
             return op, cur
@@ -642,6 +654,25 @@ class ExprLowering(Builder):
             return cur
         counted = self.counter_step(name, target, s, fr)
         return self.step(cur, counted or ir.Nop(f"untracked: {self.src.text(s)}"), s)
+
+    def flag_shift(self, name: str, cls: IntClass, rhs: ci.Cursor, fr: Frame) -> Optional[ir.ShiftFlag]:
+        """``name = j + c`` for flags or counters ``name`` and ``j`` and a constant ``c``, else None."""
+        if cls.kind not in ("flag", "counter") or name not in self.ints:
+            return None
+        shifted = shift_of(rhs, lambda c: self.int_class(decl_key(c)), lambda c: self.const_value(c, fr))
+        src = self.lookup(shifted[0], fr) if shifted is not None else None
+        if shifted is None or src is None or src not in self.ints:
+            return None
+        return ir.ShiftFlag(name, src, shifted[2])
+
+    def const_value(self, c: ci.Cursor, fr: Frame) -> Optional[int]:
+        """The value of a constant expression or of a variable known to be a constant."""
+        v = evaluate_int(c)
+        s = strip(c, casts=True)
+        if v is None and s.kind == K.DECL_REF_EXPR:
+            op = self.int_var_value(s, fr)
+            v = op[1] if op[0] == "const" else None
+        return v
 
     def counter_step(self, name: str, target: ci.Cursor, s: ci.Cursor, fr: Frame) -> Optional[ir.Step]:
         """``s`` as the Step of a counter variable (``i++``, ``i += 2``, ``i = i - 1``), else None."""

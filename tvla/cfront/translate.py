@@ -115,6 +115,10 @@ def _data_plan(lib: L.Library, s: Union[ir.Statement, ir.DataCond]) -> Optional[
             return Plan([[L.skip(lib, f"{s.var} = ?")]])
         values = lib.states(s.var) if s.value is None else [s.value]
         return Plan([[L.set_flag(lib, s.var, c)] for c in values if c in lib.states(s.var)])
+    if isinstance(s, ir.ShiftFlag):
+        if s.dst not in lib.flags:
+            return Plan([[L.skip(lib, f"{s.dst} = {s.src} + {s.delta}")]])
+        return Plan([[a] for c in lib.states(s.src) for a in L.shift_flag(lib, s.dst, s.src, c, s.delta)])
     if isinstance(s, ir.Step):
         if s.var not in lib.flags:
             return Plan([[L.skip(lib, f"{s.var} += {s.delta}")]])
@@ -137,7 +141,18 @@ def _when_other(lib: L.Library, ks: Sequence[object], act: L.Act) -> List[List[L
     return [[L.abstracted(lib, act, k)] for k in dict.fromkeys(ks) if isinstance(k, str) and k in lib.others]
 
 
+def _register_cond_plan(lib: L.Library, c: ir.DataCond) -> Plan:
+    """``x == v`` or ``x != v`` for a register x and a constant or a flag v (exact per value)."""
+    if isinstance(c.value, str) and c.value in lib.flags:
+        k = c.value
+        chains = [[L.register_int_cond(lib, c, a)] for a in lib.flags[k] if a in lib.reg_keys(c.left)]
+        return Plan(chains + _when_other(lib, [k], L.Act(f"Reg_Cond_{c.left}_{k}", f"{c.left} {c.op} {k}")))
+    return Plan([[L.register_int_cond(lib, c)]])
+
+
 def _data_cond_plan(lib: L.Library, c: ir.DataCond) -> Plan:
+    if c.lfield is None and c.left in lib.registers:
+        return _register_cond_plan(lib, c)
     if c.lfield is None:
         act = L.int_cond(lib, c)
         return Plan([[act]] + _when_other(lib, [c.left, c.value], dataclasses.replace(act, focus=(), pre=None)))
