@@ -195,6 +195,8 @@ class Library:
     pending: FrozenSet[str] = frozenset()   # globals and main's locals killed before an overwrite
     registers: Dict[str, Tuple[str, ...]] = dataclasses.field(default_factory=dict)  # register -> its int fields
     others: FrozenSet[str] = frozenset()    # counters: flags that may also hold another value
+    succ_field: Dict[str, str] = dataclasses.field(default_factory=dict)   # valued int field -> its list field
+    all_registers: FrozenSet[str] = frozenset()   # every register, with or without tracked fields
 
     # ------------------------------------------------------------- names
     @property
@@ -263,6 +265,11 @@ class Library:
         """Register x equals the constant or once-chosen int variable ``key``."""
         k = const_name(key) if isinstance(key, int) else _sanitize(key)
         return f"xeq[{_sanitize(x)},{k}]()"
+
+    def next_is(self, d: str, key: Key, a: str = "v") -> str:
+        """The successor of ``a`` along d's list field has d == key."""
+        k = const_name(key) if isinstance(key, int) else _sanitize(key)
+        return f"nx[{_sanitize(d)},{k}]({a})"
 
     def reg_keys(self, x: str) -> List[Key]:
         """The eq keys of the fields register x holds: the values it is compared with."""
@@ -399,6 +406,9 @@ class Library:
             out += [f"%p {self.xeq(x, k)}" for k in self.reg_keys(x)]
             for d in ds:
                 out += self._register_rules(d, x)
+        for d, n in self.succ_field.items():
+            out += [f"%i {self.next_is(d, k)} = E(v_1) {self.field[n]}(v, v_1) & {self.eq(d, k, 'v_1')}"
+                    for k in self.keys.get(d, ())]
         for d, n in self.in_order.items():
             out += [f"%i {self.in_order_pred(d, reverse=r)} = A(v_1) {self.field[n]}(v, v_1) -> "
                     f"{self.dle(d, *(('v_1', 'v') if r else ('v', 'v_1')))} nonabs" for r in (False, True)]
@@ -984,29 +994,49 @@ def node_data_cond(lib: Library, c: ir.DataCond) -> Act:
 _OPS = {"<": "lt", "<=": "le", "==": "eq", "!=": "ne", ">": "gt", ">=": "ge"}
 
 
-def value_data_cond(lib: Library, c: ir.DataCond, value: Value, guard: Optional[Tuple[str, int]] = None) -> Act:
-    """``left->d OP value`` (left valid): refined by d's eq predicates when it has them."""
+def value_data_cond(lib: Library, c: ir.DataCond, value: Value, guard: Optional[Tuple[str, int]] = None,
+                    unkeyed: bool = False) -> Act:
+    """``left->d OP value`` (left valid): refined by d's eq predicates when it has them.
+    ``unkeyed``: the branch taken when left->d is none of d's keys, where an order test with a
+    constant goes both ways. A test that is not exact is named as an over-approximation."""
     p, d = lib.v(c.left), c.lfield
     assert d is not None, "a condition on a field"
-    keys = lib.keys.get(d, ())
+    test, exact = _value_test(lib, c, value, unkeyed)
     focus = [f"{p}(v)"] + ([lib.val(*guard)] if guard else [])
-    test = "1"
-    if isinstance(value, int) and value in keys:
-        consts = [k for k in keys if isinstance(k, int)]
-        test = (lib.eq(d, value, "v_1") if c.op == "==" else
-                _not_any(lib, d, [k for k in consts if not _holds(c.op, k, value)]))
-        if c.op in ("==", "!="):
-            focus.append(f"{p}(v) & {lib.eq(d, value)}")
-    elif isinstance(value, str) and value in keys and c.op in ("==", "!="):
-        test = lib.eq(d, value, "v_1") if c.op == "==" else f"!{lib.eq(d, value, 'v_1')}"
+    if exact and c.op in ("==", "!="):
         focus.append(f"{p}(v) & {lib.eq(d, value)}")
     pre = [lib.valid(c.left)] + ([lib.val(*guard)] if guard else [])
     if test != "1":
         pre.append(f"(E(v_1) {p}(v_1) & {test})")
     shown = guard[0] if guard else ("?" if value is None else value)
     name = f"Data_Cond_{p}_{d}_{_OPS[c.op]}_{_key_name(value)}" + (f"_{guard[0]}" if guard else "")
+    name = name if exact else ABSTRACTED + name + ("_unkeyed" if unkeyed else "")
     return Act(name, f"{c.left}->{d} {c.op} {shown}" + (f" [{guard[0]} == {guard[1]}]" if guard else ""),
                tuple(focus), _and(pre))
+
+
+def _value_test(lib: Library, c: ir.DataCond, value: Value, unkeyed: bool) -> Tuple[str, bool]:
+    """The test of ``v_1->d OP value`` through d's eq predicates, and whether it is exact."""
+    d = str(c.lfield)
+    keys = lib.keys.get(d, ())
+    consts = [k for k in keys if isinstance(k, int)]
+    if value is None or value not in keys or isinstance(value, str) and c.op not in ("==", "!="):
+        return "1", False
+    if c.op in ("==", "!="):
+        return (lib.eq(d, value, "v_1") if c.op == "==" else f"!{lib.eq(d, value, 'v_1')}"), True
+    if unkeyed:
+        return _not_any(lib, d, consts), False
+    return _or([lib.eq(d, k, "v_1") for k in consts if _holds(c.op, k, value)]), True
+
+
+def value_data_conds(lib: Library, c: ir.DataCond, value: Value, guard: Optional[Tuple[str, int]] = None
+                     ) -> List[Act]:
+    """The alternatives of ``left->d OP value``: exact on cells whose d is a key, and, for an order
+    test with a constant, an over-approximation on the other cells."""
+    acts = [value_data_cond(lib, c, value, guard)]
+    if isinstance(value, int) and c.op not in ("==", "!=") and value in lib.keys.get(str(c.lfield), ()):
+        acts.append(value_data_cond(lib, c, value, guard, unkeyed=True))
+    return acts
 
 
 def _not_any(lib: Library, d: str, keys: Sequence[Key]) -> str:
@@ -1015,19 +1045,20 @@ def _not_any(lib: Library, d: str, keys: Sequence[Key]) -> str:
 
 
 def int_cond(lib: Library, c: ir.DataCond) -> Act:
-    """``k OP value`` for a flag variable k (a value or another flag); other int conditions are nondeterministic."""
+    """``k OP value`` for a flag variable k (a value or another flag); other int conditions go both
+    ways, named as over-approximations (a witness through them is not an execution)."""
     k, value = c.left, c.value
     name = f"Int_Cond_{_sanitize(k)}_{_OPS[c.op]}_{_key_name(value) if value is not None else 'any'}"
     title = f"{k} {c.op} {'?' if value is None else value}"
-    if k not in lib.flags:
-        return Act(name, title)
+    if k not in lib.flags:   # a symbolic value: both ways, an over-approximation
+        return Act(ABSTRACTED + name, title)
     if isinstance(value, int):
         pairs = [lib.val(k, a) for a in lib.flags[k] if _holds(c.op, a, value)]
     elif isinstance(value, str) and value in lib.flags:
         pairs = [f"{lib.val(k, a)} & {lib.val(value, b)}" for a in lib.flags[k] for b in lib.flags[value]
                  if _holds(c.op, a, b)]
     else:
-        return Act(name, title)
+        return Act(ABSTRACTED + name, title)
     focus = tuple(lib.val(k, a) for a in lib.flags[k])
     if isinstance(value, str):
         focus += tuple(lib.val(value, b) for b in lib.flags[value])
@@ -1185,7 +1216,20 @@ def build_library(cprog: ir.CProgram, needs: Needs) -> Library:
                    tuple(p.name for p in cprog.pointers if not p.initialised), store, sorted_field,
                    _back_fields(cprog, used),
                    frozenset(s.var for s in _statements(cprog) if isinstance(s, ir.Kill) and not s.scope_end),
-                   registers, others)
+                   registers, others, _succ_fields(cprog, keys, used),
+                   frozenset(iv.name for iv in cprog.ints if iv.register))
+
+
+def _succ_fields(cprog: ir.CProgram, keys: Dict[str, Tuple[Key, ...]], used: Sequence[str]) -> Dict[str, str]:
+    """For each int field with eq keys, the list field of its struct (``nx[d,K]``: what the
+    successor holds, as in a list whose red cells are followed by black ones)."""
+    out = {}
+    for d in keys:
+        owner = _owner(cprog, d)
+        n = _self_field(cprog, owner, used) if owner else None
+        if n:
+            out[d] = n
+    return out
 
 
 def _registers(cprog: ir.CProgram) -> Dict[str, Tuple[str, ...]]:

@@ -142,7 +142,12 @@ def _when_other(lib: L.Library, ks: Sequence[object], act: L.Act) -> List[List[L
 
 
 def _register_cond_plan(lib: L.Library, c: ir.DataCond) -> Plan:
-    """``x == v`` or ``x != v`` for a register x and a constant or a flag v (exact per value)."""
+    """``x == v`` or ``x != v`` for a register x and a constant or a flag v (exact per value);
+    a register that holds no tracked field (never loaded from a cell) is not tracked: both ways,
+    abstracted."""
+    values = lib.flags.get(c.value, ()) if isinstance(c.value, str) else (c.value,)
+    if c.left not in lib.registers or not values or any(v not in lib.reg_keys(c.left) for v in values):
+        return Plan([[L.Act(f"{L.ABSTRACTED}Reg_Cond_{c.left}", f"{c.left} {c.op} {c.value}")]])
     if isinstance(c.value, str) and c.value in lib.flags:
         k = c.value
         chains = [[L.register_int_cond(lib, c, a)] for a in lib.flags[k] if a in lib.reg_keys(c.left)]
@@ -151,7 +156,7 @@ def _register_cond_plan(lib: L.Library, c: ir.DataCond) -> Plan:
 
 
 def _data_cond_plan(lib: L.Library, c: ir.DataCond) -> Plan:
-    if c.lfield is None and c.left in lib.registers:
+    if c.lfield is None and c.left in lib.all_registers:
         return _register_cond_plan(lib, c)
     if c.lfield is None:
         act = L.int_cond(lib, c)
@@ -162,9 +167,9 @@ def _data_cond_plan(lib: L.Library, c: ir.DataCond) -> Plan:
     if c.value in lib.registers and c.lfield in lib.registers[str(c.value)]:
         return Plan([[L.register_data_cond(lib, c)]], checks)
     if c.value in lib.flags:
-        return Plan([[L.value_data_cond(lib, c, v, (str(c.value), v))] for v in lib.flags[str(c.value)]] +
+        return Plan([[a] for v in lib.flags[str(c.value)] for a in L.value_data_conds(lib, c, v, (str(c.value), v))] +
                     _when_other(lib, [c.value], L.value_data_cond(lib, c, None)), checks)
-    return Plan([[L.value_data_cond(lib, c, _value(lib, c.value))]], checks)
+    return Plan([[a] for a in L.value_data_conds(lib, c, _value(lib, c.value))], checks)
 
 
 def plan(lib: L.Library, s: ir.Statement) -> Plan:
