@@ -320,3 +320,26 @@ def test_pipeline_without_p_still_binds_the_precondition_variables(tmp_path, mon
         assert res.exit_code == 0, res.output
         outs.append((tmp_path / out).read_text())
     assert outs[0] == outs[1] == outs[2]
+
+
+# ------------------------------------------------------------------ drawings
+
+def test_dense_structures_are_not_given_to_graphviz(monkeypatch):
+    """seed 5, case 6807 (dll/delete_bug.tvp list.tvs -action cpu --join=ind --html): with no blur,
+    the independent-attribute join left structures of 27 nodes and 600 edges, which Graphviz
+    lays out in 77 s each: the report took minutes.  A graph of more than MAX_DRAWN_EDGES edges is
+    left as DOT text (the report links its .dot file)."""
+    import tvla.output.render as render
+    sent = []
+
+    def fake_dot(_exe, sources):
+        sent.extend(sources)
+        return ["<svg/>"] * len(sources)
+    monkeypatch.setattr(render.shutil, "which", lambda _name: "/usr/bin/dot")
+    monkeypatch.setattr(render, "_run_dot", fake_dot)
+    small, dense = render.Dot("small"), render.Dot("dense")
+    small.edge("a", "b")
+    for k in range(render.MAX_DRAWN_EDGES + 1):
+        dense.edge(f"n{k % 27}", f"n{k // 27}", label=str(k))
+    assert render.to_svgs([small, dense, small]) == ["<svg/>", None, "<svg/>"]
+    assert all("dense" not in src for src in sent) and len(sent) == 2
