@@ -248,7 +248,11 @@ def shift_of(rhs: ci.Cursor, class_of: Callable[[ci.Cursor], Optional[IntClass]]
     a, b = children(s)
     plus = binary_operator(s) == "+"
     for var_side, const_side, sign in [(a, b, 1 if plus else -1)] + ([(b, a, 1)] if plus else []):
-        c = value_of(const_side)
+        # only a literal or a variable is asked for its value: asking a deep operand at each
+        # level of a chain v + v + ... would be exponential
+        c: object = evaluate_int(const_side)
+        if c is None and strip(const_side, casts=True).kind == K.DECL_REF_EXPR:
+            c = value_of(const_side)
         inner = shift_of(var_side, class_of, value_of) if isinstance(c, int) else None
         if inner is not None and isinstance(c, int):   # (i + len) + 1
             return inner[0], inner[1], inner[2] + sign * c

@@ -1003,7 +1003,7 @@ def value_data_cond(lib: Library, c: ir.DataCond, value: Value, guard: Optional[
     assert d is not None, "a condition on a field"
     test, exact = _value_test(lib, c, value, unkeyed)
     focus = [f"{p}(v)"] + ([lib.val(*guard)] if guard else [])
-    if exact and c.op in ("==", "!="):
+    if exact and c.op in ("==", "!=") and value is not None:
         focus.append(f"{p}(v) & {lib.eq(d, value)}")
     pre = [lib.valid(c.left)] + ([lib.val(*guard)] if guard else [])
     if test != "1":
@@ -1026,6 +1026,7 @@ def _value_test(lib: Library, c: ir.DataCond, value: Value, unkeyed: bool) -> Tu
         return (lib.eq(d, value, "v_1") if c.op == "==" else f"!{lib.eq(d, value, 'v_1')}"), True
     if unkeyed:
         return _not_any(lib, d, consts), False
+    assert isinstance(value, int), "an order test with a constant key"
     return _or([lib.eq(d, k, "v_1") for k in consts if _holds(c.op, k, value)]), True
 
 
