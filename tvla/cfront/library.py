@@ -98,6 +98,11 @@ def _sanitize(name: str) -> str:
     return "_" + s if s[0].isdigit() else s
 
 
+def _key_id(key: "Key") -> str:
+    """An eq key (a constant or an int variable) as part of a predicate name."""
+    return const_name(key) if isinstance(key, int) else _sanitize(key)
+
+
 def _rename_apart(names: Sequence[str], taken: Iterable[str]) -> Dict[str, str]:
     """A TVP identifier for each C name: itself when it is free, else with ``_`` appended."""
     used = set(taken)
@@ -240,8 +245,7 @@ class Library:
         return f"bad[{self.var[x]}]()"
 
     def eq(self, d: str, key: Key, a: str = "v") -> str:
-        k = const_name(key) if isinstance(key, int) else _sanitize(key)
-        return f"eq[{_sanitize(d)},{k}]({a})"
+        return f"eq[{_sanitize(d)},{_key_id(key)}]({a})"
 
     def val(self, k: str, c: Optional[int]) -> str:
         """``k == c``; ``c`` None: a counter k holds a value outside its ``flags[k]``."""
@@ -263,13 +267,11 @@ class Library:
 
     def xeq(self, x: str, key: Key) -> str:
         """Register x equals the constant or once-chosen int variable ``key``."""
-        k = const_name(key) if isinstance(key, int) else _sanitize(key)
-        return f"xeq[{_sanitize(x)},{k}]()"
+        return f"xeq[{_sanitize(x)},{_key_id(key)}]()"
 
     def next_is(self, d: str, key: Key, a: str = "v") -> str:
         """The successor of ``a`` along d's list field has d == key."""
-        k = const_name(key) if isinstance(key, int) else _sanitize(key)
-        return f"nx[{_sanitize(d)},{k}]({a})"
+        return f"nx[{_sanitize(d)},{_key_id(key)}]({a})"
 
     def reg_keys(self, x: str) -> List[Key]:
         """The eq keys of the fields register x holds: the values it is compared with."""
@@ -736,8 +738,9 @@ def data_updates(lib: Library, d: str, node: CellFormula, value: Value, fresh: b
         ups = [(lib.eq(d, k), f"{lib.eq(d, k)} | {node('v')} & {_value_eq(k, value)}")
                for k in lib.keys.get(d, ()) if _value_eq(k, value) != "0"]
     else:
+        held = isinstance(value, str) and d in lib.registers.get(value, ())   # a register's keys hold d's
+
         def new_eq(k: Key) -> str:
-            held = isinstance(value, str) and k in lib.reg_keys(value) and d in lib.registers.get(value, ())
             return lib.xeq(str(value), k) if held else _value_eq(k, value)
         ups = [(lib.eq(d, k), f"({node('v')} ? {new_eq(k)} : {lib.eq(d, k)})") for k in lib.keys.get(d, ())]
     if d not in lib.ordered:
@@ -926,25 +929,24 @@ def abstracted(lib: Library, act: Act, k: str) -> Act:
 def shift_flag(lib: Library, k: str, j: str, c: Optional[int], delta: int) -> List[Act]:
     """``k = j + delta`` when flag or counter ``j`` holds ``c``: k holds c + delta (or, past
     k's values, another value); from j's "another value", any state of k (abstracted)."""
-    if c is None:
-        return [abstracted(lib, set_flag(lib, k, t), j) for t in lib.states(k)]
-    t = c + delta if c + delta in lib.flags[k] else None
-    if t is None and k not in lib.others:   # cannot happen: k's values hold j's shifted
-        return [abstracted(lib, set_flag(lib, k, t), j) for t in lib.states(k)]
-    act = set_flag(lib, k, t)
-    return [dataclasses.replace(act, name=f"Shift_{_sanitize(k)}_{_sanitize(j)}_{const_name(c)}_{const_name(delta)}",
-                                title=f"{k} = {j} + {delta}", pre=lib.val(j, c))]
+    name = f"Shift_{_sanitize(k)}_{_sanitize(j)}_{const_name(c)}_{const_name(delta)}" if c is not None else ""
+    return _flag_moves(lib, k, j, c, delta, name, f"{k} = {j} + {delta}")
 
 
 def step_flag(lib: Library, k: str, c: Optional[int], delta: int) -> List[Act]:
     """Counter ``k`` is incremented by ``delta`` when it holds ``c``: one action, or, from
     "another value", one per state it may reach (abstracted)."""
-    if c is None:
-        return [abstracted(lib, set_flag(lib, k, t), k) for t in lib.states(k)]
-    t = c + delta if c + delta in lib.flags[k] else None
-    act = set_flag(lib, k, t)
-    return [dataclasses.replace(act, name=f"Step_{_sanitize(k)}_{const_name(c)}_{const_name(delta)}",
-                                title=f"{k} += {delta}", pre=lib.val(k, c))]
+    name = f"Step_{_sanitize(k)}_{const_name(c)}_{const_name(delta)}" if c is not None else ""
+    return _flag_moves(lib, k, k, c, delta, name, f"{k} += {delta}")
+
+
+def _flag_moves(lib: Library, k: str, j: str, c: Optional[int], delta: int, name: str, title: str) -> List[Act]:
+    """k takes j's value ``c`` plus ``delta`` (past k's values: another value); from j's
+    "another value" (``c`` None), any state of k, abstracted."""
+    t = c + delta if c is not None and c + delta in lib.flags[k] else None
+    if c is None or t is None and k not in lib.others:   # the second cannot happen: k's values hold j's shifted
+        return [abstracted(lib, set_flag(lib, k, s), j) for s in lib.states(k)]
+    return [dataclasses.replace(set_flag(lib, k, t), name=name, title=title, pre=lib.val(j, c))]
 
 
 # ----------------------------------------------------------------------------- conditions
@@ -1234,18 +1236,19 @@ def _succ_fields(cprog: ir.CProgram, keys: Dict[str, Tuple[Key, ...]], used: Seq
 
 
 def _registers(cprog: ir.CProgram) -> Dict[str, Tuple[str, ...]]:
-    """Each register int variable with the int fields it is read from, written to or compared with."""
+    """Each register int variable with the int fields it is read from, written to or compared with;
+    a register only read from cells (never compared, never written back) tells nothing and is left out."""
     regs = {iv.name for iv in cprog.ints if iv.register}
     fields: Dict[str, Dict[str, None]] = {}
+    used: Set[str] = set()
     for s in _statements(cprog):
         if isinstance(s, ir.LoadData) and s.dst in regs:
             fields.setdefault(s.dst, {})[s.field] = None
         elif isinstance(s, (ir.SetData, ir.DataCond)) and getattr(s, "value", None) in regs:
+            used.add(str(s.value))
             d = s.field if isinstance(s, ir.SetData) else s.lfield
             if d is not None:
                 fields.setdefault(str(s.value), {})[d] = None
-    # a register only read from cells (never compared, never written back) tells nothing
-    used = {str(s.value) for s in _statements(cprog) if isinstance(s, (ir.SetData, ir.DataCond))
-            and getattr(s, "value", None) in regs}
-    used |= {s.left for s in _statements(cprog) if isinstance(s, ir.DataCond) and s.lfield is None and s.left in regs}
+        if isinstance(s, ir.DataCond) and s.lfield is None and s.left in regs:
+            used.add(s.left)
     return {x: tuple(ds) for x, ds in sorted(fields.items()) if x in used}

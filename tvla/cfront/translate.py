@@ -150,7 +150,7 @@ def _register_cond_plan(lib: L.Library, c: ir.DataCond) -> Plan:
         return Plan([[L.Act(f"{L.ABSTRACTED}Reg_Cond_{c.left}", f"{c.left} {c.op} {c.value}")]])
     if isinstance(c.value, str) and c.value in lib.flags:
         k = c.value
-        chains = [[L.register_int_cond(lib, c, a)] for a in lib.flags[k] if a in lib.reg_keys(c.left)]
+        chains = [[L.register_int_cond(lib, c, a)] for a in lib.flags[k]]
         return Plan(chains + _when_other(lib, [k], L.Act(f"Reg_Cond_{c.left}_{k}", f"{c.left} {c.op} {k}")))
     return Plan([[L.register_int_cond(lib, c)]])
 
