@@ -3,6 +3,7 @@ bad input stops with ``FILE:LINE:COL: message`` and exit 2, never a traceback, a
 error or a hang; each test names the seed and case that found it."""
 
 import os
+import json
 
 import pytest
 
@@ -28,7 +29,7 @@ def test_bad_property_after_a_continuation_line_is_located(tmp_path, monkeypatch
     text = "tvla.joinType = \\\r\n  part\r\ntvla.engine.actionOrder=back\r\n"
     res = run(tmp_path, monkeypatch, {"p.properties": text}, ("analyze", REVERSE, LIST, "-props", "p.properties"))
     assert located(res) == ("p.properties", 3, 1, "tvla.engine.actionOrder: bad action order 'back' "
-                            "(letters f, c, p, u, b; u required)")
+                            "(TVLA's form: [f][c]pu[c][b], e.g. fcpucb)")
 
 
 # ------------------------------------------------------------------ deep and exploding formulae
@@ -308,18 +309,25 @@ def test_initial_stores_of_the_witness_search_are_bounded_by_its_state_budget():
     assert [len(conc.stores(structures[0], 3, k)) for k in (len(every), len(every) + 3)] == [len(every)] * 2
 
 
-def test_pipeline_without_p_still_binds_the_precondition_variables(tmp_path, monkeypatch):
-    """seed 5, case 3950 (a generated program, -action ffu): with no p before u in the pipeline,
-    an update read the variable w of its precondition, never bound: 'tvla: internal error:
-    KeyError: 'w''.  The update step now binds the variables as p does."""
-    outs = []
-    for order in ("fcpucb", "fcucb", "fcupb"):
-        out = f"{order}.tvs"
+def test_action_orders_are_tvla_s(tmp_path, monkeypatch):
+    """seed 5, case 3950 (-action ffu) and the hangs of -action cpu / fcpu: an order with no p
+    left the precondition's variables unbound, and one with no b kept unblurred structures
+    that grew without end.  TVLA's Engine accepts only [f][c]pu[c][b] and blurs whatever the
+    letters say; so do we (the orders it rejects are usage errors)."""
+    for order in ("ffu", "u", "fucb", "fcucb", "fcupb", "bu", "fcpucbfcpucb"):
         res = run(tmp_path, monkeypatch, {"p.tvp": order_program(PRE_W + UPDATE_W)},
-                  ("analyze", "p.tvp", LIST, "-terse", "-action", order, "-tvs", out))
-        assert res.exit_code == 0, res.output
-        outs.append((tmp_path / out).read_text())
-    assert outs[0] == outs[1] == outs[2]
+                  ("analyze", "p.tvp", LIST, "-terse", "-action", order))
+        assert res.exit_code == 2 and f"bad action order '{order}'" in res.output, (order, res.output)
+    outs = {}
+    for order in ("fcpucb", "fcpuc", "fcpu", "pu"):
+        out = f"{order}.json"
+        res = run(tmp_path, monkeypatch, {}, ("analyze", REVERSE, LIST, "-terse", "-action", order, "--json", out))
+        assert res.exit_code in (0, 1), res.output
+        outs[order] = json.loads((tmp_path / out).read_text())
+    # b is implied: the same run with or without it, and every stored structure is blurred
+    assert outs["fcpucb"]["locations"] == outs["fcpuc"]["locations"]
+    assert max(loc["max_nodes"] for loc in outs["fcpu"]["locations"].values()) <= 5
+    assert outs["fcpu"]["options"]["action_order"] == "fcpu"
 
 
 # ------------------------------------------------------------------ drawings

@@ -272,10 +272,6 @@ class CompiledAction:
                 self._messages(items, self.pre_messages, report)
                 stats["precondition"] += time.perf_counter() - t0
             elif step == "u":
-                if self.bindings is not None and "p" not in self.order[:step_no]:
-                    # the updates read the precondition's free variables: with no p before u in
-                    # the pipeline (-action fcucb), they are bound here as p binds them
-                    items = self._precondition(items)
                 if self.judge is not None and self.break_on_breach:
                     before = [st.copy() for st, _ in items]
                 items = [(self._update(st, env), env) for st, env in items]

@@ -18,7 +18,9 @@ from tvla.errors import TvlaError
 from tvla.lang.preprocess import parse_command_define
 
 SAVES = ("all", "back", "ext")
-ACTION_STEPS = "fcpub"
+# TVLA's grammar of -action: optional focus and coerce, then precondition and
+# update, then optional coerce and blur (Engine.java rejects everything else).
+ACTION_ORDER = re.compile(r"f?c?puc?b?")
 
 
 def parse_bool(text: object) -> bool:
@@ -56,8 +58,8 @@ class Options:
         if self.save not in SAVES:
             raise TvlaError(f"unknown -save mode '{self.save}' (expected one of {', '.join(SAVES)})")
         order = self.action_order
-        if not order or set(order) - set(ACTION_STEPS) or "u" not in order:
-            raise TvlaError(f"bad action order '{order}' (letters f, c, p, u, b; u required)")
+        if not ACTION_ORDER.fullmatch(order):
+            raise TvlaError(f"bad action order '{order}' (TVLA's form: [f][c]pu[c][b], e.g. fcpucb)")
         for name, flag in (("max_structures", "-ms"), ("max_messages", "-mm"),
                            ("witness_nodes", "--witness-nodes"), ("witness_steps", "--witness-steps"),
                            ("witness_states", "--witness-states")):
@@ -72,8 +74,9 @@ class Options:
 
     @property
     def pipeline(self) -> str:
-        """The action order actually run: a join that does not blur (conc) drops ``b``."""
-        return self.action_order if self.join_strategy.blurs else self.action_order.replace("b", "")
+        """The action order actually run.  As in TVLA, ``b`` is implied: every join
+        that blurs blurs after each action, and one that does not (conc) never does."""
+        return self.action_order.replace("b", "") + ("b" if self.join_strategy.blurs else "")
 
     @property
     def subsumes(self) -> bool:
