@@ -223,6 +223,26 @@ def merge_higher(ha: Table, hb: Table, pa: Sequence[int], pb: Sequence[int], ca:
     return out
 
 
+class StoreKey:
+    """A join key with its hash computed once: a location's keys are nested tuples
+    over every node, looked up again at every subsumption scan and worklist step."""
+
+    __slots__ = ("value", "hash")
+
+    def __init__(self, value: Hashable) -> None:
+        self.value = value
+        self.hash = hash(value)
+
+    def __hash__(self) -> int:
+        return self.hash
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, StoreKey) and self.hash == other.hash and self.value == other.value
+
+    def __repr__(self) -> str:
+        return f"StoreKey({self.value!r})"
+
+
 class LocationStore:
     """The structures of one location under a :class:`Join` strategy.
 
@@ -244,7 +264,7 @@ class LocationStore:
 
     def add(self, s: Structure) -> Optional[Hashable]:
         """Join ``s`` in; return the key of the stored structure that changed, or None."""
-        k = self.join.key(s, self.abs_nullary, self.abs_unary)
+        k = StoreKey(self.join.key(s, self.abs_nullary, self.abs_unary))
         old = self.items.get(k)
         if old is None:
             if self.subsume and not self.make_room(k, s):
