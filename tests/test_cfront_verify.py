@@ -230,6 +230,9 @@ def test_a_swap_keeps_the_order_of_the_sorted_prefix(tmp_path):
     # what the successor holds: a red cell is followed by a black one
     ("sll_red_black.c", ("true", "true", "true")),
     ("sll_counted_insert_mid.c", ("true", "true", "true")),
+    # a value chosen once in main, passed down through parameters (a main with goto ERROR)
+    ("sll_circular_nondet_data.c", ("true", "true", "true")),
+    ("sll_nondet_data_passed_leak.c", ("true", "false", "true")),
 ])
 def test_tracked_int_verdicts(name, verdicts):
     """Each was unknown before the order or the count it needs was tracked."""
@@ -331,3 +334,47 @@ def test_html_report_shows_the_source_findings_and_witness(tmp_path):
     assert page.count('<div class="alarm">valid-memtrack:') == 1
     assert '<h2 id="witness-1">Witness of memsafety (valid-memtrack)</h2>' in page
     assert "<code>head = NULL</code>" in page
+
+
+CHOSEN_AGAIN = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+struct node { struct node *next; int data; };
+struct node *cell(struct node *next, int d) {
+  struct node *c = malloc(sizeof *c);
+  if (!c) abort();
+  c->next = next; c->data = d;
+  return c;
+}
+int main(void) {
+  struct node *p = NULL, *c;
+AGAIN:;
+  int data = __VERIFIER_nondet_int();
+  p = cell(p, data);
+  if (__VERIFIER_nondet_int()) goto AGAIN;
+  for (c = p; c; c = c->next)
+    if (c->data != data) goto ERROR;
+  while (p) { c = p->next; free(p); p = c; }
+  return 0;
+ERROR:
+  reach_error();
+  return 1;
+}
+"""
+
+
+@pytest.mark.parametrize("jump, verdicts", [
+    # data is chosen again, so a cell may differ: false, or unknown (the data are registers then,
+    # and a witness through a register comparison is not trusted), never true
+    ("if (__VERIFIER_nondet_int()) goto AGAIN;", ("false", "unknown")),
+    ("", ("true",)),                                         # chosen once: every cell holds it
+])
+def test_a_value_chosen_once_is_shared_by_its_copies(tmp_path, jump, verdicts):
+    """A parameter that only ever receives the same value chosen once (``cell(p, data)``) is
+    that value: it was a register of its own, so the cells' data were unrelated to ``data``
+    and the check was unknown.  A goto back over the choice makes it chosen again, and then
+    neither ``data`` nor its copies are one value (a wrong true otherwise)."""
+    src = CHOSEN_AGAIN.replace("if (__VERIFIER_nondet_int()) goto AGAIN;", jump)
+    [f] = verify_files([write(tmp_path, "again.c", src)], VerifyOptions(("unreach-call",)))
+    [prop] = f.properties
+    assert prop.verdict in verdicts, prop

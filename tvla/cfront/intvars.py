@@ -13,7 +13,14 @@ count as arbitrary assignments.  Then a variable is
   at most :data:`MAX_FLAG_VALUES` distinct values;
 * ``symbolic`` (an IntVar with ``values=()``: one value chosen once): its
   only assignment is a ``__VERIFIER_nondet_*()`` call in ``main``, outside
-  any loop, in a ``main`` without ``goto`` (so it runs at most once);
+  any loop, in a ``main`` whose every ``goto`` jumps forward (so it runs at
+  most once: ``goto ERROR`` to the end of ``main`` is fine);
+* ``alias`` (no IntVar: read as the symbolic variable ``of``): every
+  assignment copies the same symbolic variable, declared with its
+  ``__VERIFIER_nondet_*()`` initialiser (``node_create(data)`` called in a
+  loop: the parameter always holds ``data``); as for ``const``, the copies
+  are a parameter's arguments, a return value's expressions, or one
+  initialiser (so the variable is never read before it holds the value);
 * ``counter`` (an IntVar with ``other=True``): every assignment is a constant
   or a step by a constant (``i++``, ``len--``, ``i += 2``, ``i = i + 1``): its
   values are the first :data:`MAX_COUNTER_VALUES` the steps reach from the
@@ -30,7 +37,7 @@ count as arbitrary assignments.  Then a variable is
 """
 
 from dataclasses import dataclass
-from typing import Callable, Dict, Hashable, List, Optional, Set, Tuple
+from typing import Callable, Dict, FrozenSet, Hashable, List, Optional, Set, Tuple
 
 import clang.cindex as ci
 
@@ -47,8 +54,9 @@ TRUTH_OPS = ("<", "<=", ">", ">=", "==", "!=", "&&", "||")
 
 @dataclass(frozen=True)
 class IntClass:
-    kind: str                     # const | flag | counter | symbolic | register | abstract
+    kind: str                     # const | flag | counter | symbolic | alias | register | abstract
     values: Tuple[int, ...] = ()  # const: (value,); flag: its values
+    of: Optional[Hashable] = None  # alias: the declaration key of the symbolic variable it copies
 
 
 ABSTRACT = IntClass("abstract")
@@ -81,10 +89,12 @@ def classify_ints(tu: ci.TranslationUnit) -> Dict[Hashable, IntClass]:
     col = _Collector()
     col.collect(tu.cursor, None, False)
     known: Dict[Hashable, IntClass] = {}
+    # symbolic variables that hold their value from their declaration on: copies of them are aliases
+    inits = frozenset(k for k, v in col.assigned.items() if len(v) == 1 and v[0][0] == _INIT)
     # a copy of a constant is that constant (passed down the calls), a counter plus a constant
     # takes the counter's values shifted: iterate to a fixpoint
     for _ in range(len(col.assigned) + 1):
-        classes = {k: _classify(v, k in col.repeated, known) for k, v in col.assigned.items()}
+        classes = {k: _classify(v, k in col.repeated, known, inits) for k, v in col.assigned.items()}
         if classes == known:
             break
         known = classes
@@ -147,7 +157,7 @@ class _Collector:
         for ch in c.get_children():
             fn, again = function, loop
             if ch.kind == K.FUNCTION_DECL:
-                fn, again = ch, ch.spelling != "main" or _has_goto(ch)
+                fn, again = ch, ch.spelling != "main" or _has_backward_goto(ch)
             self.again = again
             self.record(ch, fn)
             self.collect(ch, fn, again or ch.kind in _LOOPS)
@@ -196,15 +206,21 @@ class _Collector:
                 self.add(decl_key(p), "", a)
 
 
-def _has_goto(c: ci.Cursor) -> bool:
-    return c.kind == K.GOTO_STMT or any(_has_goto(ch) for ch in c.get_children())
+def _has_backward_goto(c: ci.Cursor) -> bool:
+    """Does a ``goto`` below ``c`` jump to a label written before it (a loop made of gotos)?
+    A label that cannot be found counts as backward."""
+    if c.kind == K.GOTO_STMT:
+        label = c.referenced
+        return label is None or label.extent.start.offset <= c.extent.start.offset
+    return any(_has_backward_goto(ch) for ch in c.get_children())
 
 
-def _value(rhs: object, known: Dict[Hashable, IntClass]) -> object:
+def _value(rhs: object, known: Dict[Hashable, IntClass], inits: FrozenSet[Hashable] = frozenset()) -> object:
     """An assignment as: an int constant (a literal, or a variable known to be one: ``known``
     holds the classes found so far), "truth" (0 or 1), "nondet", "var", "field", a step
     ``("step", k)``, the values of a flag or counter plus a constant ``("set", values, other)``,
-    or _OTHER."""
+    a copy of a symbolic variable initialised at its declaration (a key of ``inits``) or of an
+    alias of one ``("alias", key)``, or _OTHER."""
     if rhs is _OTHER or isinstance(rhs, (int, tuple)):
         return rhs
     v = evaluate_int(rhs)
@@ -214,6 +230,10 @@ def _value(rhs: object, known: Dict[Hashable, IntClass]) -> object:
     cls = known.get(decl_key(var)) if var is not None else None
     if cls is not None and cls.kind == "const":
         return cls.values[0]
+    if cls is not None and cls.kind == "alias":
+        return ("alias", cls.of)
+    if var is not None and cls is not None and cls.kind == "symbolic" and decl_key(var) in inits:
+        return ("alias", decl_key(var))
     if is_nondet_call(rhs):
         return "nondet"
     if cls is not None and cls.kind in ("flag", "counter"):
@@ -295,8 +315,16 @@ def _counter(values: List[object]) -> IntClass:
     return IntClass("counter", tuple(sorted(seen)))
 
 
-def _classify(assignments: List[Tuple[str, object]], repeated: bool, known: Dict[Hashable, IntClass]) -> IntClass:
-    values = [_value(rhs, known) for tag, rhs in assignments if tag != _UNINIT]
+def _classify(assignments: List[Tuple[str, object]], repeated: bool, known: Dict[Hashable, IntClass],
+              inits: FrozenSet[Hashable] = frozenset()) -> IntClass:
+    values = [_value(rhs, known, inits) for tag, rhs in assignments if tag != _UNINIT]
+    only_init = len(assignments) == 1 and assignments[0][0] == _INIT
+    all_bound = all(tag == "" for tag, _ in assignments)   # parameters and return values
+    aliases = {v[1] for v in values if isinstance(v, tuple) and v[0] == "alias"}
+    if len(aliases) == 1 and all(isinstance(v, tuple) and v[0] == "alias" for v in values) \
+            and (only_init or all_bound):
+        return IntClass("alias", of=aliases.pop())
+    values = ["var" if isinstance(v, tuple) and v[0] == "alias" else v for v in values]
     if any(isinstance(v, tuple) for v in values):
         return _counter(values)
     if not values or _OTHER in values:
@@ -306,8 +334,6 @@ def _classify(assignments: List[Tuple[str, object]], repeated: bool, known: Dict
     if {"nondet", "field", "var"} & set(values):
         return IntClass("register") if "truth" not in values else ABSTRACT
     consts = {v for v in values if isinstance(v, int)}
-    only_init = len(assignments) == 1 and assignments[0][0] == _INIT
-    all_bound = all(tag == "" for tag, _ in assignments)   # parameters and return values
     if "truth" not in values and len(consts) == 1 and (only_init or all_bound):
         return IntClass("const", tuple(consts))
     flag = consts | ({0, 1} if "truth" in values else set())

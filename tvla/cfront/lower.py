@@ -109,6 +109,7 @@ class Lowering(ExprLowering):
         super().__init__(src, malloc_may_fail)
         self.tu = tu
         self.int_classes = classify_ints(tu)
+        self.symbolic_names: Dict[Hashable, str] = {}
         self.globals: Dict[Hashable, str] = {}
         self.global_inits: List[Tuple[ir.Statement, ci.Cursor]] = []
         self.active: List[str] = []     # the functions being inlined (a call of one of them is recursive)
@@ -256,9 +257,11 @@ class Lowering(ExprLowering):
 
     def int_decl(self, d: ci.Cursor, init: Optional[ci.Cursor], cur: Cur, fr: Frame) -> Cur:
         cls = self.int_class(decl_key(d))
-        if cls.kind == "const":
+        if cls.kind in ("const", "alias"):   # read as the constant, or as the symbolic variable
             return cur
         name = fr.names[decl_key(d)] = self.fresh(d.spelling)
+        if cls.kind == "symbolic":
+            self.symbolic_names[decl_key(d)] = name
         if cls.kind in KEPT:
             self.int_var_named(name, cls)
             if init is None:   # an indeterminate value: any
@@ -513,8 +516,8 @@ class Lowering(ExprLowering):
         if not is_int(fdef.result_type):
             return ABS if is_number(fdef.result_type) else None
         cls = callee.ret_class = self.int_class(return_key(fdef))
-        if cls.kind == "const":
-            return ("const", cls.values[0])
+        if cls.kind in ("const", "alias"):
+            return self.class_value(cls)
         if cls.kind in KEPT:
             callee.ret = self.fresh(f"{fdef.spelling}_ret")
             self.int_var_named(callee.ret, cls)
@@ -538,7 +541,7 @@ class Lowering(ExprLowering):
             return self.assign_ptr(name, a, cur, fr, st)
         if is_number(p.type):
             cls = self.int_class(key)
-            if cls.kind == "const":
+            if cls.kind in ("const", "alias"):
                 return self.consume(a, cur, fr)
             name = callee.names[key] = self.fresh(p.spelling)
             if cls.kind in KEPT:

@@ -61,6 +61,7 @@ class ExprLowering(Builder):
     """Expressions, conditions and assignments; statements and calls are in :class:`tvla.cfront.lower.Lowering`."""
 
     int_classes: Dict[Hashable, IntClass]
+    symbolic_names: Dict[Hashable, str]   # declaration key of a symbolic variable -> its name
 
     if TYPE_CHECKING:   # defined by the subclass tvla.cfront.lower.Lowering
         globals: Dict[Hashable, str]
@@ -92,6 +93,14 @@ class ExprLowering(Builder):
 
     def int_class(self, key: Hashable) -> IntClass:
         return self.int_classes.get(key, ABSTRACT)
+
+    def class_value(self, cls: IntClass) -> IntOp:
+        """The value of a ``const`` variable, or of an ``alias``: its symbolic variable (declared in
+        ``main`` before any copy of it is made, since it is copied only after its initialiser)."""
+        if cls.kind == "const":
+            return ("const", cls.values[0])
+        name = self.symbolic_names.get(cls.of)
+        return ("var", name) if name is not None else ABS
 
     # ------------------------------------------------------------------ pointer values
 
@@ -285,8 +294,8 @@ class ExprLowering(Builder):
         if ref is None or ref.kind not in (K.VAR_DECL, K.PARM_DECL):
             return ABS
         cls = self.int_class(decl_key(ref))
-        if cls.kind == "const":
-            return ("const", cls.values[0])
+        if cls.kind in ("const", "alias"):
+            return self.class_value(cls)
         name = self.lookup(ref, fr)
         if name is None:
             self.unsupported(s, f"variable {s.spelling} of type {s.type.spelling}")
@@ -540,7 +549,7 @@ class ExprLowering(Builder):
             return alias
         if target.kind == K.DECL_REF_EXPR and target.referenced is not None:
             name = self.lookup(target.referenced, fr)
-            if name is not None or self.int_class(decl_key(target.referenced)).kind == "const":
+            if name is not None or self.int_class(decl_key(target.referenced)).kind in ("const", "alias"):
                 return name or BAD
         what = "array access" if target.kind == K.ARRAY_SUBSCRIPT_EXPR else "assignment to"
         self.unsupported(target, self.describe(target, what))
