@@ -233,6 +233,9 @@ def test_a_swap_keeps_the_order_of_the_sorted_prefix(tmp_path):
     # a value chosen once in main, passed down through parameters (a main with goto ERROR)
     ("sll_circular_nondet_data.c", ("true", "true", "true")),
     ("sll_nondet_data_passed_leak.c", ("true", "false", "true")),
+    # a nondet value only ever tested against constants is a flag (one more value for the rest)
+    ("sll_nondet_flag.c", ("true", "false", "true")),
+    ("sll_nondet_flag_same.c", ("true", "false", "false")),
 ])
 def test_tracked_int_verdicts(name, verdicts):
     """Each was unknown before the order or the count it needs was tracked."""
@@ -268,11 +271,15 @@ def test_a_counter_past_its_values_is_unknown_not_false(tmp_path, loop, check, v
 
 
 @pytest.mark.parametrize("body, verdict", [
-    # a value chosen once, compared with a constant: both ways, and not consistently
-    ("int x = __VERIFIER_nondet_int(); if (x == 5) { if (x != 5) reach_error(); }", "unknown"),
-    # a register never loaded from a cell, compared with a constant
+    # a value chosen once (it is also written into a cell: no flag), compared with a constant:
+    # both ways, and not consistently
+    ("int x = __VERIFIER_nondet_int(); List p = malloc(sizeof(struct node)); p->data = x;"
+     " if (x == 5) { if (x != 5) reach_error(); } free(p);", "unknown"),
+    # values only ever tested against constants are flags: exact (the second was a register
+    # never loaded from a cell, compared with a constant: unknown)
+    ("int x = __VERIFIER_nondet_int(); if (x == 5) { if (x != 5) reach_error(); }", "true"),
     ("int x; while (__VERIFIER_nondet_int()) { x = __VERIFIER_nondet_int();"
-     " if (x == 5) { if (x != 5) reach_error(); } }", "unknown"),
+     " if (x == 5) { if (x != 5) reach_error(); } }", "true"),
     # an order test of a datum that is none of the constants
     ("List p = malloc(sizeof(struct node)); p->data = __VERIFIER_nondet_int();"
      " if (p->data < 5) { if (p->data > 10) reach_error(); } free(p);", "unknown"),
@@ -378,3 +385,63 @@ def test_a_value_chosen_once_is_shared_by_its_copies(tmp_path, jump, verdicts):
     [f] = verify_files([write(tmp_path, "again.c", src)], VerifyOptions(("unreach-call",)))
     [prop] = f.properties
     assert prop.verdict in verdicts, prop
+
+
+TESTED = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+struct node { struct node *next; int h; };
+int main(void) {
+  int flag = __VERIFIER_nondet_int();
+  struct node *p = malloc(sizeof *p);
+  if (!p) return 0;
+  p->next = NULL;
+  SET
+  if (flag == 2) { if (p->h != 2) reach_error(); }
+  else if (flag) { if (p->h != 1) reach_error(); }
+  else if (p->h != 0) reach_error();
+  free(p);
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("set_h, verdicts", [
+    # flag is only tested: a flag over 0, 2 and one value for the rest
+    ("if (flag == 2) p->h = 2; else if (flag) p->h = 1; else p->h = 0;", ("true",)),
+    ("if (flag == 2) p->h = 2; else if (flag) p->h = 0; else p->h = 0;", ("false",)),
+])
+def test_a_nondet_value_only_tested_is_a_flag(tmp_path, set_h, verdicts):
+    """``int flag = __VERIFIER_nondet_int(); if (flag) ...``: the value was abstracted and every
+    test went both ways (unknown); a variable given nondet values and only ever compared with
+    constants is a flag over those constants and one more value."""
+    [f] = verify_files([write(tmp_path, "tested.c", TESTED.replace("SET", set_h))],
+                       VerifyOptions(("unreach-call",)))
+    [prop] = f.properties
+    assert prop.verdict in verdicts, prop
+
+
+USED = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+struct node { struct node *next; int h; };
+int main(void) {
+  int flag = __VERIFIER_nondet_int();
+  struct node *p = malloc(sizeof *p);
+  if (!p) return 0;
+  p->next = NULL;
+  p->h = flag;
+  if (flag != 0 && flag != 2 && p->h != 3) reach_error();
+  free(p);
+  return 0;
+}
+"""
+
+
+def test_a_nondet_value_used_otherwise_is_no_flag(tmp_path):
+    """flag is also written into a cell: as a flag over 0, 2 and 3 (the value standing for the
+    others) a nonzero flag but 2 would always write 3, and reach_error (flag == 5) would be a
+    wrong true."""
+    [f] = verify_files([write(tmp_path, "used.c", USED)], VerifyOptions(("unreach-call",)))
+    [prop] = f.properties
+    assert prop.verdict in ("false", "unknown"), prop

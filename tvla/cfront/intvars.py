@@ -10,7 +10,11 @@ count as arbitrary assignments.  Then a variable is
   for a parameter or a return value, every assignment is the same constant);
 * ``flag`` (an :class:`~tvla.cfront.ir.IntVar` with its ``values``): every
   assignment is a constant or a truth value (a comparison, ``!``, ``&&``...),
-  at most :data:`MAX_FLAG_VALUES` distinct values;
+  at most :data:`MAX_FLAG_VALUES` distinct values; or some are
+  ``__VERIFIER_nondet_*()`` values and the variable is only ever tested
+  (``if (flag)``, ``flag == 2``, ``!flag``): then one more value stands for
+  every value none of the tests names (``int flag = __VERIFIER_nondet_int();
+  ... if (flag) ...`` is a flag over 0 and 1);
 * ``symbolic`` (an IntVar with ``values=()``: one value chosen once): its
   only assignment is a ``__VERIFIER_nondet_*()`` call in ``main``, outside
   any loop, in a ``main`` whose every ``goto`` jumps forward (so it runs at
@@ -88,13 +92,16 @@ def classify_ints(tu: ci.TranslationUnit) -> Dict[Hashable, IntClass]:
     """The class of every int variable, parameter and int return value of the file (by declaration key)."""
     col = _Collector()
     col.collect(tu.cursor, None, False)
+    tests = _Tests()
+    tests.visit(tu.cursor, False)
+    tested = {k: v for k, v in tests.constants.items() if k not in tests.used}
     known: Dict[Hashable, IntClass] = {}
     # symbolic variables that hold their value from their declaration on: copies of them are aliases
     inits = frozenset(k for k, v in col.assigned.items() if len(v) == 1 and v[0][0] == _INIT)
     # a copy of a constant is that constant (passed down the calls), a counter plus a constant
     # takes the counter's values shifted: iterate to a fixpoint
     for _ in range(len(col.assigned) + 1):
-        classes = {k: _classify(v, k in col.repeated, known, inits) for k, v in col.assigned.items()}
+        classes = {k: _classify(v, k in col.repeated, known, inits, tested.get(k)) for k, v in col.assigned.items()}
         if classes == known:
             break
         known = classes
@@ -204,6 +211,71 @@ class _Collector:
         for p, a in zip(params, c.get_arguments()):
             if is_int(p.type):
                 self.add(decl_key(p), "", a)
+
+
+_TEST_OPS = ("==", "!=")
+
+
+class _Tests:
+    """Which int variables are only ever tested, and against which constants: every reference to
+    them is an operand of ``==``/``!=`` whose other operand is a constant, or a truth value of its
+    own (a condition of ``if``, ``while`` or ``do``, an operand of ``!``, ``&&``, ``||``, the test of
+    ``?:``: a test against 0).  An assignment's target is no reference."""
+
+    def __init__(self) -> None:
+        self.constants: Dict[Hashable, Set[int]] = {}
+        self.used: Set[Hashable] = set()   # referenced otherwise
+
+    def visit(self, c: ci.Cursor, truth: bool) -> None:
+        var = int_var(c) if c.kind in (K.DECL_REF_EXPR, K.PAREN_EXPR, K.UNEXPOSED_EXPR) else None
+        if var is not None:
+            key = decl_key(var)
+            if truth:
+                self.constants.setdefault(key, set()).add(0)
+            else:
+                self.used.add(key)
+            return
+        kids = children(c)
+        k = c.kind
+        if k == K.BINARY_OPERATOR and binary_operator(c) in _TEST_OPS and self.test(kids):
+            return
+        if k == K.BINARY_OPERATOR and binary_operator(c) == "=" and int_var(kids[0]) is not None:
+            self.visit(kids[1], False)
+            return
+        truths = self.truth_operands(c, kids)
+        for i, ch in enumerate(kids):
+            self.visit(ch, i in truths)
+
+    def test(self, kids: List[ci.Cursor]) -> bool:
+        """``v == c`` or ``c != v``: record it; False when it is no such test."""
+        for var_side, const_side in ((kids[0], kids[1]), (kids[1], kids[0])):
+            var, value = int_var(var_side), evaluate_int(const_side)
+            if var is not None and value is not None:
+                self.constants.setdefault(decl_key(var), set()).add(value)
+                return True
+        return False
+
+    @staticmethod
+    def truth_operands(c: ci.Cursor, kids: List[ci.Cursor]) -> Tuple[int, ...]:
+        """The indices of the children of ``c`` read as truth values."""
+        k = c.kind
+        if k in (K.IF_STMT, K.WHILE_STMT, K.CONDITIONAL_OPERATOR):
+            return (0,)
+        if k == K.DO_STMT:
+            return (1,)
+        if k == K.UNARY_OPERATOR and unary_operator(c) == "!":
+            return (0,)
+        if k == K.BINARY_OPERATOR and binary_operator(c) in ("&&", "||"):
+            return (0, 1)
+        return ()
+
+
+def _tested_flag(values: List[object], constants: Set[int]) -> IntClass:
+    """A variable given nondet values (and constants or truth values), only ever tested against
+    ``constants``: a flag over the constants and one value that none of the tests names."""
+    consts = {v for v in values if isinstance(v, int)} | ({0, 1} if "truth" in values else set()) | constants
+    flag = consts | {max(consts) + 1}
+    return IntClass("flag", tuple(sorted(flag))) if len(flag) <= MAX_FLAG_VALUES else ABSTRACT
 
 
 def _has_backward_goto(c: ci.Cursor) -> bool:
@@ -316,8 +388,11 @@ def _counter(values: List[object]) -> IntClass:
 
 
 def _classify(assignments: List[Tuple[str, object]], repeated: bool, known: Dict[Hashable, IntClass],
-              inits: FrozenSet[Hashable] = frozenset()) -> IntClass:
+              inits: FrozenSet[Hashable] = frozenset(), tested: Optional[Set[int]] = None) -> IntClass:
     values = [_value(rhs, known, inits) for tag, rhs in assignments if tag != _UNINIT]
+    if tested is not None and "nondet" in values and set(values) <= {"nondet", "truth"} | \
+            {v for v in values if isinstance(v, int)}:
+        return _tested_flag(values, tested)
     only_init = len(assignments) == 1 and assignments[0][0] == _INIT
     all_bound = all(tag == "" for tag, _ in assignments)   # parameters and return values
     aliases = {v[1] for v in values if isinstance(v, tuple) and v[0] == "alias"}

@@ -627,7 +627,7 @@ class ExprLowering(Builder):
             return op, cur
         if cls.kind in ("flag", "counter") and op[0] == "const":
             return ("var", name), self.step(cur, ir.Havoc(name, op[1]), s)
-        if cls.kind == "symbolic" and op[0] == "nondet":
+        if cls.kind in ("symbolic", "flag") and op[0] == "nondet":   # a flag: any of its values
             return ("var", name), self.step(cur, ir.Havoc(name), s)
         if cls.kind == "register":
             return ("var", name), self.assign_register(name, op, cur, s)
