@@ -297,13 +297,19 @@ class Library:
         if not self.back or not xs:
             return direct
         start = _or([self.r(x, "h_1") for x in xs])
-        return f"({direct} | (E(h_1) {start} & {self.any_path('h_1', a)}))"
+        return f"({direct} | (E(h_1) {start} & ({self.back_then_forward('h_1', a)} | {self.any_path('h_1', a)})))"
 
     def reach_cell(self, w: str, a: str) -> str:
         """``a`` is reachable from the cell ``w`` through any fields."""
         if not self.back:
             return self.t(w, a)
-        return f"({self.t(w, a)} | {self.any_path(w, a)})"
+        return f"({self.t(w, a)} | {self.back_then_forward(w, a)} | {self.any_path(w, a)})"
+
+    def back_then_forward(self, w: str, a: str) -> str:
+        """One back field from ``w``, then forward fields to ``a``: implied by :meth:`any_path`,
+        but definite through a summary node where t[T] is (the reversed part of a doubly
+        linked list, which only the back field of the next cell leads to)."""
+        return _or([f"(E(h_4) {self.field[b]}({w}, h_4) & {self.t('h_4', a)})" for b in self.back])
 
     def any_path(self, w: str, a: str) -> str:
         every = _or([f"{n}(h_2, h_3)" for n in self.field.values()])
