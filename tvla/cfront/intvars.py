@@ -237,9 +237,10 @@ class _Tests:
             return
         kids = children(c)
         k = c.kind
-        if k == K.BINARY_OPERATOR and binary_operator(c) in _TEST_OPS and self.test(kids):
+        binary = k == K.BINARY_OPERATOR and len(kids) == 2   # (a broken one has fewer)
+        if binary and binary_operator(c) in _TEST_OPS and self.test(kids):
             return
-        if k == K.BINARY_OPERATOR and binary_operator(c) == "=" and int_var(kids[0]) is not None:
+        if binary and binary_operator(c) == "=" and int_var(kids[0]) is not None:
             self.visit(kids[1], False)
             return
         truths = self.truth_operands(c, kids)
