@@ -461,3 +461,41 @@ def test_the_reversed_part_of_a_doubly_linked_list_stays_reachable(tmp_path):
     check = run("selfcheck", str(tmp_path / "out" / "dll_reverse.tvp"), str(tmp_path / "out" / "dll_reverse.tvs"),
                 "--nodes", "3")
     assert check.returncode == 0 and "\n0 violations" in check.stdout, check.stdout[-2000:]
+
+
+MEMSET = """#include <stdlib.h>
+#include <string.h>
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+struct node { struct node *next; int data; };
+int main(void) {
+  struct node *p = malloc(sizeof(struct node));
+  if (!p) return 0;
+  BEFORE
+  memset(p, 0, SIZE);
+  if (p->next != NULL || p->data != 0) reach_error();
+  free(p);
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("before, size, verdicts", [
+    ("", "sizeof *p", ("true", "true", "true")),                   # every field zeroed: no uninit read
+    ("free(p);", "sizeof(struct node)", ("false", "true", "true")),   # a use after free
+])
+def test_memset_zeroes_a_cell(tmp_path, before, size, verdicts):
+    """memset(p, 0, sizeof *p) was an unsupported call (unknown): it is NULL in every pointer
+    field and 0 in every int field, each a dereference of p."""
+    src = MEMSET.replace("BEFORE", before).replace("SIZE", size)
+    [f] = verify_files([write(tmp_path, "m.c", src)], VerifyOptions(("memsafety", "memcleanup", "unreach-call")))
+    assert tuple(p.verdict for p in f.properties) == verdicts, f.properties
+    if verdicts[0] == "false":
+        assert f.properties[0].violated == "valid-deref"
+
+
+def test_memset_of_another_size_is_unsupported(tmp_path):
+    src = MEMSET.replace("BEFORE", "").replace("SIZE", "4")
+    [f] = verify_files([write(tmp_path, "m.c", src)], VerifyOptions(("memsafety",)))
+    assert f.properties[0].verdict == "unknown"
+    assert "unsupported: memset other than memset(p, 0, sizeof *p)" in f.properties[0].reason

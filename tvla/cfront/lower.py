@@ -429,6 +429,8 @@ class Lowering(ExprLowering):
             return ("nondet",), cur
         if name == "__builtin_expect" and args:
             return self.int_value(args[0], self.effects(args[1:], cur, fr), fr)
+        if name in ("memset", "__builtin_memset"):
+            return self.unknown(s), self.memset(s, args, cur, fr)
         if name not in IGNORED_CALLS:
             self.unsupported(s, f"call of {name}, which is not defined in the file")
         return self.unknown(s), self.effects(args, cur, fr)
@@ -462,6 +464,25 @@ class Lowering(ExprLowering):
             return cur
         stmt = ir.Malloc(dst, self.struct(st), name == "calloc", self.malloc_may_fail)
         return self.step(cur, stmt, at or s)
+
+    def memset(self, s: ci.Cursor, args: List[ci.Cursor], cur: Cur, fr: Frame) -> Cur:
+        """``memset(p, 0, sizeof *p)`` of a struct cell: each of its pointer fields NULL and each
+        int field 0, one dereferencing step each (anything else is unsupported)."""
+        target = strip(args[0], casts=True) if len(args) == 3 else None
+        st = pointee_struct(target.type) if target is not None else None
+        if target is None or st is None or evaluate_int(args[1]) != 0 \
+                or evaluate_int(args[2]) != st.type.get_size():
+            self.unsupported(s, "memset other than memset(p, 0, sizeof *p) of a struct cell")
+            return self.effects(args, cur, fr)
+        v, cur = self.ptr_value(target, cur, fr)
+        if not isinstance(v, str) or v == BAD:
+            self.unsupported(s, f"memset of {self.src.text(target, 40)}")
+            return cur
+        struct = self.structs[self.struct(st)]
+        steps: List[ir.Statement] = [ir.StoreNull(v, f) for f, _ in struct.pointer_fields]
+        for stmt in steps + [ir.SetData(v, d, 0) for d in struct.int_fields]:
+            cur = self.step(cur, stmt, s)
+        return cur
 
     def free(self, s: ci.Cursor, args: List[ci.Cursor], cur: Cur, fr: Frame) -> Cur:
         arg = strip(args[0], casts=True) if args else None
