@@ -450,12 +450,14 @@ UNSUPPORTED = [
      "call through a function pointer"),
     ("union", "union u { Node *p; int i; };\nint main() { union u *v; v->p = NULL; return 0; }", "field p of a"),
     ("struct copy", "int main() { Node *x, *y; *x = *y; return 0; }", "struct copied by value"),
-    ("address of a field", "int main() { Node *x; Node **pp = &x->next; return 0; }", "variable pp"),
+    ("arithmetic on a pointer to a link", "int main() { Node *x; Node **pp = &x->next; pp = pp + 1; return 0; }",
+     "value of a pointer to a link"),
     ("non-struct pointer field", "struct s { char *name; };\n"
                                  "int main() { struct s *v; v->name = 0; return 0; }", "field name of type char *"),
     ("undefined function", "Node *get(void);\nint main() { Node *x = get(); return 0; }",
      "call of get, which is not defined in the file"),
-    ("pointer to pointer", "int main() { Node *x; Node **pp; *pp = x; return 0; }", "assignment through pointer"),
+    ("pointer to pointer to pointer", "int main() { Node *x; Node **pp = &x; Node ***q = &pp; **q = x; return 0; }",
+     "variable q"),
 ]
 
 

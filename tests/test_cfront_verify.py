@@ -499,3 +499,100 @@ def test_memset_of_another_size_is_unsupported(tmp_path):
     [f] = verify_files([write(tmp_path, "m.c", src)], VerifyOptions(("memsafety",)))
     assert f.properties[0].verdict == "unknown"
     assert "unsupported: memset other than memset(p, 0, sizeof *p)" in f.properties[0].reason
+
+
+@pytest.mark.parametrize("name, verdicts", [
+    ("sort_insertion_pp.c", ("true", "true", "true")),
+    ("sll_remove_pp.c", ("true", "true", "true")),
+    ("sll_remove_pp_leak.c", ("false", "false", "true")),
+    ("sll_remove_pp_uaf.c", ("false", "true", "true")),
+])
+def test_a_pointer_to_the_link_being_walked(name, verdicts):
+    """``struct node **pp = head; while (*pp ...) pp = &(*pp)->next; ... *pp = n;`` was an
+    unsupported variable (unknown).  pp is now a cell variable and a flag naming what it points
+    to (the variable head, or the next field of its cell); the sort is proved only because a
+    second read of *pp with nothing written in between reuses the first (the compared cell
+    keeps its name and its order against the inserted one)."""
+    [f] = verify_files([os.path.join(ROOT, "programs", "c", name)],
+                       VerifyOptions(("memsafety", "memcleanup", "unreach-call")))
+    assert tuple(p.verdict for p in f.properties) == verdicts, f.properties
+    if name.endswith("_leak.c"):
+        assert f.properties[0].violated == "valid-memtrack"
+    if name.endswith("_uaf.c"):
+        assert f.properties[0].violated == "valid-deref"
+
+
+def test_a_link_read_is_reused_only_while_nothing_is_written(tmp_path):
+    """The reuse of ``*pp`` survives tests but not a write: after ``*pp = NULL`` the second read
+    sees NULL (a copy of the first read would still hold the cell: reach_error, a wrong alarm)."""
+    src = """#include <stdlib.h>
+extern void reach_error(void);
+struct node { struct node *next; };
+int main(void) {
+  struct node *head = malloc(sizeof *head);
+  if (!head) return 0;
+  head->next = NULL;
+  struct node *keep = head;
+  struct node **pp = &head;
+  if (*pp == NULL) return 0;
+  *pp = NULL;
+  if (*pp != NULL) reach_error();
+  free(keep);
+  return 0;
+}
+"""
+    [f] = verify_files([write(tmp_path, "w.c", src)], VerifyOptions(("memsafety", "unreach-call")))
+    assert tuple(p.verdict for p in f.properties) == ("true", "true"), f.properties
+
+
+@pytest.mark.parametrize("body, verdict", [
+    ("struct node **pp; *pp = NULL;", "false"),                     # pp holds no address yet
+    ("struct node **pp; if (__VERIFIER_nondet_int()) pp = &head; *pp = NULL;", "false"),
+    ("struct node **pp = &head; *pp = NULL;", "true"),
+])
+def test_a_write_through_an_uninitialised_link_pointer_is_invalid(tmp_path, body, verdict):
+    """A pointer to a link declared without a value points nowhere: writing through it is the
+    dereference of an uninitialised pointer (valid-deref), not a path that silently ends."""
+    src = PRELUDE + "int main(void) { struct node *head = NULL; " + body + " return 0; }\n"
+    [f] = verify_files([write(tmp_path, "u.c", src)], VerifyOptions(("memsafety",)))
+    assert f.properties[0].verdict == verdict, f.properties
+    if verdict == "false":
+        assert f.properties[0].violated == "valid-deref"
+
+
+WALKED_PARAM = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
+void reach_error() { __assert_fail("0", "p.c", 5, "reach_error"); }
+struct node { int key; struct node *next; };
+static void insert(struct node **pp, struct node *n)
+{
+    while (*pp && (*pp)->key < n->key)
+        pp = &(*pp)->next;
+    n->next = *pp;
+    *pp = n;
+}
+int main(void)
+{
+    struct node *head = NULL;
+    while (__VERIFIER_nondet_int()) {
+        struct node *n = malloc(sizeof *n);
+        if (!n) abort();
+        n->key = __VERIFIER_nondet_int();
+        insert(&head, n);
+    }
+    for (struct node *p = head; p && p->next; p = p->next)
+        if (p->key > p->next->key)
+            reach_error();
+    while (head) { struct node *t = head->next; free(head); head = t; }
+    return 0;
+}
+"""
+
+
+def test_a_parameter_that_walks_the_links(tmp_path):
+    """``insert(&head, n)`` whose ``struct node **pp`` parameter is itself advanced
+    (``pp = &(*pp)->next``) is a link pointer given ``&head``, not a fixed alias of head."""
+    [f] = verify_files([write(tmp_path, "p.c", WALKED_PARAM)], VerifyOptions(("memsafety", "memcleanup", "unreach-call")))
+    assert tuple(p.verdict for p in f.properties) == ("true", "true", "true"), f.properties

@@ -271,8 +271,28 @@ class Nop:
     note: str = ""
 
 
+@dataclass(frozen=True)
+class LinkRead:
+    """``dst = *pp`` for a link pointer ``pp`` (:mod:`tvla.cfront.links`): the variable or the field
+    of ``cell`` that the flag ``at`` names.  Expanded into branches on ``at`` once lowering is done."""
+
+    dst: str
+    cell: str
+    at: str
+
+
+@dataclass(frozen=True)
+class LinkWrite:
+    """``*pp = src`` for a link pointer (``src`` None: NULL); expanded like :class:`LinkRead`."""
+
+    cell: str
+    at: str
+    src: Optional[str]
+
+
 Statement = Union[AssignNull, AssignVar, Load, StoreNull, Store, Malloc, Free, FreeNonHeap, Kill,
-                  SetData, LoadData, CopyData, SwapData, Havoc, Step, ShiftFlag, Assume, ReachError, Exit, Nop]
+                  SetData, LoadData, CopyData, SwapData, Havoc, Step, ShiftFlag, Assume, ReachError, Exit, Nop,
+                  LinkRead, LinkWrite]
 
 
 @dataclass(frozen=True)

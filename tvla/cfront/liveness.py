@@ -61,6 +61,10 @@ def uses_defs(stmt: ir.Statement) -> Tuple[Set[str], Set[str]]:
         return {stmt.dst, stmt.src}, set()
     if isinstance(stmt, ir.Assume):
         return _cond_uses(stmt.cond), set()
+    if isinstance(stmt, ir.LinkRead):   # (expanded before liveness; read by the reuse of loads)
+        return {stmt.cell}, {stmt.dst}
+    if isinstance(stmt, ir.LinkWrite):
+        return {stmt.cell} | ({stmt.src} if stmt.src else set()), set()
     return set(), set()
 
 

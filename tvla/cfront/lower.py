@@ -46,8 +46,9 @@ from tvla.cfront.liveness import insert_kills
 from tvla.cfront.reuse import reuse_loads
 from tvla.cfront.swap import Swap, swap_at
 from tvla.cfront.lower_cfg import BAD, Frame
-from tvla.cfront.lower_expr import ABS, Cur, ExprLowering, IntOp, Operand
-from tvla.cfront.parse import constants_memo, deep_stack, evaluate_int, parse_file, unary_operator
+from tvla.cfront.lower_expr import ABS, Cur, IntOp, Operand
+from tvla.cfront.links import Link, LinkLowering, expand_links, link_struct
+from tvla.cfront.parse import binary_operator, constants_memo, deep_stack, evaluate_int, parse_file, unary_operator
 from tvla.errors import TvlaError
 
 __all__ = ["lower_file", "lower_tu", "simplify", "MAX_NESTING", "MAX_CALL_DEPTH", "MAX_EDGES"]
@@ -84,8 +85,9 @@ def lower_tu(tu: ci.TranslationUnit, path: str, malloc_may_fail: bool = False, k
             prog = simplify(low.program(path, lines))
         # these passes serve the analysis (names for cells, fewer variables), not the meaning
         if not liveness:
-            return prog
-        return insert_kills(coalesce(reuse_loads(prog), frozenset(keep)), frozenset(keep))
+            return expand_links(prog, low.link_targets())
+        prog = expand_links(reuse_loads(prog), low.link_targets())
+        return insert_kills(coalesce(prog, frozenset(keep)), frozenset(keep))
     return deep_stack(work)
 
 
@@ -102,7 +104,7 @@ def check_nesting(tu: ci.TranslationUnit) -> None:
         todo += reversed([(ch, depth + 1) for ch in c.get_children()])   # the first in source order first
 
 
-class Lowering(ExprLowering):
+class Lowering(LinkLowering):
     """Statements, calls and inlining, and the whole program."""
 
     def __init__(self, tu: ci.TranslationUnit, src: SourceText, malloc_may_fail: bool = False):
@@ -110,6 +112,7 @@ class Lowering(ExprLowering):
         self.tu = tu
         self.int_classes = classify_ints(tu)
         self.symbolic_names: Dict[Hashable, str] = {}
+        self.links: Dict[Hashable, Link] = {}
         self.globals: Dict[Hashable, str] = {}
         self.global_inits: List[Tuple[ir.Statement, ci.Cursor]] = []
         self.active: List[str] = []     # the functions being inlined (a call of one of them is recursive)
@@ -250,6 +253,9 @@ class Lowering(ExprLowering):
             return self.assign_ptr(name, init, cur, fr, st, d) if init is not None else cur
         if is_number(d.type):
             return self.int_decl(d, init, cur, fr)
+        linked = link_struct(d.type)
+        if linked is not None:
+            return self.link_decl(d, linked, init, cur, fr)
         if init is not None:
             self.unsupported(d, f"variable {d.spelling} of type {d.type.spelling}")
             return self.effect(init, cur, fr)
@@ -550,6 +556,9 @@ class Lowering(ExprLowering):
                     cur: Cur, fr: Frame) -> Cur:
         params = [p for p in fdef.get_children() if p.kind == K.PARM_DECL]
         for p, a in zip(params, args):
+            if link_struct(p.type) is not None and _assigns(_body(fdef), decl_key(p)):   # it walks the links
+                cur = self.link_decl(p, link_struct(p.type), a, cur, fr, "local")
+                continue
             cur = self.bind(p, a, callee, cur, fr)
         return self.effects(args[len(params):], cur, fr)
 
@@ -594,6 +603,16 @@ def _definitions(tu: ci.TranslationUnit) -> Dict[str, ci.Cursor]:
     """The function definitions of the file, by name."""
     return {c.spelling: c for c in tu.cursor.get_children()
             if c.kind == K.FUNCTION_DECL and c.is_definition()}
+
+
+def _assigns(c: ci.Cursor, key: Hashable) -> bool:
+    """Is the variable or parameter ``key`` assigned (``=``) somewhere below ``c``?"""
+    if c.kind == K.BINARY_OPERATOR and binary_operator(c) == "=":
+        lhs = strip(children(c)[0]) if children(c) else None
+        if lhs is not None and lhs.kind == K.DECL_REF_EXPR and lhs.referenced is not None \
+                and decl_key(lhs.referenced) == key:
+            return True
+    return any(_assigns(ch, key) for ch in c.get_children())
 
 
 def _body(fdef: ci.Cursor) -> ci.Cursor:

@@ -74,6 +74,11 @@ class ExprLowering(Builder):
 
         def is_alloc(self, s: ci.Cursor) -> bool: ...
 
+        def deref_link(self, pp: ci.Cursor, cur: Cur, at: ci.Cursor) -> Optional[Tuple[Ptr, Cur]]: ...
+
+        def assign_link(self, target: ci.Cursor, rhs: ci.Cursor, cur: Cur, fr: Frame,
+                        s: ci.Cursor) -> Optional[Tuple[Operand, Cur]]: ...
+
         def malloc(self, dst: str, s: ci.Cursor, cur: Cur, fr: Frame, st: Optional[ci.Cursor],
                    at: Optional[ci.Cursor] = None) -> Cur: ...
 
@@ -183,6 +188,9 @@ class ExprLowering(Builder):
             alias = self.alias_of(children(s)[0], fr)
             if alias is not None:
                 return alias, cur
+            read = self.deref_link(children(s)[0], cur, s)
+            if read is not None:
+                return read
             self.unsupported(s, "dereference of a pointer to a pointer whose target is not known")
         elif op == "&":
             self.unsupported(s, self.describe(s, "address of"))
@@ -530,6 +538,9 @@ class ExprLowering(Builder):
             return BAD, cur
         if target.kind == K.MEMBER_REF_EXPR:
             return self.assign_field(s, target, rhs, cur, fr)
+        linked = self.assign_link(target, rhs, cur, fr, s)
+        if linked is not None:
+            return linked
         name = self.lvalue_var(target, fr)
         if name is None:
             return BAD, cur

@@ -18,7 +18,7 @@ has not changed since.
 """
 
 from dataclasses import replace
-from typing import Dict, FrozenSet, List, Optional, Tuple
+from typing import Dict, FrozenSet, List, Optional, Tuple, Union
 
 from tvla.cfront import ir
 from tvla.cfront.liveness import uses_defs
@@ -26,18 +26,24 @@ from tvla.cfront.liveness import uses_defs
 __all__ = ["reuse_loads"]
 
 Fact = Tuple[str, str, str]   # (holder, source, field): holder == source->field
+LINK = "@"   # the source of a fact (holder, "@" + flag, "*"): holder == *pp for the link pointer with that flag
 
 
 def _transfer(facts: FrozenSet[Fact], stmt: ir.Statement) -> FrozenSet[Fact]:
-    if isinstance(stmt, ir.Free):
+    if isinstance(stmt, (ir.Free, ir.LinkWrite)):
         return frozenset()
     _uses, defs = uses_defs(stmt)
     written_field = stmt.field if isinstance(stmt, (ir.Store, ir.StoreNull)) else None
     out = {f for f in facts if not ({f[0], f[1]} & defs) and f[2] != written_field}
+    if not isinstance(stmt, (ir.Assume, ir.Nop, ir.LinkRead)):
+        # what a link points to may be any variable or field: only a test keeps it known
+        out = {f for f in out if not f[1].startswith(LINK)}
     if isinstance(stmt, ir.Load) and stmt.dst != stmt.src:
         out.add((stmt.dst, stmt.src, stmt.field))
+    if isinstance(stmt, ir.LinkRead):
+        out.add((stmt.dst, LINK + stmt.at, "*"))
     if isinstance(stmt, ir.AssignVar):   # the copy holds what its source held
-        out |= {(stmt.dst, s, f) for h, s, f in facts if h == stmt.src and s != stmt.dst}
+        out |= {(stmt.dst, s, f) for h, s, f in facts if h == stmt.src and s != stmt.dst and not s.startswith(LINK)}
     return frozenset(out)
 
 
@@ -46,7 +52,7 @@ def available(prog: ir.CProgram) -> Dict[str, FrozenSet[Fact]]:
     into: Dict[str, List[ir.Edge]] = {}
     for e in prog.edges:
         into.setdefault(e.target, []).append(e)
-    everything = frozenset(f for e in prog.edges if isinstance(e.stmt, ir.Load)
+    everything = frozenset(f for e in prog.edges if isinstance(e.stmt, (ir.Load, ir.LinkRead))
                            for f in _transfer(frozenset(), e.stmt))
     out: Dict[str, List[ir.Edge]] = {}
     for e in prog.edges:
@@ -72,8 +78,9 @@ def available(prog: ir.CProgram) -> Dict[str, FrozenSet[Fact]]:
     return facts
 
 
-def _holder(facts: FrozenSet[Fact], load: ir.Load) -> Optional[str]:
-    held = sorted(h for h, s, f in facts if (s, f) == (load.src, load.field) and h != load.dst)
+def _holder(facts: FrozenSet[Fact], load: Union[ir.Load, ir.LinkRead]) -> Optional[str]:
+    source = (load.src, load.field) if isinstance(load, ir.Load) else (LINK + load.at, "*")
+    held = sorted(h for h, s, f in facts if (s, f) == source and h != load.dst)
     return held[0] if held else None
 
 
@@ -82,7 +89,7 @@ def reuse_loads(prog: ir.CProgram) -> ir.CProgram:
     facts = available(prog)
     edges = []
     for e in prog.edges:
-        if isinstance(e.stmt, ir.Load):
+        if isinstance(e.stmt, (ir.Load, ir.LinkRead)):
             h = _holder(facts.get(e.source, frozenset()), e.stmt)
             if h is not None:
                 e = replace(e, stmt=ir.AssignVar(e.stmt.dst, h))

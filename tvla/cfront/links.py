@@ -1,0 +1,155 @@
+"""Link pointers: a local ``T **pp`` that walks the links of a list (part of :mod:`tvla.cfront.lower`).
+
+``pp`` points either to a pointer variable (``pp = &head``, or a ``T **``
+parameter bound to ``&head``) or to a pointer field of a cell
+(``pp = &(*pp)->next``, ``pp = &p->next``).  It becomes two variables: the
+pointer variable ``pp@cell`` (the cell whose field ``pp`` points to) and the
+flag ``pp@at``, whose value numbers what ``pp`` points to (a variable, or a
+field of ``pp@cell``).  Reading ``*pp`` is :class:`~tvla.cfront.ir.LinkRead`
+into a temporary, writing ``*pp = e`` :class:`~tvla.cfront.ir.LinkWrite`;
+once the program is lowered (and a read whose value a temporary still holds
+became a copy, :mod:`tvla.cfront.reuse`), :func:`expand_links` turns each into
+one branch per target: an ``Assume`` on the flag, then ``AssignVar``/``Load``
+or ``AssignVar``/``Store``.  The flag is exact, so nothing is abstracted.
+"""
+
+from dataclasses import dataclass, field, replace
+from typing import Dict, Hashable, List, Optional, Tuple
+
+import clang.cindex as ci
+
+from tvla.cfront import ir
+from tvla.cfront.cinfo import K, children, decl_key, pointee_struct, strip, struct_name
+from tvla.cfront.lower_cfg import BAD, Frame
+from tvla.cfront.lower_expr import Cur, ExprLowering, Operand, Ptr
+from tvla.cfront.parse import unary_operator
+
+__all__ = ["Link", "LinkLowering", "link_struct", "expand_links"]
+
+Target = Tuple[str, str]
+"""What a link pointer may point to: ``("var", name)`` or ``("field", f)`` (of its cell)."""
+
+
+@dataclass
+class Link:
+    """A link pointer: its cell variable, its flag, and the targets its flag values stand for."""
+
+    cell: str
+    flag: str
+    struct: str
+    targets: List[Target] = field(default_factory=list)
+
+
+def link_struct(t: ci.Type) -> Optional[ci.Cursor]:
+    """The struct of ``T **`` (a pointer to a pointer to a struct), else None."""
+    c = t.get_canonical()
+    return pointee_struct(c.get_pointee()) if c.kind == ci.TypeKind.POINTER else None
+
+
+class LinkLowering(ExprLowering):
+    """Declaring, assigning, reading and writing through link pointers."""
+
+    links: Dict[Hashable, Link]
+
+    def link_of(self, c: ci.Cursor) -> Optional[Link]:
+        """The link pointer ``c`` names, or None."""
+        s = strip(c, casts=True)
+        if s.kind == K.DECL_REF_EXPR and s.referenced is not None:
+            return self.links.get(decl_key(s.referenced))
+        return None
+
+    def link_decl(self, d: ci.Cursor, st: ci.Cursor, init: Optional[ci.Cursor], cur: Cur, fr: Frame,
+                  scope: Optional[str] = None) -> Cur:
+        """``T **pp [= init]`` (a local, or a parameter given ``init``): its cell variable and flag.
+        Without ``init`` the flag names a field of the cell variable, which holds no value yet: a
+        read or write through ``pp`` is then the dereference of an uninitialised pointer."""
+        fields = self.structs[self.struct(st)].pointer_fields
+        if not fields:
+            self.unsupported(d, self.describe(d, "pointer to a link of a struct without pointer fields:"))
+            return cur
+        base = self.fresh(d.spelling)
+        link = Link(self.pointer(f"{base}_cell", st, scope or fr.scope), self.fresh(f"{base}_at"), self.struct(st))
+        self.links[decl_key(d)] = link
+        if init is not None:
+            return self.link_assign(link, init, cur, fr, d)
+        return self.step(cur, ir.Havoc(link.flag, self.target_value(link, ("field", fields[0][0]))), d)
+
+    def target_value(self, link: Link, target: Target) -> int:
+        """The flag value standing for ``target``."""
+        if target not in link.targets:
+            link.targets.append(target)
+            self.ints[link.flag] = ir.IntVar(link.flag, tuple(range(len(link.targets))))
+        return link.targets.index(target)
+
+    def link_assign(self, link: Link, rhs: ci.Cursor, cur: Cur, fr: Frame, at: ci.Cursor) -> Cur:
+        """``pp = &v``, ``pp = &x->f``, or ``pp = qq`` for a ``T **`` parameter bound to ``&v``."""
+        s = strip(rhs, casts=True)
+        alias = self.alias_of(s, fr)
+        if alias is not None:
+            return self.step(cur, ir.Havoc(link.flag, self.target_value(link, ("var", alias))), at)
+        inner = strip(children(s)[0]) if s.kind == K.UNARY_OPERATOR and unary_operator(s) == "&" else None
+        base = children(inner)[0] if inner is not None and inner.kind == K.MEMBER_REF_EXPR and children(inner) \
+            else None
+        st = pointee_struct(base.type) if base is not None else None
+        if base is None or inner is None or st is None or struct_name(st) != link.struct or \
+                pointee_struct(inner.type) is None or struct_name(pointee_struct(inner.type)) != link.struct:
+            self.unsupported(at, self.describe(rhs, "value of a pointer to a link:"))
+            return cur
+        v, cur = self.ptr_value(base, cur, fr)
+        if v is None or v == BAD:
+            self.unsupported(at, self.describe(rhs, "link of"))
+            return cur
+        cur = self.step(cur, ir.AssignVar(link.cell, v), at)
+        return self.step(cur, ir.Havoc(link.flag, self.target_value(link, ("field", inner.spelling))), at)
+
+    def deref_link(self, pp: ci.Cursor, cur: Cur, at: ci.Cursor) -> Optional[Tuple[Ptr, Cur]]:
+        """``*pp`` for a link pointer ``pp`` into a temporary (None: ``pp`` is none)."""
+        link = self.link_of(pp)
+        if link is None:
+            return None
+        tmp = self.temp(link.struct)
+        return tmp, self.step(cur, ir.LinkRead(tmp, link.cell, link.flag), at)
+
+    def assign_link(self, target: ci.Cursor, rhs: ci.Cursor, cur: Cur, fr: Frame,
+                    s: ci.Cursor) -> Optional[Tuple[Operand, Cur]]:
+        """``pp = rhs`` or ``*pp = rhs`` for a link pointer ``pp`` (None: the target is no link)."""
+        link = self.link_of(target)
+        if link is not None:
+            return BAD, self.link_assign(link, rhs, cur, fr, s)
+        if target.kind != K.UNARY_OPERATOR or unary_operator(target) != "*":
+            return None
+        link = self.link_of(children(target)[0])
+        if link is None:
+            return None
+        v, cur = self.ptr_value(rhs, cur, fr)
+        if v == BAD:
+            return BAD, cur
+        return v, self.step(cur, ir.LinkWrite(link.cell, link.flag, v), s)
+
+    def link_targets(self) -> Dict[str, List[Target]]:
+        """The targets of every link pointer, by its flag (for :func:`expand_links`)."""
+        return {link.flag: list(link.targets) for link in self.links.values()}
+
+
+def _through(kind: str, name: str, stmt: ir.Statement) -> ir.Statement:
+    """What a LinkRead or LinkWrite does when its link points to the variable or field ``name``."""
+    if isinstance(stmt, ir.LinkRead):
+        return ir.AssignVar(stmt.dst, name) if kind == "var" else ir.Load(stmt.dst, stmt.cell, name)
+    assert isinstance(stmt, ir.LinkWrite)
+    if kind == "var":
+        return ir.AssignNull(name) if stmt.src is None else ir.AssignVar(name, stmt.src)
+    return ir.StoreNull(stmt.cell, name) if stmt.src is None else ir.Store(stmt.cell, name, stmt.src)
+
+
+def expand_links(prog: ir.CProgram, targets: Dict[str, List[Target]]) -> ir.CProgram:
+    """Each LinkRead and LinkWrite edge as one branch per target of its link (``targets``, by flag)."""
+    edges: List[ir.Edge] = []
+    for k, e in enumerate(prog.edges):
+        if not isinstance(e.stmt, (ir.LinkRead, ir.LinkWrite)):
+            edges.append(e)
+            continue
+        for i, (kind, name) in enumerate(targets.get(e.stmt.at, [])):
+            mid = f"{e.source}.link{k}.{i}"
+            edges.append(replace(e, target=mid, stmt=ir.Assume(ir.DataCond(e.stmt.at, None, "==", value=i))))
+            edges.append(replace(e, source=mid, stmt=_through(kind, name, e.stmt)))
+    return replace(prog, edges=tuple(edges))
