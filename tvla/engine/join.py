@@ -15,7 +15,6 @@ the options (:attr:`~tvla.engine.options.Options.join_strategy`, looked up in
 * ``conc`` (:class:`ConcJoin`): like ``rel`` on unblurred (concrete) structures.
 """
 
-from itertools import product
 from typing import ClassVar, Dict, Hashable, List, Optional, Sequence, Tuple
 
 from tvla.engine.blur import Name, canonical_names
@@ -157,7 +156,9 @@ def spread(mask: Mask, pos: Sequence[int]) -> Mask:
 def merge_universes(a: Structure, b: Structure, names_a: Sequence[Name], names_b: Sequence[Name]) -> Structure:
     """The join of blurred structures with other canonical names (``-join ind``):
     nodes with the same name are joined; a node of one side only is
-    maybe-active and keeps that side's values; a pair no side has is 1/2."""
+    maybe-active and keeps that side's values; a tuple of nodes that no side
+    has together is 0 (no store either side describes has all of them, so
+    any value keeps those stores; 0 lets focus and coerce skip the tuple)."""
     if names_a == names_b:
         return merge(a, b)
     order = sorted(set(names_a) | set(names_b))
@@ -180,11 +181,10 @@ def merge_universes(a: Structure, b: Structure, names_a: Sequence[Name], names_b
             ta, ua = rows_a[k]
             tb, ub = rows_b[k]
             t, u = join_sides(ta, ua, ra, tb, ub, rb)
-            u |= full & ~(ra | rb)
             rows_t.append(t)
             rows_u.append(u)
         binary.append((rows_t, rows_u))
-    hi = [merge_higher(ha, hb, pa, pb, ca, cb, n) for ha, hb in zip(a.hi, b.hi)]
+    hi = [merge_higher(ha, hb, pa, pb, ca, cb) for ha, hb in zip(a.hi, b.hi)]
     return Structure.from_tables(n, [x if x == y else HALF for x, y in zip(a.nul, b.nul)], unary, binary, hi,
                                  spread(a.maybe_active, pa) | spread(b.maybe_active, pb) | only)
 
@@ -207,17 +207,16 @@ def placed_rows(rows_t: Sequence[Mask], rows_u: Sequence[Mask], pos: Sequence[in
     return out
 
 
-def merge_higher(ha: Table, hb: Table, pa: Sequence[int], pb: Sequence[int], ca: Mask, cb: Mask, n: int) -> Table:
+def merge_higher(ha: Table, hb: Table, pa: Sequence[int], pb: Sequence[int], ca: Mask, cb: Mask) -> Table:
     """:func:`merge_universes` for one predicate of arity three or more."""
     ta = {tuple(pa[x] for x in t): v for t, v in ha.items()}
     tb = {tuple(pb[x] for x in t): v for t, v in hb.items()}
-    arity = len(next(iter(ha or hb), ()))
     out: Table = {}
-    for tup in product(range(n), repeat=arity) if arity else ():
+    for tup in set(ta) | set(tb):  # a tuple in neither table is 0 on every side that has it
+        va, vb = ta.get(tup, 0), tb.get(tup, 0)
         in_a = all(ca >> x & 1 for x in tup)
         in_b = all(cb >> x & 1 for x in tup)
-        va, vb = ta.get(tup, 0), tb.get(tup, 0)
-        v = (va if va == vb else HALF) if in_a and in_b else va if in_a else vb if in_b else HALF
+        v = (va if va == vb else HALF) if in_a and in_b else va if in_a else vb
         if v:
             out[tup] = v
     return out

@@ -11,7 +11,10 @@ or ``A(v) r(v) -> s(v)`` cost one bit operation, not a loop.
 
 A maybe-active node (``s.ma``) is 1/2-present: a quantifier sees its body there
 through ``ac`` (``E(v) f`` as ``E(v) ac(v) & f``, ``A(v) f`` as
-``A(v) !ac(v) | f``), and a definite transitive-closure path avoids it.
+``A(v) !ac(v) | f``), and a definite transitive-closure path avoids it.  A
+node bound to a free variable of the quantified formula (the vector variable
+at its own place included) is present: the value there describes only stores
+where it exists.
 """
 
 from __future__ import annotations  # annotations of the closures made per evaluation cost nothing
@@ -57,10 +60,22 @@ def seen_active(t: Mask, h: Mask, ma: Mask, universal: bool, full: Mask) -> Mask
     return t & ~ma, h | (t & ma)
 
 
-def any_maybe(s: Structure, env: Assignment, names: Iterable[str]) -> bool:
-    """Is a node bound to one of ``names`` maybe-active?"""
+def doubtful(s: Structure, env: Assignment, free: Iterable[str]) -> Mask:
+    """The maybe-active nodes whose presence a quantifier must doubt: not those
+    bound to a free variable (``free``) of the quantified formula, since its
+    value there only matters in stores where they exist."""
     ma = s.ma
-    return any(ma >> env[q] & 1 for q in names)
+    for name in free:
+        ma &= ~(1 << env[name])
+    return ma
+
+
+def doubted_among(maybe: Mask, env: Assignment, names: Iterable[str]) -> Mask:
+    """The nodes in ``maybe`` bound to one of ``names``."""
+    out = 0
+    for q in names:
+        out |= maybe & (1 << env[q])
+    return out
 
 
 def scalar(tu: Masks) -> Kleene:
@@ -423,17 +438,19 @@ class Evaluator:
         outer = qs[:-1]
         g = self.compile(f.body, inner)
         saved_vars = qs
+        free = sorted(f.free_vars())
 
         def scalar_q(s: Structure, env: Assignment) -> Masks:
             full_n = s.full
+            maybe = doubtful(s, env, free) if s.ma else 0
             saved = [env.get(q) for q in saved_vars]
             result = TRUE if universal else FALSE
             for combo in product(range(s.n), repeat=len(outer)) if outer else ((),):
                 for q, u in zip(outer, combo):
                     env[q] = u
                 t, h = g(s, env)
-                if s.ma:
-                    cap = full_n if any_maybe(s, env, outer) else s.ma
+                if maybe:
+                    cap = full_n if doubted_among(maybe, env, outer) else maybe
                     t, h = seen_active(t, h, cap, universal, full_n)
                 if universal:
                     if t == full_n:
@@ -455,9 +472,11 @@ class Evaluator:
     def _vector_quantifier(self, f: Union[F.Exists, F.Forall], vec: str, qs: List[str],
                            universal: bool) -> CompiledFormula:
         g = self.compile(f.body, vec)
+        free = sorted(f.free_vars() - {vec})
 
         def vector_q(s: Structure, env: Assignment) -> Masks:
             full = s.full
+            maybe = doubtful(s, env, free) if s.ma else 0
             saved = [env.get(q) for q in qs]
             if universal:
                 t, p = full, full
@@ -467,8 +486,11 @@ class Evaluator:
                 for q, u in zip(qs, combo):
                     env[q] = u
                 bt, bh = g(s, env)
-                if s.ma and any_maybe(s, env, qs):
-                    bt, bh = seen_active(bt, bh, full, universal, full)
+                doubted = doubted_among(maybe, env, qs) if maybe else 0
+                if doubted:
+                    # where the vector variable is bound to the one doubted node, that node exists
+                    cap = full & ~doubted if doubted & (doubted - 1) == 0 else full
+                    bt, bh = seen_active(bt, bh, cap, universal, full)
                 if universal:
                     t &= bt
                     p &= bt | bh
@@ -516,6 +538,7 @@ class Evaluator:
         rest = [c for c in parts if c not in guard]
         g = self.compile(F.conj(*guard), q)
         inner = self.compile(F.exists(tuple(others), F.conj(*rest)), vec)
+        free = sorted(f.free_vars() - {vec})
 
         def guarded(s: Structure, env: Assignment) -> Masks:
             gt, gu = g(s, env)
@@ -523,6 +546,7 @@ class Evaluator:
             if not cand:
                 return 0, 0
             full = s.full
+            maybe = doubtful(s, env, free) if s.ma else 0
             saved = env.get(q)
             t = p = 0
             while cand:
@@ -530,8 +554,9 @@ class Evaluator:
                 cand ^= low
                 env[q] = low.bit_length() - 1
                 bt, bh = inner(s, env)
-                if gt & low and not s.ma & low:
-                    t |= bt
+                if gt & low:
+                    # a doubted q-node exists where the vector variable is bound to it
+                    t |= bt & low if maybe & low else bt
                 p |= bt | bh
                 if t == full:
                     break
