@@ -60,6 +60,26 @@ def test_deep_quantifiers_are_linear(tmp_path, monkeypatch):
     assert "Verdict: alarms" in res.output
 
 
+def test_redundant_nested_quantifiers_in_a_definition(tmp_path, monkeypatch):
+    """seed 6, cases 7061 and 8958: 300 or 3,000 ``E(w_9)`` around the body of r[n,z]'s definition
+    (w_9 unused) made every evaluation of it n^300 steps: the analysis never ended.  ``E(x) E(y) f``
+    is ``E(y) f`` when x is not free there, so the chain is one quantifier; the structures are those
+    of the definition without it."""
+    preds = open(os.path.join(SLL, "preds.tvp")).read()
+    deep = preds.replace("r[n,z](v) = E(v_1) z(v_1)", "r[n,z](v) = E(v_1) " + "E(w_9) " * 3000 + "z(v_1)")
+    assert deep != preds
+    outs = []
+    for name, text in (("plain", preds), ("deep", deep)):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "preds.tvp").write_text(text)
+        prog = open(REVERSE).read().replace('#include "../../specs/sll/preds.tvp"', '#include "preds.tvp"') \
+            .replace('#include "../../specs/sll/actions.tvp"', f'#include "{SLL}/actions.tvp"')
+        res = run(tmp_path / name, monkeypatch, {"r.tvp": prog}, ("analyze", "r.tvp", LIST, "-terse", "-tvs", "o.tvs"))
+        assert res.exit_code == 0, res.output
+        outs.append((tmp_path / name / "o.tvs").read_text())
+    assert outs[0] == outs[1]
+
+
 def test_chain_of_iff_is_a_located_limit(tmp_path, monkeypatch):
     """seed 2 (deep nesting 'iff' x3000, old campaign: hangs in formula.py desugar/_nnf): each <->
     doubles the formula once expanded; 3000 of them never ended."""
