@@ -48,7 +48,7 @@ import clang.cindex as ci
 from tvla.cfront.cinfo import K, callee_name, children, decl_key, initializer, is_int, strip
 from tvla.cfront.parse import ARITHMETIC, binary_operator, evaluate_int, fold, unary_operator
 
-__all__ = ["IntClass", "ABSTRACT", "KEPT", "MAX_COUNTER_VALUES", "step_of", "shift_of", "MAX_FLAG_VALUES", "classify_ints", "int_var", "is_nondet_call", "is_truth_value",
+__all__ = ["IntClass", "ABSTRACT", "KEPT", "VALUED", "MAX_COUNTER_VALUES", "step_of", "shift_of", "MAX_FLAG_VALUES", "classify_ints", "int_var", "is_nondet_call", "is_truth_value",
            "return_key"]
 
 MAX_FLAG_VALUES = 4
@@ -65,6 +65,7 @@ class IntClass:
 
 ABSTRACT = IntClass("abstract")
 KEPT = ("flag", "counter", "symbolic", "register")   # the classes with an IntVar
+VALUED = ("const", "alias")   # the classes read as a value of their own: no variable is made for them
 _OTHER = object()     # an assignment of an arbitrary value
 _INIT = "init"        # tag of an initialiser
 _UNINIT = "uninit"    # tag of a declaration without one (its value is garbage until assigned)

@@ -3,9 +3,9 @@
 ``pp`` points either to a pointer variable (``pp = &head``, or a ``T **``
 parameter bound to ``&head``) or to a pointer field of a cell
 (``pp = &(*pp)->next``, ``pp = &p->next``).  It becomes two variables: the
-pointer variable ``pp@cell`` (the cell whose field ``pp`` points to) and the
-flag ``pp@at``, whose value numbers what ``pp`` points to (a variable, or a
-field of ``pp@cell``).  Reading ``*pp`` is :class:`~tvla.cfront.ir.LinkRead`
+pointer variable ``pp_cell`` (the cell whose field ``pp`` points to) and the
+flag ``pp_at``, whose value numbers what ``pp`` points to (a variable, or a
+field of ``pp_cell``).  Reading ``*pp`` is :class:`~tvla.cfront.ir.LinkRead`
 into a temporary, writing ``*pp = e`` :class:`~tvla.cfront.ir.LinkWrite`;
 once the program is lowered (and a read whose value a temporary still holds
 became a copy, :mod:`tvla.cfront.reuse`), :func:`expand_links` turns each into

@@ -40,7 +40,7 @@ import clang.cindex as ci
 from tvla.cfront import ir
 from tvla.cfront.cinfo import K, SourceText, callee_name, children, decl_key, initializer, is_int, is_number, \
     is_pointer, pointee_struct, strip, struct_name
-from tvla.cfront.intvars import KEPT, IntClass, classify_ints, return_key
+from tvla.cfront.intvars import KEPT, VALUED, IntClass, classify_ints, return_key
 from tvla.cfront.coalesce import coalesce
 from tvla.cfront.liveness import insert_kills
 from tvla.cfront.reuse import reuse_loads
@@ -263,7 +263,7 @@ class Lowering(LinkLowering):
 
     def int_decl(self, d: ci.Cursor, init: Optional[ci.Cursor], cur: Cur, fr: Frame) -> Cur:
         cls = self.int_class(decl_key(d))
-        if cls.kind in ("const", "alias"):   # read as the constant, or as the symbolic variable
+        if cls.kind in VALUED:   # read as the constant, or as the symbolic variable
             return cur
         name = fr.names[decl_key(d)] = self.fresh(d.spelling)
         if cls.kind == "symbolic":
@@ -486,7 +486,8 @@ class Lowering(LinkLowering):
             return cur
         struct = self.structs[self.struct(st)]
         steps: List[ir.Statement] = [ir.StoreNull(v, f) for f, _ in struct.pointer_fields]
-        for stmt in steps + [ir.SetData(v, d, 0) for d in struct.int_fields]:
+        steps += [ir.SetData(v, d, 0) for d in struct.int_fields]
+        for stmt in steps:
             cur = self.step(cur, stmt, s)
         return cur
 
@@ -543,7 +544,7 @@ class Lowering(LinkLowering):
         if not is_int(fdef.result_type):
             return ABS if is_number(fdef.result_type) else None
         cls = callee.ret_class = self.int_class(return_key(fdef))
-        if cls.kind in ("const", "alias"):
+        if cls.kind in VALUED:
             return self.class_value(cls)
         if cls.kind in KEPT:
             callee.ret = self.fresh(f"{fdef.spelling}_ret")
@@ -556,8 +557,9 @@ class Lowering(LinkLowering):
                     cur: Cur, fr: Frame) -> Cur:
         params = [p for p in fdef.get_children() if p.kind == K.PARM_DECL]
         for p, a in zip(params, args):
-            if link_struct(p.type) is not None and _assigns(_body(fdef), decl_key(p)):   # it walks the links
-                cur = self.link_decl(p, link_struct(p.type), a, cur, fr, "local")
+            linked = link_struct(p.type)
+            if linked is not None and _assigns(_body(fdef), decl_key(p)):   # it walks the links
+                cur = self.link_decl(p, linked, a, cur, fr, "local")
                 continue
             cur = self.bind(p, a, callee, cur, fr)
         return self.effects(args[len(params):], cur, fr)
@@ -571,7 +573,7 @@ class Lowering(LinkLowering):
             return self.assign_ptr(name, a, cur, fr, st)
         if is_number(p.type):
             cls = self.int_class(key)
-            if cls.kind in ("const", "alias"):
+            if cls.kind in VALUED:
                 return self.consume(a, cur, fr)
             name = callee.names[key] = self.fresh(p.spelling)
             if cls.kind in KEPT:

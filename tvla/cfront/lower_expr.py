@@ -25,7 +25,7 @@ import clang.cindex as ci
 from tvla.cfront import ir
 from tvla.cfront.cinfo import K, children, decl_key, is_number, is_pointer, pointee_struct, strip, struct_decl, \
     struct_name
-from tvla.cfront.intvars import ABSTRACT, IntClass, is_truth_value, shift_of, step_of
+from tvla.cfront.intvars import ABSTRACT, VALUED, IntClass, is_truth_value, shift_of, step_of
 from tvla.cfront.lower_cfg import BAD, Builder, Frame
 from tvla.cfront.parse import ARITHMETIC, binary_operator, evaluate_int, fold, unary_operator
 
@@ -302,7 +302,7 @@ class ExprLowering(Builder):
         if ref is None or ref.kind not in (K.VAR_DECL, K.PARM_DECL):
             return ABS
         cls = self.int_class(decl_key(ref))
-        if cls.kind in ("const", "alias"):
+        if cls.kind in VALUED:
             return self.class_value(cls)
         name = self.lookup(ref, fr)
         if name is None:
@@ -560,7 +560,7 @@ class ExprLowering(Builder):
             return alias
         if target.kind == K.DECL_REF_EXPR and target.referenced is not None:
             name = self.lookup(target.referenced, fr)
-            if name is not None or self.int_class(decl_key(target.referenced)).kind in ("const", "alias"):
+            if name is not None or self.int_class(decl_key(target.referenced)).kind in VALUED:
                 return name or BAD
         what = "array access" if target.kind == K.ARRAY_SUBSCRIPT_EXPR else "assignment to"
         self.unsupported(target, self.describe(target, what))

@@ -34,7 +34,6 @@ def _tok_pos(tok: Token) -> Pos:
     return (tok.line, tok.column)
 
 
-
 def _quantified(kind: Any, vs: Tuple[str, ...], body: F.Formula) -> F.Formula:
     """``kind(vs) body``, or ``body`` itself when it is a quantifier of the same kind and binds
     every variable of ``vs`` or does not use it: ``E(x) E(y) f`` is ``E(y) f`` in Kleene logic
@@ -42,6 +41,7 @@ def _quantified(kind: Any, vs: Tuple[str, ...], body: F.Formula) -> F.Formula:
     if isinstance(body, kind) and not set(vs) & body.free_vars():
         return body
     return kind(vs, body)
+
 
 class ToAst(Transformer_NonRecursive):
     """Lark tree -> raw declarations, formulas, actions and edges (no recursion:
