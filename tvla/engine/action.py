@@ -18,7 +18,7 @@ from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Prot
 from tvla.lang.program import Action, Message, Update
 from tvla.logic import formula as F
 from tvla.engine.blur import blur
-from tvla.engine.coerce import Coercer, definition
+from tvla.engine.coerce import NODES_REMOVED, Coercer, definition
 from tvla.engine.differencing import Differencer
 from tvla.engine.focus import FocusFormula, focus
 from tvla.engine.options import Options
@@ -290,11 +290,11 @@ class CompiledAction:
         return "u" in self.order[:step_no]
 
     def _changed_for(self, step_no: int) -> Optional[Set[str]]:
-        # after an update only rules reading updated predicates can fire; after
-        # focus (which may materialize nodes) every rule is run
-        if self._after_update(step_no) and self.order[step_no - 1] == "u" and not self.has_new \
-                and self.action.retain is None:
-            return self.changed
+        # after an update only rules reading updated predicates can fire, and
+        # after %retain those a removal of nodes may make fire; a new node or
+        # focus (which may materialize nodes) runs every rule
+        if self._after_update(step_no) and self.order[step_no - 1] == "u" and not self.has_new:
+            return self.changed if self.action.retain is None else self.changed | {NODES_REMOVED}
         return None
 
     def _coerce(self, items: List[Item], changed: Optional[Set[str]], breach_stops: bool = False,

@@ -26,6 +26,11 @@ def definition(p: Predicate) -> F.Formula:
     return d
 
 
+NODES_REMOVED = "-nodes"
+"""Named among the changed predicates when nodes were removed: it reruns the rules
+whose body may rise when nodes go (:func:`~tvla.logic.formula.rises_without_nodes`);
+no predicate is named so."""
+
 Applier = Callable[[Structure], Sequence[str]]
 """A rule compiled for coerce: sharpens a structure in place and returns the names of the
 predicates it changed (raises :class:`Inconsistent` on a breach)."""
@@ -221,6 +226,8 @@ def build_rules(voc: Vocabulary, spec_rules: Sequence[Tuple[F.Formula, F.Formula
             deps.add(inner.pred)
         if F.uses_equality(body) or isinstance(inner, F.Eq):
             deps.add("sm")
+        if F.rises_without_nodes(body):
+            deps.add(NODES_REMOVED)
         rules.append(Rule(body, head, src, hv, frozenset(deps)))
     return rules
 
@@ -362,9 +369,10 @@ def make_plan(rule: Rule, inner: F.Formula, ev: Evaluator) -> Plan:
     return Plan(rule, vec, outer, ev.compile(rule.body, vec), guard)
 
 
-def assignments(plan: Plan, s: Structure) -> Iterator[Tuple[Assignment, Mask]]:
+def assignments(plan: Plan, s: Structure, care: Optional[Mask] = None) -> Iterator[Tuple[Assignment, Mask]]:
     """Yield ``(env, body vector)`` for every assignment of the outer variables
-    where the body is 1 somewhere (``env`` is reused between yields)."""
+    where the body is 1 somewhere (``env`` is reused between yields); ``care``:
+    the nodes the first outer variable may take (None: all)."""
     env: Dict[str, int] = {}
     outer, fn = plan.outer, plan.body
     if not outer:
@@ -372,7 +380,10 @@ def assignments(plan: Plan, s: Structure) -> Iterator[Tuple[Assignment, Mask]]:
         if t:
             yield env, t
         return
-    firsts = bits(plan.guard(s, env)[0]) if plan.guard is not None else range(s.n)
+    if plan.guard is not None:
+        firsts: Iterable[int] = bits(plan.guard(s, env)[0] & (s.full if care is None else care))
+    else:
+        firsts = range(s.n) if care is None else bits(care)
     first, rest = outer[0], outer[1:]
     if not rest:
         for u in firsts:
@@ -488,6 +499,9 @@ def unary_applier(plan: Plan, p: Predicate, positive: bool, stale: Set[int]) -> 
 
     def unary_head(s: Structure) -> Sequence[str]:
         changed: Tuple[str, ...] = ()
+        # a rule can only sharpen or breach where the head is not yet what it says
+        if not (s.full & ~s.uT[i] if positive else s.uT[i] | s.uU[i]):
+            return changed
         for env, t in assignments(plan, s):
             sharp = _sharpen(t, s.uT[i], s.uU[i], positive, rule, env)
             if sharp is not None:
@@ -498,13 +512,27 @@ def unary_applier(plan: Plan, p: Predicate, positive: bool, stale: Set[int]) -> 
     return unary_head
 
 
+def rows_to_check(s: Structure, i: int, positive: bool) -> Mask:
+    """The nodes whose row of binary predicate ``i`` is not all 1 (``positive``), resp. not all 0."""
+    full, rt, ru = s.full, s.bT[i], s.bU[i]
+    care = 0
+    for u in range(s.n):
+        if (full & ~rt[u] if positive else rt[u] | ru[u]):
+            care |= 1 << u
+    return care
+
+
 def row_applier(plan: Plan, p: Predicate, a0: str, positive: bool, stale: Set[int]) -> Applier:
-    """A binary head ``p(a0, vec)``: one row of ``p`` per assignment."""
+    """A binary head ``p(a0, vec)``: one row of ``p`` per assignment, only those where
+    the head may change (``a0`` is the only outer variable)."""
     i, name, rule = p.index, p.name, plan.rule
 
     def row_head(s: Structure) -> Sequence[str]:
         changed: Tuple[str, ...] = ()
-        for env, t in assignments(plan, s):
+        care = rows_to_check(s, i, positive)
+        if not care:
+            return changed
+        for env, t in assignments(plan, s, care):
             u = env[a0]
             rt, ru = s.bT[i], s.bU[i]
             sharp = _sharpen(t, rt[u], ru[u], positive, rule, env)

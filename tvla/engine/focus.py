@@ -27,8 +27,9 @@ from tvla.logic.vocabulary import Predicate, Vocabulary
 Coerce = Callable[[Structure, Optional[Iterable[str]]], object]
 """Coerce of a structure in place, given the predicates that changed (None: any)."""
 
-Split = Tuple[Structure, bool]
-"""A structure a split made, and whether it has a new (materialized) node."""
+Split = Tuple[Structure, Optional[Tuple[str, ...]]]
+"""A structure a split made, and the predicates whose values it changed (None: its
+nodes changed in a way every rule may read)."""
 
 
 class FocusLiteral:
@@ -129,26 +130,23 @@ def _focus_conj(s: Structure, lits: List[FocusLiteral], ev: Evaluator, coerce: O
         if hit is None:
             done.append(st)
             continue
-        changed: Optional[Tuple[str]] = None
         if isinstance(hit, int):
             results, stuck = split_activity(st, hit), None
         else:
             lit, env = hit
             results, stuck = _split(st, lit, env, ev.stale_after(lit.pred.name))
-            changed = (lit.pred.name,)
         if stuck is not None:
             done.append(stuck)
         if coerce is not None:
             kept = []
-            for r, materialized in results:
+            for r, changed in results:
                 try:
-                    # a plain split changed one value; materialization added a node
-                    coerce(r, None if materialized else changed)
+                    coerce(r, changed)
                 except Inconsistent:
                     continue
                 kept.append(r)
         else:
-            kept = [r for r, _m in results]
+            kept = [r for r, _c in results]
         # reversed so that the 0-copy is processed first (deterministic order)
         work.extend(reversed(kept))
     return done
@@ -191,13 +189,14 @@ def split_activity(s: Structure, x: Node) -> List[Split]:
     present = s.copy()
     present.ma &= ~(1 << x)
     present.touched()
-    return [(absent, True), (present, True)]
+    # a node that goes, or that surely exists, may change the value of any quantifier
+    return [(absent, None), (present, None)]
 
 
 def _split(s: Structure, lit: FocusLiteral, env: Assignment, stale: Set[int]) -> Tuple[List[Split], Optional[Structure]]:
     """Split ``s`` on an atom that is 1/2 under ``env``.
 
-    Returns ([(structure, materialized?)] to focus further, structure to keep as is or None)."""
+    Returns ([(structure, changed predicates)] to focus further, structure to keep as is or None)."""
     p = lit.pred
     tup = tuple(env[a] for a in lit.atom.args)
     s0 = s.copy()
@@ -213,13 +212,16 @@ def _split(s: Structure, lit: FocusLiteral, env: Assignment, stale: Set[int]) ->
             if summary >> x & 1:
                 target = x
                 break
+    plain = (p.name,)
     if target is None:
-        return [(s0, False), (s1, False)], None
+        return [(s0, plain), (s1, plain)], None
     if tup.count(target) > 1:
         # a summary node related to itself cannot be made definite: keep that case unfocused
-        return [(s0, False), (s1, False)], s
+        return [(s0, plain), (s1, plain)], s
     s2 = s.copy()
     w = s2.duplicate_node(target)
     s2.set_value(p, tup, TRUE)
     s2.set_value(p, tuple(w if x == target else x for x in tup), FALSE)
-    return [(s0, False), (s1, False), (s2, True)], None
+    # the copy has every value of the node, so a rule that held on the structure
+    # holds on it too, but where it compares nodes (sm) or reads p
+    return [(s0, plain), (s1, plain), (s2, (p.name, "sm"))], None

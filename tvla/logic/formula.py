@@ -324,6 +324,32 @@ def uses_equality(f: Formula) -> bool:
     return bool(bottom_up(f, "_uses_eq", _node_uses_equality))
 
 
+def rises_without_nodes(f: Formula) -> bool:
+    """True when removing nodes from a structure may raise the value of ``f`` at
+    an assignment of the nodes that remain: ``f`` has, in negation normal form,
+    a universal quantifier, or an existential or a closure under a negation
+    (the others only lose witnesses or paths, so their value can only fall)."""
+    todo: List[Tuple[Formula, bool]] = [(f, True)]
+    while todo:
+        g, positive = todo.pop()
+        if isinstance(g, (Exists, Closure, TC)) and not positive:
+            return True
+        if isinstance(g, Forall) and positive:
+            return True
+        if isinstance(g, Not):
+            todo.append((g.sub, not positive))
+        elif isinstance(g, Implies):
+            todo += [(g.left, not positive), (g.right, positive)]
+        elif isinstance(g, Iff):
+            todo += [(c, sign) for c in children(g) for sign in (True, False)]
+        elif isinstance(g, Ite):
+            # the condition is read under both signs, the branches as they are
+            todo += [(g.cond, True), (g.cond, False), (g.then, positive), (g.other, positive)]
+        else:
+            todo += [(c, positive) for c in children(g)]
+    return False
+
+
 def conj(*fs: Formula) -> Formula:
     """Conjunction with constant folding."""
     out: Optional[Formula] = None
