@@ -9,8 +9,6 @@ layers below read no file of a run; this one does.
 import os
 from typing import Any, Callable, List, Optional, Sequence, Set, Tuple
 
-from tvla.concrete.selfcheck import format_selfcheck, selfcheck
-from tvla.concrete.witness import DEFAULT_NODES, DEFAULT_STATES, DEFAULT_STEPS, search_witnesses
 from tvla.engine.fixpoint import Analysis
 from tvla.engine.options import Options, build_options
 from tvla.engine.results import Result, with_witnesses
@@ -19,7 +17,6 @@ from tvla.lang.program import Program
 from tvla.lang.tvp import load_program
 from tvla.lang.tvs import implied_vocabulary, read_tvs
 from tvla.logic.structure import Structure
-from tvla.output.render import infer_display, safe_name, structure_graph, write_drawings
 
 Progress = Callable[[str, int, int, int], None]
 """``progress(location, steps, structures, messages)``, called as the fixpoint goes on."""
@@ -77,11 +74,12 @@ def run_loaded(analysis: Analysis, structures: List[Structure], given: List[Set[
     return result
 
 
-def attach_witnesses(result: Result, program: Program, nodes: int = DEFAULT_NODES, steps: int = DEFAULT_STEPS,
-                     states: int = DEFAULT_STATES) -> Result:
+def attach_witnesses(result: Result, program: Program, nodes: int = Options.witness_nodes,
+                     steps: int = Options.witness_steps, states: int = Options.witness_states) -> Result:
     """``result`` with a witness (a ``Witness``, or ``NoWitness`` within the bounds)
     for each of its messages, searched from the inputs the run started from;
     ``program`` is the analysis' :class:`~tvla.lang.program.Program`."""
+    from tvla.concrete.witness import search_witnesses  # lazy: start-up time of runs without messages
     return with_witnesses(result, search_witnesses(program, result, nodes, steps, states=states))
 
 
@@ -94,6 +92,7 @@ def selfcheck_files(program_path: str, input_path: str, nodes: int, runs: int, s
     then ``props``, then ``join`` when given), except that the whole program is
     checked: a breach found by the coerce after an update must not stop the
     analysis early (later locations would hold nothing to embed into)."""
+    from tvla.concrete.selfcheck import format_selfcheck, selfcheck  # lazy: start-up time
     options = build_options(program_path, props=props, defines=defines, search_path=search_path, join=join,
                             break_on_coerce_failure=False)
     analysis = load(program_path, options)
@@ -110,6 +109,7 @@ def render_tvs_file(tvs_file: str, out_dir: Optional[str] = None, program: Optio
     """Draw each structure of a TVS file as ``DIR/BASE_K.svg`` (``.dot``
     without Graphviz); return ([paths], all SVG?).  The vocabulary is the
     program's when given, else inferred from the file (see ``infer_display``)."""
+    from tvla.output.render import infer_display, safe_name, structure_graph, write_drawings  # lazy: start-up time
     if program:
         prog = load_program(program)
         voc = prog.vocabulary

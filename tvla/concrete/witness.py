@@ -29,6 +29,7 @@ from typing import Dict, Hashable, List, Optional, Sequence, Set, Tuple, Union
 
 from tvla.concrete.interpreter import Concretizer, Interpreter, canonical_key, permute
 from tvla.engine.culprit import find_trigger
+from tvla.engine.options import Options
 from tvla.engine.results import NoWitness, Result, Step, Witness
 from tvla.lang.program import Edge, Program
 from tvla.logic.heap import traversal_order
@@ -38,9 +39,9 @@ from tvla.logic.vocabulary import Vocabulary
 Target = Tuple[str, Optional[str], str]
 """A message to find a witness of: (location, action title or None for any, text)."""
 
-DEFAULT_NODES = 5
-DEFAULT_STEPS = 300
-DEFAULT_STATES = 5000
+DEFAULT_NODES = Options.witness_nodes
+DEFAULT_STEPS = Options.witness_steps
+DEFAULT_STATES = Options.witness_states
 
 
 @dataclass
