@@ -447,6 +447,78 @@ def test_a_nondet_value_used_otherwise_is_no_flag(tmp_path):
     assert prop.verdict in ("false", "unknown"), prop
 
 
+ASSIGNED_IN_TEST = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+int main(void) {
+  int op, x = 0;
+  while (LOOP) {
+    BODY
+  }
+  AFTER
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("loop, body, after, verdicts", [
+    # the loop ends when op is 0: reach_error is called (this was a wrong true: the test of the
+    # assignment's value was not counted as a test of op, so op was a flag over 1, 2 and 3)
+    ("(op = __VERIFIER_nondet_int()) != 0", "if (op == 1) x = 1; else x = 2;", "reach_error();",
+     ("false",)),
+    ("(op = __VERIFIER_nondet_int())", "if (op == 1) x = 1; else x = 2;", "reach_error();", ("false",)),
+    # op's value flows elsewhere through the assignment: no flag
+    ("x = (op = __VERIFIER_nondet_int()) + 1", "if (op == 1) break;", "if (x == 2) reach_error();",
+     ("false", "unknown")),
+    # a switch on a nondet value tests it against each case: a flag, and the test is exact
+    ("(op = __VERIFIER_nondet_int()) != 0",
+     "switch (op) { case 1: x = 1; break; case 2: x = 2; break; default: x = 3; }\n"
+     "    if (op == 2 && x != 2) reach_error();", "", ("true",)),
+    ("__VERIFIER_nondet_int()", "op = __VERIFIER_nondet_int();\n"
+     "    switch (op) { case 1: x = 1; break; default: x = 2; }\n"
+     "    if (op != 1 && x == 1) reach_error();", "", ("true",)),
+])
+def test_an_assignment_in_a_test_tests_its_variable(tmp_path, loop, body, after, verdicts):
+    src = ASSIGNED_IN_TEST.replace("LOOP", loop).replace("BODY", body).replace("AFTER", after)
+    [f] = verify_files([write(tmp_path, "assigned.c", src)], VerifyOptions(("unreach-call",)))
+    [prop] = f.properties
+    assert prop.verdict in verdicts, prop
+
+
+TWO_TESTS = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+struct node { struct node *next; };
+int main(void) {
+  struct node *head = NULL, *tail = NULL, *t;
+  while (__VERIFIER_nondet_int()) {
+    t = malloc(sizeof *t);
+    t->next = NULL;
+    if (tail) tail->next = t; else head = t;
+    TAIL
+  }
+  if (CHECK) reach_error();
+  while (head) { t = head; head = head->next; free(t); }
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("tail, check, verdicts", [
+    ("tail = t;", "(head == NULL) != (tail == NULL)", ("true",)),
+    ("tail = t;", "!((head != NULL) == (tail != NULL))", ("true",)),
+    ("if (head != t) tail = t;", "(head == NULL) != (tail == NULL)", ("false",)),
+    ("tail = t;", "(head == NULL) == (tail == NULL)", ("false",)),
+])
+def test_two_truth_values_compared(tmp_path, tail, check, verdicts):
+    """``(head == NULL) != (tail == NULL)`` compares two truth values: it was abstracted (both
+    ways, unknown); it is the first test, then the second on each of its branches."""
+    src = TWO_TESTS.replace("TAIL", tail).replace("CHECK", check)
+    [f] = verify_files([write(tmp_path, "two.c", src)], VerifyOptions(("unreach-call",)))
+    [prop] = f.properties
+    assert prop.verdict in verdicts, prop
+
+
 def test_the_reversed_part_of_a_doubly_linked_list_stays_reachable(tmp_path):
     """Reversing a doubly linked list in place (swap next and prev in each cell): once the walk's
     last variable is dead, the reversed part is reachable only through prev of the next cell and

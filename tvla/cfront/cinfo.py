@@ -19,7 +19,8 @@ from tvla.cfront.ir import Pos, StructType
 from tvla.cfront.parse import unary_operator
 
 __all__ = ["K", "T", "INT_KINDS", "is_int", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
-           "struct_type", "decl_key", "initializer", "strip", "callee_name", "children", "SourceText"]
+           "struct_type", "decl_key", "initializer", "strip", "callee_name", "children", "SourceText",
+           "switch_cases", "for_parts"]
 
 K = ci.CursorKind
 T = ci.TypeKind
@@ -124,6 +125,42 @@ def strip(c: ci.Cursor, casts: bool = False) -> ci.Cursor:
             c = kids[-1]
         else:
             return c
+
+
+def for_parts(c: ci.Cursor) -> Tuple[Optional[ci.Cursor], Optional[ci.Cursor], Optional[ci.Cursor], ci.Cursor]:
+    """(init, cond, inc, body) of a ``for``, any of the first three None; libclang omits the missing
+    ones, so they are told apart by where they stand relative to the two ``;`` of the header."""
+    kids = children(c)
+    body, heads = kids[-1], kids[:-1]
+    if len(heads) == 3:
+        return heads[0], heads[1], heads[2], body
+    semis: List[int] = []
+    depth = 0
+    for t in c.get_tokens():
+        if t.spelling == "(":
+            depth += 1
+        elif t.spelling == ")":
+            depth -= 1
+            if depth == 0:
+                break
+        elif t.spelling == ";" and depth == 1:
+            semis.append(t.extent.start.offset)
+    parts: List[Optional[ci.Cursor]] = [None, None, None]
+    for h in heads:
+        off = h.extent.start.offset
+        parts[0 if len(semis) < 2 or off < semis[0] else 1 if off < semis[1] else 2] = h
+    return parts[0], parts[1], parts[2], body
+
+
+def switch_cases(body: ci.Cursor) -> List[ci.Cursor]:
+    """The case and default labels of a switch body (not those of nested switches)."""
+    out: List[ci.Cursor] = []
+    for ch in body.get_children():
+        if ch.kind in (K.CASE_STMT, K.DEFAULT_STMT):
+            out.append(ch)
+        if ch.kind != K.SWITCH_STMT and not ch.kind.is_expression():
+            out += switch_cases(ch)
+    return out
 
 
 def _is_expr(c: ci.Cursor) -> bool:

@@ -45,7 +45,7 @@ from typing import Callable, Dict, FrozenSet, Hashable, List, Optional, Set, Tup
 
 import clang.cindex as ci
 
-from tvla.cfront.cinfo import K, callee_name, children, decl_key, initializer, is_int, strip
+from tvla.cfront.cinfo import K, callee_name, children, decl_key, for_parts, initializer, is_int, strip, switch_cases
 from tvla.cfront.parse import ARITHMETIC, binary_operator, evaluate_int, fold, unary_operator
 
 __all__ = ["IntClass", "ABSTRACT", "KEPT", "VALUED", "MAX_COUNTER_VALUES", "step_of", "shift_of", "MAX_FLAG_VALUES", "classify_ints", "int_var", "is_nondet_call", "is_truth_value",
@@ -94,7 +94,7 @@ def classify_ints(tu: ci.TranslationUnit) -> Dict[Hashable, IntClass]:
     col = _Collector()
     col.collect(tu.cursor, None, False)
     tests = _Tests()
-    tests.visit(tu.cursor, False)
+    tests.visit(tu.cursor, "discarded")
     tested = {k: v for k, v in tests.constants.items() if k not in tests.used}
     known: Dict[Hashable, IntClass] = {}
     # symbolic variables that hold their value from their declaration on: copies of them are aliases
@@ -219,57 +219,102 @@ _TEST_OPS = ("==", "!=")
 
 class _Tests:
     """Which int variables are only ever tested, and against which constants: every reference to
-    them is an operand of ``==``/``!=`` whose other operand is a constant, or a truth value of its
-    own (a condition of ``if``, ``while`` or ``do``, an operand of ``!``, ``&&``, ``||``, the test of
-    ``?:``: a test against 0).  An assignment's target is no reference."""
+    them is an operand of ``==``/``!=`` whose other operand is a constant, a truth value of its
+    own (a condition of ``if``, ``while``, ``for`` or ``do``, an operand of ``!``, ``&&``, ``||``,
+    the test of ``?:``: a test against 0) or the value of a ``switch`` with constant cases.  An
+    assignment's target is no reference, but the value of an assignment is the variable's: the
+    test of ``while ((op = f()) != 0)`` tests ``op``, and an assignment whose value is used
+    otherwise is a reference."""
 
     def __init__(self) -> None:
         self.constants: Dict[Hashable, Set[int]] = {}
         self.used: Set[Hashable] = set()   # referenced otherwise
 
-    def visit(self, c: ci.Cursor, truth: bool) -> None:
+    def visit(self, c: ci.Cursor, mode: str) -> None:
+        """Visit ``c``, whose value is used as ``mode`` says: ``value``, ``truth`` or ``discarded``."""
         var = int_var(c) if c.kind in (K.DECL_REF_EXPR, K.PAREN_EXPR, K.UNEXPOSED_EXPR) else None
+        if var is None:
+            var = self.assigned(c)
         if var is not None:
-            key = decl_key(var)
-            if truth:
-                self.constants.setdefault(key, set()).add(0)
-            else:
-                self.used.add(key)
+            if mode == "truth":
+                self.constants.setdefault(decl_key(var), set()).add(0)
+            elif mode == "value":
+                self.used.add(decl_key(var))
             return
         kids = children(c)
         k = c.kind
         binary = k == K.BINARY_OPERATOR and len(kids) == 2   # (a broken one has fewer)
         if binary and binary_operator(c) in _TEST_OPS and self.test(kids):
             return
-        if binary and binary_operator(c) == "=" and int_var(kids[0]) is not None:
-            self.visit(kids[1], False)
+        if k == K.SWITCH_STMT and kids and self.switch(kids[0], kids[-1]):
+            self.visit(kids[-1], "discarded")
             return
-        truths = self.truth_operands(c, kids)
-        for i, ch in enumerate(kids):
-            self.visit(ch, i in truths)
+        modes = self.operand_modes(c, kids, mode)
+        for ch in kids:
+            self.visit(ch, modes.get(ch.hash, "value"))
+
+    def assigned(self, c: ci.Cursor) -> Optional[ci.Cursor]:
+        """For ``v = e`` (in parentheses or not) with an int variable ``v``: visit ``e``, return ``v``."""
+        s = strip(c)
+        kids = children(s)
+        if s.kind != K.BINARY_OPERATOR or len(kids) != 2 or binary_operator(s) != "=":
+            return None
+        var = int_var(kids[0])
+        if var is not None:
+            self.visit(kids[1], "value")
+        return var
 
     def test(self, kids: List[ci.Cursor]) -> bool:
-        """``v == c`` or ``c != v``: record it; False when it is no such test."""
+        """``v == c`` or ``c != v`` (``v`` may be an assignment to it): record it; False when it
+        is no such test."""
         for var_side, const_side in ((kids[0], kids[1]), (kids[1], kids[0])):
-            var, value = int_var(var_side), evaluate_int(const_side)
+            value = evaluate_int(const_side)
+            var = (int_var(var_side) or self.assigned(var_side)) if value is not None else None
             if var is not None and value is not None:
                 self.constants.setdefault(decl_key(var), set()).add(value)
                 return True
         return False
 
+    def switch(self, value: ci.Cursor, body: ci.Cursor) -> bool:
+        """``switch (v)`` with constant case labels: ``v`` tested against each; False otherwise."""
+        values = [evaluate_int(children(case)[0]) for case in switch_cases(body) if case.kind == K.CASE_STMT]
+        if any(v is None for v in values):
+            return False
+        var = int_var(value) or self.assigned(value)
+        if var is None:
+            return False
+        self.constants.setdefault(decl_key(var), set()).update(v for v in values if v is not None)
+        return True
+
     @staticmethod
-    def truth_operands(c: ci.Cursor, kids: List[ci.Cursor]) -> Tuple[int, ...]:
-        """The indices of the children of ``c`` read as truth values."""
+    def operand_modes(c: ci.Cursor, kids: List[ci.Cursor], mode: str) -> Dict[int, str]:
+        """How ``c`` uses the values of its children (by cursor hash; the others: ``value``)."""
         k = c.kind
+        truth: List[Optional[ci.Cursor]] = []
+        discarded: List[Optional[ci.Cursor]] = []
         if k in (K.IF_STMT, K.WHILE_STMT, K.CONDITIONAL_OPERATOR):
-            return (0,)
-        if k == K.DO_STMT:
-            return (1,)
-        if k == K.UNARY_OPERATOR and unary_operator(c) == "!":
-            return (0,)
-        if k == K.BINARY_OPERATOR and binary_operator(c) in ("&&", "||"):
-            return (0, 1)
-        return ()
+            truth, discarded = kids[:1], ([] if k == K.CONDITIONAL_OPERATOR else kids[1:])
+        elif k == K.DO_STMT:
+            truth, discarded = kids[1:2], kids[:1]
+        elif k == K.FOR_STMT:
+            init, cond, inc, body = for_parts(c)
+            truth, discarded = [cond], [init, inc, body]
+        elif k == K.UNARY_OPERATOR and unary_operator(c) == "!":
+            truth = kids
+        elif k == K.BINARY_OPERATOR and binary_operator(c) in ("&&", "||"):
+            truth = kids
+        elif k == K.BINARY_OPERATOR and binary_operator(c) == ",":
+            discarded = kids[:1]
+            if mode != "value":
+                (truth if mode == "truth" else discarded).extend(kids[1:])
+        elif k in (K.COMPOUND_STMT, K.CASE_STMT, K.DEFAULT_STMT, K.LABEL_STMT, K.SWITCH_STMT):
+            # a statement's children are statements (a case's constant names no variable)
+            discarded = kids[1:] if k == K.SWITCH_STMT else kids
+        elif k in (K.PAREN_EXPR, K.UNEXPOSED_EXPR) and mode != "value":
+            (truth if mode == "truth" else discarded).extend(kids)
+        out = {ch.hash: "truth" for ch in truth if ch is not None}
+        out.update((ch.hash, "discarded") for ch in discarded if ch is not None)
+        return out
 
 
 def _tested_flag(values: List[object], constants: Set[int]) -> IntClass:

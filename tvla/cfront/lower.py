@@ -39,7 +39,7 @@ import clang.cindex as ci
 
 from tvla.cfront import ir
 from tvla.cfront.cinfo import K, SourceText, callee_name, children, decl_key, initializer, is_int, is_number, \
-    is_pointer, pointee_struct, strip, struct_name
+    for_parts, is_pointer, pointee_struct, strip, struct_name, switch_cases
 from tvla.cfront.intvars import KEPT, VALUED, IntClass, classify_ints, return_key
 from tvla.cfront.coalesce import coalesce
 from tvla.cfront.liveness import insert_kills
@@ -307,7 +307,7 @@ class Lowering(LinkLowering):
         return after
 
     def for_stmt(self, c: ci.Cursor, cur: Cur, fr: Frame) -> Cur:
-        init, cond, inc, body = _for_parts(c)
+        init, cond, inc, body = for_parts(c)
         if init is not None:
             cur = self.stmt(init, cur, fr)
         head, start, cont, after = self.node(), self.node(), self.node(), self.node()
@@ -364,7 +364,7 @@ class Lowering(LinkLowering):
         value, body = children(c)[0], children(c)[-1]
         after = self.node()
         op, cur = self.int_value(value, cur, fr)
-        cases = _cases(body)
+        cases = switch_cases(body)
         default = after
         for case in cases:
             fr.cases[decl_key(case)] = self.node()
@@ -633,42 +633,6 @@ def _has_label(c: ci.Cursor) -> bool:
     if c.kind.is_expression() and c.kind.name != "StmtExpr":
         return False
     return any(_has_label(ch) for ch in c.get_children())
-
-
-def _cases(body: ci.Cursor) -> List[ci.Cursor]:
-    """The case and default labels of a switch body (not those of nested switches)."""
-    out: List[ci.Cursor] = []
-    for ch in body.get_children():
-        if ch.kind in (K.CASE_STMT, K.DEFAULT_STMT):
-            out.append(ch)
-        if ch.kind != K.SWITCH_STMT and not ch.kind.is_expression():
-            out += _cases(ch)
-    return out
-
-
-def _for_parts(c: ci.Cursor) -> Tuple[Optional[ci.Cursor], Optional[ci.Cursor], Optional[ci.Cursor], ci.Cursor]:
-    """(init, cond, inc, body) of a ``for``, any of the first three None; libclang omits the missing
-    ones, so they are told apart by where they stand relative to the two ``;`` of the header."""
-    kids = children(c)
-    body, heads = kids[-1], kids[:-1]
-    if len(heads) == 3:
-        return heads[0], heads[1], heads[2], body
-    semis: List[int] = []
-    depth = 0
-    for t in c.get_tokens():
-        if t.spelling == "(":
-            depth += 1
-        elif t.spelling == ")":
-            depth -= 1
-            if depth == 0:
-                break
-        elif t.spelling == ";" and depth == 1:
-            semis.append(t.extent.start.offset)
-    parts: List[Optional[ci.Cursor]] = [None, None, None]
-    for h in heads:
-        off = h.extent.start.offset
-        parts[0 if len(semis) < 2 or off < semis[0] else 1 if off < semis[1] else 2] = h
-    return parts[0], parts[1], parts[2], body
 
 
 # ----------------------------------------------------------------------------- clean-up

@@ -412,6 +412,14 @@ class ExprLowering(Builder):
             self.cond(c0, m1, m2, cur, fr)
             self.cond(a, t, f, m1, fr)
             return self.cond(b, t, f, m2, fr)
+        if s.kind == K.BINARY_OPERATOR and binary_operator(s) in ("==", "!=") and all(map(_truth_valued, children(s))):
+            # (p == NULL) != (q == NULL): the first truth value, then the second on each branch
+            a, b = children(s)
+            m1, m2 = self.node(), self.node()
+            same, differ = (t, f) if binary_operator(s) == "==" else (f, t)
+            self.cond(a, m1, m2, cur, fr)
+            self.cond(b, same, differ, m1, fr)
+            return self.cond(b, differ, same, m2, fr)
         if s.kind == K.BINARY_OPERATOR and binary_operator(s) in NEGATE:
             return self.compare(s, t, f, cur, fr)
         self.truth(s, t, f, cur, fr)
@@ -712,3 +720,11 @@ def _data_cond(lo: IntOp, op: str, ro: IntOp) -> ir.DataCond:
     if ro[0] == "field":
         return ir.DataCond(left, lfield, op, ro[1], ro[2])
     return ir.DataCond(left, lfield, op, value=ro[1])
+
+
+def _truth_valued(c: ci.Cursor) -> bool:
+    """Is ``c`` a truth value of C (a comparison, ``!``, ``&&`` or ``||``: 0 or 1)?"""
+    s = strip(c, casts=True)
+    if s.kind == K.UNARY_OPERATOR:
+        return unary_operator(s) == "!"
+    return s.kind == K.BINARY_OPERATOR and (binary_operator(s) in NEGATE or binary_operator(s) in ("&&", "||"))
