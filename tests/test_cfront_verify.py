@@ -519,6 +519,50 @@ def test_two_truth_values_compared(tmp_path, tail, check, verdicts):
     assert prop.verdict in verdicts, prop
 
 
+COPIED = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+struct node { int key; struct node *next; };
+struct node *push(struct node *h, int k) {
+  struct node *n = malloc(sizeof(struct node));
+  n->key = k;
+  n->next = h;
+  return n;
+}
+int main(void) {
+  struct node *h = push(NULL, __VERIFIER_nondet_int());
+  int k = __VERIFIER_nondet_int();
+  int a, b;
+  h = push(h, k);
+  CHECK
+  free(h->next);
+  free(h);
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("check, verdicts", [
+    # push's k is a register (one call passes a nondet value): the copy of main's k was abstracted
+    ("if (h->key != k) reach_error();", ("true",)),
+    ("if (h->next->key != k) reach_error();", ("false", "unknown")),
+    # a register copied from another register, and from a constant
+    ("a = h->next->key; b = a; h->key = b; if (h->key != h->next->key) reach_error();", ("true",)),
+    ("a = h->next->key; b = a; h->key = b; if (h->key < h->next->key) reach_error();", ("true",)),
+    ("a = h->next->key; b = a; h->key = b; h->next->key = k; if (h->key != h->next->key) reach_error();",
+     ("false", "unknown")),
+    ("a = h->next->key; a = 3; h->key = a; if (h->key != 3) reach_error();", ("true",)),
+    ("a = h->next->key; a = 3; h->key = a; if (h->key != 4) reach_error();", ("false", "unknown")),
+])
+def test_a_register_copies_a_value(tmp_path, check, verdicts):
+    """A register (an int moved between cells) given another register, a constant or a value
+    chosen once takes that value (its order against every cell, its equalities); it was any value."""
+    [f] = verify_files([write(tmp_path, "copied.c", COPIED.replace("CHECK", check))],
+                       VerifyOptions(("unreach-call",)))
+    [prop] = f.properties
+    assert prop.verdict in verdicts, prop
+
+
 def test_the_reversed_part_of_a_doubly_linked_list_stays_reachable(tmp_path):
     """Reversing a doubly linked list in place (swap next and prev in each cell): once the walk's
     last variable is dead, the reversed part is reachable only through prev of the next cell and

@@ -22,7 +22,7 @@ from typing import Optional, Tuple, Union
 __all__ = [
     "Pos", "StructType", "PointerVar", "IntVar",
     "AssignNull", "AssignVar", "Load", "StoreNull", "Store", "Malloc", "Free", "FreeNonHeap",
-    "Kill", "SetData", "CopyData", "Havoc", "PtrCond", "DataCond", "Assume", "ReachError",
+    "Kill", "SetData", "CopyData", "Havoc", "CopyInt", "PtrCond", "DataCond", "Assume", "ReachError",
     "Exit", "Nop", "Statement", "Edge", "CProgram", "DATA_OPS",
 ]
 
@@ -206,6 +206,14 @@ class Havoc:
 
 
 @dataclass(frozen=True)
+class CopyInt:
+    """A register takes ``value``: a constant, or the value of a symbolic variable or another register."""
+
+    dst: str
+    value: Union[int, str]
+
+
+@dataclass(frozen=True)
 class Step:
     """A counter (an IntVar with ``other``) is incremented by ``delta``."""
 
@@ -291,7 +299,7 @@ class LinkWrite:
 
 
 Statement = Union[AssignNull, AssignVar, Load, StoreNull, Store, Malloc, Free, FreeNonHeap, Kill,
-                  SetData, LoadData, CopyData, SwapData, Havoc, Step, ShiftFlag, Assume, ReachError, Exit, Nop,
+                  SetData, LoadData, CopyData, SwapData, Havoc, CopyInt, Step, ShiftFlag, Assume, ReachError, Exit, Nop,
                   LinkRead, LinkWrite]
 
 

@@ -886,6 +886,35 @@ def load_data(lib: Library, x: str, y: str, d: str) -> Act:
                updates=tuple(ups))
 
 
+def copy_register(lib: Library, x: str, src: Union[int, str]) -> Act:
+    """``x = src`` for a register x: src another register (x takes its order against every cell
+    and its equalities), or a constant or a symbolic variable (a key: x equals it, and every
+    cell whose datum is known equal to it; the rest of x's order is unknown)."""
+    ups = []
+    src_regs = lib.registers.get(src, ()) if isinstance(src, str) else ()
+    for d in lib.registers.get(x, ()):
+        for below in (False, True):
+            if d in src_regs:
+                new = lib.reg(d, str(src), below=below)
+            elif src in lib.keys.get(d, ()):
+                new = f"({lib.eq(d, src)} ? 1 : 1/2)"
+            else:
+                new = "1/2"
+            ups.append((lib.reg(d, x, below=below), new))
+    for k in lib.reg_keys(x):
+        if isinstance(src, str) and src in lib.registers:
+            new = lib.xeq(str(src), k) if k in lib.reg_keys(str(src)) else "1/2"
+        elif k == src:
+            new = "1"
+        else:   # two different constants differ; a symbolic value may equal anything
+            new = "0" if isinstance(k, int) and isinstance(src, int) else "1/2"
+        ups.append((lib.xeq(x, k), new))
+    # unknown values make the copy an over-approximation: a witness through it may be no run of C
+    exact = not any("1/2" in value for _p, value in ups)
+    return Act(("" if exact else ABSTRACTED) + f"Copy_Reg_{_sanitize(x)}_{_key_name(src)}", f"{x} = {src}",
+               updates=tuple(ups))
+
+
 def havoc_register(lib: Library, x: str) -> Act:
     """Register x takes any value."""
     ups = tuple((lib.reg(d, x, below=b), "1/2") for d in lib.registers.get(x, ()) for b in (False, True))
@@ -1257,4 +1286,11 @@ def _registers(cprog: ir.CProgram) -> Dict[str, Tuple[str, ...]]:
                 fields.setdefault(str(s.value), {})[d] = None
         if isinstance(s, ir.DataCond) and s.lfield is None and s.left in regs:
             used.add(s.left)
+    # a register copied into a kept one is kept, with the fields of its copy
+    copies = [(s.dst, s.value) for s in _statements(cprog) if isinstance(s, ir.CopyInt) and s.value in regs]
+    for _ in copies:
+        for dst, src in copies:
+            if dst in used:
+                used.add(str(src))
+                fields.setdefault(str(src), {}).update(fields.get(dst, {}))
     return {x: tuple(ds) for x, ds in sorted(fields.items()) if x in used}

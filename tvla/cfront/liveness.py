@@ -122,7 +122,7 @@ def live_at(prog: ir.CProgram) -> Dict[str, FrozenSet[str]]:
     return _solve(nodes, in_edges, live, step)
 
 
-NEUTRAL = (ir.Assume, ir.Nop, ir.Havoc, ir.Step, ir.ShiftFlag, ir.ReachError, ir.Exit)
+NEUTRAL = (ir.Assume, ir.Nop, ir.Havoc, ir.CopyInt, ir.Step, ir.ShiftFlag, ir.ReachError, ir.Exit)
 
 
 def ending_nodes(prog: ir.CProgram) -> FrozenSet[str]:

@@ -654,10 +654,12 @@ class ExprLowering(Builder):
         return ABS, self.step(cur, ir.Nop(f"untracked: {self.src.text(s)}"), s)
 
     def assign_register(self, name: str, op: IntOp, cur: Cur, s: ci.Cursor) -> Cur:
-        """``name = op`` for a register: a datum from a cell, any value (nondet), or an
-        untracked one (a constant or another variable: its order against the cells is lost)."""
+        """``name = op`` for a register: a datum from a cell, a constant, a symbolic variable or
+        another register (copied), any value (nondet), or an untracked one (another variable)."""
         if op[0] == "field":
             return self.step(cur, ir.LoadData(name, op[1], op[2]), s)
+        if op[0] == "const" or op[0] == "var" and (self.ints[op[1]].register or not self.ints[op[1]].values):
+            return self.step(cur, ir.CopyInt(name, op[1]), s)
         if op[0] != "nondet":
             cur = self.step(self.touch(op, cur, s), ir.Nop(f"abstracted: {self.src.text(s)}"), s)
         return self.step(cur, ir.Havoc(name), s)

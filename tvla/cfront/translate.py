@@ -115,6 +115,10 @@ def _data_plan(lib: L.Library, s: Union[ir.Statement, ir.DataCond]) -> Optional[
             return Plan([[L.skip(lib, f"{s.var} = ?")]])
         values = lib.states(s.var) if s.value is None else [s.value]
         return Plan([[L.set_flag(lib, s.var, c)] for c in values if c in lib.states(s.var)])
+    if isinstance(s, ir.CopyInt):
+        if s.dst not in lib.registers:
+            return Plan([[L.skip(lib, f"{s.dst} = {s.value}")]])
+        return Plan([[L.copy_register(lib, s.dst, s.value)]])
     if isinstance(s, ir.ShiftFlag):
         if s.dst not in lib.flags:
             return Plan([[L.skip(lib, f"{s.dst} = {s.src} + {s.delta}")]])
