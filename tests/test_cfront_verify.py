@@ -165,6 +165,13 @@ def test_a_cell_without_the_compared_data_is_unordered(tmp_path):
         ("memsafety", "true"), ("memcleanup", "true"), ("unreach-call", "true")]
 
 
+def unreach_call(tmp_path, name, src):
+    """The unreach-call property of ``tvla verify`` on the C source ``src`` (written as ``name``)."""
+    [f] = verify_files([write(tmp_path, name, src)], VerifyOptions(("unreach-call",)))
+    [prop] = f.properties
+    return prop
+
+
 SWAP = """#include <stdlib.h>
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);
@@ -188,8 +195,7 @@ int main(void) {
 
 @pytest.mark.parametrize("check, verdict", [("p->data < q->data", "true"), ("p->data > q->data", "false")])
 def test_a_swap_through_a_temporary_exchanges_the_data(tmp_path, check, verdict):
-    [f] = verify_files([write(tmp_path, "swap.c", SWAP.replace("CHECK", check))], VerifyOptions(("unreach-call",)))
-    [prop] = f.properties
+    prop = unreach_call(tmp_path, "swap.c", SWAP.replace("CHECK", check))
     assert prop.verdict == verdict, prop
 
 
@@ -266,8 +272,8 @@ def test_a_counter_past_its_values_is_unknown_not_false(tmp_path, loop, check, v
     every comparison goes both ways: a witness through it is no execution, so no false."""
     body = f"int main(void) {{ int i = 0; while ({loop}) i++;\n" \
            f" if ({check}) reach_error(); return 0; }}\n"
-    [f] = verify_files([write(tmp_path, "count.c", PRELUDE + body)], VerifyOptions(("unreach-call",)))
-    assert f.properties[0].verdict == verdict, f.properties
+    prop = unreach_call(tmp_path, "count.c", PRELUDE + body)
+    assert prop.verdict == verdict, prop
 
 
 @pytest.mark.parametrize("body, verdict", [
@@ -291,9 +297,8 @@ def test_a_counter_past_its_values_is_unknown_not_false(tmp_path, loop, check, v
 def test_an_inexact_int_test_never_gives_false(tmp_path, body, verdict):
     """Int tests that go both ways without tracking the value are over-approximations: a witness
     through them is no execution of the C program (each gave a wrong false before)."""
-    [f] = verify_files([write(tmp_path, "t.c", PRELUDE + f"int main(void) {{ {body} return 0; }}\n")],
-                       VerifyOptions(("unreach-call",)))
-    assert f.properties[0].verdict == verdict, f.properties
+    prop = unreach_call(tmp_path, "t.c", PRELUDE + f"int main(void) {{ {body} return 0; }}\n")
+    assert prop.verdict == verdict, prop
 
 
 def test_unsupported_is_unknown_with_the_reason(tmp_path):
@@ -382,8 +387,7 @@ def test_a_value_chosen_once_is_shared_by_its_copies(tmp_path, jump, verdicts):
     and the check was unknown.  A goto back over the choice makes it chosen again, and then
     neither ``data`` nor its copies are one value (a wrong true otherwise)."""
     src = CHOSEN_AGAIN.replace("if (__VERIFIER_nondet_int()) goto AGAIN;", jump)
-    [f] = verify_files([write(tmp_path, "again.c", src)], VerifyOptions(("unreach-call",)))
-    [prop] = f.properties
+    prop = unreach_call(tmp_path, "again.c", src)
     assert prop.verdict in verdicts, prop
 
 
@@ -415,9 +419,7 @@ def test_a_nondet_value_only_tested_is_a_flag(tmp_path, set_h, verdicts):
     """``int flag = __VERIFIER_nondet_int(); if (flag) ...``: the value was abstracted and every
     test went both ways (unknown); a variable given nondet values and only ever compared with
     constants is a flag over those constants and one more value."""
-    [f] = verify_files([write(tmp_path, "tested.c", TESTED.replace("SET", set_h))],
-                       VerifyOptions(("unreach-call",)))
-    [prop] = f.properties
+    prop = unreach_call(tmp_path, "tested.c", TESTED.replace("SET", set_h))
     assert prop.verdict in verdicts, prop
 
 
@@ -442,8 +444,7 @@ def test_a_nondet_value_used_otherwise_is_no_flag(tmp_path):
     """flag is also written into a cell: as a flag over 0, 2 and 3 (the value standing for the
     others) a nonzero flag but 2 would always write 3, and reach_error (flag == 5) would be a
     wrong true."""
-    [f] = verify_files([write(tmp_path, "used.c", USED)], VerifyOptions(("unreach-call",)))
-    [prop] = f.properties
+    prop = unreach_call(tmp_path, "used.c", USED)
     assert prop.verdict in ("false", "unknown"), prop
 
 
@@ -480,8 +481,7 @@ int main(void) {
 ])
 def test_an_assignment_in_a_test_tests_its_variable(tmp_path, loop, body, after, verdicts):
     src = ASSIGNED_IN_TEST.replace("LOOP", loop).replace("BODY", body).replace("AFTER", after)
-    [f] = verify_files([write(tmp_path, "assigned.c", src)], VerifyOptions(("unreach-call",)))
-    [prop] = f.properties
+    prop = unreach_call(tmp_path, "assigned.c", src)
     assert prop.verdict in verdicts, prop
 
 
@@ -514,8 +514,7 @@ def test_two_truth_values_compared(tmp_path, tail, check, verdicts):
     """``(head == NULL) != (tail == NULL)`` compares two truth values: it was abstracted (both
     ways, unknown); it is the first test, then the second on each of its branches."""
     src = TWO_TESTS.replace("TAIL", tail).replace("CHECK", check)
-    [f] = verify_files([write(tmp_path, "two.c", src)], VerifyOptions(("unreach-call",)))
-    [prop] = f.properties
+    prop = unreach_call(tmp_path, "two.c", src)
     assert prop.verdict in verdicts, prop
 
 
@@ -557,9 +556,7 @@ int main(void) {
 def test_a_register_copies_a_value(tmp_path, check, verdicts):
     """A register (an int moved between cells) given another register, a constant or a value
     chosen once takes that value (its order against every cell, its equalities); it was any value."""
-    [f] = verify_files([write(tmp_path, "copied.c", COPIED.replace("CHECK", check))],
-                       VerifyOptions(("unreach-call",)))
-    [prop] = f.properties
+    prop = unreach_call(tmp_path, "copied.c", COPIED.replace("CHECK", check))
     assert prop.verdict in verdicts, prop
 
 
