@@ -560,6 +560,60 @@ def test_a_register_copies_a_value(tmp_path, check, verdicts):
     assert prop.verdict in verdicts, prop
 
 
+EMBEDDED = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+struct payload { int a; int b; };
+struct links { struct node *next; struct node *prev; };
+struct node { struct payload pl; struct links l; };
+int main(void) {
+  struct node *head = NULL, *n;
+  while (__VERIFIER_nondet_int()) {
+    n = malloc(sizeof(struct node));
+    n->pl.a = 1;
+    n->pl.b = 2;
+    n->l.next = head;
+    n->l.prev = NULL;
+    if (head != NULL) LINK;
+    head = n;
+  }
+  while (head != NULL) {
+    n = head->l.next;
+    if (CHECK) reach_error();
+    free(head);
+    head = n;
+  }
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("link, check, verdict", [
+    ("head->l.prev = n", "(*head).pl.a != 1 || head->pl.b != 2 || (n != NULL && n->l.prev != head)", "true"),
+    ("head->l.prev = n", "head->pl.b != 1", "false"),
+    ("head->l.prev = head", "n != NULL && n->l.prev != head", "false"),
+])
+def test_fields_of_an_embedded_struct_are_the_cells_own(tmp_path, link, check, verdict):
+    """``n->pl.a`` (a struct embedded in the cell, not a pointer) was unsupported: its fields are
+    the cell's own, ``pl.a`` and ``l.next``; ``l.prev`` is a back field like ``prev``."""
+    src = EMBEDDED.replace("LINK", link).replace("CHECK", check)
+    [f] = verify_files([write(tmp_path, "embedded.c", src)], VerifyOptions(("memsafety", "unreach-call")))
+    assert [p.verdict for p in f.properties] == ["true", verdict], f.properties
+
+
+@pytest.mark.parametrize("body, reason", [
+    ("struct payload *q = &n->pl; q->a = 1;", "address of &n->pl"),
+    ("n->pl = n->pl;", "struct copied by value"),
+    ("struct payload local; local.a = 1;", "field a of a struct not on the heap"),
+])
+def test_an_embedded_struct_as_a_whole_stays_unsupported(tmp_path, body, reason):
+    src = EMBEDDED.replace("LINK", "head->l.prev = n").replace("CHECK", "0").replace(
+        "    n->pl.a = 1;", "    n->pl.a = 1; " + body)
+    [f] = verify_files([write(tmp_path, "whole.c", src)], VerifyOptions(("memsafety",)))
+    [prop] = f.properties
+    assert prop.verdict == "unknown" and reason in (prop.reason or ""), prop
+
+
 def test_the_reversed_part_of_a_doubly_linked_list_stays_reachable(tmp_path):
     """Reversing a doubly linked list in place (swap next and prev in each cell): once the walk's
     last variable is dead, the reversed part is reachable only through prev of the next cell and

@@ -11,7 +11,7 @@
 """
 
 import re
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, Optional, Set, Tuple
 
 import clang.cindex as ci
 
@@ -71,19 +71,36 @@ def pointee_struct(t: ci.Type) -> Optional[ci.Cursor]:
 
 
 def struct_type(decl: ci.Cursor) -> Tuple[StructType, List[ci.Cursor]]:
-    """The StructType of a struct and the declarations of the structs its pointer fields point to."""
-    ptrs, ints, targets = [], [], []
+    """The StructType of a struct and the declarations of the structs its pointer fields point to.
+    The fields of a struct embedded in it (a field of struct type, not a pointer) are its own,
+    named ``outer.inner`` (``n->pl.a`` is field ``pl.a`` of n's cell)."""
+    ptrs: List[Tuple[str, str]] = []
+    ints: List[str] = []
+    targets: List[ci.Cursor] = []
+    _collect_fields(decl, "", ptrs, ints, targets, set())
+    taken = {re.sub(r"\W", "_", f) for f, _ in ptrs if "." not in f} | {re.sub(r"\W", "_", f) for f in ints if "." not in f}
+    # an embedded field whose predicate name would be another field's is left out (unsupported)
+    ptrs = [(f, t) for f, t in ptrs if "." not in f or re.sub(r"\W", "_", f) not in taken]
+    ints = [f for f in ints if "." not in f or re.sub(r"\W", "_", f) not in taken]
+    return StructType(struct_name(decl), tuple(ptrs), tuple(ints)), targets
+
+
+def _collect_fields(decl: ci.Cursor, prefix: str, ptrs: List[Tuple[str, str]], ints: List[str],
+                    targets: List[ci.Cursor], inside: Set[Tuple[str, int]]) -> None:
     definition = decl.get_definition() or decl
     for f in definition.get_children():
         if f.kind != K.FIELD_DECL:
             continue
+        name = prefix + f.spelling
         target = pointee_struct(f.type)
+        embedded = struct_decl(f.type)
         if target is not None:
-            ptrs.append((f.spelling, struct_name(target)))
+            ptrs.append((name, struct_name(target)))
             targets.append(target)
         elif is_int(f.type):
-            ints.append(f.spelling)
-    return StructType(struct_name(decl), tuple(ptrs), tuple(ints)), targets
+            ints.append(name)
+        elif embedded is not None and f.spelling and decl_key(embedded) not in inside:
+            _collect_fields(embedded, name + ".", ptrs, ints, targets, inside | {decl_key(embedded)})
 
 
 def decl_key(c: ci.Cursor) -> Tuple[str, int]:

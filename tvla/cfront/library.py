@@ -1209,6 +1209,11 @@ def _sorted_fields(cprog: ir.CProgram, needs: Needs, used: Sequence[str],
 BACK_NAMES = ("prev", "previous", "pred", "back", "parent", "up", "bwd", "blink", "father")
 
 
+def _last(field: str) -> str:
+    """A field's own name, lower case (``l.prev`` of a struct embedded as ``l``: ``prev``)."""
+    return field.rsplit(".", 1)[-1].lower()
+
+
 def _back_fields(cprog: ir.CProgram, used: Sequence[str]) -> Dict[str, Tuple[str, ...]]:
     """The back fields of the used ones, with the forward fields they invert: a field to its own
     struct named as a back pointer (``prev``, ``parent``, ...) beside another used field to the
@@ -1220,9 +1225,9 @@ def _back_fields(cprog: ir.CProgram, used: Sequence[str]) -> Dict[str, Tuple[str
     for st in cprog.structs:
         own = [f for f, target in st.pointer_fields if target == st.name and f in used]
         for b in own:
-            name = b.lower()
+            name = _last(b)
             if name in BACK_NAMES or name.endswith(("prev", "parent")):
-                fwd = tuple(f for f in own if f != b and f.lower() not in BACK_NAMES)
+                fwd = tuple(f for f in own if f != b and _last(f) not in BACK_NAMES)
                 if fwd:
                     back[b] = tuple(dict.fromkeys(back.get(b, ()) + fwd))
     return back

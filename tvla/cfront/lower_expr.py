@@ -248,9 +248,13 @@ class ExprLowering(Builder):
         if base is None:
             self.unsupported(s, f"field {fname}")
             return BAD, fname, None, cur
-        if not is_pointer(base.type):
+        while not is_pointer(base.type):
             inner = strip(base)
             if inner.kind == K.UNARY_OPERATOR and unary_operator(inner) == "*":
+                base = children(inner)[0]
+            elif inner.kind == K.MEMBER_REF_EXPR and struct_decl(inner.type) is not None and children(inner):
+                # a field of a struct embedded in the cell: n->pl.a is the cell's field pl.a
+                fname = f"{inner.spelling}.{fname}"
                 base = children(inner)[0]
             else:
                 self.unsupported(s, self.describe(inner, f"field {fname} of a struct not on the heap:"))
