@@ -416,7 +416,7 @@ class ExprLowering(Builder):
             self.cond(c0, m1, m2, cur, fr)
             self.cond(a, t, f, m1, fr)
             return self.cond(b, t, f, m2, fr)
-        if s.kind == K.BINARY_OPERATOR and binary_operator(s) in ("==", "!=") and all(map(_truth_valued, children(s))):
+        if s.kind == K.BINARY_OPERATOR and binary_operator(s) in ("==", "!=") and all(map(is_truth_value, children(s))):
             # (p == NULL) != (q == NULL): the first truth value, then the second on each branch
             a, b = children(s)
             m1, m2 = self.node(), self.node()
@@ -727,10 +727,3 @@ def _data_cond(lo: IntOp, op: str, ro: IntOp) -> ir.DataCond:
         return ir.DataCond(left, lfield, op, ro[1], ro[2])
     return ir.DataCond(left, lfield, op, value=ro[1])
 
-
-def _truth_valued(c: ci.Cursor) -> bool:
-    """Is ``c`` a truth value of C (a comparison, ``!``, ``&&`` or ``||``: 0 or 1)?"""
-    s = strip(c, casts=True)
-    if s.kind == K.UNARY_OPERATOR:
-        return unary_operator(s) == "!"
-    return s.kind == K.BINARY_OPERATOR and (binary_operator(s) in NEGATE or binary_operator(s) in ("&&", "||"))
