@@ -890,26 +890,27 @@ def copy_register(lib: Library, x: str, src: Union[int, str]) -> Act:
     """``x = src`` for a register x: src another register (x takes its order against every cell
     and its equalities), or a constant or a symbolic variable (a key: x equals it, and every
     cell whose datum is known equal to it; the rest of x's order is unknown)."""
+    reg = src if isinstance(src, str) and src in lib.registers else None
     ups = []
-    src_regs = lib.registers.get(src, ()) if isinstance(src, str) else ()
     for d in lib.registers.get(x, ()):
         for below in (False, True):
-            if d in src_regs:
-                new = lib.reg(d, str(src), below=below)
+            if reg is not None and d in lib.registers[reg]:
+                new = lib.reg(d, reg, below=below)
             elif src in lib.keys.get(d, ()):
                 new = f"({lib.eq(d, src)} ? 1 : 1/2)"
             else:
                 new = "1/2"
             ups.append((lib.reg(d, x, below=below), new))
     for k in lib.reg_keys(x):
-        if isinstance(src, str) and src in lib.registers:
-            new = lib.xeq(str(src), k) if k in lib.reg_keys(str(src)) else "1/2"
+        if reg is not None:
+            new = lib.xeq(reg, k) if k in lib.reg_keys(reg) else "1/2"
         elif k == src:
             new = "1"
         else:   # two different constants differ; a symbolic value may equal anything
             new = "0" if isinstance(k, int) and isinstance(src, int) else "1/2"
         ups.append((lib.xeq(x, k), new))
-    # unknown values make the copy an over-approximation: a witness through it may be no run of C
+    # an unknown value (1/2, alone or as a branch) makes the copy an over-approximation: a witness
+    # through it may be no run of C
     exact = not any("1/2" in value for _p, value in ups)
     return Act(("" if exact else ABSTRACTED) + f"Copy_Reg_{_sanitize(x)}_{_key_name(src)}", f"{x} = {src}",
                updates=tuple(ups))
