@@ -78,10 +78,13 @@ def struct_type(decl: ci.Cursor) -> Tuple[StructType, List[ci.Cursor]]:
     ints: List[str] = []
     targets: List[ci.Cursor] = []
     _collect_fields(decl, "", ptrs, ints, targets, set())
-    taken = {re.sub(r"\W", "_", f) for f, _ in ptrs if "." not in f} | {re.sub(r"\W", "_", f) for f in ints if "." not in f}
+
+    def flat(f: str) -> str:   # the field as part of a predicate name
+        return re.sub(r"\W", "_", f)
     # an embedded field whose predicate name would be another field's is left out (unsupported)
-    ptrs = [(f, t) for f, t in ptrs if "." not in f or re.sub(r"\W", "_", f) not in taken]
-    ints = [f for f in ints if "." not in f or re.sub(r"\W", "_", f) not in taken]
+    taken = {flat(f) for f in [f for f, _ in ptrs] + ints if "." not in f}
+    ptrs = [(f, t) for f, t in ptrs if "." not in f or flat(f) not in taken]
+    ints = [f for f in ints if "." not in f or flat(f) not in taken]
     return StructType(struct_name(decl), tuple(ptrs), tuple(ints)), targets
 
 
