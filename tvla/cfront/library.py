@@ -202,6 +202,7 @@ class Library:
     others: FrozenSet[str] = frozenset()    # counters: flags that may also hold another value
     succ_field: Dict[str, str] = dataclasses.field(default_factory=dict)   # valued int field -> its list field
     all_registers: FrozenSet[str] = frozenset()   # every register, with or without tracked fields
+    cross: FrozenSet[str] = frozenset()     # pointer fields to another struct type (nn[f]: the field is set)
 
     # ------------------------------------------------------------- names
     @property
@@ -379,6 +380,7 @@ class Library:
         out.append(f"%i is[{tag}](v) = {self.shared_def('v')}")
         if not self.single:
             out += self._forest_rules()
+        out += self._cross_declarations()
         if self.cyclic:
             out.append(f"%i c[{tag}](v) = E(v_1) {self.edge('v', 'v_1')} & {self.t('v_1', 'v')}")
         for b, fs in self.back.items():
@@ -386,6 +388,20 @@ class Library:
             out += [f"%i inv[{self.field[f]},{nb}](v) = A(v_1) {self.field[f]}(v, v_1) -> {nb}(v_1, v)" for f in fs]
             out.append(f"%i inv[{nb}](v) = A(v_1) {nb}(v, v_1) -> "
                        + _or([f"{self.field[f]}(v_1, v)" for f in fs]))
+        return out
+
+    def _cross_declarations(self) -> List[str]:
+        """For a field to another struct type (a stack cell's pointer into a tree, a cell's pointer
+        to its data cell): ``nn[f](v)`` (v's f is set), ``pt[f](v)`` (an f-edge enters v) and
+        ``is[f](v)`` (two do).  Reachability says nothing of these: without them a summary of
+        such cells may point anywhere, twice at one cell, or nowhere, and is[T] of a cell they
+        point at becomes 1/2 as soon as one of its other parents is freed or cut."""
+        out = []
+        for n in (self.field[f] for f in self.field if f in self.cross):
+            out.append(f"%i nn[{n}](v) = E(v_1) {n}(v, v_1) nonabs")
+            out.append(f"%i pt[{n}](v) = E(v_1) {n}(v_1, v) nonabs")
+            if n != self.tag:   # else it is is[T]
+                out.append(f"%i is[{n}](v) = E(v_1, v_2) {n}(v_1, v) & {n}(v_2, v) & v_1 != v_2 nonabs")
         return out
 
     def _forest_rules(self) -> List[str]:
@@ -502,6 +518,27 @@ def t_link(lib: Library, x: str, f: str, y: str) -> List[Tuple[str, str]]:
     return [(t, f"{t} | (E(k_1, k_2) {lib.t('v_1', 'k_1')} & {lib.v(x)}(k_1) & {lib.v(y)}(k_2) & {lib.t('k_2', 'v_2')})")]
 
 
+def sharing_cut(lib: Library, x: str, fields: Sequence[str]) -> List[Tuple[str, str]]:
+    """The updates of ``pt[f]`` and ``is[f]`` (:meth:`Library._cross_declarations`) when the
+    ``fields`` of x's cell are cut: a cell x pointed at keeps an f-edge exactly when it had two
+    (is[f]), and keeps two only if two other cells point at it."""
+    out = []
+    for n in (lib.field[f] for f in fields if f in lib.cross):
+        into = f"(E(w_1) {lib.v(x)}(w_1) & {n}(w_1, v))"
+        others = f"E(s_1, s_2) {n}(s_1, v) & !{lib.v(x)}(s_1) & {n}(s_2, v) & !{lib.v(x)}(s_2) & s_1 != s_2"
+        out.append((f"pt[{n}](v)", f"({into} ? is[{n}](v) : pt[{n}](v))"))
+        out.append((f"is[{n}](v)", f"(is[{n}](v) & ({into} ? ({others}) : 1))"))
+    return out
+
+
+def sharing_link(lib: Library, f: str, y: str) -> List[Tuple[str, str]]:
+    """The updates of ``pt[f]`` and ``is[f]`` when an f-edge from a cell whose f was NULL enters y's cell."""
+    if f not in lib.cross:
+        return []
+    n, q = lib.field[f], lib.v(y)
+    return [(f"pt[{n}](v)", f"pt[{n}](v) | {q}(v)"), (f"is[{n}](v)", f"is[{n}](v) | ({q}(v) & pt[{n}](v))")]
+
+
 # ----------------------------------------------------------------------------- garbage
 
 def with_collect(lib: Library, act: Act, after: CellFormula, report: Optional[str]) -> Act:
@@ -517,6 +554,12 @@ def with_collect(lib: Library, act: Act, after: CellFormula, report: Optional[st
         e1, tag = lib.edge("g_1", "v"), lib.tag
         recount = lib.shared_def("v", after)
         updates.append((f"is[{tag}](v)", f"((E(g_1) {e1} & !{after('g_1')}) ? {recount} : is[{tag}](v))"))
+        for n in (lib.field[f] for f in lib.field if f in lib.cross):
+            gone = f"(E(g_1) {n}(g_1, v) & !{after('g_1')})"
+            updates.append((f"pt[{n}](v)", f"({gone} ? (E(s_1) {n}(s_1, v) & {after('s_1')}) : pt[{n}](v))"))
+            two = f"{n}(s_1, v) & {after('s_1')} & {n}(s_2, v) & {after('s_2')} & s_1 != s_2"
+            if n != tag:
+                updates.append((f"is[{n}](v)", f"({gone} ? (E(s_1, s_2) {two}) : is[{n}](v))"))
     if lib.needs.memcleanup:
         updates.append(("garbage()", f"garbage() | ({lost})"))
     return Act(act.name, act.title, act.focus, act.pre, messages, act.new, tuple(updates), after("v"))
@@ -617,7 +660,7 @@ def malloc(lib: Library, x: str, struct: str, zeroed: bool) -> Act:
 def cut(lib: Library, x: str, f: str) -> Act:
     """``x->f = NULL`` (x is valid); the cells it disconnects are dropped by a following :func:`collect`."""
     p, n = lib.v(x), lib.field[f]
-    ups = [(f"{n}(v_1, v_2)", f"{n}(v_1, v_2) & !{p}(v_1)")] + t_cut(lib, x, [f])
+    ups = [(f"{n}(v_1, v_2)", f"{n}(v_1, v_2) & !{p}(v_1)")] + t_cut(lib, x, [f]) + sharing_cut(lib, x, [f])
     if lib.bad_tracked and f in lib.loaded:
         ups.append((f"uninit[{n}](v)", f"uninit[{n}](v) & !{p}(v)"))
     focus = (f"{p}(v)", f"E(v_1, v_2) {p}(v_1) & {n}(v_1, v_2) & {lib.t('v_2', 'v')}")
@@ -627,7 +670,7 @@ def cut(lib: Library, x: str, f: str) -> Act:
 def link(lib: Library, x: str, f: str, y: str) -> Act:
     """``x->f = y`` after :func:`cut` made ``x->f`` NULL."""
     p, q, n = lib.v(x), lib.v(y), lib.field[f]
-    ups = [(f"{n}(v_1, v_2)", f"{n}(v_1, v_2) | {p}(v_1) & {q}(v_2)")] + t_link(lib, x, f, y)
+    ups = [(f"{n}(v_1, v_2)", f"{n}(v_1, v_2) | {p}(v_1) & {q}(v_2)")] + t_link(lib, x, f, y) + sharing_link(lib, f, y)
     if lib.bad_tracked and f in lib.loaded:
         ups.append((f"uninit[{n}](v)", f"({p}(v) ? {lib.bad(y)} : uninit[{n}](v))"))
     focus = (f"{p}(v)", f"{q}(v)", f"E(v_1) {q}(v_1) & {lib.t('v_1', 'v')}")
@@ -640,7 +683,7 @@ def free(lib: Library, x: str) -> Act:
     ups = [("freed(v)", f"freed(v) | {p}(v)")]
     if lib.has_heap:
         ups += [(f"{n}(v_1, v_2)", f"{n}(v_1, v_2) & !{p}(v_1)") for n in lib.field.values()]
-        ups += t_cut(lib, x, list(lib.field))
+        ups += t_cut(lib, x, list(lib.field)) + sharing_cut(lib, x, list(lib.field))
     if lib.bad_tracked:
         ups += [(f"uninit[{lib.field[f]}](v)", f"uninit[{lib.field[f]}](v) & !{p}(v)")
                 for f in lib.field if f in lib.loaded]
@@ -1244,7 +1287,7 @@ def build_library(cprog: ir.CProgram, needs: Needs) -> Library:
     registers = _registers(cprog)
     ordered, keys = _data_fields(cprog, flags, symbolic, [d for d, _ in sorted_field.values()], registers)
     var = _rename_apart([p.name for p in cprog.pointers], RESERVED)
-    fld = _rename_apart(used, set(RESERVED) | set(var.values()))
+    fld = _rename_apart(used, set(RESERVED) | {"all"} | set(var.values()))
     allocated = list(dict.fromkeys(s.struct for s in _statements(cprog) if isinstance(s, ir.Malloc)))
     fields_of = {st.name: tuple(f for f, _ in st.pointer_fields if f in fld) for st in cprog.structs}
     ints_of = {st.name: tuple(d for d in st.int_fields if d in ordered or keys.get(d)) for st in cprog.structs}
@@ -1261,17 +1304,31 @@ def build_library(cprog: ir.CProgram, needs: Needs) -> Library:
                    _back_fields(cprog, used),
                    frozenset(s.var for s in _statements(cprog) if isinstance(s, ir.Kill) and not s.scope_end),
                    registers, others, _succ_fields(cprog, keys, used),
-                   frozenset(iv.name for iv in cprog.ints if iv.register))
+                   frozenset(iv.name for iv in cprog.ints if iv.register), _cross_fields(cprog, fld))
+
+
+def _cross_fields(cprog: ir.CProgram, used: Iterable[str]) -> FrozenSet[str]:
+    """The used pointer fields that lead to another struct type in every struct that has them
+    (a stack cell's pointer to a tree node, a list cell's pointer to its data cell): whether such
+    a field is set is no matter of reachability, so ``nn[f]`` keeps it."""
+    kinds: Dict[str, Set[bool]] = {}
+    for st in cprog.structs:
+        for f, target in st.pointer_fields:
+            kinds.setdefault(f, set()).add(target != st.name)
+    return frozenset(f for f in used if kinds.get(f) == {True})
 
 
 def _succ_fields(cprog: ir.CProgram, keys: Dict[str, Tuple[Key, ...]], used: Sequence[str]) -> Dict[str, str]:
     """For each int field with eq keys, the list field of its struct (``nx[d,K]``: what the
     successor holds, as in a list whose red cells are followed by black ones)."""
     out = {}
+    back = _back_fields(cprog, used)
     for d in keys:
         owner = _owner(cprog, d)
         n = _self_field(cprog, owner, used) if owner else None
-        if n:
+        own = [f for f, t in cprog.struct(owner).pointer_fields if t == owner and f in used and f not in back] \
+            if owner else []
+        if n and len(own) == 1:   # in a tree, what one child holds says little and splits a lot
             out[d] = n
     return out
 
