@@ -818,3 +818,69 @@ def test_the_stack_into_a_tree_passes_selfcheck(tmp_path):
     assert "%i is[t](v)" in open(tvp).read()
     check = run("selfcheck", tvp, tvs, "--nodes", "4")
     assert check.returncode == 0 and "0 violations" in check.stdout, check.stdout + check.stderr
+
+
+QUEUE = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+struct node { struct node *next; int data; };
+struct queue { struct node *head; struct node *tail; };
+GLOBAL
+void init(struct queue *q) { q->head = NULL; q->tail = NULL; }
+void enqueue(struct queue *q) {
+  struct node *n = malloc(sizeof(struct node));
+  n->next = NULL;
+  if (q->tail != NULL) q->tail->next = n; else q->head = n;
+  q->tail = n;
+}
+int main(void) {
+  LOCAL
+  init(&q);
+  while (__VERIFIER_nondet_int()) enqueue(&q);
+  while (q.head != NULL) {
+    struct node *n = q.head;
+    q.head = n->next;
+    FREE;
+  }
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("glob, local, free, verdicts", [
+    ("", "struct queue q;", "free(n)", ["true", "true"]),
+    ("struct queue q;", "", "free(n)", ["true", "true"]),
+    ("", "struct queue q = {0};", "n = NULL", ["false(valid-memtrack)", "false"]),
+    ("", "struct queue q; struct node *p = q.head;", "free(n)", ["true", "true"]),
+    ("", "struct queue q; struct queue *p = &q;", "free(n); if (q.head == NULL) free(p)",
+     ["false(valid-free)", "true"]),
+])
+def test_a_struct_variable_is_a_cell_not_on_the_heap(tmp_path, glob, local, free, verdicts):
+    """A struct variable of main or a global (a queue header passed as &q) is a cell that its
+    name points to, marked not on the heap: never lost, never to clean up, invalid to free."""
+    src = QUEUE.replace("GLOBAL", glob).replace("LOCAL", local).replace("FREE", free)
+    [f] = verify_files([write(tmp_path, "queue.c", src)], VerifyOptions(("memsafety", "memcleanup")))
+    got = [p.verdict + (f"({p.violated})" if p.violated and p.name == "memsafety" else "") for p in f.properties]
+    assert got == verdicts, f.properties
+
+
+def test_a_struct_variable_of_a_callee_stays_unsupported(tmp_path):
+    """Its cell would die with the call (a pointer to it would dangle): not modelled."""
+    src = QUEUE.replace("GLOBAL", "").replace("LOCAL", "struct queue q;").replace("FREE", "free(n)").replace(
+        "void init(struct queue *q) { q->head = NULL; q->tail = NULL; }",
+        "void init(struct queue *q) { struct queue z; z.head = NULL; q->head = z.head; q->tail = NULL; }")
+    [f] = verify_files([write(tmp_path, "callee.c", src)], VerifyOptions(("memsafety",)))
+    [prop] = f.properties
+    assert prop.verdict == "unknown" and "not on the heap" in (prop.reason or ""), prop
+
+
+def test_a_global_struct_variable_passes_selfcheck(tmp_path):
+    """The cell of a struct variable (``List nil = &nil_cell``) and its ``nonheap`` mark: concrete
+    runs of the generated program embed in its abstract structures."""
+    corpus = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "programs", "c")
+    r = run("c2tvp", os.path.join(corpus, "sll_free_global_sentinel.c"), "-o", str(tmp_path / "out"))
+    assert r.returncode == 0, r.stderr
+    out = tmp_path / "out"
+    tvp, tvs = str(out / "sll_free_global_sentinel.tvp"), str(out / "sll_free_global_sentinel.tvs")
+    assert "Struct_Var_nil_cell" in open(tvp).read()
+    check = run("selfcheck", tvp, tvs, "--nodes", "4")
+    assert check.returncode == 0 and "0 violations" in check.stdout, check.stdout + check.stderr

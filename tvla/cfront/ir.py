@@ -121,12 +121,15 @@ class Store:
 class Malloc:
     """``dst = malloc(sizeof(struct))``; ``zeroed`` for ``calloc`` (pointer fields NULL, ints 0).
 
-    ``may_fail``: the result may also be NULL (``--malloc-may-fail``)."""
+    ``may_fail``: the result may also be NULL (``--malloc-may-fail``).  ``on_stack``: the cell
+    of a struct variable (a global or a local of ``main``), which ``dst`` then points to for
+    good: not on the heap (freeing it is invalid, it is never lost nor left to clean up)."""
 
     dst: str
     struct: str
     zeroed: bool = False
     may_fail: bool = False
+    on_stack: bool = False
 
 
 @dataclass(frozen=True)

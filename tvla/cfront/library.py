@@ -203,6 +203,8 @@ class Library:
     succ_field: Dict[str, str] = dataclasses.field(default_factory=dict)   # valued int field -> its list field
     all_registers: FrozenSet[str] = frozenset()   # every register, with or without tracked fields
     cross: FrozenSet[str] = frozenset()     # pointer fields to another struct type (nn[f]: the field is set)
+    stack_cells: bool = False               # some struct variable has a cell (nonheap(v))
+    handles: FrozenSet[str] = frozenset()   # cross fields of structs without a field to their own type
 
     # ------------------------------------------------------------- names
     @property
@@ -327,6 +329,10 @@ class Library:
         same = [f"(E(s_1) {f}(s_1, {a}) & {g}(s_1, {a}){ok('s_1')})" for i, f in enumerate(fs) for g in fs[i + 1:]]
         return _or([two] + same)
 
+    def unfreed(self, a: str) -> str:
+        """Cell ``a`` is allocated memory not yet freed (the cell of a struct variable is not)."""
+        return f"!freed({a}) & !nonheap({a})" if self.stack_cells else f"!freed({a})"
+
     def valid(self, x: str) -> str:
         """``x`` may be dereferenced: initialised, not NULL, not freed."""
         p = self.v(x)
@@ -345,7 +351,7 @@ class Library:
         for k in self.flags:
             out += [f"%p {self.val(k, c)}" for c in self.states(k)]
             out += self._flag_rules(k)
-        out += ["// cells", "%p freed(v)"]
+        out += ["// cells", "%p freed(v)"] + (["%p nonheap(v)"] if self.stack_cells else [])
         out += [f"%p {self.type_pred(s)}" for s in self.types]
         out += [f"%r {self.type_pred(a)} ==> !{self.type_pred(b)}" for a in self.types for b in self.types if a != b]
         if self.has_heap:
@@ -397,9 +403,12 @@ class Library:
         such cells may point anywhere, twice at one cell, or nowhere, and is[T] of a cell they
         point at becomes 1/2 as soon as one of its other parents is freed or cut."""
         out = []
-        for n in (self.field[f] for f in self.field if f in self.cross):
+        for f, n in ((f, self.field[f]) for f in self.field if f in self.cross):
             out.append(f"%i nn[{n}](v) = E(v_1) {n}(v, v_1) nonabs")
-            out.append(f"%i pt[{n}](v) = E(v_1) {n}(v_1, v) nonabs")
+            # a header's field (struct queue { node *head, *tail; }) marks the cell it points at as
+            # a variable would; from cells of a linked structure it would split every summary
+            abstract = "" if f in self.handles else " nonabs"
+            out.append(f"%i pt[{n}](v) = E(v_1) {n}(v_1, v){abstract}")
             if n != self.tag:   # else it is is[T]
                 out.append(f"%i is[{n}](v) = E(v_1, v_2) {n}(v_1, v) & {n}(v_2, v) & v_1 != v_2 nonabs")
         return out
@@ -545,10 +554,10 @@ def with_collect(lib: Library, act: Act, after: CellFormula, report: Optional[st
     """``act`` that also drops the cells unreachable after it: ``after(a)`` says that cell ``a`` is
     reachable after the action, read on the structure before it.  ``report``: the valid-memtrack
     message text for unfreed cells that become unreachable (None: no message)."""
-    lost = f"E(g_3) !freed(g_3) & !{after('g_3')}"
+    lost = f"E(g_3) {lib.unfreed('g_3')} & !{after('g_3')}"
     messages = act.messages + (((lost, report),) if report else ())
     if act.new:   # the updates see the new cell, the messages and %retain do not
-        lost = f"E(g_3) !freed(g_3) & !isNew(g_3) & !{after('g_3')}"
+        lost = f"E(g_3) {lib.unfreed('g_3')} & !isNew(g_3) & !{after('g_3')}"
     updates = list(act.updates)
     if lib.has_heap:
         e1, tag = lib.edge("g_1", "v"), lib.tag
@@ -596,7 +605,7 @@ def assign_null(lib: Library, x: str, kill: bool = False, scope_end: bool = Fals
         return lib.reach(a, without=[x])
     if kill and not scope_end and lib.needs.memsafety:
         # a global or main's local, overwritten before it is read again: the overwrite loses the cells
-        pending = (lib.lost(x), f"{lib.lost(x)} | (E(g_3) !freed(g_3) & !{after('g_3')})")
+        pending = (lib.lost(x), f"{lib.lost(x)} | (E(g_3) {lib.unfreed('g_3')} & !{after('g_3')})")
         act = replace(act, updates=act.updates + (pending,))
         return with_collect(lib, act, after, None)
     return with_collect(lib, act, after, memtrack_text(lib, x) if kill else memtrack_text(lib))
@@ -635,10 +644,13 @@ def load(lib: Library, x: str, y: str, f: str) -> Act:
     return with_collect(lib, act, after, memtrack_text(lib))
 
 
-def malloc(lib: Library, x: str, struct: str, zeroed: bool) -> Act:
-    """``x = malloc(sizeof(struct S))`` (``calloc`` when ``zeroed``)."""
+def malloc(lib: Library, x: str, struct: str, zeroed: bool, on_stack: bool = False) -> Act:
+    """``x = malloc(sizeof(struct S))`` (``calloc`` when ``zeroed``); ``on_stack``: the cell of the
+    struct variable ``x`` (:class:`tvla.cfront.ir.Malloc`), marked ``nonheap``."""
     p = lib.v(x)
     ups = [(f"{p}(v)", "isNew(v)")] + list(_bad_copy(lib, x, "0"))
+    if on_stack:
+        ups.append(("nonheap(v)", "nonheap(v) | isNew(v)"))
     if struct in lib.types:
         ups.append((lib.type_pred(struct), f"{lib.type_pred(struct)} | isNew(v)"))
     if lib.bad_tracked and not zeroed:
@@ -652,8 +664,12 @@ def malloc(lib: Library, x: str, struct: str, zeroed: bool) -> Act:
         # against the others, else a new one breaches totality and stops the analysis
         ups += order_updates(lib, d, lambda a: f"isNew({a})", lambda w: "1/2", lambda w: "1/2", True)
         ups += register_writes(lib, d, lambda a: f"isNew({a})", lambda x, below: "1/2", True)
-    act = Act(f"{'Calloc' if zeroed else 'Malloc'}_{p}_{_sanitize(struct)}",
-              f"{x} = {'calloc' if zeroed else 'malloc'}(sizeof(struct {struct}))", new=True, updates=tuple(ups))
+    if on_stack:
+        name, title = f"Struct_Var_{p}", f"struct {struct} {x}{' (zeroed)' if zeroed else ''}"
+    else:
+        name = f"{'Calloc' if zeroed else 'Malloc'}_{p}_{_sanitize(struct)}"
+        title = f"{x} = {'calloc' if zeroed else 'malloc'}(sizeof(struct {struct}))"
+    act = Act(name, title, new=True, updates=tuple(ups))
     return with_collect(lib, act, lambda a: lib.reach(a, without=[x]), memtrack_text(lib))
 
 
@@ -687,7 +703,8 @@ def free(lib: Library, x: str) -> Act:
     if lib.bad_tracked:
         ups += [(f"uninit[{lib.field[f]}](v)", f"uninit[{lib.field[f]}](v) & !{p}(v)")
                 for f in lib.field if f in lib.loaded]
-    pre = _and([f"!{lib.bad(x)}" if lib.bad_tracked else "", f"!(E(v) {p}(v) & freed(v))"])
+    pre = _and([f"!{lib.bad(x)}" if lib.bad_tracked else "", f"!(E(v) {p}(v) & freed(v))",
+                f"!(E(v) {p}(v) & nonheap(v))" if lib.stack_cells else ""])
     return Act(f"Free_{p}", f"free({x})", (f"{p}(v)",), pre, updates=tuple(ups))
 
 
@@ -712,15 +729,20 @@ def invalid_free(lib: Library, x: str) -> Act:
     p = lib.v(x)
     msgs = [(lib.bad(x), f"valid-free: uninitialised pointer {x} freed"),
             (f"E(v) {p}(v) & freed(v)", f"valid-free: {x} freed twice")]
-    return Act(f"Invalid_Free_{p}", f"invalid free({x})", (f"{p}(v)",),
-               f"{lib.bad(x)} | (E(v) {p}(v) & freed(v))", tuple(msgs))
+    pre = f"{lib.bad(x)} | (E(v) {p}(v) & freed(v))"
+    if lib.stack_cells:
+        msgs.append((f"E(v) {p}(v) & nonheap(v)", f"valid-free: {x} points to a struct variable, not to the heap"))
+        pre += f" | (E(v) {p}(v) & nonheap(v))"
+    return Act(f"Invalid_Free_{p}", f"invalid free({x})", (f"{p}(v)",), pre, tuple(msgs))
 
 
 def free_non_heap(lib: Library, what: str) -> Act:
     return Act("Free_Non_Heap", f"free({what})", messages=(("1", f"valid-free: free of non-heap memory {what}"),))
 
 
-NOT_CLEAN = "garbage() | (E(v) !freed(v))"
+def not_clean(lib: Library) -> str:
+    """Some allocated cell is not freed (memcleanup at the end of the program)."""
+    return f"garbage() | (E(v) {lib.unfreed('v')})"
 
 
 def reach_error(lib: Library) -> Act:
@@ -728,7 +750,7 @@ def reach_error(lib: Library) -> Act:
     ``reach_error`` does), so memory still allocated then is a memcleanup violation."""
     msgs = [("1", "unreach-call: reach_error() is called")] if lib.needs.unreach else []
     if lib.needs.memcleanup:
-        msgs.append((NOT_CLEAN, "memcleanup: memory not freed when reach_error() aborts the program"))
+        msgs.append((not_clean(lib), "memcleanup: memory not freed when reach_error() aborts the program"))
     return Act("Reach_Error", "reach_error()", messages=tuple(msgs))
 
 
@@ -736,7 +758,7 @@ def program_exit(lib: Library, how: str) -> Act:
     """The end of the program: memcleanup (some cell not freed) and the sortedness properties."""
     msgs = []
     if lib.needs.memcleanup:
-        msgs.append((NOT_CLEAN, "memcleanup: memory not freed at program exit"))
+        msgs.append((not_clean(lib), "memcleanup: memory not freed at program exit"))
     for x, (d, n) in lib.sorted_field.items():
         within = lib.r(x) if lib.has_heap else f"{lib.v(x)}(v)"
         msgs.append((f"!(A(v) {within} -> {lib.in_order_pred(d)})",
@@ -1304,7 +1326,19 @@ def build_library(cprog: ir.CProgram, needs: Needs) -> Library:
                    _back_fields(cprog, used),
                    frozenset(s.var for s in _statements(cprog) if isinstance(s, ir.Kill) and not s.scope_end),
                    registers, others, _succ_fields(cprog, keys, used),
-                   frozenset(iv.name for iv in cprog.ints if iv.register), _cross_fields(cprog, fld))
+                   frozenset(iv.name for iv in cprog.ints if iv.register), _cross_fields(cprog, fld),
+                   any(isinstance(s, ir.Malloc) and s.on_stack for s in _statements(cprog)), _handle_fields(cprog, fld))
+
+
+def _handle_fields(cprog: ir.CProgram, used: Iterable[str]) -> FrozenSet[str]:
+    """The used fields to another struct type of structs that have no field to their own type
+    (a list header, a queue with head and tail): few such cells exist, unlike list cells."""
+    own = {st.name for st in cprog.structs if any(t == st.name for _, t in st.pointer_fields)}
+    owners: Dict[str, Set[str]] = {}
+    for st in cprog.structs:
+        for f, target in st.pointer_fields:
+            owners.setdefault(f, set()).add(st.name if target != st.name else "")
+    return frozenset(f for f in used if owners.get(f) and not owners[f] & (own | {""}))
 
 
 def _cross_fields(cprog: ir.CProgram, used: Iterable[str]) -> FrozenSet[str]:

@@ -39,7 +39,7 @@ import clang.cindex as ci
 
 from tvla.cfront import ir
 from tvla.cfront.cinfo import K, SourceText, callee_name, children, decl_key, initializer, is_int, is_number, \
-    for_parts, is_pointer, pointee_struct, strip, struct_name, switch_cases
+    for_parts, is_pointer, pointee_struct, strip, struct_decl, struct_name, switch_cases
 from tvla.cfront.intvars import KEPT, VALUED, IntClass, classify_ints, return_key
 from tvla.cfront.coalesce import coalesce
 from tvla.cfront.liveness import insert_kills
@@ -117,6 +117,9 @@ class Lowering(LinkLowering):
         self.global_inits: List[Tuple[ir.Statement, ci.Cursor]] = []
         self.active: List[str] = []     # the functions being inlined (a call of one of them is recursive)
         self.definitions = _definitions(tu)
+        main = self.definitions.get("main")
+        self.main_decls = frozenset(decl_key(v) for c in (children(_body(main)) if main else ())
+                                    if c.kind == K.DECL_STMT for v in children(c) if v.kind == K.VAR_DECL)
 
     # ------------------------------------------------------------------ program
 
@@ -152,10 +155,20 @@ class Lowering(LinkLowering):
         key = decl_key(ref)
         st = pointee_struct(ref.type)
         init = initializer(ref)
+        rec = struct_decl(ref.type)
         if st is not None:
             name = self.pointer(ref.spelling, st, "global", True)
-            if init is not None and evaluate_int(strip(init, casts=True)) != 0:
+            cell = self.global_cell(init) if init is not None else None
+            if cell is not None:   # List nil = &nil_cell;
+                self.global_inits.append((ir.AssignVar(name, cell), ref))
+            elif init is not None and evaluate_int(strip(init, casts=True)) != 0:
                 self.unsupported(init, f"initial value of global {ref.spelling}")
+        elif rec is not None:   # a struct variable: its cell (zeroed, as every global)
+            name = self.pointer(ref.spelling, rec, "global", True)
+            self.cells.add(name)
+            if init is not None and not _zero_init(init):
+                self.unsupported(init, f"initial value of global {ref.spelling}")
+            self.global_inits.append((ir.Malloc(name, self.struct(rec), True, False, True), ref))
         elif is_number(ref.type):
             cls = self.int_class(key)
             name = self.fresh(ref.spelling)
@@ -167,6 +180,19 @@ class Lowering(LinkLowering):
             return None
         self.globals[key] = name
         return name
+
+    def global_cell(self, init: ci.Cursor) -> Optional[str]:
+        """``&x`` of a global struct variable ``x``: the pointer variable to its cell (else None)."""
+        s = strip(init, casts=True)
+        if s.kind != K.UNARY_OPERATOR or unary_operator(s) != "&":
+            return None
+        x = strip(children(s)[0])
+        ref = x.referenced if x.kind == K.DECL_REF_EXPR else None
+        if ref is None or ref.kind != K.VAR_DECL or ref.semantic_parent is None \
+                or ref.semantic_parent.kind != K.TRANSLATION_UNIT:
+            return None
+        name = self.globals.get(decl_key(ref)) or self.declare_global(ref)
+        return name if name in self.cells else None
 
     def int_var_named(self, name: str, cls: IntClass) -> None:
         self.ints[name] = ir.IntVar(name, cls.values, cls.kind == "register", cls.kind == "counter")
@@ -256,10 +282,26 @@ class Lowering(LinkLowering):
         linked = link_struct(d.type)
         if linked is not None:
             return self.link_decl(d, linked, init, cur, fr)
+        rec = struct_decl(d.type)
+        if rec is not None:
+            return self.cell_decl(d, rec, init, cur, fr)
         if init is not None:
             self.unsupported(d, f"variable {d.spelling} of type {d.type.spelling}")
             return self.effect(init, cur, fr)
         return cur
+
+    def cell_decl(self, d: ci.Cursor, rec: ci.Cursor, init: Optional[ci.Cursor], cur: Cur, fr: Frame) -> Cur:
+        """A struct variable of ``main``'s body (not in a block: its storage lives as long as the
+        program): a cell not on the heap that a pointer variable of its name points to (``q.f`` is
+        that cell's field, ``&q`` the pointer).  Elsewhere its cell would die with its block: left out."""
+        if fr.scope != "main" or decl_key(d) not in self.main_decls:
+            return cur   # its uses are reported as unsupported
+        zeroed = init is not None and _zero_init(init)
+        if init is not None and not zeroed:
+            self.unsupported(init, f"initial value of struct variable {d.spelling}")
+        name = fr.names[decl_key(d)] = self.pointer(d.spelling, rec, "main", True)
+        self.cells.add(name)
+        return self.step(cur, ir.Malloc(name, self.struct(rec), zeroed, False, True), d)
 
     def int_decl(self, d: ci.Cursor, init: Optional[ci.Cursor], cur: Cur, fr: Frame) -> Cur:
         cls = self.int_class(decl_key(d))
@@ -605,6 +647,14 @@ def _definitions(tu: ci.TranslationUnit) -> Dict[str, ci.Cursor]:
     """The function definitions of the file, by name."""
     return {c.spelling: c for c in tu.cursor.get_children()
             if c.kind == K.FUNCTION_DECL and c.is_definition()}
+
+
+def _zero_init(init: ci.Cursor) -> bool:
+    """An initialiser that zeroes a struct: ``{0}``, ``{NULL, 0}``, ``{}`` (every element 0)."""
+    s = strip(init, casts=True)
+    if s.kind != K.INIT_LIST_EXPR:
+        return False
+    return all(evaluate_int(strip(e, casts=True)) == 0 for e in children(s))
 
 
 def _assigns(c: ci.Cursor, key: Hashable) -> bool:

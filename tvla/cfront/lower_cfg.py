@@ -55,6 +55,7 @@ class Builder:
         self.edges: List[ir.Edge] = []
         self.used: set = {"entry", "exit", "error"}
         self.pointers: Dict[str, ir.PointerVar] = {}
+        self.cells: Set[str] = set()      # pointer variables standing for a struct variable (its cell)
         self.ints: Dict[str, ir.IntVar] = {}
         self.structs: Dict[str, ir.StructType] = {}
         self.problems: List[Tuple[ir.Pos, str]] = []

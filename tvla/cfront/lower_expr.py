@@ -152,10 +152,17 @@ class ExprLowering(Builder):
             else:
                 return c, want
 
+    def cell_of(self, c: ci.Cursor, fr: Frame) -> Optional[str]:
+        """The pointer variable to the cell of the struct variable ``c`` names (None: not one)."""
+        if c.kind != K.DECL_REF_EXPR or c.referenced is None:
+            return None
+        name = self.lookup(c.referenced, fr)
+        return name if name in self.cells else None
+
     def ptr_var(self, s: ci.Cursor, fr: Frame) -> Ptr:
         ref = s.referenced
         name = self.lookup(ref, fr) if ref is not None else None
-        if name is None or name not in self.pointers:
+        if name is None or name not in self.pointers or name in self.cells:
             if ref is not None and ref.kind == K.FUNCTION_DECL:
                 self.unsupported(s, f"function pointer {s.spelling}")
             else:
@@ -193,6 +200,9 @@ class ExprLowering(Builder):
                 return read
             self.unsupported(s, "dereference of a pointer to a pointer whose target is not known")
         elif op == "&":
+            cell = self.cell_of(strip(children(s)[0]), fr)
+            if cell is not None:   # &q of a struct variable: the pointer to its cell
+                return cell, cur
             self.unsupported(s, self.describe(s, "address of"))
         elif op in STEP_OPS:
             self.unsupported(s, "pointer arithmetic")
@@ -250,6 +260,10 @@ class ExprLowering(Builder):
             return BAD, fname, None, cur
         while not is_pointer(base.type):
             inner = strip(base)
+            cell = self.cell_of(inner, fr)
+            rec = struct_decl(inner.type)
+            if cell is not None and rec is not None:   # q.f of a struct variable: a field of its cell
+                return cell, fname, self.field_kind(s, rec, fname), cur
             if inner.kind == K.UNARY_OPERATOR and unary_operator(inner) == "*":
                 base = children(inner)[0]
             elif inner.kind == K.MEMBER_REF_EXPR and struct_decl(inner.type) is not None and children(inner):

@@ -79,7 +79,7 @@ def _pointer_plan(lib: L.Library, s: ir.Statement) -> Optional[Plan]:
         return Plan([[L.cut(lib, s.dst, s.field), L.collect(lib), L.link(lib, s.dst, s.field, s.src)]],
                     _derefs(lib, [s.dst]))
     if isinstance(s, ir.Malloc):
-        chains = [[L.malloc(lib, s.dst, s.struct, s.zeroed)]]
+        chains = [[L.malloc(lib, s.dst, s.struct, s.zeroed, s.on_stack)]]
         return Plan(chains + ([[L.assign_null(lib, s.dst)]] if s.may_fail else []))
     if isinstance(s, ir.Free):
         checks = [L.invalid_free(lib, s.var)] if lib.needs.memsafety else []
