@@ -863,12 +863,46 @@ def test_a_struct_variable_is_a_cell_not_on_the_heap(tmp_path, glob, local, free
     assert got == verdicts, f.properties
 
 
-def test_a_struct_variable_of_a_callee_stays_unsupported(tmp_path):
-    """Its cell would die with the call (a pointer to it would dangle): not modelled."""
-    src = QUEUE.replace("GLOBAL", "").replace("LOCAL", "struct queue q;").replace("FREE", "free(n)").replace(
-        "void init(struct queue *q) { q->head = NULL; q->tail = NULL; }",
-        "void init(struct queue *q) { struct queue z; z.head = NULL; q->head = z.head; q->tail = NULL; }")
-    [f] = verify_files([write(tmp_path, "callee.c", src)], VerifyOptions(("memsafety",)))
+CALLEE = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+struct node { struct node *next; };
+struct queue { struct node *head; struct node *tail; };
+void enqueue(struct queue *q) {
+  struct node *n = malloc(sizeof(struct node));
+  n->next = NULL;
+  if (q->tail != NULL) q->tail->next = n; else q->head = n;
+  q->tail = n;
+}
+struct queue *process(void) {
+  struct queue q = {0};
+  while (__VERIFIER_nondet_int()) enqueue(&q);
+  while (q.head != NULL) { struct node *n = q.head; q.head = n->next; FREE; }
+  return &q;
+}
+int main(void) { struct queue *p = process(); USE; return 0; }
+"""
+
+
+@pytest.mark.parametrize("free, use, verdicts", [
+    ("free(n)", "p = NULL", ["true", "true"]),
+    ("n = NULL", "p = NULL", ["false(valid-memtrack)", "false"]),
+    ("free(n)", "p->head = NULL", ["false(valid-deref)", "true"]),
+])
+def test_the_struct_variable_of_a_callee_dies_with_it(tmp_path, free, use, verdicts):
+    """A callee's struct variable is a cell that dies when the callee returns: the list only it
+    held is lost then, and a pointer to it left behind dangles."""
+    src = CALLEE.replace("FREE", free).replace("USE", use)
+    [f] = verify_files([write(tmp_path, "callee.c", src)], VerifyOptions(("memsafety", "memcleanup")))
+    got = [p.verdict + (f"({p.violated})" if p.violated and p.name == "memsafety" else "") for p in f.properties]
+    assert got == verdicts, f.properties
+
+
+def test_a_struct_variable_of_an_inner_block_stays_unsupported(tmp_path):
+    """Its storage dies at the end of its block, which is not modelled."""
+    src = CALLEE.replace("FREE", "free(n)").replace("USE", "p = NULL").replace(
+        "while (__VERIFIER_nondet_int()) enqueue(&q);",
+        "while (__VERIFIER_nondet_int()) { struct queue z; z.head = NULL; enqueue(&q); }")
+    [f] = verify_files([write(tmp_path, "block.c", src)], VerifyOptions(("memsafety",)))
     [prop] = f.properties
     assert prop.verdict == "unknown" and "not on the heap" in (prop.reason or ""), prop
 

@@ -134,9 +134,13 @@ class Malloc:
 
 @dataclass(frozen=True)
 class Free:
-    """``free(var)``: fine on NULL; a violation (valid-free) on a freed cell or an uninitialised pointer."""
+    """``free(var)``: fine on NULL; a violation (valid-free) on a freed cell or an uninitialised pointer.
+
+    ``scope_end``: not a call of ``free`` but the end of the function whose struct variable's cell
+    ``var`` points to (:class:`Malloc` ``on_stack``): the cell dies, a pointer left to it dangles."""
 
     var: str
+    scope_end: bool = False
 
 
 @dataclass(frozen=True)

@@ -693,8 +693,9 @@ def link(lib: Library, x: str, f: str, y: str) -> Act:
     return Act(f"Link_{p}_{n}_{q}", f"{x}->{f} = {y}", focus, updates=tuple(ups))
 
 
-def free(lib: Library, x: str) -> Act:
-    """``free(x)`` when valid (NULL: nothing): the cell is marked freed and its fields cut."""
+def free(lib: Library, x: str, scope_end: bool = False) -> Act:
+    """``free(x)`` when valid (NULL: nothing): the cell is marked freed and its fields cut.
+    ``scope_end``: the cell of the struct variable x dies with its function (it is always valid)."""
     p = lib.v(x)
     ups = [("freed(v)", f"freed(v) | {p}(v)")]
     if lib.has_heap:
@@ -703,6 +704,8 @@ def free(lib: Library, x: str) -> Act:
     if lib.bad_tracked:
         ups += [(f"uninit[{lib.field[f]}](v)", f"uninit[{lib.field[f]}](v) & !{p}(v)")
                 for f in lib.field if f in lib.loaded]
+    if scope_end:
+        return Act(f"End_Struct_Var_{p}", f"{x} goes out of scope", (f"{p}(v)",), updates=tuple(ups))
     pre = _and([f"!{lib.bad(x)}" if lib.bad_tracked else "", f"!(E(v) {p}(v) & freed(v))",
                 f"!(E(v) {p}(v) & nonheap(v))" if lib.stack_cells else ""])
     return Act(f"Free_{p}", f"free({x})", (f"{p}(v)",), pre, updates=tuple(ups))

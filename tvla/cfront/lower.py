@@ -33,7 +33,7 @@ Contract (docs/c.md, "From C to three-address statements"):
 
 from collections import Counter
 from dataclasses import replace
-from typing import Any, Callable, Dict, Hashable, Iterable, List, Optional, Set, Tuple
+from typing import Any, Callable, Dict, FrozenSet, Hashable, Iterable, List, Optional, Set, Tuple
 
 import clang.cindex as ci
 
@@ -117,9 +117,6 @@ class Lowering(LinkLowering):
         self.global_inits: List[Tuple[ir.Statement, ci.Cursor]] = []
         self.active: List[str] = []     # the functions being inlined (a call of one of them is recursive)
         self.definitions = _definitions(tu)
-        main = self.definitions.get("main")
-        self.main_decls = frozenset(decl_key(v) for c in (children(_body(main)) if main else ())
-                                    if c.kind == K.DECL_STMT for v in children(c) if v.kind == K.VAR_DECL)
 
     # ------------------------------------------------------------------ program
 
@@ -127,7 +124,7 @@ class Lowering(LinkLowering):
         main = self.definitions.get("main")
         if main is None:
             raise TvlaError("no definition of main", path, 1, 1)
-        fr = Frame("main", "main", self.node())
+        fr = Frame("main", "main", self.node(), top=_top_decls(main))
         start = self.node()
         self.bind_main_params(main, fr)
         end = self.stmt(_body(main), start, fr)
@@ -291,16 +288,19 @@ class Lowering(LinkLowering):
         return cur
 
     def cell_decl(self, d: ci.Cursor, rec: ci.Cursor, init: Optional[ci.Cursor], cur: Cur, fr: Frame) -> Cur:
-        """A struct variable of ``main``'s body (not in a block: its storage lives as long as the
-        program): a cell not on the heap that a pointer variable of its name points to (``q.f`` is
-        that cell's field, ``&q`` the pointer).  Elsewhere its cell would die with its block: left out."""
-        if fr.scope != "main" or decl_key(d) not in self.main_decls:
+        """A struct variable declared in a function's own block: a cell not on the heap that a
+        pointer variable of its name points to (``q.f`` is that cell's field, ``&q`` the pointer).
+        ``main``'s live as long as the program; a callee's die when it returns (:meth:`inline`).
+        One of an inner block (whose storage dies at its end) is left out."""
+        if decl_key(d) not in fr.top:
             return cur   # its uses are reported as unsupported
         zeroed = init is not None and _zero_init(init)
         if init is not None and not zeroed:
             self.unsupported(init, f"initial value of struct variable {d.spelling}")
-        name = fr.names[decl_key(d)] = self.pointer(d.spelling, rec, "main", True)
+        name = fr.names[decl_key(d)] = self.pointer(d.spelling, rec, fr.scope, True)
         self.cells.add(name)
+        if fr.scope != "main":
+            fr.cells.append((name, d))
         return self.step(cur, ir.Malloc(name, self.struct(rec), zeroed, False, True), d)
 
     def int_decl(self, d: ci.Cursor, init: Optional[ci.Cursor], cur: Cur, fr: Frame) -> Cur:
@@ -566,14 +566,17 @@ class Lowering(LinkLowering):
         if why is not None:
             self.unsupported(s, why)
             return self.unknown(s), self.effects(args, cur, fr)
-        callee = Frame(name, "local", self.node())
+        callee = Frame(name, "local", self.node(), top=_top_decls(fdef))
         cur = self.bind_params(fdef, callee, s, args, cur, fr)
         value = self.return_value(fdef, callee)
         self.active.append(name)
         end = self.stmt(_body(fdef), cur, callee)
         self.active.pop()
         self.goto(end, callee.exit, s)
-        return value, callee.exit
+        cur = callee.exit
+        for cell, d in callee.cells:   # its struct variables die with it
+            cur = self.step(cur, ir.Free(cell, scope_end=True), d)
+        return value, cur
 
     def return_value(self, fdef: ci.Cursor, callee: Frame) -> Operand:
         """Make the variable the callee's ``return e`` assigns; return the call's value."""
@@ -647,6 +650,12 @@ def _definitions(tu: ci.TranslationUnit) -> Dict[str, ci.Cursor]:
     """The function definitions of the file, by name."""
     return {c.spelling: c for c in tu.cursor.get_children()
             if c.kind == K.FUNCTION_DECL and c.is_definition()}
+
+
+def _top_decls(fdef: Optional[ci.Cursor]) -> FrozenSet[Hashable]:
+    """The variables declared in a function body's own block (not in an inner one)."""
+    kids = children(_body(fdef)) if fdef is not None else []
+    return frozenset(decl_key(v) for c in kids if c.kind == K.DECL_STMT for v in children(c) if v.kind == K.VAR_DECL)
 
 
 def _zero_init(init: ci.Cursor) -> bool:

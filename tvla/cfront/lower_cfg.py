@@ -12,7 +12,7 @@ rest of the CFG is kept.
 """
 
 from dataclasses import dataclass, field, fields, is_dataclass
-from typing import Dict, Hashable, List, Optional, Set, Tuple
+from typing import Dict, FrozenSet, Hashable, List, Optional, Set, Tuple
 
 import clang.cindex as ci
 
@@ -36,6 +36,8 @@ class Frame:
     ret_class: Optional[IntClass] = None         # for an int function: how its value is kept
     names: Dict[Hashable, str] = field(default_factory=dict)     # declaration key -> variable name
     aliases: Dict[Hashable, str] = field(default_factory=dict)   # T** parameter -> the variable it points to
+    top: FrozenSet[Hashable] = frozenset()       # the variables declared in the body's own block
+    cells: List[Tuple[str, ci.Cursor]] = field(default_factory=list)   # its struct variables' cells
     labels: Dict[str, str] = field(default_factory=dict)
     loops: List[Tuple[str, Optional[str]]] = field(default_factory=list)   # (break, continue) targets
     cases: Dict[Hashable, str] = field(default_factory=dict)

@@ -81,6 +81,8 @@ def _pointer_plan(lib: L.Library, s: ir.Statement) -> Optional[Plan]:
     if isinstance(s, ir.Malloc):
         chains = [[L.malloc(lib, s.dst, s.struct, s.zeroed, s.on_stack)]]
         return Plan(chains + ([[L.assign_null(lib, s.dst)]] if s.may_fail else []))
+    if isinstance(s, ir.Free) and s.scope_end:
+        return Plan([[L.free(lib, s.var, scope_end=True), L.collect(lib)]])
     if isinstance(s, ir.Free):
         checks = [L.invalid_free(lib, s.var)] if lib.needs.memsafety else []
         return Plan([[L.free(lib, s.var), L.collect(lib)]], checks)
