@@ -918,3 +918,27 @@ def test_a_global_struct_variable_passes_selfcheck(tmp_path):
     assert "Struct_Var_nil_cell" in open(tvp).read()
     check = run("selfcheck", tvp, tvs, "--nodes", "4")
     assert check.returncode == 0 and "0 violations" in check.stdout, check.stdout + check.stderr
+
+
+RETURNED = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+struct node { struct node *next; int data; };
+int first(struct node *l) { int d = l->data; return d; }
+int main(void) {
+  struct node *a = malloc(sizeof *a);
+  a->next = NULL; a->data = 1;
+  if (__VERIFIER_nondet_int()) a->data = 2;
+  if (first(a) == K) reach_error();
+  free(a);
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("k, verdict", [("3", "true"), ("2", "false")])
+def test_a_datum_returned_by_a_function_keeps_its_value(tmp_path, k, verdict):
+    """``first(a) == K``: the register the function returns is a copy of the one loaded from the
+    cell, so it holds the same field (its values become eq keys); it was abstracted (unknown)."""
+    prop = unreach_call(tmp_path, "returned.c", RETURNED.replace("K", k))
+    assert prop.verdict == verdict, prop

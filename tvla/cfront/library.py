@@ -1386,11 +1386,14 @@ def _registers(cprog: ir.CProgram) -> Dict[str, Tuple[str, ...]]:
                 fields.setdefault(str(s.value), {})[d] = None
         if isinstance(s, ir.DataCond) and s.lfield is None and s.left in regs:
             used.add(s.left)
-    # a register copied into a kept one is kept, with the fields of its copy
+    # a register copied into a kept one is kept; the two hold the fields of either
     copies = [(s.dst, s.value) for s in _statements(cprog) if isinstance(s, ir.CopyInt) and s.value in regs]
     for _ in copies:
         for dst, src in copies:
             if dst in used:
                 used.add(str(src))
-                fields.setdefault(str(src), {}).update(fields.get(dst, {}))
+                both = {**fields.get(dst, {}), **fields.get(str(src), {})}
+                if both:
+                    fields.setdefault(str(src), {}).update(both)
+                    fields.setdefault(dst, {}).update(both)
     return {x: tuple(ds) for x, ds in sorted(fields.items()) if x in used}
