@@ -1313,6 +1313,7 @@ def build_library(cprog: ir.CProgram, needs: Needs) -> Library:
     ordered, keys = _data_fields(cprog, flags, symbolic, [d for d, _ in sorted_field.values()], registers)
     var = _rename_apart([p.name for p in cprog.pointers], RESERVED)
     fld = _rename_apart(used, set(RESERVED) | {"all"} | set(var.values()))
+    back, cross = _back_fields(cprog, used), _cross_fields(cprog, fld)
     allocated = list(dict.fromkeys(s.struct for s in _statements(cprog) if isinstance(s, ir.Malloc)))
     fields_of = {st.name: tuple(f for f, _ in st.pointer_fields if f in fld) for st in cprog.structs}
     ints_of = {st.name: tuple(d for d in st.int_fields if d in ordered or keys.get(d)) for st in cprog.structs}
@@ -1326,22 +1327,18 @@ def build_library(cprog: ir.CProgram, needs: Needs) -> Library:
     return Library(needs, var, fld, fields_of, loaded, tuple(allocated) if len(allocated) > 1 else (), ints_of,
                    ordered, keys, in_order, flags, symbolic,
                    tuple(p.name for p in cprog.pointers if not p.initialised), store, sorted_field,
-                   _back_fields(cprog, used),
+                   back,
                    frozenset(s.var for s in _statements(cprog) if isinstance(s, ir.Kill) and not s.scope_end),
-                   registers, others, _succ_fields(cprog, keys, used),
-                   frozenset(iv.name for iv in cprog.ints if iv.register), _cross_fields(cprog, fld),
-                   any(isinstance(s, ir.Malloc) and s.on_stack for s in _statements(cprog)), _handle_fields(cprog, fld))
+                   registers, others, _succ_fields(cprog, keys, used, back),
+                   frozenset(iv.name for iv in cprog.ints if iv.register), cross,
+                   any(isinstance(s, ir.Malloc) and s.on_stack for s in _statements(cprog)), _handle_fields(cprog, cross))
 
 
-def _handle_fields(cprog: ir.CProgram, used: Iterable[str]) -> FrozenSet[str]:
-    """The used fields to another struct type of structs that have no field to their own type
-    (a list header, a queue with head and tail): few such cells exist, unlike list cells."""
-    own = {st.name for st in cprog.structs if any(t == st.name for _, t in st.pointer_fields)}
-    owners: Dict[str, Set[str]] = {}
-    for st in cprog.structs:
-        for f, target in st.pointer_fields:
-            owners.setdefault(f, set()).add(st.name if target != st.name else "")
-    return frozenset(f for f in used if owners.get(f) and not owners[f] & (own | {""}))
+def _handle_fields(cprog: ir.CProgram, cross: FrozenSet[str]) -> FrozenSet[str]:
+    """The ``cross`` fields of structs that have no field to their own type (a list header, a
+    queue with head and tail): few such cells exist, unlike list cells."""
+    linked = [st for st in cprog.structs if any(t == st.name for _, t in st.pointer_fields)]
+    return frozenset(f for f in cross if not any(f == g for st in linked for g, _ in st.pointer_fields))
 
 
 def _cross_fields(cprog: ir.CProgram, used: Iterable[str]) -> FrozenSet[str]:
@@ -1355,11 +1352,11 @@ def _cross_fields(cprog: ir.CProgram, used: Iterable[str]) -> FrozenSet[str]:
     return frozenset(f for f in used if kinds.get(f) == {True})
 
 
-def _succ_fields(cprog: ir.CProgram, keys: Dict[str, Tuple[Key, ...]], used: Sequence[str]) -> Dict[str, str]:
+def _succ_fields(cprog: ir.CProgram, keys: Dict[str, Tuple[Key, ...]], used: Sequence[str],
+                 back: Dict[str, Tuple[str, ...]]) -> Dict[str, str]:
     """For each int field with eq keys, the list field of its struct (``nx[d,K]``: what the
     successor holds, as in a list whose red cells are followed by black ones)."""
     out = {}
-    back = _back_fields(cprog, used)
     for d in keys:
         owner = _owner(cprog, d)
         n = _self_field(cprog, owner, used) if owner else None

@@ -161,11 +161,8 @@ class Lowering(LinkLowering):
             elif init is not None and evaluate_int(strip(init, casts=True)) != 0:
                 self.unsupported(init, f"initial value of global {ref.spelling}")
         elif rec is not None:   # a struct variable: its cell (zeroed, as every global)
-            name = self.pointer(ref.spelling, rec, "global", True)
-            self.cells.add(name)
-            if init is not None and not _zero_init(init):
-                self.unsupported(init, f"initial value of global {ref.spelling}")
-            self.global_inits.append((ir.Malloc(name, self.struct(rec), True, False, True), ref))
+            name, made = self.cell(ref, rec, "global", init, "global")
+            self.global_inits.append((replace(made, zeroed=True), ref))
         elif is_number(ref.type):
             cls = self.int_class(key)
             name = self.fresh(ref.spelling)
@@ -294,14 +291,22 @@ class Lowering(LinkLowering):
         One of an inner block (whose storage dies at its end) is left out."""
         if decl_key(d) not in fr.top:
             return cur   # its uses are reported as unsupported
-        zeroed = init is not None and _zero_init(init)
-        if init is not None and not zeroed:
-            self.unsupported(init, f"initial value of struct variable {d.spelling}")
-        name = fr.names[decl_key(d)] = self.pointer(d.spelling, rec, fr.scope, True)
-        self.cells.add(name)
+        name, made = self.cell(d, rec, fr.scope, init, "struct variable")
+        fr.names[decl_key(d)] = name
         if fr.scope != "main":
             fr.cells.append((name, d))
-        return self.step(cur, ir.Malloc(name, self.struct(rec), zeroed, False, True), d)
+        return self.step(cur, made, d)
+
+    def cell(self, d: ci.Cursor, rec: ci.Cursor, scope: str, init: Optional[ci.Cursor],
+             what: str) -> Tuple[str, ir.Malloc]:
+        """The pointer variable to the cell of struct variable ``d`` and the statement making the
+        cell (zeroed by an initialiser such as ``{0}``; any other is unsupported)."""
+        zeroed = init is not None and _zero_init(init)
+        if init is not None and not zeroed:
+            self.unsupported(init, f"initial value of {what} {d.spelling}")
+        name = self.pointer(d.spelling, rec, scope, True)
+        self.cells.add(name)
+        return name, ir.Malloc(name, self.struct(rec), zeroed, False, True)
 
     def int_decl(self, d: ci.Cursor, init: Optional[ci.Cursor], cur: Cur, fr: Frame) -> Cur:
         cls = self.int_class(decl_key(d))

@@ -266,7 +266,7 @@ class ExprLowering(Builder):
                 return cell, fname, self.field_kind(s, rec, fname), cur
             if inner.kind == K.UNARY_OPERATOR and unary_operator(inner) == "*":
                 base = children(inner)[0]
-            elif inner.kind == K.MEMBER_REF_EXPR and struct_decl(inner.type) is not None and children(inner):
+            elif inner.kind == K.MEMBER_REF_EXPR and rec is not None and children(inner):
                 # a field of a struct embedded in the cell: n->pl.a is the cell's field pl.a
                 fname = f"{inner.spelling}.{fname}"
                 base = children(inner)[0]
