@@ -18,6 +18,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from lark.lexer import PatternStr
 
 from tvla.errors import Located, TvlaError
+from tvla.lang.parse_cache import cache_dir
 
 # terminals defined by a regular expression, as a user would call them
 TOKEN_WORDS = {
@@ -34,15 +35,9 @@ MAX_EXPECTED = 12
 
 
 def _cache_file(name: str, text: str) -> Optional[str]:
-    """Where the built tables of a grammar text are kept: the user's own cache
-    directory (never a shared temp directory: the file is unpickled), or None."""
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    directory = os.path.join(base, "tvla")
-    try:
-        os.makedirs(directory, exist_ok=True)
-    except OSError:
-        return None
-    if not os.access(directory, os.W_OK):
+    """Where the built tables of a grammar text are kept (beside the parse cache), or None."""
+    directory = cache_dir()
+    if directory is None:
         return None
     key = hashlib.sha256(f"{text}{lark.__version__}{sys.version_info[:2]}".encode()).hexdigest()[:16]
     return os.path.join(directory, f"{name}-{key}.lark")

@@ -10,28 +10,24 @@ active.  It is written (for every node) only when some node is maybe-active.
 
 from typing import IO, Callable, Dict, Iterable, List, Optional, Sequence, Set, Tuple, Union
 
-from lark import Token
-
 from tvla.errors import Located
 from tvla.logic.kleene import FALSE, HALF, TRUE, Kleene, Mask
+from tvla.lang.parse_cache import cached
 from tvla.lang.preprocess import Defines, preprocess
 from tvla.logic.structure import Node, Structure, bits
-from tvla.lang.syntax import ParseTree, parse
-from tvla.lang.tvp_ast import pred_str
+from tvla.lang.tvs_syntax import Entry, Name, StructureSyntax, TvsFile
 from tvla.logic.vocabulary import Predicate, Vocabulary
 
-_VALUES = {"0": FALSE, "1": TRUE}
 
+def parse_file(path: str, defines: Optional[Defines] = None,
+               search_path: Iterable[str] = ()) -> Tuple[Located, TvsFile]:
+    """Preprocess and parse a TVS file (the parse cached across runs)."""
+    located = preprocess(path, defines, search_path)
 
-def _value(tree: ParseTree) -> Kleene:
-    tok = tree.children[0]
-    return HALF if tok.type == "HALF" else _VALUES[str(tok)]
-
-
-def _name(tree: ParseTree) -> str:
-    """Text of a (possibly nested) predicate name: ``p``, ``p[a,b]``, ``save[at[l]]``."""
-    base, *members = tree.children
-    return pred_str(str(base), [_name(m) for m in members])
+    def build() -> TvsFile:
+        from tvla.lang.tvs_parse import parse_tvs  # lark: imported only when needed
+        return parse_tvs(located)
+    return located, cached("tvs", located.text, build)
 
 
 def read_tvs(path: str, voc: Vocabulary, defines: Optional[Defines] = None, search_path: Iterable[str] = (),
@@ -39,93 +35,66 @@ def read_tvs(path: str, voc: Vocabulary, defines: Optional[Defines] = None, sear
     """Read every structure of a TVS file; return a list of (location or None, Structure).
 
     ``given``: a list that receives, per structure, the set of predicate names it lists."""
-    located = preprocess(path, defines, search_path)
-    tree = parse("tvs", located)
-    out: List[Tuple[Optional[str], Structure]] = []
-    for item in tree.children:
-        if item.data == "location":
-            name = str(item.children[0])
-            for st in item.children[1:]:
-                out.append((name, _build(st, voc, located, given)))
-        else:
-            out.append((None, _build(item, voc, located, given)))
-    return out
+    located, items = parse_file(path, defines, search_path)
+    return [(item.location, _build(item.structure, voc, located, given)) for item in items]
 
 
-def _build(tree: ParseTree, voc: Vocabulary, located: Located, given: Optional[List[Set[str]]] = None) -> Structure:
-    node_list, *entries = tree.children
-    names = [str(t) for t in node_list.children] if node_list is not None else []
+def _build(syntax: StructureSyntax, voc: Vocabulary, located: Located,
+           given: Optional[List[Set[str]]] = None) -> Structure:
     index: Dict[str, int] = {}
-    for t in (node_list.children if node_list is not None else []):
-        if str(t) in index:
-            raise located.error(f"node '{t}' listed twice", t.line, t.column)
-        index[str(t)] = len(index)
-    s = Structure.empty(voc, len(names))
+    for t in syntax.nodes:
+        if t.text in index:
+            raise located.error(f"node '{t.text}' listed twice", t.line, t.column)
+        index[t.text] = len(index)
+    s = Structure.empty(voc, len(index))
     listed: Set[str] = set()
     gone = 0  # nodes 'ac' says are not there
     if given is not None:
         given.append(listed)
 
-    def node(tok: Token) -> Node:
-        if str(tok) not in index:
-            raise located.error(f"node '{tok}' is not in the universe %n", tok.line, tok.column)
-        return index[str(tok)]
+    def node(tok: Name) -> Node:
+        if tok.text not in index:
+            raise located.error(f"node '{tok.text}' is not in the universe %n", tok.line, tok.column)
+        return index[tok.text]
 
-    for entry in entries:
-        pn = entry.children[0]
-        name = _name(pn)
-        pos = (pn.children[0].line, pn.children[0].column)
+    for entry in syntax.entries:
+        name, pos = entry.pred.text, (entry.pred.line, entry.pred.column)
         p = voc.get(name)
         listed.add(name)
         if p is None and name == "ac":
-            gone |= _activity(s, entry, node, located, pos)
+            gone |= _activity(s, entry, node, located)
             continue
         if p is None:
             raise located.error(f"undeclared predicate '{name}'", *pos)
-        if entry.data == "nullary_entry":
+        if entry.items is None:
             if p.arity != 0:
                 raise located.error(f"predicate '{name}' has arity {p.arity}; give it a set of tuples", *pos)
-            s.nul[p.index] = _value(entry.children[1])
+            s.nul[p.index] = entry.value
             continue
-        tl = entry.children[1]
-        for item in (tl.children if tl is not None else []):
-            spec = item.children[0]
-            v = _value(item.children[1]) if len(item.children) > 1 and item.children[1] is not None else TRUE
-            tup: Tuple[int, ...]
-            if spec.data == "one":
-                tup = (node(spec.children[0]),)
-            elif spec.data == "pair":
-                tup = (node(spec.children[0]), node(spec.children[2]))
-            else:
-                tup = tuple(node(c) for c in spec.children)
+        for item in entry.items:
+            tup = tuple(node(t) for t in item.nodes)
             if len(tup) != p.arity:
                 raise located.error(f"predicate '{name}' has arity {p.arity} but a tuple of "
                                     f"{len(tup)} node(s) is given", *pos)
-            if name == "sm" and v == TRUE:
+            if name == "sm" and item.value == TRUE:
                 raise located.error("sm is never 1: summary nodes have sm = 1/2", *pos)
-            s.set_value(p, tup, v)
+            s.set_value(p, tup, item.value)
     if gone:
         s.drop_nodes(gone)
     return s
 
 
-def _activity(s: Structure, entry: ParseTree, node: Callable[[Token], Node], located: Located,
-              pos: Tuple[int, int]) -> Mask:
+def _activity(s: Structure, entry: Entry, node: Callable[[Name], Node], located: Located) -> Mask:
     """Apply an ``ac`` entry: 1/2 makes a node maybe-active; return the mask of
     the nodes it sets to 0 (to be removed)."""
-    if entry.data == "nullary_entry":
-        raise located.error("predicate 'ac' has arity 1; give it a set of nodes", *pos)
+    if entry.items is None or any(item.shape != "one" for item in entry.items):
+        raise located.error("predicate 'ac' has arity 1; give it a set of nodes", entry.pred.line, entry.pred.column)
     gone = 0
-    tl = entry.children[1]
-    for item in (tl.children if tl is not None else []):
-        spec = item.children[0]
-        if spec.data != "one":
-            raise located.error("predicate 'ac' has arity 1; give it a set of nodes", *pos)
-        v = _value(item.children[1]) if len(item.children) > 1 and item.children[1] is not None else TRUE
-        u = node(spec.children[0])
-        if v == HALF:
+    for item in entry.items:
+        u = node(item.nodes[0])
+        if item.value == HALF:
             s.set_maybe_active(s.maybe_active | 1 << u)
-        elif v == FALSE:
+        elif item.value == FALSE:
             gone |= 1 << u
     return gone
 
@@ -196,17 +165,15 @@ def implied_vocabulary(path: str, defines: Optional[Defines] = None, search_path
     predicate it lists, as a core predicate, in order of first use, with the
     arity its tuples are written with (``p = 1`` nullary, ``{u}`` unary,
     ``{u->w}`` binary, ``{(u, w, z)}`` that many; unary when only ``{}``)."""
-    located = preprocess(path, defines, search_path)
+    located, items = parse_file(path, defines, search_path)
     arities: Dict[str, Optional[int]] = {}
-    entries = [t for t in parse("tvs", located).iter_subtrees_topdown() if t.data in ("nullary_entry", "table_entry")]
-    for entry in entries:
-        pn = entry.children[0]
-        name = _name(pn)
+    for entry in (e for item in items for e in item.structure.entries):
+        name = entry.pred.text
         arity = _written_arity(entry)
         known = arities.setdefault(name, arity)
         if arity is not None and known is not None and known != arity:
             raise located.error(f"predicate '{name}' is written with arity {known} and {arity}",
-                                pn.children[0].line, pn.children[0].column)
+                                entry.pred.line, entry.pred.column)
         if known is None:
             arities[name] = arity
     voc = Vocabulary.create()
@@ -217,11 +184,7 @@ def implied_vocabulary(path: str, defines: Optional[Defines] = None, search_path
     return voc
 
 
-def _written_arity(entry: ParseTree) -> Optional[int]:
-    if entry.data == "nullary_entry":
+def _written_arity(entry: Entry) -> Optional[int]:
+    if entry.items is None:
         return 0
-    tl = entry.children[1]
-    if tl is None or not tl.children:
-        return None
-    spec = tl.children[0].children[0]
-    return {"one": 1, "pair": 2}.get(spec.data, len(spec.children))
+    return len(entry.items[0].nodes) if entry.items else None
