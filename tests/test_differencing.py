@@ -86,3 +86,32 @@ def test_differencing_keeps_reachability_on_summary_nodes(write, summary):
             if s.unary(x, u) == FALSE and s.unary(r, u) != FALSE:
                 # nodes after the new x are definitely reachable from it
                 assert s.unary(r, u) == TRUE
+
+
+NESTED_ITE = """
+%p x(v) unique pointer
+%p n(v_1, v_2) function
+%p b() nonabs
+%i d(v) = E(v_1) {nest} & x(v_1)
+%%
+%action Flip() {{
+    {{ b() = !b()
+       n(v_1, v_2) = n(v_1, v_2) & !x(v_1) }}
+}}
+%%
+L0 Flip() L1
+"""
+
+
+def test_nested_conditionals_keep_the_derived_update_linear(write):
+    """Each nested conditional taken through its deltas would double the derived update
+    (30 levels: 2^30, a fuzzed program); taken as the conditional of the values after, it grows by a level."""
+    sizes = []
+    for depth in (8, 16):
+        nest = "n(v_1, v)"
+        for _ in range(depth):
+            nest = f"(b() ? {nest} : 0)"
+        analysis = Analysis(load_program(write("ite.tvp", NESTED_ITE.format(nest=nest))))
+        (ca,) = analysis.compiled.values()
+        sizes.append(len(str(ca.derived["d"][1])))
+    assert sizes[1] < 4 * sizes[0]

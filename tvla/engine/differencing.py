@@ -189,11 +189,19 @@ class Differencer:
             tc = F.TC(f.a, f.b, f.x, f.y, self.after(f.body))
             return F.conj(tc, F.neg(f)), F.conj(f, F.neg(tc))
         if isinstance(f, F.Ite):
-            new = F.ite(self.after(f.cond), self.after(f.then), self.after(f.other))
+            new = self.ite_after(f)
             return F.conj(new, F.neg(f)), F.conj(f, F.neg(new))
         if isinstance(f, (F.Implies, F.Iff)):
             return self.delta(F.desugar(f))
         return F.FALSE_F, F.FALSE_F
+
+    def ite_after(self, f: F.Ite) -> F.Formula:
+        """The value of ``f`` after the action: the conditional of the values after.  A
+        conditional nested in it is taken the same way, not through its deltas, which hold
+        its value twice (30 nested conditionals gave a formula of size 2^30)."""
+        def after(g: F.Formula) -> F.Formula:
+            return self.ite_after(g) if isinstance(g, F.Ite) and self.affected(g) else self.after(g)
+        return F.ite(after(f.cond), after(f.then), after(f.other))
 
     # ------------------------------------------------------------------ closures
     def _closure_delta(self, f: F.Closure) -> Delta:
