@@ -942,3 +942,65 @@ def test_a_datum_returned_by_a_function_keeps_its_value(tmp_path, k, verdict):
     cell, so it holds the same field (its values become eq keys); it was abstracted (unknown)."""
     prop = unreach_call(tmp_path, "returned.c", RETURNED.replace("K", k))
     assert prop.verdict == verdict, prop
+
+
+# ---------------------------------------------------------------- C integer types
+INT_TYPES = """extern int __VERIFIER_nondet_int(void);
+extern unsigned int __VERIFIER_nondet_uint(void);
+extern char __VERIFIER_nondet_char(void);
+extern _Bool __VERIFIER_nondet_bool(void);
+extern void reach_error(void);
+int main(void)
+{
+    %s
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("body, verdict", [
+    # a counter wraps around in its type: 255 + 1 is 0 in an unsigned char, 0 - 1 is UINT_MAX
+    ("unsigned char c = 255; c++; if (c != 0) reach_error();", "true"),
+    ("unsigned char c = 255; c++; if (c == 0) reach_error();", "false"),
+    ("unsigned int u = 0; u--; if (u != 4294967295u) reach_error();", "true"),
+    ("signed char c = 127; c++; if (c != -128) reach_error();", "true"),
+    ("_Bool b = 0; b++; b++; if (b != 1) reach_error();", "true"),
+    # a nondet value of a type never equals a constant outside it (a char is signed here)
+    ("char c = __VERIFIER_nondet_char(); if (c == 200) reach_error();", "true"),
+    ("_Bool b = __VERIFIER_nondet_bool(); if (b == 2) reach_error();", "true"),
+    # ... and equals one that converts to it: u == -1 compares as unsigned
+    ("unsigned int u = __VERIFIER_nondet_uint(); if (u == -1) reach_error();", "false"),
+    # a negative int compared as unsigned is not decided from its value (-1 < 1u is false in C)
+    ("int i = 0; i--; if (i < 1u) reach_error();", "unknown"),
+])
+def test_int_variables_take_the_values_of_their_c_type(tmp_path, body, verdict):
+    assert unreach_call(tmp_path, "ints.c", INT_TYPES % body).verdict == verdict
+
+
+STATIC_LOCAL = PRELUDE + """void op(int make)
+{
+    static List keep;
+    static int calls;
+    calls++;
+    if (make)
+        keep = malloc(sizeof(struct node));
+    else
+        free(keep);
+    if (calls == %d)
+        reach_error();
+}
+int main(void)
+{
+    op(1);
+    op(0);
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("calls, unreach", [(3, "true"), (2, "false")])
+def test_a_static_local_is_one_variable_however_often_its_function_is_inlined(tmp_path, calls, unreach):
+    path = write(tmp_path, "static.c", STATIC_LOCAL % calls)
+    [f] = verify_files([path], VerifyOptions(("memcleanup", "unreach-call")))
+    # two copies of keep: the second free would free an uninitialised pointer, the cell would leak
+    assert [(p.name, p.verdict) for p in f.properties] == [("memcleanup", "true"), ("unreach-call", unreach)]

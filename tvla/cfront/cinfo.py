@@ -15,10 +15,10 @@ from typing import Dict, List, Optional, Set, Tuple
 
 import clang.cindex as ci
 
-from tvla.cfront.ir import Pos, StructType
+from tvla.cfront.ir import IntRange, Pos, StructType
 from tvla.cfront.parse import unary_operator
 
-__all__ = ["K", "T", "INT_KINDS", "is_int", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
+__all__ = ["K", "T", "INT_KINDS", "is_int", "int_range", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
            "struct_type", "decl_key", "initializer", "strip", "callee_name", "children", "SourceText",
            "switch_cases", "for_parts"]
 
@@ -33,6 +33,23 @@ _LINE_MARKER = re.compile(r'^\s*#\s*\d+\s+"')
 
 def is_int(t: ci.Type) -> bool:
     return t.get_canonical().kind in INT_KINDS
+
+
+_SIGNED_KINDS = frozenset({T.CHAR_S, T.SCHAR, T.WCHAR, T.SHORT, T.INT, T.LONG, T.LONGLONG, T.INT128})
+
+
+def int_range(t: ci.Type) -> Optional[IntRange]:
+    """The values of an int type (an enum: of the type it is stored as); None for another type."""
+    c = t.get_canonical()
+    if c.kind == T.ENUM:
+        decl = c.get_declaration()
+        return int_range(decl.enum_type) if decl is not None and decl.kind == K.ENUM_DECL else None
+    if c.kind not in INT_KINDS:
+        return None
+    if c.kind == T.BOOL:
+        return IntRange(1, False, True)
+    size = c.get_size()
+    return IntRange(8 * size, c.kind in _SIGNED_KINDS) if size > 0 else None
 
 
 _FLOAT_KINDS = frozenset({T.FLOAT, T.DOUBLE, T.LONGDOUBLE, T.HALF, T.FLOAT128})

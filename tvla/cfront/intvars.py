@@ -45,10 +45,12 @@ from typing import Callable, Dict, FrozenSet, Hashable, List, Optional, Set, Tup
 
 import clang.cindex as ci
 
-from tvla.cfront.cinfo import K, callee_name, children, decl_key, for_parts, initializer, is_int, strip, switch_cases
+from tvla.cfront.cinfo import (K, callee_name, children, decl_key, for_parts, initializer, int_range, is_int, strip,
+                               switch_cases)
+from tvla.cfront.ir import IntRange
 from tvla.cfront.parse import ARITHMETIC, binary_operator, evaluate_int, fold, unary_operator
 
-__all__ = ["IntClass", "ABSTRACT", "KEPT", "VALUED", "MAX_COUNTER_VALUES", "step_of", "shift_of", "MAX_FLAG_VALUES", "classify_ints", "int_var", "is_nondet_call", "is_truth_value",
+__all__ = ["IntClass", "in_type", "ABSTRACT", "KEPT", "VALUED", "MAX_COUNTER_VALUES", "step_of", "shift_of", "MAX_FLAG_VALUES", "classify_ints", "int_var", "is_nondet_call", "is_truth_value",
            "return_key"]
 
 MAX_FLAG_VALUES = 4
@@ -61,6 +63,7 @@ class IntClass:
     kind: str                     # const | flag | counter | symbolic | alias | register | abstract
     values: Tuple[int, ...] = ()  # const: (value,); flag: its values
     of: Optional[Hashable] = None  # alias: the declaration key of the symbolic variable it copies
+    range: Optional[IntRange] = None   # the values of its C type (the values above are in it)
 
 
 ABSTRACT = IntClass("abstract")
@@ -102,7 +105,8 @@ def classify_ints(tu: ci.TranslationUnit) -> Dict[Hashable, IntClass]:
     # a copy of a constant is that constant (passed down the calls), a counter plus a constant
     # takes the counter's values shifted: iterate to a fixpoint
     for _ in range(len(col.assigned) + 1):
-        classes = {k: _classify(v, k in col.repeated, known, inits, tested.get(k)) for k, v in col.assigned.items()}
+        classes = {k: _classify(v, k in col.repeated, known, inits, tested.get(k), col.ranges.get(k))
+                   for k, v in col.assigned.items()}
         if classes == known:
             break
         known = classes
@@ -152,11 +156,15 @@ class _Collector:
 
     def __init__(self) -> None:
         self.assigned: Dict[Hashable, List[Tuple[str, object]]] = {}
+        self.ranges: Dict[Hashable, IntRange] = {}   # the values of each variable's C type
         self.repeated: Set[Hashable] = set()
         self.again = False   # whether the statement being read may run more than once
 
-    def add(self, key: Hashable, tag: str, rhs: object) -> None:
+    def add(self, key: Hashable, tag: str, rhs: object, typ: Optional[ci.Type] = None) -> None:
         self.assigned.setdefault(key, []).append((tag, rhs))
+        rng = int_range(typ) if typ is not None else None
+        if rng is not None:
+            self.ranges[key] = rng
         if self.again and tag != _UNINIT:
             self.repeated.add(key)
 
@@ -175,7 +183,7 @@ class _Collector:
         if k == K.VAR_DECL and is_int(c.type):
             self.record_decl(c, function)
         elif k == K.PARM_DECL and is_int(c.type) and function is not None and function.spelling == "main":
-            self.add(decl_key(c), "", _OTHER)
+            self.add(decl_key(c), "", _OTHER, c.type)
         elif k == K.BINARY_OPERATOR and binary_operator(c) == "=":
             var = int_var(children(c)[0])
             step = step_of(c)
@@ -190,16 +198,16 @@ class _Collector:
         elif k == K.CALL_EXPR:
             self.record_call(c)
         elif k == K.RETURN_STMT and function is not None and is_int(function.result_type) and children(c):
-            self.add(return_key(function), "", children(c)[0])
+            self.add(return_key(function), "", children(c)[0], function.result_type)
 
     def record_decl(self, c: ci.Cursor, function: Optional[ci.Cursor]) -> None:
         init = initializer(c)
         if init is not None:
-            self.add(decl_key(c), _INIT, init)
+            self.add(decl_key(c), _INIT, init, c.type)
         elif function is None or c.storage_class == ci.StorageClass.STATIC:
-            self.add(decl_key(c), _INIT, 0)   # static storage starts at 0
+            self.add(decl_key(c), _INIT, 0, c.type)   # static storage starts at 0
         else:
-            self.add(decl_key(c), _UNINIT, None)
+            self.add(decl_key(c), _UNINIT, None, c.type)
 
     def record_call(self, c: ci.Cursor) -> None:
         ref = c.referenced
@@ -211,7 +219,7 @@ class _Collector:
         params = [p for p in definition.get_children() if p.kind == K.PARM_DECL]
         for p, a in zip(params, c.get_arguments()):
             if is_int(p.type):
-                self.add(decl_key(p), "", a)
+                self.add(decl_key(p), "", a, p.type)
 
 
 _TEST_OPS = ("==", "!=")
@@ -271,9 +279,16 @@ class _Tests:
             value = evaluate_int(const_side)
             var = (int_var(var_side) or self.assigned(var_side)) if value is not None else None
             if var is not None and value is not None:
-                self.constants.setdefault(decl_key(var), set()).add(value)
+                self.record(var, value, var_side.type)
                 return True
         return False
+
+    def record(self, var: ci.Cursor, value: int, compared: ci.Type) -> None:
+        """``var`` is tested against ``value`` (both converted to the type ``compared``)."""
+        x = in_type(value, int_range(var.type), int_range(compared))
+        named = self.constants.setdefault(decl_key(var), set())
+        if x is not None:   # else the test never holds: it names no value of the variable
+            named.add(x)
 
     def switch(self, value: ci.Cursor, body: ci.Cursor) -> bool:
         """``switch (v)`` with constant case labels: ``v`` tested against each; False otherwise."""
@@ -283,7 +298,10 @@ class _Tests:
         var = int_var(value) or self.assigned(value)
         if var is None:
             return False
-        self.constants.setdefault(decl_key(var), set()).update(v for v in values if v is not None)
+        self.constants.setdefault(decl_key(var), set())
+        for v in values:
+            if v is not None:
+                self.record(var, v, value.type)
         return True
 
     @staticmethod
@@ -317,12 +335,32 @@ class _Tests:
         return out
 
 
-def _tested_flag(values: List[object], constants: Set[int]) -> IntClass:
+def in_type(value: int, var: Optional[IntRange], compared: Optional[IntRange]) -> Optional[int]:
+    """The value of a variable of type ``var`` that equals ``value`` when both are converted to
+    the type ``compared`` they are compared in (None: no value does; ``value`` itself when a type
+    is unknown): ``c == 200`` for a signed char ``c`` never holds, ``u == -1`` for an unsigned
+    ``u`` holds for 4294967295."""
+    if var is None or compared is None:
+        return value
+    target = compared.convert(value)
+    x = var.convert(target)
+    return x if compared.convert(x) == target else None
+
+
+def _convert(values: Set[int], rng: Optional[IntRange]) -> Set[int]:
+    return {rng.convert(v) for v in values} if rng is not None else values
+
+
+def _tested_flag(values: List[object], constants: Set[int], rng: Optional[IntRange]) -> IntClass:
     """A variable given nondet values (and constants or truth values), only ever tested against
-    ``constants``: a flag over the constants and one value that none of the tests names."""
-    consts = {v for v in values if isinstance(v, int)} | ({0, 1} if "truth" in values else set()) | constants
-    flag = consts | {max(consts) + 1}
-    return IntClass("flag", tuple(sorted(flag))) if len(flag) <= MAX_FLAG_VALUES else ABSTRACT
+    ``constants``: a flag over the constants and one value of its type that none of the tests
+    names (none when they name every one: a ``_Bool`` tested against 0 and 1)."""
+    consts = _convert({v for v in values if isinstance(v, int)} | ({0, 1} if "truth" in values else set()), rng)
+    consts |= constants
+    start = max(consts) + 1 if consts else 0
+    spare = next((v for v in (start, 0, 1, -1, start + 1) if v not in consts and (rng is None or v in rng)), None)
+    flag = consts | ({spare} if spare is not None else set())
+    return IntClass("flag", tuple(sorted(flag)), range=rng) if len(flag) <= MAX_FLAG_VALUES else ABSTRACT
 
 
 def _has_backward_goto(c: ci.Cursor) -> bool:
@@ -411,35 +449,38 @@ def _folded(rhs: ci.Cursor, known: Dict[Hashable, IntClass]) -> Optional[int]:
     return None
 
 
-def _counter(values: List[object]) -> IntClass:
+def _counter(values: List[object], rng: Optional[IntRange]) -> IntClass:
     """A variable given constants, steps (``i = 0; ... i++``) and shifted flags or counters
     (``k = i + 2``): the first values the steps reach from the others, at most
     :data:`MAX_COUNTER_VALUES`; a counter may also hold others, a flag (no step, no counter
     shifted) holds only these."""
     starts = [v for v in values if isinstance(v, int)]
     starts += [x for v in values if isinstance(v, tuple) and v[0] == "set" for x in v[1]]
+    wrap = rng.convert if rng is not None else (lambda v: v)   # 255 + 1 is 0 in an unsigned char
+    starts = [wrap(v) for v in starts]
     steps = sorted({v[1] for v in values if isinstance(v, tuple) and v[0] == "step"})
     other = bool(steps) or any(isinstance(v, tuple) and v[0] == "set" and v[2] for v in values)
     if not all(isinstance(v, (int, tuple)) for v in values) or not starts:
         return ABSTRACT
     if not other:
         flag = tuple(sorted(set(starts)))
-        return IntClass("flag", flag) if len(flag) <= MAX_COUNTER_VALUES else ABSTRACT
+        return IntClass("flag", flag, range=rng) if len(flag) <= MAX_COUNTER_VALUES else ABSTRACT
     seen: Dict[int, None] = dict.fromkeys(starts)
     frontier = list(seen)
     while frontier and len(seen) < MAX_COUNTER_VALUES:
-        frontier = [v + d for v in frontier for d in steps if v + d not in seen]
+        frontier = [wrap(v + d) for v in frontier for d in steps if wrap(v + d) not in seen]
         for v in frontier[:MAX_COUNTER_VALUES - len(seen)]:
             seen[v] = None
-    return IntClass("counter", tuple(sorted(seen)))
+    return IntClass("counter", tuple(sorted(seen)), range=rng)
 
 
 def _classify(assignments: List[Tuple[str, object]], repeated: bool, known: Dict[Hashable, IntClass],
-              inits: FrozenSet[Hashable] = frozenset(), tested: Optional[Set[int]] = None) -> IntClass:
+              inits: FrozenSet[Hashable] = frozenset(), tested: Optional[Set[int]] = None,
+              rng: Optional[IntRange] = None) -> IntClass:
     values = [_value(rhs, known, inits) for tag, rhs in assignments if tag != _UNINIT]
     if tested is not None and "nondet" in values and set(values) <= {"nondet", "truth"} | \
             {v for v in values if isinstance(v, int)}:
-        return _tested_flag(values, tested)
+        return _tested_flag(values, tested, rng)
     only_init = len(assignments) == 1 and assignments[0][0] == _INIT
     all_bound = all(tag == "" for tag, _ in assignments)   # parameters and return values
     aliases = {v[1] for v in values if isinstance(v, tuple) and v[0] == "alias"}
@@ -448,15 +489,15 @@ def _classify(assignments: List[Tuple[str, object]], repeated: bool, known: Dict
         return IntClass("alias", of=aliases.pop())
     values = ["var" if isinstance(v, tuple) and v[0] == "alias" else v for v in values]
     if any(isinstance(v, tuple) for v in values):
-        return _counter(values)
+        return _counter(values, rng)
     if not values or _OTHER in values:
         return ABSTRACT
     if values == ["nondet"] and not repeated:
-        return IntClass("symbolic")
+        return IntClass("symbolic", range=rng)
     if {"nondet", "field", "var"} & set(values):
-        return IntClass("register") if "truth" not in values else ABSTRACT
-    consts = {v for v in values if isinstance(v, int)}
+        return IntClass("register", range=rng) if "truth" not in values else ABSTRACT
+    consts = _convert({v for v in values if isinstance(v, int)}, rng)
     if "truth" not in values and len(consts) == 1 and (only_init or all_bound):
         return IntClass("const", tuple(consts))
     flag = consts | ({0, 1} if "truth" in values else set())
-    return IntClass("flag", tuple(sorted(flag))) if len(flag) <= MAX_FLAG_VALUES else ABSTRACT
+    return IntClass("flag", tuple(sorted(flag)), range=rng) if len(flag) <= MAX_FLAG_VALUES else ABSTRACT

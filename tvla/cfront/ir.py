@@ -64,6 +64,34 @@ class PointerVar:
 
 
 @dataclass(frozen=True)
+class IntRange:
+    """The values of a C integer type of ``bits`` bits: a value converted to it wraps around
+    (as gcc does for the signed types too); ``_Bool`` holds 0 or 1 (any nonzero value is 1)."""
+
+    bits: int
+    signed: bool
+    boolean: bool = False
+
+    def convert(self, v: int) -> int:
+        if self.boolean:
+            return int(v != 0)
+        m = 1 << self.bits
+        v %= m
+        return v - m if self.signed and v >= m >> 1 else v
+
+    def __contains__(self, v: int) -> bool:
+        return self.convert(v) == v
+
+    def within(self, other: "IntRange") -> bool:
+        """Does every value of this type keep its value in ``other``?"""
+        if self.boolean or other.boolean:
+            return self.boolean and not other.boolean or self == other
+        if self.signed and not other.signed:
+            return False
+        return self.bits + (not self.signed and other.signed) <= other.bits
+
+
+@dataclass(frozen=True)
 class IntVar:
     """An int variable the lowering kept (assigned once, or a flag with few values, or a register
     that holds data); others are havoc."""
@@ -72,6 +100,8 @@ class IntVar:
     values: Tuple[int, ...] = ()   # the constant values it may take; () = a symbolic value chosen once
     register: bool = False         # a datum moved between cells and the variable (LoadData, SetData)
     other: bool = False            # a counter: it may also hold a value outside ``values``
+    # its C type's values (None: a type the lowering does not know); not part of its identity
+    range: Optional[IntRange] = field(default=None, compare=False)
 
 
 # ----------------------------------------------------------------------------- statements

@@ -205,6 +205,7 @@ class Library:
     cross: FrozenSet[str] = frozenset()     # pointer fields to another struct type (nn[f]: the field is set)
     stack_cells: bool = False               # some struct variable has a cell (nonheap(v))
     handles: FrozenSet[str] = frozenset()   # cross fields of structs without a field to their own type
+    ranges: Dict[str, ir.IntRange] = dataclasses.field(default_factory=dict)   # flag -> its C type's values
 
     # ------------------------------------------------------------- names
     @property
@@ -1047,7 +1048,9 @@ def step_flag(lib: Library, k: str, c: Optional[int], delta: int) -> List[Act]:
 def _flag_moves(lib: Library, k: str, j: str, c: Optional[int], delta: int, name: str, title: str) -> List[Act]:
     """k takes j's value ``c`` plus ``delta`` (past k's values: another value); from j's
     "another value" (``c`` None), any state of k, abstracted."""
-    t = c + delta if c is not None and c + delta in lib.flags[k] else None
+    rng = lib.ranges.get(k)
+    moved = None if c is None else c + delta if rng is None else rng.convert(c + delta)   # 255 + 1 is 0 in a uchar
+    t = moved if moved is not None and moved in lib.flags[k] else None
     if c is None or t is None and k not in lib.others:   # the second cannot happen: k's values hold j's shifted
         return [abstracted(lib, set_flag(lib, k, s), j) for s in lib.states(k)]
     return [dataclasses.replace(set_flag(lib, k, t), name=name, title=title, pre=lib.val(j, c))]
@@ -1331,7 +1334,8 @@ def build_library(cprog: ir.CProgram, needs: Needs) -> Library:
                    frozenset(s.var for s in _statements(cprog) if isinstance(s, ir.Kill) and not s.scope_end),
                    registers, others, _succ_fields(cprog, keys, used, back),
                    frozenset(iv.name for iv in cprog.ints if iv.register), cross,
-                   any(isinstance(s, ir.Malloc) and s.on_stack for s in _statements(cprog)), _handle_fields(cprog, cross))
+                   any(isinstance(s, ir.Malloc) and s.on_stack for s in _statements(cprog)), _handle_fields(cprog, cross),
+                   {iv.name: iv.range for iv in cprog.ints if iv.range is not None and iv.name in flags})
 
 
 def _handle_fields(cprog: ir.CProgram, cross: FrozenSet[str]) -> FrozenSet[str]:

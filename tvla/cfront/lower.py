@@ -189,7 +189,7 @@ class Lowering(LinkLowering):
         return name if name in self.cells else None
 
     def int_var_named(self, name: str, cls: IntClass) -> None:
-        self.ints[name] = ir.IntVar(name, cls.values, cls.kind == "register", cls.kind == "counter")
+        self.ints[name] = ir.IntVar(name, cls.values, cls.kind == "register", cls.kind == "counter", cls.range)
 
     # ------------------------------------------------------------------ statements
 
@@ -263,8 +263,8 @@ class Lowering(LinkLowering):
 
     def var_decl(self, d: ci.Cursor, cur: Cur, fr: Frame) -> Cur:
         """A local variable: declared (renamed apart), then its initialiser assigned."""
-        if d.storage_class == ci.StorageClass.STATIC:
-            fr.names[decl_key(d)] = self.declare_global(d) or BAD
+        if d.storage_class == ci.StorageClass.STATIC:   # one variable however often the function is inlined
+            fr.names[decl_key(d)] = self.globals.get(decl_key(d)) or self.declare_global(d) or BAD
             return cur
         init = initializer(d)
         st = pointee_struct(d.type)

@@ -18,14 +18,14 @@
   they lose nothing until a condition reads the variable.
 """
 
-from typing import TYPE_CHECKING, Any, Callable, Dict, Hashable, Optional, Tuple, TypeVar, Union
+from typing import TYPE_CHECKING, Any, Callable, Dict, Hashable, List, Optional, Tuple, TypeVar, Union
 
 import clang.cindex as ci
 
 from tvla.cfront import ir
-from tvla.cfront.cinfo import K, children, decl_key, is_number, is_pointer, pointee_struct, strip, struct_decl, \
-    struct_name
-from tvla.cfront.intvars import ABSTRACT, VALUED, IntClass, is_truth_value, shift_of, step_of
+from tvla.cfront.cinfo import K, children, decl_key, int_range, is_number, is_pointer, pointee_struct, strip, \
+    struct_decl, struct_name
+from tvla.cfront.intvars import ABSTRACT, VALUED, IntClass, in_type, is_truth_value, shift_of, step_of
 from tvla.cfront.lower_cfg import BAD, Builder, Frame
 from tvla.cfront.parse import ARITHMETIC, binary_operator, evaluate_int, fold, unary_operator
 
@@ -475,7 +475,13 @@ class ExprLowering(Builder):
             return self.branch_both(cur, t, f, "abstracted", s)
         lo, cur = self.int_value(a, cur, fr)
         ro, cur = self.int_value(b, cur, fr)
-        self.int_branch(lo, op, ro, t, f, cur, s)
+        typed = _typed(lo, op, ro, [int_range(strip(x, casts=True).type) for x in (a, b)], int_range(a.type))
+        if isinstance(typed, bool):
+            return self.goto(self.touch(ro, self.touch(lo, cur, s), s), t if typed else f, s)
+        if isinstance(typed, str):   # "abstract"
+            cur = self.touch(ro, self.touch(lo, cur, s), s)
+            return self.branch_both(cur, t, f, "abstracted", s)
+        self.int_branch(typed[0], op, typed[1], t, f, cur, s)
 
     def ptr_branch(self, l: Ptr, r: Ptr, positive: bool, t: Cur, f: Cur, cur: Cur, s: ci.Cursor) -> None:
         """``l == r`` (``positive``) or ``l != r``, on both edges."""
@@ -728,6 +734,30 @@ class ExprLowering(Builder):
         if step is None or self.var_class(target, fr).kind != "counter" or name not in self.ints:
             return None
         return ir.Step(name, step[1])
+
+
+def _typed(lo: IntOp, op: str, ro: IntOp, types: List[Optional[ir.IntRange]],
+           compared: Optional[ir.IntRange]) -> Union[bool, str, Tuple[IntOp, IntOp]]:
+    """``lo op ro`` as C compares the operands (of their own ``types``) in the type ``compared``:
+    True or False when no value of the types can change the outcome (``c == 200`` for a signed
+    char), "abstract" when the comparison does not follow the values (a negative int compared
+    as unsigned), else the operands, a constant compared for (in)equality replaced by the value of
+    the other operand's type it equals (4294967295 for ``u == -1``, u unsigned)."""
+    ops = [lo, ro]
+    if compared is None:
+        return lo, ro
+    for i in (0, 1):
+        t, other = types[i], ops[1 - i]
+        if t is None or ops[i][0] == "const":
+            continue
+        if other[0] == "const" and op in ("==", "!="):
+            x = in_type(other[1], t, compared)
+            if x is None:
+                return op == "!="
+            ops[1 - i] = ("const", x)
+        elif not t.within(compared):
+            return "abstract"
+    return ops[0], ops[1]
 
 
 def _holds(a: int, op: str, b: int) -> bool:

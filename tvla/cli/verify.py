@@ -228,6 +228,8 @@ def _limited(path: str, opts: VerifyOptions) -> FileVerdict:
         return verify_file(path, opts)
     except MemoryError:
         return _gave_up(path, opts, f"memory limit ({opts.memory_mb} MB)", 0.0)
+    except Exception as e:  # noqa: BLE001 - a bug: the file is unknown, the others go on, no traceback
+        return _gave_up(path, opts, f"internal error: {type(e).__name__}: {e}", 0.0)
 
 
 def _gave_up(path: str, opts: VerifyOptions, why: str, seconds: float) -> FileVerdict:
