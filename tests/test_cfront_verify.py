@@ -1004,3 +1004,32 @@ def test_a_static_local_is_one_variable_however_often_its_function_is_inlined(tm
     [f] = verify_files([path], VerifyOptions(("memcleanup", "unreach-call")))
     # two copies of keep: the second free would free an uninitialised pointer, the cell would leak
     assert [(p.name, p.verdict) for p in f.properties] == [("memcleanup", "true"), ("unreach-call", unreach)]
+
+
+RETCODE = PRELUDE + """static List g;
+static int probe(void)
+{
+    if (__VERIFIER_nondet_int())
+        return -1;
+    g = malloc(sizeof(struct node));
+    return 0;
+}
+int main(void)
+{
+    int ret = probe();
+    if (ret %s 0) {
+        g->next = NULL;
+        free(g);
+    }
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("test, verdicts", [("==", ("true", "true")), ("!=", ("false", "false"))])
+def test_an_error_code_kept_in_a_variable_is_a_flag(tmp_path, test, verdicts):
+    """ret = probe() copies the values probe returns (as if (probe() == 0) reads them); with the
+    test inverted, g is used uninitialised (NULL) when probe failed and leaked when it did not."""
+    path = write(tmp_path, "retcode.c", RETCODE % test)
+    [f] = verify_files([path], VerifyOptions(("memsafety", "memcleanup")))
+    assert tuple(p.verdict for p in f.properties) == verdicts

@@ -393,6 +393,10 @@ def _value(rhs: object, known: Dict[Hashable, IntClass], inits: FrozenSet[Hashab
         return ("alias", decl_key(var))
     if is_nondet_call(rhs):
         return "nondet"
+    if cls is None and var is None:
+        cls = _returned(rhs, known)   # ret = probe(): the values probe returns
+        if cls is not None and cls.kind == "const":
+            return cls.values[0]
     if cls is not None and cls.kind in ("flag", "counter"):
         return ("set", cls.values, cls.kind == "counter")
     if var is not None:
@@ -408,6 +412,14 @@ def _value(rhs: object, known: Dict[Hashable, IntClass], inits: FrozenSet[Hashab
     if s.kind == K.MEMBER_REF_EXPR and is_int(s.type):
         return "field"
     return "truth" if is_truth_value(rhs) else _OTHER
+
+
+def _returned(rhs: ci.Cursor, known: Dict[Hashable, IntClass]) -> Optional[IntClass]:
+    """The class of the value a call returns (None: not a call of a function defined here)."""
+    s = strip(rhs, casts=True)
+    ref = s.referenced if s.kind == K.CALL_EXPR else None
+    definition = ref.get_definition() if ref is not None and ref.kind == K.FUNCTION_DECL else None
+    return known.get(return_key(definition)) if definition is not None else None
 
 
 def shift_of(rhs: ci.Cursor, class_of: Callable[[ci.Cursor], Optional[IntClass]],

@@ -670,6 +670,9 @@ class ExprLowering(Builder):
             return op, cur
         if cls.kind in ("flag", "counter") and op[0] == "const":
             return ("var", name), self.step(cur, ir.Havoc(name, op[1]), s)
+        if cls.kind in ("flag", "counter") and op[0] == "var" and self.ints.get(op[1], NO_INT).values:
+            # ret = probe(): a copy of the flag holding the value returned
+            return ("var", name), self.step(cur, ir.ShiftFlag(name, op[1], 0), s)
         if cls.kind in ("symbolic", "flag") and op[0] == "nondet":   # a flag: any of its values
             return ("var", name), self.step(cur, ir.Havoc(name), s)
         if cls.kind == "register":
@@ -734,6 +737,9 @@ class ExprLowering(Builder):
         if step is None or self.var_class(target, fr).kind != "counter" or name not in self.ints:
             return None
         return ir.Step(name, step[1])
+
+
+NO_INT = ir.IntVar("")   # an int operand that is no kept variable
 
 
 def _typed(lo: IntOp, op: str, ro: IntOp, types: List[Optional[ir.IntRange]],
