@@ -1033,3 +1033,51 @@ def test_an_error_code_kept_in_a_variable_is_a_flag(tmp_path, test, verdicts):
     path = write(tmp_path, "retcode.c", RETCODE % test)
     [f] = verify_files([path], VerifyOptions(("memsafety", "memcleanup")))
     assert tuple(p.verdict for p in f.properties) == verdicts
+
+
+WRAPPERS = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+struct A { struct A *next; int x; int y; int z; };
+struct B { struct B *link; struct A *a; };
+void *ldv_malloc(size_t size)
+{
+    if (__VERIFIER_nondet_int())
+        return malloc(size);
+    return 0;
+}
+void *ldv_zalloc(size_t size) { void *p = calloc(1, size); return p; }
+void ldv_free(void *p) { free(p); }
+int main(void)
+{
+    struct A *a = ldv_malloc(sizeof(struct %s));
+    struct B *b = ldv_zalloc(sizeof(struct B));
+    if (!a) {
+        ldv_free(b);
+        return 0;
+    }
+    a->next = NULL;
+    b->a = a;
+    a = NULL;
+    %s
+    ldv_free(b);
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("size, freed, verdict", [
+    ("A", "ldv_free(b->a);", "true"),
+    ("A", "", "false"),          # a's cell is lost when b is freed
+    ("B", "ldv_free(b->a);", "unknown"),   # 16 bytes for a struct of 24: not modelled
+])
+def test_void_pointer_allocation_wrappers(tmp_path, size, freed, verdict):
+    """ldv-style wrappers: a void * result points to the struct the caller's pointer points to,
+    a void * parameter to its argument's, and the size each call passes is checked."""
+    path = write(tmp_path, "wrappers.c", WRAPPERS % (size, freed))
+    [f] = verify_files([path], VerifyOptions(("memsafety",)))
+    [prop] = f.properties
+    assert prop.verdict == verdict
+    if verdict == "false":
+        assert prop.violated == "valid-memtrack"
+    if verdict == "unknown":
+        assert "malloc of 16 bytes for struct A (24 bytes)" in prop.reason

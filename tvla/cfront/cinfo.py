@@ -18,7 +18,7 @@ import clang.cindex as ci
 from tvla.cfront.ir import IntRange, Pos, StructType
 from tvla.cfront.parse import unary_operator
 
-__all__ = ["K", "T", "INT_KINDS", "is_int", "int_range", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
+__all__ = ["K", "T", "INT_KINDS", "is_int", "int_range", "is_void_pointer", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
            "struct_type", "decl_key", "initializer", "strip", "callee_name", "children", "SourceText",
            "switch_cases", "for_parts"]
 
@@ -79,6 +79,11 @@ def struct_name(decl: ci.Cursor) -> str:
     if _IDENT.match(name or ""):
         return name
     return f"anon_struct_{decl.location.line}"
+
+
+def is_void_pointer(t: ci.Type) -> bool:
+    c = t.get_canonical()
+    return c.kind == T.POINTER and c.get_pointee().kind == T.VOID
 
 
 def pointee_struct(t: ci.Type) -> Optional[ci.Cursor]:

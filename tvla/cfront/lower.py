@@ -39,7 +39,7 @@ import clang.cindex as ci
 
 from tvla.cfront import ir
 from tvla.cfront.cinfo import K, SourceText, callee_name, children, decl_key, initializer, is_int, is_number, \
-    for_parts, is_pointer, pointee_struct, strip, struct_decl, struct_name, switch_cases
+    for_parts, is_pointer, is_void_pointer, pointee_struct, strip, struct_decl, struct_name, switch_cases
 from tvla.cfront.intvars import KEPT, VALUED, IntClass, classify_ints, return_key
 from tvla.cfront.coalesce import coalesce
 from tvla.cfront.liveness import insert_kills
@@ -267,7 +267,7 @@ class Lowering(LinkLowering):
             fr.names[decl_key(d)] = self.globals.get(decl_key(d)) or self.declare_global(d) or BAD
             return cur
         init = initializer(d)
-        st = pointee_struct(d.type)
+        st = self.pointee(d.type, fr)
         if st is not None:
             name = fr.names[decl_key(d)] = self.pointer(d.spelling, st, fr.scope)
             return self.assign_ptr(name, init, cur, fr, st, d) if init is not None else cur
@@ -384,7 +384,7 @@ class Lowering(LinkLowering):
     def return_stmt(self, c: ci.Cursor, cur: Cur, fr: Frame) -> Cur:
         kids = children(c)
         if kids and fr.ret is not None and fr.ret in self.pointers:
-            cur = self.assign_ptr(fr.ret, kids[0], cur, fr, pointee_struct(kids[0].type), c)
+            cur = self.assign_ptr(fr.ret, kids[0], cur, fr, self.pointee(kids[0].type, fr), c)
         elif kids and fr.ret_class is not None:
             cur = self.assign_int(fr.ret or BAD, fr.ret_class, kids[0], cur, fr, c)[1]
         elif kids:
@@ -460,7 +460,7 @@ class Lowering(LinkLowering):
             tmp = self.temp(self.struct(st))
             return tmp, self.malloc(tmp, s, cur, fr, st)
         if name in self.definitions and name not in ERROR_CALLS:
-            return self.inline(self.definitions[name], s, args, cur, fr)
+            return self.inline(self.definitions[name], s, args, cur, fr, want)
         return self.library_call(name, s, args, cur, fr)
 
     def library_call(self, name: str, s: ci.Cursor, args: List[ci.Cursor], cur: Cur,
@@ -507,7 +507,7 @@ class Lowering(LinkLowering):
         if st is None:
             self.unsupported(s, f"{name} of a block that is not a struct")
             return cur
-        sizes = [evaluate_int(a) for a in args]
+        sizes = [self.const_value(a, fr) for a in args]   # a wrapper's size parameter may be a constant
         known = [z for z in sizes if z is not None]
         size = None if len(known) < len(sizes) or not sizes else (known[0] * known[1] if name == "calloc" else known[0])
         want = st.type.get_size()
@@ -547,7 +547,7 @@ class Lowering(LinkLowering):
         alias = self.alias_of(arg, fr) if arg.kind == K.DECL_REF_EXPR else None
         if alias is not None:   # an out-parameter T **pp holds &v: the address of a variable
             return self.step(cur, ir.FreeNonHeap(f"{self.src.text(arg)} (&{alias})"), s)
-        if pointee_struct(arg.type) is None and evaluate_int(arg) is None:
+        if pointee_struct(arg.type) is None and evaluate_int(arg) is None and not self.void_var(arg, fr):
             self.unsupported(s, f"free of {self.src.text(arg, 40)}, of type {arg.type.spelling}")
             return cur
         v, cur = self.ptr_value(arg, cur, fr)
@@ -555,11 +555,17 @@ class Lowering(LinkLowering):
             return self.step(cur, ir.Nop("free(NULL)"), s)
         return self.step(cur, ir.Free(v), s)
 
+    def void_var(self, c: ci.Cursor, fr: Frame) -> bool:
+        """Is ``c`` a ``void *`` variable that points to a struct here (a wrapper's parameter or local)?"""
+        ref = c.referenced if c.kind == K.DECL_REF_EXPR else None
+        return ref is not None and is_void_pointer(ref.type) and fr.names.get(decl_key(ref)) in self.pointers
+
     # ------------------------------------------------------------------ inlining
 
     def inline(self, fdef: ci.Cursor, s: ci.Cursor, args: List[ci.Cursor], cur: Cur,
-               fr: Frame) -> Tuple[Operand, Cur]:
-        """Inline a call of ``fdef``: bind the parameters, lower the body, return (value, node after)."""
+               fr: Frame, want: Optional[ci.Cursor] = None) -> Tuple[Operand, Cur]:
+        """Inline a call of ``fdef``: bind the parameters, lower the body, return (value, node after).
+        ``want``: the struct the caller's pointer to the result points to (for a ``void *`` result)."""
         name = fdef.spelling
         why = None
         if name in self.active:
@@ -571,7 +577,8 @@ class Lowering(LinkLowering):
         if why is not None:
             self.unsupported(s, why)
             return self.unknown(s), self.effects(args, cur, fr)
-        callee = Frame(name, "local", self.node(), top=_top_decls(fdef))
+        callee = Frame(name, "local", self.node(), top=_top_decls(fdef),
+                       void_struct=want if is_void_pointer(fdef.result_type) else None)
         cur = self.bind_params(fdef, callee, s, args, cur, fr)
         value = self.return_value(fdef, callee)
         self.active.append(name)
@@ -585,7 +592,7 @@ class Lowering(LinkLowering):
 
     def return_value(self, fdef: ci.Cursor, callee: Frame) -> Operand:
         """Make the variable the callee's ``return e`` assigns; return the call's value."""
-        st = pointee_struct(fdef.result_type)
+        st = self.pointee(fdef.result_type, callee)
         if st is not None:
             callee.ret = self.pointer(f"{fdef.spelling}_ret", st, "local")
             return callee.ret
@@ -607,6 +614,9 @@ class Lowering(LinkLowering):
                     cur: Cur, fr: Frame) -> Cur:
         params = [p for p in fdef.get_children() if p.kind == K.PARM_DECL]
         for p, a in zip(params, args):
+            v = self.const_value(a, fr) if is_int(p.type) else None
+            if v is not None and not _modified(_body(fdef), decl_key(p)):   # ldv_malloc(sizeof(struct A))
+                callee.consts[decl_key(p)] = v
             linked = link_struct(p.type)
             if linked is not None and _assigns(_body(fdef), decl_key(p)):   # it walks the links
                 cur = self.link_decl(p, linked, a, cur, fr, "local")
@@ -618,6 +628,8 @@ class Lowering(LinkLowering):
         """Parameter ``p`` = argument ``a`` (evaluated in the caller's frame ``fr``)."""
         key = decl_key(p)
         st = pointee_struct(p.type)
+        if st is None and is_void_pointer(p.type):   # void kfree(void *p): the argument's struct
+            st = self.pointee(strip(a, casts=True).type, fr)
         if st is not None:
             name = callee.names[key] = self.pointer(p.spelling, st, "local")
             return self.assign_ptr(name, a, cur, fr, st)
@@ -679,6 +691,21 @@ def _assigns(c: ci.Cursor, key: Hashable) -> bool:
                 and decl_key(lhs.referenced) == key:
             return True
     return any(_assigns(ch, key) for ch in c.get_children())
+
+
+def _modified(c: ci.Cursor, key: Hashable) -> bool:
+    """Is the variable or parameter ``key`` written below ``c``: assigned (``=``, ``+=``...),
+    stepped (``++``) or its address taken?"""
+    k, kids = c.kind, children(c)
+    target = None
+    if kids and (k == K.COMPOUND_ASSIGNMENT_OPERATOR or k == K.BINARY_OPERATOR and binary_operator(c) == "="):
+        target = strip(kids[0])
+    elif kids and k == K.UNARY_OPERATOR and unary_operator(c) in ("++", "--", "post++", "post--", "&"):
+        target = strip(kids[0])
+    if target is not None and target.kind == K.DECL_REF_EXPR and target.referenced is not None \
+            and decl_key(target.referenced) == key:
+        return True
+    return any(_modified(ch, key) for ch in kids)
 
 
 def _body(fdef: ci.Cursor) -> ci.Cursor:

@@ -41,6 +41,8 @@ class Frame:
     labels: Dict[str, str] = field(default_factory=dict)
     loops: List[Tuple[str, Optional[str]]] = field(default_factory=list)   # (break, continue) targets
     cases: Dict[Hashable, str] = field(default_factory=dict)
+    void_struct: Optional[ci.Cursor] = None      # the struct its void * values point to (an allocation wrapper)
+    consts: Dict[Hashable, int] = field(default_factory=dict)   # int parameters given a constant at this call
 
 
 def names_bad(stmt: object) -> bool:

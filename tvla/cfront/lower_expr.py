@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, Hashable, List, Optional,
 import clang.cindex as ci
 
 from tvla.cfront import ir
-from tvla.cfront.cinfo import K, children, decl_key, int_range, is_number, is_pointer, pointee_struct, strip, \
-    struct_decl, struct_name
+from tvla.cfront.cinfo import K, children, decl_key, int_range, is_number, is_pointer, is_void_pointer, \
+    pointee_struct, strip, struct_decl, struct_name
 from tvla.cfront.intvars import ABSTRACT, VALUED, IntClass, in_type, is_truth_value, shift_of, step_of
 from tvla.cfront.lower_cfg import BAD, Builder, Frame
 from tvla.cfront.parse import ARITHMETIC, binary_operator, evaluate_int, fold, unary_operator
@@ -108,6 +108,15 @@ class ExprLowering(Builder):
         return ("var", name) if name is not None else ABS
 
     # ------------------------------------------------------------------ pointer values
+
+    @staticmethod
+    def pointee(t: ci.Type, fr: Frame) -> Optional[ci.Cursor]:
+        """The struct a pointer of type ``t`` points to in frame ``fr``: a ``void *`` of an
+        allocation wrapper (``void *zalloc(size_t n)`` called for a ``struct T *``) points to T."""
+        st = pointee_struct(t)
+        if st is None and fr.void_struct is not None and is_void_pointer(t):
+            return fr.void_struct
+        return st
 
     def ptr_value(self, c: ci.Cursor, cur: Cur, fr: Frame, want: Optional[ci.Cursor] = None) -> Tuple[Ptr, Cur]:
         """Lower a pointer expression to an operand (a variable, None for NULL, or BAD)."""
@@ -577,7 +586,7 @@ class ExprLowering(Builder):
         if name is None:
             return BAD, cur
         if name in self.pointers:
-            return name, self.assign_ptr(name, rhs, cur, fr, pointee_struct(lhs.type), s)
+            return name, self.assign_ptr(name, rhs, cur, fr, self.pointee(lhs.type, fr), s)
         if is_number(lhs.type):
             return self.assign_int(name, self.var_class(target, fr), rhs, cur, fr, s)
         self.unsupported(s, self.describe(target, "assignment to"))
@@ -726,7 +735,9 @@ class ExprLowering(Builder):
         """The value of a constant expression or of a variable known to be a constant."""
         v = evaluate_int(c)
         s = strip(c, casts=True)
-        if v is None and s.kind == K.DECL_REF_EXPR:
+        if v is None and s.kind == K.DECL_REF_EXPR and s.referenced is not None:
+            if decl_key(s.referenced) in fr.consts:
+                return fr.consts[decl_key(s.referenced)]
             op = self.int_var_value(s, fr)
             v = op[1] if op[0] == "const" else None
         return v
