@@ -314,6 +314,9 @@ class ExprLowering(Builder):
             return ABS, cur
         if k == K.DECL_REF_EXPR:
             return self.int_var_value(s, fr), cur
+        if k == K.UNARY_OPERATOR and unary_operator(s) == "*" and self.alias_of(children(s)[0], fr) is not None:
+            alias = self.alias_of(children(s)[0], fr)   # *v for an int * parameter bound to &x: x
+            return (("var", alias) if alias in self.ints else ABS), cur
         if k == K.MEMBER_REF_EXPR:
             base, fname, kind, cur = self.member(s, cur, fr)
             if kind == "int":
