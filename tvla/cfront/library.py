@@ -1305,8 +1305,9 @@ def _back_fields(cprog: ir.CProgram, used: Sequence[str]) -> Dict[str, Tuple[str
     return back
 
 
-def build_library(cprog: ir.CProgram, needs: Needs) -> Library:
-    """The library of ``cprog`` for ``needs``: only the predicates its statements and properties use."""
+def build_library(cprog: ir.CProgram, needs: Needs, successors: bool = True) -> Library:
+    """The library of ``cprog`` for ``needs``: only the predicates its statements and properties use.
+    ``successors``: with ``nx[d,K]`` (what a cell's successor holds), precise but often costly."""
     used, loaded, store = _pointer_fields(cprog)
     compared = {s.lfield for s in _statements(cprog) if isinstance(s, ir.DataCond) and s.right is not None}
     sorted_field = _sorted_fields(cprog, needs, used, compared)
@@ -1332,7 +1333,7 @@ def build_library(cprog: ir.CProgram, needs: Needs) -> Library:
                    tuple(p.name for p in cprog.pointers if not p.initialised), store, sorted_field,
                    back,
                    frozenset(s.var for s in _statements(cprog) if isinstance(s, ir.Kill) and not s.scope_end),
-                   registers, others, _succ_fields(cprog, keys, used, back),
+                   registers, others, _succ_fields(cprog, keys, used, back) if successors else {},
                    frozenset(iv.name for iv in cprog.ints if iv.register), cross,
                    any(isinstance(s, ir.Malloc) and s.on_stack for s in _statements(cprog)), _handle_fields(cprog, cross),
                    {iv.name: iv.range for iv in cprog.ints if iv.range is not None and iv.name in flags})

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Dict, FrozenSet, List, Optional, Sequence, Set
 
 from tvla.cfront import ir
 from tvla.cfront.library import ABSTRACTED
-from tvla.cfront.verdict import Alarm, FileVerdict, WitnessStep, decide
+from tvla.cfront.verdict import UNKNOWN, Alarm, FileVerdict, PropertyVerdict, WitnessStep, decide
 from tvla.engine.options import Options, build_options
 from tvla.engine.results import MessageRecord, Result
 from tvla.errors import TvlaError
@@ -74,11 +74,12 @@ def lower(path: str, opts: VerifyOptions) -> ir.CProgram:
     return lower_file(path, malloc_may_fail=opts.malloc_may_fail)
 
 
-def write_translation(cprog: ir.CProgram, properties: Sequence[str], out_dir: str) -> Tuple["Translation", str, str]:
+def write_translation(cprog: ir.CProgram, properties: Sequence[str], out_dir: str,
+                      successors: bool = True) -> Tuple["Translation", str, str]:
     """Write PROGRAM.tvp and PROGRAM.tvs (the generated program and its input) into ``out_dir``;
     return the translation and the two paths."""
     from tvla.cfront.translate import translate
-    tr = translate(cprog, tuple(properties))
+    tr = translate(cprog, tuple(properties), successors)
     base = re.sub(r"[\x00-\x1f\x7f]", "_", os.path.splitext(os.path.basename(cprog.file))[0]) or "program"
     tvp, tvs = os.path.join(out_dir, base + ".tvp"), os.path.join(out_dir, base + ".tvs")
     for path, text in ((tvp, tr.tvp), (tvs, tr.tvs)):
@@ -182,13 +183,13 @@ def alarms_of(result: Result, tr: "Translation", cprog: ir.CProgram) -> List[Ala
     return sorted(out, key=lambda a: (a.pos, a.kind, a.message))
 
 
-def _analyse(cprog: ir.CProgram, opts: VerifyOptions) -> Tuple["Translation", Result]:
+def _analyse(cprog: ir.CProgram, opts: VerifyOptions, successors: bool,
+             deadline: Optional[float]) -> Tuple["Translation", Result]:
     from tvla.cli.api import load, read_inputs, run_loaded
     with tempfile.TemporaryDirectory(prefix="tvla-verify-") as d:
-        tr, tvp, tvs = write_translation(cprog, opts.properties, d)
+        tr, tvp, tvs = write_translation(cprog, opts.properties, d, successors)
         analysis = load(tvp, opts.engine_options())
         structures, given = read_inputs(analysis, tvs)
-        deadline = time.monotonic() + opts.timeout if opts.timeout else None
         stop = (lambda: time.monotonic() > deadline) if deadline else None
         result = run_loaded(analysis, structures, given, tvp, tvs, should_stop=stop)
     return tr, result
@@ -197,16 +198,31 @@ def _analyse(cprog: ir.CProgram, opts: VerifyOptions) -> Tuple["Translation", Re
 def verify_file(path: str, opts: VerifyOptions) -> FileVerdict:
     """The verdicts of one C file; a file that cannot be read or parsed gives a FileVerdict with ``error``."""
     t0 = time.perf_counter()
+    deadline = time.monotonic() + opts.timeout if opts.timeout else None
     try:
         cprog = lower(path, opts)
-        tr, result = _analyse(cprog, opts)
+        verdicts: Tuple[PropertyVerdict, ...] = ()
+        for successors in _precisions(cprog, opts):
+            tr, result = _analyse(cprog, opts, successors, deadline)
+            alarms = alarms_of(result, tr, cprog)
+            limit = "time limit" if result.limit_hit == "interrupted" else result.limit_hit
+            now = tuple(decide(p, alarms, cprog.unsupported, limit) for p in opts.properties)
+            verdicts = tuple(old if old.verdict != UNKNOWN else new for old, new in zip(verdicts, now)) or now
+            if cprog.unsupported or all(v.verdict != UNKNOWN for v in verdicts):
+                break
     except TvlaError as e:
         return FileVerdict(path, (), time.perf_counter() - t0, str(e))
-    alarms = alarms_of(result, tr, cprog)
-    limit = "time limit" if result.limit_hit == "interrupted" else result.limit_hit
-    verdicts = tuple(decide(p, alarms, cprog.unsupported, limit) for p in opts.properties)
     return FileVerdict(path, verdicts, time.perf_counter() - t0, structures=structures_by_line(result, tr),
                        source=cprog.source)
+
+
+def _precisions(cprog: ir.CProgram, opts: VerifyOptions) -> Tuple[bool, ...]:
+    """The analyses to run, coarse first: without ``nx[d,K]`` (what a cell's successor holds), which
+    decides most programs in a fraction of the time, then, for what it left unknown, with it (a
+    list whose red cells are each followed by a black one needs it).  One run when the program
+    has no such predicate."""
+    from tvla.cfront.library import build_library, needs_of
+    return (False, True) if build_library(cprog, needs_of(opts.properties)).succ_field else (True,)
 
 
 def structures_by_line(result: Result, tr: "Translation") -> Tuple[Tuple[int, int], ...]:
