@@ -1105,3 +1105,94 @@ def test_an_int_out_parameter_is_read_through_its_alias(tmp_path):
     [f] = verify_files([write(tmp_path, "inc.c", INT_OUT_PARAM)], VerifyOptions(("memsafety", "unreach-call")))
     assert [(p.name, p.verdict) for p in f.properties] == [("memsafety", "true"), ("unreach-call", "unknown")]
     assert "unsupported" not in f.properties[1].reason
+
+
+UNINIT_AGAIN = {
+    # f's local t holds no value at its second call, not the first call's cell
+    "callee": """void f(int c)
+{
+    struct node *t;
+    if (c)
+        g = t = malloc(sizeof(struct node));
+    t->data = 1;
+}
+int main(void)
+{
+    int i;
+    for (i = 0; i < 2; i++)
+        f(i == 0);
+    free(g);
+    return 0;
+}
+""",
+    # a pointer declared in a loop body holds no value at each turn
+    "block": """int main(void)
+{
+    int i;
+    for (i = 0; i < 2; i++) {
+        struct node *t;
+        if (i == 0)
+            g = t = malloc(sizeof(struct node));
+        t->data = 1;
+    }
+    free(g);
+    return 0;
+}
+""",
+}
+
+
+@pytest.mark.parametrize("where", sorted(UNINIT_AGAIN))
+def test_a_local_declared_without_a_value_is_uninitialised_each_time(tmp_path, where):
+    src = "#include <stdlib.h>\nstruct node { struct node *next; int data; };\nstruct node *g;\n" + UNINIT_AGAIN[where]
+    [f] = verify_files([write(tmp_path, "again.c", src)], VerifyOptions(("memsafety",)))
+    assert (f.properties[0].verdict, f.properties[0].violated) == ("false", "valid-deref")
+
+
+LOST_AT_RETURN = {
+    # the last call of main: its local's cell is lost when f returns, before main does
+    "local": """void f(void)
+{
+    struct node *t = malloc(sizeof(struct node));
+    t->next = NULL;
+}
+int main(void)
+{
+    f();
+    return 0;
+}
+""",
+    # the cell mk returns is only compared with NULL
+    "result": """struct node *mk(void)
+{
+    return malloc(sizeof(struct node));
+}
+int main(void)
+{
+    if (mk() == NULL)
+        return 1;
+    return 0;
+}
+""",
+    # but a callee's local is in scope when the program stops inside the callee
+    "exit": """void f(void)
+{
+    struct node *t = malloc(sizeof(struct node));
+    t->next = NULL;
+    exit(0);
+}
+int main(void)
+{
+    f();
+    return 0;
+}
+""",
+}
+
+
+@pytest.mark.parametrize("case", sorted(LOST_AT_RETURN))
+def test_a_callee_variable_dies_before_main_returns(tmp_path, case):
+    src = "#include <stdlib.h>\nstruct node { struct node *next; int data; };\n" + LOST_AT_RETURN[case]
+    [f] = verify_files([write(tmp_path, "lost.c", src)], VerifyOptions(("memsafety", "memcleanup")))
+    memsafety = ("true", None) if case == "exit" else ("false", "valid-memtrack")
+    assert [(p.verdict, p.violated) for p in f.properties] == [memsafety, ("false", "memcleanup")]

@@ -108,9 +108,11 @@ class IntVar:
 
 @dataclass(frozen=True)
 class AssignNull:
-    """``dst = NULL``."""
+    """``dst = NULL``; ``uninit``: ``dst`` holds no value at all (a local declared without one,
+    its declaration reached again: a new call of its function, a new turn of its loop)."""
 
     dst: str
+    uninit: bool = False
 
 
 @dataclass(frozen=True)

@@ -596,12 +596,14 @@ def _bad_copy(lib: Library, x: str, value: str) -> Tuple[Tuple[str, str], ...]:
     return ((lib.bad(x), value),) if lib.bad_tracked else ()
 
 
-def assign_null(lib: Library, x: str, kill: bool = False, scope_end: bool = False) -> Act:
-    """``x = NULL``, or ``x`` dies (``kill``: a dead variable nulled, reported only at ``scope_end``)."""
+def assign_null(lib: Library, x: str, kill: bool = False, scope_end: bool = False, uninit: bool = False) -> Act:
+    """``x = NULL``, or ``x`` dies (``kill``: a dead variable nulled, reported only at ``scope_end``),
+    or ``x`` holds no value (``uninit``: its declaration without one is reached again)."""
     p = lib.v(x)
-    title = (f"{x} goes out of scope" if scope_end else f"{x} is dead") if kill else f"{x} = NULL"
-    name = ("Out_Of_Scope_" if scope_end else "Kill_") + p if kill else "Set_Null_" + p
-    act = Act(name, title, updates=((f"{p}(v)", "0"),) + _bad_copy(lib, x, "0"))
+    title = (f"{x} goes out of scope" if scope_end else f"{x} is dead") if kill else \
+        f"{x} declared without a value" if uninit else f"{x} = NULL"
+    name = ("Out_Of_Scope_" if scope_end else "Kill_") + p if kill else ("Uninit_" if uninit else "Set_Null_") + p
+    act = Act(name, title, updates=((f"{p}(v)", "0"),) + _bad_copy(lib, x, "1" if uninit else "0"))
     def after(a: str) -> str:
         return lib.reach(a, without=[x])
     if kill and not scope_end and lib.needs.memsafety:

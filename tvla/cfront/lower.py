@@ -270,7 +270,9 @@ class Lowering(LinkLowering):
         st = self.pointee(d.type, fr)
         if st is not None:
             name = fr.names[decl_key(d)] = self.pointer(d.spelling, st, fr.scope)
-            return self.assign_ptr(name, init, cur, fr, st, d) if init is not None else cur
+            if init is None:   # kept by simplify() only where the declaration may be reached again
+                return self.step(cur, ir.AssignNull(name, uninit=True), d)
+            return self.assign_ptr(name, init, cur, fr, st, d)
         if is_number(d.type):
             return self.int_decl(d, init, cur, fr)
         linked = link_struct(d.type)
@@ -731,8 +733,20 @@ def _has_label(c: ci.Cursor) -> bool:
 def simplify(prog: ir.CProgram) -> ir.CProgram:
     """Drop the edges unreachable from the entry and merge the empty Nop edges (``goto`` joins) away."""
     edges = _reachable(list(prog.edges), prog.entry)
-    edges = _merge_empty(edges, (prog.entry, prog.exit, prog.error))
+    edges = _merge_empty(_first_uninit(edges), (prog.entry, prog.exit, prog.error))
     return replace(prog, edges=tuple(edges))
+
+
+def _first_uninit(edges: List[ir.Edge]) -> List[ir.Edge]:
+    """A declaration without a value (``AssignNull(uninit=True)``) off every cycle runs once, when the
+    variable has held no value yet (the input says so): an empty Nop there.  On a cycle (in a loop
+    body, or in a function called in a loop) it makes the variable uninitialised again."""
+    import networkx as nx   # only C input needs it
+    graph = nx.DiGraph((e.source, e.target) for e in edges)
+    component = {n: k for k, nodes in enumerate(nx.strongly_connected_components(graph)) for n in nodes}
+    return [replace(e, stmt=ir.Nop()) if isinstance(e.stmt, ir.AssignNull) and e.stmt.uninit
+            and component[e.source] != component[e.target] else e
+            for e in edges]
 
 
 def _reachable(edges: List[ir.Edge], entry: str) -> List[ir.Edge]:

@@ -68,7 +68,7 @@ def _derefs(lib: L.Library, xs: Sequence[str]) -> List[L.Act]:
 
 def _pointer_plan(lib: L.Library, s: ir.Statement) -> Optional[Plan]:
     if isinstance(s, ir.AssignNull):
-        return Plan([[L.assign_null(lib, s.dst)]])
+        return Plan([[L.assign_null(lib, s.dst, uninit=s.uninit)]])
     if isinstance(s, ir.AssignVar):
         return Plan([[L.assign_var(lib, s.dst, s.src)]] if s.dst != s.src else [[L.skip(lib)]])
     if isinstance(s, ir.Load):
