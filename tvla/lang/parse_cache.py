@@ -16,7 +16,7 @@ import os
 import pickle
 import sys
 from functools import lru_cache
-from typing import Callable, Optional, TypeVar
+from typing import IO, Callable, Optional, TypeVar
 
 T = TypeVar("T")
 
@@ -64,32 +64,36 @@ def entry_path(kind: str, text: str) -> Optional[str]:
 def cached(kind: str, text: str, build: Callable[[], T]) -> T:
     """``build()``, or the value an earlier run's ``build()`` gave for the same ``kind`` and ``text``."""
     path = entry_path(kind, text)
+    value = kept(path, pickle.load, build, lambda v, fh: pickle.dump(v, fh, protocol=pickle.HIGHEST_PROTOCOL))
+    if path:
+        trim(os.path.dirname(path))
+    return value
+
+
+def kept(path: Optional[str], read: Callable[[IO[bytes]], T], build: Callable[[], T],
+         write: Callable[[T, IO[bytes]], None]) -> T:
+    """The value ``read`` from the file at ``path``, or else ``build()``, then written there
+    atomically (a concurrent run never reads half a file).  A file that cannot be read, whatever
+    went wrong, is built again; one that cannot be written is left out."""
     if path and os.path.exists(path):
         try:
             with open(path, "rb") as fh:
-                return pickle.load(fh)
+                return read(fh)
         except Exception:  # noqa: BLE001 - a damaged entry is rebuilt, whatever went wrong
             pass
     value = build()
     if path:
-        store(path, value)
-    return value
-
-
-def store(path: str, value: object) -> None:
-    """Write an entry atomically (a concurrent run never reads half of it), then trim."""
-    tmp = f"{path}.{os.getpid()}.tmp"
-    try:
-        with open(tmp, "wb") as fh:
-            pickle.dump(value, fh, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(tmp, path)
-    except (OSError, pickle.PicklingError, RecursionError):
+        tmp = f"{path}.{os.getpid()}.tmp"
         try:
-            os.remove(tmp)
-        except OSError:
-            pass
-        return
-    trim(os.path.dirname(path))
+            with open(tmp, "wb") as fh:
+                write(value, fh)
+            os.replace(tmp, path)
+        except (OSError, pickle.PicklingError, RecursionError):
+            try:
+                os.remove(tmp)
+            except OSError:
+                pass
+    return value
 
 
 def trim(directory: str) -> None:

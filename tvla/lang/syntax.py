@@ -18,7 +18,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from lark.lexer import PatternStr
 
 from tvla.errors import Located, TvlaError
-from tvla.lang.parse_cache import cache_dir
+from tvla.lang.parse_cache import cache_dir, kept
 
 # terminals defined by a regular expression, as a user would call them
 TOKEN_WORDS = {
@@ -50,23 +50,9 @@ def grammar(name: str) -> Lark:
     never read half a file) under a name that changes with the grammar text."""
     with open(os.path.join(os.path.dirname(__file__), name + ".lark")) as fh:
         text = fh.read()
-    path = _cache_file(name, text)
-    if path and os.path.exists(path):
-        try:
-            with open(path, "rb") as fh:
-                return Lark.load(fh)
-        except Exception:  # noqa: BLE001 - an unreadable cache is rebuilt, whatever went wrong
-            pass
-    parser = Lark(text, parser="lalr", propagate_positions=True, maybe_placeholders=True)
-    if path:
-        tmp = f"{path}.{os.getpid()}"
-        try:
-            with open(tmp, "wb") as fh:
-                parser.save(fh)
-            os.replace(tmp, path)
-        except OSError:
-            pass
-    return parser
+    return kept(_cache_file(name, text), Lark.load,
+                lambda: Lark(text, parser="lalr", propagate_positions=True, maybe_placeholders=True),
+                lambda parser, fh: parser.save(fh))
 
 
 def shorten(text: str) -> str:
