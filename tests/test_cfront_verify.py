@@ -1196,3 +1196,36 @@ def test_a_callee_variable_dies_before_main_returns(tmp_path, case):
     [f] = verify_files([write(tmp_path, "lost.c", src)], VerifyOptions(("memsafety", "memcleanup")))
     memsafety = ("true", None) if case == "exit" else ("false", "valid-memtrack")
     assert [(p.verdict, p.violated) for p in f.properties] == [memsafety, ("false", "memcleanup")]
+
+
+FIELD_LINK_ARG = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+struct node { struct node *next; int data; };
+void insert_at(struct node **link)
+{
+    struct node *n = malloc(sizeof(struct node));
+    n->data = 0;
+    n->next = *link;
+    %s
+}
+int main(void)
+{
+    struct node *head = malloc(sizeof(struct node));
+    head->next = NULL;
+    while (__VERIFIER_nondet_int())
+        insert_at(&head->next);
+    while (head) {
+        struct node *t = head->next;
+        free(head);
+        head = t;
+    }
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("link, verdict", [("*link = n;", ("true", None)),
+                                           ("", ("false", "valid-memtrack"))])   # n lost at the return
+def test_the_address_of_a_field_passed_to_a_link_parameter(tmp_path, link, verdict):
+    [f] = verify_files([write(tmp_path, "at.c", FIELD_LINK_ARG % link)], VerifyOptions(("memsafety",)))
+    assert (f.properties[0].verdict, f.properties[0].violated) == verdict

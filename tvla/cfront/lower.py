@@ -620,7 +620,8 @@ class Lowering(LinkLowering):
             if v is not None and not _modified(_body(fdef), decl_key(p)):   # ldv_malloc(sizeof(struct A))
                 callee.consts[decl_key(p)] = v
             linked = link_struct(p.type)
-            if linked is not None and _assigns(_body(fdef), decl_key(p)):   # it walks the links
+            # it walks the links, or it is given a field's address (insert_at(&p->next))
+            if linked is not None and (_assigns(_body(fdef), decl_key(p)) or _field_address(a)):
                 cur = self.link_decl(p, linked, a, cur, fr, "local")
                 continue
             cur = self.bind(p, a, callee, cur, fr)
@@ -693,6 +694,13 @@ def _assigns(c: ci.Cursor, key: Hashable) -> bool:
                 and decl_key(lhs.referenced) == key:
             return True
     return any(_assigns(ch, key) for ch in c.get_children())
+
+
+def _field_address(c: ci.Cursor) -> bool:
+    """Is ``c`` the address of a field, ``&x->f``?"""
+    s = strip(c, casts=True)
+    return s.kind == K.UNARY_OPERATOR and unary_operator(s) == "&" and bool(children(s)) \
+        and strip(children(s)[0]).kind == K.MEMBER_REF_EXPR
 
 
 def _modified(c: ci.Cursor, key: Hashable) -> bool:
