@@ -1174,6 +1174,28 @@ int main(void)
     return 0;
 }
 """,
+    # ... and before exit() or abort() called after the callee returned
+    "exit_after": """void f(void)
+{
+    struct node *t = malloc(sizeof(struct node));
+    t->next = NULL;
+}
+int main(void)
+{
+    f();
+    exit(0);
+}
+""",
+    "abort_after": """struct node *mk(void)
+{
+    return malloc(sizeof(struct node));
+}
+int main(void)
+{
+    mk();
+    abort();
+}
+""",
     # but a callee's local is in scope when the program stops inside the callee
     "exit": """void f(void)
 {

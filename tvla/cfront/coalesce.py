@@ -21,7 +21,7 @@ the same stores up to the names of dead variables.
 """
 
 from dataclasses import fields, is_dataclass, replace
-from typing import Any, Dict, FrozenSet, List, Tuple
+from typing import Any, Dict, FrozenSet, List, Set, Tuple
 
 from tvla.cfront import ir
 from tvla.cfront.liveness import live_at, uses_defs
@@ -89,5 +89,10 @@ def coalesce(prog: ir.CProgram, keep: FrozenSet[str] = frozenset()) -> ir.CProgr
     if not rename:
         return prog
     edges = tuple(replace(e, stmt=_renamed(e.stmt, rename)) for e in prog.edges)
-    pointers = tuple(p for p in prog.pointers if p.name not in rename)
+    frames: Dict[str, Set[int]] = {}
+    for p in prog.pointers:
+        frames.setdefault(rename.get(p.name, p.name), set()).add(p.frame)
+    # a variable standing for several calls' belongs to none: it is main's (kept until the program stops)
+    pointers = tuple(p if len(frames[p.name]) == 1 else replace(p, frame=0)
+                     for p in prog.pointers if p.name not in rename)
     return replace(prog, edges=edges, pointers=pointers)

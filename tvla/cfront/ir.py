@@ -17,7 +17,7 @@ temporaries apart).  ``None`` as a source pointer stands for ``NULL``.
 """
 
 from dataclasses import dataclass, field
-from typing import Optional, Tuple, Union
+from typing import FrozenSet, Optional, Tuple, Union
 
 __all__ = [
     "Pos", "StructType", "PointerVar", "IntVar",
@@ -61,6 +61,7 @@ class PointerVar:
     struct: str
     scope: str = "main"
     initialised: bool = False
+    frame: int = field(default=0, compare=False)   # the inlined call it belongs to (0: main's, a global)
 
 
 @dataclass(frozen=True)
@@ -301,14 +302,19 @@ class Assume:
 
 @dataclass(frozen=True)
 class ReachError:
-    """A call of ``reach_error()`` (the unreach-call property); execution stops there."""
+    """A call of ``reach_error()`` (the unreach-call property); execution stops there, inside the
+    inlined calls ``frames`` (their variables are still in scope)."""
+
+    frames: FrozenSet[int] = field(default=frozenset(), compare=False)
 
 
 @dataclass(frozen=True)
 class Exit:
-    """Program end: return from ``main``, ``exit(...)`` or ``abort()`` (``how``)."""
+    """Program end: return from ``main``, ``exit(...)`` or ``abort()`` (``how``), inside the
+    inlined calls ``frames``."""
 
     how: str = "return"
+    frames: FrozenSet[int] = field(default=frozenset(), compare=False)
 
 
 @dataclass(frozen=True)

@@ -23,12 +23,13 @@ No global or local of ``main`` dies on an edge into a node from which the
 program only goes on to its end (``exit``, ``abort()``, ``reach_error()``,
 return from ``main``, through conditions and no-ops): a cell still pointed
 to when the program stops is not lost (memcleanup, not valid-memtrack,
-speaks about it).  Nor does a callee-scope variable when the program may
-stop while it is in scope (``exit()``, ``abort()``, ``reach_error()``: its
-function may not have returned); but it does die before a return from
-``main``, by which every callee has returned: ``f(); return 0;`` loses what
-only ``f``'s local held, and ``if (mk() == NULL) return 1;`` the cell ``mk``
-returned.
+speaks about it).  Nor does a variable of an inlined call when every way on
+stops the program inside that call (``exit()``, ``abort()`` or
+``reach_error()`` with the call's frame active: ``Exit.frames``); but it does
+die before an end reached after the call returned: ``f(); return 0;`` or
+``f(); exit(0);`` loses what only ``f``'s local held, and ``if (mk() ==
+NULL) abort();`` the cell ``mk`` returned.  (Temporaries of ``main`` die
+before a return from ``main`` too.)
 
 Variables in ``keep`` (e.g. the list of a ``sorted(x)`` property, read when
 ``main`` returns) are never killed.  ``Kill`` edges already present are
@@ -131,15 +132,18 @@ def live_at(prog: ir.CProgram) -> Dict[str, FrozenSet[str]]:
 NEUTRAL = (ir.Assume, ir.Nop, ir.Havoc, ir.CopyInt, ir.Step, ir.ShiftFlag, ir.ReachError, ir.Exit)
 
 
-def ending_nodes(prog: ir.CProgram, main_return: bool = True) -> FrozenSet[str]:
+def ending_nodes(prog: ir.CProgram, main_return: bool = True, frame: Optional[int] = None) -> FrozenSet[str]:
     """The nodes from which every path goes straight to the end: ``exit``, ``error``, and those
     whose every edge is a condition, a no-op, a havoc or a termination into such a node (not the
-    return from ``main`` unless ``main_return``)."""
+    return from ``main`` unless ``main_return``; with a ``frame``, only a termination inside that
+    inlined call)."""
     nodes, out_edges, in_edges = _edges_around(prog)
     ends = (prog.exit, prog.error)
     ending: Dict[str, bool] = {n: n in ends for n in nodes}
 
     def neutral(s: ir.Statement) -> bool:
+        if isinstance(s, (ir.Exit, ir.ReachError)) and frame is not None:
+            return frame in s.frames
         return isinstance(s, NEUTRAL) and (main_return or not (isinstance(s, ir.Exit) and s.how == "return"))
 
     def step(n: str) -> bool:
@@ -171,18 +175,28 @@ def insert_kills(prog: ir.CProgram, keep: FrozenSet[str] = frozenset()) -> ir.CP
     local = frozenset(v for v, sc in scope.items() if sc == "local")
     # a local dies wherever it is dead: only the others need the (costly) overwritten sets
     live, ending, must = live_at(prog), ending_nodes(prog), overwritten(prog, frozenset(scope) - local)
-    ending_in_scope = ending_nodes(prog, main_return=False)   # where a callee's variables may still be in scope
+    frame = {p.name: p.frame for p in prog.pointers}
+    in_scope: Dict[int, FrozenSet[str]] = {}   # per inlined call (0: main), where the program stops inside it
+
+    def stays(v: str, node: str) -> bool:
+        """Is ``v`` in scope wherever the program stops on from ``node``?"""
+        k = frame.get(v, 0)
+        if k not in in_scope:
+            in_scope[k] = ending_nodes(prog, main_return=False, frame=k or None)
+        return node in in_scope[k]
+
     names = {n for e in prog.edges for n in (e.source, e.target)}
     out: List[ir.Edge] = []
     fresh = _fresh_nodes(names)
     for e in prog.edges:
-        if e.target in ending_in_scope or isinstance(e.stmt, ir.Kill):
+        if isinstance(e.stmt, ir.Kill):
             out.append(e)
             continue
         uses, defs = uses_defs(e.stmt)
         mortal = must.get(e.target, frozenset()) if e.target not in ending else frozenset()
         dying = sorted(v for v in (live.get(e.source, frozenset()) | defs) - live.get(e.target, frozenset())
-                       if (v in local or v in mortal) and v not in keep)
+                       if (v in local and not (e.target in ending and stays(v, e.target)) or v in mortal)
+                       and v not in keep)
         if not dying:
             out.append(e)
             continue

@@ -470,11 +470,11 @@ class Lowering(LinkLowering):
         if name == "free":
             return None, self.free(s, args, cur, fr)
         if name in ERROR_CALLS:
-            self.edge(cur, "error", ir.ReachError(), s)
+            self.edge(cur, "error", ir.ReachError(frozenset(self.frames)), s)
             return None, None
         if name in EXIT_CALLS:
             cur = self.effects(args, cur, fr)
-            self.edge(cur, "exit", ir.Exit(EXIT_CALLS[name]), s)
+            self.edge(cur, "exit", ir.Exit(EXIT_CALLS[name], frozenset(self.frames)), s)
             return None, None
         if name == "__VERIFIER_assume" and args:
             nxt = self.node()
@@ -581,6 +581,7 @@ class Lowering(LinkLowering):
             return self.unknown(s), self.effects(args, cur, fr)
         callee = Frame(name, "local", self.node(), top=_top_decls(fdef),
                        void_struct=want if is_void_pointer(fdef.result_type) else None)
+        self.enter_call()   # its parameters, locals and result are this call's
         cur = self.bind_params(fdef, callee, s, args, cur, fr)
         value = self.return_value(fdef, callee)
         self.active.append(name)
@@ -590,6 +591,7 @@ class Lowering(LinkLowering):
         cur = callee.exit
         for cell, d in callee.cells:   # its struct variables die with it
             cur = self.step(cur, ir.Free(cell, scope_end=True), d)
+        self.frames.pop()
         return value, cur
 
     def return_value(self, fdef: ci.Cursor, callee: Frame) -> Operand:

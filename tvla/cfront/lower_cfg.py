@@ -67,6 +67,8 @@ class Builder:
         self._last: Dict[str, int] = {}   # per base name, the last k fresh gave it
         self._nodes = 0
         self._temps = 0
+        self.frames: List[int] = []   # the inlined calls being lowered, innermost last
+        self._calls = 0
 
     # ------------------------------------------------------------------ nodes and edges
 
@@ -126,12 +128,21 @@ class Builder:
             if name not in self.used:
                 break
         self.used.add(name)
-        self.pointers[name] = ir.PointerVar(name, struct, "local")
+        self.pointers[name] = ir.PointerVar(name, struct, "local", frame=self.frame())
         return name
+
+    def frame(self) -> int:
+        """The inlined call being lowered (0: main)."""
+        return self.frames[-1] if self.frames else 0
+
+    def enter_call(self) -> None:
+        self._calls += 1
+        self.frames.append(self._calls)
 
     def pointer(self, base: str, struct_decl: ci.Cursor, scope: str, initialised: bool = False) -> str:
         name = self.fresh(base)
-        self.pointers[name] = ir.PointerVar(name, self.struct(struct_decl), scope, initialised)
+        self.pointers[name] = ir.PointerVar(name, self.struct(struct_decl), scope, initialised,
+                                            self.frame() if scope == "local" else 0)
         return name
 
     def int_var(self, base: str, values: Tuple[int, ...]) -> str:
