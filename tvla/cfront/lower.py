@@ -581,17 +581,16 @@ class Lowering(LinkLowering):
             return self.unknown(s), self.effects(args, cur, fr)
         callee = Frame(name, "local", self.node(), top=_top_decls(fdef),
                        void_struct=want if is_void_pointer(fdef.result_type) else None)
-        self.enter_call()   # its parameters, locals and result are this call's
-        cur = self.bind_params(fdef, callee, s, args, cur, fr)
-        value = self.return_value(fdef, callee)
-        self.active.append(name)
-        end = self.stmt(_body(fdef), cur, callee)
-        self.active.pop()
-        self.goto(end, callee.exit, s)
-        cur = callee.exit
-        for cell, d in callee.cells:   # its struct variables die with it
-            cur = self.step(cur, ir.Free(cell, scope_end=True), d)
-        self.frames.pop()
+        with self.inlined_call():   # its parameters, locals and result are this call's
+            cur = self.bind_params(fdef, callee, s, args, cur, fr)
+            value = self.return_value(fdef, callee)
+            self.active.append(name)
+            end = self.stmt(_body(fdef), cur, callee)
+            self.active.pop()
+            self.goto(end, callee.exit, s)
+            cur = callee.exit
+            for cell, d in callee.cells:   # its struct variables die with it
+                cur = self.step(cur, ir.Free(cell, scope_end=True), d)
         return value, cur
 
     def return_value(self, fdef: ci.Cursor, callee: Frame) -> Operand:
@@ -690,12 +689,7 @@ def _zero_init(init: ci.Cursor) -> bool:
 
 def _assigns(c: ci.Cursor, key: Hashable) -> bool:
     """Is the variable or parameter ``key`` assigned (``=``) somewhere below ``c``?"""
-    if c.kind == K.BINARY_OPERATOR and binary_operator(c) == "=":
-        lhs = strip(children(c)[0]) if children(c) else None
-        if lhs is not None and lhs.kind == K.DECL_REF_EXPR and lhs.referenced is not None \
-                and decl_key(lhs.referenced) == key:
-            return True
-    return any(_assigns(ch, key) for ch in c.get_children())
+    return _modified(c, key, only_assigned=True)
 
 
 def _field_address(c: ci.Cursor) -> bool:
@@ -705,19 +699,18 @@ def _field_address(c: ci.Cursor) -> bool:
         and strip(children(s)[0]).kind == K.MEMBER_REF_EXPR
 
 
-def _modified(c: ci.Cursor, key: Hashable) -> bool:
+def _modified(c: ci.Cursor, key: Hashable, only_assigned: bool = False) -> bool:
     """Is the variable or parameter ``key`` written below ``c``: assigned (``=``, ``+=``...),
-    stepped (``++``) or its address taken?"""
+    stepped (``++``) or its address taken?  ``only_assigned``: assigned with ``=``."""
     k, kids = c.kind, children(c)
-    target = None
-    if kids and (k == K.COMPOUND_ASSIGNMENT_OPERATOR or k == K.BINARY_OPERATOR and binary_operator(c) == "="):
-        target = strip(kids[0])
-    elif kids and k == K.UNARY_OPERATOR and unary_operator(c) in ("++", "--", "post++", "post--", "&"):
-        target = strip(kids[0])
+    written = kids and (k == K.BINARY_OPERATOR and binary_operator(c) == "=" or not only_assigned and (
+        k == K.COMPOUND_ASSIGNMENT_OPERATOR
+        or k == K.UNARY_OPERATOR and unary_operator(c) in ("++", "--", "post++", "post--", "&")))
+    target = strip(kids[0]) if written else None
     if target is not None and target.kind == K.DECL_REF_EXPR and target.referenced is not None \
             and decl_key(target.referenced) == key:
         return True
-    return any(_modified(ch, key) for ch in kids)
+    return any(_modified(ch, key, only_assigned) for ch in kids)
 
 
 def _body(fdef: ci.Cursor) -> ci.Cursor:
@@ -751,7 +744,9 @@ def _first_uninit(edges: List[ir.Edge]) -> List[ir.Edge]:
     """A declaration without a value (``AssignNull(uninit=True)``) off every cycle runs once, when the
     variable has held no value yet (the input says so): an empty Nop there.  On a cycle (in a loop
     body, or in a function called in a loop) it makes the variable uninitialised again."""
-    import networkx as nx   # only C input needs it
+    if not any(isinstance(e.stmt, ir.AssignNull) and e.stmt.uninit for e in edges):
+        return edges
+    import networkx as nx   # only C input needs it, and only with such a declaration
     graph = nx.DiGraph((e.source, e.target) for e in edges)
     component = {n: k for k, nodes in enumerate(nx.strongly_connected_components(graph)) for n in nodes}
     return [replace(e, stmt=ir.Nop()) if isinstance(e.stmt, ir.AssignNull) and e.stmt.uninit

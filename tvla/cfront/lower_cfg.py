@@ -11,8 +11,9 @@ are never emitted: the unsupported construct is already recorded, and the
 rest of the CFG is kept.
 """
 
+from contextlib import contextmanager
 from dataclasses import dataclass, field, fields, is_dataclass
-from typing import Dict, FrozenSet, Hashable, List, Optional, Set, Tuple
+from typing import Dict, FrozenSet, Hashable, Iterator, List, Optional, Set, Tuple
 
 import clang.cindex as ci
 
@@ -135,9 +136,15 @@ class Builder:
         """The inlined call being lowered (0: main)."""
         return self.frames[-1] if self.frames else 0
 
-    def enter_call(self) -> None:
+    @contextmanager
+    def inlined_call(self) -> Iterator[None]:
+        """Lower an inlined call: the variables made meanwhile are its own (:meth:`frame`)."""
         self._calls += 1
         self.frames.append(self._calls)
+        try:
+            yield
+        finally:
+            self.frames.pop()
 
     def pointer(self, base: str, struct_decl: ci.Cursor, scope: str, initialised: bool = False) -> str:
         name = self.fresh(base)

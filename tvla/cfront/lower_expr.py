@@ -314,8 +314,8 @@ class ExprLowering(Builder):
             return ABS, cur
         if k == K.DECL_REF_EXPR:
             return self.int_var_value(s, fr), cur
-        if k == K.UNARY_OPERATOR and unary_operator(s) == "*" and self.alias_of(children(s)[0], fr) is not None:
-            alias = self.alias_of(children(s)[0], fr)   # *v for an int * parameter bound to &x: x
+        alias = self.alias_of(children(s)[0], fr) if k == K.UNARY_OPERATOR and unary_operator(s) == "*" else None
+        if alias is not None:   # *v for an int * parameter bound to &x: x
             return (("var", alias) if alias in self.ints else ABS), cur
         if k == K.MEMBER_REF_EXPR:
             base, fname, kind, cur = self.member(s, cur, fr)
@@ -682,7 +682,7 @@ class ExprLowering(Builder):
             return op, cur
         if cls.kind in ("flag", "counter") and op[0] == "const":
             return ("var", name), self.step(cur, ir.Havoc(name, op[1]), s)
-        if cls.kind in ("flag", "counter") and op[0] == "var" and self.ints.get(op[1], NO_INT).values:
+        if cls.kind in ("flag", "counter") and op[0] == "var" and op[1] in self.ints and self.ints[op[1]].values:
             # ret = probe(): a copy of the flag holding the value returned
             return ("var", name), self.step(cur, ir.ShiftFlag(name, op[1], 0), s)
         if cls.kind in ("symbolic", "flag") and op[0] == "nondet":   # a flag: any of its values
@@ -751,9 +751,6 @@ class ExprLowering(Builder):
         if step is None or self.var_class(target, fr).kind != "counter" or name not in self.ints:
             return None
         return ir.Step(name, step[1])
-
-
-NO_INT = ir.IntVar("")   # an int operand that is no kept variable
 
 
 def _typed(lo: IntOp, op: str, ro: IntOp, types: List[Optional[ir.IntRange]],

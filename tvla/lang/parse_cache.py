@@ -16,7 +16,7 @@ import os
 import pickle
 import sys
 from functools import lru_cache
-from typing import IO, Callable, Optional, TypeVar
+from typing import IO, Callable, List, Optional, TypeVar
 
 T = TypeVar("T")
 
@@ -64,8 +64,13 @@ def entry_path(kind: str, text: str) -> Optional[str]:
 def cached(kind: str, text: str, build: Callable[[], T]) -> T:
     """``build()``, or the value an earlier run's ``build()`` gave for the same ``kind`` and ``text``."""
     path = entry_path(kind, text)
-    value = kept(path, pickle.load, build, lambda v, fh: pickle.dump(v, fh, protocol=pickle.HIGHEST_PROTOCOL))
-    if path:
+    built: List[bool] = []
+
+    def fresh() -> T:
+        built.append(True)
+        return build()
+    value = kept(path, pickle.load, fresh, lambda v, fh: pickle.dump(v, fh, protocol=pickle.HIGHEST_PROTOCOL))
+    if path and built:   # a run that reads its entries leaves the directory alone
         trim(os.path.dirname(path))
     return value
 
