@@ -1251,3 +1251,36 @@ int main(void)
 def test_the_address_of_a_field_passed_to_a_link_parameter(tmp_path, link, verdict):
     [f] = verify_files([write(tmp_path, "at.c", FIELD_LINK_ARG % link)], VerifyOptions(("memsafety",)))
     assert (f.properties[0].verdict, f.properties[0].violated) == verdict
+
+
+TERNARY = PRELUDE + """int main(void)
+{
+    List head = NULL, p;
+    int k = __VERIFIER_nondet_int() ? 3 : 4;
+    while (__VERIFIER_nondet_int()) {
+        p = malloc(sizeof(struct node));
+        p->data = __VERIFIER_nondet_int() ? 1 : 2;
+        p->next = head;
+        head = p;
+    }
+    for (p = head; p; p = p->next)
+        if (p->data != 1 && p->data != 2 || k == 5)
+            reach_error();
+    for (p = head; p; p = p->next)
+        if (p->data == WANTED && k != 5)
+            reach_error();
+    while (head) {
+        p = head->next;
+        free(head);
+        head = p;
+    }
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("wanted, verdict", [(0, "true"), (2, "false")])
+def test_a_value_chosen_by_a_conditional_is_one_of_its_arms(tmp_path, wanted, verdict):
+    # p->data = c ? 1 : 2 is if (c) p->data = 1; else p->data = 2;: both values exact
+    prop = unreach_call(tmp_path, "ternary.c", TERNARY.replace("WANTED", str(wanted)))
+    assert prop.verdict == verdict, prop.reason

@@ -161,6 +161,11 @@ class _Collector:
         self.again = False   # whether the statement being read may run more than once
 
     def add(self, key: Hashable, tag: str, rhs: object, typ: Optional[ci.Type] = None) -> None:
+        arms = children(strip(rhs)) if isinstance(rhs, ci.Cursor) and strip(rhs).kind == K.CONDITIONAL_OPERATOR else []
+        if len(arms) == 3:   # c ? a : b: given a or b (lowered as two assignments)
+            for arm in arms[1:]:
+                self.add(key, tag, arm, typ)
+            return
         self.assigned.setdefault(key, []).append((tag, rhs))
         rng = int_range(typ) if typ is not None else None
         if rng is not None:

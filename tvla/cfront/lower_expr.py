@@ -647,9 +647,26 @@ class ExprLowering(Builder):
             stmt = ir.StoreNull(base, fname) if v is None else ir.Store(base, fname, v)
             return v, self.step(cur, stmt, s)
         if kind == "int":
-            iop, cur = self.int_value(rhs, cur, fr)
-            return iop, self.set_data(base, fname, iop, cur, s)
+            def write(arm: ci.Cursor, at: Cur) -> Tuple[IntOp, Cur]:
+                iop, at = self.int_value(arm, at, fr)
+                return iop, self.set_data(base, fname, iop, at, s)
+            return self.branches(rhs, cur, fr, s, write)
         return BAD, cur
+
+    def branches(self, rhs: ci.Cursor, cur: Cur, fr: Frame, s: ci.Cursor,
+                 assign: Callable[[ci.Cursor, Cur], Tuple[IntOp, Cur]]) -> Tuple[IntOp, Cur]:
+        """An int assignment of ``c ? a : b`` as ``if (c) ... = a; else ... = b;`` (``assign`` of each
+        arm), so that a field or flag given one of two constants keeps its value; ``assign(rhs, cur)``
+        for any other value."""
+        r = strip(rhs)
+        kids = children(r)
+        if r.kind != K.CONDITIONAL_OPERATOR or len(kids) != 3 or cur is None:
+            return assign(rhs, cur)
+        m1, m2 = self.node(), self.node()
+        self.cond(kids[0], m1, m2, cur, fr)
+        op1, end1 = self.branches(kids[1], m1, fr, s, assign)
+        op2, end2 = self.branches(kids[2], m2, fr, s, assign)
+        return (op1 if op1 == op2 else ABS), self.join([end1, end2], s)
 
     def set_data(self, var: str, fname: str, op: IntOp, cur: Cur, s: ci.Cursor) -> Cur:
         """``var->fname = op`` for an int field."""
@@ -664,7 +681,14 @@ class ExprLowering(Builder):
 
     def assign_int(self, name: str, cls: IntClass, rhs: ci.Cursor, cur: Cur, fr: Frame,
                    s: ci.Cursor) -> Tuple[IntOp, Cur]:
-        """``name = rhs`` for an int variable, by its class."""
+        """``name = rhs`` for an int variable, by its class (``c ? a : b`` as two assignments when the
+        variable's value is tracked)."""
+        if cls.kind in ("flag", "counter", "register") and name != BAD:
+            return self.branches(rhs, cur, fr, s, lambda arm, at: self.assign_int_value(name, cls, arm, at, fr, s))
+        return self.assign_int_value(name, cls, rhs, cur, fr, s)
+
+    def assign_int_value(self, name: str, cls: IntClass, rhs: ci.Cursor, cur: Cur, fr: Frame,
+                         s: ci.Cursor) -> Tuple[IntOp, Cur]:
         if cls.kind == "flag" and is_truth_value(rhs) and evaluate_int(rhs) is None:
             m1, m0 = self.node(), self.node()
             self.cond(rhs, m1, m0, cur, fr)
