@@ -286,8 +286,13 @@ def test_a_counter_past_its_values_is_unknown_not_false(tmp_path, loop, check, v
     ("int x = __VERIFIER_nondet_int(); if (x == 5) { if (x != 5) reach_error(); }", "true"),
     ("int x; while (__VERIFIER_nondet_int()) { x = __VERIFIER_nondet_int();"
      " if (x == 5) { if (x != 5) reach_error(); } }", "true"),
-    # an order test of a datum that is none of the constants
+    # an order test of any datum against constants is exact through lt[data,K] (it was unknown)
     ("List p = malloc(sizeof(struct node)); p->data = __VERIFIER_nondet_int();"
+     " if (p->data < 5) { if (p->data > 10) reach_error(); } free(p);", "true"),
+    ("List p = malloc(sizeof(struct node)); p->data = __VERIFIER_nondet_int();"
+     " if (p->data < 5) { if (p->data < 3) reach_error(); } free(p);", "false"),
+    # ... but not when the field is also given a value held elsewhere (x, written into a cell)
+    ("int x = __VERIFIER_nondet_int(); List p = malloc(sizeof(struct node)); p->data = x;"
      " if (p->data < 5) { if (p->data > 10) reach_error(); } free(p);", "unknown"),
     # the same tests on a datum that is a constant are exact
     ("List p = malloc(sizeof(struct node)); p->data = 3;"
@@ -1283,4 +1288,39 @@ TERNARY = PRELUDE + """int main(void)
 def test_a_value_chosen_by_a_conditional_is_one_of_its_arms(tmp_path, wanted, verdict):
     # p->data = c ? 1 : 2 is if (c) p->data = 1; else p->data = 2;: both values exact
     prop = unreach_call(tmp_path, "ternary.c", TERNARY.replace("WANTED", str(wanted)))
+    assert prop.verdict == verdict, prop.reason
+
+
+BOUNDED = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void __VERIFIER_assume(int);
+extern void reach_error(void);
+struct node { struct node *next; int data; };
+int main(void)
+{
+    struct node *head = NULL, *p;
+    while (__VERIFIER_nondet_int()) {
+        p = malloc(sizeof(struct node));
+        p->data = __VERIFIER_nondet_int();
+        __VERIFIER_assume(p->data > 0 && p->data < TOP);
+        p->next = head;
+        head = p;
+    }
+    for (p = head; p; p = p->next)
+        if (p->data <= 0 || p->data != 1 && p->data != 2)
+            reach_error();
+    while (head) {
+        p = head->next;
+        free(head);
+        head = p;
+    }
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("top, verdict", [(3, "true"), (4, "false")])
+def test_a_datum_between_bounds_is_known(tmp_path, top, verdict):
+    # lt[data,K] keeps 0 < d < TOP of any datum; with TOP 3 the only such values are 1 and 2
+    prop = unreach_call(tmp_path, "bounded.c", BOUNDED.replace("TOP", str(top)))
     assert prop.verdict == verdict, prop.reason

@@ -97,21 +97,22 @@ def struct_type(decl: ci.Cursor) -> Tuple[StructType, List[ci.Cursor]]:
     The fields of a struct embedded in it (a field of struct type, not a pointer) are its own,
     named ``outer.inner`` (``n->pl.a`` is field ``pl.a`` of n's cell)."""
     ptrs: List[Tuple[str, str]] = []
-    ints: List[str] = []
+    ints: List[Tuple[str, Optional[IntRange]]] = []
     targets: List[ci.Cursor] = []
     _collect_fields(decl, "", ptrs, ints, targets, set())
 
     def flat(f: str) -> str:   # the field as part of a predicate name
         return re.sub(r"\W", "_", f)
     # an embedded field whose predicate name would be another field's is left out (unsupported)
-    taken = {flat(f) for f in [f for f, _ in ptrs] + ints if "." not in f}
+    taken = {flat(f) for f in [f for f, _ in ptrs] + [f for f, _ in ints] if "." not in f}
     ptrs = [(f, t) for f, t in ptrs if "." not in f or flat(f) not in taken]
-    ints = [f for f in ints if "." not in f or flat(f) not in taken]
-    return StructType(struct_name(decl), tuple(ptrs), tuple(ints)), targets
+    ints = [(f, r) for f, r in ints if "." not in f or flat(f) not in taken]
+    ranges = tuple((f, r) for f, r in ints if r is not None)
+    return StructType(struct_name(decl), tuple(ptrs), tuple(f for f, _ in ints), ranges), targets
 
 
-def _collect_fields(decl: ci.Cursor, prefix: str, ptrs: List[Tuple[str, str]], ints: List[str],
-                    targets: List[ci.Cursor], inside: Set[Tuple[str, int]]) -> None:
+def _collect_fields(decl: ci.Cursor, prefix: str, ptrs: List[Tuple[str, str]],
+                    ints: List[Tuple[str, Optional[IntRange]]], targets: List[ci.Cursor], inside: Set[Tuple[str, int]]) -> None:
     definition = decl.get_definition() or decl
     for f in definition.get_children():
         if f.kind != K.FIELD_DECL:
@@ -123,7 +124,7 @@ def _collect_fields(decl: ci.Cursor, prefix: str, ptrs: List[Tuple[str, str]], i
             ptrs.append((name, struct_name(target)))
             targets.append(target)
         elif is_int(f.type):
-            ints.append(name)
+            ints.append((name, int_range(f.type)))
         elif embedded is not None and f.spelling and decl_key(embedded) not in inside:
             _collect_fields(embedded, name + ".", ptrs, ints, targets, inside | {decl_key(embedded)})
 

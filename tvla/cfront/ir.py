@@ -41,11 +41,13 @@ class Pos:
 
 @dataclass(frozen=True)
 class StructType:
-    """A struct type: its pointer fields (name, pointee struct name) and its int fields."""
+    """A struct type: its pointer fields (name, pointee struct name), its int fields and the
+    values of each int field's C type (``int_ranges``, where known)."""
 
     name: str
     pointer_fields: Tuple[Tuple[str, str], ...]
     int_fields: Tuple[str, ...] = ()
+    int_ranges: Tuple[Tuple[str, "IntRange"], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -206,6 +206,7 @@ class Library:
     stack_cells: bool = False               # some struct variable has a cell (nonheap(v))
     handles: FrozenSet[str] = frozenset()   # cross fields of structs without a field to their own type
     ranges: Dict[str, ir.IntRange] = dataclasses.field(default_factory=dict)   # flag -> its C type's values
+    bounds: Dict[str, Tuple[int, ...]] = dataclasses.field(default_factory=dict)  # int field -> lt[d,K] keys
 
     # ------------------------------------------------------------- names
     @property
@@ -250,6 +251,10 @@ class Library:
 
     def eq(self, d: str, key: Key, a: str = "v") -> str:
         return f"eq[{_sanitize(d)},{_key_id(key)}]({a})"
+
+    def lt(self, d: str, key: int, a: str = "v") -> str:
+        """``a->d < key`` (``key`` one of d's bounds)."""
+        return f"lt[{_sanitize(d)},{_key_id(key)}]({a})"
 
     def val(self, k: str, c: Optional[int]) -> str:
         """``k == c``; ``c`` None: a counter k holds a value outside its ``flags[k]``."""
@@ -436,6 +441,8 @@ class Library:
             out += [f"%r {self.eq(d, a)} ==> !{self.eq(d, b)}" for a in consts for b in consts if a != b]
             if d in self.ordered:
                 out += self._eq_order_rules(d, keys)
+        for d, bounds in self.bounds.items():
+            out += [f"%p {self.lt(d, b)}" for b in bounds] + self._bound_rules(d, bounds)
         for x, ds in self.registers.items():
             out += [f"%p {self.xeq(x, k)}" for k in self.reg_keys(x)]
             for d in ds:
@@ -460,6 +467,20 @@ class Library:
             out += [f"%r {same} ==> {le()}", f"%r {same} ==> {ge()}",
                     f"%r {self.xeq(x, k)} & {le()} & {ge()} ==> {self.eq(d, k)}",
                     f"%r {self.eq(d, k)} & {le()} & {ge()} ==> {self.xeq(x, k)}"]
+        return out
+
+    def _bound_rules(self, d: str, bounds: Tuple[int, ...]) -> List[str]:
+        """What ``d < K`` says of ``d == k`` and of ``d < K'`` for the other keys, and that no datum
+        lies between two bounds when every integer there is a key it is not equal to."""
+        keys = [k for k in self.keys.get(d, ()) if isinstance(k, int)]
+        out = [f"%r {self.eq(d, k)} ==> {'' if k < b else '!'}{self.lt(d, b)}" for k in keys for b in bounds]
+        out += [f"%r {self.lt(d, a)} ==> {self.lt(d, b)}" for a, b in zip(bounds, bounds[1:])]
+        out += [f"%r !{self.lt(d, b)} ==> !{self.lt(d, a)}" for a, b in zip(bounds, bounds[1:])]
+        for a, b in zip(bounds, bounds[1:]):
+            between = list(range(a, b))
+            if set(between) <= set(keys):   # a <= d < b is one of these keys
+                body = [f"!{self.lt(d, a)}", self.lt(d, b)] + [f"!{self.eq(d, k)}" for k in between[:-1]]
+                out.append(f"%r {' & '.join(body)} ==> {self.eq(d, between[-1])}")
         return out
 
     def _eq_order_rules(self, d: str, keys: Tuple[Key, ...]) -> List[str]:
@@ -788,6 +809,12 @@ def _value_eq(key: Key, value: Value) -> str:
     return "0" if isinstance(key, int) and isinstance(value, int) else "1/2"
 
 
+def _value_lt(bound: int, value: Value) -> str:
+    """lt[d,bound] of a cell whose d becomes ``value`` (an int or None: any; a field with bounds
+    is never given a symbolic value)."""
+    return "1/2" if not isinstance(value, int) else "1" if value < bound else "0"
+
+
 def _order_to(lib: Library, d: str, value: Value, w: str, above: bool) -> str:
     """``value <= w->d`` (``above``) or ``w->d <= value``, from w's eq predicates; 1/2 when unknown."""
     keys = lib.keys.get(d, ())
@@ -814,12 +841,16 @@ def data_updates(lib: Library, d: str, node: CellFormula, value: Value, fresh: b
     if fresh:
         ups = [(lib.eq(d, k), f"{lib.eq(d, k)} | {node('v')} & {_value_eq(k, value)}")
                for k in lib.keys.get(d, ()) if _value_eq(k, value) != "0"]
+        ups += [(lib.lt(d, b), f"{lib.lt(d, b)} | {node('v')} & {_value_lt(b, value)}")
+                for b in lib.bounds.get(d, ()) if _value_lt(b, value) != "0"]
     else:
         held = isinstance(value, str) and d in lib.registers.get(value, ())   # a register's keys hold d's
 
         def new_eq(k: Key) -> str:
             return lib.xeq(str(value), k) if held else _value_eq(k, value)
         ups = [(lib.eq(d, k), f"({node('v')} ? {new_eq(k)} : {lib.eq(d, k)})") for k in lib.keys.get(d, ())]
+        ups += [(lib.lt(d, b), f"({node('v')} ? {_value_lt(b, value)} : {lib.lt(d, b)})")
+                for b in lib.bounds.get(d, ())]
     if d not in lib.ordered:
         return ups
 
@@ -897,6 +928,8 @@ def copy_data(lib: Library, dst: str, dd: str, src: str, sd: str) -> Act:
         return Act(name, title, (f"{p}(v)", f"{q}(v)"), pre, updates=tuple(data_updates(lib, dd, lambda a: f"{p}({a})", None)))
     ups = [(lib.eq(dd, k), f"({p}(v) ? (E(w_1) {q}(w_1) & {lib.eq(dd, k, 'w_1')}) : {lib.eq(dd, k)})")
            for k in lib.keys.get(dd, ())]
+    ups += [(lib.lt(dd, b), f"({p}(v) ? (E(w_1) {q}(w_1) & {lib.lt(dd, b, 'w_1')}) : {lib.lt(dd, b)})")
+            for b in lib.bounds.get(dd, ())]
     if dd in lib.ordered:
         ups += order_updates(lib, dd, lambda a: f"{p}({a})", lambda w: f"(E(w_1) {q}(w_1) & {lib.dle(dd, 'w_1', w)})",
                              lambda w: f"(E(w_1) {q}(w_1) & {lib.dle(dd, w, 'w_1')})", False)
@@ -921,6 +954,7 @@ def swap_data(lib: Library, x: str, y: str, d: str) -> Act:
     if not _has_data(lib, d) or x == y:
         return Act(name, title, (f"{p}(v)", f"{q}(v)"), pre)
     ups = [(lib.eq(d, k), _swapped(p, q, "v", "w_1", partial(lib.eq, d, k))) for k in lib.keys.get(d, ())]
+    ups += [(lib.lt(d, b), _swapped(p, q, "v", "w_1", partial(lib.lt, d, b))) for b in lib.bounds.get(d, ())]
 
     def order(a: str, b: str) -> str:   # the new dle[d](a, b)
         return _swapped(p, q, a, "w_1", lambda c: _swapped(p, q, b, "w_2", lambda e: lib.dle(d, c, e)))
@@ -1114,8 +1148,11 @@ def value_data_cond(lib: Library, c: ir.DataCond, value: Value, guard: Optional[
     assert d is not None, "a condition on a field"
     test, exact = _value_test(lib, c, value, unkeyed)
     focus = [f"{p}(v)"] + ([lib.val(*guard)] if guard else [])
-    if exact and c.op in ("==", "!=") and value is not None:
-        focus.append(f"{p}(v) & {lib.eq(d, value)}")
+    if exact and value is not None:
+        if c.op in ("==", "!=") or value in lib.bounds.get(d, ()):
+            focus.append(f"{p}(v) & {lib.eq(d, value)}")
+        if c.op not in ("==", "!=") and value in lib.bounds.get(d, ()):
+            focus.append(f"{p}(v) & {lib.lt(d, int(value))}")
     pre = [lib.valid(c.left)] + ([lib.val(*guard)] if guard else [])
     if test != "1":
         pre.append(f"(E(v_1) {p}(v_1) & {test})")
@@ -1135,6 +1172,10 @@ def _value_test(lib: Library, c: ir.DataCond, value: Value, unkeyed: bool) -> Tu
         return "1", False
     if c.op in ("==", "!="):
         return (lib.eq(d, value, "v_1") if c.op == "==" else f"!{lib.eq(d, value, 'v_1')}"), True
+    if value in lib.bounds.get(d, ()):
+        assert isinstance(value, int), "a bound is a constant"
+        below, equal = lib.lt(d, value, "v_1"), lib.eq(d, value, "v_1")
+        return {"<": below, "<=": f"({below} | {equal})", ">": f"(!{below} & !{equal})", ">=": f"!{below}"}[c.op], True
     if unkeyed:
         return _not_any(lib, d, consts), False
     assert isinstance(value, int), "an order test with a constant key"
@@ -1146,7 +1187,9 @@ def value_data_conds(lib: Library, c: ir.DataCond, value: Value, guard: Optional
     """The alternatives of ``left->d OP value``: exact on cells whose d is a key, and, for an order
     test with a constant, an over-approximation on the other cells."""
     acts = [value_data_cond(lib, c, value, guard)]
-    if isinstance(value, int) and c.op not in ("==", "!=") and value in lib.keys.get(str(c.lfield), ()):
+    d = str(c.lfield)
+    if isinstance(value, int) and c.op not in ("==", "!=") and value in lib.keys.get(d, ()) \
+            and value not in lib.bounds.get(d, ()):
         acts.append(value_data_cond(lib, c, value, guard, unkeyed=True))
     return acts
 
@@ -1338,7 +1381,39 @@ def build_library(cprog: ir.CProgram, needs: Needs, successors: bool = True) -> 
                    registers, others, _succ_fields(cprog, keys, used, back) if successors else {},
                    frozenset(iv.name for iv in cprog.ints if iv.register), cross,
                    any(isinstance(s, ir.Malloc) and s.on_stack for s in _statements(cprog)), _handle_fields(cprog, cross),
-                   {iv.name: iv.range for iv in cprog.ints if iv.range is not None and iv.name in flags})
+                   {iv.name: iv.range for iv in cprog.ints if iv.range is not None and iv.name in flags},
+                   _bounds(cprog, keys, ordered, flags))
+
+
+def _bounds(cprog: ir.CProgram, keys: Dict[str, Tuple[Key, ...]], ordered: FrozenSet[str],
+            flags: Dict[str, Tuple[int, ...]]) -> Dict[str, Tuple[int, ...]]:
+    """For each int field tested against constants with an order (``p->d > 0``), those constants:
+    ``lt[d,K](v)`` (v->d < K) makes such a test exact on a cell whose datum is none of d's keys.
+    Only for a field every write of which is a constant, any value, or d of another cell (so
+    that a cell's lt[d,K] is known or free, never tied to a value held elsewhere), of a wide
+    signed type holding its keys away from its limits (a datum below, between or above the keys
+    exists)."""
+    tested: Dict[str, Set[int]] = {}
+    spoilt: Set[str] = set(ordered)
+    for s in _statements(cprog):
+        if isinstance(s, ir.DataCond) and s.lfield is not None and s.right is None and s.op not in ("==", "!="):
+            values = flags.get(s.value, ()) if isinstance(s.value, str) else (s.value,) if s.value is not None else ()
+            tested.setdefault(s.lfield, set()).update(values)
+        elif isinstance(s, ir.SetData) and isinstance(s.value, str) and s.value not in flags:
+            spoilt.add(s.field)
+        elif isinstance(s, ir.CopyData) and s.dfield != s.sfield:
+            spoilt.add(s.dfield)
+    ranges = {f: r for st in cprog.structs for f, r in st.int_ranges}
+    out = {}
+    for d, consts in sorted(tested.items()):
+        rng, ints = ranges.get(d), [k for k in keys.get(d, ()) if isinstance(k, int)]
+        wide = rng is not None and rng.signed and not rng.boolean and rng.bits >= 16
+        if d in spoilt or not wide or not consts or not consts <= set(ints):
+            continue
+        assert rng is not None
+        if all(rng.convert(k - 1) == k - 1 and rng.convert(k + 1) == k + 1 for k in ints):
+            out[d] = tuple(sorted(consts))
+    return out
 
 
 def _handle_fields(cprog: ir.CProgram, cross: FrozenSet[str]) -> FrozenSet[str]:
