@@ -1324,3 +1324,63 @@ def test_a_datum_between_bounds_is_known(tmp_path, top, verdict):
     # lt[data,K] keeps 0 < d < TOP of any datum; with TOP 3 the only such values are 1 and 2
     prop = unreach_call(tmp_path, "bounded.c", BOUNDED.replace("TOP", str(top)))
     assert prop.verdict == verdict, prop.reason
+
+
+@pytest.mark.parametrize("funcs, body, verdict", [
+    # *s = 5 through an int * parameter writes main's st
+    ("void set(int *s) { *s = 5; }", "int st = 1; set(&st); if (st == 5) reach_error();", "false"),
+    ("void set(int *s) { *s = 5; }", "int st = 1; set(&st); if (st == 1) reach_error();", "true"),
+    # passed on to another out-parameter
+    ("void inner(int *t) { *t = 7; } void outer(int *s) { inner(s); }",
+     "int st = 1; outer(&st); if (st == 7) reach_error();", "false"),
+    # the variable each call is bound to, and no other
+    ("void set(int *s) { *s = 5; }", "int a = 1, b = 1; set(&a); if (b == 5) reach_error(); set(&b);", "true"),
+    ("void set(int *s, int v) { if (v) *s = 5; }",
+     "int a = 1; set(&a, __VERIFIER_nondet_int()); if (a == 5) reach_error();", "false"),
+    # the parameter escapes (copied, passed to a function not defined here) or is stepped: not followed
+    ("void set(int *s) { int *q = s; *q = 5; }", "int st = 1; set(&st); if (st == 5) reach_error();", "unknown"),
+    ("extern void ext(int *); void set(int *s) { ext(s); }",
+     "int st = 1; set(&st); if (st == 1) reach_error();", "unknown"),
+    ("void inc(int *s) { (*s)++; }", "int st = 1; inc(&st); if (st == 1) reach_error();", "unknown"),
+])
+def test_an_int_written_through_an_out_parameter(tmp_path, funcs, body, verdict):
+    prop = unreach_call(tmp_path, "out.c", PRELUDE + funcs + f"\nint main(void) {{ {body} return 0; }}\n")
+    assert prop.verdict == verdict, prop
+
+
+SPINE = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+struct tnode { struct tnode *left; struct tnode *right; struct tnode *parent; };
+int main(void)
+{
+    struct tnode *root = malloc(sizeof(struct tnode));
+    root->left = NULL;
+    root->right = NULL;
+    root->parent = NULL;
+    struct tnode *leaf = root;
+    while (__VERIFIER_nondet_int()) {
+        struct tnode *n = malloc(sizeof(struct tnode));
+        n->left = NULL;
+        n->right = NULL;
+        n->parent = PARENT;
+        leaf->left = n;
+        leaf = n;
+    }
+    root = NULL;
+    while (leaf != NULL) {
+        struct tnode *up = leaf->parent;
+        free(leaf);
+        leaf = up;
+    }
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("parent, verdict", [("leaf", "true"), ("__VERIFIER_nondet_int() ? leaf : NULL", "false")])
+def test_cells_kept_only_through_parent_pointers(tmp_path, parent, verdict):
+    # the spine above the leaf is reachable by parent alone; a missing parent loses it
+    [f] = verify_files([write(tmp_path, "spine.c", SPINE.replace("PARENT", parent))], VerifyOptions(("memsafety",)))
+    [prop] = f.properties
+    assert prop.verdict == verdict, prop.reason
+    assert verdict == "true" or prop.violated == "valid-memtrack"

@@ -48,6 +48,7 @@ import clang.cindex as ci
 from tvla.cfront.cinfo import (K, callee_name, children, decl_key, for_parts, initializer, int_range, is_int, strip,
                                switch_cases)
 from tvla.cfront.ir import IntRange
+from tvla.cfront.outparams import OutParams, deref_param, out_params
 from tvla.cfront.parse import ARITHMETIC, binary_operator, evaluate_int, fold, unary_operator
 
 __all__ = ["IntClass", "in_type", "ABSTRACT", "KEPT", "VALUED", "MAX_COUNTER_VALUES", "step_of", "shift_of", "MAX_FLAG_VALUES", "classify_ints", "int_var", "is_nondet_call", "is_truth_value",
@@ -94,7 +95,7 @@ def is_truth_value(c: ci.Cursor) -> bool:
 
 def classify_ints(tu: ci.TranslationUnit) -> Dict[Hashable, IntClass]:
     """The class of every int variable, parameter and int return value of the file (by declaration key)."""
-    col = _Collector()
+    col = _Collector(out_params(tu))
     col.collect(tu.cursor, None, False)
     tests = _Tests()
     tests.visit(tu.cursor, "discarded")
@@ -154,7 +155,8 @@ class _Collector:
     chosen once: a variable assigned in a loop, by a goto, or in a callee that may be called again
     cannot be one)."""
 
-    def __init__(self) -> None:
+    def __init__(self, outs: OutParams) -> None:
+        self.outs = outs
         self.assigned: Dict[Hashable, List[Tuple[str, object]]] = {}
         self.ranges: Dict[Hashable, IntRange] = {}   # the values of each variable's C type
         self.repeated: Set[Hashable] = set()
@@ -194,16 +196,26 @@ class _Collector:
             step = step_of(c)
             if var is not None:
                 self.add(decl_key(var), "", ("step", step[1]) if step is not None else children(c)[1])
+            self.through(children(c)[0], children(c)[1])
+        elif k == K.UNARY_OPERATOR and unary_operator(c) == "&" and c.hash in self.outs.bound:
+            pass   # given to an out-parameter: its writes are counted where they are
         elif k == K.COMPOUND_ASSIGNMENT_OPERATOR or k == K.UNARY_OPERATOR and unary_operator(c) in (
                 "++", "--", "post++", "post--", "&"):
             var = int_var(children(c)[0])
             step = step_of(c)
             if var is not None:
                 self.add(decl_key(var), "", ("step", step[1]) if step is not None else _OTHER)
+            self.through(children(c)[0], _OTHER)
         elif k == K.CALL_EXPR:
             self.record_call(c)
         elif k == K.RETURN_STMT and function is not None and is_int(function.result_type) and children(c):
             self.add(return_key(function), "", children(c)[0], function.result_type)
+
+    def through(self, target: ci.Cursor, rhs: object) -> None:
+        """``*p = rhs`` for an out-parameter p: an assignment of every variable p may point to."""
+        p = deref_param(target)
+        for key in self.outs.targets.get(decl_key(p), ()) if p is not None else ():
+            self.add(key, "", rhs)
 
     def record_decl(self, c: ci.Cursor, function: Optional[ci.Cursor]) -> None:
         init = initializer(c)

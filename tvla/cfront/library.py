@@ -306,13 +306,30 @@ class Library:
         if not self.back or not xs:
             return direct
         start = _or([self.r(x, "h_1") for x in xs])
-        return f"({direct} | (E(h_1) {start} & ({self.back_then_forward('h_1', a)} | {self.any_path('h_1', a)})))"
+        return f"({direct} | (E(h_1) {start} & {self.by_back_fields('h_1', a)}))"
 
     def reach_cell(self, w: str, a: str) -> str:
         """``a`` is reachable from the cell ``w`` through any fields."""
         if not self.back:
             return self.t(w, a)
-        return f"({self.t(w, a)} | {self.back_then_forward(w, a)} | {self.any_path(w, a)})"
+        return f"({self.t(w, a)} | {self.by_back_fields(w, a)})"
+
+    def by_back_fields(self, w: str, a: str) -> str:
+        """``a`` is reachable from the cell ``w`` through paths that take back fields."""
+        return _or([self.back_then_forward(w, a), self.back_path(w, a), self.any_path(w, a)])
+
+    def back_path(self, w: str, a: str) -> str:
+        """``a`` is above ``w`` along forward fields and every cell on the way (``w`` aside) is
+        inverted by one back field (``inv[f,b]`` for every forward field f), so that field leads
+        from ``w`` back to ``a``: definite on a summary node, unlike the closure of
+        :meth:`any_path` (a doubly linked list kept only by its tail)."""
+        alts = []
+        for b, fs in self.back.items():
+            if set(fs) != set(self.forward):   # a forward path may take a field b does not invert
+                continue
+            inverted = _and([f"inv[{self.field[f]},{self.field[b]}](h_5)" for f in fs])
+            alts.append(f"(A(h_5) ({self.t(a, 'h_5')} & {self.t('h_5', w)} & h_5 != {w}) -> {inverted})")
+        return f"({self.t(a, w)} & {_or(alts)})" if alts else "0"
 
     def back_then_forward(self, w: str, a: str) -> str:
         """One back field from ``w``, then forward fields to ``a``: implied by :meth:`any_path`,

@@ -657,8 +657,11 @@ class Lowering(LinkLowering):
             inner = strip(children(s)[0])
             if inner.kind == K.DECL_REF_EXPR and inner.referenced is not None:
                 target = self.lookup(inner.referenced, fr)
+                callee.alias_keys[decl_key(p)] = decl_key(inner.referenced)
         elif s.kind == K.DECL_REF_EXPR:
             target = self.alias_of(s, fr)
+            if s.referenced is not None and decl_key(s.referenced) in fr.alias_keys:
+                callee.alias_keys[decl_key(p)] = fr.alias_keys[decl_key(s.referenced)]
         if target is None:
             if evaluate_int(s) is None and s.kind != K.STRING_LITERAL:
                 self.unsupported(a, self.describe(a, f"argument for {p.spelling}, whose target is not known:"))

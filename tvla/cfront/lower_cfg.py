@@ -37,6 +37,7 @@ class Frame:
     ret_class: Optional[IntClass] = None         # for an int function: how its value is kept
     names: Dict[Hashable, str] = field(default_factory=dict)     # declaration key -> variable name
     aliases: Dict[Hashable, str] = field(default_factory=dict)   # T** parameter -> the variable it points to
+    alias_keys: Dict[Hashable, Hashable] = field(default_factory=dict)   # int * parameter -> its variable's key
     top: FrozenSet[Hashable] = frozenset()       # the variables declared in the body's own block
     cells: List[Tuple[str, ci.Cursor]] = field(default_factory=list)   # its struct variables' cells
     labels: Dict[str, str] = field(default_factory=dict)

@@ -27,6 +27,7 @@ from tvla.cfront.cinfo import K, children, decl_key, int_range, is_number, is_po
     pointee_struct, strip, struct_decl, struct_name
 from tvla.cfront.intvars import ABSTRACT, VALUED, IntClass, in_type, is_truth_value, shift_of, step_of
 from tvla.cfront.lower_cfg import BAD, Builder, Frame
+from tvla.cfront.outparams import deref_param
 from tvla.cfront.parse import ARITHMETIC, binary_operator, evaluate_int, fold, unary_operator
 
 __all__ = ["ExprLowering", "NEGATE", "FLIP"]
@@ -316,6 +317,9 @@ class ExprLowering(Builder):
             return self.int_var_value(s, fr), cur
         alias = self.alias_of(children(s)[0], fr) if k == K.UNARY_OPERATOR and unary_operator(s) == "*" else None
         if alias is not None:   # *v for an int * parameter bound to &x: x
+            cls = self.var_class(s, fr)
+            if cls.kind in VALUED:
+                return self.class_value(cls), cur
             return (("var", alias) if alias in self.ints else ABS), cur
         if k == K.MEMBER_REF_EXPR:
             base, fname, kind, cur = self.member(s, cur, fr)
@@ -613,7 +617,10 @@ class ExprLowering(Builder):
     def var_class(self, target: ci.Cursor, fr: Frame) -> IntClass:
         if target.kind == K.DECL_REF_EXPR and target.referenced is not None:
             return self.int_class(decl_key(target.referenced))
-        return ABSTRACT   # through an out-parameter: its address is taken, so it is abstract
+        p = deref_param(target)
+        if p is not None and decl_key(p) in fr.alias_keys:   # *p: the variable p is bound to here
+            return self.int_class(fr.alias_keys[decl_key(p)])
+        return ABSTRACT
 
     def assign_ptr(self, dst: str, rhs: ci.Cursor, cur: Cur, fr: Frame, want: Optional[ci.Cursor] = None,
                    at: Optional[ci.Cursor] = None) -> Cur:

@@ -1,0 +1,132 @@
+"""``int *`` out-parameters: which int variables a function may write through a parameter.
+
+``void build(int *status) { ... *status = 5; }`` called as ``build(&status)``
+writes main's ``status``.  A parameter ``p`` of type ``int *`` (of a function
+defined in the file) is an *out-parameter* when every use of it in its body is
+``*p`` (read or written) or an argument passed to another out-parameter; its
+targets are the int variables whose address ``&x`` is an argument for it and
+the targets of the out-parameters passed to it.  :func:`out_params` finds them,
+so that :mod:`tvla.cfront.intvars` counts ``*p = e`` as an assignment of each
+target (and ``&x`` given to an out-parameter as no arbitrary write); the
+lowering reads and writes ``*p`` as the variable the call bound it to.
+
+A parameter used otherwise (compared, stored, passed to a function not defined
+here, indexed) *escapes*: its targets may change in ways not followed, so they
+stay arbitrary, as any int whose address is taken.
+"""
+
+from dataclasses import dataclass, field
+from typing import Dict, FrozenSet, Hashable, List, Optional, Set
+
+import clang.cindex as ci
+
+from tvla.cfront.cinfo import K, children, decl_key, is_int, strip
+from tvla.cfront.parse import unary_operator
+
+__all__ = ["OutParams", "out_params", "is_int_pointer", "deref_param"]
+
+
+@dataclass(frozen=True)
+class OutParams:
+    """``targets``: out-parameter key -> the keys of the int variables it may point to;
+    ``bound``: the hashes of the ``&x`` arguments given to out-parameters."""
+
+    targets: Dict[Hashable, FrozenSet[Hashable]] = field(default_factory=dict)
+    bound: FrozenSet[int] = frozenset()
+
+
+def is_int_pointer(t: ci.Type) -> bool:
+    c = t.get_canonical()
+    return c.kind == ci.TypeKind.POINTER and is_int(c.get_pointee())
+
+
+def deref_param(c: ci.Cursor) -> Optional[ci.Cursor]:
+    """The parameter ``p`` of ``*p`` (``c``, parentheses and casts aside) when p is an ``int *``
+    parameter; None otherwise."""
+    s = strip(c)
+    if s.kind != K.UNARY_OPERATOR or unary_operator(s) != "*" or not children(s):
+        return None
+    inner = strip(children(s)[0], casts=True)
+    ref = inner.referenced if inner.kind == K.DECL_REF_EXPR else None
+    return ref if ref is not None and ref.kind == K.PARM_DECL and is_int_pointer(ref.type) else None
+
+
+class _Uses:
+    """One walk over the file: the uses of every ``int *`` parameter and the calls that bind them."""
+
+    def __init__(self) -> None:
+        self.params: Set[Hashable] = set()
+        self.escaped: Set[Hashable] = set()
+        self.direct: Dict[Hashable, Set[Hashable]] = {}   # parameter -> variables given as &x
+        self.passed: Dict[Hashable, Set[Hashable]] = {}   # parameter -> parameters passed to it
+        self.bound: Dict[Hashable, Set[int]] = {}         # parameter -> the &x given to it
+        self.fine: Set[int] = set()   # references to parameters that are *p or bound arguments
+
+    def walk(self, c: ci.Cursor) -> None:
+        k = c.kind
+        if k == K.PARM_DECL and is_int_pointer(c.type):
+            self.params.add(decl_key(c))
+        elif k == K.UNARY_OPERATOR and unary_operator(c) == "*" and children(c):
+            self.fine.add(strip(children(c)[0], casts=True).hash)
+        elif k == K.DECL_REF_EXPR and c.referenced is not None and c.referenced.kind == K.PARM_DECL \
+                and is_int_pointer(c.referenced.type) and c.hash not in self.fine:
+            self.escaped.add(decl_key(c.referenced))   # compared, stored, passed elsewhere...
+        elif k == K.CALL_EXPR:
+            self.call(c)
+        for ch in children(c):
+            self.walk(ch)
+
+    def call(self, c: ci.Cursor) -> None:
+        """Bind the ``int *`` parameters of a defined callee to ``&x`` or to a parameter."""
+        ref = c.referenced
+        definition = ref.get_definition() if ref is not None and ref.kind == K.FUNCTION_DECL else None
+        params = [p for p in definition.get_children() if p.kind == K.PARM_DECL] if definition else []
+        for p, a in zip(params, c.get_arguments()):
+            if not is_int_pointer(p.type):
+                continue
+            key, s = decl_key(p), strip(a, casts=True)
+            inner = strip(children(s)[0]) if s.kind == K.UNARY_OPERATOR and unary_operator(s) == "&" \
+                and children(s) else None
+            var = inner.referenced if inner is not None and inner.kind == K.DECL_REF_EXPR else None
+            if var is not None and var.kind in (K.VAR_DECL, K.PARM_DECL) and is_int(var.type):
+                self.direct.setdefault(key, set()).add(decl_key(var))
+                self.bound.setdefault(key, set()).add(s.hash)
+            elif s.kind == K.DECL_REF_EXPR and s.referenced is not None and s.referenced.kind == K.PARM_DECL \
+                    and is_int_pointer(s.referenced.type):
+                self.passed.setdefault(key, set()).add(decl_key(s.referenced))
+                self.fine.add(s.hash)
+            else:
+                self.escaped.add(key)   # its targets are unknown
+
+
+def out_params(tu: ci.TranslationUnit) -> OutParams:
+    """The out-parameters of ``tu`` and their targets (see the module docstring)."""
+    uses = _Uses()
+    uses.walk(tu.cursor)
+    targets: Dict[Hashable, Set[Hashable]] = {p: set(uses.direct.get(p, ())) for p in uses.params}
+    for _ in range(len(targets) + 1):   # through parameters passed on
+        changed = False
+        for p, qs in uses.passed.items():
+            for q in qs:
+                new = targets.get(q, set()) - targets.setdefault(p, set())
+                if new:
+                    targets[p] |= new
+                    changed = True
+        if not changed:
+            break
+    escaped = _closure(uses.escaped, uses.passed)
+    kept = {p: frozenset(vs) for p, vs in targets.items() if p not in escaped}
+    return OutParams(kept, frozenset(h for p in kept for h in uses.bound.get(p, ())))
+
+
+def _closure(escaped: Set[Hashable], passed: Dict[Hashable, Set[Hashable]]) -> Set[Hashable]:
+    """A parameter passed to an escaping one escapes too."""
+    out = set(escaped)
+    todo: List[Hashable] = list(escaped)
+    while todo:
+        p = todo.pop()
+        for q in passed.get(p, ()):
+            if q not in out:
+                out.add(q)
+                todo.append(q)
+    return out
