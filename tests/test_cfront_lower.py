@@ -315,9 +315,12 @@ def test_a_counter_keeps_its_first_values(tmp_path):
     "another value") are kept, each step is a Step, a comparison with a constant is exact."""
     prog = lower(tmp_path, "int main() { Node *x; int n = 3;\n"
                            " for (int i = 0; i < 10; i++) x = NULL;\n"
+                           " for (int j = 0; j < 30; j++) x = NULL;\n"
                            " while (n > 0) { n = n - 1; n -= 0; } return 0; }\n")
+    # i steps by 1 up to the 10 it is compared with: every value up to it; j's bound is too far
     assert prog.ints == (ir.IntVar("n", (-2, -1, 0, 1, 2, 3), other=True),
-                         ir.IntVar("i", (0, 1, 2, 3, 4, 5), other=True))
+                         ir.IntVar("i", tuple(range(11)), other=True),
+                         ir.IntVar("j", (0, 1, 2, 3, 4, 5), other=True))
     assert ir.Havoc("i", 0) in stmts(prog) and ir.Step("i", 1) in stmts(prog)
     assert ir.Step("n", -1) in stmts(prog) and ir.Step("n", 0) in stmts(prog)
     assert ir.Assume(ir.DataCond("i", None, "<", value=10)) in stmts(prog)

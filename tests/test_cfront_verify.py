@@ -262,14 +262,18 @@ def test_the_data_order_is_updated_soundly(tmp_path, name):
 
 
 @pytest.mark.parametrize("loop, check, verdict", [
-    ("i < 10", "i != 10", "unknown"),                           # true, but 10 is past the six values
-    ("i < 10 && __VERIFIER_nondet_int()", "i > 10", "unknown"),  # true, likewise
+    ("i < 10", "i != 10", "true"),                              # 0..10: up to the constant compared
+    ("i < 10 && __VERIFIER_nondet_int()", "i > 10", "true"),
     ("i < 10 && __VERIFIER_nondet_int()", "i == 3", "false"),    # the witness stops at 3
     ("i < 4", "i != 4", "true"),                                # within the six values
+    ("i < 40", "i != 40", "unknown"),                           # true, but 40 is past the values kept
+    ("i < 40 && __VERIFIER_nondet_int()", "i > 40", "unknown"),  # true, likewise
+    ("i < 40 && __VERIFIER_nondet_int()", "i == 3", "false"),
 ])
 def test_a_counter_past_its_values_is_unknown_not_false(tmp_path, loop, check, verdict):
-    """A counter keeps its first six values; past them it holds "another value", from which
-    every comparison goes both ways: a witness through it is no execution, so no false."""
+    """A counter keeps its first six values, or every value up to a constant it is compared with
+    (at most 16); past them it holds "another value", from which every comparison goes both ways:
+    a witness through it is no execution, so no false."""
     body = f"int main(void) {{ int i = 0; while ({loop}) i++;\n" \
            f" if ({check}) reach_error(); return 0; }}\n"
     prop = unreach_call(tmp_path, "count.c", PRELUDE + body)
@@ -1384,3 +1388,31 @@ def test_cells_kept_only_through_parent_pointers(tmp_path, parent, verdict):
     [prop] = f.properties
     assert prop.verdict == verdict, prop.reason
     assert verdict == "true" or prop.violated == "valid-memtrack"
+
+
+def test_a_list_counted_to_ten_errs_at_its_ninth_cell(tmp_path):
+    """The counter keeps 0..10 and the witness may use 12 cells: the error at index 8 is found."""
+    body = """int main(void)
+{
+    List head = NULL, p;
+    int i;
+    for (i = 0; i < 10; i++) {
+        p = malloc(sizeof(struct node));
+        p->next = head;
+        p->data = (i == 8) ? 2 : 1;
+        head = p;
+    }
+    for (p = head; p != NULL; p = p->next)
+        if (p->data != 1)
+            reach_error();
+    while (head) {
+        p = head->next;
+        free(head);
+        head = p;
+    }
+    return 0;
+}
+"""
+    prop = unreach_call(tmp_path, "ten.c", PRELUDE + body)
+    assert prop.verdict == "false", prop.reason
+    assert len([s for s in prop.witness if "malloc" in s.action]) == 10

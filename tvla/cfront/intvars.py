@@ -56,6 +56,7 @@ __all__ = ["IntClass", "in_type", "ABSTRACT", "KEPT", "VALUED", "MAX_COUNTER_VAL
 
 MAX_FLAG_VALUES = 4
 MAX_COUNTER_VALUES = 6
+MAX_BOUNDED_VALUES = 16   # a counter up to the constant it is compared with (for (i = 0; i < 10; i++))
 TRUTH_OPS = ("<", "<=", ">", ">=", "==", "!=", "&&", "||")
 
 
@@ -100,13 +101,15 @@ def classify_ints(tu: ci.TranslationUnit) -> Dict[Hashable, IntClass]:
     tests = _Tests()
     tests.visit(tu.cursor, "discarded")
     tested = {k: v for k, v in tests.constants.items() if k not in tests.used}
+    compared = _compared_constants(tu.cursor, {})
     known: Dict[Hashable, IntClass] = {}
     # symbolic variables that hold their value from their declaration on: copies of them are aliases
     inits = frozenset(k for k, v in col.assigned.items() if len(v) == 1 and v[0][0] == _INIT)
     # a copy of a constant is that constant (passed down the calls), a counter plus a constant
     # takes the counter's values shifted: iterate to a fixpoint
     for _ in range(len(col.assigned) + 1):
-        classes = {k: _classify(v, k in col.repeated, known, inits, tested.get(k), col.ranges.get(k))
+        classes = {k: _classify(v, k in col.repeated, known, inits, tested.get(k), col.ranges.get(k),
+                                frozenset(compared.get(k, ())))
                    for k, v in col.assigned.items()}
         if classes == known:
             break
@@ -478,7 +481,7 @@ def _folded(rhs: ci.Cursor, known: Dict[Hashable, IntClass]) -> Optional[int]:
     return None
 
 
-def _counter(values: List[object], rng: Optional[IntRange]) -> IntClass:
+def _counter(values: List[object], rng: Optional[IntRange], compared: FrozenSet[int] = frozenset()) -> IntClass:
     """A variable given constants, steps (``i = 0; ... i++``) and shifted flags or counters
     (``k = i + 2``): the first values the steps reach from the others, at most
     :data:`MAX_COUNTER_VALUES`; a counter may also hold others, a flag (no step, no counter
@@ -500,12 +503,36 @@ def _counter(values: List[object], rng: Optional[IntRange]) -> IntClass:
         frontier = [wrap(v + d) for v in frontier for d in steps if wrap(v + d) not in seen]
         for v in frontier[:MAX_COUNTER_VALUES - len(seen)]:
             seen[v] = None
-    return IntClass("counter", tuple(sorted(seen)), range=rng)
+    return IntClass("counter", tuple(sorted(set(seen) | _hull(starts, steps, compared, rng))), range=rng)
+
+
+def _hull(starts: List[int], steps: List[int], compared: FrozenSet[int], rng: Optional[IntRange]) -> Set[int]:
+    """The values between the starts and the constants the counter is compared with, when the
+    steps are by 1 and there are at most :data:`MAX_BOUNDED_VALUES` of them (a loop counting to
+    10 keeps every value it takes); else none."""
+    ends = set(starts) | {c for c in compared if rng is None or c in rng}
+    if not compared or not steps or any(abs(d) != 1 for d in steps):
+        return set()
+    lo, hi = min(ends), max(ends)
+    return set(range(lo, hi + 1)) if hi - lo < MAX_BOUNDED_VALUES else set()
+
+
+def _compared_constants(c: ci.Cursor, out: Dict[Hashable, Set[int]]) -> Dict[Hashable, Set[int]]:
+    """The constants each int variable is compared with (``i < 10``, ``10 > i``, ``n != 3``)."""
+    kids = children(c)
+    if c.kind == K.BINARY_OPERATOR and len(kids) == 2 and binary_operator(c) in TRUTH_OPS[:6]:
+        for var_side, const_side in ((kids[0], kids[1]), (kids[1], kids[0])):
+            var, value = int_var(strip(var_side, casts=True)), evaluate_int(const_side)
+            if var is not None and value is not None:
+                out.setdefault(decl_key(var), set()).add(value)
+    for ch in kids:
+        _compared_constants(ch, out)
+    return out
 
 
 def _classify(assignments: List[Tuple[str, object]], repeated: bool, known: Dict[Hashable, IntClass],
               inits: FrozenSet[Hashable] = frozenset(), tested: Optional[Set[int]] = None,
-              rng: Optional[IntRange] = None) -> IntClass:
+              rng: Optional[IntRange] = None, compared: FrozenSet[int] = frozenset()) -> IntClass:
     values = [_value(rhs, known, inits) for tag, rhs in assignments if tag != _UNINIT]
     if tested is not None and "nondet" in values and set(values) <= {"nondet", "truth"} | \
             {v for v in values if isinstance(v, int)}:
@@ -518,7 +545,7 @@ def _classify(assignments: List[Tuple[str, object]], repeated: bool, known: Dict
         return IntClass("alias", of=aliases.pop())
     values = ["var" if isinstance(v, tuple) and v[0] == "alias" else v for v in values]
     if any(isinstance(v, tuple) for v in values):
-        return _counter(values, rng)
+        return _counter(values, rng, compared)
     if not values or _OTHER in values:
         return ABSTRACT
     if values == ["nondet"] and not repeated:

@@ -44,16 +44,27 @@ class VerifyOptions:
 
     properties: Tuple[str, ...]
     malloc_may_fail: bool = False
-    witness_nodes: int = 5
+    witness_nodes: Optional[int] = None   # None: 5, or more for a program that counts further
     witness_steps: int = 300
     witness_states: int = 5000
     max_structures: Optional[int] = None
     timeout: Optional[float] = 120.0
     memory_mb: Optional[int] = 4096
 
-    def engine_options(self) -> Options:
-        return build_options(witness=True, witness_nodes=self.witness_nodes, witness_steps=self.witness_steps,
+    def engine_options(self, cprog: Optional[ir.CProgram] = None) -> Options:
+        nodes = self.witness_nodes if self.witness_nodes is not None else witness_nodes(cprog)
+        return build_options(witness=True, witness_nodes=nodes, witness_steps=self.witness_steps,
                              witness_states=self.witness_states, max_structures=self.max_structures)
+
+
+MIN_WITNESS_NODES, MAX_WITNESS_NODES = 5, 16
+
+
+def witness_nodes(cprog: Optional[ir.CProgram]) -> int:
+    """The largest store a witness may use by default: 5 cells, or the largest value a counter of
+    the program keeps, plus 2 (a loop that builds 10 cells and errs at the ninth needs 10), at most 16."""
+    counted = [abs(v) + 2 for iv in (cprog.ints if cprog else ()) if iv.other for v in iv.values]
+    return max([MIN_WITNESS_NODES] + [min(n, MAX_WITNESS_NODES) for n in counted])
 
 
 def c_files(paths: Sequence[str]) -> List[str]:
@@ -188,7 +199,7 @@ def _analyse(cprog: ir.CProgram, opts: VerifyOptions, successors: bool,
     from tvla.cli.api import load, read_inputs, run_loaded
     with tempfile.TemporaryDirectory(prefix="tvla-verify-") as d:
         tr, tvp, tvs = write_translation(cprog, opts.properties, d, successors)
-        analysis = load(tvp, opts.engine_options())
+        analysis = load(tvp, opts.engine_options(cprog))
         structures, given = read_inputs(analysis, tvs)
         stop = (lambda: time.monotonic() > deadline) if deadline else None
         result = run_loaded(analysis, structures, given, tvp, tvs, should_stop=stop)
