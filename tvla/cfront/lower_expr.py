@@ -75,6 +75,8 @@ class ExprLowering(Builder):
 
         def is_alloc(self, s: ci.Cursor) -> bool: ...
 
+        def link_of(self, c: ci.Cursor) -> Optional[Any]: ...
+
         def deref_link(self, pp: ci.Cursor, cur: Cur, at: ci.Cursor) -> Optional[Tuple[Ptr, Cur]]: ...
 
         def assign_link(self, target: ci.Cursor, rhs: ci.Cursor, cur: Cur, fr: Frame,
@@ -454,9 +456,32 @@ class ExprLowering(Builder):
             self.cond(a, m1, m2, cur, fr)
             self.cond(b, same, differ, m1, fr)
             return self.cond(b, differ, same, m2, fr)
+        known = self.address_test(s, fr)
+        if known is not None:   # an out-parameter compared with NULL: the address of a variable or field
+            return self.goto(cur, t if known else f, c)
         if s.kind == K.BINARY_OPERATOR and binary_operator(s) in NEGATE:
             return self.compare(s, t, f, cur, fr)
         self.truth(s, t, f, cur, fr)
+
+    def address_test(self, s: ci.Cursor, fr: Frame) -> Optional[bool]:
+        """The value of ``p``, ``p != NULL`` or ``p == NULL`` for an out-parameter ``p`` (``T **``
+        or ``int *``) bound to ``&v`` or ``&x->f``, which is never NULL; None for another test."""
+        sides = children(s) if s.kind == K.BINARY_OPERATOR and binary_operator(s) in ("==", "!=") else [s]
+        if len(sides) == 2:
+            nulls = [x for x in sides if evaluate_int(strip(x, casts=True)) == 0]
+            if len(nulls) != 1 or not self.is_address(next(x for x in sides if x is not nulls[0]), fr):
+                return None
+            return binary_operator(s) == "!="
+        return True if self.is_address(s, fr) else None
+
+    def is_address(self, c: ci.Cursor, fr: Frame) -> bool:
+        """Is ``c`` an out-parameter bound to an address, or a link pointer (never NULL)?"""
+        s = strip(c, casts=True)
+        ref = s.referenced if s.kind == K.DECL_REF_EXPR else None
+        if ref is None or not is_pointer(ref.type):
+            return False
+        key = decl_key(ref)
+        return key in fr.aliases or key in fr.alias_keys or self.link_of(s) is not None
 
     def cond_binary(self, s: ci.Cursor, t: Cur, f: Cur, cur: Cur, fr: Frame) -> None:
         op = binary_operator(s)

@@ -20,8 +20,8 @@ from typing import Dict, FrozenSet, Hashable, List, Optional, Set
 
 import clang.cindex as ci
 
-from tvla.cfront.cinfo import K, children, decl_key, is_int, strip
-from tvla.cfront.parse import unary_operator
+from tvla.cfront.cinfo import K, children, decl_key, for_parts, is_int, strip
+from tvla.cfront.parse import binary_operator, evaluate_int, unary_operator
 
 __all__ = ["OutParams", "out_params", "is_int_pointer", "deref_param"]
 
@@ -64,6 +64,7 @@ class _Uses:
 
     def walk(self, c: ci.Cursor) -> None:
         k = c.kind
+        self.fine.update(x.hash for x in _tested(c))
         if k == K.PARM_DECL and is_int_pointer(c.type):
             self.params.add(decl_key(c))
         elif k == K.UNARY_OPERATOR and unary_operator(c) == "*" and children(c):
@@ -97,6 +98,27 @@ class _Uses:
                 self.fine.add(s.hash)
             else:
                 self.escaped.add(key)   # its targets are unknown
+
+
+def _tested(c: ci.Cursor) -> List[ci.Cursor]:
+    """The operands ``c`` only tests against NULL: ``if (p)``, ``!p``, ``p && ...``, ``p != NULL``
+    (the lowering knows an out-parameter's address is never NULL)."""
+    kids, k = children(c), c.kind
+    if k == K.BINARY_OPERATOR and len(kids) == 2 and binary_operator(c) in ("==", "!="):
+        nulls = [x for x in kids if evaluate_int(strip(x, casts=True)) == 0]
+        return [strip(x, casts=True) for x in kids if x not in nulls] if len(nulls) == 1 else []
+    if k in (K.IF_STMT, K.WHILE_STMT, K.CONDITIONAL_OPERATOR):
+        truth = kids[:1]
+    elif k == K.DO_STMT:
+        truth = kids[1:2]
+    elif k == K.FOR_STMT:
+        truth = [x for x in for_parts(c)[1:2] if x is not None]
+    elif k == K.UNARY_OPERATOR and unary_operator(c) == "!" or \
+            k == K.BINARY_OPERATOR and binary_operator(c) in ("&&", "||"):
+        truth = kids
+    else:
+        truth = []
+    return [strip(x, casts=True) for x in truth]
 
 
 def out_params(tu: ci.TranslationUnit) -> OutParams:
