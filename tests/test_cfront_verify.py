@@ -1423,3 +1423,45 @@ def test_a_list_counted_to_ten_errs_at_its_ninth_cell(tmp_path):
     prop = unreach_call(tmp_path, "ten.c", PRELUDE + body)
     assert prop.verdict == "false", prop.reason
     assert len([s for s in prop.witness if "malloc" in s.action]) == 10
+
+
+NARROW = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+struct node { int d; unsigned char s; };
+struct other { unsigned char d; };
+struct node *create(unsigned char v) { struct node *n = malloc(sizeof(struct node)); n->d = v; return n; }
+int main(void)
+{
+    const int data = __VERIFIER_nondet_int();
+    struct node *a = malloc(sizeof(struct node));
+    struct node *b = malloc(sizeof(struct node));
+    a->d = 200;
+    b->d = 1;
+    BODY
+    free(a);
+    free(b);
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("body, verdict", [
+    # C converts a value stored into a narrower int: truth in the comment, each once answered wrong
+    ("signed char t = a->d; a->d = b->d; b->d = t; if (b->d != 200) reach_error();", "unknown"),  # false
+    ("int t = a->d; a->d = b->d; b->d = (signed char)t; if (b->d != 200) reach_error();", "unknown"),  # false
+    ("a->s = __VERIFIER_nondet_int() ? 300 : 1; if (a->s != 44 && a->s != 1) reach_error();", "true"),
+    ("b->d = 300; a->s = b->d; if (a->s == 300) reach_error();", "true"),   # no unsigned char is 300
+    ("b->d = 300; a->s = b->d; if (a->s != 44) reach_error();", "unknown"),   # true
+    ("a->s = data; if (a->s != data) reach_error();", "unknown"),              # false
+    ("struct node *c = create(data); if (c->d != data) reach_error(); free(c);", "unknown"),  # false
+    ("signed char c = data; b->d = c; if (b->d != data) reach_error();", "unknown"),  # false
+    ("struct other *o = malloc(sizeof(struct other)); a->d = 300; o->d = 1;"
+     " int t = a->d; a->d = o->d; o->d = t; if (o->d != 44) reach_error(); free(o);", "unknown"),  # true
+    # the same moves between ints of one type are exact
+    ("int t = a->d; a->d = b->d; b->d = t; if (b->d != 200) reach_error();", "true"),
+    ("a->d = data; if (a->d != data) reach_error();", "true"),
+])
+def test_a_value_stored_into_a_narrower_int_is_converted(tmp_path, body, verdict):
+    prop = unreach_call(tmp_path, "narrow.c", NARROW.replace("BODY", body))
+    assert prop.verdict == verdict, prop

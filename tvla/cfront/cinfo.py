@@ -170,6 +170,19 @@ def strip(c: ci.Cursor, casts: bool = False) -> ci.Cursor:
             return c
 
 
+def keeps_value(value: ci.Cursor, target: Optional[IntRange]) -> bool:
+    """Does C keep every value of the operand of ``value`` (its explicit casts and parentheses
+    aside) through those casts and the conversion to the type ``target``?  (``unsigned char c = i``
+    for an int i does not; an unknown type keeps nothing.)"""
+    ranges = [target]
+    c = strip(value)
+    while c.kind == K.CSTYLE_CAST_EXPR and children(c):
+        ranges.append(int_range(c.type))
+        c = strip(children(c)[-1])
+    source = int_range(c.type)
+    return source is not None and all(r is not None and source.within(r) for r in ranges)
+
+
 def for_parts(c: ci.Cursor) -> Tuple[Optional[ci.Cursor], Optional[ci.Cursor], Optional[ci.Cursor], ci.Cursor]:
     """(init, cond, inc, body) of a ``for``, any of the first three None; libclang omits the missing
     ones, so they are told apart by where they stand relative to the two ``;`` of the header."""

@@ -45,8 +45,8 @@ from typing import Callable, Dict, FrozenSet, Hashable, List, Optional, Set, Tup
 
 import clang.cindex as ci
 
-from tvla.cfront.cinfo import (K, callee_name, children, decl_key, for_parts, initializer, int_range, is_int, strip,
-                               switch_cases)
+from tvla.cfront.cinfo import (K, callee_name, children, decl_key, for_parts, initializer, int_range, is_int,
+                               keeps_value, strip, switch_cases)
 from tvla.cfront.ir import IntRange
 from tvla.cfront.outparams import OutParams, deref_param, out_params
 from tvla.cfront.parse import ARITHMETIC, binary_operator, evaluate_int, fold, unary_operator
@@ -434,6 +434,16 @@ def _value(rhs: object, known: Dict[Hashable, IntClass], inits: FrozenSet[Hashab
     return "truth" if is_truth_value(rhs) else _OTHER
 
 
+def _narrowed(value: object, rhs: object, rng: Optional[IntRange]) -> object:
+    """``value`` (of :func:`_value`), or _OTHER for a copy of a variable, a field, an alias or a
+    flag that C converts to a type (``rng``) not holding all the source's values
+    (``unsigned char c = data`` for an int ``data``)."""
+    copied = value in ("var", "field") or isinstance(value, tuple) and value[0] in ("alias", "set")
+    if copied and isinstance(rhs, ci.Cursor) and rng is not None and not keeps_value(rhs, rng):
+        return _OTHER
+    return value
+
+
 def _returned(rhs: ci.Cursor, known: Dict[Hashable, IntClass]) -> Optional[IntClass]:
     """The class of the value a call returns (None: not a call of a function defined here)."""
     s = strip(rhs, casts=True)
@@ -533,7 +543,7 @@ def _compared_constants(c: ci.Cursor, out: Dict[Hashable, Set[int]]) -> Dict[Has
 def _classify(assignments: List[Tuple[str, object]], repeated: bool, known: Dict[Hashable, IntClass],
               inits: FrozenSet[Hashable] = frozenset(), tested: Optional[Set[int]] = None,
               rng: Optional[IntRange] = None, compared: FrozenSet[int] = frozenset()) -> IntClass:
-    values = [_value(rhs, known, inits) for tag, rhs in assignments if tag != _UNINIT]
+    values = [_narrowed(_value(rhs, known, inits), rhs, rng) for tag, rhs in assignments if tag != _UNINIT]
     if tested is not None and "nondet" in values and set(values) <= {"nondet", "truth"} | \
             {v for v in values if isinstance(v, int)}:
         return _tested_flag(values, tested, rng)

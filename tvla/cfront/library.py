@@ -1420,7 +1420,11 @@ def _bounds(cprog: ir.CProgram, keys: Dict[str, Tuple[Key, ...]], ordered: Froze
             spoilt.add(s.field)
         elif isinstance(s, ir.CopyData) and s.dfield != s.sfield:
             spoilt.add(s.dfield)
-    ranges = {f: r for st in cprog.structs for f, r in st.int_ranges}
+    kinds: Dict[str, Set[ir.IntRange]] = {}
+    for st in cprog.structs:
+        for f, r in st.int_ranges:
+            kinds.setdefault(f, set()).add(r)
+    ranges = {f: rs.pop() for f, rs in kinds.items() if len(rs) == 1}   # one type in every struct
     out = {}
     for d, consts in sorted(tested.items()):
         rng, ints = ranges.get(d), [k for k in keys.get(d, ()) if isinstance(k, int)]

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, Hashable, List, Optional,
 import clang.cindex as ci
 
 from tvla.cfront import ir
-from tvla.cfront.cinfo import K, children, decl_key, int_range, is_number, is_pointer, is_void_pointer, \
+from tvla.cfront.cinfo import K, children, decl_key, int_range, is_number, is_pointer, is_void_pointer, keeps_value, \
     pointee_struct, strip, struct_decl, struct_name
 from tvla.cfront.intvars import ABSTRACT, VALUED, IntClass, in_type, is_truth_value, shift_of, step_of
 from tvla.cfront.lower_cfg import BAD, Builder, Frame
@@ -679,11 +679,29 @@ class ExprLowering(Builder):
             stmt = ir.StoreNull(base, fname) if v is None else ir.Store(base, fname, v)
             return v, self.step(cur, stmt, s)
         if kind == "int":
+            rng = int_range(target.type)
+
             def write(arm: ci.Cursor, at: Cur) -> Tuple[IntOp, Cur]:
                 iop, at = self.int_value(arm, at, fr)
-                return iop, self.set_data(base, fname, iop, at, s)
+                kept = self.converted(iop, arm, rng)
+                if kept != iop:
+                    at = self.touch(iop, at, arm)   # a field read is still a dereference
+                return kept, self.set_data(base, fname, kept, at, s)
             return self.branches(rhs, cur, fr, s, write)
         return BAD, cur
+
+    def converted(self, op: IntOp, value: ci.Cursor, rng: Optional[ir.IntRange]) -> IntOp:
+        """The int operand ``op`` of the expression ``value`` as C stores it into a field of the type
+        ``rng``: a constant converted (``c ? 300 : 1`` into an unsigned char is 44 or 1), a copy of
+        a field or variable whose values the type may not hold abstracted."""
+        if op[0] == "const":
+            return ("const", rng.convert(op[1])) if rng is not None else op
+        if op[0] not in ("field", "var") or keeps_value(value, rng):
+            return op
+        iv = self.ints.get(op[1]) if op[0] == "var" else None
+        if iv is not None and iv.values and not iv.other and rng is not None and all(v in rng for v in iv.values):
+            return op   # a flag whose every value the field holds
+        return ("abstract",)
 
     def branches(self, rhs: ci.Cursor, cur: Cur, fr: Frame, s: ci.Cursor,
                  assign: Callable[[ci.Cursor, Cur], Tuple[IntOp, Cur]]) -> Tuple[IntOp, Cur]:
@@ -737,7 +755,8 @@ class ExprLowering(Builder):
         if cls.kind == "const" or name == BAD:
             return op, cur
         if cls.kind in ("flag", "counter") and op[0] == "const":
-            return ("var", name), self.step(cur, ir.Havoc(name, op[1]), s)
+            value = cls.range.convert(op[1]) if cls.range is not None else op[1]   # an arm of c ? 300 : 1
+            return ("var", name), self.step(cur, ir.Havoc(name, value), s)
         if cls.kind in ("flag", "counter") and op[0] == "var" and op[1] in self.ints and self.ints[op[1]].values:
             # ret = probe(): a copy of the flag holding the value returned
             return ("var", name), self.step(cur, ir.ShiftFlag(name, op[1], 0), s)

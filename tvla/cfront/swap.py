@@ -12,7 +12,9 @@ first and second.
 
 The match is syntactic: ``a`` and ``b`` are pointer expressions without side
 effects (variables, ``->`` and ``*`` of them), written with the same tokens
-where they recur; ``d`` is one int field.
+where they recur; ``d`` is one int field, of one type in both cells, which
+``t`` holds (no explicit cast on the way: through a narrower ``t`` it is no
+exchange).
 """
 
 from dataclasses import dataclass
@@ -20,7 +22,7 @@ from typing import Optional, Sequence, Tuple
 
 import clang.cindex as ci
 
-from tvla.cfront.cinfo import K, children, decl_key, initializer, is_int, strip
+from tvla.cfront.cinfo import K, children, decl_key, initializer, int_range, is_int, strip
 from tvla.cfront.intvars import int_var
 from tvla.cfront.parse import binary_operator, unary_operator
 
@@ -64,8 +66,9 @@ def _temp_read(c: ci.Cursor) -> Optional[Tuple[ci.Cursor, ci.Cursor]]:
 
 
 def _member(c: ci.Cursor) -> Optional[ci.Cursor]:
-    """``c`` as an int field member of a side-effect-free pointer expression, else None."""
-    m = strip(c, casts=True)
+    """``c`` as an int field member of a side-effect-free pointer expression (no explicit cast
+    around it: a cast may change the value), else None."""
+    m = strip(c)
     return m if m.kind == K.MEMBER_REF_EXPR and is_int(m.type) and _pure(m) else None
 
 
@@ -85,8 +88,15 @@ def _same(a: ci.Cursor, b: ci.Cursor) -> bool:
 
 
 def _is_var(c: ci.Cursor, decl: ci.Cursor) -> bool:
-    var = int_var(strip(c, casts=True))
+    var = int_var(strip(c))
     return var is not None and decl_key(var) == decl_key(decl)
+
+
+def _same_type(temp: ci.Cursor, a: ci.Cursor, b: ci.Cursor) -> bool:
+    """Both fields of one int type, whose every value the temporary holds."""
+    field, held = int_range(a.type), int_range(temp.type)
+    return a.type.get_canonical().spelling == b.type.get_canonical().spelling and \
+        field is not None and held is not None and field.within(held)
 
 
 def swap_at(stmts: Sequence[ci.Cursor], i: int) -> Optional[Swap]:
@@ -101,6 +111,6 @@ def swap_at(stmts: Sequence[ci.Cursor], i: int) -> Optional[Swap]:
     a0, a1, b1, b2 = _member(value), _member(second[0]), _member(second[1]), _member(third[0])
     if a0 is None or a1 is None or b1 is None or b2 is None or not _is_var(third[1], temp):
         return None
-    if not (_same(a0, a1) and _same(b1, b2) and a1.spelling == b1.spelling):
+    if not (_same(a0, a1) and _same(b1, b2) and a1.spelling == b1.spelling and _same_type(temp, a1, b1)):
         return None
     return Swap(stmts[i], stmts[i + 1], stmts[i + 2], a1, b1)
