@@ -25,7 +25,7 @@ import clang.cindex as ci
 from tvla.cfront import ir
 from tvla.cfront.cinfo import K, children, decl_key, int_range, is_number, is_pointer, is_void_pointer, keeps_value, \
     pointee_struct, strip, struct_decl, struct_name
-from tvla.cfront.intvars import ABSTRACT, VALUED, IntClass, in_type, is_truth_value, shift_of, step_of
+from tvla.cfront.intvars import ABSTRACT, VALUED, IntClass, in_type, int_var, is_truth_value, shift_of, step_of
 from tvla.cfront.lower_cfg import BAD, Builder, Frame
 from tvla.cfront.outparams import deref_param
 from tvla.cfront.parse import ARITHMETIC, binary_operator, evaluate_int, fold, unary_operator
@@ -459,9 +459,38 @@ class ExprLowering(Builder):
         known = self.address_test(s, fr)
         if known is not None:   # an out-parameter compared with NULL: the address of a variable or field
             return self.goto(cur, t if known else f, c)
+        if self.step_test(s, t, f, cur, fr):
+            return None
         if s.kind == K.BINARY_OPERATOR and binary_operator(s) in NEGATE:
             return self.compare(s, t, f, cur, fr)
         self.truth(s, t, f, cur, fr)
+
+    def step_test(self, s: ci.Cursor, t: Cur, f: Cur, cur: Cur, fr: Frame) -> bool:
+        """``n--`` or ``++i`` as a truth value, or compared with a constant (``i++ < 2``), for a
+        counter: its Step, then the new value tested against the constant moved by the step (a
+        post-increment tests the old value).  False (nothing lowered) for any other test."""
+        kids = children(s)
+        side, op, value = s, "!=", 0
+        if s.kind == K.BINARY_OPERATOR and binary_operator(s) in NEGATE and len(kids) == 2:
+            consts = [evaluate_int(k) for k in kids]
+            if consts[1] is not None:
+                side, op, value = kids[0], binary_operator(s), consts[1]
+            elif consts[0] is not None:
+                side, op, value = kids[1], FLIP[binary_operator(s)], consts[0]
+        u = strip(side)
+        if u.kind != K.UNARY_OPERATOR or unary_operator(u) not in STEP_OPS or not children(u):
+            return False
+        target = strip(children(u)[0])
+        name = self.lvalue_var(target, fr) if int_var(target) is not None else None
+        stepped = self.counter_step(name, target, u, fr) if name is not None else None
+        rng = self.var_class(target, fr).range
+        wraps = rng is not None and not (rng.signed and rng.bits >= 32)   # the order of old and new differs
+        if stepped is None or op not in ("==", "!=") and wraps:
+            return False
+        value += stepped.delta if unary_operator(u).startswith("post") else 0
+        value = rng.convert(value) if rng is not None else value
+        self.int_branch(("var", stepped.var), op, ("const", value), t, f, self.step(cur, stepped, u), s)
+        return True
 
     def address_test(self, s: ci.Cursor, fr: Frame) -> Optional[bool]:
         """The value of ``p``, ``p != NULL`` or ``p == NULL`` for an out-parameter ``p`` (``T **``
