@@ -1480,3 +1480,25 @@ def test_a_value_stored_into_a_narrower_int_is_converted(tmp_path, body, verdict
 def test_a_counter_stepped_in_its_test(tmp_path, body, verdict):
     prop = unreach_call(tmp_path, "step.c", PRELUDE + f"int main(void) {{ {body} return 0; }}\n")
     assert prop.verdict == verdict, prop
+
+
+@pytest.mark.parametrize("labels, verdict", [("case 1 ... 3:", "true"), ("case 3 ... 9:", "false"),
+                                             ("case 1 ... 30:", "true"), ("case 4 ... 30:", "false")])
+def test_a_gnu_case_range(tmp_path, labels, verdict):
+    # a short range is a test of each value, a long one two order tests (exact on these data)
+    body = """int main(void)
+{
+    List p = malloc(sizeof(struct node));
+    p->data = __VERIFIER_nondet_int() ? 2 : 3;
+    switch (p->data) {
+    LABELS
+        break;
+    default:
+        reach_error();
+    }
+    free(p);
+    return 0;
+}
+"""
+    prop = unreach_call(tmp_path, "range.c", PRELUDE + body.replace("LABELS", labels))
+    assert prop.verdict == verdict, prop

@@ -16,7 +16,7 @@ from typing import Dict, List, Optional, Set, Tuple
 import clang.cindex as ci
 
 from tvla.cfront.ir import IntRange, Pos, StructType
-from tvla.cfront.parse import unary_operator
+from tvla.cfront.parse import evaluate_int, unary_operator
 
 __all__ = ["K", "T", "INT_KINDS", "is_int", "int_range", "is_void_pointer", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
            "struct_type", "decl_key", "initializer", "strip", "callee_name", "children", "SourceText",
@@ -206,6 +206,20 @@ def for_parts(c: ci.Cursor) -> Tuple[Optional[ci.Cursor], Optional[ci.Cursor], O
         off = h.extent.start.offset
         parts[0 if len(semis) < 2 or off < semis[0] else 1 if off < semis[1] else 2] = h
     return parts[0], parts[1], parts[2], body
+
+
+MAX_CASE_RANGE = 8
+
+
+def case_values(case: ci.Cursor) -> Optional[Tuple[int, int]]:
+    """The first and last value of a ``case`` label (GNU's ``case 1 ... 3:`` too); None when a
+    bound is not a constant or the range is empty."""
+    kids = children(case)
+    bounds = [evaluate_int(k) for k in kids[:-1]] if len(kids) in (2, 3) else []
+    values = [b for b in bounds if b is not None]
+    if not values or len(values) != len(bounds) or values[0] > values[-1]:
+        return None
+    return values[0], values[-1]
 
 
 def switch_cases(body: ci.Cursor) -> List[ci.Cursor]:

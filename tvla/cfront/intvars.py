@@ -45,8 +45,8 @@ from typing import Callable, Dict, FrozenSet, Hashable, List, Optional, Set, Tup
 
 import clang.cindex as ci
 
-from tvla.cfront.cinfo import (K, callee_name, children, decl_key, for_parts, initializer, int_range, is_int,
-                               keeps_value, strip, switch_cases)
+from tvla.cfront.cinfo import (MAX_CASE_RANGE, K, callee_name, case_values, children, decl_key, for_parts,
+                               initializer, int_range, is_int, keeps_value, strip, switch_cases)
 from tvla.cfront.ir import IntRange
 from tvla.cfront.outparams import OutParams, deref_param, out_params
 from tvla.cfront.parse import ARITHMETIC, binary_operator, evaluate_int, fold, unary_operator
@@ -311,16 +311,17 @@ class _Tests:
             named.add(x)
 
     def switch(self, value: ci.Cursor, body: ci.Cursor) -> bool:
-        """``switch (v)`` with constant case labels: ``v`` tested against each; False otherwise."""
-        values = [evaluate_int(children(case)[0]) for case in switch_cases(body) if case.kind == K.CASE_STMT]
-        if any(v is None for v in values):
+        """``switch (v)`` with constant case labels: ``v`` tested against each value (of a short GNU
+        range ``case 1 ... 3:`` too); False otherwise."""
+        labels = [case_values(case) for case in switch_cases(body) if case.kind == K.CASE_STMT]
+        if any(b is None or b[1] - b[0] >= MAX_CASE_RANGE for b in labels):
             return False
         var = int_var(value) or self.assigned(value)
         if var is None:
             return False
         self.constants.setdefault(decl_key(var), set())
-        for v in values:
-            if v is not None:
+        for b in labels:
+            for v in range(b[0], b[1] + 1) if b is not None else ():
                 self.record(var, v, value.type)
         return True
 

@@ -39,7 +39,8 @@ import clang.cindex as ci
 
 from tvla.cfront import ir
 from tvla.cfront.cinfo import K, SourceText, callee_name, children, decl_key, initializer, is_int, is_number, \
-    for_parts, is_pointer, is_void_pointer, pointee_struct, strip, struct_decl, struct_name, switch_cases
+    for_parts, is_pointer, is_void_pointer, pointee_struct, strip, struct_decl, struct_name, switch_cases, \
+    MAX_CASE_RANGE, case_values
 from tvla.cfront.intvars import KEPT, VALUED, IntClass, classify_ints, return_key
 from tvla.cfront.coalesce import coalesce
 from tvla.cfront.liveness import insert_kills
@@ -429,13 +430,24 @@ class Lowering(LinkLowering):
         return self.join([end, after], c)
 
     def case_test(self, case: ci.Cursor, op: IntOp, cur: Cur, fr: Frame, c: ci.Cursor) -> Cur:
-        v = evaluate_int(children(case)[0])
-        if v is None or len(children(case)) > 2:
+        """The test of one case label: ``case 3:``, or GNU's range ``case 1 ... 3:`` (a test of each
+        value when there are at most :data:`MAX_CASE_RANGE`, else two order tests)."""
+        labels = case_values(case)
+        if labels is None:
             self.unsupported(case, "case label that is not a constant")
             return cur
-        nxt = self.node()
-        self.int_branch(op, "==", ("const", v), fr.cases[decl_key(case)], nxt, cur, case)
-        return nxt
+        lo, hi = labels
+        target = fr.cases[decl_key(case)]
+        if hi - lo >= MAX_CASE_RANGE:
+            above, nxt = self.node(), self.node()
+            self.int_branch(op, ">=", ("const", lo), above, nxt, cur, case)
+            self.int_branch(op, "<=", ("const", hi), target, nxt, above, case)
+            return nxt
+        for v in range(lo, hi + 1):
+            nxt = self.node()
+            self.int_branch(op, "==", ("const", v), target, nxt, cur, case)
+            cur = nxt
+        return cur
 
     def case_stmt(self, c: ci.Cursor, cur: Cur, fr: Frame) -> Cur:
         here = fr.cases.get(decl_key(c))
