@@ -1397,30 +1397,11 @@ def test_cells_kept_only_through_parent_pointers(tmp_path, parent, verdict):
     assert verdict == "true" or prop.violated == "valid-memtrack"
 
 
-def test_a_list_counted_to_ten_errs_at_its_ninth_cell(tmp_path):
+def test_a_list_counted_to_ten_errs_at_its_ninth_cell():
     """The counter keeps 0..10 and the witness may use 12 cells: the error at index 8 is found."""
-    body = """int main(void)
-{
-    List head = NULL, p;
-    int i;
-    for (i = 0; i < 10; i++) {
-        p = malloc(sizeof(struct node));
-        p->next = head;
-        p->data = (i == 8) ? 2 : 1;
-        head = p;
-    }
-    for (p = head; p != NULL; p = p->next)
-        if (p->data != 1)
-            reach_error();
-    while (head) {
-        p = head->next;
-        free(head);
-        head = p;
-    }
-    return 0;
-}
-"""
-    prop = unreach_call(tmp_path, "ten.c", PRELUDE + body)
+    [f] = verify_files([os.path.join(ROOT, "programs", "c", "sll_counted_ten_bad_ninth.c")],
+                       VerifyOptions(("unreach-call",)))
+    [prop] = f.properties
     assert prop.verdict == "false", prop.reason
     assert len([s for s in prop.witness if "malloc" in s.action]) == 10
 
