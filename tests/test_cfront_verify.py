@@ -1483,3 +1483,36 @@ def test_a_gnu_case_range(tmp_path, labels, verdict):
 """
     prop = unreach_call(tmp_path, "range.c", PRELUDE + body.replace("LABELS", labels))
     assert prop.verdict == verdict, prop
+
+
+@pytest.mark.parametrize("calls, check, verdict", [
+    # a T ** parameter given a field's address at one call and a variable's at the next: each call
+    # writes its own target (the second wrote a->next, and head stayed a cell: a wrong true)
+    ("set(&a->next, NULL); set(&head, NULL);", "head == NULL", "false"),
+    ("set(&head, NULL); set(&a->next, NULL);", "head == NULL", "false"),
+    ("set(&a->next, NULL); set(&head, a);", "head != a", "true"),
+    # two calls given two fields' addresses: the first call's write was dropped
+    ("set(&a->next, head); set(&head->next, a);", "head->next == a", "false"),
+])
+def test_an_out_parameter_bound_anew_at_each_call(tmp_path, calls, check, verdict):
+    body = f"""void set(List *h, List v) {{ *h = v; }}
+int main(void)
+{{
+    List a = malloc(sizeof(struct node));
+    List head = malloc(sizeof(struct node));
+    List k = head;
+    a->next = NULL;
+    head->next = NULL;
+    {calls}
+    int z = {check};
+    a->next = NULL;
+    k->next = NULL;
+    free(a);
+    free(k);
+    if (z)
+        reach_error();
+    return 0;
+}}
+"""
+    prop = unreach_call(tmp_path, "pp.c", PRELUDE + body)
+    assert prop.verdict == verdict, prop

@@ -49,7 +49,8 @@ def link_struct(t: ci.Type) -> Optional[ci.Cursor]:
 class LinkLowering(ExprLowering):
     """Declaring, assigning, reading and writing through link pointers."""
 
-    links: Dict[Hashable, Link]
+    links: Dict[Hashable, Link]   # the link each declaration is now (a parameter: at the call being lowered)
+    made_links: List[Link]        # every link made, for the expansion of their statements
 
     def link_of(self, c: ci.Cursor) -> Optional[Link]:
         """The link pointer ``c`` names, or None."""
@@ -70,6 +71,7 @@ class LinkLowering(ExprLowering):
         base = self.fresh(d.spelling)
         link = Link(self.pointer(f"{base}_cell", st, scope or fr.scope), self.fresh(f"{base}_at"), self.struct(st))
         self.links[decl_key(d)] = link
+        self.made_links.append(link)
         if init is not None:
             return self.link_assign(link, init, cur, fr, d)
         return self.step(cur, ir.Havoc(link.flag, self.target_value(link, ("field", fields[0][0]))), d)
@@ -128,7 +130,7 @@ class LinkLowering(ExprLowering):
 
     def link_targets(self) -> Dict[str, List[Target]]:
         """The targets of every link pointer, by its flag (for :func:`expand_links`)."""
-        return {link.flag: list(link.targets) for link in self.links.values()}
+        return {link.flag: list(link.targets) for link in self.made_links}
 
 
 def _through(kind: str, name: str, stmt: ir.Statement) -> ir.Statement:

@@ -114,6 +114,7 @@ class Lowering(LinkLowering):
         self.int_classes = classify_ints(tu)
         self.symbolic_names: Dict[Hashable, str] = {}
         self.links: Dict[Hashable, Link] = {}
+        self.made_links: List[Link] = []
         self.globals: Dict[Hashable, str] = {}
         self.global_inits: List[Tuple[ir.Statement, ci.Cursor]] = []
         self.active: List[str] = []     # the functions being inlined (a call of one of them is recursive)
@@ -637,6 +638,7 @@ class Lowering(LinkLowering):
             if linked is not None and (_assigns(_body(fdef), decl_key(p)) or _field_address(a)):
                 cur = self.link_decl(p, linked, a, cur, fr, "local")
                 continue
+            self.links.pop(decl_key(p), None)   # a link at an earlier call of the function, not at this one
             cur = self.bind(p, a, callee, cur, fr)
         return self.effects(args[len(params):], cur, fr)
 
