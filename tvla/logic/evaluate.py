@@ -23,6 +23,7 @@ from itertools import product
 from typing import Callable, Dict, Hashable, Iterable, Iterator, List, Optional, Sequence, Set, Tuple, Union
 
 from tvla.logic import formula as F
+from tvla.logic.codegen import GENERATED, generate, guard_of, is_tabled
 from tvla.logic.kleene import FALSE, HALF, TRUE, Kleene, Mask, Masks
 from tvla.logic.structure import Node, Rows, Structure, closure_rows, column_masks, full_mask
 from tvla.logic.vocabulary import Predicate, Vocabulary
@@ -87,9 +88,12 @@ def scalar(tu: Masks) -> Kleene:
 class Evaluator:
     """Compiles and caches evaluators for one vocabulary."""
 
-    def __init__(self, voc: Vocabulary, tabling: bool = True) -> None:
+    def __init__(self, voc: Vocabulary, tabling: bool = True, generated: bool = True) -> None:
         self.voc = voc
         self.tabling = tabling
+        # formulae as the source of one function each (codegen.py), or a closure
+        # per node (the reference the tests compare them with)
+        self.generated = generated
         self._memo: Dict[Tuple[Hashable, ...], CompiledFormula] = {}
         self._tokens: Dict[F.Formula, int] = {}
         self._readers: Dict[str, Set[int]] = {}  # predicate name -> tokens of the tabled formulae that read it
@@ -143,8 +147,10 @@ class Evaluator:
     # ------------------------------------------------------------------ compile
     def _compile(self, f: F.Formula, vec: Optional[str]) -> CompiledFormula:
         vn = vec is not None
-        if self.tabling and isinstance(f, (F.Exists, F.Forall, F.TC)) and len(f.free_vars()) <= 2:
+        if is_tabled(f, self.tabling):
             return self._tabled(f, vec, vn)
+        if self.generated and isinstance(f, GENERATED):
+            return generate(f, vec, self.voc, self.compile, self.tabling)
         method = getattr(self, "_c_" + type(f).__name__)
         return method(f, vec, vn)
 
@@ -152,7 +158,11 @@ class Evaluator:
         key = (f, vec, "raw")
         fn = self._memo.get(key)
         if fn is None:
-            fn = self._memo[key] = getattr(self, "_c_" + type(f).__name__)(f, vec, vec is not None)
+            if self.generated and isinstance(f, GENERATED):
+                fn = generate(f, vec, self.voc, self.compile, self.tabling)
+            else:
+                fn = getattr(self, "_c_" + type(f).__name__)(f, vec, vec is not None)
+            self._memo[key] = fn
         return fn
 
     def _tabled(self, f: F.Formula, vec: Optional[str], vn: bool) -> CompiledFormula:
@@ -526,16 +536,10 @@ class Evaluator:
         """``E(q, ...) g(q) & rest`` with the vector variable free in ``rest``: loop
         only over the nodes where the guard ``g`` (which mentions q but neither
         the vector variable nor the other quantified variables) may hold."""
-        parts = F.conjuncts(f.body)
-        for q in qs:
-            others = set(qs) - {q}
-            guard = [c for c in parts if q in c.free_vars() and vec not in c.free_vars()
-                     and not (c.free_vars() & others)]
-            if guard:
-                break
-        else:
+        found = guard_of(f, vec, qs)
+        if found is None:
             return None
-        rest = [c for c in parts if c not in guard]
+        q, guard, rest, others = found
         g = self.compile(F.conj(*guard), q)
         inner = self.compile(F.exists(tuple(others), F.conj(*rest)), vec)
         free = sorted(f.free_vars() - {vec})

@@ -1,0 +1,109 @@
+"""Generated evaluators (tvla/logic/codegen.py) compute what the closures of the evaluator compute.
+
+Random formulae over a small vocabulary, on random 3-valued structures with summary
+and maybe-active nodes, under every choice of vector variable and every binding of the
+others: the generated code and the reference closures give the same masks."""
+
+import random
+from itertools import product
+
+from tvla.logic import formula as F
+from tvla.logic.evaluate import Evaluator
+from tvla.logic.kleene import FALSE, HALF, TRUE
+from tvla.logic.structure import Structure
+from tvla.logic.vocabulary import Predicate, Vocabulary
+
+VARS = ("a", "b", "c", "d")
+
+
+def vocabulary() -> Vocabulary:
+    voc = Vocabulary.create()
+    for name, arity in (("x", 1), ("y", 1), ("n", 2), ("m", 2), ("g", 0), ("h", 3)):
+        voc.add(Predicate(name, arity, ("v_1", "v_2", "v_3")[:arity], "core"))
+    return voc
+
+
+def random_structure(rng: random.Random, voc: Vocabulary, n: int) -> Structure:
+    s = Structure.empty(voc, n)
+    values = (FALSE, HALF, TRUE)
+    for p in voc.preds.values():
+        if p.name == "sm":
+            s.set_summary(rng.getrandbits(n) if n else 0)
+        elif p.arity == 0:
+            s.nul[p.index] = rng.choice(values)
+        elif p.arity <= 2 or p.arity == 3:
+            for tup in product(range(n), repeat=p.arity):
+                s.set_value(p, tup, rng.choice(values))
+    s.set_maybe_active(rng.getrandbits(n) & rng.getrandbits(n) if n else 0)
+    return s
+
+
+def random_formula(rng: random.Random, depth: int) -> F.Formula:
+    v = lambda: rng.choice(VARS)  # noqa: E731
+    if depth == 0 or rng.random() < 0.2:
+        kind = rng.randrange(7)
+        if kind == 0:
+            return F.Atom(rng.choice("xy"), (v(),))
+        if kind == 1:
+            return F.Atom(rng.choice("nm"), (v(), v()))
+        if kind == 2:
+            return F.Eq(v(), v())
+        if kind == 3:
+            return F.Closure(rng.choice("nm"), v(), v(), rng.random() < 0.5)
+        if kind == 4:
+            return F.Const(rng.choice((FALSE, HALF, TRUE)))
+        if kind == 5:
+            return F.Atom("h", (v(), v(), v()))
+        return F.Atom("g", ())
+    kind = rng.randrange(11)
+    sub = lambda: random_formula(rng, depth - 1)  # noqa: E731
+    if kind == 0:
+        return F.Not(sub())
+    if kind in (1, 2):
+        return F.And(sub(), sub())
+    if kind == 3:
+        return F.Or(sub(), sub())
+    if kind == 4:
+        return F.Ite(sub(), sub(), sub())
+    if kind == 5:
+        return F.Exists((v(),), sub())
+    if kind == 6:
+        return F.Forall((v(),), sub())
+    if kind == 7:
+        return F.Implies(sub(), sub())
+    if kind in (8, 9):
+        quantifier = F.Exists if kind == 8 else F.Forall
+        return quantifier((v(), v()), F.And(sub(), sub()))
+    return F.TC(v(), v(), "p", "q", F.And(F.Atom("n", ("p", "q")), random_formula(rng, 0)))
+
+
+def test_generated_evaluators_agree_with_the_closures():
+    rng = random.Random(20240611)
+    voc = vocabulary()
+    for round_no in range(160):
+        # without tabling, every quantifier is generated inline in its parent's function
+        tabling = round_no % 2 == 0
+        generated, reference = Evaluator(voc, tabling), Evaluator(voc, tabling, generated=False)
+        structures = [random_structure(rng, voc, n) for n in (0, 1, 2, 3)]
+        for _ in range(6):
+            f = random_formula(rng, 4)
+            free = sorted(f.free_vars())
+            for vec in [None] + free:
+                others = [x for x in free if x != vec]
+                for s in structures:
+                    for nodes in product(range(s.n), repeat=len(others)):
+                        env = dict(zip(others, nodes))
+                        want = reference.compile(f, vec)(s.copy(), dict(env))
+                        got = generated.compile(f, vec)(s.copy(), dict(env))
+                        assert got == want, (round_no, tabling, str(f), vec, env, s.n)
+
+
+def test_deep_formulae_are_split_into_several_functions():
+    """Python's parser refuses about a hundred nested blocks: deeper boolean nests still compile."""
+    voc = vocabulary()
+    f: F.Formula = F.Atom("x", ("a",))
+    for k in range(150):
+        f = F.And(F.Atom("y", ("a",)), f) if k % 2 else F.Or(F.Atom("x", ("a",)), f)
+    rng = random.Random(1)
+    s = random_structure(rng, voc, 3)
+    assert Evaluator(voc).compile(f, "a")(s, {}) == Evaluator(voc, generated=False).compile(f, "a")(s, {})

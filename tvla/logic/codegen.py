@@ -1,0 +1,411 @@
+"""Formulae compiled into the source of one Python function each.
+
+The evaluator (:mod:`tvla.logic.evaluate`) compiles a formula into a function
+``fn(s, env) -> (T, U)``.  Made of one closure per node, a formula such as
+``E(v_1) !down(v_1, v) & (left(v_1, v) | right(v_1, v))`` costs a Python call
+per connective, per atom and per quantified node at every evaluation, and
+coerce, focus and updates evaluate such bodies millions of times.
+:func:`generate` writes a formula as the straight-line source of one function
+and compiles it once: connectives (``!``, ``&``, ``|``, ``?:``), atoms of
+arity at most two, equalities, constants, closures ``p+``/``p*``, and the
+quantifiers that are not tabled, whose loops run the body's code inline.
+Tabled subformulae (:func:`is_tabled`), ``TC`` and atoms of arity three or
+more are leaves that the generated code calls (``sub`` compiles them as the
+evaluator does).
+
+Every node's code computes what the evaluator's closure for it computes, in
+the same order and with the same short cuts (``&`` skips its right side
+where its left side is 0 everywhere, ``|`` where its left side is 1
+everywhere, a quantifier stops where its value is settled), reading and
+restoring the bindings of ``env`` as the closures do, so the values, and the
+tables filled on the way, are the same (tests/test_codegen.py compares them).
+"""
+
+import builtins
+from itertools import product
+from types import CodeType, FunctionType
+from typing import Callable, Dict, List, Optional, Sequence, Tuple, Union
+
+from tvla.logic import formula as F
+from tvla.logic.kleene import HALF, TRUE, Masks
+from tvla.logic.structure import Node, Structure
+from tvla.logic.vocabulary import Vocabulary
+
+Compiled = Callable[[Structure, Dict[str, Node]], Masks]
+"""A compiled formula, as :data:`tvla.logic.evaluate.CompiledFormula`."""
+
+Sub = Callable[[F.Formula, Optional[str]], Compiled]
+"""Compiles a leaf (a tabled subformula, ``TC``, a higher-arity atom) for a vector variable."""
+
+Quantifier = Union[F.Exists, F.Forall]
+
+GENERATED = (F.Not, F.And, F.Or, F.Ite, F.Exists, F.Forall)
+"""The nodes worth generating a function for: those whose operands are inlined."""
+
+MAX_DEPTH = 30
+"""Blocks nested deeper than this become calls of a function of their own (Python's
+parser refuses about a hundred levels of indentation)."""
+
+MAX_LOOPS = 8
+"""Likewise for quantifier loops nested in one function (Python allows 20 nested loops)."""
+
+
+def is_tabled(f: F.Formula, tabling: bool) -> bool:
+    """Does the evaluator table ``f`` (evaluate it once per structure for every assignment
+    of its free variables)?  Quantified formulae and ``TC`` with at most two free variables."""
+    return tabling and isinstance(f, (F.Exists, F.Forall, F.TC)) and len(f.free_vars()) <= 2
+
+
+Guard = Tuple[str, List[F.Formula], List[F.Formula], Tuple[str, ...]]
+"""How ``E(qs) body`` is evaluated as a guarded loop: (the variable ``q`` looped over, the
+conjuncts that guard it, the other conjuncts, the other quantified variables)."""
+
+
+def guard_of(f: Quantifier, vec: str, qs: Sequence[str]) -> Optional[Guard]:
+    """``E(q, ...) g(q) & rest`` with the vector variable free in ``rest``: the first
+    quantified ``q`` with conjuncts ``g`` that mention it but neither the vector variable
+    nor the other quantified variables (the loop then visits only the nodes where ``g``
+    may hold); None when there is none."""
+    parts = F.conjuncts(f.body)
+    for q in qs:
+        others = set(qs) - {q}
+        guard = [c for c in parts if q in c.free_vars() and vec not in c.free_vars()
+                 and not (c.free_vars() & others)]
+        if guard:
+            return q, guard, [c for c in parts if c not in guard], tuple(others)
+    return None
+
+
+def generate(f: F.Formula, vec: Optional[str], voc: Vocabulary, sub: Sub, tabling: bool) -> Compiled:
+    """``f`` (desugared) compiled for the vector variable ``vec`` (None: a scalar on bit 0)
+    into one generated function.  ``f`` itself is never tabled here: it is either not
+    tabled, or the raw formula a table is computed from.
+
+    The source is written and compiled when the function is first called (compiling
+    costs about 10 microseconds a line, and a C program's analysis has thousands of
+    formulae, some for actions or rules that never run): until then the function's
+    code is a stub that puts the generated code in its own place (``__code__``), so
+    that the callers, which keep the function, call the generated code directly from
+    then on."""
+    namespace: Dict[str, object] = {"__builtins__": builtins, "product": product}
+
+    def materialize(stub: FunctionType) -> None:
+        src = _Source(voc, sub, tabling)
+        t, u = src.value(f, vec, 1, 0, top=True)
+        src.emit(1, f"return {t}, {u}")
+        text = "\n".join(["def fn(s, env):", " full = s.full"] + [" " + line for line in src.lines])
+        namespace.update(src.callees)
+        code = compile(text, "<formula>", "exec")
+        stub.__code__ = next(c for c in code.co_consts if isinstance(c, CodeType))
+
+    namespace["materialize"] = materialize
+    stub = FunctionType(_STUB, namespace, "fn")
+    namespace["fn"] = stub
+    fn: Compiled = stub
+    return fn
+
+
+_STUB = next(c for c in compile("def fn(s, env):\n    materialize(fn)\n    return fn(s, env)\n", "<formula>",
+                                "exec").co_consts if isinstance(c, CodeType))
+"""The code of a generated function before its first call: generate its code, then run it."""
+
+
+class _Source:
+    """The lines of one generated function under construction.  ``value`` emits a node's
+    code at an indentation ``depth`` and inside ``loops`` nested loops."""
+
+    def __init__(self, voc: Vocabulary, sub: Sub, tabling: bool) -> None:
+        self.voc = voc
+        self.sub = sub
+        self.tabling = tabling
+        self.lines: List[str] = []
+        self.callees: Dict[str, Compiled] = {}
+        self.count = 0
+
+    def fresh(self) -> str:
+        """A number for the names of new locals, distinct within the function."""
+        self.count += 1
+        return str(self.count)
+
+    def emit(self, depth: int, line: str) -> None:
+        """Add ``line`` at indentation ``depth`` (1: the function's body)."""
+        self.lines.append(" " * (depth - 1) + line)
+
+    def value(self, f: F.Formula, vec: Optional[str], depth: int, loops: int, top: bool = False) -> Tuple[str, str]:
+        """Emit the code that computes ``f``; return the names of its ``(T, U)`` locals."""
+        k = self.fresh()
+        t, u = "t" + k, "u" + k
+        if not top and (is_tabled(f, self.tabling) or isinstance(f, GENERATED) and
+                        (depth > MAX_DEPTH or loops >= MAX_LOOPS)):
+            self.call(f, vec, t, u, depth)
+        elif isinstance(f, (F.Exists, F.Forall)):
+            return self.quantifier(f, vec, depth, loops)
+        elif isinstance(f, F.Not):
+            self.negation(f, vec, t, u, depth, loops)
+        elif isinstance(f, F.And):
+            self.conjunction(f, vec, t, u, depth, loops)
+        elif isinstance(f, F.Or):
+            self.disjunction(f, vec, t, u, depth, loops)
+        elif isinstance(f, F.Ite):
+            self.conditional(f, vec, t, u, depth, loops)
+        elif isinstance(f, F.Atom) and self.voc[f.pred].arity <= 2:
+            self.atom(f, vec, t, u, depth)
+        elif isinstance(f, F.Eq):
+            self.equality(f, vec, t, u, depth)
+        elif isinstance(f, F.Const):
+            self.constant(f, vec, t, u, depth)
+        elif isinstance(f, F.Closure) and f.reflexive:
+            # p*(a, b) is a == b | p+(a, b), as the evaluator compiles it
+            return self.value(F.Or(F.Eq(f.a, f.b), F.Closure(f.pred, f.a, f.b, False)), vec, depth, loops)
+        elif isinstance(f, F.Closure):
+            self.closure(f, vec, t, u, depth)
+        else:
+            self.call(f, vec, t, u, depth)
+        return t, u
+
+    def call(self, f: F.Formula, vec: Optional[str], t: str, u: str, depth: int) -> None:
+        """``(t, u)`` = the value of ``f`` computed by a function of its own (``sub``)."""
+        name = "f" + self.fresh()
+        self.callees[name] = self.sub(f, vec)
+        self.emit(depth, f"{t}, {u} = {name}(s, env)")
+
+    @staticmethod
+    def full(vec: Optional[str]) -> str:
+        """What a definite value covers: every node, or bit 0 of a scalar."""
+        return "full" if vec is not None else "1"
+
+    def definite(self, vec: Optional[str], test_t: str, test_u: str, t: str, u: str, depth: int) -> None:
+        """``(t, u)`` = 1 everywhere where ``test_t`` holds, else 1/2 where ``test_u`` does, else 0."""
+        full = self.full(vec)
+        self.emit(depth, f"if {test_t}: {t}, {u} = {full}, 0")
+        self.emit(depth, f"elif {test_u}: {t}, {u} = 0, {full}")
+        self.emit(depth, f"else: {t} = {u} = 0")
+
+    # ------------------------------------------------------------------ connectives
+    def negation(self, f: F.Not, vec: Optional[str], t: str, u: str, depth: int, loops: int) -> None:
+        a_t, a_u = self.value(f.sub, vec, depth, loops)
+        if vec is not None:
+            self.emit(depth, f"{t} = full & ~({a_t} | {a_u}); {u} = {a_u}")
+        else:
+            self.emit(depth, f"{t} = 0 if ({a_t} | {a_u}) else 1; {u} = {a_u}")
+
+    def conjunction(self, f: F.And, vec: Optional[str], t: str, u: str, depth: int, loops: int) -> None:
+        a_t, a_u = self.value(f.left, vec, depth, loops)
+        p = "p" + self.fresh()
+        self.emit(depth, f"{p} = {a_t} | {a_u}")
+        self.emit(depth, f"if {p}:")
+        b_t, b_u = self.value(f.right, vec, depth + 1, loops)
+        self.emit(depth + 1, f"{t} = {a_t} & {b_t}; {u} = ({p} & ({b_t} | {b_u})) & ~{t}")
+        self.emit(depth, "else:")
+        self.emit(depth + 1, f"{t} = {u} = 0")
+
+    def disjunction(self, f: F.Or, vec: Optional[str], t: str, u: str, depth: int, loops: int) -> None:
+        a_t, a_u = self.value(f.left, vec, depth, loops)
+        self.emit(depth, f"if {a_t} == {self.full(vec)}:")
+        self.emit(depth + 1, f"{t}, {u} = {a_t}, 0")
+        self.emit(depth, "else:")
+        b_t, b_u = self.value(f.right, vec, depth + 1, loops)
+        self.emit(depth + 1, f"{t} = {a_t} | {b_t}; {u} = ({a_u} | {b_u}) & ~{t}")
+
+    def conditional(self, f: F.Ite, vec: Optional[str], t: str, u: str, depth: int, loops: int) -> None:
+        c_t, c_u = self.value(f.cond, vec, depth, loops)
+        a_t, a_u = self.value(f.then, vec, depth, loops)
+        b_t, b_u = self.value(f.other, vec, depth, loops)
+        full, k = self.full(vec), self.fresh()
+        self.emit(depth, f"cf{k} = {full} & ~({c_t} | {c_u})")
+        self.emit(depth, f"tf{k} = {full} & ~({a_t} | {a_u}); ef{k} = {full} & ~({b_t} | {b_u})")
+        self.emit(depth, f"{t} = ({c_t} & {a_t}) | (cf{k} & {b_t}) | ({c_u} & {a_t} & {b_t})")
+        self.emit(depth, f"{u} = ({c_t} & {a_u}) | (cf{k} & {b_u}) | ({c_u} & ~({a_t} & {b_t}) & ~(tf{k} & ef{k}))")
+
+    # ------------------------------------------------------------------ leaves
+    def atom(self, f: F.Atom, vec: Optional[str], t: str, u: str, depth: int) -> None:
+        p = self.voc[f.pred]
+        i, k = p.index, self.fresh()
+        if p.arity == 0:
+            self.emit(depth, f"v{k} = s.nul[{i}]")
+            self.definite(vec, f"v{k} == {TRUE}", f"v{k} == {HALF}", t, u, depth)
+        elif p.arity == 1:
+            a = f.args[0]
+            if a == vec:
+                self.emit(depth, f"{t} = s.uT[{i}]; {u} = s.uU[{i}]")
+                return
+            self.emit(depth, f"b{k} = 1 << env[{a!r}]")
+            self.definite(vec, f"s.uT[{i}] & b{k}", f"s.uU[{i}] & b{k}", t, u, depth)
+        else:
+            a, b = f.args
+            if a == vec and b == vec:
+                self.emit(depth, f"{t}, {u} = s.diagonal({i})")
+            elif b == vec:
+                self.emit(depth, f"w{k} = env[{a!r}]; {t} = s.bT[{i}][w{k}]; {u} = s.bU[{i}][w{k}]")
+            elif a == vec:
+                self.emit(depth, f"{t}, {u} = s.column({i}, env[{b!r}])")
+            else:
+                self.emit(depth, f"w{k} = env[{a!r}]; b{k} = 1 << env[{b!r}]")
+                self.definite(vec, f"s.bT[{i}][w{k}] & b{k}", f"s.bU[{i}][w{k}] & b{k}", t, u, depth)
+
+    def equality(self, f: F.Eq, vec: Optional[str], t: str, u: str, depth: int) -> None:
+        a, b, full, k = f.a, f.b, self.full(vec), self.fresh()
+        if a == b:
+            if a == vec:
+                self.emit(depth, f"{t} = full & ~s.uU[0]; {u} = s.uU[0]")
+                return
+            self.emit(depth, f"if s.uU[0] >> env[{a!r}] & 1: {t}, {u} = 0, {full}")
+            self.emit(depth, f"else: {t}, {u} = {full}, 0")
+        elif vec in (a, b):
+            other = b if a == vec else a
+            self.emit(depth, f"b{k} = 1 << env[{other!r}]")
+            self.emit(depth, f"if s.uU[0] & b{k}: {t}, {u} = 0, b{k}")
+            self.emit(depth, f"else: {t}, {u} = b{k}, 0")
+        else:
+            self.emit(depth, f"x{k} = env[{a!r}]")
+            self.emit(depth, f"if x{k} != env[{b!r}]: {t} = {u} = 0")
+            self.emit(depth, f"elif s.uU[0] >> x{k} & 1: {t}, {u} = 0, {full}")
+            self.emit(depth, f"else: {t}, {u} = {full}, 0")
+
+    def constant(self, f: F.Const, vec: Optional[str], t: str, u: str, depth: int) -> None:
+        v, full = f.value, self.full(vec)
+        if v == TRUE:
+            self.emit(depth, f"{t}, {u} = {full}, 0")
+        elif v == HALF:
+            self.emit(depth, f"{t}, {u} = 0, {full}")
+        else:
+            self.emit(depth, f"{t} = {u} = 0")
+
+    def closure(self, f: F.Closure, vec: Optional[str], t: str, u: str, depth: int) -> None:
+        i, a, b, k = self.voc[f.pred].index, f.a, f.b, self.fresh()
+        if a == vec and b == vec:
+            self.emit(depth, f"{t}, {u} = s.closure_diagonal({i})")
+        elif b == vec:
+            self.emit(depth, f"ct{k}, cu{k} = s.closure({i}); w{k} = env[{a!r}]; {t} = ct{k}[w{k}]; {u} = cu{k}[w{k}]")
+        elif a == vec:
+            self.emit(depth, f"{t}, {u} = s.closure_column({i}, env[{b!r}])")
+        else:
+            self.emit(depth, f"ct{k}, cu{k} = s.closure({i}); w{k} = env[{a!r}]; b{k} = 1 << env[{b!r}]")
+            self.definite(vec, f"ct{k}[w{k}] & b{k}", f"cu{k}[w{k}] & b{k}", t, u, depth)
+
+    # ------------------------------------------------------------------ quantifiers
+    def quantifier(self, f: Quantifier, vec: Optional[str], depth: int, loops: int) -> Tuple[str, str]:
+        """As the evaluator's ``_quantifier``: the body alone when it binds nothing, a
+        scalar loop when the value does not depend on ``vec``, a guarded loop for an
+        ``E`` that has a guard, else a loop over every assignment of the bound variables."""
+        qs = [q for q in f.vars if q in f.body.free_vars()]
+        if not qs:
+            return self.value(f.body, vec, depth, loops)
+        if vec is None or vec not in f.free_vars():
+            return self.scalar_quantifier(f, vec, qs, depth, loops)
+        if isinstance(f, F.Exists):
+            guard = guard_of(f, vec, qs)
+            if guard is not None:
+                return self.guarded_exists(vec, guard, f, depth, loops)
+        return self.vector_quantifier(f, vec, qs, depth, loops)
+
+    def doubtful(self, m: str, free: Sequence[str], depth: int) -> None:
+        """``m`` = the maybe-active nodes not bound to a variable of ``free`` (evaluate.doubtful), or 0."""
+        self.emit(depth, f"{m} = s.ma")
+        if free:
+            bound = " | ".join(f"1 << env[{name!r}]" for name in free)
+            self.emit(depth, f"if {m}: {m} &= ~({bound})")
+
+    def save(self, qs: Sequence[str], depth: int) -> List[str]:
+        names = ["sv" + self.fresh() for _ in qs]
+        for name, q in zip(names, qs):
+            self.emit(depth, f"{name} = env.get({q!r})")
+        return names
+
+    def restore(self, qs: Sequence[str], saved: Sequence[str], depth: int) -> None:
+        for name, q in zip(saved, qs):
+            self.emit(depth, f"if {name} is None: env.pop({q!r}, None)")
+            self.emit(depth, f"else: env[{q!r}] = {name}")
+
+    def loop(self, qs: Sequence[str], depth: int) -> List[str]:
+        """Open a loop binding ``qs`` (in ``env`` too) to every tuple of nodes, the last
+        varying fastest (itertools.product); return the loop variables."""
+        names = ["q" + self.fresh() for _ in qs]
+        if len(qs) == 1:
+            self.emit(depth, f"for {names[0]} in range(s.n):")
+        else:
+            self.emit(depth, f"for {', '.join(names)} in product(range(s.n), repeat={len(qs)}):")
+        for name, q in zip(names, qs):
+            self.emit(depth + 1, f"env[{q!r}] = {name}")
+        return names
+
+    def seen_active(self, bt: str, bh: str, cap: str, universal: bool, depth: int) -> None:
+        """evaluate.seen_active in place on the body's locals."""
+        if universal:
+            self.emit(depth, f"{bh} = {bh} | ({cap} & full & ~({bt} | {bh}))")
+        else:
+            self.emit(depth, f"{bh} = {bh} | ({bt} & {cap}); {bt} = {bt} & ~{cap}")
+
+    def scalar_quantifier(self, f: Quantifier, vec: Optional[str], qs: List[str], depth: int,
+                          loops: int) -> Tuple[str, str]:
+        universal, k = isinstance(f, F.Forall), self.fresh()
+        inner, outer = qs[-1], qs[:-1]
+        m, r = "m" + k, "r" + k
+        self.doubtful(m, sorted(f.free_vars()), depth)
+        saved = self.save(qs, depth)
+        self.emit(depth, f"{r} = {TRUE if universal else 0}")
+        names = self.loop(outer, depth) if outer else []
+        if not outer:
+            self.emit(depth, "for _ in (0,):")  # one pass, so that break and continue read as in a loop
+        bt, bh = self.value(f.body, inner, depth + 1, loops + 1)
+        doubted = " | ".join(f"1 << {name}" for name in names)
+        cap = f"(full if {m} & ({doubted}) else {m})" if names else m
+        self.emit(depth + 1, f"if {m}:")
+        self.seen_active(bt, bh, cap, universal, depth + 2)
+        if universal:
+            self.emit(depth + 1, f"if {bt} == full: continue")
+            self.emit(depth + 1, f"if ({bt} | {bh}) != full: {r} = 0; break")
+            self.emit(depth + 1, f"{r} = {HALF}")
+        else:
+            self.emit(depth + 1, f"if {bt}: {r} = {TRUE}; break")
+            self.emit(depth + 1, f"if {bh}: {r} = {HALF}")
+        self.restore(qs, saved, depth)
+        t, u = "t" + k, "u" + k
+        self.definite(vec, f"{r} == {TRUE}", f"{r} == {HALF}", t, u, depth)
+        return t, u
+
+    def vector_quantifier(self, f: Quantifier, vec: str, qs: List[str], depth: int, loops: int) -> Tuple[str, str]:
+        universal, k = isinstance(f, F.Forall), self.fresh()
+        m, t, p, d = "m" + k, "t" + k, "p" + k, "d" + k
+        self.doubtful(m, sorted(f.free_vars() - {vec}), depth)
+        saved = self.save(qs, depth)
+        self.emit(depth, f"{t} = {p} = {'full' if universal else 0}")
+        names = self.loop(qs, depth)
+        bt, bh = self.value(f.body, vec, depth + 1, loops + 1)
+        doubted = " | ".join(f"1 << {name}" for name in names)
+        self.emit(depth + 1, f"{d} = {m} & ({doubted}) if {m} else 0")
+        self.emit(depth + 1, f"if {d}:")
+        # where the vector variable is bound to the one doubted node, that node exists
+        self.emit(depth + 2, f"{d} = full & ~{d} if {d} & ({d} - 1) == 0 else full")
+        self.seen_active(bt, bh, d, universal, depth + 2)
+        if universal:
+            self.emit(depth + 1, f"{t} &= {bt}; {p} &= {bt} | {bh}")
+            self.emit(depth + 1, f"if not {p}: break")
+        else:
+            self.emit(depth + 1, f"{t} |= {bt}; {p} |= {bt} | {bh}")
+            self.emit(depth + 1, f"if {t} == full: break")
+        self.restore(qs, saved, depth)
+        self.emit(depth, f"{p} = {p} & ~{t}")
+        return t, p
+
+    def guarded_exists(self, vec: str, guard: Guard, f: Quantifier, depth: int, loops: int) -> Tuple[str, str]:
+        q, parts, rest, others = guard
+        k = self.fresh()
+        t, p, m, c, low = "t" + k, "p" + k, "m" + k, "c" + k, "l" + k
+        g_t, g_u = self.value(F.desugar(F.conj(*parts)), q, depth, loops)
+        self.emit(depth, f"{c} = {g_t} | {g_u}")
+        self.emit(depth, f"{t} = {p} = 0")
+        self.emit(depth, f"if {c}:")
+        self.doubtful(m, sorted(f.free_vars() - {vec}), depth + 1)
+        saved = self.save((q,), depth + 1)
+        self.emit(depth + 1, f"while {c}:")
+        self.emit(depth + 2, f"{low} = {c} & -{c}; {c} ^= {low}; env[{q!r}] = {low}.bit_length() - 1")
+        inner = F.desugar(F.exists(others, F.conj(*rest)))
+        bt, bh = self.value(inner, vec, depth + 2, loops + 1)
+        # a doubted q-node exists where the vector variable is bound to it
+        self.emit(depth + 2, f"if {g_t} & {low}: {t} |= {bt} & {low} if {m} & {low} else {bt}")
+        self.emit(depth + 2, f"{p} |= {bt} | {bh}")
+        self.emit(depth + 2, f"if {t} == full: break")
+        self.restore((q,), saved, depth + 1)
+        self.emit(depth, f"{p} = {p} & ~{t}")
+        return t, p
