@@ -95,7 +95,9 @@ class Evaluator:
         # per node (the reference the tests compare them with)
         self.generated = generated
         self._memo: Dict[Tuple[Hashable, ...], CompiledFormula] = {}
-        self._tokens: Dict[F.Formula, int] = {}
+        self._tokens: Dict[F.Formula, int] = {}  # tabled formula -> its token
+        # (x, y, body) of a TC's relation -> the token of its closures
+        self._relation_tokens: Dict[Tuple[str, str, F.Formula], int] = {}
         self._readers: Dict[str, Set[int]] = {}  # predicate name -> tokens of the tabled formulae that read it
 
     def stale_after(self, name: str) -> Set[int]:
@@ -154,6 +156,13 @@ class Evaluator:
         method = getattr(self, "_c_" + type(f).__name__)
         return method(f, vec, vn)
 
+    def _new_token(self, f: F.Formula) -> int:
+        """A new token for values tabled from ``f``, forgotten when a predicate it reads changes."""
+        token = len(self._tokens) + len(self._relation_tokens)
+        for name in f.preds() | ({"sm"} if F.uses_equality(f) else set()):
+            self.stale_after(name).add(token)
+        return token
+
     def _raw(self, f: F.Formula, vec: Optional[str]) -> CompiledFormula:
         key = (f, vec, "raw")
         fn = self._memo.get(key)
@@ -171,10 +180,7 @@ class Evaluator:
         fv = sorted(f.free_vars())
         token = self._tokens.get(f)
         if token is None:
-            token = self._tokens[f] = len(self._tokens)
-            reads = f.preds() | ({"sm"} if F.uses_equality(f) else set())
-            for name in reads:
-                self.stale_after(name).add(token)
+            token = self._tokens[f] = self._new_token(f)
         if not fv:
             raw = self._raw(f, None)
 
@@ -575,14 +581,41 @@ class Evaluator:
         return self._quantifier(f, vec, vn, True)
 
     def _c_TC(self, f: F.TC, vec: Optional[str], vn: bool) -> CompiledFormula:
-        x, y, a, b = f.x, f.y, f.a, f.b
-        if vn and vec not in (x, y) and vec in f.body.free_vars():
+        x, a, b = f.x, f.a, f.b
+        if vn and vec not in (x, f.y) and vec in f.body.free_vars():
             # the relation itself depends on the vector variable (TC(v_1, w)(w_2, w_3) n(v, w_2)):
             # one closure per node it takes
             return self._pointwise(self._c_TC(f, None, False), vec)
-        g = self.compile(f.body, f.y)
+        closed = self._tc_closure(f)
 
         def tc(s: Structure, env: Assignment) -> Masks:
+            ct, cp = closed(s, env)
+            n = s.n
+            if not (vn and (a == vec or b == vec)):
+                u, w = env[a], env[b]
+                full = full_mask(n) if vn else 1
+                return (full, 0) if ct[u] >> w & 1 else ((0, full) if cp[u] >> w & 1 else (0, 0))
+            if a != vec:  # the row of env[a]: every definite path is a possible one
+                row = ct[env[a]]
+                return row, cp[env[a]] & ~row
+            t = h = 0
+            for u in range(n):
+                w = u if b == vec else env[b]
+                if ct[u] >> w & 1:
+                    t |= 1 << u
+                elif cp[u] >> w & 1:
+                    h |= 1 << u
+            return t, h
+        return tc
+
+    def _tc_closure(self, f: F.TC) -> Callable[[Structure, Assignment], Tuple[List[Mask], List[Mask]]]:
+        """The closures of the definite and of the possible edges of ``f``'s relation, as
+        rows.  When the relation reads no variable but its own two, it is the same for
+        every binding: computed once per structure (tabled) rather than at every call."""
+        x, y = f.x, f.y
+        g = self.compile(f.body, y)
+
+        def closures(s: Structure, env: Assignment) -> Tuple[List[Mask], List[Mask]]:
             n = s.n
             saved = (env.get(x), env.get(y))
             rt: List[Mask] = []
@@ -593,21 +626,17 @@ class Evaluator:
                 rt.append(t)
                 rp.append(t | h)
             _restore(env, (x, y), saved)
-            ct, cp = closure_rows(rt, n, s.ma), closure_rows(rp, n)
-            full = full_mask(n) if vn else 1
+            return closure_rows(rt, n, s.ma), closure_rows(rp, n)
+        if not self.tabling or not f.body.free_vars() <= {x, y}:
+            return closures
+        # the relation is its body read with x and y as its two ends, in that order
+        token = self._relation_tokens.get((x, y, f.body))
+        if token is None:
+            token = self._relation_tokens[x, y, f.body] = self._new_token(f.body)
 
-            def at(u: Node, w: Node) -> Kleene:
-                if ct[u] >> w & 1:
-                    return TRUE
-                return HALF if cp[u] >> w & 1 else FALSE
-            if vn and (a == vec or b == vec):
-                t = h = 0
-                for u in range(n):
-                    v = at(u if a == vec else env[a], u if b == vec else env[b])
-                    if v == TRUE:
-                        t |= 1 << u
-                    elif v == HALF:
-                        h |= 1 << u
-                return t, h
-            return _bc(at(env[a], env[b]), full)
-        return tc
+        def tabled(s: Structure, env: Assignment) -> Tuple[List[Mask], List[Mask]]:
+            r = s.tables.get(token)
+            if r is None:
+                r = s.tabled(token, lambda: closures(s, env))
+            return r
+        return tabled
