@@ -1516,3 +1516,40 @@ int main(void)
 """
     prop = unreach_call(tmp_path, "pp.c", PRELUDE + body)
     assert prop.verdict == verdict, prop
+
+
+DLL_TAIL = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+typedef struct node { struct node *next, *prev; } Node;
+int main(void)
+{
+    Node *head = malloc(sizeof(Node)), *tail, *n;
+    head->next = NULL;
+    head->prev = NULL;
+    tail = head;
+    while (__VERIFIER_nondet_int()) {
+        n = malloc(sizeof(Node));
+        n->next = NULL;
+        n->prev = PREV;
+        tail->next = n;
+        tail = n;
+    }
+    head = NULL;
+    while (tail) {
+        n = tail->prev;
+        free(tail);
+        tail = n;
+    }
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("prev, verdict", [("tail", "true"), ("__VERIFIER_nondet_int() ? tail : NULL", "false")])
+def test_a_doubly_linked_list_kept_by_its_tail(tmp_path, prev, verdict):
+    # freed backwards through prev: every cell is reachable from the tail by prev (a missing prev
+    # loses the cells before it)
+    [f] = verify_files([write(tmp_path, "tail.c", DLL_TAIL.replace("PREV", prev))], VerifyOptions(("memsafety",)))
+    [prop] = f.properties
+    assert prop.verdict == verdict, prop.reason
+    assert verdict == "true" or prop.violated == "valid-memtrack"
