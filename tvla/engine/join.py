@@ -26,11 +26,6 @@ from tvla.logic.vocabulary import Vocabulary
 Table = Dict[Tuple[int, ...], Kleene]
 """The values of a predicate of arity three or more: node tuple -> value (0 left out)."""
 
-Screen = Tuple[Signature, List[NodeName]]
-"""A stored structure's :func:`~tvla.logic.embed.signature` and :func:`~tvla.logic.embed.node_names`
-(computed once: they screen and guide the embeddings of subsumption)."""
-
-
 class Join:
     """How a location keeps the structures that reach it: which of them are
     merged (those with the same :meth:`key`) and how (:meth:`merge`), and
@@ -242,6 +237,25 @@ class StoreKey:
         return f"StoreKey({self.value!r})"
 
 
+class Screen:
+    """What subsumption needs of a stored structure, computed once: its
+    :func:`~tvla.logic.embed.signature`, its :func:`~tvla.logic.embed.node_names`,
+    and the candidates in it of the node names of the structures tested against it
+    (``known``: most tests fail at once, on a node that nothing in it covers)."""
+
+    __slots__ = ("signature", "names", "known")
+
+    def __init__(self, s: Structure) -> None:
+        self.signature = signature(s)
+        self.names = node_names(s)
+        self.known: Dict[NodeName, Mask] = {}
+
+
+Group = Dict[Signature, Dict[Hashable, None]]
+"""Join keys grouped by the signature of their structure (ordered sets), so that a
+signature test stands for every structure that has it."""
+
+
 class LocationStore:
     """The structures of one location under a :class:`Join` strategy.
 
@@ -256,18 +270,23 @@ class LocationStore:
         self.abs_unary = voc.abs_unary
         self.items: Dict[Hashable, Structure] = {}  # join key -> structure
         self.subsume = subsume and join.may_subsume
-        self.signatures: Dict[Hashable, Screen] = {}  # join key -> (embed.signature, embed.node_names), computed when needed
+        # with subsumption, every stored structure's screen, and the keys by signature
+        self.screens: Dict[Hashable, Screen] = {}
+        self.groups: Group = {}
+        self.vague_groups: Group = {}  # the keys of structures with a 1/2 abstraction value
         # structures are blurred (canonical names distinct) unless the action order has no b
         self.by_key = join.whole_key or not canonical
-        self.vague: Dict[Hashable, None] = {}  # join keys of stored structures with a 1/2 abstraction value (ordered)
 
     def add(self, s: Structure) -> Optional[Hashable]:
         """Join ``s`` in; return the key of the stored structure that changed, or None."""
         k = StoreKey(self.join.key(s, self.abs_nullary, self.abs_unary))
         old = self.items.get(k)
         if old is None:
-            if self.subsume and not self.make_room(k, s):
-                return None
+            if self.subsume:
+                screen = Screen(s)
+                if not self.make_room(s, screen):
+                    return None
+                self.enter(k, s, screen)
             self.items[k] = s
             return k
         merged = self.join.merge(old, s, self.abs_unary)
@@ -275,50 +294,53 @@ class LocationStore:
             return None
         self.items[k] = merged
         if self.subsume:
-            self.signatures.pop(k, None)
-            if self.is_vague(merged):
-                self.vague[k] = None
+            self.leave(k)
+            self.enter(k, merged, Screen(merged))
         return k
 
-    def make_room(self, k: Hashable, s: Structure) -> bool:
+    def enter(self, k: Hashable, s: Structure, screen: Screen) -> None:
+        """Keep the screen of ``s``, stored under ``k``, and its place in the groups."""
+        self.screens[k] = screen
+        self.groups.setdefault(screen.signature, {})[k] = None
+        if self.is_vague(s):
+            self.vague_groups.setdefault(screen.signature, {})[k] = None
+
+    def leave(self, k: Hashable) -> None:
+        """Forget the screen of the structure stored under ``k`` and its place in the groups."""
+        sig = self.screens.pop(k).signature
+        for groups in (self.groups, self.vague_groups):
+            members = groups.get(sig)
+            if members is not None and k in members:
+                del members[k]
+                if not members:
+                    del groups[sig]
+
+    def make_room(self, s: Structure, screen: Screen) -> bool:
         """False when ``s`` embeds into a stored structure; else drop the stored
         structures that embed into ``s``.
 
         Under part and ind, between blurred structures, one embeds into another
         with another join key only when the other has a 1/2 in an abstraction
         value: with definite canonical names the map must keep every name, so
-        both would have the same key (and would have been merged)."""
+        both would have the same key (and would have been merged).  Which
+        stored structure ``s`` embeds into, and in which order the others are
+        dropped, does not matter: the structures are tested a signature at a time."""
         by_key = self.by_key
         vague = self.is_vague(s)
-        scan_in = self.items if by_key else self.vague
-        if not (scan_in or by_key or vague):
-            return True
-        sig, names = self.signature(k, s)
-        for j in scan_in:
-            sig_t, names_t = self.signature(j, self.items[j])
-            if may_embed(sig, sig_t) and embedding(s, self.items[j], True, names, names_t) is not None:
-                del self.signatures[k]
-                return False
+        sig, names, items = screen.signature, screen.names, self.items
+        for sig_t, members in (self.groups if by_key else self.vague_groups).items():
+            if may_embed(sig, sig_t):
+                for j in members:
+                    t = self.screens[j]
+                    if embedding(s, items[j], True, names, t.names, t.known) is not None:
+                        return False
         if by_key or vague:
-            for j in [j for j, t in self.items.items() if self.embeds_into(j, t, s, sig, names)]:
-                del self.items[j]
-                self.signatures.pop(j, None)
-                self.vague.pop(j, None)
-        if vague:
-            self.vague[k] = None
+            doomed = [j for sig_t, members in self.groups.items() if may_embed(sig_t, sig) for j in members
+                      if embedding(items[j], s, True, self.screens[j].names, names, screen.known) is not None]
+            for j in doomed:
+                del items[j]
+                self.leave(j)
         return True
-
-    def signature(self, k: Hashable, s: Structure) -> Screen:
-        """(embed.signature, embed.node_names) of ``s`` stored under ``k``, computed once."""
-        got = self.signatures.get(k)
-        if got is None:
-            got = self.signatures[k] = (signature(s), node_names(s))
-        return got
-
-    def embeds_into(self, j: Hashable, t: Structure, s: Structure, sig: Signature, names: List[NodeName]) -> bool:
-        """Does the stored ``t`` (key ``j``) embed into ``s`` (its signature ``sig``, its node ``names``)?"""
-        sig_t, names_t = self.signature(j, t)
-        return may_embed(sig_t, sig) and embedding(t, s, True, names_t, names) is not None
 
     def is_vague(self, s: Structure) -> bool:
         """Does ``s`` have a 1/2 among its abstraction values (nullary or unary)?"""

@@ -15,7 +15,7 @@ or be covered by a 1/2 there.  Candidates for each node come from the unary
 tables as bit masks; a backtracking search settles the binary ones.
 """
 
-from typing import List, Optional, Sequence, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple
 
 from tvla.logic.kleene import FALSE, HALF, TRUE, Kleene, Mask
 from tvla.logic.structure import Node, Structure
@@ -116,10 +116,14 @@ def pair_fits(s: Structure, t: Structure, u: Node, x: Node, w: Node, y: Node) ->
 
 
 def embedding(s: Structure, t: Structure, screened: bool = False, names_s: Optional[Sequence[NodeName]] = None,
-              names_t: Optional[Sequence[NodeName]] = None) -> Optional[List[Node]]:
+              names_t: Optional[Sequence[NodeName]] = None,
+              known: Optional[Dict[NodeName, Mask]] = None) -> Optional[List[Node]]:
     """A node map (list) embedding ``s`` into ``t``, or None.  Predicates of arity
     three or more are compared under the map at the end.  ``screened``: the
-    signatures were already compared; ``names_*``: their :func:`node_names`."""
+    signatures were already compared; ``names_*``: their :func:`node_names`;
+    ``known``: :func:`node_candidates` in ``t`` already computed, by name (filled
+    as they are computed: a location compares many structures with one stored one,
+    mostly to find at once a node that nothing in it covers)."""
     if not screened and not may_embed(signature(s), signature(t)):
         return None
     names_s = names_s if names_s is not None else node_names(s)
@@ -129,7 +133,12 @@ def embedding(s: Structure, t: Structure, screened: bool = False, names_s: Optio
     cover = 0
     maybe_s, maybe_t = s.maybe_active, t.maybe_active
     for u, name in enumerate(names_s):
-        c = node_candidates(name, names_t, every)
+        if known is None:
+            c = node_candidates(name, names_t, every)
+        else:
+            c = known.get(name, -1)
+            if c < 0:
+                c = known[name] = node_candidates(name, names_t, every)
         if maybe_s >> u & 1:
             c &= maybe_t
         if not c:
