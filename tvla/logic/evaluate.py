@@ -25,7 +25,7 @@ from typing import Callable, Dict, Hashable, Iterable, Iterator, List, Optional,
 from tvla.logic import formula as F
 from tvla.logic.codegen import GENERATED, generate, guard_of, is_tabled
 from tvla.logic.kleene import FALSE, HALF, TRUE, Kleene, Mask, Masks
-from tvla.logic.structure import Node, Rows, Structure, closure_rows, column_masks, full_mask
+from tvla.logic.structure import Node, Rows, Structure, closure_rows, full_mask, transpose
 from tvla.logic.vocabulary import Predicate, Vocabulary
 
 Assignment = Dict[str, Node]
@@ -99,6 +99,7 @@ class Evaluator:
         # (x, y, body) of a TC's relation -> the token of its closures
         self._relation_tokens: Dict[Tuple[str, str, F.Formula], int] = {}
         self._readers: Dict[str, Set[int]] = {}  # predicate name -> tokens of the tabled formulae that read it
+        self._next_token = 0
 
     def stale_after(self, name: str) -> Set[int]:
         """Tokens of the tabled values that a change of predicate ``name`` invalidates
@@ -158,7 +159,8 @@ class Evaluator:
 
     def _new_token(self, f: F.Formula) -> int:
         """A new token for values tabled from ``f``, forgotten when a predicate it reads changes."""
-        token = len(self._tokens) + len(self._relation_tokens)
+        token = self._next_token
+        self._next_token += 1
         for name in f.preds() | ({"sm"} if F.uses_equality(f) else set()):
             self.stale_after(name).add(token)
         return token
@@ -237,9 +239,15 @@ class Evaluator:
                 return rt[u], ru[u]
             return row
         if vec == a:
+            # read by columns: the table's columns, all at once (see Structure.column)
+            columns = self._new_token(f)
+
             def column(s: Structure, env: Assignment) -> Masks:
-                rt, ru = rows(s, env)
-                return column_masks(rt, ru, env[b])
+                c: Optional[Rows] = s.tables.get(columns)
+                if c is None:
+                    c = s.tabled(columns, lambda: transpose(*rows(s, env), s.n))
+                w = env[b]
+                return c[0][w], c[1][w]
             return column
 
         def at(s: Structure, env: Assignment) -> Masks:

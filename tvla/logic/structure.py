@@ -118,6 +118,26 @@ def column_masks(rows_t: Iterable[Mask], rows_u: Iterable[Mask], w: Node) -> Mas
     return t, h
 
 
+def transpose(rows_t: Sequence[Mask], rows_u: Sequence[Mask], n: int) -> Rows:
+    """The columns of a relation given by row masks, as rows of its converse: column ``w``
+    is ``(T[w], U[w])``, as :func:`column_masks` gives it (1 wins where a row has both)."""
+    cols_t = [0] * n
+    cols_u = [0] * n
+    for u in range(n):
+        b = 1 << u
+        r = rows_t[u]
+        while r:
+            low = r & -r
+            cols_t[low.bit_length() - 1] |= b
+            r ^= low
+        r = rows_u[u]
+        while r:
+            low = r & -r
+            cols_u[low.bit_length() - 1] |= b
+            r ^= low
+    return cols_t, [h & ~t for t, h in zip(cols_t, cols_u)]
+
+
 def diagonal_masks(rows_t: Iterable[Mask], rows_u: Iterable[Mask]) -> Masks:
     """``(T, U)`` masks of the diagonal of a relation given by row masks."""
     t = h = 0
@@ -390,11 +410,12 @@ class Structure:
     # hot paths: look the cache up before building anything
     def column(self, i: int, w: Node) -> Masks:
         """``(T, U)`` masks of ``p(*, w)`` for binary predicate ``i``."""
-        key = ("col", i, w)
-        c = self._cache.get(key)
+        # a body that reads one column of p mostly reads them all (E(v_3) !p(v_1, v_3) &
+        # p(v_2, v_3) reads column v_3 for each v_3 it visits): all at once, by one transpose
+        c = self._cache.get(("cols", i))
         if c is None:
-            c = self._cache[key] = column_masks(self.bT[i], self.bU[i], w)
-        return c
+            c = self._cache[("cols", i)] = transpose(self.bT[i], self.bU[i], self.n)
+        return c[0][w], c[1][w]
 
     def diagonal(self, i: int) -> Masks:
         """``(T, U)`` masks of ``p(v, v)``."""
@@ -418,12 +439,11 @@ class Structure:
         return c
 
     def closure_column(self, i: int, w: Node) -> Masks:
-        key = ("tccol", i, w)
-        c = self._cache.get(key)
+        """``(T, U)`` masks of ``p+(*, w)`` for binary predicate ``i``."""
+        c = self._cache.get(("tccols", i))
         if c is None:
-            rows_t, rows_u = self.closure(i)
-            c = self._cache[key] = column_masks(rows_t, rows_u, w)
-        return c
+            c = self._cache[("tccols", i)] = transpose(*self.closure(i), self.n)
+        return c[0][w], c[1][w]
 
     def closure_diagonal(self, i: int) -> Masks:
         key = ("tcdiag", i)
