@@ -85,6 +85,18 @@ def scalar(tu: Masks) -> Kleene:
     return TRUE if t else (HALF if u else FALSE)
 
 
+class LazyRows:
+    """The table of a formula over two free variables, as rows over the second, filled a
+    row at a time (None: not computed yet); ``missing`` counts the rows still None."""
+
+    __slots__ = ("t", "u", "missing")
+
+    def __init__(self, n: int) -> None:
+        self.t: List[Optional[Mask]] = [None] * n
+        self.u: List[Optional[Mask]] = [None] * n
+        self.missing = n
+
+
 class Evaluator:
     """Compiles and caches evaluators for one vocabulary."""
 
@@ -215,28 +227,35 @@ class Evaluator:
         a, b = fv
         raw = self._raw(f, b)
 
-        def rows(s: Structure, env: Assignment) -> Rows:
-            r: Optional[Rows] = s.tables.get(token)
-            if r is not None:
-                return r
+        def table(s: Structure) -> LazyRows:
+            r: Optional[LazyRows] = s.tables.get(token)
+            if r is None:
+                r = s.tables[token] = LazyRows(s.n)
+            return r
 
-            def compute() -> Rows:
+        def rows(s: Structure, env: Assignment) -> Rows:
+            r = table(s)
+            if r.missing:
                 e = dict(env)
-                rt: List[Mask] = []
-                ru: List[Mask] = []
                 for u in range(s.n):
-                    e[a] = u
-                    t, h = raw(s, e)
-                    rt.append(t)
-                    ru.append(h)
-                return rt, ru
-            return s.tabled(token, compute)
+                    if r.t[u] is None:
+                        e[a] = u
+                        r.t[u], r.u[u] = raw(s, e)
+                r.missing = 0
+            return r.t, r.u  # type: ignore[return-value]  # no row is None any more
 
         if vec == b:
+            # read by rows: a row at a time, so that a rule that sharpens the relation
+            # row by row (and so forgets the table) recomputes only the rows it reads
             def row(s: Structure, env: Assignment) -> Masks:
-                rt, ru = rows(s, env)
+                r = table(s)
                 u = env[a]
-                return rt[u], ru[u]
+                t = r.t[u]
+                if t is None:
+                    t, h = r.t[u], r.u[u] = raw(s, env)  # env binds a to u: the row's own binding
+                    r.missing -= 1
+                    return t, h
+                return t, r.u[u]  # type: ignore[return-value]  # a computed row
             return row
         if vec == a:
             # read by columns: the table's columns, all at once (see Structure.column)
