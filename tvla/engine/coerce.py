@@ -495,20 +495,25 @@ def equality_applier(plan: Plan, inner: F.Eq, positive: bool, stale: Set[int]) -
 
 
 def unary_applier(plan: Plan, p: Predicate, positive: bool, stale: Set[int]) -> Applier:
-    i, name, rule = p.index, p.name, plan.rule
+    """A unary head ``p(vec)``: the body is evaluated once, as a vector (the head's only
+    variable is the vector variable, so there is no outer one)."""
+    i, name, rule, fn = p.index, p.name, plan.rule, plan.body
+    assert not plan.outer
 
     def unary_head(s: Structure) -> Sequence[str]:
-        changed: Tuple[str, ...] = ()
         # a rule can only sharpen or breach where the head is not yet what it says
         if not (s.full & ~s.uT[i] if positive else s.uT[i] | s.uU[i]):
-            return changed
-        for env, t in assignments(plan, s):
-            sharp = _sharpen(t, s.uT[i], s.uU[i], positive, rule, env)
-            if sharp is not None:
-                s.uT[i], s.uU[i] = sharp
-                s.dirty(stale)
-                changed = (name,)
-        return changed
+            return ()
+        env: Dict[str, int] = {}
+        t = fn(s, env)[0]
+        if not t:
+            return ()
+        sharp = _sharpen(t, s.uT[i], s.uU[i], positive, rule, env)
+        if sharp is None:
+            return ()
+        s.uT[i], s.uU[i] = sharp
+        s.dirty(stale)
+        return (name,)
     return unary_head
 
 
@@ -516,25 +521,41 @@ def rows_to_check(s: Structure, i: int, positive: bool) -> Mask:
     """The nodes whose row of binary predicate ``i`` is not all 1 (``positive``), resp. not all 0."""
     full, rt, ru = s.full, s.bT[i], s.bU[i]
     care = 0
-    for u in range(s.n):
-        if (full & ~rt[u] if positive else rt[u] | ru[u]):
-            care |= 1 << u
+    if positive:
+        for u, r in enumerate(rt):
+            if full & ~r:
+                care |= 1 << u
+    else:
+        for u, r in enumerate(rt):
+            if r | ru[u]:
+                care |= 1 << u
     return care
 
 
 def row_applier(plan: Plan, p: Predicate, a0: str, positive: bool, stale: Set[int]) -> Applier:
     """A binary head ``p(a0, vec)``: one row of ``p`` per assignment, only those where
-    the head may change (``a0`` is the only outer variable)."""
-    i, name, rule = p.index, p.name, plan.rule
+    the head may change (``a0`` is the only outer variable); the loop of
+    :func:`assignments` written out for it (the rules most often run have such heads)."""
+    i, name, rule, fn, guard = p.index, p.name, plan.rule, plan.body, plan.guard
+    assert plan.outer == (a0,)
 
     def row_head(s: Structure) -> Sequence[str]:
         changed: Tuple[str, ...] = ()
         care = rows_to_check(s, i, positive)
         if not care:
             return changed
-        for env, t in assignments(plan, s, care):
-            u = env[a0]
-            rt, ru = s.bT[i], s.bU[i]
+        env: Dict[str, int] = {}
+        if guard is not None:
+            care &= guard(s, env)[0]
+        rt, ru = s.bT[i], s.bU[i]
+        while care:
+            low = care & -care
+            care ^= low
+            u = low.bit_length() - 1
+            env[a0] = u
+            t = fn(s, env)[0]
+            if not t:
+                continue
             sharp = _sharpen(t, rt[u], ru[u], positive, rule, env)
             if sharp is not None:
                 rt[u], ru[u] = sharp
