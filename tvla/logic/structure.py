@@ -320,9 +320,13 @@ class Structure:
         if tab:
             if stale is None:
                 self.tables = {}
-            else:
+            elif not isinstance(stale, (set, frozenset)) or len(stale) <= len(tab):
                 for token in stale:
                     tab.pop(token, None)
+            else:
+                # hundreds of formulae may read a predicate; a structure holds a few tables
+                for token in [token for token in tab if token in stale]:
+                    del tab[token]
 
     def touched(self, binary_index: Optional[int] = None, stale: Optional[Iterable[int]] = None) -> None:
         """Forget cached derived data after a mutation (of binary predicate
