@@ -270,10 +270,12 @@ class LocationStore:
         self.abs_unary = voc.abs_unary
         self.items: Dict[Hashable, Structure] = {}  # join key -> structure
         self.subsume = subsume and join.may_subsume
-        # with subsumption, every stored structure's screen, and the keys by signature
+        # with subsumption, the stored structures' screens and their keys by signature; a
+        # structure that is not vague is screened only once a test needs it (pending)
         self.screens: Dict[Hashable, Screen] = {}
         self.groups: Group = {}
         self.vague_groups: Group = {}  # the keys of structures with a 1/2 abstraction value
+        self.pending: Dict[Hashable, None] = {}
         # structures are blurred (canonical names distinct) unless the action order has no b
         self.by_key = join.whole_key or not canonical
 
@@ -283,10 +285,14 @@ class LocationStore:
         old = self.items.get(k)
         if old is None:
             if self.subsume:
-                screen = Screen(s)
-                if not self.make_room(s, screen):
-                    return None
-                self.enter(k, s, screen)
+                vague = self.is_vague(s)
+                if self.by_key or vague or self.vague_groups:
+                    screen = Screen(s)
+                    if not self.make_room(s, screen, vague):
+                        return None
+                    self.enter(k, screen, vague)
+                else:
+                    self.pending[k] = None
             self.items[k] = s
             return k
         merged = self.join.merge(old, s, self.abs_unary)
@@ -295,18 +301,25 @@ class LocationStore:
         self.items[k] = merged
         if self.subsume:
             self.leave(k)
-            self.enter(k, merged, Screen(merged))
+            vague = self.is_vague(merged)
+            if self.by_key or vague:
+                self.enter(k, Screen(merged), vague)
+            else:
+                self.pending[k] = None
         return k
 
-    def enter(self, k: Hashable, s: Structure, screen: Screen) -> None:
-        """Keep the screen of ``s``, stored under ``k``, and its place in the groups."""
+    def enter(self, k: Hashable, screen: Screen, vague: bool) -> None:
+        """Keep the screen of the structure stored under ``k`` and its place in the groups."""
         self.screens[k] = screen
         self.groups.setdefault(screen.signature, {})[k] = None
-        if self.is_vague(s):
+        if vague:
             self.vague_groups.setdefault(screen.signature, {})[k] = None
 
     def leave(self, k: Hashable) -> None:
         """Forget the screen of the structure stored under ``k`` and its place in the groups."""
+        if k in self.pending:
+            del self.pending[k]
+            return
         sig = self.screens.pop(k).signature
         for groups in (self.groups, self.vague_groups):
             members = groups.get(sig)
@@ -315,9 +328,15 @@ class LocationStore:
                 if not members:
                     del groups[sig]
 
-    def make_room(self, s: Structure, screen: Screen) -> bool:
-        """False when ``s`` embeds into a stored structure; else drop the stored
-        structures that embed into ``s``.
+    def screen_all(self) -> None:
+        """Screen the stored structures not screened yet (none of them is vague)."""
+        for k in self.pending:
+            self.enter(k, Screen(self.items[k]), False)
+        self.pending.clear()
+
+    def make_room(self, s: Structure, screen: Screen, vague: bool) -> bool:
+        """False when ``s`` (vague or not) embeds into a stored structure; else drop
+        the stored structures that embed into ``s``.
 
         Under part and ind, between blurred structures, one embeds into another
         with another join key only when the other has a 1/2 in an abstraction
@@ -326,8 +345,9 @@ class LocationStore:
         stored structure ``s`` embeds into, and in which order the others are
         dropped, does not matter: the structures are tested a signature at a time."""
         by_key = self.by_key
-        vague = self.is_vague(s)
         sig, names, items = screen.signature, screen.names, self.items
+        if by_key or vague:
+            self.screen_all()
         for sig_t, members in (self.groups if by_key else self.vague_groups).items():
             if may_embed(sig, sig_t):
                 for j in members:
