@@ -8,10 +8,11 @@ coerce, focus and updates evaluate such bodies millions of times.
 :func:`generate` writes a formula as the straight-line source of one function
 and compiles it once: connectives (``!``, ``&``, ``|``, ``?:``), atoms of
 arity at most two, equalities, constants, closures ``p+``/``p*``, and the
-quantifiers that are not tabled, whose loops run the body's code inline.
-Tabled subformulae (:func:`is_tabled`), ``TC`` and atoms of arity three or
-more are leaves that the generated code calls (``sub`` compiles them as the
-evaluator does).
+quantifiers that are not tabled, whose loops run the body's code inline, and
+the reads of a tabled subformula's table (:func:`is_tabled`: its value is
+computed by a function of its own once per structure and kept in
+``s.tables``).  ``TC`` and atoms of arity three or more are leaves that the
+generated code calls (the :class:`Host`, the evaluator, compiles them).
 
 Every node's code computes what the evaluator's closure for it computes, in
 the same order and with the same short cuts (``&`` skips its right side
@@ -24,18 +25,47 @@ tables filled on the way, are the same (tests/test_codegen.py compares them).
 import builtins
 from itertools import product
 from types import CodeType, FunctionType
-from typing import Callable, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Callable, Dict, List, Optional, Protocol, Sequence, Tuple, Union
 
 from tvla.logic import formula as F
-from tvla.logic.kleene import HALF, TRUE, Masks
+from tvla.logic.kleene import HALF, TRUE, Mask, Masks
 from tvla.logic.structure import Node, Structure
 from tvla.logic.vocabulary import Vocabulary
 
 Compiled = Callable[[Structure, Dict[str, Node]], Masks]
 """A compiled formula, as :data:`tvla.logic.evaluate.CompiledFormula`."""
 
-Sub = Callable[[F.Formula, Optional[str]], Compiled]
-"""Compiles a leaf (a tabled subformula, ``TC``, a higher-arity atom) for a vector variable."""
+
+
+class Host(Protocol):
+    """What generated code needs of the evaluator (:class:`tvla.logic.evaluate.Evaluator`)."""
+
+    voc: Vocabulary
+    tabling: bool  # tabled subformulae are kept per structure (is_tabled)
+
+    def compile(self, f: F.Formula, vec: Optional[str] = None) -> Compiled:
+        """``f`` compiled for the vector variable ``vec`` (a leaf: ``TC``, a higher atom)."""
+
+    def raw(self, f: F.Formula, vec: Optional[str]) -> Compiled:
+        """The tabled ``f`` compiled without its table, for ``vec``: what fills the table."""
+
+    def token(self, f: F.Formula) -> int:
+        """The key of tabled ``f``'s table in ``s.tables``."""
+
+    def accessor(self, f: F.Formula, vec: Optional[str]) -> Compiled:
+        """A read of tabled ``f``'s table for ``vec`` (by a function of the evaluator's)."""
+
+
+class LazyRows:
+    """The table of a formula over two free variables, as rows over the second, filled a
+    row at a time (None: not computed yet); ``missing`` counts the rows still None."""
+
+    __slots__ = ("t", "u", "missing")
+
+    def __init__(self, n: int) -> None:
+        self.t: List[Optional[Mask]] = [None] * n
+        self.u: List[Optional[Mask]] = [None] * n
+        self.missing = n
 
 Quantifier = Union[F.Exists, F.Forall]
 
@@ -76,10 +106,11 @@ def guard_of(f: Quantifier, vec: str, qs: Sequence[str]) -> Optional[Guard]:
     return None
 
 
-def generate(f: F.Formula, vec: Optional[str], voc: Vocabulary, sub: Sub, tabling: bool) -> Compiled:
+def generate(f: F.Formula, vec: Optional[str], host: Host, top: bool) -> Compiled:
     """``f`` (desugared) compiled for the vector variable ``vec`` (None: a scalar on bit 0)
-    into one generated function.  ``f`` itself is never tabled here: it is either not
-    tabled, or the raw formula a table is computed from.
+    into one generated function.  ``top``: ``f`` itself is computed, not read from its
+    table (it is the raw formula a table is computed from); else a tabled ``f`` is read
+    from its table.
 
     The source is written and compiled when the function is first called (compiling
     costs about 10 microseconds a line, and a C program's analysis has thousands of
@@ -87,11 +118,11 @@ def generate(f: F.Formula, vec: Optional[str], voc: Vocabulary, sub: Sub, tablin
     code is a stub that puts the generated code in its own place (``__code__``), so
     that the callers, which keep the function, call the generated code directly from
     then on."""
-    namespace: Dict[str, object] = {"__builtins__": builtins, "product": product}
+    namespace: Dict[str, object] = {"__builtins__": builtins, "product": product, "LazyRows": LazyRows}
 
     def materialize(stub: FunctionType) -> None:
-        src = _Source(voc, sub, tabling)
-        t, u = src.value(f, vec, 1, 0, top=True)
+        src = _Source(host)
+        t, u = src.value(f, vec, 1, 0, top=top)
         src.emit(1, f"return {t}, {u}")
         text = "\n".join(["def fn(s, env):", " full = s.full"] + [" " + line for line in src.lines])
         namespace.update(src.callees)
@@ -114,10 +145,10 @@ class _Source:
     """The lines of one generated function under construction.  ``value`` emits a node's
     code at an indentation ``depth`` and inside ``loops`` nested loops."""
 
-    def __init__(self, voc: Vocabulary, sub: Sub, tabling: bool) -> None:
-        self.voc = voc
-        self.sub = sub
-        self.tabling = tabling
+    def __init__(self, host: Host) -> None:
+        self.host = host
+        self.voc = host.voc
+        self.tabling = host.tabling
         self.lines: List[str] = []
         self.callees: Dict[str, Compiled] = {}
         self.count = 0
@@ -135,8 +166,9 @@ class _Source:
         """Emit the code that computes ``f``; return the names of its ``(T, U)`` locals."""
         k = self.fresh()
         t, u = "t" + k, "u" + k
-        if not top and (is_tabled(f, self.tabling) or isinstance(f, GENERATED) and
-                        (depth > MAX_DEPTH or loops >= MAX_LOOPS)):
+        if not top and is_tabled(f, self.tabling):
+            self.tabled(f, vec, t, u, depth)
+        elif not top and isinstance(f, GENERATED) and (depth > MAX_DEPTH or loops >= MAX_LOOPS):
             self.call(f, vec, t, u, depth)
         elif isinstance(f, (F.Exists, F.Forall)):
             return self.quantifier(f, vec, depth, loops)
@@ -163,11 +195,48 @@ class _Source:
             self.call(f, vec, t, u, depth)
         return t, u
 
-    def call(self, f: F.Formula, vec: Optional[str], t: str, u: str, depth: int) -> None:
-        """``(t, u)`` = the value of ``f`` computed by a function of its own (``sub``)."""
+    def callee(self, fn: Compiled) -> str:
+        """The name under which the generated code calls ``fn``."""
         name = "f" + self.fresh()
-        self.callees[name] = self.sub(f, vec)
-        self.emit(depth, f"{t}, {u} = {name}(s, env)")
+        self.callees[name] = fn
+        return name
+
+    def call(self, f: F.Formula, vec: Optional[str], t: str, u: str, depth: int) -> None:
+        """``(t, u)`` = the value of ``f`` computed by a function of its own."""
+        self.emit(depth, f"{t}, {u} = {self.callee(self.host.compile(f, vec))}(s, env)")
+
+    def tabled(self, f: F.Formula, vec: Optional[str], t: str, u: str, depth: int) -> None:
+        """``(t, u)`` = the value of tabled ``f`` read from its table, which is filled
+        first where it lacks it, as the evaluator's accessors do: a closed formula's
+        Kleene value, a one-variable formula's masks, a two-variable formula's rows
+        (:class:`LazyRows`) read by rows; read otherwise, by the evaluator's accessor."""
+        host, k = self.host, self.fresh()
+        fv = sorted(f.free_vars())
+        if len(fv) == 2 and vec != fv[1]:
+            self.emit(depth, f"{t}, {u} = {self.callee(host.accessor(f, vec))}(s, env)")
+            return
+        token, r = host.token(f), "r" + k
+        raw = self.callee(host.raw(f, fv[-1] if fv else None))
+        self.emit(depth, f"{r} = s.tables.get({token})")
+        if not fv:
+            self.emit(depth, f"if {r} is None:")
+            self.emit(depth + 1, f"x{k}, y{k} = {raw}(s, env)")
+            self.emit(depth + 1, f"{r} = s.tables[{token}] = {TRUE} if x{k} else ({HALF} if y{k} else 0)")
+            self.definite(vec, f"{r} == {TRUE}", f"{r} == {HALF}", t, u, depth)
+        elif len(fv) == 1:
+            self.emit(depth, f"if {r} is None: {r} = s.tables[{token}] = {raw}(s, env)")
+            if vec == fv[0]:
+                self.emit(depth, f"{t}, {u} = {r}")
+            else:
+                self.emit(depth, f"b{k} = 1 << env[{fv[0]!r}]")
+                self.definite(vec, f"{r}[0] & b{k}", f"{r}[1] & b{k}", t, u, depth)
+        else:
+            self.emit(depth, f"if {r} is None: {r} = s.tables[{token}] = LazyRows(s.n)")
+            self.emit(depth, f"w{k} = env[{fv[0]!r}]; {t} = {r}.t[w{k}]")
+            self.emit(depth, f"if {t} is None:")
+            # env binds the row's variable to w: the row's own binding
+            self.emit(depth + 1, f"{t}, {u} = {r}.t[w{k}], {r}.u[w{k}] = {raw}(s, env); {r}.missing -= 1")
+            self.emit(depth, f"else: {u} = {r}.u[w{k}]")
 
     @staticmethod
     def full(vec: Optional[str]) -> str:

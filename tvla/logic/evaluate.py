@@ -23,7 +23,7 @@ from itertools import product
 from typing import Callable, Dict, Hashable, Iterable, Iterator, List, Optional, Sequence, Set, Tuple, Union
 
 from tvla.logic import formula as F
-from tvla.logic.codegen import GENERATED, generate, guard_of, is_tabled
+from tvla.logic.codegen import GENERATED, LazyRows, generate, guard_of, is_tabled
 from tvla.logic.kleene import FALSE, HALF, TRUE, Kleene, Mask, Masks
 from tvla.logic.structure import Node, Rows, Structure, closure_rows, full_mask, transpose
 from tvla.logic.vocabulary import Predicate, Vocabulary
@@ -83,18 +83,6 @@ def scalar(tu: Masks) -> Kleene:
     """The Kleene value of a scalar result."""
     t, u = tu
     return TRUE if t else (HALF if u else FALSE)
-
-
-class LazyRows:
-    """The table of a formula over two free variables, as rows over the second, filled a
-    row at a time (None: not computed yet); ``missing`` counts the rows still None."""
-
-    __slots__ = ("t", "u", "missing")
-
-    def __init__(self, n: int) -> None:
-        self.t: List[Optional[Mask]] = [None] * n
-        self.u: List[Optional[Mask]] = [None] * n
-        self.missing = n
 
 
 class Evaluator:
@@ -162,10 +150,10 @@ class Evaluator:
     # ------------------------------------------------------------------ compile
     def _compile(self, f: F.Formula, vec: Optional[str]) -> CompiledFormula:
         vn = vec is not None
+        if self.generated and (isinstance(f, GENERATED) or is_tabled(f, self.tabling)):
+            return generate(f, vec, self, top=False)
         if is_tabled(f, self.tabling):
             return self._tabled(f, vec, vn)
-        if self.generated and isinstance(f, GENERATED):
-            return generate(f, vec, self.voc, self.compile, self.tabling)
         method = getattr(self, "_c_" + type(f).__name__)
         return method(f, vec, vn)
 
@@ -177,12 +165,28 @@ class Evaluator:
             self.stale_after(name).add(token)
         return token
 
-    def _raw(self, f: F.Formula, vec: Optional[str]) -> CompiledFormula:
+    def token(self, f: F.Formula) -> int:
+        """The key of tabled ``f``'s table in a structure's ``tables``."""
+        token = self._tokens.get(f)
+        if token is None:
+            token = self._tokens[f] = self._new_token(f)
+        return token
+
+    def accessor(self, f: F.Formula, vec: Optional[str]) -> CompiledFormula:
+        """A closure that reads tabled ``f``'s table for the vector variable ``vec``."""
+        key = (f, vec, "accessor")
+        fn = self._memo.get(key)
+        if fn is None:
+            fn = self._memo[key] = self._tabled(f, vec, vec is not None)
+        return fn
+
+    def raw(self, f: F.Formula, vec: Optional[str]) -> CompiledFormula:
+        """Tabled ``f`` compiled for ``vec`` without reading its table: what fills it."""
         key = (f, vec, "raw")
         fn = self._memo.get(key)
         if fn is None:
             if self.generated and isinstance(f, GENERATED):
-                fn = generate(f, vec, self.voc, self.compile, self.tabling)
+                fn = generate(f, vec, self, top=True)
             else:
                 fn = getattr(self, "_c_" + type(f).__name__)(f, vec, vec is not None)
             self._memo[key] = fn
@@ -192,11 +196,9 @@ class Evaluator:
         """Evaluate a quantified subformula once per structure for all assignments of
         its (at most two) free variables; later calls read the table."""
         fv = sorted(f.free_vars())
-        token = self._tokens.get(f)
-        if token is None:
-            token = self._tokens[f] = self._new_token(f)
+        token = self.token(f)
         if not fv:
-            raw = self._raw(f, None)
+            raw = self.raw(f, None)
 
             def closed(s: Structure, env: Assignment) -> Masks:
                 r = s.tables.get(token)
@@ -209,7 +211,7 @@ class Evaluator:
         return self._tabled_rows(f, token, fv, vec, vn)
 
     def _tabled_vector(self, f: F.Formula, token: int, a: str, vec: Optional[str], vn: bool) -> CompiledFormula:
-        raw = self._raw(f, a)
+        raw = self.raw(f, a)
 
         def table1(s: Structure, env: Assignment) -> Masks:
             r = s.tables.get(token)
@@ -225,7 +227,7 @@ class Evaluator:
     def _tabled_rows(self, f: F.Formula, token: int, fv: Sequence[str], vec: Optional[str],
                      vn: bool) -> CompiledFormula:
         a, b = fv
-        raw = self._raw(f, b)
+        raw = self.raw(f, b)
 
         def table(s: Structure) -> LazyRows:
             r: Optional[LazyRows] = s.tables.get(token)
