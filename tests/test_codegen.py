@@ -83,9 +83,11 @@ def test_generated_evaluators_agree_with_the_closures():
     rng = random.Random(20240611)
     voc = vocabulary()
     for round_no in range(300):
-        # without tabling, every quantifier is generated inline in its parent's function
-        tabling = round_no % 2 == 0
-        generated, reference = Evaluator(voc, tabling), Evaluator(voc, tabling, generated=False)
+        # without tabling, every quantifier is generated inline in its parent's function;
+        # with promote=3, a function runs closures three times, then its generated code
+        tabling, promote = round_no % 2 == 0, (0, 3)[round_no // 2 % 2]
+        generated = Evaluator(voc, tabling, promote=promote)
+        reference = Evaluator(voc, tabling, generated=False)
         pristine = [random_structure(rng, voc, n) for n in (0, 1, 2, 3)]
         # the generated evaluator keeps the values it tabled on a structure from one formula
         # to the next; the reference starts from a structure without any
@@ -111,4 +113,4 @@ def test_deep_formulae_are_split_into_several_functions():
         f = F.And(F.Atom("y", ("a",)), f) if k % 2 else F.Or(F.Atom("x", ("a",)), f)
     rng = random.Random(1)
     s = random_structure(rng, voc, 3)
-    assert Evaluator(voc).compile(f, "a")(s, {}) == Evaluator(voc, generated=False).compile(f, "a")(s, {})
+    assert Evaluator(voc, promote=0).compile(f, "a")(s, {}) == Evaluator(voc, generated=False).compile(f, "a")(s, {})

@@ -42,6 +42,7 @@ class Host(Protocol):
 
     voc: Vocabulary
     tabling: bool  # tabled subformulae are kept per structure (is_tabled)
+    promote: int  # calls run by closures before the code is generated (PROMOTE)
 
     def compile(self, f: F.Formula, vec: Optional[str] = None) -> Compiled:
         """``f`` compiled for the vector variable ``vec`` (a leaf: ``TC``, a higher atom)."""
@@ -54,6 +55,10 @@ class Host(Protocol):
 
     def accessor(self, f: F.Formula, vec: Optional[str]) -> Compiled:
         """A read of tabled ``f``'s table for ``vec`` (by a function of the evaluator's)."""
+
+    def closure(self, f: F.Formula, vec: Optional[str], raw: bool) -> Compiled:
+        """``f`` for ``vec`` as the evaluator's closures (``raw``: computed, not read from
+        its table), which read and fill the same tables as the generated code."""
 
 
 class LazyRows:
@@ -106,21 +111,35 @@ def guard_of(f: Quantifier, vec: str, qs: Sequence[str]) -> Optional[Guard]:
     return None
 
 
+PROMOTE = 64
+"""Calls after which a formula's function is generated and compiled: compiling costs
+about 15 microseconds a line, and saves a fraction of a microsecond a node at each
+call, so the code of a formula that runs a few dozen times does not pay for itself
+(most of those of a small program, and the large update formulae of actions that
+run on a few structures)."""
+
+
 def generate(f: F.Formula, vec: Optional[str], host: Host, top: bool) -> Compiled:
     """``f`` (desugared) compiled for the vector variable ``vec`` (None: a scalar on bit 0)
     into one generated function.  ``top``: ``f`` itself is computed, not read from its
     table (it is the raw formula a table is computed from); else a tabled ``f`` is read
     from its table.
 
-    The source is written and compiled when the function is first called (compiling
-    costs about 10 microseconds a line, and a C program's analysis has thousands of
-    formulae, some for actions or rules that never run): until then the function's
-    code is a stub that puts the generated code in its own place (``__code__``), so
-    that the callers, which keep the function, call the generated code directly from
-    then on."""
+    The function runs the host's closures for ``f`` for its first ``host.promote`` calls,
+    then writes and compiles its source and puts the generated code in its own place
+    (``__code__``): the callers, which keep the function, run the generated code directly
+    from then on.  Closures and code compute the same values and fill the same tables."""
     namespace: Dict[str, object] = {"__builtins__": builtins, "product": product, "LazyRows": LazyRows}
+    calls, promote = 0, host.promote
+    slow: Optional[Compiled] = None
 
-    def materialize(stub: FunctionType) -> None:
+    def tier(s: Structure, env: Dict[str, Node]) -> Masks:
+        nonlocal calls, slow
+        calls += 1
+        if calls <= promote:
+            if slow is None:
+                slow = host.closure(f, vec, top)
+            return slow(s, env)
         src = _Source(host)
         t, u = src.value(f, vec, 1, 0, top=top)
         src.emit(1, f"return {t}, {u}")
@@ -128,17 +147,17 @@ def generate(f: F.Formula, vec: Optional[str], host: Host, top: bool) -> Compile
         namespace.update(src.callees)
         code = compile(text, "<formula>", "exec")
         stub.__code__ = next(c for c in code.co_consts if isinstance(c, CodeType))
+        return stub(s, env)
 
-    namespace["materialize"] = materialize
+    namespace["tier"] = tier
     stub = FunctionType(_STUB, namespace, "fn")
-    namespace["fn"] = stub
     fn: Compiled = stub
     return fn
 
 
-_STUB = next(c for c in compile("def fn(s, env):\n    materialize(fn)\n    return fn(s, env)\n", "<formula>",
+_STUB = next(c for c in compile("def fn(s, env):\n    return tier(s, env)\n", "<formula>",
                                 "exec").co_consts if isinstance(c, CodeType))
-"""The code of a generated function before its first call: generate its code, then run it."""
+"""The code of a generated function until it is compiled: run the closures, count the calls."""
 
 
 class _Source:

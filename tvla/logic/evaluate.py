@@ -23,7 +23,7 @@ from itertools import product
 from typing import Callable, Dict, Hashable, Iterable, Iterator, List, Optional, Sequence, Set, Tuple, Union
 
 from tvla.logic import formula as F
-from tvla.logic.codegen import GENERATED, LazyRows, generate, guard_of, is_tabled
+from tvla.logic.codegen import GENERATED, PROMOTE, LazyRows, generate, guard_of, is_tabled
 from tvla.logic.kleene import FALSE, HALF, TRUE, Kleene, Mask, Masks
 from tvla.logic.structure import Node, Rows, Structure, closure_rows, full_mask, transpose
 from tvla.logic.vocabulary import Predicate, Vocabulary
@@ -85,26 +85,49 @@ def scalar(tu: Masks) -> Kleene:
     return TRUE if t else (HALF if u else FALSE)
 
 
-class Evaluator:
-    """Compiles and caches evaluators for one vocabulary."""
+class Tokens:
+    """The keys of the values tabled on structures (``Structure.tables``), shared by the
+    evaluators that read and fill the same tables."""
 
-    def __init__(self, voc: Vocabulary, tabling: bool = True, generated: bool = True) -> None:
+    def __init__(self) -> None:
+        self.tabled: Dict[F.Formula, int] = {}  # tabled formula -> its token
+        # (x, y, body) of a TC's relation -> the token of its closures
+        self.relations: Dict[Tuple[str, str, F.Formula], int] = {}
+        self.readers: Dict[str, Set[int]] = {}  # predicate name -> tokens of the tabled formulae that read it
+        self.count = 0
+
+    def new(self, f: F.Formula) -> int:
+        """A new token for values tabled from ``f``, forgotten when a predicate it reads changes."""
+        token = self.count
+        self.count += 1
+        for name in f.preds() | ({"sm"} if F.uses_equality(f) else set()):
+            self.readers.setdefault(name, set()).add(token)
+        return token
+
+
+class Evaluator:
+    """Compiles and caches evaluators for one vocabulary.
+
+    ``generated``: formulae become generated code (codegen.py), run first through
+    closures (one per node) and compiled once they have run ``promote`` times
+    (codegen.PROMOTE); else closures only (the reference the tests compare the code with).
+    ``tokens``: a registry of tables shared with another evaluator (the closures
+    of a generating evaluator read and fill the tables its code does)."""
+
+    def __init__(self, voc: Vocabulary, tabling: bool = True, generated: bool = True,
+                 tokens: Optional[Tokens] = None, promote: int = PROMOTE) -> None:
         self.voc = voc
         self.tabling = tabling
-        # formulae as the source of one function each (codegen.py), or a closure
-        # per node (the reference the tests compare them with)
         self.generated = generated
+        self.promote = promote
         self._memo: Dict[Tuple[Hashable, ...], CompiledFormula] = {}
-        self._tokens: Dict[F.Formula, int] = {}  # tabled formula -> its token
-        # (x, y, body) of a TC's relation -> the token of its closures
-        self._relation_tokens: Dict[Tuple[str, str, F.Formula], int] = {}
-        self._readers: Dict[str, Set[int]] = {}  # predicate name -> tokens of the tabled formulae that read it
-        self._next_token = 0
+        self._tokens = tokens if tokens is not None else Tokens()
+        self._closures = Evaluator(voc, tabling, False, self._tokens) if generated else self
 
     def stale_after(self, name: str) -> Set[int]:
         """Tokens of the tabled values that a change of predicate ``name`` invalidates
         (a live set: formulae compiled later are added)."""
-        return self._readers.setdefault(name, set())
+        return self._tokens.readers.setdefault(name, set())
 
     def compile(self, f: F.Formula, vec: Optional[str] = None) -> CompiledFormula:
         """``f`` compiled for the vector variable ``vec`` (None: a scalar), once per pair."""
@@ -157,20 +180,17 @@ class Evaluator:
         method = getattr(self, "_c_" + type(f).__name__)
         return method(f, vec, vn)
 
-    def _new_token(self, f: F.Formula) -> int:
-        """A new token for values tabled from ``f``, forgotten when a predicate it reads changes."""
-        token = self._next_token
-        self._next_token += 1
-        for name in f.preds() | ({"sm"} if F.uses_equality(f) else set()):
-            self.stale_after(name).add(token)
-        return token
-
     def token(self, f: F.Formula) -> int:
         """The key of tabled ``f``'s table in a structure's ``tables``."""
-        token = self._tokens.get(f)
+        token = self._tokens.tabled.get(f)
         if token is None:
-            token = self._tokens[f] = self._new_token(f)
+            token = self._tokens.tabled[f] = self._tokens.new(f)
         return token
+
+    def closure(self, f: F.Formula, vec: Optional[str], raw: bool) -> CompiledFormula:
+        """``f`` for ``vec`` as a closure per node (``raw``: a tabled ``f`` computed, not
+        read from its table): what generated code runs until it is compiled."""
+        return self._closures.raw(f, vec) if raw else self._closures.compile(f, vec)
 
     def accessor(self, f: F.Formula, vec: Optional[str]) -> CompiledFormula:
         """A closure that reads tabled ``f``'s table for the vector variable ``vec``."""
@@ -261,7 +281,7 @@ class Evaluator:
             return row
         if vec == a:
             # read by columns: the table's columns, all at once (see Structure.column)
-            columns = self._new_token(f)
+            columns = self._tokens.new(f)
 
             def column(s: Structure, env: Assignment) -> Masks:
                 c: Optional[Rows] = s.tables.get(columns)
@@ -659,9 +679,9 @@ class Evaluator:
         if not self.tabling or not f.body.free_vars() <= {x, y}:
             return closures
         # the relation is its body read with x and y as its two ends, in that order
-        token = self._relation_tokens.get((x, y, f.body))
+        token = self._tokens.relations.get((x, y, f.body))
         if token is None:
-            token = self._relation_tokens[x, y, f.body] = self._new_token(f.body)
+            token = self._tokens.relations[x, y, f.body] = self._tokens.new(f.body)
 
         def tabled(s: Structure, env: Assignment) -> Tuple[List[Mask], List[Mask]]:
             r = s.tables.get(token)
