@@ -112,6 +112,15 @@ def test_header_declares_the_library(tmp_path):
     assert ir.Exit("exit") in stmts(prog) and not prog.unsupported
 
 
+def test_limits_and_stdint_headers(tmp_path):
+    prog = lower(tmp_path, "#include <limits.h>\n#include <stdint.h>\n"
+                           "int main() { int32_t m = INT_MAX; uint8_t c = UINT8_MAX; long l = LONG_MIN;\n"
+                           "  if (m < INT_MIN || c > UCHAR_MAX || l > 0) abort();\n"
+                           "  if (m == 2147483647 && c == 255) exit(1); return 0; }\n")
+    # the constants fold: the first test is never true, the second always
+    assert not prog.unsupported and ir.Exit("exit") in stmts(prog) and ir.Exit("abort") not in stmts(prog)
+
+
 # ----------------------------------------------------------------------------- statements
 
 def test_straight_line_heap_statements(tmp_path):

@@ -4,7 +4,7 @@ Contract:
 
 * :func:`parse_file` parses with ``-nostdinc`` against the minimal headers
   shipped in ``tvla/cfront/include`` (``stdlib.h``, ``stdio.h``, ``assert.h``,
-  ``stdbool.h``, ``string.h``, ``stddef.h``), so no C compiler or system
+  ``stdbool.h``, ``string.h``, ``stddef.h``, ``limits.h``, ``stdint.h``), so no C compiler or system
   headers are needed; ``tvla_prelude.h`` is included first and declares the
   SV-COMP functions (``__VERIFIER_nondet_*``, ``__VERIFIER_assume``,
   ``reach_error``) for programs that use them undeclared.  Preprocessed
