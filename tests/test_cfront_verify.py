@@ -1553,3 +1553,63 @@ def test_a_doubly_linked_list_kept_by_its_tail(tmp_path, prev, verdict):
     [prop] = f.properties
     assert prop.verdict == verdict, prop.reason
     assert verdict == "true" or prop.violated == "valid-memtrack"
+
+
+UNINIT_FLAG = """extern void reach_error(void);
+void check(int c) { if (!c) reach_error(); }
+int main(void)
+{
+    int k;
+    int seen;
+    if (k == 2) seen = 1; else seen = 0;
+    k = 3;
+    check(seen == 0);
+    return 0;
+}
+"""
+
+
+def test_an_int_read_before_it_is_written_holds_any_value(tmp_path):
+    # k is only ever given 3, but its first read sees an indeterminate value: never proved
+    prop = unreach_call(tmp_path, "uninit.c", UNINIT_FLAG)
+    assert prop.verdict == "unknown", prop.verdict
+    prop = unreach_call(tmp_path, "init.c", UNINIT_FLAG.replace("int k;", "int k = 3;"))
+    assert prop.verdict == "true", prop.reason
+
+
+SEARCH_LIST = PRELUDE + """struct node *head;
+void insert(int k)
+{
+    struct node *l = malloc(sizeof(struct node));
+    l->data = k;
+    l->next = head;
+    head = l;
+}
+struct node *search(int k)
+{
+    struct node *l = head;
+    while (l != NULL && l->data != k)
+        l = l->next;
+    return l;
+}
+void check(int cond) { if (!cond) reach_error(); }
+int main(void)
+{
+    struct node *p;
+    insert(2); insert(5); insert(1); insert(3);
+    for (p = head; p != NULL; p = p->next)
+        ;
+    check(search(2)->data == 2);
+    for (p = head; p != NULL; p = p->next)
+        ;
+    check(head->data == 3);
+    return 0;
+}
+"""
+
+
+def test_parameters_written_before_read_start_with_one_value(tmp_path):
+    # the input gives each call's k one value (every path writes it first), not 4^4 * 2^2 combinations
+    # whose traces the witness search would follow one by one within its bound of states
+    [f] = verify_files([write(tmp_path, "search.c", SEARCH_LIST)], VerifyOptions(("memcleanup", "unreach-call")))
+    assert [(p.verdict, bool(p.witness)) for p in f.properties] == [("false", True), ("true", False)]

@@ -241,10 +241,12 @@ class SwapData:
 
 @dataclass(frozen=True)
 class Havoc:
-    """A kept int variable takes any of its values (``IntVar.values``), or a flag is set: ``value``."""
+    """A kept int variable takes any of its values (``IntVar.values``), or a flag is set: ``value``;
+    ``uninit``: the declaration of a local without an initializer (its value is indeterminate)."""
 
     var: str
     value: Optional[int] = None
+    uninit: bool = False
 
 
 @dataclass(frozen=True)

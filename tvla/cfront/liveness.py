@@ -43,7 +43,8 @@ from tvla.cfront import ir
 
 T = TypeVar("T")
 
-__all__ = ["uses_defs", "live_at", "ending_nodes", "overwritten", "insert_kills"]
+__all__ = ["uses_defs", "int_uses_defs", "live_at", "ints_live_at", "ints_live_at_entry", "read_uninitialised", "ending_nodes",
+           "overwritten", "insert_kills"]
 
 
 def uses_defs(stmt: ir.Statement) -> Tuple[Set[str], Set[str]]:
@@ -72,6 +73,24 @@ def uses_defs(stmt: ir.Statement) -> Tuple[Set[str], Set[str]]:
         return {stmt.cell}, {stmt.dst}
     if isinstance(stmt, ir.LinkWrite):
         return {stmt.cell} | ({stmt.src} if stmt.src else set()), set()
+    return set(), set()
+
+
+def int_uses_defs(stmt: ir.Statement) -> Tuple[Set[str], Set[str]]:
+    """The kept int variables (:class:`~tvla.cfront.ir.IntVar`) a statement reads and those it writes."""
+    if isinstance(stmt, (ir.Havoc, ir.LoadData)):
+        return set(), {stmt.var if isinstance(stmt, ir.Havoc) else stmt.dst}
+    if isinstance(stmt, ir.CopyInt):
+        return ({stmt.value} if isinstance(stmt.value, str) else set()), {stmt.dst}
+    if isinstance(stmt, ir.Step):
+        return {stmt.var}, {stmt.var}
+    if isinstance(stmt, ir.ShiftFlag):
+        return {stmt.src}, {stmt.dst}
+    if isinstance(stmt, ir.SetData):
+        return ({stmt.value} if isinstance(stmt.value, str) else set()), set()
+    if isinstance(stmt, ir.Assume) and isinstance(stmt.cond, ir.DataCond):
+        c = stmt.cond
+        return ({c.left} if c.lfield is None else set()) | ({c.value} if isinstance(c.value, str) else set()), set()
     return set(), set()
 
 
@@ -127,6 +146,37 @@ def live_at(prog: ir.CProgram) -> Dict[str, FrozenSet[str]]:
     def step(n: str) -> FrozenSet[str]:
         return frozenset().union(*(uses | ((live[t] - defs) & pointers) for uses, defs, t in flow[n]))
     return _solve(nodes, in_edges, live, step)
+
+
+def ints_live_at(prog: ir.CProgram) -> Dict[str, FrozenSet[str]]:
+    """The kept int variables live at every node: some path from there reads them before writing."""
+    ints = frozenset(iv.name for iv in prog.ints)
+    nodes, out_edges, in_edges = _edges_around(prog)
+    flow = {n: [(frozenset(u) & ints, frozenset(d), e.target) for e in out_edges.get(n, ())
+                for u, d in [int_uses_defs(e.stmt)]] for n in nodes}
+    live: Dict[str, FrozenSet[str]] = {n: frozenset() for n in nodes}
+
+    def step(n: str) -> FrozenSet[str]:
+        return frozenset().union(*(uses | (live[t] - defs) for uses, defs, t in flow[n]))
+    return _solve(nodes, in_edges, live, step)
+
+
+def ints_live_at_entry(prog: ir.CProgram) -> FrozenSet[str]:
+    """The kept int variables some path from the entry reads before writing: the others' first
+    values never matter (every path writes them first)."""
+    return ints_live_at(prog).get(prog.entry, frozenset())
+
+
+def read_uninitialised(prog: ir.CProgram) -> ir.CProgram:
+    """The program where a flag (an int variable of a few values) that some path reads before
+    writing after its declaration without an initializer may also hold another value, as a counter
+    does: its value there is indeterminate, not one of the values the program gives it."""
+    live = ints_live_at(prog)
+    read = {e.stmt.var for e in prog.edges
+            if isinstance(e.stmt, ir.Havoc) and e.stmt.uninit and e.stmt.var in live.get(e.target, ())}
+    ints = tuple(replace(iv, other=True) if iv.name in read and iv.values and not iv.register else iv
+                 for iv in prog.ints)
+    return prog if ints == prog.ints else replace(prog, ints=ints)
 
 
 NEUTRAL = (ir.Assume, ir.Nop, ir.Havoc, ir.CopyInt, ir.Step, ir.ShiftFlag, ir.ReachError, ir.Exit)

@@ -43,7 +43,7 @@ from tvla.cfront.cinfo import K, SourceText, callee_name, children, decl_key, in
     MAX_CASE_RANGE, case_values
 from tvla.cfront.intvars import KEPT, VALUED, IntClass, classify_ints, return_key
 from tvla.cfront.coalesce import coalesce
-from tvla.cfront.liveness import insert_kills
+from tvla.cfront.liveness import insert_kills, read_uninitialised
 from tvla.cfront.reuse import reuse_loads
 from tvla.cfront.swap import Swap, swap_at
 from tvla.cfront.lower_cfg import BAD, Frame
@@ -83,7 +83,7 @@ def lower_tu(tu: ci.TranslationUnit, path: str, malloc_may_fail: bool = False, k
     def work() -> ir.CProgram:
         with constants_memo():
             low = Lowering(tu, SourceText(path, lines), malloc_may_fail)
-            prog = simplify(low.program(path, lines))
+            prog = read_uninitialised(simplify(low.program(path, lines)))
         # these passes serve the analysis (names for cells, fewer variables), not the meaning
         if not liveness:
             return expand_links(prog, low.link_targets())
@@ -322,7 +322,7 @@ class Lowering(LinkLowering):
         if cls.kind in KEPT:
             self.int_var_named(name, cls)
             if init is None:   # an indeterminate value: any
-                return self.step(cur, ir.Havoc(name), d)
+                return self.step(cur, ir.Havoc(name, uninit=True), d)
         if init is None:
             return cur
         return self.assign_int(name, cls, init, cur, fr, d)[1]

@@ -30,6 +30,7 @@ from typing import Dict, List, Optional, Sequence, Set, Tuple, Union
 
 from tvla.cfront import ir
 from tvla.cfront import library as L
+from tvla.cfront.liveness import ints_live_at_entry
 
 __all__ = ["Translation", "translate", "SINK"]
 
@@ -279,17 +280,20 @@ def _emit(cprog: ir.CProgram, lib: L.Library, locs: Dict[str, str]) \
 
 
 def _tvs(cprog: ir.CProgram, lib: L.Library) -> str:
-    """The input: no cell; uninitialised pointers bad; flag variables unknown (a counter holds
-    "another value", which every action treats as unknown)."""
+    """The input: no cell; uninitialised pointers bad; flag variables read before written
+    unknown (a counter holds "another value", which every action treats as unknown), the others
+    their first value (any would do: each path writes them before reading them, and a witness
+    search then starts from one store, not one per combination of their values)."""
     preds: List[str] = []
     if lib.bad_tracked:
         preds += [f"    bad[{lib.var[x]}] = 1" for x in lib.initial_bad]
+    live = ints_live_at_entry(cprog)
     for k, values in lib.flags.items():
         if k in lib.others:   # "another value" stands for any value: one start, not one per value
             preds.append(f"    {lib.val(k, None)[:-2]} = 1")
             continue
-        preds += [f"    {lib.val(k, c)[:-2]} = 1/2" for c in values] if len(values) > 1 else \
-                 [f"    {lib.val(k, c)[:-2]} = 1" for c in values]
+        preds += [f"    {lib.val(k, c)[:-2]} = 1/2" for c in values] if len(values) > 1 and k in live else \
+                 [f"    {lib.val(k, c)[:-2]} = 1" for c in values[:1]]
     return f"// input of {_one_line(cprog.file)}: the store before main\n%n = {{}}\n%p = {{\n" + "\n".join(preds) + "\n}\n"
 
 
