@@ -1577,6 +1577,27 @@ def test_an_int_read_before_it_is_written_holds_any_value(tmp_path):
     assert prop.verdict == "true", prop.reason
 
 
+def test_a_value_chosen_once_read_before_it_is_chosen_is_unsupported(tmp_path):
+    # p->data = x copies an indeterminate value, then x is chosen: two values, not one
+    src = PRELUDE + """int main(void)
+{
+    int x;
+    List p = malloc(sizeof(struct node));
+    p->data = x;
+    x = __VERIFIER_nondet_int();
+    if (p->data != x)
+        reach_error();
+    free(p);
+    return 0;
+}
+"""
+    prop = unreach_call(tmp_path, "twice.c", src)
+    assert prop.verdict == "unknown" and "read before it is written" in prop.reason, prop.reason
+    prop = unreach_call(tmp_path, "once.c", src.replace("int x;", "int x = __VERIFIER_nondet_int();")
+                        .replace("    x = __VERIFIER_nondet_int();\n", ""))
+    assert prop.verdict == "true", prop.reason
+
+
 SEARCH_LIST = PRELUDE + """struct node *head;
 void insert(int k)
 {
