@@ -1634,3 +1634,36 @@ def test_parameters_written_before_read_start_with_one_value(tmp_path):
     # whose traces the witness search would follow one by one within its bound of states
     [f] = verify_files([write(tmp_path, "search.c", SEARCH_LIST)], VerifyOptions(("memcleanup", "unreach-call")))
     assert [(p.verdict, bool(p.witness)) for p in f.properties] == [("false", True), ("true", False)]
+
+
+PP_SORTED_INSERT = PRELUDE + """int main(void)
+{
+    List h = NULL, n, p, *pp;
+    int v;
+    while (__VERIFIER_nondet_int()) {
+        v = __VERIFIER_nondet_int();
+        for (pp = &h; *pp && (*pp)->data < v; pp = &(*pp)->next)
+            ;
+        n = malloc(sizeof(struct node));
+        n->data = v;
+        n->next = *pp;
+        *pp = n;
+    }
+    for (p = h; p && p->next; p = p->next)
+        if (p->data CHECK p->next->data)
+            reach_error();
+    while (h) {
+        p = h->next;
+        free(h);
+        h = p;
+    }
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("check, verdict", [(">", "true"), (">=", "false")])
+def test_a_sorted_insert_through_a_link_pointer(tmp_path, check, verdict):
+    # *pp is read once: the cell the loop tested keeps its name, and its datum's order against v
+    prop = unreach_call(tmp_path, "pp.c", PP_SORTED_INSERT.replace("CHECK", check))
+    assert prop.verdict == verdict, prop.reason

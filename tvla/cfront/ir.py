@@ -328,6 +328,10 @@ class Nop:
     note: str = ""
 
 
+LinkTarget = Tuple[str, str]
+"""What a link pointer may point to: ``("var", name)`` or ``("field", f)`` (of its cell)."""
+
+
 @dataclass(frozen=True)
 class LinkRead:
     """``dst = *pp`` for a link pointer ``pp`` (:mod:`tvla.cfront.links`): the variable or the field

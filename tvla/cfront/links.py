@@ -26,8 +26,7 @@ from tvla.cfront.parse import unary_operator
 
 __all__ = ["Link", "LinkLowering", "link_struct", "expand_links"]
 
-Target = Tuple[str, str]
-"""What a link pointer may point to: ``("var", name)`` or ``("field", f)`` (of its cell)."""
+Target = ir.LinkTarget
 
 
 @dataclass

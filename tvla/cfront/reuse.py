@@ -15,13 +15,21 @@ store, a cut, ``malloc`` into ``y``), and at every ``free`` (a freed cell may
 not be read again: the load that checks it must stay).  A copy needs no
 dereference check: ``y`` was dereferenced validly when the fact was made and
 has not changed since.
+
+A fact ``t == *pp`` for a link pointer (:mod:`tvla.cfront.links`) is made by
+``LinkRead`` and ends when ``t``, the link's flag or its cell variable is
+written, or one of the variables or fields the link may point to (its
+targets), and at every ``free`` and ``LinkWrite``.  So ``for (pp = &h; *pp &&
+(*pp)->d < v; pp = &(*pp)->next); n = malloc(...); n->next = *pp; *pp = n;``
+reads ``*pp`` once: the cell it tested keeps its name, and with it what the
+test found (its datum against ``v``).
 """
 
-from dataclasses import replace
-from typing import Dict, FrozenSet, List, Optional, Tuple, Union
+from dataclasses import dataclass, replace
+from typing import Dict, FrozenSet, List, Optional, Set, Tuple, Union
 
 from tvla.cfront import ir
-from tvla.cfront.liveness import uses_defs
+from tvla.cfront.liveness import int_uses_defs, uses_defs
 
 __all__ = ["reuse_loads"]
 
@@ -29,15 +37,40 @@ Fact = Tuple[str, str, str]   # (holder, source, field): holder == source->field
 LINK = "@"   # the source of a fact (holder, "@" + flag, "*"): holder == *pp for the link pointer with that flag
 
 
-def _transfer(facts: FrozenSet[Fact], stmt: ir.Statement) -> FrozenSet[Fact]:
+@dataclass(frozen=True)
+class LinkInfo:
+    """What a link's facts depend on: by flag, its cell variable, and the variables and fields it
+    may point to."""
+
+    cells: Dict[str, str]
+    variables: Dict[str, FrozenSet[str]]
+    fields: Dict[str, FrozenSet[str]]
+
+    @staticmethod
+    def of(prog: ir.CProgram, targets: Dict[str, List[ir.LinkTarget]]) -> "LinkInfo":
+        cells = {e.stmt.at: e.stmt.cell for e in prog.edges if isinstance(e.stmt, (ir.LinkRead, ir.LinkWrite))}
+        return LinkInfo(cells, {f: frozenset(n for k, n in ts if k == "var") for f, ts in targets.items()},
+                        {f: frozenset(n for k, n in ts if k == "field") for f, ts in targets.items()})
+
+    def keeps(self, flag: str, stmt: ir.Statement, defs: Set[str]) -> bool:
+        """Whether ``*pp`` (the link with ``flag``) points to the same place after ``stmt``."""
+        if flag not in self.cells or flag in int_uses_defs(stmt)[1] or self.cells[flag] in defs:
+            return False
+        if defs & self.variables.get(flag, frozenset()):
+            return False
+        return not (isinstance(stmt, (ir.Store, ir.StoreNull)) and stmt.field in self.fields.get(flag, frozenset()))
+
+
+def _transfer(facts: FrozenSet[Fact], stmt: ir.Statement, links: Optional[LinkInfo] = None) -> FrozenSet[Fact]:
     if isinstance(stmt, (ir.Free, ir.LinkWrite)):
         return frozenset()
     _uses, defs = uses_defs(stmt)
     written_field = stmt.field if isinstance(stmt, (ir.Store, ir.StoreNull)) else None
     out = {f for f in facts if not ({f[0], f[1]} & defs) and f[2] != written_field}
     if not isinstance(stmt, (ir.Assume, ir.Nop, ir.LinkRead)):
-        # what a link points to may be any variable or field: only a test keeps it known
-        out = {f for f in out if not f[1].startswith(LINK)}
+        # what a link points to may be any variable or field: without its targets only a test keeps it known
+        out = {f for f in out if not f[1].startswith(LINK) or
+               links is not None and links.keeps(f[1][len(LINK):], stmt, defs)}
     if isinstance(stmt, ir.Load) and stmt.dst != stmt.src:
         out.add((stmt.dst, stmt.src, stmt.field))
     if isinstance(stmt, ir.LinkRead):
@@ -47,7 +80,7 @@ def _transfer(facts: FrozenSet[Fact], stmt: ir.Statement) -> FrozenSet[Fact]:
     return frozenset(out)
 
 
-def available(prog: ir.CProgram) -> Dict[str, FrozenSet[Fact]]:
+def available(prog: ir.CProgram, links: Optional[LinkInfo] = None) -> Dict[str, FrozenSet[Fact]]:
     """The facts that hold at each node on every path from the entry."""
     into: Dict[str, List[ir.Edge]] = {}
     for e in prog.edges:
@@ -68,7 +101,7 @@ def available(prog: ir.CProgram) -> Dict[str, FrozenSet[Fact]]:
         queued.discard(n)
         new = everything
         for e in into.get(n, ()):
-            new = new & _transfer(facts.get(e.source, frozenset()), e.stmt)
+            new = new & _transfer(facts.get(e.source, frozenset()), e.stmt, links)
         if new != facts[n]:
             facts[n] = new
             for e in out.get(n, ()):
@@ -84,9 +117,10 @@ def _holder(facts: FrozenSet[Fact], load: Union[ir.Load, ir.LinkRead]) -> Option
     return held[0] if held else None
 
 
-def reuse_loads(prog: ir.CProgram) -> ir.CProgram:
-    """The program with every load whose value a variable holds turned into a copy of it."""
-    facts = available(prog)
+def reuse_loads(prog: ir.CProgram, targets: Optional[Dict[str, List[ir.LinkTarget]]] = None) -> ir.CProgram:
+    """The program with every load whose value a variable holds turned into a copy of it
+    (``targets``: of each link pointer, by flag, as :func:`~tvla.cfront.links.expand_links` takes them)."""
+    facts = available(prog, LinkInfo.of(prog, targets) if targets is not None else None)
     edges = []
     for e in prog.edges:
         if isinstance(e.stmt, (ir.Load, ir.LinkRead)):
