@@ -135,30 +135,28 @@ def _solve(nodes: List[str], in_edges: Dict[str, List[ir.Edge]], start: Dict[str
     return value
 
 
-def live_at(prog: ir.CProgram) -> Dict[str, FrozenSet[str]]:
-    """The live pointer variables at every node (backward least fixpoint over the CFG)."""
-    pointers = frozenset(p.name for p in prog.pointers)
+def _live(prog: ir.CProgram, names: FrozenSet[str],
+          reads_writes: Callable[[ir.Statement], Tuple[Set[str], Set[str]]]) -> Dict[str, FrozenSet[str]]:
+    """The variables of ``names`` live at every node (backward least fixpoint over the CFG), with
+    ``reads_writes`` giving what a statement reads and writes."""
     nodes, out_edges, in_edges = _edges_around(prog)
-    flow = {n: [(frozenset(u) & pointers, frozenset(d), e.target) for e in out_edges.get(n, ())
-                for u, d in [uses_defs(e.stmt)]] for n in nodes}
+    flow = {n: [(frozenset(u) & names, frozenset(d), e.target) for e in out_edges.get(n, ())
+                for u, d in [reads_writes(e.stmt)]] for n in nodes}
     live: Dict[str, FrozenSet[str]] = {n: frozenset() for n in nodes}
 
     def step(n: str) -> FrozenSet[str]:
-        return frozenset().union(*(uses | ((live[t] - defs) & pointers) for uses, defs, t in flow[n]))
+        return frozenset().union(*(uses | ((live[t] - defs) & names) for uses, defs, t in flow[n]))
     return _solve(nodes, in_edges, live, step)
+
+
+def live_at(prog: ir.CProgram) -> Dict[str, FrozenSet[str]]:
+    """The live pointer variables at every node."""
+    return _live(prog, frozenset(p.name for p in prog.pointers), uses_defs)
 
 
 def ints_live_at(prog: ir.CProgram) -> Dict[str, FrozenSet[str]]:
     """The kept int variables live at every node: some path from there reads them before writing."""
-    ints = frozenset(iv.name for iv in prog.ints)
-    nodes, out_edges, in_edges = _edges_around(prog)
-    flow = {n: [(frozenset(u) & ints, frozenset(d), e.target) for e in out_edges.get(n, ())
-                for u, d in [int_uses_defs(e.stmt)]] for n in nodes}
-    live: Dict[str, FrozenSet[str]] = {n: frozenset() for n in nodes}
-
-    def step(n: str) -> FrozenSet[str]:
-        return frozenset().union(*(uses | (live[t] - defs) for uses, defs, t in flow[n]))
-    return _solve(nodes, in_edges, live, step)
+    return _live(prog, frozenset(iv.name for iv in prog.ints), int_uses_defs)
 
 
 def ints_live_at_entry(prog: ir.CProgram) -> FrozenSet[str]:
