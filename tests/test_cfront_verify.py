@@ -1667,3 +1667,45 @@ def test_a_sorted_insert_through_a_link_pointer(tmp_path, check, verdict):
     # *pp is read once: the cell the loop tested keeps its name, and its datum's order against v
     prop = unreach_call(tmp_path, "pp.c", PP_SORTED_INSERT.replace("CHECK", check))
     assert prop.verdict == verdict, prop.reason
+
+
+LINK_IN_SORT = PRELUDE + """void link_in(List *link, List n)
+{
+    n->next = *link;
+    *link = n;
+}
+int main(void)
+{
+    List h = NULL, n, p, s = NULL;
+    while (__VERIFIER_nondet_int()) {
+        n = malloc(sizeof(struct node));
+        n->data = __VERIFIER_nondet_int();
+        n->next = h;
+        h = n;
+    }
+    while (h) {
+        n = h;
+        h = h->next;
+        if (!s || n->data <= s->data) {
+            link_in(&s, n);
+        } else {
+            p = s;
+            while (p->next && p->next->data < n->data)
+                p = p->next;
+            link_in(&p->next, n);
+        }
+    }
+    for (p = s; p && p->next; p = p->next)
+        if (p->data CHECK p->next->data)
+            reach_error();
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("check, verdict", [(">", "true"), ("<", "false")])
+def test_an_insertion_sort_linking_through_a_helper(tmp_path, check, verdict):
+    # link_in(&p->next, n) reads p->next again: the copy p->next == link_cell->next keeps the
+    # successor the scan compared with n (its name and its order)
+    prop = unreach_call(tmp_path, "link_in.c", LINK_IN_SORT.replace("CHECK", check))
+    assert prop.verdict == verdict, prop.reason

@@ -87,7 +87,7 @@ def lower_tu(tu: ci.TranslationUnit, path: str, malloc_may_fail: bool = False, k
         # these passes serve the analysis (names for cells, fewer variables), not the meaning
         if not liveness:
             return expand_links(prog, low.link_targets())
-        prog = expand_links(reuse_loads(prog, low.link_targets()), low.link_targets())
+        prog = reuse_loads(expand_links(reuse_loads(prog, low.link_targets()), low.link_targets()))
         return insert_kills(coalesce(prog, frozenset(keep)), frozenset(keep))
     return deep_stack(work)
 

@@ -75,34 +75,33 @@ def _transfer(facts: FrozenSet[Fact], stmt: ir.Statement, links: Optional[LinkIn
         out.add((stmt.dst, stmt.src, stmt.field))
     if isinstance(stmt, ir.LinkRead):
         out.add((stmt.dst, LINK + stmt.at, "*"))
-    if isinstance(stmt, ir.AssignVar):   # the copy holds what its source held
+    if isinstance(stmt, ir.AssignVar):   # the copy holds what its source held, and has its fields
         out |= {(stmt.dst, s, f) for h, s, f in facts if h == stmt.src and s != stmt.dst and not s.startswith(LINK)}
+        out |= {(h, stmt.dst, f) for h, s, f in facts if s == stmt.src and h != stmt.dst}
     return frozenset(out)
 
 
 def available(prog: ir.CProgram, links: Optional[LinkInfo] = None) -> Dict[str, FrozenSet[Fact]]:
-    """The facts that hold at each node on every path from the entry."""
+    """The facts that hold at each node on every path from the entry (a node no path reaches yet
+    has every fact: it is left out of the meet)."""
     into: Dict[str, List[ir.Edge]] = {}
-    for e in prog.edges:
-        into.setdefault(e.target, []).append(e)
-    everything = frozenset(f for e in prog.edges if isinstance(e.stmt, (ir.Load, ir.LinkRead))
-                           for f in _transfer(frozenset(), e.stmt))
     out: Dict[str, List[ir.Edge]] = {}
     for e in prog.edges:
+        into.setdefault(e.target, []).append(e)
         out.setdefault(e.source, []).append(e)
     nodes = [prog.entry] + [n for n in dict.fromkeys(e.target for e in prog.edges) if n != prog.entry]
-    facts: Dict[str, FrozenSet[Fact]] = {n: everything for n in nodes}
-    facts[prog.entry] = frozenset()
+    facts: Dict[str, FrozenSet[Fact]] = {prog.entry: frozenset()}
     # a worklist: a node whose facts change puts its successors back (one more round over every node
     # per nested loop was quadratic in the nesting)
     todo, queued = list(reversed(nodes[1:])), set(nodes[1:])
     while todo:
         n = todo.pop()
         queued.discard(n)
-        new = everything
-        for e in into.get(n, ()):
-            new = new & _transfer(facts.get(e.source, frozenset()), e.stmt, links)
-        if new != facts[n]:
+        ins = [_transfer(facts[e.source], e.stmt, links) for e in into.get(n, ()) if e.source in facts]
+        if not ins:
+            continue
+        new = frozenset.intersection(*ins)
+        if new != facts.get(n):
             facts[n] = new
             for e in out.get(n, ()):
                 if e.target not in queued and e.target != prog.entry:
