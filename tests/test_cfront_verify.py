@@ -1709,3 +1709,55 @@ def test_an_insertion_sort_linking_through_a_helper(tmp_path, check, verdict):
     # successor the scan compared with n (its name and its order)
     prop = unreach_call(tmp_path, "link_in.c", LINK_IN_SORT.replace("CHECK", check))
     assert prop.verdict == verdict, prop.reason
+
+
+BUCKETS = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+struct item { struct item *next; int key; };
+struct bucket { struct bucket *next; struct item *items; };
+int main(void)
+{
+    struct bucket *bs = NULL, *b, *bn;
+    struct item *it, *in;
+    while (__VERIFIER_nondet_int()) {
+        b = malloc(sizeof(struct bucket));
+        b->items = NULL;
+        b->next = bs;
+        bs = b;
+        while (__VERIFIER_nondet_int()) {
+            it = malloc(sizeof(struct item));
+            it->next = b->items;
+            b->items = it;
+        }
+    }
+    b = bs;
+    while (b) {
+        it = b->items;
+        while (it) {
+            in = it->next;
+            FREE_IT
+            it = in;
+        }
+        bn = b->next;
+        free(b);
+        b = bn;
+    }
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("free_it, verdict", [("free(it);", "true"), ("if (in) free(it);", "false")])
+def test_buckets_filled_once_in_the_list(tmp_path, free_it, verdict):
+    # each bucket is linked in first, then given its items: cutting b->items of the head keeps
+    # the head's reachability of the older buckets' items, which no removed edge leads to
+    path = write(tmp_path, "buckets.c", BUCKETS.replace("FREE_IT", free_it))
+    [f] = verify_files([path], VerifyOptions(("memsafety",)))
+    [prop] = f.properties
+    assert prop.verdict == verdict, prop.reason
+    assert verdict == "true" or prop.violated == "valid-memtrack"
+    if verdict == "true":   # the generated program embeds its concrete runs
+        assert run("c2tvp", path, "-o", str(tmp_path / "out")).returncode == 0
+        check = run("selfcheck", str(tmp_path / "out" / "buckets.tvp"), str(tmp_path / "out" / "buckets.tvs"),
+                    "--nodes", "4")
+        assert check.returncode == 0 and "\n0 violations" in check.stdout, check.stdout[-2000:]
