@@ -1636,122 +1636,34 @@ def test_parameters_written_before_read_start_with_one_value(tmp_path):
     assert [(p.verdict, bool(p.witness)) for p in f.properties] == [("false", True), ("true", False)]
 
 
-PP_SORTED_INSERT = PRELUDE + """int main(void)
-{
-    List h = NULL, n, p, *pp;
-    int v;
-    while (__VERIFIER_nondet_int()) {
-        v = __VERIFIER_nondet_int();
-        for (pp = &h; *pp && (*pp)->data < v; pp = &(*pp)->next)
-            ;
-        n = malloc(sizeof(struct node));
-        n->data = v;
-        n->next = *pp;
-        *pp = n;
-    }
-    for (p = h; p && p->next; p = p->next)
-        if (p->data CHECK p->next->data)
-            reach_error();
-    while (h) {
-        p = h->next;
-        free(h);
-        h = p;
-    }
-    return 0;
-}
-"""
+def corpus(name: str) -> str:
+    """The text of a program of programs/c."""
+    with open(os.path.join(ROOT, "programs", "c", name), encoding="utf-8") as fh:
+        return fh.read()
 
 
 @pytest.mark.parametrize("check, verdict", [(">", "true"), (">=", "false")])
 def test_a_sorted_insert_through_a_link_pointer(tmp_path, check, verdict):
     # *pp is read once: the cell the loop tested keeps its name, and its datum's order against v
-    prop = unreach_call(tmp_path, "pp.c", PP_SORTED_INSERT.replace("CHECK", check))
+    src = corpus("sort_insert_pp.c").replace("p->data > p->next->data", f"p->data {check} p->next->data")
+    prop = unreach_call(tmp_path, "pp.c", src)
     assert prop.verdict == verdict, prop.reason
-
-
-LINK_IN_SORT = PRELUDE + """void link_in(List *link, List n)
-{
-    n->next = *link;
-    *link = n;
-}
-int main(void)
-{
-    List h = NULL, n, p, s = NULL;
-    while (__VERIFIER_nondet_int()) {
-        n = malloc(sizeof(struct node));
-        n->data = __VERIFIER_nondet_int();
-        n->next = h;
-        h = n;
-    }
-    while (h) {
-        n = h;
-        h = h->next;
-        if (!s || n->data <= s->data) {
-            link_in(&s, n);
-        } else {
-            p = s;
-            while (p->next && p->next->data < n->data)
-                p = p->next;
-            link_in(&p->next, n);
-        }
-    }
-    for (p = s; p && p->next; p = p->next)
-        if (p->data CHECK p->next->data)
-            reach_error();
-    return 0;
-}
-"""
 
 
 @pytest.mark.parametrize("check, verdict", [(">", "true"), ("<", "false")])
 def test_an_insertion_sort_linking_through_a_helper(tmp_path, check, verdict):
     # link_in(&p->next, n) reads p->next again: the copy p->next == link_cell->next keeps the
     # successor the scan compared with n (its name and its order)
-    prop = unreach_call(tmp_path, "link_in.c", LINK_IN_SORT.replace("CHECK", check))
+    src = corpus("sort_insertion_link_helper.c").replace("p->data > p->next->data", f"p->data {check} p->next->data")
+    prop = unreach_call(tmp_path, "link_in.c", src)
     assert prop.verdict == verdict, prop.reason
-
-
-BUCKETS = """#include <stdlib.h>
-extern int __VERIFIER_nondet_int(void);
-struct item { struct item *next; int key; };
-struct bucket { struct bucket *next; struct item *items; };
-int main(void)
-{
-    struct bucket *bs = NULL, *b, *bn;
-    struct item *it, *in;
-    while (__VERIFIER_nondet_int()) {
-        b = malloc(sizeof(struct bucket));
-        b->items = NULL;
-        b->next = bs;
-        bs = b;
-        while (__VERIFIER_nondet_int()) {
-            it = malloc(sizeof(struct item));
-            it->next = b->items;
-            b->items = it;
-        }
-    }
-    b = bs;
-    while (b) {
-        it = b->items;
-        while (it) {
-            in = it->next;
-            FREE_IT
-            it = in;
-        }
-        bn = b->next;
-        free(b);
-        b = bn;
-    }
-    return 0;
-}
-"""
 
 
 @pytest.mark.parametrize("free_it, verdict", [("free(it);", "true"), ("if (in) free(it);", "false")])
 def test_buckets_filled_once_in_the_list(tmp_path, free_it, verdict):
     # each bucket is linked in first, then given its items: cutting b->items of the head keeps
     # the head's reachability of the older buckets' items, which no removed edge leads to
-    path = write(tmp_path, "buckets.c", BUCKETS.replace("FREE_IT", free_it))
+    path = write(tmp_path, "buckets.c", corpus("sll_buckets_filled_in_list.c").replace("free(it);", free_it))
     [f] = verify_files([path], VerifyOptions(("memsafety",)))
     [prop] = f.properties
     assert prop.verdict == verdict, prop.reason
