@@ -165,11 +165,19 @@ def test_a_cell_without_the_compared_data_is_unordered(tmp_path):
         ("memsafety", "true"), ("memcleanup", "true"), ("unreach-call", "true")]
 
 
+def verify_one(tmp_path, name, src, prop):
+    """Property ``prop`` of ``tvla verify`` on the C source ``src`` (written as ``name``)."""
+    [f] = verify_files([write(tmp_path, name, src)], VerifyOptions((prop,)))
+    [verdict] = f.properties
+    return verdict
+
+
 def unreach_call(tmp_path, name, src):
-    """The unreach-call property of ``tvla verify`` on the C source ``src`` (written as ``name``)."""
-    [f] = verify_files([write(tmp_path, name, src)], VerifyOptions(("unreach-call",)))
-    [prop] = f.properties
-    return prop
+    return verify_one(tmp_path, name, src, "unreach-call")
+
+
+def memsafety(tmp_path, name, src):
+    return verify_one(tmp_path, name, src, "memsafety")
 
 
 SWAP = """#include <stdlib.h>
@@ -618,8 +626,7 @@ def test_fields_of_an_embedded_struct_are_the_cells_own(tmp_path, link, check, v
 def test_an_embedded_struct_as_a_whole_stays_unsupported(tmp_path, body, reason):
     src = EMBEDDED.replace("LINK", "head->l.prev = n").replace("CHECK", "0").replace(
         "    n->pl.a = 1;", "    n->pl.a = 1; " + body)
-    [f] = verify_files([write(tmp_path, "whole.c", src)], VerifyOptions(("memsafety",)))
-    [prop] = f.properties
+    prop = memsafety(tmp_path, "whole.c", src)
     assert prop.verdict == "unknown" and reason in (prop.reason or ""), prop
 
 
@@ -811,8 +818,7 @@ def test_a_stack_of_cells_pointing_into_a_tree(tmp_path, pop, verdict):
     at one node (nn[t], is[t]); without them the summary of stack cells may point anywhere and
     every node of the tree becomes maybe shared (memsafety unknown, past the time limit)."""
     src = WORKLIST.replace("POP", pop)
-    [f] = verify_files([write(tmp_path, "worklist.c", src)], VerifyOptions(("memsafety",)))
-    [prop] = f.properties
+    prop = memsafety(tmp_path, "worklist.c", src)
     assert prop.verdict == verdict, prop
     assert verdict == "true" or prop.violated == "valid-deref"
 
@@ -911,8 +917,7 @@ def test_a_struct_variable_of_an_inner_block_stays_unsupported(tmp_path):
     src = CALLEE.replace("FREE", "free(n)").replace("USE", "p = NULL").replace(
         "while (__VERIFIER_nondet_int()) enqueue(&q);",
         "while (__VERIFIER_nondet_int()) { struct queue z; z.head = NULL; enqueue(&q); }")
-    [f] = verify_files([write(tmp_path, "block.c", src)], VerifyOptions(("memsafety",)))
-    [prop] = f.properties
+    prop = memsafety(tmp_path, "block.c", src)
     assert prop.verdict == "unknown" and "not on the heap" in (prop.reason or ""), prop
 
 
@@ -1391,8 +1396,7 @@ int main(void)
 @pytest.mark.parametrize("parent, verdict", [("leaf", "true"), ("__VERIFIER_nondet_int() ? leaf : NULL", "false")])
 def test_cells_kept_only_through_parent_pointers(tmp_path, parent, verdict):
     # the spine above the leaf is reachable by parent alone; a missing parent loses it
-    [f] = verify_files([write(tmp_path, "spine.c", SPINE.replace("PARENT", parent))], VerifyOptions(("memsafety",)))
-    [prop] = f.properties
+    prop = memsafety(tmp_path, "spine.c", SPINE.replace("PARENT", parent))
     assert prop.verdict == verdict, prop.reason
     assert verdict == "true" or prop.violated == "valid-memtrack"
 
@@ -1549,8 +1553,7 @@ int main(void)
 def test_a_doubly_linked_list_kept_by_its_tail(tmp_path, prev, verdict):
     # freed backwards through prev: every cell is reachable from the tail by prev (a missing prev
     # loses the cells before it)
-    [f] = verify_files([write(tmp_path, "tail.c", DLL_TAIL.replace("PREV", prev))], VerifyOptions(("memsafety",)))
-    [prop] = f.properties
+    prop = memsafety(tmp_path, "tail.c", DLL_TAIL.replace("PREV", prev))
     assert prop.verdict == verdict, prop.reason
     assert verdict == "true" or prop.violated == "valid-memtrack"
 
@@ -1663,13 +1666,11 @@ def test_an_insertion_sort_linking_through_a_helper(tmp_path, check, verdict):
 def test_buckets_filled_once_in_the_list(tmp_path, free_it, verdict):
     # each bucket is linked in first, then given its items: cutting b->items of the head keeps
     # the head's reachability of the older buckets' items, which no removed edge leads to
-    path = write(tmp_path, "buckets.c", corpus("sll_buckets_filled_in_list.c").replace("free(it);", free_it))
-    [f] = verify_files([path], VerifyOptions(("memsafety",)))
-    [prop] = f.properties
+    prop = memsafety(tmp_path, "buckets.c", corpus("sll_buckets_filled_in_list.c").replace("free(it);", free_it))
     assert prop.verdict == verdict, prop.reason
     assert verdict == "true" or prop.violated == "valid-memtrack"
     if verdict == "true":   # the generated program embeds its concrete runs
-        assert run("c2tvp", path, "-o", str(tmp_path / "out")).returncode == 0
+        assert run("c2tvp", str(tmp_path / "buckets.c"), "-o", str(tmp_path / "out")).returncode == 0
         check = run("selfcheck", str(tmp_path / "out" / "buckets.tvp"), str(tmp_path / "out" / "buckets.tvs"),
                     "--nodes", "4")
         assert check.returncode == 0 and "\n0 violations" in check.stdout, check.stdout[-2000:]

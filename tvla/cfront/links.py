@@ -26,9 +26,6 @@ from tvla.cfront.parse import unary_operator
 
 __all__ = ["Link", "LinkLowering", "link_struct", "expand_links"]
 
-Target = ir.LinkTarget
-
-
 @dataclass
 class Link:
     """A link pointer: its cell variable, its flag, and the targets its flag values stand for."""
@@ -36,7 +33,7 @@ class Link:
     cell: str
     flag: str
     struct: str
-    targets: List[Target] = field(default_factory=list)
+    targets: List[ir.LinkTarget] = field(default_factory=list)
 
 
 def link_struct(t: ci.Type) -> Optional[ci.Cursor]:
@@ -75,7 +72,7 @@ class LinkLowering(ExprLowering):
             return self.link_assign(link, init, cur, fr, d)
         return self.step(cur, ir.Havoc(link.flag, self.target_value(link, ("field", fields[0][0]))), d)
 
-    def target_value(self, link: Link, target: Target) -> int:
+    def target_value(self, link: Link, target: ir.LinkTarget) -> int:
         """The flag value standing for ``target``."""
         if target not in link.targets:
             link.targets.append(target)
@@ -127,7 +124,7 @@ class LinkLowering(ExprLowering):
             return BAD, cur
         return v, self.step(cur, ir.LinkWrite(link.cell, link.flag, v), s)
 
-    def link_targets(self) -> Dict[str, List[Target]]:
+    def link_targets(self) -> Dict[str, List[ir.LinkTarget]]:
         """The targets of every link pointer, by its flag (for :func:`expand_links`)."""
         return {link.flag: list(link.targets) for link in self.made_links}
 
@@ -142,7 +139,7 @@ def _through(kind: str, name: str, stmt: ir.Statement) -> ir.Statement:
     return ir.StoreNull(stmt.cell, name) if stmt.src is None else ir.Store(stmt.cell, name, stmt.src)
 
 
-def expand_links(prog: ir.CProgram, targets: Dict[str, List[Target]]) -> ir.CProgram:
+def expand_links(prog: ir.CProgram, targets: Dict[str, List[ir.LinkTarget]]) -> ir.CProgram:
     """Each LinkRead and LinkWrite edge as one branch per target of its link (``targets``, by flag)."""
     edges: List[ir.Edge] = []
     for k, e in enumerate(prog.edges):

@@ -43,8 +43,8 @@ from tvla.cfront import ir
 
 T = TypeVar("T")
 
-__all__ = ["uses_defs", "int_uses_defs", "live_at", "ints_live_at", "ints_live_at_entry", "read_uninitialised", "ending_nodes",
-           "overwritten", "insert_kills"]
+__all__ = ["uses_defs", "int_uses_defs", "live_at", "ints_live_at", "ints_live_at_entry", "read_uninitialised",
+           "ending_nodes", "overwritten", "insert_kills"]
 
 
 def uses_defs(stmt: ir.Statement) -> Tuple[Set[str], Set[str]]:

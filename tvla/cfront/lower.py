@@ -85,9 +85,10 @@ def lower_tu(tu: ci.TranslationUnit, path: str, malloc_may_fail: bool = False, k
             low = Lowering(tu, SourceText(path, lines), malloc_may_fail)
             prog = read_uninitialised(simplify(low.program(path, lines)))
         # these passes serve the analysis (names for cells, fewer variables), not the meaning
+        targets = low.link_targets()
         if not liveness:
-            return expand_links(prog, low.link_targets())
-        prog = reuse_loads(expand_links(reuse_loads(prog, low.link_targets()), low.link_targets()))
+            return expand_links(prog, targets)
+        prog = reuse_loads(expand_links(reuse_loads(prog, targets), targets))
         return insert_kills(coalesce(prog, frozenset(keep)), frozenset(keep))
     return deep_stack(work)
 

@@ -52,9 +52,10 @@ class LinkInfo:
         return LinkInfo(cells, {f: frozenset(n for k, n in ts if k == "var") for f, ts in targets.items()},
                         {f: frozenset(n for k, n in ts if k == "field") for f, ts in targets.items()})
 
-    def keeps(self, flag: str, stmt: ir.Statement, defs: Set[str]) -> bool:
-        """Whether ``*pp`` (the link with ``flag``) points to the same place after ``stmt``."""
-        if flag not in self.cells or flag in int_uses_defs(stmt)[1] or self.cells[flag] in defs:
+    def keeps(self, flag: str, stmt: ir.Statement, defs: Set[str], int_defs: Set[str]) -> bool:
+        """Whether ``*pp`` (the link with ``flag``) points to the same place after ``stmt``, which
+        writes the pointer variables ``defs`` and the int variables ``int_defs``."""
+        if flag not in self.cells or flag in int_defs or self.cells[flag] in defs:
             return False
         if defs & self.variables.get(flag, frozenset()):
             return False
@@ -69,8 +70,9 @@ def _transfer(facts: FrozenSet[Fact], stmt: ir.Statement, links: Optional[LinkIn
     out = {f for f in facts if not ({f[0], f[1]} & defs) and f[2] != written_field}
     if not isinstance(stmt, (ir.Assume, ir.Nop, ir.LinkRead)):
         # what a link points to may be any variable or field: without its targets only a test keeps it known
+        int_defs = int_uses_defs(stmt)[1] if links is not None else set()
         out = {f for f in out if not f[1].startswith(LINK) or
-               links is not None and links.keeps(f[1][len(LINK):], stmt, defs)}
+               links is not None and links.keeps(f[1][len(LINK):], stmt, defs, int_defs)}
     if isinstance(stmt, ir.Load) and stmt.dst != stmt.src:
         out.add((stmt.dst, stmt.src, stmt.field))
     if isinstance(stmt, ir.LinkRead):
