@@ -106,35 +106,17 @@ def bits(mask: Mask) -> List[Node]:
     return out
 
 
-def column_masks(rows_t: Iterable[Mask], rows_u: Iterable[Mask], w: Node) -> Masks:
-    """``(T, U)`` masks of column ``w`` of a relation given by row masks."""
-    b = 1 << w
-    t = h = 0
-    for u, (rt, ru) in enumerate(zip(rows_t, rows_u)):
-        if rt & b:
-            t |= 1 << u
-        elif ru & b:
-            h |= 1 << u
-    return t, h
-
-
 def transpose(rows_t: Sequence[Mask], rows_u: Sequence[Mask], n: int) -> Rows:
-    """The columns of a relation given by row masks, as rows of its converse: column ``w``
-    is ``(T[w], U[w])``, as :func:`column_masks` gives it (1 wins where a row has both)."""
+    """The columns of a relation given by row masks, as rows of its converse: column ``w`` is
+    ``(T[w], U[w])``, the nodes ``u`` with ``(u, w)`` 1, resp. 1/2 (1 wins where a row has both)."""
     cols_t = [0] * n
     cols_u = [0] * n
     for u in range(n):
         b = 1 << u
-        r = rows_t[u]
-        while r:
-            low = r & -r
-            cols_t[low.bit_length() - 1] |= b
-            r ^= low
-        r = rows_u[u]
-        while r:
-            low = r & -r
-            cols_u[low.bit_length() - 1] |= b
-            r ^= low
+        for w in bits(rows_t[u]):
+            cols_t[w] |= b
+        for w in bits(rows_u[u]):
+            cols_u[w] |= b
     return cols_t, [h & ~t for t, h in zip(cols_t, cols_u)]
 
 
