@@ -242,11 +242,14 @@ class SwapData:
 @dataclass(frozen=True)
 class Havoc:
     """A kept int variable takes any of its values (``IntVar.values``), or a flag is set: ``value``;
-    ``uninit``: the declaration of a local without an initializer (its value is indeterminate)."""
+    ``uninit``: the declaration of a local without an initializer (its value is indeterminate);
+    ``dead``: the variable is never read again before a write, it takes ``value`` (its first) so
+    that stores differing only in it become one."""
 
     var: str
     value: Optional[int] = None
     uninit: bool = False
+    dead: bool = False
 
 
 @dataclass(frozen=True)

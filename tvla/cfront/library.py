@@ -1086,6 +1086,12 @@ def set_flag(lib: Library, k: str, c: Optional[int]) -> Act:
     return Act(f"Set_Flag_{k}_{shown}", f"{k} = {'another value' if c is None else c}", updates=ups)
 
 
+def forget_flag(lib: Library, k: str) -> Act:
+    """Flag variable ``k`` is dead: it takes its first value (as at the entry), whatever it held."""
+    first = lib.flags[k][0]
+    return dataclasses.replace(set_flag(lib, k, first), name=f"Forget_Flag_{_sanitize(k)}", title=f"{k} dead")
+
+
 ABSTRACTED = "Abstracted_"   # the name prefix of an action that over-approximates C
 
 
@@ -1294,32 +1300,35 @@ def _data_fields(cprog: ir.CProgram, flags: Dict[str, Tuple[int, ...]], symbolic
     """The int fields with an order (compared between cells) and their eq keys (a register
     compared with a value gives that value to the fields it holds)."""
     ordered: Set[str] = set(sorted_fields)
-    valued: Set[str] = set()
-    values: Dict[str, Dict[Key, None]] = {}
+    values: Dict[str, Dict[Key, None]] = {}   # the values compared with
+    written: Dict[str, Dict[Key, None]] = {}   # the values written
 
-    def add(d: str, value: Key) -> None:
+    def add(to: Dict[str, Dict[Key, None]], d: str, value: Key) -> None:
         vs: Sequence[Key] = flags[value] if isinstance(value, str) and value in flags else (value,)
         for v in vs:
             if isinstance(v, int) or v in symbolic:
-                values.setdefault(d, {})[v] = None
+                to.setdefault(d, {})[v] = None
     for s in _statements(cprog):
         if isinstance(s, ir.DataCond) and s.lfield is None and s.left in registers and s.value is not None:
             for d in registers[s.left]:
-                valued.add(d)
-                add(d, s.value)
+                add(values, d, s.value)
         if isinstance(s, ir.DataCond) and s.lfield is not None:
             if s.right is not None and s.rfield == s.lfield:
                 ordered.add(s.lfield)
             elif s.right is None and s.value is not None:
-                valued.add(s.lfield)
-                add(s.lfield, s.value)
+                add(values, s.lfield, s.value)
         elif isinstance(s, ir.SetData) and s.value is not None:
-            add(s.field, s.value)
+            add(written, s.field, s.value)
         elif isinstance(s, ir.Malloc) and s.zeroed:
             for d in cprog.struct(s.struct).int_fields:
-                add(d, 0)
-    keys = {d: tuple(sorted(vs, key=lambda k: (isinstance(k, str), k)))
-            for d, vs in values.items() if vs and (d in valued or d in ordered)}
+                add(written, d, 0)
+    held = {d for ds in registers.values() for d in ds}
+    for d, vs in written.items():
+        # a constant written but never compared with is "none of the keys", unless the order of
+        # the field (or of a register holding it) needs to know which constant it is
+        if d in values or d in ordered:
+            values.setdefault(d, {}).update((v, None) for v in vs if d in ordered or d in held or isinstance(v, str))
+    keys = {d: tuple(sorted(vs, key=lambda k: (isinstance(k, str), k))) for d, vs in values.items() if vs}
     return frozenset(ordered), keys
 
 
@@ -1376,6 +1385,26 @@ def _back_fields(cprog: ir.CProgram, used: Sequence[str]) -> Dict[str, Tuple[str
                 fwd = tuple(f for f in own if f != b and _last(f) not in BACK_NAMES)
                 if fwd:
                     back[b] = tuple(dict.fromkeys(back.get(b, ()) + fwd))
+    back.update(_owner_fields(cprog, used))
+    return back
+
+
+def _owner_fields(cprog: ir.CProgram, used: Sequence[str]) -> Dict[str, Tuple[str, ...]]:
+    """Back fields across struct types: in a struct without a used field to its own type (a data
+    cell hanging off a list cell), a used field to a struct that is linked (has a used field to
+    its own type) and points back to it by used fields (``c->d = d; d->owner = c``) is a back
+    field of those."""
+    linked = {st.name for st in cprog.structs if any(t == st.name and f in used for f, t in st.pointer_fields)}
+    back: Dict[str, Tuple[str, ...]] = {}
+    for st in cprog.structs:
+        if st.name in linked:
+            continue
+        for b, target in st.pointer_fields:
+            if b not in used or target not in linked:
+                continue
+            fwd = tuple(f for f, t in cprog.struct(target).pointer_fields if t == st.name and f in used)
+            if fwd and all(f not in back for f in fwd):
+                back[b] = fwd
     return back
 
 

@@ -44,7 +44,7 @@ from tvla.cfront import ir
 T = TypeVar("T")
 
 __all__ = ["uses_defs", "int_uses_defs", "live_at", "ints_live_at", "ints_live_at_entry", "read_uninitialised",
-           "ending_nodes", "overwritten", "insert_kills"]
+           "ending_nodes", "overwritten", "insert_kills", "forget_dead_flags"]
 
 
 def uses_defs(stmt: ir.Statement) -> Tuple[Set[str], Set[str]]:
@@ -262,9 +262,38 @@ def insert_kills(prog: ir.CProgram, keep: FrozenSet[str] = frozenset()) -> ir.CP
     return replace(prog, edges=tuple(out))
 
 
-def _fresh_nodes(used: Set[str]) -> Iterator[str]:
+def forget_dead_flags(prog: ir.CProgram) -> ir.CProgram:
+    """The program where a flag (an int variable of a few values, a counter) that some statement
+    reads takes its first value on every edge where it dies (``Havoc(dead=True)`` right after the
+    edge): its value there can never be read, so stores that differ only in it become one (a
+    parameter of a function inlined at several calls keeps no trace of the last call)."""
+    read = {v for e in prog.edges for v in int_uses_defs(e.stmt)[0]}
+    first = {iv.name: min(iv.values) for iv in prog.ints if iv.values and not iv.register and iv.name in read}
+    if not first:
+        return prog
+    live = ints_live_at(prog)
+    names = {n for e in prog.edges for n in (e.source, e.target)}
+    fresh = _fresh_nodes(names, "F")
+    out: List[ir.Edge] = []
+    for e in prog.edges:
+        defs = int_uses_defs(e.stmt)[1]
+        dying = sorted(v for v in (live.get(e.source, frozenset()) | defs) - live.get(e.target, frozenset())
+                       if v in first) if e.target not in (prog.exit, prog.error) else []
+        if not dying or isinstance(e.stmt, ir.Havoc) and e.stmt.dead:
+            out.append(e)
+            continue
+        cur = next(fresh)
+        out.append(replace(e, target=cur))
+        for i, var in enumerate(dying):
+            nxt = e.target if i == len(dying) - 1 else next(fresh)
+            out.append(ir.Edge(cur, nxt, ir.Havoc(var, first[var], dead=True), e.pos, e.text))
+            cur = nxt
+    return replace(prog, edges=tuple(out))
+
+
+def _fresh_nodes(used: Set[str], prefix: str = "K") -> Iterator[str]:
     k = 0
     while True:
         k += 1
-        if f"K{k}" not in used:
-            yield f"K{k}"
+        if f"{prefix}{k}" not in used:
+            yield f"{prefix}{k}"

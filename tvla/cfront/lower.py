@@ -43,7 +43,7 @@ from tvla.cfront.cinfo import K, SourceText, callee_name, children, decl_key, in
     MAX_CASE_RANGE, case_values
 from tvla.cfront.intvars import KEPT, VALUED, IntClass, classify_ints, return_key
 from tvla.cfront.coalesce import coalesce
-from tvla.cfront.liveness import insert_kills, read_uninitialised
+from tvla.cfront.liveness import forget_dead_flags, insert_kills, read_uninitialised
 from tvla.cfront.reuse import reuse_loads
 from tvla.cfront.swap import Swap, swap_at
 from tvla.cfront.lower_cfg import BAD, Frame
@@ -89,7 +89,7 @@ def lower_tu(tu: ci.TranslationUnit, path: str, malloc_may_fail: bool = False, k
         if not liveness:
             return expand_links(prog, targets)
         prog = reuse_loads(expand_links(reuse_loads(prog, targets), targets))
-        return insert_kills(coalesce(prog, frozenset(keep)), frozenset(keep))
+        return forget_dead_flags(insert_kills(coalesce(prog, frozenset(keep)), frozenset(keep)))
     return deep_stack(work)
 
 

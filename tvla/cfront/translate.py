@@ -116,6 +116,8 @@ def _data_plan(lib: L.Library, s: Union[ir.Statement, ir.DataCond]) -> Optional[
             return Plan([[L.havoc_register(lib, s.var)]])
         if s.var not in lib.flags:
             return Plan([[L.skip(lib, f"{s.var} = ?")]])
+        if s.dead:
+            return Plan([[L.forget_flag(lib, s.var)]])
         values = lib.states(s.var) if s.value is None else [s.value]
         return Plan([[L.set_flag(lib, s.var, c)] for c in values if c in lib.states(s.var)])
     if isinstance(s, ir.CopyInt):

@@ -1,0 +1,164 @@
+"""What the generated library leaves out to stay small, and that verdicts stay right without it:
+constants a field is given but never compared with, the values of dead flags, and a data cell's
+pointer back to the list cell that owns it (not a path of reachability)."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tvla.cfront.lower import lower_file
+from tvla.cfront.translate import translate
+from tvla.cli.verify import VerifyOptions, verify_files
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ALL = ("memsafety", "memcleanup", "unreach-call")
+
+KINDS = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+struct node { struct node *next; int kind; };
+struct node *head = NULL;
+void push(int k) {
+  struct node *n = malloc(sizeof *n);
+  n->kind = k;
+  n->next = head;
+  head = n;
+}
+int main(void) {
+  while (__VERIFIER_nondet_int()) {
+    switch (__VERIFIER_nondet_int()) {
+      case 0: push(1); break;
+      case 1: push(2); break;
+      default: push(3);
+    }
+  }
+  for (struct node *p = head; p; p = p->next)
+    if (CHECK) reach_error();
+  while (head) { struct node *q = head->next; free(head); head = q; }
+  return 0;
+}
+"""
+
+
+def verdicts(tmp_path, name, src, props=ALL):
+    path = tmp_path / name
+    path.write_text(src)
+    [f] = verify_files([str(path)], VerifyOptions(props))
+    return {p.name: p for p in f.properties}
+
+
+def tvp_of(tmp_path, name, src):
+    path = tmp_path / name
+    path.write_text(src)
+    return translate(lower_file(str(path)), ALL).tvp
+
+
+def test_constants_never_compared_with_are_not_keys(tmp_path):
+    # kind takes 1, 2 and 3 but is only compared with 1: 2 and 3 are "not 1" alike
+    tvp = tvp_of(tmp_path, "kinds.c", KINDS.replace("CHECK", "p->kind == 1 && p->kind != 1"))
+    assert "%p eq[kind,$1](v)" in tvp
+    assert "eq[kind,$2]" not in tvp and "eq[kind,$3]" not in tvp
+
+
+@pytest.mark.parametrize("check, verdict", [("p->kind == 0", "true"), ("p->kind != 1 && p->next && p->next->kind == 1", "false")])
+def test_a_field_compared_with_one_of_its_constants(tmp_path, check, verdict):
+    v = verdicts(tmp_path, "kinds.c", KINDS.replace("CHECK", check), ("unreach-call",))
+    assert v["unreach-call"].verdict == verdict, v["unreach-call"].reason
+
+
+def test_an_ordered_field_keeps_every_constant(tmp_path):
+    # the order between cells needs to know 2 < 3 even if no test names them
+    src = KINDS.replace("CHECK", "p->next && p->kind > p->next->kind")
+    tvp = tvp_of(tmp_path, "kinds.c", src)
+    assert all(f"%p eq[kind,${c}](v)" in tvp for c in (1, 2, 3))
+    assert verdicts(tmp_path, "kinds.c", src, ("unreach-call",))["unreach-call"].verdict == "false"
+
+
+FLAGS = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+struct node { struct node *next; int d; };
+int main(void) {
+  struct node *h = NULL;
+  while (__VERIFIER_nondet_int()) {
+    int k = __VERIFIER_nondet_int() ? 1 : 2;
+    struct node *n = malloc(sizeof *n);
+    n->d = k;
+    n->next = h;
+    h = n;
+  }
+  int m = 1;
+  if (h && h->d == 2) m = 2;
+  if (h && h->d != m) reach_error();
+  while (h) { struct node *q = h->next; free(h); h = q; }
+  return 0;
+}
+"""
+
+
+def test_a_dead_flag_takes_its_first_value(tmp_path):
+    # k dies once its value is stored: the stores after differ in the cells only
+    tvp = tvp_of(tmp_path, "flags.c", FLAGS)
+    assert "%t \"k dead\"" in tvp and "%t \"m dead\"" in tvp
+    v = verdicts(tmp_path, "flags.c", FLAGS)
+    assert [v[p].verdict for p in ALL] == ["true", "true", "true"]
+    bad = verdicts(tmp_path, "flags.c", FLAGS.replace("h->d != m", "h->d == m"), ("unreach-call",))
+    assert bad["unreach-call"].verdict == "false"
+
+
+OWNER = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+struct cell;
+struct data { struct cell *owner; int value; };
+struct cell { struct cell *next; struct data *d; };
+int main(void) {
+  struct cell *list = NULL, *c;
+  struct data *d;
+  while (__VERIFIER_nondet_int()) {
+    c = malloc(sizeof(struct cell));
+    d = malloc(sizeof(struct data));
+    d->owner = OWNER_OF_D;
+    c->d = d;
+    c->next = list;
+    list = c;
+  }
+  for (c = list; c != NULL; c = c->next)
+    if (c->d->owner != c) reach_error();
+  while (list != NULL) {
+    c = list;
+    list = list->next;
+    FREE_DATA
+    free(c);
+  }
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("owner, free_data, expected", [
+    ("c", "free(c->d);", ["true", "true", "true"]),
+    ("list", "free(c->d);", ["true", "false", "false"]),       # the owner is the cell before
+    ("c", "", ["false", "false", "true"]),                      # the data cells leak
+])
+def test_a_data_cell_owned_by_its_list_cell(tmp_path, owner, free_data, expected):
+    v = verdicts(tmp_path, "owner.c", OWNER.replace("OWNER_OF_D", owner).replace("FREE_DATA", free_data))
+    assert [v[p].verdict for p in ALL] == expected, [v[p].reason for p in ALL]
+
+
+def test_the_owner_field_is_a_back_field_and_passes_selfcheck(tmp_path):
+    """Reachability leaves out the owner field (else every list cell is on a cycle through its data
+    cell); inv[d,owner] keeps the ownership. Concrete runs must embed in the abstract structures."""
+    src = tmp_path / "owner.c"
+    src.write_text(OWNER.replace("OWNER_OF_D", "c").replace("FREE_DATA", "free(c->d);"))
+    out = tmp_path / "out"
+    r = subprocess.run([sys.executable, "-m", "tvla", "c2tvp", str(src), "-o", str(out)], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    tvp = (out / "owner.tvp").read_text()
+    assert "%i edge[all](v_1, v_2) = d_(v_1, v_2) | next(v_1, v_2)" in tvp
+    assert "%i inv[d_,owner](v) = A(v_1) d_(v, v_1) -> owner(v_1, v)" in tvp
+    check = subprocess.run([sys.executable, "-m", "tvla", "selfcheck", str(out / "owner.tvp"), str(out / "owner.tvs"),
+                            "--nodes", "4"], capture_output=True, text=True)
+    assert check.returncode == 0 and "0 violations" in check.stdout, check.stdout + check.stderr
