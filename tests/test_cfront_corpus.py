@@ -18,6 +18,7 @@ from tvla.cli.verify import VerifyOptions, verify_files
 
 CORPUS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "programs", "c")
 PROPERTIES = ("memsafety", "memcleanup", "unreach-call")
+pytestmark = pytest.mark.xdist_group("corpus")   # one worker verifies the corpus once (the module fixture)
 
 
 def read_answers():
