@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Dict, FrozenSet, List, Optional, Sequence, Set
 
 from tvla.cfront import ir
 from tvla.cfront.library import ABSTRACTED
-from tvla.cfront.verdict import UNKNOWN, Alarm, FileVerdict, PropertyVerdict, WitnessStep, decide
+from tvla.cfront.verdict import TRUE, UNKNOWN, Alarm, FileVerdict, PropertyVerdict, WitnessStep, decide
 from tvla.engine.options import Options, build_options
 from tvla.engine.results import MessageRecord, Result
 from tvla.errors import TvlaError
@@ -51,9 +51,9 @@ class VerifyOptions:
     timeout: Optional[float] = 120.0
     memory_mb: Optional[int] = 4096
 
-    def engine_options(self, cprog: Optional[ir.CProgram] = None) -> Options:
+    def engine_options(self, cprog: Optional[ir.CProgram] = None, witness: bool = True) -> Options:
         nodes = self.witness_nodes if self.witness_nodes is not None else witness_nodes(cprog)
-        return build_options(witness=True, witness_nodes=nodes, witness_steps=self.witness_steps,
+        return build_options(witness=witness, witness_nodes=nodes, witness_steps=self.witness_steps,
                              witness_states=self.witness_states, max_structures=self.max_structures)
 
 
@@ -195,11 +195,11 @@ def alarms_of(result: Result, tr: "Translation", cprog: ir.CProgram) -> List[Ala
 
 
 def _analyse(cprog: ir.CProgram, opts: VerifyOptions, successors: bool,
-             deadline: Optional[float]) -> Tuple["Translation", Result]:
+             deadline: Optional[float], witness: bool = True) -> Tuple["Translation", Result]:
     from tvla.cli.api import load, read_inputs, run_loaded
     with tempfile.TemporaryDirectory(prefix="tvla-verify-") as d:
         tr, tvp, tvs = write_translation(cprog, opts.properties, d, successors)
-        analysis = load(tvp, opts.engine_options(cprog))
+        analysis = load(tvp, opts.engine_options(cprog, witness))
         structures, given = read_inputs(analysis, tvs)
         stop = (lambda: time.monotonic() > deadline) if deadline else None
         result = run_loaded(analysis, structures, given, tvp, tvs, should_stop=stop)
@@ -212,7 +212,11 @@ def verify_file(path: str, opts: VerifyOptions) -> FileVerdict:
     deadline = time.monotonic() + opts.timeout if opts.timeout else None
     try:
         cprog = lower(path, opts)
-        verdicts: Tuple[PropertyVerdict, ...] = ()
+        verdicts, coarse = proofs_without_data(cprog, opts, deadline)
+        if coarse is not None and all(v.verdict == TRUE for v in verdicts):
+            tr, result = coarse
+            return FileVerdict(path, verdicts, time.perf_counter() - t0, structures=structures_by_line(result, tr),
+                               source=cprog.source)
         for successors in _precisions(cprog, opts):
             tr, result = _analyse(cprog, opts, successors, deadline)
             alarms = alarms_of(result, tr, cprog)
@@ -225,6 +229,34 @@ def verify_file(path: str, opts: VerifyOptions) -> FileVerdict:
         return FileVerdict(path, (), time.perf_counter() - t0, str(e))
     return FileVerdict(path, verdicts, time.perf_counter() - t0, structures=structures_by_line(result, tr),
                        source=cprog.source)
+
+
+COARSE_SHARE = 0.35   # of the time limit, at most, for the run without data
+
+
+def proofs_without_data(cprog: ir.CProgram, opts: VerifyOptions, deadline: Optional[float]
+                         ) -> Tuple[Tuple[PropertyVerdict, ...], Optional[Tuple["Translation", Result]]]:
+    """When only memory safety or cleanup is asked of a program with data in its cells: the proofs of a run
+    without the data (:mod:`tvla.cfront.dataless`, far fewer structures), each other property
+    unknown, and that run; ``()`` and None when no such run is made.  Only ``true`` is taken from
+    it: its alarms may lie on branches the data rules out."""
+    from tvla.cfront.dataless import without_data
+    from tvla.cfront.library import build_library, needs_of
+    # with another property the precise run is needed anyway, and it answers these too
+    memory = all(p in ("memsafety", "memcleanup") for p in opts.properties)
+    if not memory or cprog.unsupported:
+        return (), None
+    lib = build_library(cprog, needs_of(opts.properties))
+    if not (lib.ordered or lib.keys or lib.registers):   # no data predicate: the same abstraction
+        return (), None
+    share = time.monotonic() + opts.timeout * COARSE_SHARE if opts.timeout else None
+    stop = min(d for d in (deadline, share) if d is not None) if deadline or share else None
+    coarse = without_data(cprog)
+    tr, result = _analyse(coarse, opts, False, stop, witness=False)
+    limit = "time limit" if result.limit_hit == "interrupted" else result.limit_hit
+    alarms = alarms_of(result, tr, coarse)
+    verdicts = tuple(decide(p, alarms, (), limit) for p in opts.properties)
+    return tuple(v if v.verdict == TRUE else PropertyVerdict(v.name, UNKNOWN) for v in verdicts), (tr, result)
 
 
 def _precisions(cprog: ir.CProgram, opts: VerifyOptions) -> Tuple[bool, ...]:

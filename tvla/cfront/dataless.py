@@ -1,0 +1,75 @@
+"""The program without the data of its cells: a coarser abstraction that proves memory safety fast.
+
+Contract: :func:`without_data` returns a :class:`~tvla.cfront.ir.CProgram`
+whose executions include every execution of the given one, with the same
+dereferences, frees and pointer statements, but no int field is tracked: a
+condition on a field (``p->d < q->d``, ``p->d == 2``) takes both branches, a
+field's write stores any value, a register (an int variable holding a datum)
+loaded from a cell takes any value.  Each such statement keeps its
+dereferences (``SetData(x, f, None)`` on every cell it reads or writes), so
+valid-deref is checked where it was.  The generated library then has no
+``dle``, ``eq``, ``nx`` or register predicate: far fewer structures.
+
+Only proofs may be taken from it (``true``): an alarm there may come from a
+branch the data rules out, and its witness need not be a run of C.
+"""
+
+from dataclasses import replace
+from typing import Iterator, List, Optional
+
+from tvla.cfront import ir
+
+__all__ = ["without_data"]
+
+
+def _touches(var: Optional[str], field: Optional[str]) -> List[ir.Statement]:
+    return [ir.SetData(var, field, None)] if var is not None and field is not None else []
+
+
+def _dataless(s: ir.Statement, registers: frozenset) -> Optional[List[ir.Statement]]:
+    """The statements standing for ``s`` (None: ``s`` itself)."""
+    if isinstance(s, ir.Assume) and isinstance(s.cond, ir.DataCond):
+        c = s.cond
+        if c.lfield is None:   # a test of an int variable: kept unless it reads a register
+            reads_register = c.left in registers or c.value in registers
+            return [ir.Nop("abstracted: a test of a datum")] if reads_register else None
+        touched = _touches(c.left, c.lfield) + _touches(c.right, c.rfield)
+        return touched + [ir.Nop("abstracted: a test of a datum")]
+    if isinstance(s, ir.SetData):
+        return [ir.SetData(s.var, s.field, None)] if s.value is not None else None
+    if isinstance(s, ir.CopyData):
+        return _touches(s.src, s.sfield) + _touches(s.dst, s.dfield)
+    if isinstance(s, ir.SwapData):
+        return _touches(s.dst, s.field) + _touches(s.src, s.field)
+    if isinstance(s, ir.LoadData):
+        return _touches(s.src, s.field) + [ir.Havoc(s.dst)]
+    if isinstance(s, ir.CopyInt) and s.dst in registers:
+        return [ir.Havoc(s.dst)]
+    return None
+
+
+def _fresh(used: set) -> Iterator[str]:
+    k = 0
+    while True:
+        k += 1
+        if f"D{k}" not in used:
+            yield f"D{k}"
+
+
+def without_data(prog: ir.CProgram) -> ir.CProgram:
+    """``prog`` with its cells' data abstracted away (see the module docstring)."""
+    registers = frozenset(iv.name for iv in prog.ints if iv.register)
+    fresh = _fresh({n for e in prog.edges for n in (e.source, e.target)})
+    out: List[ir.Edge] = []
+    for e in prog.edges:
+        stmts = _dataless(e.stmt, registers)
+        if stmts is None:
+            out.append(e)
+            continue
+        stmts = stmts or [ir.Nop()]
+        cur = e.source
+        for i, s in enumerate(stmts):
+            nxt = e.target if i == len(stmts) - 1 else next(fresh)
+            out.append(replace(e, source=cur, target=nxt, stmt=s))
+            cur = nxt
+    return replace(prog, edges=tuple(out))
