@@ -266,7 +266,9 @@ def forget_dead_flags(prog: ir.CProgram) -> ir.CProgram:
     """The program where a flag (an int variable of a few values, a counter) that some statement
     reads takes its first value on every edge where it dies (``Havoc(dead=True)`` right after the
     edge): its value there can never be read, so stores that differ only in it become one (a
-    parameter of a function inlined at several calls keeps no trace of the last call)."""
+    parameter of a function inlined at several calls keeps no trace of the last call).  Not a
+    register (a datum): "any value" would be one abstract store but, in the witness search,
+    one concrete store per order against the cells."""
     read = {v for e in prog.edges for v in int_uses_defs(e.stmt)[0]}
     first = {iv.name: min(iv.values) for iv in prog.ints if iv.values and not iv.register and iv.name in read}
     if not first:

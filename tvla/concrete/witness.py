@@ -7,7 +7,12 @@ then 1, ... up to K; the input stores of K nodes join when traces of K nodes
 are followed), and among those the shortest first. So the trace found is a
 shortest one among those over the smallest stores that show the message, and
 a message shown by small stores is found without following the many traces
-of large ones.  A trace never
+of large ones.  Within a bound the search is goal directed (A*): a state is
+ranked by its trace's length plus the fewest CFG edges from its location to
+the location of a message not yet shown, a lower bound of the steps left, so
+traces that head for a message are followed first and the one found is still
+a shortest; a state from whose location no such message can be reached is
+not followed at all.  A trace never
 holds a store of more than K nodes nor takes more than N steps; when none
 shows the message, there is no witness up to that bound and the alarm may be
 false. The search follows at most S concrete states (a bound that gives the
@@ -97,7 +102,7 @@ def find_witnesses(program: Program, inputs: Sequence[Structure], targets: Seque
     for e in program.edges:
         out_edges.setdefault(e.source, []).append(e)
     found: Dict[int, Tuple[_State, Edge]] = {}
-    search = _Search(interp, out_edges, targets, found, nodes, steps)
+    search = _Search(interp, out_edges, targets, found, nodes, steps, _distances(program.edges, targets))
     size = 0
     while len(found) < len(targets):
         # the stores of ``size`` nodes enter before any trace that needs more nodes is followed
@@ -116,41 +121,96 @@ def find_witnesses(program: Program, inputs: Sequence[Structure], targets: Seque
     return [_witness(found[k], targets[k][2], interp) if k in found else None for k in range(len(targets))]
 
 
+def _distances(edges: Sequence[Edge], targets: Sequence[Target]) -> List[Dict[str, int]]:
+    """For each target, the fewest edges from each location to the target's (absent: none)."""
+    into: Dict[str, List[str]] = {}
+    for e in edges:
+        into.setdefault(e.target, []).append(e.source)
+    by_location: Dict[str, Dict[str, int]] = {}
+    for loc, _title, _text in targets:
+        if loc in by_location:
+            continue
+        dist, frontier = {loc: 0}, [loc]
+        while frontier:   # breadth first, backwards
+            nxt = []
+            for u in frontier:
+                for src in into.get(u, ()):
+                    if src not in dist:
+                        dist[src] = dist[u] + 1
+                        nxt.append(src)
+            frontier = nxt
+        by_location[loc] = dist
+    return [by_location[loc] for loc, _title, _text in targets]
+
+
 class _Search:
-    """Best first over concrete states: by the largest store on the trace, then by its length. Every
-    state is expanded once, first on a trace of the fewest nodes (each state enters the heap no
-    later than any state of a larger bound is expanded), so a witness found is among the
-    shortest traces over the smallest stores, and a message that a small store shows is found
-    without following the many traces of larger stores."""
+    """Best first over concrete states: by the largest store on the trace, then by its length
+    plus the fewest edges left to a message not yet shown (consistent, so a state is first
+    expanded on a shortest trace). Every state is expanded once, first on a trace of the fewest
+    nodes (each state enters the heap no later than any state of a larger bound is expanded),
+    so a witness found is among the shortest traces over the smallest stores, and a message
+    that a small store shows is found without following the many traces of larger stores."""
 
     def __init__(self, interp: Interpreter, out_edges: Dict[str, List[Edge]], targets: Sequence[Target],
-                 found: Dict[int, Tuple[_State, Edge]], nodes: int, steps: int) -> None:
+                 found: Dict[int, Tuple[_State, Edge]], nodes: int, steps: int,
+                 distances: Sequence[Dict[str, int]]) -> None:
         self.interp, self.out_edges, self.targets, self.found = interp, out_edges, targets, found
-        self.nodes, self.steps = nodes, steps
+        self.nodes, self.steps, self.distances = nodes, steps, distances
         self.heap: List[Tuple[int, int, int, _State]] = []
         self.seen: Set[Tuple[str, Hashable]] = set()
         self.count = 0
         self.expanded = 0
 
+    def left(self, location: str) -> Optional[int]:
+        """The fewest edges from ``location`` to a message not yet shown (None: none is reachable)."""
+        ds = [d[location] for k, d in enumerate(self.distances) if k not in self.found and location in d]
+        return min(ds) if ds else None
+
     def push(self, st: _State, bound: int) -> None:
-        key = (st.location, canonical_key(st.store))
-        if key not in self.seen:
-            self.seen.add(key)
+        h = self.left(st.location)
+        if h is not None and st.depth + h < self.steps:
             self.count += 1
-            heapq.heappush(self.heap, (bound, st.depth, self.count, st))
+            heapq.heappush(self.heap, (bound, st.depth + h, self.count, st))
+
+    def rerank(self) -> None:
+        """Rank the states waiting again once a message is shown: the distances left grow (the
+        states that only led to it are dropped), and a stale rank could expand a state on a
+        longer trace first."""
+        ranked = []
+        for bound, _rank, n, st in self.heap:
+            h = self.left(st.location)
+            if h is not None and st.depth + h < self.steps:
+                ranked.append((bound, st.depth + h, n, st))
+        heapq.heapify(ranked)
+        self.heap = ranked
+
+    def pop(self) -> Optional[Tuple[int, _State]]:
+        """The next state not expanded yet (its first, shortest, trace), with its bound."""
+        while self.heap:
+            bound, _rank, _n, st = heapq.heappop(self.heap)
+            key = (st.location, canonical_key(st.store))
+            if key not in self.seen:
+                self.seen.add(key)
+                return bound, st
+        return None
 
     def expand(self) -> None:
         """Follow every edge out of the next state; record the targets its actions report."""
-        bound, _depth, _n, st = heapq.heappop(self.heap)
-        self.expanded += 1
-        if st.depth >= self.steps:  # a trace through st would take more than ``steps`` steps
+        nxt = self.pop()
+        if nxt is None:
             return
+        bound, st = nxt
+        self.expanded += 1
+        shown = len(self.found)
         for e in self.out_edges.get(st.location, []):
             messages, succ = self.interp.step(e.action, st.store)
             for k, (loc, title, text) in enumerate(self.targets):
                 if k not in self.found and loc == st.location and text in messages \
                         and title in (None, e.action.title):
                     self.found[k] = (st, e)
+            if len(self.found) > shown:
+                self.rerank()
+                shown = len(self.found)
             if st.depth + 1 >= self.steps:
                 continue
             for s, origin in succ:
