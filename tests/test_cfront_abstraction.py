@@ -236,3 +236,19 @@ def test_the_run_without_data_proves_what_the_data_does_not_decide(tmp_path):
     assert [(p.name, p.verdict) for p in proved] == [("memsafety", "true"), ("memcleanup", "true")] and run
     # another property needs the data: no such run
     assert proofs_without_data(prog, VerifyOptions(("memsafety", "unreach-call")), None) == ((), None)
+
+
+def test_a_key_searched_after_its_delete_is_found_by_a_witness(tmp_path):
+    """insert(k) of a value chosen once copies it into the callee's register: exact, since every
+    key is chosen (no constant is written or compared); the 49-step witness over two cells (an
+    older cell with the same key) is found within the default budget by the goal-directed search."""
+    with open(os.path.join(ROOT, "programs", "c", "sll_global_search_deleted.c"), encoding="utf-8") as fh:
+        src = fh.read()
+    v = verdicts(tmp_path, "search.c", src, ("unreach-call",))
+    assert v["unreach-call"].verdict == "false", v["unreach-call"].reason
+    assert len(v["unreach-call"].witness) > 20
+    assert "Abstracted_Copy_Reg" not in tvp_of(tmp_path, "search.c", src)
+    # a constant among the keys: where the copy places k among them may be no integer's place
+    three = src.replace("insert(__VERIFIER_nondet_int());", "insert(3);")
+    assert "Abstracted_Copy_Reg" in tvp_of(tmp_path, "search.c", three)
+    assert verdicts(tmp_path, "search.c", three, ("unreach-call",))["unreach-call"].verdict != "true"
