@@ -252,3 +252,36 @@ def test_a_key_searched_after_its_delete_is_found_by_a_witness(tmp_path):
     three = src.replace("insert(__VERIFIER_nondet_int());", "insert(3);")
     assert "Abstracted_Copy_Reg" in tvp_of(tmp_path, "search.c", three)
     assert verdicts(tmp_path, "search.c", three, ("unreach-call",))["unreach-call"].verdict != "true"
+
+
+MAX = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+struct node { struct node *next; int data; };
+int main(void) {
+  struct node *h = NULL, *n;
+  int max = 0;
+  while (__VERIFIER_nondet_int()) {
+    n = malloc(sizeof *n);
+    n->data = __VERIFIER_nondet_int();
+    n->next = h;
+    h = n;
+  }
+  if (!h) return 0;
+  for (n = FIRST; n; n = n->next)
+    if (n->data > max) max = n->data;
+  if (h->data > max) reach_error();
+  while (h) { n = h->next; free(h); h = n; }
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("first, verdict", [("h", "true"), ("h->next", "false")])
+def test_a_register_starting_at_a_constant(tmp_path, first, verdict):
+    # max = 0 places 0 among data that are all chosen: exact, so the second program's witness
+    # (a head datum above 0 and above the others, which the scan skips) is a run of C
+    src = MAX.replace("FIRST", first)
+    assert "Abstracted_Copy_Reg" not in tvp_of(tmp_path, "max.c", src)
+    v = verdicts(tmp_path, "max.c", src, ("unreach-call",))
+    assert v["unreach-call"].verdict == verdict, v["unreach-call"].reason

@@ -1044,20 +1044,21 @@ def copy_register(lib: Library, x: str, src: Union[int, str]) -> Act:
             new = "0" if isinstance(k, int) and isinstance(src, int) else "1/2"
         ups.append((lib.xeq(x, k), new))
     # an unknown value (1/2, alone or as a branch) makes the copy an over-approximation: a witness
-    # through it may be no run of C, unless it only places a value chosen once among data that
-    # are all chosen too (no constant is ever written to or compared with those fields): any
-    # place in their order is then that of some integer
+    # through it may be no run of C, unless it only places a value chosen once or a constant
+    # among data that are all chosen (no other constant is ever written to or compared with
+    # those fields): any place in their order is then that of some integer
     exact = not any("1/2" in value for _p, value in ups) or _free_placement(lib, x, src)
     return Act(("" if exact else ABSTRACTED) + f"Copy_Reg_{_sanitize(x)}_{_key_name(src)}", f"{x} = {src}",
                updates=tuple(ups))
 
 
 def _free_placement(lib: Library, x: str, src: Union[int, str]) -> bool:
-    """Is ``x = src`` (src a symbolic variable) exact whatever order it gives x against the cells:
-    the fields x holds have no constant key and no bound?"""
+    """Is ``x = src`` (src a symbolic variable or a constant) exact whatever order it gives x
+    against the cells: the fields x holds have no bound and no constant key but src?  Their other
+    data are chosen, so each may lie on either side of src, in any order among themselves."""
     fields = lib.registers.get(x, ())
-    return isinstance(src, str) and src in lib.symbolic and all(
-        not any(isinstance(k, int) for k in lib.keys.get(d, ())) and d not in lib.bounds for d in fields)
+    return (isinstance(src, int) or src in lib.symbolic) and all(
+        all(k == src for k in lib.keys.get(d, ()) if isinstance(k, int)) and d not in lib.bounds for d in fields)
 
 
 def havoc_register(lib: Library, x: str) -> Act:
