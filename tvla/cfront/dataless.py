@@ -15,7 +15,7 @@ branch the data rules out, and its witness need not be a run of C.
 """
 
 from dataclasses import replace
-from typing import Iterator, List, Optional
+from typing import FrozenSet, List, Optional
 
 from tvla.cfront import ir
 
@@ -26,7 +26,7 @@ def _touches(var: Optional[str], field: Optional[str]) -> List[ir.Statement]:
     return [ir.SetData(var, field, None)] if var is not None and field is not None else []
 
 
-def _dataless(s: ir.Statement, registers: frozenset) -> Optional[List[ir.Statement]]:
+def _dataless(s: ir.Statement, registers: FrozenSet[str]) -> Optional[List[ir.Statement]]:
     """The statements standing for ``s`` (None: ``s`` itself)."""
     if isinstance(s, ir.Assume) and isinstance(s.cond, ir.DataCond):
         c = s.cond
@@ -48,28 +48,12 @@ def _dataless(s: ir.Statement, registers: frozenset) -> Optional[List[ir.Stateme
     return None
 
 
-def _fresh(used: set) -> Iterator[str]:
-    k = 0
-    while True:
-        k += 1
-        if f"D{k}" not in used:
-            yield f"D{k}"
-
-
 def without_data(prog: ir.CProgram) -> ir.CProgram:
     """``prog`` with its cells' data abstracted away (see the module docstring)."""
     registers = frozenset(iv.name for iv in prog.ints if iv.register)
-    fresh = _fresh({n for e in prog.edges for n in (e.source, e.target)})
+    fresh = ir.fresh_nodes(prog, "D")
     out: List[ir.Edge] = []
     for e in prog.edges:
         stmts = _dataless(e.stmt, registers)
-        if stmts is None:
-            out.append(e)
-            continue
-        stmts = stmts or [ir.Nop()]
-        cur = e.source
-        for i, s in enumerate(stmts):
-            nxt = e.target if i == len(stmts) - 1 else next(fresh)
-            out.append(replace(e, source=cur, target=nxt, stmt=s))
-            cur = nxt
+        out += [e] if stmts is None else ir.chain(e, stmts or [ir.Nop()], fresh)
     return replace(prog, edges=tuple(out))

@@ -17,13 +17,13 @@ temporaries apart).  ``None`` as a source pointer stands for ``NULL``.
 """
 
 from dataclasses import dataclass, field
-from typing import FrozenSet, Optional, Tuple, Union
+from typing import FrozenSet, Iterator, List, Optional, Sequence, Tuple, Union
 
 __all__ = [
     "Pos", "StructType", "PointerVar", "IntVar",
     "AssignNull", "AssignVar", "Load", "StoreNull", "Store", "Malloc", "Free", "FreeNonHeap",
     "Kill", "SetData", "CopyData", "Havoc", "CopyInt", "PtrCond", "DataCond", "Assume", "ReachError",
-    "Exit", "Nop", "Statement", "Edge", "CProgram", "DATA_OPS",
+    "Exit", "Nop", "Statement", "Edge", "CProgram", "DATA_OPS", "fresh_nodes", "chain",
 ]
 
 
@@ -392,3 +392,24 @@ class CProgram:
 
     def struct(self, name: str) -> StructType:
         return next(s for s in self.structs if s.name == name)
+
+
+def fresh_nodes(prog: CProgram, prefix: str) -> Iterator[str]:
+    """Node names ``prefix1``, ``prefix2``... that no edge of ``prog`` uses."""
+    used = {n for e in prog.edges for n in (e.source, e.target)}
+    k = 0
+    while True:
+        k += 1
+        if f"{prefix}{k}" not in used:
+            yield f"{prefix}{k}"
+
+
+def chain(edge: Edge, stmts: Sequence[Statement], fresh: Iterator[str]) -> List[Edge]:
+    """Edges from ``edge.source`` to ``edge.target`` doing ``stmts`` one after the other, through
+    new nodes, each at the edge's position and text (``stmts`` must not be empty)."""
+    out, cur = [], edge.source
+    for i, s in enumerate(stmts):
+        nxt = edge.target if i == len(stmts) - 1 else next(fresh)
+        out.append(Edge(cur, nxt, s, edge.pos, edge.text))
+        cur = nxt
+    return out

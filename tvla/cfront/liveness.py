@@ -37,7 +37,7 @@ writes, never reads.
 """
 
 from dataclasses import replace
-from typing import Callable, Dict, FrozenSet, Iterator, List, Optional, Set, Tuple, TypeVar, Union
+from typing import Callable, Dict, FrozenSet, List, Optional, Set, Tuple, TypeVar, Union
 
 from tvla.cfront import ir
 
@@ -238,9 +238,8 @@ def insert_kills(prog: ir.CProgram, keep: FrozenSet[str] = frozenset()) -> ir.CP
             in_scope[k] = ending_nodes(prog, main_return=False, frame=k or None)
         return node in in_scope[k]
 
-    names = {n for e in prog.edges for n in (e.source, e.target)}
     out: List[ir.Edge] = []
-    fresh = _fresh_nodes(names)
+    fresh = ir.fresh_nodes(prog, "K")
     for e in prog.edges:
         if isinstance(e.stmt, ir.Kill):
             out.append(e)
@@ -250,15 +249,7 @@ def insert_kills(prog: ir.CProgram, keep: FrozenSet[str] = frozenset()) -> ir.CP
         dying = sorted(v for v in (live.get(e.source, frozenset()) | defs) - live.get(e.target, frozenset())
                        if (v in local and not (e.target in ending and stays(v, e.target)) or v in mortal)
                        and v not in keep)
-        if not dying:
-            out.append(e)
-            continue
-        cur = next(fresh)
-        out.append(replace(e, target=cur))
-        for i, var in enumerate(dying):
-            nxt = e.target if i == len(dying) - 1 else next(fresh)
-            out.append(ir.Edge(cur, nxt, ir.Kill(var, scope[var] == "local"), e.pos, e.text))
-            cur = nxt
+        out += ir.chain(e, [e.stmt] + [ir.Kill(var, scope[var] == "local") for var in dying], fresh)
     return replace(prog, edges=tuple(out))
 
 
@@ -274,8 +265,7 @@ def forget_dead_flags(prog: ir.CProgram) -> ir.CProgram:
     if not first:
         return prog
     live = ints_live_at(prog)
-    names = {n for e in prog.edges for n in (e.source, e.target)}
-    fresh = _fresh_nodes(names, "F")
+    fresh = ir.fresh_nodes(prog, "F")
     out: List[ir.Edge] = []
     for e in prog.edges:
         defs = int_uses_defs(e.stmt)[1]
@@ -284,18 +274,5 @@ def forget_dead_flags(prog: ir.CProgram) -> ir.CProgram:
         if not dying or isinstance(e.stmt, ir.Havoc) and e.stmt.dead:
             out.append(e)
             continue
-        cur = next(fresh)
-        out.append(replace(e, target=cur))
-        for i, var in enumerate(dying):
-            nxt = e.target if i == len(dying) - 1 else next(fresh)
-            out.append(ir.Edge(cur, nxt, ir.Havoc(var, first[var], dead=True), e.pos, e.text))
-            cur = nxt
+        out += ir.chain(e, [e.stmt] + [ir.Havoc(var, first[var], dead=True) for var in dying], fresh)
     return replace(prog, edges=tuple(out))
-
-
-def _fresh_nodes(used: Set[str], prefix: str = "K") -> Iterator[str]:
-    k = 0
-    while True:
-        k += 1
-        if f"{prefix}{k}" not in used:
-            yield f"{prefix}{k}"
