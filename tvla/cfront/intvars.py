@@ -171,6 +171,9 @@ class _Collector:
             for arm in arms[1:]:
                 self.add(key, tag, arm, typ)
             return
+        param = deref_param(rhs) if isinstance(rhs, ci.Cursor) else None
+        if param is not None and decl_key(param) in self.outs.fields:
+            rhs = "field"   # *p for p given &x->f: a datum of a cell
         self.assigned.setdefault(key, []).append((tag, rhs))
         rng = int_range(typ) if typ is not None else None
         if rng is not None:
@@ -399,7 +402,7 @@ def _value(rhs: object, known: Dict[Hashable, IntClass], inits: FrozenSet[Hashab
     ``("step", k)``, the values of a flag or counter plus a constant ``("set", values, other)``,
     a copy of a symbolic variable initialised at its declaration (a key of ``inits``) or of an
     alias of one ``("alias", key)``, or _OTHER."""
-    if rhs is _OTHER or isinstance(rhs, (int, tuple)):
+    if rhs is _OTHER or isinstance(rhs, (int, tuple, str)):
         return rhs
     v = evaluate_int(rhs)
     if v is not None:

@@ -45,6 +45,7 @@ from tvla.cfront.intvars import KEPT, VALUED, IntClass, classify_ints, return_ke
 from tvla.cfront.coalesce import coalesce
 from tvla.cfront.liveness import forget_dead_flags, insert_kills, read_uninitialised
 from tvla.cfront.reuse import reuse_loads
+from tvla.cfront.outparams import is_int_pointer
 from tvla.cfront.swap import Swap, swap_at
 from tvla.cfront.lower_cfg import BAD, Frame
 from tvla.cfront.lower_expr import ABS, Cur, IntOp, Operand
@@ -219,7 +220,7 @@ class Lowering(LinkLowering):
         i = 0
         while i < len(stmts):
             sw = swap_at(stmts, i)
-            if sw is None:
+            if sw is None or not self.swappable(sw, fr):
                 cur = self.stmt(stmts[i], cur, fr)
                 i += 1
                 continue
@@ -229,10 +230,24 @@ class Lowering(LinkLowering):
             i += 3
         return cur
 
+    def swappable(self, sw: Swap, fr: Frame) -> bool:
+        """Are both sides of the swap fields (``*p`` of a parameter bound to one), the same field?"""
+        names = []
+        for side in (sw.left, sw.right):
+            bound = self.field_alias(side, fr)
+            if bound is None and side.kind != K.MEMBER_REF_EXPR:
+                return False   # *p of a parameter bound to an int variable
+            names.append(bound[1] if bound is not None else side.spelling)
+        return names[0] == names[1]
+
+    def swap_side(self, c: ci.Cursor, cur: Cur, fr: Frame) -> Tuple[str, str, Optional[str], Cur]:
+        bound = self.field_alias(c, fr)
+        return (bound[0], bound[1], "int", cur) if bound is not None else self.member(c, cur, fr)
+
     def swap(self, sw: Swap, cur: Cur, fr: Frame) -> Cur:
         """``a->d = b->d; b->d = t`` after ``t = a->d``: a SwapData at the second statement."""
-        a, field, kind_a, cur = self.member(sw.left, cur, fr)
-        b, _, kind_b, cur = self.member(sw.right, cur, fr)
+        a, field, kind_a, cur = self.swap_side(sw.left, cur, fr)
+        b, _, kind_b, cur = self.swap_side(sw.right, cur, fr)
         if kind_a != "int" or kind_b != "int" or BAD in (a, b):
             return cur
         cur = self.step(cur, ir.SwapData(a, field, b), sw.second)
@@ -670,6 +685,8 @@ class Lowering(LinkLowering):
         target = None
         if s.kind == K.UNARY_OPERATOR and unary_operator(s) == "&":
             inner = strip(children(s)[0])
+            if inner.kind == K.MEMBER_REF_EXPR and is_int(inner.type) and is_int_pointer(p.type):
+                return self.bind_field(p, inner, callee, cur, fr)
             if inner.kind == K.DECL_REF_EXPR and inner.referenced is not None:
                 target = self.lookup(inner.referenced, fr)
                 callee.alias_keys[decl_key(p)] = decl_key(inner.referenced)
@@ -683,6 +700,18 @@ class Lowering(LinkLowering):
             return self.effect(a, cur, fr)
         callee.aliases[decl_key(p)] = target
         return cur
+
+    def bind_field(self, p: ci.Cursor, member: ci.Cursor, callee: Frame, cur: Cur, fr: Frame) -> Cur:
+        """An ``int *`` parameter given ``&x->f``: ``*p`` in the callee is field f of x's cell, held
+        in a pointer variable named as p (the callee may change x); the dereference happens where
+        ``*p`` is used, and is reported as one of p."""
+        base, fname, kind, cur = self.member(member, cur, fr)
+        if kind != "int" or base == BAD or base not in self.pointers:
+            return cur
+        cell = self.fresh(p.spelling)
+        self.pointers[cell] = ir.PointerVar(cell, self.pointers[base].struct, "local", frame=self.frame())
+        callee.field_aliases[decl_key(p)] = (cell, fname)
+        return self.step(cur, ir.AssignVar(cell, base), member)
 
 
 def _definitions(tu: ci.TranslationUnit) -> Dict[str, ci.Cursor]:

@@ -233,6 +233,11 @@ class ExprLowering(Builder):
                 return self.lookup(inner.referenced, fr)
         return None
 
+    def field_alias(self, c: ci.Cursor, fr: Frame) -> Optional[Tuple[str, str]]:
+        """(cell, int field) of ``*p`` (``c``) for an ``int *`` parameter bound to ``&x->f``, or None."""
+        p = deref_param(c)
+        return fr.field_aliases.get(decl_key(p)) if p is not None else None
+
     def ptr_conditional(self, s: ci.Cursor, cur: Cur, fr: Frame, want: Optional[ci.Cursor]) -> Tuple[Ptr, Cur]:
         """``c ? a : b`` as a pointer: both branches assign one temporary."""
         c, a, b = children(s)
@@ -317,6 +322,9 @@ class ExprLowering(Builder):
             return ABS, cur
         if k == K.DECL_REF_EXPR:
             return self.int_var_value(s, fr), cur
+        cell_field = self.field_alias(s, fr)
+        if cell_field is not None:   # *p for an int * parameter bound to &x->f: x's f
+            return ("field",) + cell_field, cur
         alias = self.alias_of(children(s)[0], fr) if k == K.UNARY_OPERATOR and unary_operator(s) == "*" else None
         if alias is not None:   # *v for an int * parameter bound to &x: x
             cls = self.var_class(s, fr)
@@ -640,6 +648,9 @@ class ExprLowering(Builder):
             return BAD, cur
         if target.kind == K.MEMBER_REF_EXPR:
             return self.assign_field(s, target, rhs, cur, fr)
+        cell_field = self.field_alias(target, fr)
+        if cell_field is not None:
+            return self.assign_data(s, cell_field, rhs, cur, fr, int_range(target.type))
         linked = self.assign_link(target, rhs, cur, fr, s)
         if linked is not None:
             return linked
@@ -708,16 +719,21 @@ class ExprLowering(Builder):
             stmt = ir.StoreNull(base, fname) if v is None else ir.Store(base, fname, v)
             return v, self.step(cur, stmt, s)
         if kind == "int":
-            rng = int_range(target.type)
-
-            def write(arm: ci.Cursor, at: Cur) -> Tuple[IntOp, Cur]:
-                iop, at = self.int_value(arm, at, fr)
-                kept = self.converted(iop, arm, rng)
-                if kept != iop:
-                    at = self.touch(iop, at, arm)   # a field read is still a dereference
-                return kept, self.set_data(base, fname, kept, at, s)
-            return self.branches(rhs, cur, fr, s, write)
+            return self.assign_data(s, (base, fname), rhs, cur, fr, int_range(target.type))
         return BAD, cur
+
+    def assign_data(self, s: ci.Cursor, cell_field: Tuple[str, str], rhs: ci.Cursor, cur: Cur, fr: Frame,
+                    rng: Optional[ir.IntRange]) -> Tuple[Operand, Cur]:
+        """``x->f = rhs`` for an int field f (``rng``: the values of its type)."""
+        base, fname = cell_field
+
+        def write(arm: ci.Cursor, at: Cur) -> Tuple[IntOp, Cur]:
+            iop, at = self.int_value(arm, at, fr)
+            kept = self.converted(iop, arm, rng)
+            if kept != iop:
+                at = self.touch(iop, at, arm)   # a field read is still a dereference
+            return kept, self.set_data(base, fname, kept, at, s)
+        return self.branches(rhs, cur, fr, s, write)
 
     def converted(self, op: IntOp, value: ci.Cursor, rng: Optional[ir.IntRange]) -> IntOp:
         """The int operand ``op`` of the expression ``value`` as C stores it into a field of the type

@@ -10,6 +10,10 @@ so that :mod:`tvla.cfront.intvars` counts ``*p = e`` as an assignment of each
 target (and ``&x`` given to an out-parameter as no arbitrary write); the
 lowering reads and writes ``*p`` as the variable the call bound it to.
 
+A parameter given ``&x->f`` (an int field) instead reads and writes that field
+of x's cell (the lowering binds it, :meth:`Lowering.bind_field`); one given only
+such arguments is in ``fields``, and ``t = *p`` there reads a datum.
+
 A parameter used otherwise (compared, stored, passed to a function not defined
 here, indexed) *escapes*: its targets may change in ways not followed, so they
 stay arbitrary, as any int whose address is taken.
@@ -33,6 +37,7 @@ class OutParams:
 
     targets: Dict[Hashable, FrozenSet[Hashable]] = field(default_factory=dict)
     bound: FrozenSet[int] = frozenset()
+    fields: FrozenSet[Hashable] = frozenset()   # parameters only ever given &x->f of an int field
 
 
 def is_int_pointer(t: ci.Type) -> bool:
@@ -60,6 +65,7 @@ class _Uses:
         self.direct: Dict[Hashable, Set[Hashable]] = {}   # parameter -> variables given as &x
         self.passed: Dict[Hashable, Set[Hashable]] = {}   # parameter -> parameters passed to it
         self.bound: Dict[Hashable, Set[int]] = {}         # parameter -> the &x given to it
+        self.fields: Set[Hashable] = set()                 # parameters given &x->f
         self.fine: Set[int] = set()   # references to parameters that are *p or bound arguments
 
     def walk(self, c: ci.Cursor) -> None:
@@ -92,6 +98,8 @@ class _Uses:
             if var is not None and var.kind in (K.VAR_DECL, K.PARM_DECL) and is_int(var.type):
                 self.direct.setdefault(key, set()).add(decl_key(var))
                 self.bound.setdefault(key, set()).add(s.hash)
+            elif inner is not None and inner.kind == K.MEMBER_REF_EXPR and is_int(inner.type):
+                self.fields.add(key)
             elif s.kind == K.DECL_REF_EXPR and s.referenced is not None and s.referenced.kind == K.PARM_DECL \
                     and is_int_pointer(s.referenced.type):
                 self.passed.setdefault(key, set()).add(decl_key(s.referenced))
@@ -138,7 +146,10 @@ def out_params(tu: ci.TranslationUnit) -> OutParams:
             break
     escaped = _closure(uses.escaped, uses.passed)
     kept = {p: frozenset(vs) for p, vs in targets.items() if p not in escaped}
-    return OutParams(kept, frozenset(h for p in kept for h in uses.bound.get(p, ())))
+    passing = {p for p, qs in uses.passed.items() if qs} | {q for qs in uses.passed.values() for q in qs}
+    # a parameter given a field somewhere and a variable elsewhere, or passed on, is left to the lowering
+    fields = frozenset(p for p in uses.fields if p not in escaped and not targets.get(p) and p not in passing)
+    return OutParams(kept, frozenset(h for p in kept for h in uses.bound.get(p, ())), fields)
 
 
 def _closure(escaped: Set[Hashable], passed: Dict[Hashable, Set[Hashable]]) -> Set[Hashable]:

@@ -12,7 +12,8 @@ first and second.
 
 The match is syntactic: ``a`` and ``b`` are pointer expressions without side
 effects (variables, ``->`` and ``*`` of them), written with the same tokens
-where they recur; ``d`` is one int field, of one type in both cells, which
+where they recur (``*a`` of ``int *`` parameters a and b stands for ``a->d``:
+``swap(&p->d, &q->d)``; the lowering checks that both are bound to fields); ``d`` is one int field, of one type in both cells, which
 ``t`` holds (no explicit cast on the way: through a narrower ``t`` it is no
 exchange).
 """
@@ -24,6 +25,7 @@ import clang.cindex as ci
 
 from tvla.cfront.cinfo import K, children, decl_key, initializer, int_range, is_int, strip
 from tvla.cfront.intvars import int_var
+from tvla.cfront.outparams import deref_param
 from tvla.cfront.parse import binary_operator, unary_operator
 
 __all__ = ["Swap", "swap_at"]
@@ -67,8 +69,11 @@ def _temp_read(c: ci.Cursor) -> Optional[Tuple[ci.Cursor, ci.Cursor]]:
 
 def _member(c: ci.Cursor) -> Optional[ci.Cursor]:
     """``c`` as an int field member of a side-effect-free pointer expression (no explicit cast
-    around it: a cast may change the value), else None."""
+    around it: a cast may change the value), or as ``*p`` for an ``int *`` parameter p (the
+    lowering knows whether p is bound to a field), else None."""
     m = strip(c)
+    if deref_param(m) is not None:
+        return m
     return m if m.kind == K.MEMBER_REF_EXPR and is_int(m.type) and _pure(m) else None
 
 
