@@ -236,10 +236,10 @@ COARSE_SHARE = 0.35   # of the time limit, at most, for the run without data
 
 def proofs_without_data(cprog: ir.CProgram, opts: VerifyOptions, deadline: Optional[float]
                          ) -> Tuple[Tuple[PropertyVerdict, ...], Optional[Tuple["Translation", Result]]]:
-    """When only memory safety or cleanup is asked of a program with data in its cells: the proofs of a run
-    without the data (:mod:`tvla.cfront.dataless`, far fewer structures), each other property
-    unknown, and that run; ``()`` and None when no such run is made.  Only ``true`` is taken from
-    it: its alarms may lie on branches the data rules out."""
+    """When only memory safety or cleanup is asked of a program with data in its cells: the proofs
+    of a run without the data (:mod:`tvla.cfront.dataless`, far fewer structures), each other
+    property unknown, and that run; ``()`` and None when no such run is made.  Only ``true`` is
+    taken from it: its alarms may lie on branches the data rules out."""
     from tvla.cfront.dataless import without_data
     from tvla.cfront.library import build_library, needs_of
     # with another property the precise run is needed anyway, and it answers these too
