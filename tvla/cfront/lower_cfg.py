@@ -38,7 +38,7 @@ class Frame:
     names: Dict[Hashable, str] = field(default_factory=dict)     # declaration key -> variable name
     aliases: Dict[Hashable, str] = field(default_factory=dict)   # T** parameter -> the variable it points to
     alias_keys: Dict[Hashable, Hashable] = field(default_factory=dict)   # int * parameter -> its variable's key
-    field_aliases: Dict[Hashable, Tuple[str, str]] = field(default_factory=dict)   # int * parameter -> (cell, int field)
+    field_aliases: Dict[Hashable, Tuple[str, str]] = field(default_factory=dict)   # int * parameter -> (cell, field)
     top: FrozenSet[Hashable] = frozenset()       # the variables declared in the body's own block
     cells: List[Tuple[str, ci.Cursor]] = field(default_factory=list)   # its struct variables' cells
     labels: Dict[str, str] = field(default_factory=dict)
