@@ -207,6 +207,7 @@ class Library:
     handles: FrozenSet[str] = frozenset()   # cross fields of structs without a field to their own type
     ranges: Dict[str, ir.IntRange] = dataclasses.field(default_factory=dict)   # flag -> its C type's values
     bounds: Dict[str, Tuple[int, ...]] = dataclasses.field(default_factory=dict)  # int field -> lt[d,K] keys
+    constants: Dict[str, FrozenSet[int]] = dataclasses.field(default_factory=dict)  # int field -> constants it may hold
 
     # ------------------------------------------------------------- names
     @property
@@ -1047,25 +1048,33 @@ def copy_register(lib: Library, x: str, src: Union[int, str]) -> Act:
     # through it may be no run of C, unless it only places a value chosen once or a constant
     # among data that are all chosen (no other constant is ever written to or compared with
     # those fields): any place in their order is then that of some integer
-    exact = not any("1/2" in value for _p, value in ups) or _free_placement(lib, x, src)
+    exact = not any("1/2" in value for _p, value in ups) or free_placement(lib, x, src)
     return Act(("" if exact else ABSTRACTED) + f"Copy_Reg_{_sanitize(x)}_{_key_name(src)}", f"{x} = {src}",
                updates=tuple(ups))
 
 
-def _free_placement(lib: Library, x: str, src: Union[int, str]) -> bool:
-    """Is ``x = src`` (src a symbolic variable or a constant) exact whatever order it gives x
-    against the cells: the fields x holds have no bound and no constant key but src?  Their other
-    data are chosen, so each may lie on either side of src, in any order among themselves."""
-    fields = lib.registers.get(x, ())
-    return (isinstance(src, int) or src in lib.symbolic) and all(
-        all(k == src for k in lib.keys.get(d, ()) if isinstance(k, int)) and d not in lib.bounds for d in fields)
+def free_placement(lib: Library, x: str, src: Union[int, str, None]) -> bool:
+    """Is giving register x the value ``src`` (a constant, a symbolic variable, None: a nondet
+    value) exact whatever order it gives x against the cells?  So it is when the fields x holds
+    have no bound and at most one constant among the values they may hold or are compared with
+    (none but src when src is one): every other datum is chosen, so any order of them and x is
+    that of some integers.  Two constants, 3 and 4, leave no integer between them."""
+    if isinstance(src, str) and src not in lib.symbolic:
+        return False
+    for d in lib.registers.get(x, ()):
+        consts = set(lib.constants.get(d, ())) | {k for k in lib.keys.get(d, ()) if isinstance(k, int)}
+        if d in lib.bounds or (consts - {src} if isinstance(src, int) else len(consts) > 1):
+            return False
+    return True
 
 
 def havoc_register(lib: Library, x: str) -> Act:
-    """Register x takes any value."""
+    """Register x takes any value (an over-approximation when its order against the cells may be
+    no integer's: :func:`free_placement`)."""
     ups = tuple((lib.reg(d, x, below=b), "1/2") for d in lib.registers.get(x, ()) for b in (False, True))
     ups += tuple((lib.xeq(x, k), "1/2") for k in lib.reg_keys(x))
-    return Act(f"Havoc_{_sanitize(x)}", f"{x} = ?", updates=ups)
+    exact = free_placement(lib, x, None)
+    return Act(("" if exact else ABSTRACTED) + f"Havoc_{_sanitize(x)}", f"{x} = ?", updates=ups)
 
 
 def register_int_cond(lib: Library, c: ir.DataCond, value: Optional[int] = None) -> Act:
@@ -1343,6 +1352,28 @@ def _data_fields(cprog: ir.CProgram, flags: Dict[str, Tuple[int, ...]], symbolic
     return frozenset(ordered), keys
 
 
+def _field_constants(cprog: ir.CProgram, flags: Dict[str, Tuple[int, ...]]) -> Dict[str, FrozenSet[int]]:
+    """The constants each int field may be given: written (a flag's values too), zeroed by
+    ``calloc``, or copied into a register that is written to it."""
+    held: Dict[str, Set[int]] = {}   # register -> the constants copied into it
+    copies = [(s.dst, s.value) for s in _statements(cprog) if isinstance(s, ir.CopyInt)]
+    for _ in range(len(copies) + 1):   # through copies between registers
+        for dst, v in copies:
+            got = {v} if isinstance(v, int) else set(held.get(v, ()))
+            held.setdefault(dst, set()).update(got)
+    out: Dict[str, Set[int]] = {}
+    for s in _statements(cprog):
+        if isinstance(s, ir.SetData):
+            w = s.value
+            vals = {w} if isinstance(w, int) else set(flags.get(w, ())) | held.get(w, set()) if isinstance(w, str) \
+                else set()
+            out.setdefault(s.field, set()).update(vals)
+        elif isinstance(s, ir.Malloc) and s.zeroed:
+            for d in cprog.struct(s.struct).int_fields:
+                out.setdefault(d, set()).add(0)
+    return {d: frozenset(vs) for d, vs in out.items()}
+
+
 def _self_field(cprog: ir.CProgram, struct: str, used: Sequence[str]) -> Optional[str]:
     """The field along which a list of ``struct`` is walked: a used pointer field to the same struct."""
     own = [f for f, target in cprog.struct(struct).pointer_fields if target == struct and f in used]
@@ -1451,7 +1482,7 @@ def build_library(cprog: ir.CProgram, needs: Needs, successors: bool = True) -> 
                    frozenset(iv.name for iv in cprog.ints if iv.register), cross,
                    any(isinstance(s, ir.Malloc) and s.on_stack for s in _statements(cprog)), _handle_fields(cprog, cross),
                    {iv.name: iv.range for iv in cprog.ints if iv.range is not None and iv.name in flags},
-                   _bounds(cprog, keys, ordered, flags))
+                   _bounds(cprog, keys, ordered, flags), _field_constants(cprog, flags))
 
 
 def _bounds(cprog: ir.CProgram, keys: Dict[str, Tuple[Key, ...]], ordered: FrozenSet[str],
