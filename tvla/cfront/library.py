@@ -1046,8 +1046,8 @@ def copy_register(lib: Library, x: str, src: Union[int, str]) -> Act:
         ups.append((lib.xeq(x, k), new))
     # an unknown value (1/2, alone or as a branch) makes the copy an over-approximation: a witness
     # through it may be no run of C, unless it only places a value chosen once or a constant
-    # among data that are all chosen (no other constant is ever written to or compared with
-    # those fields): any place in their order is then that of some integer
+    # among data that are chosen but for at most one constant (free_placement): any place in
+    # their order is then that of some integer
     exact = not any("1/2" in value for _p, value in ups) or free_placement(lib, x, src)
     return Act(("" if exact else ABSTRACTED) + f"Copy_Reg_{_sanitize(x)}_{_key_name(src)}", f"{x} = {src}",
                updates=tuple(ups))
@@ -1314,34 +1314,47 @@ def _int_vars(cprog: ir.CProgram) -> Tuple[Dict[str, Tuple[int, ...]], FrozenSet
     return flags, frozenset(k for k in kinds if k in read and not kinds[k])
 
 
+def _given(values: Dict[str, Dict[Key, None]], d: str, value: Key, flags: Dict[str, Tuple[int, ...]],
+           symbolic: FrozenSet[str]) -> None:
+    """Record that field d is given or compared with ``value``: a constant, a symbolic variable,
+    or a flag (each of its values); other variables tell nothing."""
+    vs: Sequence[Key] = flags[value] if isinstance(value, str) and value in flags else (value,)
+    for v in vs:
+        if isinstance(v, int) or v in symbolic:
+            values.setdefault(d, {})[v] = None
+
+
+def _written(cprog: ir.CProgram, flags: Dict[str, Tuple[int, ...]], symbolic: FrozenSet[str]
+             ) -> Dict[str, Dict[Key, None]]:
+    """The values each int field is written: constants (a flag's values), symbolic variables, and
+    0 where ``calloc`` zeroes a cell."""
+    written: Dict[str, Dict[Key, None]] = {}
+    for s in _statements(cprog):
+        if isinstance(s, ir.SetData) and s.value is not None:
+            _given(written, s.field, s.value, flags, symbolic)
+        elif isinstance(s, ir.Malloc) and s.zeroed:
+            for d in cprog.struct(s.struct).int_fields:
+                _given(written, d, 0, flags, symbolic)
+    return written
+
+
 def _data_fields(cprog: ir.CProgram, flags: Dict[str, Tuple[int, ...]], symbolic: FrozenSet[str],
-                 sorted_fields: Iterable[str], registers: Dict[str, Tuple[str, ...]]
-                 ) -> Tuple[FrozenSet[str], Dict[str, Tuple[Key, ...]]]:
+                 sorted_fields: Iterable[str], registers: Dict[str, Tuple[str, ...]],
+                 written: Dict[str, Dict[Key, None]]) -> Tuple[FrozenSet[str], Dict[str, Tuple[Key, ...]]]:
     """The int fields with an order (compared between cells) and their eq keys (a register
-    compared with a value gives that value to the fields it holds)."""
+    compared with a value gives that value to the fields it holds); ``written``: what
+    :func:`_written` gives."""
     ordered: Set[str] = set(sorted_fields)
     values: Dict[str, Dict[Key, None]] = {}   # the values compared with
-    written: Dict[str, Dict[Key, None]] = {}   # the values written
-
-    def add(to: Dict[str, Dict[Key, None]], d: str, value: Key) -> None:
-        vs: Sequence[Key] = flags[value] if isinstance(value, str) and value in flags else (value,)
-        for v in vs:
-            if isinstance(v, int) or v in symbolic:
-                to.setdefault(d, {})[v] = None
     for s in _statements(cprog):
         if isinstance(s, ir.DataCond) and s.lfield is None and s.left in registers and s.value is not None:
             for d in registers[s.left]:
-                add(values, d, s.value)
+                _given(values, d, s.value, flags, symbolic)
         if isinstance(s, ir.DataCond) and s.lfield is not None:
             if s.right is not None and s.rfield == s.lfield:
                 ordered.add(s.lfield)
             elif s.right is None and s.value is not None:
-                add(values, s.lfield, s.value)
-        elif isinstance(s, ir.SetData) and s.value is not None:
-            add(written, s.field, s.value)
-        elif isinstance(s, ir.Malloc) and s.zeroed:
-            for d in cprog.struct(s.struct).int_fields:
-                add(written, d, 0)
+                _given(values, s.lfield, s.value, flags, symbolic)
     held = {d for ds in registers.values() for d in ds}
     for d, vs in written.items():
         # a constant written but never compared with is "none of the keys", unless the order of
@@ -1352,25 +1365,19 @@ def _data_fields(cprog: ir.CProgram, flags: Dict[str, Tuple[int, ...]], symbolic
     return frozenset(ordered), keys
 
 
-def _field_constants(cprog: ir.CProgram, flags: Dict[str, Tuple[int, ...]]) -> Dict[str, FrozenSet[int]]:
-    """The constants each int field may be given: written (a flag's values too), zeroed by
-    ``calloc``, or copied into a register that is written to it."""
+def _field_constants(cprog: ir.CProgram, written: Dict[str, Dict[Key, None]]) -> Dict[str, FrozenSet[int]]:
+    """The constants each int field may be given: written (:func:`_written`), or copied into a
+    register that is written to it."""
     held: Dict[str, Set[int]] = {}   # register -> the constants copied into it
     copies = [(s.dst, s.value) for s in _statements(cprog) if isinstance(s, ir.CopyInt)]
     for _ in range(len(copies) + 1):   # through copies between registers
         for dst, v in copies:
             got = {v} if isinstance(v, int) else set(held.get(v, ()))
             held.setdefault(dst, set()).update(got)
-    out: Dict[str, Set[int]] = {}
+    out = {d: {v for v in vs if isinstance(v, int)} for d, vs in written.items()}
     for s in _statements(cprog):
-        if isinstance(s, ir.SetData):
-            w = s.value
-            vals = {w} if isinstance(w, int) else set(flags.get(w, ())) | held.get(w, set()) if isinstance(w, str) \
-                else set()
-            out.setdefault(s.field, set()).update(vals)
-        elif isinstance(s, ir.Malloc) and s.zeroed:
-            for d in cprog.struct(s.struct).int_fields:
-                out.setdefault(d, set()).add(0)
+        if isinstance(s, ir.SetData) and isinstance(s.value, str) and s.value in held:
+            out.setdefault(s.field, set()).update(held[s.value])
     return {d: frozenset(vs) for d, vs in out.items()}
 
 
@@ -1459,7 +1466,8 @@ def build_library(cprog: ir.CProgram, needs: Needs, successors: bool = True) -> 
     flags, symbolic = _int_vars(cprog)
     others = frozenset(iv.name for iv in cprog.ints if iv.other and iv.name in flags)
     registers = _registers(cprog)
-    ordered, keys = _data_fields(cprog, flags, symbolic, [d for d, _ in sorted_field.values()], registers)
+    written = _written(cprog, flags, symbolic)
+    ordered, keys = _data_fields(cprog, flags, symbolic, [d for d, _ in sorted_field.values()], registers, written)
     var = _rename_apart([p.name for p in cprog.pointers], RESERVED)
     fld = _rename_apart(used, set(RESERVED) | {"all"} | set(var.values()))
     back, cross = _back_fields(cprog, used), _cross_fields(cprog, fld)
@@ -1482,7 +1490,7 @@ def build_library(cprog: ir.CProgram, needs: Needs, successors: bool = True) -> 
                    frozenset(iv.name for iv in cprog.ints if iv.register), cross,
                    any(isinstance(s, ir.Malloc) and s.on_stack for s in _statements(cprog)), _handle_fields(cprog, cross),
                    {iv.name: iv.range for iv in cprog.ints if iv.range is not None and iv.name in flags},
-                   _bounds(cprog, keys, ordered, flags), _field_constants(cprog, flags))
+                   _bounds(cprog, keys, ordered, flags), _field_constants(cprog, written))
 
 
 def _bounds(cprog: ir.CProgram, keys: Dict[str, Tuple[Key, ...]], ordered: FrozenSet[str],

@@ -13,9 +13,9 @@ first and second.
 The match is syntactic: ``a`` and ``b`` are pointer expressions without side
 effects (variables, ``->`` and ``*`` of them), written with the same tokens
 where they recur (``*a`` of ``int *`` parameters a and b stands for ``a->d``:
-``swap(&p->d, &q->d)``; the lowering checks that both are bound to fields); ``d`` is one int field, of one type in both cells, which
-``t`` holds (no explicit cast on the way: through a narrower ``t`` it is no
-exchange).
+``swap(&p->d, &q->d)``; the lowering checks that both are bound to fields);
+``d`` is one int field, of one type in both cells, which ``t`` holds (no
+explicit cast on the way: through a narrower ``t`` it is no exchange).
 """
 
 from dataclasses import dataclass

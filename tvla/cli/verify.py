@@ -219,9 +219,7 @@ def verify_file(path: str, opts: VerifyOptions) -> FileVerdict:
                                source=cprog.source)
         for successors in _precisions(cprog, opts):
             tr, result = _analyse(cprog, opts, successors, deadline)
-            alarms = alarms_of(result, tr, cprog)
-            limit = "time limit" if result.limit_hit == "interrupted" else result.limit_hit
-            now = tuple(decide(p, alarms, cprog.unsupported, limit) for p in opts.properties)
+            now = _decide_all(cprog, opts, tr, result)
             verdicts = tuple(old if old.verdict != UNKNOWN else new for old, new in zip(verdicts, now)) or now
             if cprog.unsupported or all(v.verdict != UNKNOWN for v in verdicts):
                 break
@@ -249,14 +247,21 @@ def proofs_without_data(cprog: ir.CProgram, opts: VerifyOptions, deadline: Optio
     lib = build_library(cprog, needs_of(opts.properties))
     if not (lib.ordered or lib.keys or lib.registers):   # no data predicate: the same abstraction
         return (), None
-    share = time.monotonic() + opts.timeout * COARSE_SHARE if opts.timeout else None
-    stop = min(d for d in (deadline, share) if d is not None) if deadline or share else None
+    # deadline is set exactly when opts.timeout is
+    stop = None if deadline is None or not opts.timeout else \
+        min(deadline, time.monotonic() + opts.timeout * COARSE_SHARE)
     coarse = without_data(cprog)
     tr, result = _analyse(coarse, opts, False, stop, witness=False)
-    limit = "time limit" if result.limit_hit == "interrupted" else result.limit_hit
-    alarms = alarms_of(result, tr, coarse)
-    verdicts = tuple(decide(p, alarms, (), limit) for p in opts.properties)
+    verdicts = _decide_all(coarse, opts, tr, result)
     return tuple(v if v.verdict == TRUE else PropertyVerdict(v.name, UNKNOWN) for v in verdicts), (tr, result)
+
+
+def _decide_all(cprog: ir.CProgram, opts: VerifyOptions, tr: "Translation", result: Result
+                ) -> Tuple[PropertyVerdict, ...]:
+    """The verdict of each property asked, from one run of ``cprog``."""
+    alarms = alarms_of(result, tr, cprog)
+    limit = "time limit" if result.limit_hit == "interrupted" else result.limit_hit
+    return tuple(decide(p, alarms, cprog.unsupported, limit) for p in opts.properties)
 
 
 def _precisions(cprog: ir.CProgram, opts: VerifyOptions) -> Tuple[bool, ...]:

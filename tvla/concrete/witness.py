@@ -166,21 +166,27 @@ class _Search:
         ds = [d[location] for k, d in enumerate(self.distances) if k not in self.found and location in d]
         return min(ds) if ds else None
 
-    def push(self, st: _State, bound: int) -> None:
+    def rank(self, st: _State) -> Optional[int]:
+        """The length of the shortest trace through ``st`` that may show a message not yet shown
+        (None: none does within the steps)."""
         h = self.left(st.location)
-        if h is not None and st.depth + h < self.steps:
+        return st.depth + h if h is not None and st.depth + h < self.steps else None
+
+    def push(self, st: _State, bound: int) -> None:
+        rank = self.rank(st)
+        if rank is not None:
             self.count += 1
-            heapq.heappush(self.heap, (bound, st.depth + h, self.count, st))
+            heapq.heappush(self.heap, (bound, rank, self.count, st))
 
     def rerank(self) -> None:
         """Rank the states waiting again once a message is shown: the distances left grow (the
         states that only led to it are dropped), and a stale rank could expand a state on a
         longer trace first."""
         ranked = []
-        for bound, _rank, n, st in self.heap:
-            h = self.left(st.location)
-            if h is not None and st.depth + h < self.steps:
-                ranked.append((bound, st.depth + h, n, st))
+        for bound, _old, n, st in self.heap:
+            rank = self.rank(st)
+            if rank is not None:
+                ranked.append((bound, rank, n, st))
         heapq.heapify(ranked)
         self.heap = ranked
 
