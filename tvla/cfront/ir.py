@@ -137,19 +137,22 @@ class Load:
 
 @dataclass(frozen=True)
 class StoreNull:
-    """``dst->field = NULL`` (dereferences ``dst``)."""
+    """``dst->field = NULL`` (dereferences ``dst``); ``empty``: the field holds no pointer there
+    (:mod:`tvla.cfront.empty`), so no cell can become unreachable."""
 
     dst: str
     field: str
+    empty: bool = False
 
 
 @dataclass(frozen=True)
 class Store:
-    """``dst->field = src`` (dereferences ``dst``)."""
+    """``dst->field = src`` (dereferences ``dst``); ``empty``: as for :class:`StoreNull`, no cut needed."""
 
     dst: str
     field: str
     src: str
+    empty: bool = False
 
 
 @dataclass(frozen=True)

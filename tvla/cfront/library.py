@@ -737,14 +737,15 @@ def cut(lib: Library, x: str, f: str) -> Act:
     return Act(f"Cut_{p}_{n}", f"{x}->{f} = NULL", focus, lib.valid(x), updates=tuple(ups))
 
 
-def link(lib: Library, x: str, f: str, y: str) -> Act:
-    """``x->f = y`` after :func:`cut` made ``x->f`` NULL."""
+def link(lib: Library, x: str, f: str, y: str, checked: bool = False) -> Act:
+    """``x->f = y`` after :func:`cut` made ``x->f`` NULL, or where it holds no pointer (``checked``:
+    without the cut, the link requires ``x`` valid, as the cut does)."""
     p, q, n = lib.v(x), lib.v(y), lib.field[f]
     ups = [(f"{n}(v_1, v_2)", f"{n}(v_1, v_2) | {p}(v_1) & {q}(v_2)")] + t_link(lib, x, f, y) + sharing_link(lib, f, y)
     if lib.bad_tracked and f in lib.loaded:
         ups.append((f"uninit[{n}](v)", f"({p}(v) ? {lib.bad(y)} : uninit[{n}](v))"))
     focus = (f"{p}(v)", f"{q}(v)", f"E(v_1) {q}(v_1) & {lib.t('v_1', 'v')}")
-    return Act(f"Link_{p}_{n}_{q}", f"{x}->{f} = {y}", focus, updates=tuple(ups))
+    return Act(f"Link_{p}_{n}_{q}", f"{x}->{f} = {y}", focus, lib.valid(x) if checked else None, updates=tuple(ups))
 
 
 def free(lib: Library, x: str, scope_end: bool = False) -> Act:

@@ -29,6 +29,7 @@ from dataclasses import dataclass, replace
 from typing import Dict, FrozenSet, List, Optional, Set, Tuple, Union
 
 from tvla.cfront import ir
+from tvla.cfront.dataflow import forward_must
 from tvla.cfront.liveness import int_uses_defs, uses_defs
 
 __all__ = ["reuse_loads"]
@@ -86,30 +87,7 @@ def _transfer(facts: FrozenSet[Fact], stmt: ir.Statement, links: Optional[LinkIn
 def available(prog: ir.CProgram, links: Optional[LinkInfo] = None) -> Dict[str, FrozenSet[Fact]]:
     """The facts that hold at each node on every path from the entry (a node no path reaches yet
     has every fact: it is left out of the meet)."""
-    into: Dict[str, List[ir.Edge]] = {}
-    out: Dict[str, List[ir.Edge]] = {}
-    for e in prog.edges:
-        into.setdefault(e.target, []).append(e)
-        out.setdefault(e.source, []).append(e)
-    nodes = [prog.entry] + [n for n in dict.fromkeys(e.target for e in prog.edges) if n != prog.entry]
-    facts: Dict[str, FrozenSet[Fact]] = {prog.entry: frozenset()}
-    # a worklist: a node whose facts change puts its successors back (one more round over every node
-    # per nested loop was quadratic in the nesting)
-    todo, queued = list(reversed(nodes[1:])), set(nodes[1:])
-    while todo:
-        n = todo.pop()
-        queued.discard(n)
-        ins = [_transfer(facts[e.source], e.stmt, links) for e in into.get(n, ()) if e.source in facts]
-        if not ins:
-            continue
-        new = frozenset.intersection(*ins)
-        if new != facts.get(n):
-            facts[n] = new
-            for e in out.get(n, ()):
-                if e.target not in queued and e.target != prog.entry:
-                    queued.add(e.target)
-                    todo.append(e.target)
-    return facts
+    return forward_must(prog, lambda facts, stmt: _transfer(facts, stmt, links))
 
 
 def _holder(facts: FrozenSet[Fact], load: Union[ir.Load, ir.LinkRead]) -> Optional[str]:

@@ -18,7 +18,8 @@ text starts with the violated (sub)property: ``valid-deref:``,
 fail (a dereference, a free) has its normal edge, which requires validity, and
 a violation edge to the sink location ``stop.invalid`` that reports it (so a
 path ends at its first violation); a store ``x->f = y`` is three steps (cut
-the old field, drop what became unreachable, link); a nondeterministic choice
+the old field, drop what became unreachable, link), one (the link) where the
+field holds no pointer (:mod:`tvla.cfront.empty`); a nondeterministic choice
 is several edges.  IR locations keep their names (made TVP-safe); the steps of
 one IR edge go through locations ``SOURCE.I.K``.
 """
@@ -75,7 +76,9 @@ def _pointer_plan(lib: L.Library, s: ir.Statement) -> Optional[Plan]:
     if isinstance(s, ir.Load):
         return Plan([[L.load(lib, s.dst, s.src, s.field)]], _derefs(lib, [s.src]))
     if isinstance(s, ir.StoreNull):
-        return Plan([[L.cut(lib, s.dst, s.field), L.collect(lib)]], _derefs(lib, [s.dst]))
+        return Plan([[L.cut(lib, s.dst, s.field)] + ([] if s.empty else [L.collect(lib)])], _derefs(lib, [s.dst]))
+    if isinstance(s, ir.Store) and s.empty:
+        return Plan([[L.link(lib, s.dst, s.field, s.src, checked=True)]], _derefs(lib, [s.dst]))
     if isinstance(s, ir.Store):
         return Plan([[L.cut(lib, s.dst, s.field), L.collect(lib), L.link(lib, s.dst, s.field, s.src)]],
                     _derefs(lib, [s.dst]))
