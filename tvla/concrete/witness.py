@@ -11,8 +11,10 @@ of large ones.  Within a bound the search is goal directed (A*): a state is
 ranked by its trace's length plus the fewest CFG edges from its location to
 the location of a message not yet shown, a lower bound of the steps left, so
 traces that head for a message are followed first and the one found is still
-a shortest; a state from whose location no such message can be reached is
-not followed at all.  A trace never
+a shortest; among states of equal rank the deepest (the nearest to a message)
+first, which follows one trace to its end rather than every trace of that
+length a step at a time; a state from whose location no such message can be
+reached is not followed at all.  A trace never
 holds a store of more than K nodes nor takes more than N steps; when none
 shows the message, there is no witness up to that bound and the alarm may be
 false. The search follows at most S concrete states (a bound that gives the
@@ -146,7 +148,7 @@ def _distances(edges: Sequence[Edge], targets: Sequence[Target]) -> List[Dict[st
 class _Search:
     """Best first over concrete states: by the largest store on the trace, then by its length
     plus the fewest edges left to a message not yet shown (consistent, so a state is first
-    expanded on a shortest trace). Every state is expanded once, first on a trace of the fewest
+    expanded on a shortest trace), then the longest trace first (the nearest to a message). Every state is expanded once, first on a trace of the fewest
     nodes (each state enters the heap no later than any state of a larger bound is expanded),
     so a witness found is among the shortest traces over the smallest stores, and a message
     that a small store shows is found without following the many traces of larger stores."""
@@ -156,7 +158,7 @@ class _Search:
                  distances: Sequence[Dict[str, int]]) -> None:
         self.interp, self.out_edges, self.targets, self.found = interp, out_edges, targets, found
         self.nodes, self.steps, self.distances = nodes, steps, distances
-        self.heap: List[Tuple[int, int, int, _State]] = []
+        self.heap: List[Tuple[int, int, int, int, _State]] = []
         self.seen: Set[Tuple[str, Hashable]] = set()
         self.count = 0
         self.expanded = 0
@@ -176,24 +178,24 @@ class _Search:
         rank = self.rank(st)
         if rank is not None:
             self.count += 1
-            heapq.heappush(self.heap, (bound, rank, self.count, st))
+            heapq.heappush(self.heap, (bound, rank, -st.depth, self.count, st))
 
     def rerank(self) -> None:
         """Rank the states waiting again once a message is shown: the distances left grow (the
         states that only led to it are dropped), and a stale rank could expand a state on a
         longer trace first."""
         ranked = []
-        for bound, _old, n, st in self.heap:
+        for bound, _old, deeper, n, st in self.heap:
             rank = self.rank(st)
             if rank is not None:
-                ranked.append((bound, rank, n, st))
+                ranked.append((bound, rank, deeper, n, st))
         heapq.heapify(ranked)
         self.heap = ranked
 
     def pop(self) -> Optional[Tuple[int, _State]]:
         """The next state not expanded yet (its first, shortest, trace), with its bound."""
         while self.heap:
-            bound, _rank, _n, st = heapq.heappop(self.heap)
+            bound, _rank, _deeper, _n, st = heapq.heappop(self.heap)
             key = (st.location, canonical_key(st.store))
             if key not in self.seen:
                 self.seen.add(key)
