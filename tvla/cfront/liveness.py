@@ -31,6 +31,11 @@ die before an end reached after the call returned: ``f(); return 0;`` or
 NULL) abort();`` the cell ``mk`` returned.  (Temporaries of ``main`` die
 before a return from ``main`` too.)
 
+No ``Kill`` is inserted for a variable that every statement after the edge
+overwrites without reading it (``s->next = t; s = c;``, ``c = malloc(...)``):
+that write drops the cells only the old value reached, and reports them, as the
+``Kill`` would have, one action fewer on every structure there.
+
 Variables in ``keep`` (e.g. the list of a ``sorted(x)`` property, read when
 ``main`` returns) are never killed.  ``Kill`` edges already present are
 writes, never reads.
@@ -222,6 +227,25 @@ def overwritten(prog: ir.CProgram, among: Optional[FrozenSet[str]] = None) -> Di
     return _solve(nodes, in_edges, must, step)
 
 
+OVERWRITES = (ir.AssignNull, ir.AssignVar, ir.Load, ir.Malloc)
+"""The writes of a pointer variable that drop the cells only its old value reached, reporting
+those not freed (valid-memtrack), as its ``Kill`` would."""
+
+
+def overwritten_next(prog: ir.CProgram) -> Dict[str, FrozenSet[str]]:
+    """Per node, the pointer variables that every edge out of it overwrites without reading: a
+    variable dying on an edge into the node needs no ``Kill``, the next statement loses its cells."""
+    outs: Dict[str, List[ir.Edge]] = {}
+    for e in prog.edges:
+        outs.setdefault(e.source, []).append(e)
+    found: Dict[str, FrozenSet[str]] = {}
+    for node, es in outs.items():
+        if all(isinstance(e.stmt, OVERWRITES) for e in es):
+            written = [uses_defs(e.stmt)[1] - uses_defs(e.stmt)[0] for e in es]
+            found[node] = frozenset(set.intersection(*written))
+    return found
+
+
 def insert_kills(prog: ir.CProgram, keep: FrozenSet[str] = frozenset()) -> ir.CProgram:
     """The program with a chain of ``Kill`` edges after every edge on which variables die (see above)."""
     scope = {p.name: p.scope for p in prog.pointers}
@@ -240,6 +264,7 @@ def insert_kills(prog: ir.CProgram, keep: FrozenSet[str] = frozenset()) -> ir.CP
 
     out: List[ir.Edge] = []
     fresh = ir.fresh_nodes(prog, "K")
+    next_writes = overwritten_next(prog)
     for e in prog.edges:
         if isinstance(e.stmt, ir.Kill):
             out.append(e)
@@ -248,7 +273,7 @@ def insert_kills(prog: ir.CProgram, keep: FrozenSet[str] = frozenset()) -> ir.CP
         mortal = must.get(e.target, frozenset()) if e.target not in ending else frozenset()
         dying = sorted(v for v in (live.get(e.source, frozenset()) | defs) - live.get(e.target, frozenset())
                        if (v in local and not (e.target in ending and stays(v, e.target)) or v in mortal)
-                       and v not in keep)
+                       and v not in keep and v not in next_writes.get(e.target, frozenset()))
         out += ir.chain(e, [e.stmt] + [ir.Kill(var, scope[var] == "local") for var in dying], fresh)
     return replace(prog, edges=tuple(out))
 
