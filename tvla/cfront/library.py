@@ -279,6 +279,10 @@ class Library:
         """Register x equals the constant or once-chosen int variable ``key``."""
         return f"xeq[{_sanitize(x)},{_key_id(key)}]()"
 
+    def dead(self, x: str) -> str:
+        """Register x holds no value any path reads: no order against any cell, equal to no key."""
+        return f"dead[{_sanitize(x)}]()"
+
     def next_is(self, d: str, key: Key, a: str = "v") -> str:
         """The successor of ``a`` along d's list field has d == key."""
         return f"nx[{_sanitize(d)},{_key_id(key)}]({a})"
@@ -468,7 +472,7 @@ class Library:
         for d, bounds in self.bounds.items():
             out += [f"%p {self.lt(d, b)}" for b in bounds] + self._bound_rules(d, bounds)
         for x, ds in self.registers.items():
-            out += [f"%p {self.xeq(x, k)}" for k in self.reg_keys(x)]
+            out += [f"%p {self.xeq(x, k)}" for k in self.reg_keys(x)] + [f"%p {self.dead(x)}"]
             for d in ds:
                 out += self._register_rules(d, x)
         for d, n in self.succ_field.items():
@@ -482,7 +486,10 @@ class Library:
     def _register_rules(self, d: str, x: str) -> List[str]:
         """``x <= a->d`` and ``a->d <= x``: total, and transitive with dle[d]."""
         le, ge = partial(self.reg, d, x), partial(self.reg, d, x, below=True)
-        out = [f"%p {le()} nonabs", f"%p {ge()} nonabs", f"%r !{le()} ==> {ge()}", f"%r !{ge()} ==> {le()}",
+        # a live register is above or below every datum; a dead one neither (dead[x]: all 0)
+        live = f"!{self.dead(x)}"
+        out = [f"%p {le()} nonabs", f"%p {ge()} nonabs", f"%r {live} & !{le()} ==> {ge()}",
+               f"%r {live} & !{ge()} ==> {le()}",
                f"%r {le('v_1')} & {self.dle(d, 'v_1', 'v_2')} ==> {le('v_2')}",
                f"%r {self.dle(d, 'v_1', 'v_2')} & {ge('v_2')} ==> {ge('v_1')}",
                f"%r {ge('v_1')} & {le('v_2')} ==> {self.dle(d, 'v_1', 'v_2')}"]
@@ -903,8 +910,8 @@ def register_writes(lib: Library, d: str, node: CellFormula, new: Callable[[str,
     ups = []
     for x in lib.regs_of(d):
         for below in (False, True):
-            reg, value = lib.reg(d, x, below=below), new(x, below)
-            ups.append((reg, f"{reg} | {node('v')} & {value}" if fresh else f"({node('v')} ? {value} : {reg})"))
+            reg, value = lib.reg(d, x, below=below), f"!{lib.dead(x)} & {new(x, below)}"
+            ups.append((reg, f"{reg} | {node('v')} & {value}" if fresh else f"({node('v')} ? ({value}) : {reg})"))
     return ups
 
 
@@ -1018,6 +1025,7 @@ def load_data(lib: Library, x: str, y: str, d: str) -> Act:
     keys = lib.keys.get(d, ())
     ups += [(lib.xeq(x, k), f"(E(w_1) {p}(w_1) & {lib.eq(d, k, 'w_1')})" if k in keys else "1/2")
             for k in lib.reg_keys(x)]
+    ups += _revive(lib, x)
     return Act(f"Load_Data_{_sanitize(x)}_{p}_{_sanitize(d)}", f"{x} = {y}->{d}", (f"{p}(v)",), lib.valid(y),
                updates=tuple(ups))
 
@@ -1045,6 +1053,7 @@ def copy_register(lib: Library, x: str, src: Union[int, str]) -> Act:
         else:   # two different constants differ; a symbolic value may equal anything
             new = "0" if isinstance(k, int) and isinstance(src, int) else "1/2"
         ups.append((lib.xeq(x, k), new))
+    ups += _revive(lib, x)
     # an unknown value (1/2, alone or as a branch) makes the copy an over-approximation: a witness
     # through it may be no run of C, unless it only places a value chosen once or a constant
     # among data that are chosen but for at most one constant (free_placement): any place in
@@ -1073,9 +1082,22 @@ def havoc_register(lib: Library, x: str) -> Act:
     """Register x takes any value (an over-approximation when its order against the cells may be
     no integer's: :func:`free_placement`)."""
     ups = tuple((lib.reg(d, x, below=b), "1/2") for d in lib.registers.get(x, ()) for b in (False, True))
-    ups += tuple((lib.xeq(x, k), "1/2") for k in lib.reg_keys(x))
+    ups += tuple((lib.xeq(x, k), "1/2") for k in lib.reg_keys(x)) + tuple(_revive(lib, x))
     exact = free_placement(lib, x, None)
     return Act(("" if exact else ABSTRACTED) + f"Havoc_{_sanitize(x)}", f"{x} = ?", updates=ups)
+
+
+def _revive(lib: Library, x: str) -> List[Tuple[str, str]]:
+    """A register given a value is live."""
+    return [(lib.dead(x), "0")] if x in lib.registers else []
+
+
+def forget_register(lib: Library, x: str) -> Act:
+    """Register x dies: its value is never read again, so it keeps none (no order against any cell,
+    equal to no key): stores that differ only in it become one, and a concrete store only one."""
+    ups = [(lib.reg(d, x, below=b), "0") for d in lib.registers.get(x, ()) for b in (False, True)]
+    ups += [(lib.xeq(x, k), "0") for k in lib.reg_keys(x)] + [(lib.dead(x), "1")]
+    return Act(f"Forget_Reg_{_sanitize(x)}", f"{x} dead", updates=tuple(ups))
 
 
 def register_int_cond(lib: Library, c: ir.DataCond, value: Optional[int] = None) -> Act:

@@ -232,17 +232,19 @@ OVERWRITES = (ir.AssignNull, ir.AssignVar, ir.Load, ir.Malloc)
 those not freed (valid-memtrack), as its ``Kill`` would."""
 
 
-def overwritten_next(prog: ir.CProgram) -> Dict[str, FrozenSet[str]]:
+def overwritten_next(prog: ir.CProgram, ints: bool = False) -> Dict[str, FrozenSet[str]]:
     """Per node, the pointer variables that every edge out of it overwrites without reading: a
-    variable dying on an edge into the node needs no ``Kill``, the next statement loses its cells."""
+    variable dying on an edge into the node needs no ``Kill``, the next statement loses its cells.
+    ``ints``: the kept int variables that every edge out of it writes without reading (by any
+    statement: an int leaves nothing behind)."""
     outs: Dict[str, List[ir.Edge]] = {}
     for e in prog.edges:
         outs.setdefault(e.source, []).append(e)
     found: Dict[str, FrozenSet[str]] = {}
     for node, es in outs.items():
-        if all(isinstance(e.stmt, OVERWRITES) for e in es):
-            written = [uses_defs(e.stmt)[1] - uses_defs(e.stmt)[0] for e in es]
-            found[node] = frozenset(set.intersection(*written))
+        if ints or all(isinstance(e.stmt, OVERWRITES) for e in es):
+            rw = [(int_uses_defs if ints else uses_defs)(e.stmt) for e in es]
+            found[node] = frozenset(set.intersection(*[defs - uses for uses, defs in rw]))
     return found
 
 
@@ -282,20 +284,23 @@ def forget_dead_flags(prog: ir.CProgram) -> ir.CProgram:
     """The program where a flag (an int variable of a few values, a counter) that some statement
     reads takes its first value on every edge where it dies (``Havoc(dead=True)`` right after the
     edge): its value there can never be read, so stores that differ only in it become one (a
-    parameter of a function inlined at several calls keeps no trace of the last call).  Not a
-    register (a datum): "any value" would be one abstract store but, in the witness search,
-    one concrete store per order against the cells."""
+    parameter of a function inlined at several calls keeps no trace of the last call).  A
+    register (a datum) dies the same way (``Havoc(x, None, dead=True)``), and then holds no
+    value at all (:func:`tvla.cfront.library.forget_register`): "any value" would be one
+    abstract store but, in the witness search, one concrete store per order against the cells."""
     read = {v for e in prog.edges for v in int_uses_defs(e.stmt)[0]}
-    first = {iv.name: min(iv.values) for iv in prog.ints if iv.values and not iv.register and iv.name in read}
+    first: Dict[str, Optional[int]] = {iv.name: None if iv.register else min(iv.values) for iv in prog.ints
+                                       if (iv.values or iv.register) and iv.name in read}
     if not first:
         return prog
-    live = ints_live_at(prog)
+    live, next_writes = ints_live_at(prog), overwritten_next(prog, ints=True)
     fresh = ir.fresh_nodes(prog, "F")
     out: List[ir.Edge] = []
     for e in prog.edges:
         defs = int_uses_defs(e.stmt)[1]
         dying = sorted(v for v in (live.get(e.source, frozenset()) | defs) - live.get(e.target, frozenset())
-                       if v in first) if e.target not in (prog.exit, prog.error) else []
+                       if v in first and v not in next_writes.get(e.target, frozenset())) \
+            if e.target not in (prog.exit, prog.error) else []
         if not dying or isinstance(e.stmt, ir.Havoc) and e.stmt.dead:
             out.append(e)
             continue

@@ -116,7 +116,9 @@ def _data_plan(lib: L.Library, s: Union[ir.Statement, ir.DataCond]) -> Optional[
         return Plan([[L.swap_data(lib, s.dst, s.src, s.field)]], _derefs(lib, [s.dst, s.src]))
     if isinstance(s, ir.Havoc):
         if s.var in lib.registers:
-            return Plan([[L.havoc_register(lib, s.var)]])
+            return Plan([[L.forget_register(lib, s.var) if s.dead else L.havoc_register(lib, s.var)]])
+        if s.var in lib.all_registers:   # a register without tracked fields
+            return Plan([[L.skip(lib, f"{s.var} {'dead' if s.dead else '= ?'}")]])
         if s.var not in lib.flags:
             return Plan([[L.skip(lib, f"{s.var} = ?")]])
         if s.dead:
@@ -293,6 +295,7 @@ def _tvs(cprog: ir.CProgram, lib: L.Library) -> str:
     if lib.bad_tracked:
         preds += [f"    bad[{lib.var[x]}] = 1" for x in lib.initial_bad]
     live = ints_live_at_entry(cprog)
+    preds += [f"    {lib.dead(x)[:-2]} = 1" for x in lib.registers if x not in live]
     for k, values in lib.flags.items():
         if k in lib.others:   # "another value" stands for any value: one start, not one per value
             preds.append(f"    {lib.val(k, None)[:-2]} = 1")

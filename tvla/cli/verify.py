@@ -164,7 +164,8 @@ def c_store(text: str) -> str:
     out = []
     for p in parts:
         if p.startswith("true: "):
-            rest = [f for f in flags if not (f.startswith("bad[") and f.endswith("]"))]
+            # a dead register (dead[x]) holds no value: nothing to show
+            rest = [f for f in flags if not (f.startswith(("bad[", "dead[")) and f.endswith("]"))]
             rest = ["a cell was lost" if f == "garbage" else
                     f"{f[5:-1]} is dead and only it pointed to a lost cell" if f.startswith("lost[") else f
                     for f in rest]
