@@ -289,3 +289,17 @@ def test_a_register_starting_at_a_constant(tmp_path, first, verdict):
     assert "Abstracted_Copy_Reg" not in tvp_of(tmp_path, "max.c", src)
     v = verdicts(tmp_path, "max.c", src, ("unreach-call",))
     assert v["unreach-call"].verdict == verdict, v["unreach-call"].reason
+
+
+def test_a_dead_register_holds_no_value(tmp_path):
+    """A register dies like a flag and then holds no value (dead[x], no order against any cell): the
+    registers of search() and delete() do not multiply the concrete stores of the witness search
+    by their orders against every new cell, so the two-cell witness is found among 400 states
+    (it took about 1,800 while dead registers kept their last value and started with any)."""
+    path = os.path.join(ROOT, "programs", "c", "sll_global_search_deleted.c")
+    tvp = translate(lower_file(path), ALL)
+    assert "%p dead[k_3]()" in tvp.tvp and "%action Forget_Reg_k_3()" in tvp.tvp
+    assert "dead[k_3] = 1" in tvp.tvs   # not read before it is written
+    [f] = verify_files([path], VerifyOptions(("unreach-call",), witness_states=400))
+    [p] = f.properties
+    assert p.verdict == "false" and len(p.witness) > 20, p.reason
