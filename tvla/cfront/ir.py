@@ -120,10 +120,12 @@ class AssignNull:
 
 @dataclass(frozen=True)
 class AssignVar:
-    """``dst = src`` between pointer variables."""
+    """``dst = src`` between pointer variables; ``moved``: ``src`` dies here (it is NULL after:
+    :func:`tvla.cfront.liveness.insert_kills`), nothing can be lost by that, ``dst`` holds its cell."""
 
     dst: str
     src: str
+    moved: bool = False
 
 
 @dataclass(frozen=True)
@@ -147,12 +149,14 @@ class StoreNull:
 
 @dataclass(frozen=True)
 class Store:
-    """``dst->field = src`` (dereferences ``dst``); ``empty``: as for :class:`StoreNull`, no cut needed."""
+    """``dst->field = src`` (dereferences ``dst``); ``empty``: as for :class:`StoreNull`, no cut needed;
+    ``moved``: as for :class:`AssignVar`, ``src`` dies here (``dst``'s cell now reaches its cell)."""
 
     dst: str
     field: str
     src: str
     empty: bool = False
+    moved: bool = False
 
 
 @dataclass(frozen=True)

@@ -681,11 +681,12 @@ def lost_on_overwrite(lib: Library, x: str, act: Act) -> Act:
                    updates=act.updates + ((lib.lost(x), "0"),))
 
 
-def assign_var(lib: Library, x: str, y: str) -> Act:
-    """``x = y``."""
+def assign_var(lib: Library, x: str, y: str, moved: bool = False) -> Act:
+    """``x = y``; ``moved``: y dies, NULL after it."""
     p, q = lib.v(x), lib.v(y)
-    act = Act(f"Copy_Var_{p}_{q}", f"{x} = {y}", focus=(f"{q}(v)",),
-              updates=((f"{p}(v)", f"{q}(v)"),) + _bad_copy(lib, x, lib.bad(y) if lib.bad_tracked else ""))
+    ups = ((f"{p}(v)", f"{q}(v)"),) + _bad_copy(lib, x, lib.bad(y) if lib.bad_tracked else "")
+    act = Act(f"{'Move' if moved else 'Copy'}_Var_{p}_{q}", f"{x} = {y}", focus=(f"{q}(v)",),
+              updates=ups + (_moved(lib, y) if moved else ()))
     return with_collect(lib, act, lambda a: _or([lib.reach(a, without=[x]), lib.reach_from([y], a)]),
                         memtrack_text(lib))
 
@@ -744,15 +745,23 @@ def cut(lib: Library, x: str, f: str) -> Act:
     return Act(f"Cut_{p}_{n}", f"{x}->{f} = NULL", focus, lib.valid(x), updates=tuple(ups))
 
 
-def link(lib: Library, x: str, f: str, y: str, checked: bool = False) -> Act:
+def _moved(lib: Library, y: str) -> Tuple[Tuple[str, str], ...]:
+    """The updates that null ``y`` where it dies as the source of a copy or a link (its reachability
+    follows by differencing)."""
+    return ((f"{lib.v(y)}(v)", "0"),) + _bad_copy(lib, y, "0")
+
+
+def link(lib: Library, x: str, f: str, y: str, checked: bool = False, moved: bool = False) -> Act:
     """``x->f = y`` after :func:`cut` made ``x->f`` NULL, or where it holds no pointer (``checked``:
-    without the cut, the link requires ``x`` valid, as the cut does)."""
+    without the cut, the link requires ``x`` valid, as the cut does); ``moved``: y dies, NULL after it."""
     p, q, n = lib.v(x), lib.v(y), lib.field[f]
     ups = [(f"{n}(v_1, v_2)", f"{n}(v_1, v_2) | {p}(v_1) & {q}(v_2)")] + t_link(lib, x, f, y) + sharing_link(lib, f, y)
+    ups += _moved(lib, y) if moved else ()
     if lib.bad_tracked and f in lib.loaded:
         ups.append((f"uninit[{n}](v)", f"({p}(v) ? {lib.bad(y)} : uninit[{n}](v))"))
     focus = (f"{p}(v)", f"{q}(v)", f"E(v_1) {q}(v_1) & {lib.t('v_1', 'v')}")
-    return Act(f"Link_{p}_{n}_{q}", f"{x}->{f} = {y}", focus, lib.valid(x) if checked else None, updates=tuple(ups))
+    return Act(f"Link_{p}_{n}_{'Moved_' if moved else ''}{q}", f"{x}->{f} = {y}", focus,
+               lib.valid(x) if checked else None, updates=tuple(ups))
 
 
 def free(lib: Library, x: str, scope_end: bool = False) -> Act:

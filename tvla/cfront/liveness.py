@@ -31,6 +31,9 @@ die before an end reached after the call returned: ``f(); return 0;`` or
 NULL) abort();`` the cell ``mk`` returned.  (Temporaries of ``main`` die
 before a return from ``main`` too.)
 
+A variable that dies as the source of ``dst = src`` or ``dst->f = src`` is
+nulled by that statement (``moved``) rather than by a ``Kill`` after it: its
+cells stay reachable from ``dst``, so nothing is lost and nothing is collected.
 No ``Kill`` is inserted for a variable that every statement after the edge
 overwrites without reading it (``s->next = t; s = c;``, ``c = malloc(...)``):
 that write drops the cells only the old value reached, and reports them, as the
@@ -57,13 +60,13 @@ def uses_defs(stmt: ir.Statement) -> Tuple[Set[str], Set[str]]:
     if isinstance(stmt, (ir.AssignNull, ir.Malloc, ir.Kill)):
         return set(), {stmt.dst if not isinstance(stmt, ir.Kill) else stmt.var}
     if isinstance(stmt, ir.AssignVar):
-        return {stmt.src}, {stmt.dst}
+        return {stmt.src}, {stmt.dst} | ({stmt.src} if stmt.moved else set())
     if isinstance(stmt, ir.Load):
         return {stmt.src}, {stmt.dst}
     if isinstance(stmt, ir.StoreNull):
         return {stmt.dst}, set()
     if isinstance(stmt, ir.Store):
-        return {stmt.dst, stmt.src}, set()
+        return {stmt.dst, stmt.src}, {stmt.src} if stmt.moved else set()
     if isinstance(stmt, ir.Free):
         return {stmt.var}, set()
     if isinstance(stmt, ir.SetData):
@@ -276,7 +279,12 @@ def insert_kills(prog: ir.CProgram, keep: FrozenSet[str] = frozenset()) -> ir.CP
         dying = sorted(v for v in (live.get(e.source, frozenset()) | defs) - live.get(e.target, frozenset())
                        if (v in local and not (e.target in ending and stays(v, e.target)) or v in mortal)
                        and v not in keep and v not in next_writes.get(e.target, frozenset()))
-        out += ir.chain(e, [e.stmt] + [ir.Kill(var, scope[var] == "local") for var in dying], fresh)
+        stmt = e.stmt
+        if isinstance(stmt, (ir.Store, ir.AssignVar)) and stmt.src in dying and stmt.src != stmt.dst:
+            # its cells stay reachable from dst: the statement nulls it, no Kill (and collect) after
+            stmt = replace(stmt, moved=True)
+            dying.remove(stmt.src)
+        out += ir.chain(e, [stmt] + [ir.Kill(var, scope[var] == "local") for var in dying], fresh)
     return replace(prog, edges=tuple(out))
 
 

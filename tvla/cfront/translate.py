@@ -72,15 +72,15 @@ def _pointer_plan(lib: L.Library, s: ir.Statement) -> Optional[Plan]:
     if isinstance(s, ir.AssignNull):
         return Plan([[L.assign_null(lib, s.dst, uninit=s.uninit)]])
     if isinstance(s, ir.AssignVar):
-        return Plan([[L.assign_var(lib, s.dst, s.src)]] if s.dst != s.src else [[L.skip(lib)]])
+        return Plan([[L.assign_var(lib, s.dst, s.src, s.moved)]] if s.dst != s.src else [[L.skip(lib)]])
     if isinstance(s, ir.Load):
         return Plan([[L.load(lib, s.dst, s.src, s.field)]], _derefs(lib, [s.src]))
     if isinstance(s, ir.StoreNull):
         return Plan([[L.cut(lib, s.dst, s.field)] + ([] if s.empty else [L.collect(lib)])], _derefs(lib, [s.dst]))
     if isinstance(s, ir.Store) and s.empty:
-        return Plan([[L.link(lib, s.dst, s.field, s.src, checked=True)]], _derefs(lib, [s.dst]))
+        return Plan([[L.link(lib, s.dst, s.field, s.src, checked=True, moved=s.moved)]], _derefs(lib, [s.dst]))
     if isinstance(s, ir.Store):
-        return Plan([[L.cut(lib, s.dst, s.field), L.collect(lib), L.link(lib, s.dst, s.field, s.src)]],
+        return Plan([[L.cut(lib, s.dst, s.field), L.collect(lib), L.link(lib, s.dst, s.field, s.src, moved=s.moved)]],
                     _derefs(lib, [s.dst]))
     if isinstance(s, ir.Malloc):
         chains = [[L.malloc(lib, s.dst, s.struct, s.zeroed, s.on_stack)]]
