@@ -130,11 +130,14 @@ class AssignVar:
 
 @dataclass(frozen=True)
 class Load:
-    """``dst = src->field`` (dereferences ``src``)."""
+    """``dst = src->field`` (dereferences ``src``); ``null`` True (False): taken only where the
+    loaded pointer is NULL (not NULL), or uninitialised: the load fused with the test of it that
+    follows (:mod:`tvla.cfront.fuse`)."""
 
     dst: str
     src: str
     field: str
+    null: Optional[bool] = None
 
 
 @dataclass(frozen=True)

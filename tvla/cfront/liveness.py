@@ -236,18 +236,31 @@ those not freed (valid-memtrack), as its ``Kill`` would."""
 
 
 def overwritten_next(prog: ir.CProgram, ints: bool = False) -> Dict[str, FrozenSet[str]]:
-    """Per node, the pointer variables that every edge out of it overwrites without reading: a
-    variable dying on an edge into the node needs no ``Kill``, the next statement loses its cells.
-    ``ints``: the kept int variables that every edge out of it writes without reading (by any
-    statement: an int leaves nothing behind)."""
+    """Per node, the pointer variables that every path from it overwrites without reading them
+    first, by its next statement or the one after the tests (``Assume``, ``Nop``) on the way: a
+    variable dying on an edge into the node needs no ``Kill``, that statement loses its cells.
+    ``ints``: the kept int variables written so (by any statement: an int leaves nothing behind)."""
     outs: Dict[str, List[ir.Edge]] = {}
     for e in prog.edges:
         outs.setdefault(e.source, []).append(e)
+    rw = int_uses_defs if ints else uses_defs
     found: Dict[str, FrozenSet[str]] = {}
-    for node, es in outs.items():
-        if ints or all(isinstance(e.stmt, OVERWRITES) for e in es):
-            rw = [(int_uses_defs if ints else uses_defs)(e.stmt) for e in es]
-            found[node] = frozenset(set.intersection(*[defs - uses for uses, defs in rw]))
+
+    def over(node: str) -> FrozenSet[str]:
+        if node in found:
+            return found[node]
+        found[node] = frozenset()   # a cycle of tests overwrites nothing
+        written = []
+        for e in outs.get(node, ()):
+            uses, defs = rw(e.stmt)
+            w = defs - uses if ints or isinstance(e.stmt, OVERWRITES) else set()
+            if isinstance(e.stmt, (ir.Assume, ir.Nop)):
+                w |= over(e.target) - uses
+            written.append(w)
+        found[node] = frozenset(set.intersection(*written)) if written else frozenset()
+        return found[node]
+    for node in outs:
+        over(node)
     return found
 
 
@@ -278,12 +291,13 @@ def insert_kills(prog: ir.CProgram, keep: FrozenSet[str] = frozenset()) -> ir.CP
         mortal = must.get(e.target, frozenset()) if e.target not in ending else frozenset()
         dying = sorted(v for v in (live.get(e.source, frozenset()) | defs) - live.get(e.target, frozenset())
                        if (v in local and not (e.target in ending and stays(v, e.target)) or v in mortal)
-                       and v not in keep and v not in next_writes.get(e.target, frozenset()))
+                       and v not in keep)
         stmt = e.stmt
         if isinstance(stmt, (ir.Store, ir.AssignVar)) and stmt.src in dying and stmt.src != stmt.dst:
             # its cells stay reachable from dst: the statement nulls it, no Kill (and collect) after
             stmt = replace(stmt, moved=True)
             dying.remove(stmt.src)
+        dying = [v for v in dying if v not in next_writes.get(e.target, frozenset())]
         out += ir.chain(e, [stmt] + [ir.Kill(var, scope[var] == "local") for var in dying], fresh)
     return replace(prog, edges=tuple(out))
 
