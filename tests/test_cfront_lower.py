@@ -495,9 +495,9 @@ def test_temporaries_die_right_after_use(tmp_path):
     tmp_kills = [e for e in kills if e.stmt.var == "tmp1"]
     assert len(tmp_kills) == 2 and all(e.stmt.scope_end for e in tmp_kills)   # on both branches
     assert all(e.pos.line - HL == 2 for e in tmp_kills)
-    for e in tmp_kills:   # right after the test that read it (fused with the load: tvla.cfront.fuse)
+    for e in tmp_kills:   # right after the test that read it
         before = next(b for b in prog.edges if b.target == e.source)
-        assert isinstance(before.stmt, ir.Load) and before.stmt.dst == "tmp1" and before.stmt.null is not None
+        assert isinstance(before.stmt, ir.Assume) and before.stmt.cond.left == "tmp1"
 
 
 def test_callee_locals_die_as_scope_ends_main_locals_do_not(tmp_path):

@@ -130,14 +130,11 @@ class AssignVar:
 
 @dataclass(frozen=True)
 class Load:
-    """``dst = src->field`` (dereferences ``src``); ``null`` True (False): taken only where the
-    loaded pointer is NULL (not NULL), or uninitialised: the load fused with the test of it that
-    follows (:mod:`tvla.cfront.fuse`)."""
+    """``dst = src->field`` (dereferences ``src``)."""
 
     dst: str
     src: str
     field: str
-    null: Optional[bool] = None
 
 
 @dataclass(frozen=True)

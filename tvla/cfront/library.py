@@ -691,24 +691,15 @@ def assign_var(lib: Library, x: str, y: str, moved: bool = False) -> Act:
                         memtrack_text(lib))
 
 
-def load(lib: Library, x: str, y: str, f: str, null: Optional[bool] = None) -> Act:
-    """``x = y->f`` (y is valid: the caller checks it); ``null`` True (False): only where the loaded
-    pointer is NULL (not NULL) or uninitialised (:mod:`tvla.cfront.fuse`)."""
+def load(lib: Library, x: str, y: str, f: str) -> Act:
+    """``x = y->f`` (y is valid: the caller checks it)."""
     p, q, n = lib.v(x), lib.v(y), lib.field[f]
     focus: Tuple[str, ...] = (f"E(v_1, v_2) {q}(v_1) & {n}(v_1, v_2) & {lib.t('v_2', 'v')}",)
     ups: Tuple[Tuple[str, str], ...] = ((f"{p}(v)", f"E(v_1) {q}(v_1) & {n}(v_1, v)"),)
-    unknown = []
     if lib.bad_tracked:
         focus += (f"{q}(v) & uninit[{n}](v)",)
         ups += ((lib.bad(x), f"E(v) {q}(v) & uninit[{n}](v)"),)
-        unknown = [f"(E(v) {q}(v) & uninit[{n}](v))"]
-    name, title, pre = f"Load_{p}_{q}_{n}", f"{x} = {y}->{f}", lib.valid(y)
-    if null is not None:   # the loaded cell focused: the test is definite
-        focus += (f"E(v_1) {q}(v_1) & {n}(v_1, v)",)
-        some = f"(E(v_1, v_2) {q}(v_1) & {n}(v_1, v_2))"
-        pre = _and([pre, _or(unknown + [f"!{some}" if null else some])])
-        name, title = f"{name}_{'Null' if null else 'Not_Null'}", f"{title}; {x} {'==' if null else '!='} NULL"
-    act = Act(name, title, focus, pre, updates=ups)
+    act = Act(f"Load_{p}_{q}_{n}", f"{x} = {y}->{f}", focus, lib.valid(y), updates=ups)
 
     def after(a: str) -> str:
         return _or([lib.reach(a, without=[x]), f"(E(a_1, a_2) {q}(a_1) & {n}(a_1, a_2) & {lib.reach_cell('a_2', a)})"])

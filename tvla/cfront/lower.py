@@ -46,7 +46,6 @@ from tvla.cfront.coalesce import coalesce
 from tvla.cfront.liveness import forget_dead_flags, insert_kills, read_uninitialised
 from tvla.cfront.reuse import reuse_loads
 from tvla.cfront.empty import mark_empty_stores
-from tvla.cfront.fuse import fuse_null_tests
 from tvla.cfront.outparams import is_int_pointer
 from tvla.cfront.swap import Swap, swap_at
 from tvla.cfront.lower_cfg import BAD, Frame
@@ -92,8 +91,7 @@ def lower_tu(tu: ci.TranslationUnit, path: str, malloc_may_fail: bool = False, k
         if not liveness:
             return expand_links(prog, targets)
         prog = reuse_loads(expand_links(reuse_loads(prog, targets), targets))
-        prog = forget_dead_flags(insert_kills(coalesce(prog, frozenset(keep)), frozenset(keep)))
-        return fuse_null_tests(mark_empty_stores(prog))
+        return mark_empty_stores(forget_dead_flags(insert_kills(coalesce(prog, frozenset(keep)), frozenset(keep))))
     return deep_stack(work)
 
 

@@ -73,8 +73,8 @@ def _pointer_plan(lib: L.Library, s: ir.Statement) -> Optional[Plan]:
         return Plan([[L.assign_null(lib, s.dst, uninit=s.uninit)]])
     if isinstance(s, ir.AssignVar):
         return Plan([[L.assign_var(lib, s.dst, s.src, s.moved)]] if s.dst != s.src else [[L.skip(lib)]])
-    if isinstance(s, ir.Load):   # of a fused load's two branches, one checks the dereference
-        return Plan([[L.load(lib, s.dst, s.src, s.field, s.null)]], _derefs(lib, [s.src]) if s.null is not False else [])
+    if isinstance(s, ir.Load):
+        return Plan([[L.load(lib, s.dst, s.src, s.field)]], _derefs(lib, [s.src]))
     if isinstance(s, ir.StoreNull):
         return Plan([[L.cut(lib, s.dst, s.field)] + ([] if s.empty else [L.collect(lib)])], _derefs(lib, [s.dst]))
     if isinstance(s, ir.Store) and s.empty:
