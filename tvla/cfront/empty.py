@@ -19,7 +19,7 @@ written, and when an ``f`` field is written through any variable (it may be
 """
 
 from dataclasses import replace
-from typing import FrozenSet, Tuple
+from typing import Dict, FrozenSet, Tuple
 
 from tvla.cfront import ir
 from tvla.cfront.dataflow import forward_must
@@ -30,7 +30,8 @@ __all__ = ["mark_empty_stores"]
 Fact = Tuple[str, str]   # (variable, field): the variable's cell has no pointer in the field
 
 
-def _transfer(prog: ir.CProgram, facts: FrozenSet[Fact], stmt: ir.Statement) -> FrozenSet[Fact]:
+def _transfer(fields: Dict[str, Tuple[str, ...]], facts: FrozenSet[Fact], stmt: ir.Statement) -> FrozenSet[Fact]:
+    """The facts after ``stmt``; ``fields``: each struct's pointer fields."""
     if isinstance(stmt, ir.LinkWrite):   # any variable or field (expanded before this pass)
         return frozenset()
     if isinstance(stmt, ir.StoreNull):
@@ -40,7 +41,7 @@ def _transfer(prog: ir.CProgram, facts: FrozenSet[Fact], stmt: ir.Statement) -> 
     defs = uses_defs(stmt)[1]
     kept = frozenset(f for f in facts if f[0] not in defs)
     if isinstance(stmt, ir.Malloc):
-        return kept | {(stmt.dst, f) for f, _ in prog.struct(stmt.struct).pointer_fields}
+        return kept | {(stmt.dst, f) for f in fields[stmt.struct]}
     if isinstance(stmt, ir.AssignVar):
         return kept | {(stmt.dst, f) for x, f in facts if x == stmt.src}
     return kept
@@ -48,7 +49,8 @@ def _transfer(prog: ir.CProgram, facts: FrozenSet[Fact], stmt: ir.Statement) -> 
 
 def mark_empty_stores(prog: ir.CProgram) -> ir.CProgram:
     """``prog`` with each store into a field that holds no pointer on every path marked ``empty``."""
-    facts = forward_must(prog, lambda fs, stmt: _transfer(prog, fs, stmt))
+    fields = {st.name: tuple(f for f, _ in st.pointer_fields) for st in prog.structs}
+    facts = forward_must(prog, lambda fs, stmt: _transfer(fields, fs, stmt))
     edges = []
     for e in prog.edges:
         s = e.stmt

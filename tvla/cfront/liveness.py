@@ -34,10 +34,12 @@ before a return from ``main`` too.)
 A variable that dies as the source of ``dst = src`` or ``dst->f = src`` is
 nulled by that statement (``moved``) rather than by a ``Kill`` after it: its
 cells stay reachable from ``dst``, so nothing is lost and nothing is collected.
-No ``Kill`` is inserted for a variable that every statement after the edge
-overwrites without reading it (``s->next = t; s = c;``, ``c = malloc(...)``):
-that write drops the cells only the old value reached, and reports them, as the
-``Kill`` would have, one action fewer on every structure there.
+No ``Kill`` is inserted for a variable that every path from the edge
+overwrites without reading it first, by the next statement or the one after the
+tests on the way (``s->next = t; s = c;``, ``c = malloc(...)``, the walk's ``p``
+in ``while (p->next) p = p->next;``: :func:`overwritten_next`): that write
+drops the cells only the old value reached, and reports them, as the ``Kill``
+would have, one action fewer on every structure there.
 
 Variables in ``keep`` (e.g. the list of a ``sorted(x)`` property, read when
 ``main`` returns) are never killed.  ``Kill`` edges already present are

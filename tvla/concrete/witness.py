@@ -148,10 +148,11 @@ def _distances(edges: Sequence[Edge], targets: Sequence[Target]) -> List[Dict[st
 class _Search:
     """Best first over concrete states: by the largest store on the trace, then by its length
     plus the fewest edges left to a message not yet shown (consistent, so a state is first
-    expanded on a shortest trace), then the longest trace first (the nearest to a message). Every state is expanded once, first on a trace of the fewest
-    nodes (each state enters the heap no later than any state of a larger bound is expanded),
-    so a witness found is among the shortest traces over the smallest stores, and a message
-    that a small store shows is found without following the many traces of larger stores."""
+    expanded on a shortest trace), then the longest trace first (the nearest to a message).
+    Every state is expanded once, first on a trace of the fewest nodes (each state enters the
+    heap no later than any state of a larger bound is expanded), so a witness found is among
+    the shortest traces over the smallest stores, and a message that a small store shows is
+    found without following the many traces of larger stores."""
 
     def __init__(self, interp: Interpreter, out_edges: Dict[str, List[Edge]], targets: Sequence[Target],
                  found: Dict[int, Tuple[_State, Edge]], nodes: int, steps: int,
