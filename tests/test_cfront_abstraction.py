@@ -303,3 +303,40 @@ def test_a_dead_register_holds_no_value(tmp_path):
     [f] = verify_files([path], VerifyOptions(("unreach-call",), witness_states=400))
     [p] = f.properties
     assert p.verdict == "false" and len(p.witness) > 20, p.reason
+
+
+BST_INSERT = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+struct tnode { struct tnode *left, *right; int data; };
+struct tnode *root = NULL;
+void insert(int d) {
+  struct tnode *p = root, *par = NULL, *n;
+  while (p != NULL) {
+    par = p;
+    if (d < p->data) p = p->left; else p = p->right;
+  }
+  n = malloc(sizeof *n);
+  n->left = NULL; n->right = NULL; n->data = d;
+  if (par == NULL) root = n;
+  else if (CHECK) par->left = n;
+  else par->right = n;
+}
+int main(void) {
+  while (__VERIFIER_nondet_int()) insert(__VERIFIER_nondet_int());
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("check, verdict", [("d < par->data", "true"), ("d <= par->data", "false")])
+def test_the_order_of_a_pointed_cell_against_a_register_is_kept_apart(tmp_path, check, verdict):
+    """After the search, par's empty side is the one d's comparison with par->data chose: the
+    order of par's cell against d is an abstraction predicate (prle/prge, on the cells of the
+    pointers compared with d), so the runs that went left and right are not joined and the link
+    into the empty side loses nothing. With <= the two tests disagree on a key equal to par's:
+    the search went right, and the link overwrites par's left child, a real leak (witnessed)."""
+    src = BST_INSERT.replace("CHECK", check)
+    tvp = tvp_of(tmp_path, "bst.c", src)
+    assert "%i prle[data,d](v) = rle[data,d](v) & (p(v) | par(v))" in tvp
+    v = verdicts(tmp_path, "bst.c", src, ("memsafety",))
+    assert v["memsafety"].verdict == verdict, v["memsafety"].reason

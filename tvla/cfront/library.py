@@ -208,6 +208,7 @@ class Library:
     ranges: Dict[str, ir.IntRange] = dataclasses.field(default_factory=dict)   # flag -> its C type's values
     bounds: Dict[str, Tuple[int, ...]] = dataclasses.field(default_factory=dict)  # int field -> lt[d,K] keys
     constants: Dict[str, FrozenSet[int]] = dataclasses.field(default_factory=dict)  # int field -> constants it may hold
+    compared_with: Dict[str, Tuple[str, ...]] = dataclasses.field(default_factory=dict)  # register -> pointers tested against it
 
     # ------------------------------------------------------------- names
     @property
@@ -493,6 +494,13 @@ class Library:
                f"%r {le('v_1')} & {self.dle(d, 'v_1', 'v_2')} ==> {le('v_2')}",
                f"%r {self.dle(d, 'v_1', 'v_2')} & {ge('v_2')} ==> {ge('v_1')}",
                f"%r {ge('v_1')} & {le('v_2')} ==> {self.dle(d, 'v_1', 'v_2')}"]
+        pointed = _or([f"{self.v(p)}(v)" for p in self.compared_with.get(x, ())])
+        if pointed != "0":
+            # the order of the cells the program tests against x is abstraction: structures that
+            # differ in it are not joined (which branch a search took stays known after it), while
+            # summary nodes, pointed to by no variable, are not split by it
+            out += [f"%i p{self.reg(d, x)} = {le()} & {pointed}",
+                    f"%i p{self.reg(d, x, below=True)} = {ge()} & {pointed}"]
         for k in self.keys.get(d, ()):   # x == k and a cell's d == k: the same value
             same = f"{self.xeq(x, k)} & {self.eq(d, k)}"
             out += [f"%r {same} ==> {le()}", f"%r {same} ==> {ge()}",
@@ -1522,7 +1530,8 @@ def build_library(cprog: ir.CProgram, needs: Needs, successors: bool = True) -> 
                    frozenset(iv.name for iv in cprog.ints if iv.register), cross,
                    any(isinstance(s, ir.Malloc) and s.on_stack for s in _statements(cprog)), _handle_fields(cprog, cross),
                    {iv.name: iv.range for iv in cprog.ints if iv.range is not None and iv.name in flags},
-                   _bounds(cprog, keys, ordered, flags), _field_constants(cprog, written))
+                   _bounds(cprog, keys, ordered, flags), _field_constants(cprog, written),
+                   _compared_with(cprog, registers))
 
 
 def _bounds(cprog: ir.CProgram, keys: Dict[str, Tuple[Key, ...]], ordered: FrozenSet[str],
@@ -1591,6 +1600,15 @@ def _succ_fields(cprog: ir.CProgram, keys: Dict[str, Tuple[Key, ...]], used: Seq
         if n and len(own) == 1:   # in a tree, what one child holds says little and splits a lot
             out[d] = n
     return out
+
+
+def _compared_with(cprog: ir.CProgram, registers: Dict[str, Tuple[str, ...]]) -> Dict[str, Tuple[str, ...]]:
+    """For each register, the pointer variables whose cell's datum some test compares with it."""
+    out: Dict[str, Dict[str, None]] = {}
+    for s in _statements(cprog):
+        if isinstance(s, ir.DataCond) and s.lfield is not None and s.right is None and s.value in registers:
+            out.setdefault(str(s.value), {})[s.left] = None
+    return {x: tuple(ps) for x, ps in out.items()}
 
 
 def _registers(cprog: ir.CProgram) -> Dict[str, Tuple[str, ...]]:
