@@ -553,15 +553,29 @@ def test_locals_of_calls_one_after_another_share_a_name(tmp_path):
 
 
 def test_variables_alive_together_keep_their_names(tmp_path):
-    """``t = c->next`` where ``c`` dies: ``c`` is killed (its cell lost) before ``t`` is written."""
+    """``t = c->next`` where ``c`` dies: ``c`` is killed (its cell lost) before ``t`` is written.
+    The copy ``c = l``, where ``l`` dies, is coalesced: ``c`` takes the name of ``l``."""
     prog = lower(tmp_path, "void f(Node *l) { Node *c = l; Node *t = c->next; t->d = 1; }\n"
                            "int main() { Node *a = malloc(sizeof *a); a->next = a; f(a); f(a); return 0; }\n",
                  liveness=True)
-    assert pointer_names(prog) == ["a", "l", "c"]   # t takes the name of l, dead by then
+    assert pointer_names(prog) == ["a", "l", "t"]
+    assert not [e for e in edges_of(prog, ir.AssignVar) if e.stmt.src == "l"]
     load = edges_of(prog, ir.Load)[0]
-    assert (load.stmt.dst, load.stmt.src) == ("l", "c")
+    assert (load.stmt.dst, load.stmt.src) == ("t", "l")
     kill = next(e for e in prog.edges if e.source == load.target)
-    assert kill.stmt == ir.Kill("c", True)
+    assert kill.stmt == ir.Kill("l", True)
+
+
+def test_a_copy_of_a_dying_temporary_is_coalesced(tmp_path):
+    """``if (n->left) c->t = n->left;``: the load is reused as a copy of the test's temporary, which
+    dies there; the two temporaries are one and the copy is no edge at all."""
+    src = ("int main() { Node *n = malloc(sizeof *n), *c = malloc(sizeof *c); n->next = n; c->next = c;"
+           " if (n->next) c->next = n->next; return 0; }\n")
+    assert len(edges_of(lower(tmp_path, src), ir.Load)) == 2
+    prog = lower(tmp_path, src, liveness=True)
+    [load] = edges_of(prog, ir.Load)
+    [store] = [e for e in edges_of(prog, ir.Store) if e.stmt.src not in ("n", "c")]
+    assert store.stmt.src == load.stmt.dst and not edges_of(prog, ir.AssignVar)
 
 
 def test_a_local_read_before_written_is_not_shared(tmp_path):

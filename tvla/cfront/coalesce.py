@@ -18,6 +18,13 @@ the liveness pass kills it (NULL), which is what the second variable holds
 before its first write as far as any read can tell: a read before a write would
 make it live from the entry on, across the first range.  So the analysis sees
 the same stores up to the names of dead variables.
+
+Copies are coalesced first, as a register allocator does: a copy ``a = b``
+where ``b`` dies and ``a`` held nothing live gives ``a`` and ``b`` one name when
+their ranges, without that copy's write of ``a``, never meet; the copy becomes
+an empty edge (:func:`coalesce` returns it as ``Nop()``, which the lowering
+merges away).  A load reused as a copy leaves such pairs (``if (n->left)
+c->t = n->left;``: the test's temporary, then the store's).
 """
 
 from dataclasses import fields, is_dataclass, replace
@@ -49,9 +56,60 @@ def _ranges(prog: ir.CProgram, candidates: FrozenSet[str]) -> Dict[str, int]:
     return bits
 
 
+def _candidates(prog: ir.CProgram, keep: FrozenSet[str]) -> FrozenSet[str]:
+    return frozenset(p.name for p in prog.pointers if p.scope == "local" and p.name not in keep)
+
+
+def _copy_merges(prog: ir.CProgram, keep: FrozenSet[str]) -> Tuple[Dict[str, str], Set[int]]:
+    """The copies ``a = b`` to coalesce (see the module docstring): each merged variable's new
+    name, and the indices of the copies that become empty edges."""
+    candidates = _candidates(prog, keep)
+    struct = {p.name: p.struct for p in prog.pointers}
+    live = live_at(prog)
+    index: Dict[str, int] = {}
+    for e in prog.edges:
+        index.setdefault(e.source, len(index))
+        index.setdefault(e.target, len(index))
+    live_bits = {v: 0 for v in candidates}
+    for node, vs in live.items():
+        for v in vs & candidates:
+            live_bits[v] |= 1 << index[node]
+    writes: Dict[str, List[Tuple[int, int]]] = {v: [] for v in candidates}
+    for i, e in enumerate(prog.edges):
+        for v in uses_defs(e.stmt)[1] & candidates:
+            writes[v].append((i, (1 << index[e.source]) | (1 << index[e.target])))
+    name = {v: v for v in candidates}
+    members = {v: [v] for v in candidates}
+    empty: Set[int] = set()
+
+    def span(group: str, skip: int) -> int:
+        bits = 0
+        for m in members[group]:
+            bits |= live_bits[m]
+            for i, ends in writes[m]:
+                bits |= 0 if i in empty or i == skip else ends
+        return bits
+
+    for i, e in enumerate(prog.edges):
+        s = e.stmt
+        if not isinstance(s, ir.AssignVar) or s.dst not in candidates or s.src not in candidates \
+                or struct[s.dst] != struct[s.src] or s.src in live.get(e.target, ()) \
+                or s.dst in live.get(e.source, ()):
+            continue
+        a, b = name[s.dst], name[s.src]
+        if a != b and span(a, i) & span(b, i):
+            continue
+        empty.add(i)
+        if a != b:
+            for m in members.pop(a):
+                name[m] = b
+                members[b].append(m)
+    return {v: g for v, g in name.items() if v != g}, empty
+
+
 def _groups(prog: ir.CProgram, keep: FrozenSet[str]) -> Dict[str, str]:
     """Each coalesced variable's new name (absent: unchanged)."""
-    candidates = frozenset(p.name for p in prog.pointers if p.scope == "local" and p.name not in keep)
+    candidates = _candidates(prog, keep)
     bits = _ranges(prog, candidates)
     groups: List[Tuple[str, str, int]] = []   # (name, struct, union of the members' ranges)
     rename: Dict[str, str] = {}
@@ -83,12 +141,20 @@ def _renamed(x: Any, rename: Dict[str, str]) -> Any:
 
 
 def coalesce(prog: ir.CProgram, keep: FrozenSet[str] = frozenset()) -> ir.CProgram:
-    """``prog`` with non-interfering local pointer variables of one struct type sharing a name;
-    variables in ``keep`` are left alone.  Run it before the ``Kill`` edges are inserted."""
-    rename = _groups(prog, keep)
-    if not rename:
+    """``prog`` with non-interfering local pointer variables of one struct type sharing a name,
+    copies between them first (those become ``Nop()``); variables in ``keep`` are left alone.
+    Run it before the ``Kill`` edges are inserted."""
+    rename, empty = _copy_merges(prog, keep)
+    prog = _rename(prog, rename, empty)
+    return _rename(prog, _groups(prog, keep), set())
+
+
+def _rename(prog: ir.CProgram, rename: Dict[str, str], empty: Set[int]) -> ir.CProgram:
+    """``prog`` with variables renamed and the edges numbered in ``empty`` made ``Nop()``."""
+    if not rename and not empty:
         return prog
-    edges = tuple(replace(e, stmt=_renamed(e.stmt, rename)) for e in prog.edges)
+    edges = tuple(replace(e, stmt=ir.Nop() if i in empty else _renamed(e.stmt, rename))
+                  for i, e in enumerate(prog.edges))
     frames: Dict[str, Set[int]] = {}
     for p in prog.pointers:
         frames.setdefault(rename.get(p.name, p.name), set()).add(p.frame)

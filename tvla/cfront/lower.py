@@ -91,7 +91,9 @@ def lower_tu(tu: ci.TranslationUnit, path: str, malloc_may_fail: bool = False, k
         if not liveness:
             return expand_links(prog, targets)
         prog = reuse_loads(expand_links(reuse_loads(prog, targets), targets))
-        return mark_empty_stores(forget_dead_flags(insert_kills(coalesce(prog, frozenset(keep)), frozenset(keep))))
+        prog = coalesce(prog, frozenset(keep))
+        prog = replace(prog, edges=tuple(_merge_empty(list(prog.edges), (prog.entry, prog.exit, prog.error))))
+        return mark_empty_stores(forget_dead_flags(insert_kills(prog, frozenset(keep))))
     return deep_stack(work)
 
 
