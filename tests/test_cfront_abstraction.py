@@ -340,3 +340,39 @@ def test_the_order_of_a_pointed_cell_against_a_register_is_kept_apart(tmp_path, 
     assert "%i prle[data,d](v) = rle[data,d](v) & (p(v) | par(v))" in tvp
     v = verdicts(tmp_path, "bst.c", src, ("memsafety",))
     assert v["memsafety"].verdict == verdict, v["memsafety"].reason
+
+
+NARROW = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern _Bool __VERIFIER_nondet_bool(void);
+extern unsigned char __VERIFIER_nondet_uchar(void);
+extern void reach_error(void);
+struct node { struct node *next; _Bool flag; int d; };
+int main(void) {
+  struct node *n = malloc(sizeof *n);
+  BODY
+  free(n);
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("body, verdict", [
+    ("n->flag = __VERIFIER_nondet_bool(); if (n->flag != 0 && n->flag != 1) reach_error();", "true"),
+    ("n->flag = __VERIFIER_nondet_int(); if (n->flag != 0 && n->flag != 1) reach_error();", "true"),
+    ("n->d = __VERIFIER_nondet_bool(); if (n->d == 2) reach_error();", "true"),
+    ("n->d = __VERIFIER_nondet_bool(); if (n->d == 1) reach_error();", "false"),
+    ("int f = __VERIFIER_nondet_bool(); if (f != 0 && f != 1) reach_error();", "true"),
+    ("switch (__VERIFIER_nondet_bool()) { case 0: break; case 1: break; default: reach_error(); }", "true"),
+    ("switch (__VERIFIER_nondet_bool()) { case 0: break; default: reach_error(); }", "false"),
+    ("if (__VERIFIER_nondet_uchar() > 300) reach_error();", "true"),
+    ("if (__VERIFIER_nondet_uchar() > 254) reach_error();", "false"),
+    ("n->d = __VERIFIER_nondet_uchar(); if (n->d > 255) reach_error();", "unknown"),
+])
+def test_a_nondet_value_takes_the_values_of_its_type(tmp_path, body, verdict):
+    """``__VERIFIER_nondet_T()`` has T's values, and a ``_Bool`` field holds 0 or 1: a value with
+    two is stored as either; a test or a switch on it takes the branches its values can; a value
+    narrower than where it is stored (an unsigned char into an int) is any value there, but
+    abstracted, so an alarm through it is unknown, not a false with a witness C cannot run."""
+    v = verdicts(tmp_path, "narrow.c", NARROW.replace("BODY", body), ("unreach-call",))
+    assert v["unreach-call"].verdict == verdict, v["unreach-call"].reason

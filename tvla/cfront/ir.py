@@ -23,7 +23,7 @@ __all__ = [
     "Pos", "StructType", "PointerVar", "IntVar",
     "AssignNull", "AssignVar", "Load", "StoreNull", "Store", "Malloc", "Free", "FreeNonHeap",
     "Kill", "SetData", "CopyData", "Havoc", "CopyInt", "PtrCond", "DataCond", "Assume", "ReachError",
-    "Exit", "Nop", "Statement", "Edge", "CProgram", "DATA_OPS", "fresh_nodes", "chain",
+    "Exit", "Nop", "Statement", "Edge", "CProgram", "DATA_OPS", "fresh_nodes", "chain", "nondet_values",
 ]
 
 
@@ -85,6 +85,13 @@ class IntRange:
     def __contains__(self, v: int) -> bool:
         return self.convert(v) == v
 
+    @property
+    def bounds(self) -> Tuple[int, int]:
+        """The least and the greatest value."""
+        if self.boolean:
+            return 0, 1
+        return (-(1 << (self.bits - 1)), (1 << (self.bits - 1)) - 1) if self.signed else (0, (1 << self.bits) - 1)
+
     def within(self, other: "IntRange") -> bool:
         """Does every value of this type keep its value in ``other``?"""
         if self.boolean or other.boolean:
@@ -92,6 +99,20 @@ class IntRange:
         if self.signed and not other.signed:
             return False
         return self.bits + (not self.signed and other.signed) <= other.bits
+
+
+def nondet_values(value: Optional[IntRange], target: Optional[IntRange]) -> Union[Tuple[int, ...], bool]:
+    """What a nondeterministic value of type ``value`` becomes once stored into the type ``target``
+    (None: int-wide, or unknown): its two values when it has two (a ``_Bool`` either way), True when
+    it may be any value of the target, False when only some (``__VERIFIER_nondet_uchar()`` into an
+    int: "any value" would over-approximate it)."""
+    if value is not None and value.boolean or target is not None and target.boolean:
+        return (0, 1)
+    if value is None or target is None:
+        return value is None or value.bits >= 32
+    # an int-wide value is taken as any value of a wider target: constants beyond int's range are
+    # not what heap programs compare their data with
+    return value.bits >= min(target.bits, 32)
 
 
 @dataclass(frozen=True)

@@ -40,7 +40,7 @@ import clang.cindex as ci
 from tvla.cfront import ir
 from tvla.cfront.cinfo import K, SourceText, callee_name, children, decl_key, initializer, is_int, is_number, \
     for_parts, is_pointer, is_void_pointer, pointee_struct, strip, struct_decl, struct_name, switch_cases, \
-    MAX_CASE_RANGE, case_values
+    MAX_CASE_RANGE, case_values, int_range
 from tvla.cfront.intvars import KEPT, VALUED, IntClass, classify_ints, return_key
 from tvla.cfront.coalesce import coalesce
 from tvla.cfront.liveness import forget_dead_flags, insert_kills, read_uninitialised
@@ -440,14 +440,41 @@ class Lowering(LinkLowering):
             fr.cases[decl_key(case)] = self.node()
             if case.kind == K.DEFAULT_STMT:
                 default = fr.cases[decl_key(case)]
-        for case in cases:
-            if case.kind == K.CASE_STMT:
-                cur = self.case_test(case, op, cur, fr, c)
+        if op[0] == "nondet":
+            cur = self.nondet_cases(op[1], cases, cur, fr, c)
+        else:
+            for case in cases:
+                if case.kind == K.CASE_STMT:
+                    cur = self.case_test(case, op, cur, fr, c)
         self.goto(cur, default, c)
         fr.loops.append((after, None))
         end = self.stmt(body, None, fr)
         fr.loops.pop()
         return self.join([end, after], c)
+
+    def nondet_cases(self, rng: Optional[ir.IntRange], cases: List[ci.Cursor], cur: Cur, fr: Frame,
+                     c: ci.Cursor) -> Cur:
+        """``switch (__VERIFIER_nondet_T())``: one value drawn once goes to each case label its type
+        holds, and on to the default (the node returned; None when every value has a label).  A test
+        per label would draw a value per test: a ``_Bool``'s ``default`` would seem reachable."""
+        lo, hi = rng.bounds if rng is not None else ir.IntRange(32, True).bounds
+        note = ir.Nop(f"nondet: {self.src.text(children(c)[0])}")
+        covered = 0
+        for case in cases:
+            labels = case_values(case) if case.kind == K.CASE_STMT else None
+            if labels is None:
+                if case.kind == K.CASE_STMT:
+                    self.unsupported(case, "case label that is not a constant")
+                continue
+            a, b = max(labels[0], lo), min(labels[1], hi)
+            if a <= b:
+                self.edge(cur, fr.cases[decl_key(case)], note, case)
+                covered += b - a + 1   # labels of one switch are distinct
+        if covered >= hi - lo + 1:
+            return None
+        rest = self.node()
+        self.edge(cur, rest, note, c)
+        return rest
 
     def case_test(self, case: ci.Cursor, op: IntOp, cur: Cur, fr: Frame, c: ci.Cursor) -> Cur:
         """The test of one case label: ``case 3:``, or GNU's range ``case 1 ... 3:`` (a test of each
@@ -513,7 +540,7 @@ class Lowering(LinkLowering):
             self.cond(args[0], nxt, None, cur, fr)
             return None, nxt
         if name.startswith(NONDET_PREFIX) and name != NONDET_PREFIX + "pointer":
-            return ("nondet",), cur
+            return ("nondet", int_range(s.type)), cur
         if name == "__builtin_expect" and args:
             return self.int_value(args[0], self.effects(args[1:], cur, fr), fr)
         if name in ("memset", "__builtin_memset"):

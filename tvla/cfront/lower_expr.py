@@ -4,7 +4,7 @@
   (NULL), or :data:`~tvla.cfront.lower_cfg.BAD`; every dereference on the way
   (``x->next->next``) is one :class:`~tvla.cfront.ir.Load` into a temporary.
 * An int value is lowered to one of ``("const", n)``, ``("field", var, f)``,
-  ``("var", name)`` (a kept :class:`~tvla.cfront.ir.IntVar`), ``("nondet",)``
+  ``("var", name)`` (a kept :class:`~tvla.cfront.ir.IntVar`), ``("nondet", range)`` (its type's values)
   or ``("abstract",)`` (arithmetic, untracked variables).  A field read whose
   value is then abstracted is still a dereference: it is kept as the check
   ``Assume(var->f == var->f)``.
@@ -42,7 +42,7 @@ Ptr = Optional[str]
 Cur = Optional[str]
 """The node lowering goes on from (None: control does not reach it)."""
 IntOp = Tuple[Any, ...]
-"""An int operand: ``("const", n)``, ``("field", var, f)``, ``("var", name)``, ``("nondet",)`` or ``("abstract",)``."""
+"""An int operand: ``("const", n)``, ``("field", var, f)``, ``("var", name)``, ``("nondet", range)`` or ``("abstract",)``."""
 Operand = Union[Ptr, IntOp]
 """The value of an assignment or a call: a pointer operand or an int operand."""
 T = TypeVar("T")
@@ -575,6 +575,14 @@ class ExprLowering(Builder):
         kinds = {lo[0], ro[0]}
         if kinds == {"const"}:
             return self.goto(cur, t if _holds(lo[1], op, ro[1]) else f, s)
+        if lo[0] != "nondet" and ro[0] == "nondet":
+            lo, ro, op = ro, lo, FLIP[op]
+        if lo[0] == "nondet":
+            outcomes = _nondet_outcomes(lo[1], op, ro)
+            if outcomes is not None and not all(outcomes):
+                return self.goto(self.touch(ro, cur, s), t if outcomes[0] else f, s)
+            if outcomes is None:   # e.g. a char's value against a variable's: not both ways for sure
+                kinds = kinds | {"abstract"}
         untracked = "abstract" in kinds or "nondet" not in kinds and self.register_off_field(lo, ro, op)
         if untracked or "nondet" in kinds:
             cur = self.touch(ro, self.touch(lo, cur, s), s)
@@ -729,11 +737,32 @@ class ExprLowering(Builder):
 
         def write(arm: ci.Cursor, at: Cur) -> Tuple[IntOp, Cur]:
             iop, at = self.int_value(arm, at, fr)
+            if iop[0] == "nondet":
+                return self.nondet_into(iop, rng, at, s, lambda v: ir.SetData(base, fname, v),
+                                        lambda c: self.set_data(base, fname, ("nondet",), c, s))
             kept = self.converted(iop, arm, rng)
             if kept != iop:
                 at = self.touch(iop, at, arm)   # a field read is still a dereference
             return kept, self.set_data(base, fname, kept, at, s)
         return self.branches(rhs, cur, fr, s, write)
+
+    def nondet_into(self, op: IntOp, rng: Optional[ir.IntRange], cur: Cur, s: ci.Cursor,
+                    value: Callable[[int], ir.Statement], anything: Callable[[Cur], Cur]) -> Tuple[IntOp, Cur]:
+        """A nondet value of ``op``'s type stored into the type ``rng``: each of its two values
+        (``value(v)``: the statement that stores v) when it has two, else ``anything`` (the store of
+        any value), after an ``abstracted`` note when that is more than the values it may take."""
+        values = ir.nondet_values(op[1], rng)
+        if isinstance(values, tuple):
+            note = ir.Nop(f"nondet: {self.src.text(s)}")
+            ends = []
+            for v in values:
+                m = self.node()
+                self.edge(cur, m, note, s)
+                ends.append(self.step(m, value(v), s))
+            return ABS, self.join(ends, s)
+        if not values:
+            cur = self.step(cur, ir.Nop(f"abstracted: {self.src.text(s)}"), s)
+        return ABS, anything(cur)
 
     def converted(self, op: IntOp, value: ci.Cursor, rng: Optional[ir.IntRange]) -> IntOp:
         """The int operand ``op`` of the expression ``value`` as C stores it into a field of the type
@@ -805,12 +834,26 @@ class ExprLowering(Builder):
         if cls.kind in ("flag", "counter") and op[0] == "var" and op[1] in self.ints and self.ints[op[1]].values:
             # ret = probe(): a copy of the flag holding the value returned
             return ("var", name), self.step(cur, ir.ShiftFlag(name, op[1], 0), s)
-        if cls.kind in ("symbolic", "flag") and op[0] == "nondet":   # a flag: any of its values
-            return ("var", name), self.step(cur, ir.Havoc(name), s)
+        if cls.kind in ("symbolic", "flag", "register") and op[0] == "nondet":   # a flag: any of its values
+            return ("var", name), self.nondet_var(name, cls, op, cur, s)
         if cls.kind == "register":
             return ("var", name), self.assign_register(name, op, cur, s)
         cur = self.touch(op, cur, s)
         return ABS, self.step(cur, ir.Nop(f"untracked: {self.src.text(s)}"), s)
+
+    def nondet_var(self, name: str, cls: IntClass, op: IntOp, cur: Cur, s: ci.Cursor) -> Cur:
+        """``name = __VERIFIER_nondet_T()`` for a flag, a symbolic variable or a register: each of the
+        value's two values where it has two and the variable can hold each exactly, else any value
+        (``abstracted`` where that is more than the value's type allows)."""
+        def anything(c: Cur) -> Cur:
+            return self.step(c, ir.Havoc(name), s)
+        values = ir.nondet_values(op[1], cls.range)
+        exact = cls.kind == "register" or cls.kind == "flag" and isinstance(values, tuple) \
+            and all(v in cls.values for v in values)
+        if not exact and values is not True:
+            return anything(self.step(cur, ir.Nop(f"abstracted: {self.src.text(s)}"), s))
+        return self.nondet_into(op, cls.range, cur, s, lambda v: ir.CopyInt(name, v) if cls.kind == "register"
+                                else ir.Havoc(name, v), anything)[1]
 
     def assign_register(self, name: str, op: IntOp, cur: Cur, s: ci.Cursor) -> Cur:
         """``name = op`` for a register: a datum from a cell, a constant, a symbolic variable or
@@ -895,6 +938,23 @@ def _typed(lo: IntOp, op: str, ro: IntOp, types: List[Optional[ir.IntRange]],
         elif not t.within(compared):
             return "abstract"
     return ops[0], ops[1]
+
+
+def _nondet_outcomes(rng: Optional[ir.IntRange], op: str, other: IntOp) -> Optional[Tuple[bool, bool]]:
+    """Whether ``nondet op other`` may hold and may fail, for a nondet value of type ``rng`` (None:
+    int); None when that is not sure both ways (a value narrower than int against a variable, or
+    a constant an unsigned comparison would convert)."""
+    wide = rng is None or not rng.boolean and rng.bits >= 32
+    if other[0] != "const":
+        return (True, True) if wide else None
+    c = other[1]
+    if rng is None:
+        return (True, True)
+    if not rng.signed and not rng.boolean and rng.bits >= 32 and c < 0:
+        return None
+    lo, hi = rng.bounds
+    return {"<": (lo < c, hi >= c), "<=": (lo <= c, hi > c), ">": (hi > c, lo <= c), ">=": (hi >= c, lo < c),
+            "==": (lo <= c <= hi, not lo == hi == c), "!=": (not lo == hi == c, lo <= c <= hi)}.get(op, (True, True))
 
 
 def _holds(a: int, op: str, b: int) -> bool:
