@@ -376,3 +376,12 @@ def test_a_nondet_value_takes_the_values_of_its_type(tmp_path, body, verdict):
     abstracted, so an alarm through it is unknown, not a false with a witness C cannot run."""
     v = verdicts(tmp_path, "narrow.c", NARROW.replace("BODY", body), ("unreach-call",))
     assert v["unreach-call"].verdict == verdict, v["unreach-call"].reason
+
+
+def test_a_dropped_allocation_is_a_leak(tmp_path):
+    """``(void) malloc(sizeof(struct node))``: the block's struct is read off the sizeof (the call's
+    type is void *), and the dropped cell is lost at once (it was 'unsupported: malloc of a block
+    that is not a struct')."""
+    src = NARROW.replace("BODY", "if (__VERIFIER_nondet_int()) (void) malloc(sizeof(struct node));")
+    v = verdicts(tmp_path, "dropped.c", src, ("memsafety",))
+    assert (v["memsafety"].verdict, v["memsafety"].violated) == ("false", "valid-memtrack"), v["memsafety"].reason

@@ -514,7 +514,7 @@ class Lowering(LinkLowering):
             self.unsupported(s, "call through a function pointer")
             return self.unknown(s), self.effects(args, cur, fr)
         if name in ("malloc", "calloc"):
-            st = want or pointee_struct(s.type)
+            st = want or pointee_struct(s.type) or _sizeof_struct(args)
             if st is None:
                 self.unsupported(s, f"{name} of a block that is not a struct")
                 return BAD, cur
@@ -806,6 +806,19 @@ def _has_label(c: ci.Cursor) -> bool:
     if c.kind.is_expression() and c.kind.name != "StmtExpr":
         return False
     return any(_has_label(ch) for ch in c.get_children())
+
+
+def _sizeof_struct(args: List[ci.Cursor]) -> Optional[ci.Cursor]:
+    """The struct whose ``sizeof`` is an argument of an allocation whose result has no struct type
+    (``(void) malloc(sizeof(struct T))``, the block dropped; ``void *p = malloc(sizeof *n)``)."""
+    for a in args:
+        a = strip(a)
+        if a.kind == K.CXX_UNARY_EXPR:
+            for k in children(a):
+                decl = struct_decl(k.type)
+                if decl is not None:
+                    return decl
+    return None
 
 
 # ----------------------------------------------------------------------------- clean-up
