@@ -39,8 +39,10 @@ __all__ = ["coalesce"]
 VARIABLE_FIELDS = ("dst", "src", "var", "left", "right")
 
 
-def _ranges(prog: ir.CProgram, candidates: FrozenSet[str]) -> Dict[str, int]:
-    """Each candidate's live range as a bit set over the nodes (see the module docstring)."""
+def _live_and_writes(prog: ir.CProgram, candidates: FrozenSet[str]) \
+        -> Tuple[Dict[str, FrozenSet[str]], Dict[str, int], Dict[str, List[Tuple[int, int]]]]:
+    """The live variables at each node; each candidate's live nodes as a bit set; and for each
+    candidate, the edges that write it (index, bits of the edge's two ends)."""
     live = live_at(prog)
     index: Dict[str, int] = {}
     for e in prog.edges:
@@ -50,9 +52,19 @@ def _ranges(prog: ir.CProgram, candidates: FrozenSet[str]) -> Dict[str, int]:
     for node, vs in live.items():
         for v in vs & candidates:
             bits[v] |= 1 << index[node]
-    for e in prog.edges:
+    writes: Dict[str, List[Tuple[int, int]]] = {v: [] for v in candidates}
+    for i, e in enumerate(prog.edges):
         for v in uses_defs(e.stmt)[1] & candidates:
-            bits[v] |= (1 << index[e.source]) | (1 << index[e.target])
+            writes[v].append((i, (1 << index[e.source]) | (1 << index[e.target])))
+    return live, bits, writes
+
+
+def _ranges(prog: ir.CProgram, candidates: FrozenSet[str]) -> Dict[str, int]:
+    """Each candidate's live range as a bit set over the nodes (see the module docstring)."""
+    _live, bits, writes = _live_and_writes(prog, candidates)
+    for v, ws in writes.items():
+        for _i, ends in ws:
+            bits[v] |= ends
     return bits
 
 
@@ -65,19 +77,7 @@ def _copy_merges(prog: ir.CProgram, keep: FrozenSet[str]) -> Tuple[Dict[str, str
     name, and the indices of the copies that become empty edges."""
     candidates = _candidates(prog, keep)
     struct = {p.name: p.struct for p in prog.pointers}
-    live = live_at(prog)
-    index: Dict[str, int] = {}
-    for e in prog.edges:
-        index.setdefault(e.source, len(index))
-        index.setdefault(e.target, len(index))
-    live_bits = {v: 0 for v in candidates}
-    for node, vs in live.items():
-        for v in vs & candidates:
-            live_bits[v] |= 1 << index[node]
-    writes: Dict[str, List[Tuple[int, int]]] = {v: [] for v in candidates}
-    for i, e in enumerate(prog.edges):
-        for v in uses_defs(e.stmt)[1] & candidates:
-            writes[v].append((i, (1 << index[e.source]) | (1 << index[e.target])))
+    live, live_bits, writes = _live_and_writes(prog, candidates)
     name = {v: v for v in candidates}
     members = {v: [v] for v in candidates}
     empty: Set[int] = set()
