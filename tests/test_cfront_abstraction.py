@@ -385,3 +385,28 @@ def test_a_dropped_allocation_is_a_leak(tmp_path):
     src = NARROW.replace("BODY", "if (__VERIFIER_nondet_int()) (void) malloc(sizeof(struct node));")
     v = verdicts(tmp_path, "dropped.c", src, ("memsafety",))
     assert (v["memsafety"].verdict, v["memsafety"].violated) == ("false", "valid-memtrack"), v["memsafety"].reason
+
+
+HELPER = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+struct node { struct node *next; int data; };
+static int get(void) { int v = __VERIFIER_nondet_int(); return v; }
+int main(void) {
+  const int a = get();
+  struct node *x = malloc(sizeof *x);
+  x->data = a;
+  const int b = get();
+  if (x->data != CHECK) reach_error();
+  free(x);
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("check, verdict", [("a", "true"), ("b", "false")])
+def test_a_value_returned_by_a_helper_is_copied(tmp_path, check, verdict):
+    """``a = get()`` where get returns a nondet value: a copy of the returned register, so the two
+    calls' values stay apart and the test against each is exact (it was untracked: unknown)."""
+    v = verdicts(tmp_path, "helper.c", HELPER.replace("CHECK", check), ("unreach-call",))
+    assert v["unreach-call"].verdict == verdict, v["unreach-call"].reason

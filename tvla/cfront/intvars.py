@@ -421,6 +421,8 @@ def _value(rhs: object, known: Dict[Hashable, IntClass], inits: FrozenSet[Hashab
         cls = _returned(rhs, known)   # ret = probe(): the values probe returns
         if cls is not None and cls.kind == "const":
             return cls.values[0]
+        if cls is not None and cls.kind in ("register", "symbolic"):
+            return "var"   # a copy of the value returned (a datum, a nondet value)
     if cls is not None and cls.kind in ("flag", "counter"):
         return ("set", cls.values, cls.kind == "counter")
     if var is not None:
