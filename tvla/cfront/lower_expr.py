@@ -739,7 +739,7 @@ class ExprLowering(Builder):
             iop, at = self.int_value(arm, at, fr)
             if iop[0] == "nondet":
                 return self.nondet_into(iop, rng, at, s, lambda v: ir.SetData(base, fname, v),
-                                        lambda c: self.set_data(base, fname, ("nondet",), c, s))
+                                        lambda c: self.step(c, ir.SetData(base, fname, None), s))
             kept = self.converted(iop, arm, rng)
             if kept != iop:
                 at = self.touch(iop, at, arm)   # a field read is still a dereference
@@ -953,8 +953,9 @@ def _nondet_outcomes(rng: Optional[ir.IntRange], op: str, other: IntOp) -> Optio
     if not rng.signed and not rng.boolean and rng.bits >= 32 and c < 0:
         return None
     lo, hi = rng.bounds
-    return {"<": (lo < c, hi >= c), "<=": (lo <= c, hi > c), ">": (hi > c, lo <= c), ">=": (hi >= c, lo < c),
-            "==": (lo <= c <= hi, not lo == hi == c), "!=": (not lo == hi == c, lo <= c <= hi)}.get(op, (True, True))
+    # each comparison changes its outcome only at c: the ends of the range and c itself show both
+    outcomes = [_holds(v, op, c) for v in {lo, hi, min(max(c, lo), hi)}]
+    return any(outcomes), not all(outcomes)
 
 
 def _holds(a: int, op: str, b: int) -> bool:
