@@ -21,7 +21,7 @@ from typing import FrozenSet, Iterator, List, Optional, Sequence, Tuple, Union
 
 __all__ = [
     "Pos", "StructType", "PointerVar", "IntVar",
-    "AssignNull", "AssignVar", "Load", "StoreNull", "Store", "Malloc", "Free", "FreeNonHeap",
+    "AssignNull", "AssignVar", "Load", "StoreNull", "Store", "Malloc", "Free", "FreeNonHeap", "OutsideObject",
     "Kill", "SetData", "CopyData", "Havoc", "CopyInt", "PtrCond", "DataCond", "Assume", "ReachError",
     "Exit", "Nop", "Statement", "Edge", "CProgram", "DATA_OPS", "fresh_nodes", "chain", "nondet_values",
 ]
@@ -214,6 +214,14 @@ class FreeNonHeap:
 
 
 @dataclass(frozen=True)
+class OutsideObject:
+    """A field read or written outside the object a pointer points to (a list's head standing alone
+    taken for the struct that embeds a list_head): always a valid-deref violation."""
+
+    what: str
+
+
+@dataclass(frozen=True)
 class Kill:
     """``var`` is dead from here on.
 
@@ -382,7 +390,7 @@ class LinkWrite:
     src: Optional[str]
 
 
-Statement = Union[AssignNull, AssignVar, Load, StoreNull, Store, Malloc, Free, FreeNonHeap, Kill,
+Statement = Union[AssignNull, AssignVar, Load, StoreNull, Store, Malloc, Free, FreeNonHeap, OutsideObject, Kill,
                   SetData, LoadData, CopyData, SwapData, Havoc, CopyInt, Step, ShiftFlag, Assume, ReachError, Exit, Nop,
                   LinkRead, LinkWrite]
 

@@ -822,6 +822,10 @@ def free_non_heap(lib: Library, what: str) -> Act:
     return Act("Free_Non_Heap", f"free({what})", messages=(("1", f"valid-free: free of non-heap memory {what}"),))
 
 
+def outside_object(lib: Library, what: str) -> Act:
+    return Act("Outside_Object", "field outside the object", messages=(("1", f"valid-deref: {what}"),))
+
+
 def not_clean(lib: Library) -> str:
     """Some allocated cell is not freed (memcleanup at the end of the program)."""
     return f"garbage() | (E(v) {lib.unfreed('v')})"

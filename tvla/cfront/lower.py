@@ -41,6 +41,7 @@ from tvla.cfront import ir
 from tvla.cfront.cinfo import K, SourceText, callee_name, children, decl_key, initializer, is_int, is_number, \
     for_parts, is_pointer, is_void_pointer, pointee_struct, strip, struct_decl, struct_name, switch_cases, \
     MAX_CASE_RANGE, case_values, int_range
+from tvla.cfront.embedded import find_hosts
 from tvla.cfront.intvars import KEPT, VALUED, IntClass, classify_ints, return_key
 from tvla.cfront.coalesce import coalesce
 from tvla.cfront.liveness import forget_dead_flags, insert_kills, read_uninitialised
@@ -124,6 +125,7 @@ class Lowering(LinkLowering):
         self.global_inits: List[Tuple[ir.Statement, ci.Cursor]] = []
         self.active: List[str] = []     # the functions being inlined (a call of one of them is recursive)
         self.definitions = _definitions(tu)
+        self.hosts = find_hosts(tu)
 
     # ------------------------------------------------------------------ program
 
@@ -169,7 +171,9 @@ class Lowering(LinkLowering):
                 self.unsupported(init, f"initial value of global {ref.spelling}")
         elif rec is not None:   # a struct variable: its cell (zeroed, as every global)
             name, made = self.cell(ref, rec, "global", init, "global")
+            self.globals[key] = name   # before its initialiser, which may point to it
             self.global_inits.append((replace(made, zeroed=True), ref))
+            self.global_inits += [(stmt, ref) for stmt in self.cell_init(name, rec, init)]
         elif is_number(ref.type):
             cls = self.int_class(key)
             name = self.fresh(ref.spelling)
@@ -318,18 +322,63 @@ class Lowering(LinkLowering):
         fr.names[decl_key(d)] = name
         if fr.scope != "main":
             fr.cells.append((name, d))
-        return self.step(cur, made, d)
+        cur = self.step(cur, made, d)
+        for stmt in self.cell_init(name, rec, init, fr):
+            cur = self.step(cur, stmt, d)
+        return cur
 
     def cell(self, d: ci.Cursor, rec: ci.Cursor, scope: str, init: Optional[ci.Cursor],
              what: str) -> Tuple[str, ir.Malloc]:
         """The pointer variable to the cell of struct variable ``d`` and the statement making the
         cell (zeroed by an initialiser such as ``{0}``; any other is unsupported)."""
-        zeroed = init is not None and _zero_init(init)
-        if init is not None and not zeroed:
+        listed = init is not None and strip(init, casts=True).kind == K.INIT_LIST_EXPR
+        if init is not None and not listed:
             self.unsupported(init, f"initial value of {what} {d.spelling}")
         name = self.pointer(d.spelling, rec, scope, True)
         self.cells.add(name)
-        return name, ir.Malloc(name, self.struct(rec), zeroed, False, True)
+        host = self.hosts.of(rec)
+        if host is not None:
+            self.bare[name] = (struct_name(rec), host.name)
+        return name, ir.Malloc(name, self.struct(rec), listed, False, True)
+
+    def cell_init(self, name: str, rec: ci.Cursor, init: Optional[ci.Cursor],
+                  fr: Optional[Frame] = None) -> List[ir.Statement]:
+        """The stores of an initialiser list of struct variable ``rec`` (cell ``name``, zeroed before):
+        each listed field given a constant, NULL, or ``&x`` of a struct variable (``{ &head, &head }``)."""
+        s = strip(init, casts=True) if init is not None else None
+        if s is None or s.kind != K.INIT_LIST_EXPR or _zero_init(s):
+            return []
+        fields = [f.spelling for f in (rec.get_definition() or rec).get_children() if f.kind == K.FIELD_DECL]
+        out: List[ir.Statement] = []
+        for i, e in enumerate(children(s)):
+            kids = children(e)
+            if e.kind == K.UNEXPOSED_EXPR and len(kids) == 2 and kids[0].kind == K.MEMBER_REF:
+                fname, e = kids[0].spelling, kids[1]   # .next = &head
+            elif i < len(fields):
+                fname = fields[i]
+            else:
+                continue
+            stmt = self.init_store(name, self.host_field(rec, fname), e, fr)
+            if stmt is None:
+                self.unsupported(e, f"initial value of field {fname}")
+            elif not isinstance(stmt, ir.Nop):
+                out.append(stmt)
+        return out
+
+    def init_store(self, name: str, fname: str, e: ci.Cursor, fr: Optional[Frame]) -> Optional[ir.Statement]:
+        """The store of one field's constant initial value (a Nop for 0), or None (unsupported)."""
+        t = self.structs[self.pointers[name].struct]
+        value = evaluate_int(strip(e, casts=True))
+        is_ptr = any(f == fname for f, _ in t.pointer_fields)
+        if value == 0:
+            return ir.Nop()
+        if value is not None and fname in t.int_fields:
+            return ir.SetData(name, fname, value)
+        target = strip(e, casts=True)
+        if is_ptr and target.kind == K.UNARY_OPERATOR and unary_operator(target) == "&":
+            cell = self.cell_of(strip(children(target)[0]), fr) if fr is not None else self.global_cell(target)
+            return ir.Store(name, fname, cell) if cell is not None else None
+        return None
 
     def int_decl(self, d: ci.Cursor, init: Optional[ci.Cursor], cur: Cur, fr: Frame) -> Cur:
         cls = self.int_class(decl_key(d))
@@ -568,6 +617,11 @@ class Lowering(LinkLowering):
         if st is None:
             self.unsupported(s, f"{name} of a block that is not a struct")
             return cur
+        host = self.hosts.of(st)
+        if host is not None:
+            self.unsupported(s, f"{name} of a struct {struct_name(st)} standing alone (its cells are "
+                                f"followed inside struct {host.name})")
+            return cur
         sizes = [self.const_value(a, fr) for a in args]   # a wrapper's size parameter may be a constant
         known = [z for z in sizes if z is not None]
         size = None if len(known) < len(sizes) or not sizes else (known[0] * known[1] if name == "calloc" else known[0])
@@ -614,6 +668,12 @@ class Lowering(LinkLowering):
         v, cur = self.ptr_value(arg, cur, fr)
         if v is None:
             return self.step(cur, ir.Nop("free(NULL)"), s)
+        host = self.hosts.of(pointee_struct(arg.type))
+        if host is not None and not host.at_start:   # a pointer into a cell, past its start
+            bad = self.node()
+            self.edge(cur, bad, ir.Assume(ir.PtrCond(v, None, False)), s)
+            self.step(bad, ir.FreeNonHeap(f"{self.src.text(arg)} (a pointer inside a struct {host.name})"), s)
+            return self.step(cur, ir.Assume(ir.PtrCond(v, None, True)), s)
         return self.step(cur, ir.Free(v), s)
 
     def void_var(self, c: ci.Cursor, fr: Frame) -> bool:

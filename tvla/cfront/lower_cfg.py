@@ -12,13 +12,14 @@ rest of the CFG is kept.
 """
 
 from contextlib import contextmanager
-from dataclasses import dataclass, field, fields, is_dataclass
+from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import Dict, FrozenSet, Hashable, Iterator, List, Optional, Set, Tuple
 
 import clang.cindex as ci
 
 from tvla.cfront import ir
 from tvla.cfront.cinfo import SourceText, struct_name, struct_type
+from tvla.cfront.embedded import Hosts
 from tvla.cfront.intvars import IntClass
 
 __all__ = ["BAD", "Frame", "Builder"]
@@ -65,6 +66,8 @@ class Builder:
         self.cells: Set[str] = set()      # pointer variables standing for a struct variable (its cell)
         self.ints: Dict[str, ir.IntVar] = {}
         self.structs: Dict[str, ir.StructType] = {}
+        self.hosts = Hosts()              # embedded structs reached through interior pointers
+        self.bare: Dict[str, Tuple[str, str]] = {}   # cells of such a struct standing alone -> (it, its host)
         self.problems: List[Tuple[ir.Pos, str]] = []
         self._seen_problems: Set[Tuple[ir.Pos, str]] = set()
         self._last: Dict[str, int] = {}   # per base name, the last k fresh gave it
@@ -160,14 +163,27 @@ class Builder:
         return name
 
     def struct(self, decl: ci.Cursor) -> str:
-        """Register a struct type (and those its pointer fields reach); return its name."""
+        """Register a struct type (and those its pointer fields reach); return its name: an
+        embedded struct reached through interior pointers is its host's (:mod:`tvla.cfront.embedded`)."""
+        host = self.hosts.of(decl)
+        if host is not None:
+            return self.struct(host.container)
         name = struct_name(decl)
         if name not in self.structs:   # a struct's fields are read once (a struct may have thousands)
             st, targets = struct_type(decl)
             self.structs[name] = st
             for t in targets:
                 self.struct(t)
+            hosted = self.hosts.by_struct
+            self.structs[name] = replace(st, pointer_fields=tuple(
+                (f, hosted[t].name if t in hosted else t) for f, t in st.pointer_fields))
         return name
+
+    def host_field(self, decl: ci.Cursor, fname: str) -> str:
+        """Field ``fname`` of struct ``decl`` as a field of its cell: ``next`` of an embedded
+        ``list_head`` is ``link.next`` of the cell that holds it."""
+        host = self.hosts.of(decl)
+        return f"{host.path}.{fname}" if host is not None else fname
 
     def unsupported(self, c: ci.Cursor, what: str) -> None:
         entry = (self.src.pos(c), f"unsupported: {what}")

@@ -25,6 +25,7 @@ import clang.cindex as ci
 from tvla.cfront import ir
 from tvla.cfront.cinfo import K, children, decl_key, int_range, is_number, is_pointer, is_void_pointer, keeps_value, \
     pointee_struct, strip, struct_decl, struct_name
+from tvla.cfront.embedded import container_of, member_path
 from tvla.cfront.intvars import ABSTRACT, VALUED, IntClass, in_type, int_var, is_truth_value, shift_of, step_of
 from tvla.cfront.lower_cfg import BAD, Builder, Frame
 from tvla.cfront.outparams import deref_param
@@ -151,7 +152,7 @@ class ExprLowering(Builder):
         while True:
             here = pointee_struct(c.type)
             if here is not None:
-                if want is not None and struct_name(want) != struct_name(here):
+                if want is not None and not self.same_cell(want, here):
                     self.unsupported(c, f"cast between struct types ({struct_name(here)} and {struct_name(want)})")
                     return None, want
                 want = here
@@ -163,6 +164,33 @@ class ExprLowering(Builder):
                 c = kids[0]
             else:
                 return c, want
+
+    def same_cell(self, a: ci.Cursor, b: ci.Cursor) -> bool:
+        """Pointers to structs ``a`` and ``b`` cast one to the other point to the same cell: the same
+        struct, or one is embedded at the start of the other (``container_of`` at offset 0)."""
+        if struct_name(a) == struct_name(b):
+            return True
+        for inner, outer in ((a, b), (b, a)):
+            host = self.hosts.of(inner)
+            if host is not None and host.at_start and host.name == struct_name(outer):
+                return True
+        return False
+
+    def interior(self, c: ci.Cursor, cur: Cur, fr: Frame) -> Tuple[Optional[Ptr], Cur]:
+        """``&x->link`` (``c`` is ``x->link``) of an embedded struct with a host: the pointer to
+        x's cell; None for another operand."""
+        inner = struct_decl(strip(c).type)
+        host = self.hosts.of(inner)
+        found = member_path(c)
+        if inner is not None and struct_name(inner) in self.hosts.conflicts:
+            self.unsupported(c, self.hosts.conflicts[struct_name(inner)])
+            return BAD, cur
+        if host is None or found is None or found[1] != host.path:
+            return None, cur
+        base = found[0]
+        if is_pointer(base.type):
+            return self.ptr_value(base, cur, fr)
+        return self.cell_of(strip(base), fr), cur
 
     def cell_of(self, c: ci.Cursor, fr: Frame) -> Optional[str]:
         """The pointer variable to the cell of the struct variable ``c`` names (None: not one)."""
@@ -192,6 +220,10 @@ class ExprLowering(Builder):
                 return _pointer(v), cur
             if op == ",":
                 return self.ptr_value(b, self.effect(a, cur, fr), fr, want)
+            found = container_of(s) if op == "-" else None
+            host = self.hosts.of(pointee_struct(found[0].type)) if found is not None else None
+            if found is not None and host is not None and (host.name, host.path) == (struct_name(found[1]), found[2]):
+                return self.ptr_value(found[0], cur, fr)   # container_of(p, C, link): p's cell
             self.unsupported(s, "pointer arithmetic")
             return BAD, cur
         if k == K.CONDITIONAL_OPERATOR:
@@ -215,7 +247,11 @@ class ExprLowering(Builder):
             cell = self.cell_of(strip(children(s)[0]), fr)
             if cell is not None:   # &q of a struct variable: the pointer to its cell
                 return cell, cur
-            self.unsupported(s, self.describe(s, "address of"))
+            inner, cur = self.interior(children(s)[0], cur, fr)
+            if inner is not None:   # &x->link: x's cell
+                return inner, cur
+            if inner != BAD:
+                self.unsupported(s, self.describe(s, "address of"))
         elif op in STEP_OPS:
             self.unsupported(s, "pointer arithmetic")
         else:
@@ -280,6 +316,7 @@ class ExprLowering(Builder):
             cell = self.cell_of(inner, fr)
             rec = struct_decl(inner.type)
             if cell is not None and rec is not None:   # q.f of a struct variable: a field of its cell
+                fname = self.host_field(rec, fname)
                 return cell, fname, self.field_kind(s, rec, fname), cur
             if inner.kind == K.UNARY_OPERATOR and unary_operator(inner) == "*":
                 base = children(inner)[0]
@@ -296,7 +333,24 @@ class ExprLowering(Builder):
             return BAD, fname, None, cur
         pv, cur = self.ptr_value(base, cur, fr)
         v, cur = self.materialise(pv, cur, base, st)
-        return v, fname, self.field_kind(s, st, fname), cur
+        fname = self.host_field(st, fname)
+        return v, fname, self.field_kind(s, st, fname), self.inside_object(v, st, fname, cur, s)
+
+    def inside_object(self, v: str, st: ci.Cursor, fname: str, cur: Cur, c: ci.Cursor) -> Cur:
+        """Before a field of a host struct outside its embedded struct is used through ``v``: ``v``
+        must not point to an embedded struct standing alone (a list's head), which has no such
+        field (:mod:`tvla.cfront.embedded`); that branch is a valid-deref violation."""
+        name = self.struct(st)
+        host = next((h for h in self.hosts.by_struct.values() if h.name == name), None)
+        if host is None or fname.startswith(host.path + "."):
+            return cur
+        for cell, (inner, _) in ((b, sh) for b, sh in self.bare.items() if sh[1] == name and b != v):
+            bad = self.node()
+            self.edge(cur, bad, ir.Assume(ir.PtrCond(v, cell, True)), c)
+            self.step(bad, ir.OutsideObject(f"{v} points to {cell}, a struct {inner} that is not inside "
+                                            f"a struct {name}"), c)
+            cur = self.step(cur, ir.Assume(ir.PtrCond(v, cell, False)), c)
+        return cur
 
     def field_kind(self, s: ci.Cursor, st: ci.Cursor, fname: str) -> Optional[str]:
         t = self.structs[self.struct(st)]

@@ -92,6 +92,8 @@ def _pointer_plan(lib: L.Library, s: ir.Statement) -> Optional[Plan]:
         return Plan([[L.free(lib, s.var), L.collect(lib)]], checks)
     if isinstance(s, ir.FreeNonHeap):
         return Plan([], [L.free_non_heap(lib, s.what)] if lib.needs.memsafety else [])
+    if isinstance(s, ir.OutsideObject):
+        return Plan([], [L.outside_object(lib, s.what)] if lib.needs.memsafety else [])
     if isinstance(s, ir.Kill):
         return Plan([[L.assign_null(lib, s.var, kill=True, scope_end=s.scope_end)]])
     return None

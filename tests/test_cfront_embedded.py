@@ -1,0 +1,128 @@
+"""Structs embedded in others and reached through interior pointers (Linux's list_head):
+``&it->link`` is it's cell, ``container_of`` gives it back, a lone ``struct list_head`` (a
+list's head) is a cell without the item's other fields.  programs/c/klist_*.c run the
+whole idiom (list_add, list_del, list_for_each_entry) through the corpus test."""
+
+import pytest
+
+from tvla.cli.verify import VerifyOptions, verify_files
+
+LIST = """#include <stdlib.h>
+#include <stddef.h>
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+struct list_head { struct list_head *next, *prev; };
+struct item { int data; struct list_head link; };
+#define container_of(ptr, type, member) ({ const typeof(((type *)0)->member) *__mptr = (ptr); \\
+    (type *)((char *)__mptr - offsetof(type, member)); })
+static struct list_head head = { &head, &head };
+static void add(struct list_head *new, struct list_head *h)
+{ new->next = h->next; new->prev = h; h->next->prev = new; h->next = new; }
+static void del(struct list_head *e) { e->next->prev = e->prev; e->prev->next = e->next; }
+int main(void) {
+    struct item *it;
+    struct list_head *p;
+    while (__VERIFIER_nondet_int()) {
+        it = malloc(sizeof *it);
+        if (!it) return 0;
+        it->data = 1;
+        add(&it->link, &head);
+    }
+    BODY
+    while (head.next != &head) {
+        p = head.next;
+        del(p);
+        it = container_of(p, struct item, link);
+        FREE;
+    }
+    return 0;
+}
+"""
+
+
+def verify(tmp_path, src, *props):
+    path = tmp_path / "list.c"
+    path.write_text(src)
+    [f] = verify_files([str(path)], VerifyOptions(props))
+    return {p.name: p for p in f.properties}
+
+
+def program(body="", free="free(it)"):
+    return LIST.replace("BODY", body).replace("FREE", free)
+
+
+def test_items_added_through_their_links_and_freed_through_container_of_are_proved(tmp_path):
+    got = verify(tmp_path, program("p = head.next; if (p != &head && container_of(p, struct item, link)->data != 1) "
+                                   "reach_error();"), "memsafety", "memcleanup", "unreach-call")
+    assert {k: v.verdict for k, v in got.items()} == {"memsafety": "true", "memcleanup": "true",
+                                                      "unreach-call": "true"}, got
+
+
+def test_the_head_taken_for_an_item_is_a_read_outside_any_item(tmp_path):
+    """Without the test of an empty list, container_of of the head's next is the head itself: a
+    lone struct list_head has no data field."""
+    got = verify(tmp_path, program("it = container_of(head.next, struct item, link); if (it->data != 1) "
+                                   "reach_error();"), "memsafety")["memsafety"]
+    assert got.verdict == "false" and got.violated == "valid-deref", got
+    assert any("a struct list_head that is not inside a struct item" in f.message for f in got.findings), got
+    assert got.witness
+
+
+@pytest.mark.parametrize("free, verdict", [
+    ("free(p)", "false"),                                     # inside the item, past its int field
+    ("free(&it->link)", "false"),
+    ("free(container_of(p, struct item, link))", "true"),
+])
+def test_only_the_start_of_the_item_may_be_freed(tmp_path, free, verdict):
+    got = verify(tmp_path, program(free=free), "memsafety")["memsafety"]
+    assert got.verdict == verdict, got
+    if verdict == "false":
+        assert got.violated == "valid-free" and got.witness, got
+
+
+def test_the_items_are_still_checked_for_leaks(tmp_path):
+    got = verify(tmp_path, program(free="it->data = 0"), "memcleanup")["memcleanup"]
+    assert got.verdict == "false" and got.witness, got
+
+
+def test_a_struct_at_the_start_of_the_cell_is_the_cell(tmp_path):
+    """A pointer to the first member, and a cast back, point to the cell itself."""
+    src = """#include <stdlib.h>
+struct payload { int a; int b; };
+struct node { struct payload pl; struct node *next; };
+int main(void) {
+    struct node *n = malloc(sizeof *n);
+    struct payload *q;
+    if (!n) return 0;
+    q = &n->pl;
+    q->a = 1;
+    n->next = NULL;
+    free((struct node *) q);
+    return 0;
+}
+"""
+    assert verify(tmp_path, src, "memsafety")["memsafety"].verdict == "true"
+
+
+@pytest.mark.parametrize("body, reason", [
+    ("list_head_twice", "struct list_head reached inside item.a and item.b"),
+    ("alone", "malloc of a struct list_head standing alone"),
+])
+def test_what_stays_unsupported(tmp_path, body, reason):
+    src = """#include <stdlib.h>
+struct list_head { struct list_head *next, *prev; };
+struct item { struct list_head a; struct list_head b; int data; };
+static struct list_head la = { &la, &la }, lb = { &lb, &lb };
+int main(void) {
+    struct item *it = malloc(sizeof *it);
+    struct list_head *h;
+    if (!it) return 0;
+    BODY
+    return 0;
+}
+""".replace("BODY", {"list_head_twice": "it->a.next = &lb; it->b.next = &la; h = &it->a; h = &it->b;",
+                     "alone": "h = &it->a; h = malloc(sizeof(struct list_head));"}[body])
+    if body == "alone":
+        src = src.replace("struct list_head b;", "int b;")
+    got = verify(tmp_path, src, "memsafety")["memsafety"]
+    assert got.verdict == "unknown" and reason in (got.reason or ""), got

@@ -1,0 +1,168 @@
+"""Structs embedded in others and reached through interior pointers (Linux's ``list_head``).
+
+Contract: :func:`find_hosts` reads a translation unit and returns, for each
+struct type ``S`` that the program reaches inside another struct ``C`` (its
+*host*: ``&it->link`` where ``link`` is a member of type ``S``, or
+``container_of(p, C, link)`` written with ``offsetof`` or ``&((C *)0)->link``),
+the :class:`Host` ``(C, path)``.  The lowering then takes a pointer to an
+``S`` for a pointer to the cell that holds it: ``&it->link`` is ``it``,
+``container_of(p, C, link)`` is ``p``, field ``next`` of an ``S`` is field
+``link.next`` of the cell, and every ``S`` is a cell of type ``C`` (an ``S``
+standing alone, such as a list's head, is a cell whose other fields do not
+exist: reading them is a valid-deref violation).  This holds only when each
+``S`` has one place in one host: a struct embedded at two places, or in two
+hosts, is left unsupported (:attr:`Hosts.conflicts`).
+"""
+
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional, Set, Tuple
+
+import clang.cindex as ci
+
+from tvla.cfront.cinfo import K, children, is_int, pointee_struct, strip, struct_decl, struct_name
+from tvla.cfront.parse import unary_operator
+
+__all__ = ["Host", "Hosts", "find_hosts", "member_path", "offsetof_path", "struct_places"]
+
+
+@dataclass(frozen=True)
+class Host:
+    """Struct ``S`` lives in struct ``container`` at member ``path`` (``link``, ``a.link``);
+    ``at_start``: at offset 0, so that a plain cast between the two pointer types is
+    ``container_of`` too."""
+
+    container: ci.Cursor
+    path: str
+    at_start: bool
+
+    @property
+    def name(self) -> str:
+        return struct_name(self.container)
+
+
+@dataclass
+class Hosts:
+    """The hosts found, by the name of the embedded struct, and the structs left out
+    (name -> why)."""
+
+    by_struct: Dict[str, Host] = field(default_factory=dict)
+    conflicts: Dict[str, str] = field(default_factory=dict)
+
+    def of(self, decl: Optional[ci.Cursor]) -> Optional[Host]:
+        return self.by_struct.get(struct_name(decl)) if decl is not None else None
+
+
+def struct_places(container: ci.Cursor, inner: str, prefix: str = "", depth: int = 0) -> List[Tuple[str, int]]:
+    """The members of ``container`` (at any depth of embedding) whose type is struct ``inner``:
+    (path, offset in bits)."""
+    out: List[Tuple[str, int]] = []
+    definition = container.get_definition() or container
+    if depth > 8:
+        return out
+    for f in definition.get_children():
+        if f.kind != K.FIELD_DECL:
+            continue
+        rec = struct_decl(f.type)
+        if rec is None:
+            continue
+        off = definition.type.get_offset(f.spelling)
+        if struct_name(rec) == inner:
+            out.append((prefix + f.spelling, off))
+        else:
+            out += [(p, off + o) for p, o in struct_places(rec, inner, prefix + f.spelling + ".", depth + 1)]
+    return out
+
+
+def member_path(c: ci.Cursor) -> Optional[Tuple[ci.Cursor, str]]:
+    """For ``base->a.b`` or ``base.a.b`` (``c``, a member of struct type): the innermost base
+    expression that is not a struct-typed member, and the path ``a.b`` (None for another
+    expression)."""
+    names: List[str] = []
+    c = strip(c)
+    while c.kind == K.MEMBER_REF_EXPR and children(c):
+        names.insert(0, c.spelling)
+        base = children(c)[0]
+        if pointee_struct(base.type) is not None or struct_decl(strip(base).type) is None:
+            return base, ".".join(names)
+        c = strip(base)
+        if c.kind == K.UNARY_OPERATOR and unary_operator(c) == "*":
+            return children(c)[0], ".".join(names)
+    return (c, ".".join(names)) if names else None
+
+
+def offsetof_path(c: ci.Cursor) -> Optional[Tuple[ci.Cursor, str]]:
+    """``offsetof(C, path)`` or ``(unsigned long) &((C *) 0)->path``: (C's declaration, path)."""
+    s = strip(c, casts=True)
+    kids = children(s)
+    if s.kind == K.UNEXPOSED_EXPR and len(kids) > 1 and is_int(s.type) and kids[0].kind != K.MEMBER_REF \
+            and all(k.kind == K.MEMBER_REF for k in kids[1:]):   # the type: named, or typeof(*pos)
+        rec = struct_decl(kids[0].type)
+        return (rec, ".".join(k.spelling for k in kids[1:])) if rec is not None else None
+    if s.kind == K.UNARY_OPERATOR and unary_operator(s) == "&" and kids:
+        found = member_path(kids[0])
+        if found is None:
+            return None
+        base, path = found
+        zero = strip(base, casts=True)
+        rec = pointee_struct(strip(base).type)
+        if rec is not None and zero.kind == K.INTEGER_LITERAL and zero.spelling in ("0", ""):
+            return rec, path
+    return None
+
+
+def container_of(c: ci.Cursor) -> Optional[Tuple[ci.Cursor, ci.Cursor, str]]:
+    """``(char *) p - offsetof(C, path)`` (``c``, the subtraction): (p, C, path)."""
+    if c.kind != K.BINARY_OPERATOR or len(children(c)) != 2:
+        return None
+    a, b = children(c)
+    found = offsetof_path(b)
+    if found is None:
+        return None
+    p = strip(a, casts=True)
+    return p, found[0], found[1]
+
+
+def find_hosts(tu: ci.TranslationUnit) -> Hosts:
+    """Every embedded struct reached through an interior pointer, with its host (see the module)."""
+    uses: Dict[str, Set[Tuple[str, str]]] = {}
+    decls: Dict[str, ci.Cursor] = {}
+    for c in tu.cursor.walk_preorder():
+        found = _interior_use(c)
+        if found is None:
+            continue
+        inner, container, path = found
+        decls[struct_name(container)] = container
+        uses.setdefault(inner, set()).add((struct_name(container), path))
+    hosts = Hosts()
+    for inner, places in sorted(uses.items()):
+        if len(places) > 1:
+            hosts.conflicts[inner] = f"struct {inner} reached inside " + \
+                " and ".join(f"{c}.{p}" for c, p in sorted(places))
+            continue
+        (cname, path), = places
+        container = decls[cname]
+        all_places = struct_places(container, inner)
+        if [p for p, _ in all_places] != [path]:
+            hosts.conflicts[inner] = f"struct {inner} embedded more than once in struct {cname}"
+            continue
+        hosts.by_struct[inner] = Host(container, path, all_places[0][1] == 0)
+    return hosts
+
+
+def _interior_use(c: ci.Cursor) -> Optional[Tuple[str, ci.Cursor, str]]:
+    """(embedded struct, host, path) of ``&x->path`` (path of struct type) or of a ``container_of``."""
+    if c.kind == K.UNARY_OPERATOR and children(c) and unary_operator(c) == "&":
+        inner = struct_decl(strip(children(c)[0]).type)
+        found = member_path(children(c)[0]) if inner is not None else None
+        if found is None:
+            return None
+        base, path = found
+        rec = pointee_struct(base.type) or struct_decl(strip(base).type)
+        if rec is None or strip(base, casts=True).kind == K.INTEGER_LITERAL:
+            return None   # offsetof's own &((C *) 0)->path is read with its subtraction
+        return struct_name(inner), rec, path
+    sub = container_of(c)
+    if sub is None:
+        return None
+    inner = pointee_struct(sub[0].type)
+    return (struct_name(inner), sub[1], sub[2]) if inner is not None else None
