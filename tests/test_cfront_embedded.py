@@ -126,3 +126,45 @@ int main(void) {
         src = src.replace("struct list_head b;", "int b;")
     got = verify(tmp_path, src, "memsafety")["memsafety"]
     assert got.verdict == "unknown" and reason in (got.reason or ""), got
+
+
+QUEUE = """#include <stdlib.h>
+#include <stddef.h>
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+struct list_head { struct list_head *next, *prev; };
+struct job { int prio; struct list_head node; };
+struct queue { int count; struct list_head jobs; };
+#define entry(p) ((struct job *)((char *)(p) - offsetof(struct job, node)))
+int main(void) {
+    struct queue q;
+    struct job *j;
+    q.jobs.next = &q.jobs; q.jobs.prev = &q.jobs;
+    while (__VERIFIER_nondet_int()) {
+        j = malloc(sizeof *j);
+        if (!j) return 0;
+        j->prio = 3;
+        j->node.next = q.jobs.next; j->node.prev = &q.jobs;
+        q.jobs.next->prev = &j->node; q.jobs.next = &j->node;
+    }
+    BODY
+    while (q.jobs.next != &q.jobs) {
+        j = entry(q.jobs.next);
+        q.jobs.next = j->node.next; j->node.next->prev = &q.jobs;
+        free(j);
+    }
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("body, verdicts", [
+    ("if (q.jobs.next != &q.jobs && entry(q.jobs.next)->prio != 3) reach_error();", ["true"] * 3),
+    # on the empty queue entry() is &q itself: prio reads q.count, whatever lies there in C
+    ("if (entry(q.jobs.next)->prio != 3) reach_error();", ["unknown"] * 3),
+    # through a pointer to the queue, the head is part of its cell: not followed
+    ("struct queue *qp = &q; if (qp->jobs.next == 0) reach_error();", ["unknown"] * 3),
+])
+def test_a_list_head_inside_a_struct_variable_is_a_cell_of_its_own(tmp_path, body, verdicts):
+    got = verify(tmp_path, QUEUE.replace("BODY", body), "memsafety", "memcleanup", "unreach-call")
+    assert [p.verdict for p in got.values()] == verdicts, got

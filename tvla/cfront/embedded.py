@@ -22,7 +22,7 @@ import clang.cindex as ci
 from tvla.cfront.cinfo import K, children, is_int, pointee_struct, strip, struct_decl, struct_name
 from tvla.cfront.parse import unary_operator
 
-__all__ = ["Host", "Hosts", "find_hosts", "member_path", "offsetof_path", "struct_places"]
+__all__ = ["Host", "Hosts", "find_hosts", "member_path", "member_struct", "offsetof_path", "struct_places"]
 
 
 @dataclass(frozen=True)
@@ -42,10 +42,12 @@ class Host:
 
 @dataclass
 class Hosts:
-    """The hosts found, by the name of the embedded struct, and the structs left out
-    (name -> why)."""
+    """The hosts found, by the name of the embedded struct; the members that are a list's head
+    inside struct variables (``heads``: (struct, path), see :func:`find_hosts`); and the structs
+    left out (name -> why)."""
 
     by_struct: Dict[str, Host] = field(default_factory=dict)
+    heads: Set[Tuple[str, str]] = field(default_factory=set)
     conflicts: Dict[str, str] = field(default_factory=dict)
 
     def of(self, decl: Optional[ci.Cursor]) -> Optional[Host]:
@@ -71,6 +73,17 @@ def struct_places(container: ci.Cursor, inner: str, prefix: str = "", depth: int
         else:
             out += [(p, off + o) for p, o in struct_places(rec, inner, prefix + f.spelling + ".", depth + 1)]
     return out
+
+
+def member_struct(rec: ci.Cursor, path: str) -> Optional[ci.Cursor]:
+    """The struct declaration of member ``path`` (``a.link``) of struct ``rec`` (None: not a struct)."""
+    for name in path.split("."):
+        definition = rec.get_definition() or rec
+        f = next((f for f in definition.get_children() if f.kind == K.FIELD_DECL and f.spelling == name), None)
+        rec = struct_decl(f.type) if f is not None else None
+        if rec is None:
+            return None
+    return rec
 
 
 def member_path(c: ci.Cursor) -> Optional[Tuple[ci.Cursor, str]]:
@@ -122,35 +135,71 @@ def container_of(c: ci.Cursor) -> Optional[Tuple[ci.Cursor, ci.Cursor, str]]:
     return p, found[0], found[1]
 
 
+Place = Tuple[str, str]
+"""(struct, path of a member in it)."""
+
+
 def find_hosts(tu: ci.TranslationUnit) -> Hosts:
-    """Every embedded struct reached through an interior pointer, with its host (see the module)."""
-    uses: Dict[str, Set[Tuple[str, str]]] = {}
+    """Every embedded struct reached through an interior pointer, with its host (see the module).
+
+    A struct may also be reached inside struct variables of other types (``&q.jobs`` of a
+    ``struct queue q`` whose member ``jobs`` is the head of a list of ``struct job``): such a
+    member is a lone cell of its own (``heads``), provided the program never reaches it
+    through a pointer to its struct variable (``qp->jobs``)."""
+    uses: Dict[str, Dict[Place, bool]] = {}   # struct -> place -> reached only as a struct variable's
     decls: Dict[str, ci.Cursor] = {}
+    through_pointer: Set[Place] = set()
     for c in tu.cursor.walk_preorder():
         found = _interior_use(c)
         if found is None:
+            _note_pointer_access(c, through_pointer)
             continue
-        inner, container, path = found
+        inner, container, path, of_var = found
         decls[struct_name(container)] = container
-        uses.setdefault(inner, set()).add((struct_name(container), path))
+        place = (struct_name(container), path)
+        places = uses.setdefault(inner, {})
+        places[place] = places.get(place, True) and of_var
     hosts = Hosts()
     for inner, places in sorted(uses.items()):
-        if len(places) > 1:
-            hosts.conflicts[inner] = f"struct {inner} reached inside " + \
-                " and ".join(f"{c}.{p}" for c, p in sorted(places))
-            continue
-        (cname, path), = places
-        container = decls[cname]
-        all_places = struct_places(container, inner)
-        if [p for p, _ in all_places] != [path]:
-            hosts.conflicts[inner] = f"struct {inner} embedded more than once in struct {cname}"
-            continue
-        hosts.by_struct[inner] = Host(container, path, all_places[0][1] == 0)
+        _settle(hosts, inner, places, decls, through_pointer)
     return hosts
 
 
-def _interior_use(c: ci.Cursor) -> Optional[Tuple[str, ci.Cursor, str]]:
-    """(embedded struct, host, path) of ``&x->path`` (path of struct type) or of a ``container_of``."""
+def _settle(hosts: Hosts, inner: str, places: Dict[Place, bool], decls: Dict[str, ci.Cursor],
+            through_pointer: Set[Place]) -> None:
+    """The host of ``inner`` among the places it is reached at, its heads, or a conflict."""
+    cells = sorted(p for p, of_var in places.items() if not of_var)
+    if not cells and len(places) == 1:
+        cells = sorted(places)
+    heads = sorted(p for p in places if p not in cells)
+    if len(cells) != 1 or any(p in through_pointer for p in heads):
+        hosts.conflicts[inner] = f"struct {inner} reached inside " + \
+            " and ".join(f"{c}.{p}" for c, p in sorted(places))
+        return
+    (cname, path), = cells
+    all_places = struct_places(decls[cname], inner)
+    if [p for p, _ in all_places] != [path]:
+        hosts.conflicts[inner] = f"struct {inner} embedded more than once in struct {cname}"
+        return
+    hosts.by_struct[inner] = Host(decls[cname], path, all_places[0][1] == 0)
+    hosts.heads.update(heads)
+
+
+def _note_pointer_access(c: ci.Cursor, out: Set[Place]) -> None:
+    """Record the place of ``p->m`` (a member of struct type reached through a pointer)."""
+    if c.kind != K.MEMBER_REF_EXPR or struct_decl(c.type) is None:
+        return
+    found = member_path(c)
+    if found is None:
+        return
+    rec = pointee_struct(found[0].type)
+    if rec is not None:
+        out.add((struct_name(rec), found[1]))
+
+
+def _interior_use(c: ci.Cursor) -> Optional[Tuple[str, ci.Cursor, str, bool]]:
+    """(embedded struct, host, path, of a struct variable) of ``&x->path`` or ``&v.path`` (path of
+    struct type) or of a ``container_of``."""
     if c.kind == K.UNARY_OPERATOR and children(c) and unary_operator(c) == "&":
         inner = struct_decl(strip(children(c)[0]).type)
         found = member_path(children(c)[0]) if inner is not None else None
@@ -160,9 +209,10 @@ def _interior_use(c: ci.Cursor) -> Optional[Tuple[str, ci.Cursor, str]]:
         rec = pointee_struct(base.type) or struct_decl(strip(base).type)
         if rec is None or strip(base, casts=True).kind == K.INTEGER_LITERAL:
             return None   # offsetof's own &((C *) 0)->path is read with its subtraction
-        return struct_name(inner), rec, path
+        of_var = strip(base).kind == K.DECL_REF_EXPR and pointee_struct(base.type) is None
+        return struct_name(inner), rec, path, of_var
     sub = container_of(c)
     if sub is None:
         return None
     inner = pointee_struct(sub[0].type)
-    return (struct_name(inner), sub[1], sub[2]) if inner is not None else None
+    return (struct_name(inner), sub[1], sub[2], False) if inner is not None else None

@@ -216,9 +216,12 @@ class FreeNonHeap:
 @dataclass(frozen=True)
 class OutsideObject:
     """A field read or written outside the object a pointer points to (a list's head standing alone
-    taken for the struct that embeds a list_head): always a valid-deref violation."""
+    taken for the struct that embeds a list_head): a valid-deref violation when ``certain``; else
+    (a head inside a struct variable, whose memory may lie there) every property's alarm, each
+    after an ``abstracted`` edge, so that none of them is true or false on this path."""
 
     what: str
+    certain: bool = True
 
 
 @dataclass(frozen=True)

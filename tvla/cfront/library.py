@@ -822,8 +822,13 @@ def free_non_heap(lib: Library, what: str) -> Act:
     return Act("Free_Non_Heap", f"free({what})", messages=(("1", f"valid-free: free of non-heap memory {what}"),))
 
 
-def outside_object(lib: Library, what: str) -> Act:
-    return Act("Outside_Object", "field outside the object", messages=(("1", f"valid-deref: {what}"),))
+def outside_object(lib: Library, what: str, certain: bool) -> Act:
+    """A field outside the object (:class:`tvla.cfront.ir.OutsideObject`)."""
+    needs = lib.needs
+    kinds = [("valid-deref", needs.memsafety)] + ([] if certain else [("unreach-call", needs.unreach),
+                                                                      ("memcleanup", needs.memcleanup)])
+    return Act("Outside_Object", "field outside the object",
+               messages=tuple(("1", f"{k}: {what}") for k, wanted in kinds if wanted))
 
 
 def not_clean(lib: Library) -> str:

@@ -41,7 +41,7 @@ from tvla.cfront import ir
 from tvla.cfront.cinfo import K, SourceText, callee_name, children, decl_key, initializer, is_int, is_number, \
     for_parts, is_pointer, is_void_pointer, pointee_struct, strip, struct_decl, struct_name, switch_cases, \
     MAX_CASE_RANGE, case_values, int_range
-from tvla.cfront.embedded import find_hosts
+from tvla.cfront.embedded import find_hosts, member_struct
 from tvla.cfront.intvars import KEPT, VALUED, IntClass, classify_ints, return_key
 from tvla.cfront.coalesce import coalesce
 from tvla.cfront.liveness import forget_dead_flags, insert_kills, read_uninitialised
@@ -173,6 +173,7 @@ class Lowering(LinkLowering):
             name, made = self.cell(ref, rec, "global", init, "global")
             self.globals[key] = name   # before its initialiser, which may point to it
             self.global_inits.append((replace(made, zeroed=True), ref))
+            self.global_inits += [(stmt, ref) for stmt in self.head_cells(name, rec, "global", True)]
             self.global_inits += [(stmt, ref) for stmt in self.cell_init(name, rec, init)]
         elif is_number(ref.type):
             cls = self.int_class(key)
@@ -320,10 +321,11 @@ class Lowering(LinkLowering):
             return cur   # its uses are reported as unsupported
         name, made = self.cell(d, rec, fr.scope, init, "struct variable")
         fr.names[decl_key(d)] = name
+        heads = self.head_cells(name, rec, fr.scope, made.zeroed)
         if fr.scope != "main":
-            fr.cells.append((name, d))
+            fr.cells += [(name, d)] + [(h.dst, d) for h in heads]
         cur = self.step(cur, made, d)
-        for stmt in self.cell_init(name, rec, init, fr):
+        for stmt in [*heads, *self.cell_init(name, rec, init, fr)]:
             cur = self.step(cur, stmt, d)
         return cur
 
@@ -340,6 +342,26 @@ class Lowering(LinkLowering):
         if host is not None:
             self.bare[name] = (struct_name(rec), host.name)
         return name, ir.Malloc(name, self.struct(rec), listed, False, True)
+
+    def head_cells(self, name: str, rec: ci.Cursor, scope: str, zeroed: bool) -> List[ir.Malloc]:
+        """The lone cells of the list heads inside struct variable ``name`` (``q.jobs`` of a
+        ``struct queue q``: :attr:`tvla.cfront.embedded.Hosts.heads`), made with it."""
+        out = []
+        for struct, path in sorted(self.hosts.heads):
+            if struct != struct_name(rec):
+                continue
+            inner = member_struct(rec, path)
+            host = self.hosts.of(inner)
+            if inner is None or host is None:
+                continue
+            head = self.fresh(f"{name}_{path.replace('.', '_')}")
+            self.pointers[head] = ir.PointerVar(head, host.name, scope, True,
+                                                self.frame() if scope == "local" else 0)
+            self.cells.add(head)
+            self.bare[head] = (struct_name(inner), host.name)
+            self.head_cell[(name, path)] = head
+            out.append(ir.Malloc(head, host.name, zeroed, False, True))
+        return out
 
     def cell_init(self, name: str, rec: ci.Cursor, init: Optional[ci.Cursor],
                   fr: Optional[Frame] = None) -> List[ir.Statement]:

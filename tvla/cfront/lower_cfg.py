@@ -68,6 +68,7 @@ class Builder:
         self.structs: Dict[str, ir.StructType] = {}
         self.hosts = Hosts()              # embedded structs reached through interior pointers
         self.bare: Dict[str, Tuple[str, str]] = {}   # cells of such a struct standing alone -> (it, its host)
+        self.head_cell: Dict[Tuple[str, str], str] = {}   # (struct variable's cell, path) -> its head's cell
         self.problems: List[Tuple[ir.Pos, str]] = []
         self._seen_problems: Set[Tuple[ir.Pos, str]] = set()
         self._last: Dict[str, int] = {}   # per base name, the last k fresh gave it

@@ -185,12 +185,21 @@ class ExprLowering(Builder):
         if inner is not None and struct_name(inner) in self.hosts.conflicts:
             self.unsupported(c, self.hosts.conflicts[struct_name(inner)])
             return BAD, cur
-        if host is None or found is None or found[1] != host.path:
+        if host is None or found is None:
             return None, cur
         base = found[0]
+        if found[1] != host.path:   # &q.jobs: the head inside a struct variable, a cell of its own
+            return self.head_of(found, fr), cur
         if is_pointer(base.type):
             return self.ptr_value(base, cur, fr)
         return self.cell_of(strip(base), fr), cur
+
+    def head_of(self, found: Optional[Tuple[ci.Cursor, str]], fr: Frame) -> Optional[str]:
+        """The cell of the list head at (base, path) when base is a struct variable with one."""
+        if found is None or is_pointer(found[0].type):
+            return None
+        cell = self.cell_of(strip(found[0]), fr)
+        return self.head_cell.get((cell, found[1])) if cell is not None else None
 
     def cell_of(self, c: ci.Cursor, fr: Frame) -> Optional[str]:
         """The pointer variable to the cell of the struct variable ``c`` names (None: not one)."""
@@ -318,6 +327,10 @@ class ExprLowering(Builder):
             if cell is not None and rec is not None:   # q.f of a struct variable: a field of its cell
                 fname = self.host_field(rec, fname)
                 return cell, fname, self.field_kind(s, rec, fname), cur
+            head = self.head_of(member_path(inner), fr) if inner.kind == K.MEMBER_REF_EXPR else None
+            if head is not None and rec is not None:   # q.jobs.next: the head's own cell
+                fname = self.host_field(rec, fname)
+                return head, fname, self.field_kind(s, rec, fname), cur
             if inner.kind == K.UNARY_OPERATOR and unary_operator(inner) == "*":
                 base = children(inner)[0]
             elif inner.kind == K.MEMBER_REF_EXPR and rec is not None and children(inner):
@@ -344,11 +357,14 @@ class ExprLowering(Builder):
         host = next((h for h in self.hosts.by_struct.values() if h.name == name), None)
         if host is None or fname.startswith(host.path + "."):
             return cur
+        heads = set(self.head_cell.values())
         for cell, (inner, _) in ((b, sh) for b, sh in self.bare.items() if sh[1] == name and b != v):
-            bad = self.node()
+            bad: Cur = self.node()
             self.edge(cur, bad, ir.Assume(ir.PtrCond(v, cell, True)), c)
-            self.step(bad, ir.OutsideObject(f"{v} points to {cell}, a struct {inner} that is not inside "
-                                            f"a struct {name}"), c)
+            what = f"{v} points to {cell}, a struct {inner} that is not inside a struct {name}"
+            if cell in heads:   # the struct variable around the head may have memory there
+                bad = self.step(bad, ir.Nop(f"abstracted: {what}, but inside a struct variable"), c)
+            self.step(bad, ir.OutsideObject(what, cell not in heads), c)
             cur = self.step(cur, ir.Assume(ir.PtrCond(v, cell, False)), c)
         return cur
 

@@ -93,7 +93,7 @@ def _pointer_plan(lib: L.Library, s: ir.Statement) -> Optional[Plan]:
     if isinstance(s, ir.FreeNonHeap):
         return Plan([], [L.free_non_heap(lib, s.what)] if lib.needs.memsafety else [])
     if isinstance(s, ir.OutsideObject):
-        return Plan([], [L.outside_object(lib, s.what)] if lib.needs.memsafety else [])
+        return Plan([], [L.outside_object(lib, s.what, s.certain)])
     if isinstance(s, ir.Kill):
         return Plan([[L.assign_null(lib, s.var, kill=True, scope_end=s.scope_end)]])
     return None
