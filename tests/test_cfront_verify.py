@@ -1710,3 +1710,28 @@ def test_buckets_filled_once_in_the_list(tmp_path, free_it, verdict):
         check = run("selfcheck", str(tmp_path / "out" / "buckets.tvp"), str(tmp_path / "out" / "buckets.tvs"),
                     "--nodes", "4")
         assert check.returncode == 0 and "\n0 violations" in check.stdout, check.stdout[-2000:]
+
+
+def test_every_unsupported_construct_is_listed(tmp_path):
+    """Not only the first: each unsupported construct is a located line of the text report and an
+    entry of the JSON's ``unsupported``, in source order; the verdicts name the first."""
+    path = write(tmp_path, "two.c", """#include <stdlib.h>
+struct node { struct node *next; int data; };
+int main(void) {
+    int arr[3];
+    struct node *a = malloc(sizeof *a);
+    struct node *b = a + 1;
+    arr[1] = 2;
+    free(a);
+    return 0;
+}
+""")
+    files = verify_files([path], VerifyOptions(("memsafety",)))
+    lines = text_lines(files[0])
+    assert lines[:2] == [f"{path}:6:22: unsupported: pointer arithmetic", f"{path}:7:5: unsupported: array access arr[1]"]
+    assert lines[-1] == f"{path}: memsafety: unknown ({path}:6:22: unsupported: pointer arithmetic)"
+    data = json.loads(verify_json(files))
+    assert data["unsupported"] == [{"file": path, "line": 6, "column": 22, "message": "unsupported: pointer arithmetic"},
+                                   {"file": path, "line": 7, "column": 5, "message": "unsupported: array access arr[1]"}]
+    assert json.loads(verify_json(verify_files([write(tmp_path, "leak.c", LEAK)],
+                                               VerifyOptions(("memsafety",)))))["unsupported"] == []

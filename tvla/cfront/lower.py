@@ -142,7 +142,7 @@ class Lowering(LinkLowering):
         self.init_globals("entry", start, main)
         return ir.CProgram(path, tuple(self.structs.values()), tuple(self.pointers.values()),
                            tuple(self.ints.values()), tuple(self.edges), "entry", "exit", "error",
-                           tuple(self.problems), lines)
+                           tuple(sorted(self.problems)), lines)
 
     def bind_main_params(self, main: ci.Cursor, fr: Frame) -> None:
         for p in main.get_children():

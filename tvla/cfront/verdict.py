@@ -73,6 +73,7 @@ class FileVerdict:
     seconds: float = 0.0
     error: Optional[str] = None
     structures: Tuple[Tuple[int, int], ...] = ()   # (C line, structures stored before its statements)
+    unsupported: Tuple[Tuple[Pos, str], ...] = ()   # every construct outside the subset ("unsupported: ...")
     source: Tuple[str, ...] = field(default=(), compare=False, repr=False)   # the C file's lines
 
 

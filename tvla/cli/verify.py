@@ -217,7 +217,7 @@ def verify_file(path: str, opts: VerifyOptions) -> FileVerdict:
         if coarse is not None and all(v.verdict == TRUE for v in verdicts):
             tr, result = coarse
             return FileVerdict(path, verdicts, time.perf_counter() - t0, structures=structures_by_line(result, tr),
-                               source=cprog.source)
+                               unsupported=cprog.unsupported, source=cprog.source)
         for successors in _precisions(cprog, opts):
             tr, result = _analyse(cprog, opts, successors, deadline)
             now = _decide_all(cprog, opts, tr, result)
@@ -227,7 +227,7 @@ def verify_file(path: str, opts: VerifyOptions) -> FileVerdict:
     except TvlaError as e:
         return FileVerdict(path, (), time.perf_counter() - t0, str(e))
     return FileVerdict(path, verdicts, time.perf_counter() - t0, structures=structures_by_line(result, tr),
-                       source=cprog.source)
+                       unsupported=cprog.unsupported, source=cprog.source)
 
 
 COARSE_SHARE = 0.35   # of the time limit, at most, for the run without data

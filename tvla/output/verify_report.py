@@ -52,7 +52,7 @@ def text_lines(f: FileVerdict) -> List[str]:
     """The report of one file."""
     if f.error:
         return [f.error]
-    lines = []
+    lines = [f"{pos}: {what}" for pos, what in f.unsupported]
     seen = set()
     for p in f.properties:
         for a in p.findings:
@@ -92,8 +92,10 @@ def _property_json(p: PropertyVerdict) -> Dict[str, Any]:
 
 
 def file_json(f: FileVerdict) -> Dict[str, Any]:
-    """``{"file", "error", "properties": {name: {...}}}`` (docs/json.md; no times: the same input gives the same bytes)."""
+    """``{"file", "error", "unsupported", "properties": {name: {...}}}`` (docs/json.md; no times: the same
+    input gives the same bytes)."""
     return {"file": f.file, "error": f.error,
+            "unsupported": [dict(_pos_json(pos), message=what) for pos, what in f.unsupported],
             "properties": {p.name: _property_json(p) for p in f.properties}}
 
 
