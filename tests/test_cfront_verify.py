@@ -1735,3 +1735,8 @@ int main(void) {
                                    {"file": path, "line": 7, "column": 5, "message": "unsupported: array access arr[1]"}]
     assert json.loads(verify_json(verify_files([write(tmp_path, "leak.c", LEAK)],
                                                VerifyOptions(("memsafety",)))))["unsupported"] == []
+    log = json.loads(sarif(files))
+    notes = [r for r in log["runs"][0]["results"] if r["ruleId"] == "unsupported"]
+    assert [(r["level"], r["locations"][0]["physicalLocation"]["region"]["startLine"]) for r in notes] == \
+        [("note", 6), ("note", 7)]
+    validate_sarif(log)

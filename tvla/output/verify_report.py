@@ -29,6 +29,7 @@ RULES = {
     "memcleanup": "Every allocated cell is freed when the program terminates.",
     "unreach-call": "reach_error() is never called.",
     "sorted": "The list is sorted by its data when main returns.",
+    "unsupported": "A construct outside the subset tvla verify handles: every property of the file is unknown.",
 }
 
 
@@ -123,7 +124,9 @@ def _result(p: PropertyVerdict, a: Alarm) -> Dict[str, Any]:
 
 def sarif(files: Sequence[FileVerdict]) -> str:
     """A SARIF 2.1.0 log: one run of tvla, one result per finding."""
-    return log_text(RULES, [_result(p, a) for f in files for p in f.properties for a in p.findings])
+    notes = [{"ruleId": "unsupported", "level": "note", "message": {"text": what}, "locations": [_location(pos)]}
+             for f in files for pos, what in f.unsupported]
+    return log_text(RULES, notes + [_result(p, a) for f in files for p in f.properties for a in p.findings])
 
 
 VERDICT_CLASS = {"true": "proved", "false": "failed", "unknown": "unreached"}
