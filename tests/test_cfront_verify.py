@@ -10,7 +10,7 @@ import pytest
 
 from conftest import validate_sarif
 from tvla.cli.verify import VerifyOptions, verify_files
-from tvla.output.verify_report import sarif, text_lines, verify_json
+from tvla.output.verify_report import sarif, text_lines, verify_json, write_html
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TVLA = [sys.executable, "-m", "tvla"]
@@ -1740,3 +1740,7 @@ int main(void) {
     assert [(r["level"], r["locations"][0]["physicalLocation"]["region"]["startLine"]) for r in notes] == \
         [("note", 6), ("note", 7)]
     validate_sarif(log)
+    index = write_html(files, str(tmp_path / "html"))
+    page = (tmp_path / "html" / "001-two.c.html").read_text()
+    assert os.path.exists(index)
+    assert f'<a href="#line-6">{path}:6:22</a>: unsupported: pointer arithmetic' in page, page
