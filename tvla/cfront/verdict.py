@@ -106,8 +106,8 @@ def _no_witness_reason(alarms: Sequence[Alarm]) -> str:
     through = [a for a in alarms if a.witness is not None and a.abstracted is not None]
     if through:
         a = through[0]
-        return (f"{a.pos}: {a.kind} alarm; its witness passes {a.abstracted}, where arithmetic is abstracted, "
-                "so it may not be an execution of the C program")
+        return (f"{a.pos}: {a.kind} alarm; its witness passes {a.abstracted}, where the analysis does not follow "
+                "C exactly (an abstracted value or memory), so it may not be an execution of the C program")
     return f"{alarms[0].pos}: {alarms[0].kind} alarm without a concrete witness within the bound (it may be false)"
 
 
