@@ -19,7 +19,7 @@ from tvla.cfront.ir import IntRange, Pos, StructType
 from tvla.cfront.parse import evaluate_int, unary_operator
 
 __all__ = ["K", "T", "INT_KINDS", "is_int", "int_range", "is_void_pointer", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
-           "struct_type", "decl_key", "initializer", "strip", "callee_name", "children", "SourceText",
+           "struct_type", "fields_of", "decl_key", "initializer", "strip", "callee_name", "children", "SourceText",
            "switch_cases", "for_parts"]
 
 K = ci.CursorKind
@@ -111,12 +111,14 @@ def struct_type(decl: ci.Cursor) -> Tuple[StructType, List[ci.Cursor]]:
     return StructType(struct_name(decl), tuple(ptrs), tuple(f for f, _ in ints), ranges), targets
 
 
+def fields_of(decl: ci.Cursor) -> List[ci.Cursor]:
+    """The field declarations of a struct, in order (of its definition when it has one)."""
+    return [f for f in (decl.get_definition() or decl).get_children() if f.kind == K.FIELD_DECL]
+
+
 def _collect_fields(decl: ci.Cursor, prefix: str, ptrs: List[Tuple[str, str]],
                     ints: List[Tuple[str, Optional[IntRange]]], targets: List[ci.Cursor], inside: Set[Tuple[str, int]]) -> None:
-    definition = decl.get_definition() or decl
-    for f in definition.get_children():
-        if f.kind != K.FIELD_DECL:
-            continue
+    for f in fields_of(decl):
         name = prefix + f.spelling
         target = pointee_struct(f.type)
         embedded = struct_decl(f.type)

@@ -19,7 +19,7 @@ from typing import Dict, List, Optional, Set, Tuple
 
 import clang.cindex as ci
 
-from tvla.cfront.cinfo import K, children, is_int, pointee_struct, strip, struct_decl, struct_name
+from tvla.cfront.cinfo import K, children, fields_of, is_int, pointee_struct, strip, struct_decl, struct_name
 from tvla.cfront.parse import unary_operator
 
 __all__ = ["Host", "Hosts", "find_hosts", "member_path", "member_struct", "offsetof_path", "struct_places"]
@@ -53,21 +53,22 @@ class Hosts:
     def of(self, decl: Optional[ci.Cursor]) -> Optional[Host]:
         return self.by_struct.get(struct_name(decl)) if decl is not None else None
 
+    def inside(self, container: str) -> Optional[Host]:
+        """The host whose container is the struct named ``container`` (None: it embeds none)."""
+        return next((h for h in self.by_struct.values() if h.name == container), None)
+
 
 def struct_places(container: ci.Cursor, inner: str, prefix: str = "", depth: int = 0) -> List[Tuple[str, int]]:
     """The members of ``container`` (at any depth of embedding) whose type is struct ``inner``:
     (path, offset in bits)."""
     out: List[Tuple[str, int]] = []
-    definition = container.get_definition() or container
     if depth > 8:
         return out
-    for f in definition.get_children():
-        if f.kind != K.FIELD_DECL:
-            continue
+    for f in fields_of(container):
         rec = struct_decl(f.type)
         if rec is None:
             continue
-        off = definition.type.get_offset(f.spelling)
+        off = container.type.get_offset(f.spelling)
         if struct_name(rec) == inner:
             out.append((prefix + f.spelling, off))
         else:
@@ -78,8 +79,7 @@ def struct_places(container: ci.Cursor, inner: str, prefix: str = "", depth: int
 def member_struct(rec: ci.Cursor, path: str) -> Optional[ci.Cursor]:
     """The struct declaration of member ``path`` (``a.link``) of struct ``rec`` (None: not a struct)."""
     for name in path.split("."):
-        definition = rec.get_definition() or rec
-        f = next((f for f in definition.get_children() if f.kind == K.FIELD_DECL and f.spelling == name), None)
+        f = next((f for f in fields_of(rec) if f.spelling == name), None)
         rec = struct_decl(f.type) if f is not None else None
         if rec is None:
             return None

@@ -38,8 +38,8 @@ from typing import Any, Callable, Dict, FrozenSet, Hashable, Iterable, List, Opt
 import clang.cindex as ci
 
 from tvla.cfront import ir
-from tvla.cfront.cinfo import K, SourceText, callee_name, children, decl_key, initializer, is_int, is_number, \
-    for_parts, is_pointer, is_void_pointer, pointee_struct, strip, struct_decl, struct_name, switch_cases, \
+from tvla.cfront.cinfo import K, SourceText, callee_name, children, decl_key, fields_of, initializer, is_int, \
+    is_number, for_parts, is_pointer, is_void_pointer, pointee_struct, strip, struct_decl, struct_name, switch_cases, \
     MAX_CASE_RANGE, case_values, int_range
 from tvla.cfront.embedded import find_hosts, member_struct
 from tvla.cfront.intvars import KEPT, VALUED, IntClass, classify_ints, return_key
@@ -370,7 +370,7 @@ class Lowering(LinkLowering):
         s = strip(init, casts=True) if init is not None else None
         if s is None or s.kind != K.INIT_LIST_EXPR or _zero_init(s):
             return []
-        fields = [f.spelling for f in (rec.get_definition() or rec).get_children() if f.kind == K.FIELD_DECL]
+        fields = [f.spelling for f in fields_of(rec)]
         out: List[ir.Statement] = []
         for i, e in enumerate(children(s)):
             kids = children(e)
@@ -390,13 +390,13 @@ class Lowering(LinkLowering):
     def init_store(self, name: str, fname: str, e: ci.Cursor, fr: Optional[Frame]) -> Optional[ir.Statement]:
         """The store of one field's constant initial value (a Nop for 0), or None (unsupported)."""
         t = self.structs[self.pointers[name].struct]
-        value = evaluate_int(strip(e, casts=True))
+        target = strip(e, casts=True)
+        value = evaluate_int(target)
         is_ptr = any(f == fname for f, _ in t.pointer_fields)
         if value == 0:
             return ir.Nop()
         if value is not None and fname in t.int_fields:
             return ir.SetData(name, fname, value)
-        target = strip(e, casts=True)
         if is_ptr and target.kind == K.UNARY_OPERATOR and unary_operator(target) == "&":
             cell = self.cell_of(strip(children(target)[0]), fr) if fr is not None else self.global_cell(target)
             return ir.Store(name, fname, cell) if cell is not None else None

@@ -172,12 +172,11 @@ class Builder:
         name = struct_name(decl)
         if name not in self.structs:   # a struct's fields are read once (a struct may have thousands)
             st, targets = struct_type(decl)
-            self.structs[name] = st
-            for t in targets:
-                self.struct(t)
-            hosted = self.hosts.by_struct
+            hosted = self.hosts.by_struct   # a field to an embedded struct leads to its host's cells
             self.structs[name] = replace(st, pointer_fields=tuple(
                 (f, hosted[t].name if t in hosted else t) for f, t in st.pointer_fields))
+            for t in targets:
+                self.struct(t)
         return name
 
     def host_field(self, decl: ci.Cursor, fname: str) -> str:

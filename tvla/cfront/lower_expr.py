@@ -257,10 +257,9 @@ class ExprLowering(Builder):
             if cell is not None:   # &q of a struct variable: the pointer to its cell
                 return cell, cur
             inner, cur = self.interior(children(s)[0], cur, fr)
-            if inner is not None:   # &x->link: x's cell
+            if inner is not None:   # &x->link: x's cell (BAD after a conflict, already reported)
                 return inner, cur
-            if inner != BAD:
-                self.unsupported(s, self.describe(s, "address of"))
+            self.unsupported(s, self.describe(s, "address of"))
         elif op in STEP_OPS:
             self.unsupported(s, "pointer arithmetic")
         else:
@@ -354,7 +353,7 @@ class ExprLowering(Builder):
         must not point to an embedded struct standing alone (a list's head), which has no such
         field (:mod:`tvla.cfront.embedded`); that branch is a valid-deref violation."""
         name = self.struct(st)
-        host = next((h for h in self.hosts.by_struct.values() if h.name == name), None)
+        host = self.hosts.inside(name)
         if host is None or fname.startswith(host.path + "."):
             return cur
         heads = set(self.head_cell.values())
