@@ -171,3 +171,6 @@ def test_a_list_head_inside_a_struct_variable_is_a_cell_of_its_own(tmp_path, bod
     assert [p.verdict for p in got.values()] == verdicts, got
     if why is not None:   # an unknown says why
         assert all(why in (p.reason or "") for p in got.values()), got
+    if why == "does not follow C exactly":   # and its findings say that the read is not followed
+        assert all(p.findings and all(a.message.endswith("(not followed)") for a in p.findings)
+                   for p in got.values()), got

@@ -362,7 +362,8 @@ class ExprLowering(Builder):
             self.edge(cur, bad, ir.Assume(ir.PtrCond(v, cell, True)), c)
             what = f"{v} points to {cell}, a struct {inner} that is not inside a struct {name}"
             if cell in heads:   # the struct variable around the head may have memory there
-                bad = self.step(bad, ir.Nop(f"abstracted: {what}, but inside a struct variable"), c)
+                what += " but inside a struct variable, whose memory C reads there (not followed)"
+                bad = self.step(bad, ir.Nop(f"abstracted: {what}"), c)
             self.step(bad, ir.OutsideObject(what, cell not in heads), c)
             cur = self.step(cur, ir.Assume(ir.PtrCond(v, cell, False)), c)
         return cur
