@@ -18,7 +18,7 @@ import tempfile
 import time
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple, cast
 
 from tvla.cfront import ir
@@ -213,48 +213,57 @@ def verify_file(path: str, opts: VerifyOptions) -> FileVerdict:
     deadline = time.monotonic() + opts.timeout if opts.timeout else None
     try:
         cprog = lower(path, opts)
-        verdicts, coarse = proofs_without_data(cprog, opts, deadline)
-        if coarse is not None and all(v.verdict == TRUE for v in verdicts):
+        proved, coarse = proofs_without_data(cprog, opts, deadline)
+        rest = replace(opts, properties=tuple(p for p in opts.properties if p not in proved))
+        if coarse is not None and not rest.properties:
             tr, result = coarse
-            return FileVerdict(path, verdicts, time.perf_counter() - t0, structures=structures_by_line(result, tr),
+            return FileVerdict(path, _in_order(opts, proved), time.perf_counter() - t0,
+                               structures=structures_by_line(result, tr),
                                unsupported=cprog.unsupported, source=cprog.source)
-        for successors in _precisions(cprog, opts):
-            tr, result = _analyse(cprog, opts, successors, deadline)
-            now = _decide_all(cprog, opts, tr, result)
+        verdicts: Tuple[PropertyVerdict, ...] = ()
+        for successors in _precisions(cprog, rest):
+            tr, result = _analyse(cprog, rest, successors, deadline)
+            now = _decide_all(cprog, rest, tr, result)
             verdicts = tuple(old if old.verdict != UNKNOWN else new for old, new in zip(verdicts, now)) or now
             if cprog.unsupported or all(v.verdict != UNKNOWN for v in verdicts):
                 break
     except TvlaError as e:
         return FileVerdict(path, (), time.perf_counter() - t0, str(e))
+    verdicts = _in_order(opts, {**{v.name: v for v in verdicts}, **proved})
     return FileVerdict(path, verdicts, time.perf_counter() - t0, structures=structures_by_line(result, tr),
                        unsupported=cprog.unsupported, source=cprog.source)
 
 
+def _in_order(opts: VerifyOptions, verdicts: Dict[str, PropertyVerdict]) -> Tuple[PropertyVerdict, ...]:
+    return tuple(verdicts[p] for p in opts.properties)
+
+
 COARSE_SHARE = 0.35   # of the time limit, at most, for the run without data
+MEMORY = ("memsafety", "memcleanup")
 
 
 def proofs_without_data(cprog: ir.CProgram, opts: VerifyOptions, deadline: Optional[float]
-                         ) -> Tuple[Tuple[PropertyVerdict, ...], Optional[Tuple["Translation", Result]]]:
-    """When only memory safety or cleanup is asked of a program with data in its cells: the proofs
-    of a run without the data (:mod:`tvla.cfront.dataless`, far fewer structures), each other
-    property unknown, and that run; ``()`` and None when no such run is made.  Only ``true`` is
-    taken from it: its alarms may lie on branches the data rules out."""
+                         ) -> Tuple[Dict[str, PropertyVerdict], Optional[Tuple["Translation", Result]]]:
+    """The memory properties asked of a program with data in its cells that a run without the data
+    proves (:mod:`tvla.cfront.dataless`: far fewer structures), by name, and that run; ``{}`` and
+    None when no such run is made.  Only ``true`` is taken from it: its alarms may lie on branches
+    the data rules out.  The precise run then checks only the other properties, so a program whose
+    precise run does not finish (a search tree whose keys decide reach_error) still gets the proofs
+    of memory safety and cleanup that need no data."""
     from tvla.cfront.dataless import without_data
     from tvla.cfront.library import build_library, needs_of
-    # with another property the precise run is needed anyway, and it answers these too
-    memory = all(p in ("memsafety", "memcleanup") for p in opts.properties)
+    memory = tuple(p for p in opts.properties if p in MEMORY)
     if not memory or cprog.unsupported:
-        return (), None
+        return {}, None
     lib = build_library(cprog, needs_of(opts.properties))
     if not (lib.ordered or lib.keys or lib.registers):   # no data predicate: the same abstraction
-        return (), None
+        return {}, None
     # deadline is set exactly when opts.timeout is
     stop = None if deadline is None or not opts.timeout else \
         min(deadline, time.monotonic() + opts.timeout * COARSE_SHARE)
-    coarse = without_data(cprog)
-    tr, result = _analyse(coarse, opts, False, stop, witness=False)
-    verdicts = _decide_all(coarse, opts, tr, result)
-    return tuple(v if v.verdict == TRUE else PropertyVerdict(v.name, UNKNOWN) for v in verdicts), (tr, result)
+    coarse, only = without_data(cprog), replace(opts, properties=memory)
+    tr, result = _analyse(coarse, only, False, stop, witness=False)
+    return {v.name: v for v in _decide_all(coarse, only, tr, result) if v.verdict == TRUE}, (tr, result)
 
 
 def _decide_all(cprog: ir.CProgram, opts: VerifyOptions, tr: "Translation", result: Result
