@@ -209,6 +209,8 @@ class Library:
     bounds: Dict[str, Tuple[int, ...]] = dataclasses.field(default_factory=dict)  # int field -> lt[d,K] keys
     constants: Dict[str, FrozenSet[int]] = dataclasses.field(default_factory=dict)  # int field -> constants it may hold
     compared_with: Dict[str, Tuple[str, ...]] = dataclasses.field(default_factory=dict)  # register -> pointers tested against it
+    sentinel: FrozenSet[str] = frozenset()  # forward fields whose edges out of struct variables t[T] leaves out
+    stack_roots: int = 0                    # struct variable cells, each made once (hops of reach_from)
 
     # ------------------------------------------------------------- names
     @property
@@ -237,7 +239,21 @@ class Library:
         return self.var[x]
 
     def edge(self, a: str, b: str) -> str:
-        return f"{self.tag}({a}, {b})" if self.single else f"edge[all]({a}, {b})"
+        return f"{self.tag}({a}, {b})" if self.single and not self.sentinel else f"edge[all]({a}, {b})"
+
+    def from_cell(self, w: str, a: str) -> str:
+        """``a`` is reachable from the cell ``w`` as ``r[T,x]`` counts it: by t[T], and with
+        :attr:`sentinel` fields also out of ``w`` itself when it is a struct variable's cell (the
+        head of a ring reaches every cell of the ring, a walk along it only those ahead)."""
+        if not self.sentinel:
+            return self.t(w, a)
+        out = _or([f"{self.field[f]}({w}, v_2)" for f in sorted(self.sentinel)])
+        return f"({self.t(w, a)} | (nonheap({w}) & (E(v_2) {out} & {self.t('v_2', a)})))"
+
+    def fedge(self, f: str, a: str, b: str) -> str:
+        """The edge of the C field ``f`` from ``a`` to ``b`` as ``t[T]`` counts it (see :attr:`sentinel`)."""
+        n = self.field[f]
+        return f"({n}({a}, {b}) & !nonheap({a}))" if f in self.sentinel else f"{n}({a}, {b})"
 
     def t(self, a: str, b: str) -> str:
         return f"t[{self.tag}]({a}, {b})"
@@ -308,11 +324,23 @@ class Library:
         (back fields included: a cell only a back field leads to is not garbage)."""
         if not self.has_heap:
             return _or([f"{self.var[x]}({a})" for x in xs])
+        reach = partial(self._reach_direct, xs)
+        for i in range(self.stack_roots if self.sentinel and xs else 0):
+            reach = partial(self._reach_hop, reach, f"h_{10 + 2 * i}", f"h_{11 + 2 * i}")
+        return reach(a)
+
+    def _reach_direct(self, xs: Sequence[str], a: str) -> str:
         direct = _or([self.r(x, a) for x in xs])
         if not self.back or not xs:
             return direct
         start = _or([self.r(x, "h_1") for x in xs])
         return f"({direct} | (E(h_1) {start} & {self.by_back_fields('h_1', a)}))"
+
+    def _reach_hop(self, reach: CellFormula, h: str, k: str, a: str) -> str:
+        """``reach`` and one more step through a struct variable it reaches: t[T] stops at those
+        (:attr:`sentinel`), C does not; ``stack_roots`` hops reach every cell a path does."""
+        out = _or([f"{n}({h}, {k})" for n in self.field.values()])
+        return f"({reach(a)} | (E({h}) nonheap({h}) & {reach(h)} & (E({k}) {out} & {self.reach_cell(k, a)})))"
 
     def reach_cell(self, w: str, a: str) -> str:
         """``a`` is reachable from the cell ``w`` through any fields."""
@@ -354,8 +382,8 @@ class Library:
         def ok(w: str) -> str:
             return f" & {src(w)}" if src else ""
         two = f"(E(s_1, s_2) {self.edge('s_1', a)}{ok('s_1')} & {self.edge('s_2', a)}{ok('s_2')} & s_1 != s_2)"
-        fs = [self.field[f] for f in self.forward]
-        same = [f"(E(s_1) {f}(s_1, {a}) & {g}(s_1, {a}){ok('s_1')})" for i, f in enumerate(fs) for g in fs[i + 1:]]
+        same = [f"(E(s_1) {self.fedge(f, 's_1', a)} & {self.fedge(g, 's_1', a)}{ok('s_1')})"
+                for i, f in enumerate(self.forward) for g in self.forward[i + 1:]]
         return _or([two] + same)
 
     def unfreed(self, a: str) -> str:
@@ -405,12 +433,12 @@ class Library:
         out += [f"%p {f}(v_1, v_2) function" for f in self.field.values()]
         if self.bad_tracked:
             out += [f"%p uninit[{self.field[f]}](v)" for f in self.field if f in self.loaded]
-        if not self.single:
-            out.append("%i edge[all](v_1, v_2) = " + " | ".join(f"{self.field[f]}(v_1, v_2)" for f in self.forward))
-        rel = tag if self.single else "edge[all]"
+        if not self.single or self.sentinel:
+            out.append("%i edge[all](v_1, v_2) = " + " | ".join(self.fedge(f, "v_1", "v_2") for f in self.forward))
+        rel = tag if self.single and not self.sentinel else "edge[all]"
         out += [f"%i t[{tag}](v_1, v_2) = {rel}*(v_1, v_2) transitive reflexive"]
         for x in self.var:
-            out.append(f"%i {self.r(x)} = E(v_1) {self.v(x)}(v_1) & {self.t('v_1', 'v')}")
+            out.append(f"%i {self.r(x)} = E(v_1) {self.v(x)}(v_1) & {self.from_cell('v_1', 'v')}")
             out.append(f"%r {self.r(x, 'v_1')} & {self.edge('v_1', 'v')} ==> {self.r(x)}")
         out.append(f"%i is[{tag}](v) = {self.shared_def('v')}")
         if not self.single:
@@ -538,8 +566,8 @@ class Library:
 
 def _removed(lib: Library, x: str, fields: Sequence[str], a: str, b: str) -> str:
     """The union edge a -> b disappears when the ``fields`` (forward ones) of the cell ``x`` points to are cut."""
-    cut = _or([f"{lib.field[f]}({a}, {b})" for f in fields])
-    kept = [f"{lib.field[g]}({a}, {b})" for g in lib.forward if g not in fields]
+    cut = _or([lib.fedge(f, a, b) for f in fields])
+    kept = [lib.fedge(g, a, b) for g in lib.forward if g not in fields]
     return _and([f"{lib.v(x)}({a})", cut] + ([f"!{_or(kept)}"] if kept else []))
 
 
@@ -591,7 +619,8 @@ def t_link(lib: Library, x: str, f: str, y: str) -> List[Tuple[str, str]]:
     if f in lib.back:
         return []
     t = lib.t("v_1", "v_2")
-    return [(t, f"{t} | (E(k_1, k_2) {lib.t('v_1', 'k_1')} & {lib.v(x)}(k_1) & {lib.v(y)}(k_2) & {lib.t('k_2', 'v_2')})")]
+    source = f"{lib.v(x)}(k_1)" + (" & !nonheap(k_1)" if f in lib.sentinel else "")
+    return [(t, f"{t} | (E(k_1, k_2) {lib.t('v_1', 'k_1')} & {source} & {lib.v(y)}(k_2) & {lib.t('k_2', 'v_2')})")]
 
 
 def sharing_cut(lib: Library, x: str, fields: Sequence[str]) -> List[Tuple[str, str]]:
@@ -1540,7 +1569,41 @@ def build_library(cprog: ir.CProgram, needs: Needs, successors: bool = True) -> 
                    any(isinstance(s, ir.Malloc) and s.on_stack for s in _statements(cprog)), _handle_fields(cprog, cross),
                    {iv.name: iv.range for iv in cprog.ints if iv.range is not None and iv.name in flags},
                    _bounds(cprog, keys, ordered, flags), _field_constants(cprog, written),
-                   _compared_with(cprog, registers))
+                   _compared_with(cprog, registers), *_sentinels(cprog, fld, back, cross))
+
+
+def _sentinels(cprog: ir.CProgram, fld: Dict[str, str], back: Dict[str, Tuple[str, ...]],
+               cross: FrozenSet[str]) -> Tuple[FrozenSet[str], int]:
+    """The forward fields to a cell's own type whose edges out of a struct variable's cell t[T]
+    leaves out, and the number of such cells: when the program stores a struct variable's address
+    into such a field (a list closed into a ring through a head: ``LIST_HEAD``, ``n->next =
+    &head``).  Through the head every cell of a ring reaches every other, so reachability would
+    not tell the cells behind a walk from those ahead of it; without the head's edges it does.
+    Only when each struct variable's cell is made once (not in a loop): :meth:`Library.reach_from`
+    then finds every cell a path through those cells reaches in as many steps."""
+    stmts = [e.stmt for e in cprog.edges]
+    cells = [e for e in cprog.edges if isinstance(e.stmt, ir.Malloc) and e.stmt.on_stack]
+    holders = {e.stmt.dst for e in cells}
+    grown = True
+    while grown:
+        more = {s.dst for s in stmts if isinstance(s, ir.AssignVar) and s.src in holders} - holders
+        holders |= more
+        grown = bool(more)
+    forward = [f for f in fld if f not in back and f not in cross]
+    if not any(isinstance(s, ir.Store) and s.src in holders and s.field in forward for s in stmts):
+        return frozenset(), 0
+    if len(cells) > MAX_STACK_ROOTS or any(_on_cycle(cprog, e) for e in cells):
+        return frozenset(), 0
+    return frozenset(forward), len(cells)
+
+
+MAX_STACK_ROOTS = 3   # the reach formula doubles with each
+
+
+def _on_cycle(cprog: ir.CProgram, edge: ir.Edge) -> bool:
+    import networkx as nx   # only for programs with struct variables linked into lists
+    graph = nx.DiGraph((e.source, e.target) for e in cprog.edges)
+    return nx.has_path(graph, edge.target, edge.source)
 
 
 def _bounds(cprog: ir.CProgram, keys: Dict[str, Tuple[Key, ...]], ordered: FrozenSet[str],
