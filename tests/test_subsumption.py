@@ -99,3 +99,29 @@ def test_fast_embedding_agrees_with_the_reference():
                 positive += fast
                 assert fast == concrete.embeds(c, a, analysis.voc), (loc, c, a)
     assert pairs > 200 and agree == pairs and 20 < positive < pairs - 20
+
+
+def test_cover_misses_only_pairs_that_cannot_embed():
+    """Cover.misses (the set test subsumption runs before the search) says a node tag of
+    ``s`` has no candidate in ``t`` exactly when embedding's per-node candidates are empty
+    for a node with that tag, so it never drops a pair that embeds."""
+    from tvla.logic.embed import Cover, node_candidates, node_names, node_tags
+    analysis = load(os.path.join(SORTING, "insert_sort.tvp"))
+    structures, given = read_inputs(analysis, os.path.join(SORTING, "unsorted.tvs"))
+    result = analysis.run(structures, given=given)
+    pool = [s for loc in ("n3", "n8", "exit") for s in result.locations[loc][:10]]
+    missed = 0
+    for t in pool:
+        names_t = node_names(t)
+        cover = Cover(names_t, t.maybe_active, t.unary_count)
+        every = (1 << t.unary_count) - 1
+        for s in pool:
+            names_s = node_names(s)
+            empty = any(not (node_candidates(nm, names_t, every) & (t.maybe_active if s.maybe_active >> u & 1
+                                                                    else t.full))
+                        for u, nm in enumerate(names_s))
+            assert cover.misses(node_tags(names_s, s.maybe_active)) == empty
+            missed += empty
+            if empty:
+                assert not embeds(s, t)
+    assert 0 < missed < len(pool) ** 2

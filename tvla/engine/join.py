@@ -18,7 +18,7 @@ the options (:attr:`~tvla.engine.options.Options.join_strategy`, looked up in
 from typing import ClassVar, Dict, Hashable, List, Optional, Sequence, Tuple
 
 from tvla.engine.blur import Name, canonical_names
-from tvla.logic.embed import NodeName, Signature, embedding, may_embed, node_names, signature
+from tvla.logic.embed import Cover, NodeName, Signature, embedding, may_embed, node_names, node_tags, signature
 from tvla.logic.kleene import HALF, Kleene, Mask, Masks
 from tvla.logic.structure import Rows, Structure, full_mask, join_masks
 from tvla.logic.vocabulary import Vocabulary
@@ -239,15 +239,19 @@ class StoreKey:
 
 class Screen:
     """What subsumption needs of a stored structure, computed once: its
-    :func:`~tvla.logic.embed.signature`, its :func:`~tvla.logic.embed.node_names`,
-    and the candidates in it of the node names of the structures tested against it
-    (``known``: most tests fail at once, on a node that nothing in it covers)."""
+    :func:`~tvla.logic.embed.signature`, its :func:`~tvla.logic.embed.node_names`
+    and :func:`~tvla.logic.embed.node_tags`, which tags of the structures tested
+    against it have a candidate node in it (``cover``), and the candidates in it
+    of their node names (``known``): most tests fail at once, on a node that
+    nothing in it covers, and the cover settles those by a set operation."""
 
-    __slots__ = ("signature", "names", "known")
+    __slots__ = ("signature", "names", "tags", "cover", "known")
 
     def __init__(self, s: Structure) -> None:
         self.signature = signature(s)
         self.names = node_names(s)
+        self.tags = node_tags(self.names, s.maybe_active)
+        self.cover = Cover(self.names, s.maybe_active, s.unary_count)
         self.known: Dict[NodeName, Mask] = {}
 
 
@@ -269,6 +273,7 @@ class LocationStore:
         self.abs_nullary = voc.abs_nullary
         self.abs_unary = voc.abs_unary
         self.items: Dict[Hashable, Structure] = {}  # join key -> structure
+        self.interned: Dict[Hashable, StoreKey] = {}  # the keys of items, each to itself
         self.subsume = subsume and join.may_subsume
         # with subsumption, the stored structures' screens and their keys by signature; a
         # structure that is not vague is screened only once a test needs it (pending)
@@ -282,19 +287,13 @@ class LocationStore:
     def add(self, s: Structure) -> Optional[Hashable]:
         """Join ``s`` in; return the key of the stored structure that changed, or None."""
         k = StoreKey(self.join.key(s, self.abs_nullary, self.abs_unary))
-        old = self.items.get(k)
-        if old is None:
-            if self.subsume:
-                vague = self.is_vague(s)
-                if self.by_key or vague or self.vague_groups:
-                    screen = Screen(s)
-                    if not self.make_room(s, screen, vague):
-                        return None
-                    self.enter(k, screen, vague)
-                else:
-                    self.pending[k] = None
-            self.items[k] = s
-            return k
+        stored = self.interned.get(k)
+        if stored is None:
+            return self.add_new(k, s)
+        # the stored key object from here on, so that the dicts keyed by it find it by
+        # identity (comparing two equal StoreKeys is a Python call)
+        k = stored
+        old = self.items[k]
         merged = self.join.merge(old, s, self.abs_unary)
         if merged is None or merged.key() == old.key():
             return None
@@ -306,6 +305,22 @@ class LocationStore:
                 self.enter(k, Screen(merged), vague)
             else:
                 self.pending[k] = None
+        return k
+
+    def add_new(self, k: StoreKey, s: Structure) -> Optional[Hashable]:
+        """Store ``s`` under ``k``, a key not stored yet, unless subsumption drops it;
+        return ``k``, or None when ``s`` embeds into a stored structure."""
+        if self.subsume:
+            vague = self.is_vague(s)
+            if self.by_key or vague or self.vague_groups:
+                screen = Screen(s)
+                if not self.make_room(s, screen, vague):
+                    return None
+                self.enter(k, screen, vague)
+            else:
+                self.pending[k] = None
+        self.interned[k] = k
+        self.items[k] = s
         return k
 
     def enter(self, k: Hashable, screen: Screen, vague: bool) -> None:
@@ -348,17 +363,24 @@ class LocationStore:
         sig, names, items = screen.signature, screen.names, self.items
         if by_key or vague:
             self.screen_all()
+        screens, tags, cover = self.screens, screen.tags, screen.cover
+        # cover tests first (see Cover); a tag known to have no candidate settles most
+        # pairs by one set operation, written out here to spare a call
         for sig_t, members in (self.groups if by_key else self.vague_groups).items():
             if may_embed(sig, sig_t):
                 for j in members:
-                    t = self.screens[j]
-                    if embedding(s, items[j], True, names, t.names, t.known) is not None:
+                    t = screens[j]
+                    if tags.isdisjoint(t.cover.bad) and not t.cover.misses(tags) and \
+                            embedding(s, items[j], True, names, t.names, t.known) is not None:
                         return False
         if by_key or vague:
+            bad = cover.bad  # grows in place as cover.misses learns
             doomed = [j for sig_t, members in self.groups.items() if may_embed(sig_t, sig) for j in members
-                      if embedding(items[j], s, True, self.screens[j].names, names, screen.known) is not None]
+                      if screens[j].tags.isdisjoint(bad) and not cover.misses(screens[j].tags) and
+                      embedding(items[j], s, True, screens[j].names, names, screen.known) is not None]
             for j in doomed:
                 del items[j]
+                del self.interned[j]
                 self.leave(j)
         return True
 

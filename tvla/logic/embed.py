@@ -15,7 +15,7 @@ or be covered by a 1/2 there.  Candidates for each node come from the unary
 tables as bit masks; a backtracking search settles the binary ones.
 """
 
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 
 from tvla.logic.kleene import FALSE, HALF, TRUE, Kleene, Mask
 from tvla.logic.structure import Node, Structure
@@ -85,6 +85,51 @@ def node_names(s: Structure) -> List[NodeName]:
             bit <<= 1
         names.append((one, half))
     return names
+
+
+NodeTag = Tuple[int, int, bool]
+"""A node's :data:`NodeName` and whether it is maybe-active: what decides the nodes it may
+go to (a maybe-active node goes to a maybe-active one)."""
+
+
+def node_tags(names: Sequence[NodeName], ma: Mask) -> FrozenSet[NodeTag]:
+    """The distinct tags of the nodes of a structure (``names``: its :func:`node_names`,
+    ``ma``: its maybe-active nodes)."""
+    return frozenset((one, half, bool(ma >> u & 1)) for u, (one, half) in enumerate(names))
+
+
+class Cover:
+    """Which node tags have a candidate in one structure ``t``, learnt as they are asked
+    (:meth:`misses`): ``s`` embeds into ``t`` only if every node of ``s`` has one, so most
+    tests fail on a tag already known to have none, by a set operation."""
+
+    __slots__ = ("names", "ma", "every", "good", "bad")
+
+    def __init__(self, names: Sequence[NodeName], ma: Mask, unary_count: int) -> None:
+        self.names = names
+        self.ma = ma
+        self.every = (1 << unary_count) - 1
+        self.good: Set[NodeTag] = set()
+        self.bad: Set[NodeTag] = set()
+
+    def misses(self, tags: FrozenSet[NodeTag]) -> bool:
+        """Does some tag of ``tags`` have no candidate node in ``t``?  (If so, no
+        structure whose nodes have these tags embeds into ``t``.)"""
+        if not tags.isdisjoint(self.bad):
+            return True
+        new = tags - self.good
+        if not new:
+            return False
+        found = False
+        for tag in new:
+            one, half, maybe = tag
+            c = node_candidates((one, half), self.names, self.every)
+            if (c & self.ma if maybe else c):
+                self.good.add(tag)
+            else:
+                self.bad.add(tag)
+                found = True
+        return found
 
 
 def node_candidates(name: NodeName, names_t: Sequence[NodeName], every: int) -> Mask:
