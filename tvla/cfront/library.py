@@ -1586,7 +1586,7 @@ def _sentinels(cprog: ir.CProgram, fld: Dict[str, str], back: Dict[str, Tuple[st
     memory safety in a fraction of the time."""
     stmts = [e.stmt for e in cprog.edges]
     cells = [e for e in cprog.edges if isinstance(e.stmt, ir.Malloc) and e.stmt.on_stack]
-    holders = {e.stmt.dst for e in cells}
+    holders = {s.dst for s in stmts if isinstance(s, ir.Malloc) and s.on_stack}
     grown = True
     while grown:
         more = {s.dst for s in stmts if isinstance(s, ir.AssignVar) and s.src in holders} - holders

@@ -208,30 +208,57 @@ def _analyse(cprog: ir.CProgram, opts: VerifyOptions, successors: bool,
 
 
 def verify_file(path: str, opts: VerifyOptions) -> FileVerdict:
-    """The verdicts of one C file; a file that cannot be read or parsed gives a FileVerdict with ``error``."""
+    """The verdicts of one C file; a file that cannot be read or parsed gives a FileVerdict with ``error``.
+
+    With data in the cells (:func:`has_data`), memory safety and cleanup may also come from a run
+    without the data (:func:`proofs_without_data`): first, within a share of the time, when only
+    they are asked (a competition task checks one property); else after the run with data, in the
+    time it leaves, for those it left unknown at the time limit (a search tree whose keys decide
+    reach_error: the run with data does not finish, the one without proves memory safety)."""
     t0 = time.perf_counter()
     deadline = time.monotonic() + opts.timeout if opts.timeout else None
     try:
         cprog = lower(path, opts)
-        proved, coarse = proofs_without_data(cprog, opts, deadline)
+        data = has_data(cprog, opts)
+        first = data and all(p in MEMORY for p in opts.properties)
+        proved, coarse = proofs_without_data(cprog, opts, deadline) if first else ({}, None)
         rest = replace(opts, properties=tuple(p for p in opts.properties if p not in proved))
         if coarse is not None and not rest.properties:
             tr, result = coarse
             return FileVerdict(path, _in_order(opts, proved), time.perf_counter() - t0,
                                structures=structures_by_line(result, tr),
                                unsupported=cprog.unsupported, source=cprog.source)
-        verdicts: Tuple[PropertyVerdict, ...] = ()
-        for successors in _precisions(cprog, rest):
-            tr, result = _analyse(cprog, rest, successors, deadline)
-            now = _decide_all(cprog, rest, tr, result)
-            verdicts = tuple(old if old.verdict != UNKNOWN else new for old, new in zip(verdicts, now)) or now
-            if cprog.unsupported or all(v.verdict != UNKNOWN for v in verdicts):
-                break
+        then = data and not first and any(p in MEMORY for p in opts.properties)
+        verdicts, tr, result = _precise(cprog, rest, _share(deadline, 1 - COARSE_SHARE) if then else deadline)
+        open_ = tuple(v.name for v in verdicts if v.verdict == UNKNOWN and v.name in MEMORY)
+        if then and open_ and result.limit_hit:
+            proved, _ = proofs_without_data(cprog, replace(opts, properties=open_), deadline)
     except TvlaError as e:
         return FileVerdict(path, (), time.perf_counter() - t0, str(e))
     verdicts = _in_order(opts, {**{v.name: v for v in verdicts}, **proved})
     return FileVerdict(path, verdicts, time.perf_counter() - t0, structures=structures_by_line(result, tr),
                        unsupported=cprog.unsupported, source=cprog.source)
+
+
+def _precise(cprog: ir.CProgram, opts: VerifyOptions, deadline: Optional[float]
+             ) -> Tuple[Tuple[PropertyVerdict, ...], "Translation", Result]:
+    """The verdicts of the runs with data, coarse precision first (:func:`_precisions`), and the last run."""
+    verdicts: Tuple[PropertyVerdict, ...] = ()
+    for successors in _precisions(cprog, opts):
+        tr, result = _analyse(cprog, opts, successors, deadline)
+        now = _decide_all(cprog, opts, tr, result)
+        verdicts = tuple(old if old.verdict != UNKNOWN else new for old, new in zip(verdicts, now)) or now
+        if cprog.unsupported or all(v.verdict != UNKNOWN for v in verdicts):
+            break
+    return verdicts, tr, result
+
+
+def _share(deadline: Optional[float], share: float) -> Optional[float]:
+    """The time that ``share`` of what is left before ``deadline`` leaves."""
+    if deadline is None:
+        return None
+    now = time.monotonic()
+    return now + max(0.0, deadline - now) * share
 
 
 def _in_order(opts: VerifyOptions, verdicts: Dict[str, PropertyVerdict]) -> Tuple[PropertyVerdict, ...]:
@@ -242,21 +269,24 @@ COARSE_SHARE = 0.35   # of the time limit, at most, for the run without data
 MEMORY = ("memsafety", "memcleanup")
 
 
+def has_data(cprog: ir.CProgram, opts: VerifyOptions) -> bool:
+    """The library of ``cprog`` has data predicates (``dle``, ``eq``, registers), which the run
+    without the data leaves out, and the program is within the subset."""
+    from tvla.cfront.library import build_library, needs_of
+    lib = build_library(cprog, needs_of(opts.properties))
+    return bool(lib.ordered or lib.keys or lib.registers) and not cprog.unsupported
+
+
 def proofs_without_data(cprog: ir.CProgram, opts: VerifyOptions, deadline: Optional[float]
                          ) -> Tuple[Dict[str, PropertyVerdict], Optional[Tuple["Translation", Result]]]:
     """The memory properties asked of a program with data in its cells that a run without the data
     proves (:mod:`tvla.cfront.dataless`: far fewer structures), by name, and that run; ``{}`` and
     None when no such run is made.  Only ``true`` is taken from it: its alarms may lie on branches
-    the data rules out.  The precise run then checks only the other properties, so a program whose
-    precise run does not finish (a search tree whose keys decide reach_error) still gets the proofs
-    of memory safety and cleanup that need no data."""
+    the data rules out.  The run stops at ``deadline`` or after :data:`COARSE_SHARE` of the time
+    limit, whichever comes first."""
     from tvla.cfront.dataless import without_data
-    from tvla.cfront.library import build_library, needs_of
     memory = tuple(p for p in opts.properties if p in MEMORY)
-    if not memory or cprog.unsupported:
-        return {}, None
-    lib = build_library(cprog, needs_of(opts.properties))
-    if not (lib.ordered or lib.keys or lib.registers):   # no data predicate: the same abstraction
+    if not memory or not has_data(cprog, opts):
         return {}, None
     # deadline is set exactly when opts.timeout is
     stop = None if deadline is None or not opts.timeout else \
