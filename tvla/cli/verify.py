@@ -242,15 +242,16 @@ def verify_file(path: str, opts: VerifyOptions) -> FileVerdict:
 
 def _precise(cprog: ir.CProgram, opts: VerifyOptions, deadline: Optional[float]
              ) -> Tuple[Tuple[PropertyVerdict, ...], "Translation", Result]:
-    """The verdicts of the runs with data, coarse precision first (:func:`_precisions`), and the last run."""
-    verdicts: Tuple[PropertyVerdict, ...] = ()
+    """The verdicts of the runs with data, coarse precision first (:func:`_precisions`), each run
+    checking only what the ones before left unknown, and the last run."""
+    verdicts: Dict[str, PropertyVerdict] = {}
     for successors in _precisions(cprog, opts):
-        tr, result = _analyse(cprog, opts, successors, deadline)
-        now = _decide_all(cprog, opts, tr, result)
-        verdicts = tuple(old if old.verdict != UNKNOWN else new for old, new in zip(verdicts, now)) or now
-        if cprog.unsupported or all(v.verdict != UNKNOWN for v in verdicts):
+        left = replace(opts, properties=tuple(p for p, v in verdicts.items() if v.verdict == UNKNOWN) or opts.properties)
+        tr, result = _analyse(cprog, left, successors, deadline)
+        verdicts.update((v.name, v) for v in _decide_all(cprog, left, tr, result))
+        if cprog.unsupported or all(v.verdict != UNKNOWN for v in verdicts.values()):
             break
-    return verdicts, tr, result
+    return _in_order(opts, verdicts), tr, result
 
 
 def _share(deadline: Optional[float], share: float) -> Optional[float]:
