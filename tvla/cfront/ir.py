@@ -17,13 +17,13 @@ temporaries apart).  ``None`` as a source pointer stands for ``NULL``.
 """
 
 from dataclasses import dataclass, field
-from typing import FrozenSet, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Callable, FrozenSet, Iterator, List, Optional, Sequence, Tuple, Union
 
 __all__ = [
     "Pos", "StructType", "PointerVar", "IntVar",
     "AssignNull", "AssignVar", "Load", "StoreNull", "Store", "Malloc", "Free", "FreeNonHeap", "OutsideObject",
     "Kill", "SetData", "CopyData", "Havoc", "CopyInt", "PtrCond", "DataCond", "Assume", "ReachError",
-    "Exit", "Nop", "Statement", "Edge", "CProgram", "DATA_OPS", "fresh_nodes", "chain", "nondet_values",
+    "Exit", "Nop", "Statement", "Edge", "CProgram", "DATA_OPS", "fresh_nodes", "chain", "on_cycles", "nondet_values",
 ]
 
 
@@ -441,6 +441,14 @@ def fresh_nodes(prog: CProgram, prefix: str) -> Iterator[str]:
         k += 1
         if f"{prefix}{k}" not in used:
             yield f"{prefix}{k}"
+
+
+def on_cycles(edges: Sequence[Edge]) -> Callable[[Edge], bool]:
+    """Whether an edge of ``edges`` lies on a cycle of their graph (it may run more than once)."""
+    import networkx as nx   # only C input needs it, and only for some statements
+    graph = nx.DiGraph((e.source, e.target) for e in edges)
+    component = {n: k for k, nodes in enumerate(nx.strongly_connected_components(graph)) for n in nodes}
+    return lambda e: component[e.source] == component[e.target]
 
 
 def chain(edge: Edge, stmts: Sequence[Statement], fresh: Iterator[str]) -> List[Edge]:

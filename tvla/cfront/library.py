@@ -1584,7 +1584,7 @@ def _sentinels(cprog: ir.CProgram, fld: Dict[str, str], back: Dict[str, Tuple[st
     that order cells by their data (a sort's passes): elsewhere the ring's reachability decides as
     much, and the analysis without the data (:mod:`tvla.cfront.dataless`) keeps it, which proves
     memory safety in a fraction of the time."""
-    stmts = [e.stmt for e in cprog.edges]
+    stmts = list(_statements(cprog))
     cells = [e for e in cprog.edges if isinstance(e.stmt, ir.Malloc) and e.stmt.on_stack]
     holders = {s.dst for s in stmts if isinstance(s, ir.Malloc) and s.on_stack}
     grown = True
@@ -1595,7 +1595,7 @@ def _sentinels(cprog: ir.CProgram, fld: Dict[str, str], back: Dict[str, Tuple[st
     forward = [f for f in fld if f not in back and f not in cross]
     if not any(isinstance(s, ir.Store) and s.src in holders and s.field in forward for s in stmts):
         return NO_RING
-    if len(cells) > MAX_STACK_ROOTS or any(_on_cycle(cprog, e) for e in cells):
+    if len(cells) > MAX_STACK_ROOTS or any(map(ir.on_cycles(cprog.edges), cells)):
         return NO_RING
     return frozenset(forward), len(cells)
 
@@ -1603,11 +1603,6 @@ def _sentinels(cprog: ir.CProgram, fld: Dict[str, str], back: Dict[str, Tuple[st
 MAX_STACK_ROOTS = 3   # the reach formula doubles with each
 NO_RING: Tuple[FrozenSet[str], int] = (frozenset(), 0)
 
-
-def _on_cycle(cprog: ir.CProgram, edge: ir.Edge) -> bool:
-    import networkx as nx   # only for programs with struct variables linked into lists
-    graph = nx.DiGraph((e.source, e.target) for e in cprog.edges)
-    return nx.has_path(graph, edge.target, edge.source)
 
 
 def _bounds(cprog: ir.CProgram, keys: Dict[str, Tuple[Key, ...]], ordered: FrozenSet[str],

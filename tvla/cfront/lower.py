@@ -918,11 +918,8 @@ def _first_uninit(edges: List[ir.Edge]) -> List[ir.Edge]:
     body, or in a function called in a loop) it makes the variable uninitialised again."""
     if not any(isinstance(e.stmt, ir.AssignNull) and e.stmt.uninit for e in edges):
         return edges
-    import networkx as nx   # only C input needs it, and only with such a declaration
-    graph = nx.DiGraph((e.source, e.target) for e in edges)
-    component = {n: k for k, nodes in enumerate(nx.strongly_connected_components(graph)) for n in nodes}
-    return [replace(e, stmt=ir.Nop()) if isinstance(e.stmt, ir.AssignNull) and e.stmt.uninit
-            and component[e.source] != component[e.target] else e
+    cyclic = ir.on_cycles(edges)
+    return [replace(e, stmt=ir.Nop()) if isinstance(e.stmt, ir.AssignNull) and e.stmt.uninit and not cyclic(e) else e
             for e in edges]
 
 

@@ -230,9 +230,9 @@ def verify_file(path: str, opts: VerifyOptions) -> FileVerdict:
                                unsupported=cprog.unsupported, source=cprog.source)
         then = data and not first and any(p in MEMORY for p in opts.properties)
         verdicts, tr, result = _precise(cprog, rest, _share(deadline, 1 - COARSE_SHARE) if then else deadline)
-        open_ = tuple(v.name for v in verdicts if v.verdict == UNKNOWN and v.name in MEMORY)
-        if then and open_ and result.limit_hit:
-            proved, _ = proofs_without_data(cprog, replace(opts, properties=open_), deadline)
+        unproved = tuple(v.name for v in verdicts if v.verdict == UNKNOWN and v.name in MEMORY)
+        if then and unproved and result.limit_hit:
+            proved, _ = proofs_without_data(cprog, replace(opts, properties=unproved), deadline)
     except TvlaError as e:
         return FileVerdict(path, (), time.perf_counter() - t0, str(e))
     verdicts = _in_order(opts, {**{v.name: v for v in verdicts}, **proved})
@@ -246,7 +246,8 @@ def _precise(cprog: ir.CProgram, opts: VerifyOptions, deadline: Optional[float]
     checking only what the ones before left unknown, and the last run."""
     verdicts: Dict[str, PropertyVerdict] = {}
     for successors in _precisions(cprog, opts):
-        left = replace(opts, properties=tuple(p for p, v in verdicts.items() if v.verdict == UNKNOWN) or opts.properties)
+        unknown = tuple(p for p, v in verdicts.items() if v.verdict == UNKNOWN)
+        left = replace(opts, properties=unknown or opts.properties)
         tr, result = _analyse(cprog, left, successors, deadline)
         verdicts.update((v.name, v) for v in _decide_all(cprog, left, tr, result))
         if cprog.unsupported or all(v.verdict != UNKNOWN for v in verdicts.values()):
