@@ -1007,7 +1007,20 @@ def _typed(lo: IntOp, op: str, ro: IntOp, types: List[Optional[ir.IntRange]],
             ops[1 - i] = ("const", x)
         elif not t.within(compared):
             return "abstract"
+        elif other[0] == "const":
+            settled = _settled(t, op if i == 0 else FLIP[op], compared.convert(other[1]))
+            if settled is not None:
+                return settled
     return ops[0], ops[1]
+
+
+def _settled(t: ir.IntRange, op: str, c: int) -> Optional[bool]:
+    """The outcome of ``v op c`` when it is the same for every value ``v`` of the type ``t``
+    (``s > 40000`` for a short is never true), else None."""
+    lo, hi = t.bounds
+    # an ordering changes its outcome only at c: the ends of the range and c itself show both
+    outcomes = {_holds(v, op, c) for v in {lo, hi, min(max(c, lo), hi)}}
+    return outcomes.pop() if len(outcomes) == 1 else None
 
 
 def _nondet_outcomes(rng: Optional[ir.IntRange], op: str, other: IntOp) -> Optional[Tuple[bool, bool]]:
@@ -1022,10 +1035,8 @@ def _nondet_outcomes(rng: Optional[ir.IntRange], op: str, other: IntOp) -> Optio
         return (True, True)
     if not rng.signed and not rng.boolean and rng.bits >= 32 and c < 0:
         return None
-    lo, hi = rng.bounds
-    # each comparison changes its outcome only at c: the ends of the range and c itself show both
-    outcomes = [_holds(v, op, c) for v in {lo, hi, min(max(c, lo), hi)}]
-    return any(outcomes), not all(outcomes)
+    settled = _settled(rng, op, c)
+    return (True, True) if settled is None else (settled, not settled)
 
 
 def _holds(a: int, op: str, b: int) -> bool:
