@@ -18,7 +18,10 @@ count as arbitrary assignments.  Then a variable is
 * ``symbolic`` (an IntVar with ``values=()``: one value chosen once): its
   only assignment is a ``__VERIFIER_nondet_*()`` call in ``main``, outside
   any loop, in a ``main`` whose every ``goto`` jumps forward (so it runs at
-  most once: ``goto ERROR`` to the end of ``main`` is fine);
+  most once: ``goto ERROR`` to the end of ``main`` is fine), and neither it
+  nor a copy of it is ordered against a cell's field (``p->d < pivot``
+  makes it a register, which keeps that order, given its value ``once``:
+  its copies are aliases of it as of a symbolic variable);
 * ``alias`` (no IntVar: read as the symbolic variable ``of``): every
   assignment copies the same symbolic variable, declared with its
   ``__VERIFIER_nondet_*()`` initialiser (``node_create(data)`` called in a
@@ -66,6 +69,12 @@ class IntClass:
     values: Tuple[int, ...] = ()  # const: (value,); flag: its values
     of: Optional[Hashable] = None  # alias: the declaration key of the symbolic variable it copies
     range: Optional[IntRange] = None   # the values of its C type (the values above are in it)
+    once: bool = False   # a register given its value once, as a symbolic variable: copies are aliases
+
+    @property
+    def chosen_once(self) -> bool:
+        """Is the value chosen once and never changed (a symbolic variable, or a register as one)?"""
+        return self.kind == "symbolic" or self.once
 
 
 ABSTRACT = IntClass("abstract")
@@ -102,6 +111,7 @@ def classify_ints(tu: ci.TranslationUnit) -> Dict[Hashable, IntClass]:
     tests.visit(tu.cursor, "discarded")
     tested = {k: v for k, v in tests.constants.items() if k not in tests.used}
     compared = _compared_constants(tu.cursor, {})
+    ordered = _ordered_with_fields(tu.cursor, set())
     known: Dict[Hashable, IntClass] = {}
     # symbolic variables that hold their value from their declaration on: copies of them are aliases
     inits = frozenset(k for k, v in col.assigned.items() if len(v) == 1 and v[0][0] == _INIT)
@@ -109,8 +119,10 @@ def classify_ints(tu: ci.TranslationUnit) -> Dict[Hashable, IntClass]:
     # takes the counter's values shifted: iterate to a fixpoint
     for _ in range(len(col.assigned) + 1):
         classes = {k: _classify(v, k in col.repeated, known, inits, tested.get(k), col.ranges.get(k),
-                                frozenset(compared.get(k, ())))
+                                frozenset(compared.get(k, ())), k in ordered)
                    for k, v in col.assigned.items()}
+        # a copy compared by order makes the value it copies a register
+        ordered |= {c.of for k, c in classes.items() if c.kind == "alias" and k in ordered}
         if classes == known:
             break
         known = classes
@@ -413,7 +425,7 @@ def _value(rhs: object, known: Dict[Hashable, IntClass], inits: FrozenSet[Hashab
         return cls.values[0]
     if cls is not None and cls.kind == "alias":
         return ("alias", cls.of)
-    if var is not None and cls is not None and cls.kind == "symbolic" and decl_key(var) in inits:
+    if var is not None and cls is not None and cls.chosen_once and decl_key(var) in inits:
         return ("alias", decl_key(var))
     if is_nondet_call(rhs):
         return "nondet"
@@ -546,9 +558,23 @@ def _compared_constants(c: ci.Cursor, out: Dict[Hashable, Set[int]]) -> Dict[Has
     return out
 
 
+def _ordered_with_fields(c: ci.Cursor, out: Set[Hashable]) -> Set[Hashable]:
+    """The int variables compared by an ordering with a cell's int field (``p->d < pivot``)."""
+    kids = children(c)
+    if c.kind == K.BINARY_OPERATOR and len(kids) == 2 and binary_operator(c) in TRUTH_OPS[:4]:
+        for var_side, field_side in ((kids[0], kids[1]), (kids[1], kids[0])):
+            var, field = int_var(strip(var_side, casts=True)), strip(field_side, casts=True)
+            if var is not None and field.kind == K.MEMBER_REF_EXPR and is_int(field.type):
+                out.add(decl_key(var))
+    for ch in kids:
+        _ordered_with_fields(ch, out)
+    return out
+
+
 def _classify(assignments: List[Tuple[str, object]], repeated: bool, known: Dict[Hashable, IntClass],
               inits: FrozenSet[Hashable] = frozenset(), tested: Optional[Set[int]] = None,
-              rng: Optional[IntRange] = None, compared: FrozenSet[int] = frozenset()) -> IntClass:
+              rng: Optional[IntRange] = None, compared: FrozenSet[int] = frozenset(),
+              ordered: bool = False) -> IntClass:
     values = [_narrowed(_value(rhs, known, inits), rhs, rng) for tag, rhs in assignments if tag != _UNINIT]
     if tested is not None and "nondet" in values and set(values) <= {"nondet", "truth"} | \
             {v for v in values if isinstance(v, int)}:
@@ -564,8 +590,8 @@ def _classify(assignments: List[Tuple[str, object]], repeated: bool, known: Dict
         return _counter(values, rng, compared)
     if not values or _OTHER in values:
         return ABSTRACT
-    if values == ["nondet"] and not repeated:
-        return IntClass("symbolic", range=rng)
+    if values == ["nondet"] and not repeated:   # a register keeps the order too
+        return IntClass("register", range=rng, once=True) if ordered else IntClass("symbolic", range=rng)
     if {"nondet", "field", "var"} & set(values):
         return IntClass("register", range=rng) if "truth" not in values else ABSTRACT
     consts = _convert({v for v in values if isinstance(v, int)}, rng)

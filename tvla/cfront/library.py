@@ -1006,6 +1006,21 @@ def set_data(lib: Library, x: str, d: str, value: Value, guard: Optional[Tuple[s
                updates=tuple(ups))
 
 
+def set_data_from_register(lib: Library, x: str, d: str, value: str) -> List[Act]:
+    """``x->d = value`` for a register ``value``: the written cell's order against every other
+    register of d is unknown (1/2), and a choice of it may be no run of C, where the two hold
+    copies of one value (``b = a; p->d = b`` leaves ``p->d < a`` open).  So the write is an
+    over-approximation where another register is live, split from the exact write where all are
+    dead."""
+    act = set_data(lib, x, d, value)
+    others = [lib.dead(r) for r in lib.regs_of(d) if r != value] if d in lib.ordered else []
+    if not others:
+        return [act]
+    exact = dataclasses.replace(act, pre=_and([act.pre] + others))
+    live = _or([f"!{o}" for o in others])
+    return [exact, dataclasses.replace(act, name=f"{ABSTRACTED}{act.name}_live", pre=_and([act.pre, live]))]
+
+
 def _key_name(value: Value) -> str:
     return "any" if value is None else const_name(value) if isinstance(value, int) else value
 

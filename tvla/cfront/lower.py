@@ -407,7 +407,7 @@ class Lowering(LinkLowering):
         if cls.kind in VALUED:   # read as the constant, or as the symbolic variable
             return cur
         name = fr.names[decl_key(d)] = self.fresh(d.spelling)
-        if cls.kind == "symbolic":
+        if cls.chosen_once:
             self.symbolic_names[decl_key(d)] = name
         if cls.kind in KEPT:
             self.int_var_named(name, cls)

@@ -106,7 +106,7 @@ def _data_plan(lib: L.Library, s: Union[ir.Statement, ir.DataCond]) -> Optional[
         return Plan([[L.load_data(lib, s.dst, s.src, s.field)]], _derefs(lib, [s.src]))
     if isinstance(s, ir.SetData):
         if s.value in lib.registers:
-            return Plan([[L.set_data(lib, s.var, s.field, s.value)]], _derefs(lib, [s.var]))
+            return Plan([[a] for a in L.set_data_from_register(lib, s.var, s.field, s.value)], _derefs(lib, [s.var]))
         if s.value in lib.flags:
             k = s.value
             return Plan([[L.set_data(lib, s.var, s.field, c, (k, c))] for c in lib.flags[k]] +
