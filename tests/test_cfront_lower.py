@@ -268,8 +268,16 @@ def test_what_is_not_a_swap(tmp_path, body):
 
 def test_symbolic_int_variable_compared_with_data(tmp_path):
     prog = lower(tmp_path, "int main() { Node *x; int n = __VERIFIER_nondet_int();\n"
-                           " x->d = n; if (x->d < n) return 1; return 0; }\n")
+                           " x->d = n; if (x->d != n) return 1; return 0; }\n")
     assert prog.ints == (ir.IntVar("n", ()),)
+    assert straight(prog)[:2] == [ir.Havoc("n"), ir.SetData("x", "d", "n")]
+    assert ir.Assume(ir.DataCond("x", "d", "!=", value="n")) in stmts(prog)
+
+
+def test_a_value_chosen_once_and_ordered_against_data_is_a_register(tmp_path):
+    prog = lower(tmp_path, "int main() { Node *x; int n = __VERIFIER_nondet_int();\n"
+                           " x->d = n; if (x->d < n) return 1; return 0; }\n")
+    assert prog.ints == (ir.IntVar("n", (), register=True, range=ir.IntRange(32, True)),)
     assert straight(prog)[:2] == [ir.Havoc("n"), ir.SetData("x", "d", "n")]
     assert ir.Assume(ir.DataCond("x", "d", "<", value="n")) in stmts(prog)
 
@@ -414,11 +422,14 @@ def test_out_parameter_with_unknown_target(tmp_path):
     assert not prog.unsupported
 
 
-def test_recursion_is_unsupported(tmp_path):
+def test_recursion_is_unrolled_and_its_deeper_calls_cut(tmp_path):
+    """Three calls of destroy are inlined, one inside the other; the fourth ends its path, so the
+    third's free, after it, is on no path."""
     prog = lower(tmp_path, "void destroy(Node *l) {\n if (l) { destroy(l->next); free(l); } }\n"
                            "int main() { Node *l = NULL; destroy(l); return 0; }\n")
-    assert problems(prog) == [(2, "unsupported: recursive function destroy")]
-    assert prog.unsupported[0][0].column == 11
+    assert not prog.unsupported and len(edges_of(prog, ir.Free)) == 2
+    assert [(p.line - HL, p.column, what) for p, what in prog.cuts] == \
+        [(2, 11, "recursive function destroy: calls more than 3 deep are not followed")]
 
 
 def test_int_function_returning_a_truth_value(tmp_path):

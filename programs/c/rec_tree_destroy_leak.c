@@ -1,4 +1,4 @@
-/* expected: memsafety=false(valid-memtrack), memcleanup=false, unreach-call=true — RECURSIVE tree destroy that recurses only into the left subtree: once a node with a right child is freed, that child is unreachable (recursion is outside the supported subset: the tool should answer unknown) */
+/* expected: memsafety=false(valid-memtrack), memcleanup=false, unreach-call=true — RECURSIVE tree destroy that recurses only into the left subtree: once a node with a right child is freed, that child is unreachable (recursion is unrolled three calls deep: the leak shows within them, with a witness; unreach-call stays unknown, the deeper calls are not followed) */
 #include <stdlib.h>
 extern int __VERIFIER_nondet_int(void);
 extern void abort(void);

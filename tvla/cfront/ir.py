@@ -416,7 +416,10 @@ class CProgram:
     (after an :class:`Exit` edge); ``error`` where :class:`ReachError` edges go.
 
     ``unsupported`` lists located reasons (a construct outside the subset); when it is
-    not empty the verdicts are ``unknown`` and the CFG may be partial."""
+    not empty the verdicts are ``unknown`` and the CFG may be partial.  ``cuts`` lists
+    where paths end although C goes on (a recursive call past the unrolling): every
+    path of the CFG is then a prefix of a run of C, so a violation with a witness is
+    one, but the absence of violations proves nothing."""
 
     file: str
     structs: Tuple[StructType, ...]
@@ -427,6 +430,7 @@ class CProgram:
     exit: str
     error: str = "error"
     unsupported: Tuple[Tuple[Pos, str], ...] = ()
+    cuts: Tuple[Tuple[Pos, str], ...] = ()
     source: Tuple[str, ...] = field(default=(), compare=False, repr=False)  # the C file's lines
 
     def struct(self, name: str) -> StructType:

@@ -6,7 +6,10 @@ Contract (docs/c.md, "From C to three-address statements"):
   inlined (locals renamed apart, parameters bound by assignment, the return
   value through a variable, one exit per body); a ``T **`` or ``int *``
   parameter bound to ``&v`` is an alias of ``v`` (``*pp = e`` assigns ``v``).
-  A recursive call is reported unsupported (``recursive function f``).
+  A recursive function is unrolled: inlined while fewer than
+  :data:`RECURSION_UNROLL` calls of it are active; a call past them ends its
+  path (an entry of ``CProgram.cuts``: only violations with a witness are
+  reported then, never ``true``).
 * Each statement is one edge with at most one dereference and one side
   effect (expression lowering: :mod:`tvla.cfront.lower_expr`); ``if``,
   loops, ``break``/``continue``, ``goto``/labels, ``switch`` and ``return``
@@ -59,6 +62,7 @@ __all__ = ["lower_file", "lower_tu", "simplify", "MAX_NESTING", "MAX_CALL_DEPTH"
 
 MAX_NESTING = 1000      # levels of statements and expressions in the syntax tree
 MAX_CALL_DEPTH = 100    # calls inlined inside one another
+RECURSION_UNROLL = 3    # active calls of one function: a recursive call past them ends its path
 MAX_EDGES = 20_000      # edges of the lowered program, every call inlined (each costs about 0.1 ms)
 
 ERROR_CALLS = ("reach_error", "__VERIFIER_error", "__assert_fail", "__assert_perror_fail", "__assert")
@@ -142,7 +146,7 @@ class Lowering(LinkLowering):
         self.init_globals("entry", start, main)
         return ir.CProgram(path, tuple(self.structs.values()), tuple(self.pointers.values()),
                            tuple(self.ints.values()), tuple(self.edges), "entry", "exit", "error",
-                           tuple(sorted(self.problems)), lines)
+                           tuple(sorted(self.problems)), tuple(sorted(self.cuts)), lines)
 
     def bind_main_params(self, main: ci.Cursor, fr: Frame) -> None:
         for p in main.get_children():
@@ -711,9 +715,10 @@ class Lowering(LinkLowering):
         ``want``: the struct the caller's pointer to the result points to (for a ``void *`` result)."""
         name = fdef.spelling
         why = None
-        if name in self.active:
-            why = f"recursive function {name}"
-        elif len(self.active) >= MAX_CALL_DEPTH:
+        if self.active.count(name) >= RECURSION_UNROLL:   # the path ends: C's deeper calls are not followed
+            self.cut(s, f"recursive function {name}: calls more than {RECURSION_UNROLL} deep are not followed")
+            return self.unknown(s), self.node()
+        if len(self.active) >= MAX_CALL_DEPTH:
             why = f"call of {name} nested more than {MAX_CALL_DEPTH} calls deep"
         elif len(self.edges) > MAX_EDGES:
             why = f"call of {name}: the program has more than {MAX_EDGES} statements once its calls are inlined"

@@ -71,6 +71,7 @@ class Builder:
         self.head_cell: Dict[Tuple[str, str], str] = {}   # (struct variable's cell, path) -> its head's cell
         self.problems: List[Tuple[ir.Pos, str]] = []
         self._seen_problems: Set[Tuple[ir.Pos, str]] = set()
+        self.cuts: List[Tuple[ir.Pos, str]] = []
         self._last: Dict[str, int] = {}   # per base name, the last k fresh gave it
         self._nodes = 0
         self._temps = 0
@@ -190,3 +191,9 @@ class Builder:
         if entry not in self._seen_problems:
             self._seen_problems.add(entry)
             self.problems.append(entry)
+
+    def cut(self, c: ci.Cursor, what: str) -> None:
+        """Paths through ``c`` are not followed (a recursion deeper than the unrolling)."""
+        entry = (self.src.pos(c), what)
+        if entry not in self.cuts:
+            self.cuts.append(entry)

@@ -83,8 +83,9 @@ def kinds_of(prop: str) -> Tuple[str, ...]:
 
 
 def decide(prop: str, alarms: Sequence[Alarm], unsupported: Sequence[Tuple[Pos, str]],
-           limit: Optional[str]) -> PropertyVerdict:
-    """The verdict of ``prop`` from all alarms of the run, the unsupported constructs and the limit hit (if any)."""
+           limit: Optional[str], cuts: Sequence[Tuple[Pos, str]] = ()) -> PropertyVerdict:
+    """The verdict of ``prop`` from all alarms of the run, the unsupported constructs, the limit hit
+    (if any) and where the program's paths were cut (then no ``true``)."""
     mine = tuple(a for a in alarms if a.kind in kinds_of(prop))
     witnessed = [a for a in mine if a.witness is not None and a.abstracted is None]
     if witnessed and not unsupported:
@@ -99,6 +100,9 @@ def decide(prop: str, alarms: Sequence[Alarm], unsupported: Sequence[Tuple[Pos, 
                                mine)
     if limit:
         return PropertyVerdict(prop, UNKNOWN, None, stopped)
+    if cuts:
+        pos, what = cuts[0]
+        return PropertyVerdict(prop, UNKNOWN, None, f"{pos}: {what}; no violation on the paths followed")
     return PropertyVerdict(prop, TRUE)
 
 

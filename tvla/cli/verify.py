@@ -250,7 +250,7 @@ def _precise(cprog: ir.CProgram, opts: VerifyOptions, deadline: Optional[float]
         left = replace(opts, properties=unknown or opts.properties)
         tr, result = _analyse(cprog, left, successors, deadline)
         verdicts.update((v.name, v) for v in _decide_all(cprog, left, tr, result))
-        if cprog.unsupported or all(v.verdict != UNKNOWN for v in verdicts.values()):
+        if cprog.unsupported or cprog.cuts or all(v.verdict != UNKNOWN for v in verdicts.values()):
             break
     return _in_order(opts, verdicts), tr, result
 
@@ -276,7 +276,7 @@ def has_data(cprog: ir.CProgram, opts: VerifyOptions) -> bool:
     without the data leaves out, and the program is within the subset."""
     from tvla.cfront.library import build_library, needs_of
     lib = build_library(cprog, needs_of(opts.properties))
-    return bool(lib.ordered or lib.keys or lib.registers) and not cprog.unsupported
+    return bool(lib.ordered or lib.keys or lib.registers) and not cprog.unsupported and not cprog.cuts
 
 
 def proofs_without_data(cprog: ir.CProgram, opts: VerifyOptions, deadline: Optional[float]
@@ -303,7 +303,7 @@ def _decide_all(cprog: ir.CProgram, opts: VerifyOptions, tr: "Translation", resu
     """The verdict of each property asked, from one run of ``cprog``."""
     alarms = alarms_of(result, tr, cprog)
     limit = "time limit" if result.limit_hit == "interrupted" else result.limit_hit
-    return tuple(decide(p, alarms, cprog.unsupported, limit) for p in opts.properties)
+    return tuple(decide(p, alarms, cprog.unsupported, limit, cprog.cuts) for p in opts.properties)
 
 
 def _precisions(cprog: ir.CProgram, opts: VerifyOptions) -> Tuple[bool, ...]:

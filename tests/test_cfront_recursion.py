@@ -1,0 +1,36 @@
+"""A recursive function is unrolled three calls deep and the deeper calls end their paths
+(``CProgram.cuts``): a violation found with a witness is false, nothing is ever true."""
+
+import os
+
+import pytest
+
+from tvla.cli.verify import VerifyOptions, verify_files
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CORPUS = os.path.join(ROOT, "programs", "c")
+ALL = ("memsafety", "memcleanup", "unreach-call")
+
+
+def verdicts(name):
+    [f] = verify_files([os.path.join(CORPUS, name)], VerifyOptions(ALL))
+    return {p.name: p for p in f.properties}
+
+
+@pytest.mark.parametrize("name, expected", [
+    ("rec_sll_destroy.c", {"memsafety": ("unknown", None), "memcleanup": ("unknown", None),
+                           "unreach-call": ("unknown", None)}),
+    ("rec_sll_destroy_uaf.c", {"memsafety": ("false", "valid-deref"), "memcleanup": ("unknown", None),
+                               "unreach-call": ("unknown", None)}),
+    ("rec_tree_destroy_leak.c", {"memsafety": ("false", "valid-memtrack"), "memcleanup": ("false", "memcleanup"),
+                                 "unreach-call": ("unknown", None)}),
+])
+def test_a_recursion_gives_violations_with_witnesses_and_no_proof(name, expected):
+    got = verdicts(name)
+    for prop, (verdict, violated) in expected.items():
+        v = got[prop]
+        assert (v.verdict, v.violated) == (verdict, violated), (prop, v.reason)
+        if verdict == "false":
+            assert v.witness
+        else:
+            assert "recursive function destroy: calls more than 3 deep are not followed" in v.reason
