@@ -350,7 +350,7 @@ extern int __VERIFIER_nondet_int(void);
 extern _Bool __VERIFIER_nondet_bool(void);
 extern unsigned char __VERIFIER_nondet_uchar(void);
 extern void reach_error(void);
-struct node { struct node *next; _Bool flag; int d; short s; unsigned u; };
+struct node { struct node *next; _Bool flag; int d; short s; unsigned u; int e; };
 int main(void) {
   struct node *n = malloc(sizeof *n);
   BODY
@@ -376,6 +376,8 @@ int main(void) {
     ("n->s = __VERIFIER_nondet_int(); if (n->s > 30000) reach_error();", "false"),
     ("n->u = __VERIFIER_nondet_int(); if (n->u < 0) reach_error();", "true"),
     ("n->u = __VERIFIER_nondet_int(); if (n->u > -1) reach_error();", "true"),
+    ("n->d = 5; n->e = n->d; if (n->e == 3 || n->e != 5) reach_error();", "true"),
+    ("n->d = __VERIFIER_nondet_int(); n->e = n->d; if (n->e == 3) reach_error();", "false"),
 ])
 def test_a_nondet_value_takes_the_values_of_its_type(tmp_path, body, verdict):
     """``__VERIFIER_nondet_T()`` has T's values, and a ``_Bool`` field holds 0 or 1: a value with
@@ -383,7 +385,8 @@ def test_a_nondet_value_takes_the_values_of_its_type(tmp_path, body, verdict):
     narrower than where it is stored (an unsigned char into an int) is any value there, but
     abstracted, so an alarm through it is unknown, not a false with a witness C cannot run; an
     ordering no value of the operand's type can change is decided (a short is never above 40000,
-    an unsigned never below 0, nor above -1, which it compares as the greatest unsigned)."""
+    an unsigned never below 0, nor above -1, which it compares as the greatest unsigned); a datum
+    copied from another field keeps which key it equals (the source field gets the keys)."""
     v = verdicts(tmp_path, "narrow.c", NARROW.replace("BODY", body), ("unreach-call",))
     assert v["unreach-call"].verdict == verdict, v["unreach-call"].reason
 

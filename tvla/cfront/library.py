@@ -1032,8 +1032,8 @@ def copy_data(lib: Library, dst: str, dd: str, src: str, sd: str) -> Act:
     name, title = f"Copy_Data_{p}_{dd}_{q}_{sd}", f"{dst}->{dd} = {src}->{sd}"
     if not _has_data(lib, dd) or (dd == sd and dst == src):
         return Act(name, title, (f"{p}(v)", f"{q}(v)"), pre)
-    if dd != sd:   # no order across fields: the copied value is unknown
-        return Act(name, title, (f"{p}(v)", f"{q}(v)"), pre, updates=tuple(data_updates(lib, dd, lambda a: f"{p}({a})", None)))
+    if dd != sd:
+        return _copy_across(lib, dst, dd, src, sd)
     ups = [(lib.eq(dd, k), f"({p}(v) ? (E(w_1) {q}(w_1) & {lib.eq(dd, k, 'w_1')}) : {lib.eq(dd, k)})")
            for k in lib.keys.get(dd, ())]
     ups += [(lib.lt(dd, b), f"({p}(v) ? (E(w_1) {q}(w_1) & {lib.lt(dd, b, 'w_1')}) : {lib.lt(dd, b)})")
@@ -1044,6 +1044,24 @@ def copy_data(lib: Library, dst: str, dd: str, src: str, sd: str) -> Act:
         ups += register_writes(lib, dd, lambda a: f"{p}({a})",
                                lambda x, below: f"(E(w_1) {q}(w_1) & {lib.reg(dd, x, 'w_1', below)})")
     return Act(name, title, (f"{p}(v)", f"{q}(v)"), pre, updates=tuple(ups))
+
+
+def _copy_across(lib: Library, dst: str, dd: str, src: str, sd: str) -> Act:
+    """``dst->dd = src->sd`` for two fields: dd equals each key of sd that src's sd equals (the
+    library gives sd the keys of dd: :func:`_copied_keys`); dd's order against the other cells,
+    its bounds and the registers' order against it are unknown (no order across fields), and
+    then the action over-approximates C (a witness choosing ``dst->dd == 3`` after
+    ``dst->dd = src->sd`` with src's sd 5 would be no run of C)."""
+    p, q = lib.v(dst), lib.v(src)
+    name, title = f"Copy_Data_{p}_{dd}_{q}_{sd}", f"{dst}->{dd} = {src}->{sd}"
+    shared = set(lib.keys.get(sd, ()))
+    eqs = {lib.eq(dd, k): f"(E(w_1) {q}(w_1) & {lib.eq(sd, k, 'w_1')})" if k in shared else "1/2"
+           for k in lib.keys.get(dd, ())}
+    ups = [(lhs, f"({p}(v) ? {eqs[lhs]} : {lhs})" if lhs in eqs else value)
+           for lhs, value in data_updates(lib, dd, lambda a: f"{p}({a})", None)]
+    exact = not any("1/2" in value for _lhs, value in ups)
+    return Act(("" if exact else ABSTRACTED) + name, title, (f"{p}(v)", f"{q}(v)"),
+               _and([lib.valid(dst), lib.valid(src)]), updates=tuple(ups))
 
 
 def _swapped(p: str, q: str, a: str, w: str, body: CellFormula) -> str:
@@ -1454,8 +1472,23 @@ def _data_fields(cprog: ir.CProgram, flags: Dict[str, Tuple[int, ...]], symbolic
         # the field (or of a register holding it) needs to know which constant it is
         if d in values or d in ordered:
             values.setdefault(d, {}).update((v, None) for v in vs if d in ordered or d in held or isinstance(v, str))
+    _copied_keys(cprog, values)
     keys = {d: tuple(sorted(vs, key=lambda k: (isinstance(k, str), k))) for d, vs in values.items() if vs}
     return frozenset(ordered), keys
+
+
+def _copied_keys(cprog: ir.CProgram, values: Dict[str, Dict[Key, None]]) -> None:
+    """A field copied into another (``p->e = q->d``) gets the keys of the one it is copied into,
+    along chains of copies, so that the copy keeps which key the value equals."""
+    copies = {(s.sfield, s.dfield) for s in _statements(cprog) if isinstance(s, ir.CopyData) and s.dfield != s.sfield}
+    changed = True
+    while changed:
+        changed = False
+        for sd, dd in sorted(copies):
+            new = [k for k in values.get(dd, {}) if k not in values.get(sd, {})]
+            if new:
+                values.setdefault(sd, {}).update((k, None) for k in new)
+                changed = True
 
 
 def _field_constants(cprog: ir.CProgram, written: Dict[str, Dict[Key, None]]) -> Dict[str, FrozenSet[int]]:
