@@ -186,13 +186,16 @@ class Malloc:
 
     ``may_fail``: the result may also be NULL (``--malloc-may-fail``).  ``on_stack``: the cell
     of a struct variable (a global or a local of ``main``), which ``dst`` then points to for
-    good: not on the heap (freeing it is invalid, it is never lost nor left to clean up)."""
+    good: not on the heap (freeing it is invalid, it is never lost nor left to clean up).
+    ``written``: the int fields the statements right after write before any may read them
+    (:mod:`tvla.cfront.fresh_data`)."""
 
     dst: str
     struct: str
     zeroed: bool = False
     may_fail: bool = False
     on_stack: bool = False
+    written: Tuple[str, ...] = field(default=(), compare=False)   # an annotation, not what is done
 
 
 @dataclass(frozen=True)

@@ -743,9 +743,12 @@ def load(lib: Library, x: str, y: str, f: str) -> Act:
     return with_collect(lib, act, after, memtrack_text(lib))
 
 
-def malloc(lib: Library, x: str, struct: str, zeroed: bool, on_stack: bool = False) -> Act:
+def malloc(lib: Library, x: str, struct: str, zeroed: bool, on_stack: bool = False,
+           written: Tuple[str, ...] = ()) -> Act:
     """``x = malloc(sizeof(struct S))`` (``calloc`` when ``zeroed``); ``on_stack``: the cell of the
-    struct variable ``x`` (:class:`tvla.cfront.ir.Malloc`), marked ``nonheap``."""
+    struct variable ``x`` (:class:`tvla.cfront.ir.Malloc`), marked ``nonheap``.  An over-approximation
+    when an uninitialised datum, not ``written`` at once, may take a place in the order of its field
+    that no integer has (:func:`free_field`)."""
     p = lib.v(x)
     ups = [(f"{p}(v)", "isNew(v)")] + list(_bad_copy(lib, x, "0"))
     if on_stack:
@@ -768,6 +771,8 @@ def malloc(lib: Library, x: str, struct: str, zeroed: bool, on_stack: bool = Fal
     else:
         name = f"{'Calloc' if zeroed else 'Malloc'}_{p}_{_sanitize(struct)}"
         title = f"{x} = {'calloc' if zeroed else 'malloc'}(sizeof(struct {struct}))"
+    if not zeroed and any(d in lib.ordered and d not in written and not free_field(lib, d) for d in ints):
+        name = ABSTRACTED + name
     act = Act(name, title, new=True, updates=tuple(ups))
     return with_collect(lib, act, lambda a: lib.reach(a, without=[x]), memtrack_text(lib))
 
@@ -1001,6 +1006,8 @@ def set_data(lib: Library, x: str, d: str, value: Value, guard: Optional[Tuple[s
     pre = _and([lib.valid(x)] + ([lib.val(*guard)] if guard else []))
     shown = guard[0] if guard else ("?" if value is None else value)
     name = f"Set_Data_{p}_{d}_{_key_name(value)}" + (f"_{guard[0]}" if guard else "")
+    if value is None and d in lib.ordered and not free_field(lib, d):
+        name = ABSTRACTED + name   # with 3 and 4 among the data, "between them" is no integer's place
     focus = (f"{p}(v)",) + ((lib.val(*guard),) if guard else ())
     return Act(name, f"{x}->{d} = {shown}" + (f" [{guard[0]} == {guard[1]}]" if guard else ""), focus, pre,
                updates=tuple(ups))
@@ -1159,11 +1166,15 @@ def free_placement(lib: Library, x: str, src: Union[int, str, None]) -> bool:
     that of some integers.  Two constants, 3 and 4, leave no integer between them."""
     if isinstance(src, str) and src not in lib.symbolic:
         return False
-    for d in lib.registers.get(x, ()):
-        consts = set(lib.constants.get(d, ())) | {k for k in lib.keys.get(d, ()) if isinstance(k, int)}
-        if d in lib.bounds or (consts - {src} if isinstance(src, int) else len(consts) > 1):
-            return False
-    return True
+    return all(free_field(lib, d, src) for d in lib.registers.get(x, ()))
+
+
+def free_field(lib: Library, d: str, src: Union[int, str, None] = None) -> bool:
+    """May a value ``src`` (None: a nondet one) take any place in the order of field d's data?
+    So it may when d has no bound and at most one constant among the values it may hold or is
+    compared with (none but src when src is one)."""
+    consts = set(lib.constants.get(d, ())) | {k for k in lib.keys.get(d, ()) if isinstance(k, int)}
+    return d not in lib.bounds and not (consts - {src} if isinstance(src, int) else len(consts) > 1)
 
 
 def havoc_register(lib: Library, x: str) -> Act:
@@ -1229,7 +1240,8 @@ ABSTRACTED = "Abstracted_"   # the name prefix of an action that over-approximat
 def abstracted(lib: Library, act: Act, k: str) -> Act:
     """``act`` taken when counter ``k`` holds another value: an over-approximation (a witness
     through it may not be an execution of the C program)."""
-    return dataclasses.replace(act, name=f"{ABSTRACTED}{act.name}_{_sanitize(k)}_other",
+    base = act.name[len(ABSTRACTED):] if act.name.startswith(ABSTRACTED) else act.name
+    return dataclasses.replace(act, name=f"{ABSTRACTED}{base}_{_sanitize(k)}_other",
                                pre=_and([lib.val(k, None)] + ([act.pre] if act.pre else [])))
 
 

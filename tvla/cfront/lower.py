@@ -50,6 +50,7 @@ from tvla.cfront.coalesce import coalesce
 from tvla.cfront.liveness import forget_dead_flags, insert_kills, read_uninitialised
 from tvla.cfront.reuse import reuse_loads
 from tvla.cfront.empty import mark_empty_stores
+from tvla.cfront.fresh_data import mark_written_at_once
 from tvla.cfront.outparams import is_int_pointer
 from tvla.cfront.swap import Swap, swap_at
 from tvla.cfront.lower_cfg import BAD, Frame
@@ -94,11 +95,11 @@ def lower_tu(tu: ci.TranslationUnit, path: str, malloc_may_fail: bool = False, k
         # these passes serve the analysis (names for cells, fewer variables), not the meaning
         targets = low.link_targets()
         if not liveness:
-            return expand_links(prog, targets)
+            return mark_written_at_once(expand_links(prog, targets))
         prog = reuse_loads(expand_links(reuse_loads(prog, targets), targets))
         prog = coalesce(prog, frozenset(keep))
         prog = replace(prog, edges=tuple(_merge_empty(list(prog.edges), (prog.entry, prog.exit, prog.error))))
-        return mark_empty_stores(forget_dead_flags(insert_kills(prog, frozenset(keep))))
+        return mark_written_at_once(mark_empty_stores(forget_dead_flags(insert_kills(prog, frozenset(keep)))))
     return deep_stack(work)
 
 

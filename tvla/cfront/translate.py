@@ -83,7 +83,7 @@ def _pointer_plan(lib: L.Library, s: ir.Statement) -> Optional[Plan]:
         return Plan([[L.cut(lib, s.dst, s.field), L.collect(lib), L.link(lib, s.dst, s.field, s.src, moved=s.moved)]],
                     _derefs(lib, [s.dst]))
     if isinstance(s, ir.Malloc):
-        chains = [[L.malloc(lib, s.dst, s.struct, s.zeroed, s.on_stack)]]
+        chains = [[L.malloc(lib, s.dst, s.struct, s.zeroed, s.on_stack, s.written)]]
         return Plan(chains + ([[L.assign_null(lib, s.dst)]] if s.may_fail else []))
     if isinstance(s, ir.Free) and s.scope_end:
         return Plan([[L.free(lib, s.var, scope_end=True), L.collect(lib)]])

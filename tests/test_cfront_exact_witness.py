@@ -1,0 +1,69 @@
+"""A witness is taken for a run of C only if every action it passes follows C exactly.  A datum
+given any value (``__VERIFIER_nondet_int()``, or a new cell's uninitialised one) may be placed
+in the order of its field where no integer lies (strictly between the constants 3 and 4): such
+a write is an over-approximation, unless the field holds at most one constant, or the new cell's
+datum is written right after its allocation (tvla.cfront.fresh_data)."""
+
+import pytest
+
+from tvla.cfront import ir
+from tvla.cfront.lower import lower_file
+from tvla.cli.verify import VerifyOptions, verify_files
+
+THREE = """#include <stdlib.h>
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+struct node { struct node *next; int d; };
+int main(void)
+{
+    struct node *a = malloc(sizeof *a), *b = malloc(sizeof *b), *c = malloc(sizeof *c);
+    a->d = LOW; b->d = 4;
+    WRITE
+    if (a->d < c->d && c->d < b->d) reach_error();
+    free(a); free(b); free(c);
+    return 0;
+}
+"""
+
+
+def unreach(tmp_path, src):
+    path = tmp_path / "t.c"
+    path.write_text(src)
+    [f] = verify_files([str(path)], VerifyOptions(("unreach-call",)))
+    return f.properties[0]
+
+
+@pytest.mark.parametrize("low, write, verdict", [
+    ("3", "c->d = __VERIFIER_nondet_int();", "unknown"),   # no integer between 3 and 4
+    ("3", "", "unknown"),                                  # nor for c's uninitialised datum
+    ("__VERIFIER_nondet_int()", "c->d = __VERIFIER_nondet_int();", "false"),   # one constant: any place is some integer's
+])
+def test_a_datum_between_two_constants_is_no_witness(tmp_path, low, write, verdict):
+    got = unreach(tmp_path, THREE.replace("LOW", low).replace("WRITE", write))
+    assert got.verdict == verdict, got.reason
+    if verdict == "unknown":
+        assert "does not follow C exactly" in got.reason
+
+
+NODE_CREATE = """#include <stdlib.h>
+struct node { struct node *next; int data; };
+extern void myexit(int);
+struct node *node_create(int data) {
+  struct node *temp = malloc(sizeof(struct node));
+  if (NULL == temp) myexit(1);
+  temp->next = NULL;
+  temp->data = data;
+  return temp;
+}
+int main(void) { struct node *n = node_create(1); struct node *m = malloc(sizeof *m);
+  if (m == n) return 1; m->next = n; free(n); free(m); return 0; }
+"""
+
+
+def test_a_new_cell_written_at_once_is_known(tmp_path):
+    """``node_create``'s cell gets its datum right after the test against NULL; main's second
+    cell never gets one."""
+    path = tmp_path / "t.c"
+    path.write_text(NODE_CREATE)
+    mallocs = [e.stmt for e in lower_file(str(path)).edges if isinstance(e.stmt, ir.Malloc)]
+    assert [m.written for m in mallocs] == [("data",), ()]
