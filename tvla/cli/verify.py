@@ -197,13 +197,20 @@ def alarms_of(result: Result, tr: "Translation", cprog: ir.CProgram) -> List[Ala
 
 def _analyse(cprog: ir.CProgram, opts: VerifyOptions, successors: bool,
              deadline: Optional[float], witness: bool = True) -> Tuple["Translation", Result]:
-    from tvla.cli.api import load, read_inputs, run_loaded
+    """One run of ``cprog``'s translation, stopped at ``deadline``; with ``witness``, the witness
+    search (bounded by its number of states, not by the deadline) follows, also after a run the
+    deadline stopped: the alarms found by then may be real."""
+    from tvla.cli.api import attach_witnesses, load, read_inputs, run_loaded
     with tempfile.TemporaryDirectory(prefix="tvla-verify-") as d:
         tr, tvp, tvs = write_translation(cprog, opts.properties, d, successors)
-        analysis = load(tvp, opts.engine_options(cprog, witness))
+        engine = opts.engine_options(cprog, witness)
+        analysis = load(tvp, replace(engine, witness=False))
         structures, given = read_inputs(analysis, tvs)
         stop = (lambda: time.monotonic() > deadline) if deadline else None
         result = run_loaded(analysis, structures, given, tvp, tvs, should_stop=stop)
+        if witness and result.messages:
+            result = attach_witnesses(result, analysis.program, engine.witness_nodes, engine.witness_steps,
+                                      engine.witness_states)
     return tr, result
 
 
