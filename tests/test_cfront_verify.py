@@ -342,6 +342,17 @@ def test_a_file_past_its_time_limit_is_unknown(tmp_path):
     assert f.properties[0].verdict == "unknown" and "limit" in f.properties[0].reason
 
 
+def test_an_alarm_found_before_the_time_limit_gets_its_witness(tmp_path):
+    """The dereference of NULL at the start of main is found at once; the tree traversal after it
+    takes longer than the limit (over a minute), and the witness search still follows."""
+    with open(os.path.join(ROOT, "programs", "c", "tree_dsw.c"), encoding="utf-8") as fh:
+        src = fh.read().replace("int main(void)\n{\n", "int main(void)\n{\n    if (__VERIFIER_nondet_int()) "
+                                "{ struct tnode *z = NULL; z->left = NULL; }\n", 1)
+    [f] = verify_files([write(tmp_path, "early.c", src)], VerifyOptions(("memsafety",), timeout=12.0))
+    got = f.properties[0]
+    assert (got.verdict, got.violated) == ("false", "valid-deref") and got.witness, got.reason
+
+
 def test_the_generated_program_passes_selfcheck(tmp_path):
     src = write(tmp_path, "clean.c", CLEAN)
     r = run("c2tvp", src, "-o", str(tmp_path / "out"))
