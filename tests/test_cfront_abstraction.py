@@ -377,6 +377,8 @@ int main(void) {
     ("n->u = __VERIFIER_nondet_int(); if (n->u < 0) reach_error();", "true"),
     ("n->u = __VERIFIER_nondet_int(); if (n->u > -1) reach_error();", "true"),
     ("n->d = 5; n->e = n->d; if (n->e == 3 || n->e != 5) reach_error();", "true"),
+    ("_Bool b = __VERIFIER_nondet_bool(); n->flag = b; if (n->flag != 0 && n->flag != 1) reach_error();", "true"),
+    ("_Bool b = __VERIFIER_nondet_bool(); n->d = b; if (n->d == 1) reach_error();", "false"),
     ("n->d = __VERIFIER_nondet_int(); n->e = n->d; if (n->e == 3) reach_error();", "false"),
 ])
 def test_a_nondet_value_takes_the_values_of_its_type(tmp_path, body, verdict):
@@ -386,7 +388,8 @@ def test_a_nondet_value_takes_the_values_of_its_type(tmp_path, body, verdict):
     abstracted, so an alarm through it is unknown, not a false with a witness C cannot run; an
     ordering no value of the operand's type can change is decided (a short is never above 40000,
     an unsigned never below 0, nor above -1, which it compares as the greatest unsigned); a datum
-    copied from another field keeps which key it equals (the source field gets the keys)."""
+    copied from another field keeps which key it equals (the source field gets the keys); a
+    ``_Bool`` variable given nondet values, constants or truth values is a flag over 0 and 1."""
     v = verdicts(tmp_path, "narrow.c", NARROW.replace("BODY", body), ("unreach-call",))
     assert v["unreach-call"].verdict == verdict, v["unreach-call"].reason
 

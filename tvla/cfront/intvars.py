@@ -10,7 +10,8 @@ count as arbitrary assignments.  Then a variable is
   for a parameter or a return value, every assignment is the same constant);
 * ``flag`` (an :class:`~tvla.cfront.ir.IntVar` with its ``values``): every
   assignment is a constant or a truth value (a comparison, ``!``, ``&&``...),
-  at most :data:`MAX_FLAG_VALUES` distinct values; or some are
+  at most :data:`MAX_FLAG_VALUES` distinct values; a ``_Bool`` given such values
+  or ``__VERIFIER_nondet_*()`` ones is a flag over 0 and 1; or some are
   ``__VERIFIER_nondet_*()`` values and the variable is only ever tested
   (``if (flag)``, ``flag == 2``, ``!flag``): then one more value stands for
   every value none of the tests names (``int flag = __VERIFIER_nondet_int();
@@ -590,6 +591,8 @@ def _classify(assignments: List[Tuple[str, object]], repeated: bool, known: Dict
         return _counter(values, rng, compared)
     if not values or _OTHER in values:
         return ABSTRACT
+    if rng is not None and rng.boolean and all(v in ("nondet", "truth") or isinstance(v, int) for v in values):
+        return IntClass("flag", (0, 1), range=rng)   # a _Bool holds 0 or 1, whatever it is given
     if values == ["nondet"] and not repeated:   # a register keeps the order too
         return IntClass("register", range=rng, once=True) if ordered else IntClass("symbolic", range=rng)
     if {"nondet", "field", "var"} & set(values):
