@@ -497,6 +497,21 @@ def test_unsupported_constructs_are_located(tmp_path, what, body, message):
     assert any(message in w and w.startswith("unsupported: ") and 1 <= ln <= last for ln, w in found), found
 
 
+def test_a_link_to_another_structs_field_and_a_reference_to_a_link(tmp_path):
+    """``append(&b->items, n)`` walks a link that starts at a field of another struct;
+    ``push_at(&tail, n)`` takes the link ``tail`` by reference (``Node ***``): ``**cursor = n``
+    writes through it, ``*cursor = &n->next`` moves it."""
+    prog = lower(tmp_path, "struct bucket { Node *items; };\n"
+                           "void append(Node **pp, Node *n) { while (*pp) pp = &(*pp)->next; *pp = n; }\n"
+                           "void push_at(Node ***cursor, Node *n) { **cursor = n; *cursor = &n->next; }\n"
+                           "int main() { struct bucket *b = malloc(sizeof *b); Node *head = NULL;\n"
+                           " Node **tail = &head; Node *n = malloc(sizeof *n); append(&b->items, n);\n"
+                           " push_at(&tail, n); return 0; }\n", liveness=True)
+    assert not prog.unsupported
+    fields = {s.field for s in stmts(prog) if isinstance(s, (ir.Load, ir.Store))}
+    assert {"items", "next"} <= fields
+
+
 # ----------------------------------------------------------------------------- liveness
 
 def test_temporaries_die_right_after_use(tmp_path):

@@ -46,13 +46,18 @@ class LinkLowering(ExprLowering):
     """Declaring, assigning, reading and writing through link pointers."""
 
     links: Dict[Hashable, Link]   # the link each declaration is now (a parameter: at the call being lowered)
+    link_refs: Dict[Hashable, Link]   # a ``T ***`` parameter given ``&pp``: the link ``*p`` is
     made_links: List[Link]        # every link made, for the expansion of their statements
 
     def link_of(self, c: ci.Cursor) -> Optional[Link]:
-        """The link pointer ``c`` names, or None."""
+        """The link pointer ``c`` names (``pp``, or ``*p`` for a ``T ***`` p given ``&pp``), or None."""
         s = strip(c, casts=True)
         if s.kind == K.DECL_REF_EXPR and s.referenced is not None:
             return self.links.get(decl_key(s.referenced))
+        inner = strip(children(s)[0], casts=True) if s.kind == K.UNARY_OPERATOR and unary_operator(s) == "*" \
+            and children(s) else None
+        if inner is not None and inner.kind == K.DECL_REF_EXPR and inner.referenced is not None:
+            return self.link_refs.get(decl_key(inner.referenced))
         return None
 
     def link_decl(self, d: ci.Cursor, st: ci.Cursor, init: Optional[ci.Cursor], cur: Cur, fr: Frame,
@@ -89,7 +94,8 @@ class LinkLowering(ExprLowering):
         base = children(inner)[0] if inner is not None and inner.kind == K.MEMBER_REF_EXPR and children(inner) \
             else None
         st = pointee_struct(base.type) if base is not None else None
-        if base is None or inner is None or st is None or struct_name(st) != link.struct or \
+        # the field may be one of another struct (a list of lists: &outer->inner_list)
+        if base is None or inner is None or st is None or \
                 pointee_struct(inner.type) is None or struct_name(pointee_struct(inner.type)) != link.struct:
             self.unsupported(at, self.describe(rhs, "value of a pointer to a link:"))
             return cur

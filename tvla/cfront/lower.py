@@ -125,6 +125,7 @@ class Lowering(LinkLowering):
         self.int_classes = classify_ints(tu)
         self.symbolic_names: Dict[Hashable, str] = {}
         self.links: Dict[Hashable, Link] = {}
+        self.link_refs: Dict[Hashable, Link] = {}
         self.made_links: List[Link] = []
         self.globals: Dict[Hashable, str] = {}
         self.global_inits: List[Tuple[ir.Statement, ci.Cursor]] = []
@@ -768,11 +769,14 @@ class Lowering(LinkLowering):
             if v is not None and not _modified(_body(fdef), decl_key(p)):   # ldv_malloc(sizeof(struct A))
                 callee.consts[decl_key(p)] = v
             linked = link_struct(p.type)
-            # it walks the links, or it is given a field's address (insert_at(&p->next))
-            if linked is not None and (_assigns(_body(fdef), decl_key(p)) or _field_address(a)):
+            # it walks the links (or a function it gives &p to does), or it is given a field's
+            # address (insert_at(&p->next))
+            if linked is not None and (_modified(_body(fdef), decl_key(p)) or _field_address(a)):
                 cur = self.link_decl(p, linked, a, cur, fr, "local")
                 continue
-            self.links.pop(decl_key(p), None)   # a link at an earlier call of the function, not at this one
+            # a link or a reference to one at an earlier call of the function, not at this one
+            self.links.pop(decl_key(p), None)
+            self.link_refs.pop(decl_key(p), None)
             cur = self.bind(p, a, callee, cur, fr)
         return self.effects(args[len(params):], cur, fr)
 
@@ -805,6 +809,10 @@ class Lowering(LinkLowering):
             inner = strip(children(s)[0])
             if inner.kind == K.MEMBER_REF_EXPR and is_int(inner.type) and is_int_pointer(p.type):
                 return self.bind_field(p, inner, callee, cur, fr)
+            link = self.link_of(inner)
+            if link is not None:   # merge_single_node(&dst, ...): *p in the callee is the link dst
+                self.link_refs[decl_key(p)] = link
+                return cur
             if inner.kind == K.DECL_REF_EXPR and inner.referenced is not None:
                 target = self.lookup(inner.referenced, fr)
                 callee.alias_keys[decl_key(p)] = decl_key(inner.referenced)
