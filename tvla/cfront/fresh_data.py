@@ -5,7 +5,8 @@ the int fields (``Malloc.written``) that the straight path after it writes into
 the new cell (``n = malloc(...); n->d = v; n->next = h``): each edge of that path
 is the only one out of its node (or, after a test of the new pointer against
 NULL, the one where it is not NULL) and only writes cells, links the new one,
-kills or allocates other variables.  The library marks an allocation whose uninitialised
+kills, allocates or copies other pointer variables, or sets int variables
+without reading a cell.  The library marks an allocation whose uninitialised
 datum enters the order of data with a place no integer may have (between the
 constants 3 and 4) as an over-approximation, unless that datum is written at once.
 """
@@ -61,6 +62,8 @@ def _harmless(s: ir.Statement, x: str) -> bool:
     """Does ``s`` leave x's data unread (and x pointing to the same cell)?"""
     if isinstance(s, (ir.Store, ir.StoreNull)):
         return s.dst == x
-    if isinstance(s, (ir.Kill, ir.Malloc, ir.AssignNull)):
+    if isinstance(s, (ir.Kill, ir.Malloc, ir.AssignNull, ir.AssignVar)):
         return getattr(s, "var", getattr(s, "dst", None)) != x
-    return isinstance(s, ir.Nop) or isinstance(s, ir.Assume) and isinstance(s.cond, ir.PtrCond)
+    # int variables that read no cell, no-ops, pointer tests
+    return isinstance(s, (ir.Nop, ir.Havoc, ir.CopyInt, ir.Step, ir.ShiftFlag)) or \
+        isinstance(s, ir.Assume) and isinstance(s.cond, ir.PtrCond)

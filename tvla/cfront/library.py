@@ -1055,7 +1055,7 @@ def copy_data(lib: Library, dst: str, dd: str, src: str, sd: str) -> Act:
 
 def _copy_across(lib: Library, dst: str, dd: str, src: str, sd: str) -> Act:
     """``dst->dd = src->sd`` for two fields: dd equals each key of sd that src's sd equals (the
-    library gives sd the keys of dd: :func:`_copied_keys`); dd's order against the other cells,
+    library gives sd the keys of dd: :func:`_shared_keys`); dd's order against the other cells,
     its bounds and the registers' order against it are unknown (no order across fields), and
     then the action over-approximates C (a witness choosing ``dst->dd == 3`` after
     ``dst->dd = src->sd`` with src's sd 5 would be no run of C)."""
@@ -1317,6 +1317,27 @@ def node_data_cond(lib: Library, c: ir.DataCond) -> Act:
 _OPS = {"<": "lt", "<=": "le", "==": "eq", "!=": "ne", ">": "gt", ">=": "ge"}
 
 
+def cross_field_conds(lib: Library, c: ir.DataCond) -> List[Act]:
+    """``left->d OP right->e`` for two different fields (both valid): decided where both data are
+    known constants (the fields share their keys: :func:`_cross_keys`), else taken as an
+    over-approximation (no order across fields)."""
+    assert c.right is not None and c.lfield is not None and c.rfield is not None, "two cells' fields"
+    act = node_data_cond(lib, c)
+    p, q = lib.v(c.left), lib.v(c.right)
+    left = [k for k in lib.keys.get(c.lfield, ()) if isinstance(k, int)]
+    right = [k for k in lib.keys.get(c.rfield, ()) if isinstance(k, int)]
+
+    def both(a: int, b: int) -> str:
+        return f"(E(v_1) {p}(v_1) & {lib.eq(c.lfield, a, 'v_1')}) & (E(v_2) {q}(v_2) & {lib.eq(c.rfield, b, 'v_2')})"
+    holds = _or([both(a, b) for a in left for b in right if _holds(c.op, a, b)])
+    known = _or([both(a, b) for a in left for b in right])
+    focus = act.focus + tuple(f"{p}(v) & {lib.eq(c.lfield, a)}" for a in left) + \
+        tuple(f"{q}(v) & {lib.eq(c.rfield, b)}" for b in right)
+    out = [dataclasses.replace(act, focus=focus, pre=_and([act.pre, holds]))] if holds != "0" else []
+    unknown = f"!{known}" if known != "0" else ""
+    return out + [dataclasses.replace(act, name=ABSTRACTED + act.name, focus=focus, pre=_and([act.pre, unknown]))]
+
+
 def value_data_cond(lib: Library, c: ir.DataCond, value: Value, guard: Optional[Tuple[str, int]] = None,
                     unkeyed: bool = False) -> Act:
     """``left->d OP value`` (left valid): refined by d's eq predicates when it has them.
@@ -1484,23 +1505,33 @@ def _data_fields(cprog: ir.CProgram, flags: Dict[str, Tuple[int, ...]], symbolic
         # the field (or of a register holding it) needs to know which constant it is
         if d in values or d in ordered:
             values.setdefault(d, {}).update((v, None) for v in vs if d in ordered or d in held or isinstance(v, str))
-    _copied_keys(cprog, values)
+    _shared_keys(cprog, values, written, registers)
     keys = {d: tuple(sorted(vs, key=lambda k: (isinstance(k, str), k))) for d, vs in values.items() if vs}
     return frozenset(ordered), keys
 
 
-def _copied_keys(cprog: ir.CProgram, values: Dict[str, Dict[Key, None]]) -> None:
-    """A field copied into another (``p->e = q->d``) gets the keys of the one it is copied into,
-    along chains of copies, so that the copy keeps which key the value equals."""
-    copies = {(s.sfield, s.dfield) for s in _statements(cprog) if isinstance(s, ir.CopyData) and s.dfield != s.sfield}
+def _shared_keys(cprog: ir.CProgram, values: Dict[str, Dict[Key, None]], written: Dict[str, Dict[Key, None]],
+                 registers: Dict[str, Tuple[str, ...]]) -> None:
+    """Fields whose data meet share their keys, along chains: one copied into the other
+    (``p->e = q->d``), both held by one register (``v = p->e; p->d = v``), or compared with each
+    other (``p->d != p->e``, whose fields also take every constant they are written as keys), so
+    that which key a datum equals survives the move, and such a comparison is decided."""
+    pairs = {(s.sfield, s.dfield) for s in _statements(cprog) if isinstance(s, ir.CopyData) and s.dfield != s.sfield}
+    compared = {(s.lfield, s.rfield) for s in _statements(cprog) if isinstance(s, ir.DataCond) and
+                s.right is not None and s.lfield is not None and s.rfield is not None and s.lfield != s.rfield}
+    for a, b in compared:
+        for f in (a, b):
+            values.setdefault(f, {}).update((v, None) for v in written.get(f, {}))
+    pairs |= compared | {(fs[0], f) for fs in registers.values() for f in fs[1:]}
     changed = True
     while changed:
         changed = False
-        for sd, dd in sorted(copies):
-            new = [k for k in values.get(dd, {}) if k not in values.get(sd, {})]
-            if new:
-                values.setdefault(sd, {}).update((k, None) for k in new)
-                changed = True
+        for a, b in sorted(pairs):
+            for x, y in ((a, b), (b, a)):
+                new = [k for k in values.get(y, {}) if k not in values.get(x, {})]
+                if new:
+                    values.setdefault(x, {}).update((k, None) for k in new)
+                    changed = True
 
 
 def _field_constants(cprog: ir.CProgram, written: Dict[str, Dict[Key, None]]) -> Dict[str, FrozenSet[int]]:

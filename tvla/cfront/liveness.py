@@ -328,5 +328,8 @@ def forget_dead_flags(prog: ir.CProgram) -> ir.CProgram:
         if not dying or isinstance(e.stmt, ir.Havoc) and e.stmt.dead:
             out.append(e)
             continue
-        out += ir.chain(e, [e.stmt] + [ir.Havoc(var, first[var], dead=True) for var in dying], fresh)
+        head = [e.stmt]
+        if isinstance(e.stmt, ir.Havoc) and e.stmt.var in dying:   # a value no path reads: it only dies
+            head = []
+        out += ir.chain(e, head + [ir.Havoc(var, first[var], dead=True) for var in dying], fresh)
     return replace(prog, edges=tuple(out))

@@ -177,6 +177,8 @@ def _data_cond_plan(lib: L.Library, c: ir.DataCond) -> Plan:
     if c.lfield is None:
         act = L.int_cond(lib, c)
         return Plan([[act]] + _when_other(lib, [c.left, c.value], dataclasses.replace(act, focus=(), pre=None)))
+    if c.right is not None and c.rfield != c.lfield:
+        return Plan([[a] for a in L.cross_field_conds(lib, c)], _derefs(lib, [c.left, c.right]))
     if c.right is not None:
         return Plan([[L.node_data_cond(lib, c)]], _derefs(lib, [c.left, c.right]))
     checks = _derefs(lib, [c.left])
