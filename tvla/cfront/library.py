@@ -1023,9 +1023,9 @@ def set_data_from_register(lib: Library, x: str, d: str, value: str) -> List[Act
     others = [lib.dead(r) for r in lib.regs_of(d) if r != value] if d in lib.ordered else []
     if not others:
         return [act]
-    exact = dataclasses.replace(act, pre=_and([act.pre] + others))
+    exact = dataclasses.replace(act, pre=_and([act.pre or ""] + others))
     live = _or([f"!{o}" for o in others])
-    return [exact, dataclasses.replace(act, name=f"{ABSTRACTED}{act.name}_live", pre=_and([act.pre, live]))]
+    return [exact, dataclasses.replace(act, name=f"{ABSTRACTED}{act.name}_live", pre=_and([act.pre or "", live]))]
 
 
 def _key_name(value: Value) -> str:
@@ -1319,23 +1319,24 @@ _OPS = {"<": "lt", "<=": "le", "==": "eq", "!=": "ne", ">": "gt", ">=": "ge"}
 
 def cross_field_conds(lib: Library, c: ir.DataCond) -> List[Act]:
     """``left->d OP right->e`` for two different fields (both valid): decided where both data are
-    known constants (the fields share their keys: :func:`_cross_keys`), else taken as an
+    known constants (the fields share their keys: :func:`_shared_keys`), else taken as an
     over-approximation (no order across fields)."""
     assert c.right is not None and c.lfield is not None and c.rfield is not None, "two cells' fields"
-    act = node_data_cond(lib, c)
+    act, lf, rf = node_data_cond(lib, c), c.lfield, c.rfield
     p, q = lib.v(c.left), lib.v(c.right)
-    left = [k for k in lib.keys.get(c.lfield, ()) if isinstance(k, int)]
-    right = [k for k in lib.keys.get(c.rfield, ()) if isinstance(k, int)]
+    left = [k for k in lib.keys.get(lf, ()) if isinstance(k, int)]
+    right = [k for k in lib.keys.get(rf, ()) if isinstance(k, int)]
 
     def both(a: int, b: int) -> str:
-        return f"(E(v_1) {p}(v_1) & {lib.eq(c.lfield, a, 'v_1')}) & (E(v_2) {q}(v_2) & {lib.eq(c.rfield, b, 'v_2')})"
+        return f"(E(v_1) {p}(v_1) & {lib.eq(lf, a, 'v_1')}) & (E(v_2) {q}(v_2) & {lib.eq(rf, b, 'v_2')})"
     holds = _or([both(a, b) for a in left for b in right if _holds(c.op, a, b)])
     known = _or([both(a, b) for a in left for b in right])
-    focus = act.focus + tuple(f"{p}(v) & {lib.eq(c.lfield, a)}" for a in left) + \
-        tuple(f"{q}(v) & {lib.eq(c.rfield, b)}" for b in right)
-    out = [dataclasses.replace(act, focus=focus, pre=_and([act.pre, holds]))] if holds != "0" else []
+    focus = act.focus + tuple(f"{p}(v) & {lib.eq(lf, a)}" for a in left) + \
+        tuple(f"{q}(v) & {lib.eq(rf, b)}" for b in right)
+    pre = act.pre or ""
+    out = [dataclasses.replace(act, focus=focus, pre=_and([pre, holds]))] if holds != "0" else []
     unknown = f"!{known}" if known != "0" else ""
-    return out + [dataclasses.replace(act, name=ABSTRACTED + act.name, focus=focus, pre=_and([act.pre, unknown]))]
+    return out + [dataclasses.replace(act, name=ABSTRACTED + act.name, focus=focus, pre=_and([pre, unknown]))]
 
 
 def value_data_cond(lib: Library, c: ir.DataCond, value: Value, guard: Optional[Tuple[str, int]] = None,
