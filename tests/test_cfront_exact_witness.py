@@ -99,3 +99,15 @@ def test_data_of_two_fields_are_compared_by_their_keys(tmp_path, body, verdict):
     over-approximation; a datum moved through a register keeps which key it equals."""
     got = unreach(tmp_path, TWO_FIELDS.replace("BODY", body))
     assert got.verdict == verdict, got.reason
+
+
+@pytest.mark.parametrize("nondet, test, verdict", [
+    ("__VERIFIER_nondet_int()", "p->d > 2147483647", "unknown"),   # an int never is: no false
+    ("__VERIFIER_nondet_long()", "p->d > 2147483647", "false"),    # a long may be
+])
+def test_a_nondet_int_in_a_long_field_holds_an_int(tmp_path, nondet, test, verdict):
+    src = ("#include <stdlib.h>\nextern int __VERIFIER_nondet_int(void);\nextern long __VERIFIER_nondet_long(void);\n"
+           "extern void reach_error(void);\nstruct node { struct node *next; long d; };\n"
+           "int main(void) { struct node *p = malloc(sizeof(struct node));\n"
+           f"  p->d = {nondet}; if ({test}) reach_error(); free(p); return 0; }}\n")
+    assert unreach(tmp_path, src).verdict == verdict

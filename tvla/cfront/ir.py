@@ -108,11 +108,11 @@ def nondet_values(value: Optional[IntRange], target: Optional[IntRange]) -> Unio
     int: "any value" would over-approximate it)."""
     if value is not None and value.boolean or target is not None and target.boolean:
         return (0, 1)
-    if value is None or target is None:
+    if target is None:
         return value is None or value.bits >= 32
-    # an int-wide value is taken as any value of a wider target: constants beyond int's range are
-    # not what heap programs compare their data with
-    return value.bits >= min(target.bits, 32)
+    # converted, a value of as many bits or more takes every value of the target (it wraps around);
+    # an int into a long takes only the int's (p->d > 2147483647 never holds)
+    return (32 if value is None else value.bits) >= target.bits
 
 
 @dataclass(frozen=True)
