@@ -1110,7 +1110,7 @@ def swap_data(lib: Library, x: str, y: str, d: str) -> Act:
 
 def load_data(lib: Library, x: str, y: str, d: str) -> Act:
     """``x = y->d`` for a register x (y valid): x's order against every cell is that of y's d;
-    against its other fields, unknown."""
+    against its other fields, unknown (then an over-approximation)."""
     p = lib.v(y)
     ups = []
     for e in lib.registers.get(x, ()):
@@ -1121,8 +1121,11 @@ def load_data(lib: Library, x: str, y: str, d: str) -> Act:
     ups += [(lib.xeq(x, k), f"(E(w_1) {p}(w_1) & {lib.eq(d, k, 'w_1')})" if k in keys else "1/2")
             for k in lib.reg_keys(x)]
     ups += _revive(lib, x)
-    return Act(f"Load_Data_{_sanitize(x)}_{p}_{_sanitize(d)}", f"{x} = {y}->{d}", (f"{p}(v)",), lib.valid(y),
-               updates=tuple(ups))
+    # x's order against the other fields it holds is unknown, and in C it may be fixed (another
+    # register put this datum into a cell's e): a witness through it may be no run of C
+    exact = not any("1/2" in value for _p, value in ups)
+    return Act(("" if exact else ABSTRACTED) + f"Load_Data_{_sanitize(x)}_{p}_{_sanitize(d)}", f"{x} = {y}->{d}",
+               (f"{p}(v)",), lib.valid(y), updates=tuple(ups))
 
 
 def copy_register(lib: Library, x: str, src: Union[int, str]) -> Act:
