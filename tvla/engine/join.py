@@ -15,10 +15,10 @@ the options (:attr:`~tvla.engine.options.Options.join_strategy`, looked up in
 * ``conc`` (:class:`ConcJoin`): like ``rel`` on unblurred (concrete) structures.
 """
 
-from typing import ClassVar, Dict, Hashable, List, Optional, Sequence, Tuple
+from typing import ClassVar, Dict, FrozenSet, Hashable, Iterable, List, Optional, Sequence, Set, Tuple
 
 from tvla.engine.blur import Name, canonical_names
-from tvla.logic.embed import Cover, NodeName, Signature, embedding, may_embed, node_names, node_tags, signature
+from tvla.logic.embed import Cover, NodeName, NodeTag, Signature, embedding, may_embed, node_names, node_tags, signature
 from tvla.logic.kleene import HALF, Kleene, Mask, Masks
 from tvla.logic.structure import Rows, Structure, full_mask, join_masks
 from tvla.logic.vocabulary import Vocabulary
@@ -255,9 +255,72 @@ class Screen:
         self.known: Dict[NodeName, Mask] = {}
 
 
-Group = Dict[Signature, Dict[Hashable, None]]
-"""Join keys grouped by the signature of their structure (ordered sets), so that a
-signature test stands for every structure that has it."""
+class Members:
+    """The join keys of the stored structures of one signature (``keys``, an ordered
+    set), indexed by node tag so that a subsumption scan rules structures out by set
+    operations instead of a test per structure: ``having[tag]`` holds the keys whose
+    structure has a node with that tag, ``lacking[tag]`` those whose structure is known
+    (by its screen's cover) to have no candidate node for it."""
+
+    __slots__ = ("keys", "having", "lacking")
+
+    def __init__(self) -> None:
+        self.keys: Dict[Hashable, None] = {}
+        self.having: Dict[NodeTag, Set[Hashable]] = {}
+        self.lacking: Dict[NodeTag, Set[Hashable]] = {}
+
+    def add(self, k: Hashable, screen: Screen) -> None:
+        """Index the structure stored under ``k`` (its screen: ``screen``)."""
+        self.keys[k] = None
+        for tag in screen.tags:
+            self.having.setdefault(tag, set()).add(k)
+        self.learnt(k, screen.cover.bad)
+
+    def learnt(self, k: Hashable, tags: Iterable[NodeTag]) -> None:
+        """Record that the ``tags`` have no candidate node in the structure of ``k``."""
+        for tag in tags:
+            self.lacking.setdefault(tag, set()).add(k)
+
+    def remove(self, k: Hashable, screen: Screen) -> None:
+        """Forget ``k`` (its screen: ``screen``, as indexed and learnt since)."""
+        del self.keys[k]
+        for index, tags in ((self.having, screen.tags), (self.lacking, screen.cover.bad)):
+            for tag in tags:
+                ks = index.get(tag)
+                if ks is not None:
+                    ks.discard(k)
+                    if not ks:
+                        del index[tag]
+
+    def into_which(self, tags: FrozenSet[NodeTag], among: Iterable[Hashable]) -> Set[Hashable]:
+        """The keys of ``among`` not known to lack a candidate for one of ``tags``: the
+        structures that a structure with these node tags may embed into."""
+        out = set(among)
+        lacking = self.lacking
+        for tag in tags:
+            ks = lacking.get(tag)
+            if ks:
+                out -= ks
+        return out
+
+    def embeddable_into(self, cover: Cover) -> Set[Hashable]:
+        """The keys whose structure has a candidate in ``cover``'s structure for every
+        node tag: those that may embed into it (``cover`` learns the tags it is asked)."""
+        having = self.having
+        for tag in having.keys() - cover.good - cover.bad:
+            cover.lacks(tag)
+        out = set(self.keys)
+        for tag in having.keys() & cover.bad:
+            out -= having[tag]
+        return out
+
+
+Group = Dict[Signature, Members]
+"""Join keys grouped by the signature of their structure, so that a signature test
+stands for every structure that has it."""
+
+Vague = Dict[Signature, Dict[Hashable, None]]
+"""The keys of the structures with a 1/2 abstraction value, by signature (ordered sets)."""
 
 
 class LocationStore:
@@ -279,7 +342,7 @@ class LocationStore:
         # structure that is not vague is screened only once a test needs it (pending)
         self.screens: Dict[Hashable, Screen] = {}
         self.groups: Group = {}
-        self.vague_groups: Group = {}  # the keys of structures with a 1/2 abstraction value
+        self.vague_groups: Vague = {}  # the keys of structures with a 1/2 abstraction value
         self.pending: Dict[Hashable, None] = {}
         # structures are blurred (canonical names distinct) unless the action order has no b
         self.by_key = join.whole_key or not canonical
@@ -326,7 +389,10 @@ class LocationStore:
     def enter(self, k: Hashable, screen: Screen, vague: bool) -> None:
         """Keep the screen of the structure stored under ``k`` and its place in the groups."""
         self.screens[k] = screen
-        self.groups.setdefault(screen.signature, {})[k] = None
+        members = self.groups.get(screen.signature)
+        if members is None:
+            members = self.groups[screen.signature] = Members()
+        members.add(k, screen)
         if vague:
             self.vague_groups.setdefault(screen.signature, {})[k] = None
 
@@ -335,13 +401,17 @@ class LocationStore:
         if k in self.pending:
             del self.pending[k]
             return
-        sig = self.screens.pop(k).signature
-        for groups in (self.groups, self.vague_groups):
-            members = groups.get(sig)
-            if members is not None and k in members:
-                del members[k]
-                if not members:
-                    del groups[sig]
+        screen = self.screens.pop(k)
+        sig = screen.signature
+        members = self.groups[sig]
+        members.remove(k, screen)
+        if not members.keys:
+            del self.groups[sig]
+        vague = self.vague_groups.get(sig)
+        if vague is not None and k in vague:
+            del vague[k]
+            if not vague:
+                del self.vague_groups[sig]
 
     def screen_all(self) -> None:
         """Screen the stored structures not screened yet (none of them is vague)."""
@@ -358,31 +428,42 @@ class LocationStore:
         value: with definite canonical names the map must keep every name, so
         both would have the same key (and would have been merged).  Which
         stored structure ``s`` embeds into, and in which order the others are
-        dropped, does not matter: the structures are tested a signature at a time."""
+        dropped, does not matter: the structures are tested a signature at a
+        time, and within one the node tags rule most of them out at once
+        (:class:`Members`); the embedding search settles the others."""
         by_key = self.by_key
-        sig, names, items = screen.signature, screen.names, self.items
         if by_key or vague:
             self.screen_all()
-        screens, tags, cover = self.screens, screen.tags, screen.cover
-        # cover tests first (see Cover); a tag known to have no candidate settles most
-        # pairs by one set operation, written out here to spare a call
-        for sig_t, members in (self.groups if by_key else self.vague_groups).items():
-            if may_embed(sig, sig_t):
-                for j in members:
-                    t = screens[j]
-                    if tags.isdisjoint(t.cover.bad) and not t.cover.misses(tags) and \
-                            embedding(s, items[j], True, names, t.names, t.known) is not None:
-                        return False
+        if self.embeds_into_stored(s, screen):
+            return False
         if by_key or vague:
-            bad = cover.bad  # grows in place as cover.misses learns
-            doomed = [j for sig_t, members in self.groups.items() if may_embed(sig_t, sig) for j in members
-                      if screens[j].tags.isdisjoint(bad) and not cover.misses(screens[j].tags) and
-                      embedding(items[j], s, True, screens[j].names, names, screen.known) is not None]
-            for j in doomed:
-                del items[j]
+            for j in self.embedded_in(s, screen):
+                del self.items[j]
                 del self.interned[j]
                 self.leave(j)
         return True
+
+    def embeds_into_stored(self, s: Structure, screen: Screen) -> bool:
+        """Does ``s`` embed into a stored structure (under :meth:`make_room`'s premises)?"""
+        sig, names, tags, items, screens = screen.signature, screen.names, screen.tags, self.items, self.screens
+        for sig_t, keys in (self.groups if self.by_key else self.vague_groups).items():
+            if not may_embed(sig, sig_t):
+                continue
+            members = self.groups[sig_t]
+            for j in members.into_which(tags, members.keys if self.by_key else keys):
+                t = screens[j]
+                if t.cover.misses(tags):
+                    members.learnt(j, tags & t.cover.bad)
+                elif embedding(s, items[j], True, names, t.names, t.known) is not None:
+                    return True
+        return False
+
+    def embedded_in(self, s: Structure, screen: Screen) -> List[Hashable]:
+        """The keys of the stored structures that embed into ``s``."""
+        sig, names, items, screens = screen.signature, screen.names, self.items, self.screens
+        return [j for sig_t, members in self.groups.items() if may_embed(sig_t, sig)
+                for j in members.embeddable_into(screen.cover)
+                if embedding(items[j], s, True, screens[j].names, names, screen.known) is not None]
 
     def is_vague(self, s: Structure) -> bool:
         """Does ``s`` have a 1/2 among its abstraction values (nullary or unary)?"""

@@ -122,14 +122,23 @@ class Cover:
             return False
         found = False
         for tag in new:
-            one, half, maybe = tag
-            c = node_candidates((one, half), self.names, self.every)
-            if (c & self.ma if maybe else c):
-                self.good.add(tag)
-            else:
-                self.bad.add(tag)
+            if self.lacks(tag):
                 found = True
         return found
+
+    def lacks(self, tag: NodeTag) -> bool:
+        """Does ``tag`` have no candidate node in ``t``?  (Learnt: ``good`` or ``bad`` gets it.)"""
+        if tag in self.good:
+            return False
+        if tag in self.bad:
+            return True
+        one, half, maybe = tag
+        c = node_candidates((one, half), self.names, self.every)
+        if (c & self.ma if maybe else c):
+            self.good.add(tag)
+            return False
+        self.bad.add(tag)
+        return True
 
 
 def node_candidates(name: NodeName, names_t: Sequence[NodeName], every: int) -> Mask:
