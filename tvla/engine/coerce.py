@@ -519,17 +519,7 @@ def unary_applier(plan: Plan, p: Predicate, positive: bool, stale: Set[int]) -> 
 
 def rows_to_check(s: Structure, i: int, positive: bool) -> Mask:
     """The nodes whose row of binary predicate ``i`` is not all 1 (``positive``), resp. not all 0."""
-    full, rt, ru = s.full, s.bT[i], s.bU[i]
-    care = 0
-    if positive:
-        for u, r in enumerate(rt):
-            if full & ~r:
-                care |= 1 << u
-    else:
-        for u, r in enumerate(rt):
-            if r | ru[u]:
-                care |= 1 << u
-    return care
+    return s.rows_other_than(i, TRUE if positive else FALSE)
 
 
 def row_applier(plan: Plan, p: Predicate, a0: str, positive: bool, stale: Set[int]) -> Applier:

@@ -112,12 +112,20 @@ def transpose(rows_t: Sequence[Mask], rows_u: Sequence[Mask], n: int) -> Rows:
     cols_t = [0] * n
     cols_u = [0] * n
     for u in range(n):
+        # the loop of bits() written out twice: coerce transposes a relation each time a
+        # rule sharpens it and a body reads its columns
         b = 1 << u
-        for w in bits(rows_t[u]):
-            cols_t[w] |= b
-        for w in bits(rows_u[u]):
-            cols_u[w] |= b
-    return cols_t, [h & ~t for t, h in zip(cols_t, cols_u)]
+        m = rows_t[u]
+        while m:
+            low = m & -m
+            cols_t[low.bit_length() - 1] |= b
+            m ^= low
+        m = rows_u[u] & ~rows_t[u]
+        while m:
+            low = m & -m
+            cols_u[low.bit_length() - 1] |= b
+            m ^= low
+    return cols_t, cols_u
 
 
 def diagonal_masks(rows_t: Iterable[Mask], rows_u: Iterable[Mask]) -> Masks:
@@ -402,6 +410,27 @@ class Structure:
         if c is None:
             c = self._cache[("cols", i)] = transpose(self.bT[i], self.bU[i], self.n)
         return c[0][w], c[1][w]
+
+    def rows_other_than(self, i: int, v: Kleene) -> Mask:
+        """Mask of the nodes ``u`` where the row ``p(u, *)`` of binary predicate ``i`` is
+        not ``v`` (:data:`TRUE` or :data:`FALSE`) at every node."""
+        # coerce asks it of a rule's head before each rule: rules share heads, and most
+        # calls find the relation unchanged since the last one
+        key = ("other", i, v)
+        c = self._cache.get(key)
+        if c is None:
+            full, rt, ru = self.full, self.bT[i], self.bU[i]
+            c = 0
+            if v == TRUE:
+                for u, r in enumerate(rt):
+                    if full & ~r:
+                        c |= 1 << u
+            else:
+                for u, r in enumerate(rt):
+                    if r | ru[u]:
+                        c |= 1 << u
+            self._cache[key] = c
+        return c
 
     def diagonal(self, i: int) -> Masks:
         """``(T, U)`` masks of ``p(v, v)``."""
