@@ -446,11 +446,12 @@ class LocationStore:
     def embeds_into_stored(self, s: Structure, screen: Screen) -> bool:
         """Does ``s`` embed into a stored structure (under :meth:`make_room`'s premises)?"""
         sig, names, tags, items, screens = screen.signature, screen.names, screen.tags, self.items, self.screens
-        for sig_t, keys in (self.groups if self.by_key else self.vague_groups).items():
+        by_key, vague = self.by_key, self.vague_groups
+        for sig_t in (self.groups if by_key else vague):
             if not may_embed(sig, sig_t):
                 continue
             members = self.groups[sig_t]
-            for j in members.into_which(tags, members.keys if self.by_key else keys):
+            for j in members.into_which(tags, members.keys if by_key else vague[sig_t]):
                 t = screens[j]
                 if t.cover.misses(tags):
                     members.learnt(j, tags & t.cover.bad)
