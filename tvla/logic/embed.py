@@ -17,7 +17,7 @@ tables as bit masks; a backtracking search settles the binary ones.
 
 from typing import Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 
-from tvla.logic.kleene import FALSE, HALF, TRUE, Kleene, Mask
+from tvla.logic.kleene import FALSE, HALF, TRUE, Mask
 from tvla.logic.structure import Node, Structure
 
 Signature = Tuple[int, int, int, int, bool]
@@ -154,17 +154,18 @@ def node_candidates(name: NodeName, names_t: Sequence[NodeName], every: int) -> 
     return cand
 
 
-def value(rows_t: Sequence[Mask], rows_u: Sequence[Mask], u: Node, w: Node) -> Kleene:
-    """The value at ``(u, w)`` of a relation given by row masks."""
-    b = 1 << w
-    return TRUE if rows_t[u] & b else (HALF if rows_u[u] & b else FALSE)
-
-
 def pair_fits(s: Structure, t: Structure, u: Node, x: Node, w: Node, y: Node) -> bool:
     """The binary values of (u, w) in ``s`` are covered by those of (x, y) in ``t``."""
-    for (st, su), (tt, tu) in zip(s.binary_tables(), t.binary_tables()):
-        a = value(st, su, u, w)
-        if a != value(tt, tu, x, y) and not tu[x] >> y & 1:
+    # the raw row masks, without value() calls: the embedding search asks this of
+    # every pair of nodes it maps, and subsumption runs the search for each new structure
+    bw, by = 1 << w, 1 << y
+    for st, su, tt, tu in zip(s.bT, s.bU, t.bT, t.bU):
+        if tu[x] & by:  # 1/2 in t covers any value
+            continue
+        if tt[x] & by:  # 1 in t: 1 in s
+            if not st[u] & bw:
+                return False
+        elif (st[u] | su[u]) & bw:  # 0 in t: 0 in s
             return False
     return True
 
