@@ -1,0 +1,527 @@
+#!/usr/bin/env python3
+"""Differential tester of `tvla verify` against the concrete ground truth (c_ground_truth.py).
+
+Generates random small C heap programs in the subset tvla supports, with an emphasis on int
+data (nondet values chosen once, copies, loads from cells, writes into cells, comparisons
+with constants and with cells' data, swaps, narrow field types), runs `tvla verify` on each
+(its own process, ``--timeout 30 --json``) and the ground truth (gcc + ASan/LSan/UBSan over
+many nondet seeds and bounded exhaustive scripts, valgrind cross-check), and reports every
+disagreement:
+
+* WRONG TRUE: tvla says ``true`` but a concrete run violates the property (the worst);
+* SUSPECT FALSE: tvla says ``false`` but no concrete run shows it (check the witness by
+  hand: maybe the random runs missed it; rerun the ground truth with more runs or a
+  ``GT_SCRIPT`` of nondet values matching the witness);
+* unknowns are counted, not errors.
+
+Each program is a pure function of (seed, id). Usage, from anywhere (run with the project's
+python; the tvla imported is the one of this checkout):
+
+    cd /tmp && PYTHONPATH=/path/to/repo nice -n 19 python /path/to/repo/scripts/diff_c.py \\
+        campaign --seed 1 --n 30 --out /tmp/diff1      # writes p0000.c ..., results.tsv, summary
+    python scripts/diff_c.py replay --seed 1 7            # print program 7 of seed 1
+    python scripts/diff_c.py replay --seed 1 7 --check    # ... and run both tools on it
+
+The campaign's results: ``DIR/results.tsv`` (id, property, tvla verdict, ground truth, class)
+and ``DIR/summary.txt`` (the table printed at the end).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from types import SimpleNamespace
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+import c_ground_truth as gt  # noqa: E402
+
+PROPS = ("memsafety", "memcleanup", "unreach-call")
+NARROW = ("short", "unsigned char", "_Bool")
+CMPS = ("<", "<=", "==", "!=", ">", ">=")
+
+
+# ---------------------------------------------------------------- generator
+
+@dataclass
+class Gen:
+    """State of one program being generated."""
+    r: random.Random
+    etype: str | None            # type of the second int field `e`, None when absent
+    dll: bool                    # a `prev` field, kept as a back pointer
+    helpers: dict = field(default_factory=dict)   # name -> C text
+    body: list = field(default_factory=list)
+    ints: list = field(default_factory=list)      # int variables holding a value here
+    has_x: bool = False
+    bug: bool = False
+
+    def emit(self, line: str, ind: int = 1) -> None:
+        self.body.append("    " * ind + line)
+
+    def const(self) -> str:
+        return str(self.r.choice((0, 1, 1, 2, 2, 3, 3, 5, -1)))
+
+    def value(self, in_loop: bool = False) -> str:
+        """An int value to write into a cell."""
+        opts = ["__VERIFIER_nondet_int()", self.const(), self.const()]
+        opts += self.ints * 2
+        if in_loop:
+            opts.append("i") if "i" in self.ints else None
+        return self.r.choice(opts)
+
+    def rhs(self) -> str:
+        """Something to compare a datum with."""
+        return self.r.choice([self.const(), self.const()] + self.ints)
+
+    def field(self) -> str:
+        return "e" if self.etype and self.r.random() < 0.35 else "d"
+
+
+def gen_struct(g: Gen) -> str:
+    fields = ["    struct node *next;"]
+    if g.dll:
+        fields.append("    struct node *prev;")
+    fields.append("    int d;")
+    if g.etype:
+        fields.append(f"    {g.etype} e;")
+    return "struct node {\n" + "\n".join(fields) + "\n};\n"
+
+
+def gen_scalars(g: Gen) -> None:
+    r = g.r
+    if r.random() < 0.7:
+        g.emit("int x = __VERIFIER_nondet_int();")
+        g.ints.append("x")
+        g.has_x = True
+        k = r.random()
+        if k < 0.25:
+            g.emit(f"__VERIFIER_assume(x >= 0);")
+        elif k < 0.45:
+            lo = r.choice((0, 1))
+            g.emit(f"__VERIFIER_assume(x > {lo});")
+            g.emit(f"__VERIFIER_assume(x < {lo + r.choice((2, 3, 4))});")
+        if r.random() < 0.4:
+            g.emit("int y = x;")
+            g.ints.append("y")
+    if r.random() < 0.3:
+        g.emit(f"int k = {r.choice((1, 2, 3))};")
+        g.ints.append("k")
+
+
+def helper_mk(g: Gen) -> None:
+    extra = "    r->prev = NULL;\n    if (n != NULL)\n        n->prev = r;\n" if g.dll else ""
+    e = f"    r->e = {g.r.choice(('v', '1', '0'))};\n" if g.etype else ""
+    g.helpers["mk"] = ("struct node *mk(int v, struct node *n)\n{\n"
+                       "    struct node *r = malloc(sizeof(struct node));\n"
+                       f"    r->d = v;\n{e}    r->next = n;\n{extra}    return r;\n}}\n")
+
+
+def gen_build(g: Gen) -> None:
+    """Build list `l` (maybe empty)."""
+    r = g.r
+    kind = r.choice(("nondet", "nondet", "count", "pair"))
+    use_mk = r.random() < 0.3
+    if kind == "count":
+        n = r.choice((1, 2, 3, 4))
+        g.emit(f"for (i = 0; i < {n}; i++) {{")
+        g.ints.append("i")
+    elif kind == "nondet":
+        g.emit("while (__VERIFIER_nondet_int()) {")
+    if kind == "pair":
+        for name in ("b", "a"):
+            data = g.value()
+            if use_mk:
+                helper_mk(g)
+                g.emit(f"l = mk({data}, l);")
+            else:
+                gen_cell(g, data, 1)
+        return
+    data = g.value(in_loop=True)
+    if use_mk:
+        helper_mk(g)
+        g.emit(f"l = mk({data}, l);", 2)
+    else:
+        gen_cell(g, data, 2)
+    g.emit("}")
+    if "i" in g.ints:
+        g.ints.remove("i")
+
+
+def gen_cell(g: Gen, data: str, ind: int) -> None:
+    g.emit("p = malloc(sizeof(struct node));", ind)
+    g.emit(f"p->d = {data};", ind)
+    if g.etype:
+        g.emit(f"p->e = {g.r.choice((data, g.value(), '1', '0'))};", ind)
+    g.emit("p->next = l;", ind)
+    if g.dll:
+        g.emit("p->prev = NULL;", ind)
+        g.emit("if (l != NULL)", ind)
+        g.emit("l->prev = p;", ind + 1)
+    g.emit("l = p;", ind)
+
+
+def guard(g: Gen, two: bool = False) -> str:
+    """A guard making l (and l->next) non-NULL; sometimes dropped on purpose (a bug)."""
+    if g.r.random() < 0.06:
+        g.bug = True
+        return "1"
+    return "l != NULL && l->next != NULL" if two else "l != NULL"
+
+
+def op_load(g: Gen) -> None:
+    f = g.field()
+    if "v" not in g.ints:
+        g.emit(f"v = {g.const()};")
+        g.ints.append("v")
+    if g.r.random() < 0.3:
+        g.helpers["get"] = f"int get(struct node *p)\n{{\n    return p->{f};\n}}\n"
+        g.emit(f"if ({guard(g)})")
+        g.emit("v = get(l);", 2)
+    else:
+        g.emit(f"if ({guard(g)})")
+        g.emit(f"v = l->{f};", 2)
+
+
+def op_store(g: Gen) -> None:
+    f = g.field()
+    val = g.value()
+    if g.r.random() < 0.3:
+        g.helpers["set"] = f"void set(struct node *p, int v)\n{{\n    p->{f} = v;\n}}\n"
+        g.emit(f"if ({guard(g)})")
+        g.emit(f"set(l, {val});", 2)
+    else:
+        g.emit(f"if ({guard(g)})")
+        g.emit(f"l->{f} = {val};", 2)
+
+
+def op_copy(g: Gen) -> None:
+    r = g.r
+    if g.etype and r.random() < 0.4:
+        a, b = r.choice((("e", "d"), ("d", "e")))
+        g.emit(f"if ({guard(g)})")
+        g.emit(f"l->{a} = l->{b};", 2)
+        return
+    g.emit(f"if ({guard(g, True)}) {{")
+    g.emit("q = l->next;", 2)
+    if r.random() < 0.5:
+        g.emit(f"q->{g.field()} = l->{g.field()};", 2)
+    else:
+        g.emit(f"l->{g.field()} = q->{g.field()};", 2)
+    g.emit("}")
+
+
+def op_swap(g: Gen) -> None:
+    f = g.field()
+    g.emit(f"if ({guard(g, True)}) {{")
+    g.emit("q = l->next;", 2)
+    g.emit(f"t = l->{f};", 2)
+    g.emit(f"l->{f} = q->{f};", 2)
+    g.emit(f"q->{f} = t;", 2)
+    g.emit("}")
+
+
+def op_walk_check(g: Gen) -> None:
+    f = g.field()
+    g.emit("for (p = l; p != NULL; p = p->next)")
+    g.emit(f"if (p->{f} {g.r.choice(CMPS)} {g.rhs()})", 2)
+    g.emit("reach_error();", 3)
+
+
+def op_walk_update(g: Gen) -> None:
+    f = g.field()
+    c = g.const()
+    g.emit("for (p = l; p != NULL; p = p->next)")
+    if g.r.random() < 0.5:
+        g.emit(f"if (p->{f} {g.r.choice(CMPS)} {c})", 2)
+        g.emit(f"p->{f} = {g.r.choice((c, g.value()))};", 3)
+    else:
+        g.emit(f"p->{f} = {g.value()};", 2)
+
+
+def op_max(g: Gen) -> None:
+    cmp = g.r.choice((">", "<"))
+    g.emit("if (l != NULL) {")
+    g.emit("v = l->d;", 2)
+    g.emit("for (p = l->next; p != NULL; p = p->next)", 2)
+    g.emit(f"if (p->d {cmp} v)", 3)
+    g.emit("v = p->d;", 4)
+    g.emit("for (p = l; p != NULL; p = p->next)", 2)
+    g.emit(f"if (p->d {g.r.choice((cmp, cmp, '=='))} v)", 3)
+    g.emit("reach_error();", 4)
+    g.emit("}")
+    if "v" not in g.ints:
+        g.emit("v = 0;", 1)
+        g.ints.append("v")
+
+
+def op_check(g: Gen) -> None:
+    r = g.r
+    if r.random() < 0.4:
+        g.emit(f"if (l != NULL && l->next != NULL && l->{g.field()} {r.choice(CMPS)} l->next->{g.field()})")
+    else:
+        g.emit(f"if (l != NULL && l->{g.field()} {r.choice(CMPS)} {g.rhs()})")
+    g.emit("reach_error();", 2)
+
+
+def op_var_check(g: Gen) -> None:
+    r = g.r
+    if len(g.ints) < 1:
+        return op_check(g)
+    a = r.choice(g.ints)
+    g.emit(f"if ({a} {r.choice(CMPS)} {r.choice(g.ints + [g.const()])})")
+    g.emit("reach_error();", 2)
+
+
+def op_assume(g: Gen) -> None:
+    g.emit(f"if (l != NULL)")
+    g.emit(f"__VERIFIER_assume(l->{g.field()} {g.r.choice(CMPS)} {g.rhs()});", 2)
+
+
+def op_pop(g: Gen) -> None:
+    r = g.r
+    g.emit("if (l != NULL) {")
+    g.emit("q = l;", 2)
+    g.emit("l = l->next;", 2)
+    if g.dll:
+        g.emit("if (l != NULL)", 2)
+        g.emit("l->prev = NULL;", 3)
+    k = r.random()
+    if k < 0.08:
+        g.bug = True     # leak
+    elif k < 0.16:
+        g.bug = True     # use after free
+        g.emit("free(q);", 2)
+        g.emit(f"if (q->d {r.choice(CMPS)} {g.const()})", 2)
+        g.emit("reach_error();", 3)
+    else:
+        if r.random() < 0.4:
+            g.emit(f"if (q->{g.field()} {r.choice(CMPS)} {g.rhs()})", 2)
+            g.emit("reach_error();", 3)
+        g.emit("free(q);", 2)
+    g.emit("}")
+
+
+def op_insert(g: Gen) -> None:
+    """A new cell after the first one."""
+    g.emit("if (l != NULL) {")
+    g.emit("q = malloc(sizeof(struct node));", 2)
+    g.emit(f"q->d = {g.value()};", 2)
+    if g.etype:
+        g.emit(f"q->e = {g.value()};", 2)
+    g.emit("q->next = l->next;", 2)
+    if g.dll:
+        g.emit("q->prev = l;", 2)
+        g.emit("if (l->next != NULL)", 2)
+        g.emit("l->next->prev = q;", 3)
+    g.emit("l->next = q;", 2)
+    g.emit("}")
+
+
+OPS = [(op_load, 3), (op_store, 3), (op_copy, 2), (op_swap, 2), (op_walk_check, 3), (op_walk_update, 2),
+       (op_max, 1), (op_check, 3), (op_var_check, 1), (op_assume, 1), (op_pop, 2), (op_insert, 1)]
+
+
+def gen_cleanup(g: Gen) -> None:
+    r = g.r
+    k = r.random()
+    if k < 0.07:
+        g.bug = True             # no free at all
+    elif k < 0.12:
+        g.bug = True             # lose the list
+        g.emit("l = NULL;")
+    elif k < 0.17:
+        g.bug = True             # use after free in the loop
+        g.emit("while (l != NULL) {")
+        g.emit("free(l);", 2)
+        g.emit("l = l->next;", 2)
+        g.emit("}")
+    elif k < 0.22:
+        g.bug = True             # double free of the head
+        g.emit("if (l != NULL)")
+        g.emit("free(l);", 2)
+        free_loop(g)
+    elif k < 0.27:
+        g.bug = True             # free the head only
+        g.emit("free(l);")
+    elif k < 0.45:
+        g.helpers["destroy"] = ("void destroy(struct node *l)\n{\n    struct node *p;\n"
+                                "    while (l != NULL) {\n        p = l;\n        l = l->next;\n"
+                                "        free(p);\n    }\n}\n")
+        g.emit("destroy(l);")
+    else:
+        free_loop(g)
+
+
+def free_loop(g: Gen) -> None:
+    g.emit("while (l != NULL) {")
+    g.emit("p = l;", 2)
+    g.emit("l = l->next;", 2)
+    g.emit("free(p);", 2)
+    g.emit("}")
+
+
+def generate(seed: int, ident: int) -> str:
+    """The C text of program `ident` of campaign `seed`."""
+    r = random.Random(f"diff_c:{seed}:{ident}")
+    g = Gen(r=r, etype=r.choice(("int",) + NARROW) if r.random() < 0.5 else None, dll=r.random() < 0.2)
+    gen_scalars(g)
+    gen_build(g)
+    weights = [w for _, w in OPS]
+    for _ in range(r.randint(2, 5)):
+        r.choices([f for f, _ in OPS], weights)[0](g)
+    gen_cleanup(g)
+    g.emit("return 0;")
+    decl = ["    struct node *l = NULL, *p, *q;", "    int i, v, t;"]
+    head = (f"/* diff_c seed={seed} id={ident} bug={int(g.bug)} */\n#include <stdlib.h>\n"
+            "extern int __VERIFIER_nondet_int(void);\nextern void __VERIFIER_assume(int);\n"
+            "extern void reach_error(void);\n\n")
+    helpers = "\n".join(g.helpers[k] for k in ("mk", "get", "set", "destroy") if k in g.helpers)
+    return (head + gen_struct(g) + "\n" + (helpers + "\n" if helpers else "")
+            + "int main(void)\n{\n" + "\n".join(decl + g.body) + "\n}\n")
+
+
+# ---------------------------------------------------------------- running both tools
+
+def run_tvla(path: str, timeout: int = 30) -> dict:
+    """Per property: verdict string ('true', 'false(valid-deref)', 'false', 'unknown', 'error')."""
+    js = path + ".json"
+    env = dict(os.environ, PYTHONPATH=ROOT)
+    try:
+        subprocess.run([sys.executable, "-m", "tvla", "verify", path, "--timeout", str(timeout), "--json", js],
+                       cwd=tempfile.gettempdir(), env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                       timeout=timeout * 3)
+        with open(js) as fh:
+            res = json.load(fh)
+    except (subprocess.TimeoutExpired, OSError, ValueError) as e:
+        return {p: "error" for p in PROPS} | {"_why": repr(e)}
+    if res.get("error"):
+        return {p: "error" for p in PROPS} | {"_why": res["error"]}
+    out = {}
+    for prop in PROPS:
+        pr = res["properties"].get(prop, {})
+        v = pr.get("verdict", "error")
+        if v == "false" and prop == "memsafety":
+            v = f"false({pr.get('violated')})"
+        out[prop] = v
+    return out
+
+
+def run_truth(path: str, runs: int, valgrind: int) -> dict:
+    """Per property: 'true' or the violation, with the witnessing run in '_how'."""
+    args = SimpleNamespace(runs=runs, exhaustive=150, depth=7, domain=[0, 1, 2], timeout=5.0,
+                           valgrind=valgrind)
+    _, res = gt.run_program(path, args)
+    if "error" in res:
+        return {p: "error" for p in PROPS} | {"_why": res["error"]}
+    out, how = {}, {}
+    for prop in PROPS:
+        out[prop], how[prop] = res["found"].get(prop, ("true", ""))
+        if "valgrind" in res:
+            vt, vhow = res["valgrind"].get(prop, ("true", ""))
+            if vt != out[prop]:
+                how[prop] += f" [valgrind: {vt} {vhow}]"
+    out["_how"] = how
+    return out
+
+
+def classify(tv: str, truth: str) -> str:
+    if "error" in (tv, truth):
+        return "error"
+    if tv == "unknown":
+        return "unknown"
+    if tv == "true":
+        return "agree-true" if truth == "true" else "WRONG-TRUE"
+    if truth == "true":
+        return "SUSPECT-FALSE"
+    return "agree-false" if tv == truth else "agree-false(sub:" + truth + ")"
+
+
+def check_one(seed: int, ident: int, out: str, runs: int, valgrind: int) -> list[tuple]:
+    path = os.path.join(out, f"p{ident:04d}.c")
+    with open(path, "w") as fh:
+        fh.write(generate(seed, ident))
+    tv = run_tvla(path)
+    truth = run_truth(path, runs, valgrind)
+    rows = []
+    for prop in PROPS:
+        cls = classify(tv[prop], truth[prop])
+        note = truth.get("_how", {}).get(prop, "") or tv.get("_why", "") or truth.get("_why", "")
+        rows.append((ident, prop, tv[prop], truth[prop], cls, note))
+    return rows
+
+
+def summarize(rows: list[tuple]) -> str:
+    cols = ["agree-true", "agree-false", "unknown", "WRONG-TRUE", "SUSPECT-FALSE", "other"]
+    lines = [f"{'property':13s} " + " ".join(f"{c:>13s}" for c in cols)]
+    for prop in PROPS:
+        cnt = dict.fromkeys(cols, 0)
+        for _, p, _, _, cls, _ in rows:
+            if p == prop:
+                key = "agree-false" if cls.startswith("agree-false") else cls
+                cnt[key if key in cnt else "other"] += 1
+        lines.append(f"{prop:13s} " + " ".join(f"{cnt[c]:13d}" for c in cols))
+    bad = [r for r in rows if r[4] in ("WRONG-TRUE", "SUSPECT-FALSE", "error") or "(sub:" in r[4]]
+    for ident, prop, tv, truth, cls, note in bad:
+        lines.append(f"{cls}: p{ident:04d}.c {prop}: tvla {tv}, C {truth} {note}")
+    return "\n".join(lines)
+
+
+def campaign(a: argparse.Namespace) -> None:
+    os.makedirs(a.out, exist_ok=True)
+    ids = range(a.start, a.start + a.n)
+    rows: list[tuple] = []
+    with ThreadPoolExecutor(a.jobs) as ex, open(os.path.join(a.out, "results.tsv"), "a") as tsv:
+        for res in ex.map(lambda i: check_one(a.seed, i, a.out, a.runs, a.valgrind), ids):
+            for row in res:
+                tsv.write("\t".join(map(str, row)) + "\n")
+                if row[4] not in ("agree-true", "agree-false", "unknown"):
+                    print(f"  p{row[0]:04d}.c {row[1]}: {row[4]} tvla={row[2]} C={row[3]} {row[5]}", flush=True)
+            tsv.flush()
+            rows += res
+            print(f"done p{res[0][0]:04d}: " + " ".join(f"{r[1]}={r[2]}/{r[3]}" for r in res), flush=True)
+    text = f"seed {a.seed}: {len(ids)} programs\n" + summarize(rows)
+    with open(os.path.join(a.out, "summary.txt"), "w") as fh:
+        fh.write(text + "\n")
+    print(text)
+
+
+def replay(a: argparse.Namespace) -> None:
+    src = generate(a.seed, a.id)
+    if not a.check:
+        print(src, end="")
+        return
+    out = tempfile.mkdtemp(prefix="diff_c_")
+    for row in check_one(a.seed, a.id, out, a.runs, a.valgrind):
+        print("\t".join(map(str, row)))
+    print(f"program: {out}/p{a.id:04d}.c")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    c = sub.add_parser("campaign")
+    c.add_argument("--seed", type=int, required=True)
+    c.add_argument("--n", type=int, default=30)
+    c.add_argument("--start", type=int, default=0, help="first id (to continue a campaign)")
+    c.add_argument("--out", required=True)
+    c.add_argument("--jobs", type=int, default=2)
+    c.add_argument("--runs", type=int, default=40, help="random seeds of the ground truth")
+    c.add_argument("--valgrind", type=int, default=2)
+    r = sub.add_parser("replay")
+    r.add_argument("--seed", type=int, required=True)
+    r.add_argument("id", type=int)
+    r.add_argument("--check", action="store_true", help="also run tvla and the ground truth")
+    r.add_argument("--runs", type=int, default=100)
+    r.add_argument("--valgrind", type=int, default=5)
+    a = ap.parse_args()
+    campaign(a) if a.cmd == "campaign" else replay(a)
+
+
+if __name__ == "__main__":
+    main()
