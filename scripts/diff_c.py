@@ -263,7 +263,9 @@ def op_max(g: Gen) -> None:
 def op_check(g: Gen) -> None:
     r = g.r
     if r.random() < 0.4:
-        g.emit(f"if (l != NULL && l->next != NULL && l->{g.field()} {r.choice(CMPS)} l->next->{g.field()})")
+        f = g.field()
+        f2 = g.field() if r.random() < 0.3 else f
+        g.emit(f"if (l != NULL && l->next != NULL && l->{f} {r.choice(CMPS)} l->next->{f2})")
     else:
         g.emit(f"if (l != NULL && l->{g.field()} {r.choice(CMPS)} {g.rhs()})")
     g.emit("reach_error();", 2)
@@ -323,8 +325,40 @@ def op_insert(g: Gen) -> None:
     g.emit("}")
 
 
+def op_count(g: Gen) -> None:
+    """A counter with a small constant bound along the list."""
+    c = g.r.choice((2, 3))
+    g.emit("i = 0;")
+    g.emit(f"for (p = l; p != NULL && i < {c}; p = p->next)")
+    g.emit("i++;", 2)
+    g.emit(f"if (i {g.r.choice(CMPS)} {g.r.choice((0, 1, c, c + 1))})")
+    g.emit("reach_error();", 2)
+
+
+def op_ternary(g: Gen) -> None:
+    f = g.field()
+    g.emit(f"if (l != NULL)")
+    g.emit(f"l->{f} = __VERIFIER_nondet_int() ? {g.const()} : {g.value()};", 2)
+
+
+def op_reload(g: Gen) -> None:
+    """Load a datum, write it back elsewhere, compare."""
+    f = g.field()
+    if "v" not in g.ints:
+        g.ints.append("v")
+    g.emit(f"if ({guard(g, True)}) {{")
+    g.emit(f"v = l->{f};", 2)
+    g.emit(f"l->next->{g.field()} = v;", 2)
+    g.emit(f"if (l->next->{g.field()} {g.r.choice(CMPS)} {g.r.choice(('v', 'l->' + f))})", 2)
+    g.emit("reach_error();", 3)
+    g.emit("} else {")
+    g.emit("v = 0;", 2)
+    g.emit("}")
+
+
 OPS = [(op_load, 3), (op_store, 3), (op_copy, 2), (op_swap, 2), (op_walk_check, 3), (op_walk_update, 2),
-       (op_max, 1), (op_check, 3), (op_var_check, 1), (op_assume, 1), (op_pop, 2), (op_insert, 1)]
+       (op_max, 1), (op_check, 3), (op_var_check, 1), (op_assume, 1), (op_pop, 2), (op_insert, 1),
+       (op_count, 1), (op_ternary, 1), (op_reload, 2)]
 
 
 def gen_cleanup(g: Gen) -> None:
