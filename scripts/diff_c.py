@@ -21,6 +21,7 @@ python; the tvla imported is the one of this checkout):
         campaign --seed 1 --n 30 --out /tmp/diff1      # writes p0000.c ..., results.tsv, summary
     python scripts/diff_c.py replay --seed 1 7            # print program 7 of seed 1
     python scripts/diff_c.py replay --seed 1 7 --check    # ... and run both tools on it
+    python scripts/diff_c.py check small.c ...            # both tools on hand-written files
 
 The campaign's results: ``DIR/results.tsv`` (id, property, tvla verdict, ground truth, class)
 and ``DIR/summary.txt`` (the table printed at the end).
@@ -356,9 +357,51 @@ def op_reload(g: Gen) -> None:
     g.emit("}")
 
 
+def op_search(g: Gen) -> None:
+    """Search the first cell whose datum is (not) some value; check or delete it."""
+    r = g.r
+    f = g.field()
+    cmp = r.choice(("!=", "==", "<", ">="))
+    val = g.rhs()
+    g.emit("q = NULL;")
+    g.emit("p = l;")
+    g.emit(f"while (p != NULL && p->{f} {cmp} {val}) {{")
+    g.emit("q = p;", 2)
+    g.emit("p = p->next;", 2)
+    g.emit("}")
+    if r.random() < 0.4:
+        g.emit(f"if (p != NULL && p->{f} {r.choice((cmp, cmp, '==', '!='))} {r.choice((val, g.rhs()))})")
+        g.emit("reach_error();", 2)
+        return
+    g.emit("if (p != NULL) {")
+    g.emit("if (q == NULL)", 2)
+    g.emit("l = p->next;", 3)
+    g.emit("else", 2)
+    g.emit("q->next = p->next;", 3)
+    if g.dll:
+        g.emit("if (p->next != NULL)", 2)
+        g.emit("p->next->prev = q;", 3)
+    if r.random() < 0.1:
+        g.bug = True
+        g.emit(f"if (p->{f} {r.choice(CMPS)} {g.rhs()})", 2)
+        g.emit("free(p);", 3)
+    else:
+        g.emit("free(p);", 2)
+    g.emit("}")
+
+
+def op_flag(g: Gen) -> None:
+    """A nondet flag deciding what the walk writes."""
+    f = g.field()
+    g.emit("t = __VERIFIER_nondet_int();")
+    g.emit("for (p = l; p != NULL; p = p->next)")
+    g.emit(f"p->{f} = t ? {g.const()} : {g.const()};", 2)
+
+
 OPS = [(op_load, 3), (op_store, 3), (op_copy, 2), (op_swap, 2), (op_walk_check, 3), (op_walk_update, 2),
        (op_max, 1), (op_check, 3), (op_var_check, 1), (op_assume, 1), (op_pop, 2), (op_insert, 1),
-       (op_count, 1), (op_ternary, 1), (op_reload, 2)]
+       (op_count, 1), (op_ternary, 1), (op_reload, 2),
+       (op_search, 2), (op_flag, 1)]
 
 
 def gen_cleanup(g: Gen) -> None:
@@ -480,6 +523,11 @@ def check_one(seed: int, ident: int, out: str, runs: int, valgrind: int) -> list
     path = os.path.join(out, f"p{ident:04d}.c")
     with open(path, "w") as fh:
         fh.write(generate(seed, ident))
+    return compare(path, ident, runs, valgrind)
+
+
+def compare(path: str, ident, runs: int, valgrind: int) -> list[tuple]:
+    """Both tools on one file: rows (id, property, tvla, truth, class, note)."""
     tv = run_tvla(path)
     truth = run_truth(path, runs, valgrind)
     rows = []
@@ -536,6 +584,14 @@ def replay(a: argparse.Namespace) -> None:
     print(f"program: {out}/p{a.id:04d}.c")
 
 
+def check_files(a: argparse.Namespace) -> None:
+    with ThreadPoolExecutor(a.jobs) as ex:
+        for path, rows in zip(a.files, ex.map(lambda f: compare(f, os.path.basename(f), a.runs, a.valgrind),
+                                               a.files)):
+            for row in rows:
+                print("\t".join(map(str, row)), flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -553,8 +609,13 @@ def main() -> None:
     r.add_argument("--check", action="store_true", help="also run tvla and the ground truth")
     r.add_argument("--runs", type=int, default=100)
     r.add_argument("--valgrind", type=int, default=5)
+    k = sub.add_parser("check", help="run both tools on the given C files (minimized programs)")
+    k.add_argument("files", nargs="+")
+    k.add_argument("--runs", type=int, default=100)
+    k.add_argument("--valgrind", type=int, default=5)
+    k.add_argument("--jobs", type=int, default=1)
     a = ap.parse_args()
-    campaign(a) if a.cmd == "campaign" else replay(a)
+    {"campaign": campaign, "replay": replay, "check": check_files}[a.cmd](a)
 
 
 if __name__ == "__main__":
