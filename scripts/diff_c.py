@@ -550,7 +550,8 @@ def summarize(rows: list[tuple]) -> str:
         lines.append(f"{prop:13s} " + " ".join(f"{cnt[c]:13d}" for c in cols))
     bad = [r for r in rows if r[4] in ("WRONG-TRUE", "SUSPECT-FALSE", "error") or "(sub:" in r[4]]
     for ident, prop, tv, truth, cls, note in bad:
-        lines.append(f"{cls}: p{ident:04d}.c {prop}: tvla {tv}, C {truth} {note}")
+        name = f"p{ident:04d}.c" if isinstance(ident, int) else ident
+        lines.append(f"{cls}: {name} {prop}: tvla {tv}, C {truth} {note}")
     return "\n".join(lines)
 
 
@@ -592,6 +593,19 @@ def check_files(a: argparse.Namespace) -> None:
                 print("\t".join(map(str, row)), flush=True)
 
 
+def summary(a: argparse.Namespace) -> None:
+    """The table of one or more campaign directories (also of a campaign stopped early)."""
+    rows = []
+    for d in a.dirs:
+        with open(os.path.join(d, "results.tsv")) as fh:
+            for ln in fh:
+                r = ln.rstrip("\n").split("\t")
+                if len(r) == 6:
+                    rows.append((f"{d}/p{int(r[0]):04d}.c", *r[1:]))
+    print(f"{len(rows) // len(PROPS)} programs")
+    print(summarize(rows))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -609,13 +623,15 @@ def main() -> None:
     r.add_argument("--check", action="store_true", help="also run tvla and the ground truth")
     r.add_argument("--runs", type=int, default=100)
     r.add_argument("--valgrind", type=int, default=5)
+    s = sub.add_parser("summary", help="the table of campaign directories (from their results.tsv)")
+    s.add_argument("dirs", nargs="+")
     k = sub.add_parser("check", help="run both tools on the given C files (minimized programs)")
     k.add_argument("files", nargs="+")
     k.add_argument("--runs", type=int, default=100)
     k.add_argument("--valgrind", type=int, default=5)
     k.add_argument("--jobs", type=int, default=1)
     a = ap.parse_args()
-    {"campaign": campaign, "replay": replay, "check": check_files}[a.cmd](a)
+    {"campaign": campaign, "replay": replay, "check": check_files, "summary": summary}[a.cmd](a)
 
 
 if __name__ == "__main__":
