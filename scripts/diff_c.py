@@ -44,7 +44,7 @@ sys.path.insert(0, os.path.join(ROOT, "scripts"))
 import c_ground_truth as gt  # noqa: E402
 
 PROPS = ("memsafety", "memcleanup", "unreach-call")
-NARROW = ("short", "unsigned char", "_Bool")
+NARROW = ("short", "unsigned char", "_Bool", "long", "unsigned int")
 CMPS = ("<", "<=", "==", "!=", ">", ">=")
 
 
@@ -77,7 +77,9 @@ class Gen:
         return self.r.choice(opts)
 
     def rhs(self) -> str:
-        """Something to compare a datum with."""
+        """Something to compare a datum with (sometimes a type's bound: 255, INT_MAX)."""
+        if self.r.random() < 0.08:
+            return self.r.choice(("255", "256", "32767", "2147483647", "-2147483648"))
         return self.r.choice([self.const(), self.const()] + self.ints)
 
     def field(self) -> str:
