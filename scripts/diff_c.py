@@ -14,7 +14,10 @@ disagreement:
   ``GT_SCRIPT`` of nondet values matching the witness);
 * unknowns are counted, not errors.
 
-Each program is a pure function of (seed, id). Usage, from anywhere (run with the project's
+Each program is a pure function of (seed, id) and of the generator's version (a change of
+the generator changes the programs of every seed: replay with the commit a campaign ran).
+Nondet values of the ground truth are small (-5..9, exhaustive 0..2): a verdict that
+depends on a type's bounds (INT_MAX, 255) is to be settled by hand. Usage, from anywhere (run with the project's
 python; the tvla imported is the one of this checkout):
 
     cd /tmp && PYTHONPATH=/path/to/repo nice -n 19 python /path/to/repo/scripts/diff_c.py \\
