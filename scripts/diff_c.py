@@ -472,7 +472,9 @@ def generate(seed: int, ident: int) -> str:
 
 def run_tvla(path: str, timeout: int = 30) -> dict:
     """Per property: verdict string ('true', 'false(valid-deref)', 'false', 'unknown', 'error')."""
-    js = path + ".json"
+    js = os.path.join(os.path.dirname(path), os.path.basename(path) + ".json")
+    if not os.path.realpath(path).startswith(os.path.realpath(tempfile.gettempdir())):
+        js = os.path.join(tempfile.mkdtemp(prefix="diff_c_"), os.path.basename(path) + ".json")
     env = dict(os.environ, PYTHONPATH=ROOT)
     try:
         subprocess.run([sys.executable, "-m", "tvla", "verify", path, "--timeout", str(timeout), "--json", js],
