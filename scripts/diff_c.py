@@ -75,8 +75,8 @@ class Gen:
         """An int value to write into a cell."""
         opts = ["__VERIFIER_nondet_int()", self.const(), self.const()]
         opts += self.ints * 2
-        if in_loop:
-            opts.append("i") if "i" in self.ints else None
+        if in_loop and "i" in self.ints:
+            opts.append("i")
         return self.r.choice(opts)
 
     def rhs(self) -> str:
