@@ -105,6 +105,32 @@ def test_check_takes_deep_formulas(tmp_path, monkeypatch):
     assert "nested too deeply" not in res.output and "Traceback" not in res.output
 
 
+def test_tower_of_constant_conditionals_in_an_update_is_folded(tmp_path, monkeypatch):
+    """seed 43, case 674 ('deep nesting ite x100000' in specs/sll/actions.tvp): the update of n in
+    Set_Next_L as 3000 nested (1 ? ... : 0) took 7 s to load, and its evaluation, 3000 levels
+    at each pair of nodes, never ended.  A definite condition selects its branch when the
+    program is read: the same structures as the plain update."""
+    import time
+    actions = open(os.path.join(SLL, "actions.tvp")).read()
+    old = "n(v_1, v_2) = n(v_1, v_2) | x1(v_1) & x2(v_2)"
+    assert old in actions
+    tower = "(1 ? " * 3000 + "n(v_1, v_2)" + " : 0)" * 3000
+    prog = open(os.path.join(ROOT, "programs", "sll", "insert.tvp")).read()
+    prog = prog.replace('"../../specs/', '"' + ROOT + '/specs/')
+    outs = []
+    for name, text in (("plain", actions), ("tower", actions.replace(old, old.replace("= n(v_1, v_2)", "= " + tower)))):
+        prog_here = prog.replace(f'"{SLL}/actions.tvp"', f'"{name}.tvp"')
+        assert prog_here != prog
+        t0 = time.perf_counter()
+        res = run(tmp_path, monkeypatch, {f"{name}.tvp": text, f"{name}_p.tvp": prog_here},
+                  ("analyze", f"{name}_p.tvp", os.path.join(ROOT, "programs", "sll", "two_lists.tvs"), "-terse",
+                   "-tvs", f"{name}.out"))
+        assert res.exit_code == 0, res.output
+        assert time.perf_counter() - t0 < 20
+        outs.append((tmp_path / f"{name}.out").read_text())
+    assert outs[0] == outs[1]
+
+
 # ------------------------------------------------------------------ the preprocessor
 
 def test_huge_shift_in_if_is_located(tmp_path, monkeypatch):

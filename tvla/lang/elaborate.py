@@ -39,7 +39,17 @@ def rebuild(f: F.Formula, subs: Sequence[F.Formula]) -> F.Formula:
         return type(f)(f.vars, subs[0])
     if isinstance(f, F.TC):
         return bind_tc_endpoints(F.TC(f.a, f.b, f.x, f.y, subs[0]))
-    return F.Ite(*subs)
+    return fold_ite(subs[0], subs[1], subs[2])
+
+
+def fold_ite(cond: F.Formula, then: F.Formula, other: F.Formula) -> F.Formula:
+    """``(cond ? then : other)``, or the branch a definite constant ``cond`` selects (its value,
+    exactly): a tower of ``(1 ? ... : 0)`` is not walked again at every evaluation."""
+    if cond == F.TRUE_F:
+        return then
+    if cond == F.FALSE_F:
+        return other
+    return F.Ite(cond, then, other)
 
 
 def bind_tc_endpoints(tc: F.TC) -> F.Formula:
