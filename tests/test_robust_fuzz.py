@@ -323,6 +323,31 @@ def test_repeated_conjuncts_do_not_explode_the_derived_updates(tmp_path, monkeyp
     assert time.perf_counter() - t0 < 30
 
 
+def test_macro_bomb_in_a_definition_gives_each_contrapositive_once(tmp_path, monkeypatch):
+    """seed 43, case 3423 ('macro bomb 2^12' in docs/examples/stack.tvp): a definition whose body
+    is one literal conjoined 4096 times (#define MB_i (MB_i-1 & MB_i-1)) gave 4096 contrapositives,
+    each conjoining the 4095 other literals: the load never ended.  A repeated literal gives its
+    rules once: the structures are those of the definition with it once."""
+    import time
+    preds = open(os.path.join(SLL, "preds.tvp")).read()
+    old = "r[n,z](v) = E(v_1) z(v_1) & t[n](v_1, v)"
+    assert old in preds
+    bomb = "#define MB0 z(v_1)\n" + "".join(f"#define MB{i} (MB{i - 1} & MB{i - 1})\n" for i in range(1, 13))
+    prog = open(REVERSE).read().replace('"../../specs/sll/actions.tvp"', f'"{SLL}/actions.tvp"')
+    assert "../../specs/sll/preds.tvp" in prog
+    outs = []
+    for name, text in (("plain", preds), ("bomb", bomb + preds.replace(old, old.replace("z(v_1) &", "MB12 &")))):
+        assert name == "plain" or "E(v_1) MB12 &" in text
+        t0 = time.perf_counter()
+        res = run(tmp_path, monkeypatch, {f"{name}_preds.tvp": text,
+                                          f"{name}.tvp": prog.replace("../../specs/sll/preds.tvp", f"{name}_preds.tvp")},
+                  ("analyze", f"{name}.tvp", LIST, "-terse", "-tvs", f"{name}.out"))
+        assert res.exit_code == 0, res.output
+        assert time.perf_counter() - t0 < 20
+        outs.append((tmp_path / f"{name}.out").read_text())
+    assert outs[0] == outs[1]
+
+
 # ------------------------------------------------------------------ the witness search
 
 GC = os.path.join(ROOT, "programs", "gc")

@@ -160,6 +160,7 @@ def contrapositives(body: F.Formula, head: F.Formula, src: str, voc: Vocabulary)
     if found is None:
         return []
     _bound, lits = found
+    lits = list(dict.fromkeys(lits))  # l & l is l: a repeated literal gives the same rules again
     out = []
     for i, lit in enumerate(lits):
         inner = lit.sub if isinstance(lit, F.Not) else lit
