@@ -266,6 +266,22 @@ def test_update_variable_clashing_with_a_later_precondition_is_located(tmp_path,
     assert located(res) == ("p.tvp", 8, 5, "variable(s) w of the update of 'y' are free variables of the precondition")
 
 
+@pytest.mark.parametrize("kind", ["%retain", "%new"])
+def test_node_formula_with_two_free_variables_is_located(tmp_path, monkeypatch, kind):
+    """seed 43, case 8452 (a generated program with 'v' renamed 'v$'): ``%retain (t[n](v, v$) ? ...)``
+    has two free variables, but it is evaluated over one (the node): 'tvla: internal error:
+    KeyError: 'v$''.  The same for ``%new``."""
+    res = run(tmp_path, monkeypatch, {"p.tvp": order_program(f"  {kind} n(v, w)\n")}, ("analyze", "p.tvp", LIST))
+    assert located(res) == ("p.tvp", 7, 3, f"{kind} formula has free variables v, w: one at most (the node, v), "
+                            "besides those of the precondition")
+
+
+def test_node_formula_may_read_the_variables_of_the_precondition(tmp_path, monkeypatch):
+    res = run(tmp_path, monkeypatch, {"p.tvp": order_program(PRE_W + "  %retain !n(w, v)\n")},
+              ("analyze", "p.tvp", LIST, "-terse"))
+    assert res.exit_code in (0, 1), res.output
+
+
 # ------------------------------------------------------------------ evaluation
 
 TC_PROGRAM = ('%s PVar {x, y}\nforeach (z in PVar) {\n  %p z(v) unique\n}\n%p m(v_1, v_2)\n'
@@ -339,8 +355,8 @@ def test_macro_bomb_in_a_definition_gives_each_contrapositive_once(tmp_path, mon
     for name, text in (("plain", preds), ("bomb", bomb + preds.replace(old, old.replace("z(v_1) &", "MB12 &")))):
         assert name == "plain" or "E(v_1) MB12 &" in text
         t0 = time.perf_counter()
-        res = run(tmp_path, monkeypatch, {f"{name}_preds.tvp": text,
-                                          f"{name}.tvp": prog.replace("../../specs/sll/preds.tvp", f"{name}_preds.tvp")},
+        here = prog.replace("../../specs/sll/preds.tvp", f"{name}_preds.tvp")
+        res = run(tmp_path, monkeypatch, {f"{name}_preds.tvp": text, f"{name}.tvp": here},
                   ("analyze", f"{name}.tvp", LIST, "-terse", "-tvs", f"{name}.out"))
         assert res.exit_code == 0, res.output
         assert time.perf_counter() - t0 < 20

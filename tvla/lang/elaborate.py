@@ -330,14 +330,25 @@ class Elaborator:
                 msg = Message(self.formula(item.formula, m), message_text(item.text, m))
                 (a.post_messages if after_update else a.pre_messages).append(msg)
             elif isinstance(item, New):
-                a.new = self.formula(item.formula, m) if item.formula is not None else F.TRUE_F
+                a.new = self.node_formula("%new", item.formula, m, item.pos, a.precondition) \
+                    if item.formula is not None else F.TRUE_F
             elif isinstance(item, Updates):
                 self._updates(item.items, m, a.updates, auto, a.precondition, a.update_pos, a.auto_written)
             elif isinstance(item, Retain):
-                a.retain = self.formula(item.formula, m)
+                a.retain = self.node_formula("%retain", item.formula, m, item.pos, a.precondition)
             after_update = after_update or isinstance(item, (New, Updates, Retain))
         a.auto = tuple(auto)
         return a
+
+    def node_formula(self, kind: str, f: F.Formula, m: Subst, pos: Pos, pre: Optional[F.Formula]) -> F.Formula:
+        """The formula of ``%new`` or ``%retain``: it tells nodes apart, so besides the variables of
+        the precondition it has one free variable at most (the node, ``v``)."""
+        f = self.formula(f, m)
+        extra = sorted(f.free_vars() - (pre.free_vars() if pre is not None else set()))
+        if len(extra) > 1:
+            raise self.err(f"{kind} formula has free variables {', '.join(extra)}: one at most (the node, v), "
+                           "besides those of the precondition", pos)
+        return f
 
     def action_params(self, decl: ActionDecl, m: Dict[str, str], actuals: Mapping[str, str]) -> Dict[str, str]:
         """``m`` with the action's own ``%param x in S`` names bound, as TVLA does:
