@@ -13,7 +13,7 @@ constants 3 and 4) as an over-approximation, unless that datum is written at onc
 
 from collections import defaultdict
 from dataclasses import replace
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, Optional, Set, Tuple
 
 from tvla.cfront import ir
 
@@ -31,39 +31,52 @@ def mark_written_at_once(prog: ir.CProgram) -> ir.CProgram:
 
 
 def _written(out: Dict[str, List[ir.Edge]], x: str, node: str) -> Tuple[str, ...]:
-    """The int fields of x's cell written along the straight path from ``node``."""
+    """The int fields of x's cell written along the straight path from ``node``, through x or a
+    pointer copied from it (``set(&p->data, 1)`` inlined writes through its parameter's cell)."""
     fields: Dict[str, None] = {}
-    seen = set()
-    while node not in seen:
+    names, seen = {x}, set()
+    while node not in seen and names:
         seen.add(node)
-        e = _next(out[node], x)
+        e = _next(out[node], names)
         if e is None:
             break
-        if isinstance(e.stmt, ir.SetData):
-            if e.stmt.var == x:
-                fields[e.stmt.field] = None
-        elif not _harmless(e.stmt, x):
+        s = e.stmt
+        if isinstance(s, ir.SetData):
+            if s.var in names:
+                fields[s.field] = None
+        elif isinstance(s, (ir.AssignVar, ir.AssignNull, ir.Kill, ir.Malloc)):
+            names = _moved(s, names)
+        elif not _harmless(s, names):
             break
         node = e.target
     return tuple(sorted(fields))
 
 
-def _next(edges: List[ir.Edge], x: str) -> Optional[ir.Edge]:
-    """The edge the path takes: the only one, or the one where x is not NULL after a test of x
-    against NULL (``if (temp == NULL) exit(1);``: where x is NULL, no new cell was made)."""
+def _moved(s: ir.Statement, names: Set[str]) -> Set[str]:
+    """The variables that point to the new cell after ``s`` (a copy, or a variable given
+    another value or killed)."""
+    dst = s.var if isinstance(s, ir.Kill) else getattr(s, "dst")
+    if isinstance(s, ir.AssignVar) and s.src in names:
+        return names | {dst}
+    return names - {dst}
+
+
+def _next(edges: List[ir.Edge], names: Set[str]) -> Optional[ir.Edge]:
+    """The edge the path takes: the only one, or the one where the new cell's pointer is not NULL
+    after a test of it against NULL (``if (temp == NULL) exit(1);``: where it is NULL, no new
+    cell was made)."""
     if len(edges) == 1:
         return edges[0]
-    on = [e for e in edges if isinstance(e.stmt, ir.Assume) and e.stmt.cond == ir.PtrCond(x, None, False)]
-    off = [e for e in edges if isinstance(e.stmt, ir.Assume) and e.stmt.cond == ir.PtrCond(x, None, True)]
-    return on[0] if len(on) == 1 and len(off) == 1 and len(edges) == 2 else None
+    conds = [(e, e.stmt.cond) for e in edges if isinstance(e.stmt, ir.Assume)]
+    tests = [(e, c) for e, c in conds if isinstance(c, ir.PtrCond) and c.left in names and c.right is None]
+    on = [e for e, c in tests if isinstance(c, ir.PtrCond) and not c.positive]
+    return on[0] if len(tests) == 2 and len(on) == 1 and len(edges) == 2 else None
 
 
-def _harmless(s: ir.Statement, x: str) -> bool:
-    """Does ``s`` leave x's data unread (and x pointing to the same cell)?"""
+def _harmless(s: ir.Statement, names: Set[str]) -> bool:
+    """Does ``s`` leave the new cell's data unread?"""
     if isinstance(s, (ir.Store, ir.StoreNull)):
-        return s.dst == x
-    if isinstance(s, (ir.Kill, ir.Malloc, ir.AssignNull, ir.AssignVar)):
-        return getattr(s, "var", getattr(s, "dst", None)) != x
+        return s.dst in names
     # int variables that read no cell, no-ops, pointer tests
     return isinstance(s, (ir.Nop, ir.Havoc, ir.CopyInt, ir.Step, ir.ShiftFlag)) or \
         isinstance(s, ir.Assume) and isinstance(s.cond, ir.PtrCond)
