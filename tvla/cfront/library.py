@@ -171,8 +171,10 @@ def _and(items: Sequence[str], empty: str = "1") -> str:
     return empty if not items else items[0] if len(items) == 1 else "(" + " & ".join(items) + ")"
 
 
-def _holds(op: str, a: int, b: int) -> bool:
-    return {"<": a < b, "<=": a <= b, "==": a == b, "!=": a != b, ">": a > b, ">=": a >= b}[op]
+def _marked(name: str, ups: Sequence[Tuple[str, str]], exact: bool = False) -> str:
+    """``name``, prefixed as an over-approximation when an update sets something unknown (1/2)
+    that C may fix, unless ``exact`` says any choice of it is some run of C."""
+    return name if exact or not any("1/2" in value for _lhs, value in ups) else ABSTRACTED + name
 
 
 # ----------------------------------------------------------------------------- the library
@@ -1040,7 +1042,8 @@ def copy_data(lib: Library, dst: str, dd: str, src: str, sd: str) -> Act:
     if not _has_data(lib, dd) or (dd == sd and dst == src):
         return Act(name, title, (f"{p}(v)", f"{q}(v)"), pre)
     if dd != sd:
-        return _copy_across(lib, dst, dd, src, sd)
+        across = _across_updates(lib, p, q, dd, sd)
+        return Act(_marked(name, across), title, (f"{p}(v)", f"{q}(v)"), pre, updates=across)
     ups = [(lib.eq(dd, k), f"({p}(v) ? (E(w_1) {q}(w_1) & {lib.eq(dd, k, 'w_1')}) : {lib.eq(dd, k)})")
            for k in lib.keys.get(dd, ())]
     ups += [(lib.lt(dd, b), f"({p}(v) ? (E(w_1) {q}(w_1) & {lib.lt(dd, b, 'w_1')}) : {lib.lt(dd, b)})")
@@ -1053,22 +1056,17 @@ def copy_data(lib: Library, dst: str, dd: str, src: str, sd: str) -> Act:
     return Act(name, title, (f"{p}(v)", f"{q}(v)"), pre, updates=tuple(ups))
 
 
-def _copy_across(lib: Library, dst: str, dd: str, src: str, sd: str) -> Act:
-    """``dst->dd = src->sd`` for two fields: dd equals each key of sd that src's sd equals (the
-    library gives sd the keys of dd: :func:`_shared_keys`); dd's order against the other cells,
-    its bounds and the registers' order against it are unknown (no order across fields), and
-    then the action over-approximates C (a witness choosing ``dst->dd == 3`` after
-    ``dst->dd = src->sd`` with src's sd 5 would be no run of C)."""
-    p, q = lib.v(dst), lib.v(src)
-    name, title = f"Copy_Data_{p}_{dd}_{q}_{sd}", f"{dst}->{dd} = {src}->{sd}"
+def _across_updates(lib: Library, p: str, q: str, dd: str, sd: str) -> Tuple[Tuple[str, str], ...]:
+    """The updates of ``p->dd = q->sd`` for two fields: dd equals each key of sd that q's sd equals
+    (the library gives sd the keys of dd: :func:`_shared_keys`); dd's order against the other
+    cells, its bounds and the registers' order against it are unknown (no order across fields),
+    and then the copy over-approximates C (a witness choosing ``p->dd == 3`` after
+    ``p->dd = q->sd`` with q's sd 5 would be no run of C)."""
     shared = set(lib.keys.get(sd, ()))
     eqs = {lib.eq(dd, k): f"(E(w_1) {q}(w_1) & {lib.eq(sd, k, 'w_1')})" if k in shared else "1/2"
            for k in lib.keys.get(dd, ())}
-    ups = [(lhs, f"({p}(v) ? {eqs[lhs]} : {lhs})" if lhs in eqs else value)
-           for lhs, value in data_updates(lib, dd, lambda a: f"{p}({a})", None)]
-    exact = not any("1/2" in value for _lhs, value in ups)
-    return Act(("" if exact else ABSTRACTED) + name, title, (f"{p}(v)", f"{q}(v)"),
-               _and([lib.valid(dst), lib.valid(src)]), updates=tuple(ups))
+    return tuple((lhs, f"({p}(v) ? {eqs[lhs]} : {lhs})" if lhs in eqs else value)
+                 for lhs, value in data_updates(lib, dd, lambda a: f"{p}({a})", None))
 
 
 def _swapped(p: str, q: str, a: str, w: str, body: CellFormula) -> str:
@@ -1123,8 +1121,7 @@ def load_data(lib: Library, x: str, y: str, d: str) -> Act:
     ups += _revive(lib, x)
     # x's order against the other fields it holds is unknown, and in C it may be fixed (another
     # register put this datum into a cell's e): a witness through it may be no run of C
-    exact = not any("1/2" in value for _p, value in ups)
-    return Act(("" if exact else ABSTRACTED) + f"Load_Data_{_sanitize(x)}_{p}_{_sanitize(d)}", f"{x} = {y}->{d}",
+    return Act(_marked(f"Load_Data_{_sanitize(x)}_{p}_{_sanitize(d)}", ups), f"{x} = {y}->{d}",
                (f"{p}(v)",), lib.valid(y), updates=tuple(ups))
 
 
@@ -1156,9 +1153,8 @@ def copy_register(lib: Library, x: str, src: Union[int, str]) -> Act:
     # through it may be no run of C, unless it only places a value chosen once or a constant
     # among data that are chosen but for at most one constant (free_placement): any place in
     # their order is then that of some integer
-    exact = not any("1/2" in value for _p, value in ups) or free_placement(lib, x, src)
-    return Act(("" if exact else ABSTRACTED) + f"Copy_Reg_{_sanitize(x)}_{_key_name(src)}", f"{x} = {src}",
-               updates=tuple(ups))
+    return Act(_marked(f"Copy_Reg_{_sanitize(x)}_{_key_name(src)}", ups, free_placement(lib, x, src)),
+               f"{x} = {src}", updates=tuple(ups))
 
 
 def free_placement(lib: Library, x: str, src: Union[int, str, None]) -> bool:
@@ -1332,7 +1328,7 @@ def cross_field_conds(lib: Library, c: ir.DataCond) -> List[Act]:
 
     def both(a: int, b: int) -> str:
         return f"(E(v_1) {p}(v_1) & {lib.eq(lf, a, 'v_1')}) & (E(v_2) {q}(v_2) & {lib.eq(rf, b, 'v_2')})"
-    holds = _or([both(a, b) for a in left for b in right if _holds(c.op, a, b)])
+    holds = _or([both(a, b) for a in left for b in right if ir.holds(a, c.op, b)])
     known = _or([both(a, b) for a in left for b in right])
     focus = act.focus + tuple(f"{p}(v) & {lib.eq(lf, a)}" for a in left) + \
         tuple(f"{q}(v) & {lib.eq(rf, b)}" for b in right)
@@ -1382,7 +1378,7 @@ def _value_test(lib: Library, c: ir.DataCond, value: Value, unkeyed: bool) -> Tu
     if unkeyed:
         return _not_any(lib, d, consts), False
     assert isinstance(value, int), "an order test with a constant key"
-    return _or([lib.eq(d, k, "v_1") for k in consts if _holds(c.op, k, value)]), True
+    return _or([lib.eq(d, k, "v_1") for k in consts if ir.holds(k, c.op, value)]), True
 
 
 def value_data_conds(lib: Library, c: ir.DataCond, value: Value, guard: Optional[Tuple[str, int]] = None
@@ -1411,10 +1407,10 @@ def int_cond(lib: Library, c: ir.DataCond) -> Act:
     if k not in lib.flags:   # a symbolic value: both ways, an over-approximation
         return Act(ABSTRACTED + name, title)
     if isinstance(value, int):
-        pairs = [lib.val(k, a) for a in lib.flags[k] if _holds(c.op, a, value)]
+        pairs = [lib.val(k, a) for a in lib.flags[k] if ir.holds(a, c.op, value)]
     elif isinstance(value, str) and value in lib.flags:
         pairs = [f"{lib.val(k, a)} & {lib.val(value, b)}" for a in lib.flags[k] for b in lib.flags[value]
-                 if _holds(c.op, a, b)]
+                 if ir.holds(a, c.op, b)]
     else:
         return Act(ABSTRACTED + name, title)
     focus = tuple(lib.val(k, a) for a in lib.flags[k])

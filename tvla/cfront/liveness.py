@@ -328,8 +328,7 @@ def forget_dead_flags(prog: ir.CProgram) -> ir.CProgram:
         if not dying or isinstance(e.stmt, ir.Havoc) and e.stmt.dead:
             out.append(e)
             continue
-        head = [e.stmt]
-        if isinstance(e.stmt, ir.Havoc) and e.stmt.var in dying:   # a value no path reads: it only dies
-            head = []
+        # a havoc whose value no path reads only kills its variable
+        head = [] if isinstance(e.stmt, ir.Havoc) and e.stmt.var in dying else [e.stmt]
         out += ir.chain(e, head + [ir.Havoc(var, first[var], dead=True) for var in dying], fresh)
     return replace(prog, edges=tuple(out))

@@ -860,11 +860,6 @@ def _zero_init(init: ci.Cursor) -> bool:
     return all(evaluate_int(strip(e, casts=True)) == 0 for e in children(s))
 
 
-def _assigns(c: ci.Cursor, key: Hashable) -> bool:
-    """Is the variable or parameter ``key`` assigned (``=``) somewhere below ``c``?"""
-    return _modified(c, key, only_assigned=True)
-
-
 def _field_address(c: ci.Cursor) -> bool:
     """Is ``c`` the address of a field, ``&x->f``?"""
     s = strip(c, casts=True)
@@ -872,18 +867,17 @@ def _field_address(c: ci.Cursor) -> bool:
         and strip(children(s)[0]).kind == K.MEMBER_REF_EXPR
 
 
-def _modified(c: ci.Cursor, key: Hashable, only_assigned: bool = False) -> bool:
+def _modified(c: ci.Cursor, key: Hashable) -> bool:
     """Is the variable or parameter ``key`` written below ``c``: assigned (``=``, ``+=``...),
-    stepped (``++``) or its address taken?  ``only_assigned``: assigned with ``=``."""
+    stepped (``++``) or its address taken?"""
     k, kids = c.kind, children(c)
-    written = kids and (k == K.BINARY_OPERATOR and binary_operator(c) == "=" or not only_assigned and (
-        k == K.COMPOUND_ASSIGNMENT_OPERATOR
-        or k == K.UNARY_OPERATOR and unary_operator(c) in ("++", "--", "post++", "post--", "&")))
+    written = kids and (k == K.BINARY_OPERATOR and binary_operator(c) == "=" or k == K.COMPOUND_ASSIGNMENT_OPERATOR
+                        or k == K.UNARY_OPERATOR and unary_operator(c) in ("++", "--", "post++", "post--", "&"))
     target = strip(kids[0]) if written else None
     if target is not None and target.kind == K.DECL_REF_EXPR and target.referenced is not None \
             and decl_key(target.referenced) == key:
         return True
-    return any(_modified(ch, key, only_assigned) for ch in kids)
+    return any(_modified(ch, key) for ch in kids)
 
 
 def _body(fdef: ci.Cursor) -> ci.Cursor:

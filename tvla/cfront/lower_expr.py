@@ -644,7 +644,7 @@ class ExprLowering(Builder):
         """``lo op ro`` on ints: a DataCond on both edges, or a constant, or both ways (nondet/abstracted)."""
         kinds = {lo[0], ro[0]}
         if kinds == {"const"}:
-            return self.goto(cur, t if _holds(lo[1], op, ro[1]) else f, s)
+            return self.goto(cur, t if ir.holds(lo[1], op, ro[1]) else f, s)
         if lo[0] != "nondet" and ro[0] == "nondet":
             lo, ro, op = ro, lo, FLIP[op]
         if lo[0] == "nondet":
@@ -1019,7 +1019,7 @@ def _settled(t: ir.IntRange, op: str, c: int) -> Optional[bool]:
     (``s > 40000`` for a short is never true), else None."""
     lo, hi = t.bounds
     # an ordering changes its outcome only at c: the ends of the range and c itself show both
-    outcomes = {_holds(v, op, c) for v in {lo, hi, min(max(c, lo), hi)}}
+    outcomes = {ir.holds(v, op, c) for v in {lo, hi, min(max(c, lo), hi)}}
     return outcomes.pop() if len(outcomes) == 1 else None
 
 
@@ -1037,10 +1037,6 @@ def _nondet_outcomes(rng: Optional[ir.IntRange], op: str, other: IntOp) -> Optio
         return None
     settled = _settled(rng, op, c)
     return (True, True) if settled is None else (settled, not settled)
-
-
-def _holds(a: int, op: str, b: int) -> bool:
-    return {"<": a < b, "<=": a <= b, "==": a == b, "!=": a != b, ">": a > b, ">=": a >= b}[op]
 
 
 def _data_cond(lo: IntOp, op: str, ro: IntOp) -> ir.DataCond:
