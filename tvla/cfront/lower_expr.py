@@ -26,7 +26,8 @@ from tvla.cfront import ir
 from tvla.cfront.cinfo import K, children, decl_key, int_range, is_number, is_pointer, is_void_pointer, keeps_value, \
     pointee_struct, strip, struct_decl, struct_name
 from tvla.cfront.embedded import container_of, member_path
-from tvla.cfront.intvars import ABSTRACT, VALUED, IntClass, in_type, int_var, is_truth_value, shift_of, step_of
+from tvla.cfront.intvars import ABSTRACT, VALUED, IntClass, in_type, int_var, is_nondet_call, is_truth_value, shift_of, \
+    step_of
 from tvla.cfront.lower_cfg import BAD, Builder, Frame
 from tvla.cfront.outparams import deref_param
 from tvla.cfront.parse import ARITHMETIC, binary_operator, evaluate_int, fold, unary_operator
@@ -806,6 +807,11 @@ class ExprLowering(Builder):
         base, fname = cell_field
 
         def write(arm: ci.Cursor, at: Cur) -> Tuple[IntOp, Cur]:
+            if at is not None and self.is_truth_write(arm, rng):
+                m1, m0 = self.node(), self.node()
+                self.cond(arm, m1, m0, at, fr)
+                ends = [self.set_data(base, fname, ("const", v), m, s) for v, m in ((1, m1), (0, m0))]
+                return ABS, self.join(ends, s)
             iop, at = self.int_value(arm, at, fr)
             if iop[0] == "nondet":
                 return self.nondet_into(iop, rng, at, s, lambda v: ir.SetData(base, fname, v),
@@ -815,6 +821,18 @@ class ExprLowering(Builder):
                 at = self.touch(iop, at, arm)   # a field read is still a dereference
             return kept, self.set_data(base, fname, kept, at, s)
         return self.branches(rhs, cur, fr, s, write)
+
+    @staticmethod
+    def is_truth_write(value: ci.Cursor, rng: Optional[ir.IntRange]) -> bool:
+        """Is storing ``value`` into the type ``rng`` storing 1 where a condition holds, else 0?  It is
+        for a comparison or a logical operator, and for any int value stored into a ``_Bool``
+        without a cast of its own (``flag = n->d`` is ``flag = n->d != 0``); a constant is not."""
+        if evaluate_int(value) is not None or is_nondet_call(value):
+            return False
+        if is_truth_value(value):
+            return True
+        return rng is not None and rng.boolean and strip(value).kind != K.CSTYLE_CAST_EXPR \
+            and int_range(value.type) is not None and not keeps_value(value, rng)
 
     def nondet_into(self, op: IntOp, rng: Optional[ir.IntRange], cur: Cur, s: ci.Cursor,
                     value: Callable[[int], ir.Statement], anything: Callable[[Cur], Cur]) -> Tuple[IntOp, Cur]:
