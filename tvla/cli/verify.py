@@ -224,15 +224,21 @@ def verify_file(path: str, opts: VerifyOptions) -> FileVerdict:
     reach_error: the run with data does not finish, the one without proves memory safety)."""
     t0 = time.perf_counter()
     deadline = time.monotonic() + opts.timeout if opts.timeout else None
+    asked = opts
     try:
         cprog = lower(path, opts)
+        settled = never_reached(cprog, opts)
+        opts = replace(opts, properties=tuple(p for p in opts.properties if p not in settled))
+        if not opts.properties:
+            return FileVerdict(path, _in_order(asked, settled), time.perf_counter() - t0,
+                               unsupported=cprog.unsupported, source=cprog.source)
         data = has_data(cprog, opts)
         first = data and all(p in MEMORY for p in opts.properties)
         proved, coarse = proofs_without_data(cprog, opts, deadline) if first else ({}, None)
         rest = replace(opts, properties=tuple(p for p in opts.properties if p not in proved))
         if coarse is not None and not rest.properties:
             tr, result = coarse
-            return FileVerdict(path, _in_order(opts, proved), time.perf_counter() - t0,
+            return FileVerdict(path, _in_order(asked, {**settled, **proved}), time.perf_counter() - t0,
                                structures=structures_by_line(result, tr),
                                unsupported=cprog.unsupported, source=cprog.source)
         then = data and not first and any(p in MEMORY for p in opts.properties)
@@ -242,9 +248,23 @@ def verify_file(path: str, opts: VerifyOptions) -> FileVerdict:
             proved, _ = proofs_without_data(cprog, replace(opts, properties=unproved), deadline)
     except TvlaError as e:
         return FileVerdict(path, (), time.perf_counter() - t0, str(e))
-    verdicts = _in_order(opts, {**{v.name: v for v in verdicts}, **proved})
+    verdicts = _in_order(asked, {**{v.name: v for v in verdicts}, **proved, **settled})
     return FileVerdict(path, verdicts, time.perf_counter() - t0, structures=structures_by_line(result, tr),
                        unsupported=cprog.unsupported, source=cprog.source)
+
+
+def never_reached(cprog: ir.CProgram, opts: VerifyOptions) -> Dict[str, PropertyVerdict]:
+    """``unreach-call`` proved without an analysis, when it is asked and no path of the CFG from its
+    entry leads to a call of ``reach_error()`` (the CFG holds every call, inlined, unless the
+    program has unsupported constructs; a recursive call cut off repeats a body already there)."""
+    import networkx as nx   # only C input needs it
+    if "unreach-call" not in opts.properties or cprog.unsupported:
+        return {}
+    graph = nx.DiGraph((e.source, e.target) for e in cprog.edges)
+    graph.add_node(cprog.entry)
+    if cprog.error in graph and cprog.error in nx.descendants(graph, cprog.entry):
+        return {}
+    return {"unreach-call": PropertyVerdict("unreach-call", TRUE)}
 
 
 def _precise(cprog: ir.CProgram, opts: VerifyOptions, deadline: Optional[float]
