@@ -35,6 +35,42 @@ def test_true_only_when_proved():
     assert decide("memcleanup", [Alarm("valid-free", P, "double free", TRACE)], (), None).verdict == "true"
 
 
+def test_an_invalid_access_is_reported_before_a_leak():
+    leak = Alarm("valid-memtrack", P, "memory becomes unreachable", TRACE)
+    deref = Alarm("valid-deref", Pos("prog.c", 8, 5), "l points to freed memory", TRACE + TRACE)
+    v = decide("memsafety", [leak, deref], (), None)
+    assert (v.verdict, v.violated) == ("false", "valid-deref")
+    assert decide("memsafety", [leak], (), None).violated == "valid-memtrack"
+
+
+DESTROY_UAF = """#include <stdlib.h>
+struct node { struct node *next; int d; };
+int main(void)
+{
+    struct node *l = NULL, *r;
+    int i;
+    for (i = 0; i < 3; i++) { r = malloc(sizeof *r); r->d = i; r->next = l; l = r; }
+    while (l != NULL) {
+        free(l);
+        l = l->next;
+    }
+    return 0;
+}
+"""
+
+
+def test_free_then_read_of_a_counted_list_is_an_invalid_dereference(tmp_path):
+    """The free loses the cells after l (a leak at once in the abstraction, on a list of three cells),
+    but C reads the freed cell in the next statement: Valgrind and the competition see valid-deref."""
+    from tvla.cli.verify import VerifyOptions, verify_files
+    path = tmp_path / "t.c"
+    path.write_text(DESTROY_UAF)
+    [f] = verify_files([str(path)], VerifyOptions(("memsafety",)))
+    v = f.properties[0]
+    assert (v.verdict, v.violated) == ("false", "valid-deref")
+    assert {a.kind for a in v.findings} == {"valid-memtrack", "valid-deref"}
+
+
 def test_exit_status():
     def f(*verdicts):
         return FileVerdict("a.c", tuple(PropertyVerdict("memsafety", v) for v in verdicts))
