@@ -622,6 +622,8 @@ class Lowering(LinkLowering):
             return self.int_value(args[0], self.effects(args[1:], cur, fr), fr)
         if name in ("memset", "__builtin_memset"):
             return self.unknown(s), self.memset(s, args, cur, fr)
+        if name in ("memcpy", "__builtin_memcpy", "memmove", "__builtin_memmove"):
+            return self.unknown(s), self.memcpy(s, args, cur, fr)
         if name not in IGNORED_CALLS:
             self.unsupported(s, f"call of {name}, which is not defined in the file")
         return self.unknown(s), self.effects(args, cur, fr)
@@ -680,6 +682,16 @@ class Lowering(LinkLowering):
         for stmt in steps:
             cur = self.step(cur, stmt, s)
         return cur
+
+    def memcpy(self, s: ci.Cursor, args: List[ci.Cursor], cur: Cur, fr: Frame) -> Cur:
+        """``memcpy(p, q, sizeof *p)`` of two cells of one struct type: ``*p = *q`` (anything else
+        is unsupported)."""
+        ptrs = [strip(a, casts=True) for a in args[:2]]
+        st = pointee_struct(ptrs[0].type) if len(args) == 3 else None
+        if st is None or pointee_struct(ptrs[1].type) != st or evaluate_int(args[2]) != st.type.get_size():
+            self.unsupported(s, f"{callee_name(s)} other than {callee_name(s)}(p, q, sizeof *p) of two struct cells")
+            return self.effects(args, cur, fr)
+        return self.copy_fields(s, ptrs, st, cur, fr)
 
     def free(self, s: ci.Cursor, args: List[ci.Cursor], cur: Cur, fr: Frame) -> Cur:
         arg = strip(args[0], casts=True) if args else None

@@ -723,8 +723,7 @@ class ExprLowering(Builder):
         lhs, rhs = children(s)
         target = strip(lhs)
         if struct_decl(lhs.type) is not None:
-            self.unsupported(s, "struct copied by value")
-            return BAD, cur
+            return BAD, self.copy_cell(s, lhs, rhs, cur, fr)
         if target.kind == K.MEMBER_REF_EXPR:
             return self.assign_field(s, target, rhs, cur, fr)
         cell_field = self.field_alias(target, fr)
@@ -742,6 +741,36 @@ class ExprLowering(Builder):
             return self.assign_int(name, self.var_class(target, fr), rhs, cur, fr, s)
         self.unsupported(s, self.describe(target, "assignment to"))
         return BAD, cur
+
+    def copy_cell(self, s: ci.Cursor, dst: ci.Cursor, src: ci.Cursor, cur: Cur, fr: Frame) -> Cur:
+        """``*p = *q`` for two cells of one struct type (see :meth:`copy_fields`)."""
+        ends = [strip(dst, casts=True), strip(src, casts=True)]
+        st = struct_decl(dst.type)
+        if st is None or any(e.kind != K.UNARY_OPERATOR or unary_operator(e) != "*" or struct_decl(e.type) != st
+                             for e in ends):
+            self.unsupported(s, "struct copied by value, other than *p = *q of two cells")
+            return cur
+        return self.copy_fields(s, [children(e)[0] for e in ends], st, cur, fr)
+
+    def copy_fields(self, s: ci.Cursor, pointers: List[ci.Cursor], st: ci.Cursor, cur: Cur, fr: Frame) -> Cur:
+        """Copy the cell ``pointers[1]`` points to into the one ``pointers[0]`` points to, two cells of
+        the struct ``st``: each pointer field through a temporary, then each int field, every step a
+        dereference of both."""
+        cells: List[str] = []
+        for e in pointers:
+            v, cur = self.ptr_value(e, cur, fr)
+            if not isinstance(v, str) or v == BAD:
+                self.unsupported(s, f"copy of a struct from or to {self.src.text(e, 40)}")
+                return cur
+            cells.append(v)
+        to, frm = cells
+        struct = self.structs[self.struct(st)]
+        for f, target in struct.pointer_fields:
+            tmp = self.temp(target)
+            cur = self.step(self.step(cur, ir.Load(tmp, frm, f), s), ir.Store(to, f, tmp), s)
+        for d in struct.int_fields:
+            cur = self.step(cur, ir.CopyData(to, d, frm, d), s)
+        return cur
 
     def lvalue_var(self, target: ci.Cursor, fr: Frame) -> Optional[str]:
         """The variable an assignment writes (through an out-parameter too), or None (reported)."""

@@ -1,0 +1,74 @@
+"""``*p = *q`` and ``memcpy(p, q, sizeof *p)`` of two cells of one struct type copy every field:
+each pointer field through a temporary, each int field as a datum; both cells are dereferenced."""
+
+import pytest
+
+from tvla.cli.verify import VerifyOptions, verify_files
+
+ALL = ("memsafety", "memcleanup", "unreach-call")
+
+PROGRAM = """#include <stdlib.h>
+#include <string.h>
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+struct node { struct node *next; struct node *prev; int d; };
+int main(void)
+{
+    struct node *n = malloc(sizeof *n), *m = malloc(sizeof *m);
+    n->next = n; n->prev = NULL; n->d = 7;
+    BODY
+    free(n); free(m);
+    return 0;
+}
+"""
+
+LIST = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+struct node { struct node *next; struct node *prev; int d; };
+int main(void)
+{
+    struct node *l = NULL, *p;
+    while (__VERIFIER_nondet_int()) {
+        p = malloc(sizeof *p); p->next = l; p->prev = NULL; p->d = 1; l = p;
+    }
+    if (l) {   /* a copy of the first cell, linked after it */
+        p = malloc(sizeof *p); *p = *l; l->next = p; p->prev = l;
+        if (p->d != 1) reach_error();
+    }
+    while (l) { p = l->next; free(l); l = p; }
+    return 0;
+}
+"""
+
+
+def verdicts(tmp_path, src):
+    path = tmp_path / "t.c"
+    path.write_text(src)
+    [f] = verify_files([str(path)], VerifyOptions(ALL))
+    return [p.verdict if p.violated in (None, p.name) else f"false({p.violated})" for p in f.properties]
+
+
+@pytest.mark.parametrize("body, expected", [
+    ("*m = *n; if (m->next != n || m->prev != NULL || m->d != 7) reach_error();", ["true", "true", "true"]),
+    ("memcpy(m, n, sizeof *n); if (m->next != n || m->prev != NULL || m->d != 7) reach_error();",
+     ["true", "true", "true"]),
+    ("*m = *n; if (m->next == n && m->d == 7) reach_error();", ["true", "false", "false"]),
+    ("free(n); *m = *n; n = malloc(sizeof *n);", ["false(valid-deref)", "true", "true"]),
+    ("n->next = malloc(sizeof *n); *m = *n; free(m->next);", ["true", "true", "true"]),
+    ("n->next = malloc(sizeof *n); *m = *n;", ["false(valid-memtrack)", "false", "true"]),
+])
+def test_a_copied_cell_holds_the_fields_of_its_source(tmp_path, body, expected):
+    assert verdicts(tmp_path, PROGRAM.replace("BODY", body)) == expected
+
+
+def test_a_copied_cell_in_a_list(tmp_path):
+    assert verdicts(tmp_path, LIST) == ["true", "true", "true"]
+
+
+@pytest.mark.parametrize("body", ["memcpy(m, n, 4);", "*m = (struct node){0};"])
+def test_other_copies_are_unsupported(tmp_path, body):
+    path = tmp_path / "t.c"
+    path.write_text(PROGRAM.replace("BODY", body))
+    [f] = verify_files([str(path)], VerifyOptions(("memsafety",)))
+    assert f.properties[0].verdict == "unknown" and "unsupported" in f.properties[0].reason
