@@ -116,3 +116,27 @@ def test_a_nondet_int_in_a_long_field_holds_an_int(tmp_path, nondet, test, verdi
            "int main(void) { struct node *p = malloc(sizeof(struct node));\n"
            f"  p->d = {nondet}; if ({test}) reach_error(); free(p); return 0; }}\n")
     assert unreach(tmp_path, src).verdict == verdict
+
+
+def memsafety(tmp_path, src):
+    path = tmp_path / "t.c"
+    path.write_text(src)
+    [f] = verify_files([str(path)], VerifyOptions(("memsafety",)))
+    return f.properties[0]
+
+
+@pytest.mark.parametrize("other, verdict", [
+    ("free(c);", "false"),                                          # no step looks at c's datum
+    ("if (a->d < c->d && c->d < b->d) a = b; free(c);", "unknown"),  # a step branches on it
+])
+def test_a_value_no_later_step_tests_does_not_matter(tmp_path, other, verdict):
+    """c's datum may be placed where no integer lies (between 3 and 4), an over-approximation;
+    the double free on the path that does not look at it is a run of C all the same."""
+    write = ("c->d = __VERIFIER_nondet_int(); if (__VERIFIER_nondet_int()) { "
+             "if (a->d < c->d && c->d < b->d) reach_error(); } else { OTHER } free(c); c = a;")
+    got = memsafety(tmp_path, THREE.replace("LOW", "3").replace("WRITE", write.replace("OTHER", other)))
+    assert got.verdict == verdict, got.reason
+    if verdict == "false":
+        assert got.violated == "valid-free"
+    else:
+        assert "does not follow C exactly" in got.reason

@@ -100,8 +100,42 @@ def write_translation(cprog: ir.CProgram, properties: Sequence[str], out_dir: st
 
 
 def _abstracted(edge: Optional[ir.Edge], harmless: FrozenSet[ir.Edge]) -> bool:
-    return (edge is not None and isinstance(edge.stmt, ir.Nop) and edge.stmt.note.startswith("abstracted")
-            and edge not in harmless)
+    return (edge is not None and _abstracted_note(edge) and edge not in harmless)
+
+
+def _abstracted_note(edge: ir.Edge) -> bool:
+    return isinstance(edge.stmt, ir.Nop) and edge.stmt.note.startswith("abstracted")
+
+
+DATA_WRITES = (ir.SetData, ir.CopyData, ir.LoadData, ir.SwapData, ir.Havoc, ir.CopyInt, ir.Step, ir.ShiftFlag,
+               ir.Malloc)
+"""Statements whose over-approximation (``Abstracted_...``, a new cell's datum) is in the values
+written only: the store's pointers are C's whatever value is chosen."""
+
+
+@dataclass(frozen=True)
+class Abstractions:
+    """How the over-approximated edges of a program bear on a witness (see :func:`abstractions`)."""
+
+    harmless: FrozenSet[ir.Edge]      # never matter: they write a field nothing reads
+    unobserved: FrozenSet[ir.Edge]    # matter only if a later step of the witness tests a value
+    tests: FrozenSet[ir.Edge]         # the edges that branch on a datum or an int variable
+
+
+def abstractions(cprog: ir.CProgram) -> Abstractions:
+    """The :class:`Abstractions` of ``cprog``.  An over-approximated write of a value (a data action
+    named ``Abstracted_``, or an ``abstracted`` note before writes of unknown values) may give a
+    value no C run gives; a witness through it is still a C execution if no later step branches on
+    a value, as pointers and the path do not depend on the values written."""
+    after: Dict[str, List[ir.Edge]] = {}
+    for e in cprog.edges:
+        after.setdefault(e.source, []).append(e)
+    writes = {e for e in cprog.edges if isinstance(e.stmt, DATA_WRITES)}
+    tests = {e for e in cprog.edges if isinstance(e.stmt, ir.Assume) and not isinstance(e.stmt.cond, ir.PtrCond)
+             or _abstracted_note(e) and len(after[e.source]) > 1}
+    notes = {e for e in cprog.edges if _abstracted_note(e) and len(after[e.source]) == 1
+             and after.get(e.target) and all(a in writes for a in after[e.target])}
+    return Abstractions(harmless_abstractions(cprog), frozenset(writes | notes), frozenset(tests))
 
 
 def harmless_abstractions(cprog: ir.CProgram) -> FrozenSet[ir.Edge]:
@@ -119,7 +153,7 @@ def harmless_abstractions(cprog: ir.CProgram) -> FrozenSet[ir.Edge]:
             read.add(s.field)
     out: Set[ir.Edge] = set()
     for e in cprog.edges:
-        if isinstance(e.stmt, ir.Nop) and e.stmt.note.startswith("abstracted"):
+        if _abstracted_note(e):
             after = [a.stmt for a in cprog.edges if a.source == e.target]
             if after and all(isinstance(a, ir.SetData) and a.value is None and a.field not in read for a in after):
                 out.add(e)
@@ -130,21 +164,28 @@ def _kind(text: str) -> str:
     return text.split(":", 1)[0].strip()
 
 
-def _witness(message: MessageRecord, tr: "Translation", voc: Vocabulary, harmless: FrozenSet[ir.Edge]
+def _witness(message: MessageRecord, tr: "Translation", voc: Vocabulary, ab: Abstractions
              ) -> Tuple[Optional[Tuple[WitnessStep, ...]], Optional[ir.Pos]]:
-    """The witness of a message as C steps, and the first abstracted edge it takes (None: none)."""
+    """The witness of a message as C steps, and the first over-approximated edge that makes it
+    perhaps no C execution (None: none).  An over-approximated write counts only once a later step
+    tests a value, or when the violation itself is about values (a sorted list)."""
     from tvla.engine.results import NoWitness
     from tvla.output.witness_view import draw_store
     w = message.witness
     if w is None or isinstance(w, NoWitness):
         return None, None
+    about_values = _kind(message.text) not in VALUE_FREE_KINDS
     steps: List[WitnessStep] = []
     abstracted: Optional[ir.Pos] = None
+    pending: Optional[ir.Pos] = None   # the first over-approximated write no step has tested yet
     for step in w.steps:
         edge = tr.edge_of(step.edge.source, step.edge.target, step.edge.action.label)
-        over = _abstracted(edge, harmless) or step.edge.action.name.startswith(ABSTRACTED)
-        if abstracted is None and edge is not None and over:
-            abstracted = edge.pos
+        over = _abstracted(edge, ab.harmless) or step.edge.action.name.startswith(ABSTRACTED)
+        if abstracted is None and edge is not None:
+            if over and edge in ab.unobserved and not about_values:
+                pending = pending or edge.pos
+            elif over or pending is not None and edge in ab.tests:
+                abstracted = pending or edge.pos
         text = edge.text if edge is not None else step.edge.action.title
         pos = edge.pos if edge is not None else None
         if steps and (steps[-1].pos, steps[-1].action) == (pos, text):
@@ -152,6 +193,10 @@ def _witness(message: MessageRecord, tr: "Translation", voc: Vocabulary, harmles
         steps.append(WitnessStep(edge.pos if edge is not None else None, text,
                                  c_store(draw_store(step.store, step.names, voc))))
     return tuple(steps), abstracted
+
+
+VALUE_FREE_KINDS = frozenset({"valid-deref", "valid-free", "valid-memtrack", "memcleanup", "unreach-call"})
+"""The violations that do not look at values: whether one happens depends on the path and the pointers."""
 
 
 def c_store(text: str) -> str:
@@ -186,11 +231,11 @@ def c_store(text: str) -> str:
 def alarms_of(result: Result, tr: "Translation", cprog: ir.CProgram) -> List[Alarm]:
     """Every message of the run as an :class:`Alarm` at its C position."""
     out: List[Alarm] = []
-    harmless = harmless_abstractions(cprog)
+    ab = abstractions(cprog)
     for m in result.messages:
         edge = tr.edge_of(m.location, m.target, m.label)
         pos = edge.pos if edge is not None else ir.Pos(cprog.file, 0)
-        witness, abstracted = _witness(m, tr, result.vocabulary, harmless)
+        witness, abstracted = _witness(m, tr, result.vocabulary, ab)
         out.append(Alarm(_kind(m.text), pos, m.text, witness, abstracted))
     return sorted(out, key=lambda a: (a.pos, a.kind, a.message))
 
