@@ -120,7 +120,7 @@ def classify_ints(tu: ci.TranslationUnit) -> Dict[Hashable, IntClass]:
     # takes the counter's values shifted: iterate to a fixpoint
     for _ in range(len(col.assigned) + 1):
         classes = {k: _classify(v, k in col.repeated, known, inits, tested.get(k), col.ranges.get(k),
-                                frozenset(compared.get(k, ())), k in ordered)
+                                frozenset(compared.get(k, ())), k in ordered, k in tests.ordered)
                    for k, v in col.assigned.items()}
         # a copy compared by order makes the value it copies a register
         ordered |= {c.of for k, c in classes.items() if c.kind == "alias" and k in ordered}
@@ -259,6 +259,10 @@ class _Collector:
 
 
 _TEST_OPS = ("==", "!=")
+_ORDER_OPS = ("<", "<=", ">", ">=")
+MAX_REGION_VALUES = 7
+"""The most values of a variable tested by order against constants: one per constant and one per
+run of integers between them (``x > 0`` and ``x < 10``: -1, 0, 1, 10, 11 stand for every int)."""
 
 
 class _Tests:
@@ -273,6 +277,7 @@ class _Tests:
     def __init__(self) -> None:
         self.constants: Dict[Hashable, Set[int]] = {}
         self.used: Set[Hashable] = set()   # referenced otherwise
+        self.ordered: Set[Hashable] = set()   # tested by order (<, <=, >, >=) too
 
     def visit(self, c: ci.Cursor, mode: str) -> None:
         """Visit ``c``, whose value is used as ``mode`` says: ``value``, ``truth`` or ``discarded``."""
@@ -289,6 +294,8 @@ class _Tests:
         k = c.kind
         binary = k == K.BINARY_OPERATOR and len(kids) == 2   # (a broken one has fewer)
         if binary and binary_operator(c) in _TEST_OPS and self.test(kids):
+            return
+        if binary and binary_operator(c) in _ORDER_OPS and self.test(kids, ordered=True):
             return
         if k == K.SWITCH_STMT and kids and self.switch(kids[0], kids[-1]):
             self.visit(kids[-1], "discarded")
@@ -308,14 +315,20 @@ class _Tests:
             self.visit(kids[1], "value")
         return var
 
-    def test(self, kids: List[ci.Cursor]) -> bool:
-        """``v == c`` or ``c != v`` (``v`` may be an assignment to it): record it; False when it
-        is no such test."""
+    def test(self, kids: List[ci.Cursor], ordered: bool = False) -> bool:
+        """``v == c`` or ``c != v`` (``v`` may be an assignment to it), or with ``ordered`` ``v < c``,
+        ``c >= v``...: record it; False when it is no such test.  An order test counts only where C
+        compares the values themselves (v's type within the one compared in, c a value of it)."""
         for var_side, const_side in ((kids[0], kids[1]), (kids[1], kids[0])):
             value = evaluate_int(const_side)
-            var = (int_var(var_side) or self.assigned(var_side)) if value is not None else None
+            var = int_var(var_side) if value is not None else None
+            if ordered and var is not None and value is not None and not _value_order(var, var_side, value):
+                return False
+            var = var or (self.assigned(var_side) if value is not None and not ordered else None)
             if var is not None and value is not None:
                 self.record(var, value, var_side.type)
+                if ordered:
+                    self.ordered.add(decl_key(var))
                 return True
         return False
 
@@ -372,6 +385,13 @@ class _Tests:
         return out
 
 
+def _value_order(var: ci.Cursor, operand: ci.Cursor, value: int) -> bool:
+    """Does C compare ``var``'s value with ``value`` as integers when ``operand`` (var, converted) is
+    compared with the constant: var's type within the compared one, which holds the constant?"""
+    mine, compared = int_range(var.type), int_range(operand.type)
+    return mine is not None and compared is not None and mine.within(compared) and value in compared
+
+
 def in_type(value: int, var: Optional[IntRange], compared: Optional[IntRange]) -> Optional[int]:
     """The value of a variable of type ``var`` that equals ``value`` when both are converted to
     the type ``compared`` they are compared in (None: no value does; ``value`` itself when a type
@@ -388,16 +408,31 @@ def _convert(values: Set[int], rng: Optional[IntRange]) -> Set[int]:
     return {rng.convert(v) for v in values} if rng is not None else values
 
 
-def _tested_flag(values: List[object], constants: Set[int], rng: Optional[IntRange]) -> IntClass:
+def _tested_flag(values: List[object], constants: Set[int], rng: Optional[IntRange],
+                 ordered: bool = False) -> IntClass:
     """A variable given nondet values (and constants or truth values), only ever tested against
     ``constants``: a flag over the constants and one value of its type that none of the tests
-    names (none when they name every one: a ``_Bool`` tested against 0 and 1)."""
+    names (none when they name every one: a ``_Bool`` tested against 0 and 1).  Tested by order
+    (``ordered``), one value of each run of integers between the constants stands for the run: every
+    test takes the same branch for all of them."""
     consts = _convert({v for v in values if isinstance(v, int)} | ({0, 1} if "truth" in values else set()), rng)
     consts |= constants
+    if ordered:
+        return _region_flag(consts, rng)
     start = max(consts) + 1 if consts else 0
     spare = next((v for v in (start, 0, 1, -1, start + 1) if v not in consts and (rng is None or v in rng)), None)
     flag = consts | ({spare} if spare is not None else set())
     return IntClass("flag", tuple(sorted(flag)), range=rng) if len(flag) <= MAX_FLAG_VALUES else ABSTRACT
+
+
+def _region_flag(consts: Set[int], rng: Optional[IntRange]) -> IntClass:
+    """The flag of a variable tested by order against ``consts``: each constant, and the least value
+    of each run of integers around them (below the least constant: the one just below it)."""
+    ordered = sorted(consts)
+    runs = [ordered[0] - 1] if ordered else [0]
+    runs += [c + 1 for k, c in enumerate(ordered) if k + 1 == len(ordered) or ordered[k + 1] > c + 1]
+    flag = {v for v in set(ordered) | set(runs) if rng is None or v in rng}
+    return IntClass("flag", tuple(sorted(flag)), range=rng) if len(flag) <= MAX_REGION_VALUES else ABSTRACT
 
 
 def _has_backward_goto(c: ci.Cursor) -> bool:
@@ -575,11 +610,11 @@ def _ordered_with_fields(c: ci.Cursor, out: Set[Hashable]) -> Set[Hashable]:
 def _classify(assignments: List[Tuple[str, object]], repeated: bool, known: Dict[Hashable, IntClass],
               inits: FrozenSet[Hashable] = frozenset(), tested: Optional[Set[int]] = None,
               rng: Optional[IntRange] = None, compared: FrozenSet[int] = frozenset(),
-              ordered: bool = False) -> IntClass:
+              ordered: bool = False, order_tested: bool = False) -> IntClass:
     values = [_narrowed(_value(rhs, known, inits), rhs, rng) for tag, rhs in assignments if tag != _UNINIT]
     if tested is not None and "nondet" in values and set(values) <= {"nondet", "truth"} | \
             {v for v in values if isinstance(v, int)}:
-        return _tested_flag(values, tested, rng)
+        return _tested_flag(values, tested, rng, order_tested)
     only_init = len(assignments) == 1 and assignments[0][0] == _INIT
     all_bound = all(tag == "" for tag, _ in assignments)   # parameters and return values
     aliases = {v[1] for v in values if isinstance(v, tuple) and v[0] == "alias"}
