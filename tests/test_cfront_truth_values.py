@@ -39,3 +39,17 @@ def test_a_field_given_a_condition_holds_its_truth(tmp_path, body, verdict):
     [f] = verify_files([str(path)], VerifyOptions(("unreach-call",)))
     got = f.properties[0]
     assert got.verdict == verdict, got.reason
+
+
+@pytest.mark.parametrize("body, verdict", [
+    ("int y = n->d; if (y != y || y < y) reach_error(); if (n->d > n->d) reach_error();", "true"),
+    ("if (n->d == n->d) reach_error();", "false"),
+    ("int y = n->d; if (y <= y) reach_error();", "false"),
+])
+def test_a_value_compared_with_itself_is_decided(tmp_path, body, verdict):
+    """``x <= x``, ``p->d != p->d``: one value read twice; it was a comparison of two untracked
+    values, taken both ways as an over-approximation."""
+    path = tmp_path / "t.c"
+    path.write_text(PROGRAM.replace("BODY", body))
+    [f] = verify_files([str(path)], VerifyOptions(("unreach-call",)))
+    assert f.properties[0].verdict == verdict, f.properties[0].reason

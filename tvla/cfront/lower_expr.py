@@ -624,6 +624,8 @@ class ExprLowering(Builder):
             return self.branch_both(cur, t, f, "abstracted", s)
         lo, cur = self.int_value(a, cur, fr)
         ro, cur = self.int_value(b, cur, fr)
+        if lo == ro and lo[0] in ("var", "field"):   # x <= x, p->d != p->d: one value read twice
+            return self.goto(self.touch(lo, cur, s), t if ir.holds(0, op, 0) else f, s)
         typed = _typed(lo, op, ro, [int_range(strip(x, casts=True).type) for x in (a, b)], int_range(a.type))
         if isinstance(typed, bool):
             return self.goto(self.touch(ro, self.touch(lo, cur, s), s), t if typed else f, s)
