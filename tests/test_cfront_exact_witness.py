@@ -26,10 +26,11 @@ int main(void)
 """
 
 
-def unreach(tmp_path, src):
+def unreach(tmp_path, src, prop="unreach-call"):
+    """The verdict of ``prop`` (default unreach-call) on the program ``src``."""
     path = tmp_path / "t.c"
     path.write_text(src)
-    [f] = verify_files([str(path)], VerifyOptions(("unreach-call",)))
+    [f] = verify_files([str(path)], VerifyOptions((prop,)))
     return f.properties[0]
 
 
@@ -118,13 +119,6 @@ def test_a_nondet_int_in_a_long_field_holds_an_int(tmp_path, nondet, test, verdi
     assert unreach(tmp_path, src).verdict == verdict
 
 
-def memsafety(tmp_path, src):
-    path = tmp_path / "t.c"
-    path.write_text(src)
-    [f] = verify_files([str(path)], VerifyOptions(("memsafety",)))
-    return f.properties[0]
-
-
 @pytest.mark.parametrize("other, verdict", [
     ("free(c);", "false"),                                          # no step looks at c's datum
     ("if (a->d < c->d && c->d < b->d) a = b; free(c);", "unknown"),  # a step branches on it
@@ -134,7 +128,7 @@ def test_a_value_no_later_step_tests_does_not_matter(tmp_path, other, verdict):
     the double free on the path that does not look at it is a run of C all the same."""
     write = ("c->d = __VERIFIER_nondet_int(); if (__VERIFIER_nondet_int()) { "
              "if (a->d < c->d && c->d < b->d) reach_error(); } else { OTHER } free(c); c = a;")
-    got = memsafety(tmp_path, THREE.replace("LOW", "3").replace("WRITE", write.replace("OTHER", other)))
+    got = unreach(tmp_path, THREE.replace("LOW", "3").replace("WRITE", write.replace("OTHER", other)), "memsafety")
     assert got.verdict == verdict, got.reason
     if verdict == "false":
         assert got.violated == "valid-free"
