@@ -19,7 +19,7 @@ import time
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple, cast
+from typing import TYPE_CHECKING, Callable, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple, cast
 
 from tvla.cfront import ir
 from tvla.cfront.library import ABSTRACTED
@@ -27,6 +27,7 @@ from tvla.cfront.verdict import TRUE, UNKNOWN, Alarm, FileVerdict, PropertyVerdi
 from tvla.engine.options import Options, build_options
 from tvla.engine.results import MessageRecord, Result
 from tvla.errors import TvlaError
+from tvla.logic.structure import Structure
 from tvla.logic.vocabulary import Vocabulary
 
 if TYPE_CHECKING:  # imported where used, for start-up time
@@ -191,8 +192,40 @@ def _witness(message: MessageRecord, tr: "Translation", voc: Vocabulary, ab: Abs
         if steps and (steps[-1].pos, steps[-1].action) == (pos, text):
             continue   # one C statement is several TVP steps (a store: cut, collect, link; kills after it)
         steps.append(WitnessStep(edge.pos if edge is not None else None, text,
-                                 c_store(draw_store(step.store, step.names, voc))))
+                                 c_store(draw_store(step.store, step.names, voc, data_notes(step.store, voc)))))
     return tuple(steps), abstracted
+
+
+DATA_KEY = re.compile(r"^(eq|lt)\[(\w+),(\$m?\d+|\w+)\]$")
+DATA_ORDER = re.compile(r"^dle\[(\w+)\]$")
+
+
+def data_notes(store: Structure, voc: Vocabulary) -> Callable[[int], List[str]]:
+    """What a witness store says of each cell's int fields, in C words: ``d=3`` (the datum equals a
+    constant, or a variable, the program compares it with), ``d<3``, else ``d#1`` (the rank of the
+    datum among the cells' data of d, 0 the least) for a field whose data are ordered."""
+    from tvla.logic.heap import ranks, true_tuples
+    said: Dict[int, Dict[str, str]] = {}
+    below: Dict[Tuple[int, str], List[int]] = {}
+    for p in voc.unary:
+        m = DATA_KEY.match(p.name) if p.kind == "core" else None
+        if m is None:
+            continue
+        kind, f, key = m.groups()
+        value = f"-{key[2:]}" if key.startswith("$m") else key.lstrip("$")
+        for (u,) in true_tuples(store, p):
+            if kind == "eq":
+                said.setdefault(u, {})[f] = f"{f}={value}"
+            elif value.lstrip("-").isdigit():
+                below.setdefault((u, f), []).append(int(value))
+    for (u, f), bounds in below.items():
+        said.setdefault(u, {}).setdefault(f, f"{f}<{min(bounds)}")
+    for p in voc.binary:
+        m = DATA_ORDER.match(p.name) if p.kind == "core" else None
+        if m is not None:
+            for u, r in enumerate(ranks(store, p)):
+                said.setdefault(u, {}).setdefault(m.group(1), f"{m.group(1)}#{r}")
+    return lambda u: [said[u][f] for f in sorted(said.get(u, {}))]
 
 
 VALUE_FREE_KINDS = frozenset({"valid-deref", "valid-free", "valid-memtrack", "memcleanup", "unreach-call"})

@@ -80,8 +80,11 @@ def data_values(store: Structure, voc: Vocabulary) -> Optional[List[int]]:
     transitive reflexive, as the drawings lay it out), 0 for the smallest; None
     when the program has no data order."""
     order = order_predicate(voc)
-    if order is None:
-        return None
+    return None if order is None else ranks(store, order)
+
+
+def ranks(store: Structure, order: Predicate) -> List[int]:
+    """The rank of each node in the preorder ``order`` (a binary predicate), 0 for the smallest."""
     rel = set(true_tuples(store, order))
     n = store.n
     classes = [frozenset(w for w in range(n) if (w, u) in rel and (u, w) in rel) for u in range(n)]

@@ -14,7 +14,7 @@ is drawn here three ways:
 
 import html
 import os
-from typing import Any, Container, Dict, List, Optional, Sequence, Set, Union
+from typing import Any, Callable, Container, Dict, List, Optional, Sequence, Set, Union
 
 from tvla.engine.results import MessageRecord, NoWitness, Step, Witness
 from tvla.logic.heap import data_values, fields, pointers, successor, true_tuples
@@ -62,14 +62,16 @@ def witness_lines(message: MessageRecord) -> List[str]:
     return [no_witness_line(w)] if isinstance(w, NoWitness) else format_witness(w)
 
 
-def draw_store(store: Structure, names: Sequence[str], voc: Vocabulary) -> str:
-    """The store on one line: ``x -> u1(d=0) -> u2(d=1, t) -> NULL; y = NULL``."""
+def draw_store(store: Structure, names: Sequence[str], voc: Vocabulary,
+               data_notes: Optional[Callable[[int], List[str]]] = None) -> str:
+    """The store on one line: ``x -> u1(d=0) -> u2(d=1, t) -> NULL; y = NULL``; ``d`` is the rank of
+    the node's datum in the data order, or what ``data_notes`` says of the node when given."""
     data = data_values(store, voc)
     ptrs, fs = pointers(voc), fields(voc)
     held = {u: [p.name for p in ptrs if (u,) in true_tuples(store, p)] for u in range(store.n)}
 
     def label(u: int, var: Optional[str]) -> str:
-        notes = [f"d={data[u]}"] if data is not None else []
+        notes = data_notes(u) if data_notes is not None else [f"d={data[u]}"] if data is not None else []
         notes += [v for v in held[u] if v != var]
         return names[u] + (f"({', '.join(notes)})" if notes else "")
 
