@@ -775,6 +775,8 @@ def malloc(lib: Library, x: str, struct: str, zeroed: bool, on_stack: bool = Fal
         title = f"{x} = {'calloc' if zeroed else 'malloc'}(sizeof(struct {struct}))"
     if not zeroed and any(d in lib.ordered and d not in written and not free_field(lib, d) for d in ints):
         name = ABSTRACTED + name
+    if zeroed and any(d in lib.ordered and 0 not in lib.keys.get(d, ()) for d in ints):
+        name = ABSTRACTED + name   # 0 in an ordered field without its key: as set_data's constants
     act = Act(name, title, new=True, updates=tuple(ups))
     return with_collect(lib, act, lambda a: lib.reach(a, without=[x]), memtrack_text(lib))
 
@@ -1010,6 +1012,10 @@ def set_data(lib: Library, x: str, d: str, value: Value, guard: Optional[Tuple[s
     name = f"Set_Data_{p}_{d}_{_key_name(value)}" + (f"_{guard[0]}" if guard else "")
     if value is None and d in lib.ordered and not free_field(lib, d):
         name = ABSTRACTED + name   # with 3 and 4 among the data, "between them" is no integer's place
+    if isinstance(value, int) and d in lib.ordered and value not in lib.keys.get(d, ()):
+        # no eq key tells which cells hold the constant: its order against them is left unknown,
+        # though two cells given 0 hold one value
+        name = ABSTRACTED + name
     focus = (f"{p}(v)",) + ((lib.val(*guard),) if guard else ())
     return Act(name, f"{x}->{d} = {shown}" + (f" [{guard[0]} == {guard[1]}]" if guard else ""), focus, pre,
                updates=tuple(ups))
@@ -1642,8 +1648,8 @@ def build_library(cprog: ir.CProgram, needs: Needs, successors: bool = True) -> 
     back, cross = _back_fields(cprog, used), _cross_fields(cprog, fld)
     allocated = list(dict.fromkeys(s.struct for s in _statements(cprog) if isinstance(s, ir.Malloc)))
     fields_of = {st.name: tuple(f for f, _ in st.pointer_fields if f in fld) for st in cprog.structs}
-    ints_of = {st.name: tuple(d for d in st.int_fields if d in ordered or keys.get(d)) for st in cprog.structs}
     ordered = ordered | {d for ds in registers.values() for d in ds}
+    ints_of = {st.name: tuple(d for d in st.int_fields if d in ordered or keys.get(d)) for st in cprog.structs}
     in_order = {}
     for d in sorted(ordered):
         owner = _owner(cprog, d)
