@@ -1159,9 +1159,10 @@ def copy_register(lib: Library, x: str, src: Union[int, str]) -> Act:
     # through it may be no run of C, unless it only places a value chosen once or a constant
     # among data that are chosen but for at most one constant (free_placement): any place in
     # their order is then that of some integer
-    # a constant that is no key of a field x holds: a cell given it is not known to hold it (x = 0
-    # may then be placed above a cell holding 0)
-    keyed = not isinstance(src, int) or all(src in lib.keys.get(d, ()) for d in lib.registers.get(x, ()))
+    # a constant that cells of a field x holds may be given, and that is no key of it: such a cell
+    # is not known to hold it (x = 0 may then be placed above a cell holding 0)
+    keyed = not isinstance(src, int) or all(src in lib.keys.get(d, ()) or src not in lib.constants.get(d, ())
+                                            for d in lib.registers.get(x, ()))
     return Act(_marked(f"Copy_Reg_{_sanitize(x)}_{_key_name(src)}", ups, free_placement(lib, x, src) and keyed),
                f"{x} = {src}", updates=tuple(ups))
 
