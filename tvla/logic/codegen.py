@@ -143,7 +143,7 @@ def generate(f: F.Formula, vec: Optional[str], host: Host, top: bool) -> Compile
         src = _Source(host)
         t, u = src.value(f, vec, 1, 0, top=top)
         src.emit(1, f"return {t}, {u}")
-        text = "\n".join(["def fn(s, env):", " full = s.full"] + [" " + line for line in src.lines])
+        text = "\n".join(["def fn(s, env):", " full = s.full"] + [" " + line for line in src.prologue + src.lines])
         namespace.update(src.callees)
         code = compile(text, "<formula>", "exec")
         stub.__code__ = next(c for c in code.co_consts if isinstance(c, CodeType))
@@ -164,13 +164,34 @@ class _Source:
     """The lines of one generated function under construction.  ``value`` emits a node's
     code at an indentation ``depth`` and inside ``loops`` nested loops."""
 
-    def __init__(self, host: Host) -> None:
+    def __init__(self, host: Host, hoist: bool = True) -> None:
         self.host = host
         self.voc = host.voc
         self.tabling = host.tabling
         self.lines: List[str] = []
         self.callees: Dict[str, Compiled] = {}
         self.count = 0
+        # hoist: the structure does not change while the function runs, so the columns and
+        # closures of a relation are looked up once per call (locals set to None first,
+        # the lines of ``prologue``), not at every read in a loop
+        self.hoist = hoist
+        self.prologue: List[str] = []
+        self.hoisted: Dict[str, str] = {}
+
+    def relation(self, method: str, i: int, depth: int) -> str:
+        """The name of a local pair ``(T rows, U rows)`` holding ``s.method(i)`` (looked up
+        where first needed, once per call when hoisting; else here, each time)."""
+        key = f"{method}{i}"
+        name = self.hoisted.get(key)
+        if name is None:
+            name = self.hoisted[key] = "h" + self.fresh()
+            if self.hoist:
+                self.prologue.append(f"{name} = None")
+        if self.hoist:
+            self.emit(depth, f"if {name} is None: {name} = s.{method}({i})")
+        else:
+            self.emit(depth, f"{name} = s.{method}({i})")
+        return name
 
     def fresh(self) -> str:
         """A number for the names of new locals, distinct within the function."""
@@ -326,7 +347,8 @@ class _Source:
             elif b == vec:
                 self.emit(depth, f"w{k} = env[{a!r}]; {t} = s.bT[{i}][w{k}]; {u} = s.bU[{i}][w{k}]")
             elif a == vec:
-                self.emit(depth, f"{t}, {u} = s.column({i}, env[{b!r}])")
+                c = self.relation("columns", i, depth)
+                self.emit(depth, f"w{k} = env[{b!r}]; {t} = {c}[0][w{k}]; {u} = {c}[1][w{k}]")
             else:
                 self.emit(depth, f"w{k} = env[{a!r}]; b{k} = 1 << env[{b!r}]")
                 self.definite(vec, f"s.bT[{i}][w{k}] & b{k}", f"s.bU[{i}][w{k}] & b{k}", t, u, depth)
@@ -364,12 +386,15 @@ class _Source:
         if a == vec and b == vec:
             self.emit(depth, f"{t}, {u} = s.closure_diagonal({i})")
         elif b == vec:
-            self.emit(depth, f"ct{k}, cu{k} = s.closure({i}); w{k} = env[{a!r}]; {t} = ct{k}[w{k}]; {u} = cu{k}[w{k}]")
+            c = self.relation("closure", i, depth)
+            self.emit(depth, f"w{k} = env[{a!r}]; {t} = {c}[0][w{k}]; {u} = {c}[1][w{k}]")
         elif a == vec:
-            self.emit(depth, f"{t}, {u} = s.closure_column({i}, env[{b!r}])")
+            c = self.relation("closure_columns", i, depth)
+            self.emit(depth, f"w{k} = env[{b!r}]; {t} = {c}[0][w{k}]; {u} = {c}[1][w{k}]")
         else:
-            self.emit(depth, f"ct{k}, cu{k} = s.closure({i}); w{k} = env[{a!r}]; b{k} = 1 << env[{b!r}]")
-            self.definite(vec, f"ct{k}[w{k}] & b{k}", f"cu{k}[w{k}] & b{k}", t, u, depth)
+            c = self.relation("closure", i, depth)
+            self.emit(depth, f"w{k} = env[{a!r}]; b{k} = 1 << env[{b!r}]")
+            self.definite(vec, f"{c}[0][w{k}] & b{k}", f"{c}[1][w{k}] & b{k}", t, u, depth)
 
     # ------------------------------------------------------------------ quantifiers
     def quantifier(self, f: Quantifier, vec: Optional[str], depth: int, loops: int) -> Tuple[str, str]:
@@ -385,6 +410,10 @@ class _Source:
             guard = guard_of(f, vec, qs)
             if guard is not None:
                 return self.guarded_exists(vec, guard, f, depth, loops)
+            if len(qs) > 1:
+                first = [c for c in F.conjuncts(f.body) if not c.free_vars() & set(qs[1:])]
+                if first:
+                    return self.nested_exists(f, vec, qs, first, depth, loops)
         return self.vector_quantifier(f, vec, qs, depth, loops)
 
     def doubtful(self, m: str, free: Sequence[str], depth: int) -> None:
@@ -472,6 +501,40 @@ class _Source:
         else:
             self.emit(depth + 1, f"{t} |= {bt}; {p} |= {bt} | {bh}")
             self.emit(depth + 1, f"if {t} == full: break")
+        self.restore(qs, saved, depth)
+        self.emit(depth, f"{p} = {p} & ~{t}")
+        return t, p
+
+    def nested_exists(self, f: Quantifier, vec: str, qs: List[str], first: List[F.Formula], depth: int,
+                      loops: int) -> Tuple[str, str]:
+        """``E(q, qs...) a & b`` (``first``: the conjuncts ``a`` that mention no variable of
+        ``qs`` but ``q``) as the loop of :meth:`vector_quantifier` written as a loop over
+        ``q`` and one over the others: where ``a`` is 0 everywhere, so is the body for
+        every node of the others (the flat loop's ``&`` skips ``b`` there too), which adds
+        nothing to the value and cannot stop the loop: the inner loop is skipped."""
+        k = self.fresh()
+        m, t, p, d, stop = "m" + k, "t" + k, "p" + k, "d" + k, "z" + k
+        rest = [c for c in F.conjuncts(f.body) if c not in first]
+        self.doubtful(m, sorted(f.free_vars() - {vec}), depth)
+        saved = self.save(qs, depth)
+        self.emit(depth, f"{t} = {p} = 0; {stop} = False")
+        outer = self.loop(qs[:1], depth)
+        a_t, a_u = self.value(F.desugar(F.conj(*first)), vec, depth + 1, loops + 1)
+        a_p = "p" + self.fresh()
+        self.emit(depth + 1, f"{a_p} = {a_t} | {a_u}")
+        self.emit(depth + 1, f"if not {a_p}: continue")
+        inner = self.loop(qs[1:], depth + 1)
+        b_t, b_u = self.value(F.desugar(F.conj(*rest)), vec, depth + 2, loops + 2)
+        bt, bh = "t" + self.fresh(), "u" + self.fresh()
+        self.emit(depth + 2, f"{bt} = {a_t} & {b_t}; {bh} = ({a_p} & ({b_t} | {b_u})) & ~{bt}")
+        doubted = " | ".join(f"1 << {name}" for name in outer + inner)
+        self.emit(depth + 2, f"{d} = {m} & ({doubted}) if {m} else 0")
+        self.emit(depth + 2, f"if {d}:")
+        self.emit(depth + 3, f"{d} = full & ~{d} if {d} & ({d} - 1) == 0 else full")
+        self.seen_active(bt, bh, d, False, depth + 3)
+        self.emit(depth + 2, f"{t} |= {bt}; {p} |= {bt} | {bh}")
+        self.emit(depth + 2, f"if {t} == full: {stop} = True; break")
+        self.emit(depth + 1, f"if {stop}: break")
         self.restore(qs, saved, depth)
         self.emit(depth, f"{p} = {p} & ~{t}")
         return t, p

@@ -404,12 +404,18 @@ class Structure:
     # hot paths: look the cache up before building anything
     def column(self, i: int, w: Node) -> Masks:
         """``(T, U)`` masks of ``p(*, w)`` for binary predicate ``i``."""
+        c = self.columns(i)
+        return c[0][w], c[1][w]
+
+    def columns(self, i: int) -> Rows:
+        """The columns of binary predicate ``i`` as the rows of its converse: ``(T, U)``
+        where ``T[w]``, ``U[w]`` are the masks of ``p(*, w)`` (read them, do not change them)."""
         # a body that reads one column of p mostly reads them all (E(v_3) !p(v_1, v_3) &
         # p(v_2, v_3) reads column v_3 for each v_3 it visits): all at once, by one transpose
-        c = self._cache.get(("cols", i))
+        c: Optional[Rows] = self._cache.get(("cols", i))
         if c is None:
             c = self._cache[("cols", i)] = transpose(self.bT[i], self.bU[i], self.n)
-        return c[0][w], c[1][w]
+        return c
 
     def rows_other_than(self, i: int, v: Kleene) -> Mask:
         """Mask of the nodes ``u`` where the row ``p(u, *)`` of binary predicate ``i`` is
@@ -455,10 +461,15 @@ class Structure:
 
     def closure_column(self, i: int, w: Node) -> Masks:
         """``(T, U)`` masks of ``p+(*, w)`` for binary predicate ``i``."""
-        c = self._cache.get(("tccols", i))
+        c = self.closure_columns(i)
+        return c[0][w], c[1][w]
+
+    def closure_columns(self, i: int) -> Rows:
+        """The columns of ``p+`` for binary predicate ``i``, as :meth:`columns` gives those of ``p``."""
+        c: Optional[Rows] = self._cache.get(("tccols", i))
         if c is None:
             c = self._cache[("tccols", i)] = transpose(*self.closure(i), self.n)
-        return c[0][w], c[1][w]
+        return c
 
     def closure_diagonal(self, i: int) -> Masks:
         key = ("tcdiag", i)
