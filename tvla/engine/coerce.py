@@ -314,14 +314,13 @@ class Coercer:
             for p in changed:
                 ks.update(self.dependents.get(p, ()))
             queue = sorted(ks)
-        queued = set(queue)
+        queued = bytearray(len(self.rules))  # 1: in the queue, not yet run
+        for k in queue:
+            queued[k] = 1
         appliers = self._appliers
         dependents = self.dependents
-        qi = 0
-        while qi < len(queue):
-            k = queue[qi]
-            qi += 1
-            queued.discard(k)
+        for k in queue:  # the loop sees the rules appended while it runs
+            queued[k] = 0
             try:
                 touched = appliers[k](s)
             except Inconsistent as e:
@@ -332,8 +331,8 @@ class Coercer:
             if touched:
                 for p in touched:
                     for k2 in dependents.get(p, ()):
-                        if k2 not in queued:
-                            queued.add(k2)
+                        if not queued[k2]:
+                            queued[k2] = 1
                             queue.append(k2)
         return 0
 
@@ -421,7 +420,7 @@ def make_applier(rule: Rule, voc: Vocabulary, ev: Evaluator) -> Applier:
     if p.arity == 1 and inner.args[0] == plan.vec:
         return unary_applier(plan, p, positive, ev.stale_after(p.name))
     if p.arity == 2 and inner.args[1] == plan.vec and inner.args[0] != plan.vec:
-        return row_applier(plan, p, inner.args[0], positive, ev.stale_after(p.name))
+        return row_applier(plan, p, inner.args[0], positive, ev.stale_after(p.name), ev)
     return generic_applier(plan, p, inner.args, positive, ev.stale_after(p.name))
 
 
@@ -523,35 +522,33 @@ def rows_to_check(s: Structure, i: int, positive: bool) -> Mask:
     return s.rows_other_than(i, TRUE if positive else FALSE)
 
 
-def row_applier(plan: Plan, p: Predicate, a0: str, positive: bool, stale: Set[int]) -> Applier:
+def row_applier(plan: Plan, p: Predicate, a0: str, positive: bool, stale: Set[int], ev: Evaluator) -> Applier:
     """A binary head ``p(a0, vec)``: one row of ``p`` per assignment, only those where
     the head may change (``a0`` is the only outer variable); the loop of
-    :func:`assignments` written out for it (the rules most often run have such heads)."""
-    i, name, rule, fn, guard = p.index, p.name, plan.rule, plan.body, plan.guard
+    :func:`assignments` written out for it, as generated code once it has run a few
+    times (:meth:`Evaluator.row_loop`: the rules most often run have such heads)."""
+    i, name, rule, guard = p.index, p.name, plan.rule, plan.guard
     assert plan.outer == (a0,)
+    loop = ev.row_loop(rule.body, plan.vec, a0, i, positive)
 
     def row_head(s: Structure) -> Sequence[str]:
-        changed: Tuple[str, ...] = ()
         care = rows_to_check(s, i, positive)
         if not care:
-            return changed
+            return ()
         env: Dict[str, int] = {}
         if guard is not None:
             care &= guard(s, env)[0]
-        rt, ru = s.bT[i], s.bU[i]
-        while care:
-            low = care & -care
-            care ^= low
-            u = low.bit_length() - 1
-            env[a0] = u
-            t = fn(s, env)[0]
-            if not t:
-                continue
+        changed: List[str] = []
+
+        def hit(u: int, t: Mask) -> None:
+            rt, ru = s.bT[i], s.bU[i]
             sharp = _sharpen(t, rt[u], ru[u], positive, rule, env)
             if sharp is not None:
                 rt[u], ru[u] = sharp
                 s.touched(i, stale)
-                changed = (name,)
+                changed[:] = [name]
+
+        loop(s, env, care, hit)
         return changed
     return row_head
 

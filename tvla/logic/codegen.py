@@ -160,6 +160,67 @@ _STUB = next(c for c in compile("def fn(s, env):\n    return tier(s, env)\n", "<
 """The code of a generated function until it is compiled: run the closures, count the calls."""
 
 
+RowHit = Callable[[Node, Mask], None]
+"""Called by a :data:`RowLoop` with a row ``u`` and the body's 1 mask there."""
+
+RowLoop = Callable[[Structure, Dict[str, Node], Mask, RowHit], None]
+"""``loop(s, env, care, hit)``: see :func:`generate_rows`."""
+
+
+def generate_rows(f: F.Formula, vec: str, row: str, index: int, positive: bool, host: Host,
+                  promote: Optional[int]) -> RowLoop:
+    """A loop over the rows of a rule with head ``p(row, vec)`` (``p``: binary predicate
+    ``index``): ``loop(s, env, care, hit)`` binds ``row`` in ``env`` to each node ``u`` of
+    ``care`` in ascending order, evaluates ``f`` over ``vec`` there, and calls ``hit(u, t)``
+    with its 1 mask ``t`` where ``t`` is 1 at a node where row ``u`` of ``p`` is not yet 1
+    (``positive``), resp. not yet 0 (``hit`` may change the structure: the next rows read it).
+
+    It runs as a loop that calls ``f``'s compiled function (``host.compile``) for its first
+    ``promote`` calls (None: always), then as one generated function with ``f``'s code
+    inlined in the loop, which saves a call and its result tuple per row."""
+    body = host.compile(f, vec)
+    namespace: Dict[str, object] = {"__builtins__": builtins, "product": product, "LazyRows": LazyRows}
+    calls = 0
+
+    def slow(s: Structure, env: Dict[str, Node], care: Mask, hit: RowHit) -> None:
+        rt, ru = s.bT[index], s.bU[index]
+        while care:
+            low = care & -care
+            care ^= low
+            u = low.bit_length() - 1
+            env[row] = u
+            t = body(s, env)[0]
+            if t & ~rt[u] if positive else t & (rt[u] | ru[u]):
+                hit(u, t)
+
+    def tier(s: Structure, env: Dict[str, Node], care: Mask, hit: RowHit) -> None:
+        nonlocal calls
+        calls += 1
+        if promote is None or calls <= promote:
+            return slow(s, env, care, hit)
+        src = _Source(host, hoist=False)  # hit changes the structure between rows
+        t, _u = src.value(F.desugar(f), vec, 1, 1)
+        test = f"{t} & ~_rt[_u]" if positive else f"{t} & (_rt[_u] | _ru[_u])"
+        lines = ["def fn(s, env, _care, _hit):", " full = s.full", f" _rt = s.bT[{index}]; _ru = s.bU[{index}]",
+                 " while _care:", "  _low = _care & -_care; _care ^= _low; _u = _low.bit_length() - 1",
+                 f"  env[{row!r}] = _u"]
+        lines += ["  " + line for line in src.lines] + [f"  if {test}: _hit(_u, {t})"]
+        namespace.update(src.callees)
+        code = compile("\n".join(lines), "<formula>", "exec")
+        stub.__code__ = next(c for c in code.co_consts if isinstance(c, CodeType))
+        return stub(s, env, care, hit)
+
+    namespace["tier"] = tier
+    stub = FunctionType(_ROWS_STUB, namespace, "fn")
+    loop: RowLoop = stub
+    return loop
+
+
+_ROWS_STUB = next(c for c in compile("def fn(s, env, care, hit):\n    return tier(s, env, care, hit)\n",
+                                     "<formula>", "exec").co_consts if isinstance(c, CodeType))
+"""The code of a generated row loop until it is compiled."""
+
+
 class _Source:
     """The lines of one generated function under construction.  ``value`` emits a node's
     code at an indentation ``depth`` and inside ``loops`` nested loops."""

@@ -23,7 +23,7 @@ from itertools import product
 from typing import Callable, Dict, Hashable, Iterable, Iterator, List, Optional, Sequence, Set, Tuple, Union
 
 from tvla.logic import formula as F
-from tvla.logic.codegen import GENERATED, PROMOTE, LazyRows, generate, guard_of, is_tabled
+from tvla.logic.codegen import GENERATED, PROMOTE, LazyRows, RowLoop, generate, generate_rows, guard_of, is_tabled
 from tvla.logic.kleene import FALSE, HALF, TRUE, Kleene, Mask, Masks
 from tvla.logic.structure import Node, Rows, Structure, closure_rows, full_mask, transpose
 from tvla.logic.vocabulary import Predicate, Vocabulary
@@ -136,6 +136,12 @@ class Evaluator:
         if fn is None:
             fn = self._memo[key] = self._compile(F.desugar(f), vec)
         return fn
+
+    def row_loop(self, f: F.Formula, vec: str, row: str, index: int, positive: bool) -> RowLoop:
+        """A loop that evaluates ``f`` over ``vec`` for each node of ``row`` and reports where
+        it may change row ``row`` of binary predicate ``index`` (:func:`codegen.generate_rows`);
+        generated code once it has run ``promote`` times, when this evaluator generates code."""
+        return generate_rows(f, vec, row, index, positive, self, self.promote if self.generated else None)
 
     def value(self, f: F.Formula, s: Structure, env: Optional[Assignment] = None) -> Kleene:
         """Kleene value of ``f`` (free variables bound in ``env``)."""
