@@ -321,11 +321,14 @@ class _Tests:
         compares the values themselves (v's type within the one compared in, c a value of it)."""
         for var_side, const_side in ((kids[0], kids[1]), (kids[1], kids[0])):
             value = evaluate_int(const_side)
-            var = int_var(var_side) if value is not None else None
-            if ordered and var is not None and value is not None and not _value_order(var, var_side, value):
+            if value is None:
+                continue
+            var = int_var(var_side)
+            if ordered and var is not None and not _value_order(var, var_side, value):
                 return False
-            var = var or (self.assigned(var_side) if value is not None and not ordered else None)
-            if var is not None and value is not None:
+            if var is None and not ordered:
+                var = self.assigned(var_side)
+            if var is not None:
                 self.record(var, value, var_side.type)
                 if ordered:
                     self.ordered.add(decl_key(var))

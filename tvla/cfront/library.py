@@ -775,8 +775,8 @@ def malloc(lib: Library, x: str, struct: str, zeroed: bool, on_stack: bool = Fal
         title = f"{x} = {'calloc' if zeroed else 'malloc'}(sizeof(struct {struct}))"
     if not zeroed and any(d in lib.ordered and d not in written and not free_field(lib, d) for d in ints):
         name = ABSTRACTED + name
-    if zeroed and any(d in lib.ordered and 0 not in lib.keys.get(d, ()) for d in ints):
-        name = ABSTRACTED + name   # 0 in an ordered field without its key: as set_data's constants
+    if zeroed and any(unkeyed(lib, d, 0) for d in ints):
+        name = ABSTRACTED + name
     act = Act(name, title, new=True, updates=tuple(ups))
     return with_collect(lib, act, lambda a: lib.reach(a, without=[x]), memtrack_text(lib))
 
@@ -1012,9 +1012,7 @@ def set_data(lib: Library, x: str, d: str, value: Value, guard: Optional[Tuple[s
     name = f"Set_Data_{p}_{d}_{_key_name(value)}" + (f"_{guard[0]}" if guard else "")
     if value is None and d in lib.ordered and not free_field(lib, d):
         name = ABSTRACTED + name   # with 3 and 4 among the data, "between them" is no integer's place
-    if isinstance(value, int) and d in lib.ordered and value not in lib.keys.get(d, ()):
-        # no eq key tells which cells hold the constant: its order against them is left unknown,
-        # though two cells given 0 hold one value
+    if isinstance(value, int) and unkeyed(lib, d, value):
         name = ABSTRACTED + name
     focus = (f"{p}(v)",) + ((lib.val(*guard),) if guard else ())
     return Act(name, f"{x}->{d} = {shown}" + (f" [{guard[0]} == {guard[1]}]" if guard else ""), focus, pre,
@@ -1034,6 +1032,13 @@ def set_data_from_register(lib: Library, x: str, d: str, value: str) -> List[Act
     exact = dataclasses.replace(act, pre=_and([act.pre or ""] + others))
     live = _or([f"!{o}" for o in others])
     return [exact, dataclasses.replace(act, name=f"{ABSTRACTED}{act.name}_live", pre=_and([act.pre or "", live]))]
+
+
+def unkeyed(lib: Library, d: str, c: int) -> bool:
+    """Is writing the constant ``c`` into field d an over-approximation?  So it is when d is ordered
+    and c is no eq key of d: no key tells which cells hold c, so the written cell's order against
+    them is left unknown, though two cells given 0 hold one value."""
+    return d in lib.ordered and c not in lib.keys.get(d, ())
 
 
 def _key_name(value: Value) -> str:
@@ -1159,10 +1164,10 @@ def copy_register(lib: Library, x: str, src: Union[int, str]) -> Act:
     # through it may be no run of C, unless it only places a value chosen once or a constant
     # among data that are chosen but for at most one constant (free_placement): any place in
     # their order is then that of some integer
-    # a constant that cells of a field x holds may be given, and that is no key of it: such a cell
-    # is not known to hold it (x = 0 may then be placed above a cell holding 0)
-    keyed = not isinstance(src, int) or all(src in lib.keys.get(d, ()) or src not in lib.constants.get(d, ())
-                                            for d in lib.registers.get(x, ()))
+    # a constant that cells of a field x holds may be given without its key (:func:`unkeyed`): such
+    # a cell is not known to hold it (x = 0 may then be placed above a cell holding 0)
+    keyed = not isinstance(src, int) or not any(unkeyed(lib, d, src) and src in lib.constants.get(d, ())
+                                                for d in lib.registers.get(x, ()))
     return Act(_marked(f"Copy_Reg_{_sanitize(x)}_{_key_name(src)}", ups, free_placement(lib, x, src) and keyed),
                f"{x} = {src}", updates=tuple(ups))
 

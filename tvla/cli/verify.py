@@ -136,13 +136,13 @@ def abstractions(cprog: ir.CProgram) -> Abstractions:
              or _abstracted_note(e) and len(after[e.source]) > 1}
     notes = {e for e in cprog.edges if _abstracted_note(e) and len(after[e.source]) == 1
              and after.get(e.target) and all(a in writes for a in after[e.target])}
-    return Abstractions(harmless_abstractions(cprog), frozenset(writes | notes), frozenset(tests))
+    return Abstractions(harmless_abstractions(cprog, after), frozenset(writes | notes), frozenset(tests))
 
 
-def harmless_abstractions(cprog: ir.CProgram) -> FrozenSet[ir.Edge]:
+def harmless_abstractions(cprog: ir.CProgram, after: Dict[str, List[ir.Edge]]) -> FrozenSet[ir.Edge]:
     """The abstracted edges that only write an unknown value into a data field no condition or copy
     ever reads: whatever value the witness picks, every later step takes the same branches, so a
-    witness through them is an execution of the C program."""
+    witness through them is an execution of the C program (``after``: the edges from each node)."""
     read: Set[Optional[str]] = set()
     for e in cprog.edges:
         s = e.stmt.cond if isinstance(e.stmt, ir.Assume) else e.stmt
@@ -154,10 +154,9 @@ def harmless_abstractions(cprog: ir.CProgram) -> FrozenSet[ir.Edge]:
             read.add(s.field)
     out: Set[ir.Edge] = set()
     for e in cprog.edges:
-        if _abstracted_note(e):
-            after = [a.stmt for a in cprog.edges if a.source == e.target]
-            if after and all(isinstance(a, ir.SetData) and a.value is None and a.field not in read for a in after):
-                out.add(e)
+        nxt = [a.stmt for a in after.get(e.target, ())] if _abstracted_note(e) else []
+        if nxt and all(isinstance(a, ir.SetData) and a.value is None and a.field not in read for a in nxt):
+            out.add(e)
     return frozenset(out)
 
 
