@@ -51,7 +51,7 @@ import clang.cindex as ci
 
 from tvla.cfront.cinfo import (MAX_CASE_RANGE, K, callee_name, case_values, children, decl_key, for_parts,
                                initializer, int_range, is_int, keeps_value, strip, switch_cases)
-from tvla.cfront.ir import IntRange
+from tvla.cfront.ir import IntRange, region_values
 from tvla.cfront.outparams import OutParams, deref_param, out_params
 from tvla.cfront.parse import ARITHMETIC, binary_operator, evaluate_int, fold, unary_operator
 
@@ -260,9 +260,6 @@ class _Collector:
 
 _TEST_OPS = ("==", "!=")
 _ORDER_OPS = ("<", "<=", ">", ">=")
-MAX_REGION_VALUES = 7
-"""The most values of a variable tested by order against constants: one per constant and one per
-run of integers between them (``x > 0`` and ``x < 10``: -1, 0, 1, 10, 11 stand for every int)."""
 
 
 class _Tests:
@@ -429,13 +426,10 @@ def _tested_flag(values: List[object], constants: Set[int], rng: Optional[IntRan
 
 
 def _region_flag(consts: Set[int], rng: Optional[IntRange]) -> IntClass:
-    """The flag of a variable tested by order against ``consts``: each constant, and the least value
-    of each run of integers around them (below the least constant: the one just below it)."""
-    ordered = sorted(consts)
-    runs = [ordered[0] - 1] if ordered else [0]
-    runs += [c + 1 for k, c in enumerate(ordered) if k + 1 == len(ordered) or ordered[k + 1] > c + 1]
-    flag = {v for v in set(ordered) | set(runs) if rng is None or v in rng}
-    return IntClass("flag", tuple(sorted(flag)), range=rng) if len(flag) <= MAX_REGION_VALUES else ABSTRACT
+    """The flag of a variable tested by order against ``consts``: one value per region
+    (:func:`~tvla.cfront.ir.region_values`)."""
+    values = region_values(consts, rng)
+    return IntClass("flag", values, range=rng) if values is not None else ABSTRACT
 
 
 def _has_backward_goto(c: ci.Cursor) -> bool:

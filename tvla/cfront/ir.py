@@ -17,7 +17,7 @@ temporaries apart).  ``None`` as a source pointer stands for ``NULL``.
 """
 
 from dataclasses import dataclass, field
-from typing import Callable, FrozenSet, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Callable, FrozenSet, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
 __all__ = [
     "Pos", "StructType", "PointerVar", "IntVar",
@@ -99,6 +99,24 @@ class IntRange:
         if self.signed and not other.signed:
             return False
         return self.bits + (not self.signed and other.signed) <= other.bits
+
+
+MAX_REGION_VALUES = 7
+"""The most values of a variable tested by order against constants: one per constant and one per
+run of integers between them (``x > 0`` and ``x < 10``: -1, 0, 1, 10, 11 stand for every int)."""
+
+
+def region_values(consts: Iterable[int], rng: Optional[IntRange]) -> Optional[Tuple[int, ...]]:
+    """The values that stand for every value of a variable of type ``rng`` (None: unknown) when it
+    is only compared with the constants ``consts``: each constant, and the least value of each run
+    of integers around them (below the least constant: the one just below it); every comparison
+    with the constants takes the same branch for all the values of a run.  None when there are
+    more than :data:`MAX_REGION_VALUES`."""
+    ordered = sorted(set(consts))
+    runs = [ordered[0] - 1] if ordered else [0]
+    runs += [c + 1 for k, c in enumerate(ordered) if k + 1 == len(ordered) or ordered[k + 1] > c + 1]
+    values = {v for v in set(ordered) | set(runs) if rng is None or v in rng}
+    return tuple(sorted(values)) if len(values) <= MAX_REGION_VALUES else None
 
 
 def nondet_values(value: Optional[IntRange], target: Optional[IntRange]) -> Union[Tuple[int, ...], bool]:

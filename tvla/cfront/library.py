@@ -213,6 +213,7 @@ class Library:
     compared_with: Dict[str, Tuple[str, ...]] = dataclasses.field(default_factory=dict)  # register -> pointers tested against it
     sentinel: FrozenSet[str] = frozenset()  # forward fields whose edges out of struct variables t[T] leaves out
     stack_roots: int = 0                    # struct variable cells, each made once (hops of reach_from)
+    regions: Dict[str, Tuple[int, ...]] = dataclasses.field(default_factory=dict)  # symbolic -> its region values
 
     # ------------------------------------------------------------- names
     @property
@@ -281,8 +282,15 @@ class Library:
         return f"val[{_sanitize(k)},{'other' if c is None else const_name(c)}]()"
 
     def states(self, k: str) -> List[Optional[int]]:
-        """The values of flag k, and None for "another value" when k is a counter."""
+        """The values of flag k, and None for "another value" when k is a counter; for a symbolic
+        variable with :attr:`regions`, the values that stand for its regions."""
+        if k in self.regions:
+            return list(self.regions[k])
         return list(self.flags[k]) + ([None] if k in self.others else [])
+
+    def below(self, k: str, bound: int) -> str:
+        """The symbolic variable k (with :attr:`regions`) is below ``bound`` (one of its constants)."""
+        return _or([self.val(k, r) for r in self.regions[k] if r < bound])
 
     def dle(self, d: str, a: str, b: str) -> str:
         return f"dle[{_sanitize(d)}]({a}, {b})"
@@ -309,6 +317,14 @@ class Library:
     def reg_keys(self, x: str) -> List[Key]:
         """The eq keys of the fields register x holds: the values it is compared with."""
         return list(dict.fromkeys(k for d in self.registers.get(x, ()) for k in self.keys.get(d, ())))
+
+    def reg_bounds(self, x: str) -> List[int]:
+        """The bounds of the fields register x holds: ``xlt[x,K]()`` says x < K."""
+        return sorted({b for d in self.registers.get(x, ()) for b in self.bounds.get(d, ())})
+
+    def xlt(self, x: str, bound: int) -> str:
+        """Register x is below ``bound`` (one of :meth:`reg_bounds`)."""
+        return f"xlt[{_sanitize(x)},{_key_id(bound)}]()"
 
     def regs_of(self, d: str) -> List[str]:
         return [x for x, ds in self.registers.items() if d in ds]
@@ -410,6 +426,11 @@ class Library:
         for k in self.flags:
             out += [f"%p {self.val(k, c)}" for c in self.states(k)]
             out += self._flag_rules(k)
+        if self.regions:
+            out += ["// symbolic int variables compared with constants: val[k,$c]() when k is in c's region"]
+        for k in self.regions:
+            out += [f"%p {self.val(k, c)}" for c in self.states(k)]
+            out += self._flag_rules(k)
         out += ["// cells", "%p freed(v)"] + (["%p nonheap(v)"] if self.stack_cells else [])
         out += [f"%p {self.type_pred(s)}" for s in self.types]
         out += [f"%r {self.type_pred(a)} ==> !{self.type_pred(b)}" for a in self.types for b in self.types if a != b]
@@ -502,8 +523,11 @@ class Library:
                 out += self._eq_order_rules(d, keys)
         for d, bounds in self.bounds.items():
             out += [f"%p {self.lt(d, b)}" for b in bounds] + self._bound_rules(d, bounds)
+        for d, keys in self.keys.items():
+            out += [rule for x in keys if isinstance(x, str) and x in self.regions for rule in self._region_rules(d, x)]
         for x, ds in self.registers.items():
             out += [f"%p {self.xeq(x, k)}" for k in self.reg_keys(x)] + [f"%p {self.dead(x)}"]
+            out += [f"%p {self.xlt(x, b)}" for b in self.reg_bounds(x)] + self._register_bound_rules(x)
             for d in ds:
                 out += self._register_rules(d, x)
         for d, n in self.succ_field.items():
@@ -538,6 +562,30 @@ class Library:
                     f"%r {self.eq(d, k)} & {le()} & {ge()} ==> {self.xeq(x, k)}"]
         return out
 
+    def _register_bound_rules(self, x: str) -> List[str]:
+        """What ``x < K`` says of x's other bounds and keys, and of its order against the cells
+        of the fields it holds (the same rules as a cell's :meth:`_bound_rules`)."""
+        bounds, keys = self.reg_bounds(x), [k for k in self.reg_keys(x) if isinstance(k, int)]
+        lt = partial(self.xlt, x)
+        out = [f"%r {self.xeq(x, k)} ==> {'' if k < b else '!'}{lt(b)}" for k in keys for b in bounds]
+        out += [f"%r {lt(a)} ==> {lt(b)}" for a, b in zip(bounds, bounds[1:])]
+        out += [f"%r !{lt(b)} ==> !{lt(a)}" for a, b in zip(bounds, bounds[1:])]
+        for a, b in zip(bounds, bounds[1:]):
+            between = list(range(a, b))
+            if set(between) <= set(keys):
+                body = [f"!{lt(a)}", lt(b), f"!{self.dead(x)}"] + [f"!{self.xeq(x, k)}" for k in between[:-1]]
+                out.append(f"%r {' & '.join(body)} ==> {self.xeq(x, between[-1])}")
+        for d in self.registers[x]:
+            for b in self.bounds.get(d, ()):
+                le, ge, cell = self.reg(d, x), self.reg(d, x, below=True), self.lt(d, b)
+                out += [f"%r {le} & {cell} ==> {lt(b)}", f"%r {ge} & !{cell} ==> !{lt(b)}",
+                        f"%r {lt(b)} & !{cell} ==> !{ge}", f"%r !{lt(b)} & {cell} ==> !{le}"]
+                if b in self.keys.get(d, ()):   # x at b, the cell above it; the cell at b, x above it
+                    at = self.eq(d, b)
+                    out += [f"%r {self.xeq(x, b)} & !{cell} & !{at} ==> !{ge}",
+                            f"%r {at} & !{lt(b)} & !{self.xeq(x, b)} & !{self.dead(x)} ==> !{le}"]
+        return out
+
     def _bound_rules(self, d: str, bounds: Tuple[int, ...]) -> List[str]:
         """What ``d < K`` says of ``d == k`` and of ``d < K'`` for the other keys, and that no datum
         lies between two bounds when every integer there is a key it is not equal to."""
@@ -550,7 +598,29 @@ class Library:
             if set(between) <= set(keys):   # a <= d < b is one of these keys
                 body = [f"!{self.lt(d, a)}", self.lt(d, b)] + [f"!{self.eq(d, k)}" for k in between[:-1]]
                 out.append(f"%r {' & '.join(body)} ==> {self.eq(d, between[-1])}")
+        if d in self.ordered:   # the order of two cells on either side of a bound, or at one and above it
+            le = partial(self.dle, d)
+            out += [f"%r {self.lt(d, b, 'v_1')} & !{self.lt(d, b, 'v_2')} ==> !{le('v_2', 'v_1')}" for b in bounds]
+            out += [f"%r {self.eq(d, b, 'v_1')} & !{self.lt(d, b, 'v_2')} & !{self.eq(d, b, 'v_2')} ==> "
+                    f"!{le('v_2', 'v_1')}" for b in bounds]
         return out
+
+    def _region_rules(self, d: str, x: str) -> List[str]:
+        """A cell whose d holds the symbolic variable x equals each constant key and lies below
+        each bound of d exactly when x's region does (and a cell that does not is not x's)."""
+        mine = self.eq(d, x)
+        out = []
+        for k in self.keys.get(d, ()):
+            if isinstance(k, int):
+                at, key = self.val(x, k), self.eq(d, k)
+                out += [f"%r {at} & {mine} ==> {key}", f"%r {at} & {key} ==> {mine}",
+                        f"%r !{at} & {mine} ==> !{key}", f"%r !{at} & {key} ==> !{mine}"]
+        for b in self.bounds.get(d, ()):
+            below, lt = self.below(x, b), self.lt(d, b)
+            out += [f"%r {below} & {mine} ==> {lt}", f"%r !{below} & {mine} ==> !{lt}",
+                    f"%r {below} & !{lt} ==> !{mine}", f"%r !{below} & {lt} ==> !{mine}"]
+        return [r.replace("%r 1 & ", "%r ").replace("%r !0 & ", "%r ") for r in out
+                if not r.startswith(("%r 0 &", "%r !1 &"))]
 
     def _eq_order_rules(self, d: str, keys: Tuple[Key, ...]) -> List[str]:
         out = []
@@ -902,18 +972,38 @@ def skip(lib: Library, note: str = "") -> Act:
 
 # ----------------------------------------------------------------------------- data
 
-def _value_eq(key: Key, value: Value) -> str:
-    """eq[d,key] of a cell whose d becomes ``value`` (an int, a symbolic variable, None: any)."""
+def _value_eq(lib: Library, key: Key, value: Value) -> str:
+    """eq[d,key] of a cell whose d becomes ``value`` (an int, a symbolic variable, None: any); a
+    symbolic variable with regions equals a constant key (one of its constants) in its region."""
     if value is None:
         return "1/2"
     if key == value:
         return "1"
+    if isinstance(key, int) and isinstance(value, str) and value in lib.regions and key in lib.regions[value]:
+        return lib.val(value, key)   # (every constant key of x's fields is one of x's constants)
+    if isinstance(key, str) and key in lib.regions and isinstance(value, int) and value in lib.regions[key]:
+        return lib.val(key, value)   # a constant written into x's field: one of x's constants
+    if isinstance(key, str) and isinstance(value, str) and key in lib.regions and lib.regions[key] == lib.regions.get(value):
+        return _same_region(lib, key, value)
     return "0" if isinstance(key, int) and isinstance(value, int) else "1/2"
 
 
-def _value_lt(bound: int, value: Value) -> str:
-    """lt[d,bound] of a cell whose d becomes ``value`` (an int or None: any; a field with bounds
-    is never given a symbolic value)."""
+def _same_region(lib: Library, x: str, y: str) -> str:
+    """``x == y`` for two symbolic variables with the same regions: true in a region of one
+    integer, unknown in a wider one, false in two regions."""
+    reps = lib.regions[x]
+    single = {r for r, nxt in zip(reps, reps[1:]) if nxt == r + 1 and r != reps[0]}
+    return _or([f"({lib.val(x, r)} & {lib.val(y, r)})" if r in single else f"(1/2 & {lib.val(x, r)} & {lib.val(y, r)})"
+                for r in reps])
+
+
+def _value_lt(lib: Library, bound: int, value: Value) -> str:
+    """lt[d,bound] of a cell whose d becomes ``value`` (an int, a symbolic variable with regions,
+    or None: any; a field with bounds is given no other symbolic value)."""
+    if isinstance(value, str) and value in lib.regions:
+        return lib.below(value, bound)
+    if isinstance(value, str) and bound in lib.reg_bounds(value):
+        return lib.xlt(value, bound)
     return "1/2" if not isinstance(value, int) else "1" if value < bound else "0"
 
 
@@ -941,17 +1031,17 @@ def data_updates(lib: Library, d: str, node: CellFormula, value: Value, fresh: b
     written ``p | delta`` so that finite differencing keeps the other cells'
     ``inOrder`` exactly; otherwise ``inOrder`` gets an explicit update."""
     if fresh:
-        ups = [(lib.eq(d, k), f"{lib.eq(d, k)} | {node('v')} & {_value_eq(k, value)}")
-               for k in lib.keys.get(d, ()) if _value_eq(k, value) != "0"]
-        ups += [(lib.lt(d, b), f"{lib.lt(d, b)} | {node('v')} & {_value_lt(b, value)}")
-                for b in lib.bounds.get(d, ()) if _value_lt(b, value) != "0"]
+        ups = [(lib.eq(d, k), f"{lib.eq(d, k)} | {node('v')} & {_value_eq(lib, k, value)}")
+               for k in lib.keys.get(d, ()) if _value_eq(lib, k, value) != "0"]
+        ups += [(lib.lt(d, b), f"{lib.lt(d, b)} | {node('v')} & {_value_lt(lib, b, value)}")
+                for b in lib.bounds.get(d, ()) if _value_lt(lib, b, value) != "0"]
     else:
         held = isinstance(value, str) and d in lib.registers.get(value, ())   # a register's keys hold d's
 
         def new_eq(k: Key) -> str:
-            return lib.xeq(str(value), k) if held else _value_eq(k, value)
+            return lib.xeq(str(value), k) if held else _value_eq(lib, k, value)
         ups = [(lib.eq(d, k), f"({node('v')} ? {new_eq(k)} : {lib.eq(d, k)})") for k in lib.keys.get(d, ())]
-        ups += [(lib.lt(d, b), f"({node('v')} ? {_value_lt(b, value)} : {lib.lt(d, b)})")
+        ups += [(lib.lt(d, b), f"({node('v')} ? {_value_lt(lib, b, value)} : {lib.lt(d, b)})")
                 for b in lib.bounds.get(d, ())]
     if d not in lib.ordered:
         return ups
@@ -1126,9 +1216,11 @@ def load_data(lib: Library, x: str, y: str, d: str) -> Act:
         for below in (False, True):
             same = f"(E(w_1) {p}(w_1) & {lib.dle(d, *(('v', 'w_1') if below else ('w_1', 'v')))})"
             ups.append((lib.reg(e, x, below=below), same if e == d else "1/2"))
-    keys = lib.keys.get(d, ())
+    keys, bounds = lib.keys.get(d, ()), lib.bounds.get(d, ())
     ups += [(lib.xeq(x, k), f"(E(w_1) {p}(w_1) & {lib.eq(d, k, 'w_1')})" if k in keys else "1/2")
             for k in lib.reg_keys(x)]
+    ups += [(lib.xlt(x, b), f"(E(w_1) {p}(w_1) & {lib.lt(d, b, 'w_1')})" if b in bounds else "1/2")
+            for b in lib.reg_bounds(x)]
     ups += _revive(lib, x)
     # x's order against the other fields it holds is unknown, and in C it may be fixed (another
     # register put this datum into a cell's e): a witness through it may be no run of C
@@ -1156,10 +1248,11 @@ def copy_register(lib: Library, x: str, src: Union[int, str]) -> Act:
             new = lib.xeq(reg, k) if k in lib.reg_keys(reg) else "1/2"
         elif k == src:
             new = "1"
-        else:   # two different constants differ; a symbolic value may equal anything
-            new = "0" if isinstance(k, int) and isinstance(src, int) else "1/2"
+        else:   # two different constants differ; a symbolic value equals what its region says, if any
+            new = _value_eq(lib, k, src)
         ups.append((lib.xeq(x, k), new))
-    ups += _revive(lib, x)
+    values = [(lib.xlt(x, b), _copied_lt(lib, b, src)) for b in lib.reg_bounds(x)]
+    ups += values + _revive(lib, x)
     # an unknown value (1/2, alone or as a branch) makes the copy an over-approximation: a witness
     # through it may be no run of C, unless it only places a value chosen once or a constant
     # among data that are chosen but for at most one constant (free_placement): any place in
@@ -1168,8 +1261,39 @@ def copy_register(lib: Library, x: str, src: Union[int, str]) -> Act:
     # a cell is not known to hold it (x = 0 may then be placed above a cell holding 0)
     keyed = not isinstance(src, int) or not any(unkeyed(lib, d, src) and src in lib.constants.get(d, ())
                                                 for d in lib.registers.get(x, ()))
-    return Act(_marked(f"Copy_Reg_{_sanitize(x)}_{_key_name(src)}", ups, free_placement(lib, x, src) and keyed),
-               f"{x} = {src}", updates=tuple(ups))
+    exact = free_placement(lib, x, src) and keyed or _placed_by_region(lib, x, src)
+    return Act(_marked(f"Copy_Reg_{_sanitize(x)}_{_key_name(src)}", ups, exact), f"{x} = {src}", updates=tuple(ups))
+
+
+def _copied_lt(lib: Library, bound: int, src: Union[int, str]) -> str:
+    """``xlt[x,bound]`` of a register x given ``src``: a constant, a register, a symbolic variable
+    with regions (1/2 when the value's place against the bound is not known)."""
+    if isinstance(src, int):
+        return "1" if src < bound else "0"
+    if src in lib.regions:
+        return lib.below(src, bound) if bound in lib.regions[src] else "1/2"
+    return lib.xlt(src, bound) if bound in lib.reg_bounds(src) else "1/2"
+
+
+def _placed_by_region(lib: Library, x: str, src: Union[int, str]) -> bool:
+    """Is ``x = src`` exact for a constant or a symbolic ``src`` with regions?  So it is when src
+    decides x's keys and bounds (a constant; a symbolic variable's region, or another such
+    variable with the same regions, equal to it in a region of one integer and free to be in a
+    wider one), and the fields x holds have every constant (and a constant src) as a bound: the
+    rules then order x against every cell that holds a constant or lies on another side of a
+    bound, and place it freely only among chosen data of its own region."""
+    if isinstance(src, int):
+        decided = all(isinstance(k, int) or src in lib.regions.get(k, ()) for k in lib.reg_keys(x))
+        own: Set[int] = {src}
+    elif src in lib.regions:
+        reps = lib.regions[src]
+        decided = set(lib.reg_bounds(x)) <= set(reps) and all(
+            k in reps if isinstance(k, int) else k == src or lib.regions.get(k) == reps for k in lib.reg_keys(x))
+        own = set()
+    else:
+        return False
+    return decided and all(({k for k in lib.keys.get(d, ()) if isinstance(k, int)} | own) <= set(lib.bounds.get(d, ()))
+                           for d in lib.registers.get(x, ()))
 
 
 def free_placement(lib: Library, x: str, src: Union[int, str, None]) -> bool:
@@ -1178,8 +1302,8 @@ def free_placement(lib: Library, x: str, src: Union[int, str, None]) -> bool:
     have no bound and at most one constant among the values they may hold or are compared with
     (none but src when src is one): every other datum is chosen, so any order of them and x is
     that of some integers.  Two constants, 3 and 4, leave no integer between them."""
-    if isinstance(src, str) and src not in lib.symbolic:
-        return False
+    if isinstance(src, str) and (src not in lib.symbolic or src in lib.regions):
+        return False   # a value held elsewhere, or a region's: not any place is an integer's
     return all(free_field(lib, d, src) for d in lib.registers.get(x, ()))
 
 
@@ -1188,7 +1312,7 @@ def free_field(lib: Library, d: str, src: Union[int, str, None] = None) -> bool:
     So it may when d has no bound and at most one constant among the values it may hold or is
     compared with (none but src when src is one)."""
     consts = set(lib.constants.get(d, ())) | {k for k in lib.keys.get(d, ()) if isinstance(k, int)}
-    return d not in lib.bounds and not (consts - {src} if isinstance(src, int) else len(consts) > 1)
+    return not (consts - {src} if isinstance(src, int) else len(consts) > 1)
 
 
 def havoc_register(lib: Library, x: str) -> Act:
@@ -1196,6 +1320,7 @@ def havoc_register(lib: Library, x: str) -> Act:
     no integer's: :func:`free_placement`)."""
     ups = tuple((lib.reg(d, x, below=b), "1/2") for d in lib.registers.get(x, ()) for b in (False, True))
     ups += tuple((lib.xeq(x, k), "1/2") for k in lib.reg_keys(x)) + tuple(_revive(lib, x))
+    ups += tuple((lib.xlt(x, b), "1/2") for b in lib.reg_bounds(x))
     exact = free_placement(lib, x, None)
     return Act(("" if exact else ABSTRACTED) + f"Havoc_{_sanitize(x)}", f"{x} = ?", updates=ups)
 
@@ -1210,6 +1335,7 @@ def forget_register(lib: Library, x: str) -> Act:
     equal to no key): stores that differ only in it become one, and a concrete store only one."""
     ups = [(lib.reg(d, x, below=b), "0") for d in lib.registers.get(x, ()) for b in (False, True)]
     ups += [(lib.xeq(x, k), "0") for k in lib.reg_keys(x)] + [(lib.dead(x), "1")]
+    ups += [(lib.xlt(x, b), "0") for b in lib.reg_bounds(x)]
     return Act(f"Forget_Reg_{_sanitize(x)}", f"{x} dead", updates=tuple(ups))
 
 
@@ -1217,11 +1343,17 @@ def register_int_cond(lib: Library, c: ir.DataCond, value: Optional[int] = None)
     """``x == value`` or ``x != value`` for a register x and an eq key (``value``: the value of
     the flag ``c.value`` on this branch; None: c.value itself is the key)."""
     x, key = c.left, c.value if value is None else value
-    assert c.op in ("==", "!=") and key is not None and key in lib.reg_keys(x), "an exact register test"
-    test = lib.xeq(x, key) if c.op == "==" else f"!{lib.xeq(x, key)}"
+    assert key is not None and key in lib.reg_keys(x), "an exact register test"
+    if c.op in ("==", "!="):
+        test, focus = (lib.xeq(x, key) if c.op == "==" else f"!{lib.xeq(x, key)}"), (lib.xeq(x, key), "")
+    else:
+        assert isinstance(key, int) and key in lib.reg_bounds(x), "an order test with a bound"
+        below, at = lib.xlt(x, key), lib.xeq(x, key)
+        test = {"<": below, "<=": f"({below} | {at})", ">": f"(!{below} & !{at})", ">=": f"!{below}"}[c.op]
+        focus = (below, at)
     guard = [lib.val(str(c.value), value)] if value is not None else []
     name = f"Reg_Cond_{_sanitize(x)}_{_OPS[c.op]}_{_key_name(key)}" + (f"_{_sanitize(str(c.value))}" if guard else "")
-    return Act(name, f"{x} {c.op} {c.value}", (lib.xeq(x, key),) + tuple(guard), _and(guard + [test]))
+    return Act(name, f"{x} {c.op} {c.value}", tuple(f for f in focus if f) + tuple(guard), _and(guard + [test]))
 
 
 def register_data_cond(lib: Library, c: ir.DataCond) -> Act:
@@ -1414,11 +1546,16 @@ def _not_any(lib: Library, d: str, keys: Sequence[Key]) -> str:
 
 
 def int_cond(lib: Library, c: ir.DataCond) -> Act:
-    """``k OP value`` for a flag variable k (a value or another flag); other int conditions go both
-    ways, named as over-approximations (a witness through them is not an execution)."""
+    """``k OP value`` for a flag variable k (a value or another flag) or a symbolic one with
+    regions (a constant); other int conditions go both ways, named as over-approximations (a
+    witness through them is not an execution)."""
     k, value = c.left, c.value
     name = f"Int_Cond_{_sanitize(k)}_{_OPS[c.op]}_{_key_name(value) if value is not None else 'any'}"
     title = f"{k} {c.op} {'?' if value is None else value}"
+    if k in lib.regions and isinstance(value, int):   # each region is on one side of its constants
+        assert value in lib.regions[k], "a constant a symbolic variable is compared with is one of its own"
+        pairs = [lib.val(k, a) for a in lib.regions[k] if ir.holds(a, c.op, value)]
+        return Act(name, title, tuple(lib.val(k, a) for a in lib.regions[k]), _or(pairs))
     if k not in lib.flags:   # a symbolic value: both ways, an over-approximation
         return Act(ABSTRACTED + name, title)
     if isinstance(value, int):
@@ -1658,6 +1795,8 @@ def build_library(cprog: ir.CProgram, needs: Needs, successors: bool = True) -> 
     allocated = list(dict.fromkeys(s.struct for s in _statements(cprog) if isinstance(s, ir.Malloc)))
     fields_of = {st.name: tuple(f for f, _ in st.pointer_fields if f in fld) for st in cprog.structs}
     ordered = ordered | {d for ds in registers.values() for d in ds}
+    constants = _field_constants(cprog, written)
+    regions, keys, bounds = _regions(cprog, keys, ordered, flags, symbolic, registers, constants)
     ints_of = {st.name: tuple(d for d in st.int_fields if d in ordered or keys.get(d)) for st in cprog.structs}
     in_order = {}
     for d in sorted(ordered):
@@ -1674,8 +1813,9 @@ def build_library(cprog: ir.CProgram, needs: Needs, successors: bool = True) -> 
                    frozenset(iv.name for iv in cprog.ints if iv.register), cross,
                    any(isinstance(s, ir.Malloc) and s.on_stack for s in _statements(cprog)), _handle_fields(cprog, cross),
                    {iv.name: iv.range for iv in cprog.ints if iv.range is not None and iv.name in flags},
-                   _bounds(cprog, keys, ordered, flags), _field_constants(cprog, written),
-                   _compared_with(cprog, registers), *(_sentinels(cprog, fld, back, cross) if ordered else NO_RING))
+                   bounds, constants,
+                   _compared_with(cprog, registers), *(_sentinels(cprog, fld, back, cross) if ordered else NO_RING),
+                   regions)
 
 
 def _sentinels(cprog: ir.CProgram, fld: Dict[str, str], back: Dict[str, Tuple[str, ...]],
@@ -1711,39 +1851,154 @@ NO_RING: Tuple[FrozenSet[str], int] = (frozenset(), 0)
 
 
 
-def _bounds(cprog: ir.CProgram, keys: Dict[str, Tuple[Key, ...]], ordered: FrozenSet[str],
-            flags: Dict[str, Tuple[int, ...]]) -> Dict[str, Tuple[int, ...]]:
-    """For each int field tested against constants with an order (``p->d > 0``), those constants:
-    ``lt[d,K](v)`` (v->d < K) makes such a test exact on a cell whose datum is none of d's keys.
-    Only for a field every write of which is a constant, any value, or d of another cell (so
-    that a cell's lt[d,K] is known or free, never tied to a value held elsewhere), of a wide
-    signed type holding its keys away from its limits (a datum below, between or above the keys
-    exists)."""
+def _order_tested(cprog: ir.CProgram, flags: Dict[str, Tuple[int, ...]], registers: Dict[str, Tuple[str, ...]]
+                  ) -> Dict[str, Set[int]]:
+    """The constants each int field is compared with by an order (``p->d > 0``; a flag: its values;
+    ``x > 0`` for a register x that holds it)."""
     tested: Dict[str, Set[int]] = {}
-    spoilt: Set[str] = set(ordered)
+    ranges = {iv.name: iv.range for iv in cprog.ints}
     for s in _statements(cprog):
         if isinstance(s, ir.DataCond) and s.lfield is not None and s.right is None and s.op not in ("==", "!="):
             values = flags.get(s.value, ()) if isinstance(s.value, str) else (s.value,) if s.value is not None else ()
             tested.setdefault(s.lfield, set()).update(values)
-        elif isinstance(s, ir.SetData) and isinstance(s.value, str) and s.value not in flags:
+        elif isinstance(s, ir.DataCond) and s.lfield is None and s.left in registers and isinstance(s.value, int) \
+                and s.op not in ("==", "!=") and s.value in (ranges.get(s.left) or ()):
+            for d in registers[s.left]:   # x < 5 for a register x: a bound of the fields it holds
+                tested.setdefault(d, set()).add(s.value)
+    return tested
+
+
+def _var_constants(cprog: ir.CProgram, symbolic: FrozenSet[str]) -> Dict[str, Set[int]]:
+    """The constants each symbolic variable is compared with, for those compared only with values
+    of their own type (``x > 0``: each comparison then compares the values themselves)."""
+    ranges = {iv.name: iv.range for iv in cprog.ints}
+    out: Dict[str, Set[int]] = {}
+    odd: Set[str] = set()
+    for s in _statements(cprog):
+        if isinstance(s, ir.DataCond) and s.lfield is None and s.left in symbolic and isinstance(s.value, int):
+            rng = ranges.get(s.left)
+            if rng is None or s.value not in rng:
+                odd.add(s.left)
+            out.setdefault(s.left, set()).add(s.value)
+    return {x: cs for x, cs in out.items() if x not in odd}
+
+
+def _spoilt(cprog: ir.CProgram, flags: Dict[str, Tuple[int, ...]], regions: AbstractSet[str],
+            registers: Dict[str, Tuple[str, ...]]) -> Set[str]:
+    """The int fields that cannot have bounds: a write ties their datum to a value held elsewhere
+    whose place among the bounds is not tracked (another field's, a symbolic variable's without
+    regions, a register's whose fields are not tracked)."""
+    spoilt = set()
+    for s in _statements(cprog):
+        if isinstance(s, ir.SetData) and isinstance(s.value, str) and s.value not in flags and s.value not in regions \
+                and s.value not in registers:
             spoilt.add(s.field)
         elif isinstance(s, ir.CopyData) and s.dfield != s.sfield:
             spoilt.add(s.dfield)
+    return spoilt
+
+
+def _boundable(d: str, consts: AbstractSet[int], spoilt: AbstractSet[str], ranges: Dict[str, ir.IntRange]) -> bool:
+    """May field d have the bounds ``consts``: not spoilt, of a wide signed type that holds them away
+    from its limits (a datum below, between or above them exists)?"""
+    rng = ranges.get(d)
+    if d in spoilt or rng is None or not rng.signed or rng.boolean or rng.bits < 16:
+        return False
+    return all(rng.convert(k - 1) == k - 1 and rng.convert(k + 1) == k + 1 for k in consts)
+
+
+def _field_ranges(cprog: ir.CProgram) -> Dict[str, ir.IntRange]:
+    """The type of each int field that has one type in every struct."""
     kinds: Dict[str, Set[ir.IntRange]] = {}
     for st in cprog.structs:
         for f, r in st.int_ranges:
             kinds.setdefault(f, set()).add(r)
-    ranges = {f: rs.pop() for f, rs in kinds.items() if len(rs) == 1}   # one type in every struct
-    out = {}
-    for d, consts in sorted(tested.items()):
-        rng, ints = ranges.get(d), [k for k in keys.get(d, ()) if isinstance(k, int)]
-        wide = rng is not None and rng.signed and not rng.boolean and rng.bits >= 16
-        if d in spoilt or not wide or not consts or not consts <= set(ints):
-            continue
-        assert rng is not None
-        if all(rng.convert(k - 1) == k - 1 and rng.convert(k + 1) == k + 1 for k in ints):
-            out[d] = tuple(sorted(consts))
-    return out
+    return {f: rs.pop() for f, rs in kinds.items() if len(rs) == 1}
+
+
+@dataclass
+class _Regions:
+    """The constants of symbolic variables with regions and of the fields that hold them."""
+
+    var: Dict[str, Set[int]]     # symbolic variable -> the constants its regions lie between
+    field: Dict[str, Set[int]]   # int field -> its constant keys and bounds
+    need: Set[str]               # the fields that need bounds: their region keys are ordered by them
+
+
+def _region_constants(holders: Dict[str, List[str]], keys: Dict[str, Tuple[Key, ...]], ordered: AbstractSet[str],
+                      tested: Dict[str, Set[int]], var_consts: Dict[str, Set[int]],
+                      constants: Dict[str, FrozenSet[int]]) -> _Regions:
+    """Close the constants under what the rules of :meth:`Library._region_rules` need: a variable
+    takes every constant key and bound of the fields that hold it (so each of its regions is on
+    one side of each), and a field with bounds takes the constants of its region variables (two
+    such variables in different regions never hold one datum).  A field has bounds when it is
+    ordered, holds two region variables, or is compared with constants by order; a gap between
+    two of its constants too small for a different value of each of its region variables is made
+    of constants.  ``holders``: for each field, the symbolic variables it may hold (its keys, and
+    those copied into a register that holds it)."""
+    region_keys = {d: [x for x in xs if x in var_consts] for d, xs in holders.items()}
+    # a variable takes the constants written into its fields too: a cell given 0 is x when x is 0
+    need = {d for d, xs in region_keys.items() if xs and (d in ordered or len(xs) > 1 or tested.get(d))}
+    field = {d: {k for k in keys.get(d, ()) if isinstance(k, int)} | tested.get(d, set()) | set(constants.get(d, ()))
+             for d in set(keys) | set(holders)}
+    var = {x: set(cs) for x, cs in var_consts.items()}
+    changed = True
+    while changed:
+        changed = False
+        for d, xs in region_keys.items():
+            for x in xs:
+                before = (len(var[x]), len(field[d]))
+                var[x] |= field[d]
+                if d in need:
+                    field[d] |= var[x]
+                changed = changed or before != (len(var[x]), len(field[d]))
+            if d in need and len(xs) > 1:
+                cs = sorted(field[d])
+                gaps = {v for a, b in zip(cs, cs[1:]) if 0 < b - a - 1 < len(xs) for v in range(a + 1, b)}
+                changed = changed or not gaps <= field[d]
+                field[d] |= gaps
+    return _Regions(var, field, need)
+
+
+def _regions(cprog: ir.CProgram, keys: Dict[str, Tuple[Key, ...]], ordered: FrozenSet[str],
+             flags: Dict[str, Tuple[int, ...]], symbolic: FrozenSet[str], registers: Dict[str, Tuple[str, ...]],
+             constants: Dict[str, FrozenSet[int]]) -> Tuple[Dict[str, Tuple[int, ...]], Dict[str, Tuple[Key, ...]], Dict[str, Tuple[int, ...]]]:
+    """The region values of the symbolic variables compared with constants, d's eq keys with the
+    constants those regions need, and each int field's bounds (``lt[d,K](v)``: v->d < K).
+
+    A symbolic variable x compared with constants (``assume(x > 0)``) gets a flag of one value per
+    region between them (:func:`~tvla.cfront.ir.region_values`), which makes those tests exact;
+    a cell given x takes x's region as its eq keys and bounds.  A field compared with constants by
+    order gets them as bounds, which makes such a test exact on a cell whose datum is none of
+    d's keys.  Only where every field that holds a region variable or needs bounds can have them
+    (:func:`_boundable`); a variable that cannot is left without regions (its tests abstracted)."""
+    tested, ranges = _order_tested(cprog, flags, registers), _field_ranges(cprog)
+    var_consts = _var_constants(cprog, symbolic)
+    holders = {d: [x for x in ks if isinstance(x, str)] for d, ks in keys.items()}
+    for s in _statements(cprog):
+        if isinstance(s, ir.CopyInt) and s.dst in registers and isinstance(s.value, str) and s.value in symbolic:
+            for d in registers[s.dst]:   # the register's keys and bounds are decided by the region
+                holders.setdefault(d, []).append(s.value)
+    while True:
+        spoilt = _spoilt(cprog, flags, set(var_consts), registers)
+        rc = _region_constants(holders, keys, ordered, tested, var_consts, constants)
+        rng = {iv.name: iv.range for iv in cprog.ints}
+        values = {x: ir.region_values(cs, rng.get(x)) for x, cs in rc.var.items()}
+        dropped = {x for x, v in values.items() if v is None}
+        dropped |= {x for d in rc.need if not _boundable(d, rc.field[d], spoilt, ranges)
+                    for x in holders[d] if x in var_consts}
+        if not dropped:
+            break
+        var_consts = {x: cs for x, cs in var_consts.items() if x not in dropped}
+    bounds = {d: tuple(sorted(rc.field[d])) for d in sorted(rc.need)}
+    for d, cs in sorted(tested.items()):
+        if d not in bounds and cs and _boundable(d, rc.field[d], spoilt, ranges):
+            bounds[d] = tuple(sorted(cs))
+    out_keys = dict(keys)
+    for d in rc.need:
+        new = sorted(rc.field[d] - set(keys.get(d, ())))
+        out_keys[d] = tuple(sorted([*keys.get(d, ()), *new], key=lambda k: (isinstance(k, str), k)))
+    return {x: v for x, v in values.items() if v is not None}, out_keys, bounds
 
 
 def _handle_fields(cprog: ir.CProgram, cross: FrozenSet[str]) -> FrozenSet[str]:

@@ -121,6 +121,8 @@ def _data_plan(lib: L.Library, s: Union[ir.Statement, ir.DataCond]) -> Optional[
             return Plan([[L.forget_register(lib, s.var) if s.dead else L.havoc_register(lib, s.var)]])
         if s.var in lib.all_registers:   # a register without tracked fields
             return Plan([[L.skip(lib, f"{s.var} {'dead' if s.dead else '= ?'}")]])
+        if s.var in lib.regions and not s.dead:   # a symbolic value chosen: in any region
+            return Plan([[L.set_flag(lib, s.var, c)] for c in lib.states(s.var)])
         if s.var not in lib.flags:
             return Plan([[L.skip(lib, f"{s.var} = ?")]])
         if s.dead:
@@ -158,11 +160,12 @@ def _when_other(lib: L.Library, ks: Sequence[object], act: L.Act) -> List[List[L
 
 
 def _register_cond_plan(lib: L.Library, c: ir.DataCond) -> Plan:
-    """``x == v`` or ``x != v`` for a register x and a constant or a flag v (exact per value);
-    a register that holds no tracked field (never loaded from a cell) is not tracked: both ways,
-    abstracted."""
+    """``x == v`` or ``x != v`` for a register x and a constant or a flag v (exact per value), or
+    ``x < c`` for a constant c among the bounds of its fields; a register that holds no tracked
+    field (never loaded from a cell) is not tracked: both ways, abstracted."""
     values = lib.flags.get(c.value, ()) if isinstance(c.value, str) else (c.value,)
-    if c.left not in lib.registers or not values or any(v not in lib.reg_keys(c.left) for v in values):
+    exact = c.op in ("==", "!=") or isinstance(c.value, int) and c.value in lib.reg_bounds(c.left)
+    if c.left not in lib.registers or not values or any(v not in lib.reg_keys(c.left) for v in values) or not exact:
         return Plan([[L.Act(f"{L.ABSTRACTED}Reg_Cond_{c.left}", f"{c.left} {c.op} {c.value}")]])
     if isinstance(c.value, str) and c.value in lib.flags:
         k = c.value
@@ -300,7 +303,7 @@ def _tvs(cprog: ir.CProgram, lib: L.Library) -> str:
         preds += [f"    bad[{lib.var[x]}] = 1" for x in lib.initial_bad]
     live = ints_live_at_entry(cprog)
     preds += [f"    {lib.dead(x)[:-2]} = 1" for x in lib.registers if x not in live]
-    for k, values in lib.flags.items():
+    for k, values in [*lib.flags.items(), *lib.regions.items()]:
         if k in lib.others:   # "another value" stands for any value: one start, not one per value
             preds.append(f"    {lib.val(k, None)[:-2]} = 1")
             continue
