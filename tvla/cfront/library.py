@@ -171,6 +171,22 @@ def _and(items: Sequence[str], empty: str = "1") -> str:
     return empty if not items else items[0] if len(items) == 1 else "(" + " & ".join(items) + ")"
 
 
+def _key_bound_rules(lt: Callable[[int], str], eq: Callable[[int], str], keys: Sequence[int],
+                     bounds: Sequence[int], live: Sequence[str] = ()) -> List[str]:
+    """What ``lt(K)`` (a datum is below the bound K) says of ``eq(k)`` (it equals the key k) and
+    of the other bounds, and that no datum lies between two bounds when every integer there is a
+    key it is not equal to (``live``: literals that must hold for that, a register's ``!dead``)."""
+    out = [f"%r {eq(k)} ==> {'' if k < b else '!'}{lt(b)}" for k in keys for b in bounds]
+    out += [f"%r {lt(a)} ==> {lt(b)}" for a, b in zip(bounds, bounds[1:])]
+    out += [f"%r !{lt(b)} ==> !{lt(a)}" for a, b in zip(bounds, bounds[1:])]
+    for a, b in zip(bounds, bounds[1:]):
+        between = list(range(a, b))
+        if set(between) <= set(keys):   # a <= datum < b is one of these keys
+            body = [f"!{lt(a)}", lt(b), *live] + [f"!{eq(k)}" for k in between[:-1]]
+            out.append(f"%r {' & '.join(body)} ==> {eq(between[-1])}")
+    return out
+
+
 def _marked(name: str, ups: Sequence[Tuple[str, str]], exact: bool = False) -> str:
     """``name``, prefixed as an over-approximation when an update sets something unknown (1/2)
     that C may fix, unless ``exact`` says any choice of it is some run of C."""
@@ -565,16 +581,9 @@ class Library:
     def _register_bound_rules(self, x: str) -> List[str]:
         """What ``x < K`` says of x's other bounds and keys, and of its order against the cells
         of the fields it holds (the same rules as a cell's :meth:`_bound_rules`)."""
-        bounds, keys = self.reg_bounds(x), [k for k in self.reg_keys(x) if isinstance(k, int)]
         lt = partial(self.xlt, x)
-        out = [f"%r {self.xeq(x, k)} ==> {'' if k < b else '!'}{lt(b)}" for k in keys for b in bounds]
-        out += [f"%r {lt(a)} ==> {lt(b)}" for a, b in zip(bounds, bounds[1:])]
-        out += [f"%r !{lt(b)} ==> !{lt(a)}" for a, b in zip(bounds, bounds[1:])]
-        for a, b in zip(bounds, bounds[1:]):
-            between = list(range(a, b))
-            if set(between) <= set(keys):
-                body = [f"!{lt(a)}", lt(b), f"!{self.dead(x)}"] + [f"!{self.xeq(x, k)}" for k in between[:-1]]
-                out.append(f"%r {' & '.join(body)} ==> {self.xeq(x, between[-1])}")
+        out = _key_bound_rules(lt, partial(self.xeq, x), [k for k in self.reg_keys(x) if isinstance(k, int)],
+                               self.reg_bounds(x), [f"!{self.dead(x)}"])
         for d in self.registers[x]:
             for b in self.bounds.get(d, ()):
                 le, ge, cell = self.reg(d, x), self.reg(d, x, below=True), self.lt(d, b)
@@ -589,15 +598,8 @@ class Library:
     def _bound_rules(self, d: str, bounds: Tuple[int, ...]) -> List[str]:
         """What ``d < K`` says of ``d == k`` and of ``d < K'`` for the other keys, and that no datum
         lies between two bounds when every integer there is a key it is not equal to."""
-        keys = [k for k in self.keys.get(d, ()) if isinstance(k, int)]
-        out = [f"%r {self.eq(d, k)} ==> {'' if k < b else '!'}{self.lt(d, b)}" for k in keys for b in bounds]
-        out += [f"%r {self.lt(d, a)} ==> {self.lt(d, b)}" for a, b in zip(bounds, bounds[1:])]
-        out += [f"%r !{self.lt(d, b)} ==> !{self.lt(d, a)}" for a, b in zip(bounds, bounds[1:])]
-        for a, b in zip(bounds, bounds[1:]):
-            between = list(range(a, b))
-            if set(between) <= set(keys):   # a <= d < b is one of these keys
-                body = [f"!{self.lt(d, a)}", self.lt(d, b)] + [f"!{self.eq(d, k)}" for k in between[:-1]]
-                out.append(f"%r {' & '.join(body)} ==> {self.eq(d, between[-1])}")
+        out = _key_bound_rules(partial(self.lt, d), partial(self.eq, d),
+                               [k for k in self.keys.get(d, ()) if isinstance(k, int)], bounds)
         if d in self.ordered:   # the order of two cells on either side of a bound, or at one and above it
             le = partial(self.dle, d)
             out += [f"%r {self.lt(d, b, 'v_1')} & !{self.lt(d, b, 'v_2')} ==> !{le('v_2', 'v_1')}" for b in bounds]
@@ -1299,9 +1301,9 @@ def _placed_by_region(lib: Library, x: str, src: Union[int, str]) -> bool:
 def free_placement(lib: Library, x: str, src: Union[int, str, None]) -> bool:
     """Is giving register x the value ``src`` (a constant, a symbolic variable, None: a nondet
     value) exact whatever order it gives x against the cells?  So it is when the fields x holds
-    have no bound and at most one constant among the values they may hold or are compared with
-    (none but src when src is one): every other datum is chosen, so any order of them and x is
-    that of some integers.  Two constants, 3 and 4, leave no integer between them."""
+    have at most one constant among the values they may hold or are compared with (none but src
+    when src is one; a bound is one of them): every other datum is chosen, so any order of them
+    and x is that of some integers.  Two constants, 3 and 4, leave no integer between them."""
     if isinstance(src, str) and (src not in lib.symbolic or src in lib.regions):
         return False   # a value held elsewhere, or a region's: not any place is an integer's
     return all(free_field(lib, d, src) for d in lib.registers.get(x, ()))
@@ -1309,8 +1311,8 @@ def free_placement(lib: Library, x: str, src: Union[int, str, None]) -> bool:
 
 def free_field(lib: Library, d: str, src: Union[int, str, None] = None) -> bool:
     """May a value ``src`` (None: a nondet one) take any place in the order of field d's data?
-    So it may when d has no bound and at most one constant among the values it may hold or is
-    compared with (none but src when src is one)."""
+    So it may when d has at most one constant among the values it may hold or is compared with
+    (none but src when src is one); one bound leaves endless runs of integers on either side."""
     consts = set(lib.constants.get(d, ())) | {k for k in lib.keys.get(d, ()) if isinstance(k, int)}
     return not (consts - {src} if isinstance(src, int) else len(consts) > 1)
 
@@ -1345,7 +1347,8 @@ def register_int_cond(lib: Library, c: ir.DataCond, value: Optional[int] = None)
     x, key = c.left, c.value if value is None else value
     assert key is not None and key in lib.reg_keys(x), "an exact register test"
     if c.op in ("==", "!="):
-        test, focus = (lib.xeq(x, key) if c.op == "==" else f"!{lib.xeq(x, key)}"), (lib.xeq(x, key), "")
+        test = lib.xeq(x, key) if c.op == "==" else f"!{lib.xeq(x, key)}"
+        focus: Tuple[str, ...] = (lib.xeq(x, key),)
     else:
         assert isinstance(key, int) and key in lib.reg_bounds(x), "an order test with a bound"
         below, at = lib.xlt(x, key), lib.xeq(x, key)
@@ -1353,7 +1356,7 @@ def register_int_cond(lib: Library, c: ir.DataCond, value: Optional[int] = None)
         focus = (below, at)
     guard = [lib.val(str(c.value), value)] if value is not None else []
     name = f"Reg_Cond_{_sanitize(x)}_{_OPS[c.op]}_{_key_name(key)}" + (f"_{_sanitize(str(c.value))}" if guard else "")
-    return Act(name, f"{x} {c.op} {c.value}", tuple(f for f in focus if f) + tuple(guard), _and(guard + [test]))
+    return Act(name, f"{x} {c.op} {c.value}", focus + tuple(guard), _and(guard + [test]))
 
 
 def register_data_cond(lib: Library, c: ir.DataCond) -> Act:
@@ -1552,20 +1555,18 @@ def int_cond(lib: Library, c: ir.DataCond) -> Act:
     k, value = c.left, c.value
     name = f"Int_Cond_{_sanitize(k)}_{_OPS[c.op]}_{_key_name(value) if value is not None else 'any'}"
     title = f"{k} {c.op} {'?' if value is None else value}"
-    if k in lib.regions and isinstance(value, int):   # each region is on one side of its constants
-        assert value in lib.regions[k], "a constant a symbolic variable is compared with is one of its own"
-        pairs = [lib.val(k, a) for a in lib.regions[k] if ir.holds(a, c.op, value)]
-        return Act(name, title, tuple(lib.val(k, a) for a in lib.regions[k]), _or(pairs))
-    if k not in lib.flags:   # a symbolic value: both ways, an over-approximation
+    own = lib.regions.get(k, lib.flags.get(k))   # a region is on one side of each of its constants
+    if own is None:   # a symbolic value: both ways, an over-approximation
         return Act(ABSTRACTED + name, title)
     if isinstance(value, int):
-        pairs = [lib.val(k, a) for a in lib.flags[k] if ir.holds(a, c.op, value)]
-    elif isinstance(value, str) and value in lib.flags:
-        pairs = [f"{lib.val(k, a)} & {lib.val(value, b)}" for a in lib.flags[k] for b in lib.flags[value]
+        assert k not in lib.regions or value in own, "a constant a symbolic variable is compared with is its own"
+        pairs = [lib.val(k, a) for a in own if ir.holds(a, c.op, value)]
+    elif isinstance(value, str) and value in lib.flags and k in lib.flags:
+        pairs = [f"{lib.val(k, a)} & {lib.val(value, b)}" for a in own for b in lib.flags[value]
                  if ir.holds(a, c.op, b)]
     else:
         return Act(ABSTRACTED + name, title)
-    focus = tuple(lib.val(k, a) for a in lib.flags[k])
+    focus = tuple(lib.val(k, a) for a in own)
     if isinstance(value, str):
         focus += tuple(lib.val(value, b) for b in lib.flags[value])
     return Act(name, title, focus, _or([f"({p})" for p in pairs]))
@@ -1851,12 +1852,11 @@ NO_RING: Tuple[FrozenSet[str], int] = (frozenset(), 0)
 
 
 
-def _order_tested(cprog: ir.CProgram, flags: Dict[str, Tuple[int, ...]], registers: Dict[str, Tuple[str, ...]]
-                  ) -> Dict[str, Set[int]]:
+def _order_tested(cprog: ir.CProgram, flags: Dict[str, Tuple[int, ...]], registers: Dict[str, Tuple[str, ...]],
+                  ranges: Dict[str, Optional[ir.IntRange]]) -> Dict[str, Set[int]]:
     """The constants each int field is compared with by an order (``p->d > 0``; a flag: its values;
-    ``x > 0`` for a register x that holds it)."""
+    ``x > 0`` for a register x that holds it, of its type ``ranges[x]``)."""
     tested: Dict[str, Set[int]] = {}
-    ranges = {iv.name: iv.range for iv in cprog.ints}
     for s in _statements(cprog):
         if isinstance(s, ir.DataCond) and s.lfield is not None and s.right is None and s.op not in ("==", "!="):
             values = flags.get(s.value, ()) if isinstance(s.value, str) else (s.value,) if s.value is not None else ()
@@ -1868,10 +1868,10 @@ def _order_tested(cprog: ir.CProgram, flags: Dict[str, Tuple[int, ...]], registe
     return tested
 
 
-def _var_constants(cprog: ir.CProgram, symbolic: FrozenSet[str]) -> Dict[str, Set[int]]:
+def _var_constants(cprog: ir.CProgram, symbolic: FrozenSet[str], ranges: Dict[str, Optional[ir.IntRange]]
+                   ) -> Dict[str, Set[int]]:
     """The constants each symbolic variable is compared with, for those compared only with values
-    of their own type (``x > 0``: each comparison then compares the values themselves)."""
-    ranges = {iv.name: iv.range for iv in cprog.ints}
+    of their own type ``ranges[x]`` (``x > 0``: each comparison then compares the values themselves)."""
     out: Dict[str, Set[int]] = {}
     odd: Set[str] = set()
     for s in _statements(cprog):
@@ -1937,8 +1937,8 @@ def _region_constants(holders: Dict[str, List[str]], keys: Dict[str, Tuple[Key, 
     of constants.  ``holders``: for each field, the symbolic variables it may hold (its keys, and
     those copied into a register that holds it)."""
     region_keys = {d: [x for x in xs if x in var_consts] for d, xs in holders.items()}
-    # a variable takes the constants written into its fields too: a cell given 0 is x when x is 0
     need = {d for d, xs in region_keys.items() if xs and (d in ordered or len(xs) > 1 or tested.get(d))}
+    # a variable takes the constants written into its fields too: a cell given 0 is x when x is 0
     field = {d: {k for k in keys.get(d, ()) if isinstance(k, int)} | tested.get(d, set()) | set(constants.get(d, ()))
              for d in set(keys) | set(holders)}
     var = {x: set(cs) for x, cs in var_consts.items()}
@@ -1972,8 +1972,9 @@ def _regions(cprog: ir.CProgram, keys: Dict[str, Tuple[Key, ...]], ordered: Froz
     order gets them as bounds, which makes such a test exact on a cell whose datum is none of
     d's keys.  Only where every field that holds a region variable or needs bounds can have them
     (:func:`_boundable`); a variable that cannot is left without regions (its tests abstracted)."""
-    tested, ranges = _order_tested(cprog, flags, registers), _field_ranges(cprog)
-    var_consts = _var_constants(cprog, symbolic)
+    rng = {iv.name: iv.range for iv in cprog.ints}
+    tested, ranges = _order_tested(cprog, flags, registers, rng), _field_ranges(cprog)
+    var_consts = _var_constants(cprog, symbolic, rng)
     holders = {d: [x for x in ks if isinstance(x, str)] for d, ks in keys.items()}
     for s in _statements(cprog):
         if isinstance(s, ir.CopyInt) and s.dst in registers and isinstance(s.value, str) and s.value in symbolic:
@@ -1982,7 +1983,6 @@ def _regions(cprog: ir.CProgram, keys: Dict[str, Tuple[Key, ...]], ordered: Froz
     while True:
         spoilt = _spoilt(cprog, flags, set(var_consts), registers)
         rc = _region_constants(holders, keys, ordered, tested, var_consts, constants)
-        rng = {iv.name: iv.range for iv in cprog.ints}
         values = {x: ir.region_values(cs, rng.get(x)) for x, cs in rc.var.items()}
         dropped = {x for x, v in values.items() if v is None}
         dropped |= {x for d in rc.need if not _boundable(d, rc.field[d], spoilt, ranges)
