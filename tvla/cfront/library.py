@@ -1477,7 +1477,7 @@ def cross_field_conds(lib: Library, c: ir.DataCond) -> List[Act]:
     right = [k for k in lib.keys.get(rf, ()) if isinstance(k, int)]
 
     def both(a: int, b: int) -> str:
-        return f"(E(v_1) {p}(v_1) & {lib.eq(lf, a, 'v_1')}) & (E(v_2) {q}(v_2) & {lib.eq(rf, b, 'v_2')})"
+        return f"((E(v_1) {p}(v_1) & {lib.eq(lf, a, 'v_1')}) & (E(v_2) {q}(v_2) & {lib.eq(rf, b, 'v_2')}))"
     holds = _or([both(a, b) for a in left for b in right if ir.holds(a, c.op, b)])
     known = _or([both(a, b) for a in left for b in right])
     focus = act.focus + tuple(f"{p}(v) & {lib.eq(lf, a)}" for a in left) + \
