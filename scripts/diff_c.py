@@ -49,6 +49,7 @@ import c_ground_truth as gt  # noqa: E402
 PROPS = ("memsafety", "memcleanup", "unreach-call")
 NARROW = ("short", "unsigned char", "_Bool", "long", "unsigned int")
 CMPS = ("<", "<=", "==", "!=", ">", ">=")
+NONDET_NARROW = ("__VERIFIER_nondet_uchar()", "__VERIFIER_nondet_short()", "__VERIFIER_nondet_bool()")
 
 
 # ---------------------------------------------------------------- generator
@@ -74,6 +75,8 @@ class Gen:
     def value(self, in_loop: bool = False) -> str:
         """An int value to write into a cell."""
         opts = ["__VERIFIER_nondet_int()", self.const(), self.const()]
+        if self.r.random() < 0.15:
+            opts.append(self.r.choice(NONDET_NARROW))
         opts += self.ints * 2
         if in_loop and "i" in self.ints:
             opts.append("i")
@@ -102,7 +105,7 @@ def gen_struct(g: Gen) -> str:
 def gen_scalars(g: Gen) -> None:
     r = g.r
     if r.random() < 0.7:
-        g.emit("int x = __VERIFIER_nondet_int();")
+        g.emit(f"int x = {r.choice(NONDET_NARROW) if r.random() < 0.3 else '__VERIFIER_nondet_int()'};")
         g.ints.append("x")
         g.has_x = True
         k = r.random()
@@ -462,6 +465,8 @@ def generate(seed: int, ident: int) -> str:
     decl = ["    struct node *l = NULL, *p, *q;", "    int i, v, t;"]
     head = (f"/* diff_c seed={seed} id={ident} bug={int(g.bug)} */\n#include <stdlib.h>\n"
             "extern int __VERIFIER_nondet_int(void);\nextern void __VERIFIER_assume(int);\n"
+            "extern unsigned char __VERIFIER_nondet_uchar(void);\nextern short __VERIFIER_nondet_short(void);\n"
+            "extern _Bool __VERIFIER_nondet_bool(void);\n"
             "extern void reach_error(void);\n\n")
     helpers = "\n".join(g.helpers[k] for k in ("mk", "get", "set", "destroy") if k in g.helpers)
     return (head + gen_struct(g) + "\n" + (helpers + "\n" if helpers else "")

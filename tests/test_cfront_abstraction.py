@@ -371,7 +371,9 @@ int main(void) {
     ("switch (__VERIFIER_nondet_bool()) { case 0: break; default: reach_error(); }", "false"),
     ("if (__VERIFIER_nondet_uchar() > 300) reach_error();", "true"),
     ("if (__VERIFIER_nondet_uchar() > 254) reach_error();", "false"),
-    ("n->d = __VERIFIER_nondet_uchar(); if (n->d > 255) reach_error();", "unknown"),
+    ("n->d = __VERIFIER_nondet_uchar(); if (n->d > 255) reach_error();", "true"),
+    ("n->d = __VERIFIER_nondet_uchar(); if (n->d >= 255 || n->d < 0) reach_error();", "false"),
+    ("n->d = __VERIFIER_nondet_uchar(); if (n->d == 0) reach_error();", "false"),
     ("n->s = __VERIFIER_nondet_int(); if (n->s > 40000) reach_error();", "true"),
     ("n->s = __VERIFIER_nondet_int(); if (-40000 >= n->s) reach_error();", "true"),
     ("n->s = __VERIFIER_nondet_int(); if (n->s > 30000) reach_error();", "false"),
@@ -385,8 +387,9 @@ int main(void) {
 def test_a_nondet_value_takes_the_values_of_its_type(tmp_path, body, verdict):
     """``__VERIFIER_nondet_T()`` has T's values, and a ``_Bool`` field holds 0 or 1: a value with
     two is stored as either; a test or a switch on it takes the branches its values can; a value
-    narrower than where it is stored (an unsigned char into an int) is any value there, but
-    abstracted, so an alarm through it is unknown, not a false with a witness C cannot run; an
+    narrower than where it is stored (an unsigned char into an int) takes each run of integers
+    between the field's constants that meets its type's values (exactly: every value of a run
+    passes the same tests); an
     ordering no value of the operand's type can change is decided (a short is never above 40000,
     an unsigned never below 0, nor above -1, which it compares as the greatest unsigned); a datum
     copied from another field keeps which key it equals (the source field gets the keys); a

@@ -13,6 +13,7 @@ HEAD = """#include <stdlib.h>
 extern int __VERIFIER_nondet_int(void);
 extern unsigned int __VERIFIER_nondet_uint(void);
 extern unsigned char __VERIFIER_nondet_uchar(void);
+extern short __VERIFIER_nondet_short(void);
 extern void __VERIFIER_assume(int);
 extern void reach_error(void);
 """
@@ -46,8 +47,12 @@ def test_the_flag_holds_each_constant_and_a_value_of_each_run(tmp_path, body, va
     ("unsigned char x = __VERIFIER_nondet_uchar(); if (x > 254) reach_error();", "false"),
     # a signed x compared with an unsigned constant is not compared by value: not a flag
     ("int x = __VERIFIER_nondet_int(); if (x < 3u) { if (x < 0) reach_error(); }", "unknown"),
-    # a uchar value in an int: the flag's "any value" is more than C gives
-    ("int x = __VERIFIER_nondet_uchar(); if (x > 255) reach_error();", "unknown"),
+    # a uchar value in an int: only the runs of the flag that meet 0..255
+    ("int x = __VERIFIER_nondet_uchar(); if (x > 255) reach_error();", "true"),
+    ("int x = __VERIFIER_nondet_uchar(); if (x < 0) reach_error();", "true"),
+    ("int x = __VERIFIER_nondet_uchar(); if (x >= 255) reach_error();", "false"),
+    ("int x = __VERIFIER_nondet_short(); if (x < -32768 || x == 40000) reach_error();", "true"),
+    ("int x = __VERIFIER_nondet_short(); if (x < -32767) reach_error();", "false"),
 ])
 def test_order_tests_of_a_value_chosen_once(tmp_path, body, verdict):
     [f] = verify_files([write(tmp_path, body)], VerifyOptions(("unreach-call",)))

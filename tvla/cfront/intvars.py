@@ -71,6 +71,10 @@ class IntClass:
     of: Optional[Hashable] = None  # alias: the declaration key of the symbolic variable it copies
     range: Optional[IntRange] = None   # the values of its C type (the values above are in it)
     once: bool = False   # a register given its value once, as a symbolic variable: copies are aliases
+    # a flag tested by order (each value stands for a run of integers: ir.region_values), or the value
+    # of a flag that stands for every value the tests do not name
+    ordered: bool = False
+    spare: Optional[int] = None
 
     @property
     def chosen_once(self) -> bool:
@@ -422,14 +426,14 @@ def _tested_flag(values: List[object], constants: Set[int], rng: Optional[IntRan
     start = max(consts) + 1 if consts else 0
     spare = next((v for v in (start, 0, 1, -1, start + 1) if v not in consts and (rng is None or v in rng)), None)
     flag = consts | ({spare} if spare is not None else set())
-    return IntClass("flag", tuple(sorted(flag)), range=rng) if len(flag) <= MAX_FLAG_VALUES else ABSTRACT
+    return IntClass("flag", tuple(sorted(flag)), range=rng, spare=spare) if len(flag) <= MAX_FLAG_VALUES else ABSTRACT
 
 
 def _region_flag(consts: Set[int], rng: Optional[IntRange]) -> IntClass:
     """The flag of a variable tested by order against ``consts``: one value per region
     (:func:`~tvla.cfront.ir.region_values`)."""
     values = region_values(consts, rng)
-    return IntClass("flag", values, range=rng) if values is not None else ABSTRACT
+    return IntClass("flag", values, range=rng, ordered=True) if values is not None else ABSTRACT
 
 
 def _has_backward_goto(c: ci.Cursor) -> bool:

@@ -23,7 +23,7 @@ __all__ = [
     "Pos", "StructType", "PointerVar", "IntVar",
     "AssignNull", "AssignVar", "Load", "StoreNull", "Store", "Malloc", "Free", "FreeNonHeap", "OutsideObject",
     "Kill", "SetData", "CopyData", "Havoc", "CopyInt", "PtrCond", "DataCond", "Assume", "ReachError",
-    "Exit", "Nop", "Statement", "Edge", "CProgram", "DATA_OPS", "fresh_nodes", "chain", "on_cycles", "nondet_values", "holds",
+    "Exit", "Nop", "Statement", "Edge", "CProgram", "DATA_OPS", "fresh_nodes", "chain", "on_cycles", "nondet_values", "meeting", "value_words", "holds",
 ]
 
 
@@ -119,6 +119,20 @@ def region_values(consts: Iterable[int], rng: Optional[IntRange]) -> Optional[Tu
     return tuple(sorted(values)) if len(values) <= MAX_REGION_VALUES else None
 
 
+def meeting(values: Tuple[int, ...], within: IntRange, ordered: bool, spare: Optional[int] = None) -> Tuple[int, ...]:
+    """The values of a flag that a value of the type ``within`` may take.  Tested by order
+    (``ordered``), each value stands for its run of integers (:func:`region_values`: the least for
+    every integer below it, each other up to the next); else each stands for itself, and ``spare``
+    for every value that none of the others is."""
+    lo, hi = within.bounds
+    if ordered:
+        nexts: List[Optional[int]] = [*values[1:], None]
+        return tuple(v for k, (v, nxt) in enumerate(zip(values, nexts))
+                     if (k == 0 or v <= hi) and (nxt is None or nxt - 1 >= lo))
+    named = sum(lo <= v <= hi for v in values if v != spare)
+    return tuple(v for v in values if (hi - lo + 1 > named if v == spare else lo <= v <= hi))
+
+
 def nondet_values(value: Optional[IntRange], target: Optional[IntRange]) -> Union[Tuple[int, ...], bool]:
     """What a nondeterministic value of type ``value`` becomes once stored into the type ``target``
     (None: int-wide, or unknown): its two values when it has two (a ``_Bool`` either way), True when
@@ -144,6 +158,29 @@ class IntVar:
     other: bool = False            # a counter: it may also hold a value outside ``values``
     # its C type's values (None: a type the lowering does not know); not part of its identity
     range: Optional[IntRange] = field(default=None, compare=False)
+    # a flag whose values stand for runs of integers (tested by order: region_values), or the value
+    # of a flag that stands for every value its tests do not name
+    ordered: bool = field(default=False, compare=False)
+    spare: Optional[int] = field(default=None, compare=False)
+
+
+def value_words(name: str, values: Sequence[int], v: int, ordered: bool, spare: Optional[int] = None,
+                rng: Optional[IntRange] = None) -> str:
+    """What the value ``v`` of the flag ``name`` (its ``values``, read as :class:`IntVar` says)
+    says in C: ``x = 3``, ``x <= -1``, ``x in [1, 9]``, ``x >= 10``, ``x is none of 0, 5``."""
+    if v == spare:
+        return f"{name} is none of {', '.join(str(c) for c in values if c != spare)}"
+    if not ordered:
+        return f"{name} = {v}"
+    k = list(values).index(v)
+    least, most = rng.bounds if rng is not None else (None, None)
+    lo = v if k > 0 or v == least else None
+    hi = values[k + 1] - 1 if k + 1 < len(values) else most
+    if lo == hi:
+        return f"{name} = {v}"
+    if lo is None:
+        return f"{name} <= {hi}"
+    return f"{name} >= {lo}" if hi is None else f"{name} in [{lo}, {hi}]"
 
 
 # ----------------------------------------------------------------------------- statements
@@ -268,11 +305,13 @@ def holds(a: int, op: str, b: int) -> bool:
 
 @dataclass(frozen=True)
 class SetData:
-    """``var->field = value``: an int literal, the name of a kept :class:`IntVar`, or None (any value)."""
+    """``var->field = value``: an int literal, the name of a kept :class:`IntVar`, or None (any value;
+    ``within``: any value of that narrower type, a ``__VERIFIER_nondet_uchar()`` into an int)."""
 
     var: str
     field: str
     value: Union[int, str, None]
+    within: Optional[IntRange] = None
 
 
 @dataclass(frozen=True)
@@ -309,12 +348,14 @@ class Havoc:
     """A kept int variable takes any of its values (``IntVar.values``), or a flag is set: ``value``;
     ``uninit``: the declaration of a local without an initializer (its value is indeterminate);
     ``dead``: the variable is never read again before a write, it takes ``value`` (its first) so
-    that stores differing only in it become one."""
+    that stores differing only in it become one; ``within``: a symbolic variable takes any value of
+    that narrower type (its regions that meet the type's values)."""
 
     var: str
     value: Optional[int] = None
     uninit: bool = False
     dead: bool = False
+    within: Optional[IntRange] = None
 
 
 @dataclass(frozen=True)

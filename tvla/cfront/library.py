@@ -230,6 +230,8 @@ class Library:
     sentinel: FrozenSet[str] = frozenset()  # forward fields whose edges out of struct variables t[T] leaves out
     stack_roots: int = 0                    # struct variable cells, each made once (hops of reach_from)
     regions: Dict[str, Tuple[int, ...]] = dataclasses.field(default_factory=dict)  # symbolic -> its region values
+    runs: FrozenSet[str] = frozenset()      # flags whose values stand for runs of integers (ir.IntVar.ordered)
+    spares: Dict[str, int] = dataclasses.field(default_factory=dict)   # flag -> its value for untested values
 
     # ------------------------------------------------------------- names
     @property
@@ -296,6 +298,15 @@ class Library:
     def val(self, k: str, c: Optional[int]) -> str:
         """``k == c``; ``c`` None: a counter k holds a value outside its ``flags[k]``."""
         return f"val[{_sanitize(k)},{'other' if c is None else const_name(c)}]()"
+
+    def words(self) -> Dict[str, str]:
+        """What each flag's and region's nullary predicate says in C (``val[x,$3]``: ``x in [3, 9]``)."""
+        out = {}
+        for k, values in [*self.flags.items(), *self.regions.items()]:
+            for c in values:
+                out[self.val(k, c)[:-2]] = ir.value_words(k, values, c, k in self.runs or k in self.regions,
+                                                          self.spares.get(k), self.ranges.get(k))
+        return out
 
     def states(self, k: str) -> List[Optional[int]]:
         """The values of flag k, and None for "another value" when k is a counter; for a symbolic
@@ -1111,6 +1122,31 @@ def set_data(lib: Library, x: str, d: str, value: Value, guard: Optional[Tuple[s
                updates=tuple(ups))
 
 
+def set_data_within(lib: Library, x: str, d: str, within: ir.IntRange) -> List[Act]:
+    """``x->d = v`` for any v of the type ``within``, narrower than d's (``__VERIFIER_nondet_uchar()``
+    into an int): one exact write per run of integers between d's constants that meets the type
+    (:func:`~tvla.cfront.ir.region_values`: every value of a run agrees on each key and bound).
+    Where d is ordered or has a symbolic key, that is not enough: any value, abstracted."""
+    keys = lib.keys.get(d, ())
+    consts = sorted({k for k in keys if isinstance(k, int)} | set(lib.bounds.get(d, ())))
+    reps = ir.region_values(consts, None) if consts else None
+    if d in lib.ordered or any(isinstance(k, str) for k in keys) or reps is None:
+        act = set_data(lib, x, d, None)
+        return [act if not consts or act.name.startswith(ABSTRACTED) else
+                dataclasses.replace(act, name=ABSTRACTED + act.name)]
+    lo, hi = within.bounds
+    met = ir.meeting(reps, within, True)
+    acts = []
+    for v, nxt in zip(reps, [*reps[1:], None]):
+        if v not in met:
+            continue
+        a, b = max(lo, v if v != reps[0] else lo), min(hi, nxt - 1 if nxt is not None else hi)
+        act = set_data(lib, x, d, v)
+        acts.append(dataclasses.replace(act, name=f"Set_Data_{lib.v(x)}_{d}_{_key_name(a)}_{_key_name(b)}",
+                                        title=f"{x}->{d} = {a}" if a == b else f"{x}->{d} = ? in [{a}, {b}]"))
+    return acts
+
+
 def set_data_from_register(lib: Library, x: str, d: str, value: str) -> List[Act]:
     """``x->d = value`` for a register ``value``: the written cell's order against every other
     register of d is unknown (1/2), and a choice of it may be no run of C, where the two hold
@@ -1816,7 +1852,8 @@ def build_library(cprog: ir.CProgram, needs: Needs, successors: bool = True) -> 
                    {iv.name: iv.range for iv in cprog.ints if iv.range is not None and iv.name in flags},
                    bounds, constants,
                    _compared_with(cprog, registers), *(_sentinels(cprog, fld, back, cross) if ordered else NO_RING),
-                   regions)
+                   regions, frozenset(iv.name for iv in cprog.ints if iv.ordered and iv.name in flags),
+                   {iv.name: iv.spare for iv in cprog.ints if iv.spare is not None and iv.name in flags})
 
 
 def _sentinels(cprog: ir.CProgram, fld: Dict[str, str], back: Dict[str, Tuple[str, ...]],

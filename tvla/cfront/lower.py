@@ -207,7 +207,8 @@ class Lowering(LinkLowering):
         return name if name in self.cells else None
 
     def int_var_named(self, name: str, cls: IntClass) -> None:
-        self.ints[name] = ir.IntVar(name, cls.values, cls.kind == "register", cls.kind == "counter", cls.range)
+        self.ints[name] = ir.IntVar(name, cls.values, cls.kind == "register", cls.kind == "counter", cls.range,
+                                    cls.ordered, cls.spare)
 
     # ------------------------------------------------------------------ statements
 

@@ -18,7 +18,7 @@
   they lose nothing until a condition reads the variable.
 """
 
-from typing import TYPE_CHECKING, Any, Callable, Dict, Hashable, List, Optional, Tuple, TypeVar, Union
+from typing import TYPE_CHECKING, Any, Callable, Dict, Hashable, List, Optional, Sequence, Tuple, TypeVar, Union
 
 import clang.cindex as ci
 
@@ -846,7 +846,8 @@ class ExprLowering(Builder):
             iop, at = self.int_value(arm, at, fr)
             if iop[0] == "nondet":
                 return self.nondet_into(iop, rng, at, s, lambda v: ir.SetData(base, fname, v),
-                                        lambda c: self.step(c, ir.SetData(base, fname, None), s))
+                                        lambda c: self.step(c, ir.SetData(base, fname, None), s),
+                                        lambda t, c: self.step(c, ir.SetData(base, fname, None, within=t), s))
             kept = self.converted(iop, arm, rng)
             if kept != iop:
                 at = self.touch(iop, at, arm)   # a field read is still a dereference
@@ -866,22 +867,32 @@ class ExprLowering(Builder):
             and int_range(value.type) is not None and not keeps_value(value, rng)
 
     def nondet_into(self, op: IntOp, rng: Optional[ir.IntRange], cur: Cur, s: ci.Cursor,
-                    value: Callable[[int], ir.Statement], anything: Callable[[Cur], Cur]) -> Tuple[IntOp, Cur]:
+                    value: Optional[Callable[[int], ir.Statement]], anything: Callable[[Cur], Cur],
+                    narrow: Optional[Callable[[ir.IntRange, Cur], Cur]] = None) -> Tuple[IntOp, Cur]:
         """A nondet value of ``op``'s type stored into the type ``rng``: each of its two values
-        (``value(v)``: the statement that stores v) when it has two, else ``anything`` (the store of
-        any value), after an ``abstracted`` note when that is more than the values it may take."""
+        (``value(v)``: the statement that stores v; None: it cannot) when it has two; ``anything``
+        (the store of any value) when it may be any value of ``rng``; else ``narrow(t, cur)``, the
+        exact store of any value of its narrower type t, when given and t's values keep theirs in
+        ``rng``; else ``anything`` after an ``abstracted`` note."""
         values = ir.nondet_values(op[1], rng)
-        if isinstance(values, tuple):
-            note = ir.Nop(f"nondet: {self.src.text(s)}")
-            ends = []
-            for v in values:
-                m = self.node()
-                self.edge(cur, m, note, s)
-                ends.append(self.step(m, value(v), s))
-            return ABS, self.join(ends, s)
-        if not values:
-            cur = self.step(cur, ir.Nop(f"abstracted: {self.src.text(s)}"), s)
-        return ABS, anything(cur)
+        if isinstance(values, tuple) and value is not None:
+            return ABS, self.choices(values, cur, s, value)
+        if values is True:
+            return ABS, anything(cur)
+        src = op[1] if op[1] is not None else ir.IntRange(32, True)
+        if narrow is not None and rng is not None and src.within(rng):
+            return ABS, narrow(src, cur)
+        return ABS, anything(self.step(cur, ir.Nop(f"abstracted: {self.src.text(s)}"), s))
+
+    def choices(self, values: Sequence[int], cur: Cur, s: ci.Cursor, value: Callable[[int], ir.Statement]) -> Cur:
+        """A nondet choice among ``values``: one branch each, ``value(v)`` the statement that stores v."""
+        note = ir.Nop(f"nondet: {self.src.text(s)}")
+        ends = []
+        for v in values:
+            m = self.node()
+            self.edge(cur, m, note, s)
+            ends.append(self.step(m, value(v), s))
+        return self.join(ends, s)
 
     def converted(self, op: IntOp, value: ci.Cursor, rng: Optional[ir.IntRange]) -> IntOp:
         """The int operand ``op`` of the expression ``value`` as C stores it into a field of the type
@@ -962,17 +973,22 @@ class ExprLowering(Builder):
 
     def nondet_var(self, name: str, cls: IntClass, op: IntOp, cur: Cur, s: ci.Cursor) -> Cur:
         """``name = __VERIFIER_nondet_T()`` for a flag, a symbolic variable or a register: each of the
-        value's two values where it has two and the variable can hold each exactly, else any value
+        value's two values where it has two and the variable can hold each exactly; the flag's values
+        or the symbolic variable's regions that meet a narrower type's; else any value
         (``abstracted`` where that is more than the value's type allows)."""
         def anything(c: Cur) -> Cur:
             return self.step(c, ir.Havoc(name), s)
+
+        def narrow(t: ir.IntRange, c: Cur) -> Cur:
+            if cls.kind == "symbolic":
+                return self.step(c, ir.Havoc(name, within=t), s)
+            return self.choices(ir.meeting(cls.values, t, cls.ordered, cls.spare), c, s, lambda v: ir.Havoc(name, v))
+        if cls.kind == "register":
+            return self.nondet_into(op, cls.range, cur, s, lambda v: ir.CopyInt(name, v), anything)[1]
         values = ir.nondet_values(op[1], cls.range)
-        exact = cls.kind == "register" or cls.kind == "flag" and isinstance(values, tuple) \
-            and all(v in cls.values for v in values)
-        if not exact and values is not True:
-            return anything(self.step(cur, ir.Nop(f"abstracted: {self.src.text(s)}"), s))
-        return self.nondet_into(op, cls.range, cur, s, lambda v: ir.CopyInt(name, v) if cls.kind == "register"
-                                else ir.Havoc(name, v), anything)[1]
+        held = cls.kind == "flag" and isinstance(values, tuple) and set(values) <= set(cls.values)
+        return self.nondet_into(op, cls.range, cur, s, (lambda v: ir.Havoc(name, v)) if held else None,
+                                anything, narrow)[1]
 
     def assign_register(self, name: str, op: IntOp, cur: Cur, s: ci.Cursor) -> Cur:
         """``name = op`` for a register: a datum from a cell, a constant, a symbolic variable or

@@ -111,6 +111,8 @@ def _data_plan(lib: L.Library, s: Union[ir.Statement, ir.DataCond]) -> Optional[
             k = s.value
             return Plan([[L.set_data(lib, s.var, s.field, c, (k, c))] for c in lib.flags[k]] +
                         _when_other(lib, [k], L.set_data(lib, s.var, s.field, None)), _derefs(lib, [s.var]))
+        if s.value is None and s.within is not None:
+            return Plan([[a] for a in L.set_data_within(lib, s.var, s.field, s.within)], _derefs(lib, [s.var]))
         return Plan([[L.set_data(lib, s.var, s.field, _value(lib, s.value))]], _derefs(lib, [s.var]))
     if isinstance(s, ir.CopyData):
         return Plan([[L.copy_data(lib, s.dst, s.dfield, s.src, s.sfield)]], _derefs(lib, [s.dst, s.src]))
@@ -121,8 +123,11 @@ def _data_plan(lib: L.Library, s: Union[ir.Statement, ir.DataCond]) -> Optional[
             return Plan([[L.forget_register(lib, s.var) if s.dead else L.havoc_register(lib, s.var)]])
         if s.var in lib.all_registers:   # a register without tracked fields
             return Plan([[L.skip(lib, f"{s.var} {'dead' if s.dead else '= ?'}")]])
-        if s.var in lib.regions and not s.dead:   # a symbolic value chosen: in any region
-            return Plan([[L.set_flag(lib, s.var, c)] for c in lib.states(s.var)])
+        if s.var in lib.regions and not s.dead:   # a symbolic value chosen: in any region (of its type)
+            regions = lib.regions[s.var] if s.within is None else ir.meeting(lib.regions[s.var], s.within, True)
+            return Plan([[L.set_flag(lib, s.var, c)] for c in regions])
+        if s.var not in lib.flags and s.within is not None:   # no region tells what the type allows
+            return Plan([[L.Act(L.ABSTRACTED + L.skip(lib, f"{s.var} = ?").name, f"{s.var} = ? (of a narrower type)")]])
         if s.var not in lib.flags:
             return Plan([[L.skip(lib, f"{s.var} = ?")]])
         if s.dead:

@@ -19,7 +19,7 @@ import time
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Callable, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple, cast
+from typing import TYPE_CHECKING, Callable, Dict, FrozenSet, List, Mapping, Optional, Sequence, Set, Tuple, cast
 
 from tvla.cfront import ir
 from tvla.cfront.library import ABSTRACTED
@@ -178,6 +178,7 @@ def _witness(message: MessageRecord, tr: "Translation", voc: Vocabulary, ab: Abs
     steps: List[WitnessStep] = []
     abstracted: Optional[ir.Pos] = None
     pending: Optional[ir.Pos] = None   # the first over-approximated write no step has tested yet
+    words = tr.library.words() if tr.library is not None else {}
     for step in w.steps:
         edge = tr.edge_of(step.edge.source, step.edge.target, step.edge.action.label)
         over = _abstracted(edge, ab.harmless) or step.edge.action.name.startswith(ABSTRACTED)
@@ -191,7 +192,7 @@ def _witness(message: MessageRecord, tr: "Translation", voc: Vocabulary, ab: Abs
         if steps and (steps[-1].pos, steps[-1].action) == (pos, text):
             continue   # one C statement is several TVP steps (a store: cut, collect, link; kills after it)
         steps.append(WitnessStep(edge.pos if edge is not None else None, text,
-                                 c_store(draw_store(step.store, step.names, voc, data_notes(step.store, voc)))))
+                                 c_store(draw_store(step.store, step.names, voc, data_notes(step.store, voc)), words)))
     return tuple(steps), abstracted
 
 
@@ -231,10 +232,11 @@ VALUE_FREE_KINDS = frozenset({"valid-deref", "valid-free", "valid-memtrack", "me
 """The violations that do not look at values: whether one happens depends on the path and the pointers."""
 
 
-def c_store(text: str) -> str:
+def c_store(text: str, words: Optional[Mapping[str, str]] = None) -> str:
     """A drawn store in C words: ``bad[x]`` (x holds no value yet) shows as ``x uninitialised`` instead
-    of ``x = NULL``, ``garbage`` as ``a cell was lost``, ``lost[x]`` as x dead with a lost cell; other
-    parts stay as drawn."""
+    of ``x = NULL``, ``garbage`` as ``a cell was lost``, ``lost[x]`` as x dead with a lost cell, a
+    true nullary predicate named in ``words`` as its words there (``x in [1, 9]``); other parts stay
+    as drawn."""
     parts = text.split("; ")
     flags = next((p[len("true: "):].split(", ") for p in parts if p.startswith("true: ")), [])
     bad = [f[4:-1] for f in flags if f.startswith("bad[") and f.endswith("]")]
@@ -244,8 +246,8 @@ def c_store(text: str) -> str:
             # a dead register (dead[x]) holds no value: nothing to show
             rest = [f for f in flags if not (f.startswith(("bad[", "dead[")) and f.endswith("]"))]
             rest = ["a cell was lost" if f == "garbage" else
-                    f"{f[5:-1]} is dead and only it pointed to a lost cell" if f.startswith("lost[") else f
-                    for f in rest]
+                    f"{f[5:-1]} is dead and only it pointed to a lost cell" if f.startswith("lost[") else
+                    (words or {}).get(f, f) for f in rest]
             plain = [f for f in rest if " " in f]
             marks = [f for f in rest if " " not in f]
             out += plain + (["true: " + ", ".join(marks)] if marks else [])
