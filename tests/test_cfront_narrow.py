@@ -67,10 +67,15 @@ def test_a_field_takes_one_write_per_run_that_meets_the_type(tmp_path):
 
 
 def test_the_witness_says_the_values_of_flags_in_c(tmp_path):
+    """... of the variables live before each step: not y's before it is given a value, nor x's
+    after its last read."""
     got = unreach(tmp_path, SHORT)
-    stores = [step.store for step in got.witness]
-    assert any("x = 1" in s and "y in [-32767, 32766]" in s for s in stores), stores
-    assert not any("val[" in s for s in stores), stores
+    stores = {step.action: step.store for step in got.witness}
+    assert any("x = 1" in s and "y in [-32767, 32766]" in s for s in stores.values()), stores
+    assert not any("val[" in s for s in stores.values()), stores
+    assert "y " not in stores["int y = __VERIFIER_nondet_short()"], stores
+    assert "x = 1" in stores["int y = __VERIFIER_nondet_short()"], stores
+    assert "x " not in stores["reach_error()"] and "y " not in stores["reach_error()"], stores
 
 
 @pytest.mark.parametrize("values, v, ordered, spare, words", [

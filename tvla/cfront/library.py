@@ -299,13 +299,14 @@ class Library:
         """``k == c``; ``c`` None: a counter k holds a value outside its ``flags[k]``."""
         return f"val[{_sanitize(k)},{'other' if c is None else const_name(c)}]()"
 
-    def words(self) -> Dict[str, str]:
-        """What each flag's and region's nullary predicate says in C (``val[x,$3]``: ``x in [3, 9]``)."""
+    def words(self) -> Dict[str, Tuple[str, str]]:
+        """The variable of each flag's and region's nullary predicate, and what the predicate says
+        in C (``val[x,$3]``: x, ``x in [3, 9]``)."""
         out = {}
         for k, values in [*self.flags.items(), *self.regions.items()]:
             for c in values:
-                out[self.val(k, c)[:-2]] = ir.value_words(k, values, c, k in self.runs or k in self.regions,
-                                                          self.spares.get(k), self.ranges.get(k))
+                out[self.val(k, c)[:-2]] = (k, ir.value_words(k, values, c, k in self.runs or k in self.regions,
+                                                              self.spares.get(k), self.ranges.get(k)))
         return out
 
     def states(self, k: str) -> List[Optional[int]]:

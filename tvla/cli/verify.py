@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Callable, Dict, FrozenSet, List, Mapping, Opti
 
 from tvla.cfront import ir
 from tvla.cfront.library import ABSTRACTED
+from tvla.cfront.liveness import ints_live_at
 from tvla.cfront.verdict import TRUE, UNKNOWN, Alarm, FileVerdict, PropertyVerdict, WitnessStep, decide
 from tvla.engine.options import Options, build_options
 from tvla.engine.results import MessageRecord, Result
@@ -164,11 +165,12 @@ def _kind(text: str) -> str:
     return text.split(":", 1)[0].strip()
 
 
-def _witness(message: MessageRecord, tr: "Translation", voc: Vocabulary, ab: Abstractions
-             ) -> Tuple[Optional[Tuple[WitnessStep, ...]], Optional[ir.Pos]]:
+def _witness(message: MessageRecord, tr: "Translation", voc: Vocabulary, ab: Abstractions,
+             live: Mapping[str, FrozenSet[str]]) -> Tuple[Optional[Tuple[WitnessStep, ...]], Optional[ir.Pos]]:
     """The witness of a message as C steps, and the first over-approximated edge that makes it
     perhaps no C execution (None: none).  An over-approximated write counts only once a later step
-    tests a value, or when the violation itself is about values (a sorted list)."""
+    tests a value, or when the violation itself is about values (a sorted list).  A step's store
+    shows the values of the int variables ``live`` before it (the others' are no C value)."""
     from tvla.engine.results import NoWitness
     from tvla.output.witness_view import draw_store
     w = message.witness
@@ -191,8 +193,10 @@ def _witness(message: MessageRecord, tr: "Translation", voc: Vocabulary, ab: Abs
         pos = edge.pos if edge is not None else None
         if steps and (steps[-1].pos, steps[-1].action) == (pos, text):
             continue   # one C statement is several TVP steps (a store: cut, collect, link; kills after it)
+        alive = live.get(edge.source) if edge is not None else None
+        shown = {p: (said if alive is None or k in alive else "") for p, (k, said) in words.items()}
         steps.append(WitnessStep(edge.pos if edge is not None else None, text,
-                                 c_store(draw_store(step.store, step.names, voc, data_notes(step.store, voc)), words)))
+                                 c_store(draw_store(step.store, step.names, voc, data_notes(step.store, voc)), shown)))
     return tuple(steps), abstracted
 
 
@@ -235,8 +239,8 @@ VALUE_FREE_KINDS = frozenset({"valid-deref", "valid-free", "valid-memtrack", "me
 def c_store(text: str, words: Optional[Mapping[str, str]] = None) -> str:
     """A drawn store in C words: ``bad[x]`` (x holds no value yet) shows as ``x uninitialised`` instead
     of ``x = NULL``, ``garbage`` as ``a cell was lost``, ``lost[x]`` as x dead with a lost cell, a
-    true nullary predicate named in ``words`` as its words there (``x in [1, 9]``); other parts stay
-    as drawn."""
+    true nullary predicate named in ``words`` as its words there (``x in [1, 9]``; none when they are
+    empty); other parts stay as drawn."""
     parts = text.split("; ")
     flags = next((p[len("true: "):].split(", ") for p in parts if p.startswith("true: ")), [])
     bad = [f[4:-1] for f in flags if f.startswith("bad[") and f.endswith("]")]
@@ -248,6 +252,7 @@ def c_store(text: str, words: Optional[Mapping[str, str]] = None) -> str:
             rest = ["a cell was lost" if f == "garbage" else
                     f"{f[5:-1]} is dead and only it pointed to a lost cell" if f.startswith("lost[") else
                     (words or {}).get(f, f) for f in rest]
+            rest = [f for f in rest if f]
             plain = [f for f in rest if " " in f]
             marks = [f for f in rest if " " not in f]
             out += plain + (["true: " + ", ".join(marks)] if marks else [])
@@ -266,10 +271,11 @@ def alarms_of(result: Result, tr: "Translation", cprog: ir.CProgram) -> List[Ala
     """Every message of the run as an :class:`Alarm` at its C position."""
     out: List[Alarm] = []
     ab = abstractions(cprog)
+    live = ints_live_at(cprog)
     for m in result.messages:
         edge = tr.edge_of(m.location, m.target, m.label)
         pos = edge.pos if edge is not None else ir.Pos(cprog.file, 0)
-        witness, abstracted = _witness(m, tr, result.vocabulary, ab)
+        witness, abstracted = _witness(m, tr, result.vocabulary, ab, live)
         out.append(Alarm(_kind(m.text), pos, m.text, witness, abstracted))
     return sorted(out, key=lambda a: (a.pos, a.kind, a.message))
 
