@@ -364,6 +364,48 @@ def test_macro_bomb_in_a_definition_gives_each_contrapositive_once(tmp_path, mon
     assert outs[0] == outs[1]
 
 
+# ------------------------------------------------------------------ focus
+
+FOCUS_NEXT = """%s PVar {q}
+foreach (z in PVar) {
+    %p z(v)
+}
+%p m(v_1, v_2) EXTRA
+%%
+%action get(x1) {
+    %f { E(v_1, v_2) x1(v_1) & m(v_1, v_2) }
+    %message (E(v_1, v_2, v_3, v_4) x1(v_1) & x1(v_2) & m(v_1, v_3) & !m(v_1, v_4)
+              & m(v_2, v_4) & !m(v_2, v_3)) -> "crossed"
+}
+%%
+L0 get(q) exit
+"""
+
+
+def test_focus_on_an_edge_between_two_summary_nodes_ends(tmp_path, monkeypatch):
+    """seed 44, case 1286 (generated program, q not unique, m a function): focus on
+    ``q(v_1) & m(v_1, v_2)`` with both ends summary nodes materialized the target again and
+    again (every copy kept m 1/2 to the other summary node): the analysis never ended.  Like
+    TVLA, a tuple with two summary places is left unfocused."""
+    tvs = "%n = {u0, u1}\n%p = {\n sm = {u0:1/2, u1:1/2}\n q = {u0:1/2, u1:1/2}\n m = {u0->u1:1/2, u1->u1:1/2}\n}\n"
+    res = run(tmp_path, monkeypatch, {"p.tvp": FOCUS_NEXT.replace("EXTRA", "function"), "i.tvs": tvs},
+              ("analyze", "p.tvp", "i.tvs", "-terse", "--json", "o.json"))
+    assert res.exit_code == 0, res.output
+    assert json.loads((tmp_path / "o.json").read_text())["locations"]["exit"]["structures"] == 3
+
+
+def test_focus_on_an_edge_between_two_summary_nodes_keeps_crossed_edges(tmp_path, monkeypatch):
+    """The materialization of the target of ``m(u0, u1)``, both summary nodes, also lost stores:
+    its copies say every individual of u0 relates to the same ones of u1, so two of u0 pointing
+    to different ones of u1 ('crossed') were in none of them, and a message about such a store
+    was 'proved'."""
+    tvs = "%n = {u0, u1}\n%p = {\n sm = {u0:1/2, u1:1/2}\n q = {u0}\n m = {u0->u1:1/2}\n}\n"
+    res = run(tmp_path, monkeypatch, {"p.tvp": FOCUS_NEXT.replace("EXTRA", ""), "i.tvs": tvs},
+              ("analyze", "p.tvp", "i.tvs", "-terse"))
+    assert res.exit_code == 0, res.output
+    assert "alarm: crossed" in res.output
+
+
 # ------------------------------------------------------------------ the witness search
 
 GC = os.path.join(ROOT, "programs", "gc")

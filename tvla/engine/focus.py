@@ -215,8 +215,11 @@ def _split(s: Structure, lit: FocusLiteral, env: Assignment, stale: Set[int]) ->
     plain = (p.name,)
     if target is None:
         return [(s0, plain), (s1, plain)], None
-    if tup.count(target) > 1:
-        # a summary node related to itself cannot be made definite: keep that case unfocused
+    if sum(summary >> x & 1 for x in tup) > 1:
+        # a tuple with two summary places (a summary node related to itself or to
+        # another) cannot be made definite: the individuals of one may relate to
+        # different individuals of the other, so a materialization would lose stores
+        # and could go on without end (TVLA ignores such a tuple too): keep that case unfocused
         return [(s0, plain), (s1, plain)], s
     s2 = s.copy()
     w = s2.duplicate_node(target)
