@@ -406,6 +406,20 @@ def test_focus_on_an_edge_between_two_summary_nodes_keeps_crossed_edges(tmp_path
     assert "alarm: crossed" in res.output
 
 
+# ------------------------------------------------------------------ tvla check
+
+def test_check_bounds_the_completions_of_an_update_to_half(tmp_path, monkeypatch):
+    """seed 44, case 2732 (check of a generated program --nodes 3, 80 s): an update m = 1/2 with
+    %new leaves m 1/2 on 16 pairs of every 4-node outcome, and every one of the 2^16 completions
+    was recomputed and compared, for each of the 3-node structures.  A search of an action's
+    updates enumerates at most COMPLETION_BUDGET completions in all, then warns."""
+    prog = "%p m(v_1, v_2)\n%i ip(v) = E(w) m(v, w)\n%%\n%action A() {\n    %new\n    { m(v_1, v_2) = 1/2 }\n}\n%%\nL0 A() exit\n"
+    res = run(tmp_path, monkeypatch, {"p.tvp": prog}, ("check", "p.tvp", "--nodes", "3"))
+    assert res.exit_code == 0, res.output
+    assert "p.tvp:4:9: warning: A(): core values become 1/2 in more than 65536 ways; not checked from 3 node(s) on" \
+        in res.output
+
+
 # ------------------------------------------------------------------ the witness search
 
 GC = os.path.join(ROOT, "programs", "gc")
