@@ -438,6 +438,23 @@ def test_witness_search_of_zero_steps_ends_at_once(tmp_path, monkeypatch):
     assert time.perf_counter() - t0 < 20
 
 
+def test_witness_search_too_short_for_every_message_builds_no_store(tmp_path, monkeypatch):
+    """seed 44, case 5945 (gc/sweep.tvp marked_in.tvs --witness-steps 1, 0.3 s without
+    --witness): the message is reported 3 edges from the entry, so no trace of 1 step shows it,
+    yet the search built up to 5000 stores of every size up to 5 nodes first: 160 s.  No store
+    at the entry is built when no message left is within the steps from there."""
+    from tvla.concrete.interpreter import Concretizer
+
+    def refuse(*_args, **_kw):
+        raise AssertionError("a store was built")
+    monkeypatch.setattr(Concretizer, "stores", refuse)
+    for steps in ("1", "2"):
+        res = run(tmp_path, monkeypatch, {}, ("analyze", os.path.join(GC, "sweep.tvp"), os.path.join(GC, "marked_in.tvs"),
+                                              "-terse", "--witness-steps", steps))
+        assert res.exit_code == 0, res.output
+        assert f"no witness with at most 5 nodes and {steps} steps" in res.output
+
+
 def test_initial_stores_of_the_witness_search_are_bounded_by_its_state_budget():
     """The stores a search starts from count against --witness-states: no more are built than it
     can follow (Concretizer.stores takes a limit)."""

@@ -107,6 +107,10 @@ def find_witnesses(program: Program, inputs: Sequence[Structure], targets: Seque
     search = _Search(interp, out_edges, targets, found, nodes, steps, _distances(program.edges, targets))
     size = 0
     while len(found) < len(targets):
+        if search.rank_at(program.entry, 0) is None:
+            # no message left is reached within the steps from the entry: a store there would
+            # not be followed, and building them all takes minutes for a big vocabulary
+            size = nodes + 1
         # the stores of ``size`` nodes enter before any trace that needs more nodes is followed
         while size <= nodes and (not search.heap or search.heap[0][0] >= size):
             for st in _initial_states(interp.concretizer, inputs, size, program.vocabulary, program.entry,
@@ -172,8 +176,12 @@ class _Search:
     def rank(self, st: _State) -> Optional[int]:
         """The length of the shortest trace through ``st`` that may show a message not yet shown
         (None: none does within the steps)."""
-        h = self.left(st.location)
-        return st.depth + h if h is not None and st.depth + h < self.steps else None
+        return self.rank_at(st.location, st.depth)
+
+    def rank_at(self, location: str, depth: int) -> Optional[int]:
+        """:meth:`rank` of a state at ``location`` after ``depth`` steps."""
+        h = self.left(location)
+        return depth + h if h is not None and depth + h < self.steps else None
 
     def push(self, st: _State, bound: int) -> None:
         rank = self.rank(st)
