@@ -469,6 +469,28 @@ def test_initial_stores_of_the_witness_search_are_bounded_by_its_state_budget():
     assert [len(conc.stores(structures[0], 3, k)) for k in (len(every), len(every) + 3)] == [len(every)] * 2
 
 
+def test_a_few_stores_of_a_big_summary_structure_are_built_lazily(monkeypatch):
+    """seed 44, case 5945 (the stores the witness search starts from): the stores of 5 nodes
+    of gc's marked_in.tvs were built by listing every resolution of the 1/2 values of each
+    expanded structure before the first one was given, minutes for the 10 asked for.  The
+    resolutions are now made one by one, in the same order."""
+    from tvla.cli.api import load, read_inputs
+    from tvla.concrete.interpreter import Interpreter
+    from tvla.engine.coerce import Coercer
+    analysis = load(os.path.join(GC, "sweep.tvp"))
+    structures, _given = read_inputs(analysis, os.path.join(GC, "marked_in.tvs"))
+    conc = Interpreter(analysis.program).concretizer
+    calls = []
+    coerce = Coercer.coerce
+
+    def counted(self, *args, **kw):
+        calls.append(1)
+        assert len(calls) < 5000, "the stores were all built"
+        return coerce(self, *args, **kw)
+    monkeypatch.setattr(Coercer, "coerce", counted)
+    assert len(conc.stores(structures[1], 5, 10)) == 11
+
+
 def test_action_orders_are_tvla_s(tmp_path, monkeypatch):
     """seed 5, case 3950 (-action ffu) and the hangs of -action cpu / fcpu: an order with no p
     left the precondition's variables unbound, and one with no b kept unblurred structures

@@ -225,19 +225,37 @@ def expand(abstract: Structure, multiplicity: Dict[int, int]) -> Structure:
     return s
 
 
-def resolve(s: Structure, preds: Sequence[Predicate], coercer: Coercer) -> List[Structure]:
+def resolve(s: Structure, preds: Sequence[Predicate], coercer: Coercer) -> Iterator[Structure]:
     """Every coerced way of turning the 1/2 values of ``preds`` in ``s`` into 0 or 1,
-    one isomorphism class each (``s`` must be coerced)."""
-    frontier = [s]
-    for p in preds:
-        results = [r for t in frontier for r in _resolve_pred(t, p, coercer)]
-        if len(results) > 1:   # most predicates have no 1/2 value: no isomorphic copies to merge
-            found: Dict[Hashable, Structure] = {}
-            for r in results:
-                found.setdefault(canonical_key(r), r)
-            results = list(found.values())
-        frontier = results
-    return frontier
+    one isomorphism class each (``s`` must be coerced), predicate by predicate.
+
+    Lazily, depth first: a caller that needs a few stores (the witness search) stops
+    early, where listing the 2^k ways of a 5-node store took minutes.  The order is that
+    of resolving every store predicate by predicate: a way isomorphic to an earlier one
+    after the same predicates is skipped with all the ways it leads to."""
+    if not preds:
+        yield s
+        return
+    seen: List[Set[Hashable]] = [set() for _p in preds]
+    # per level: the ways of resolving the next predicate in the store above, that store
+    # and its key (a predicate without 1/2 values gives the store itself: same key)
+    stack: List[Tuple[Iterator[Structure], Structure, Optional[Hashable]]] = [
+        (_resolve_pred(s, preds[0], coercer), s, None)]
+    while stack:
+        ways, above, above_key = stack[-1]
+        r = next(ways, None)
+        if r is None:
+            stack.pop()
+            continue
+        i = len(stack) - 1
+        key = above_key if r is above and above_key is not None else canonical_key(r)
+        if key in seen[i]:
+            continue
+        seen[i].add(key)
+        if i + 1 == len(preds):
+            yield r
+        else:
+            stack.append((_resolve_pred(r, preds[i + 1], coercer), r, key))
 
 
 def _resolve_pred(s: Structure, p: Predicate, coercer: Coercer) -> Iterator[Structure]:
