@@ -232,6 +232,7 @@ class Library:
     regions: Dict[str, Tuple[int, ...]] = dataclasses.field(default_factory=dict)  # symbolic -> its region values
     runs: FrozenSet[str] = frozenset()      # flags whose values stand for runs of integers (ir.IntVar.ordered)
     spares: Dict[str, int] = dataclasses.field(default_factory=dict)   # flag -> its value for untested values
+    loops: FrozenSet[str] = frozenset()     # forward fields written as p->f = p (self[f](v)), beside other ones
 
     # ------------------------------------------------------------- names
     @property
@@ -272,9 +273,12 @@ class Library:
         return f"({self.t(w, a)} | (nonheap({w}) & (E(v_2) {out} & {self.t('v_2', a)})))"
 
     def fedge(self, f: str, a: str, b: str) -> str:
-        """The edge of the C field ``f`` from ``a`` to ``b`` as ``t[T]`` counts it (see :attr:`sentinel`)."""
+        """The edge of the C field ``f`` from ``a`` to ``b`` as ``t[T]`` counts it (see :attr:`sentinel`;
+        a self-loop of a field in :attr:`loops` is no edge of ``edge[all]``: ``self[f]`` keeps it)."""
         n = self.field[f]
-        return f"({n}({a}, {b}) & !nonheap({a}))" if f in self.sentinel else f"{n}({a}, {b})"
+        conds = [f"{n}({a}, {b})"] + (["!nonheap(" + a + ")"] if f in self.sentinel else []) \
+            + ([f"{a} != {b}"] if f in self.loops else [])
+        return f"({' & '.join(conds)})" if len(conds) > 1 else conds[0]
 
     def t(self, a: str, b: str) -> str:
         return f"t[{self.tag}]({a}, {b})"
@@ -501,6 +505,10 @@ class Library:
             out.append(f"%r {self.t('v_1', 'v_3')} & {self.edge('v_2', 'v_3')} & !is[{tag}](v_3) & v_1 != v_3"
                        f" ==> {self.t('v_1', 'v_2')}")
         out += self._cross_declarations()
+        for n in (self.field[f] for f in self.field if f in self.loops):
+            # a cell's f is itself, another cell or NULL: on a summary node the binary edge is 1/2
+            # either way, these keep which (abstraction predicates)
+            out += [f"%i self[{n}](v) = {n}(v, v)", f"%i nn[{n}](v) = E(v_1) {n}(v, v_1)"]
         if self.cyclic:
             out.append(f"%i c[{tag}](v) = E(v_1) {self.edge('v', 'v_1')} & {self.t('v_1', 'v')}")
         for b, fs in self.back.items():
@@ -1854,7 +1862,22 @@ def build_library(cprog: ir.CProgram, needs: Needs, successors: bool = True) -> 
                    bounds, constants,
                    _compared_with(cprog, registers), *(_sentinels(cprog, fld, back, cross) if ordered else NO_RING),
                    regions, frozenset(iv.name for iv in cprog.ints if iv.ordered and iv.name in flags),
-                   {iv.name: iv.spare for iv in cprog.ints if iv.spare is not None and iv.name in flags})
+                   {iv.name: iv.spare for iv in cprog.ints if iv.spare is not None and iv.name in flags},
+                   _loop_fields(cprog, used, back))
+
+
+def _loop_fields(cprog: ir.CProgram, used: Sequence[str], back: Dict[str, Tuple[str, ...]]) -> FrozenSet[str]:
+    """The forward fields a statement sets to their own cell (``p->opt = p``), when reachability
+    follows several fields: such a self-loop puts its cell on a cycle (``c[T]``) and makes it
+    shared (``is[T]``) though no path uses it, which wrecks the list shape around it (every cut
+    recomputes the closure, a list of such cells loses its order); left out of ``edge[all]`` and
+    kept by the unary ``self[f](v)``, which blur keeps on a summary node where the binary edge
+    would be 1/2."""
+    forward = [f for f in used if f not in back]
+    if len(forward) < 2:
+        return frozenset()
+    return frozenset(s.field for s in _statements(cprog)
+                     if isinstance(s, ir.Store) and s.src == s.dst and s.field in forward)
 
 
 def _sentinels(cprog: ir.CProgram, fld: Dict[str, str], back: Dict[str, Tuple[str, ...]],
