@@ -17,6 +17,9 @@ The store (docs/c.md, "The generated library"):
   per variable, sharing ``is[T]`` and cyclicity ``c[T]``; the updates of
   ``t[T]`` are written here (finite differencing re-evaluates the closure of a
   relation that may be cyclic, which loses precision), the others are derived;
+* a forward field set to its own cell (``p->opt = p``) beside another one: its
+  self-loops are no edges of ``edge[all]``, ``self[f](v)`` and ``nn[f](v)`` keep
+  them and whether the field is set (:attr:`Library.loops`);
 * ``freed(v)``; with memory safety also ``bad[x]()`` (x holds an
   uninitialised value) and ``uninit[f](v)`` (field f of v not yet written);
 * ``type[S](v)`` when the program allocates more than one struct type;
