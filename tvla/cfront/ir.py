@@ -23,7 +23,7 @@ __all__ = [
     "Pos", "StructType", "PointerVar", "IntVar",
     "AssignNull", "AssignVar", "Load", "StoreNull", "Store", "Malloc", "Free", "FreeNonHeap", "OutsideObject",
     "Kill", "SetData", "CopyData", "Havoc", "CopyInt", "PtrCond", "DataCond", "Assume", "ReachError",
-    "Exit", "Nop", "Statement", "Edge", "CProgram", "DATA_OPS", "fresh_nodes", "chain", "on_cycles", "nondet_values", "meeting", "value_words", "holds",
+    "Exit", "Nop", "Statement", "Edge", "CProgram", "DATA_OPS", "fresh_nodes", "chain", "on_cycles", "nondet_values", "run_of", "meeting", "value_words", "holds",
 ]
 
 
@@ -119,16 +119,20 @@ def region_values(consts: Iterable[int], rng: Optional[IntRange]) -> Optional[Tu
     return tuple(sorted(values)) if len(values) <= MAX_REGION_VALUES else None
 
 
+def run_of(values: Sequence[int], k: int) -> Tuple[Optional[int], Optional[int]]:
+    """The run of integers the ``k``-th of the ordered ``values`` of :func:`region_values` stands
+    for: the least every integer up to it, each other one up to the next (None: no end)."""
+    return (values[k] if k > 0 else None), (values[k + 1] - 1 if k + 1 < len(values) else None)
+
+
 def meeting(values: Tuple[int, ...], within: IntRange, ordered: bool, spare: Optional[int] = None) -> Tuple[int, ...]:
     """The values of a flag that a value of the type ``within`` may take.  Tested by order
-    (``ordered``), each value stands for its run of integers (:func:`region_values`: the least for
-    every integer below it, each other up to the next); else each stands for itself, and ``spare``
-    for every value that none of the others is."""
+    (``ordered``), each value stands for its run of integers (:func:`run_of`); else each stands
+    for itself, and ``spare`` for every value that none of the others is."""
     lo, hi = within.bounds
     if ordered:
-        nexts: List[Optional[int]] = [*values[1:], None]
-        return tuple(v for k, (v, nxt) in enumerate(zip(values, nexts))
-                     if (k == 0 or v <= hi) and (nxt is None or nxt - 1 >= lo))
+        runs = [run_of(values, k) for k in range(len(values))]
+        return tuple(v for v, (a, b) in zip(values, runs) if (a is None or a <= hi) and (b is None or b >= lo))
     named = sum(lo <= v <= hi for v in values if v != spare)
     return tuple(v for v in values if (hi - lo + 1 > named if v == spare else lo <= v <= hi))
 
@@ -172,10 +176,10 @@ def value_words(name: str, values: Sequence[int], v: int, ordered: bool, spare: 
         return f"{name} is none of {', '.join(str(c) for c in values if c != spare)}"
     if not ordered:
         return f"{name} = {v}"
-    k = list(values).index(v)
+    lo, hi = run_of(values, list(values).index(v))
     least, most = rng.bounds if rng is not None else (None, None)
-    lo = v if k > 0 or v == least else None
-    hi = values[k + 1] - 1 if k + 1 < len(values) else most
+    lo = v if lo is None and v == least else lo
+    hi = most if hi is None else hi
     if lo == hi:
         return f"{name} = {v}"
     if lo is None:

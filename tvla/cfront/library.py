@@ -1137,7 +1137,7 @@ def set_data(lib: Library, x: str, d: str, value: Value, guard: Optional[Tuple[s
 def set_data_within(lib: Library, x: str, d: str, within: ir.IntRange) -> List[Act]:
     """``x->d = v`` for any v of the type ``within``, narrower than d's (``__VERIFIER_nondet_uchar()``
     into an int): one exact write per run of integers between d's constants that meets the type
-    (:func:`~tvla.cfront.ir.region_values`: every value of a run agrees on each key and bound).
+    (:func:`~tvla.cfront.ir.run_of`: every value of a run agrees on each key and bound).
     Where d is ordered or has a symbolic key, that is not enough: any value, abstracted."""
     keys = lib.keys.get(d, ())
     consts = sorted({k for k in keys if isinstance(k, int)} | set(lib.bounds.get(d, ())))
@@ -1147,12 +1147,12 @@ def set_data_within(lib: Library, x: str, d: str, within: ir.IntRange) -> List[A
         return [act if not consts or act.name.startswith(ABSTRACTED) else
                 dataclasses.replace(act, name=ABSTRACTED + act.name)]
     lo, hi = within.bounds
-    met = ir.meeting(reps, within, True)
     acts = []
-    for v, nxt in zip(reps, [*reps[1:], None]):
-        if v not in met:
-            continue
-        a, b = max(lo, v if v != reps[0] else lo), min(hi, nxt - 1 if nxt is not None else hi)
+    for k, v in enumerate(reps):
+        start, end = ir.run_of(reps, k)
+        a, b = max(lo, start if start is not None else lo), min(hi, end if end is not None else hi)
+        if a > b:
+            continue   # the run holds no value of the type
         act = set_data(lib, x, d, v)
         acts.append(dataclasses.replace(act, name=f"Set_Data_{lib.v(x)}_{d}_{_key_name(a)}_{_key_name(b)}",
                                         title=f"{x}->{d} = {a}" if a == b else f"{x}->{d} = ? in [{a}, {b}]"))

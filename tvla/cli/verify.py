@@ -166,11 +166,13 @@ def _kind(text: str) -> str:
 
 
 def _witness(message: MessageRecord, tr: "Translation", voc: Vocabulary, ab: Abstractions,
-             live: Mapping[str, FrozenSet[str]]) -> Tuple[Optional[Tuple[WitnessStep, ...]], Optional[ir.Pos]]:
+             live: Mapping[str, FrozenSet[str]], words: Mapping[str, Tuple[str, str]]
+             ) -> Tuple[Optional[Tuple[WitnessStep, ...]], Optional[ir.Pos]]:
     """The witness of a message as C steps, and the first over-approximated edge that makes it
     perhaps no C execution (None: none).  An over-approximated write counts only once a later step
     tests a value, or when the violation itself is about values (a sorted list).  A step's store
-    shows the values of the int variables ``live`` before it (the others' are no C value)."""
+    shows the values of the int variables ``live`` before it (the others' are no C value), in
+    ``words`` (:meth:`tvla.cfront.library.Library.words`)."""
     from tvla.engine.results import NoWitness
     from tvla.output.witness_view import draw_store
     w = message.witness
@@ -180,7 +182,6 @@ def _witness(message: MessageRecord, tr: "Translation", voc: Vocabulary, ab: Abs
     steps: List[WitnessStep] = []
     abstracted: Optional[ir.Pos] = None
     pending: Optional[ir.Pos] = None   # the first over-approximated write no step has tested yet
-    words = tr.library.words() if tr.library is not None else {}
     for step in w.steps:
         edge = tr.edge_of(step.edge.source, step.edge.target, step.edge.action.label)
         over = _abstracted(edge, ab.harmless) or step.edge.action.name.startswith(ABSTRACTED)
@@ -272,10 +273,11 @@ def alarms_of(result: Result, tr: "Translation", cprog: ir.CProgram) -> List[Ala
     out: List[Alarm] = []
     ab = abstractions(cprog)
     live = ints_live_at(cprog)
+    words = tr.library.words() if tr.library is not None else {}
     for m in result.messages:
         edge = tr.edge_of(m.location, m.target, m.label)
         pos = edge.pos if edge is not None else ir.Pos(cprog.file, 0)
-        witness, abstracted = _witness(m, tr, result.vocabulary, ab, live)
+        witness, abstracted = _witness(m, tr, result.vocabulary, ab, live, words)
         out.append(Alarm(_kind(m.text), pos, m.text, witness, abstracted))
     return sorted(out, key=lambda a: (a.pos, a.kind, a.message))
 
