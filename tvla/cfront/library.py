@@ -1393,15 +1393,9 @@ def register_int_cond(lib: Library, c: ir.DataCond, value: Optional[int] = None)
     """``x == value`` or ``x != value`` for a register x and an eq key (``value``: the value of
     the flag ``c.value`` on this branch; None: c.value itself is the key)."""
     x, key = c.left, c.value if value is None else value
-    assert key is not None and key in lib.reg_keys(x), "an exact register test"
-    if c.op in ("==", "!="):
-        test = lib.xeq(x, key) if c.op == "==" else f"!{lib.xeq(x, key)}"
-        focus: Tuple[str, ...] = (lib.xeq(x, key),)
-    else:
-        assert isinstance(key, int) and key in lib.reg_bounds(x), "an order test with a bound"
-        below, at = lib.xlt(x, key), lib.xeq(x, key)
-        test = {"<": below, "<=": f"({below} | {at})", ">": f"(!{below} & !{at})", ">=": f"!{below}"}[c.op]
-        focus = (below, at)
+    assert key is not None and key in lib.reg_keys(x) and c.op in ("==", "!="), "an exact register test"
+    test = lib.xeq(x, key) if c.op == "==" else f"!{lib.xeq(x, key)}"
+    focus = (lib.xeq(x, key),)
     guard = [lib.val(str(c.value), value)] if value is not None else []
     name = f"Reg_Cond_{_sanitize(x)}_{_OPS[c.op]}_{_key_name(key)}" + (f"_{_sanitize(str(c.value))}" if guard else "")
     return Act(name, f"{x} {c.op} {c.value}", focus + tuple(guard), _and(guard + [test]))
@@ -1916,19 +1910,15 @@ NO_RING: Tuple[FrozenSet[str], int] = (frozenset(), 0)
 
 
 
-def _order_tested(cprog: ir.CProgram, flags: Dict[str, Tuple[int, ...]], registers: Dict[str, Tuple[str, ...]],
-                  ranges: Dict[str, Optional[ir.IntRange]]) -> Dict[str, Set[int]]:
-    """The constants each int field is compared with by an order (``p->d > 0``; a flag: its values;
-    ``x > 0`` for a register x that holds it, of its type ``ranges[x]``)."""
+def _order_tested(cprog: ir.CProgram, flags: Dict[str, Tuple[int, ...]]) -> Dict[str, Set[int]]:
+    """The constants each int field is compared with by an order (``p->d > 0``; a flag: its values).
+    (A register compared with a constant by order is abstracted by the lowering: such a constant
+    made a bound multiplied the states, tenfold where two or three lie close.)"""
     tested: Dict[str, Set[int]] = {}
     for s in _statements(cprog):
         if isinstance(s, ir.DataCond) and s.lfield is not None and s.right is None and s.op not in ("==", "!="):
             values = flags.get(s.value, ()) if isinstance(s.value, str) else (s.value,) if s.value is not None else ()
             tested.setdefault(s.lfield, set()).update(values)
-        elif isinstance(s, ir.DataCond) and s.lfield is None and s.left in registers and isinstance(s.value, int) \
-                and s.op not in ("==", "!=") and s.value in (ranges.get(s.left) or ()):
-            for d in registers[s.left]:   # x < 5 for a register x: a bound of the fields it holds
-                tested.setdefault(d, set()).add(s.value)
     return tested
 
 
@@ -2037,7 +2027,7 @@ def _regions(cprog: ir.CProgram, keys: Dict[str, Tuple[Key, ...]], ordered: Froz
     d's keys.  Only where every field that holds a region variable or needs bounds can have them
     (:func:`_boundable`); a variable that cannot is left without regions (its tests abstracted)."""
     rng = {iv.name: iv.range for iv in cprog.ints}
-    tested, ranges = _order_tested(cprog, flags, registers, rng), _field_ranges(cprog)
+    tested, ranges = _order_tested(cprog, flags), _field_ranges(cprog)
     var_consts = _var_constants(cprog, symbolic, rng)
     holders = {d: [x for x in ks if isinstance(x, str)] for d, ks in keys.items()}
     for s in _statements(cprog):

@@ -165,11 +165,11 @@ def _when_other(lib: L.Library, ks: Sequence[object], act: L.Act) -> List[List[L
 
 
 def _register_cond_plan(lib: L.Library, c: ir.DataCond) -> Plan:
-    """``x == v`` or ``x != v`` for a register x and a constant or a flag v (exact per value), or
-    ``x < c`` for a constant c among the bounds of its fields; a register that holds no tracked
-    field (never loaded from a cell) is not tracked: both ways, abstracted."""
+    """``x == v`` or ``x != v`` for a register x and a constant or a flag v (exact per value); a
+    register that holds no tracked field (never loaded from a cell) is not tracked, nor is an order
+    test: both ways, abstracted."""
     values = lib.flags.get(c.value, ()) if isinstance(c.value, str) else (c.value,)
-    exact = c.op in ("==", "!=") or isinstance(c.value, int) and c.value in lib.reg_bounds(c.left)
+    exact = c.op in ("==", "!=")
     if c.left not in lib.registers or not values or any(v not in lib.reg_keys(c.left) for v in values) or not exact:
         return Plan([[L.Act(f"{L.ABSTRACTED}Reg_Cond_{c.left}", f"{c.left} {c.op} {c.value}")]])
     if isinstance(c.value, str) and c.value in lib.flags:
