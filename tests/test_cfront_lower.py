@@ -479,8 +479,8 @@ UNSUPPORTED = [
     ("struct copy", "int main() { Node *x; Node y; *x = y; return 0; }", "struct copied by value"),
     ("arithmetic on a pointer to a link", "int main() { Node *x; Node **pp = &x->next; pp = pp + 1; return 0; }",
      "value of a pointer to a link"),
-    ("non-struct pointer field", "struct s { char *name; };\n"
-                                 "int main() { struct s *v; v->name = 0; return 0; }", "field name of type char *"),
+    ("non-struct pointer field", "struct s { double *name; };\n"
+                                 "int main() { struct s *v; v->name = 0; return 0; }", "field name of type double *"),
     ("undefined function", "Node *get(void);\nint main() { Node *x = get(); return 0; }",
      "call of get, which is not defined in the file"),
     ("pointer to pointer to pointer", "int main() { Node *x; Node **pp = &x; Node ***q = &pp; **q = x; return 0; }",

@@ -16,9 +16,10 @@ from typing import Dict, List, Optional, Set, Tuple
 import clang.cindex as ci
 
 from tvla.cfront.ir import IntRange, Pos, StructType
-from tvla.cfront.parse import evaluate_int, unary_operator
+from tvla.cfront.parse import PRELUDE, evaluate_int, unary_operator
 
 __all__ = ["K", "T", "INT_KINDS", "is_int", "int_range", "is_void_pointer", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
+           "int_cell", "is_int_cell", "is_byte_cell", "cell_words", "CELL_FIELD", "cell_deref", "is_datum",
            "struct_type", "fields_of", "decl_key", "initializer", "strip", "callee_name", "children", "SourceText",
            "switch_cases", "for_parts"]
 
@@ -87,9 +88,74 @@ def is_void_pointer(t: ci.Type) -> bool:
 
 
 def pointee_struct(t: ci.Type) -> Optional[ci.Cursor]:
-    """The struct declaration a pointer type points to (None: not a pointer to a struct)."""
+    """The struct declaration a pointer type points to (None: not a pointer to a struct); a pointer
+    to an integer points to its :func:`int_cell`."""
     c = t.get_canonical()
-    return struct_decl(c.get_pointee()) if c.kind == T.POINTER else None
+    if c.kind != T.POINTER:
+        return None
+    return struct_decl(c.get_pointee()) or int_cell(c.get_pointee())
+
+
+# A heap cell holding one integer (``int *p = malloc(sizeof(int)); *p = 1``) is lowered as a cell of
+# a struct with one int field, CELL_FIELD, declared in tvla_prelude.h for each integer type: ``*p``
+# is then ``p->value`` and the library, the properties and the witnesses need nothing new.
+CELL_FIELD = "value"
+_CELL_TAGS = {T.INT: "int", T.UINT: "uint", T.CHAR_S: "char", T.CHAR_U: "char", T.SCHAR: "schar",
+              T.UCHAR: "uchar", T.SHORT: "short", T.USHORT: "ushort", T.LONG: "long", T.ULONG: "ulong",
+              T.LONGLONG: "llong", T.ULONGLONG: "ullong", T.BOOL: "bool"}
+
+
+def _cell_offsets() -> Dict[str, int]:
+    """Where the prelude declares the struct of each integer type's cells (offset of its tag)."""
+    with open(PRELUDE, encoding="utf-8") as fh:
+        text = fh.read()
+    return {tag: text.index(f"struct __tvla_{tag}_cell ") + len("struct ") for tag in set(_CELL_TAGS.values())}
+
+
+_CELL_OFFSETS = _cell_offsets()
+
+
+def int_cell(t: ci.Type) -> Optional[ci.Cursor]:
+    """The prelude's struct standing for a heap cell of integer type ``t`` (None for another type,
+    enums included: their values are not followed through cells)."""
+    tag = _CELL_TAGS.get(t.get_canonical().kind)
+    if tag is None:
+        return None
+    tu = t.get_declaration().translation_unit
+    found = ci.Cursor.from_location(tu, tu.get_location(PRELUDE, _CELL_OFFSETS[tag]))
+    return found if found is not None and found.kind == K.STRUCT_DECL else None
+
+
+def is_int_cell(decl: Optional[ci.Cursor]) -> bool:
+    """Is ``decl`` one of the structs :func:`int_cell` returns?"""
+    return decl is not None and decl.spelling.startswith("__tvla_") and decl.spelling.endswith("_cell")
+
+
+def cell_words(decl: ci.Cursor) -> str:
+    """What a cell of struct ``decl`` holds, in C words: ``struct node``, or ``int`` for an int cell."""
+    return fields_of(decl)[0].type.spelling if is_int_cell(decl) else f"struct {struct_name(decl)}"
+
+
+def is_byte_cell(decl: Optional[ci.Cursor]) -> bool:
+    """A cell of one ``char`` (or ``_Bool``): a ``char *`` is also how C views the bytes of any cell."""
+    return is_int_cell(decl) and decl is not None and decl.type.get_size() == 1
+
+
+def cell_deref(c: ci.Cursor) -> Optional[ci.Cursor]:
+    """The pointer operand of ``*p`` (or ``p[0]``) when ``p`` points to an :func:`int_cell`; else None."""
+    kids = children(c)
+    if c.kind == K.UNARY_OPERATOR and len(kids) == 1 and unary_operator(c) == "*":
+        base = kids[0]
+    elif c.kind == K.ARRAY_SUBSCRIPT_EXPR and len(kids) == 2 and evaluate_int(kids[1]) == 0:
+        base = kids[0]
+    else:
+        return None
+    return base if is_int_cell(pointee_struct(base.type)) else None
+
+
+def is_datum(c: ci.Cursor) -> bool:
+    """An int field of a cell: ``p->d``, or ``*p`` of an int cell (``c`` stripped)."""
+    return c.kind == K.MEMBER_REF_EXPR and is_int(c.type) or cell_deref(c) is not None
 
 
 def struct_type(decl: ci.Cursor) -> Tuple[StructType, List[ci.Cursor]]:

@@ -50,7 +50,7 @@ from typing import Callable, Dict, FrozenSet, Hashable, List, Optional, Set, Tup
 import clang.cindex as ci
 
 from tvla.cfront.cinfo import (MAX_CASE_RANGE, K, callee_name, case_values, children, decl_key, for_parts,
-                               initializer, int_range, is_int, keeps_value, strip, switch_cases)
+                               initializer, int_range, is_datum, is_int, keeps_value, strip, switch_cases)
 from tvla.cfront.ir import IntRange, region_values
 from tvla.cfront.outparams import OutParams, deref_param, out_params
 from tvla.cfront.parse import ARITHMETIC, binary_operator, evaluate_int, fold, unary_operator
@@ -484,7 +484,7 @@ def _value(rhs: object, known: Dict[Hashable, IntClass], inits: FrozenSet[Hashab
         cls, delta = shifted[1], shifted[2]
         return ("set", tuple(v + delta for v in cls.values), cls.kind == "counter")
     s = strip(rhs, casts=True)
-    if s.kind == K.MEMBER_REF_EXPR and is_int(s.type):
+    if is_datum(s) and deref_param(s) is None:
         return "field"
     return "truth" if is_truth_value(rhs) else _OTHER
 
@@ -601,7 +601,7 @@ def _ordered_with_fields(c: ci.Cursor, out: Set[Hashable]) -> Set[Hashable]:
     if c.kind == K.BINARY_OPERATOR and len(kids) == 2 and binary_operator(c) in TRUTH_OPS[:4]:
         for var_side, field_side in ((kids[0], kids[1]), (kids[1], kids[0])):
             var, field = int_var(strip(var_side, casts=True)), strip(field_side, casts=True)
-            if var is not None and field.kind == K.MEMBER_REF_EXPR and is_int(field.type):
+            if var is not None and is_datum(field) and deref_param(field) is None:
                 out.add(decl_key(var))
     for ch in kids:
         _ordered_with_fields(ch, out)

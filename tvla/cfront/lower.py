@@ -41,8 +41,8 @@ from typing import Any, Callable, Dict, FrozenSet, Hashable, Iterable, List, Opt
 import clang.cindex as ci
 
 from tvla.cfront import ir
-from tvla.cfront.cinfo import K, SourceText, callee_name, children, decl_key, fields_of, initializer, is_int, \
-    is_number, for_parts, is_pointer, is_void_pointer, pointee_struct, strip, struct_decl, struct_name, switch_cases, \
+from tvla.cfront.cinfo import CELL_FIELD, K, SourceText, callee_name, cell_words, children, decl_key, fields_of, initializer, is_int, \
+    is_int_cell, is_number, for_parts, is_pointer, is_void_pointer, pointee_struct, strip, struct_decl, struct_name, switch_cases, \
     MAX_CASE_RANGE, case_values, int_range
 from tvla.cfront.embedded import find_hosts, member_struct
 from tvla.cfront.intvars import KEPT, VALUED, IntClass, classify_ints, return_key
@@ -246,13 +246,19 @@ class Lowering(LinkLowering):
         return cur
 
     def swappable(self, sw: Swap, fr: Frame) -> bool:
-        """Are both sides of the swap fields (``*p`` of a parameter bound to one), the same field?"""
+        """Are both sides of the swap fields (``*p`` of a parameter bound to one, or of an int cell),
+        the same field?"""
         names = []
         for side in (sw.left, sw.right):
             bound = self.field_alias(side, fr)
-            if bound is None and side.kind != K.MEMBER_REF_EXPR:
+            if bound is not None:
+                names.append(bound[1])
+            elif side.kind == K.MEMBER_REF_EXPR:
+                names.append(side.spelling)
+            elif self.cell_member(side, fr):
+                names.append(CELL_FIELD)
+            else:
                 return False   # *p of a parameter bound to an int variable
-            names.append(bound[1] if bound is not None else side.spelling)
         return names[0] == names[1]
 
     def swap_side(self, c: ci.Cursor, cur: Cur, fr: Frame) -> Tuple[str, str, Optional[str], Cur]:
@@ -659,7 +665,8 @@ class Lowering(LinkLowering):
         want = st.type.get_size()
         if size != want:
             what = "a non-constant size" if size is None else f"{size} bytes"
-            self.unsupported(s, f"{name} of {what} for struct {struct_name(st)} ({want} bytes)")
+            array = " (arrays are not followed)" if is_int_cell(st) and size is not None and size > want else ""
+            self.unsupported(s, f"{name} of {what} for {cell_words(st)} ({want} bytes){array}")
             return cur
         stmt = ir.Malloc(dst, self.struct(st), name == "calloc", self.malloc_may_fail)
         return self.step(cur, stmt, at or s)
@@ -799,6 +806,8 @@ class Lowering(LinkLowering):
         st = pointee_struct(p.type)
         if st is None and is_void_pointer(p.type):   # void kfree(void *p): the argument's struct
             st = self.pointee(strip(a, casts=True).type, fr)
+        if is_int_cell(st) and self.bound_to_address(a, fr):   # an int out-parameter, not a cell
+            return self.bind_alias(p, a, callee, cur, fr)
         if st is not None:
             name = callee.names[key] = self.pointer(p.spelling, st, "local")
             return self.assign_ptr(name, a, cur, fr, st)
@@ -813,6 +822,15 @@ class Lowering(LinkLowering):
         if p.type.get_canonical().kind == ci.TypeKind.POINTER:
             return self.bind_alias(p, a, callee, cur, fr)
         return self.effect(a, cur, fr)   # any use of the parameter is reported where it is
+
+    def bound_to_address(self, a: ci.Cursor, fr: Frame) -> bool:
+        """Is argument ``a`` the address of a variable or field (``&x``, ``&x->f``), or an
+        out-parameter holding one?"""
+        s = strip(a, casts=True)
+        if s.kind == K.UNARY_OPERATOR and unary_operator(s) == "&":
+            return True
+        ref = s.referenced if s.kind == K.DECL_REF_EXPR else None
+        return ref is not None and (decl_key(ref) in fr.aliases or decl_key(ref) in fr.field_aliases)
 
     def bind_alias(self, p: ci.Cursor, a: ci.Cursor, callee: Frame, cur: Cur, fr: Frame) -> Cur:
         """An out-parameter ``T **pp`` (or ``int *``): the argument must be ``&v`` or such a parameter."""

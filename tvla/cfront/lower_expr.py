@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, Hashable, List, Optional,
 import clang.cindex as ci
 
 from tvla.cfront import ir
-from tvla.cfront.cinfo import K, children, decl_key, int_range, is_number, is_pointer, is_void_pointer, keeps_value, \
-    pointee_struct, strip, struct_decl, struct_name
+from tvla.cfront.cinfo import CELL_FIELD, K, cell_deref, cell_words, children, decl_key, int_range, is_byte_cell, \
+    is_int_cell, is_number, is_pointer, is_void_pointer, keeps_value, pointee_struct, strip, struct_decl, struct_name
 from tvla.cfront.embedded import container_of, member_path
 from tvla.cfront.intvars import ABSTRACT, VALUED, IntClass, in_type, int_var, is_nondet_call, is_truth_value, shift_of, \
     step_of
@@ -152,9 +152,9 @@ class ExprLowering(Builder):
         different struct types (reported)."""
         while True:
             here = pointee_struct(c.type)
-            if here is not None:
+            if here is not None and not is_byte_cell(here):   # a char * cast views any cell's bytes
                 if want is not None and not self.same_cell(want, here):
-                    self.unsupported(c, f"cast between struct types ({struct_name(here)} and {struct_name(want)})")
+                    self.unsupported(c, _cast_words(here, want))
                     return None, want
                 want = here
             kids = children(c)
@@ -278,6 +278,12 @@ class ExprLowering(Builder):
                 return self.lookup(inner.referenced, fr)
         return None
 
+    def cell_member(self, c: ci.Cursor, fr: Frame) -> bool:
+        """Is ``c`` ``*p`` (or ``p[0]``) of an int cell, ``p`` no out-parameter bound to a variable
+        or to a field (whose ``*p`` is that variable or field)?"""
+        pointer = cell_deref(c)
+        return pointer is not None and self.field_alias(c, fr) is None and self.alias_of(pointer, fr) is None
+
     def field_alias(self, c: ci.Cursor, fr: Frame) -> Optional[Tuple[str, str]]:
         """(cell, int field) of ``*p`` (``c``) for an ``int *`` parameter bound to ``&x->f``, or None."""
         p = deref_param(c)
@@ -317,6 +323,9 @@ class ExprLowering(Builder):
         """``base->f`` or ``(*base).f``: (base variable, field, "ptr"/"int"/None for unsupported, node)."""
         fname = s.spelling
         base = children(s)[0] if children(s) else None
+        pointer = cell_deref(s)
+        if pointer is not None:   # *p of an int cell: its one field
+            fname, base = CELL_FIELD, pointer
         if base is None:
             self.unsupported(s, f"field {fname}")
             return BAD, fname, None, cur
@@ -402,7 +411,7 @@ class ExprLowering(Builder):
             if cls.kind in VALUED:
                 return self.class_value(cls), cur
             return (("var", alias) if alias in self.ints else ABS), cur
-        if k == K.MEMBER_REF_EXPR:
+        if k == K.MEMBER_REF_EXPR or self.cell_member(s, fr):
             base, fname, kind, cur = self.member(s, cur, fr)
             if kind == "int":
                 return ("field", base, fname), cur
@@ -731,6 +740,8 @@ class ExprLowering(Builder):
         cell_field = self.field_alias(target, fr)
         if cell_field is not None:
             return self.assign_data(s, cell_field, rhs, cur, fr, int_range(target.type))
+        if self.cell_member(target, fr):
+            return self.assign_field(s, target, rhs, cur, fr)
         linked = self.assign_link(target, rhs, cur, fr, s)
         if linked is not None:
             return linked
@@ -1010,7 +1021,7 @@ class ExprLowering(Builder):
             return cur
         for extra in kids[1:]:
             cur = self.consume(extra, cur, fr)
-        if target.kind == K.MEMBER_REF_EXPR:
+        if target.kind == K.MEMBER_REF_EXPR or self.cell_member(target, fr):
             base, fname, kind, cur = self.member(target, cur, fr)
             if kind != "int":
                 return cur
@@ -1049,6 +1060,12 @@ class ExprLowering(Builder):
         if step is None or self.var_class(target, fr).kind != "counter" or name not in self.ints:
             return None
         return ir.Step(name, step[1])
+
+
+def _cast_words(here: ci.Cursor, want: ci.Cursor) -> str:
+    if is_int_cell(here) or is_int_cell(want):
+        return f"cast between {cell_words(here)} * and {cell_words(want)} *"
+    return f"cast between struct types ({struct_name(here)} and {struct_name(want)})"
 
 
 def _typed(lo: IntOp, op: str, ro: IntOp, types: List[Optional[ir.IntRange]],

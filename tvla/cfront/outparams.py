@@ -104,8 +104,19 @@ class _Uses:
                     and is_int_pointer(s.referenced.type):
                 self.passed.setdefault(key, set()).add(decl_key(s.referenced))
                 self.fine.add(s.hash)
-            else:
+            elif not _holds_cell(s):
                 self.escaped.add(key)   # its targets are unknown
+
+
+def _holds_cell(s: ci.Cursor) -> bool:
+    """An argument that gives an ``int *`` parameter a heap cell or NULL, not a variable's address: an
+    ``int *`` variable or field (the lowering reports any ``&x`` stored in one), or 0."""
+    if evaluate_int(s) == 0:
+        return True
+    ref = s.referenced if s.kind == K.DECL_REF_EXPR else None
+    if ref is not None and ref.kind == K.VAR_DECL:
+        return is_int_pointer(ref.type)
+    return s.kind == K.MEMBER_REF_EXPR and is_int_pointer(s.type)
 
 
 def _tested(c: ci.Cursor) -> List[ci.Cursor]:

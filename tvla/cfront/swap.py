@@ -23,7 +23,7 @@ from typing import Optional, Sequence, Tuple
 
 import clang.cindex as ci
 
-from tvla.cfront.cinfo import K, children, decl_key, initializer, int_range, is_int, strip
+from tvla.cfront.cinfo import K, children, decl_key, initializer, int_range, is_datum, is_int, strip
 from tvla.cfront.intvars import int_var
 from tvla.cfront.outparams import deref_param
 from tvla.cfront.parse import binary_operator, unary_operator
@@ -69,12 +69,12 @@ def _temp_read(c: ci.Cursor) -> Optional[Tuple[ci.Cursor, ci.Cursor]]:
 
 def _member(c: ci.Cursor) -> Optional[ci.Cursor]:
     """``c`` as an int field member of a side-effect-free pointer expression (no explicit cast
-    around it: a cast may change the value), or as ``*p`` for an ``int *`` parameter p (the
-    lowering knows whether p is bound to a field), else None."""
+    around it: a cast may change the value), as ``*p`` of an int cell, or as ``*p`` for an ``int *``
+    parameter p (the lowering knows whether p is bound to a field or to a cell), else None."""
     m = strip(c)
     if deref_param(m) is not None:
         return m
-    return m if m.kind == K.MEMBER_REF_EXPR and is_int(m.type) and _pure(m) else None
+    return m if is_datum(m) and _pure(m) else None
 
 
 def _pure(c: ci.Cursor) -> bool:

@@ -15,4 +15,18 @@ void *__VERIFIER_nondet_pointer();
 void __VERIFIER_assume();
 void __VERIFIER_error();
 void reach_error();
+/* Heap cells of one integer (int *p = malloc(sizeof(int))): the lowering treats each as a struct
+   of one field, value (tvla/cfront/cinfo.py, int_cell). */
+struct __tvla_int_cell { int value; };
+struct __tvla_uint_cell { unsigned int value; };
+struct __tvla_char_cell { char value; };
+struct __tvla_schar_cell { signed char value; };
+struct __tvla_uchar_cell { unsigned char value; };
+struct __tvla_short_cell { short value; };
+struct __tvla_ushort_cell { unsigned short value; };
+struct __tvla_long_cell { long value; };
+struct __tvla_ulong_cell { unsigned long value; };
+struct __tvla_llong_cell { long long value; };
+struct __tvla_ullong_cell { unsigned long long value; };
+struct __tvla_bool_cell { _Bool value; };
 #endif

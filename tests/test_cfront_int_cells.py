@@ -1,0 +1,207 @@
+"""Heap cells of one integer (``int *p = malloc(sizeof(int)); *p = 1``): each is a cell of the
+prelude's struct ``__tvla_int_cell`` (one int field, ``value``), so ``*p`` is ``p->value`` and every
+property is checked on them as on struct cells."""
+
+import subprocess
+import sys
+
+import pytest
+
+from tvla.cfront import ir
+from tvla.cfront.lower import lower_file
+from tvla.cli.verify import VerifyOptions, verify_files, write_translation
+
+ALL = ("memsafety", "memcleanup", "unreach-call")
+HEAD = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+"""
+
+USE_AFTER_FREE = """int main(void) {
+  int *p = malloc(sizeof(int));
+  *p = __VERIFIER_nondet_int();
+  int *q = p;
+  free(p);
+  if (__VERIFIER_nondet_int()) return *q;
+  return 0;
+}"""
+
+LOST = """int main(void) {
+  int *p = malloc(sizeof(int));
+  *p = 3;
+  p = malloc(sizeof(int));
+  free(p);
+  return 0;
+}"""
+
+CALLOC = """int main(void) {
+  int *p = calloc(1, sizeof(int));
+  if (*p != 0) reach_error();
+  (*p)++;
+  free(p);
+  return 0;
+}"""
+
+MAYBE_NULL = """int *get(int k) {
+  if (k) { int *r = malloc(sizeof *r); *r = k; return r; }
+  return NULL;
+}
+int main(void) {
+  int *p = get(__VERIFIER_nondet_int());
+  *p = 2;
+  free(p);
+  return 0;
+}"""
+
+LIST = """struct node { struct node *next; int *val; };
+int main(void) {
+  struct node *h = NULL;
+  while (__VERIFIER_nondet_int()) {
+    struct node *n = malloc(sizeof(*n));
+    n->val = malloc(sizeof(int));
+    *n->val = __VERIFIER_nondet_int() ? 7 : SECOND;
+    n->next = h; h = n;
+  }
+  for (struct node *p = h; p; p = p->next)
+    if (*(p->val) != 7) reach_error();
+  while (h) { struct node *t = h->next; FREE_VAL free(h); h = t; }
+  return 0;
+}"""
+
+UNINITIALISED = """int main(void) {
+  int *p = malloc(sizeof(int));
+  int x = *p;
+  if (x == 1) reach_error();
+  free(p);
+  return 0;
+}"""
+
+OUT_PARAMETER_AND_CELL = """void set(int *p, int v) { *p = v; }
+int main(void) {
+  int x = 0;
+  set(&x, 5);
+  int *c = malloc(sizeof(int));
+  set(c, 4);
+  if (x != 5) reach_error();
+  if (*c != 4) reach_error();
+  free(c);
+  return 0;
+}"""
+
+ORDERED = """int main(void) {
+  int *a = malloc(sizeof(int));
+  int *b = malloc(sizeof(int));
+  *a = __VERIFIER_nondet_int();
+  *b = __VERIFIER_nondet_int();
+  if (*a > *b) { int t = *a; *a = *b; *b = t; }
+  if (*a CMP *b) reach_error();
+  free(a); free(b);
+  return 0;
+}"""
+
+SWAP = """void swap(int *x, int *y) { int t = *x; *x = *y; *y = t; }
+int main(void) {
+  int *a = malloc(sizeof(int));
+  int *b = malloc(sizeof(int));
+  *a = __VERIFIER_nondet_int();
+  *b = __VERIFIER_nondet_int();
+  if (*a CMP *b) swap(a, b);
+  if (*a > *b) reach_error();
+  free(a); free(b);
+  return 0;
+}"""
+
+NARROW = """int main(void) {
+  _Bool *f = malloc(sizeof(_Bool));
+  *f = 0;
+  while (__VERIFIER_nondet_int()) { *f = 1; }
+  if (*f != 0 && *f != 1) reach_error();
+  unsigned char *c = malloc(1);
+  *c = 255;
+  if (c[0] != 255) reach_error();
+  free(c);
+  free(f);
+  return 0;
+}"""
+
+
+def write(tmp_path, src):
+    path = tmp_path / "prog.c"
+    path.write_text(HEAD + src + "\n")
+    return str(path)
+
+
+def verdicts(tmp_path, src):
+    [f] = verify_files([write(tmp_path, src)], VerifyOptions(ALL))
+    return tuple(p.verdict + (f" ({p.violated})" if p.verdict == "false" and p.name == "memsafety" else "")
+                 for p in f.properties)
+
+
+@pytest.mark.parametrize("src, expected", [
+    (USE_AFTER_FREE, ("false (valid-deref)", "true", "true")),
+    (LOST, ("false (valid-memtrack)", "false", "true")),
+    (CALLOC, ("true", "true", "true")),
+    (MAYBE_NULL, ("false (valid-deref)", "true", "true")),
+    (LIST.replace("SECOND", "7").replace("FREE_VAL", "free(h->val);"), ("true", "true", "true")),
+    (LIST.replace("SECOND", "8").replace("FREE_VAL", "free(h->val);"), ("true", "false", "false")),
+    (LIST.replace("SECOND", "7").replace("FREE_VAL", ""), ("false (valid-memtrack)", "false", "true")),
+    (UNINITIALISED, ("true", "false", "false")),
+    (OUT_PARAMETER_AND_CELL, ("true", "true", "true")),
+    (ORDERED.replace("CMP", ">"), ("true", "true", "true")),
+    (ORDERED.replace("CMP", ">="), ("true", "false", "false")),
+    (NARROW, ("true", "true", "true")),
+    (SWAP.replace("CMP", ">"), ("true", "true", "true")),
+    (SWAP.replace("CMP", "<"), ("true", "false", "false")),
+], ids=["use-after-free", "lost", "calloc", "maybe-null", "list", "list-bad-value", "list-leak",
+        "uninitialised", "out-parameter-and-cell", "ordered", "ordered-equal", "narrow",
+        "swap", "swap-wrong-way"])
+def test_verdicts_on_int_cells(tmp_path, src, expected):
+    assert verdicts(tmp_path, src) == expected
+
+
+def test_a_dereference_is_a_field_of_the_int_cell(tmp_path):
+    prog = lower_file(write(tmp_path, CALLOC))
+    assert not prog.unsupported
+    assert [v.struct for v in prog.pointers if v.name == "p"] == ["__tvla_int_cell"]
+    assert [e.stmt for e in prog.edges if isinstance(e.stmt, ir.Malloc)] == \
+        [ir.Malloc("p", "__tvla_int_cell", True, False)]
+    assert prog.struct("__tvla_int_cell").int_fields == ("value",)
+
+
+@pytest.mark.parametrize("src, message", [
+    ("int main(void) { int *p = malloc(4 * sizeof(int)); free(p); return 0; }",
+     "malloc of 16 bytes for int (4 bytes) (arrays are not followed)"),
+    ("int main(void) { int *p = malloc(sizeof(int)); p[1] = 2; free(p); return 0; }",
+     "array access p[1]"),
+    ("struct node { struct node *next; };\n"
+     "int main(void) { struct node *n = malloc(sizeof *n); int *p = (int *)n; free(n); return 0; }",
+     "cast between struct node * and int *"),
+], ids=["array", "index", "cast"])
+def test_what_is_not_an_int_cell_is_unsupported(tmp_path, src, message):
+    [f] = verify_files([write(tmp_path, src)], VerifyOptions(ALL))
+    assert {p.verdict for p in f.properties} == {"unknown"}
+    assert any(message in p.reason for p in f.properties), [p.reason for p in f.properties]
+
+
+def test_char_pointer_casts_still_view_a_cells_bytes(tmp_path):
+    # container_of's (char *)ptr - offsetof(...) makes no char cell
+    src = """struct link { struct link *next; };
+struct item { int d; struct link l; };
+int main(void) {
+  struct item *i = malloc(sizeof *i);
+  struct link *p = &i->l;
+  struct item *j = (struct item *)((char *)p - __builtin_offsetof(struct item, l));
+  free(j);
+  return 0;
+}"""
+    prog = lower_file(write(tmp_path, src))
+    assert not prog.unsupported, prog.unsupported
+
+
+def test_the_list_of_int_cells_embeds_its_concrete_runs(tmp_path):
+    src = LIST.replace("SECOND", "8").replace("FREE_VAL", "free(h->val);")
+    _tr, tvp, tvs = write_translation(lower_file(write(tmp_path, src)), ("memsafety", "unreach-call"),
+                                      str(tmp_path))
+    check = subprocess.run([sys.executable, "-m", "tvla", "selfcheck", tvp, tvs, "--nodes", "2"],
+                           capture_output=True, text=True, timeout=120)
+    assert check.returncode == 0 and "0 violations" in check.stdout, check.stdout + check.stderr
