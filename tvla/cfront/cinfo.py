@@ -20,6 +20,7 @@ from tvla.cfront.parse import PRELUDE, evaluate_int, unary_operator
 
 __all__ = ["K", "T", "INT_KINDS", "is_int", "int_range", "is_void_pointer", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
            "int_cell", "is_int_cell", "is_byte_cell", "cell_words", "CELL_FIELD", "cell_deref", "is_datum",
+           "is_function_pointer", "is_scalar", "function_of", "function_value", "function_number", "constant_value",
            "struct_type", "fields_of", "decl_key", "initializer", "strip", "callee_name", "children", "SourceText",
            "switch_cases", "for_parts"]
 
@@ -57,12 +58,56 @@ _FLOAT_KINDS = frozenset({T.FLOAT, T.DOUBLE, T.LONGDOUBLE, T.HALF, T.FLOAT128})
 
 
 def is_number(t: ci.Type) -> bool:
-    """An int or a floating type (floating variables are never tracked, like abstracted ints)."""
-    return is_int(t) or t.get_canonical().kind in _FLOAT_KINDS
+    """An int, a function pointer (followed as an int: :func:`function_value`) or a floating type
+    (floating variables are never tracked, like abstracted ints)."""
+    return is_scalar(t) or t.get_canonical().kind in _FLOAT_KINDS
 
 
 def is_pointer(t: ci.Type) -> bool:
-    return t.get_canonical().kind == T.POINTER
+    """A pointer to data (a function pointer is followed as an int)."""
+    return t.get_canonical().kind == T.POINTER and not is_function_pointer(t)
+
+
+def is_function_pointer(t: ci.Type) -> bool:
+    c = t.get_canonical()
+    return c.kind == T.POINTER and c.get_pointee().get_canonical().kind in (T.FUNCTIONPROTO, T.FUNCTIONNOPROTO)
+
+
+def is_scalar(t: ci.Type) -> bool:
+    """An int or a function pointer: the variables whose values :mod:`tvla.cfront.intvars` classifies."""
+    return is_int(t) or is_function_pointer(t)
+
+
+def function_of(c: ci.Cursor) -> Optional[ci.Cursor]:
+    """The function a function designator names (``f`` or ``&f``, parentheses and casts aside), else None."""
+    s = strip(c, casts=True)
+    kids = children(s)
+    if s.kind == K.UNARY_OPERATOR and len(kids) == 1 and unary_operator(s) == "&":
+        s = strip(kids[0], casts=True)
+    ref = s.referenced if s.kind == K.DECL_REF_EXPR else None
+    return ref if ref is not None and ref.kind == K.FUNCTION_DECL else None
+
+
+def constant_value(c: ci.Cursor) -> Optional[int]:
+    """The value of an integer constant expression, of a null pointer constant (``NULL``: 0) or of a
+    function designator, else None."""
+    v = evaluate_int(c)
+    if v is None and evaluate_int(strip(c, casts=True)) == 0:
+        return 0
+    return function_value(c) if v is None else v
+
+
+def function_value(c: ci.Cursor) -> Optional[int]:
+    """A function designator as the int a function pointer holding it is followed as (its
+    :func:`function_number`); None for another expression."""
+    f = function_of(c)
+    return function_number(f) if f is not None else None
+
+
+def function_number(f: ci.Cursor) -> int:
+    """The int that stands for function ``f``: one more than the offset of its first declaration in
+    its file (never 0, which is NULL; the same for every declaration of f)."""
+    return int(f.canonical.location.offset) + 1
 
 
 def struct_decl(t: ci.Type) -> Optional[ci.Cursor]:

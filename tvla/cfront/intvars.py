@@ -50,7 +50,8 @@ from typing import Callable, Dict, FrozenSet, Hashable, List, Optional, Set, Tup
 import clang.cindex as ci
 
 from tvla.cfront.cinfo import (MAX_CASE_RANGE, K, callee_name, case_values, children, decl_key, for_parts,
-                               initializer, int_range, is_datum, is_int, keeps_value, strip, switch_cases)
+                               constant_value, function_of, initializer, int_range, is_datum, is_scalar, keeps_value,
+                               strip, switch_cases)
 from tvla.cfront.ir import IntRange, region_values
 from tvla.cfront.outparams import OutParams, deref_param, out_params
 from tvla.cfront.parse import ARITHMETIC, binary_operator, evaluate_int, fold, unary_operator
@@ -138,7 +139,7 @@ def int_var(c: ci.Cursor) -> Optional[ci.Cursor]:
     """The int variable or parameter an lvalue expression names (None: something else)."""
     s = strip(c)
     ref = s.referenced if s.kind == K.DECL_REF_EXPR else None
-    if ref is not None and ref.kind in (K.VAR_DECL, K.PARM_DECL) and is_int(ref.type):
+    if ref is not None and ref.kind in (K.VAR_DECL, K.PARM_DECL) and is_scalar(ref.type):
         return ref
     return None
 
@@ -181,6 +182,7 @@ class _Collector:
         self.ranges: Dict[Hashable, IntRange] = {}   # the values of each variable's C type
         self.repeated: Set[Hashable] = set()
         self.again = False   # whether the statement being read may run more than once
+        self.callees: Set[int] = set()   # the hashes of the callees of direct calls (f in f(x))
 
     def add(self, key: Hashable, tag: str, rhs: object, typ: Optional[ci.Type] = None) -> None:
         arms = children(strip(rhs)) if isinstance(rhs, ci.Cursor) and strip(rhs).kind == K.CONDITIONAL_OPERATOR else []
@@ -210,9 +212,9 @@ class _Collector:
 
     def record(self, c: ci.Cursor, function: Optional[ci.Cursor]) -> None:
         k = c.kind
-        if k == K.VAR_DECL and is_int(c.type):
+        if k == K.VAR_DECL and is_scalar(c.type):
             self.record_decl(c, function)
-        elif k == K.PARM_DECL and is_int(c.type) and function is not None and function.spelling == "main":
+        elif k == K.PARM_DECL and is_scalar(c.type) and function is not None and function.spelling == "main":
             self.add(decl_key(c), "", _OTHER, c.type)
         elif k == K.BINARY_OPERATOR and binary_operator(c) == "=":
             var = int_var(children(c)[0])
@@ -231,8 +233,19 @@ class _Collector:
             self.through(children(c)[0], _OTHER)
         elif k == K.CALL_EXPR:
             self.record_call(c)
-        elif k == K.RETURN_STMT and function is not None and is_int(function.result_type) and children(c):
+        elif k == K.DECL_REF_EXPR and c.hash not in self.callees:
+            self.record_taken(c)
+        elif k == K.RETURN_STMT and function is not None and is_scalar(function.result_type) and children(c):
             self.add(return_key(function), "", children(c)[0], function.result_type)
+
+    def record_taken(self, c: ci.Cursor) -> None:
+        """A function named other than as a direct callee may be called through a pointer, with
+        arguments not read here: its parameters may hold any value."""
+        f = function_of(c)
+        definition = f.get_definition() if f is not None else None
+        for p in definition.get_children() if definition is not None else ():
+            if p.kind == K.PARM_DECL and is_scalar(p.type):
+                self.add(decl_key(p), "", _OTHER, p.type)
 
     def through(self, target: ci.Cursor, rhs: object) -> None:
         """``*p = rhs`` for an out-parameter p: an assignment of every variable p may point to."""
@@ -253,12 +266,13 @@ class _Collector:
         ref = c.referenced
         if ref is None or ref.kind != K.FUNCTION_DECL:
             return
+        self.callees.add(strip(children(c)[0], casts=True).hash)
         definition = ref.get_definition()
         if definition is None:
             return
         params = [p for p in definition.get_children() if p.kind == K.PARM_DECL]
         for p, a in zip(params, c.get_arguments()):
-            if is_int(p.type):
+            if is_scalar(p.type):
                 self.add(decl_key(p), "", a, p.type)
 
 
@@ -453,7 +467,7 @@ def _value(rhs: object, known: Dict[Hashable, IntClass], inits: FrozenSet[Hashab
     alias of one ``("alias", key)``, or _OTHER."""
     if rhs is _OTHER or isinstance(rhs, (int, tuple, str)):
         return rhs
-    v = evaluate_int(rhs)
+    v = constant_value(rhs)
     if v is not None:
         return v
     var = int_var(rhs)

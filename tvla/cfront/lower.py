@@ -41,8 +41,9 @@ from typing import Any, Callable, Dict, FrozenSet, Hashable, Iterable, List, Opt
 import clang.cindex as ci
 
 from tvla.cfront import ir
-from tvla.cfront.cinfo import CELL_FIELD, K, SourceText, callee_name, cell_words, children, decl_key, fields_of, initializer, is_int, \
-    is_int_cell, is_number, for_parts, is_pointer, is_void_pointer, pointee_struct, strip, struct_decl, struct_name, switch_cases, \
+from tvla.cfront.cinfo import CELL_FIELD, K, SourceText, callee_name, cell_words, children, decl_key, fields_of, \
+    function_number, initializer, is_int, \
+    is_int_cell, is_number, is_scalar, for_parts, is_pointer, is_void_pointer, pointee_struct, strip, struct_decl, struct_name, switch_cases, \
     MAX_CASE_RANGE, case_values, int_range
 from tvla.cfront.embedded import find_hosts, member_struct
 from tvla.cfront.intvars import KEPT, VALUED, IntClass, classify_ints, return_key
@@ -595,8 +596,7 @@ class Lowering(LinkLowering):
         name = callee_name(s)
         args = list(s.get_arguments())
         if name is None:
-            self.unsupported(s, "call through a function pointer")
-            return self.unknown(s), self.effects(args, cur, fr)
+            return self.indirect_call(s, args, cur, fr, want)
         if name in ("malloc", "calloc"):
             st = want or pointee_struct(s.type) or _sizeof_struct(args)
             if st is None:
@@ -607,6 +607,50 @@ class Lowering(LinkLowering):
         if name in self.definitions and name not in ERROR_CALLS:
             return self.inline(self.definitions[name], s, args, cur, fr, want)
         return self.library_call(name, s, args, cur, fr)
+
+    def indirect_call(self, s: ci.Cursor, args: List[ci.Cursor], cur: Cur, fr: Frame,
+                      want: Optional[ci.Cursor]) -> Tuple[Operand, Cur]:
+        """``fp(args)`` or ``(*fp)(args)``: the function pointer is followed as an int whose values
+        name functions (:func:`~tvla.cfront.cinfo.function_number`); the call of each function it
+        may name is inlined after a test of that value.  Where it may hold NULL or a function not
+        defined in the file, that branch is no run the analysis follows: an alarm of every
+        property, none true or false there (:class:`~tvla.cfront.ir.OutsideObject`)."""
+        callee = strip(children(s)[0], casts=True)
+        if callee.kind == K.UNARY_OPERATOR and unary_operator(callee) == "*" and children(callee):
+            callee = strip(children(callee)[0], casts=True)
+        op, cur = self.int_value(callee, cur, fr)
+        values = self.held_values(op)
+        if values is None:
+            self.unsupported(s, "call through a function pointer whose target is not followed")
+            return self.unknown(s), self.effects(args, cur, fr)
+        named = {function_number(d): d for d in self.definitions.values()}
+        if values == (op[1],) and op[1] in named:   # a constant: the one function
+            return self.inline(named[op[1]], s, args, cur, fr, want)
+        st = self.pointee(s.type, fr) or want
+        result = self.temp(self.struct(st)) if st is not None else None
+        ends: List[Cur] = []
+        for v in values:
+            here = self.node()
+            self.int_branch(op, "==", ("const", v), here, None, cur, s)
+            if v not in named:
+                what = "call through a function pointer holding " + \
+                    ("NULL" if v == 0 else "a function not defined in the file")
+                self.step(self.step(here, ir.Nop(f"abstracted: {what}"), s), ir.OutsideObject(what, False), s)
+                continue
+            value, end = self.inline(named[v], s, args, here, fr, want)
+            if result is not None and isinstance(value, str) and value != BAD:
+                end = self.step(end, ir.AssignVar(result, value), s)
+            ends.append(end)
+        return (result if result is not None else self.unknown(s)), self.join(ends, s)
+
+    def held_values(self, op: Operand) -> Optional[Tuple[int, ...]]:
+        """The values an int operand may hold: a constant's, a flag's (None: not followed)."""
+        if isinstance(op, tuple) and op[0] == "const":
+            return (op[1],)
+        if isinstance(op, tuple) and op[0] == "var" and op[1] in self.ints:
+            var = self.ints[op[1]]
+            return var.values if var.values and not var.other and not var.register else None
+        return None
 
     def library_call(self, name: str, s: ci.Cursor, args: List[ci.Cursor], cur: Cur,
                      fr: Frame) -> Tuple[Operand, Cur]:
@@ -769,7 +813,7 @@ class Lowering(LinkLowering):
             return callee.ret
         if is_pointer(fdef.result_type):
             return BAD   # a pointer to something else than a struct: reported where it is used
-        if not is_int(fdef.result_type):
+        if not is_scalar(fdef.result_type):
             return ABS if is_number(fdef.result_type) else None
         cls = callee.ret_class = self.int_class(return_key(fdef))
         if cls.kind in VALUED:
@@ -785,7 +829,7 @@ class Lowering(LinkLowering):
                     cur: Cur, fr: Frame) -> Cur:
         params = [p for p in fdef.get_children() if p.kind == K.PARM_DECL]
         for p, a in zip(params, args):
-            v = self.const_value(a, fr) if is_int(p.type) else None
+            v = self.const_value(a, fr) if is_scalar(p.type) else None
             if v is not None and not _modified(_body(fdef), decl_key(p)):   # ldv_malloc(sizeof(struct A))
                 callee.consts[decl_key(p)] = v
             linked = link_struct(p.type)

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, Hashable, List, Optional,
 import clang.cindex as ci
 
 from tvla.cfront import ir
-from tvla.cfront.cinfo import CELL_FIELD, K, cell_deref, cell_words, children, decl_key, int_range, is_byte_cell, \
+from tvla.cfront.cinfo import CELL_FIELD, K, cell_deref, cell_words, children, constant_value, decl_key, int_range, is_byte_cell, \
     is_int_cell, is_number, is_pointer, is_void_pointer, keeps_value, pointee_struct, strip, struct_decl, struct_name
 from tvla.cfront.embedded import container_of, member_path
 from tvla.cfront.intvars import ABSTRACT, VALUED, IntClass, in_type, int_var, is_nondet_call, is_truth_value, shift_of, \
@@ -391,7 +391,7 @@ class ExprLowering(Builder):
 
     def int_value(self, c: ci.Cursor, cur: Cur, fr: Frame) -> Tuple[IntOp, Cur]:
         """Lower an int expression to an int operand (see the module docstring)."""
-        v = evaluate_int(c)
+        v = constant_value(c)
         if v is not None:
             return ("const", v), cur
         s = strip(c, casts=True)
@@ -1045,7 +1045,7 @@ class ExprLowering(Builder):
 
     def const_value(self, c: ci.Cursor, fr: Frame) -> Optional[int]:
         """The value of a constant expression or of a variable known to be a constant."""
-        v = evaluate_int(c)
+        v = constant_value(c)
         s = strip(c, casts=True)
         if v is None and s.kind == K.DECL_REF_EXPR and s.referenced is not None:
             if decl_key(s.referenced) in fr.consts:

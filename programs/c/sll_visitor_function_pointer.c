@@ -1,4 +1,4 @@
-/* expected: memsafety=true, memcleanup=true, unreach-call=true — UNSUPPORTED (call through a function pointer): for_each() applies a visitor chosen at run time (mark or unmark) to every cell; the data check and the destroy are correct */
+/* expected: memsafety=true, memcleanup=true, unreach-call=true — for_each() applies a visitor chosen at run time through a function pointer (mark or unmark) to every cell; the data check and the destroy are correct */
 #include <stdlib.h>
 extern int __VERIFIER_nondet_int(void);
 extern void abort(void);
