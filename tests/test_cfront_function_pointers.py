@@ -127,3 +127,25 @@ def test_a_call_through_an_unknown_pointer_is_unsupported(tmp_path):
     path.write_text(HEAD + src + "\n")
     prog = lower_file(str(path))
     assert any("call through a function pointer" in why for _, why in prog.unsupported), prog.unsupported
+
+
+def test_a_global_function_pointer_and_the_witness_names_functions(tmp_path):
+    src = """void (*visit)(struct node *) = mark;
+int main(void) {
+  struct node *h = malloc(sizeof *h);
+  void (*f)(struct node *) = __VERIFIER_nondet_int() ? mark : unmark;
+  h->data = 0;
+  visit(h);
+  if (h->data != 1) reach_error();
+  f(h);
+  if (h->data != 1) reach_error();
+  free(h);
+  return 0;
+}"""
+    path = tmp_path / "prog.c"
+    path.write_text(HEAD + src + "\n")
+    [f] = verify_files([str(path)], VerifyOptions(("unreach-call",)))
+    [p] = f.properties
+    assert p.verdict == "false" and [a.pos.line for a in p.findings] == [15], p.findings
+    stores = " ".join(step.store for step in p.findings[0].witness)
+    assert "f = unmark" in stores and "f = mark" not in stores

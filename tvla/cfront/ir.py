@@ -166,12 +166,17 @@ class IntVar:
     # of a flag that stands for every value its tests do not name
     ordered: bool = field(default=False, compare=False)
     spare: Optional[int] = field(default=None, compare=False)
+    # a function pointer's values: (value, the function it names), for the words of witnesses
+    names: Tuple[Tuple[int, str], ...] = field(default=(), compare=False)
 
 
 def value_words(name: str, values: Sequence[int], v: int, ordered: bool, spare: Optional[int] = None,
-                rng: Optional[IntRange] = None) -> str:
+                rng: Optional[IntRange] = None, names: Sequence[Tuple[int, str]] = ()) -> str:
     """What the value ``v`` of the flag ``name`` (its ``values``, read as :class:`IntVar` says)
-    says in C: ``x = 3``, ``x <= -1``, ``x in [1, 9]``, ``x >= 10``, ``x is none of 0, 5``."""
+    says in C: ``x = 3``, ``x <= -1``, ``x in [1, 9]``, ``x >= 10``, ``x is none of 0, 5``; for a
+    function pointer (its ``names``), ``f = mark`` or ``f = NULL``."""
+    if names:
+        return f"{name} = {dict(names).get(v, 'NULL' if v == 0 else 'another function')}"
     if v == spare:
         return f"{name} is none of {', '.join(str(c) for c in values if c != spare)}"
     if not ordered:

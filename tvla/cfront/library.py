@@ -236,6 +236,7 @@ class Library:
     runs: FrozenSet[str] = frozenset()      # flags whose values stand for runs of integers (ir.IntVar.ordered)
     spares: Dict[str, int] = dataclasses.field(default_factory=dict)   # flag -> its value for untested values
     loops: FrozenSet[str] = frozenset()     # forward fields written as p->f = p (self[f](v)), beside other ones
+    names: Dict[str, Tuple[Tuple[int, str], ...]] = dataclasses.field(default_factory=dict)  # function pointer flag -> names
 
     # ------------------------------------------------------------- names
     @property
@@ -313,7 +314,8 @@ class Library:
         for k, values in [*self.flags.items(), *self.regions.items()]:
             for c in values:
                 out[self.val(k, c)[:-2]] = (k, ir.value_words(k, values, c, k in self.runs or k in self.regions,
-                                                              self.spares.get(k), self.ranges.get(k)))
+                                                              self.spares.get(k), self.ranges.get(k),
+                                                              self.names.get(k, ())))
         return out
 
     def states(self, k: str) -> List[Optional[int]]:
@@ -1860,7 +1862,7 @@ def build_library(cprog: ir.CProgram, needs: Needs, successors: bool = True) -> 
                    _compared_with(cprog, registers), *(_sentinels(cprog, fld, back, cross) if ordered else NO_RING),
                    regions, frozenset(iv.name for iv in cprog.ints if iv.ordered and iv.name in flags),
                    {iv.name: iv.spare for iv in cprog.ints if iv.spare is not None and iv.name in flags},
-                   _loop_fields(cprog, used, back))
+                   _loop_fields(cprog, used, back), {iv.name: iv.names for iv in cprog.ints if iv.names and iv.name in flags})
 
 
 def _loop_fields(cprog: ir.CProgram, used: Sequence[str], back: Dict[str, Tuple[str, ...]]) -> FrozenSet[str]:

@@ -42,7 +42,7 @@ import clang.cindex as ci
 
 from tvla.cfront import ir
 from tvla.cfront.cinfo import CELL_FIELD, K, SourceText, callee_name, cell_words, children, decl_key, fields_of, \
-    function_number, initializer, is_int, \
+    constant_value, function_number, initializer, is_function_pointer, is_int, \
     is_int_cell, is_number, is_scalar, for_parts, is_pointer, is_void_pointer, pointee_struct, strip, struct_decl, struct_name, switch_cases, \
     MAX_CASE_RANGE, case_values, int_range
 from tvla.cfront.embedded import find_hosts, member_struct
@@ -186,8 +186,8 @@ class Lowering(LinkLowering):
             cls = self.int_class(key)
             name = self.fresh(ref.spelling)
             if cls.kind in ("flag", "counter"):
-                self.int_var_named(name, cls)
-                value = evaluate_int(init) if init is not None else 0
+                self.int_var_named(name, cls, ref.type)
+                value = constant_value(init) if init is not None else 0
                 self.global_inits.append((ir.Havoc(name, value), ref))
         else:
             return None
@@ -207,9 +207,13 @@ class Lowering(LinkLowering):
         name = self.globals.get(decl_key(ref)) or self.declare_global(ref)
         return name if name in self.cells else None
 
-    def int_var_named(self, name: str, cls: IntClass) -> None:
+    def int_var_named(self, name: str, cls: IntClass, typ: ci.Type) -> None:
+        """Keep int variable ``name`` of class ``cls`` (of C type ``typ``: a function pointer's values
+        get the names of the functions they stand for)."""
+        named = {function_number(d): f for f, d in self.definitions.items()}
+        names = tuple((v, named[v]) for v in cls.values if v in named) if is_function_pointer(typ) else ()
         self.ints[name] = ir.IntVar(name, cls.values, cls.kind == "register", cls.kind == "counter", cls.range,
-                                    cls.ordered, cls.spare)
+                                    cls.ordered, cls.spare, names)
 
     # ------------------------------------------------------------------ statements
 
@@ -424,7 +428,7 @@ class Lowering(LinkLowering):
         if cls.chosen_once:
             self.symbolic_names[decl_key(d)] = name
         if cls.kind in KEPT:
-            self.int_var_named(name, cls)
+            self.int_var_named(name, cls, d.type)
             if init is None:   # an indeterminate value: any
                 return self.step(cur, ir.Havoc(name, uninit=True), d)
         if init is None:
@@ -820,7 +824,7 @@ class Lowering(LinkLowering):
             return self.class_value(cls)
         if cls.kind in KEPT:
             callee.ret = self.fresh(f"{fdef.spelling}_ret")
-            self.int_var_named(callee.ret, cls)
+            self.int_var_named(callee.ret, cls, fdef.result_type)
             return ("var", callee.ret)
         callee.ret = self.fresh(f"{fdef.spelling}_ret")
         return ABS
@@ -861,7 +865,7 @@ class Lowering(LinkLowering):
                 return self.consume(a, cur, fr)
             name = callee.names[key] = self.fresh(p.spelling)
             if cls.kind in KEPT:
-                self.int_var_named(name, cls)
+                self.int_var_named(name, cls, p.type)
             return self.assign_int(name, cls, a, cur, fr, a)[1]
         if p.type.get_canonical().kind == ci.TypeKind.POINTER:
             return self.bind_alias(p, a, callee, cur, fr)
