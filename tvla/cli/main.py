@@ -553,7 +553,7 @@ def check_command(kw: Kw) -> int:
               help="Accepted for symmetry with tvla analyze: tvla verify always searches witnesses.")
 @click.option("--malloc-may-fail", is_flag=True, default=False, help="malloc may return NULL.")
 @click.option("--witness-nodes", type=click.IntRange(min=0), default=None,
-              help="Largest store (in cells) a witness may use (default: 5, or the largest value a counter "
+              help="Largest store (in cells) a witness may use (default: 8, or the largest value a counter "
                    "of the program keeps + 2, at most 16).")
 @click.option("--witness-steps", type=click.IntRange(min=0), default=300, show_default=True,
               help="Longest witness (in statements).")
