@@ -176,7 +176,20 @@ def test_a_dereference_is_a_field_of_the_int_cell(tmp_path):
     ("struct node { struct node *next; };\n"
      "int main(void) { struct node *n = malloc(sizeof *n); int *p = (int *)n; free(n); return 0; }",
      "cast between struct node * and int *"),
-], ids=["array", "index", "cast"])
+    # a char * (unsigned char *, _Bool *) variable holding a cell of one byte is no struct's bytes:
+    # taken for the struct's cell, the store past its one byte was not reported (memsafety true)
+    ("struct node { struct node *next; int d; };\n"
+     "int main(void) { unsigned char *c = malloc(1); *c = 0; struct node *n = (struct node *)c;\n"
+     "  n->d = 5; free(c); return 0; }",
+     "cast between unsigned char * and struct node *"),
+    ("int main(void) { _Bool *c = malloc(1); *c = 0; int *i = (int *)c; *i = 5; free(c); return 0; }",
+     "cast between _Bool * and int *"),
+    # *(unsigned char *)n reads a byte of n's datum, not a field value of n's cell (was: true)
+    ("struct node { int d; struct node *next; };\n"
+     "int main(void) { struct node *n = malloc(sizeof *n); n->d = 7; n->next = 0;\n"
+     "  if (*(unsigned char *)n == 7) reach_error(); free(n); return 0; }",
+     "cast between struct node * and unsigned char *"),
+], ids=["array", "index", "cast", "byte-cell-as-struct", "byte-cell-as-int", "struct-bytes-read"])
 def test_what_is_not_an_int_cell_is_unsupported(tmp_path, src, message):
     [f] = verify_files([write(tmp_path, src)], VerifyOptions(ALL))
     assert {p.verdict for p in f.properties} == {"unknown"}

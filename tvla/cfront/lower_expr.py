@@ -164,6 +164,12 @@ class ExprLowering(Builder):
             elif c.kind == K.UNARY_OPERATOR and unary_operator(c) == "__extension__":
                 c = kids[0]
             else:
+                if here is not None and is_byte_cell(here) and want is not None and \
+                        not self.same_cell(want, here) and c.kind != K.BINARY_OPERATOR:
+                    # a char * variable, field or call points to a cell of one char (a struct's
+                    # bytes are only viewed through a cast, container_of's (char *)p - offset)
+                    self.unsupported(c, _cast_words(here, want))
+                    return None, want
                 return c, want
 
     def same_cell(self, a: ci.Cursor, b: ci.Cursor) -> bool:
@@ -353,7 +359,7 @@ class ExprLowering(Builder):
         if st is None:
             self.unsupported(s, f"field {fname} of a {base.type.spelling}")
             return BAD, fname, None, cur
-        pv, cur = self.ptr_value(base, cur, fr)
+        pv, cur = self.ptr_value(base, cur, fr, st)   # *(char *)n is no field of n's cell
         v, cur = self.materialise(pv, cur, base, st)
         fname = self.host_field(st, fname)
         return v, fname, self.field_kind(s, st, fname), self.inside_object(v, st, fname, cur, s)
