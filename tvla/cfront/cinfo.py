@@ -18,7 +18,7 @@ import clang.cindex as ci
 from tvla.cfront.ir import IntRange, Pos, StructType
 from tvla.cfront.parse import PRELUDE, evaluate_int, unary_operator
 
-__all__ = ["K", "T", "INT_KINDS", "is_int", "int_range", "is_void_pointer", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
+__all__ = ["K", "T", "INT_KINDS", "is_int", "int_range", "field_range", "member_range", "is_void_pointer", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
            "int_cell", "is_int_cell", "is_byte_cell", "cell_words", "CELL_FIELD", "cell_deref", "is_datum",
            "is_function_pointer", "is_scalar", "function_of", "function_value", "function_number", "constant_value",
            "struct_type", "fields_of", "decl_key", "initializer", "strip", "callee_name", "children", "SourceText",
@@ -52,6 +52,22 @@ def int_range(t: ci.Type) -> Optional[IntRange]:
         return IntRange(1, False, True)
     size = c.get_size()
     return IntRange(8 * size, c.kind in _SIGNED_KINDS) if size > 0 else None
+
+
+def field_range(field: ci.Cursor) -> Optional[IntRange]:
+    """The values an int field holds: its type's, or those of a bit-field's width (``unsigned a : 3``
+    holds 0 to 7, ``int b : 2`` -2 to 1, as gcc makes a plain int bit-field signed)."""
+    rng = int_range(field.type)
+    if rng is None or rng.boolean or not field.is_bitfield():
+        return rng
+    return IntRange(max(field.get_bitfield_width(), 1), rng.signed)
+
+
+def member_range(c: ci.Cursor) -> Optional[IntRange]:
+    """The values an int lvalue holds: a field's (:func:`field_range`), else its type's."""
+    s = strip(c)
+    ref = s.referenced if s.kind == K.MEMBER_REF_EXPR else None
+    return field_range(ref) if ref is not None and ref.kind == K.FIELD_DECL else int_range(s.type)
 
 
 _FLOAT_KINDS = frozenset({T.FLOAT, T.DOUBLE, T.LONGDOUBLE, T.HALF, T.FLOAT128})
@@ -237,7 +253,7 @@ def _collect_fields(decl: ci.Cursor, prefix: str, ptrs: List[Tuple[str, str]],
             ptrs.append((name, struct_name(target)))
             targets.append(target)
         elif is_int(f.type):
-            ints.append((name, int_range(f.type)))
+            ints.append((name, field_range(f)))
         elif embedded is not None and f.spelling and decl_key(embedded) not in inside:
             _collect_fields(embedded, name + ".", ptrs, ints, targets, inside | {decl_key(embedded)})
 

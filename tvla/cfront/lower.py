@@ -622,7 +622,8 @@ class Lowering(LinkLowering):
         callee = strip(children(s)[0], casts=True)
         if callee.kind == K.UNARY_OPERATOR and unary_operator(callee) == "*" and children(callee):
             callee = strip(children(callee)[0], casts=True)
-        op, cur = self.int_value(callee, cur, fr)
+        known = self.const_value(callee, fr)   # a parameter given one function at this call
+        op, cur = (("const", known), cur) if known is not None else self.int_value(callee, cur, fr)
         values = self.held_values(op)
         if values is None:
             self.unsupported(s, "call through a function pointer whose target is not followed")

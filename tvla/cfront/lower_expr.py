@@ -24,7 +24,7 @@ import clang.cindex as ci
 
 from tvla.cfront import ir
 from tvla.cfront.cinfo import CELL_FIELD, K, cell_deref, cell_words, children, constant_value, decl_key, int_range, is_byte_cell, \
-    is_int_cell, is_number, is_pointer, is_void_pointer, keeps_value, pointee_struct, strip, struct_decl, struct_name
+    is_int_cell, is_number, is_pointer, is_void_pointer, keeps_value, member_range, pointee_struct, strip, struct_decl, struct_name
 from tvla.cfront.embedded import container_of, member_path
 from tvla.cfront.intvars import ABSTRACT, VALUED, IntClass, in_type, int_var, is_nondet_call, is_truth_value, shift_of, \
     step_of
@@ -641,7 +641,7 @@ class ExprLowering(Builder):
         ro, cur = self.int_value(b, cur, fr)
         if lo == ro and lo[0] in ("var", "field"):   # x <= x, p->d != p->d: one value read twice
             return self.goto(self.touch(lo, cur, s), t if ir.holds(0, op, 0) else f, s)
-        typed = _typed(lo, op, ro, [int_range(strip(x, casts=True).type) for x in (a, b)], int_range(a.type))
+        typed = _typed(lo, op, ro, [member_range(strip(x, casts=True)) for x in (a, b)], int_range(a.type))
         if isinstance(typed, bool):
             return self.goto(self.touch(ro, self.touch(lo, cur, s), s), t if typed else f, s)
         if isinstance(typed, str):   # "abstract"
@@ -846,7 +846,7 @@ class ExprLowering(Builder):
             stmt = ir.StoreNull(base, fname) if v is None else ir.Store(base, fname, v)
             return v, self.step(cur, stmt, s)
         if kind == "int":
-            return self.assign_data(s, (base, fname), rhs, cur, fr, int_range(target.type))
+            return self.assign_data(s, (base, fname), rhs, cur, fr, member_range(target))
         return BAD, cur
 
     def assign_data(self, s: ci.Cursor, cell_field: Tuple[str, str], rhs: ci.Cursor, cur: Cur, fr: Frame,
