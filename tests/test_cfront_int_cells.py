@@ -189,7 +189,21 @@ def test_a_dereference_is_a_field_of_the_int_cell(tmp_path):
      "int main(void) { struct node *n = malloc(sizeof *n); n->d = 7; n->next = 0;\n"
      "  if (*(unsigned char *)n == 7) reach_error(); free(n); return 0; }",
      "cast between struct node * and unsigned char *"),
-], ids=["array", "index", "cast", "byte-cell-as-struct", "byte-cell-as-int", "struct-bytes-read"])
+    # a void * parameter holds its argument's cell: returned or stored as another pointer type it is
+    # no cell of that type (was: the struct's cell read as an int cell, unreach-call true)
+    ("struct node { int d; struct node *next; };\n"
+     "void *id(void *q) { return q; }\n"
+     "int main(void) { struct node *n = malloc(sizeof *n); n->d = 7; n->next = 0; int *p = id(n);\n"
+     "  if (*p == 7) reach_error(); free(n); return 0; }",
+     "q, a void * to node, used as an int *"),
+    ("struct node { int d; struct node *next; };\nstruct other { int e; struct other *next; };\n"
+     "void link(struct node *n, void *q) { n->next = q; }\n"
+     "int main(void) { struct node *n = malloc(sizeof *n); struct other *o = malloc(sizeof *o);\n"
+     "  o->e = 3; o->next = 0; n->d = 0; link(n, o); if (n->next->d == 3) reach_error();\n"
+     "  free(o); free(n); return 0; }",
+     "q, a void * to other, used as a struct node *"),
+], ids=["array", "index", "cast", "byte-cell-as-struct", "byte-cell-as-int", "struct-bytes-read",
+        "void-identity-to-int", "void-parameter-stored"])
 def test_what_is_not_an_int_cell_is_unsupported(tmp_path, src, message):
     [f] = verify_files([write(tmp_path, src)], VerifyOptions(ALL))
     assert {p.verdict for p in f.properties} == {"unknown"}

@@ -135,7 +135,16 @@ class ExprLowering(Builder):
             self.unsupported(s, "an integer used as a pointer")
             return BAD, cur
         if k == K.DECL_REF_EXPR:
-            return self.ptr_var(s, fr), cur
+            name = self.ptr_var(s, fr)
+            if want is not None and is_void_pointer(s.type) and name in self.pointers and \
+                    self.pointers[name].struct != self.struct_name_of(want):
+                # a void * parameter or local of a wrapper holds its argument's cell, whatever the
+                # pointer the caller gets back: no cast of C says so, and none was reported
+                words = cell_words(want)
+                self.unsupported(s, f"{s.spelling}, a void * to {self.pointers[name].struct}, "
+                                    f"used as {'an' if words[0] in 'aeiou' else 'a'} {words} *")
+                return BAD, cur
+            return name, cur
         if k == K.MEMBER_REF_EXPR:
             return self.load_to_temp(s, cur, fr)
         if k == K.CALL_EXPR:
@@ -171,6 +180,11 @@ class ExprLowering(Builder):
                     self.unsupported(c, _cast_words(here, want))
                     return None, want
                 return c, want
+
+    def struct_name_of(self, decl: ci.Cursor) -> str:
+        """The name :meth:`struct` gives ``decl`` (its host's for an embedded struct), registering nothing."""
+        host = self.hosts.of(decl)
+        return self.struct_name_of(host.container) if host is not None else struct_name(decl)
 
     def same_cell(self, a: ci.Cursor, b: ci.Cursor) -> bool:
         """Pointers to structs ``a`` and ``b`` cast one to the other point to the same cell: the same
