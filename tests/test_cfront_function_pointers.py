@@ -70,7 +70,7 @@ int main(void) {
   return 0;
 }"""
 
-# a function whose address is taken gets arguments the file does not show at its direct calls
+# a function whose address is taken also gets the arguments of every call through a pointer
 TAKEN = """void setd(struct node *p, int v) { p->data = v; }
 int main(void) {
   struct node *h = malloc(sizeof *h);
@@ -99,9 +99,10 @@ def verdicts(tmp_path, src):
     (MAYBE_NULL.replace("GUARD", ""), ("unknown", "unknown", "unknown")),   # no run followed past NULL()
     (GENERIC.replace("FREE", "free(l);"), ("true", "true", "true")),
     (GENERIC.replace("FREE", ""), ("false", "false", "true")),
-    (TAKEN, ("true", "unknown", "unknown")),
+    (TAKEN, ("true", "false", "false")),
+    (TAKEN.replace("fp(h, 2)", "fp(h, 1)"), ("true", "true", "true")),
 ], ids=["visitor", "visitor-wrong-value", "result", "result-wrong-value", "null-guarded", "null-called",
-        "generic-insert", "generic-insert-leak", "address-taken-parameter"])
+        "generic-insert", "generic-insert-leak", "address-taken-parameter", "address-taken-parameter-same"])
 def test_verdicts_through_function_pointers(tmp_path, src, expected):
     assert verdicts(tmp_path, src) == expected
 

@@ -113,6 +113,7 @@ def classify_ints(tu: ci.TranslationUnit) -> Dict[Hashable, IntClass]:
     """The class of every int variable, parameter and int return value of the file (by declaration key)."""
     col = _Collector(out_params(tu))
     col.collect(tu.cursor, None, False)
+    col.bind_indirect()
     tests = _Tests()
     tests.visit(tu.cursor, "discarded")
     tested = {k: v for k, v in tests.constants.items() if k not in tests.used}
@@ -183,6 +184,8 @@ class _Collector:
         self.repeated: Set[Hashable] = set()
         self.again = False   # whether the statement being read may run more than once
         self.callees: Set[int] = set()   # the hashes of the callees of direct calls (f in f(x))
+        self.taken: Dict[Hashable, ci.Cursor] = {}   # functions that may be called through a pointer
+        self.indirect: List[Tuple[List[ci.Cursor], bool]] = []   # calls through one: arguments, again
 
     def add(self, key: Hashable, tag: str, rhs: object, typ: Optional[ci.Type] = None) -> None:
         arms = children(strip(rhs)) if isinstance(rhs, ci.Cursor) and strip(rhs).kind == K.CONDITIONAL_OPERATOR else []
@@ -239,13 +242,23 @@ class _Collector:
             self.add(return_key(function), "", children(c)[0], function.result_type)
 
     def record_taken(self, c: ci.Cursor) -> None:
-        """A function named other than as a direct callee may be called through a pointer, with
-        arguments not read here: its parameters may hold any value."""
+        """A function named other than as a direct callee may be called through a pointer."""
         f = function_of(c)
         definition = f.get_definition() if f is not None else None
-        for p in definition.get_children() if definition is not None else ():
-            if p.kind == K.PARM_DECL and is_scalar(p.type):
-                self.add(decl_key(p), "", _OTHER, p.type)
+        if definition is not None:
+            self.taken[decl_key(definition)] = definition
+
+    def bind_indirect(self) -> None:
+        """The arguments of every call through a pointer are assignments of the parameters of every
+        function that may be called so (a function whose address is taken); a parameter that a
+        call gives no argument (``void (*)()``) may hold any value."""
+        for definition in self.taken.values():
+            params = [p for p in definition.get_children() if p.kind == K.PARM_DECL]
+            for args, again in self.indirect:
+                self.again = again
+                for i, p in enumerate(params):
+                    if is_scalar(p.type):
+                        self.add(decl_key(p), "", args[i] if i < len(args) else _OTHER, p.type)
 
     def through(self, target: ci.Cursor, rhs: object) -> None:
         """``*p = rhs`` for an out-parameter p: an assignment of every variable p may point to."""
@@ -265,6 +278,7 @@ class _Collector:
     def record_call(self, c: ci.Cursor) -> None:
         ref = c.referenced
         if ref is None or ref.kind != K.FUNCTION_DECL:
+            self.indirect.append((list(c.get_arguments()), self.again))
             return
         self.callees.add(strip(children(c)[0], casts=True).hash)
         definition = ref.get_definition()
