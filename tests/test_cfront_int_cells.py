@@ -232,3 +232,27 @@ def test_the_list_of_int_cells_embeds_its_concrete_runs(tmp_path):
     check = subprocess.run([sys.executable, "-m", "tvla", "selfcheck", tvp, tvs, "--nodes", "2"],
                            capture_output=True, text=True, timeout=120)
     assert check.returncode == 0 and "0 violations" in check.stdout, check.stdout + check.stderr
+
+
+NARROWING = """int main(void) {
+  BODY
+  return 0;
+}"""
+
+
+@pytest.mark.parametrize("body", [
+    # C: each reaches reach_error(); the explicit cast was stripped with the value read through it
+    "int *c = malloc(sizeof(int)); *c = -1; if ((unsigned char)*c == 255) reach_error(); free(c);",
+    "long long *a = malloc(sizeof(long long)); *a = 4294967296LL; if ((int)*a == 0) reach_error(); free(a);",
+    "int *c = malloc(sizeof(int)); *c = 256; if (!(unsigned char)*c) reach_error(); free(c);",
+    "int x = 256; switch ((unsigned char)x) { case 0: reach_error(); break; default: break; }",
+    "int x = 256; int y = 0; if (y + (unsigned char)x == 0) reach_error();",
+    "int *c = malloc(sizeof(int)); int x = 0; if (__VERIFIER_nondet_int()) x = 300;"
+    " *c = (unsigned char)x; if (*c == 44) reach_error(); free(c);",
+], ids=["compare-cell", "compare-long-long-cell", "truth-cell", "switch", "arithmetic", "store-flag"])
+def test_a_narrowing_cast_is_not_dropped(tmp_path, body):
+    """An explicit cast that does not keep every value of its operand (``(unsigned char)x``) makes
+    the value abstract; it was read as the operand's own value, and each of these was true."""
+    [f] = verify_files([write(tmp_path, NARROWING.replace("BODY", body))], VerifyOptions(("unreach-call",)))
+    [prop] = f.properties
+    assert prop.verdict == "unknown", prop.reason

@@ -414,6 +414,8 @@ class ExprLowering(Builder):
         v = constant_value(c)
         if v is not None:
             return ("const", v), cur
+        if _narrowing_cast(c):   # (unsigned char)x is not x's value: read (its effects stay), abstracted
+            return ABS, self.consume(strip(c, casts=True), cur, fr)
         s = strip(c, casts=True)
         k = s.kind
         if is_pointer(s.type) and k != K.CALL_EXPR:
@@ -545,6 +547,9 @@ class ExprLowering(Builder):
         if v is not None:
             self.goto(cur, t if v else f, c)
             return
+        if _narrowing_cast(c):   # if ((unsigned char)x): x's value is not the one tested
+            op, cur = self.int_value(strip(c, casts=True), cur, fr)
+            return self.branch_both(self.touch(op, cur, c), t, f, "abstracted", c)
         s = strip(c, casts=True)
         if s.kind == K.UNARY_OPERATOR and unary_operator(s) == "!":
             return self.cond(children(s)[0], f, t, cur, fr)
@@ -653,6 +658,9 @@ class ExprLowering(Builder):
             return self.branch_both(cur, t, f, "abstracted", s)
         lo, cur = self.int_value(a, cur, fr)
         ro, cur = self.int_value(b, cur, fr)
+        if _narrowing_cast(a) or _narrowing_cast(b):   # (unsigned char)x == 0: not x's value compared
+            cur = self.touch(ro, self.touch(lo, cur, s), s)
+            return self.branch_both(cur, t, f, "abstracted", s)
         if lo == ro and lo[0] in ("var", "field"):   # x <= x, p->d != p->d: one value read twice
             return self.goto(self.touch(lo, cur, s), t if ir.holds(0, op, 0) else f, s)
         typed = _typed(lo, op, ro, [member_range(strip(x, casts=True)) for x in (a, b)], int_range(a.type))
@@ -1086,6 +1094,24 @@ def _cast_words(here: ci.Cursor, want: ci.Cursor) -> str:
     if is_int_cell(here) or is_int_cell(want):
         return f"cast between {cell_words(here)} * and {cell_words(want)} *"
     return f"cast between struct types ({struct_name(here)} and {struct_name(want)})"
+
+
+def _narrowing_cast(c: ci.Cursor) -> bool:
+    """Is int operand ``c`` (parentheses and implicit conversions aside) an explicit int cast that
+    does not keep every value of what it converts (``(unsigned char)x``, ``(int)ll``, ``(_Bool)x``)?
+    The values of an operand are read with its casts stripped, so such a cast would be dropped; a
+    constant (libclang folds its casts) and a cast to a non-integer type are not."""
+    s, ranges = strip(c), []
+    if evaluate_int(c) is not None:
+        return False
+    while s.kind == K.CSTYLE_CAST_EXPR and children(s):
+        rng = int_range(s.type)
+        if rng is None:
+            return False
+        ranges.append(rng)
+        s = strip(children(s)[-1])
+    source = int_range(s.type)
+    return bool(ranges) and (source is None or not all(source.within(r) for r in ranges))
 
 
 def _typed(lo: IntOp, op: str, ro: IntOp, types: List[Optional[ir.IntRange]],
