@@ -1111,6 +1111,8 @@ def _narrowing_cast(c: ci.Cursor) -> bool:
         ranges.append(rng)
         s = strip(children(s)[-1])
     source = int_range(s.type)
+    if is_pointer(s.type):   # if ((_Bool)p): a test of the pointer against NULL, as before
+        return False
     return bool(ranges) and (source is None or not all(source.within(r) for r in ranges))
 
 
