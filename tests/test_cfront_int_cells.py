@@ -256,3 +256,44 @@ def test_a_narrowing_cast_is_not_dropped(tmp_path, body):
     [f] = verify_files([write(tmp_path, NARROWING.replace("BODY", body))], VerifyOptions(("unreach-call",)))
     [prop] = f.properties
     assert prop.verdict == "unknown", prop.reason
+
+
+ADDRESSED = """int main(void) {
+  int x = 1;
+  int *p = &x;
+  *p = 5;
+  if (x != WANT) reach_error();
+  x++;
+  if (__VERIFIER_nondet_int()) FREE;
+  return 0;
+}"""
+
+DANGLING = """int *f(void) { int y = 3; return &y; }
+int main(void) {
+  int *p = f();
+  if (*p != 3) reach_error();
+  return 0;
+}"""
+
+THROUGH_PARAMETER = """void set(int *p) { *p = 7; }
+int main(void) {
+  int x = 0, y = 0;
+  int *q = &y;
+  set(&x);
+  set(q);
+  if (x != 7 || y != WANT) reach_error();
+  return 0;
+}"""
+
+
+@pytest.mark.parametrize("src, expected", [
+    (ADDRESSED.replace("WANT", "5").replace("FREE", "x = 0"), ("true", "true", "true")),
+    (ADDRESSED.replace("WANT", "1").replace("FREE", "x = 0"), ("true", "true", "false")),
+    (ADDRESSED.replace("WANT", "5").replace("FREE", "free(p)"), ("false (valid-free)", "true", "true")),
+    (DANGLING, ("false (valid-deref)", "true", "true")),
+    (THROUGH_PARAMETER.replace("WANT", "7"), ("true", "true", "true")),
+    (THROUGH_PARAMETER.replace("WANT", "0"), ("true", "true", "false")),
+], ids=["written-through-pointer", "written-through-pointer-wrong", "freed", "dangling", "through-parameter",
+        "through-parameter-wrong"])
+def test_an_int_variable_whose_address_is_taken_is_a_cell_not_on_the_heap(tmp_path, src, expected):
+    assert verdicts(tmp_path, src) == expected

@@ -948,7 +948,7 @@ def invalid_free(lib: Library, x: str) -> Act:
             (f"E(v) {p}(v) & freed(v)", f"valid-free: {x} freed twice")]
     pre = f"{lib.bad(x)} | (E(v) {p}(v) & freed(v))"
     if lib.stack_cells:
-        msgs.append((f"E(v) {p}(v) & nonheap(v)", f"valid-free: {x} points to a struct variable, not to the heap"))
+        msgs.append((f"E(v) {p}(v) & nonheap(v)", f"valid-free: {x} points to a variable, not to the heap"))
         pre += f" | (E(v) {p}(v) & nonheap(v))"
     return Act(f"Invalid_Free_{p}", f"invalid free({x})", (f"{p}(v)",), pre, tuple(msgs))
 

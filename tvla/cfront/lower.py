@@ -42,7 +42,7 @@ import clang.cindex as ci
 
 from tvla.cfront import ir
 from tvla.cfront.cinfo import CELL_FIELD, K, SourceText, callee_name, cell_words, children, decl_key, fields_of, \
-    constant_value, function_number, initializer, is_function_pointer, is_int, \
+    constant_value, function_number, initializer, int_cell, is_function_pointer, is_int, \
     is_int_cell, is_number, is_scalar, for_parts, is_pointer, is_void_pointer, pointee_struct, strip, struct_decl, struct_name, switch_cases, \
     MAX_CASE_RANGE, case_values, int_range
 from tvla.cfront.embedded import find_hosts, member_struct
@@ -52,7 +52,7 @@ from tvla.cfront.liveness import forget_dead_flags, insert_kills, read_uninitial
 from tvla.cfront.reuse import reuse_loads
 from tvla.cfront.empty import mark_empty_stores
 from tvla.cfront.fresh_data import mark_written_at_once
-from tvla.cfront.outparams import is_int_pointer
+from tvla.cfront.outparams import addressed_ints, is_int_pointer, out_params
 from tvla.cfront.swap import Swap, swap_at
 from tvla.cfront.lower_cfg import BAD, Frame
 from tvla.cfront.lower_expr import ABS, Cur, IntOp, Operand
@@ -124,6 +124,7 @@ class Lowering(LinkLowering):
         super().__init__(src, malloc_may_fail)
         self.tu = tu
         self.int_classes = classify_ints(tu)
+        self.addressed = addressed_ints(tu, out_params(tu))
         self.symbolic_names: Dict[Hashable, str] = {}
         self.links: Dict[Hashable, Link] = {}
         self.link_refs: Dict[Hashable, Link] = {}
@@ -317,6 +318,8 @@ class Lowering(LinkLowering):
             if init is None:   # kept by simplify() only where the declaration may be reached again
                 return self.step(cur, ir.AssignNull(name, uninit=True), d)
             return self.assign_ptr(name, init, cur, fr, st, d)
+        if decl_key(d) in self.addressed and decl_key(d) in fr.top:
+            return self.int_cell_decl(d, init, cur, fr)
         if is_number(d.type):
             return self.int_decl(d, init, cur, fr)
         linked = link_struct(d.type)
@@ -346,6 +349,21 @@ class Lowering(LinkLowering):
         for stmt in [*heads, *self.cell_init(name, rec, init, fr)]:
             cur = self.step(cur, stmt, d)
         return cur
+
+    def int_cell_decl(self, d: ci.Cursor, init: Optional[ci.Cursor], cur: Cur, fr: Frame) -> Cur:
+        """An int variable whose address is taken, declared in a function's own block: a cell not on
+        the heap (:meth:`cell_decl`) of the int cell struct of its type, whose value it holds."""
+        rec = int_cell(d.type)
+        if rec is None:
+            return self.int_decl(d, init, cur, fr)
+        name, made = self.cell(d, rec, fr.scope, None, "int variable")
+        fr.names[decl_key(d)] = name
+        if fr.scope != "main":
+            fr.cells.append((name, d))
+        cur = self.step(cur, made, d)
+        if init is None:
+            return cur
+        return self.assign_data(d, (name, CELL_FIELD), init, cur, fr, int_range(d.type))[1]
 
     def cell(self, d: ci.Cursor, rec: ci.Cursor, scope: str, init: Optional[ci.Cursor],
              what: str) -> Tuple[str, ir.Malloc]:
@@ -877,7 +895,7 @@ class Lowering(LinkLowering):
         out-parameter holding one?"""
         s = strip(a, casts=True)
         if s.kind == K.UNARY_OPERATOR and unary_operator(s) == "&":
-            return True
+            return self.int_cell_var(strip(children(s)[0]), fr) is None   # &x of a cell: a cell pointer
         ref = s.referenced if s.kind == K.DECL_REF_EXPR else None
         return ref is not None and (decl_key(ref) in fr.aliases or decl_key(ref) in fr.field_aliases)
 

@@ -18,13 +18,14 @@
   they lose nothing until a condition reads the variable.
 """
 
-from typing import TYPE_CHECKING, Any, Callable, Dict, Hashable, List, Optional, Sequence, Tuple, TypeVar, Union
+from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, Hashable, List, Optional, Sequence, Tuple, TypeVar, \
+    Union
 
 import clang.cindex as ci
 
 from tvla.cfront import ir
 from tvla.cfront.cinfo import CELL_FIELD, K, cell_deref, cell_words, children, constant_value, decl_key, int_range, is_byte_cell, \
-    is_int_cell, is_number, is_pointer, is_void_pointer, keeps_value, member_range, pointee_struct, strip, struct_decl, struct_name
+    is_int, is_int_cell, is_number, is_pointer, is_void_pointer, keeps_value, member_range, pointee_struct, strip, struct_decl, struct_name
 from tvla.cfront.embedded import container_of, member_path
 from tvla.cfront.intvars import ABSTRACT, VALUED, IntClass, in_type, int_var, is_nondet_call, is_truth_value, shift_of, \
     step_of
@@ -65,6 +66,7 @@ class ExprLowering(Builder):
 
     int_classes: Dict[Hashable, IntClass]
     symbolic_names: Dict[Hashable, str]   # declaration key of a symbolic variable -> its name
+    addressed: FrozenSet[Hashable]   # int variables whose address is taken: cells (outparams.addressed_ints)
 
     if TYPE_CHECKING:   # defined by the subclass tvla.cfront.lower.Lowering
         globals: Dict[Hashable, str]
@@ -298,6 +300,12 @@ class ExprLowering(Builder):
                 return self.lookup(inner.referenced, fr)
         return None
 
+    def int_cell_var(self, c: ci.Cursor, fr: Frame) -> Optional[str]:
+        """The pointer to the cell of the int variable ``c`` names when its address is taken (None:
+        not one)."""
+        cell = self.cell_of(c, fr) if c.kind == K.DECL_REF_EXPR and is_int(c.type) else None
+        return cell
+
     def cell_member(self, c: ci.Cursor, fr: Frame) -> bool:
         """Is ``c`` ``*p`` (or ``p[0]``) of an int cell, ``p`` no out-parameter bound to a variable
         or to a field (whose ``*p`` is that variable or field)?"""
@@ -454,6 +462,8 @@ class ExprLowering(Builder):
         if name is None:
             self.unsupported(s, f"variable {s.spelling} of type {s.type.spelling}")
             return ABS
+        if name in self.cells:   # an int variable whose address is taken: its cell's value
+            return ("field", name, CELL_FIELD)
         return ("var", name) if name in self.ints else ABS
 
     def int_operator(self, s: ci.Cursor, cur: Cur, fr: Frame) -> Tuple[IntOp, Cur]:
@@ -770,6 +780,9 @@ class ExprLowering(Builder):
             return self.assign_data(s, cell_field, rhs, cur, fr, int_range(target.type))
         if self.cell_member(target, fr):
             return self.assign_field(s, target, rhs, cur, fr)
+        cell = self.int_cell_var(target, fr)
+        if cell is not None:   # x = e of an int variable whose address is taken: its cell's value
+            return self.assign_data(s, (cell, CELL_FIELD), rhs, cur, fr, int_range(target.type))
         linked = self.assign_link(target, rhs, cur, fr, s)
         if linked is not None:
             return linked
@@ -1049,6 +1062,9 @@ class ExprLowering(Builder):
             return cur
         for extra in kids[1:]:
             cur = self.consume(extra, cur, fr)
+        cell = self.int_cell_var(target, fr)
+        if cell is not None:   # x++ of an int variable whose address is taken: any value
+            return self.set_data(cell, CELL_FIELD, ABS, cur, s)
         if target.kind == K.MEMBER_REF_EXPR or self.cell_member(target, fr):
             base, fname, kind, cur = self.member(target, cur, fr)
             if kind != "int":

@@ -27,7 +27,7 @@ import clang.cindex as ci
 from tvla.cfront.cinfo import K, children, decl_key, for_parts, is_int, strip
 from tvla.cfront.parse import binary_operator, evaluate_int, unary_operator
 
-__all__ = ["OutParams", "out_params", "is_int_pointer", "deref_param"]
+__all__ = ["OutParams", "out_params", "is_int_pointer", "deref_param", "addressed_ints"]
 
 
 @dataclass(frozen=True)
@@ -174,3 +174,20 @@ def _closure(escaped: Set[Hashable], passed: Dict[Hashable, Set[Hashable]]) -> S
                 out.add(q)
                 todo.append(q)
     return out
+
+
+def addressed_ints(tu: ci.TranslationUnit, outs: OutParams) -> FrozenSet[Hashable]:
+    """The int variables whose address is taken (``int *p = &x``, ``free(&x)``) and never given to
+    an out-parameter: each is a cell not on the heap, so what is written through the address is
+    what the variable holds (an address given to an out-parameter is that parameter's business)."""
+    taken: Set[Hashable] = set()
+    bound: Set[Hashable] = set()
+    for c in tu.cursor.walk_preorder():
+        if c.kind != K.UNARY_OPERATOR or unary_operator(c) != "&" or not children(c):
+            continue
+        inner = strip(children(c)[0])
+        ref = inner.referenced if inner.kind == K.DECL_REF_EXPR else None
+        if ref is not None and ref.kind == K.VAR_DECL and is_int(ref.type):
+            (bound if c.hash in outs.bound else taken).add(decl_key(ref))
+    return frozenset(taken - bound)
+
