@@ -13,7 +13,7 @@ from itertools import permutations, product
 from typing import Callable, Dict, FrozenSet, Iterable, Iterator, List, Optional, Sequence, Set, Tuple
 
 from tvla.logic import formula as F
-from tvla.logic.evaluate import Assignment, CompiledFormula, Evaluator
+from tvla.logic.evaluate import Assignment, CompiledMust, Evaluator
 from tvla.logic.kleene import FALSE, HALF, TRUE, Mask, Masks
 from tvla.logic.structure import Inconsistent, Structure, bits, breached_nodes  # noqa: F401  (Inconsistent re-exported for action.py, engine.py)
 from tvla.logic.vocabulary import Predicate, Vocabulary
@@ -344,14 +344,14 @@ class Coercer:
 
 @dataclass(frozen=True)
 class Plan:
-    """How a rule with head variables is checked: ``body(s, env)`` gives the body
-    as a vector over ``vec`` for each environment of the ``outer`` variables."""
+    """How a rule with head variables is checked: ``body(s, env)`` gives where the body
+    is 1, as a vector over ``vec``, for each environment of the ``outer`` variables."""
 
     rule: Rule
     vec: str
     outer: Tuple[str, ...]
-    body: CompiledFormula
-    guard: Optional[CompiledFormula]  # vector over outer[0] of the conjuncts that mention only it, or None
+    body: CompiledMust
+    guard: Optional[CompiledMust]  # vector over outer[0] of the conjuncts that mention only it, or None
 
 
 def make_plan(rule: Rule, inner: F.Formula, ev: Evaluator) -> Plan:
@@ -365,8 +365,8 @@ def make_plan(rule: Rule, inner: F.Formula, ev: Evaluator) -> Plan:
         # mention only the first outer variable select the nodes worth visiting
         guards = [c for c in F.conjuncts(rule.body) if c.free_vars() == {outer[0]}]
         if guards:
-            guard = ev.compile(F.conj(*guards), outer[0])
-    return Plan(rule, vec, outer, ev.compile(rule.body, vec), guard)
+            guard = ev.must(F.conj(*guards), outer[0])
+    return Plan(rule, vec, outer, ev.must(rule.body, vec), guard)
 
 
 def assignments(plan: Plan, s: Structure, care: Optional[Mask] = None) -> Iterator[Tuple[Assignment, Mask]]:
@@ -376,19 +376,19 @@ def assignments(plan: Plan, s: Structure, care: Optional[Mask] = None) -> Iterat
     env: Dict[str, int] = {}
     outer, fn = plan.outer, plan.body
     if not outer:
-        t = fn(s, env)[0]
+        t = fn(s, env)
         if t:
             yield env, t
         return
     if plan.guard is not None:
-        firsts: Iterable[int] = bits(plan.guard(s, env)[0] & (s.full if care is None else care))
+        firsts: Iterable[int] = bits(plan.guard(s, env) & (s.full if care is None else care))
     else:
         firsts = range(s.n) if care is None else bits(care)
     first, rest = outer[0], outer[1:]
     if not rest:
         for u in firsts:
             env[first] = u
-            t = fn(s, env)[0]
+            t = fn(s, env)
             if t:
                 yield env, t
         return
@@ -397,7 +397,7 @@ def assignments(plan: Plan, s: Structure, care: Optional[Mask] = None) -> Iterat
         for combo in product(range(s.n), repeat=len(rest)):
             for var, w in zip(rest, combo):
                 env[var] = w
-            t = fn(s, env)[0]
+            t = fn(s, env)
             if t:
                 yield env, t
 
@@ -433,22 +433,22 @@ def constant_applier(rule: Rule, inner: F.Const, positive: bool, ev: Evaluator) 
     is closed, so a maybe-active node only makes it 1/2: no breach)."""
     if (inner.value == TRUE) == positive:
         return never
-    fn = ev.compile(F.exists(rule.hvars, rule.body), None)
+    fn = ev.must(F.exists(rule.hvars, rule.body), None)
 
     def to_false(s: Structure) -> Sequence[str]:
-        if fn(s, {})[0]:
+        if fn(s, {}):
             raise Inconsistent(rule.described(), 0, 0)
         return ()
     return to_false
 
 
 def nullary_applier(rule: Rule, p: Predicate, positive: bool, ev: Evaluator) -> Applier:
-    fn = ev.compile(rule.body, None)
+    fn = ev.must(rule.body, None)
     want = TRUE if positive else FALSE
     stale = ev.stale_after(p.name)
 
     def nullary(s: Structure) -> Sequence[str]:
-        if not fn(s, {})[0]:
+        if not fn(s, {}):
             return ()
         cur = s.nul[p.index]
         if cur == want:
@@ -505,7 +505,7 @@ def unary_applier(plan: Plan, p: Predicate, positive: bool, stale: Set[int]) -> 
         if not (s.full & ~s.uT[i] if positive else s.uT[i] | s.uU[i]):
             return ()
         env: Dict[str, int] = {}
-        t = fn(s, env)[0]
+        t = fn(s, env)
         if not t:
             return ()
         sharp = _sharpen(t, s.uT[i], s.uU[i], positive, rule, env)
@@ -537,7 +537,7 @@ def row_applier(plan: Plan, p: Predicate, a0: str, positive: bool, stale: Set[in
             return ()
         env: Dict[str, int] = {}
         if guard is not None:
-            care &= guard(s, env)[0]
+            care &= guard(s, env)
         changed: List[str] = []
 
         def hit(u: int, t: Mask) -> None:

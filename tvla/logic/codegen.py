@@ -20,6 +20,10 @@ where its left side is 0 everywhere, ``|`` where its left side is 1
 everywhere, a quantifier stops where its value is settled), reading and
 restoring the bindings of ``env`` as the closures do, so the values, and the
 tables filled on the way, are the same (tests/test_codegen.py compares them).
+
+A rule's body only matters where it is 1: :func:`generate_must` writes code that
+computes the ``T`` mask alone (:meth:`_Source.must`), which skips more (a guarded
+``E`` visits only the nodes where its guard is 1) and keeps tabled values of its own.
 """
 
 import builtins
@@ -34,6 +38,10 @@ from tvla.logic.vocabulary import Vocabulary
 
 Compiled = Callable[[Structure, Dict[str, Node]], Masks]
 """A compiled formula, as :data:`tvla.logic.evaluate.CompiledFormula`."""
+
+Must = Callable[[Structure, Dict[str, Node]], Mask]
+"""Where a formula is 1: the ``T`` mask alone of its :data:`Compiled` value (bit 0 for a
+scalar), as :data:`tvla.logic.evaluate.CompiledMust`."""
 
 
 
@@ -59,6 +67,15 @@ class Host(Protocol):
     def closure(self, f: F.Formula, vec: Optional[str], raw: bool) -> Compiled:
         """``f`` for ``vec`` as the evaluator's closures (``raw``: computed, not read from
         its table), which read and fill the same tables as the generated code."""
+
+    def must(self, f: F.Formula, vec: Optional[str] = None) -> Must:
+        """Where ``f`` is 1 for the vector variable ``vec``: a function of its own."""
+
+    def must_raw(self, f: F.Formula, vec: Optional[str]) -> Must:
+        """Where tabled ``f`` is 1, computed without its 1-table: what fills that table."""
+
+    def must_token(self, f: F.Formula) -> int:
+        """The key in ``s.tables`` of the table of where tabled ``f`` is 1 (its 1-table)."""
 
 
 class LazyRows:
@@ -123,26 +140,42 @@ def generate(f: F.Formula, vec: Optional[str], host: Host, top: bool) -> Compile
     """``f`` (desugared) compiled for the vector variable ``vec`` (None: a scalar on bit 0)
     into one generated function.  ``top``: ``f`` itself is computed, not read from its
     table (it is the raw formula a table is computed from); else a tabled ``f`` is read
-    from its table.
+    from its table."""
+    fn: Compiled = _generate(f, vec, host, top, False)
+    return fn
+
+
+def generate_must(f: F.Formula, vec: Optional[str], host: Host, top: bool) -> Must:
+    """As :func:`generate`, a function that gives only where ``f`` is 1 (:meth:`_Source.must`)."""
+    fn: Must = _generate(f, vec, host, top, True)
+    return fn
+
+
+def _generate(f: F.Formula, vec: Optional[str], host: Host, top: bool, must: bool) -> FunctionType:
+    """The function of :func:`generate` (``must``: of :func:`generate_must`).
 
     The function runs the host's closures for ``f`` for its first ``host.promote`` calls,
     then writes and compiles its source and puts the generated code in its own place
     (``__code__``): the callers, which keep the function, run the generated code directly
-    from then on.  Closures and code compute the same values and fill the same tables."""
+    from then on.  Closures and code compute the same values and fill the same tables
+    (but for the 1-tables of ``must`` code: its closures fill the tables of both masks)."""
     namespace: Dict[str, object] = {"__builtins__": builtins, "product": product, "LazyRows": LazyRows}
     calls, promote = 0, host.promote
     slow: Optional[Compiled] = None
 
-    def tier(s: Structure, env: Dict[str, Node]) -> Masks:
+    def tier(s: Structure, env: Dict[str, Node]) -> Union[Masks, Mask]:
         nonlocal calls, slow
         calls += 1
         if calls <= promote:
             if slow is None:
                 slow = host.closure(f, vec, top)
-            return slow(s, env)
+            return slow(s, env)[0] if must else slow(s, env)
         src = _Source(host)
-        t, u = src.value(f, vec, 1, 0, top=top)
-        src.emit(1, f"return {t}, {u}")
+        if must:
+            src.emit(1, f"return {src.must(f, vec, 1, 0, top=top)}")
+        else:
+            t, u = src.value(f, vec, 1, 0, top=top)
+            src.emit(1, f"return {t}, {u}")
         text = "\n".join(["def fn(s, env):", " full = s.full"] + [" " + line for line in src.prologue + src.lines])
         namespace.update(src.callees)
         code = compile(text, "<formula>", "exec")
@@ -151,8 +184,7 @@ def generate(f: F.Formula, vec: Optional[str], host: Host, top: bool) -> Compile
 
     namespace["tier"] = tier
     stub = FunctionType(_STUB, namespace, "fn")
-    fn: Compiled = stub
-    return fn
+    return stub
 
 
 _STUB = next(c for c in compile("def fn(s, env):\n    return tier(s, env)\n", "<formula>",
@@ -175,10 +207,11 @@ def generate_rows(f: F.Formula, vec: str, row: str, index: int, positive: bool, 
     with its 1 mask ``t`` where ``t`` is 1 at a node where row ``u`` of ``p`` is not yet 1
     (``positive``), resp. not yet 0 (``hit`` may change the structure: the next rows read it).
 
-    It runs as a loop that calls ``f``'s compiled function (``host.compile``) for its first
-    ``promote`` calls (None: always), then as one generated function with ``f``'s code
-    inlined in the loop, which saves a call and its result tuple per row."""
-    body = host.compile(f, vec)
+    Only where ``f`` is 1 matters, so ``f`` is computed as a 1 mask alone
+    (:meth:`_Source.must`).  It runs as a loop that calls ``f``'s compiled function
+    (``host.must``) for its first ``promote`` calls (None: always), then as one generated
+    function with ``f``'s code inlined in the loop, which saves a call per row."""
+    body = host.must(f, vec)
     namespace: Dict[str, object] = {"__builtins__": builtins, "product": product, "LazyRows": LazyRows}
     calls = 0
 
@@ -189,7 +222,7 @@ def generate_rows(f: F.Formula, vec: str, row: str, index: int, positive: bool, 
             care ^= low
             u = low.bit_length() - 1
             env[row] = u
-            t = body(s, env)[0]
+            t = body(s, env)
             if t & ~rt[u] if positive else t & (rt[u] | ru[u]):
                 hit(u, t)
 
@@ -199,7 +232,7 @@ def generate_rows(f: F.Formula, vec: str, row: str, index: int, positive: bool, 
         if promote is None or calls <= promote:
             return slow(s, env, care, hit)
         src = _Source(host, hoist=False)  # hit changes the structure between rows
-        t, _u = src.value(F.desugar(f), vec, 1, 1)
+        t = src.must(F.desugar(f), vec, 1, 1)
         test = f"{t} & ~_rt[_u]" if positive else f"{t} & (_rt[_u] | _ru[_u])"
         lines = ["def fn(s, env, _care, _hit):", " full = s.full", f" _rt = s.bT[{index}]; _ru = s.bU[{index}]",
                  " while _care:", "  _low = _care & -_care; _care ^= _low; _u = _low.bit_length() - 1",
@@ -230,7 +263,7 @@ class _Source:
         self.voc = host.voc
         self.tabling = host.tabling
         self.lines: List[str] = []
-        self.callees: Dict[str, Compiled] = {}
+        self.callees: Dict[str, Union[Compiled, Must]] = {}
         self.count = 0
         # hoist: the structure does not change while the function runs, so the columns and
         # closures of a relation are looked up once per call (locals set to None first,
@@ -296,7 +329,7 @@ class _Source:
             self.call(f, vec, t, u, depth)
         return t, u
 
-    def callee(self, fn: Compiled) -> str:
+    def callee(self, fn: Union[Compiled, Must]) -> str:
         """The name under which the generated code calls ``fn``."""
         name = "f" + self.fresh()
         self.callees[name] = fn
@@ -621,3 +654,184 @@ class _Source:
         self.restore((q,), saved, depth + 1)
         self.emit(depth, f"{p} = {p} & ~{t}")
         return t, p
+
+    # ------------------------------------------------------------------ 1 masks alone
+    # ``must`` emits the code of where a formula is 1 (its T mask, without U): enough for
+    # a rule's body, which fires only where it is 1.  Besides the U masks it does not
+    # compute, ``&`` skips its right side where its left side is nowhere 1 (not only where
+    # it is 0 everywhere), a guarded ``E`` visits only the nodes where its guard is 1, and
+    # an ``A`` stops where it is nowhere 1.  ``!`` needs both masks of its operand: that
+    # is computed by ``value``.  A tabled subformula's 1 masks have a table of their own.
+
+    def must(self, f: F.Formula, vec: Optional[str], depth: int, loops: int, top: bool = False) -> str:
+        """Emit the code that computes where ``f`` is 1; return the name of its local."""
+        if not top and is_tabled(f, self.tabling):
+            return self.must_tabled(f, vec, depth)
+        if not top and isinstance(f, GENERATED) and (depth > MAX_DEPTH or loops >= MAX_LOOPS):
+            t = "t" + self.fresh()
+            self.emit(depth, f"{t} = {self.callee(self.host.must(f, vec))}(s, env)")
+            return t
+        if isinstance(f, (F.Exists, F.Forall)):
+            return self.must_quantifier(f, vec, depth, loops)
+        if isinstance(f, F.And):
+            return self.must_conjunction(f, vec, depth, loops)
+        if isinstance(f, F.Or):
+            return self.must_disjunction(f, vec, depth, loops)
+        if isinstance(f, F.Not):
+            a_t, a_u = self.value(f.sub, vec, depth, loops)
+            t = "t" + self.fresh()
+            self.emit(depth, f"{t} = {self.full(vec)} & ~({a_t} | {a_u})" if vec is not None
+                      else f"{t} = 0 if ({a_t} | {a_u}) else 1")
+            return t
+        return self.value(f, vec, depth, loops)[0]
+
+    def must_conjunction(self, f: F.And, vec: Optional[str], depth: int, loops: int) -> str:
+        a, t = self.must(f.left, vec, depth, loops), "t" + self.fresh()
+        self.emit(depth, f"if {a}:")
+        b = self.must(f.right, vec, depth + 1, loops)
+        self.emit(depth + 1, f"{t} = {a} & {b}")
+        self.emit(depth, f"else: {t} = 0")
+        return t
+
+    def must_disjunction(self, f: F.Or, vec: Optional[str], depth: int, loops: int) -> str:
+        a, t = self.must(f.left, vec, depth, loops), "t" + self.fresh()
+        self.emit(depth, f"if {a} == {self.full(vec)}: {t} = {a}")
+        self.emit(depth, "else:")
+        b = self.must(f.right, vec, depth + 1, loops)
+        self.emit(depth + 1, f"{t} = {a} | {b}")
+        return t
+
+    def must_tabled(self, f: F.Formula, vec: Optional[str], depth: int) -> str:
+        """Where tabled ``f`` is 1, read from its 1-table (filled first where it lacks it:
+        a closed formula's 0 or 1, a one-variable formula's mask, a two-variable formula's
+        rows, read by rows); read by columns, from ``f``'s own table."""
+        host, k = self.host, self.fresh()
+        t, r = "t" + k, "r" + k
+        fv = sorted(f.free_vars())
+        if len(fv) == 2 and vec != fv[1]:
+            self.emit(depth, f"{t} = {self.callee(host.accessor(f, vec))}(s, env)[0]")
+            return t
+        token = host.must_token(f)
+        raw = self.callee(host.must_raw(f, fv[-1] if fv else None))
+        self.emit(depth, f"{r} = s.tables.get({token})")
+        if len(fv) < 2:
+            self.emit(depth, f"if {r} is None: {r} = s.tables[{token}] = {raw}(s, env)")
+            if fv and vec == fv[0]:
+                self.emit(depth, f"{t} = {r}")
+            else:
+                bit = f"{r} >> env[{fv[0]!r}] & 1" if fv else r
+                self.emit(depth, f"{t} = {self.full(vec)} if {bit} else 0")
+            return t
+        self.emit(depth, f"if {r} is None: {r} = s.tables[{token}] = LazyRows(s.n)")
+        self.emit(depth, f"w{k} = env[{fv[0]!r}]; {t} = {r}.t[w{k}]")
+        self.emit(depth, f"if {t} is None: {t} = {r}.t[w{k}] = {raw}(s, env); {r}.missing -= 1")
+        return t
+
+    def must_quantifier(self, f: Quantifier, vec: Optional[str], depth: int, loops: int) -> str:
+        """As :meth:`quantifier`, for where the quantified formula is 1."""
+        qs = [q for q in f.vars if q in f.body.free_vars()]
+        if not qs:
+            return self.must(f.body, vec, depth, loops)
+        if vec is None or vec not in f.free_vars():
+            return self.must_scalar_quantifier(f, vec, qs, depth, loops)
+        if isinstance(f, F.Exists):
+            guard = guard_of(f, vec, qs)
+            if guard is not None:
+                return self.must_guarded_exists(vec, guard, f, depth, loops)
+            if len(qs) > 1:
+                first = [c for c in F.conjuncts(f.body) if not c.free_vars() & set(qs[1:])]
+                if first:
+                    return self.must_nested_exists(f, vec, qs, first, depth, loops)
+        return self.must_vector_quantifier(f, vec, qs, depth, loops)
+
+    def must_scalar_quantifier(self, f: Quantifier, vec: Optional[str], qs: List[str], depth: int,
+                               loops: int) -> str:
+        """1 when the body is 1 for some (``E``: a node not doubted) resp. every (``A``:
+        doubting a node only makes the body 1/2 there, never 1) assignment."""
+        universal, k = isinstance(f, F.Forall), self.fresh()
+        inner, outer = qs[-1], qs[:-1]
+        m, r, t = "m" + k, "r" + k, "t" + k
+        self.doubtful(m, sorted(f.free_vars()), depth)
+        saved = self.save(qs, depth)
+        self.emit(depth, f"{r} = {1 if universal else 0}")
+        names = self.loop(outer, depth) if outer else []
+        if not outer:
+            self.emit(depth, "for _ in (0,):")
+        bt = self.must(f.body, inner, depth + 1, loops + 1)
+        if universal:
+            self.emit(depth + 1, f"if {bt} != full: {r} = 0; break")
+        else:
+            doubted = " | ".join(f"1 << {name}" for name in names)
+            cap = f"(full if {m} & ({doubted}) else {m})" if names else m
+            self.emit(depth + 1, f"if {bt} & ~{cap} if {m} else {bt}: {r} = 1; break")
+        self.restore(qs, saved, depth)
+        self.emit(depth, f"{t} = {self.full(vec)} if {r} else 0")
+        return t
+
+    def must_vector_quantifier(self, f: Quantifier, vec: str, qs: List[str], depth: int, loops: int) -> str:
+        universal, k = isinstance(f, F.Forall), self.fresh()
+        m, t, d = "m" + k, "t" + k, "d" + k
+        self.doubtful(m, sorted(f.free_vars() - {vec}), depth)
+        saved = self.save(qs, depth)
+        self.emit(depth, f"{t} = {'full' if universal else 0}")
+        names = self.loop(qs, depth)
+        bt = self.must(f.body, vec, depth + 1, loops + 1)
+        if universal:
+            self.emit(depth + 1, f"{t} &= {bt}")
+            self.emit(depth + 1, f"if not {t}: break")
+        else:
+            self.must_seen_active(bt, d, m, names, depth + 1)
+            self.emit(depth + 1, f"{t} |= {bt}")
+            self.emit(depth + 1, f"if {t} == full: break")
+        self.restore(qs, saved, depth)
+        return t
+
+    def must_seen_active(self, bt: str, d: str, m: str, names: Sequence[str], depth: int) -> None:
+        """Where an ``E``'s body is 1 as it sees it: not where a doubted node is bound (but
+        for the vector variable's node when it is the only one), as :meth:`seen_active`."""
+        doubted = " | ".join(f"1 << {name}" for name in names)
+        self.emit(depth, f"{d} = {m} & ({doubted}) if {m} else 0")
+        self.emit(depth, f"if {d}: {bt} = {bt} & {d} if {d} & ({d} - 1) == 0 else 0")
+
+    def must_nested_exists(self, f: Quantifier, vec: str, qs: List[str], first: List[F.Formula], depth: int,
+                           loops: int) -> str:
+        """As :meth:`nested_exists`: the other variables' loop is skipped where the
+        conjuncts ``first`` are nowhere 1."""
+        k = self.fresh()
+        m, t, d, stop = "m" + k, "t" + k, "d" + k, "z" + k
+        rest = [c for c in F.conjuncts(f.body) if c not in first]
+        self.doubtful(m, sorted(f.free_vars() - {vec}), depth)
+        saved = self.save(qs, depth)
+        self.emit(depth, f"{t} = 0; {stop} = False")
+        outer = self.loop(qs[:1], depth)
+        a_t = self.must(F.desugar(F.conj(*first)), vec, depth + 1, loops + 1)
+        self.emit(depth + 1, f"if not {a_t}: continue")
+        inner = self.loop(qs[1:], depth + 1)
+        b_t = self.must(F.desugar(F.conj(*rest)), vec, depth + 2, loops + 2)
+        bt = "t" + self.fresh()
+        self.emit(depth + 2, f"{bt} = {a_t} & {b_t}")
+        self.must_seen_active(bt, d, m, outer + inner, depth + 2)
+        self.emit(depth + 2, f"{t} |= {bt}")
+        self.emit(depth + 2, f"if {t} == full: {stop} = True; break")
+        self.emit(depth + 1, f"if {stop}: break")
+        self.restore(qs, saved, depth)
+        return t
+
+    def must_guarded_exists(self, vec: str, guard: Guard, f: Quantifier, depth: int, loops: int) -> str:
+        """As :meth:`guarded_exists`, visiting only the nodes where the guard is 1."""
+        q, parts, rest, others = guard
+        k = self.fresh()
+        t, m, c, low = "t" + k, "m" + k, "c" + k, "l" + k
+        g_t = self.must(F.desugar(F.conj(*parts)), q, depth, loops)
+        self.emit(depth, f"{c} = {g_t}; {t} = 0")
+        self.emit(depth, f"if {c}:")
+        self.doubtful(m, sorted(f.free_vars() - {vec}), depth + 1)
+        saved = self.save((q,), depth + 1)
+        self.emit(depth + 1, f"while {c}:")
+        self.emit(depth + 2, f"{low} = {c} & -{c}; {c} ^= {low}; env[{q!r}] = {low}.bit_length() - 1")
+        bt = self.must(F.desugar(F.exists(others, F.conj(*rest))), vec, depth + 2, loops + 1)
+        # a doubted q-node exists where the vector variable is bound to it
+        self.emit(depth + 2, f"{t} |= {bt} & {low} if {m} & {low} else {bt}")
+        self.emit(depth + 2, f"if {t} == full: break")
+        self.restore((q,), saved, depth + 1)
+        return t

@@ -23,7 +23,7 @@ from itertools import product
 from typing import Callable, Dict, Hashable, Iterable, Iterator, List, Optional, Sequence, Set, Tuple, Union
 
 from tvla.logic import formula as F
-from tvla.logic.codegen import GENERATED, PROMOTE, LazyRows, RowLoop, generate, generate_rows, guard_of, is_tabled
+from tvla.logic.codegen import GENERATED, PROMOTE, LazyRows, RowLoop, generate, generate_must, generate_rows, guard_of, is_tabled
 from tvla.logic.kleene import FALSE, HALF, TRUE, Kleene, Mask, Masks
 from tvla.logic.structure import Node, Rows, Structure, closure_rows, full_mask, transpose
 from tvla.logic.vocabulary import Predicate, Vocabulary
@@ -35,6 +35,10 @@ CompiledFormula = Callable[[Structure, Assignment], Masks]
 """A formula compiled by :meth:`Evaluator.compile`: its values at the nodes of the vector
 variable (or a scalar on bit 0), under an assignment of the other free variables."""
 
+CompiledMust = Callable[[Structure, Assignment], Mask]
+"""A formula compiled by :meth:`Evaluator.must`: the nodes of the vector variable where it
+is 1 (for a scalar, bit 0), the ``T`` mask of its :data:`CompiledFormula`."""
+
 
 def _bc(v: Kleene, full: Mask) -> Masks:
     if v == TRUE:
@@ -42,6 +46,13 @@ def _bc(v: Kleene, full: Mask) -> Masks:
     if v == HALF:
         return 0, full
     return 0, 0
+
+
+def _first(fn: CompiledFormula) -> CompiledMust:
+    """The ``T`` mask alone of ``fn``'s values."""
+    def first(s: Structure, env: Assignment) -> Mask:
+        return fn(s, env)[0]
+    return first
 
 
 def _restore(env: Assignment, names: Iterable[str], saved: Iterable[Optional[Node]]) -> None:
@@ -91,6 +102,7 @@ class Tokens:
 
     def __init__(self) -> None:
         self.tabled: Dict[F.Formula, int] = {}  # tabled formula -> its token
+        self.must: Dict[F.Formula, int] = {}  # tabled formula -> the token of its 1-table
         # (x, y, body) of a TC's relation -> the token of its closures
         self.relations: Dict[Tuple[str, str, F.Formula], int] = {}
         self.readers: Dict[str, Set[int]] = {}  # predicate name -> tokens of the tabled formulae that read it
@@ -121,6 +133,7 @@ class Evaluator:
         self.generated = generated
         self.promote = promote
         self._memo: Dict[Tuple[Hashable, ...], CompiledFormula] = {}
+        self._musts: Dict[Tuple[Hashable, ...], CompiledMust] = {}
         self._tokens = tokens if tokens is not None else Tokens()
         self._closures = Evaluator(voc, tabling, False, self._tokens) if generated else self
 
@@ -136,6 +149,41 @@ class Evaluator:
         if fn is None:
             fn = self._memo[key] = self._compile(F.desugar(f), vec)
         return fn
+
+    def must(self, f: F.Formula, vec: Optional[str] = None) -> CompiledMust:
+        """Where ``f`` is 1 for the vector variable ``vec`` (None: a scalar on bit 0), once per
+        pair: the ``T`` mask of :meth:`compile`'s value, computed without the ``U`` mask when
+        this evaluator generates code (:meth:`codegen._Source.must`).  What a rule's body needs."""
+        key = (f, vec, "must")
+        fn = self._musts.get(key)
+        if fn is None:
+            g = F.desugar(f)
+            if self.generated and (isinstance(g, GENERATED) or is_tabled(g, self.tabling)):
+                fn = generate_must(g, vec, self, top=False)
+            else:
+                fn = _first(self.compile(f, vec))
+            self._musts[key] = fn
+        return fn
+
+    def must_raw(self, f: F.Formula, vec: Optional[str]) -> CompiledMust:
+        """Where tabled ``f`` is 1, computed (not read from its 1-table): what fills that table."""
+        key = (f, vec, "raw")
+        fn = self._musts.get(key)
+        if fn is None:
+            if self.generated and isinstance(f, GENERATED):
+                fn = generate_must(f, vec, self, top=True)
+            else:
+                fn = _first(self.raw(f, vec))
+            self._musts[key] = fn
+        return fn
+
+    def must_token(self, f: F.Formula) -> int:
+        """The key of tabled ``f``'s 1-table in a structure's ``tables`` (apart from its table
+        of both masks: the rules that read the one rarely read the other)."""
+        token = self._tokens.must.get(f)
+        if token is None:
+            token = self._tokens.must[f] = self._tokens.new(f)
+        return token
 
     def row_loop(self, f: F.Formula, vec: str, row: str, index: int, positive: bool) -> RowLoop:
         """A loop that evaluates ``f`` over ``vec`` for each node of ``row`` and reports where
