@@ -9,10 +9,10 @@ import pytest
 
 from tvla.cli.api import run_analysis
 from tvla.cli.verify import VerifyOptions, lower, write_translation
-from tvla.engine.coerce import Coercer
+from tvla.engine.coerce import Coercer, rule_rises
 from tvla.lang.tvs import format_structure
 from tvla.logic import formula as F
-from tvla.logic.kleene import TRUE
+from tvla.logic.kleene import FALSE, TRUE
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -74,6 +74,55 @@ def test_c_programs_store_what_a_full_coerce_stores(monkeypatch, tmp_path, name)
     ours, full = both_ways(monkeypatch, tvp, tvs, max_structures=1500)
     assert len(ours) > 100
     assert ours == full
+
+
+class _EveryRule(dict):
+    """A ``Coercer.raised`` by which every change may make every rule fire."""
+
+    def __init__(self, count):
+        super().__init__()
+        self.all = list(range(count))
+
+    def get(self, _change, _default=None):
+        return self.all
+
+
+def never_skipping(monkeypatch, *args, **kwargs):
+    """The stored structures of a run, then of a run whose coerce runs every queued rule
+    (none is skipped for having run since the last change that may make it fire)."""
+    skipping = run_analysis(*args, **kwargs)
+    init = Coercer.__init__
+
+    def everything(self, *a, **kw):
+        init(self, *a, **kw)
+        self.raised = _EveryRule(len(self.rules))
+    monkeypatch.setattr(Coercer, "__init__", everything)
+    complete = run_analysis(*args, **kwargs)
+    monkeypatch.undo()
+    return stored(skipping), stored(complete)
+
+
+@pytest.mark.parametrize("directory, program, tvs", [
+    ("tree", "remove_min", "bst"),
+    ("dll", "delete", "list"),
+    ("sorting", "merge", "two_sorted"),
+])
+def test_skipped_rule_runs_change_nothing(monkeypatch, directory, program, tvs):
+    d = os.path.join(ROOT, "programs", directory)
+    ours, complete = never_skipping(monkeypatch, os.path.join(d, program + ".tvp"), os.path.join(d, tvs + ".tvs"))
+    assert len(ours) > 50
+    assert ours == complete
+
+
+def test_rules_run_again_only_after_changes_that_may_make_them_fire():
+    x_, n_ = F.Atom("x", ("v_1",)), F.Atom("n", ("v_1", "v_2"))
+    # the body may become 1 when x or n becomes 1, or sm 0 (v_1 == v_2); the head breaks
+    # when n becomes 1
+    body = F.And(x_, F.Or(n_, F.Eq("v_1", "v_2")))
+    assert rule_rises(body, F.Not(n_)) == {("x", TRUE), ("n", TRUE), ("sm", FALSE)}
+    assert rule_rises(F.Not(body), n_) == {("x", FALSE), ("n", FALSE), ("sm", TRUE)}
+    # a condition is read both ways
+    assert rule_rises(F.Ite(x_, n_, F.TRUE_F), F.FALSE_F) == {("x", TRUE), ("x", FALSE), ("n", TRUE)}
 
 
 DROP = """

@@ -14,7 +14,7 @@ from typing import Callable, Dict, FrozenSet, Iterable, Iterator, List, Optional
 
 from tvla.logic import formula as F
 from tvla.logic.evaluate import Assignment, CompiledMust, Evaluator
-from tvla.logic.kleene import FALSE, HALF, TRUE, Mask, Masks
+from tvla.logic.kleene import FALSE, HALF, TRUE, Kleene, Mask, Masks
 from tvla.logic.structure import Inconsistent, Structure, bits, breached_nodes  # noqa: F401  (Inconsistent re-exported for action.py, engine.py)
 from tvla.logic.vocabulary import Predicate, Vocabulary
 
@@ -31,9 +31,12 @@ NODES_REMOVED = "-nodes"
 whose body may rise when nodes go (:func:`~tvla.logic.formula.rises_without_nodes`);
 no predicate is named so."""
 
-Applier = Callable[[Structure], Sequence[str]]
-"""A rule compiled for coerce: sharpens a structure in place and returns the names of the
-predicates it changed (raises :class:`Inconsistent` on a breach)."""
+Change = Tuple[str, Kleene]
+"""A predicate made definite somewhere it was 1/2: (its name, the value it took there)."""
+
+Applier = Callable[[Structure], Sequence[Change]]
+"""A rule compiled for coerce: sharpens a structure in place and returns what it changed
+(raises :class:`Inconsistent` on a breach)."""
 
 
 @dataclass
@@ -43,6 +46,8 @@ class Rule:
     source: str
     hvars: Tuple[str, ...] = ()
     deps: FrozenSet[str] = field(default_factory=frozenset)
+    # the changes after which the rule may fire anew (see rule_rises)
+    rises: FrozenSet[Change] = field(default_factory=frozenset)
 
     def __str__(self) -> str:
         return f"{self.body} ==> {self.head}"
@@ -229,8 +234,24 @@ def build_rules(voc: Vocabulary, spec_rules: Sequence[Tuple[F.Formula, F.Formula
             deps.add("sm")
         if F.rises_without_nodes(body):
             deps.add(NODES_REMOVED)
-        rules.append(Rule(body, head, src, hv, frozenset(deps)))
+        rules.append(Rule(body, head, src, hv, frozenset(deps), rule_rises(body, head)))
     return rules
+
+
+def rule_rises(body: F.Formula, head: F.Formula) -> FrozenSet[Change]:
+    """The changes of a 1/2 to a definite value after which a rule that held may fire:
+    those that may make its body 1 somewhere (:func:`~tvla.logic.formula.rising_reads`),
+    and its head predicate taking the value the head forbids (a breach where the body
+    is 1).  Any other change leaves the body 0 or 1/2 where it was, and the head where
+    the body is 1 as the rule made it."""
+    rises = set(F.rising_reads(body))
+    positive = not isinstance(head, F.Not)
+    inner = head.sub if isinstance(head, F.Not) else head
+    if isinstance(inner, F.Atom):
+        rises.add((inner.pred, FALSE if positive else TRUE))
+    elif isinstance(inner, F.Eq):
+        rises.update((("sm", FALSE), ("sm", TRUE)))
+    return frozenset(rises)
 
 
 def _canonical_key(body: F.Formula, head: F.Formula) -> Tuple[Optional[Tuple[str, ...]], str]:
@@ -285,9 +306,12 @@ class Coercer:
         self.rules = rules
         self.ev = evaluator or Evaluator(voc)
         self.dependents: Dict[str, List[int]] = {}
+        self.raised: Dict[Change, List[int]] = {}  # change -> the rules it may make fire
         for k, r in enumerate(rules):
             for p in r.deps:
                 self.dependents.setdefault(p, []).append(k)
+            for change in r.rises:
+                self.raised.setdefault(change, []).append(k)
         self._appliers = [make_applier(r, voc, self.ev) for r in rules]
 
     def coerce(self, s: Structure, changed: Optional[Iterable[str]] = None) -> Structure:
@@ -306,7 +330,14 @@ class Coercer:
 
     def sharpen(self, s: Structure, changed: Optional[Iterable[str]]) -> Mask:
         """Run the rules to a fixpoint (see :meth:`coerce`); return the mask of
-        the maybe-active nodes a breach shows cannot exist (0: none)."""
+        the maybe-active nodes a breach shows cannot exist (0: none).
+
+        A rule is queued again when a predicate it reads changes, and run in queue
+        order, but a run is skipped when the rule ran before in this call and no
+        change since the start of that run can make it fire (:func:`rule_rises`): it
+        would change nothing, so the rules that do change the structure run in the
+        same order, and each breach is found by the same rule, as when every queued
+        rule runs."""
         if changed is None:
             queue = list(range(len(self.rules)))
         else:
@@ -317,28 +348,36 @@ class Coercer:
         queued = bytearray(len(self.rules))  # 1: in the queue, not yet run
         for k in queue:
             queued[k] = 1
-        appliers = self._appliers
-        dependents = self.dependents
+        # 0: the rule ran in this call and nothing since the start of that run may make it
+        # fire; a rule that has not run yet runs when queued (it may not hold on ``s``)
+        fresh = bytearray(b"\x01") * len(self.rules)
+        appliers, dependents, raised = self._appliers, self.dependents, self.raised
         for k in queue:  # the loop sees the rules appended while it runs
             queued[k] = 0
+            if not fresh[k]:
+                continue
+            fresh[k] = 0
             try:
                 touched = appliers[k](s)
             except Inconsistent as e:
                 absent = breached_nodes(e, s.ma)
                 if absent:
                     return absent
+                # a breach left alone: what the rule changed before it is not known
+                fresh[:] = b"\x01" * len(fresh)
                 continue
-            if touched:
-                for p in touched:
-                    for k2 in dependents.get(p, ()):
-                        if not queued[k2]:
-                            queued[k2] = 1
-                            queue.append(k2)
+            for change in touched:
+                for k2 in dependents.get(change[0], ()):
+                    if not queued[k2]:
+                        queued[k2] = 1
+                        queue.append(k2)
+                for k2 in raised.get(change, ()):
+                    fresh[k2] = 1
         return 0
 
 
 # --------------------------------------------------------------------------- rule appliers
-# An applier is ``fn(s) -> names of changed predicates`` (it may raise Inconsistent).
+# An applier is ``fn(s) -> the changes it made`` (it may raise Inconsistent).
 # The body is evaluated as a vector over one head variable; the other head
 # variables ("outer") range over the assignments given by :func:`assignments`.
 
@@ -424,7 +463,7 @@ def make_applier(rule: Rule, voc: Vocabulary, ev: Evaluator) -> Applier:
     return generic_applier(plan, p, inner.args, positive, ev.stale_after(p.name))
 
 
-def never(s: Structure) -> Sequence[str]:
+def never(s: Structure) -> Sequence[Change]:
     return ()
 
 
@@ -435,7 +474,7 @@ def constant_applier(rule: Rule, inner: F.Const, positive: bool, ev: Evaluator) 
         return never
     fn = ev.must(F.exists(rule.hvars, rule.body), None)
 
-    def to_false(s: Structure) -> Sequence[str]:
+    def to_false(s: Structure) -> Sequence[Change]:
         if fn(s, {}):
             raise Inconsistent(rule.described(), 0, 0)
         return ()
@@ -447,7 +486,7 @@ def nullary_applier(rule: Rule, p: Predicate, positive: bool, ev: Evaluator) -> 
     want = TRUE if positive else FALSE
     stale = ev.stale_after(p.name)
 
-    def nullary(s: Structure) -> Sequence[str]:
+    def nullary(s: Structure) -> Sequence[Change]:
         if not fn(s, {}):
             return ()
         cur = s.nul[p.index]
@@ -457,7 +496,7 @@ def nullary_applier(rule: Rule, p: Predicate, positive: bool, ev: Evaluator) -> 
             raise Inconsistent(rule.described(), 0, 0)
         s.nul[p.index] = want
         s.dirty(stale)
-        return (p.name,)
+        return ((p.name, want),)
     return nullary
 
 
@@ -470,15 +509,15 @@ def equality_applier(plan: Plan, inner: F.Eq, positive: bool, stale: Set[int]) -
         if positive:
             return never
 
-        def self_neq(s: Structure) -> Sequence[str]:
+        def self_neq(s: Structure) -> Sequence[Change]:
             for env, t in assignments(plan, s):
                 raise Inconsistent(rule.described(), bound_mask(env), t)
             return ()
         return self_neq
     other = a if b == plan.vec else b
 
-    def eq_head(s: Structure) -> Sequence[str]:
-        changed: Tuple[str, ...] = ()
+    def eq_head(s: Structure) -> Sequence[Change]:
+        changed: Tuple[Change, ...] = ()
         for env, t in assignments(plan, s):
             bu = 1 << env[other]
             if positive:
@@ -487,7 +526,7 @@ def equality_applier(plan: Plan, inner: F.Eq, positive: bool, stale: Set[int]) -
                 if s.uU[0] & bu:
                     s.uU[0] &= ~bu
                     s.dirty(stale)
-                    changed = ("sm",)
+                    changed = (("sm", FALSE),)
             elif t & bu:
                 raise Inconsistent(rule.described(), bu, bu)
         return changed
@@ -497,10 +536,11 @@ def equality_applier(plan: Plan, inner: F.Eq, positive: bool, stale: Set[int]) -
 def unary_applier(plan: Plan, p: Predicate, positive: bool, stale: Set[int]) -> Applier:
     """A unary head ``p(vec)``: the body is evaluated once, as a vector (the head's only
     variable is the vector variable, so there is no outer one)."""
-    i, name, rule, fn = p.index, p.name, plan.rule, plan.body
+    i, rule, fn = p.index, plan.rule, plan.body
+    change = ((p.name, TRUE if positive else FALSE),)
     assert not plan.outer
 
-    def unary_head(s: Structure) -> Sequence[str]:
+    def unary_head(s: Structure) -> Sequence[Change]:
         # a rule can only sharpen or breach where the head is not yet what it says
         if not (s.full & ~s.uT[i] if positive else s.uT[i] | s.uU[i]):
             return ()
@@ -513,7 +553,7 @@ def unary_applier(plan: Plan, p: Predicate, positive: bool, stale: Set[int]) -> 
             return ()
         s.uT[i], s.uU[i] = sharp
         s.dirty(stale)
-        return (name,)
+        return change
     return unary_head
 
 
@@ -527,18 +567,19 @@ def row_applier(plan: Plan, p: Predicate, a0: str, positive: bool, stale: Set[in
     the head may change (``a0`` is the only outer variable); the loop of
     :func:`assignments` written out for it, as generated code once it has run a few
     times (:meth:`Evaluator.row_loop`: the rules most often run have such heads)."""
-    i, name, rule, guard = p.index, p.name, plan.rule, plan.guard
+    i, rule, guard = p.index, plan.rule, plan.guard
+    change = (p.name, TRUE if positive else FALSE)
     assert plan.outer == (a0,)
     loop = ev.row_loop(rule.body, plan.vec, a0, i, positive)
 
-    def row_head(s: Structure) -> Sequence[str]:
+    def row_head(s: Structure) -> Sequence[Change]:
         care = rows_to_check(s, i, positive)
         if not care:
             return ()
         env: Dict[str, int] = {}
         if guard is not None:
             care &= guard(s, env)
-        changed: List[str] = []
+        changed: List[Change] = []
 
         def hit(u: int, t: Mask) -> None:
             rt, ru = s.bT[i], s.bU[i]
@@ -546,7 +587,7 @@ def row_applier(plan: Plan, p: Predicate, a0: str, positive: bool, stale: Set[in
             if sharp is not None:
                 rt[u], ru[u] = sharp
                 s.touched(i, stale)
-                changed[:] = [name]
+                changed[:] = [change]
 
         loop(s, env, care, hit)
         return changed
@@ -558,8 +599,8 @@ def generic_applier(plan: Plan, p: Predicate, args: Sequence[str], positive: boo
     want = TRUE if positive else FALSE
     vec, rule = plan.vec, plan.rule
 
-    def generic_head(s: Structure) -> Sequence[str]:
-        changed: Tuple[str, ...] = ()
+    def generic_head(s: Structure) -> Sequence[Change]:
+        changed: Tuple[Change, ...] = ()
         for env, t in assignments(plan, s):
             for u in bits(t):
                 env[vec] = u
@@ -571,7 +612,7 @@ def generic_applier(plan: Plan, p: Predicate, args: Sequence[str], positive: boo
                     env.pop(vec, None)
                     raise Inconsistent(rule.described(), bound_mask(env), 1 << u)
                 s.set_value(p, tup, want, stale)
-                changed = (p.name,)
+                changed = ((p.name, want),)
             env.pop(vec, None)
         return changed
     return generic_head

@@ -350,6 +350,34 @@ def rises_without_nodes(f: Formula) -> bool:
     return False
 
 
+def rising_reads(f: Formula) -> FrozenSet[Tuple[str, Kleene]]:
+    """The changes of a 1/2 value to a definite one that may make ``f`` 1 where it was
+    not: ``(p, TRUE)`` when predicate ``p`` occurs positively in ``f``'s negation normal
+    form, ``(p, FALSE)`` when it occurs negatively (``f`` is monotone in every other
+    occurrence: making ``p`` definite the other way can only lower ``f`` or leave it).
+    An equality (and ``p*``) reads ``sm``: ``u == u`` becomes 1 when ``sm(u)`` becomes 0.
+    The condition of ``?:`` and the sides of ``<->`` are read both ways."""
+    out: Set[Tuple[str, Kleene]] = set()
+    todo: List[Tuple[Formula, bool]] = [(f, True)]
+    while todo:
+        g, positive = todo.pop()
+        if isinstance(g, (Atom, Closure)):
+            out.add((g.pred, TRUE if positive else FALSE))
+        if isinstance(g, Eq) or (isinstance(g, Closure) and g.reflexive):
+            out.add(("sm", FALSE if positive else TRUE))
+        if isinstance(g, Not):
+            todo.append((g.sub, not positive))
+        elif isinstance(g, Implies):
+            todo += [(g.left, not positive), (g.right, positive)]
+        elif isinstance(g, Iff):
+            todo += [(c, sign) for c in children(g) for sign in (True, False)]
+        elif isinstance(g, Ite):
+            todo += [(g.cond, True), (g.cond, False), (g.then, positive), (g.other, positive)]
+        else:
+            todo += [(c, positive) for c in children(g)]
+    return frozenset(out)
+
+
 def conj(*fs: Formula) -> Formula:
     """Conjunction with constant folding."""
     out: Optional[Formula] = None
