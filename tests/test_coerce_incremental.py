@@ -47,7 +47,7 @@ def both_ways(monkeypatch, *args, **kwargs):
     """The stored structures of a run, then of a run whose every coerce runs every rule."""
     incremental = run_analysis(*args, **kwargs)
     full = Coercer.sharpen
-    monkeypatch.setattr(Coercer, "sharpen", lambda self, s, changed: full(self, s, None))
+    monkeypatch.setattr(Coercer, "sharpen", lambda self, s, changed, **kw: full(self, s, None, **kw))
     complete = run_analysis(*args, **kwargs)
     monkeypatch.undo()
     return stored(incremental), stored(complete)
@@ -112,6 +112,37 @@ def test_skipped_rule_runs_change_nothing(monkeypatch, directory, program, tvs):
     ours, complete = never_skipping(monkeypatch, os.path.join(d, program + ".tvp"), os.path.join(d, tvs + ".tvs"))
     assert len(ours) > 50
     assert ours == complete
+
+
+def in_queue_order(monkeypatch, *args, **kwargs):
+    """The stored structures of a run, then of a run whose focus coerces the structures it
+    splits with the rules in queue order (refine is coerce)."""
+    ranked = run_analysis(*args, **kwargs)
+    monkeypatch.setattr(Coercer, "refine", Coercer.coerce)
+    queued = run_analysis(*args, **kwargs)
+    monkeypatch.undo()
+    return stored(ranked), stored(queued)
+
+
+@pytest.mark.parametrize("directory, program, tvs", [
+    ("tree", "remove_min", "bst"),
+    ("sll", "delete", "list"),
+    ("sorting", "bubble_sort", "unsorted"),
+])
+def test_focus_coerces_in_any_order(monkeypatch, directory, program, tvs):
+    d = os.path.join(ROOT, "programs", directory)
+    ours, queued = in_queue_order(monkeypatch, os.path.join(d, program + ".tvp"), os.path.join(d, tvs + ".tvs"))
+    assert len(ours) > 50
+    assert ours == queued
+
+
+@pytest.mark.parametrize("name", ["dll_reverse.c", "sll_delete_node.c"])
+def test_c_programs_focus_coerces_in_any_order(monkeypatch, tmp_path, name):
+    cprog = lower(os.path.join(ROOT, "programs", "c", name), VerifyOptions(("memsafety",)))
+    _tr, tvp, tvs = write_translation(cprog, ("memsafety",), str(tmp_path))
+    ours, queued = in_queue_order(monkeypatch, tvp, tvs, max_structures=1500)
+    assert len(ours) > 100
+    assert ours == queued
 
 
 def test_rules_run_again_only_after_changes_that_may_make_them_fire():

@@ -253,7 +253,7 @@ class CompiledAction:
             if step == "f":
                 for ff in self.focus:
                     items = [(t, env) for st, env in items
-                             for t in focus(st, ff, self.ev, self.coercer.coerce)]
+                             for t in focus(st, ff, self.ev, self.coercer.refine)]
                 stats["focus"] += time.perf_counter() - t0
             elif step == "c":
                 if step_no and self.order[step_no - 1] == "f" and self.stored_coerced:

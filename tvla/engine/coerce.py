@@ -9,6 +9,7 @@ variable, so ``x(v1) & x(v2) ==> v1 == v2`` costs one mask test per node.
 """
 
 from dataclasses import dataclass, field
+from heapq import heapify, heappop, heappush
 from itertools import permutations, product
 from typing import Callable, Dict, FrozenSet, Iterable, Iterator, List, Optional, Sequence, Set, Tuple
 
@@ -313,6 +314,29 @@ class Coercer:
             for change in r.rises:
                 self.raised.setdefault(change, []).append(k)
         self._appliers = [make_applier(r, voc, self.ev) for r in rules]
+        # the order of refine(): rules that fired or found breaches most often first
+        self._rank = list(range(len(rules)))
+        self._useful = [0] * len(rules)  # runs that changed the structure or found a breach
+        self._refined = 0
+
+    def refine(self, s: Structure, changed: Optional[Iterable[str]] = None) -> Structure:
+        """:meth:`coerce`, for a caller that drops a structure that describes no store
+        whatever the breach (focus).  Without maybe-active nodes the result does not
+        depend on the order the rules run in: each sharpens where its body is 1, bodies
+        are monotone, so every order reaches the same structure, or a breach (which
+        stays once found).  The rules then run most useful first, which finds the
+        breach of an infeasible split after a few runs rather than after every rule
+        that the split queued.  With maybe-active nodes (the breach decides which node
+        goes) or predicates of arity three or more, this is :meth:`coerce`."""
+        if s.ma or self.voc.higher:
+            return self.coerce(s, changed)
+        self._refined += 1
+        if self._refined % RANKING == 0:
+            useful = self._useful
+            for position, k in enumerate(sorted(range(len(useful)), key=lambda k: (-useful[k], k))):
+                self._rank[k] = position
+        self.sharpen(s, changed, ranked=True)
+        return s
 
     def coerce(self, s: Structure, changed: Optional[Iterable[str]] = None) -> Structure:
         """Sharpen ``s`` in place; raise :class:`Inconsistent` if it describes no store.
@@ -328,9 +352,10 @@ class Coercer:
             s.drop_nodes(absent)
             changed = None
 
-    def sharpen(self, s: Structure, changed: Optional[Iterable[str]]) -> Mask:
+    def sharpen(self, s: Structure, changed: Optional[Iterable[str]], ranked: bool = False) -> Mask:
         """Run the rules to a fixpoint (see :meth:`coerce`); return the mask of
-        the maybe-active nodes a breach shows cannot exist (0: none).
+        the maybe-active nodes a breach shows cannot exist (0: none).  ``ranked``:
+        by rank (:meth:`refine`), else in queue order.
 
         A rule is queued again when a predicate it reads changes, and run in queue
         order, but a run is skipped when the rule ran before in this call and no
@@ -339,41 +364,79 @@ class Coercer:
         same order, and each breach is found by the same rule, as when every queued
         rule runs."""
         if changed is None:
-            queue = list(range(len(self.rules)))
+            first: Sequence[int] = range(len(self.rules))
         else:
             ks: Set[int] = set()
             for p in changed:
                 ks.update(self.dependents.get(p, ()))
-            queue = sorted(ks)
+            first = sorted(ks)
+        queue = _Queue(first, self._rank if ranked else None)
         queued = bytearray(len(self.rules))  # 1: in the queue, not yet run
-        for k in queue:
-            queued[k] = 1
+        for q in first:
+            queued[q] = 1
         # 0: the rule ran in this call and nothing since the start of that run may make it
         # fire; a rule that has not run yet runs when queued (it may not hold on ``s``)
         fresh = bytearray(b"\x01") * len(self.rules)
-        appliers, dependents, raised = self._appliers, self.dependents, self.raised
-        for k in queue:  # the loop sees the rules appended while it runs
+        appliers, dependents, raised, useful = self._appliers, self.dependents, self.raised, self._useful
+        k = queue.pop()
+        while k is not None:
             queued[k] = 0
-            if not fresh[k]:
-                continue
-            fresh[k] = 0
-            try:
-                touched = appliers[k](s)
-            except Inconsistent as e:
-                absent = breached_nodes(e, s.ma)
-                if absent:
-                    return absent
-                # a breach left alone: what the rule changed before it is not known
-                fresh[:] = b"\x01" * len(fresh)
-                continue
-            for change in touched:
-                for k2 in dependents.get(change[0], ()):
-                    if not queued[k2]:
-                        queued[k2] = 1
-                        queue.append(k2)
-                for k2 in raised.get(change, ()):
-                    fresh[k2] = 1
+            if fresh[k]:
+                fresh[k] = 0
+                try:
+                    touched = appliers[k](s)
+                except Inconsistent as e:
+                    useful[k] += 1
+                    absent = breached_nodes(e, s.ma)
+                    if absent:
+                        return absent
+                    # a breach left alone: what the rule changed before it is not known
+                    fresh[:] = b"\x01" * len(fresh)
+                    touched = ()
+                if touched:
+                    useful[k] += 1
+                for change in touched:
+                    for k2 in dependents.get(change[0], ()):
+                        if not queued[k2]:
+                            queued[k2] = 1
+                            queue.push(k2)
+                    for k2 in raised.get(change, ()):
+                        fresh[k2] = 1
+            k = queue.pop()
         return 0
+
+
+RANKING = 256
+"""Calls of :meth:`Coercer.refine` between two rankings of the rules by usefulness."""
+
+
+class _Queue:
+    """The rules queued to run: in the order they were queued, or by ``rank`` (a
+    rule's position) when given."""
+
+    def __init__(self, first: Sequence[int], rank: Optional[List[int]]) -> None:
+        self.rank = rank
+        self.items: List[int] = list(first)
+        self.ranked: List[Tuple[int, int]] = []
+        self.next = 0
+        if rank is not None:
+            self.ranked = [(rank[k], k) for k in first]
+            heapify(self.ranked)
+
+    def push(self, k: int) -> None:
+        if self.rank is None:
+            self.items.append(k)
+        else:
+            heappush(self.ranked, (self.rank[k], k))
+
+    def pop(self) -> Optional[int]:
+        """The next rule to run, or None."""
+        if self.rank is not None:
+            return heappop(self.ranked)[1] if self.ranked else None
+        if self.next == len(self.items):
+            return None
+        self.next += 1
+        return self.items[self.next - 1]
 
 
 # --------------------------------------------------------------------------- rule appliers
