@@ -9,7 +9,7 @@ import pytest
 
 from tvla.cli.api import run_analysis
 from tvla.cli.verify import VerifyOptions, lower, write_translation
-from tvla.engine.coerce import Coercer, rule_rises
+from tvla.engine.coerce import Coercer, Ranking, rule_rises
 from tvla.lang.tvs import format_structure
 from tvla.logic import formula as F
 from tvla.logic.kleene import FALSE, TRUE
@@ -76,17 +76,6 @@ def test_c_programs_store_what_a_full_coerce_stores(monkeypatch, tmp_path, name)
     assert ours == full
 
 
-class _EveryRule(dict):
-    """A ``Coercer.raised`` by which every change may make every rule fire."""
-
-    def __init__(self, count):
-        super().__init__()
-        self.all = list(range(count))
-
-    def get(self, _change, _default=None):
-        return self.all
-
-
 def never_skipping(monkeypatch, *args, **kwargs):
     """The stored structures of a run, then of a run whose coerce runs every queued rule
     (none is skipped for having run since the last change that may make it fire)."""
@@ -95,7 +84,9 @@ def never_skipping(monkeypatch, *args, **kwargs):
 
     def everything(self, *a, **kw):
         init(self, *a, **kw)
-        self.raised = _EveryRule(len(self.rules))
+        every = list(range(len(self.rules)))
+        self.raised = {(p, v): every for p in self.voc.preds for v in (FALSE, TRUE)}
+        self._ranking = Ranking(self, every)
     monkeypatch.setattr(Coercer, "__init__", everything)
     complete = run_analysis(*args, **kwargs)
     monkeypatch.undo()

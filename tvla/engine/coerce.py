@@ -9,7 +9,6 @@ variable, so ``x(v1) & x(v2) ==> v1 == v2`` costs one mask test per node.
 """
 
 from dataclasses import dataclass, field
-from heapq import heapify, heappop, heappush
 from itertools import permutations, product
 from typing import Callable, Dict, FrozenSet, Iterable, Iterator, List, Optional, Sequence, Set, Tuple
 
@@ -314,10 +313,9 @@ class Coercer:
             for change in r.rises:
                 self.raised.setdefault(change, []).append(k)
         self._appliers = [make_applier(r, voc, self.ev) for r in rules]
-        # the order of refine(): rules that fired or found breaches most often first
-        self._rank = list(range(len(rules)))
-        self._useful = [0] * len(rules)  # runs that changed the structure or found a breach
+        self._useful = [0] * len(rules)  # runs by refine() that changed a structure or found a breach
         self._refined = 0
+        self._ranking = Ranking(self, list(range(len(rules))))
 
     def refine(self, s: Structure, changed: Optional[Iterable[str]] = None) -> Structure:
         """:meth:`coerce`, for a caller that drops a structure that describes no store
@@ -333,8 +331,7 @@ class Coercer:
         self._refined += 1
         if self._refined % RANKING == 0:
             useful = self._useful
-            for position, k in enumerate(sorted(range(len(useful)), key=lambda k: (-useful[k], k))):
-                self._rank[k] = position
+            self._ranking = Ranking(self, sorted(range(len(useful)), key=lambda k: (-useful[k], k)))
         self.sharpen(s, changed, ranked=True)
         return s
 
@@ -355,7 +352,8 @@ class Coercer:
     def sharpen(self, s: Structure, changed: Optional[Iterable[str]], ranked: bool = False) -> Mask:
         """Run the rules to a fixpoint (see :meth:`coerce`); return the mask of
         the maybe-active nodes a breach shows cannot exist (0: none).  ``ranked``:
-        by rank (:meth:`refine`), else in queue order.
+        most useful first (:meth:`refine`: ``s`` has no maybe-active node), else in
+        queue order.
 
         A rule is queued again when a predicate it reads changes, and run in queue
         order, but a run is skipped when the rule ran before in this call and no
@@ -364,45 +362,43 @@ class Coercer:
         same order, and each breach is found by the same rule, as when every queued
         rule runs."""
         if changed is None:
-            first: Sequence[int] = range(len(self.rules))
+            queue = list(range(len(self.rules)))
         else:
             ks: Set[int] = set()
             for p in changed:
                 ks.update(self.dependents.get(p, ()))
-            first = sorted(ks)
-        queue = _Queue(first, self._rank if ranked else None)
+            queue = sorted(ks)
+        if ranked:
+            self._ranking.run(s, queue)
+            return 0
         queued = bytearray(len(self.rules))  # 1: in the queue, not yet run
-        for q in first:
-            queued[q] = 1
+        for k in queue:
+            queued[k] = 1
         # 0: the rule ran in this call and nothing since the start of that run may make it
         # fire; a rule that has not run yet runs when queued (it may not hold on ``s``)
         fresh = bytearray(b"\x01") * len(self.rules)
-        appliers, dependents, raised, useful = self._appliers, self.dependents, self.raised, self._useful
-        k = queue.pop()
-        while k is not None:
+        appliers, dependents, raised = self._appliers, self.dependents, self.raised
+        for k in queue:  # the loop sees the rules appended while it runs
             queued[k] = 0
-            if fresh[k]:
-                fresh[k] = 0
-                try:
-                    touched = appliers[k](s)
-                except Inconsistent as e:
-                    useful[k] += 1
-                    absent = breached_nodes(e, s.ma)
-                    if absent:
-                        return absent
-                    # a breach left alone: what the rule changed before it is not known
-                    fresh[:] = b"\x01" * len(fresh)
-                    touched = ()
-                if touched:
-                    useful[k] += 1
-                for change in touched:
-                    for k2 in dependents.get(change[0], ()):
-                        if not queued[k2]:
-                            queued[k2] = 1
-                            queue.push(k2)
-                    for k2 in raised.get(change, ()):
-                        fresh[k2] = 1
-            k = queue.pop()
+            if not fresh[k]:
+                continue
+            fresh[k] = 0
+            try:
+                touched = appliers[k](s)
+            except Inconsistent as e:
+                absent = breached_nodes(e, s.ma)
+                if absent:
+                    return absent
+                # a breach left alone: what the rule changed before it is not known
+                fresh[:] = b"\x01" * len(fresh)
+                continue
+            for change in touched:
+                for k2 in dependents.get(change[0], ()):
+                    if not queued[k2]:
+                        queued[k2] = 1
+                        queue.append(k2)
+                for k2 in raised.get(change, ()):
+                    fresh[k2] = 1
         return 0
 
 
@@ -410,33 +406,53 @@ RANKING = 256
 """Calls of :meth:`Coercer.refine` between two rankings of the rules by usefulness."""
 
 
-class _Queue:
-    """The rules queued to run: in the order they were queued, or by ``rank`` (a
-    rule's position) when given."""
+class Ranking:
+    """The rules of a :class:`Coercer` in an order (``order[r]``: the rule of rank ``r``),
+    with what :meth:`run` needs as bit masks over ranks: the queued rules, and those that
+    may fire, are masks, and the next rule to run is the lowest bit."""
 
-    def __init__(self, first: Sequence[int], rank: Optional[List[int]]) -> None:
-        self.rank = rank
-        self.items: List[int] = list(first)
-        self.ranked: List[Tuple[int, int]] = []
-        self.next = 0
-        if rank is not None:
-            self.ranked = [(rank[k], k) for k in first]
-            heapify(self.ranked)
+    def __init__(self, coercer: Coercer, order: List[int]) -> None:
+        self.coercer = coercer
+        self.order = order
+        self.rank = [0] * len(order)
+        for r, k in enumerate(order):
+            self.rank[k] = r
+        self.appliers = [coercer._appliers[k] for k in order]
+        self.dependents = {p: _rank_mask(ks, self.rank) for p, ks in coercer.dependents.items()}
+        self.raised = {c: _rank_mask(ks, self.rank) for c, ks in coercer.raised.items()}
 
-    def push(self, k: int) -> None:
-        if self.rank is None:
-            self.items.append(k)
-        else:
-            heappush(self.ranked, (self.rank[k], k))
+    def run(self, s: Structure, queue: Iterable[int]) -> None:
+        """:meth:`Coercer.sharpen` of ``s`` (without maybe-active nodes: a breach is
+        raised) from the rules ``queue``, lowest rank first."""
+        pending = _rank_mask(queue, self.rank)
+        fresh = (1 << len(self.order)) - 1  # as sharpen's, a bit per rank
+        appliers, dependents, raised, order = self.appliers, self.dependents, self.raised, self.order
+        useful = self.coercer._useful
+        while pending:
+            low = pending & -pending
+            pending ^= low
+            if not fresh & low:
+                continue
+            fresh ^= low
+            r = low.bit_length() - 1
+            try:
+                touched = appliers[r](s)
+            except Inconsistent:
+                useful[order[r]] += 1
+                raise
+            if touched:
+                useful[order[r]] += 1
+                for change in touched:
+                    pending |= dependents.get(change[0], 0)
+                    fresh |= raised.get(change, 0)
 
-    def pop(self) -> Optional[int]:
-        """The next rule to run, or None."""
-        if self.rank is not None:
-            return heappop(self.ranked)[1] if self.ranked else None
-        if self.next == len(self.items):
-            return None
-        self.next += 1
-        return self.items[self.next - 1]
+
+def _rank_mask(rules: Iterable[int], rank: List[int]) -> Mask:
+    """The bits of the ranks of ``rules``."""
+    m = 0
+    for k in rules:
+        m |= 1 << rank[k]
+    return m
 
 
 # --------------------------------------------------------------------------- rule appliers
