@@ -722,9 +722,10 @@ class _Source:
                 bit = f"{r} >> env[{fv[0]!r}] & 1" if fv else r
                 self.emit(depth, f"{t} = {self.full(vec)} if {bit} else 0")
             return t
-        self.emit(depth, f"if {r} is None: {r} = s.tables[{token}] = LazyRows(s.n)")
-        self.emit(depth, f"w{k} = env[{fv[0]!r}]; {t} = {r}.t[w{k}]")
-        self.emit(depth, f"if {t} is None: {t} = {r}.t[w{k}] = {raw}(s, env); {r}.missing -= 1")
+        # rows (None: not computed yet), in a list: nothing counts the missing ones
+        self.emit(depth, f"if {r} is None: {r} = s.tables[{token}] = [None] * s.n")
+        self.emit(depth, f"w{k} = env[{fv[0]!r}]; {t} = {r}[w{k}]")
+        self.emit(depth, f"if {t} is None: {t} = {r}[w{k}] = {raw}(s, env)")
         return t
 
     def must_quantifier(self, f: Quantifier, vec: Optional[str], depth: int, loops: int) -> str:
