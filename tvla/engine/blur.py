@@ -19,12 +19,19 @@ Name = Tuple[Kleene, ...]
 
 def canonical_names(s: Structure, abs_unary: Sequence[int]) -> List[Name]:
     """Canonical name (tuple of Kleene values) of every node."""
-    names = []
-    tables = [s.unary_masks(i) for i in abs_unary]
-    for u in range(s.n):
-        b = 1 << u
-        names.append(tuple([TRUE if t & b else (HALF if h & b else FALSE) for t, h in tables]))
-    return names
+    # set from the bits of the masks (mostly 0: a name is mostly FALSE), not read per node
+    values = [[FALSE] * len(abs_unary) for _ in range(s.n)]
+    for j, i in enumerate(abs_unary):
+        t, h = s.unary_masks(i)
+        while t:
+            low = t & -t
+            t ^= low
+            values[low.bit_length() - 1][j] = TRUE
+        while h:
+            low = h & -h
+            h ^= low
+            values[low.bit_length() - 1][j] = HALF
+    return [tuple(v) for v in values]
 
 
 def blur(s: Structure, voc: Vocabulary) -> Structure:
