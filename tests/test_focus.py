@@ -9,7 +9,7 @@ from tvla.logic.kleene import FALSE, HALF, TRUE
 def test_focus_materializes_the_element_after_x(sll):
     s, = sll.structures(LIST2_TVS)
     f = F.Exists(("v_1",), F.And(F.Atom("x", ("v_1",)), F.Atom("n", ("v_1", "v"))))
-    out = focus(s, FocusFormula(f, sll.voc), sll.ev, sll.coercer.coerce)
+    out = focus(s, FocusFormula(f, sll.voc), sll.ev, sll.coercer.refine)
     voc = sll.voc
     # x->n is NULL, or x->n is the only element, or x->n is followed by more elements
     sizes = sorted(r.n for r in out)

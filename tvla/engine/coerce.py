@@ -298,6 +298,11 @@ def _sharpen(t: Mask, pt: Mask, pu: Mask, positive: bool, rule: Rule, env: Assig
     return (pt, pu & ~fix) if fix else None
 
 
+Held = Tuple["Ranking", Mask]
+"""What :meth:`Coercer.refine` knows holds on a structure: the ranks, in a ranking,
+of rules that hold there."""
+
+
 class Coercer:
     """Applies the rules of one analysis to structures."""
 
@@ -317,23 +322,38 @@ class Coercer:
         self._refined = 0
         self._ranking = Ranking(self, list(range(len(rules))))
 
-    def refine(self, s: Structure, changed: Optional[Iterable[str]] = None) -> Structure:
+    def refine(self, s: Structure, changed: Optional[Iterable[str]] = None, held: Optional[Held] = None,
+               took: Optional[Kleene] = None) -> Optional[Held]:
         """:meth:`coerce`, for a caller that drops a structure that describes no store
-        whatever the breach (focus).  Without maybe-active nodes the result does not
-        depend on the order the rules run in: each sharpens where its body is 1, bodies
-        are monotone, so every order reaches the same structure, or a breach (which
-        stays once found).  The rules then run most useful first, which finds the
-        breach of an infeasible split after a few runs rather than after every rule
-        that the split queued.  With maybe-active nodes (the breach decides which node
-        goes) or predicates of arity three or more, this is :meth:`coerce`."""
+        whatever the breach (focus); returns what it knows holds on the result, for the
+        next call on a structure made from it (None: nothing).
+
+        Without maybe-active nodes the result does not depend on the order the rules
+        run in: each sharpens where its body is 1, bodies are monotone, so every order
+        reaches the same structure, or a breach (which stays once found).  The rules
+        then run most useful first, which finds the breach of an infeasible split
+        after a few runs rather than after every rule that the split queued.  With
+        maybe-active nodes (the breach decides which node goes) or predicates of arity
+        three or more, this is :meth:`coerce`.
+
+        ``held``: what an earlier call returned for the structure ``s`` was made from,
+        when ``s`` differs from it only where the ``changed`` predicates took the value
+        ``took`` (TRUE or FALSE) where they were 1/2: a rule that held there and that
+        such a change cannot make fire (:func:`rule_rises`) need not run."""
         if s.ma or self.voc.higher:
-            return self.coerce(s, changed)
+            self.coerce(s, changed)
+            return None
         self._refined += 1
         if self._refined % RANKING == 0:
             useful = self._useful
             self._ranking = Ranking(self, sorted(range(len(useful)), key=lambda k: (-useful[k], k)))
-        self.sharpen(s, changed, ranked=True)
-        return s
+        ranking = self._ranking
+        hold = 0
+        if held is not None and held[0] is ranking and took is not None and changed is not None:
+            hold = held[1]
+            for p in changed:
+                hold &= ~ranking.raised.get((p, took), 0)
+        return ranking, ranking.run(s, self.queued(changed), hold)
 
     def coerce(self, s: Structure, changed: Optional[Iterable[str]] = None) -> Structure:
         """Sharpen ``s`` in place; raise :class:`Inconsistent` if it describes no store.
@@ -361,13 +381,7 @@ class Coercer:
         would change nothing, so the rules that do change the structure run in the
         same order, and each breach is found by the same rule, as when every queued
         rule runs."""
-        if changed is None:
-            queue = list(range(len(self.rules)))
-        else:
-            ks: Set[int] = set()
-            for p in changed:
-                ks.update(self.dependents.get(p, ()))
-            queue = sorted(ks)
+        queue = self.queued(changed)
         if ranked:
             self._ranking.run(s, queue)
             return 0
@@ -402,6 +416,16 @@ class Coercer:
         return 0
 
 
+    def queued(self, changed: Optional[Iterable[str]]) -> List[int]:
+        """The rules that read a predicate of ``changed`` (None: every rule), in order."""
+        if changed is None:
+            return list(range(len(self.rules)))
+        ks: Set[int] = set()
+        for p in changed:
+            ks.update(self.dependents.get(p, ()))
+        return sorted(ks)
+
+
 RANKING = 256
 """Calls of :meth:`Coercer.refine` between two rankings of the rules by usefulness."""
 
@@ -421,11 +445,14 @@ class Ranking:
         self.dependents = {p: _rank_mask(ks, self.rank) for p, ks in coercer.dependents.items()}
         self.raised = {c: _rank_mask(ks, self.rank) for c, ks in coercer.raised.items()}
 
-    def run(self, s: Structure, queue: Iterable[int]) -> None:
+    def run(self, s: Structure, queue: Iterable[int], held: Mask = 0) -> Mask:
         """:meth:`Coercer.sharpen` of ``s`` (without maybe-active nodes: a breach is
-        raised) from the rules ``queue``, lowest rank first."""
+        raised) from the rules ``queue``, lowest rank first; ``held``: (the ranks of)
+        rules known to hold on ``s``, which need not run until a change may make them
+        fire.  Return the rules that hold on the result."""
         pending = _rank_mask(queue, self.rank)
-        fresh = (1 << len(self.order)) - 1  # as sharpen's, a bit per rank
+        everything = (1 << len(self.order)) - 1
+        fresh = everything & ~held  # as sharpen's, a bit per rank
         appliers, dependents, raised, order = self.appliers, self.dependents, self.raised, self.order
         useful = self.coercer._useful
         while pending:
@@ -445,6 +472,8 @@ class Ranking:
                 for change in touched:
                     pending |= dependents.get(change[0], 0)
                     fresh |= raised.get(change, 0)
+        # a rule still fresh was never queued after it became so: it was so from the start
+        return everything & ~fresh
 
 
 def _rank_mask(rules: Iterable[int], rank: List[int]) -> Mask:

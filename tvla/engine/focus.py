@@ -14,22 +14,27 @@ cannot sharpen through a node that may not exist.
 """
 
 
-from typing import Callable, Iterable, List, Optional, Set, Tuple, Union
+from typing import Any, Callable, Iterable, List, Optional, Set, Tuple, Union
 
 from tvla.logic import formula as F
 from tvla.logic.formula import Where
 from tvla.errors import TvlaError
 from tvla.logic.evaluate import Assignment, Evaluator
-from tvla.logic.kleene import FALSE, HALF, TRUE
+from tvla.logic.kleene import FALSE, HALF, TRUE, Kleene
 from tvla.logic.structure import Inconsistent, Node, Structure, bits
 from tvla.logic.vocabulary import Predicate, Vocabulary
 
-Coerce = Callable[[Structure, Optional[Iterable[str]]], object]
-"""Coerce of a structure in place, given the predicates that changed (None: any)."""
+Coerce = Callable[[Structure, Optional[Iterable[str]], Any, Optional[Kleene]], Any]
+"""Coerce of a structure in place (raising :class:`~tvla.logic.structure.Inconsistent`),
+``coerce(s, changed, held, took)``: given the predicates that changed (None: any), what an
+earlier call returned for the structure ``s`` was split from (None: nothing) and, when
+known, the value ``took`` the changed predicates took where they were 1/2; it returns what
+it knows holds on ``s`` (:meth:`~tvla.engine.coerce.Coercer.refine`)."""
 
-Split = Tuple[Structure, Optional[Tuple[str, ...]]]
-"""A structure a split made, and the predicates whose values it changed (None: its
-nodes changed in a way every rule may read)."""
+Split = Tuple[Structure, Optional[Tuple[str, ...]], Optional[Kleene]]
+"""A structure a split made, the predicates whose values it changed (None: its nodes
+changed in a way every rule may read), and the value they took where they were 1/2
+when that is all that changed (None: not only)."""
 
 
 class FocusLiteral:
@@ -122,10 +127,10 @@ def focus(s: Structure, ff: FocusFormula, ev: Evaluator, coerce: Optional[Coerce
 
 
 def _focus_conj(s: Structure, lits: List[FocusLiteral], ev: Evaluator, coerce: Optional[Coerce]) -> List[Structure]:
-    work = [s]
+    work: List[Tuple[Structure, Any]] = [(s, None)]  # a structure, what its coerce knew holds
     done = []
     while work:
-        st = work.pop()
+        st, held = work.pop()
         hit = _find_half(st, lits, 0, {}, ev)
         if hit is None:
             done.append(st)
@@ -139,14 +144,13 @@ def _focus_conj(s: Structure, lits: List[FocusLiteral], ev: Evaluator, coerce: O
             done.append(stuck)
         if coerce is not None:
             kept = []
-            for r, changed in results:
+            for r, changed, took in results:
                 try:
-                    coerce(r, changed)
+                    kept.append((r, coerce(r, changed, held, took)))
                 except Inconsistent:
                     continue
-                kept.append(r)
         else:
-            kept = [r for r, _c in results]
+            kept = [(r, None) for r, _c, _t in results]
         # reversed so that the 0-copy is processed first (deterministic order)
         work.extend(reversed(kept))
     return done
@@ -190,7 +194,7 @@ def split_activity(s: Structure, x: Node) -> List[Split]:
     present.ma &= ~(1 << x)
     present.touched()
     # a node that goes, or that surely exists, may change the value of any quantifier
-    return [(absent, None), (present, None)]
+    return [(absent, None, None), (present, None, None)]
 
 
 def _split(s: Structure, lit: FocusLiteral, env: Assignment, stale: Set[int]) -> Tuple[List[Split], Optional[Structure]]:
@@ -214,17 +218,17 @@ def _split(s: Structure, lit: FocusLiteral, env: Assignment, stale: Set[int]) ->
                 break
     plain = (p.name,)
     if target is None:
-        return [(s0, plain), (s1, plain)], None
+        return [(s0, plain, FALSE), (s1, plain, TRUE)], None
     if sum(summary >> x & 1 for x in tup) > 1:
         # a tuple with two summary places (a summary node related to itself or to
         # another) cannot be made definite: the individuals of one may relate to
         # different individuals of the other, so a materialization would lose stores
         # and could go on without end (TVLA ignores such a tuple too): keep that case unfocused
-        return [(s0, plain), (s1, plain)], s
+        return [(s0, plain, FALSE), (s1, plain, TRUE)], s
     s2 = s.copy()
     w = s2.duplicate_node(target)
     s2.set_value(p, tup, TRUE)
     s2.set_value(p, tuple(w if x == target else x for x in tup), FALSE)
     # the copy has every value of the node, so a rule that held on the structure
     # holds on it too, but where it compares nodes (sm) or reads p
-    return [(s0, plain), (s1, plain), (s2, (p.name, "sm"))], None
+    return [(s0, plain, FALSE), (s1, plain, TRUE), (s2, (p.name, "sm"), None)], None
