@@ -110,7 +110,8 @@ def in_queue_order(monkeypatch, *args, **kwargs):
     """The stored structures of a run, then of a run whose focus coerces the structures it
     splits with the rules in queue order, every queued rule at least once (refine is coerce)."""
     ranked = run_analysis(*args, **kwargs)
-    monkeypatch.setattr(Coercer, "refine", lambda self, s, changed, held=None, took=None: self.coerce(s, changed) and None)
+    monkeypatch.setattr(Coercer, "refine",
+                        lambda self, s, changed, held=None, took=None: self.coerce(s, changed) and None)
     queued = run_analysis(*args, **kwargs)
     monkeypatch.undo()
     return stored(ranked), stored(queued)

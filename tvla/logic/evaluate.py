@@ -23,7 +23,8 @@ from itertools import product
 from typing import Callable, Dict, Hashable, Iterable, Iterator, List, Optional, Sequence, Set, Tuple, Union
 
 from tvla.logic import formula as F
-from tvla.logic.codegen import GENERATED, PROMOTE, LazyRows, RowLoop, generate, generate_must, generate_rows, guard_of, is_tabled
+from tvla.logic.codegen import GENERATED, PROMOTE, LazyRows, RowLoop, generate, generate_must, generate_rows, \
+    guard_of, is_tabled
 from tvla.logic.kleene import FALSE, HALF, TRUE, Kleene, Mask, Masks
 from tvla.logic.structure import Node, Rows, Structure, closure_rows, full_mask, transpose
 from tvla.logic.vocabulary import Predicate, Vocabulary
