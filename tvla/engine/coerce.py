@@ -353,7 +353,7 @@ class Coercer:
             hold = held[1]
             for p in changed:
                 hold &= ~ranking.raised.get((p, took), 0)
-        return ranking, ranking.run(s, self.queued(changed), hold)
+        return ranking, ranking.run(s, ranking.queued(changed), hold)
 
     def coerce(self, s: Structure, changed: Optional[Iterable[str]] = None) -> Structure:
         """Sharpen ``s`` in place; raise :class:`Inconsistent` if it describes no store.
@@ -369,11 +369,9 @@ class Coercer:
             s.drop_nodes(absent)
             changed = None
 
-    def sharpen(self, s: Structure, changed: Optional[Iterable[str]], ranked: bool = False) -> Mask:
+    def sharpen(self, s: Structure, changed: Optional[Iterable[str]]) -> Mask:
         """Run the rules to a fixpoint (see :meth:`coerce`); return the mask of
-        the maybe-active nodes a breach shows cannot exist (0: none).  ``ranked``:
-        most useful first (:meth:`refine`: ``s`` has no maybe-active node), else in
-        queue order.
+        the maybe-active nodes a breach shows cannot exist (0: none).
 
         A rule is queued again when a predicate it reads changes, and run in queue
         order, but a run is skipped when the rule ran before in this call and no
@@ -382,9 +380,6 @@ class Coercer:
         same order, and each breach is found by the same rule, as when every queued
         rule runs."""
         queue = self.queued(changed)
-        if ranked:
-            self._ranking.run(s, queue)
-            return 0
         queued = bytearray(len(self.rules))  # 1: in the queue, not yet run
         for k in queue:
             queued[k] = 1
@@ -415,7 +410,6 @@ class Coercer:
                     fresh[k2] = 1
         return 0
 
-
     def queued(self, changed: Optional[Iterable[str]]) -> List[int]:
         """The rules that read a predicate of ``changed`` (None: every rule), in order."""
         if changed is None:
@@ -445,12 +439,20 @@ class Ranking:
         self.dependents = {p: _rank_mask(ks, self.rank) for p, ks in coercer.dependents.items()}
         self.raised = {c: _rank_mask(ks, self.rank) for c, ks in coercer.raised.items()}
 
-    def run(self, s: Structure, queue: Iterable[int], held: Mask = 0) -> Mask:
+    def queued(self, changed: Optional[Iterable[str]]) -> Mask:
+        """The ranks of the rules that read a predicate of ``changed`` (None: every rule)."""
+        if changed is None:
+            return (1 << len(self.order)) - 1
+        pending = 0
+        for p in changed:
+            pending |= self.dependents.get(p, 0)
+        return pending
+
+    def run(self, s: Structure, pending: Mask, held: Mask = 0) -> Mask:
         """:meth:`Coercer.sharpen` of ``s`` (without maybe-active nodes: a breach is
-        raised) from the rules ``queue``, lowest rank first; ``held``: (the ranks of)
+        raised) from the rules ``pending`` (their ranks), lowest rank first; ``held``:
         rules known to hold on ``s``, which need not run until a change may make them
         fire.  Return the rules that hold on the result."""
-        pending = _rank_mask(queue, self.rank)
         everything = (1 << len(self.order)) - 1
         fresh = everything & ~held  # as sharpen's, a bit per rank
         appliers, dependents, raised, order = self.appliers, self.dependents, self.raised, self.order
