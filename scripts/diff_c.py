@@ -65,6 +65,15 @@ class Gen:
     ints: list = field(default_factory=list)      # int variables holding a value here
     has_x: bool = False
     bug: bool = False
+    # int cells (drawn for some programs only; see gen_cells)
+    cells: dict = field(default_factory=dict)     # int * variable -> C type of the cell it holds now
+    group: dict = field(default_factory=dict)     # int * variable -> the variable whose cell it shares
+    pinned: set = field(default_factory=set)      # cells the list's `val` fields share: never freed early
+    globals_: list = field(default_factory=list)  # file-scope declarations
+    decls: list = field(default_factory=list)     # extra declarations of main
+    val: str | None = None       # C type of the cells of the field `val` of list cells, None when absent
+    valmode: str = ""            # own (each cell its own int cell), shared (all point to `shared`), opt (maybe NULL)
+    shared: str = ""             # the int * variable the cells share in valmode shared
 
     def emit(self, line: str, ind: int = 1) -> None:
         self.body.append("    " * ind + line)
@@ -99,6 +108,8 @@ def gen_struct(g: Gen) -> str:
     fields.append("    int d;")
     if g.etype:
         fields.append(f"    {g.etype} e;")
+    if g.val:
+        fields.append(f"    {g.val} *val;")
     return "struct node {\n" + "\n".join(fields) + "\n};\n"
 
 
@@ -126,6 +137,8 @@ def gen_scalars(g: Gen) -> None:
 def helper_mk(g: Gen) -> None:
     extra = "    r->prev = NULL;\n    if (n != NULL)\n        n->prev = r;\n" if g.dll else ""
     e = f"    r->e = {g.r.choice(('v', '1', '0'))};\n" if g.etype else ""
+    if g.val:
+        e += "".join(ln + "\n" for ln in val_init(g, "r", "v", 1))
     g.helpers["mk"] = ("struct node *mk(int v, struct node *n)\n{\n"
                        "    struct node *r = malloc(sizeof(struct node));\n"
                        f"    r->d = v;\n{e}    r->next = n;\n{extra}    return r;\n}}\n")
@@ -167,6 +180,9 @@ def gen_cell(g: Gen, data: str, ind: int) -> None:
     g.emit(f"p->d = {data};", ind)
     if g.etype:
         g.emit(f"p->e = {g.r.choice((data, g.value(), '1', '0'))};", ind)
+    if g.val:
+        for ln in val_init(g, "p", data, 0):
+            g.emit(ln, ind)
     g.emit("p->next = l;", ind)
     if g.dll:
         g.emit("p->prev = NULL;", ind)
@@ -307,6 +323,7 @@ def op_pop(g: Gen) -> None:
         g.bug = True     # leak
     elif k < 0.16:
         g.bug = True     # use after free
+        free_val(g, "q", 2)
         g.emit("free(q);", 2)
         g.emit(f"if (q->d {r.choice(CMPS)} {g.const()})", 2)
         g.emit("reach_error();", 3)
@@ -314,6 +331,7 @@ def op_pop(g: Gen) -> None:
         if r.random() < 0.4:
             g.emit(f"if (q->{g.field()} {r.choice(CMPS)} {g.rhs()})", 2)
             g.emit("reach_error();", 3)
+        free_val(g, "q", 2)
         g.emit("free(q);", 2)
     g.emit("}")
 
@@ -325,6 +343,9 @@ def op_insert(g: Gen) -> None:
     g.emit(f"q->d = {g.value()};", 2)
     if g.etype:
         g.emit(f"q->e = {g.value()};", 2)
+    if g.val:
+        for ln in val_init(g, "q", g.value(), 0):
+            g.emit(ln, 2)
     g.emit("q->next = l->next;", 2)
     if g.dll:
         g.emit("q->prev = l;", 2)
@@ -392,8 +413,10 @@ def op_search(g: Gen) -> None:
     if r.random() < 0.1:
         g.bug = True
         g.emit(f"if (p->{f} {r.choice(CMPS)} {g.rhs()})", 2)
+        free_val(g, "p", 3)
         g.emit("free(p);", 3)
     else:
+        free_val(g, "p", 2)
         g.emit("free(p);", 2)
     g.emit("}")
 
@@ -423,6 +446,7 @@ def gen_cleanup(g: Gen) -> None:
     elif k < 0.17:
         g.bug = True             # use after free in the loop
         g.emit("while (l != NULL) {")
+        free_val(g, "l", 2)
         g.emit("free(l);", 2)
         g.emit("l = l->next;", 2)
         g.emit("}")
@@ -433,11 +457,18 @@ def gen_cleanup(g: Gen) -> None:
         free_loop(g)
     elif k < 0.27:
         g.bug = True             # free the head only
+        if g.val and g.r.random() < 0.5:
+            g.emit("if (l != NULL)")
+            free_val(g, "l", 2)
         g.emit("free(l);")
     elif k < 0.45:
+        fv = ""
+        if g.val and g.valmode != "shared":
+            fv = "        free(p->val);\n" if g.r.random() > 0.08 else ""
+            g.bug |= not fv
         g.helpers["destroy"] = ("void destroy(struct node *l)\n{\n    struct node *p;\n"
                                 "    while (l != NULL) {\n        p = l;\n        l = l->next;\n"
-                                "        free(p);\n    }\n}\n")
+                                f"{fv}        free(p);\n    }}\n}}\n")
         g.emit("destroy(l);")
     else:
         free_loop(g)
@@ -447,29 +478,408 @@ def free_loop(g: Gen) -> None:
     g.emit("while (l != NULL) {")
     g.emit("p = l;", 2)
     g.emit("l = l->next;", 2)
+    free_val(g, "p", 2)
     g.emit("free(p);", 2)
     g.emit("}")
+
+
+# ---------------------------------------------------------------- int cells
+
+# Heap cells of one integer (`int *c = malloc(sizeof(int)); *c = 1;`), drawn for some programs only
+# (CELL_P; the others are generated as before, from the same random stream): int * variables
+# (locals ca, cb, a global cg) holding a cell or sharing another's, an `int *val` field of the list
+# cells (each its own cell, all one shared cell, or maybe NULL), `int *make(int v)` returning a cell
+# (or NULL for v < 0), `void seti(int *p, int v)` given both &x and a cell, narrow cells (_Bool,
+# unsigned char, short), and their bugs (leak, lost cell, double free, use after free, NULL cell).
+CELL_P = 0.6
+CELL_TYPES = ("int", "int", "int", "int", "int", "_Bool", "unsigned char", "short", "unsigned int")
+
+
+def cell_value(g: Gen, t: str) -> str:
+    """A value to write into a cell of type t (sometimes one a narrow type wraps)."""
+    if t in ("unsigned char", "_Bool", "short") and g.r.random() < 0.15:
+        return g.r.choice(("255", "256", "-1", "2", "65536"))
+    return g.value()
+
+
+def deref(g: Gen, c: str) -> str:
+    """`*c` written one of C's ways."""
+    return g.r.choice((f"*{c}", f"*{c}", f"{c}[0]", f"(*{c})"))
+
+
+def alloc(g: Gen, dst: str, t: str, value: str | None = None) -> list:
+    """Lines allocating a cell of type t into dst and initialising it (to value, when given)."""
+    r = g.r
+    k = r.random()
+    val = value if value is not None else cell_value(g, t)
+    if t == "int" and k < 0.2:
+        make_helper(g)
+        return [f"{dst} = make({val});"]
+    if k < 0.45:
+        return [f"{dst} = calloc(1, sizeof({t}));"] + ([f"*{dst} = {val};"] if r.random() < 0.4 else [])
+    size = f"sizeof *{dst}" if r.random() < 0.4 else f"sizeof({t})"
+    return [f"{dst} = malloc({size});", f"{deref(g, dst)} = {val};"]
+
+
+def make_helper(g: Gen) -> None:
+    if "make" in g.helpers:
+        return
+    null = "    if (v < 0)\n        return NULL;\n" if g.r.random() < 0.25 else ""
+    g.helpers["make"] = (f"int *make(int v)\n{{\n{null}    int *r = malloc(sizeof(int));\n"
+                         "    *r = v;\n    return r;\n}\n")
+
+
+def seti_helper(g: Gen) -> None:
+    g.helpers.setdefault("seti", "void seti(int *p, int v)\n{\n    *p = v;\n}\n")
+
+
+def val_init(g: Gen, n: str, data: str, ind: int) -> list:
+    """Lines giving list cell n its `val` (one line each, indented by ind levels)."""
+    pad = "    " * ind
+    t = g.val
+    if g.valmode == "shared":
+        return [f"{pad}{n}->val = {g.shared};"]
+    value = data if g.r.random() < 0.5 else g.r.choice((g.const(), data))   # no local of main in mk
+    if g.valmode == "opt":
+        lines = [f"{n}->val = NULL;", "if (__VERIFIER_nondet_int()) {"]
+        lines += ["    " + ln for ln in alloc(g, f"{n}->val", t, value)]
+        lines.append("}")
+        return [pad + ln for ln in lines]
+    return [pad + ln for ln in alloc(g, f"{n}->val", t, value)]
+
+
+def free_val(g: Gen, n: str, ind: int) -> None:
+    """Free list cell n's `val` before n (own / opt modes; now and then forgotten: a leak)."""
+    if not g.val or g.valmode == "shared":
+        return
+    if g.r.random() < 0.06:
+        g.bug = True
+        return
+    g.emit(f"free({n}->val);", ind)
+
+
+def live(g: Gen, t: str | None = None) -> list:
+    return [c for c, ct in g.cells.items() if t is None or ct == t]
+
+
+def gen_cells(g: Gen) -> None:
+    """Declare and allocate the int * variables, choose the `val` field."""
+    r = g.r
+    names = r.sample(("ca", "cb", "cg"), r.choice((1, 1, 2, 2, 3)))
+    for c in sorted(names):
+        t = r.choice(CELL_TYPES)
+        if c == "cg":
+            g.globals_.append(f"{t} *cg;")
+        else:
+            g.decls.append(f"{t} *{c};")
+        g.cells[c] = t
+    for c in sorted(names):
+        same = [o for o in live(g, g.cells[c]) if o < c and g.group[o] == o]
+        if same and r.random() < 0.25:
+            g.emit(f"{c} = {same[0]};")      # shares the cell of another variable
+            g.group[c] = same[0]
+            continue
+        g.group[c] = c
+        for ln in alloc(g, c, g.cells[c]):
+            g.emit(ln)
+    if r.random() < 0.5:
+        g.valmode = r.choice(("own", "own", "shared", "opt"))
+        if g.valmode == "shared":
+            g.shared = r.choice(sorted(g.cells))
+            g.val = g.cells[g.shared]
+            g.pinned.add(g.group[g.shared])
+        else:
+            g.val = r.choice(CELL_TYPES)
+
+
+def cell_target(g: Gen) -> tuple:
+    c = g.r.choice(sorted(g.cells))
+    return c, g.cells[c]
+
+
+def op_cell_store(g: Gen) -> None:
+    if not g.cells:
+        return
+    c, t = cell_target(g)
+    k = g.r.random()
+    if k < 0.15 and t == "int":
+        seti_helper(g)
+        g.emit(f"seti({c}, {cell_value(g, t)});")
+    elif k < 0.3:
+        g.emit(g.r.choice((f"(*{c})++;", f"(*{c})--;", f"{c}[0]++;", f"++*{c};")))
+    elif k < 0.4 and len(g.cells) > 1:
+        o = g.r.choice([x for x in g.cells if x != c])
+        g.emit(f"{deref(g, c)} = {deref(g, o)};")
+    elif k < 0.5:
+        g.emit(f"if ({deref(g, c)} {g.r.choice(CMPS)} {g.const()})")
+        g.emit(f"{deref(g, c)} = {cell_value(g, t)};", 2)
+    else:
+        g.emit(f"{deref(g, c)} = {cell_value(g, t)};")
+
+
+def op_cell_load(g: Gen) -> None:
+    if not g.cells:
+        return
+    c, _ = cell_target(g)
+    g.emit(f"w = {deref(g, c)};")
+    if "w" not in g.ints:
+        g.ints.append("w")
+    if g.r.random() < 0.4:
+        g.emit(f"if (w {g.r.choice(CMPS)} {g.rhs()})")
+        g.emit("reach_error();", 2)
+
+
+def op_cell_check(g: Gen) -> None:
+    if not g.cells:
+        return
+    r = g.r
+    c, _ = cell_target(g)
+    k = r.random()
+    if k < 0.2 and len(g.cells) > 1:
+        o = r.choice([x for x in g.cells if x != c])
+        cond = f"{deref(g, c)} {r.choice(CMPS)} {deref(g, o)}"
+    elif k < 0.35:
+        cond = r.choice((f"*{c}", f"!*{c}", f"{c}[0]"))
+    else:
+        cond = f"{deref(g, c)} {r.choice(CMPS)} {g.rhs()}"
+    g.emit(f"if ({cond})")
+    g.emit("reach_error();", 2)
+
+
+def op_cell_assume(g: Gen) -> None:
+    if not g.cells:
+        return
+    c, _ = cell_target(g)
+    g.emit(f"__VERIFIER_assume({deref(g, c)} {g.r.choice(CMPS)} {g.rhs()});")
+
+
+def op_cell_list(g: Gen) -> None:
+    """Data between the cells and the list."""
+    if not g.cells:
+        return
+    r = g.r
+    c, t = cell_target(g)
+    k = r.random()
+    if k < 0.3:
+        g.emit("if (l != NULL)")
+        g.emit(f"l->{g.field()} = {deref(g, c)};", 2)
+    elif k < 0.55:
+        g.emit("if (l != NULL)")
+        g.emit(f"{deref(g, c)} = l->{g.field()};", 2)
+    elif k < 0.8:
+        g.emit("for (p = l; p != NULL; p = p->next)")
+        g.emit(f"if (p->{g.field()} {r.choice(CMPS)} {deref(g, c)})", 2)
+        g.emit("reach_error();", 3)
+    else:
+        g.emit("for (p = l; p != NULL; p = p->next)")
+        g.emit(f"p->{g.field()} = {deref(g, c)};", 2)
+
+
+def op_cell_outparam(g: Gen) -> None:
+    """seti given the address of an int local (x or w) and, maybe, an int cell."""
+    r = g.r
+    seti_helper(g)
+    var = "x" if g.has_x and r.random() < 0.6 else "w"
+    val = cell_value(g, "int")
+    g.emit(f"seti(&{var}, {val});")
+    if var not in g.ints:
+        g.ints.append(var)
+    ints = live(g, "int")
+    if ints and r.random() < 0.6:
+        c = r.choice(ints)
+        g.emit(f"seti({c}, {var});")
+        g.emit(f"if ({deref(g, c)} {r.choice(CMPS)} {r.choice((var, val, g.const()))})")
+        g.emit("reach_error();", 2)
+    elif r.random() < 0.5:
+        g.emit(f"if ({var} {r.choice(CMPS)} {r.choice((val, g.const()))})")
+        g.emit("reach_error();", 2)
+
+
+def op_cell_swap(g: Gen) -> None:
+    if len(g.cells) < 2:
+        return op_cell_store(g)
+    r = g.r
+    a, b = r.sample(sorted(g.cells), 2)
+    if r.random() < 0.5:
+        g.emit(f"if ({deref(g, a)} {r.choice(('>', '<'))} {deref(g, b)}) {{")
+    else:
+        g.emit("{")
+    g.emit(f"t = *{a};", 2)
+    g.emit(f"*{a} = *{b};", 2)
+    g.emit(f"*{b} = t;", 2)
+    g.emit("}")
+    if r.random() < 0.6:
+        g.emit(f"if ({deref(g, a)} {r.choice(CMPS)} {deref(g, b)})")
+        g.emit("reach_error();", 2)
+
+
+def op_cell_realloc(g: Gen) -> None:
+    """Free a cell and allocate another; now and then a bug (leak, use after free, NULL)."""
+    free_ok = [c for c in g.cells if g.group[c] == c and c not in g.pinned
+               and not any(o != c and g.group[o] == c for o in g.cells)]
+    if not free_ok:
+        return op_cell_store(g)
+    r = g.r
+    c = r.choice(sorted(free_ok))
+    t = g.cells[c]
+    k = r.random()
+    if k < 0.1:
+        g.bug = True                       # the old cell is lost
+    elif k < 0.2:
+        g.bug = True                       # use after free, the cell stays freed
+        g.emit(f"free({c});")
+        g.emit(f"if ({deref(g, c)} {r.choice(CMPS)} {g.const()})")
+        g.emit("reach_error();", 2)
+        del g.cells[c]
+        return
+    elif k < 0.26:
+        g.bug = True                       # NULL cell dereferenced
+        g.emit(f"free({c});")
+        g.emit(f"{c} = NULL;")
+        g.emit(f"{deref(g, c)} = 1;")
+        del g.cells[c]
+        return
+    else:
+        g.emit(f"free({c});")
+        if r.random() < 0.3:
+            g.emit(f"{c} = NULL;")
+            g.emit(f"free({c});")
+    for ln in alloc(g, c, t):
+        g.emit(ln)
+
+
+def op_val_walk(g: Gen) -> None:
+    if not g.val:
+        return op_walk_check(g)
+    r = g.r
+    guard_ = "p->val != NULL && " if g.valmode == "opt" and r.random() < 0.85 else ""
+    d = r.choice(("*p->val", "*(p->val)", "p->val[0]"))
+    g.emit("for (p = l; p != NULL; p = p->next)")
+    k = r.random()
+    if k < 0.45:
+        g.emit(f"if ({guard_}{d} {r.choice(CMPS)} {r.choice((g.rhs(), 'p->d'))})", 2)
+        g.emit("reach_error();", 3)
+    elif k < 0.7:
+        if guard_:
+            g.emit(f"if ({guard_[:-4]})", 2)
+        g.emit(f"{d} = {cell_value(g, g.val)};", 3 if guard_ else 2)
+    elif k < 0.85:
+        if guard_:
+            g.emit(f"if ({guard_[:-4]})", 2)
+        g.emit(r.choice(("(*p->val)++;", "p->d = *p->val;", "*p->val = p->d;")), 3 if guard_ else 2)
+    else:
+        g.emit(f"if ({guard_}p->next != NULL && {d} {r.choice(CMPS)} *p->next->val)", 2)
+        g.emit("reach_error();", 3)
+
+
+def op_val_head(g: Gen) -> None:
+    """The val of the first cells: stores, loads, copies, checks, seti, pointer swap."""
+    if not g.val:
+        return op_store(g)
+    r = g.r
+    nn = "" if g.valmode != "opt" or r.random() < 0.15 else " && l->val != NULL"
+    k = r.random()
+    if k < 0.2:
+        g.emit(f"if (l != NULL{nn})")
+        if g.val == "int" and r.random() < 0.4:
+            seti_helper(g)
+            g.emit(f"seti(l->val, {cell_value(g, g.val)});", 2)
+        else:
+            g.emit(f"{r.choice(('*l->val', '*(l->val)', 'l->val[0]'))} = {cell_value(g, g.val)};", 2)
+    elif k < 0.35:
+        g.emit(f"if (l != NULL{nn}) {{")
+        g.emit("w = *l->val;", 2)
+        g.emit(f"if (w {r.choice(CMPS)} {r.choice((g.rhs(), 'l->d'))})", 2)
+        g.emit("reach_error();", 3)
+        g.emit("}")
+    elif k < 0.55:
+        nn2 = nn + (" && l->next->val != NULL" if nn else "")
+        g.emit(f"if (l != NULL && l->next != NULL{nn2}) {{")
+        g.emit(r.choice(("*l->val = *l->next->val;", "*l->next->val = *l->val;", "l->d = *l->next->val;",
+                         "*l->next->val = l->d;")), 2)
+        g.emit(f"if (*l->val {r.choice(CMPS)} *l->next->val)", 2)
+        g.emit("reach_error();", 3)
+        g.emit("}")
+    elif k < 0.75 and g.valmode != "shared":
+        g.emit("if (l != NULL && l->next != NULL) {")   # swap the pointers
+        g.emit("pv = l->val;", 2)
+        g.emit("l->val = l->next->val;", 2)
+        g.emit("l->next->val = pv;", 2)
+        g.emit("}")
+    elif k < 0.85 and g.valmode != "shared":
+        g.bug = True                       # the val of the head freed, used or freed again later
+        g.emit("if (l != NULL)")
+        g.emit("free(l->val);", 2)
+    elif k < 0.92 and g.valmode != "shared" and g.cells and g.val in g.cells.values():
+        c = r.choice(live(g, g.val))       # two list cells share a val: the other's is lost, then a double free
+        g.bug = True
+        g.emit("if (l != NULL && l->next != NULL)")
+        g.emit("l->val = l->next->val;", 2)
+    else:
+        g.emit(f"if (l != NULL{nn} && *l->val {r.choice(CMPS)} {g.rhs()})")
+        g.emit("reach_error();", 2)
+
+
+CELL_OPS = [(op_cell_store, 3), (op_cell_load, 2), (op_cell_check, 3), (op_cell_assume, 1), (op_cell_list, 2),
+            (op_cell_outparam, 1), (op_cell_swap, 1), (op_cell_realloc, 1)]
+VAL_OPS = [(op_val_walk, 4), (op_val_head, 4)]
+
+
+def gen_cell_cleanup(g: Gen) -> None:
+    """Free each cell once; now and then a leak, a lost cell, a double free."""
+    r = g.r
+    heads = sorted({g.group[c] for c in g.cells if g.group[c] in g.cells}
+                   | {c for c in g.cells if g.group[c] not in g.cells})
+    for c in heads:
+        k = r.random()
+        if k < 0.06:
+            g.bug = True                   # never freed
+        elif k < 0.1:
+            g.bug = True                   # lost before the end
+            g.emit(f"{c} = NULL;")
+        elif k < 0.15:
+            g.bug = True                   # double free (of an alias, when there is one)
+            others = [o for o in g.cells if o != c and g.group[o] == c]
+            g.emit(f"free({c});")
+            g.emit(f"free({others[0] if others else c});")
+        else:
+            g.emit(f"free({c});")
+            if r.random() < 0.1:
+                g.emit(f"{c} = NULL;")
+                g.emit(f"free({c});")
 
 
 def generate(seed: int, ident: int) -> str:
     """The C text of program `ident` of campaign `seed`."""
     r = random.Random(f"diff_c:{seed}:{ident}")
+    cells = random.Random(f"diff_c_cells:{seed}:{ident}").random() < CELL_P
     g = Gen(r=r, etype=r.choice(("int",) + NARROW) if r.random() < 0.5 else None, dll=r.random() < 0.2)
     gen_scalars(g)
+    if cells:
+        gen_cells(g)
     gen_build(g)
-    weights = [w for _, w in OPS]
-    for _ in range(r.randint(2, 5)):
-        r.choices([f for f, _ in OPS], weights)[0](g)
+    ops = OPS + ([(f, 3 * w) for f, w in CELL_OPS + (VAL_OPS if g.val else [])] if cells else [])
+    weights = [w for _, w in ops]
+    for _ in range(r.randint(1, 4) if cells else r.randint(2, 5)):   # cells cost nodes: fewer steps
+        r.choices([f for f, _ in ops], weights)[0](g)
     gen_cleanup(g)
+    if cells:
+        gen_cell_cleanup(g)
     g.emit("return 0;")
     decl = ["    struct node *l = NULL, *p, *q;", "    int i, v, t;"]
+    if cells:
+        decl.append("    int w = 0;")
+        decl += ["    " + d for d in g.decls]
+        if g.val:
+            decl.append(f"    {g.val} *pv;")
     head = (f"/* diff_c seed={seed} id={ident} bug={int(g.bug)} */\n#include <stdlib.h>\n"
             "extern int __VERIFIER_nondet_int(void);\nextern void __VERIFIER_assume(int);\n"
             "extern unsigned char __VERIFIER_nondet_uchar(void);\nextern short __VERIFIER_nondet_short(void);\n"
             "extern _Bool __VERIFIER_nondet_bool(void);\n"
             "extern void reach_error(void);\n\n")
-    helpers = "\n".join(g.helpers[k] for k in ("mk", "get", "set", "destroy") if k in g.helpers)
-    return (head + gen_struct(g) + "\n" + (helpers + "\n" if helpers else "")
+    helpers = "\n".join(g.helpers[k] for k in ("make", "seti", "mk", "get", "set", "destroy") if k in g.helpers)
+    glob = "".join(d + "\n" for d in g.globals_) + "\n" if g.globals_ else ""
+    return (head + gen_struct(g) + "\n" + glob + (helpers + "\n" if helpers else "")
             + "int main(void)\n{\n" + "\n".join(decl + g.body) + "\n}\n")
 
 
