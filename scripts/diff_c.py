@@ -517,6 +517,9 @@ def alloc(g: Gen, dst: str, t: str, value: str | None = None) -> list:
         return [f"{dst} = make({val});"]
     if k < 0.45:
         return [f"{dst} = calloc(1, sizeof({t}));"] + ([f"*{dst} = {val};"] if r.random() < 0.4 else [])
+    if k < 0.53:
+        g.helpers["xmalloc"] = "void *xmalloc(unsigned long n)\n{\n    return malloc(n);\n}\n"
+        return [f"{dst} = xmalloc(sizeof({t}));", f"{deref(g, dst)} = {val};"]
     size = f"sizeof *{dst}" if r.random() < 0.4 else f"sizeof({t})"
     return [f"{dst} = malloc({size});", f"{deref(g, dst)} = {val};"]
 
@@ -843,7 +846,11 @@ def gen_cell_cleanup(g: Gen) -> None:
             g.emit(f"free({c});")
             g.emit(f"free({others[0] if others else c});")
         else:
-            g.emit(f"free({c});")
+            if r.random() < 0.15:
+                g.helpers["xfree"] = "void xfree(void *p)\n{\n    free(p);\n}\n"
+                g.emit(f"xfree({c});")
+            else:
+                g.emit(f"free({c});")
             if r.random() < 0.1:
                 g.emit(f"{c} = NULL;")
                 g.emit(f"free({c});")
@@ -877,7 +884,7 @@ def generate(seed: int, ident: int) -> str:
             "extern unsigned char __VERIFIER_nondet_uchar(void);\nextern short __VERIFIER_nondet_short(void);\n"
             "extern _Bool __VERIFIER_nondet_bool(void);\n"
             "extern void reach_error(void);\n\n")
-    helpers = "\n".join(g.helpers[k] for k in ("make", "seti", "mk", "get", "set", "destroy") if k in g.helpers)
+    helpers = "\n".join(g.helpers[k] for k in ("xmalloc", "xfree", "make", "seti", "mk", "get", "set", "destroy") if k in g.helpers)
     glob = "".join(d + "\n" for d in g.globals_) + "\n" if g.globals_ else ""
     return (head + gen_struct(g) + "\n" + glob + (helpers + "\n" if helpers else "")
             + "int main(void)\n{\n" + "\n".join(decl + g.body) + "\n}\n")
