@@ -149,6 +149,8 @@ def gen_build(g: Gen) -> None:
     r = g.r
     kind = r.choice(("nondet", "nondet", "count", "pair"))
     use_mk = r.random() < 0.3
+    if g.valmode == "shared" and g.shared != "cg":
+        use_mk = False   # mk cannot see main's local that the cells share
     if kind == "count":
         n = r.choice((1, 2, 3, 4))
         g.emit(f"for (i = 0; i < {n}; i++) {{")
@@ -496,9 +498,12 @@ CELL_TYPES = ("int", "int", "int", "int", "int", "_Bool", "unsigned char", "shor
 
 
 def cell_value(g: Gen, t: str) -> str:
-    """A value to write into a cell of type t (sometimes one a narrow type wraps)."""
+    """A value to write into a cell of type t (sometimes one a narrow type wraps, or one an int
+    cell holds that a cast to a narrow type changes)."""
     if t in ("unsigned char", "_Bool", "short") and g.r.random() < 0.15:
         return g.r.choice(("255", "256", "-1", "2", "65536"))
+    if t in ("int", "unsigned int") and g.r.random() < 0.06:
+        return g.r.choice(("256", "300", "-1", "65536"))
     return g.value()
 
 
@@ -643,6 +648,9 @@ def op_cell_check(g: Gen) -> None:
         cond = f"{deref(g, c)} {r.choice(CMPS)} {deref(g, o)}"
     elif k < 0.35:
         cond = r.choice((f"*{c}", f"!*{c}", f"{c}[0]"))
+    elif k < 0.5:   # through an explicit cast, narrowing or not (C compares the converted value)
+        cast = r.choice(("unsigned char", "short", "_Bool", "int", "long", "unsigned int"))
+        cond = f"({cast}){deref(g, c)} {r.choice(CMPS)} {r.choice((g.rhs(), '255', '44', '-1', '0'))}"
     else:
         cond = f"{deref(g, c)} {r.choice(CMPS)} {g.rhs()}"
     g.emit(f"if ({cond})")
