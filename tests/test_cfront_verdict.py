@@ -35,12 +35,22 @@ def test_true_only_when_proved():
     assert decide("memcleanup", [Alarm("valid-free", P, "double free", TRACE)], (), None).verdict == "true"
 
 
-def test_an_invalid_access_is_reported_before_a_leak():
-    leak = Alarm("valid-memtrack", P, "memory becomes unreachable", TRACE)
-    deref = Alarm("valid-deref", Pos("prog.c", 8, 5), "l points to freed memory", TRACE + TRACE)
+FREE_STEP = (WitnessStep(Pos("prog.c", 7, 5), "free(l)", "l -> u1 -> u2 -> NULL"),)
+
+
+def test_an_invalid_access_is_reported_before_a_leak_at_a_free():
+    leak = Alarm("valid-memtrack", P, "memory becomes unreachable", TRACE + FREE_STEP)
+    deref = Alarm("valid-deref", Pos("prog.c", 8, 5), "l points to freed memory", TRACE + TRACE + TRACE)
     v = decide("memsafety", [leak, deref], (), None)
     assert (v.verdict, v.violated) == ("false", "valid-deref")
     assert decide("memsafety", [leak], (), None).violated == "valid-memtrack"
+
+
+def test_a_leak_elsewhere_is_reported_when_it_happens_first():
+    # l->next->val = l->val loses a cell, and a double free of the shared one comes later
+    leak = Alarm("valid-memtrack", P, "memory becomes unreachable", TRACE)
+    double = Alarm("valid-free", Pos("prog.c", 9, 5), "p freed twice", TRACE + TRACE)
+    assert decide("memsafety", [double, leak], (), None).violated == "valid-memtrack"
 
 
 DESTROY_UAF = """#include <stdlib.h>

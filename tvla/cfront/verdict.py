@@ -107,11 +107,13 @@ def decide(prop: str, alarms: Sequence[Alarm], unsupported: Sequence[Tuple[Pos, 
 
 
 def _first_reported(alarm: Alarm) -> Tuple[bool, int]:
-    """The order in which witnessed violations are reported: an invalid dereference or free before
-    a leak, then the shorter witness.  A run of C shows an invalid access where it happens, but a
-    leak only at the end (Valgrind's "definitely lost"): ``free(l); l = l->next;`` loses l's
-    successors at the free in the abstraction, and C reads the freed cell right after it."""
-    return alarm.kind == "valid-memtrack", len(alarm.witness or ())
+    """The order in which witnessed violations are reported: the one whose witness is shorter (it
+    happens first), but a leak at a ``free`` after an invalid dereference or free: ``free(l); l =
+    l->next;`` loses l's successors at the free in the abstraction, and C reads the freed cell
+    right after it.  A leak elsewhere (``l->next->val = l->val`` loses a cell) comes first when it
+    does (as Valgrind and LeakSanitizer report it, before a later double free)."""
+    last = alarm.witness[-1].action if alarm.witness else ""
+    return alarm.kind == "valid-memtrack" and last.startswith("free("), len(alarm.witness or ())
 
 
 def _no_witness_reason(alarms: Sequence[Alarm]) -> str:
