@@ -39,7 +39,7 @@ FREE_STEP = (WitnessStep(Pos("prog.c", 7, 5), "free(l)", "l -> u1 -> u2 -> NULL"
 
 
 def test_an_invalid_access_is_reported_before_a_leak_at_a_free():
-    leak = Alarm("valid-memtrack", P, "memory becomes unreachable", TRACE + FREE_STEP)
+    leak = Alarm("valid-memtrack", P, "memory becomes unreachable", TRACE + FREE_STEP, at_free=True)
     deref = Alarm("valid-deref", Pos("prog.c", 8, 5), "l points to freed memory", TRACE + TRACE + TRACE)
     v = decide("memsafety", [leak, deref], (), None)
     assert (v.verdict, v.violated) == ("false", "valid-deref")

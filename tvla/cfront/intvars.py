@@ -50,7 +50,7 @@ from typing import Callable, Dict, FrozenSet, Hashable, List, Optional, Set, Tup
 import clang.cindex as ci
 
 from tvla.cfront.cinfo import (MAX_CASE_RANGE, K, callee_name, case_values, children, decl_key, for_parts,
-                               constant_value, function_of, initializer, int_range, is_datum, is_scalar, keeps_value,
+                               constant_value, initializer, int_range, is_datum, is_scalar, keeps_value,
                                strip, switch_cases)
 from tvla.cfront.ir import IntRange, region_values
 from tvla.cfront.outparams import OutParams, deref_param, out_params
@@ -109,9 +109,10 @@ def is_truth_value(c: ci.Cursor) -> bool:
     return s.kind == K.UNARY_OPERATOR and unary_operator(s) == "!"
 
 
-def classify_ints(tu: ci.TranslationUnit) -> Dict[Hashable, IntClass]:
-    """The class of every int variable, parameter and int return value of the file (by declaration key)."""
-    col = _Collector(out_params(tu))
+def classify_ints(tu: ci.TranslationUnit, outs: Optional[OutParams] = None) -> Dict[Hashable, IntClass]:
+    """The class of every int variable, parameter and int return value of the file (by declaration
+    key); ``outs``: its out-parameters (worked out here when not given)."""
+    col = _Collector(outs if outs is not None else out_params(tu))
     col.collect(tu.cursor, None, False)
     col.bind_indirect()
     tests = _Tests()
@@ -243,8 +244,8 @@ class _Collector:
 
     def record_taken(self, c: ci.Cursor) -> None:
         """A function named other than as a direct callee may be called through a pointer."""
-        f = function_of(c)
-        definition = f.get_definition() if f is not None else None
+        ref = c.referenced
+        definition = ref.get_definition() if ref is not None and ref.kind == K.FUNCTION_DECL else None
         if definition is not None:
             self.taken[decl_key(definition)] = definition
 

@@ -41,9 +41,9 @@ from typing import Any, Callable, Dict, FrozenSet, Hashable, Iterable, List, Opt
 import clang.cindex as ci
 
 from tvla.cfront import ir
-from tvla.cfront.cinfo import CELL_FIELD, K, SourceText, callee_name, cell_words, children, decl_key, fields_of, \
-    constant_value, function_number, initializer, int_cell, is_function_pointer, is_int, \
-    is_int_cell, is_number, is_scalar, for_parts, is_pointer, is_void_pointer, pointee_struct, strip, struct_decl, struct_name, switch_cases, \
+from tvla.cfront.cinfo import CELL_FIELD, K, SourceText, callee_name, cell_words, children, constant_value, decl_key, \
+    fields_of, function_number, initializer, int_cell, is_function_pointer, is_int, is_int_cell, is_number, is_scalar, \
+    for_parts, is_pointer, is_void_pointer, pointee_struct, strip, struct_decl, struct_name, switch_cases, \
     MAX_CASE_RANGE, case_values, int_range
 from tvla.cfront.embedded import find_hosts, member_struct
 from tvla.cfront.intvars import KEPT, VALUED, IntClass, classify_ints, return_key
@@ -52,7 +52,7 @@ from tvla.cfront.liveness import forget_dead_flags, insert_kills, read_uninitial
 from tvla.cfront.reuse import reuse_loads
 from tvla.cfront.empty import mark_empty_stores
 from tvla.cfront.fresh_data import mark_written_at_once
-from tvla.cfront.outparams import addressed_ints, is_int_pointer, out_params
+from tvla.cfront.outparams import is_int_pointer, out_params
 from tvla.cfront.swap import Swap, swap_at
 from tvla.cfront.lower_cfg import BAD, Frame
 from tvla.cfront.lower_expr import ABS, Cur, IntOp, Operand
@@ -123,8 +123,9 @@ class Lowering(LinkLowering):
     def __init__(self, tu: ci.TranslationUnit, src: SourceText, malloc_may_fail: bool = False):
         super().__init__(src, malloc_may_fail)
         self.tu = tu
-        self.int_classes = classify_ints(tu)
-        self.addressed = addressed_ints(tu, out_params(tu))
+        outs = out_params(tu)
+        self.int_classes = classify_ints(tu, outs)
+        self.addressed = outs.addressed
         self.symbolic_names: Dict[Hashable, str] = {}
         self.links: Dict[Hashable, Link] = {}
         self.link_refs: Dict[Hashable, Link] = {}
@@ -133,6 +134,8 @@ class Lowering(LinkLowering):
         self.global_inits: List[Tuple[ir.Statement, ci.Cursor]] = []
         self.active: List[str] = []     # the functions being inlined (a call of one of them is recursive)
         self.definitions = _definitions(tu)
+        # the function a function pointer's value names (cinfo.function_number)
+        self.numbered = {function_number(d): d for d in self.definitions.values()}
         self.hosts = find_hosts(tu)
 
     # ------------------------------------------------------------------ program
@@ -211,8 +214,8 @@ class Lowering(LinkLowering):
     def int_var_named(self, name: str, cls: IntClass, typ: ci.Type) -> None:
         """Keep int variable ``name`` of class ``cls`` (of C type ``typ``: a function pointer's values
         get the names of the functions they stand for)."""
-        named = {function_number(d): f for f, d in self.definitions.items()}
-        names = tuple((v, named[v]) for v in cls.values if v in named) if is_function_pointer(typ) else ()
+        names = tuple((v, self.numbered[v].spelling) for v in cls.values if v in self.numbered) \
+            if is_function_pointer(typ) else ()
         self.ints[name] = ir.IntVar(name, cls.values, cls.kind == "register", cls.kind == "counter", cls.range,
                                     cls.ordered, cls.spare, names)
 
@@ -646,7 +649,7 @@ class Lowering(LinkLowering):
         if values is None:
             self.unsupported(s, "call through a function pointer whose target is not followed")
             return self.unknown(s), self.effects(args, cur, fr)
-        named = {function_number(d): d for d in self.definitions.values()}
+        named = self.numbered
         if values == (op[1],) and op[1] in named:   # a constant: the one function
             return self.inline(named[op[1]], s, args, cur, fr, want)
         st = self.pointee(s.type, fr) or want

@@ -66,7 +66,7 @@ class ExprLowering(Builder):
 
     int_classes: Dict[Hashable, IntClass]
     symbolic_names: Dict[Hashable, str]   # declaration key of a symbolic variable -> its name
-    addressed: FrozenSet[Hashable]   # int variables whose address is taken: cells (outparams.addressed_ints)
+    addressed: FrozenSet[Hashable]   # int variables whose address is taken: cells (OutParams.addressed)
 
     if TYPE_CHECKING:   # defined by the subclass tvla.cfront.lower.Lowering
         globals: Dict[Hashable, str]
@@ -303,8 +303,7 @@ class ExprLowering(Builder):
     def int_cell_var(self, c: ci.Cursor, fr: Frame) -> Optional[str]:
         """The pointer to the cell of the int variable ``c`` names when its address is taken (None:
         not one)."""
-        cell = self.cell_of(c, fr) if c.kind == K.DECL_REF_EXPR and is_int(c.type) else None
-        return cell
+        return self.cell_of(c, fr) if c.kind == K.DECL_REF_EXPR and is_int(c.type) else None
 
     def cell_member(self, c: ci.Cursor, fr: Frame) -> bool:
         """Is ``c`` ``*p`` (or ``p[0]``) of an int cell, ``p`` no out-parameter bound to a variable
@@ -1126,9 +1125,9 @@ def _narrowing_cast(c: ci.Cursor) -> bool:
             return False
         ranges.append(rng)
         s = strip(children(s)[-1])
-    source = int_range(s.type)
     if is_pointer(s.type):   # if ((_Bool)p): a test of the pointer against NULL, as before
         return False
+    source = int_range(s.type)
     return bool(ranges) and (source is None or not all(source.within(r) for r in ranges))
 
 

@@ -20,24 +20,28 @@ stay arbitrary, as any int whose address is taken.
 """
 
 from dataclasses import dataclass, field
-from typing import Dict, FrozenSet, Hashable, List, Optional, Set
+from typing import Dict, FrozenSet, Hashable, List, Optional, Set, Tuple
 
 import clang.cindex as ci
 
 from tvla.cfront.cinfo import K, children, decl_key, for_parts, is_int, strip
 from tvla.cfront.parse import binary_operator, evaluate_int, unary_operator
 
-__all__ = ["OutParams", "out_params", "is_int_pointer", "deref_param", "addressed_ints"]
+__all__ = ["OutParams", "out_params", "is_int_pointer", "deref_param"]
 
 
 @dataclass(frozen=True)
 class OutParams:
     """``targets``: out-parameter key -> the keys of the int variables it may point to;
-    ``bound``: the hashes of the ``&x`` arguments given to out-parameters."""
+    ``bound``: the hashes of the ``&x`` arguments given to out-parameters; ``addressed``: the int
+    variables whose address is taken (``int *p = &x``, ``free(&x)``) and never given to an
+    out-parameter: each is a cell not on the heap, so what is written through the address is what
+    the variable holds (an address given to an out-parameter is that parameter's business)."""
 
     targets: Dict[Hashable, FrozenSet[Hashable]] = field(default_factory=dict)
     bound: FrozenSet[int] = frozenset()
     fields: FrozenSet[Hashable] = frozenset()   # parameters only ever given &x->f of an int field
+    addressed: FrozenSet[Hashable] = frozenset()
 
 
 def is_int_pointer(t: ci.Type) -> bool:
@@ -67,6 +71,7 @@ class _Uses:
         self.bound: Dict[Hashable, Set[int]] = {}         # parameter -> the &x given to it
         self.fields: Set[Hashable] = set()                 # parameters given &x->f
         self.fine: Set[int] = set()   # references to parameters that are *p or bound arguments
+        self.addresses: List[Tuple[int, Hashable]] = []   # every &x of an int variable: (its hash, x)
 
     def walk(self, c: ci.Cursor) -> None:
         k = c.kind
@@ -75,6 +80,8 @@ class _Uses:
             self.params.add(decl_key(c))
         elif k == K.UNARY_OPERATOR and unary_operator(c) == "*" and children(c):
             self.fine.add(strip(children(c)[0], casts=True).hash)
+        elif k == K.UNARY_OPERATOR and unary_operator(c) == "&" and children(c):
+            self.address(c)
         elif k == K.DECL_REF_EXPR and c.referenced is not None and c.referenced.kind == K.PARM_DECL \
                 and is_int_pointer(c.referenced.type) and c.hash not in self.fine:
             self.escaped.add(decl_key(c.referenced))   # compared, stored, passed elsewhere...
@@ -82,6 +89,12 @@ class _Uses:
             self.call(c)
         for ch in children(c):
             self.walk(ch)
+
+    def address(self, c: ci.Cursor) -> None:
+        inner = strip(children(c)[0])
+        ref = inner.referenced if inner.kind == K.DECL_REF_EXPR else None
+        if ref is not None and ref.kind == K.VAR_DECL and is_int(ref.type):
+            self.addresses.append((c.hash, decl_key(ref)))
 
     def call(self, c: ci.Cursor) -> None:
         """Bind the ``int *`` parameters of a defined callee to ``&x`` or to a parameter."""
@@ -160,7 +173,9 @@ def out_params(tu: ci.TranslationUnit) -> OutParams:
     passing = {p for p, qs in uses.passed.items() if qs} | {q for qs in uses.passed.values() for q in qs}
     # a parameter given a field somewhere and a variable elsewhere, or passed on, is left to the lowering
     fields = frozenset(p for p in uses.fields if p not in escaped and not targets.get(p) and p not in passing)
-    return OutParams(kept, frozenset(h for p in kept for h in uses.bound.get(p, ())), fields)
+    bound = frozenset(h for p in kept for h in uses.bound.get(p, ()))
+    given = {x for h, x in uses.addresses if h in bound}
+    return OutParams(kept, bound, fields, frozenset(x for _, x in uses.addresses if x not in given))
 
 
 def _closure(escaped: Set[Hashable], passed: Dict[Hashable, Set[Hashable]]) -> Set[Hashable]:
@@ -174,20 +189,3 @@ def _closure(escaped: Set[Hashable], passed: Dict[Hashable, Set[Hashable]]) -> S
                 out.add(q)
                 todo.append(q)
     return out
-
-
-def addressed_ints(tu: ci.TranslationUnit, outs: OutParams) -> FrozenSet[Hashable]:
-    """The int variables whose address is taken (``int *p = &x``, ``free(&x)``) and never given to
-    an out-parameter: each is a cell not on the heap, so what is written through the address is
-    what the variable holds (an address given to an out-parameter is that parameter's business)."""
-    taken: Set[Hashable] = set()
-    bound: Set[Hashable] = set()
-    for c in tu.cursor.walk_preorder():
-        if c.kind != K.UNARY_OPERATOR or unary_operator(c) != "&" or not children(c):
-            continue
-        inner = strip(children(c)[0])
-        ref = inner.referenced if inner.kind == K.DECL_REF_EXPR else None
-        if ref is not None and ref.kind == K.VAR_DECL and is_int(ref.type):
-            (bound if c.hash in outs.bound else taken).add(decl_key(ref))
-    return frozenset(taken - bound)
-

@@ -45,13 +45,15 @@ class Alarm:
     ``kind`` is the violated subproperty (``valid-deref``, ``memcleanup``...);
     ``witness`` the concrete trace found (None: none within the bound, or not
     searched); ``abstracted`` the position of an over-approximated edge the
-    witness passes (then it may not be a C execution)."""
+    witness passes (then it may not be a C execution); ``at_free``: reported
+    at a ``free``."""
 
     kind: str
     pos: Pos
     message: str
     witness: Optional[Tuple[WitnessStep, ...]] = None
     abstracted: Optional[Pos] = None
+    at_free: bool = False
 
 
 @dataclass(frozen=True)
@@ -112,8 +114,7 @@ def _first_reported(alarm: Alarm) -> Tuple[bool, int]:
     l->next;`` loses l's successors at the free in the abstraction, and C reads the freed cell
     right after it.  A leak elsewhere (``l->next->val = l->val`` loses a cell) comes first when it
     does (as Valgrind and LeakSanitizer report it, before a later double free)."""
-    last = alarm.witness[-1].action if alarm.witness else ""
-    return alarm.kind == "valid-memtrack" and last.startswith("free("), len(alarm.witness or ())
+    return alarm.kind == "valid-memtrack" and alarm.at_free, len(alarm.witness or ())
 
 
 def _no_witness_reason(alarms: Sequence[Alarm]) -> str:

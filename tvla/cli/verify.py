@@ -281,7 +281,8 @@ def alarms_of(result: Result, tr: "Translation", cprog: ir.CProgram) -> List[Ala
         edge = tr.edge_of(m.location, m.target, m.label)
         pos = edge.pos if edge is not None else ir.Pos(cprog.file, 0)
         witness, abstracted = _witness(m, tr, result.vocabulary, ab, live, words)
-        out.append(Alarm(_kind(m.text), pos, m.text, witness, abstracted))
+        at_free = edge is not None and isinstance(edge.stmt, ir.Free)
+        out.append(Alarm(_kind(m.text), pos, m.text, witness, abstracted, at_free))
     return sorted(out, key=lambda a: (a.pos, a.kind, a.message))
 
 
