@@ -19,7 +19,7 @@ from typing import Any, Callable, Container, Dict, List, Optional, Sequence, Set
 from tvla.engine.results import MessageRecord, NoWitness, Step, Witness
 from tvla.logic.heap import data_values, fields, pointers, successor, true_tuples
 from tvla.logic.structure import Structure
-from tvla.logic.vocabulary import Vocabulary
+from tvla.logic.vocabulary import Predicate, Vocabulary
 from tvla.output.render import FONT, RED, Dot, write_drawings
 
 CHANGED = "#fff3b0"  # fill of the nodes the previous step changed
@@ -94,6 +94,7 @@ def draw_store(store: Structure, names: Sequence[str], voc: Vocabulary,
         shown.update(chain)
         tail = "NULL" if u is None else f"{names[u]} (cycle)"
         parts.append(" -> ".join([p.name] + [label(w, p.name) for w in chain] + [tail]))
+    parts += _branches(store, names, fs, shown, lambda w: label(w, None))
     rest = [label(u, None) for u in range(store.n) if u not in shown]
     if rest:
         parts.append("unreachable: " + ", ".join(rest))
@@ -103,6 +104,33 @@ def draw_store(store: Structure, names: Sequence[str], voc: Vocabulary,
     if flags:
         parts.append("true: " + ", ".join(flags))
     return "; ".join(parts) if parts else "(empty store)"
+
+
+def _branches(store: Structure, names: Sequence[str], fs: Sequence[Predicate], shown: Set[int],
+              label: Callable[[int], str]) -> List[str]:
+    """The nodes the drawn chains reach through their other fields (a tree's right child, a list
+    cell's payload), each drawn as a chain from the field that reaches it first: ``u1.right -> u3 ->
+    NULL``; ``shown`` grows by them, so that only nodes no pointer reaches are left."""
+    parts: List[str] = []
+    order = [u for u in range(store.n) if u in shown]
+    k = 0
+    while k < len(order):
+        u = order[k]
+        k += 1
+        for f in fs:
+            for (a, w) in true_tuples(store, f):
+                if a != u or w in shown:
+                    continue
+                chain: List[int] = []
+                v: Optional[int] = w
+                while v is not None and v not in chain and v not in shown:
+                    chain.append(v)
+                    v = successor(store, v, fs)
+                shown.update(chain)
+                order += chain
+                tail = "NULL" if v is None else names[v]
+                parts.append(" -> ".join([f"{names[u]}.{f.name}"] + [label(c) for c in chain] + [tail]))
+    return parts
 
 
 def format_witness(witness: Witness) -> List[str]:

@@ -1,0 +1,351 @@
+"""``void *`` variables, parameters, fields and results that only ever hold one type of pointer.
+
+C keeps cells behind ``void *``: a generic list's ``void *data`` pointing to a payload, ``void *v =
+malloc(sizeof(struct node))`` read back as ``struct node *``, ``void release(void *p)``.  The lowering
+follows typed pointers only, so such a program was outside the subset.  This pass finds, for every
+``void *`` declared in the main file (an *entity*: a variable, a parameter, a struct field, a
+function's result), what it holds:
+
+* a *flow* into an entity (its initialiser, ``e = rhs``, a call's argument for a parameter, a
+  ``return``) gives it the pointee of the value's type once casts to ``void *`` are peeled off
+  (``n->data = p`` with ``struct point *p``), the struct of a ``malloc(sizeof(struct T))``, nothing
+  for NULL, or joins it to another entity it copies;
+* a *conversion* of an entity's value to ``T *`` (``struct point *p = n->data``, a cast) gives it T;
+* arithmetic on it, ``&`` of it, an index, a value of no known type (``__VERIFIER_nondet_pointer()``,
+  ``malloc(n)`` without ``sizeof``), a function whose address is taken (its parameters get the
+  arguments of calls not seen here) leave it as it is.
+
+Entities joined by copies form a class; a class given exactly one pointee type T, and nothing that
+leaves it as it is, is retyped: the ``void`` keyword of each of its declarations is replaced by a
+four-letter typedef of T (declared in a header included first), so lines and columns stay those of
+the file, and the file is parsed again (:func:`retype_void_pointers`).  Retyping changes no value of
+the program: every value stored in the entity has type T, every value read from it is used as a T.
+A reparse that fails keeps the first parse.
+"""
+
+import os
+from typing import Dict, Hashable, Iterator, List, Optional, Set, Tuple
+
+import clang.cindex as ci
+
+from tvla.cfront.cinfo import K, callee_name, children, decl_key, fields_of, initializer, is_int_cell, \
+    is_void_pointer, pointee_struct, struct_name
+from tvla.cfront.parse import binary_operator, constants_memo, evaluate_int, reparse, unary_operator
+from tvla.errors import TvlaError
+
+__all__ = ["retype_void_pointers", "void_pointee_types"]
+
+Fact = Tuple[str, Hashable]    # ("type", struct decl key) | ("entity", key) | ("keep", None)
+_CASTS = (K.PAREN_EXPR, K.UNEXPOSED_EXPR, K.CSTYLE_CAST_EXPR)
+_DECLS = (K.VAR_DECL, K.PARM_DECL, K.FIELD_DECL, K.FUNCTION_DECL)
+_KEEP: Fact = ("keep", None)
+
+
+def _declared_type(c: ci.Cursor) -> ci.Type:
+    return c.result_type if c.kind == K.FUNCTION_DECL else c.type
+
+
+def entity(c: Optional[ci.Cursor], main: str) -> Optional[Hashable]:
+    """The key of declaration ``c`` when it is a ``void *`` entity of file ``main`` (the same for
+    every declaration of it: a prototype's parameter and the definition's are one entity)."""
+    if c is None or c.kind not in _DECLS or c.location.file is None or c.location.file.name != main:
+        return None
+    if not is_void_pointer(_declared_type(c)):
+        return None
+    if c.kind == K.FUNCTION_DECL:
+        return ("return", decl_key(c.canonical))
+    if c.kind == K.PARM_DECL:
+        fn = c.semantic_parent
+        if fn is None or fn.kind != K.FUNCTION_DECL:
+            return None
+        keys = [decl_key(a) for a in fn.get_arguments()]
+        return ("param", decl_key(fn.canonical), keys.index(decl_key(c))) if decl_key(c) in keys else None
+    return ("decl", decl_key(c.canonical))
+
+
+def _param_entity(fn: ci.Cursor, i: int, main: str) -> Optional[Hashable]:
+    args = list(fn.get_arguments())
+    return entity(args[i], main) if i < len(args) else None
+
+
+def _peel(c: ci.Cursor) -> Tuple[ci.Cursor, Optional[ci.Cursor]]:
+    """``c`` without parentheses and casts, and the first pointee type met on the way down (the
+    type the value has before it became a ``void *``)."""
+    while True:
+        st = pointee_struct(c.type)
+        if st is not None:
+            return c, st
+        kids = children(c)
+        if c.kind in _CASTS and kids and kids[-1].kind.is_expression():
+            c = kids[-1]
+        elif c.kind == K.UNARY_OPERATOR and kids and unary_operator(c) == "__extension__":
+            c = kids[0]
+        else:
+            return c, None
+
+
+class _Facts:
+    """One walk over the file: what flows into each entity, what each is read as, which are kept."""
+
+    def __init__(self, main: str) -> None:
+        self.main = main
+        self.parent: Dict[Hashable, Hashable] = {}
+        self.types: Dict[Hashable, Set[Hashable]] = {}
+        self.kept: Set[Hashable] = set()
+        self.structs: Dict[Hashable, ci.Cursor] = {}
+        self.callees: Set[int] = set()
+
+    def find(self, k: Hashable) -> Hashable:
+        while self.parent.setdefault(k, k) != k:
+            k = self.parent[k]
+        return k
+
+    def fact(self, key: Hashable, f: Fact) -> None:
+        if f[0] == "entity":
+            a, b = self.find(key), self.find(f[1])
+            if a != b:
+                self.parent[a] = b
+        elif f[0] == "type":
+            self.types.setdefault(key, set()).add(f[1])
+        else:
+            self.kept.add(key)
+
+    def ref(self, c: ci.Cursor) -> Optional[Hashable]:
+        """The entity an expression (casts aside) reads: a variable, a field, a call's result."""
+        c, _ = _peel(c)
+        if c.kind in (K.DECL_REF_EXPR, K.MEMBER_REF_EXPR, K.CALL_EXPR):
+            return entity(c.referenced, self.main)
+        return None
+
+    def sources(self, c: ci.Cursor) -> List[Fact]:
+        """What an expression stored into an entity gives it."""
+        core, st = _peel(c)
+        if st is not None:
+            self.structs[decl_key(st)] = st
+            return [("type", decl_key(st))]
+        if evaluate_int(core) == 0:
+            return []
+        if core.kind == K.CONDITIONAL_OPERATOR and len(children(core)) == 3:
+            return self.sources(children(core)[1]) + self.sources(children(core)[2])
+        key = self.ref(core)
+        if key is not None:
+            return [("entity", key)]
+        if core.kind == K.CALL_EXPR and callee_name(core) in ("malloc", "calloc"):
+            st = _sizeof_struct(list(core.get_arguments()))
+            if st is not None:
+                self.structs[decl_key(st)] = st
+                return [("type", decl_key(st))]
+            return []   # the lowering checks the size against the type the entity gets
+        return [_KEEP]
+
+    def flow(self, key: Optional[Hashable], value: Optional[ci.Cursor]) -> None:
+        if key is not None and value is not None:
+            for f in self.sources(value):
+                self.fact(key, f)
+
+    def visit(self, c: ci.Cursor, fn: Optional[ci.Cursor]) -> None:
+        k = c.kind
+        if k == K.VAR_DECL:
+            self.flow(entity(c, self.main), initializer(c))
+        elif k == K.BINARY_OPERATOR:
+            self.binary(c)
+        elif k == K.UNARY_OPERATOR and children(c) and unary_operator(c) in ("&", "++", "--", "post++", "post--"):
+            self.keep(children(c)[0])
+        elif k == K.ARRAY_SUBSCRIPT_EXPR and children(c):
+            self.keep(children(c)[0])
+        elif k == K.CALL_EXPR:
+            self.call(c)
+        elif k == K.RETURN_STMT and fn is not None and children(c):
+            self.flow(entity(fn, self.main), children(c)[0])
+        elif k in (K.UNEXPOSED_EXPR, K.CSTYLE_CAST_EXPR):
+            self.conversion(c)
+        elif k == K.DECL_REF_EXPR and c.referenced is not None and c.referenced.kind == K.FUNCTION_DECL \
+                and c.hash not in self.callees:
+            self.taken(c.referenced)
+        elif k == K.INIT_LIST_EXPR:
+            self.init_list(c)
+
+    def binary(self, c: ci.Cursor) -> None:
+        kids = children(c)
+        if len(kids) != 2:
+            return
+        op = binary_operator(c)
+        if op == "=":
+            lhs = kids[0]
+            while lhs.kind == K.PAREN_EXPR and children(lhs):
+                lhs = children(lhs)[0]
+            if lhs.kind in (K.DECL_REF_EXPR, K.MEMBER_REF_EXPR):
+                self.flow(entity(lhs.referenced, self.main), kids[1])
+        elif op not in ("==", "!=", "&&", "||", ","):   # arithmetic, compound assignment, order
+            self.keep(kids[0])
+            self.keep(kids[1])
+
+    def keep(self, c: ci.Cursor) -> None:
+        key = self.ref(c)
+        if key is not None:
+            self.kept.add(key)
+
+    def call(self, c: ci.Cursor) -> None:
+        kids = children(c)
+        callee = kids[0] if kids else None
+        while callee is not None and callee.kind in _CASTS and children(callee):
+            callee = children(callee)[-1]
+        if callee is not None:
+            self.callees.add(callee.hash)
+        fn = c.referenced
+        if fn is None or fn.kind != K.FUNCTION_DECL:
+            return
+        for i, arg in enumerate(c.get_arguments()):
+            self.flow(_param_entity(fn, i, self.main), arg)
+
+    def conversion(self, c: ci.Cursor) -> None:
+        """A ``void *`` value converted to ``T *``: the entity it reads holds T's."""
+        kids = children(c)
+        st = pointee_struct(c.type)
+        if st is None or not kids or not is_void_pointer(kids[-1].type):
+            return
+        key = self.ref(kids[-1])
+        if key is not None:
+            self.structs[decl_key(st)] = st
+            self.fact(key, ("type", decl_key(st)))
+
+    def taken(self, fn: ci.Cursor) -> None:
+        """A function whose address is taken: calls through pointers give its parameters values
+        this walk does not see, and its result goes where they go."""
+        for i in range(len(list(fn.get_arguments()))):
+            key = _param_entity(fn, i, self.main)
+            if key is not None:
+                self.kept.add(key)
+        key = entity(fn, self.main)
+        if key is not None:
+            self.kept.add(key)
+
+    def init_list(self, c: ci.Cursor) -> None:
+        """``{ ... }`` of a struct sets its fields without ``=``: its ``void *`` fields are left as
+        they are."""
+        st = c.type.get_canonical().get_declaration()
+        if st is not None and st.kind == K.STRUCT_DECL:
+            for f in fields_of(st):
+                key = entity(f, self.main)
+                if key is not None:
+                    self.kept.add(key)
+
+
+def _sizeof_struct(args: List[ci.Cursor]) -> Optional[ci.Cursor]:
+    """The struct of a ``sizeof(struct T)`` or ``sizeof *p`` argument, if any."""
+    for a in args:
+        a, _ = _peel(a)
+        if a.kind == K.CXX_UNARY_EXPR:
+            for k in children(a):
+                st = k.type.get_canonical().get_declaration() if k.type.get_canonical().kind == ci.TypeKind.RECORD \
+                    else None
+                if st is not None and st.kind == K.STRUCT_DECL:
+                    return st
+    return None
+
+
+def _walk(tu: ci.TranslationUnit) -> Iterator[Tuple[ci.Cursor, Optional[ci.Cursor]]]:
+    """Every cursor of the main file in preorder, with the function it is in (no recursion: C
+    nests deeper than Python's stack)."""
+    main = tu.spelling
+    todo: List[Tuple[ci.Cursor, Optional[ci.Cursor]]] = [
+        (c, None) for c in reversed(children(tu.cursor)) if c.location.file is not None and c.location.file.name == main]
+    while todo:
+        c, fn = todo.pop()
+        yield c, fn
+        inner = c if c.kind == K.FUNCTION_DECL else fn
+        todo.extend((k, inner) for k in reversed(children(c)))
+
+
+def void_pointee_types(tu: ci.TranslationUnit) -> Dict[Hashable, ci.Cursor]:
+    """Entity key -> the one struct (or int cell) its class holds, for every class retyped."""
+    facts = _Facts(tu.spelling)
+    for c, fn in _walk(tu):
+        facts.visit(c, fn)
+    classes: Dict[Hashable, List[Hashable]] = {}
+    for key in list(facts.parent):
+        classes.setdefault(facts.find(key), []).append(key)
+    for key in set(facts.types) | facts.kept:
+        classes.setdefault(facts.find(key), [])
+        if key not in classes[facts.find(key)]:
+            classes[facts.find(key)].append(key)
+    out: Dict[Hashable, ci.Cursor] = {}
+    for members in classes.values():
+        types = set().union(*(facts.types.get(m, set()) for m in members))
+        if len(types) == 1 and not any(m in facts.kept for m in members):
+            st = facts.structs[next(iter(types))]
+            out.update((m, st) for m in members)
+    return out
+
+
+def _type_words(st: ci.Cursor) -> Optional[str]:
+    """How the header names the type a retyped entity points to: ``struct tag`` for a struct with a
+    tag declared at file scope (the header's mention declares the same one), the integer type of an
+    int cell; None for a struct that has no tag or lives in a block."""
+    if is_int_cell(st):
+        return fields_of(st)[0].type.spelling
+    parent = st.semantic_parent
+    if parent is None or parent.kind != K.TRANSLATION_UNIT or struct_name(st) != st.spelling:
+        return None
+    return f"struct {st.spelling}"
+
+
+def _void_token(c: ci.Cursor) -> Optional[int]:
+    """The byte offset of the ``void`` keyword that spells the type of declaration ``c``: before its
+    name (a typedef of ``void *`` has none), anywhere in an unnamed parameter."""
+    name_at = c.location.offset
+    for tok in c.get_tokens():
+        start = tok.extent.start
+        if c.spelling and start.offset >= name_at:
+            return None
+        if tok.spelling == "void" and tok.kind == ci.TokenKind.KEYWORD and start.file is not None \
+                and start.file.name == c.location.file.name:
+            return int(start.offset)
+    return None
+
+
+def _typedef_names(text: bytes, count: int) -> List[str]:
+    """``count`` names of four characters (``void``'s length: columns stay) the file does not use."""
+    pool = [f"__V{i}" for i in range(10)] + [f"_V{i:02d}" for i in range(100)]
+    return [n for n in pool if n.encode() not in text][:count]
+
+
+def _edits(tu: ci.TranslationUnit, types: Dict[Hashable, ci.Cursor], names: Dict[Hashable, str]) -> Dict[int, str]:
+    """Byte offset of a ``void`` keyword -> the typedef replacing it, for the keywords every
+    declaration sharing them (``void *a, *b;``) wants replaced by the same name."""
+    wanted: Dict[int, Set[Optional[str]]] = {}
+    for c, _ in _walk(tu):
+        if c.kind not in _DECLS or "void" not in _declared_type(c).spelling:
+            continue
+        at = _void_token(c)
+        if at is None:
+            continue
+        st = types.get(entity(c, tu.spelling))
+        wanted.setdefault(at, set()).add(names.get(decl_key(st)) if st is not None else None)
+    return {at: next(iter(ns)) for at, ns in wanted.items() if len(ns) == 1 and None not in ns}
+
+
+def retype_void_pointers(tu: ci.TranslationUnit, path: str) -> ci.TranslationUnit:
+    """``tu`` parsed again with every ``void *`` entity that holds one type of pointer declared as a
+    pointer to that type (see the module docstring); ``tu`` itself when there is none, or when the
+    retyped text does not parse."""
+    with constants_memo():
+        types = void_pointee_types(tu)
+    if not types:
+        return tu
+    with open(path, "rb") as fh:
+        text = fh.read()
+    structs = {decl_key(st): st for st in types.values()}
+    words = {k: w for k, w in ((k, _type_words(st)) for k, st in structs.items()) if w is not None}
+    names = dict(zip(sorted(words), _typedef_names(text, len(words))))
+    edits = {at: n for at, n in _edits(tu, types, names).items() if text[at:at + 4] == b"void"}
+    if not edits:
+        return tu
+    out = bytearray(text)
+    for at, name in edits.items():
+        out[at:at + 4] = name.encode()
+    header = "".join(f"typedef {words[k]} {n};\n" for k, n in sorted(names.items(), key=lambda kv: kv[1]))
+    try:
+        return reparse(path, bytes(out), header)
+    except TvlaError:
+        return tu
