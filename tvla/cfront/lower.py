@@ -57,6 +57,7 @@ from tvla.cfront.swap import Swap, swap_at
 from tvla.cfront.lower_cfg import BAD, Frame
 from tvla.cfront.lower_expr import ABS, Cur, IntOp, Operand
 from tvla.cfront.links import Link, LinkLowering, expand_links, link_struct
+from tvla.cfront.voidtypes import retype_void_pointers
 from tvla.cfront.parse import binary_operator, constants_memo, deep_stack, evaluate_int, parse_file, unary_operator
 from tvla.errors import TvlaError
 
@@ -79,7 +80,9 @@ def lower_file(path: str, malloc_may_fail: bool = False, keep: Iterable[str] = (
     become copies (:mod:`tvla.cfront.reuse`) and dead variables are killed (:mod:`tvla.cfront.liveness`);
     ``keep``: pointer variables the liveness pass must not kill (e.g. the list of a ``sorted(x)``
     property, read when ``main`` returns)."""
-    return lower_tu(parse_file(path), path, malloc_may_fail, keep, liveness)
+    first = parse_file(path)
+    tu = deep_stack(lambda: retype_void_pointers(first, path))
+    return lower_tu(tu, path, malloc_may_fail, keep, liveness)
 
 
 def lower_tu(tu: ci.TranslationUnit, path: str, malloc_may_fail: bool = False, keep: Iterable[str] = (),

@@ -30,13 +30,13 @@ import os
 import re
 import sys
 import threading
-from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, TypeVar
+from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, TypeVar
 
 import clang.cindex as ci
 
 from tvla.errors import TvlaError
 
-__all__ = ["ARITHMETIC", "fold", "INCLUDE_DIR", "PRELUDE", "clang_args", "parse_file", "deep_stack", "binary_operator", "unary_operator",
+__all__ = ["ARITHMETIC", "fold", "INCLUDE_DIR", "PRELUDE", "clang_args", "parse_file", "reparse", "deep_stack", "binary_operator", "unary_operator",
            "evaluate_int", "constants_memo"]
 
 T = TypeVar("T")
@@ -121,9 +121,17 @@ def check_no_nul(path: str) -> None:
         raise TvlaError("binary data (NUL byte) in a text file", path, line, at - data.rfind(b"\n", 0, at))
 
 
-def _parse(path: str, extra_args: Sequence[str]) -> ci.TranslationUnit:
+def reparse(path: str, text: bytes, header: str) -> ci.TranslationUnit:
+    """Parse ``path`` as if it held ``text``, with ``header`` included after the prelude (both handed
+    to libclang: nothing is written to disk)."""
+    hdr = os.path.join(INCLUDE_DIR, "tvla_retyped.h")
+    return deep_stack(lambda: _parse(path, ["-include", hdr], [(path, text), (hdr, header.encode())]))
+
+
+def _parse(path: str, extra_args: Sequence[str],
+           unsaved: Sequence[Tuple[str, bytes]] = ()) -> ci.TranslationUnit:
     try:
-        tu = ci.Index.create().parse(path, args=clang_args(extra_args))
+        tu = ci.Index.create().parse(path, args=clang_args(extra_args), unsaved_files=list(unsaved))
     except ci.TranslationUnitLoadError as e:
         raise TvlaError(f"libclang could not parse the file ({e})", path, 1, 1) from None
     for d in tu.diagnostics:

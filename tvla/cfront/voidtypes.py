@@ -310,7 +310,8 @@ def _typedef_names(text: bytes, count: int) -> List[str]:
     return [n for n in pool if n.encode() not in text][:count]
 
 
-def _edits(tu: ci.TranslationUnit, types: Dict[Hashable, ci.Cursor], names: Dict[Hashable, str]) -> Dict[int, str]:
+def _edits(tu: ci.TranslationUnit, types: Dict[Hashable, ci.Cursor],
+           names: Dict[Tuple[str, int], str]) -> Dict[int, str]:
     """Byte offset of a ``void`` keyword -> the typedef replacing it, for the keywords every
     declaration sharing them (``void *a, *b;``) wants replaced by the same name."""
     wanted: Dict[int, Set[Optional[str]]] = {}
@@ -322,7 +323,12 @@ def _edits(tu: ci.TranslationUnit, types: Dict[Hashable, ci.Cursor], names: Dict
             continue
         st = types.get(entity(c, tu.spelling))
         wanted.setdefault(at, set()).add(names.get(decl_key(st)) if st is not None else None)
-    return {at: next(iter(ns)) for at, ns in wanted.items() if len(ns) == 1 and None not in ns}
+    out: Dict[int, str] = {}
+    for at, ns in wanted.items():
+        name = next(iter(ns))
+        if len(ns) == 1 and name is not None:
+            out[at] = name
+    return out
 
 
 def retype_void_pointers(tu: ci.TranslationUnit, path: str) -> ci.TranslationUnit:
@@ -336,8 +342,8 @@ def retype_void_pointers(tu: ci.TranslationUnit, path: str) -> ci.TranslationUni
     with open(path, "rb") as fh:
         text = fh.read()
     structs = {decl_key(st): st for st in types.values()}
-    words = {k: w for k, w in ((k, _type_words(st)) for k, st in structs.items()) if w is not None}
-    names = dict(zip(sorted(words), _typedef_names(text, len(words))))
+    words: Dict[Tuple[str, int], str] = {k: w for k, w in ((k, _type_words(st)) for k, st in structs.items()) if w is not None}
+    names: Dict[Tuple[str, int], str] = dict(zip(sorted(words), _typedef_names(text, len(words))))
     edits = {at: n for at, n in _edits(tu, types, names).items() if text[at:at + 4] == b"void"}
     if not edits:
         return tu
