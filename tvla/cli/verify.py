@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Callable, Dict, FrozenSet, List, Mapping, Opti
 from tvla.cfront import ir
 from tvla.cfront.library import ABSTRACTED
 from tvla.cfront.liveness import ints_live_at
-from tvla.cfront.verdict import TRUE, UNKNOWN, Alarm, FileVerdict, PropertyVerdict, WitnessStep, decide
+from tvla.cfront.verdict import FALSE, TRUE, UNKNOWN, Alarm, FileVerdict, PropertyVerdict, WitnessStep, decide
 from tvla.engine.options import Options, build_options
 from tvla.engine.results import MessageRecord, Result
 from tvla.errors import TvlaError
@@ -287,14 +287,15 @@ def alarms_of(result: Result, tr: "Translation", cprog: ir.CProgram) -> List[Ala
 
 
 def _analyse(cprog: ir.CProgram, opts: VerifyOptions, successors: bool,
-             deadline: Optional[float], witness: bool = True) -> Tuple["Translation", Result]:
+             deadline: Optional[float], witness: bool = True, breaks: bool = True) -> Tuple["Translation", Result]:
     """One run of ``cprog``'s translation, stopped at ``deadline``; with ``witness``, the witness
     search (bounded by its number of states, not by the deadline) follows, also after a run the
-    deadline stopped: the alarms found by then may be real."""
+    deadline stopped: the alarms found by then may be real.  Without ``breaks``, a constraint
+    breach after an update drops the structure instead of stopping the run."""
     from tvla.cli.api import attach_witnesses, load, read_inputs, run_loaded
     with tempfile.TemporaryDirectory(prefix="tvla-verify-") as d:
         tr, tvp, tvs = write_translation(cprog, opts.properties, d, successors)
-        engine = opts.engine_options(cprog, witness)
+        engine = replace(opts.engine_options(cprog, witness), break_on_coerce_failure=breaks)
         analysis = load(tvp, replace(engine, witness=False))
         structures, given = read_inputs(analysis, tvs)
         stop = (lambda: time.monotonic() > deadline) if deadline else None
@@ -367,10 +368,25 @@ def _precise(cprog: ir.CProgram, opts: VerifyOptions, deadline: Optional[float]
         unknown = tuple(p for p, v in verdicts.items() if v.verdict == UNKNOWN)
         left = replace(opts, properties=unknown or opts.properties)
         tr, result = _analyse(cprog, left, successors, deadline)
-        verdicts.update((v.name, v) for v in _decide_all(cprog, left, tr, result))
+        decided = _decide_all(cprog, left, tr, result)
+        if result.limit_hit == "coerce-failed" and not cprog.unsupported:
+            decided = _past_breach(cprog, left, successors, deadline, decided)
+        verdicts.update((v.name, v) for v in decided)
         if cprog.unsupported or cprog.cuts or all(v.verdict != UNKNOWN for v in verdicts.values()):
             break
     return _in_order(opts, verdicts), tr, result
+
+
+def _past_breach(cprog: ir.CProgram, opts: VerifyOptions, successors: bool, deadline: Optional[float],
+                 first: Tuple[PropertyVerdict, ...]) -> Tuple[PropertyVerdict, ...]:
+    """The verdicts after a run that a constraint breach stopped, from a run that drops the
+    structure breached and goes on.  A breach says the structure the update started from describes
+    no store, unless an update formula is wrong: then the structures dropped may describe stores,
+    so that run proves nothing, and only the violations it finds with a concrete witness (false)
+    are taken from it; every other verdict stays the first run's."""
+    tr, result = _analyse(cprog, opts, successors, deadline, breaks=False)
+    later = _decide_all(cprog, opts, tr, result, limit="coerce-failed")
+    return tuple(b if b.verdict == FALSE and a.verdict != FALSE else a for a, b in zip(first, later))
 
 
 def _share(deadline: Optional[float], share: float) -> Optional[float]:
@@ -416,11 +432,12 @@ def proofs_without_data(cprog: ir.CProgram, opts: VerifyOptions, deadline: Optio
     return {v.name: v for v in _decide_all(coarse, only, tr, result) if v.verdict == TRUE}, (tr, result)
 
 
-def _decide_all(cprog: ir.CProgram, opts: VerifyOptions, tr: "Translation", result: Result
-                ) -> Tuple[PropertyVerdict, ...]:
-    """The verdict of each property asked, from one run of ``cprog``."""
+def _decide_all(cprog: ir.CProgram, opts: VerifyOptions, tr: "Translation", result: Result,
+                limit: Optional[str] = None) -> Tuple[PropertyVerdict, ...]:
+    """The verdict of each property asked, from one run of ``cprog`` (``limit``: one to count as
+    hit, whatever the run hit: no property is then true)."""
     alarms = alarms_of(result, tr, cprog)
-    limit = "time limit" if result.limit_hit == "interrupted" else result.limit_hit
+    limit = limit or ("time limit" if result.limit_hit == "interrupted" else result.limit_hit)
     return tuple(decide(p, alarms, cprog.unsupported, limit, cprog.cuts) for p in opts.properties)
 
 
