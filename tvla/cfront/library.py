@@ -699,11 +699,13 @@ def t_cut(lib: Library, x: str, fields: Sequence[str]) -> List[Tuple[str, str]]:
         # it led to (on a cycle, where t[T] holds both ways, these keep the cells behind a cut
         # definitely reachable from the variable at the cut edge's end)
         kept = [away, f"({lib.t('k_7', 'k_8')} & {lib.v(x)}(k_8))"]
-        if any(f in lib.cross for f in fields):
+        if lib.cross:
             # symmetrically, a pair whose target no removed edge's end reaches (a list of lists whose
-            # head's inner list is cut: the head still reaches the older cells' inner lists); only
-            # for a field to another struct: on trees the closure, more definite, keeps apart
-            # structures that were merged (tree_delete_min_leak: 2.5x the structures, 10x the time)
+            # head's inner list is cut: the head still reaches the older cells' inner lists; a list
+            # cell whose inner list was merged with its successor's, cut from it: the 1/2 edge into
+            # the merged summary would make the closure 1/2); only with a field to another struct:
+            # on trees the closure, more definite, keeps apart structures that were merged
+            # (tree_delete_min_leak: 2.5x the structures, 10x the time)
             kept.append(f"({lib.t('k_7', 'k_8')} & !(E(k_9, k_10) {rm('k_9', 'k_10')} & {lib.t('k_10', 'k_8')}))")
         if len(fields) == 1:
             kept.append(f"({lib.t('k_7', 'k_8')} & (E(k_9) {rm('k_9', 'k_7')}))")
