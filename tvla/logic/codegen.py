@@ -412,9 +412,24 @@ class _Source:
 
     def conditional(self, f: F.Ite, vec: Optional[str], t: str, u: str, depth: int, loops: int) -> None:
         c_t, c_u = self.value(f.cond, vec, depth, loops)
-        a_t, a_u = self.value(f.then, vec, depth, loops)
-        b_t, b_u = self.value(f.other, vec, depth, loops)
         full, k = self.full(vec), self.fresh()
+        # a branch the condition selects nowhere is not computed (as the evaluator's ite)
+        self.emit(depth, f"z{k} = not ({c_t} | {c_u}); o{k} = {c_t} == {full} and not {c_u}")
+        self.emit(depth, f"if not z{k}:")
+        a_t, a_u = self.value(f.then, vec, depth + 1, loops)
+        self.emit(depth, f"else: {a_t} = {a_u} = 0")
+        self.emit(depth, f"if not o{k}:")
+        b_t, b_u = self.value(f.other, vec, depth + 1, loops)
+        self.emit(depth, f"else: {b_t} = {b_u} = 0")
+        self.emit(depth, f"if z{k}: {t} = {full} & {b_t}; {u} = {full} & {b_u}")
+        self.emit(depth, f"elif o{k}: {t} = {full} & {a_t}; {u} = {full} & {a_u}")
+        self.emit(depth, "else:")
+        self.ite_masks(k, full, (c_t, c_u), (a_t, a_u), (b_t, b_u), t, u, depth + 1)
+
+    def ite_masks(self, k: str, full: str, c: Tuple[str, str], a: Tuple[str, str], b: Tuple[str, str],
+                  t: str, u: str, depth: int) -> None:
+        """``(t, u)`` = the value of ``c ? a : b`` from the masks of its three operands."""
+        (c_t, c_u), (a_t, a_u), (b_t, b_u) = c, a, b
         self.emit(depth, f"cf{k} = {full} & ~({c_t} | {c_u})")
         self.emit(depth, f"tf{k} = {full} & ~({a_t} | {a_u}); ef{k} = {full} & ~({b_t} | {b_u})")
         self.emit(depth, f"{t} = ({c_t} & {a_t}) | (cf{k} & {b_t}) | ({c_u} & {a_t} & {b_t})")

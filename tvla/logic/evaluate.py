@@ -528,6 +528,13 @@ class Evaluator:
         def ite(s: Structure, env: Assignment) -> Masks:
             full = s.full if vn else 1
             ct, cu = gc(s, env)
+            # a branch the condition selects nowhere is not computed
+            if not (ct | cu):
+                et, eu = ge(s, env)
+                return full & et, full & eu
+            if ct == full and not cu:
+                tt, tu = gt(s, env)
+                return full & tt, full & tu
             cf = full & ~(ct | cu)
             tt, tu = gt(s, env)
             et, eu = ge(s, env)
