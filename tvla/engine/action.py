@@ -90,6 +90,18 @@ def store_table(s: Structure, pred: Predicate, value: TableValue) -> None:
         s.dirty()
 
 
+def same_table(s: Structure, pred: Predicate, value: TableValue) -> bool:
+    """Does ``pred`` already have on ``s`` the table ``value`` (as :func:`compute_table` gives it)?"""
+    i = pred.index
+    if pred.arity == 0:
+        return bool(s.nul[i] == value)
+    if pred.arity == 1:
+        return bool(s.uT[i] == value[0] and s.uU[i] == value[1])
+    if pred.arity == 2:
+        return bool(s.bT[i] == value[0] and s.bU[i] == value[1])
+    return bool(s.hi[i] == value)
+
+
 def clear_new(s: Structure, voc: Vocabulary) -> None:
     """Set ``isNew`` and ``instance`` to 0 everywhere (what a ``%new`` action does after its updates)."""
     s.set_unary_masks(voc["isNew"].index, (0, 0))
@@ -247,6 +259,7 @@ class CompiledAction:
         ``report(text)`` is called once per message this structure triggers."""
         items: List[Item] = [(s.copy(), {})]
         before: Optional[List[Structure]] = None
+        moved: Optional[List[Set[str]]] = None  # per item, the predicates the update changed
         post_done = False
         for step_no, step in enumerate(self.order):
             t0 = time.perf_counter()
@@ -260,8 +273,9 @@ class CompiledAction:
                     # focus coerced every structure it split; the others are stored
                     # structures, which were coerced before blur
                     continue
-                items = self._coerce(items, self._changed_for(step_no),
-                                     self.break_on_breach and self._after_update(step_no), before)
+                changed = self._changed_for(step_no)
+                items = self._coerce(items, changed, self.break_on_breach and self._after_update(step_no),
+                                     before, moved if changed is not None else None)
                 before = None
                 stats["coerce"] += time.perf_counter() - t0
                 if self._after_update(step_no) and not post_done:
@@ -274,7 +288,9 @@ class CompiledAction:
             elif step == "u":
                 if self.judge is not None and self.break_on_breach:
                     before = [st.copy() for st, _ in items]
-                items = [(self._update(st, env), env) for st, env in items]
+                updated = [self._update(st, env) for st, env in items]
+                items = [(st, env) for (st, _), (_, env) in zip(updated, items)]
+                moved = [m for _, m in updated]
                 stats["update"] += time.perf_counter() - t0
             elif step == "b":
                 if not post_done:
@@ -298,16 +314,19 @@ class CompiledAction:
         return None
 
     def _coerce(self, items: List[Item], changed: Optional[Set[str]], breach_stops: bool = False,
-                before: Optional[List[Structure]] = None) -> List[Item]:
+                before: Optional[List[Structure]] = None,
+                moved: Optional[List[Set[str]]] = None) -> List[Item]:
         """Coerce each item, dropping those that describe no store.  With
         ``breach_stops`` a breach raises :class:`CoerceFailed`, unless ``before``
         (each item's structure before the update) shows that the complete rule
         set rejects the structure the update started from: it described no store
-        either, and only the reduced rule set (-noautomatic) had let it through."""
+        either, and only the reduced rule set (-noautomatic) had let it through.
+        ``moved``: per item, the predicates of ``changed`` that took other values
+        there (:meth:`Coercer.coerce`)."""
         out = []
         for k, (st, env) in enumerate(items):
             try:
-                self.coercer.coerce(st, changed)
+                self.coercer.coerce(st, changed, moved[k] if moved is not None else None)
             except Inconsistent as e:
                 if breach_stops and not (before is not None and self._infeasible(before[k])):
                     raise CoerceFailed(str(e)) from None
@@ -347,10 +366,11 @@ class CompiledAction:
                     break
 
     # ------------------------------------------------------------------ update
-    def _update(self, s: Structure, env: Assignment) -> Structure:
+    def _update(self, s: Structure, env: Assignment) -> Tuple[Structure, Set[str]]:
         """``%retain`` (evaluated first, on the structure as it is), ``%new``, the
         simultaneous updates, then the nodes ``%retain`` rejects are removed and
-        those where it is 1/2 become maybe-active."""
+        those where it is 1/2 become maybe-active.  Return the structure and the
+        updated predicates whose tables changed (with ``%retain``, and NODES_REMOVED)."""
         voc = self.voc
         retain, new = self.action.retain, self.action.new
         kept = self._retained(retain, s, env) if retain is not None else None
@@ -359,16 +379,21 @@ class CompiledAction:
             s = self._create(new, s, env)
         # simultaneous updates: every table is computed on the old structure first
         results = [(p, compute_table(self.ev, p, params, fn, s, env)) for p, params, fn in self._update_fns]
+        moved: Set[str] = set()
         for p, value in results:
-            store_table(s, p, value)
+            # an unchanged table is not stored: the structure keeps what it derived from it
+            if not same_table(s, p, value):
+                store_table(s, p, value)
+                moved.add(p.name)
         if self.has_new:
             clear_new(s, voc)
         if kept is not None:
+            moved.add(NODES_REMOVED)
             sure, maybe = kept
             if maybe:
                 s.set_maybe_active(s.maybe_active | maybe)
             s = s.restrict(sure | maybe | (s.full & ~old_full))
-        return s
+        return s, moved
 
     def _retained(self, f: F.Formula, s: Structure, env: Assignment) -> Masks:
         """Masks ``(sure, maybe)`` of the nodes where the ``%retain`` formula ``f`` is 1, resp. 1/2."""

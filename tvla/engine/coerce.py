@@ -355,37 +355,50 @@ class Coercer:
                 hold &= ~ranking.raised.get((p, took), 0)
         return ranking, ranking.run(s, ranking.queued(changed), hold)
 
-    def coerce(self, s: Structure, changed: Optional[Iterable[str]] = None) -> Structure:
+    def coerce(self, s: Structure, changed: Optional[Iterable[str]] = None,
+               moved: Optional[Iterable[str]] = None) -> Structure:
         """Sharpen ``s`` in place; raise :class:`Inconsistent` if it describes no store.
 
         ``changed``: names of predicates that changed since ``s`` was last
-        coerced (None: run every rule).  A breach whose assignment has exactly
-        one maybe-active node removes that node (it cannot exist) and starts
-        again; a breach where every assignment has several is left alone."""
+        coerced (None: run every rule).  ``moved`` (with ``changed``): those of
+        them that really took other values; a rule that reads none of them held
+        on ``s`` as coerced and still does, so it runs only after a change may
+        make it fire, as :meth:`sharpen` treats a rule it ran.  A breach whose
+        assignment has exactly one maybe-active node removes that node (it
+        cannot exist) and starts again; a breach where every assignment has
+        several is left alone."""
         while True:
-            absent = self.sharpen(s, changed)
+            absent = self.sharpen(s, changed, moved=moved)
             if not absent:
                 return s
             s.drop_nodes(absent)
-            changed = None
+            changed = moved = None
 
-    def sharpen(self, s: Structure, changed: Optional[Iterable[str]]) -> Mask:
+    def sharpen(self, s: Structure, changed: Optional[Iterable[str]],
+                moved: Optional[Iterable[str]] = None) -> Mask:
         """Run the rules to a fixpoint (see :meth:`coerce`); return the mask of
         the maybe-active nodes a breach shows cannot exist (0: none).
 
         A rule is queued again when a predicate it reads changes, and run in queue
-        order, but a run is skipped when the rule ran before in this call and no
-        change since the start of that run can make it fire (:func:`rule_rises`): it
-        would change nothing, so the rules that do change the structure run in the
-        same order, and each breach is found by the same rule, as when every queued
-        rule runs."""
+        order, but a run is skipped when the rule ran before in this call, or holds
+        on ``s`` (it reads no predicate of ``moved``), and no change since then can
+        make it fire (:func:`rule_rises`): it would change nothing, so the rules
+        that do change the structure run in the same order, and each breach is
+        found by the same rule, as when every queued rule runs.  ``moved`` counts only
+        with ``changed`` (see :meth:`coerce`)."""
         queue = self.queued(changed)
         queued = bytearray(len(self.rules))  # 1: in the queue, not yet run
         for k in queue:
             queued[k] = 1
-        # 0: the rule ran in this call and nothing since the start of that run may make it
+        # 0: the rule ran in this call, or held on ``s``, and nothing since may make it
         # fire; a rule that has not run yet runs when queued (it may not hold on ``s``)
-        fresh = bytearray(b"\x01") * len(self.rules)
+        if moved is None or changed is None:
+            fresh = bytearray(b"\x01") * len(self.rules)
+        else:
+            fresh = bytearray(len(self.rules))
+            for p in moved:
+                for k in self.dependents.get(p, ()):
+                    fresh[k] = 1
         appliers, dependents, raised = self._appliers, self.dependents, self.raised
         for k in queue:  # the loop sees the rules appended while it runs
             queued[k] = 0
