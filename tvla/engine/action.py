@@ -44,6 +44,12 @@ Item = Tuple[Structure, Assignment]
 Report = Callable[[Message], None]
 """Called once per message a structure triggers."""
 
+FocusKey = Tuple[F.Formula, ...]
+"""The focus formulae of an action whose pipeline starts with focus (:attr:`CompiledAction.focus_key`)."""
+
+Focused = Dict[FocusKey, List[Structure]]
+"""What the first focus step made of one stored structure, by :attr:`CompiledAction.focus_key`."""
+
 
 def compute_table(ev: Compiler, pred: Predicate, params: Sequence[str], fn: CompiledFormula, s: Structure,
                   env: Assignment) -> TableValue:
@@ -247,16 +253,23 @@ class CompiledAction:
                             for name, (params, f) in self.all_updates.items()]
         self.break_on_breach = options.break_on_coerce_failure
         self.order = options.pipeline
+        # actions whose pipeline starts by focusing on equal formulae (the two branches of a
+        # test) focus a stored structure into the same structures: see apply's ``focused``
+        self.focus_key: Optional[FocusKey] = \
+            tuple(ff.formula for ff in self.focus) if self.focus and self.order.startswith("f") else None
         # structures reach locations coerced (then blurred) when a coerce follows the update
         self.stored_coerced = "c" in self.order[self.order.index("u"):]
 
     def _unbound(self, f: F.Formula) -> List[str]:
         return sorted(f.free_vars() - set(self.pre_vars))
 
-    def apply(self, s: Structure, stats: Dict[str, float], report: Report) -> List[Structure]:
+    def apply(self, s: Structure, stats: Dict[str, float], report: Report,
+              focused: Optional[Focused] = None) -> List[Structure]:
         """Apply to stored structure ``s``; return the blurred results.
 
-        ``report(text)`` is called once per message this structure triggers."""
+        ``report(text)`` is called once per message this structure triggers.
+        ``focused``: the results of the first focus step of the actions applied to ``s``
+        so far, by their ``focus_key``; this action reads its own there, or adds it."""
         items: List[Item] = [(s.copy(), {})]
         before: Optional[List[Structure]] = None
         moved: Optional[List[Set[str]]] = None  # per item, the predicates the update changed
@@ -264,9 +277,7 @@ class CompiledAction:
         for step_no, step in enumerate(self.order):
             t0 = time.perf_counter()
             if step == "f":
-                for ff in self.focus:
-                    items = [(t, env) for st, env in items
-                             for t in focus(st, ff, self.ev, self.coercer.refine)]
+                items = self._focus(items, focused if step_no == 0 else None)
                 stats["focus"] += time.perf_counter() - t0
             elif step == "c":
                 if step_no and self.order[step_no - 1] == "f" and self.stored_coerced:
@@ -301,6 +312,21 @@ class CompiledAction:
         if not post_done:
             self._messages(items, self.post_messages, report)
         return [st for st, _ in items]
+
+    def _focus(self, items: List[Item], focused: Optional[Focused]) -> List[Item]:
+        """The focus step; with ``focused`` (``items`` being the stored structure alone),
+        copies of the structures an action with the same ``focus_key`` made, which the
+        pipeline may change (focus is a function of the structure and the formulae)."""
+        key = self.focus_key
+        if focused is not None and key is not None:
+            done = focused.get(key)
+            if done is not None:
+                return [(st.copy(), {}) for st in done]
+        for ff in self.focus:
+            items = [(t, env) for st, env in items for t in focus(st, ff, self.ev, self.coercer.refine)]
+        if focused is not None and key is not None:
+            focused[key] = [st.copy() for st, _ in items]
+        return items
 
     def _after_update(self, step_no: int) -> bool:
         return "u" in self.order[:step_no]

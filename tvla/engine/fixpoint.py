@@ -19,7 +19,7 @@ from typing import Any, Callable, Collection, DefaultDict, Dict, Hashable, Itera
 from dataclasses import replace
 
 from tvla.version import __version__
-from tvla.engine.action import CoerceFailed, CompiledAction, Report, recompute
+from tvla.engine.action import CoerceFailed, CompiledAction, FocusKey, Focused, Report, recompute
 from tvla.engine.blur import blur
 from tvla.engine.coerce import Coercer, build_rules, definition
 from tvla.engine.culprit import find_trigger
@@ -330,9 +330,10 @@ class Fixpoint:
                 self.limit = self.limit or "max-messages"
         return report
 
-    def apply(self, k: int, edge: Edge, s: Structure, key: Optional[Hashable]) -> List[Structure]:
+    def apply(self, k: int, edge: Edge, s: Structure, key: Optional[Hashable],
+              focused: Optional[Focused] = None) -> List[Structure]:
         try:
-            return self.an.compiled_action(edge).apply(s, self.stats, self.reporter(k, edge, key))
+            return self.an.compiled_action(edge).apply(s, self.stats, self.reporter(k, edge, key), focused)
         except CoerceFailed as e:
             # tvla.engine.breakIfCoerceAfterUpdateFailed: stop, saying where (a notice, as
             # TVLA's, not a message: the messages per location stay TVLA's)
@@ -361,13 +362,27 @@ class Fixpoint:
         store = self.stores[loc]
         # a snapshot: an edge back to ``loc`` may change these entries while we work
         work = [(key, store.items[key]) for key in self.pending.pop(loc, {}) if key in store.items]
+        shared = self.shared_focus(loc)
+        focused: List[Focused] = [{} for _ in work] if shared else []
         for k, e in self.out_edges[loc]:
-            for key, s in work:
-                for r in self.apply(k, e, s, key):
+            share = self.an.compiled_action(e).focus_key in shared
+            for i, (key, s) in enumerate(work):
+                for r in self.apply(k, e, s, key, focused[i] if share else None):
                     self.propagate(e.target, r)
                 if self.limit:
                     return
                 self.tick(loc)
+
+    def shared_focus(self, loc: str) -> Set[FocusKey]:
+        """The focus keys (:attr:`CompiledAction.focus_key`) of two or more edges leaving ``loc``:
+        a stored structure is focused once for them all."""
+        seen: Set[FocusKey] = set()
+        shared: Set[FocusKey] = set()
+        for _k, e in self.out_edges[loc]:
+            fk = self.an.compiled_action(e).focus_key
+            if fk is not None:
+                (shared if fk in seen else seen).add(fk)
+        return shared
 
     def tick(self, loc: str) -> None:
         if self.progress is not None:  # the callback decides how often to print
