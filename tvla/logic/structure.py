@@ -86,6 +86,8 @@ def join_masks(ta: Mask, ua: Mask, tb: Mask, ub: Mask, full: Mask) -> Masks:
 def collapse_masks(t: Mask, u: Mask, groups: Iterable[Mask], full: Mask) -> Masks:
     """``(T, U)`` masks over groups: bit ``k`` is 1 when every node of
     ``groups[k]`` (a node mask) is 1, 0 when every one is 0, 1/2 otherwise."""
+    if not (t | u):
+        return 0, 0  # 0 everywhere (most tables of a blurred structure are mostly 0)
     f = full & ~(t | u)
     ot = oh = 0
     for k, gm in enumerate(groups):
