@@ -72,19 +72,24 @@ def may_embed(a: Signature, b: Signature) -> bool:
 def node_names(s: Structure) -> List[NodeName]:
     """Per node, its unary values as two bit vectors over the unary predicates
     (bit k: predicate k is 1, resp. 1/2 there): the canonical name, all predicates."""
-    names: List[NodeName] = []
-    tables = list(s.unary_tables())
-    for u in range(s.n):
-        one = half = 0
-        bit = 1
-        for t, h in tables:
-            if t >> u & 1:
-                one |= bit
-            elif h >> u & 1:
-                half |= bit
-            bit <<= 1
-        names.append((one, half))
-    return names
+    # set from the bits of the masks (mostly 0), not read per node and predicate
+    full = s.full
+    one = [0] * s.n
+    half = [0] * s.n
+    bit = 1
+    for t, h in s.unary_tables():
+        t &= full
+        h &= full & ~t
+        while t:
+            low = t & -t
+            t ^= low
+            one[low.bit_length() - 1] |= bit
+        while h:
+            low = h & -h
+            h ^= low
+            half[low.bit_length() - 1] |= bit
+        bit <<= 1
+    return list(zip(one, half))
 
 
 NodeTag = Tuple[int, int, bool]
