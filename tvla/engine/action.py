@@ -18,12 +18,12 @@ from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Prot
 from tvla.lang.program import Action, Message, Update
 from tvla.logic import formula as F
 from tvla.engine.blur import blur
-from tvla.engine.coerce import NODES_REMOVED, Coercer, definition
+from tvla.engine.coerce import NODES_REMOVED, Change, Coercer, definition
 from tvla.engine.differencing import Differencer
 from tvla.engine.focus import FocusFormula, focus
 from tvla.engine.options import Options
 from tvla.logic.evaluate import Assignment, CompiledFormula, Evaluator
-from tvla.logic.kleene import FALSE, HALF, TRUE, Kleene, Masks
+from tvla.logic.kleene import FALSE, HALF, TRUE, Kleene, Mask, Masks
 from tvla.logic.structure import Inconsistent, Structure, bits
 from tvla.logic.vocabulary import Predicate, Vocabulary
 
@@ -96,16 +96,29 @@ def store_table(s: Structure, pred: Predicate, value: TableValue) -> None:
         s.dirty()
 
 
-def same_table(s: Structure, pred: Predicate, value: TableValue) -> bool:
-    """Does ``pred`` already have on ``s`` the table ``value`` (as :func:`compute_table` gives it)?"""
+def rose_fell(t0: Mask, u0: Mask, t1: Mask, u1: Mask) -> Tuple[bool, bool]:
+    """Does a ``(T, U)`` mask pair rise somewhere in the truth order (0 < 1/2 < 1) from
+    ``(t0, u0)`` to ``(t1, u1)``, and does it fall somewhere?"""
+    return bool(t1 & ~t0 | u1 & ~(t0 | u0)), bool(t0 & ~t1 | u0 & ~(t1 | u1))
+
+
+def table_moves(s: Structure, pred: Predicate, value: TableValue) -> Tuple[bool, bool]:
+    """Whether ``pred`` would rise somewhere, and fall somewhere, in the truth order
+    if its table on ``s`` became ``value`` (as :func:`compute_table` gives it)."""
     i = pred.index
     if pred.arity == 0:
-        return bool(s.nul[i] == value)
+        return value > s.nul[i], value < s.nul[i]
     if pred.arity == 1:
-        return bool(s.uT[i] == value[0] and s.uU[i] == value[1])
+        return rose_fell(s.uT[i], s.uU[i], value[0], value[1])
     if pred.arity == 2:
-        return bool(s.bT[i] == value[0] and s.bU[i] == value[1])
-    return bool(s.hi[i] == value)
+        rose = fell = False
+        for t0, u0, t1, u1 in zip(s.bT[i], s.bU[i], value[0], value[1]):
+            if t0 != t1 or u0 != u1:
+                r, f = rose_fell(t0, u0, t1, u1)
+                rose, fell = rose or r, fell or f
+        return rose, fell
+    differ = s.hi[i] != value
+    return differ, differ
 
 
 def clear_new(s: Structure, voc: Vocabulary) -> None:
@@ -272,7 +285,7 @@ class CompiledAction:
         so far, by their ``focus_key``; this action reads its own there, or adds it."""
         items: List[Item] = [(s.copy(), {})]
         before: Optional[List[Structure]] = None
-        moved: Optional[List[Set[str]]] = None  # per item, the predicates the update changed
+        moved: Optional[List[Set[Change]]] = None  # per item, how the update changed predicates
         post_done = False
         for step_no, step in enumerate(self.order):
             t0 = time.perf_counter()
@@ -341,14 +354,14 @@ class CompiledAction:
 
     def _coerce(self, items: List[Item], changed: Optional[Set[str]], breach_stops: bool = False,
                 before: Optional[List[Structure]] = None,
-                moved: Optional[List[Set[str]]] = None) -> List[Item]:
+                moved: Optional[List[Set[Change]]] = None) -> List[Item]:
         """Coerce each item, dropping those that describe no store.  With
         ``breach_stops`` a breach raises :class:`CoerceFailed`, unless ``before``
         (each item's structure before the update) shows that the complete rule
         set rejects the structure the update started from: it described no store
         either, and only the reduced rule set (-noautomatic) had let it through.
-        ``moved``: per item, the predicates of ``changed`` that took other values
-        there (:meth:`Coercer.coerce`)."""
+        ``moved``: per item, how the predicates of ``changed`` moved there
+        (:meth:`Coercer.coerce`)."""
         out = []
         for k, (st, env) in enumerate(items):
             try:
@@ -392,11 +405,12 @@ class CompiledAction:
                     break
 
     # ------------------------------------------------------------------ update
-    def _update(self, s: Structure, env: Assignment) -> Tuple[Structure, Set[str]]:
+    def _update(self, s: Structure, env: Assignment) -> Tuple[Structure, Set[Change]]:
         """``%retain`` (evaluated first, on the structure as it is), ``%new``, the
         simultaneous updates, then the nodes ``%retain`` rejects are removed and
-        those where it is 1/2 become maybe-active.  Return the structure and the
-        updated predicates whose tables changed (with ``%retain``, and NODES_REMOVED)."""
+        those where it is 1/2 become maybe-active.  Return the structure and how the
+        updated predicates moved (:meth:`Coercer.coerce`'s ``moved``; with ``%retain``,
+        every changed one both ways, and NODES_REMOVED)."""
         voc = self.voc
         retain, new = self.action.retain, self.action.new
         kept = self._retained(retain, s, env) if retain is not None else None
@@ -405,16 +419,21 @@ class CompiledAction:
             s = self._create(new, s, env)
         # simultaneous updates: every table is computed on the old structure first
         results = [(p, compute_table(self.ev, p, params, fn, s, env)) for p, params, fn in self._update_fns]
-        moved: Set[str] = set()
+        moved: Set[Change] = set()
         for p, value in results:
+            rose, fell = table_moves(s, p, value)
             # an unchanged table is not stored: the structure keeps what it derived from it
-            if not same_table(s, p, value):
+            if rose or fell:
                 store_table(s, p, value)
-                moved.add(p.name)
+                # nodes that go, or become maybe-active, may raise what reads p either way
+                if rose or kept is not None:
+                    moved.add((p.name, TRUE))
+                if fell or kept is not None:
+                    moved.add((p.name, FALSE))
         if self.has_new:
             clear_new(s, voc)
         if kept is not None:
-            moved.add(NODES_REMOVED)
+            moved.add((NODES_REMOVED, TRUE))
             sure, maybe = kept
             if maybe:
                 s.set_maybe_active(s.maybe_active | maybe)

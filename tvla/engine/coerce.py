@@ -356,13 +356,17 @@ class Coercer:
         return ranking, ranking.run(s, ranking.queued(changed), hold)
 
     def coerce(self, s: Structure, changed: Optional[Iterable[str]] = None,
-               moved: Optional[Iterable[str]] = None) -> Structure:
+               moved: Optional[Iterable[Change]] = None) -> Structure:
         """Sharpen ``s`` in place; raise :class:`Inconsistent` if it describes no store.
 
         ``changed``: names of predicates that changed since ``s`` was last
-        coerced (None: run every rule).  ``moved`` (with ``changed``): those of
-        them that really took other values; a rule that reads none of them held
-        on ``s`` as coerced and still does, so it runs only after a change may
+        coerced (None: run every rule).  ``moved`` (with ``changed``): how they
+        changed, ``(p, TRUE)`` when ``p`` rose somewhere in the truth order (0 <
+        1/2 < 1), ``(p, FALSE)`` when it fell somewhere (and NODES_REMOVED, with
+        either value, when nodes went).  A rule that held on ``s`` as coerced and
+        that no such move may make fire (:func:`rule_rises`: its body is
+        monotone in each predicate read one way, and its head must not move
+        away from what it says) still holds, so it runs only after a change may
         make it fire, as :meth:`sharpen` treats a rule it ran.  A breach whose
         assignment has exactly one maybe-active node removes that node (it
         cannot exist) and starts again; a breach where every assignment has
@@ -375,13 +379,13 @@ class Coercer:
             changed = moved = None
 
     def sharpen(self, s: Structure, changed: Optional[Iterable[str]],
-                moved: Optional[Iterable[str]] = None) -> Mask:
+                moved: Optional[Iterable[Change]] = None) -> Mask:
         """Run the rules to a fixpoint (see :meth:`coerce`); return the mask of
         the maybe-active nodes a breach shows cannot exist (0: none).
 
         A rule is queued again when a predicate it reads changes, and run in queue
         order, but a run is skipped when the rule ran before in this call, or holds
-        on ``s`` (it reads no predicate of ``moved``), and no change since then can
+        on ``s`` (no move of ``moved`` may make it fire), and no change since then can
         make it fire (:func:`rule_rises`): it would change nothing, so the rules
         that do change the structure run in the same order, and each breach is
         found by the same rule, as when every queued rule runs.  ``moved`` counts only
@@ -396,8 +400,9 @@ class Coercer:
             fresh = bytearray(b"\x01") * len(self.rules)
         else:
             fresh = bytearray(len(self.rules))
-            for p in moved:
-                for k in self.dependents.get(p, ()):
+            for move in moved:
+                ks = self.dependents.get(move[0], ()) if move[0] == NODES_REMOVED else self.raised.get(move, ())
+                for k in ks:
                     fresh[k] = 1
         appliers, dependents, raised = self._appliers, self.dependents, self.raised
         for k in queue:  # the loop sees the rules appended while it runs
