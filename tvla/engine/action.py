@@ -290,7 +290,7 @@ class CompiledAction:
         for step_no, step in enumerate(self.order):
             t0 = time.perf_counter()
             if step == "f":
-                items = self._focus(items, focused if step_no == 0 else None)
+                items = self._focus(items, focused if step_no == 0 else None, step_no == 0)
                 stats["focus"] += time.perf_counter() - t0
             elif step == "c":
                 if step_no and self.order[step_no - 1] == "f" and self.stored_coerced:
@@ -326,7 +326,7 @@ class CompiledAction:
             self._messages(items, self.post_messages, report)
         return [st for st, _ in items]
 
-    def _focus(self, items: List[Item], focused: Optional[Focused]) -> List[Item]:
+    def _focus(self, items: List[Item], focused: Optional[Focused], focused_first: bool) -> List[Item]:
         """The focus step; with ``focused`` (``items`` being the stored structure alone),
         copies of the structures an action with the same ``focus_key`` made, which the
         pipeline may change (focus is a function of the structure and the formulae)."""
@@ -335,8 +335,12 @@ class CompiledAction:
             done = focused.get(key)
             if done is not None:
                 return [(st.copy(), {}) for st in done]
+        # a stored structure is at a fixpoint of every rule (coerced, then blurred and joined),
+        # and so is every structure focus makes of it: refine need not run the rules a split
+        # cannot make fire
+        held = self.coercer.holding() if self.stored_coerced and focused_first else None
         for ff in self.focus:
-            items = [(t, env) for st, env in items for t in focus(st, ff, self.ev, self.coercer.refine)]
+            items = [(t, env) for st, env in items for t in focus(st, ff, self.ev, self.coercer.refine, held)]
         if focused is not None and key is not None:
             focused[key] = [st.copy() for st, _ in items]
         return items

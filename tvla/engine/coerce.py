@@ -338,8 +338,12 @@ class Coercer:
 
         ``held``: what an earlier call returned for the structure ``s`` was made from,
         when ``s`` differs from it only where the ``changed`` predicates took the value
-        ``took`` (TRUE or FALSE) where they were 1/2: a rule that held there and that
-        such a change cannot make fire (:func:`rule_rises`) need not run."""
+        ``took`` (TRUE or FALSE) where they were 1/2, or, with ``took`` None, only by the
+        values of the ``changed`` predicates and by nodes that copy one of its nodes
+        (every value, but equality: a materialization, whose ``changed`` names ``sm``;
+        its formulae have the values they had where they read neither): a rule that
+        held there and that such a change cannot make fire (:func:`rule_rises`, with
+        either value when ``took`` is None) need not run."""
         if s.ma or self.voc.higher:
             self.coerce(s, changed)
             return None
@@ -349,11 +353,22 @@ class Coercer:
             self._ranking = Ranking(self, sorted(range(len(useful)), key=lambda k: (-useful[k], k)))
         ranking = self._ranking
         hold = 0
-        if held is not None and held[0] is ranking and took is not None and changed is not None:
+        if held is not None and held[0] is ranking and changed is not None:
             hold = held[1]
+            raised = ranking.raised
             for p in changed:
-                hold &= ~ranking.raised.get((p, took), 0)
+                if took is None:
+                    hold &= ~(raised.get((p, TRUE), 0) | raised.get((p, FALSE), 0))
+                else:
+                    hold &= ~raised.get((p, took), 0)
         return ranking, ranking.run(s, ranking.queued(changed), hold)
+
+    def holding(self) -> Held:
+        """What :meth:`refine` may be told holds on a structure at a fixpoint of every rule
+        (one this coercer coerced, or a blur or join of such structures: each embeds into
+        it, so a body 1 there is 1 on every structure it stands for, whose heads agree)."""
+        ranking = self._ranking
+        return ranking, (1 << len(ranking.order)) - 1
 
     def coerce(self, s: Structure, changed: Optional[Iterable[str]] = None,
                moved: Optional[Iterable[Change]] = None) -> Structure:

@@ -28,13 +28,15 @@ Coerce = Callable[[Structure, Optional[Iterable[str]], Any, Optional[Kleene]], A
 """Coerce of a structure in place (raising :class:`~tvla.logic.structure.Inconsistent`),
 ``coerce(s, changed, held, took)``: given the predicates that changed (None: any), what an
 earlier call returned for the structure ``s`` was split from (None: nothing) and, when
-known, the value ``took`` the changed predicates took where they were 1/2; it returns what
+known, the value ``took`` the changed predicates took where they were 1/2 (None: see
+:data:`Split`); it returns what
 it knows holds on ``s`` (:meth:`~tvla.engine.coerce.Coercer.refine`)."""
 
 Split = Tuple[Structure, Optional[Tuple[str, ...]], Optional[Kleene]]
 """A structure a split made, the predicates whose values it changed (None: its nodes
 changed in a way every rule may read), and the value they took where they were 1/2
-when that is all that changed (None: not only)."""
+when that is all that changed (None: not only: a materialization, which also copied a
+node, every value but equality, ``sm`` among the changed predicates)."""
 
 
 class FocusLiteral:
@@ -111,23 +113,26 @@ class FocusFormula:
         return TvlaError(text)
 
 
-def focus(s: Structure, ff: FocusFormula, ev: Evaluator, coerce: Optional[Coerce] = None) -> List[Structure]:
+def focus(s: Structure, ff: FocusFormula, ev: Evaluator, coerce: Optional[Coerce] = None,
+          held: Any = None) -> List[Structure]:
     """Return structures that together represent ``s`` and on which ``ff`` is definite.
 
     ``coerce(structure)`` (raising :class:`~tvla.logic.structure.Inconsistent`) is applied to
     every structure a split produces: discarding infeasible splits at once is what
-    keeps materialization finite."""
+    keeps materialization finite.  ``held``: what ``coerce`` may take to hold on ``s``
+    (as it returns it; None: nothing), which then holds on the results too."""
     current = [s]
     for lits in ff.disjuncts:
         nxt = []
         for st in current:
-            nxt.extend(_focus_conj(st, lits, ev, coerce))
+            nxt.extend(_focus_conj(st, lits, ev, coerce, held))
         current = nxt
     return current
 
 
-def _focus_conj(s: Structure, lits: List[FocusLiteral], ev: Evaluator, coerce: Optional[Coerce]) -> List[Structure]:
-    work: List[Tuple[Structure, Any]] = [(s, None)]  # a structure, what its coerce knew holds
+def _focus_conj(s: Structure, lits: List[FocusLiteral], ev: Evaluator, coerce: Optional[Coerce],
+                held: Any = None) -> List[Structure]:
+    work: List[Tuple[Structure, Any]] = [(s, held)]  # a structure, what its coerce knew holds
     done = []
     while work:
         st, held = work.pop()
