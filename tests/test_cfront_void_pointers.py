@@ -136,6 +136,17 @@ def test_verdicts_through_void_pointers(tmp_path, src, expected):
     assert verdicts(tmp_path, src) == expected
 
 
+def test_library_functions_declared_in_the_file_are_no_void_pointers(tmp_path):
+    """A preprocessed file declares malloc and free itself: their ``void *`` result and parameter
+    take pointers of every type, and joining the payload field to them would give it two types."""
+    path = tmp_path / "prog.i"
+    path.write_text('# 1 "prog.c"\nextern void *malloc(unsigned long);\nextern void free(void *);\n'
+                    "extern int __VERIFIER_nondet_int(void);\nextern void reach_error(void);\n"
+                    + PAYLOAD.replace("FREE_DATA", "free(head->data);").replace("NULL", "((void *)0)") + "\n")
+    [f] = verify_files([str(path)], VerifyOptions(ALL))
+    assert [p.verdict for p in f.properties] == ["true", "true", "true"]
+
+
 def test_positions_stay_those_of_the_file(tmp_path):
     """The retyped text keeps every line and column: ``void`` becomes a four-letter typedef."""
     one_line = ("struct node { struct node *next; };\nint main(void) {\n"

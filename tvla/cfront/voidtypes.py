@@ -53,14 +53,22 @@ def entity(c: Optional[ci.Cursor], main: str) -> Optional[Hashable]:
     if not is_void_pointer(_declared_type(c)):
         return None
     if c.kind == K.FUNCTION_DECL:
-        return ("return", decl_key(c.canonical))
+        return ("return", decl_key(c.canonical)) if _defined(c, main) else None
     if c.kind == K.PARM_DECL:
         fn = c.semantic_parent
-        if fn is None or fn.kind != K.FUNCTION_DECL:
+        if fn is None or fn.kind != K.FUNCTION_DECL or not _defined(fn, main):
             return None
         keys = [decl_key(a) for a in fn.get_arguments()]
         return ("param", decl_key(fn.canonical), keys.index(decl_key(c))) if decl_key(c) in keys else None
     return ("decl", decl_key(c.canonical))
+
+
+def _defined(fn: ci.Cursor, main: str) -> bool:
+    """Is function ``fn`` defined in file ``main``?  A library function declared there (``void
+    *malloc(size_t)``, ``void free(void *)`` in a preprocessed file) takes and returns pointers
+    of every type: its parameters and result are no entities."""
+    d = fn.get_definition()
+    return d is not None and d.location.file is not None and d.location.file.name == main
 
 
 def _param_entity(fn: ci.Cursor, i: int, main: str) -> Optional[Hashable]:
