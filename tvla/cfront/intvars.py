@@ -56,7 +56,7 @@ from tvla.cfront.ir import IntRange, region_values
 from tvla.cfront.outparams import OutParams, deref_param, out_params
 from tvla.cfront.parse import ARITHMETIC, binary_operator, evaluate_int, fold, unary_operator
 
-__all__ = ["IntClass", "in_type", "ABSTRACT", "KEPT", "VALUED", "MAX_COUNTER_VALUES", "step_of", "shift_of", "MAX_FLAG_VALUES", "classify_ints", "int_var", "is_nondet_call", "is_truth_value",
+__all__ = ["IntClass", "in_type", "ABSTRACT", "KEPT", "VALUED", "MAX_COUNTER_VALUES", "step_of", "shift_of", "mapped_of", "Mapping", "MAX_FLAG_VALUES", "classify_ints", "int_var", "is_nondet_call", "is_truth_value",
            "return_key"]
 
 MAX_FLAG_VALUES = 4
@@ -515,7 +515,18 @@ def _value(rhs: object, known: Dict[Hashable, IntClass], inits: FrozenSet[Hashab
     s = strip(rhs, casts=True)
     if is_datum(s) and deref_param(s) is None:
         return "field"
-    return "truth" if is_truth_value(rhs) else _OTHER
+    if is_truth_value(rhs):
+        return "truth"
+    mapped = mapped_of(rhs, lambda c: known.get(decl_key(c)), lambda c: _int_or_none(_value(c, known)))
+    if mapped is not None:   # len - i, 2 * i, i % 2: the values it takes, another where undefined
+        table = mapped[2]
+        return ("set", tuple(w for _, w in table if w is not None),
+                mapped[1].kind == "counter" or any(w is None for _, w in table))
+    return _OTHER
+
+
+def _int_or_none(value: object) -> Optional[int]:
+    return value if isinstance(value, int) else None
 
 
 def _narrowed(value: object, rhs: object, rng: Optional[IntRange]) -> object:
@@ -560,6 +571,67 @@ def shift_of(rhs: ci.Cursor, class_of: Callable[[ci.Cursor], Optional[IntClass]]
         if inner is not None and isinstance(c, int):   # (i + len) + 1
             return inner[0], inner[1], inner[2] + sign * c
     return None
+
+
+Mapping = Tuple[Tuple[int, Optional[int]], ...]   # a flag's value -> the expression's (None: undefined)
+_COMPARE = {"<": lambda a, b: a < b, "<=": lambda a, b: a <= b, ">": lambda a, b: a > b,
+            ">=": lambda a, b: a >= b, "==": lambda a, b: a == b, "!=": lambda a, b: a != b}
+
+
+def mapped_of(rhs: ci.Cursor, class_of: Callable[[ci.Cursor], Optional[IntClass]],
+              value_of: Callable[[ci.Cursor], Optional[int]]) -> Optional[Tuple[ci.Cursor, IntClass, Mapping]]:
+    """``rhs`` as a function of one flag or counter j and constants (``len - i``, ``2 * i + 1``,
+    ``i % 2``, ``i == 1``): j, its class and, for each of its values, the value of ``rhs`` (None
+    where C leaves it undefined); None for any other expression (``value_of`` gives a variable's
+    constant value, ``class_of`` a variable's class)."""
+    found: List[ci.Cursor] = []
+
+    def walk(c: ci.Cursor) -> bool:   # only parentheses, implicit conversions and operators
+        s = strip(c)
+        var = int_var(s)
+        if var is not None:
+            cls = class_of(var)
+            if cls is not None and cls.kind in ("flag", "counter"):
+                if found and decl_key(found[0]) != decl_key(var):
+                    return False
+                found[:] = [var]
+                return True
+            return value_of(s) is not None
+        if evaluate_int(s) is not None:
+            return True
+        kids = children(s)
+        if s.kind == K.BINARY_OPERATOR and binary_operator(s) in ARITHMETIC + tuple(_COMPARE):
+            return all(walk(k) for k in kids)
+        if s.kind == K.UNARY_OPERATOR and unary_operator(s) in ("-", "!") and kids:
+            return walk(kids[0])
+        return False
+
+    if not walk(rhs) or not found:
+        return None
+    cls = class_of(found[0])
+    assert cls is not None
+    key = decl_key(found[0])
+    return found[0], cls, tuple((v, _evaluate(rhs, key, v, value_of)) for v in cls.values)
+
+
+def _evaluate(c: ci.Cursor, key: Hashable, v: int, value_of: Callable[[ci.Cursor], Optional[int]]) -> Optional[int]:
+    """The value of an expression :func:`mapped_of` accepted, its variable (``key``) holding ``v``."""
+    s = strip(c)
+    var = int_var(s)
+    if var is not None:
+        return v if decl_key(var) == key else value_of(s)
+    k = evaluate_int(s)
+    if k is not None:
+        return k
+    kids = children(s)
+    vals = [x for x in (_evaluate(k, key, v, value_of) for k in kids) if x is not None]
+    if len(vals) != len(kids):
+        return None
+    if s.kind == K.UNARY_OPERATOR:
+        return fold("-", 0, vals[0]) if unary_operator(s) == "-" else int(not vals[0])
+    op = binary_operator(s)
+    a, b = vals
+    return int(_COMPARE[op](a, b)) if op in _COMPARE else fold(op, a, b)
 
 
 def _folded(rhs: ci.Cursor, known: Dict[Hashable, IntClass]) -> Optional[int]:

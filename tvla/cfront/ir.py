@@ -385,11 +385,14 @@ class Step:
 
 @dataclass(frozen=True)
 class ShiftFlag:
-    """``dst = src + delta`` for a flag or counter ``src`` (``dst`` takes src's values shifted)."""
+    """``dst = src + delta`` for a flag or counter ``src`` (``dst`` takes src's values shifted); with
+    a ``table``, ``dst`` takes the value the table gives src's (``dst = len - src``, ``src % 2``;
+    None: C leaves it undefined, and dst holds any value)."""
 
     dst: str
     src: str
     delta: int
+    table: Optional[Tuple[Tuple[int, Optional[int]], ...]] = None
 
 
 @dataclass(frozen=True)

@@ -1440,11 +1440,20 @@ def abstracted(lib: Library, act: Act, k: str) -> Act:
                                pre=_and([lib.val(k, None)] + ([act.pre] if act.pre else [])))
 
 
-def shift_flag(lib: Library, k: str, j: str, c: Optional[int], delta: int) -> List[Act]:
+def shift_flag(lib: Library, k: str, j: str, c: Optional[int], delta: int,
+               table: Optional[Tuple[Tuple[int, Optional[int]], ...]] = None) -> List[Act]:
     """``k = j + delta`` when flag or counter ``j`` holds ``c``: k holds c + delta (or, past
-    k's values, another value); from j's "another value", any state of k (abstracted)."""
-    name = f"Shift_{_sanitize(k)}_{_sanitize(j)}_{const_name(c)}_{const_name(delta)}" if c is not None else ""
-    return _flag_moves(lib, k, j, c, delta, name, f"{k} = {j} + {delta}")
+    k's values, another value); from j's "another value", any state of k (abstracted).  With a
+    ``table`` (``k = len - j``): k holds the value it gives c (where it gives None, any state of
+    k, abstracted)."""
+    if table is None:
+        name = f"Shift_{_sanitize(k)}_{_sanitize(j)}_{const_name(c)}_{const_name(delta)}" if c is not None else ""
+        return _flag_moves(lib, k, j, c, delta, name, f"{k} = {j} + {delta}")
+    mapped = dict(table).get(c) if c is not None else None
+    if c is None or mapped is None:
+        return [abstracted(lib, set_flag(lib, k, s), j) for s in lib.states(k)]
+    name = f"Map_{_sanitize(k)}_{_sanitize(j)}_{const_name(c)}"
+    return _flag_moves(lib, k, j, c, mapped - c, name, f"{k} = {mapped} ({j} = {c})")
 
 
 def step_flag(lib: Library, k: str, c: Optional[int], delta: int) -> List[Act]:

@@ -18,7 +18,7 @@
   they lose nothing until a condition reads the variable.
 """
 
-from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, Hashable, List, Optional, Sequence, Tuple, TypeVar, \
+from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, Hashable, Iterator, List, Optional, Sequence, Tuple, TypeVar, \
     Union
 
 import clang.cindex as ci
@@ -27,8 +27,8 @@ from tvla.cfront import ir
 from tvla.cfront.cinfo import CELL_FIELD, K, cell_deref, cell_words, children, constant_value, decl_key, int_range, is_byte_cell, \
     is_int, is_int_cell, is_number, is_pointer, is_void_pointer, keeps_value, member_range, pointee_struct, strip, struct_decl, struct_name
 from tvla.cfront.embedded import container_of, member_path
-from tvla.cfront.intvars import ABSTRACT, VALUED, IntClass, in_type, int_var, is_nondet_call, is_truth_value, shift_of, \
-    step_of
+from tvla.cfront.intvars import ABSTRACT, VALUED, IntClass, in_type, int_var, is_nondet_call, is_truth_value, mapped_of, \
+    shift_of, step_of
 from tvla.cfront.lower_cfg import BAD, Builder, Frame
 from tvla.cfront.outparams import deref_param
 from tvla.cfront.parse import ARITHMETIC, binary_operator, evaluate_int, fold, unary_operator
@@ -581,11 +581,32 @@ class ExprLowering(Builder):
         known = self.address_test(s, fr)
         if known is not None:   # an out-parameter compared with NULL: the address of a variable or field
             return self.goto(cur, t if known else f, c)
-        if self.step_test(s, t, f, cur, fr):
+        if self.step_test(s, t, f, cur, fr) or self.mapped_cond(s, t, f, cur, fr):
             return None
         if s.kind == K.BINARY_OPERATOR and binary_operator(s) in NEGATE:
             return self.compare(s, t, f, cur, fr)
         self.truth(s, t, f, cur, fr)
+
+    def mapped_cond(self, s: ci.Cursor, t: Cur, f: Cur, cur: Cur, fr: Frame) -> bool:
+        """A test computed from one flag or counter j and constants (``i % 2 == 0``, ``len - i >
+        1``): for each value of j, a test of it, then the branch the test's value takes there (both,
+        abstracted, where C leaves it undefined or j holds another value).  False (nothing
+        lowered) for any other test."""
+        mapped = mapped_of(s, lambda c: self.int_class(decl_key(c)), lambda c: self.const_value(c, fr))
+        src = self.lookup(mapped[0], fr) if mapped is not None else None
+        if mapped is None or src is None or src not in self.ints or not _computed(s, decl_key(mapped[0])):
+            return False
+        for v, w in mapped[2]:
+            here, rest = self.node(), self.node()
+            self.int_branch(("var", src), "==", ("const", v), here, rest, cur, s)
+            if w is None:
+                self.branch_both(here, t, f, "abstracted", s)
+            else:
+                self.goto(here, t if w else f, s)
+            cur = rest
+        if self.ints[src].other:   # another value of a counter: not followed
+            self.branch_both(cur, t, f, "abstracted", s)
+        return True
 
     def step_test(self, s: ci.Cursor, t: Cur, f: Cur, cur: Cur, fr: Frame) -> bool:
         """``n--`` or ``++i`` as a truth value, or compared with a constant (``i++ < 2``), for a
@@ -1077,14 +1098,21 @@ class ExprLowering(Builder):
         return self.step(cur, counted or ir.Nop(f"untracked: {self.src.text(s)}"), s)
 
     def flag_shift(self, name: str, cls: IntClass, rhs: ci.Cursor, fr: Frame) -> Optional[ir.ShiftFlag]:
-        """``name = j + c`` for flags or counters ``name`` and ``j`` and a constant ``c``, else None."""
+        """``name = j + c`` for flags or counters ``name`` and ``j`` and a constant ``c``, or ``name =
+        e`` for any expression ``e`` of one such ``j`` and constants (``len - j``, ``j % 2``: a table
+        of its values, :func:`~tvla.cfront.intvars.mapped_of`); else None."""
         if cls.kind not in ("flag", "counter") or name not in self.ints:
             return None
-        shifted = shift_of(rhs, lambda c: self.int_class(decl_key(c)), lambda c: self.const_value(c, fr))
-        src = self.lookup(shifted[0], fr) if shifted is not None else None
-        if shifted is None or src is None or src not in self.ints:
+        class_of: Callable[[ci.Cursor], Optional[IntClass]] = lambda c: self.int_class(decl_key(c))
+        shifted = shift_of(rhs, class_of, lambda c: self.const_value(c, fr))
+        if shifted is not None:
+            src = self.lookup(shifted[0], fr)
+            return ir.ShiftFlag(name, src, shifted[2]) if src is not None and src in self.ints else None
+        mapped = mapped_of(rhs, class_of, lambda c: self.const_value(c, fr))
+        src = self.lookup(mapped[0], fr) if mapped is not None else None
+        if mapped is None or src is None or src not in self.ints:
             return None
-        return ir.ShiftFlag(name, src, shifted[2])
+        return ir.ShiftFlag(name, src, 0, mapped[2])
 
     def const_value(self, c: ci.Cursor, fr: Frame) -> Optional[int]:
         """The value of a constant expression or of a variable known to be a constant."""
@@ -1103,6 +1131,26 @@ class ExprLowering(Builder):
         if step is None or self.var_class(target, fr).kind != "counter" or name not in self.ints:
             return None
         return ir.Step(name, step[1])
+
+
+def _computed(s: ci.Cursor, key: Hashable) -> bool:
+    """Does test ``s`` compute with variable ``key`` (``i % 2``, ``len - i > 1``), beyond comparing
+    it (``i != len + 1``: :meth:`ExprLowering.compare` lowers that as it is)?"""
+    return any(c.kind == K.BINARY_OPERATOR and binary_operator(c) in ARITHMETIC and _mentions(c, key)
+               for c in _nodes(s))
+
+
+def _nodes(s: ci.Cursor) -> Iterator[ci.Cursor]:
+    todo = [s]
+    while todo:
+        c = todo.pop()
+        yield c
+        todo.extend(children(c))
+
+
+def _mentions(s: ci.Cursor, key: Hashable) -> bool:
+    return any(c.kind == K.DECL_REF_EXPR and c.referenced is not None and decl_key(c.referenced) == key
+               for c in _nodes(s))
 
 
 def _cast_words(here: ci.Cursor, want: ci.Cursor) -> str:

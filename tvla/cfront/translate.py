@@ -141,7 +141,7 @@ def _data_plan(lib: L.Library, s: Union[ir.Statement, ir.DataCond]) -> Optional[
     if isinstance(s, ir.ShiftFlag):
         if s.dst not in lib.flags:
             return Plan([[L.skip(lib, f"{s.dst} = {s.src} + {s.delta}")]])
-        return Plan([[a] for c in lib.states(s.src) for a in L.shift_flag(lib, s.dst, s.src, c, s.delta)])
+        return Plan([[a] for c in lib.states(s.src) for a in L.shift_flag(lib, s.dst, s.src, c, s.delta, s.table)])
     if isinstance(s, ir.Step):
         if s.var not in lib.flags:
             return Plan([[L.skip(lib, f"{s.var} += {s.delta}")]])
