@@ -573,6 +573,8 @@ def shift_of(rhs: ci.Cursor, class_of: Callable[[ci.Cursor], Optional[IntClass]]
     return None
 
 
+MAX_MAPPED_NODES = 32   # operators and operands of an expression mapped_of evaluates per value (an index
+                       # is a few; a 900-term sum is evaluated at every round of the classification)
 Mapping = Tuple[Tuple[int, Optional[int]], ...]   # a flag's value -> the expression's (None: undefined)
 _COMPARE = {"<": lambda a, b: a < b, "<=": lambda a, b: a <= b, ">": lambda a, b: a > b,
             ">=": lambda a, b: a >= b, "==": lambda a, b: a == b, "!=": lambda a, b: a != b}
@@ -585,8 +587,12 @@ def mapped_of(rhs: ci.Cursor, class_of: Callable[[ci.Cursor], Optional[IntClass]
     where C leaves it undefined); None for any other expression (``value_of`` gives a variable's
     constant value, ``class_of`` a variable's class)."""
     found: List[ci.Cursor] = []
+    size = [0]
 
     def walk(c: ci.Cursor) -> bool:   # only parentheses, implicit conversions and operators
+        size[0] += 1
+        if size[0] > MAX_MAPPED_NODES:
+            return False
         s = strip(c)
         var = int_var(s)
         if var is not None:
