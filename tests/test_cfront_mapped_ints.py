@@ -5,6 +5,7 @@ both were abstracted, and a program checking such values was unknown."""
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -13,89 +14,10 @@ from tvla.cli.verify import VerifyOptions, verify_files, write_translation
 
 ALL = ("memsafety", "memcleanup", "unreach-call")
 
-# list-simple's dll2c_update_all: a circular DLL of len = 2 cells, each updated at its index
-UPDATE_ALL = """extern void abort(void);
-#include <assert.h>
-void reach_error() { assert(0); }
-#include <stdlib.h>
-typedef struct node {
-  struct node* next;
-  struct node* prev;
-  int data;
-} *DLL;
-void myexit(int s) {
- _EXIT: goto _EXIT;
-}
-DLL node_create(int data) {
-  DLL temp = (DLL) malloc(sizeof(struct node));
-  if(NULL == temp) {
-    myexit(1);
-  }
-  temp->next = NULL;
-  temp->prev = NULL;
-  temp->data = data;
-  return temp;
-}
-DLL dll_circular_create(int len, int data) {
-  DLL last = node_create(data);
-  DLL head = last;
-  while(len > 1) {
-    DLL new_head = node_create(data);
-    new_head->next = head;
-    head->prev = new_head;
-    head = new_head;
-    len--;
-  }
-  last->next = head;
-  head->prev = last;
-  return head;
-}
-void dll_circular_destroy(DLL head) {
-  if(NULL != head) {
-    DLL p = head->next;
-    while(p != head) {
-      DLL q = p->next;
-      free(p);
-      p = q;
-    }
-    free(head);
-  }
-}
-int dll_circular_get_data_at(DLL head, int index) {
-  while(index > 0) {
-    head = head->next;
-    index--;
-  }
-  return head->data;
-}
-void dll_circular_update_at(DLL head, int data, int index) {
-  while(index > 0) {
-    head = head->next;
-    index--;
-  }
-  head->data = data;
-}
-int main() {
-  const int len = 2;
-  const int data = 1;
-  DLL s = dll_circular_create(len, data);
-  int i;
-  for(i = 0; i < len; i++) {
-    int new_data = NEW;
-    dll_circular_update_at(s, new_data, i);
-  }
-  for(i = 0; i < len; i++) {
-    int expected = EXPECTED;
-    if(expected != dll_circular_get_data_at(s, i)) {
-      goto ERROR;
-    }
-  }
-  dll_circular_destroy(s);
-  return 0;
- ERROR: reach_error();
-  return 1;
-}
-"""
+# the corpus's list-simple style update task: a circular list of len = 2 cells, each updated at
+# its index with i + len, then read back and compared with i + len
+UPDATE_ALL = (Path(__file__).resolve().parent.parent / "programs" / "c" / "sll_circular_counted_update.c").read_text()
+assert UPDATE_ALL.count("int new_data = i + len;") == 1 and UPDATE_ALL.count("int expected = i + len;") == 1
 
 PARITY = """#include <stdlib.h>
 extern int __VERIFIER_nondet_int(void);
@@ -139,7 +61,8 @@ def verdicts(tmp_path, src):
     ("i * len", "i", ("true", "false", "false")),
 ])
 def test_values_computed_from_a_counter(tmp_path, new, expected, verdict):
-    src = UPDATE_ALL.replace("NEW", new).replace("EXPECTED", expected)
+    src = UPDATE_ALL.replace("int new_data = i + len;", f"int new_data = {new};") \
+        .replace("int expected = i + len;", f"int expected = {expected};")
     assert verdicts(tmp_path, src) == verdict
 
 
