@@ -2,7 +2,11 @@
 update started from describes no store, or an update formula is wrong.  ``tvla verify`` then runs
 again dropping such structures and takes only violations with a concrete witness from that run."""
 
+from pathlib import Path
+
 from tvla.cli.verify import VerifyOptions, verify_files
+
+MERGE_PAIR = (Path(__file__).resolve().parent / "data" / "c" / "merge_pair.c").read_text()
 
 HEAD = """#include <stdlib.h>
 extern int __VERIFIER_nondet_int(void);
@@ -14,36 +18,7 @@ extern void abort(void);
 # without their merged sub-lists, a leak.  The run with data breaches the definition of
 # nn[slist] after data->next = NULL (the coerce does not see that the structure before it
 # describes no store) and stopped there, unknown.
-MERGE_PAIRS_LEAK = """struct node {
-    struct node *next;
-    int value;
-};
-
-struct list {
-    struct node *slist;
-    struct list *next;
-};
-
-static void merge_single_node(struct node ***dst, struct node **data)
-{
-    struct node *node = *data;
-    *data = node->next;
-    node->next = NULL;
-    **dst = node;
-    *dst = &node->next;
-}
-
-static void merge_pair(struct node **dst, struct node *sub1, struct node *sub2)
-{
-    while (sub1 || sub2) {
-        if (!sub2 || (sub1 && __VERIFIER_nondet_int()))
-            merge_single_node(&dst, &sub1);
-        else
-            merge_single_node(&dst, &sub2);
-    }
-}
-
-static struct list* seq_sort_core(struct list *data)
+MERGE_PAIRS_LEAK = MERGE_PAIR + """static struct list* seq_sort_core(struct list *data)
 {
     struct list *dst = NULL;
     while (data) {

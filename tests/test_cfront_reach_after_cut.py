@@ -8,32 +8,16 @@ raised a false leak."""
 import subprocess
 import sys
 
+from pathlib import Path
+
 from tvla.cfront.lower import lower_file
 from tvla.cli.verify import VerifyOptions, verify_files, write_translation
 
 ALL = ("memsafety", "memcleanup", "unreach-call")
+MERGE_PAIR = (Path(__file__).resolve().parent / "data" / "c" / "merge_pair.c").read_text()
 MERGE = """#include <stdlib.h>
 extern int __VERIFIER_nondet_int(void);
-struct node { struct node *next; int value; };
-struct list { struct node *slist; struct list *next; };
-static void merge_single_node(struct node ***dst, struct node **data)
-{
-    struct node *node = *data;
-    *data = node->next;
-    node->next = NULL;
-    **dst = node;
-    *dst = &node->next;
-}
-static void merge_pair(struct node **dst, struct node *sub1, struct node *sub2)
-{
-    while (sub1 || sub2) {
-        if (!sub2 || (sub1 && __VERIFIER_nondet_int()))
-            merge_single_node(&dst, &sub1);
-        else
-            merge_single_node(&dst, &sub2);
-    }
-}
-struct node *mk(void) {
+""" + MERGE_PAIR + """struct node *mk(void) {
     struct node *h = NULL;
     while (__VERIFIER_nondet_int()) { struct node *n = malloc(sizeof *n); n->next = h; h = n; }
     return h;
