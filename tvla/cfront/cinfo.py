@@ -18,7 +18,7 @@ import clang.cindex as ci
 from tvla.cfront.ir import IntRange, Pos, StructType
 from tvla.cfront.parse import PRELUDE, evaluate_int, unary_operator
 
-__all__ = ["K", "T", "INT_KINDS", "is_int", "int_range", "field_range", "member_range", "is_void_pointer", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
+__all__ = ["K", "T", "INT_KINDS", "sizeof_struct", "is_int", "int_range", "field_range", "member_range", "is_void_pointer", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
            "int_cell", "is_int_cell", "is_byte_cell", "cell_words", "CELL_FIELD", "cell_deref", "is_datum",
            "is_function_pointer", "is_scalar", "function_of", "function_value", "function_number", "constant_value",
            "struct_type", "fields_of", "decl_key", "initializer", "strip", "callee_name", "children", "SourceText",
@@ -256,6 +256,19 @@ def _collect_fields(decl: ci.Cursor, prefix: str, ptrs: List[Tuple[str, str]],
             ints.append((name, field_range(f)))
         elif embedded is not None and f.spelling and decl_key(embedded) not in inside:
             _collect_fields(embedded, name + ".", ptrs, ints, targets, inside | {decl_key(embedded)})
+
+
+def sizeof_struct(args: List[ci.Cursor]) -> Optional[ci.Cursor]:
+    """The struct whose ``sizeof`` is an argument of an allocation whose result has no struct type
+    (``(void) malloc(sizeof(struct T))``, the block dropped; ``void *p = malloc(sizeof *n)``)."""
+    for a in args:
+        a = strip(a)
+        if a.kind == K.CXX_UNARY_EXPR:
+            for k in children(a):
+                decl = struct_decl(k.type)
+                if decl is not None:
+                    return decl
+    return None
 
 
 def decl_key(c: ci.Cursor) -> Tuple[str, int]:

@@ -44,7 +44,7 @@ from tvla.cfront import ir
 from tvla.cfront.cinfo import CELL_FIELD, K, SourceText, callee_name, cell_words, children, constant_value, decl_key, \
     fields_of, function_number, initializer, int_cell, is_function_pointer, is_int, is_int_cell, is_number, is_scalar, \
     for_parts, is_pointer, is_void_pointer, pointee_struct, strip, struct_decl, struct_name, switch_cases, \
-    MAX_CASE_RANGE, case_values, int_range
+    MAX_CASE_RANGE, case_values, int_range, sizeof_struct
 from tvla.cfront.embedded import find_hosts, member_struct
 from tvla.cfront.intvars import KEPT, VALUED, IntClass, classify_ints, return_key
 from tvla.cfront.coalesce import coalesce
@@ -626,7 +626,7 @@ class Lowering(LinkLowering):
         if name is None:
             return self.indirect_call(s, args, cur, fr, want)
         if name in ("malloc", "calloc"):
-            st = want or pointee_struct(s.type) or _sizeof_struct(args)
+            st = want or pointee_struct(s.type) or sizeof_struct(args)
             if st is None:
                 self.unsupported(s, f"{name} of a block that is not a struct")
                 return BAD, cur
@@ -1000,19 +1000,6 @@ def _has_label(c: ci.Cursor) -> bool:
     if c.kind.is_expression() and c.kind.name != "StmtExpr":
         return False
     return any(_has_label(ch) for ch in c.get_children())
-
-
-def _sizeof_struct(args: List[ci.Cursor]) -> Optional[ci.Cursor]:
-    """The struct whose ``sizeof`` is an argument of an allocation whose result has no struct type
-    (``(void) malloc(sizeof(struct T))``, the block dropped; ``void *p = malloc(sizeof *n)``)."""
-    for a in args:
-        a = strip(a)
-        if a.kind == K.CXX_UNARY_EXPR:
-            for k in children(a):
-                decl = struct_decl(k.type)
-                if decl is not None:
-                    return decl
-    return None
 
 
 # ----------------------------------------------------------------------------- clean-up

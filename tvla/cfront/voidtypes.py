@@ -27,9 +27,10 @@ import os
 from typing import Dict, Hashable, Iterator, List, Optional, Set, Tuple
 
 import clang.cindex as ci
+from networkx.utils import UnionFind
 
 from tvla.cfront.cinfo import K, callee_name, children, decl_key, fields_of, initializer, is_int_cell, \
-    is_void_pointer, pointee_struct, struct_name
+    is_void_pointer, pointee_struct, sizeof_struct, struct_name
 from tvla.cfront.parse import binary_operator, constants_memo, evaluate_int, reparse, unary_operator
 from tvla.errors import TvlaError
 
@@ -97,26 +98,23 @@ class _Facts:
 
     def __init__(self, main: str) -> None:
         self.main = main
-        self.parent: Dict[Hashable, Hashable] = {}
+        self.classes = UnionFind()   # entities joined by copies
         self.types: Dict[Hashable, Set[Hashable]] = {}
         self.kept: Set[Hashable] = set()
         self.structs: Dict[Hashable, ci.Cursor] = {}
         self.callees: Set[int] = set()
 
-    def find(self, k: Hashable) -> Hashable:
-        while self.parent.setdefault(k, k) != k:
-            k = self.parent[k]
-        return k
-
     def fact(self, key: Hashable, f: Fact) -> None:
-        if f[0] == "entity":
-            a, b = self.find(key), self.find(f[1])
-            if a != b:
-                self.parent[a] = b
-        elif f[0] == "type":
+        self.classes.union(key, *([f[1]] if f[0] == "entity" else []))   # alone until a copy joins it
+        if f[0] == "type":
             self.types.setdefault(key, set()).add(f[1])
-        else:
+        elif f[0] == "keep":
             self.kept.add(key)
+
+    def typed(self, st: ci.Cursor) -> Fact:
+        """The fact that a value points to a cell of struct (or int cell) ``st``."""
+        self.structs[decl_key(st)] = st
+        return ("type", decl_key(st))
 
     def ref(self, c: ci.Cursor) -> Optional[Hashable]:
         """The entity an expression (casts aside) reads: a variable, a field, a call's result."""
@@ -129,8 +127,7 @@ class _Facts:
         """What an expression stored into an entity gives it."""
         core, st = _peel(c)
         if st is not None:
-            self.structs[decl_key(st)] = st
-            return [("type", decl_key(st))]
+            return [self.typed(st)]
         if evaluate_int(core) == 0:
             return []
         if core.kind == K.CONDITIONAL_OPERATOR and len(children(core)) == 3:
@@ -139,10 +136,9 @@ class _Facts:
         if key is not None:
             return [("entity", key)]
         if core.kind == K.CALL_EXPR and callee_name(core) in ("malloc", "calloc"):
-            st = _sizeof_struct(list(core.get_arguments()))
+            st = sizeof_struct(list(core.get_arguments()))
             if st is not None:
-                self.structs[decl_key(st)] = st
-                return [("type", decl_key(st))]
+                return [self.typed(st)]
             return []   # the lowering checks the size against the type the entity gets
         return [_KEEP]
 
@@ -214,8 +210,7 @@ class _Facts:
             return
         key = self.ref(kids[-1])
         if key is not None:
-            self.structs[decl_key(st)] = st
-            self.fact(key, ("type", decl_key(st)))
+            self.fact(key, self.typed(st))
 
     def taken(self, fn: ci.Cursor) -> None:
         """A function whose address is taken: calls through pointers give its parameters values
@@ -239,19 +234,6 @@ class _Facts:
                     self.kept.add(key)
 
 
-def _sizeof_struct(args: List[ci.Cursor]) -> Optional[ci.Cursor]:
-    """The struct of a ``sizeof(struct T)`` or ``sizeof *p`` argument, if any."""
-    for a in args:
-        a, _ = _peel(a)
-        if a.kind == K.CXX_UNARY_EXPR:
-            for k in children(a):
-                st = k.type.get_canonical().get_declaration() if k.type.get_canonical().kind == ci.TypeKind.RECORD \
-                    else None
-                if st is not None and st.kind == K.STRUCT_DECL:
-                    return st
-    return None
-
-
 def _walk(tu: ci.TranslationUnit) -> Iterator[Tuple[ci.Cursor, Optional[ci.Cursor]]]:
     """Every cursor of the main file in preorder, with the function it is in (no recursion: C
     nests deeper than Python's stack)."""
@@ -270,15 +252,8 @@ def void_pointee_types(tu: ci.TranslationUnit) -> Dict[Hashable, ci.Cursor]:
     facts = _Facts(tu.spelling)
     for c, fn in _walk(tu):
         facts.visit(c, fn)
-    classes: Dict[Hashable, List[Hashable]] = {}
-    for key in list(facts.parent):
-        classes.setdefault(facts.find(key), []).append(key)
-    for key in set(facts.types) | facts.kept:
-        classes.setdefault(facts.find(key), [])
-        if key not in classes[facts.find(key)]:
-            classes[facts.find(key)].append(key)
     out: Dict[Hashable, ci.Cursor] = {}
-    for members in classes.values():
+    for members in facts.classes.to_sets():
         types = set().union(*(facts.types.get(m, set()) for m in members))
         if len(types) == 1 and not any(m in facts.kept for m in members):
             st = facts.structs[next(iter(types))]
