@@ -52,7 +52,7 @@ import clang.cindex as ci
 from tvla.cfront.cinfo import (MAX_CASE_RANGE, K, callee_name, case_values, children, decl_key, for_parts,
                                constant_value, initializer, int_range, is_datum, is_scalar, keeps_value,
                                strip, switch_cases)
-from tvla.cfront.ir import IntRange, region_values
+from tvla.cfront.ir import DATA_OPS, IntRange, holds, region_values
 from tvla.cfront.outparams import OutParams, deref_param, out_params
 from tvla.cfront.parse import ARITHMETIC, binary_operator, evaluate_int, fold, unary_operator
 
@@ -576,8 +576,6 @@ def shift_of(rhs: ci.Cursor, class_of: Callable[[ci.Cursor], Optional[IntClass]]
 MAX_MAPPED_NODES = 32   # operators and operands of an expression mapped_of evaluates per value (an index
                        # is a few; a 900-term sum is evaluated at every round of the classification)
 Mapping = Tuple[Tuple[int, Optional[int]], ...]   # a flag's value -> the expression's (None: undefined)
-_COMPARE = {"<": lambda a, b: a < b, "<=": lambda a, b: a <= b, ">": lambda a, b: a > b,
-            ">=": lambda a, b: a >= b, "==": lambda a, b: a == b, "!=": lambda a, b: a != b}
 
 
 def mapped_of(rhs: ci.Cursor, class_of: Callable[[ci.Cursor], Optional[IntClass]],
@@ -606,7 +604,7 @@ def mapped_of(rhs: ci.Cursor, class_of: Callable[[ci.Cursor], Optional[IntClass]
         if evaluate_int(s) is not None:
             return True
         kids = children(s)
-        if s.kind == K.BINARY_OPERATOR and binary_operator(s) in ARITHMETIC + tuple(_COMPARE):
+        if s.kind == K.BINARY_OPERATOR and binary_operator(s) in ARITHMETIC + DATA_OPS:
             return all(walk(k) for k in kids)
         if s.kind == K.UNARY_OPERATOR and unary_operator(s) in ("-", "!") and kids:
             return walk(kids[0])
@@ -637,7 +635,7 @@ def _evaluate(c: ci.Cursor, key: Hashable, v: int, value_of: Callable[[ci.Cursor
         return fold("-", 0, vals[0]) if unary_operator(s) == "-" else int(not vals[0])
     op = binary_operator(s)
     a, b = vals
-    return int(_COMPARE[op](a, b)) if op in _COMPARE else fold(op, a, b)
+    return int(holds(a, op, b)) if op in DATA_OPS else fold(op, a, b)
 
 
 def _folded(rhs: ci.Cursor, known: Dict[Hashable, IntClass]) -> Optional[int]:

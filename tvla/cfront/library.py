@@ -1448,28 +1448,28 @@ def shift_flag(lib: Library, k: str, j: str, c: Optional[int], delta: int,
     k, abstracted)."""
     if table is None:
         name = f"Shift_{_sanitize(k)}_{_sanitize(j)}_{const_name(c)}_{const_name(delta)}" if c is not None else ""
-        return _flag_moves(lib, k, j, c, delta, name, f"{k} = {j} + {delta}")
-    mapped = dict(table).get(c) if c is not None else None
-    if c is None or mapped is None:
-        return [abstracted(lib, set_flag(lib, k, s), j) for s in lib.states(k)]
-    name = f"Map_{_sanitize(k)}_{_sanitize(j)}_{const_name(c)}"
-    return _flag_moves(lib, k, j, c, mapped - c, name, f"{k} = {mapped} ({j} = {c})")
+        return _flag_moves(lib, k, j, c, None if c is None else c + delta, name, f"{k} = {j} + {delta}")
+    value = dict(table).get(c) if c is not None else None
+    name = f"Map_{_sanitize(k)}_{_sanitize(j)}_{const_name(c)}" if c is not None else ""
+    return _flag_moves(lib, k, j, c, value, name, f"{k} = {value} ({j} = {c})")
 
 
 def step_flag(lib: Library, k: str, c: Optional[int], delta: int) -> List[Act]:
     """Counter ``k`` is incremented by ``delta`` when it holds ``c``: one action, or, from
     "another value", one per state it may reach (abstracted)."""
     name = f"Step_{_sanitize(k)}_{const_name(c)}_{const_name(delta)}" if c is not None else ""
-    return _flag_moves(lib, k, k, c, delta, name, f"{k} += {delta}")
+    return _flag_moves(lib, k, k, c, None if c is None else c + delta, name, f"{k} += {delta}")
 
 
-def _flag_moves(lib: Library, k: str, j: str, c: Optional[int], delta: int, name: str, title: str) -> List[Act]:
-    """k takes j's value ``c`` plus ``delta`` (past k's values: another value); from j's
-    "another value" (``c`` None), any state of k, abstracted."""
+def _flag_moves(lib: Library, k: str, j: str, c: Optional[int], value: Optional[int], name: str,
+                title: str) -> List[Act]:
+    """k takes ``value``, computed from j's value ``c`` (converted to k's type; past k's values:
+    another value); from j's "another value" (``c`` None) or where C leaves it undefined
+    (``value`` None), any state of k, abstracted."""
     rng = lib.ranges.get(k)
-    moved = None if c is None else c + delta if rng is None else rng.convert(c + delta)   # 255 + 1 is 0 in a uchar
+    moved = None if value is None else value if rng is None else rng.convert(value)   # 255 + 1 is 0 in a uchar
     t = moved if moved is not None and moved in lib.flags[k] else None
-    if c is None or t is None and k not in lib.others:   # the second cannot happen: k's values hold j's shifted
+    if moved is None or t is None and k not in lib.others:   # the second is a safeguard: k's values hold j's moved
         return [abstracted(lib, set_flag(lib, k, s), j) for s in lib.states(k)]
     return [dataclasses.replace(set_flag(lib, k, t), name=name, title=title, pre=lib.val(j, c))]
 

@@ -18,7 +18,7 @@
   they lose nothing until a condition reads the variable.
 """
 
-from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, Hashable, Iterator, List, Optional, Sequence, Tuple, TypeVar, \
+from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, Hashable, List, Optional, Sequence, Tuple, TypeVar, \
     Union
 
 import clang.cindex as ci
@@ -1137,20 +1137,12 @@ def _computed(s: ci.Cursor, key: Hashable) -> bool:
     """Does test ``s`` compute with variable ``key`` (``i % 2``, ``len - i > 1``), beyond comparing
     it (``i != len + 1``: :meth:`ExprLowering.compare` lowers that as it is)?"""
     return any(c.kind == K.BINARY_OPERATOR and binary_operator(c) in ARITHMETIC and _mentions(c, key)
-               for c in _nodes(s))
-
-
-def _nodes(s: ci.Cursor) -> Iterator[ci.Cursor]:
-    todo = [s]
-    while todo:
-        c = todo.pop()
-        yield c
-        todo.extend(children(c))
+               for c in s.walk_preorder())
 
 
 def _mentions(s: ci.Cursor, key: Hashable) -> bool:
     return any(c.kind == K.DECL_REF_EXPR and c.referenced is not None and decl_key(c.referenced) == key
-               for c in _nodes(s))
+               for c in s.walk_preorder())
 
 
 def _cast_words(here: ci.Cursor, want: ci.Cursor) -> str:
