@@ -14,7 +14,7 @@ is drawn here three ways:
 
 import html
 import os
-from typing import Any, Callable, Container, Dict, List, Optional, Sequence, Set, Union
+from typing import Any, Callable, Container, Dict, List, Optional, Sequence, Set, Tuple, Union
 
 from tvla.engine.results import MessageRecord, NoWitness, Step, Witness
 from tvla.logic.heap import data_values, fields, pointers, successor, true_tuples
@@ -85,12 +85,9 @@ def draw_store(store: Structure, names: Sequence[str], voc: Vocabulary,
             continue
         u: Optional[int]
         (u,) = targets[0]
-        chain: List[int] = []
         if u in shown:
             continue
-        while u is not None and u not in chain:
-            chain.append(u)
-            u = successor(store, u, fs)
+        chain, u = _chain(store, u, fs, set())
         shown.update(chain)
         tail = "NULL" if u is None else f"{names[u]} (cycle)"
         parts.append(" -> ".join([p.name] + [label(w, p.name) for w in chain] + [tail]))
@@ -104,6 +101,17 @@ def draw_store(store: Structure, names: Sequence[str], voc: Vocabulary,
     if flags:
         parts.append("true: " + ", ".join(flags))
     return "; ".join(parts) if parts else "(empty store)"
+
+
+def _chain(store: Structure, u: Optional[int], fs: Sequence[Predicate], stop: Set[int]
+           ) -> Tuple[List[int], Optional[int]]:
+    """The nodes from ``u`` along each node's first set field, up to NULL, a node met again or one
+    of ``stop``; and where it ended (None: NULL)."""
+    chain: List[int] = []
+    while u is not None and u not in chain and u not in stop:
+        chain.append(u)
+        u = successor(store, u, fs)
+    return chain, u
 
 
 def _branches(store: Structure, names: Sequence[str], fs: Sequence[Predicate], shown: Set[int],
@@ -121,11 +129,7 @@ def _branches(store: Structure, names: Sequence[str], fs: Sequence[Predicate], s
             for (a, w) in true_tuples(store, f):
                 if a != u or w in shown:
                     continue
-                chain: List[int] = []
-                v: Optional[int] = w
-                while v is not None and v not in chain and v not in shown:
-                    chain.append(v)
-                    v = successor(store, v, fs)
+                chain, v = _chain(store, w, fs, shown)
                 shown.update(chain)
                 order += chain
                 tail = "NULL" if v is None else names[v]
