@@ -6,7 +6,7 @@ rewrites them with ``!``, ``&`` and ``|`` (Kleene-equivalent).
 """
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Collection, Dict, FrozenSet, Iterable, List, Mapping, Optional, Set, Tuple, Type, \
+from typing import Any, Callable, Collection, Dict, FrozenSet, Iterable, Iterator, List, Mapping, Optional, Set, Tuple, Type, \
     Union
 
 from tvla.logic.kleene import FALSE, HALF, TRUE, Kleene, show
@@ -329,13 +329,18 @@ def rises_without_nodes(f: Formula) -> bool:
     an assignment of the nodes that remain: ``f`` has, in negation normal form,
     a universal quantifier, or an existential or a closure under a negation
     (the others only lose witnesses or paths, so their value can only fall)."""
+    return any(isinstance(g, (Exists, Closure, TC)) and not positive or isinstance(g, Forall) and positive
+               for g, positive in _signed(f))
+
+
+def _signed(f: Formula) -> Iterator[Tuple[Formula, bool]]:
+    """Every occurrence of a subformula of ``f`` with its sign in ``f``'s negation normal form
+    (True: positive); the condition of ``?:`` and the sides of ``<->`` occur under both signs,
+    the branches of ``?:`` as they are."""
     todo: List[Tuple[Formula, bool]] = [(f, True)]
     while todo:
         g, positive = todo.pop()
-        if isinstance(g, (Exists, Closure, TC)) and not positive:
-            return True
-        if isinstance(g, Forall) and positive:
-            return True
+        yield g, positive
         if isinstance(g, Not):
             todo.append((g.sub, not positive))
         elif isinstance(g, Implies):
@@ -343,11 +348,9 @@ def rises_without_nodes(f: Formula) -> bool:
         elif isinstance(g, Iff):
             todo += [(c, sign) for c in children(g) for sign in (True, False)]
         elif isinstance(g, Ite):
-            # the condition is read under both signs, the branches as they are
             todo += [(g.cond, True), (g.cond, False), (g.then, positive), (g.other, positive)]
         else:
             todo += [(c, positive) for c in children(g)]
-    return False
 
 
 def rising_reads(f: Formula) -> FrozenSet[Tuple[str, Kleene]]:
@@ -358,23 +361,11 @@ def rising_reads(f: Formula) -> FrozenSet[Tuple[str, Kleene]]:
     An equality (and ``p*``) reads ``sm``: ``u == u`` becomes 1 when ``sm(u)`` becomes 0.
     The condition of ``?:`` and the sides of ``<->`` are read both ways."""
     out: Set[Tuple[str, Kleene]] = set()
-    todo: List[Tuple[Formula, bool]] = [(f, True)]
-    while todo:
-        g, positive = todo.pop()
+    for g, positive in _signed(f):
         if isinstance(g, (Atom, Closure)):
             out.add((g.pred, TRUE if positive else FALSE))
         if isinstance(g, Eq) or (isinstance(g, Closure) and g.reflexive):
             out.add(("sm", FALSE if positive else TRUE))
-        if isinstance(g, Not):
-            todo.append((g.sub, not positive))
-        elif isinstance(g, Implies):
-            todo += [(g.left, not positive), (g.right, positive)]
-        elif isinstance(g, Iff):
-            todo += [(c, sign) for c in children(g) for sign in (True, False)]
-        elif isinstance(g, Ite):
-            todo += [(g.cond, True), (g.cond, False), (g.then, positive), (g.other, positive)]
-        else:
-            todo += [(c, positive) for c in children(g)]
     return frozenset(out)
 
 
