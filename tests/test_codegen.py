@@ -79,8 +79,13 @@ def random_formula(rng: random.Random, depth: int) -> F.Formula:
     return F.TC(v(), v(), x, y, F.Or(F.Atom("n", ("p", "q")), F.Atom("x", ("q",))))
 
 
-def test_generated_evaluators_agree_with_the_closures():
-    rng = random.Random(20240611)
+def agreement_cases(seed):
+    """For 300 rounds of random formulae (tabling on and off; generated code at once or after three
+    runs of the closures): (the generated evaluator, the closures' one, formula, vector variable,
+    a structure the generated one shares across formulae, its pristine copy, an assignment, the
+    case's description).  The generated evaluator keeps the values it tabled on a structure from one
+    formula to the next; the reference starts from a structure without any."""
+    rng = random.Random(seed)
     voc = vocabulary()
     for round_no in range(300):
         # without tabling, every quantifier is generated inline in its parent's function;
@@ -89,8 +94,6 @@ def test_generated_evaluators_agree_with_the_closures():
         generated = Evaluator(voc, tabling, promote=promote)
         reference = Evaluator(voc, tabling, generated=False)
         pristine = [random_structure(rng, voc, n) for n in (0, 1, 2, 3)]
-        # the generated evaluator keeps the values it tabled on a structure from one formula
-        # to the next; the reference starts from a structure without any
         shared = [s.copy() for s in pristine]
         for _ in range(6):
             f = random_formula(rng, 4)
@@ -99,10 +102,15 @@ def test_generated_evaluators_agree_with_the_closures():
                 others = [x for x in free if x != vec]
                 for s, clean in zip(shared, pristine):
                     for nodes in product(range(s.n), repeat=len(others)):
-                        env = dict(zip(others, nodes))
-                        want = reference.compile(f, vec)(clean.copy(), dict(env))
-                        got = generated.compile(f, vec)(s, dict(env))
-                        assert got == want, (round_no, tabling, str(f), vec, env, s.n)
+                        yield (generated, reference, f, vec, s, clean, dict(zip(others, nodes)),
+                               (round_no, tabling, str(f), vec, s.n))
+
+
+def test_generated_evaluators_agree_with_the_closures():
+    for generated, reference, f, vec, s, clean, env, case in agreement_cases(20240611):
+        want = reference.compile(f, vec)(clean.copy(), dict(env))
+        got = generated.compile(f, vec)(s, dict(env))
+        assert got == want, (case, env)
 
 
 def test_deep_formulae_are_split_into_several_functions():
@@ -120,24 +128,9 @@ def test_generated_one_masks_are_those_of_the_closures():
     """``Evaluator.must`` (where a formula is 1, what a rule's body needs) computes no U mask
     and skips more, but gives the T mask of the closures' value: for random formulae, on
     structures that keep the 1-tables and tables filled by earlier formulae."""
-    rng = random.Random(20261128)
-    voc = vocabulary()
-    for round_no in range(300):
-        tabling, promote = round_no % 2 == 0, (0, 3)[round_no // 2 % 2]
-        generated = Evaluator(voc, tabling, promote=promote)
-        reference = Evaluator(voc, tabling, generated=False)
-        pristine = [random_structure(rng, voc, n) for n in (0, 1, 2, 3)]
-        shared = [s.copy() for s in pristine]
-        for _ in range(6):
-            f = random_formula(rng, 4)
-            free = sorted(f.free_vars())
-            for vec in [None] + free:
-                others = [x for x in free if x != vec]
-                for s, clean in zip(shared, pristine):
-                    for nodes in product(range(s.n), repeat=len(others)):
-                        env = dict(zip(others, nodes))
-                        want = reference.compile(f, vec)(clean.copy(), dict(env))[0]
-                        got = generated.must(f, vec)(s, dict(env))
-                        assert got == want, (round_no, tabling, str(f), vec, env, s.n)
-                        # both tables of a formula, read in either order, agree
-                        assert generated.compile(f, vec)(s, dict(env))[0] == want
+    for generated, reference, f, vec, s, clean, env, case in agreement_cases(20261128):
+        want = reference.compile(f, vec)(clean.copy(), dict(env))[0]
+        got = generated.must(f, vec)(s, dict(env))
+        assert got == want, (case, env)
+        # both tables of a formula, read in either order, agree
+        assert generated.compile(f, vec)(s, dict(env))[0] == want

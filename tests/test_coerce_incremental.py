@@ -54,6 +54,19 @@ def both_ways(monkeypatch, *args, **kwargs):
     return stored(incremental), stored(complete)
 
 
+def analysis_paths(directory, program, tvs):
+    """The TVP and TVS files of an analysis of programs/DIRECTORY."""
+    d = os.path.join(ROOT, "programs", directory)
+    return os.path.join(d, program + ".tvp"), os.path.join(d, tvs + ".tvs")
+
+
+def c_translation(tmp_path, name):
+    """The TVP and TVS files generated for memsafety from programs/c/NAME, in ``tmp_path``."""
+    cprog = lower(os.path.join(ROOT, "programs", "c", name), VerifyOptions(("memsafety",)))
+    _tr, tvp, tvs = write_translation(cprog, ("memsafety",), str(tmp_path))
+    return tvp, tvs
+
+
 @pytest.mark.parametrize("directory, program, tvs", [
     ("tree", "remove_min", "bst"),      # materializes summary subtrees, %retain drops a node
     ("sll", "delete", "list"),
@@ -61,8 +74,7 @@ def both_ways(monkeypatch, *args, **kwargs):
     ("sorting", "bubble_sort", "unsorted"),
 ])
 def test_tvp_analyses_store_what_a_full_coerce_stores(monkeypatch, directory, program, tvs):
-    d = os.path.join(ROOT, "programs", directory)
-    ours, full = both_ways(monkeypatch, os.path.join(d, program + ".tvp"), os.path.join(d, tvs + ".tvs"))
+    ours, full = both_ways(monkeypatch, *analysis_paths(directory, program, tvs))
     assert len(ours) > 50
     assert ours == full
 
@@ -70,8 +82,7 @@ def test_tvp_analyses_store_what_a_full_coerce_stores(monkeypatch, directory, pr
 @pytest.mark.parametrize("name", ["tree_bst_delete_min.c", "sll_delete_node.c", "dll_reverse.c"])
 def test_c_programs_store_what_a_full_coerce_stores(monkeypatch, tmp_path, name):
     # the generated library frees cells and ends variables' scopes with %retain
-    cprog = lower(os.path.join(ROOT, "programs", "c", name), VerifyOptions(("memsafety",)))
-    _tr, tvp, tvs = write_translation(cprog, ("memsafety",), str(tmp_path))
+    tvp, tvs = c_translation(tmp_path, name)
     ours, full = both_ways(monkeypatch, tvp, tvs, max_structures=1500)
     assert len(ours) > 100
     assert ours == full
@@ -100,8 +111,7 @@ def never_skipping(monkeypatch, *args, **kwargs):
     ("sorting", "merge", "two_sorted"),
 ])
 def test_skipped_rule_runs_change_nothing(monkeypatch, directory, program, tvs):
-    d = os.path.join(ROOT, "programs", directory)
-    ours, complete = never_skipping(monkeypatch, os.path.join(d, program + ".tvp"), os.path.join(d, tvs + ".tvs"))
+    ours, complete = never_skipping(monkeypatch, *analysis_paths(directory, program, tvs))
     assert len(ours) > 50
     assert ours == complete
 
@@ -123,16 +133,14 @@ def in_queue_order(monkeypatch, *args, **kwargs):
     ("sorting", "bubble_sort", "unsorted"),
 ])
 def test_focus_coerces_in_any_order(monkeypatch, directory, program, tvs):
-    d = os.path.join(ROOT, "programs", directory)
-    ours, queued = in_queue_order(monkeypatch, os.path.join(d, program + ".tvp"), os.path.join(d, tvs + ".tvs"))
+    ours, queued = in_queue_order(monkeypatch, *analysis_paths(directory, program, tvs))
     assert len(ours) > 50
     assert ours == queued
 
 
 @pytest.mark.parametrize("name", ["dll_reverse.c", "sll_delete_node.c"])
 def test_c_programs_focus_coerces_in_any_order(monkeypatch, tmp_path, name):
-    cprog = lower(os.path.join(ROOT, "programs", "c", name), VerifyOptions(("memsafety",)))
-    _tr, tvp, tvs = write_translation(cprog, ("memsafety",), str(tmp_path))
+    tvp, tvs = c_translation(tmp_path, name)
     ours, queued = in_queue_order(monkeypatch, tvp, tvs, max_structures=1500)
     assert len(ours) > 100
     assert ours == queued
