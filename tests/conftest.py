@@ -75,3 +75,21 @@ SINGLED_SUMMARY = """
     n = {u0->u1, u1->u1:1/2, u1->u2}
 }
 """
+
+
+C_PROPERTIES = ("memsafety", "memcleanup", "unreach-call")
+
+
+def verify_c(tmp_path, src, props=C_PROPERTIES, name="prog.c"):
+    """``tvla verify`` of the C text ``src`` (written to tmp_path/name): its FileResult."""
+    from tvla.cli.verify import VerifyOptions, verify_files
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(src))
+    [result] = verify_files([str(path)], VerifyOptions(tuple(props)))
+    return result
+
+
+def c_verdicts(tmp_path, src, props=C_PROPERTIES):
+    """The verdict of each property of ``verify_c``, a memsafety ``false`` with the one violated."""
+    return tuple(p.verdict + (f" ({p.violated})" if p.verdict == "false" and p.name == "memsafety" else "")
+                 for p in verify_c(tmp_path, src, props).properties)

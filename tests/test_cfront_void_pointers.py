@@ -4,7 +4,8 @@ followed as pointers to that type (:mod:`tvla.cfront.voidtypes`); the others sta
 import pytest
 
 from tvla.cfront.parse import parse_file
-from tvla.cfront.voidtypes import retype_void_pointers, void_pointee_types
+from tvla.cfront.rewrite import rewrite
+from tvla.cfront.voidtypes import void_pointee_types
 from tvla.cli.verify import VerifyOptions, verify_files
 
 ALL = ("memsafety", "memcleanup", "unreach-call")
@@ -188,4 +189,4 @@ def test_a_function_whose_address_is_taken_keeps_its_void_pointer_parameters(tmp
 
 def test_a_file_without_void_pointers_is_not_parsed_again(tmp_path):
     tu = parse_file(write(tmp_path, "int main(void) { return 0; }"))
-    assert retype_void_pointers(tu, str(tmp_path / "prog.c")) is tu
+    assert rewrite(tu, str(tmp_path / "prog.c")) is tu

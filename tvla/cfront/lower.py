@@ -57,7 +57,7 @@ from tvla.cfront.swap import Swap, swap_at
 from tvla.cfront.lower_cfg import BAD, Frame
 from tvla.cfront.lower_expr import ABS, Cur, IntOp, Operand
 from tvla.cfront.links import Link, LinkLowering, expand_links, link_struct
-from tvla.cfront.voidtypes import retype_void_pointers
+from tvla.cfront.rewrite import rewrite
 from tvla.cfront.parse import binary_operator, constants_memo, deep_stack, evaluate_int, parse_file, unary_operator
 from tvla.errors import TvlaError
 
@@ -81,7 +81,7 @@ def lower_file(path: str, malloc_may_fail: bool = False, keep: Iterable[str] = (
     ``keep``: pointer variables the liveness pass must not kill (e.g. the list of a ``sorted(x)``
     property, read when ``main`` returns)."""
     first = parse_file(path)
-    tu = deep_stack(lambda: retype_void_pointers(first, path))
+    tu = deep_stack(lambda: rewrite(first, path))
     return lower_tu(tu, path, malloc_may_fail, keep, liveness)
 
 

@@ -18,12 +18,11 @@ function's result), what it holds:
 Entities joined by copies form a class; a class given exactly one pointee type T, and nothing that
 leaves it as it is, is retyped: the ``void`` keyword of each of its declarations is replaced by a
 four-letter typedef of T (declared in a header included first), so lines and columns stay those of
-the file, and the file is parsed again (:func:`retype_void_pointers`).  Retyping changes no value of
+the file, and the file is parsed again (:func:`void_pointer_edits` gives the edits).  Retyping changes no value of
 the program: every value stored in the entity has type T, every value read from it is used as a T.
 A reparse that fails keeps the first parse.
 """
 
-import os
 from typing import Dict, Hashable, Iterator, List, Optional, Set, Tuple
 
 import clang.cindex as ci
@@ -31,10 +30,9 @@ from networkx.utils import UnionFind
 
 from tvla.cfront.cinfo import K, callee_name, children, decl_key, fields_of, initializer, is_int_cell, \
     is_void_pointer, pointee_struct, sizeof_struct, struct_name
-from tvla.cfront.parse import binary_operator, constants_memo, evaluate_int, reparse, unary_operator
-from tvla.errors import TvlaError
+from tvla.cfront.parse import binary_operator, constants_memo, evaluate_int, unary_operator
 
-__all__ = ["retype_void_pointers", "void_pointee_types"]
+__all__ = ["void_pointer_edits", "void_pointee_types"]
 
 Fact = Tuple[str, Hashable]    # ("type", struct decl key) | ("entity", key) | ("keep", None)
 _CASTS = (K.PAREN_EXPR, K.UNEXPOSED_EXPR, K.CSTYLE_CAST_EXPR)
@@ -314,27 +312,17 @@ def _edits(tu: ci.TranslationUnit, types: Dict[Hashable, ci.Cursor],
     return out
 
 
-def retype_void_pointers(tu: ci.TranslationUnit, path: str) -> ci.TranslationUnit:
-    """``tu`` parsed again with every ``void *`` entity that holds one type of pointer declared as a
-    pointer to that type (see the module docstring); ``tu`` itself when there is none, or when the
-    retyped text does not parse."""
+def void_pointer_edits(tu: ci.TranslationUnit, text: bytes) -> Tuple[Dict[int, Tuple[int, bytes]], str]:
+    """The edits of ``tu``'s main file (whose text is ``text``) declaring every ``void *`` entity that
+    holds one type of pointer as a pointer to that type (see the module docstring): byte offset of a
+    ``void`` keyword -> (4, its typedef), and the header declaring the typedefs."""
     with constants_memo():
         types = void_pointee_types(tu)
     if not types:
-        return tu
-    with open(path, "rb") as fh:
-        text = fh.read()
+        return {}, ""
     structs = {decl_key(st): st for st in types.values()}
     words: Dict[Tuple[str, int], str] = {k: w for k, w in ((k, _type_words(st)) for k, st in structs.items()) if w is not None}
     names: Dict[Tuple[str, int], str] = dict(zip(sorted(words), _typedef_names(text, len(words))))
-    edits = {at: n for at, n in _edits(tu, types, names).items() if text[at:at + 4] == b"void"}
-    if not edits:
-        return tu
-    out = bytearray(text)
-    for at, name in edits.items():
-        out[at:at + 4] = name.encode()
+    edits = {at: (4, n.encode()) for at, n in _edits(tu, types, names).items() if text[at:at + 4] == b"void"}
     header = "".join(f"typedef {words[k]} {n};\n" for k, n in sorted(names.items(), key=lambda kv: kv[1]))
-    try:
-        return reparse(path, bytes(out), header)
-    except TvlaError:
-        return tu
+    return edits, header if edits else ""

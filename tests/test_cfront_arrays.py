@@ -1,0 +1,99 @@
+"""Arrays indexed by constants only become one variable or field per element
+(:mod:`tvla.cfront.arrays`); every other array stays unsupported."""
+
+import pytest
+from conftest import c_verdicts, verify_c
+
+from tvla.cfront.arrays import array_edits
+from tvla.cfront.parse import parse_file
+from tvla.cfront.rewrite import apply_edits
+
+HEAD = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+"""
+
+TWO_LISTS = HEAD + """struct node { struct node *next; int d; };
+struct node *heads[2];
+int main(void) {
+  struct node *p;
+  while (__VERIFIER_nondet_int()) {
+    p = malloc(sizeof *p);
+    if (__VERIFIER_nondet_int()) { p->d = 0; p->next = heads[0]; heads[0] = p; }
+    else { p->d = 1; p->next = heads[1]; heads[1] = p; }
+  }
+  for (p = heads[1]; p; p = p->next) if (p->d != 1) reach_error();
+  while (heads[0]) { p = heads[0]->next; free(heads[0]); heads[0] = p; }
+  while (heads[1]) { p = SECOND->next; free(heads[1]); heads[1] = p; }
+  return 0;
+}
+"""
+
+TREE = HEAD + """typedef struct tree { struct tree *child[2]; int tag[2]; } Tree;
+int main(void) {
+  Tree *root = NULL, *n, *t, *p;
+  while (__VERIFIER_nondet_int()) {
+    n = malloc(sizeof *n); n->child[0] = NULL; n->child[1] = NULL; n->tag[1] = 7;
+    if (!root) { root = n; continue; }
+    t = root;
+    while (1) {
+      if (__VERIFIER_nondet_int()) { if (!t->child[0]) { t->child[0] = n; break; } t = t->child[0]; }
+      else { if (!t->child[1]) { t->child[1] = n; break; } t = t->child[1]; }
+    }
+  }
+  while (root) {
+    p = NULL; n = root;
+    while (n->child[0] || n->child[1]) { p = n; n = n->child[0] ? n->child[0] : n->child[1]; }
+    if (n->tag[1] != TAG) reach_error();
+    if (p) { if (p->child[0] == n) p->child[0] = NULL; else p->child[1] = NULL; } else root = NULL;
+    free(n);
+  }
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("src, expected", [
+    (TWO_LISTS.replace("SECOND", "heads[1]"), ("true", "true", "true")),
+    (TWO_LISTS.replace("SECOND", "heads[0]"), ("false (valid-deref)", "true", "true")),
+    (TREE.replace("TAG", "7"), ("true", "true", "true")),
+    (TREE.replace("TAG", "8"), ("true", "false", "false")),
+])
+def test_arrays_indexed_by_constants_are_followed_element_by_element(tmp_path, src, expected):
+    assert c_verdicts(tmp_path, src) == expected
+
+
+def test_a_finding_names_the_element_at_the_place_of_the_file(tmp_path):
+    result = verify_c(tmp_path, TWO_LISTS.replace("SECOND", "heads[0]"), ("memsafety",))
+    [finding] = result.properties[0].findings
+    assert (finding.pos.line, finding.pos.column, finding.kind) == (15, 22, "valid-deref")
+    assert finding.message == "valid-deref: NULL pointer heads__0 dereferenced"
+
+
+def test_the_edits_keep_every_line_and_the_columns_of_the_uses(tmp_path):
+    src = ("struct node { struct node *next; };\n"
+           "int main(void) { struct node *a[2] = {0, 0}, *p; int c[3];\n"
+           "  a[1] = a[0]; c[ 2 ] = 1; p = a[1]; return c[2]; }\n")
+    path = tmp_path / "prog.c"
+    path.write_text(src)
+    text = src.encode()
+    out = apply_edits(text, array_edits(parse_file(str(path)), text)).decode()
+    assert out.splitlines() == [
+        "struct node { struct node *next; };",
+        "int main(void) { struct node *a__0 = 0, *a__1 = 0, *p; int c__0, c__1, c__2;",
+        "  a__1 = a__0; c__2   = 1; p = a__1; return c__2; }"]
+
+
+@pytest.mark.parametrize("body", [
+    "int i = __VERIFIER_nondet_int() & 1; heads[i] = NULL;",
+    "heads[2] = NULL;",
+    "use(heads);",
+    "heads[0] = NULL; return sizeof(heads);",
+])
+def test_other_arrays_stay_unsupported(tmp_path, body):
+    src = HEAD + ("struct node { struct node *next; };\n"
+                  "void use(struct node **h) { }\n"
+                  "int main(void) { struct node *heads[2] = {NULL, NULL};\n" + body + "\nreturn 0; }\n")
+    props = verify_c(tmp_path, src).properties
+    assert [p.verdict for p in props] == ["unknown"] * 3
+    assert props[0].reason.endswith("prog.c:6:18: unsupported: variable heads of type struct node *[2]")

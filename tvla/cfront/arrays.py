@@ -1,0 +1,185 @@
+"""Arrays indexed by constants only: one scalar per element.
+
+``struct node *heads[2]`` holding two lists, ``int counts[3]``, a field ``struct node *next[2]`` (the
+levels of a two-level skip list) or ``int vals[4]`` of a cell: the lowering follows scalar variables
+and fields only.  When every use of such an array is an element at a constant index in bounds
+(``heads[0]``, ``p->next[1]``, ``vals[K]`` with an enum constant), its elements are independent
+variables (fields): this pass declares them so (``heads__0``, ``heads__1``) and renames each element
+``heads[0]`` to its scalar, of the same length (padded with spaces where the index is spelled
+longer) so that every later column of the line stays.  A declaration becomes one declarator per
+element (``*heads__0 = NULL, *heads__1 = NULL``, the initialiser list split), which moves the
+columns after it on its line only.
+
+An array used any other way (a variable index, decayed to a pointer, passed to a function, ``sizeof``
+of it, a string or designated initialiser, a struct initialiser around an array field, qualifiers
+after its stars) keeps its type, and the lowering reports it as unsupported.  The edits are byte
+ranges of the file's text (:func:`array_edits`), applied with the other rewrites of the file.
+"""
+
+import re
+from typing import Dict, Iterator, List, Optional, Set, Tuple
+
+import clang.cindex as ci
+
+from tvla.cfront.cinfo import K, T, children, decl_key, is_pointer, is_scalar
+from tvla.cfront.parse import evaluate_int
+
+__all__ = ["array_edits", "Edits", "MAX_ELEMENTS"]
+
+MAX_ELEMENTS = 16    # arrays longer than this stay arrays
+Edits = Dict[int, Tuple[int, bytes]]   # byte offset -> (length replaced, replacement)
+_IDENT = re.compile(rb"[A-Za-z_][A-Za-z_0-9]*")
+
+
+def _candidate(d: ci.Cursor, main: str) -> Optional[int]:
+    """The length of array ``d`` (a variable or field of the main file) when it may be split."""
+    if d.kind not in (K.VAR_DECL, K.FIELD_DECL) or d.location.file is None or d.location.file.name != main:
+        return None
+    t = d.type.get_canonical()
+    if t.kind != T.CONSTANTARRAY or not 0 < t.element_count <= MAX_ELEMENTS:
+        return None
+    elem = t.element_type
+    return t.element_count if is_pointer(elem) or is_scalar(elem) else None
+
+
+def _walk(tu: ci.TranslationUnit) -> Iterator[Tuple[ci.Cursor, Optional[ci.Cursor]]]:
+    """Every cursor of the main file with its parent, in preorder (no recursion)."""
+    main = tu.spelling
+    todo = [(c, None) for c in reversed(children(tu.cursor)) if c.location.file is not None and c.location.file.name == main]
+    while todo:
+        c, parent = todo.pop()
+        yield c, parent
+        todo.extend((k, c) for k in reversed(children(c)))
+
+
+class _Uses:
+    """The arrays of a file that may be split, and the element each of their uses names."""
+
+    def __init__(self, main: str) -> None:
+        self.main = main
+        self.length: Dict[Tuple[str, int], int] = {}
+        self.decls: Dict[Tuple[str, int], Dict[int, ci.Cursor]] = {}   # by offset: a walk meets a
+        # struct declared in a typedef twice
+        self.uses: Dict[Tuple[str, int], List[Tuple[ci.Cursor, ci.Cursor, int]]] = {}
+        self.rejected: Set[Tuple[str, int]] = set()
+        self.init_types: Set[Tuple[str, int]] = set()   # records built by an initialiser list
+
+    def visit(self, c: ci.Cursor, parent: Optional[ci.Cursor], grand: Optional[ci.Cursor]) -> None:
+        n = _candidate(c, self.main)
+        if n is not None:
+            self.length[decl_key(c)] = n
+            self.decls.setdefault(decl_key(c), {})[int(c.location.offset)] = c
+        if c.kind == K.INIT_LIST_EXPR and c.type.get_declaration().kind == K.STRUCT_DECL:
+            self.init_types.add(decl_key(c.type.get_declaration()))
+        if c.kind in (K.DECL_REF_EXPR, K.MEMBER_REF_EXPR) and c.referenced is not None:
+            ref = c.referenced
+            if _candidate(ref, self.main) is not None:
+                self.use(decl_key(ref), c, parent, grand)
+
+    def use(self, key: Tuple[str, int], ref: ci.Cursor, parent: Optional[ci.Cursor], grand: Optional[ci.Cursor]) -> None:
+        """``ref`` names the array: fine as the base of ``a[k]`` (through its decay to a pointer)."""
+        sub = grand if parent is not None and parent.kind == K.UNEXPOSED_EXPR else parent
+        kids = children(sub) if sub is not None and sub.kind == K.ARRAY_SUBSCRIPT_EXPR else []
+        base = kids[0] if len(kids) == 2 else None
+        k = evaluate_int(kids[1]) if base is not None and (base == ref or base == parent) else None
+        if sub is None or k is None or not 0 <= k < _candidate(ref.referenced, self.main):   # type: ignore[operator]
+            self.rejected.add(key)
+            return
+        self.uses.setdefault(key, []).append((ref, sub, k))
+
+
+def _name_start(ref: ci.Cursor) -> int:
+    """Where the array's name is spelled in a use (the member name of ``p->vals``)."""
+    return int(ref.location.offset)
+
+
+def _element_names(text: bytes, name: str, n: int) -> Optional[List[str]]:
+    """Names for the elements no identifier of the file already has: ``name__0`` (as long as
+    ``name[0]``: a use's range and text stay), else ``name_0`` (a use is padded with a space)."""
+    words = set(_IDENT.findall(text))
+    for sep in ("__", "_"):
+        names = [f"{name}{sep}{i}" for i in range(n)]
+        if not any(x.encode() in words for x in names):
+            return names
+    return None
+
+
+def _stars(text: bytes, at: int) -> Optional[str]:
+    """The stars of the declarator whose name starts at ``at`` (None: a qualifier among them)."""
+    i = at
+    while i > 0 and text[i - 1:i] in (b" ", b"\t", b"*", b"\n", b"\r"):
+        i -= 1
+    before = _IDENT.findall(text[max(0, i - 16):i])
+    if before and before[-1] in (b"const", b"volatile", b"restrict", b"__restrict") and b"*" in text[i:at]:
+        return None
+    return "*" * text[i:at].count(b"*")
+
+
+def _initialisers(d: ci.Cursor, text: bytes, n: int) -> Optional[List[Optional[str]]]:
+    """Each element's initialiser text (None: none), or None when it cannot be split."""
+    if d.kind == K.FIELD_DECL:
+        return [None] * n
+    inits = [x for x in children(d) if x.kind.is_expression()]
+    if not inits or inits[-1].kind == K.INTEGER_LITERAL and len(inits) == 1:   # the size only
+        return [None] * n
+    init = inits[-1]
+    if init.kind != K.INIT_LIST_EXPR:
+        return None
+    parts = [text[x.extent.start.offset:x.extent.end.offset].decode("utf-8", "replace") for x in children(init)]
+    if len(parts) > n or any(p.lstrip().startswith(("[", ".")) or not p for p in parts):
+        return None
+    return parts + ["0"] * (n - len(parts))
+
+
+def _declaration(d: ci.Cursor, text: bytes, names: List[str]) -> Optional[Tuple[int, Tuple[int, bytes]]]:
+    """The edit turning declarator ``name[N] = {...}`` into one declarator per element."""
+    at, end = int(d.location.offset), int(d.extent.end.offset)
+    stars = _stars(text, at)
+    inits = _initialisers(d, text, len(names))
+    if stars is None or inits is None or d.extent.end.file is None or d.extent.end.file.name != d.location.file.name:
+        return None
+    parts = [(stars if i else "") + x + (f" = {v}" if v is not None else "") for i, (x, v) in enumerate(zip(names, inits))]
+    return at, (end - at, ", ".join(parts).encode())
+
+
+def _element(ref: ci.Cursor, sub: ci.Cursor, text: bytes, name: str) -> Optional[Tuple[int, Tuple[int, bytes]]]:
+    """The edit renaming the element ``a[k]`` to its scalar, padded to its length."""
+    at, end = _name_start(ref), int(sub.extent.end.offset)
+    span = text[at:end]
+    if end - at < len(name) or b"\n" in span or not span.startswith(ref.spelling.encode()):
+        return None
+    return at, (end - at, name.encode() + b" " * (end - at - len(name)))
+
+
+def _edits_of(key: Tuple[str, int], uses: _Uses, text: bytes) -> Optional[Edits]:
+    decls = list(uses.decls.get(key, {}).values())
+    d = decls[0] if len(decls) == 1 else None   # an extern declaration besides: left as it is
+    if d is None or d.kind == K.FIELD_DECL and decl_key(d.semantic_parent) in uses.init_types:
+        return None
+    names = _element_names(text, d.spelling, uses.length[key])
+    decl = _declaration(d, text, names) if names is not None else None
+    if names is None or decl is None:
+        return None
+    out: Edits = dict([decl])
+    for ref, sub, k in uses.uses.get(key, []):
+        e = _element(ref, sub, text, names[k])
+        if e is None:
+            return None
+        out[e[0]] = e[1]
+    return out
+
+
+def array_edits(tu: ci.TranslationUnit, text: bytes) -> Edits:
+    """The edits splitting every array of ``tu``'s main file (whose text is ``text``) that is indexed
+    by constants only (see the module docstring)."""
+    uses = _Uses(tu.spelling)
+    parents: Dict[ci.Cursor, Optional[ci.Cursor]] = {}
+    for c, parent in _walk(tu):
+        parents[c] = parent
+        uses.visit(c, parent, parents.get(parent) if parent is not None else None)
+    out: Edits = {}
+    for key in sorted(set(uses.length) - uses.rejected):
+        mine = _edits_of(key, uses, text)
+        if mine is not None and not any(at in out for at in mine):
+            out.update(mine)
+    return out
