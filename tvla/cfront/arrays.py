@@ -21,7 +21,7 @@ from typing import Dict, Iterator, List, Optional, Set, Tuple
 
 import clang.cindex as ci
 
-from tvla.cfront.cinfo import K, T, children, decl_key, is_pointer, is_scalar
+from tvla.cfront.cinfo import K, T, children, decl_key, initializer, is_pointer, is_scalar
 from tvla.cfront.parse import evaluate_int
 
 __all__ = ["array_edits", "Edits", "MAX_ELEMENTS"]
@@ -119,14 +119,14 @@ def _initialisers(d: ci.Cursor, text: bytes, n: int) -> Optional[List[Optional[s
     """Each element's initialiser text (None: none), or None when it cannot be split."""
     if d.kind == K.FIELD_DECL:
         return [None] * n
-    inits = [x for x in children(d) if x.kind.is_expression()]
-    if not inits or inits[-1].kind == K.INTEGER_LITERAL and len(inits) == 1:   # the size only
+    init = initializer(d)
+    if init is None:
         return [None] * n
-    init = inits[-1]
     if init.kind != K.INIT_LIST_EXPR:
         return None
-    parts = [text[x.extent.start.offset:x.extent.end.offset].decode("utf-8", "replace") for x in children(init)]
-    if len(parts) > n or any(p.lstrip().startswith(("[", ".")) or not p for p in parts):
+    parts: List[Optional[str]] = [text[x.extent.start.offset:x.extent.end.offset].decode("utf-8", "replace")
+                                  for x in children(init)]
+    if len(parts) > n or any(not p or p.lstrip().startswith(("[", ".")) for p in parts):
         return None
     return parts + ["0"] * (n - len(parts))
 
