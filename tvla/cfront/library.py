@@ -46,7 +46,7 @@ from typing import AbstractSet, Callable, Dict, FrozenSet, Iterable, Iterator, L
 from tvla.cfront import ir
 from tvla.errors import TvlaError
 
-__all__ = ["Needs", "needs_of", "Library", "Act", "build_library", "const_name"]
+__all__ = ["Needs", "needs_of", "Library", "Act", "build_library", "Precision", "const_name"]
 
 RESERVED = frozenset({"E", "A", "TC", "foreach", "in", "auto", "sm", "ac", "isNew", "instance", "isthread",
                       "ready", "runnable", "outside", "freed", "garbage"})
@@ -237,6 +237,7 @@ class Library:
     spares: Dict[str, int] = dataclasses.field(default_factory=dict)   # flag -> its value for untested values
     loops: FrozenSet[str] = frozenset()     # forward fields written as p->f = p (self[f](v)), beside other ones
     names: Dict[str, Tuple[Tuple[int, str], ...]] = dataclasses.field(default_factory=dict)  # function pointer flag -> names
+    back_sharing: bool = False              # is[b] of each back field (Precision.back_sharing)
 
     # ------------------------------------------------------------- names
     @property
@@ -521,6 +522,8 @@ class Library:
             out += [f"%i inv[{self.field[f]},{nb}](v) = A(v_1) {self.field[f]}(v, v_1) -> {nb}(v_1, v)" for f in fs]
             out.append(f"%i inv[{nb}](v) = A(v_1) {nb}(v, v_1) -> "
                        + _or([f"{self.field[f]}(v_1, v)" for f in fs]))
+            if self.back_sharing and self.single:   # in a tree many children share a parent
+                out.append(f"%i is[{nb}](v) = E(v_1, v_2) {nb}(v_1, v) & {nb}(v_2, v) & v_1 != v_2")
         return out
 
     def _cross_declarations(self) -> List[str]:
@@ -1834,9 +1837,23 @@ def _owner_fields(cprog: ir.CProgram, used: Sequence[str]) -> Dict[str, Tuple[st
     return back
 
 
-def build_library(cprog: ir.CProgram, needs: Needs, successors: bool = True) -> Library:
-    """The library of ``cprog`` for ``needs``: only the predicates its statements and properties use.
-    ``successors``: with ``nx[d,K]`` (what a cell's successor holds), precise but often costly."""
+@dataclass(frozen=True)
+class Precision:
+    """Predicates a library may add for precision at a cost, each off in a coarser run.
+
+    ``successors``: ``nx[d,K]`` (what a cell's successor holds), precise but often costly;
+    ``back_sharing``: ``is[b]`` for each back field of a list (two back edges enter a cell: the
+    neighbour of a cell unlinked but still pointing at it, as dancing links do), without which that
+    neighbour blurs into its segment; in a list whose back links a bug leaves wrong it splits
+    every summary."""
+
+    successors: bool = True
+    back_sharing: bool = False
+
+
+def build_library(cprog: ir.CProgram, needs: Needs, precision: Precision = Precision()) -> Library:
+    """The library of ``cprog`` for ``needs``: only the predicates its statements and properties use,
+    and those of ``precision``."""
     used, loaded, store = _pointer_fields(cprog)
     compared = {s.lfield for s in _statements(cprog) if isinstance(s, ir.DataCond) and s.right is not None}
     sorted_field = _sorted_fields(cprog, needs, used, compared)
@@ -1865,7 +1882,7 @@ def build_library(cprog: ir.CProgram, needs: Needs, successors: bool = True) -> 
                    tuple(p.name for p in cprog.pointers if not p.initialised), store, sorted_field,
                    back,
                    frozenset(s.var for s in _statements(cprog) if isinstance(s, ir.Kill) and not s.scope_end),
-                   registers, others, _succ_fields(cprog, keys, used, back) if successors else {},
+                   registers, others, _succ_fields(cprog, keys, used, back) if precision.successors else {},
                    frozenset(iv.name for iv in cprog.ints if iv.register), cross,
                    any(isinstance(s, ir.Malloc) and s.on_stack for s in _statements(cprog)), _handle_fields(cprog, cross),
                    {iv.name: iv.range for iv in cprog.ints if iv.range is not None and iv.name in flags},
@@ -1873,7 +1890,8 @@ def build_library(cprog: ir.CProgram, needs: Needs, successors: bool = True) -> 
                    _compared_with(cprog, registers), *(_sentinels(cprog, fld, back, cross) if ordered else NO_RING),
                    regions, frozenset(iv.name for iv in cprog.ints if iv.ordered and iv.name in flags),
                    {iv.name: iv.spare for iv in cprog.ints if iv.spare is not None and iv.name in flags},
-                   _loop_fields(cprog, used, back), {iv.name: iv.names for iv in cprog.ints if iv.names and iv.name in flags})
+                   _loop_fields(cprog, used, back), {iv.name: iv.names for iv in cprog.ints if iv.names and iv.name in flags},
+                   precision.back_sharing)
 
 
 def _loop_fields(cprog: ir.CProgram, used: Sequence[str], back: Dict[str, Tuple[str, ...]]) -> FrozenSet[str]:

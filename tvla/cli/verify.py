@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Callable, Dict, FrozenSet, List, Mapping, Optional, Sequence, Set, Tuple, cast
 
 from tvla.cfront import ir
-from tvla.cfront.library import ABSTRACTED
+from tvla.cfront.library import ABSTRACTED, Precision
 from tvla.cfront.liveness import ints_live_at
 from tvla.cfront.verdict import FALSE, TRUE, UNKNOWN, Alarm, FileVerdict, PropertyVerdict, WitnessStep, decide
 from tvla.engine.options import Options, build_options
@@ -91,11 +91,11 @@ def lower(path: str, opts: VerifyOptions) -> ir.CProgram:
 
 
 def write_translation(cprog: ir.CProgram, properties: Sequence[str], out_dir: str,
-                      successors: bool = True) -> Tuple["Translation", str, str]:
+                      precision: Precision = Precision()) -> Tuple["Translation", str, str]:
     """Write PROGRAM.tvp and PROGRAM.tvs (the generated program and its input) into ``out_dir``;
     return the translation and the two paths."""
     from tvla.cfront.translate import translate
-    tr = translate(cprog, tuple(properties), successors)
+    tr = translate(cprog, tuple(properties), precision)
     base = re.sub(r"[\x00-\x1f\x7f]", "_", os.path.splitext(os.path.basename(cprog.file))[0]) or "program"
     tvp, tvs = os.path.join(out_dir, base + ".tvp"), os.path.join(out_dir, base + ".tvs")
     for path, text in ((tvp, tr.tvp), (tvs, tr.tvs)):
@@ -286,7 +286,7 @@ def alarms_of(result: Result, tr: "Translation", cprog: ir.CProgram) -> List[Ala
     return sorted(out, key=lambda a: (a.pos, a.kind, a.message))
 
 
-def _analyse(cprog: ir.CProgram, opts: VerifyOptions, successors: bool,
+def _analyse(cprog: ir.CProgram, opts: VerifyOptions, precision: Precision,
              deadline: Optional[float], witness: bool = True, breaks: bool = True) -> Tuple["Translation", Result]:
     """One run of ``cprog``'s translation, stopped at ``deadline``; with ``witness``, the witness
     search (bounded by its number of states, not by the deadline) follows, also after a run the
@@ -294,7 +294,7 @@ def _analyse(cprog: ir.CProgram, opts: VerifyOptions, successors: bool,
     breach after an update drops the structure instead of stopping the run."""
     from tvla.cli.api import attach_witnesses, load, read_inputs, run_loaded
     with tempfile.TemporaryDirectory(prefix="tvla-verify-") as d:
-        tr, tvp, tvs = write_translation(cprog, opts.properties, d, successors)
+        tr, tvp, tvs = write_translation(cprog, opts.properties, d, precision)
         engine = replace(opts.engine_options(cprog, witness), break_on_coerce_failure=breaks)
         analysis = load(tvp, replace(engine, witness=False))
         structures, given = read_inputs(analysis, tvs)
@@ -361,30 +361,30 @@ def never_reached(cprog: ir.CProgram, opts: VerifyOptions) -> Dict[str, Property
 
 def _precise(cprog: ir.CProgram, opts: VerifyOptions, deadline: Optional[float]
              ) -> Tuple[Tuple[PropertyVerdict, ...], "Translation", Result]:
-    """The verdicts of the runs with data, coarse precision first (:func:`_precisions`), each run
+    """The verdicts of the runs with data, coarse precision first (:func:`precisions`), each run
     checking only what the ones before left unknown, and the last run."""
     verdicts: Dict[str, PropertyVerdict] = {}
-    for successors in _precisions(cprog, opts):
+    for precision in precisions(cprog, opts):
         unknown = tuple(p for p, v in verdicts.items() if v.verdict == UNKNOWN)
         left = replace(opts, properties=unknown or opts.properties)
-        tr, result = _analyse(cprog, left, successors, deadline)
+        tr, result = _analyse(cprog, left, precision, deadline)
         decided = _decide_all(cprog, left, tr, result)
         if result.limit_hit == "coerce-failed" and not cprog.unsupported:
-            decided = _past_breach(cprog, left, successors, deadline, decided)
+            decided = _past_breach(cprog, left, precision, deadline, decided)
         verdicts.update((v.name, v) for v in decided)
         if cprog.unsupported or cprog.cuts or all(v.verdict != UNKNOWN for v in verdicts.values()):
             break
     return _in_order(opts, verdicts), tr, result
 
 
-def _past_breach(cprog: ir.CProgram, opts: VerifyOptions, successors: bool, deadline: Optional[float],
+def _past_breach(cprog: ir.CProgram, opts: VerifyOptions, precision: Precision, deadline: Optional[float],
                  first: Tuple[PropertyVerdict, ...]) -> Tuple[PropertyVerdict, ...]:
     """The verdicts after a run that a constraint breach stopped, from a run that drops the
     structure breached and goes on.  A breach says the structure the update started from describes
     no store, unless an update formula is wrong: then the structures dropped may describe stores,
     so that run proves nothing, and only the violations it finds with a concrete witness (false)
     are taken from it; every other verdict stays the first run's."""
-    tr, result = _analyse(cprog, opts, successors, deadline, breaks=False)
+    tr, result = _analyse(cprog, opts, precision, deadline, breaks=False)
     later = _decide_all(cprog, opts, tr, result, limit="coerce-failed")
     return tuple(b if b.verdict == FALSE and a.verdict != FALSE else a for a, b in zip(first, later))
 
@@ -428,7 +428,7 @@ def proofs_without_data(cprog: ir.CProgram, opts: VerifyOptions, deadline: Optio
     stop = None if deadline is None or not opts.timeout else \
         min(deadline, time.monotonic() + opts.timeout * COARSE_SHARE)
     coarse, only = without_data(cprog), replace(opts, properties=memory)
-    tr, result = _analyse(coarse, only, False, stop, witness=False)
+    tr, result = _analyse(coarse, only, Precision(successors=False), stop, witness=False)
     return {v.name: v for v in _decide_all(coarse, only, tr, result) if v.verdict == TRUE}, (tr, result)
 
 
@@ -441,13 +441,17 @@ def _decide_all(cprog: ir.CProgram, opts: VerifyOptions, tr: "Translation", resu
     return tuple(decide(p, alarms, cprog.unsupported, limit, cprog.cuts) for p in opts.properties)
 
 
-def _precisions(cprog: ir.CProgram, opts: VerifyOptions) -> Tuple[bool, ...]:
-    """The analyses to run, coarse first: without ``nx[d,K]`` (what a cell's successor holds), which
-    decides most programs in a fraction of the time, then, for what it left unknown, with it (a
-    list whose red cells are each followed by a black one needs it).  One run when the program
-    has no such predicate."""
+def precisions(cprog: ir.CProgram, opts: VerifyOptions) -> Tuple[Precision, ...]:
+    """The analyses to run, coarse first, each for what the ones before left unknown: without
+    ``nx[d,K]`` (what a cell's successor holds), which decides most programs in a fraction of the
+    time, then with it (a list whose red cells are each followed by a black one needs it); last,
+    for a list with back links, with their sharing (:class:`~tvla.cfront.library.Precision`)."""
     from tvla.cfront.library import build_library, needs_of
-    return (False, True) if build_library(cprog, needs_of(opts.properties)).succ_field else (True,)
+    lib = build_library(cprog, needs_of(opts.properties))
+    out = [Precision(successors=False), Precision()] if lib.succ_field else [Precision()]
+    if lib.back and lib.single:
+        out.append(Precision(back_sharing=True))
+    return tuple(out)
 
 
 def structures_by_line(result: Result, tr: "Translation") -> Tuple[Tuple[int, int], ...]:
