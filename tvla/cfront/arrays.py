@@ -154,7 +154,9 @@ def _element(ref: ci.Cursor, sub: ci.Cursor, text: bytes, name: str) -> Optional
 def _edits_of(key: Tuple[str, int], uses: _Uses, text: bytes) -> Optional[Edits]:
     decls = list(uses.decls.get(key, {}).values())
     d = decls[0] if len(decls) == 1 else None   # an extern declaration besides: left as it is
-    if d is None or d.kind == K.FIELD_DECL and decl_key(d.semantic_parent) in uses.init_types:
+    if d is None or not uses.uses.get(key) and initializer(d) is None:
+        return None   # never used nor initialised (a struct's char buffer): nothing to gain
+    if d.kind == K.FIELD_DECL and decl_key(d.semantic_parent) in uses.init_types:
         return None
     names = _element_names(text, d.spelling, uses.length[key])
     decl = _declaration(d, text, names) if names is not None else None
