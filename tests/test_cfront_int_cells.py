@@ -6,6 +6,7 @@ import subprocess
 import sys
 
 import pytest
+from conftest import c_verdicts
 
 from tvla.cfront import ir
 from tvla.cfront.lower import lower_file
@@ -132,9 +133,7 @@ def write(tmp_path, src):
 
 
 def verdicts(tmp_path, src):
-    [f] = verify_files([write(tmp_path, src)], VerifyOptions(ALL))
-    return tuple(p.verdict + (f" ({p.violated})" if p.verdict == "false" and p.name == "memsafety" else "")
-                 for p in f.properties)
+    return c_verdicts(tmp_path, HEAD + src + "\n", ALL)
 
 
 @pytest.mark.parametrize("src, expected", [

@@ -2,6 +2,7 @@
 followed as pointers to that type (:mod:`tvla.cfront.voidtypes`); the others stay unsupported."""
 
 import pytest
+from conftest import c_verdicts, verify_c
 
 from tvla.cfront.parse import parse_file
 from tvla.cfront.rewrite import rewrite
@@ -112,13 +113,11 @@ def write(tmp_path, src):
 
 
 def verify(tmp_path, src):
-    [f] = verify_files([write(tmp_path, src)], VerifyOptions(ALL))
-    return f
+    return verify_c(tmp_path, HEAD + src + "\n", ALL)
 
 
 def verdicts(tmp_path, src):
-    return tuple(p.verdict + (f" ({p.violated})" if p.verdict == "false" and p.name == "memsafety" else "")
-                 for p in verify(tmp_path, src).properties)
+    return c_verdicts(tmp_path, HEAD + src + "\n", ALL)
 
 
 @pytest.mark.parametrize("src, expected", [

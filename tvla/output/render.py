@@ -44,7 +44,6 @@ import os
 import re
 import shutil
 import subprocess
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Collection, Container, Dict, FrozenSet, Iterable, List, Literal, Mapping, Optional, Protocol, \
     Sequence, Set, Tuple, Union
@@ -537,6 +536,7 @@ def to_svgs(graphs: Sequence[Dot], jobs: Optional[int] = None) -> List[Optional[
         for k, svg in zip(drawn, to_svgs([graphs[k] for k in drawn], jobs)):
             out[k] = svg
         return out
+    from concurrent.futures import ThreadPoolExecutor   # here: a run that draws nothing starts sooner
     sources = [g.source for g in graphs]
     jobs = max(1, min(jobs or os.cpu_count() or 1, len(sources) // 20 or 1))
     size = -(-len(sources) // jobs)
