@@ -1,8 +1,10 @@
 """``void *`` variables, parameters, fields and results that only ever hold one type of pointer are
 followed as pointers to that type (:mod:`tvla.cfront.voidtypes`); the others stay unsupported."""
 
+import os
+
 import pytest
-from conftest import c_verdicts, verify_c
+from conftest import ROOT, c_verdicts, verify_c
 
 from tvla.cfront.parse import parse_file
 from tvla.cfront.rewrite import rewrite
@@ -189,3 +191,11 @@ def test_a_function_whose_address_is_taken_keeps_its_void_pointer_parameters(tmp
 def test_a_file_without_void_pointers_is_not_parsed_again(tmp_path):
     tu = parse_file(write(tmp_path, "int main(void) { return 0; }"))
     assert rewrite(tu, str(tmp_path / "prog.c")) is tu
+
+
+def test_a_witness_store_follows_the_list_and_links_the_payload():
+    """Chains follow the fields between cells of one struct type; a pointer to a payload of another
+    type is a branch (``u2.data -> u1``), also when the payload is drawn already."""
+    [f] = verify_files([os.path.join(ROOT, "programs", "c", "sll_void_payload_leak.c")], VerifyOptions(("memsafety",)))
+    stores = [step.store for step in f.properties[0].witness]
+    assert "n -> u2 -> NULL; p -> u1(x=1) -> NULL; u2.data -> u1; head = NULL; p_2 uninitialised" in stores

@@ -374,6 +374,8 @@ def _precise(cprog: ir.CProgram, opts: VerifyOptions, deadline: Optional[float]
         verdicts.update((v.name, v) for v in decided)
         if cprog.unsupported or cprog.cuts or all(v.verdict != UNKNOWN for v in verdicts.values()):
             break
+        if result.limit_hit == "interrupted":   # the time is up: a finer run would stop at once
+            break
     return _in_order(opts, verdicts), tr, result
 
 

@@ -68,6 +68,7 @@ def draw_store(store: Structure, names: Sequence[str], voc: Vocabulary,
     the node's datum in the data order, or what ``data_notes`` says of the node when given."""
     data = data_values(store, voc)
     ptrs, fs = pointers(voc), fields(voc)
+    along = _same_type(store, voc, fs)
     held = {u: [p.name for p in ptrs if (u,) in true_tuples(store, p)] for u in range(store.n)}
 
     def label(u: int, var: Optional[str]) -> str:
@@ -87,11 +88,11 @@ def draw_store(store: Structure, names: Sequence[str], voc: Vocabulary,
         (u,) = targets[0]
         if u in shown:
             continue
-        chain, u = _chain(store, u, fs, set())
+        chain, u = _chain(store, u, along, set())
         shown.update(chain)
         tail = "NULL" if u is None else f"{names[u]} (cycle)"
         parts.append(" -> ".join([p.name] + [label(w, p.name) for w in chain] + [tail]))
-    parts += _branches(store, names, fs, shown, lambda w: label(w, None))
+    parts += _branches(store, names, fs, along, shown, lambda w: label(w, None))
     rest = [label(u, None) for u in range(store.n) if u not in shown]
     if rest:
         parts.append("unreachable: " + ", ".join(rest))
@@ -101,6 +102,15 @@ def draw_store(store: Structure, names: Sequence[str], voc: Vocabulary,
     if flags:
         parts.append("true: " + ", ".join(flags))
     return "; ".join(parts) if parts else "(empty store)"
+
+
+def _same_type(store: Structure, voc: Vocabulary, fs: Sequence[Predicate]) -> List[Predicate]:
+    """The fields chains follow: those of ``fs`` that join cells of one type only (a list's
+    ``next``, not a cell's pointer to its payload of another struct type, drawn as a branch); the
+    type of a cell is its ``type[S]`` predicates, which a library over several struct types has."""
+    types = [p for p in voc.unary if p.name.startswith("type[")]
+    kind = [tuple((u,) in true_tuples(store, t) for t in types) for u in range(store.n)]
+    return [f for f in fs if all(kind[a] == kind[w] for a, w in true_tuples(store, f))]
 
 
 def _chain(store: Structure, u: Optional[int], fs: Sequence[Predicate], stop: Set[int]
@@ -114,11 +124,13 @@ def _chain(store: Structure, u: Optional[int], fs: Sequence[Predicate], stop: Se
     return chain, u
 
 
-def _branches(store: Structure, names: Sequence[str], fs: Sequence[Predicate], shown: Set[int],
-              label: Callable[[int], str]) -> List[str]:
+def _branches(store: Structure, names: Sequence[str], fs: Sequence[Predicate], along: Sequence[Predicate],
+              shown: Set[int], label: Callable[[int], str]) -> List[str]:
     """The nodes the drawn chains reach through their other fields (a tree's right child, a list
-    cell's payload), each drawn as a chain from the field that reaches it first: ``u1.right -> u3 ->
-    NULL``; ``shown`` grows by them, so that only nodes no pointer reaches are left."""
+    cell's payload), each drawn as a chain along the fields ``along`` from the field of ``fs`` that
+    reaches it first: ``u1.right -> u3 -> NULL``, or only its link, ``u1.data -> u2``, for a field
+    off those chains to a node drawn already; ``shown`` grows by them, so that only nodes no pointer
+    reaches are left."""
     parts: List[str] = []
     order = [u for u in range(store.n) if u in shown]
     k = 0
@@ -127,9 +139,11 @@ def _branches(store: Structure, names: Sequence[str], fs: Sequence[Predicate], s
         k += 1
         for f in fs:
             for (a, w) in true_tuples(store, f):
+                if a == u and w in shown and f not in along:   # a payload drawn already: its link
+                    parts.append(f"{names[u]}.{f.name} -> {names[w]}")
                 if a != u or w in shown:
                     continue
-                chain, v = _chain(store, w, fs, shown)
+                chain, v = _chain(store, w, along, shown)
                 shown.update(chain)
                 order += chain
                 tail = "NULL" if v is None else names[v]
