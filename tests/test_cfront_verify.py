@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from conftest import validate_sarif
+from conftest import c_verdicts, validate_sarif
 from tvla.cli.verify import VerifyOptions, verify_files
 from tvla.output.verify_report import sarif, text_lines, verify_json, write_html
 
@@ -1759,3 +1759,18 @@ int main(void) {
     page = (tmp_path / "html" / "001-two.c.html").read_text()
     assert os.path.exists(index)
     assert f'<a href="#line-6">{path}:6:22</a>: unsupported: pointer arithmetic' in page, page
+
+
+@pytest.mark.parametrize("body, expected", [
+    ("free(&p->next);", ("true", "true")),                          # next is at offset 0: p's address
+    ("free(&p->d);", ("false (valid-free)", "true")),               # inside the cell
+    ("free(&*p); free(&p[0]);", ("false (valid-free)", "true")),    # both free p: a double free
+    ("free(p); p = NULL; free(&p->next);", ("true", "true")),       # free(NULL)
+    ("struct node s; s.next = p; free(&s.next); free(p);", ("false (valid-free)", "true")),
+])
+def test_free_of_the_address_of_a_cells_start_frees_the_cell(tmp_path, body, expected):
+    """``&p->f`` for the first field, ``&*p`` and ``&p[0]`` are ``p`` itself (as gcc's AddressSanitizer
+    agrees); an address past the start, or of a struct variable, is no heap cell's."""
+    src = ("#include <stdlib.h>\nstruct node { struct node *next; int d; };\n"
+           "int main(void) { struct node *p = malloc(sizeof(struct node));\n" + body + "\nreturn 0; }\n")
+    assert c_verdicts(tmp_path, src, ("memsafety", "memcleanup")) == expected
