@@ -307,7 +307,15 @@ def _analyse(cprog: ir.CProgram, opts: VerifyOptions, precision: Precision,
 
 
 def verify_file(path: str, opts: VerifyOptions) -> FileVerdict:
-    """The verdicts of one C file; a file that cannot be read or parsed gives a FileVerdict with ``error``.
+    """The verdicts of one C file; a file that cannot be read or parsed gives a FileVerdict with
+    ``error`` (:func:`verify_on_stack`, on a deep stack: a program with thousands of variables
+    gives the analysis formulae nested as deep)."""
+    from tvla.cfront.parse import deep_stack
+    return deep_stack(lambda: verify_on_stack(path, opts))
+
+
+def verify_on_stack(path: str, opts: VerifyOptions) -> FileVerdict:
+    """The verdicts of one C file (see :func:`verify_file`).
 
     With data in the cells (:func:`has_data`), memory safety and cleanup may also come from a run
     without the data (:func:`proofs_without_data`): first, within a share of the time, when only
