@@ -72,17 +72,19 @@ class _Uses:
         if c.kind == K.INIT_LIST_EXPR and c.type.get_declaration().kind == K.STRUCT_DECL:
             self.init_types.add(decl_key(c.type.get_declaration()))
         if c.kind in (K.DECL_REF_EXPR, K.MEMBER_REF_EXPR) and c.referenced is not None:
-            ref = c.referenced
-            if _candidate(ref, self.main) is not None:
-                self.use(decl_key(ref), c, parent, grand)
+            length = _candidate(c.referenced, self.main)
+            if length is not None:
+                self.use(decl_key(c.referenced), length, c, parent, grand)
 
-    def use(self, key: Tuple[str, int], ref: ci.Cursor, parent: Optional[ci.Cursor], grand: Optional[ci.Cursor]) -> None:
-        """``ref`` names the array: fine as the base of ``a[k]`` (through its decay to a pointer)."""
+    def use(self, key: Tuple[str, int], length: int, ref: ci.Cursor, parent: Optional[ci.Cursor],
+            grand: Optional[ci.Cursor]) -> None:
+        """``ref`` names the array (of ``length`` elements): fine as the base of ``a[k]`` (through its
+        decay to a pointer)."""
         sub = grand if parent is not None and parent.kind == K.UNEXPOSED_EXPR else parent
         kids = children(sub) if sub is not None and sub.kind == K.ARRAY_SUBSCRIPT_EXPR else []
         base = kids[0] if len(kids) == 2 else None
         k = evaluate_int(kids[1]) if base is not None and (base == ref or base == parent) else None
-        if sub is None or k is None or not 0 <= k < _candidate(ref.referenced, self.main):   # type: ignore[operator]
+        if sub is None or k is None or not 0 <= k < length:
             self.rejected.add(key)
             return
         self.uses.setdefault(key, []).append((ref, sub, k))
