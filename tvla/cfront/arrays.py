@@ -17,17 +17,17 @@ ranges of the file's text (:func:`array_edits`), applied with the other rewrites
 """
 
 import re
-from typing import Dict, Iterator, List, Optional, Set, Tuple
+from typing import Dict, List, Optional, Set, Tuple
 
 import clang.cindex as ci
 
-from tvla.cfront.cinfo import K, T, children, decl_key, initializer, is_pointer, is_scalar
-from tvla.cfront.parse import evaluate_int
+from tvla.cfront.cinfo import K, T, children, decl_key, initializer, is_pointer, is_scalar, walk_main
+from tvla.cfront.parse import Edits, evaluate_int
 
-__all__ = ["array_edits", "Edits", "MAX_ELEMENTS"]
+__all__ = ["array_edits", "MAX_ELEMENTS"]
 
 MAX_ELEMENTS = 16    # arrays longer than this stay arrays
-Edits = Dict[int, Tuple[int, bytes]]   # byte offset -> (length replaced, replacement)
+Up = Tuple[Optional[ci.Cursor], Optional[ci.Cursor]]   # a cursor's parent and grandparent
 _IDENT = re.compile(rb"[A-Za-z_][A-Za-z_0-9]*")
 
 
@@ -42,39 +42,26 @@ def _candidate(d: ci.Cursor, main: str) -> Optional[int]:
     return t.element_count if is_pointer(elem) or is_scalar(elem) else None
 
 
-def _walk(tu: ci.TranslationUnit) -> Iterator[Tuple[ci.Cursor, Optional[ci.Cursor]]]:
-    """Every cursor of the main file with its parent, in preorder (no recursion)."""
-    main = tu.spelling
-    todo = [(c, None) for c in reversed(children(tu.cursor)) if c.location.file is not None and c.location.file.name == main]
-    while todo:
-        c, parent = todo.pop()
-        yield c, parent
-        todo.extend((k, c) for k in reversed(children(c)))
-
-
 class _Uses:
     """The arrays of a file that may be split, and the element each of their uses names."""
 
     def __init__(self, main: str) -> None:
         self.main = main
-        self.length: Dict[Tuple[str, int], int] = {}
         self.decls: Dict[Tuple[str, int], Dict[int, ci.Cursor]] = {}   # by offset: a walk meets a
         # struct declared in a typedef twice
         self.uses: Dict[Tuple[str, int], List[Tuple[ci.Cursor, ci.Cursor, int]]] = {}
         self.rejected: Set[Tuple[str, int]] = set()
         self.init_types: Set[Tuple[str, int]] = set()   # records built by an initialiser list
 
-    def visit(self, c: ci.Cursor, parent: Optional[ci.Cursor], grand: Optional[ci.Cursor]) -> None:
-        n = _candidate(c, self.main)
-        if n is not None:
-            self.length[decl_key(c)] = n
+    def visit(self, c: ci.Cursor, up: Up) -> None:
+        if _candidate(c, self.main) is not None:
             self.decls.setdefault(decl_key(c), {})[int(c.location.offset)] = c
         if c.kind == K.INIT_LIST_EXPR and c.type.get_declaration().kind == K.STRUCT_DECL:
             self.init_types.add(decl_key(c.type.get_declaration()))
         if c.kind in (K.DECL_REF_EXPR, K.MEMBER_REF_EXPR) and c.referenced is not None:
             length = _candidate(c.referenced, self.main)
             if length is not None:
-                self.use(decl_key(c.referenced), length, c, parent, grand)
+                self.use(decl_key(c.referenced), length, c, *up)
 
     def use(self, key: Tuple[str, int], length: int, ref: ci.Cursor, parent: Optional[ci.Cursor],
             grand: Optional[ci.Cursor]) -> None:
@@ -88,11 +75,6 @@ class _Uses:
             self.rejected.add(key)
             return
         self.uses.setdefault(key, []).append((ref, sub, k))
-
-
-def _name_start(ref: ci.Cursor) -> int:
-    """Where the array's name is spelled in a use (the member name of ``p->vals``)."""
-    return int(ref.location.offset)
 
 
 def _element_names(text: bytes, name: str, n: int) -> Optional[List[str]]:
@@ -145,8 +127,9 @@ def _declaration(d: ci.Cursor, text: bytes, names: List[str]) -> Optional[Tuple[
 
 
 def _element(ref: ci.Cursor, sub: ci.Cursor, text: bytes, name: str) -> Optional[Tuple[int, Tuple[int, bytes]]]:
-    """The edit renaming the element ``a[k]`` to its scalar, padded to its length."""
-    at, end = _name_start(ref), int(sub.extent.end.offset)
+    """The edit renaming the element ``a[k]`` to its scalar, padded to its length (from where the
+    array's name is spelled: the member name of ``p->vals[k]``)."""
+    at, end = int(ref.location.offset), int(sub.extent.end.offset)
     span = text[at:end]
     if end - at < len(name) or b"\n" in span or not span.startswith(ref.spelling.encode()):
         return None
@@ -160,7 +143,7 @@ def _edits_of(key: Tuple[str, int], uses: _Uses, text: bytes) -> Optional[Edits]
         return None   # never used nor initialised (a struct's char buffer): nothing to gain
     if d.kind == K.FIELD_DECL and decl_key(d.semantic_parent) in uses.init_types:
         return None
-    names = _element_names(text, d.spelling, uses.length[key])
+    names = _element_names(text, d.spelling, _candidate(d, uses.main) or 0)
     decl = _declaration(d, text, names) if names is not None else None
     if names is None or decl is None:
         return None
@@ -177,12 +160,11 @@ def array_edits(tu: ci.TranslationUnit, text: bytes) -> Edits:
     """The edits splitting every array of ``tu``'s main file (whose text is ``text``) that is indexed
     by constants only (see the module docstring)."""
     uses = _Uses(tu.spelling)
-    parents: Dict[ci.Cursor, Optional[ci.Cursor]] = {}
-    for c, parent in _walk(tu):
-        parents[c] = parent
-        uses.visit(c, parent, parents.get(parent) if parent is not None else None)
+    top: Up = (None, None)
+    for c, up in walk_main(tu, lambda parent, above: (parent, above[0]), top):
+        uses.visit(c, up)
     out: Edits = {}
-    for key in sorted(set(uses.length) - uses.rejected):
+    for key in sorted(set(uses.decls) - uses.rejected):
         mine = _edits_of(key, uses, text)
         if mine is not None and not any(at in out for at in mine):
             out.update(mine)

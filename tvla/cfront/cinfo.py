@@ -11,14 +11,14 @@
 """
 
 import re
-from typing import Dict, List, Optional, Set, Tuple
+from typing import Callable, Dict, Iterator, List, Optional, Set, Tuple, TypeVar
 
 import clang.cindex as ci
 
 from tvla.cfront.ir import IntRange, Pos, StructType
 from tvla.cfront.parse import PRELUDE, evaluate_int, unary_operator
 
-__all__ = ["K", "T", "INT_KINDS", "sizeof_struct", "is_int", "int_range", "field_range", "member_range", "is_void_pointer", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
+__all__ = ["K", "T", "walk_main", "INT_KINDS", "sizeof_struct", "is_int", "int_range", "field_range", "member_range", "is_void_pointer", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
            "int_cell", "is_int_cell", "is_byte_cell", "cell_words", "CELL_FIELD", "cell_deref", "is_datum",
            "is_function_pointer", "is_scalar", "function_of", "function_value", "function_number", "constant_value",
            "struct_type", "fields_of", "decl_key", "initializer", "strip", "callee_name", "children", "SourceText",
@@ -279,6 +279,22 @@ def decl_key(c: ci.Cursor) -> Tuple[str, int]:
 
 def children(c: ci.Cursor) -> List[ci.Cursor]:
     return list(c.get_children())
+
+
+Ctx = TypeVar("Ctx")
+
+
+def walk_main(tu: ci.TranslationUnit, down: Callable[[ci.Cursor, Ctx], Ctx], top: Ctx) -> Iterator[Tuple[ci.Cursor, Ctx]]:
+    """Every cursor of ``tu``'s main file in preorder, with the context its parent hands down: ``top``
+    at file scope, ``down(parent, parent's context)`` below (the enclosing function, the parent
+    itself...).  No recursion: C nests deeper than Python's stack."""
+    main = tu.spelling
+    todo = [(c, top) for c in reversed(children(tu.cursor)) if c.location.file is not None and c.location.file.name == main]
+    while todo:
+        c, ctx = todo.pop()
+        yield c, ctx
+        inner = down(c, ctx)
+        todo.extend((k, inner) for k in reversed(children(c)))
 
 
 def initializer(d: ci.Cursor) -> Optional[ci.Cursor]:

@@ -778,11 +778,12 @@ class Lowering(LinkLowering):
         arg = strip(args[0], casts=True) if args else None
         if arg is None:
             return cur
-        arg = _cell_start(arg) or arg
-        if arg.kind == K.UNARY_OPERATOR and unary_operator(arg) == "&" or arg.kind == K.STRING_LITERAL:
-            inside = _inside(arg)
-            what = f" (a pointer inside a struct {struct_name(inside)})" if inside is not None else ""
-            return self.step(cur, ir.FreeNonHeap(self.src.text(arg) + what), s)
+        cell, at_start = _in_cell(arg) or (None, False)
+        if cell is not None and at_start:   # free(&p->first_field): free(p)
+            arg = cell
+        elif arg.kind == K.UNARY_OPERATOR and unary_operator(arg) == "&" or arg.kind == K.STRING_LITERAL:
+            inside = f" (a pointer inside a struct {struct_name(pointee_struct(cell.type))})" if cell is not None else ""
+            return self.step(cur, ir.FreeNonHeap(self.src.text(arg) + inside), s)
         alias = self.alias_of(arg, fr) if arg.kind == K.DECL_REF_EXPR else None
         if alias is not None:   # an out-parameter T **pp holds &v: the address of a variable
             return self.step(cur, ir.FreeNonHeap(f"{self.src.text(arg)} (&{alias})"), s)
@@ -991,31 +992,23 @@ def _body(fdef: ci.Cursor) -> ci.Cursor:
     return [c for c in fdef.get_children() if c.kind == K.COMPOUND_STMT][-1]
 
 
-def _cell_start(c: ci.Cursor) -> Optional[ci.Cursor]:
-    """``p`` when ``c`` is ``&*p``, ``&p[0]`` or ``&p->f`` for a field ``f`` at offset 0 of ``p``'s
-    struct: the address of the start of the cell ``p`` points to, which is ``p`` (``free(&p->next)``
-    frees the cell), else None."""
+def _in_cell(c: ci.Cursor) -> Optional[Tuple[ci.Cursor, bool]]:
+    """``(p, at its start)`` when ``c`` is an address inside the struct cell ``p`` points to: ``&*p``
+    and ``&p[0]`` (its start), ``&p->f`` (its start when field ``f`` is at offset 0: ``free(&p->next)``
+    frees the cell); else None."""
     if c.kind != K.UNARY_OPERATOR or unary_operator(c) != "&":
         return None
     e = strip(children(c)[0])
     kids = children(e)
     if e.kind == K.UNARY_OPERATOR and unary_operator(e) == "*" or \
             e.kind == K.ARRAY_SUBSCRIPT_EXPR and len(kids) == 2 and evaluate_int(kids[1]) == 0:
-        base = kids[0]
-    elif e.kind == K.MEMBER_REF_EXPR and len(kids) == 1 and e.referenced is not None and \
-            e.referenced.kind == K.FIELD_DECL and e.referenced.get_field_offsetof() == 0:
-        base = kids[0]
+        at_start = True
+    elif e.kind == K.MEMBER_REF_EXPR and len(kids) == 1 and e.referenced is not None and e.referenced.kind == K.FIELD_DECL:
+        at_start = e.referenced.get_field_offsetof() == 0
     else:
         return None
-    return base if is_pointer(base.type) and pointee_struct(base.type) is not None else None
-
-
-def _inside(c: ci.Cursor) -> Optional[ci.Cursor]:
-    """The struct of ``p`` when ``c`` is ``&p->f`` (a field past the start: see :func:`_cell_start`)."""
-    kids = children(c) if c.kind == K.UNARY_OPERATOR else []
-    e = strip(kids[0]) if kids else None
-    base = children(e) if e is not None and e.kind == K.MEMBER_REF_EXPR else []
-    return pointee_struct(base[0].type) if len(base) == 1 and is_pointer(base[0].type) else None
+    base = kids[0]
+    return (base, at_start) if is_pointer(base.type) and pointee_struct(base.type) is not None else None
 
 
 def _end_pos(src: SourceText, fdef: ci.Cursor) -> ir.Pos:

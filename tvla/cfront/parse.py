@@ -36,10 +36,11 @@ import clang.cindex as ci
 
 from tvla.errors import TvlaError
 
-__all__ = ["ARITHMETIC", "fold", "INCLUDE_DIR", "PRELUDE", "clang_args", "parse_file", "reparse", "deep_stack", "binary_operator", "unary_operator",
+__all__ = ["ARITHMETIC", "fold", "INCLUDE_DIR", "PRELUDE", "clang_args", "parse_file", "reparse", "Edits", "deep_stack", "binary_operator", "unary_operator",
            "evaluate_int", "constants_memo"]
 
 T = TypeVar("T")
+Edits = Dict[int, Tuple[int, bytes]]   # edits of a file's text: byte offset -> (length replaced, replacement)
 STACK_BYTES = 256 * 1024 * 1024
 RECURSION_LIMIT = 100_000
 _DEEP = "tvla-cfront-deep"   # the name of the threads deep_stack runs work on

@@ -4,19 +4,17 @@
 edited text is parsed again from memory (nothing is written to disk).  Line numbers never move:
 no edit adds or removes a line.  A reparse that fails keeps the first parse."""
 
-from typing import Dict, Tuple
-
 import clang.cindex as ci
 
 from tvla.cfront.arrays import array_edits
-from tvla.cfront.parse import reparse
+from tvla.cfront.parse import Edits, reparse
 from tvla.cfront.voidtypes import void_pointer_edits
 from tvla.errors import TvlaError
 
 __all__ = ["rewrite", "apply_edits"]
 
 
-def apply_edits(text: bytes, edits: Dict[int, Tuple[int, bytes]]) -> bytes:
+def apply_edits(text: bytes, edits: Edits) -> bytes:
     """``text`` with each ``offset -> (length, replacement)`` applied (the ranges do not overlap)."""
     out = bytearray(text)
     for at in sorted(edits, reverse=True):

@@ -29,8 +29,8 @@ import clang.cindex as ci
 from networkx.utils import UnionFind
 
 from tvla.cfront.cinfo import K, callee_name, children, decl_key, fields_of, initializer, is_int_cell, \
-    is_void_pointer, pointee_struct, sizeof_struct, struct_name
-from tvla.cfront.parse import binary_operator, constants_memo, evaluate_int, unary_operator
+    is_void_pointer, pointee_struct, sizeof_struct, struct_name, walk_main
+from tvla.cfront.parse import Edits, binary_operator, constants_memo, evaluate_int, unary_operator
 
 __all__ = ["void_pointer_edits", "void_pointee_types"]
 
@@ -233,16 +233,8 @@ class _Facts:
 
 
 def _walk(tu: ci.TranslationUnit) -> Iterator[Tuple[ci.Cursor, Optional[ci.Cursor]]]:
-    """Every cursor of the main file in preorder, with the function it is in (no recursion: C
-    nests deeper than Python's stack)."""
-    main = tu.spelling
-    todo: List[Tuple[ci.Cursor, Optional[ci.Cursor]]] = [
-        (c, None) for c in reversed(children(tu.cursor)) if c.location.file is not None and c.location.file.name == main]
-    while todo:
-        c, fn = todo.pop()
-        yield c, fn
-        inner = c if c.kind == K.FUNCTION_DECL else fn
-        todo.extend((k, inner) for k in reversed(children(c)))
+    """Every cursor of the main file in preorder, with the function it is in."""
+    return walk_main(tu, lambda c, fn: c if c.kind == K.FUNCTION_DECL else fn, None)
 
 
 def void_pointee_types(tu: ci.TranslationUnit) -> Dict[Hashable, ci.Cursor]:
@@ -312,7 +304,7 @@ def _edits(tu: ci.TranslationUnit, types: Dict[Hashable, ci.Cursor],
     return out
 
 
-def void_pointer_edits(tu: ci.TranslationUnit, text: bytes) -> Tuple[Dict[int, Tuple[int, bytes]], str]:
+def void_pointer_edits(tu: ci.TranslationUnit, text: bytes) -> Tuple[Edits, str]:
     """The edits of ``tu``'s main file (whose text is ``text``) declaring every ``void *`` entity that
     holds one type of pointer as a pointer to that type (see the module docstring): byte offset of a
     ``void`` keyword -> (4, its typedef), and the header declaring the typedefs."""
@@ -323,6 +315,6 @@ def void_pointer_edits(tu: ci.TranslationUnit, text: bytes) -> Tuple[Dict[int, T
     structs = {decl_key(st): st for st in types.values()}
     words: Dict[Tuple[str, int], str] = {k: w for k, w in ((k, _type_words(st)) for k, st in structs.items()) if w is not None}
     names: Dict[Tuple[str, int], str] = dict(zip(sorted(words), _typedef_names(text, len(words))))
-    edits = {at: (4, n.encode()) for at, n in _edits(tu, types, names).items() if text[at:at + 4] == b"void"}
+    edits: Edits = {at: (4, n.encode()) for at, n in _edits(tu, types, names).items() if text[at:at + 4] == b"void"}
     header = "".join(f"typedef {words[k]} {n};\n" for k, n in sorted(names.items(), key=lambda kv: kv[1]))
     return edits, header if edits else ""

@@ -108,8 +108,8 @@ def _same_type(store: Structure, voc: Vocabulary, fs: Sequence[Predicate]) -> Li
     """The fields chains follow: those of ``fs`` that join cells of one type only (a list's
     ``next``, not a cell's pointer to its payload of another struct type, drawn as a branch); the
     type of a cell is its ``type[S]`` predicates, which a library over several struct types has."""
-    types = [p for p in voc.unary if p.name.startswith("type[")]
-    kind = [tuple((u,) in true_tuples(store, t) for t in types) for u in range(store.n)]
+    members = [set(true_tuples(store, p)) for p in voc.unary if p.name.startswith("type[")]
+    kind = [tuple((u,) in m for m in members) for u in range(store.n)]
     return [f for f in fs if all(kind[a] == kind[w] for a, w in true_tuples(store, f))]
 
 
