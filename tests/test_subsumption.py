@@ -125,3 +125,41 @@ def test_cover_misses_only_pairs_that_cannot_embed():
             if empty:
                 assert not embeds(s, t)
     assert 0 < missed < len(pool) ** 2
+
+
+def test_signature_index_lists_every_signature_may_embed_accepts():
+    """The index may list more than may_embed accepts, never less, in either direction, as
+    signatures come and go and the union of the 1/2 masks grows (also by a query's)."""
+    import random
+    from tvla.logic.embed import SignatureIndex, may_embed
+    rng = random.Random(7)
+
+    def sig(width=6):   # queries have 1/2 at predicates that no member has
+        half = rng.getrandbits(width) & rng.getrandbits(width)
+        one, zero = rng.getrandbits(8), rng.getrandbits(8)
+        return rng.randint(1, 3), one | 1, zero, half, rng.random() < 0.2
+
+    def near(b):   # b with more 1/2 (b may embed into it) or less (it may embed into b)
+        n, one, zero, half, maybe = b
+        r = rng.getrandbits
+        more = r(8)
+        if rng.random() < 0.5:
+            return n, (one | more & r(8)) & ~(more & r(8)), (zero | more & r(8)) & ~(more & r(8)), half | more, maybe
+        less = half & r(8)
+        return n, one & ~less | (less & r(8)), zero & ~less | (less & ~one), half & ~less, maybe
+
+    index, members = SignatureIndex(), []
+    for step in range(600):
+        s = sig()
+        if s not in members:
+            index.add(s)
+            members.append(s)
+        if len(members) > 30:
+            index.remove(members.pop(rng.randrange(len(members))))
+        q = sig(8) if rng.random() < 0.3 else near(rng.choice(members))
+        assert {b for b in members if may_embed(q, b)} <= set(index.above(q))
+        assert {b for b in members if may_embed(b, q)} <= set(index.below(q))
+    assert set(index.members) == set(members)
+    accepted = sum(may_embed(q, b) for q in members for b in members)
+    listed = sum(len(index.above(q)) for q in members)
+    assert listed < len(members) ** 2 and accepted <= listed   # it does rule some out

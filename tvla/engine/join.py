@@ -18,7 +18,8 @@ the options (:attr:`~tvla.engine.options.Options.join_strategy`, looked up in
 from typing import ClassVar, Dict, FrozenSet, Hashable, Iterable, List, Optional, Sequence, Set, Tuple
 
 from tvla.engine.blur import Name, canonical_names
-from tvla.logic.embed import Cover, NodeName, NodeTag, Signature, embedding, may_embed, node_names, node_tags, signature
+from tvla.logic.embed import Cover, NodeName, NodeTag, Signature, SignatureIndex, embedding, may_embed, node_names, \
+    node_tags, signature
 from tvla.logic.kleene import HALF, Kleene, Mask, Masks
 from tvla.logic.structure import Rows, Structure, full_mask, join_masks
 from tvla.logic.vocabulary import Vocabulary
@@ -342,6 +343,7 @@ class LocationStore:
         # structure that is not vague is screened only once a test needs it (pending)
         self.screens: Dict[Hashable, Screen] = {}
         self.groups: Group = {}
+        self.index = SignatureIndex()  # the signatures of groups
         self.vague_groups: Vague = {}  # the keys of structures with a 1/2 abstraction value
         self.pending: Dict[Hashable, None] = {}
         # structures are blurred (canonical names distinct) unless the action order has no b
@@ -392,6 +394,7 @@ class LocationStore:
         members = self.groups.get(screen.signature)
         if members is None:
             members = self.groups[screen.signature] = Members()
+            self.index.add(screen.signature)
         members.add(k, screen)
         if vague:
             self.vague_groups.setdefault(screen.signature, {})[k] = None
@@ -407,6 +410,7 @@ class LocationStore:
         members.remove(k, screen)
         if not members.keys:
             del self.groups[sig]
+            self.index.remove(sig)
         vague = self.vague_groups.get(sig)
         if vague is not None and k in vague:
             del vague[k]
@@ -447,8 +451,8 @@ class LocationStore:
         """Does ``s`` embed into a stored structure (under :meth:`make_room`'s premises)?"""
         sig, names, tags, items, screens = screen.signature, screen.names, screen.tags, self.items, self.screens
         by_key, vague = self.by_key, self.vague_groups
-        for sig_t in (self.groups if by_key else vague):
-            if not may_embed(sig, sig_t):
+        for sig_t in self.index.above(sig):
+            if not by_key and sig_t not in vague or not may_embed(sig, sig_t):
                 continue
             members = self.groups[sig_t]
             for j in members.into_which(tags, members.keys if by_key else vague[sig_t]):
@@ -461,9 +465,9 @@ class LocationStore:
 
     def embedded_in(self, s: Structure, screen: Screen) -> List[Hashable]:
         """The keys of the stored structures that embed into ``s``."""
-        sig, names, items, screens = screen.signature, screen.names, self.items, self.screens
-        return [j for sig_t, members in self.groups.items() if may_embed(sig_t, sig)
-                for j in members.embeddable_into(screen.cover)
+        sig, names, items, screens, groups = screen.signature, screen.names, self.items, self.screens, self.groups
+        return [j for sig_t in self.index.below(sig) if may_embed(sig_t, sig)
+                for j in groups[sig_t].embeddable_into(screen.cover)
                 if embedding(items[j], s, True, screens[j].names, names, screen.known) is not None]
 
     def is_vague(self, s: Structure) -> bool:

@@ -69,6 +69,72 @@ def may_embed(a: Signature, b: Signature) -> bool:
     return not (n_t > n_s or (n_s == 0) != (n_t == 0) or one_t & ~one_s or zero_t & ~zero_s)
 
 
+class SignatureIndex:
+    """A set of signatures that lists, for a signature ``a``, the members ``b`` that
+    :func:`may_embed` may accept with ``a`` below (:meth:`above`: ``may_embed(a, b)``) or
+    above (:meth:`below`: ``may_embed(b, a)``) without testing every member; the caller
+    still tests each one listed.
+
+    Between two signatures without maybe-active nodes, ``may_embed`` either way needs
+    the occurs-1 and occurs-0 masks to agree outside the 1/2 masks of both: so members
+    without maybe-active nodes are kept by those masks outside ``union``, the union of
+    every 1/2 mask seen (members' and queries'; when it grows, the keys are made anew).
+    Members with maybe-active nodes, and queries with them, are tested against all."""
+
+    __slots__ = ("union", "buckets", "loose", "members")
+
+    def __init__(self) -> None:
+        self.union = 0
+        self.buckets: Dict[Tuple[int, int], Dict[Signature, None]] = {}
+        self.loose: Dict[Signature, None] = {}     # members with maybe-active nodes
+        self.members: Dict[Signature, None] = {}   # all, in the order they came
+
+    def _key(self, sig: Signature) -> Tuple[int, int]:
+        outside = ~self.union
+        return sig[1] & outside, sig[2] & outside
+
+    def _widen(self, half: Mask) -> None:
+        """Take ``half`` into the union, making the keys anew if it grows."""
+        if half & ~self.union:
+            self.union |= half
+            self.buckets = {}
+            for sig in self.members:
+                if not sig[4]:
+                    self.buckets.setdefault(self._key(sig), {})[sig] = None
+
+    def add(self, sig: Signature) -> None:
+        self._widen(sig[3])
+        self.members[sig] = None
+        if sig[4]:
+            self.loose[sig] = None
+        else:
+            self.buckets.setdefault(self._key(sig), {})[sig] = None
+
+    def remove(self, sig: Signature) -> None:
+        del self.members[sig]
+        if sig[4]:
+            del self.loose[sig]
+            return
+        key = self._key(sig)
+        bucket = self.buckets[key]
+        del bucket[sig]
+        if not bucket:
+            del self.buckets[key]
+
+    def above(self, a: Signature) -> List[Signature]:
+        """The members that ``a`` may embed into (a superset of those ``may_embed(a, .)`` accepts)."""
+        if a[4]:   # only a member with maybe-active nodes takes them
+            return list(self.loose)
+        return list(self.buckets.get(self._key(a), ())) + list(self.loose)
+
+    def below(self, a: Signature) -> List[Signature]:
+        """The members that may embed into ``a`` (a superset of those ``may_embed(., a)`` accepts)."""
+        if a[4]:
+            return list(self.members)
+        self._widen(a[3])
+        return list(self.buckets.get(self._key(a), ()))
+
+
 def node_names(s: Structure) -> List[NodeName]:
     """Per node, its unary values as two bit vectors over the unary predicates
     (bit k: predicate k is 1, resp. 1/2 there): the canonical name, all predicates."""
