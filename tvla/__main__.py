@@ -1,5 +1,5 @@
 """``python -m tvla`` runs the command line."""
 
-from tvla.cli.main import main
+from tvla.cli.main import run
 
-main(prog_name="tvla")
+run()
