@@ -17,8 +17,11 @@ Name = Tuple[Kleene, ...]
 """A canonical name: a node's values for the unary abstraction predicates, in order."""
 
 
-def canonical_names(s: Structure, abs_unary: Sequence[int]) -> List[Name]:
+def canonical_names(s: Structure, abs_unary: Sequence[int]) -> Sequence[Name]:
     """Canonical name (tuple of Kleene values) of every node."""
+    known = s.known_names(abs_unary)
+    if known is not None:
+        return known
     # set from the bits of the masks (mostly 0: a name is mostly FALSE), not read per node
     values = [[FALSE] * len(abs_unary) for _ in range(s.n)]
     for j, i in enumerate(abs_unary):
@@ -39,7 +42,8 @@ def blur(s: Structure, voc: Vocabulary) -> Structure:
     abs_unary = voc.abs_unary
     names = canonical_names(s, abs_unary)
     order = sorted(set(names))
-    if len(order) == s.n and names == order:
+    if len(order) == s.n and list(names) == order:
+        s.give_names(abs_unary, tuple(order))
         return s  # already canonical: one node per name, nodes in name order
     n = s.n
     full = full_mask(n)
@@ -89,4 +93,5 @@ def blur(s: Structure, voc: Vocabulary) -> Structure:
             if v != FALSE:
                 out_t[key] = v
         out.hi[i] = out_t
+    out.give_names(abs_unary, tuple(order))
     return out

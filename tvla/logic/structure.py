@@ -160,7 +160,8 @@ def closure_rows(rows: Iterable[Mask], n: int, absent: Mask = 0) -> List[Mask]:
 class Structure:
     """A 3-valued structure over the nodes ``0..n-1`` (see the module docstring)."""
 
-    __slots__ = ("n", "full", "nul", "uT", "uU", "bT", "bU", "hi", "ma", "tables", "_cache", "_key", "origin")
+    __slots__ = ("n", "full", "nul", "uT", "uU", "bT", "bU", "hi", "ma", "tables", "_cache", "_key", "_names",
+                 "origin")
     n: int
     full: Mask
     nul: List[Kleene]
@@ -173,6 +174,7 @@ class Structure:
     tables: Dict[int, Any]
     _cache: Dict[Tuple[Hashable, ...], Any]
     _key: Optional[Key]
+    _names: Optional[Tuple[Sequence[int], Tuple[Tuple[Kleene, ...], ...]]]
     origin: Optional[List[Mask]]
 
     def __init__(self, n: int, nul: List[Kleene], uT: List[Mask], uU: List[Mask], bT: List[List[Mask]],
@@ -189,6 +191,7 @@ class Structure:
         self.ma = ma  # maybe-active nodes (ac = 1/2)
         self._cache = {}
         self._key = None
+        self._names = None
         # tabled subformula values, token -> value (see evaluate.py): read freely,
         # filled by tabled(), emptied of stale entries by every mutation
         self.tables = {}
@@ -308,6 +311,7 @@ class Structure:
         """Forget the key and the tabled values after a mutation: those whose
         tokens are in ``stale``, or all of them (None)."""
         self._key = None
+        self._names = None
         tab = self.tables
         if tab:
             if stale is None:
@@ -559,6 +563,7 @@ class Structure:
         self.tables = {}
         self._cache = {}
         self._key = None
+        self._names = None
 
     def renumbered(self, numbers: Sequence[Node]) -> Structure:
         """A new structure whose node ``numbers[u]`` is node ``u`` of this one (``numbers``:
@@ -585,6 +590,17 @@ class Structure:
         if self.origin is not None:
             s.origin = [self.origin[u] for u in order]
         return s
+
+    def known_names(self, preds: Sequence[int]) -> Optional[Tuple[Tuple[Kleene, ...], ...]]:
+        """The nodes' values of the unary predicates ``preds`` (canonical names), as the
+        structure's maker gave them (:meth:`give_names`), or None; forgotten at every mutation."""
+        given = self._names
+        return given[1] if given is not None and (given[0] is preds or given[0] == preds) else None
+
+    def give_names(self, preds: Sequence[int], names: Tuple[Tuple[Kleene, ...], ...]) -> None:
+        """Record ``names``, the nodes' values of the unary predicates ``preds`` (blur knows
+        them for the structure it makes, which the join then keys by them)."""
+        self._names = (preds, names)
 
     # ------------------------------------------------------------------ identity
     def key(self) -> Key:

@@ -60,6 +60,8 @@ class Vocabulary:
     unary: List[Predicate] = field(default_factory=list)
     binary: List[Predicate] = field(default_factory=list)
     higher: List[Predicate] = field(default_factory=list)
+    # abs_unary's tuple while the unary predicates number the key (add only appends)
+    abs_unary_memo: Dict[int, Tuple[int, ...]] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @classmethod
     def create(cls) -> "Vocabulary":
@@ -92,8 +94,15 @@ class Vocabulary:
         return self.preds.get(name)
 
     @property
-    def abs_unary(self) -> List[int]:
-        return [p.index for p in self.unary if p.abstraction]
+    def abs_unary(self) -> Tuple[int, ...]:
+        """The indices of the unary abstraction predicates: one tuple while no unary predicate
+        is added (blurred structures keep it beside their canonical names)."""
+        memo = self.abs_unary_memo
+        t = memo.get(len(self.unary))
+        if t is None:
+            memo.clear()
+            t = memo[len(self.unary)] = tuple(p.index for p in self.unary if p.abstraction)
+        return t
 
     @property
     def abs_nullary(self) -> List[int]:
