@@ -226,15 +226,16 @@ class TvlaGroup(click.Group):
         return super().parse_args(ctx, args)
 
 
-def run() -> None:
+def run(args: Optional[Sequence[str]] = None, prog_name: str = "tvla") -> None:
     """The ``tvla`` process (console script, ``python -m tvla``): :func:`main` without Python's
     cyclic garbage collector.  The process is one command; its passes over the live objects
     (an analysis's stored structures, a C file's syntax tree) cost up to a third of
     ``tvla verify``'s time and a twentieth of ``tvla analyze``'s and free little that
     reference counting does not (each file of ``tvla verify`` runs in a process of its own).
-    In-process callers of :func:`main` (tests, scripts) keep their collector."""
+    In-process callers of :func:`main` (tests, scripts) keep their collector.  Called as
+    click's ``main`` is (``args``: the arguments, else ``sys.argv[1:]``)."""
     gc.disable()
-    main(prog_name="tvla")
+    main(args, prog_name=prog_name)
 
 
 @click.group(cls=TvlaGroup, context_settings={"help_option_names": ["-h", "--help"]})

@@ -533,13 +533,23 @@ class Structure:
         if len(idx) == self.n:
             return self
         remap = {u: k for k, u in enumerate(idx)}
+        gone = bits(self.full & ~keep)
+        if len(gone) <= len(idx):
+            # few nodes go (coerce drops one at a time): close each gap by a shift, the
+            # highest first, instead of moving every kept bit
+            lows = [(1 << u) - 1 for u in reversed(gone)]
 
-        def pack(mask: Mask) -> Mask:
-            out = 0
-            for k, u in enumerate(idx):
-                if mask >> u & 1:
-                    out |= 1 << k
-            return out
+            def pack(mask: Mask) -> Mask:
+                for low in lows:
+                    mask = mask & low | mask >> 1 & ~low
+                return mask
+        else:
+            def pack(mask: Mask) -> Mask:
+                out = 0
+                for k, u in enumerate(idx):
+                    if mask >> u & 1:
+                        out |= 1 << k
+                return out
 
         s = Structure(
             len(idx), list(self.nul),
