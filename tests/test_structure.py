@@ -92,3 +92,31 @@ def test_from_tables_rebuilds_the_structure(sll):
                               [(list(rt), list(ru)) for rt, ru in s.binary_tables()], [dict(h) for h in s.hi],
                               s.maybe_active)
     assert t == s and t.maybe_active == 0b100 and t.summary == 0b100
+
+
+def test_restrict_keeps_every_value_of_the_kept_nodes():
+    """Both ways of packing the masks (a shift per node that goes, when few go; a move per
+    kept node, when many go) keep each value of the kept nodes, renumbered in order."""
+    import random
+    rng = random.Random(5)
+    for _ in range(300):
+        n = rng.randint(1, 12)
+
+        def masks():
+            t = rng.getrandbits(n)
+            return t, rng.getrandbits(n) & ~t
+
+        unary = [masks() for _ in range(3)]
+        binary = [[masks() for _ in range(n)] for _ in range(2)]
+        s = Structure(n, [HALF], [t for t, _ in unary], [u for _, u in unary],
+                      [[t for t, _ in rows] for rows in binary], [[u for _, u in rows] for rows in binary],
+                      [], rng.getrandbits(n))
+        keep = rng.getrandbits(n) | 1
+        kept = [u for u in range(n) if keep >> u & 1]
+        r = s.restrict(keep)
+        assert r.n == len(kept) and r.nul == [HALF]
+        for k, u in enumerate(kept):
+            assert [r.unary(i, k) for i in range(3)] == [s.unary(i, u) for i in range(3)]
+            assert r.is_maybe_active(k) == s.is_maybe_active(u)
+            for j, w in enumerate(kept):
+                assert [r.binary(i, k, j) for i in range(2)] == [s.binary(i, u, w) for i in range(2)]
