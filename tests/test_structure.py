@@ -120,3 +120,16 @@ def test_restrict_keeps_every_value_of_the_kept_nodes():
             assert r.is_maybe_active(k) == s.is_maybe_active(u)
             for j, w in enumerate(kept):
                 assert [r.binary(i, k, j) for i in range(2)] == [s.binary(i, u, w) for i in range(2)]
+
+
+def test_names_given_by_blur_are_the_canonical_names_until_a_change(sll):
+    from tvla.engine.blur import blur, canonical_names
+    s, = sll.structures(LIST3)
+    voc = sll.voc
+    b = blur(s, voc)
+    given = b.known_names(voc.abs_unary)
+    assert given is not None
+    fresh = b.copy()   # a copy has no names given: they are computed
+    assert fresh.known_names(voc.abs_unary) is None and list(given) == list(canonical_names(fresh, voc.abs_unary))
+    b.set_unary(voc["x"].index, 0, HALF)
+    assert b.known_names(voc.abs_unary) is None
