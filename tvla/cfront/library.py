@@ -1134,7 +1134,7 @@ def set_data(lib: Library, x: str, d: str, value: Value, guard: Optional[Tuple[s
     name = f"Set_Data_{p}_{d}_{_key_name(value)}" + (f"_{guard[0]}" if guard else "")
     if value is None and d in lib.ordered and not free_field(lib, d):
         name = ABSTRACTED + name   # with 3 and 4 among the data, "between them" is no integer's place
-    if isinstance(value, int) and unkeyed(lib, d, value):
+    if isinstance(value, int) and (unkeyed(lib, d, value) or symbolic_unknown(lib, d, value)):
         name = ABSTRACTED + name
     focus = (f"{p}(v)",) + ((lib.val(*guard),) if guard else ())
     return Act(name, f"{x}->{d} = {shown}" + (f" [{guard[0]} == {guard[1]}]" if guard else ""), focus, pre,
@@ -1186,6 +1186,14 @@ def unkeyed(lib: Library, d: str, c: int) -> bool:
     and c is no eq key of d: no key tells which cells hold c, so the written cell's order against
     them is left unknown, though two cells given 0 hold one value."""
     return d in lib.ordered and c not in lib.keys.get(d, ())
+
+
+def symbolic_unknown(lib: Library, d: str, c: int) -> bool:
+    """Is writing the constant ``c`` into field d an over-approximation against a symbolic key of d?
+    So it is when the key has no region for c: each written cell's eq[d,x] is left unknown on its
+    own, though every cell given c holds one value (a witness may make one equal to x, one not)."""
+    return any(isinstance(k, str) and k not in lib.registers and _value_eq(lib, k, c) == "1/2"
+               for k in lib.keys.get(d, ()))
 
 
 def _key_name(value: Value) -> str:
@@ -1424,6 +1432,15 @@ def set_flag(lib: Library, k: str, c: Optional[int]) -> Act:
     ups = tuple((lib.val(k, o), "1" if o == c else "0") for o in lib.states(k))
     shown = "other" if c is None else const_name(c)
     return Act(f"Set_Flag_{k}_{shown}", f"{k} = {'another value' if c is None else c}", updates=ups)
+
+
+def choose_region(lib: Library, k: str, c: int) -> Act:
+    """The symbolic variable ``k`` (with regions) takes a value in ``c``'s region: each cell's datum
+    in a field keyed by k is unknown against it (the region rules make it exact where the cell
+    holds one of k's constants), as cells may hold data before k is chosen."""
+    act = set_flag(lib, k, c)
+    ups = tuple((lib.eq(d, k), "1/2") for d, ks in sorted(lib.keys.items()) if k in ks)
+    return dataclasses.replace(act, updates=act.updates + ups)
 
 
 def forget_flag(lib: Library, k: str) -> Act:
@@ -1953,6 +1970,20 @@ def _order_tested(cprog: ir.CProgram, flags: Dict[str, Tuple[int, ...]]) -> Dict
     return tested
 
 
+def _chosen_once(cprog: ir.CProgram, x: str) -> bool:
+    """Does x take a nondet value on one edge only, and no other value anywhere (but a dead
+    variable's placeholder)?"""
+    chosen = 0
+    for s in _statements(cprog):
+        if isinstance(s, ir.Havoc) and s.var == x and not s.dead:
+            if s.value is not None:
+                return False
+            chosen += 1
+        elif isinstance(s, ir.CopyInt) and s.dst == x or isinstance(s, ir.Step) and s.var == x:
+            return False
+    return chosen == 1
+
+
 def _var_constants(cprog: ir.CProgram, symbolic: FrozenSet[str], ranges: Dict[str, Optional[ir.IntRange]]
                    ) -> Dict[str, Set[int]]:
     """The constants each symbolic variable is compared with, for those compared only with values
@@ -2061,6 +2092,13 @@ def _regions(cprog: ir.CProgram, keys: Dict[str, Tuple[Key, ...]], ordered: Froz
     tested, ranges = _order_tested(cprog, flags), _field_ranges(cprog)
     var_consts = _var_constants(cprog, symbolic, rng)
     holders = {d: [x for x in ks if isinstance(x, str)] for d, ks in keys.items()}
+    # a symbolic key of a field given constants gets regions too: a cell given -1 equals x exactly
+    # when x is -1, for every such cell at once (without, each cell's eq[d,x] is its own 1/2)
+    for d, xs in holders.items():
+        if constants.get(d):
+            for x in xs:
+                if x in symbolic and x not in registers and _chosen_once(cprog, x):
+                    var_consts.setdefault(x, set())
     for s in _statements(cprog):
         if isinstance(s, ir.CopyInt) and s.dst in registers and isinstance(s.value, str) and s.value in symbolic:
             for d in registers[s.dst]:   # the register's keys and bounds are decided by the region

@@ -125,7 +125,7 @@ def _data_plan(lib: L.Library, s: Union[ir.Statement, ir.DataCond]) -> Optional[
             return Plan([[L.skip(lib, f"{s.var} {'dead' if s.dead else '= ?'}")]])
         if s.var in lib.regions and not s.dead:   # a symbolic value chosen: in any region (of its type)
             regions = lib.regions[s.var] if s.within is None else ir.meeting(lib.regions[s.var], s.within, True)
-            return Plan([[L.set_flag(lib, s.var, c)] for c in regions])
+            return Plan([[L.choose_region(lib, s.var, c)] for c in regions])
         if s.var not in lib.flags and s.within is not None:   # no region tells what the type allows
             return Plan([[L.Act(L.ABSTRACTED + L.skip(lib, f"{s.var} = ?").name, f"{s.var} = ? (of a narrower type)")]])
         if s.var not in lib.flags:
