@@ -225,14 +225,36 @@ def expand(abstract: Structure, multiplicity: Dict[int, int]) -> Structure:
     return s
 
 
-def resolve(s: Structure, preds: Sequence[Predicate], coercer: Coercer) -> Iterator[Structure]:
+class Effort:
+    """How many more ways of resolving a 1/2 value (a coerce each) the building of stores may try:
+    nodes expanded from one summary node are interchangeable, so a list of k such nodes is found
+    after some k! ways (8 nodes: 72,000 coerce calls, 14 s), where a bound stops it."""
+
+    __slots__ = ("left",)
+
+    def __init__(self, left: int) -> None:
+        self.left = left
+
+    def spend(self) -> bool:
+        """Take one way; False when none was left."""
+        self.left -= 1
+        return self.left >= 0
+
+    @property
+    def spent(self) -> bool:
+        return self.left < 0
+
+
+def resolve(s: Structure, preds: Sequence[Predicate], coercer: Coercer,
+            effort: Optional[Effort] = None) -> Iterator[Structure]:
     """Every coerced way of turning the 1/2 values of ``preds`` in ``s`` into 0 or 1,
     one isomorphism class each (``s`` must be coerced), predicate by predicate.
 
     Lazily, depth first: a caller that needs a few stores (the witness search) stops
     early, where listing the 2^k ways of a 5-node store took minutes.  The order is that
     of resolving every store predicate by predicate: a way isomorphic to an earlier one
-    after the same predicates is skipped with all the ways it leads to."""
+    after the same predicates is skipped with all the ways it leads to.  With ``effort``, each way
+    tried spends one, and none is tried once it is spent."""
     if not preds:
         yield s
         return
@@ -240,7 +262,7 @@ def resolve(s: Structure, preds: Sequence[Predicate], coercer: Coercer) -> Itera
     # per level: the ways of resolving the next predicate in the store above, that store
     # and its key (a predicate without 1/2 values gives the store itself: same key)
     stack: List[Tuple[Iterator[Structure], Structure, Optional[Hashable]]] = [
-        (_resolve_pred(s, preds[0], coercer), s, None)]
+        (_resolve_pred(s, preds[0], coercer, effort), s, None)]
     while stack:
         ways, above, above_key = stack[-1]
         r = next(ways, None)
@@ -255,22 +277,24 @@ def resolve(s: Structure, preds: Sequence[Predicate], coercer: Coercer) -> Itera
         if i + 1 == len(preds):
             yield r
         else:
-            stack.append((_resolve_pred(r, preds[i + 1], coercer), r, key))
+            stack.append((_resolve_pred(r, preds[i + 1], coercer, effort), r, key))
 
 
-def _resolve_pred(s: Structure, p: Predicate, coercer: Coercer) -> Iterator[Structure]:
+def _resolve_pred(s: Structure, p: Predicate, coercer: Coercer, effort: Optional[Effort]) -> Iterator[Structure]:
     cells = half_cells(s, p)
     if not cells:
         yield s
         return
     for v in (FALSE, TRUE):
+        if effort is not None and not effort.spend():
+            return
         t = s.copy()
         t.set_value(p, cells[0], v)
         try:
             coercer.coerce(t, {p.name})
         except Inconsistent:
             continue
-        yield from _resolve_pred(t, p, coercer)
+        yield from _resolve_pred(t, p, coercer, effort)
 
 
 class Concretizer:
@@ -295,9 +319,11 @@ class Concretizer:
                          extra + 1 if abstract.is_summary(u) else 2) for u in flexible]
         return [dict(zip(flexible, ms)) for ms in product(*choices) if sum(ms) == extra]
 
-    def stores(self, abstract: Structure, size: int, limit: Optional[int] = None) -> List[Structure]:
+    def stores(self, abstract: Structure, size: int, limit: Optional[int] = None,
+               effort: Optional[Effort] = None) -> List[Structure]:
         """The concrete stores of exactly ``size`` nodes that ``abstract`` describes (with a
-        ``limit``: all of them, or ``limit`` + 1 of them)."""
+        ``limit``: all of them, or ``limit`` + 1 of them; with an ``effort``: those found before
+        it is spent)."""
         found: Dict[Hashable, Structure] = {}
         for mult in self.multiplicities(abstract, size):
             if limit is not None and len(found) > limit:
@@ -307,7 +333,7 @@ class Concretizer:
                 self.coercer.coerce(s)
             except Inconsistent:
                 continue
-            for r in resolve(s, self.core, self.coercer):
+            for r in resolve(s, self.core, self.coercer, effort):
                 c = self.finish(r)
                 if c is not None and embeds(c, abstract, self.voc):
                     found.setdefault(canonical_key(c), c)

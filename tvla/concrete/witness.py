@@ -17,8 +17,10 @@ length a step at a time; a state from whose location no such message can be
 reached is not followed at all.  A trace never
 holds a store of more than K nodes nor takes more than N steps; when none
 shows the message, there is no witness up to that bound and the alarm may be
-false. The search follows at most S concrete states (a bound that gives the
-same answer on every machine); a NoWitness says when it stopped there.
+false. The search follows at most S concrete states, and builds the input
+stores of each size trying at most S ways of resolving their 1/2 values (the
+stores of the next sizes are then not built): bounds that give the same
+answer on every machine; a NoWitness says when it stopped at one.
 
 A :class:`Witness` is a list of steps from the entry: the store at a
 location and the CFG edge taken from it.  The last step is at the message's
@@ -34,7 +36,7 @@ import heapq
 from dataclasses import dataclass
 from typing import Dict, Hashable, List, Optional, Sequence, Set, Tuple, Union
 
-from tvla.concrete.interpreter import Concretizer, Interpreter, canonical_key, permute
+from tvla.concrete.interpreter import Concretizer, Effort, Interpreter, canonical_key, permute
 from tvla.engine.culprit import find_trigger
 from tvla.engine.options import Options
 from tvla.engine.results import NoWitness, Result, Step, Witness
@@ -63,14 +65,15 @@ class _State:
 
 
 def _initial_states(conc: Concretizer, inputs: Sequence[Structure], size: int, voc: Vocabulary,
-                    entry: str, limit: int) -> List[_State]:
+                    entry: str, limit: int, effort: Effort) -> List[_State]:
     """The stores of ``size`` nodes the inputs describe, at most ``limit`` + 1 of them (the
-    search follows no more: enumerating every store of 5 nodes of a big vocabulary takes hours)."""
+    search follows no more: enumerating every store of 5 nodes of a big vocabulary takes hours),
+    those found before ``effort`` is spent."""
     found: Dict[Hashable, Structure] = {}
     for a in inputs:
-        if len(found) > limit:
+        if len(found) > limit or effort.spent:
             break
-        for c in conc.stores(a, size, limit - len(found)):
+        for c in conc.stores(a, size, limit - len(found), effort):
             found.setdefault(canonical_key(c), c)
     states = []
     for c in found.values():
@@ -113,10 +116,16 @@ def find_witnesses(program: Program, inputs: Sequence[Structure], targets: Seque
             size = nodes + 1
         # the stores of ``size`` nodes enter before any trace that needs more nodes is followed
         while size <= nodes and (not search.heap or search.heap[0][0] >= size):
+            # building the stores of a size tries at most as many ways as states are followed
+            effort = Effort(states)
             for st in _initial_states(interp.concretizer, inputs, size, program.vocabulary, program.entry,
-                                      max(states - search.expanded, 0)):
+                                      max(states - search.expanded, 0), effort):
                 search.push(st, size)
             size += 1
+            if effort.spent:   # the stores of a larger size take more ways still: not built
+                size = nodes + 1
+                if cut is not None:
+                    cut.append(len(search.heap))
         if not search.heap:
             break
         if search.expanded >= states:
