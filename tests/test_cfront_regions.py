@@ -69,6 +69,21 @@ def test_a_value_chosen_once_keeps_its_region_in_the_cells(tmp_path, body, expec
     assert bool(got.witness) == (expected == "false")
 
 
+LOOP_OF_FIVES = "while (__VERIFIER_nondet_int()) l = push(l, 5); int x = __VERIFIER_nondet_int();"
+
+
+@pytest.mark.parametrize("assumption, expected", [("x > 7", "true"), ("x > 3", "false"), ("x != 5", "true")])
+def test_cells_given_a_constant_before_the_value_is_chosen(tmp_path, assumption, expected):
+    """Cells given 5 before x is chosen: a cell is x's exactly when x is 5.  The write decided the
+    cell's eq[d,x] by x's flag before the choice, which the choice did not change: x > 3 was proved
+    though x may be 5 (a wrong true); the choice making it unknown without 5 as a key of d let a
+    witness take a 5 for an x > 7 (a wrong false).  Now 5 is a key of d and the choice leaves the
+    rest to the region rules."""
+    got = verdict(write(tmp_path, LOOP_OF_FIVES + f"__VERIFIER_assume({assumption});" + WALK % "q->d == x"))
+    assert got.verdict == expected, got.reason
+    assert bool(got.witness) == (expected == "false")
+
+
 @pytest.mark.parametrize("assumption, expected", [("x > 0", "false"), ("x < 0", "true"), ("x <= 0", "true"), ("x >= 0", "false")])
 def test_an_ordered_field_orders_a_region_against_constants(tmp_path, assumption, expected):
     """d is ordered (two cells compared), so its bounds order x's cell against the cell of 0."""

@@ -2118,8 +2118,13 @@ def _regions(cprog: ir.CProgram, keys: Dict[str, Tuple[Key, ...]], ordered: Froz
         if d not in bounds and cs and _boundable(d, rc.field[d], spoilt, ranges):
             bounds[d] = tuple(sorted(cs))
     out_keys = dict(keys)
-    for d in rc.need:
-        new = sorted(rc.field[d] - set(keys.get(d, ())))
+    kept = {x for x, v in values.items() if v is not None}
+    for d in sorted(set(rc.need) | {d for d, xs in holders.items() if kept & set(xs)}):
+        # a field holding a region variable keeps the constants written into it as keys too: a
+        # cell given 5 before x is chosen is then x's exactly when x's region is 5's (the region
+        # rules decide it when x is chosen), not by x's flags before the choice
+        add = rc.field[d] if d in rc.need else set(constants.get(d, ()))
+        new = sorted(add - set(keys.get(d, ())))
         out_keys[d] = tuple(sorted([*keys.get(d, ()), *new], key=lambda k: (isinstance(k, str), k)))
     return {x: v for x, v in values.items() if v is not None}, out_keys, bounds
 
