@@ -1970,20 +1970,6 @@ def _order_tested(cprog: ir.CProgram, flags: Dict[str, Tuple[int, ...]]) -> Dict
     return tested
 
 
-def _chosen_once(cprog: ir.CProgram, x: str) -> bool:
-    """Does x take a nondet value on one edge only, and no other value anywhere (but a dead
-    variable's placeholder)?"""
-    chosen = 0
-    for s in _statements(cprog):
-        if isinstance(s, ir.Havoc) and s.var == x and not s.dead:
-            if s.value is not None:
-                return False
-            chosen += 1
-        elif isinstance(s, ir.CopyInt) and s.dst == x or isinstance(s, ir.Step) and s.var == x:
-            return False
-    return chosen == 1
-
-
 def _var_constants(cprog: ir.CProgram, symbolic: FrozenSet[str], ranges: Dict[str, Optional[ir.IntRange]]
                    ) -> Dict[str, Set[int]]:
     """The constants each symbolic variable is compared with, for those compared only with values
@@ -2093,11 +2079,12 @@ def _regions(cprog: ir.CProgram, keys: Dict[str, Tuple[Key, ...]], ordered: Froz
     var_consts = _var_constants(cprog, symbolic, rng)
     holders = {d: [x for x in ks if isinstance(x, str)] for d, ks in keys.items()}
     # a symbolic key of a field given constants gets regions too: a cell given -1 equals x exactly
-    # when x is -1, for every such cell at once (without, each cell's eq[d,x] is its own 1/2)
+    # when x is -1, for every such cell at once (without, each cell's eq[d,x] is its own 1/2); a
+    # symbolic variable is chosen once (intvars), and no register is one
     for d, xs in holders.items():
         if constants.get(d):
             for x in xs:
-                if x in symbolic and x not in registers and _chosen_once(cprog, x):
+                if x in symbolic:
                     var_consts.setdefault(x, set())
     for s in _statements(cprog):
         if isinstance(s, ir.CopyInt) and s.dst in registers and isinstance(s.value, str) and s.value in symbolic:
