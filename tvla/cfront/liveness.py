@@ -325,10 +325,17 @@ def forget_dead_flags(prog: ir.CProgram) -> ir.CProgram:
         dying = sorted(v for v in (live.get(e.source, frozenset()) | defs) - live.get(e.target, frozenset())
                        if v in first and v not in next_writes.get(e.target, frozenset())) \
             if e.target not in (prog.exit, prog.error) else []
+        if isinstance(e.stmt, ir.CopyInt) and e.stmt.dst not in live.get(e.target, frozenset()) \
+                and e.stmt.dst not in dying:
+            # a register copy no path reads, overwritten next: nothing (a copy of a constant may
+            # place the register among the cells by 1/2 values, a needless step that a witness
+            # could not take for a run of C)
+            e = replace(e, stmt=ir.Nop(f"{e.stmt.dst} = {e.stmt.value}, never read"))
         if not dying or isinstance(e.stmt, ir.Havoc) and e.stmt.dead:
             out.append(e)
             continue
-        # a havoc whose value no path reads only kills its variable
-        head = [] if isinstance(e.stmt, ir.Havoc) and e.stmt.var in dying else [e.stmt]
+        # a havoc or a register copy whose value no path reads only kills its variable
+        written = e.stmt.var if isinstance(e.stmt, ir.Havoc) else e.stmt.dst if isinstance(e.stmt, ir.CopyInt) else None
+        head = [] if written in dying else [e.stmt]
         out += ir.chain(e, head + [ir.Havoc(var, first[var], dead=True) for var in dying], fresh)
     return replace(prog, edges=tuple(out))
