@@ -312,6 +312,17 @@ def holds(a: int, op: str, b: int) -> bool:
     return {"<": a < b, "<=": a <= b, "==": a == b, "!=": a != b, ">": a > b, ">=": a >= b}[op]
 
 
+def strict_bound(op: str, c: int, rng: Optional[IntRange]) -> Optional[int]:
+    """The K with ``x op c`` equal to ``x < K`` (``<``, ``<=``) or to ``!(x < K)`` (``>``, ``>=``)
+    for an x of type ``rng``: c, or c + 1 after ``<=`` and ``>``; None for (in)equality, an unknown
+    type, or a K that is not above the type's least value and within it (a test always or never true)."""
+    if op in ("==", "!=") or rng is None or rng.boolean:
+        return None
+    k = c + 1 if op in ("<=", ">") else c
+    lo, hi = rng.bounds
+    return k if lo < k <= hi else None
+
+
 @dataclass(frozen=True)
 class SetData:
     """``var->field = value``: an int literal, the name of a kept :class:`IntVar`, or None (any value;

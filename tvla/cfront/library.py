@@ -226,7 +226,7 @@ class Library:
     cross: FrozenSet[str] = frozenset()     # pointer fields to another struct type (nn[f]: the field is set)
     stack_cells: bool = False               # some struct variable has a cell (nonheap(v))
     handles: FrozenSet[str] = frozenset()   # cross fields of structs without a field to their own type
-    ranges: Dict[str, ir.IntRange] = dataclasses.field(default_factory=dict)   # flag -> its C type's values
+    ranges: Dict[str, ir.IntRange] = dataclasses.field(default_factory=dict)   # flag, register -> its C type's values
     bounds: Dict[str, Tuple[int, ...]] = dataclasses.field(default_factory=dict)  # int field -> lt[d,K] keys
     constants: Dict[str, FrozenSet[int]] = dataclasses.field(default_factory=dict)  # int field -> constants it may hold
     compared_with: Dict[str, Tuple[str, ...]] = dataclasses.field(default_factory=dict)  # register -> pointers tested against it
@@ -632,7 +632,7 @@ class Library:
             le = partial(self.dle, d)
             out += [f"%r {self.lt(d, b, 'v_1')} & !{self.lt(d, b, 'v_2')} ==> !{le('v_2', 'v_1')}" for b in bounds]
             out += [f"%r {self.eq(d, b, 'v_1')} & !{self.lt(d, b, 'v_2')} & !{self.eq(d, b, 'v_2')} ==> "
-                    f"!{le('v_2', 'v_1')}" for b in bounds]
+                    f"!{le('v_2', 'v_1')}" for b in bounds if b in self.keys.get(d, ())]
         return out
 
     def _region_rules(self, d: str, x: str) -> List[str]:
@@ -1408,12 +1408,26 @@ def register_int_cond(lib: Library, c: ir.DataCond, value: Optional[int] = None)
     """``x == value`` or ``x != value`` for a register x and an eq key (``value``: the value of
     the flag ``c.value`` on this branch; None: c.value itself is the key)."""
     x, key = c.left, c.value if value is None else value
-    assert key is not None and key in lib.reg_keys(x) and c.op in ("==", "!="), "an exact register test"
-    test = lib.xeq(x, key) if c.op == "==" else f"!{lib.xeq(x, key)}"
-    focus = (lib.xeq(x, key),)
+    bound = register_bound(lib, c) if value is None else None
+    if bound is not None:
+        test = lib.xlt(x, bound) if c.op in ("<", "<=") else f"!{lib.xlt(x, bound)}"
+        focus: Tuple[str, ...] = (lib.xlt(x, bound),)
+    else:
+        assert key is not None and key in lib.reg_keys(x) and c.op in ("==", "!="), "an exact register test"
+        test = lib.xeq(x, key) if c.op == "==" else f"!{lib.xeq(x, key)}"
+        focus = (lib.xeq(x, key),)
     guard = [lib.val(str(c.value), value)] if value is not None else []
     name = f"Reg_Cond_{_sanitize(x)}_{_OPS[c.op]}_{_key_name(key)}" + (f"_{_sanitize(str(c.value))}" if guard else "")
     return Act(name, f"{x} {c.op} {c.value}", focus + tuple(guard), _and(guard + [test]))
+
+
+def register_bound(lib: Library, c: ir.DataCond) -> Optional[int]:
+    """The bound K of register x's fields that decides ``x OP c`` for a constant c by order
+    (``x < K`` or its negation), or None."""
+    if not isinstance(c.value, int) or c.left not in lib.registers:
+        return None
+    bound = ir.strict_bound(c.op, c.value, lib.ranges.get(c.left))
+    return bound if bound in lib.reg_bounds(c.left) else None
 
 
 def register_data_cond(lib: Library, c: ir.DataCond) -> Act:
@@ -1719,7 +1733,8 @@ def _data_fields(cprog: ir.CProgram, flags: Dict[str, Tuple[int, ...]], symbolic
     ordered: Set[str] = set(sorted_fields)
     values: Dict[str, Dict[Key, None]] = {}   # the values compared with
     for s in _statements(cprog):
-        if isinstance(s, ir.DataCond) and s.lfield is None and s.left in registers and s.value is not None:
+        if isinstance(s, ir.DataCond) and s.lfield is None and s.left in registers and s.value is not None \
+                and s.op in ("==", "!="):   # by order: a bound (_register_tested)
             for d in registers[s.left]:
                 _given(values, d, s.value, flags, symbolic)
         if isinstance(s, ir.DataCond) and s.lfield is not None:
@@ -1902,7 +1917,7 @@ def build_library(cprog: ir.CProgram, needs: Needs, precision: Precision = Preci
                    registers, others, _succ_fields(cprog, keys, used, back) if precision.successors else {},
                    frozenset(iv.name for iv in cprog.ints if iv.register), cross,
                    any(isinstance(s, ir.Malloc) and s.on_stack for s in _statements(cprog)), _handle_fields(cprog, cross),
-                   {iv.name: iv.range for iv in cprog.ints if iv.range is not None and iv.name in flags},
+                   {iv.name: iv.range for iv in cprog.ints if iv.range is not None and (iv.name in flags or iv.register)},
                    bounds, constants,
                    _compared_with(cprog, registers), *(_sentinels(cprog, fld, back, cross) if ordered else NO_RING),
                    regions, frozenset(iv.name for iv in cprog.ints if iv.ordered and iv.name in flags),
@@ -1959,14 +1974,28 @@ NO_RING: Tuple[FrozenSet[str], int] = (frozenset(), 0)
 
 
 def _order_tested(cprog: ir.CProgram, flags: Dict[str, Tuple[int, ...]]) -> Dict[str, Set[int]]:
-    """The constants each int field is compared with by an order (``p->d > 0``; a flag: its values).
-    (A register compared with a constant by order is abstracted by the lowering: such a constant
-    made a bound multiplied the states, tenfold where two or three lie close.)"""
+    """The constants each int field is compared with by an order (``p->d > 0``; a flag: its values)."""
     tested: Dict[str, Set[int]] = {}
     for s in _statements(cprog):
         if isinstance(s, ir.DataCond) and s.lfield is not None and s.right is None and s.op not in ("==", "!="):
             values = flags.get(s.value, ()) if isinstance(s.value, str) else (s.value,) if s.value is not None else ()
             tested.setdefault(s.lfield, set()).update(values)
+    return tested
+
+
+def _register_tested(cprog: ir.CProgram, registers: Dict[str, Tuple[str, ...]]) -> Dict[str, Set[int]]:
+    """For each int field, the bounds that order tests of the registers holding it with constants
+    need (``x > 20``: :func:`~tvla.cfront.ir.strict_bound`, 21).  Bounds only, no eq keys (a key
+    beside close bounds multiplied the states), and not where the field's bounds are its region
+    variables' (:func:`_regions`)."""
+    tested: Dict[str, Set[int]] = {}
+    rng = {iv.name: iv.range for iv in cprog.ints}
+    for s in _statements(cprog):
+        if isinstance(s, ir.DataCond) and s.lfield is None and s.left in registers and isinstance(s.value, int):
+            bound = ir.strict_bound(s.op, s.value, rng.get(s.left))
+            if bound is not None:
+                for d in registers[s.left]:
+                    tested.setdefault(d, set()).add(bound)
     return tested
 
 
@@ -2078,11 +2107,12 @@ def _regions(cprog: ir.CProgram, keys: Dict[str, Tuple[Key, ...]], ordered: Froz
     tested, ranges = _order_tested(cprog, flags), _field_ranges(cprog)
     var_consts = _var_constants(cprog, symbolic, rng)
     holders = {d: [x for x in ks if isinstance(x, str)] for d, ks in keys.items()}
-    # a symbolic key of a field given constants gets regions too: a cell given -1 equals x exactly
-    # when x is -1, for every such cell at once (without, each cell's eq[d,x] is its own 1/2); a
-    # symbolic variable is chosen once (intvars), and no register is one
+    # a symbolic key of a field given constants or tested against them by order gets regions too:
+    # a cell given -1 equals x exactly when x is -1, for every such cell at once (without, each
+    # cell's eq[d,x] is its own 1/2), and a cell given x lies below a bound when x's region does;
+    # a symbolic variable is chosen once (intvars), and no register is one
     for d, xs in holders.items():
-        if constants.get(d):
+        if constants.get(d) or tested.get(d):
             for x in xs:
                 if x in symbolic:
                     var_consts.setdefault(x, set())
@@ -2101,8 +2131,10 @@ def _regions(cprog: ir.CProgram, keys: Dict[str, Tuple[Key, ...]], ordered: Froz
             break
         var_consts = {x: cs for x, cs in var_consts.items() if x not in dropped}
     bounds = {d: tuple(sorted(rc.field[d])) for d in sorted(rc.need)}
-    for d, cs in sorted(tested.items()):
-        if d not in bounds and cs and _boundable(d, rc.field[d], spoilt, ranges):
+    by_registers = _register_tested(cprog, registers)
+    for d in sorted(set(tested) | set(by_registers)):
+        cs = tested.get(d, set()) | by_registers.get(d, set())
+        if d not in bounds and cs and _boundable(d, rc.field.get(d, set()) | cs, spoilt, ranges):
             bounds[d] = tuple(sorted(cs))
     out_keys = dict(keys)
     kept = {x for x, v in values.items() if v is not None}

@@ -737,12 +737,16 @@ class ExprLowering(Builder):
         return o[0] == "var" and self.ints[o[1]].register
 
     def register_off_field(self, lo: IntOp, ro: IntOp, op: str) -> bool:
-        """A register compared with something else than a cell's datum, or than a constant or a
-        flag for (in)equality: not tracked."""
+        """A register compared with something else than a cell's datum, a constant, or a flag
+        for (in)equality: not tracked.  By order with a constant it is (a bound of the fields it
+        holds, :func:`~tvla.cfront.ir.strict_bound`), unless the test is decided by its type."""
         regs = [o for o in (lo, ro) if self.is_register(o)]
         if not regs or any(o[0] == "field" for o in (lo, ro)):
             return False
         other = ro if regs[0] is lo else lo
+        if len(regs) == 1 and other[0] == "const" and op not in ("==", "!="):
+            flipped = op if regs[0] is lo else FLIP[op]
+            return ir.strict_bound(flipped, other[1], self.ints[regs[0][1]].range) is None
         keyed = other[0] == "const" or other[0] == "var" and not self.is_register(other) and bool(self.ints[other[1]].values)
         return not (len(regs) == 1 and op in ("==", "!=") and keyed)
 

@@ -165,9 +165,12 @@ def _when_other(lib: L.Library, ks: Sequence[object], act: L.Act) -> List[List[L
 
 
 def _register_cond_plan(lib: L.Library, c: ir.DataCond) -> Plan:
-    """``x == v`` or ``x != v`` for a register x and a constant or a flag v (exact per value); a
-    register that holds no tracked field (never loaded from a cell) is not tracked, nor is an order
+    """``x == v`` or ``x != v`` for a register x and a constant or a flag v (exact per value), or
+    ``x < c`` by a bound of its fields (:func:`~tvla.cfront.library.register_bound`); a register
+    that holds no tracked field (never loaded from a cell) is not tracked, nor is another order
     test: both ways, abstracted."""
+    if L.register_bound(lib, c) is not None:
+        return Plan([[L.register_int_cond(lib, c)]])
     values = lib.flags.get(c.value, ()) if isinstance(c.value, str) else (c.value,)
     exact = c.op in ("==", "!=")
     if c.left not in lib.registers or not values or any(v not in lib.reg_keys(c.left) for v in values) or not exact:
