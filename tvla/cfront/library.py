@@ -1421,6 +1421,36 @@ def register_int_cond(lib: Library, c: ir.DataCond, value: Optional[int] = None)
     return Act(name, f"{x} {c.op} {c.value}", focus + tuple(guard), _and(guard + [test]))
 
 
+def shared_field(lib: Library, x: str, y: str) -> Optional[str]:
+    """A field both registers x and y hold (their order is then tracked against its cells), or None."""
+    return next((d for d in lib.registers.get(x, ()) if d in lib.registers.get(y, ())), None)
+
+
+def register_pair_cond(lib: Library, c: ir.DataCond, anchored: bool) -> Act:
+    """``x OP y`` for two registers holding field d (:func:`shared_field`).  ``anchored``: where a
+    cell's d equals x or y (an anchor: the cell a register was loaded from, still holding it), the
+    test is exact through that cell (x <= y is anchor(x)->d <= y, or x <= anchor(y)->d); else,
+    where neither has one, it goes both ways, an over-approximation."""
+    x, y = c.left, str(c.value)
+    d = shared_field(lib, x, y)
+    assert d is not None, "two registers holding one field"
+
+    def anchor(r: str) -> str:
+        return f"{lib.reg(d, r, 'w_1')} & {lib.reg(d, r, 'w_1', below=True)}"
+
+    def le(a: str, b: str) -> str:   # a <= b through an anchor of a or of b
+        return (f"((E(w_1) {anchor(a)} & {lib.reg(d, b, 'w_1', below=True)}) | "
+                f"(E(w_1) {anchor(b)} & {lib.reg(d, a, 'w_1')}))")
+    found = f"((E(w_1) {anchor(x)}) | (E(w_1) {anchor(y)}))"
+    name = f"Reg_Pair_Cond_{_sanitize(x)}_{_OPS[c.op]}_{_sanitize(y)}"
+    shown = f"{x} {c.op} {y}"
+    if not anchored:
+        return Act(ABSTRACTED + name + "_unanchored", shown, pre=f"!{found}")
+    test = {"<=": le(x, y), ">=": le(y, x), "<": f"!{le(y, x)}", ">": f"!{le(x, y)}",
+            "==": f"({le(x, y)} & {le(y, x)})", "!=": f"!({le(x, y)} & {le(y, x)})"}[c.op]
+    return Act(name, shown, pre=f"{found} & {test}")
+
+
 def register_bound(lib: Library, c: ir.DataCond) -> Optional[int]:
     """The bound K of register x's fields that decides ``x OP c`` for a constant c by order
     (``x < K`` or its negation), or None."""

@@ -737,11 +737,13 @@ class ExprLowering(Builder):
         return o[0] == "var" and self.ints[o[1]].register
 
     def register_off_field(self, lo: IntOp, ro: IntOp, op: str) -> bool:
-        """A register compared with something else than a cell's datum, a constant, or a flag
-        for (in)equality: not tracked.  By order with a constant it is (a bound of the fields it
-        holds, :func:`~tvla.cfront.ir.strict_bound`), unless the test is decided by its type."""
+        """A register compared with something else than a cell's datum, a constant, another
+        register, or a flag for (in)equality: not tracked.  By order with a constant it is (a
+        bound of the fields it holds, :func:`~tvla.cfront.ir.strict_bound`), unless the test is
+        decided by its type; with another register, through a cell holding either value
+        (:func:`~tvla.cfront.library.register_pair_cond`)."""
         regs = [o for o in (lo, ro) if self.is_register(o)]
-        if not regs or any(o[0] == "field" for o in (lo, ro)):
+        if not regs or any(o[0] == "field" for o in (lo, ro)) or len(regs) == 2:
             return False
         other = ro if regs[0] is lo else lo
         if len(regs) == 1 and other[0] == "const" and op not in ("==", "!="):
