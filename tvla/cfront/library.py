@@ -238,6 +238,7 @@ class Library:
     loops: FrozenSet[str] = frozenset()     # forward fields written as p->f = p (self[f](v)), beside other ones
     names: Dict[str, Tuple[Tuple[int, str], ...]] = dataclasses.field(default_factory=dict)  # function pointer flag -> names
     back_sharing: bool = False              # is[b] of each back field (Precision.back_sharing)
+    pairs: Tuple[Tuple[str, str, str], ...] = ()   # (d, x, y): registers compared, both holding d (rr[d,x,y])
 
     # ------------------------------------------------------------- names
     @property
@@ -355,6 +356,14 @@ class Library:
     def reg_keys(self, x: str) -> List[Key]:
         """The eq keys of the fields register x holds: the values it is compared with."""
         return list(dict.fromkeys(k for d in self.registers.get(x, ()) for k in self.keys.get(d, ())))
+
+    def rr(self, d: str, x: str, y: str) -> str:
+        """Register x is at most register y (both hold field d; a pair of :attr:`pairs`)."""
+        return f"rr[{_sanitize(d)},{_sanitize(x)},{_sanitize(y)}]()"
+
+    def paired(self, x: str) -> List[Tuple[str, str]]:
+        """(d, y) for each register y compared with register x, both holding d."""
+        return [(d, b if a == x else a) for d, a, b in self.pairs if x in (a, b)]
 
     def reg_bounds(self, x: str) -> List[int]:
         """The bounds of the fields register x holds: ``xlt[x,K]()`` says x < K."""
@@ -574,6 +583,8 @@ class Library:
             out += [f"%p {self.xlt(x, b)}" for b in self.reg_bounds(x)] + self._register_bound_rules(x)
             for d in ds:
                 out += self._register_rules(d, x)
+        for d, x, y in self.pairs:
+            out += self._pair_rules(d, x, y) + self._pair_rules(d, y, x)
         for d, n in self.succ_field.items():
             out += [f"%i {self.next_is(d, k)} = E(v_1) {self.field[n]}(v, v_1) & {self.eq(d, k, 'v_1')}"
                     for k in self.keys.get(d, ())]
@@ -581,6 +592,17 @@ class Library:
             out += [f"%i {self.in_order_pred(d, reverse=r)} = A(v_1) {self.field[n]}(v, v_1) -> "
                     f"{self.dle(d, *(('v_1', 'v') if r else ('v', 'v_1')))} nonabs" for r in (False, True)]
         return out
+
+    def _pair_rules(self, d: str, a: str, b: str) -> List[str]:
+        """``a <= b`` for two registers holding d: total while both are live, and transitive with
+        their order against every cell (a <= v->d <= b; a <= b <= v->d; v->d <= a <= b)."""
+        le, ab = partial(self.reg, d), self.rr(d, a, b)
+        live = f"!{self.dead(a)} & !{self.dead(b)}"
+        return [f"%p {ab}", f"%r {live} & !{ab} ==> {self.rr(d, b, a)}",
+                f"%r {le(a)} & {le(b, below=True)} ==> {ab}",
+                f"%r {ab} & {le(b)} ==> {le(a)}", f"%r !{ab} & {le(a)} ==> !{le(b, below=True)}",
+                f"%r {le(a, below=True)} & {ab} ==> {le(b, below=True)}",
+                f"%r !{ab} & {le(b, below=True)} ==> !{le(a)}"]
 
     def _register_rules(self, d: str, x: str) -> List[str]:
         """``x <= a->d`` and ``a->d <= x``: total, and transitive with dle[d]."""
@@ -1286,6 +1308,9 @@ def load_data(lib: Library, x: str, y: str, d: str) -> Act:
             for k in lib.reg_keys(x)]
     ups += [(lib.xlt(x, b), f"(E(w_1) {p}(w_1) & {lib.lt(d, b, 'w_1')})" if b in bounds else "1/2")
             for b in lib.reg_bounds(x)]
+    for e, z in lib.paired(x):   # x against each register it is compared with: as the cell is
+        ups += [(lib.rr(e, x, z), f"(E(w_1) {p}(w_1) & {lib.reg(e, z, 'w_1', below=True)})" if e == d else "1/2"),
+                (lib.rr(e, z, x), f"(E(w_1) {p}(w_1) & {lib.reg(e, z, 'w_1')})" if e == d else "1/2")]
     ups += _revive(lib, x)
     # x's order against the other fields it holds is unknown, and in C it may be fixed (another
     # register put this datum into a cell's e): a witness through it may be no run of C
@@ -1317,6 +1342,10 @@ def copy_register(lib: Library, x: str, src: Union[int, str]) -> Act:
             new = _value_eq(lib, k, src)
         ups.append((lib.xeq(x, k), new))
     values = [(lib.xlt(x, b), _copied_lt(lib, b, src)) for b in lib.reg_bounds(x)]
+    for e, z in lib.paired(x):   # x against each register it is compared with: as src is
+        tracked = isinstance(src, str) and (e, z) in lib.paired(src)
+        ups += [(lib.rr(e, x, z), "1" if src == z else lib.rr(e, str(src), z) if tracked else "1/2"),
+                (lib.rr(e, z, x), "1" if src == z else lib.rr(e, z, str(src)) if tracked else "1/2")]
     ups += values + _revive(lib, x)
     # an unknown value (1/2, alone or as a branch) makes the copy an over-approximation: a witness
     # through it may be no run of C, unless it only places a value chosen once or a constant
@@ -1357,8 +1386,10 @@ def _placed_by_region(lib: Library, x: str, src: Union[int, str]) -> bool:
         own = set()
     else:
         return False
+    # every constant a bound and every bound a key: a bound that is no key (a register's order
+    # test) leaves x = that bound unordered against the cells just above it, which no rule decides
     return decided and all(({k for k in lib.keys.get(d, ()) if isinstance(k, int)} | own) <= set(lib.bounds.get(d, ()))
-                           for d in lib.registers.get(x, ()))
+                           <= set(lib.keys.get(d, ())) | own for d in lib.registers.get(x, ()))
 
 
 def free_placement(lib: Library, x: str, src: Union[int, str, None]) -> bool:
@@ -1376,7 +1407,9 @@ def free_field(lib: Library, d: str, src: Union[int, str, None] = None) -> bool:
     """May a value ``src`` (None: a nondet one) take any place in the order of field d's data?
     So it may when d has at most one constant among the values it may hold or is compared with
     (none but src when src is one); one bound leaves endless runs of integers on either side."""
-    consts = set(lib.constants.get(d, ())) | {k for k in lib.keys.get(d, ()) if isinstance(k, int)}
+    # a bound is a constant compared with (one a register's order test gives is no key)
+    consts = set(lib.constants.get(d, ())) | {k for k in lib.keys.get(d, ()) if isinstance(k, int)} \
+        | set(lib.bounds.get(d, ()))
     return not (consts - {src} if isinstance(src, int) else len(consts) > 1)
 
 
@@ -1386,6 +1419,7 @@ def havoc_register(lib: Library, x: str) -> Act:
     ups = tuple((lib.reg(d, x, below=b), "1/2") for d in lib.registers.get(x, ()) for b in (False, True))
     ups += tuple((lib.xeq(x, k), "1/2") for k in lib.reg_keys(x)) + tuple(_revive(lib, x))
     ups += tuple((lib.xlt(x, b), "1/2") for b in lib.reg_bounds(x))
+    ups += tuple((lib.rr(e, *pair), "1/2") for e, z in lib.paired(x) for pair in ((x, z), (z, x)))
     exact = free_placement(lib, x, None)
     return Act(("" if exact else ABSTRACTED) + f"Havoc_{_sanitize(x)}", f"{x} = ?", updates=ups)
 
@@ -1401,6 +1435,7 @@ def forget_register(lib: Library, x: str) -> Act:
     ups = [(lib.reg(d, x, below=b), "0") for d in lib.registers.get(x, ()) for b in (False, True)]
     ups += [(lib.xeq(x, k), "0") for k in lib.reg_keys(x)] + [(lib.dead(x), "1")]
     ups += [(lib.xlt(x, b), "0") for b in lib.reg_bounds(x)]
+    ups += [(lib.rr(e, *pair), "0") for e, z in lib.paired(x) for pair in ((x, z), (z, x))]
     return Act(f"Forget_Reg_{_sanitize(x)}", f"{x} dead", updates=tuple(ups))
 
 
@@ -1422,33 +1457,22 @@ def register_int_cond(lib: Library, c: ir.DataCond, value: Optional[int] = None)
 
 
 def shared_field(lib: Library, x: str, y: str) -> Optional[str]:
-    """A field both registers x and y hold (their order is then tracked against its cells), or None."""
-    return next((d for d in lib.registers.get(x, ()) if d in lib.registers.get(y, ())), None)
+    """The field d of the pair (d, x, y) of :attr:`Library.pairs`: registers x and y are compared
+    and both hold d (their order is then tracked: ``rr[d,x,y]()``), or None."""
+    return next((d for d, z in lib.paired(x) if z == y), None)
 
 
-def register_pair_cond(lib: Library, c: ir.DataCond, anchored: bool) -> Act:
-    """``x OP y`` for two registers holding field d (:func:`shared_field`).  ``anchored``: where a
-    cell's d equals x or y (an anchor: the cell a register was loaded from, still holding it), the
-    test is exact through that cell (x <= y is anchor(x)->d <= y, or x <= anchor(y)->d); else,
-    where neither has one, it goes both ways, an over-approximation."""
+def register_pair_cond(lib: Library, c: ir.DataCond) -> Act:
+    """``x OP y`` for two registers holding field d (:func:`shared_field`): exact through
+    ``rr[d,x,y]()`` (x <= y), which every assignment of either keeps (a load takes the cell's
+    order against the other register, a copy the copied register's) and rules tie to their order
+    against every cell."""
     x, y = c.left, str(c.value)
     d = shared_field(lib, x, y)
     assert d is not None, "two registers holding one field"
-
-    def anchor(r: str) -> str:
-        return f"{lib.reg(d, r, 'w_1')} & {lib.reg(d, r, 'w_1', below=True)}"
-
-    def le(a: str, b: str) -> str:   # a <= b through an anchor of a or of b
-        return (f"((E(w_1) {anchor(a)} & {lib.reg(d, b, 'w_1', below=True)}) | "
-                f"(E(w_1) {anchor(b)} & {lib.reg(d, a, 'w_1')}))")
-    found = f"((E(w_1) {anchor(x)}) | (E(w_1) {anchor(y)}))"
-    name = f"Reg_Pair_Cond_{_sanitize(x)}_{_OPS[c.op]}_{_sanitize(y)}"
-    shown = f"{x} {c.op} {y}"
-    if not anchored:
-        return Act(ABSTRACTED + name + "_unanchored", shown, pre=f"!{found}")
-    test = {"<=": le(x, y), ">=": le(y, x), "<": f"!{le(y, x)}", ">": f"!{le(x, y)}",
-            "==": f"({le(x, y)} & {le(y, x)})", "!=": f"!({le(x, y)} & {le(y, x)})"}[c.op]
-    return Act(name, shown, pre=f"{found} & {test}")
+    le, ge = lib.rr(d, x, y), lib.rr(d, y, x)
+    test = {"<=": le, ">=": ge, "<": f"!{ge}", ">": f"!{le}", "==": f"({le} & {ge})", "!=": f"!({le} & {ge})"}[c.op]
+    return Act(f"Reg_Pair_Cond_{_sanitize(x)}_{_OPS[c.op]}_{_sanitize(y)}", f"{x} {c.op} {y}", (le, ge), test)
 
 
 def register_bound(lib: Library, c: ir.DataCond) -> Optional[int]:
@@ -1953,7 +1977,35 @@ def build_library(cprog: ir.CProgram, needs: Needs, precision: Precision = Preci
                    regions, frozenset(iv.name for iv in cprog.ints if iv.ordered and iv.name in flags),
                    {iv.name: iv.spare for iv in cprog.ints if iv.spare is not None and iv.name in flags},
                    _loop_fields(cprog, used, back), {iv.name: iv.names for iv in cprog.ints if iv.names and iv.name in flags},
-                   precision.back_sharing)
+                   precision.back_sharing, _register_pairs(cprog, registers))
+
+
+def _register_pairs(cprog: ir.CProgram, registers: Dict[str, Tuple[str, ...]]) -> Tuple[Tuple[str, str, str], ...]:
+    """(d, x, y), x < y, for each two registers a test compares (``a > b``), both holding d, and
+    for the registers copied into one of them and the other (``p = dequeue()`` copies the callee's
+    ``prio``: its order against ``last`` is then known when the copy is made)."""
+    out: Dict[Tuple[str, str, str], None] = {}
+
+    def add(d: str, x: str, y: str) -> bool:
+        a, b = sorted((x, y))
+        if x == y or (d, a, b) in out or d not in registers.get(x, ()) or d not in registers.get(y, ()):
+            return False
+        out[(d, a, b)] = None
+        return True
+    for s in _statements(cprog):
+        if isinstance(s, ir.DataCond) and s.lfield is None and isinstance(s.value, str) and s.value in registers:
+            for d in registers.get(s.left, ()):
+                if add(d, s.left, s.value):
+                    break
+    copies = [(s.dst, s.value) for s in _statements(cprog) if isinstance(s, ir.CopyInt) and isinstance(s.value, str)]
+    grown = True
+    while grown:
+        grown = False
+        for dst, src in copies:
+            for d, x, y in list(out):
+                if dst in (x, y):
+                    grown = add(d, src, y if dst == x else x) or grown
+    return tuple(sorted(out))
 
 
 def _loop_fields(cprog: ir.CProgram, used: Sequence[str], back: Dict[str, Tuple[str, ...]]) -> FrozenSet[str]:

@@ -172,7 +172,7 @@ def _register_cond_plan(lib: L.Library, c: ir.DataCond) -> Plan:
     if L.register_bound(lib, c) is not None:
         return Plan([[L.register_int_cond(lib, c)]])
     if isinstance(c.value, str) and L.shared_field(lib, c.left, c.value) is not None:
-        return Plan([[L.register_pair_cond(lib, c, anchored)] for anchored in (True, False)])
+        return Plan([[L.register_pair_cond(lib, c)]])
     values = lib.flags.get(c.value, ()) if isinstance(c.value, str) else (c.value,)
     exact = c.op in ("==", "!=")
     if c.left not in lib.registers or not values or any(v not in lib.reg_keys(c.left) for v in values) or not exact:
