@@ -127,3 +127,29 @@ def test_values_no_cell_holds_any_more_keep_their_order(tmp_path, test, verdict)
     [f] = verify_files([write(tmp_path, check)], VerifyOptions(("unreach-call",)))
     got = f.properties[0]
     assert got.verdict == verdict, got.reason
+
+
+def test_one_constant_copied_into_two_compared_registers_is_no_exact_step(tmp_path):
+    # p and last both get 0: their order is 1/2 after the copies (no pair tracks a constant), and
+    # a witness choosing p < last would be no run of C (this gave a wrong false)
+    path = tmp_path / "c.c"
+    path.write_text("""#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+struct node { struct node *next; int d; };
+int main(void)
+{
+    struct node *c = malloc(sizeof(*c));
+    c->d = __VERIFIER_nondet_int();
+    c->next = NULL;
+    int last = c->d;
+    int p = c->d;
+    if (__VERIFIER_nondet_int()) { last = 0; p = 0; }
+    if (p < last) reach_error();
+    free(c);
+    return 0;
+}
+""")
+    [f] = verify_files([str(path)], VerifyOptions(("unreach-call",)))
+    got = f.properties[0]
+    assert got.verdict == "unknown", got.reason

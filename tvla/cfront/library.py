@@ -1356,6 +1356,9 @@ def copy_register(lib: Library, x: str, src: Union[int, str]) -> Act:
     keyed = not isinstance(src, int) or not any(unkeyed(lib, d, src) and src in lib.constants.get(d, ())
                                                 for d in lib.registers.get(x, ()))
     exact = free_placement(lib, x, src) and keyed or _placed_by_region(lib, x, src)
+    # x's order against a register it is compared with, unknown: that register may hold the same
+    # constant, which no choice of the order needs to respect
+    exact = exact and not any(lhs.startswith("rr[") and value == "1/2" for lhs, value in ups)
     return Act(_marked(f"Copy_Reg_{_sanitize(x)}_{_key_name(src)}", ups, exact), f"{x} = {src}", updates=tuple(ups))
 
 
