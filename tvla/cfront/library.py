@@ -365,6 +365,10 @@ class Library:
         """(d, y) for each register y compared with register x, both holding d."""
         return [(d, b if a == x else a) for d, a, b in self.pairs if x in (a, b)]
 
+    def pair_orders(self, x: str) -> List[str]:
+        """Both ``rr`` predicates of register x with each register it is paired with."""
+        return [self.rr(d, *pair) for d, y in self.paired(x) for pair in ((x, y), (y, x))]
+
     def reg_bounds(self, x: str) -> List[int]:
         """The bounds of the fields register x holds: ``xlt[x,K]()`` says x < K."""
         return sorted({b for d in self.registers.get(x, ()) for b in self.bounds.get(d, ())})
@@ -1342,8 +1346,10 @@ def copy_register(lib: Library, x: str, src: Union[int, str]) -> Act:
             new = _value_eq(lib, k, src)
         ups.append((lib.xeq(x, k), new))
     values = [(lib.xlt(x, b), _copied_lt(lib, b, src)) for b in lib.reg_bounds(x)]
+    pair_unknown = False
     for e, z in lib.paired(x):   # x against each register it is compared with: as src is
         tracked = isinstance(src, str) and (e, z) in lib.paired(src)
+        pair_unknown = pair_unknown or not (src == z or tracked)
         ups += [(lib.rr(e, x, z), "1" if src == z else lib.rr(e, str(src), z) if tracked else "1/2"),
                 (lib.rr(e, z, x), "1" if src == z else lib.rr(e, z, str(src)) if tracked else "1/2")]
     ups += values + _revive(lib, x)
@@ -1358,7 +1364,7 @@ def copy_register(lib: Library, x: str, src: Union[int, str]) -> Act:
     exact = free_placement(lib, x, src) and keyed or _placed_by_region(lib, x, src)
     # x's order against a register it is compared with, unknown: that register may hold the same
     # constant, which no choice of the order needs to respect
-    exact = exact and not any(lhs.startswith("rr[") and value == "1/2" for lhs, value in ups)
+    exact = exact and not pair_unknown
     return Act(_marked(f"Copy_Reg_{_sanitize(x)}_{_key_name(src)}", ups, exact), f"{x} = {src}", updates=tuple(ups))
 
 
@@ -1422,7 +1428,7 @@ def havoc_register(lib: Library, x: str) -> Act:
     ups = tuple((lib.reg(d, x, below=b), "1/2") for d in lib.registers.get(x, ()) for b in (False, True))
     ups += tuple((lib.xeq(x, k), "1/2") for k in lib.reg_keys(x)) + tuple(_revive(lib, x))
     ups += tuple((lib.xlt(x, b), "1/2") for b in lib.reg_bounds(x))
-    ups += tuple((lib.rr(e, *pair), "1/2") for e, z in lib.paired(x) for pair in ((x, z), (z, x)))
+    ups += tuple((order, "1/2") for order in lib.pair_orders(x))
     exact = free_placement(lib, x, None)
     return Act(("" if exact else ABSTRACTED) + f"Havoc_{_sanitize(x)}", f"{x} = ?", updates=ups)
 
@@ -1438,7 +1444,7 @@ def forget_register(lib: Library, x: str) -> Act:
     ups = [(lib.reg(d, x, below=b), "0") for d in lib.registers.get(x, ()) for b in (False, True)]
     ups += [(lib.xeq(x, k), "0") for k in lib.reg_keys(x)] + [(lib.dead(x), "1")]
     ups += [(lib.xlt(x, b), "0") for b in lib.reg_bounds(x)]
-    ups += [(lib.rr(e, *pair), "0") for e, z in lib.paired(x) for pair in ((x, z), (z, x))]
+    ups += [(order, "0") for order in lib.pair_orders(x)]
     return Act(f"Forget_Reg_{_sanitize(x)}", f"{x} dead", updates=tuple(ups))
 
 
@@ -1997,9 +2003,9 @@ def _register_pairs(cprog: ir.CProgram, registers: Dict[str, Tuple[str, ...]]) -
         return True
     for s in _statements(cprog):
         if isinstance(s, ir.DataCond) and s.lfield is None and isinstance(s.value, str) and s.value in registers:
-            for d in registers.get(s.left, ()):
-                if add(d, s.left, s.value):
-                    break
+            shared = [d for d in registers.get(s.left, ()) if d in registers[s.value]]
+            if shared:
+                add(shared[0], s.left, s.value)
     copies = [(s.dst, s.value) for s in _statements(cprog) if isinstance(s, ir.CopyInt) and isinstance(s.value, str)]
     grown = True
     while grown:
@@ -2068,13 +2074,13 @@ def _order_tested(cprog: ir.CProgram, flags: Dict[str, Tuple[int, ...]]) -> Dict
     return tested
 
 
-def _register_tested(cprog: ir.CProgram, registers: Dict[str, Tuple[str, ...]]) -> Dict[str, Set[int]]:
+def _register_tested(cprog: ir.CProgram, registers: Dict[str, Tuple[str, ...]],
+                     rng: Dict[str, Optional[ir.IntRange]]) -> Dict[str, Set[int]]:
     """For each int field, the bounds that order tests of the registers holding it with constants
     need (``x > 20``: :func:`~tvla.cfront.ir.strict_bound`, 21).  Bounds only, no eq keys (a key
     beside close bounds multiplied the states), and not where the field's bounds are its region
     variables' (:func:`_regions`)."""
     tested: Dict[str, Set[int]] = {}
-    rng = {iv.name: iv.range for iv in cprog.ints}
     for s in _statements(cprog):
         if isinstance(s, ir.DataCond) and s.lfield is None and s.left in registers and isinstance(s.value, int):
             bound = ir.strict_bound(s.op, s.value, rng.get(s.left))
@@ -2216,7 +2222,7 @@ def _regions(cprog: ir.CProgram, keys: Dict[str, Tuple[Key, ...]], ordered: Froz
             break
         var_consts = {x: cs for x, cs in var_consts.items() if x not in dropped}
     bounds = {d: tuple(sorted(rc.field[d])) for d in sorted(rc.need)}
-    by_registers = _register_tested(cprog, registers)
+    by_registers = _register_tested(cprog, registers, rng)
     for d in sorted(set(tested) | set(by_registers)):
         cs = tested.get(d, set()) | by_registers.get(d, set())
         if d not in bounds and cs and _boundable(d, rc.field.get(d, set()) | cs, spoilt, ranges):
