@@ -82,3 +82,38 @@ def test_the_extremes_of_a_walk_inherit_the_range_of_the_data(tmp_path, check, v
     [f] = verify_files([write(tmp_path, check)], VerifyOptions(("unreach-call",)))
     got = f.properties[0]
     assert got.verdict == verdict, got.reason
+
+
+EVENTS = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+typedef struct node { struct node *next; int event1; int event2; } Node;
+int main() {
+  Node *l = NULL;
+  while (__VERIFIER_nondet_int()) {
+    int ev1 = __VERIFIER_nondet_int(), ev2 = __VERIFIER_nondet_int();
+    if (ev1 < 0 || ev1 > 3 || ev2 < 0 || ev2 > 3) continue;
+    if ((ev1 == 0 && ev2 == 2) || (ev1 == 1 && ev2 == 3)) continue;
+    Node *p = malloc(sizeof(*p));
+    p->event1 = ev1; p->event2 = ev2; p->next = l; l = p;
+  }
+  for (Node *i = l; i; i = i->next)
+    if ((i->event1 == 1 && i->event2 == 3) || (i->event1 == 0 && i->event2 == 2)) reach_error();
+  while (l) { Node *t = l->next; free(l); l = t; }
+  return 0;
+}
+"""
+
+
+def test_a_register_equals_at_most_one_of_its_constants(tmp_path):
+    """``xeq[x,0]`` and ``xeq[x,1]`` exclude each other: without the rule a test of ``x == 1``
+    after ``x == 0`` kept both, and the store of x into a cell breached the cell's own rule
+    (``eq[d,0] ==> !eq[d,1]``), which stopped the analysis (unknown)."""
+    path = tmp_path / "events.c"
+    path.write_text(EVENTS)
+    lib = build_library(lower_file(str(path)), needs_of(["unreach-call"]))
+    declared = lib.declarations().splitlines()
+    assert f"%r {lib.xeq('ev1', 0)} ==> !{lib.xeq('ev1', 1)}" in declared
+    [f] = verify_files([str(path)], VerifyOptions(("unreach-call", "memsafety")))
+    assert [(v.name, v.verdict) for v in f.properties] == [("unreach-call", "true"), ("memsafety", "true")], \
+        [v.reason for v in f.properties]

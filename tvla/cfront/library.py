@@ -584,6 +584,8 @@ class Library:
             out += [rule for x in keys if isinstance(x, str) and x in self.regions for rule in self._region_rules(d, x)]
         for x, ds in self.registers.items():
             out += [f"%p {self.xeq(x, k)}" for k in self.reg_keys(x)] + [f"%p {self.dead(x)}"]
+            consts = [k for k in self.reg_keys(x) if isinstance(k, int)]
+            out += [f"%r {self.xeq(x, a)} ==> !{self.xeq(x, b)}" for a in consts for b in consts if a != b]
             out += [f"%p {self.xlt(x, b)}" for b in self.reg_bounds(x)] + self._register_bound_rules(x)
             for d in ds:
                 out += self._register_rules(d, x)
