@@ -117,3 +117,25 @@ def test_a_register_equals_at_most_one_of_its_constants(tmp_path):
     [f] = verify_files([str(path)], VerifyOptions(("unreach-call", "memsafety")))
     assert [(v.name, v.verdict) for v in f.properties] == [("unreach-call", "true"), ("memsafety", "true")], \
         [v.reason for v in f.properties]
+
+
+def test_a_nondet_datum_whose_order_no_test_reads_is_exact(tmp_path):
+    """A register only carries its datum into a cell and is tested against constants: no test reads
+    the order of the data (``lib.observed`` is empty), so drawing it is exact though the field has
+    several constants, and the pair (1, 2), never refused, is found with a witness."""
+    path = tmp_path / "events.c"
+    path.write_text(EVENTS.replace("i->event1 == 1 && i->event2 == 3", "i->event1 == 1 && i->event2 == 2"))
+    cprog = lower_file(str(path))
+    lib = build_library(cprog, needs_of(["unreach-call"]))
+    assert "event1" in lib.ordered and not lib.observed
+    [f] = verify_files([str(path)], VerifyOptions(("unreach-call",)))
+    got = f.properties[0]
+    assert got.verdict == "false" and got.witness, got.reason
+
+
+def test_a_register_compared_with_a_cell_makes_the_order_observed(tmp_path):
+    path = tmp_path / "events.c"
+    path.write_text(EVENTS.replace("i->event1 == 1 && i->event2 == 3", "i->event1 < ev1_last && i->event2 == 3")
+                    .replace("for (Node *i = l;", "int ev1_last = __VERIFIER_nondet_int();\n  for (Node *i = l;"))
+    lib = build_library(lower_file(str(path)), needs_of(["unreach-call"]))
+    assert lib.observed == {"event1"}

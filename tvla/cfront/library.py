@@ -239,6 +239,7 @@ class Library:
     names: Dict[str, Tuple[Tuple[int, str], ...]] = dataclasses.field(default_factory=dict)  # function pointer flag -> names
     back_sharing: bool = False              # is[b] of each back field (Precision.back_sharing)
     pairs: Tuple[Tuple[str, str, str], ...] = ()   # (d, x, y): registers compared, both holding d (rr[d,x,y])
+    observed: FrozenSet[str] = frozenset()  # ordered int fields whose order some test reads (_order_observed)
 
     # ------------------------------------------------------------- names
     @property
@@ -1212,8 +1213,8 @@ def set_data_from_register(lib: Library, x: str, d: str, value: str) -> List[Act
 def unkeyed(lib: Library, d: str, c: int) -> bool:
     """Is writing the constant ``c`` into field d an over-approximation?  So it is when d is ordered
     and c is no eq key of d: no key tells which cells hold c, so the written cell's order against
-    them is left unknown, though two cells given 0 hold one value."""
-    return d in lib.ordered and c not in lib.keys.get(d, ())
+    them is left unknown, though two cells given 0 hold one value (unless no test reads the order)."""
+    return d in lib.observed and c not in lib.keys.get(d, ())
 
 
 def symbolic_unknown(lib: Library, d: str, c: int) -> bool:
@@ -1419,6 +1420,8 @@ def free_field(lib: Library, d: str, src: Union[int, str, None] = None) -> bool:
     So it may when d has at most one constant among the values it may hold or is compared with
     (none but src when src is one); one bound leaves endless runs of integers on either side."""
     # a bound is a constant compared with (one a register's order test gives is no key)
+    if d not in lib.observed and all(isinstance(k, int) for k in lib.keys.get(d, ())):
+        return True   # no test reads the order: each datum only needs an integer of its keys and bounds
     consts = set(lib.constants.get(d, ())) | {k for k in lib.keys.get(d, ()) if isinstance(k, int)} \
         | set(lib.bounds.get(d, ()))
     return not (consts - {src} if isinstance(src, int) else len(consts) > 1)
@@ -1964,7 +1967,7 @@ def build_library(cprog: ir.CProgram, needs: Needs, precision: Precision = Preci
     back, cross = _back_fields(cprog, used), _cross_fields(cprog, fld)
     allocated = list(dict.fromkeys(s.struct for s in _statements(cprog) if isinstance(s, ir.Malloc)))
     fields_of = {st.name: tuple(f for f, _ in st.pointer_fields if f in fld) for st in cprog.structs}
-    ordered = ordered | {d for ds in registers.values() for d in ds}
+    observed, ordered = ordered, ordered | {d for ds in registers.values() for d in ds}
     constants = _field_constants(cprog, written)
     regions, keys, bounds = _regions(cprog, keys, ordered, flags, symbolic, registers, constants)
     ints_of = {st.name: tuple(d for d in st.int_fields if d in ordered or keys.get(d)) for st in cprog.structs}
@@ -1988,7 +1991,22 @@ def build_library(cprog: ir.CProgram, needs: Needs, precision: Precision = Preci
                    regions, frozenset(iv.name for iv in cprog.ints if iv.ordered and iv.name in flags),
                    {iv.name: iv.spare for iv in cprog.ints if iv.spare is not None and iv.name in flags},
                    _loop_fields(cprog, used, back), {iv.name: iv.names for iv in cprog.ints if iv.names and iv.name in flags},
-                   precision.back_sharing, _register_pairs(cprog, registers))
+                   precision.back_sharing, _register_pairs(cprog, registers),
+                   _order_observed(cprog, observed, registers))
+
+
+def _order_observed(cprog: ir.CProgram, ordered: FrozenSet[str], registers: Dict[str, Tuple[str, ...]]
+                    ) -> FrozenSet[str]:
+    """The int fields whose order some test reads: ``ordered`` (compared between cells, sorted) and
+    the fields of a register compared with a cell or with another register.  The order of the
+    other fields (a register's, to carry its data) is never tested, so any place a witness gives a
+    datum in it is harmless (:func:`free_field`)."""
+    out = set(ordered)
+    for s in _statements(cprog):
+        if isinstance(s, ir.DataCond) and isinstance(s.value, str) and s.value in registers:
+            out.update(registers[s.value])
+            out.update([s.lfield] if s.lfield is not None else registers.get(s.left, ()))
+    return frozenset(out)
 
 
 def _register_pairs(cprog: ir.CProgram, registers: Dict[str, Tuple[str, ...]]) -> Tuple[Tuple[str, str, str], ...]:
