@@ -240,6 +240,7 @@ class Library:
     back_sharing: bool = False              # is[b] of each back field (Precision.back_sharing)
     pairs: Tuple[Tuple[str, str, str], ...] = ()   # (d, x, y): registers compared, both holding d (rr[d,x,y])
     observed: FrozenSet[str] = frozenset()  # ordered int fields whose order some test reads (_order_observed)
+    same_cell: Tuple[Tuple[str, str], ...] = ()   # (d, e), d < e: int fields compared in one cell (fle[d,e])
 
     # ------------------------------------------------------------- names
     @property
@@ -373,6 +374,14 @@ class Library:
     def reg_bounds(self, x: str) -> List[int]:
         """The bounds of the fields register x holds: ``xlt[x,K]()`` says x < K."""
         return sorted({b for d in self.registers.get(x, ()) for b in self.bounds.get(d, ())})
+
+    def fle(self, d: str, e: str, a: str = "v") -> str:
+        """``a->d <= a->e`` for two int fields of one cell (:attr:`same_cell`)."""
+        return f"fle[{_sanitize(d)},{_sanitize(e)}]({a})"
+
+    def same_cell_of(self, d: str) -> List[str]:
+        """The fields compared with d in one cell."""
+        return [b if a == d else a for a, b in self.same_cell if d in (a, b)]
 
     def xlt(self, x: str, bound: int) -> str:
         """Register x is below ``bound`` (one of :meth:`reg_bounds`)."""
@@ -592,6 +601,10 @@ class Library:
                 out += self._register_rules(d, x)
         for d, x, y in self.pairs:
             out += self._pair_rules(d, x, y) + self._pair_rules(d, y, x)
+        for d, e in self.same_cell:
+            out += [f"%p {self.fle(d, e)}", f"%p {self.fle(e, d)}", f"%r !{self.fle(d, e)} ==> {self.fle(e, d)}",
+                    f"%r !{self.fle(e, d)} ==> {self.fle(d, e)}"] + self._same_cell_rules(d, e) + \
+                self._same_cell_rules(e, d)
         for d, n in self.succ_field.items():
             out += [f"%i {self.next_is(d, k)} = E(v_1) {self.field[n]}(v, v_1) & {self.eq(d, k, 'v_1')}"
                     for k in self.keys.get(d, ())]
@@ -610,6 +623,27 @@ class Library:
                 f"%r {ab} & {le(b)} ==> {le(a)}", f"%r !{ab} & {le(a)} ==> !{le(b, below=True)}",
                 f"%r {le(a, below=True)} & {ab} ==> {le(b, below=True)}",
                 f"%r !{ab} & {le(b, below=True)} ==> !{le(a)}"]
+
+    def _same_cell_rules(self, a: str, b: str) -> List[str]:
+        """What keys, bounds and registers say of ``a <= b`` in one cell: a == 1 and b == 2; a below
+        a bound K and b not (a < K <= b), or b below it and a not; a <= x <= b for a register x."""
+        ab, eq, lt = self.fle(a, b), partial(self.eq), partial(self.lt)
+        ka = [k for k in self.keys.get(a, ()) if isinstance(k, int)]
+        kb = [k for k in self.keys.get(b, ()) if isinstance(k, int)]
+        out = [f"%r {eq(a, x)} & {eq(b, y)} ==> {'' if x <= y else '!'}{ab}" for x in ka for y in kb]
+        for k in sorted(set(self.bounds.get(a, ())) & set(self.bounds.get(b, ()))):
+            out += [f"%r {lt(a, k)} & !{lt(b, k)} ==> {ab}", f"%r {lt(b, k)} & !{lt(a, k)} ==> !{ab}"]
+        for x in ka:   # a == x against b's bounds
+            out += [f"%r {eq(a, x)} & !{lt(b, k)} ==> {ab}" if x < k else f"%r {eq(a, x)} & {lt(b, k)} ==> !{ab}"
+                    for k in self.bounds.get(b, ())]
+        for y in kb:   # b == y against a's bounds
+            out += [f"%r {lt(a, k)} & {eq(b, y)} ==> {ab}" if y >= k else f"%r !{lt(a, k)} & {eq(b, y)} ==> !{ab}"
+                    for k in self.bounds.get(a, ())]
+        for x, ds in self.registers.items():
+            if a in ds and b in ds:
+                out += [f"%r {self.reg(a, x, below=True)} & {self.reg(b, x)} ==> {ab}",
+                        f"%r {self.reg(a, x)} & !{self.reg(b, x)} ==> !{ab}"]
+        return out
 
     def _register_rules(self, d: str, x: str) -> List[str]:
         """``x <= a->d`` and ``a->d <= x``: total, and transitive with dle[d]."""
@@ -894,6 +928,9 @@ def malloc(lib: Library, x: str, struct: str, zeroed: bool, on_stack: bool = Fal
     ints = lib.ints_of.get(struct, ())
     for d in ints:
         ups += data_updates(lib, d, lambda a: f"isNew({a})", 0 if zeroed else None, fresh=True)
+    for a, b in lib.same_cell:   # 0 <= 0 in a zeroed cell; else unknown, as in a cell without them
+        new = "1" if zeroed and a in ints and b in ints else "1/2"
+        ups += [(lib.fle(a, b), f"{lib.fle(a, b)} | isNew(v) & {new}"), (lib.fle(b, a), f"{lib.fle(b, a)} | isNew(v) & {new}")]
     for d in sorted(lib.ordered - set(ints)):
         # dle[d] is a total preorder over every cell: a cell without d is unordered (1/2)
         # against the others, else a new one breaches totality and stops the analysis
@@ -1104,6 +1141,7 @@ def data_updates(lib: Library, d: str, node: CellFormula, value: Value, fresh: b
         ups = [(lib.eq(d, k), f"({node('v')} ? {new_eq(k)} : {lib.eq(d, k)})") for k in lib.keys.get(d, ())]
         ups += [(lib.lt(d, b), f"({node('v')} ? {_value_lt(lib, b, value)} : {lib.lt(d, b)})")
                 for b in lib.bounds.get(d, ())]
+        ups += same_cell_updates(lib, d, node, value)
     if d not in lib.ordered:
         return ups
 
@@ -1115,6 +1153,47 @@ def data_updates(lib: Library, d: str, node: CellFormula, value: Value, fresh: b
     # the written cell against each register: equal to the one written, unknown for the others
     return ups + order_updates(lib, d, node, above, below, fresh) + register_writes(
         lib, d, node, lambda x, _below: "1" if x == value else "1/2", fresh)
+
+
+def _le_value(lib: Library, e: str, value: Value, w: str, above: bool) -> str:
+    """``value <= w->e`` (``above``) or ``w->e <= value``, from e's bounds, keys or a register's
+    order against w (1/2 when unknown)."""
+    if isinstance(value, int):
+        k = value if above else value + 1
+        if k in lib.bounds.get(e, ()):
+            return f"!{lib.lt(e, k, w)}" if above else lib.lt(e, k, w)
+    if value is None or isinstance(value, str) and e not in lib.registers.get(value, ()):
+        return "1/2"
+    return _order_to(lib, e, value, w, above) if e in lib.ordered or isinstance(value, int) else "1/2"
+
+
+def same_cell_updates(lib: Library, d: str, node: CellFormula, value: Value) -> List[Tuple[str, str]]:
+    """The updates of ``fle`` of the cell ``node`` whose d becomes ``value``, against each field
+    compared with d in one cell (``value`` None: unknown)."""
+    ups = []
+    for e in lib.same_cell_of(d):
+        for a, b, above in ((d, e, True), (e, d, False)):
+            ups.append((lib.fle(a, b), f"({node('v')} ? {_le_value(lib, e, value, 'v', above)} : {lib.fle(a, b)})"))
+    return ups
+
+
+def _free_datum(lib: Library, d: str) -> bool:
+    """Is any order of a datum of d against the other field of its cell some integer's, whatever
+    else is known of it?  So it is when d has only constant keys, no bound, no order and one
+    field compared with it: a datum none of the keys may lie below or above any integer."""
+    return not lib.bounds.get(d) and d not in lib.ordered and len(lib.same_cell_of(d)) == 1 \
+        and all(isinstance(k, int) for k in lib.keys.get(d, ()))
+
+
+def same_cell_inexact(lib: Library, d: str, value: Value) -> bool:
+    """Does writing ``value`` into d leave its order against a field compared with it in one cell
+    unknown (1/2) where C fixes it?  An unknown choice is harmless where the datum it orders is
+    free (:func:`_free_datum`): the written one for a nondet value, else the other field's."""
+    for e in lib.same_cell_of(d):
+        unknown = value is None or any("1/2" in _le_value(lib, e, value, "v", above) for above in (True, False))
+        if unknown and not _free_datum(lib, d if value is None else e):
+            return True
+    return False
 
 
 def register_writes(lib: Library, d: str, node: CellFormula, new: Callable[[str, bool], str],
@@ -1151,7 +1230,7 @@ def order_updates(lib: Library, d: str, node: CellFormula, above: CellFormula, b
 
 
 def _has_data(lib: Library, d: str) -> bool:
-    return d in lib.ordered or bool(lib.keys.get(d))
+    return d in lib.ordered or bool(lib.keys.get(d)) or bool(lib.same_cell_of(d))
 
 
 def set_data(lib: Library, x: str, d: str, value: Value, guard: Optional[Tuple[str, int]] = None) -> Act:
@@ -1165,6 +1244,8 @@ def set_data(lib: Library, x: str, d: str, value: Value, guard: Optional[Tuple[s
         name = ABSTRACTED + name   # with 3 and 4 among the data, "between them" is no integer's place
     if isinstance(value, int) and (unkeyed(lib, d, value) or symbolic_unknown(lib, d, value)):
         name = ABSTRACTED + name
+    if not name.startswith(ABSTRACTED) and same_cell_inexact(lib, d, value):
+        name = ABSTRACTED + name   # the order against the cell's other field is left unknown
     focus = (f"{p}(v)",) + ((lib.val(*guard),) if guard else ())
     return Act(name, f"{x}->{d} = {shown}" + (f" [{guard[0]} == {guard[1]}]" if guard else ""), focus, pre,
                updates=tuple(ups))
@@ -1248,7 +1329,8 @@ def copy_data(lib: Library, dst: str, dd: str, src: str, sd: str) -> Act:
                              lambda w: f"(E(w_1) {q}(w_1) & {lib.dle(dd, w, 'w_1')})", False)
         ups += register_writes(lib, dd, lambda a: f"{p}({a})",
                                lambda x, below: f"(E(w_1) {q}(w_1) & {lib.reg(dd, x, 'w_1', below)})")
-    return Act(name, title, (f"{p}(v)", f"{q}(v)"), pre, updates=tuple(ups))
+    same = same_cell_updates(lib, dd, lambda a: f"{p}({a})", None)   # against the cell's other fields: unknown
+    return Act(_marked(name, same), title, (f"{p}(v)", f"{q}(v)"), pre, updates=tuple(ups + same))
 
 
 def _across_updates(lib: Library, p: str, q: str, dd: str, sd: str) -> Tuple[Tuple[str, str], ...]:
@@ -1281,6 +1363,11 @@ def swap_data(lib: Library, x: str, y: str, d: str) -> Act:
         return Act(name, title, (f"{p}(v)", f"{q}(v)"), pre)
     ups = [(lib.eq(d, k), _swapped(p, q, "v", "w_1", partial(lib.eq, d, k))) for k in lib.keys.get(d, ())]
     ups += [(lib.lt(d, b), _swapped(p, q, "v", "w_1", partial(lib.lt, d, b))) for b in lib.bounds.get(d, ())]
+
+    moved = f"({p}(v) | {q}(v))"
+    same = [(lhs, f"({moved} ? 1/2 : {lhs})") for lhs, _ in same_cell_updates(lib, d, lambda a: f"{p}({a})", None)]
+    ups += same   # each cell's d against its other fields: unknown
+    name = _marked(name, same)
 
     def order(a: str, b: str) -> str:   # the new dle[d](a, b)
         return _swapped(p, q, a, "w_1", lambda c: _swapped(p, q, b, "w_2", lambda e: lib.dle(d, c, e)))
@@ -1629,6 +1716,8 @@ def cross_field_conds(lib: Library, c: ir.DataCond) -> List[Act]:
     over-approximation (no order across fields)."""
     assert c.right is not None and c.lfield is not None and c.rfield is not None, "two cells' fields"
     act, lf, rf = node_data_cond(lib, c), c.lfield, c.rfield
+    if c.left == c.right and rf in lib.same_cell_of(lf):
+        return [same_cell_cond(lib, c, act)]
     p, q = lib.v(c.left), lib.v(c.right)
     left = [k for k in lib.keys.get(lf, ()) if isinstance(k, int)]
     right = [k for k in lib.keys.get(rf, ()) if isinstance(k, int)]
@@ -1643,6 +1732,15 @@ def cross_field_conds(lib: Library, c: ir.DataCond) -> List[Act]:
     out = [dataclasses.replace(act, focus=focus, pre=_and([pre, holds]))] if holds != "0" else []
     unknown = f"!{known}" if known != "0" else ""
     return out + [dataclasses.replace(act, name=ABSTRACTED + act.name, focus=focus, pre=_and([pre, unknown]))]
+
+
+def same_cell_cond(lib: Library, c: ir.DataCond, act: Act) -> Act:
+    """``p->d OP p->e`` for two fields of one cell: exact through ``fle``."""
+    p, d, e = lib.v(c.left), str(c.lfield), str(c.rfield)
+    de, ed = lib.fle(d, e, "v_1"), lib.fle(e, d, "v_1")
+    test = {"<=": de, ">=": ed, "<": f"!{ed}", ">": f"!{de}", "==": f"({de} & {ed})", "!=": f"!({de} & {ed})"}[c.op]
+    focus = act.focus + (f"{p}(v) & {lib.fle(d, e)}", f"{p}(v) & {lib.fle(e, d)}")
+    return dataclasses.replace(act, focus=focus, pre=_and([act.pre or "", f"(E(v_1) {p}(v_1) & {test})"]))
 
 
 def value_data_cond(lib: Library, c: ir.DataCond, value: Value, guard: Optional[Tuple[str, int]] = None,
@@ -1970,7 +2068,10 @@ def build_library(cprog: ir.CProgram, needs: Needs, precision: Precision = Preci
     observed, ordered = ordered, ordered | {d for ds in registers.values() for d in ds}
     constants = _field_constants(cprog, written)
     regions, keys, bounds = _regions(cprog, keys, ordered, flags, symbolic, registers, constants)
-    ints_of = {st.name: tuple(d for d in st.int_fields if d in ordered or keys.get(d)) for st in cprog.structs}
+    same_cell = _same_cell(cprog)
+    paired = {d for pair in same_cell for d in pair}
+    ints_of = {st.name: tuple(d for d in st.int_fields if d in ordered or keys.get(d) or d in paired)
+               for st in cprog.structs}
     in_order = {}
     for d in sorted(ordered):
         owner = _owner(cprog, d)
@@ -1992,7 +2093,7 @@ def build_library(cprog: ir.CProgram, needs: Needs, precision: Precision = Preci
                    {iv.name: iv.spare for iv in cprog.ints if iv.spare is not None and iv.name in flags},
                    _loop_fields(cprog, used, back), {iv.name: iv.names for iv in cprog.ints if iv.names and iv.name in flags},
                    precision.back_sharing, _register_pairs(cprog, registers),
-                   _order_observed(cprog, observed, registers))
+                   _order_observed(cprog, observed, registers), same_cell)
 
 
 def _order_observed(cprog: ir.CProgram, ordered: FrozenSet[str], registers: Dict[str, Tuple[str, ...]]
@@ -2007,6 +2108,13 @@ def _order_observed(cprog: ir.CProgram, ordered: FrozenSet[str], registers: Dict
             out.update(registers[s.value])
             out.update([s.lfield] if s.lfield is not None else registers.get(s.left, ()))
     return frozenset(out)
+
+
+def _same_cell(cprog: ir.CProgram) -> Tuple[Tuple[str, str], ...]:
+    """(d, e), d < e, for each two int fields a test compares in one cell (``p->lo <= p->hi``)."""
+    return tuple(sorted({tuple(sorted((s.lfield, s.rfield))) for s in _statements(cprog)  # type: ignore[misc]
+                         if isinstance(s, ir.DataCond) and s.right == s.left and s.lfield is not None
+                         and s.rfield is not None and s.lfield != s.rfield}))
 
 
 def _register_pairs(cprog: ir.CProgram, registers: Dict[str, Tuple[str, ...]]) -> Tuple[Tuple[str, str, str], ...]:
