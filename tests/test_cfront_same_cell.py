@@ -57,12 +57,71 @@ def test_fields_compared_in_one_cell_get_an_order(tmp_path):
     ("order < 0 || i->stock < order", "i->order > i->stock", "true"),
     ("order < 0 || i->stock < order", "i->stock < i->order || i->order < 0", "true"),
     ("order < 0 || order > i->stock", "!(i->order <= i->stock)", "true"),
-    # an order equal to its stock is drawn: not proved (the witness passes the write of a stock
-    # into a cell whose order is not yet written, left unknown against it)
-    ("order < 0 || i->stock < order", "i->order >= i->stock", "unknown"),
+    # an order equal to its stock is drawn: found with a witness (the stock is written while the
+    # order is not yet, and the order's write, 0 against stock's bound 0, sets it again)
+    ("order < 0 || i->stock < order", "i->order >= i->stock", "false"),
+    # an order drawn above its stock: the register's order against the stock is not tracked (it
+    # is never compared with it), so that write leaves it unknown: no witness
     ("order < 0", "i->order > i->stock", "unknown"),
 ])
 def test_an_order_never_above_its_own_stock(tmp_path, draw, check, verdict):
     [f] = verify_files([write(tmp_path, draw, check)], VerifyOptions(("unreach-call",)))
+    got = f.properties[0]
+    assert got.verdict == verdict, got.reason
+
+
+@pytest.mark.parametrize("lo, hi, keys, ends", [
+    (0, None, {0}, (1, None)),          # [0, inf) but 0: from 1 on
+    (None, 0, set(), (None, -1)),
+    (0, 2, {0, 1}, ("empty", None)),    # every integer of [0, 2) a key
+    (0, 4, {0, 3}, (1, 2)),
+])
+def test_the_ends_of_a_run_between_bounds(lo, hi, keys, ends):
+    from tvla.cfront.ir import free_ends
+    assert free_ends(lo, hi, keys) == ends
+
+
+def test_a_constant_against_a_field_is_decided_by_its_keys_and_bounds(tmp_path):
+    """``order = 0`` against a stock kept non-negative (bound 0, key 0): order <= stock, and
+    stock <= order exactly when stock is 0 (no datum of the run above the bound is 0)."""
+    from tvla.cfront.library import same_cell_updates
+    lib = build_library(lower_file(write(tmp_path)), needs_of(["unreach-call"]))
+    ups = dict(same_cell_updates(lib, "order", lambda a: f"i({a})", 0))
+    assert ups[lib.fle("order", "stock")] == f"(i(v) ? !{lib.lt('stock', 0)} : {lib.fle('order', 'stock')})"
+    below = ups[lib.fle("stock", "order")]
+    assert "1/2" not in below and lib.eq("stock", 0) in below
+
+
+RANGES = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+typedef struct node { struct node *next; int lo; int hi; } Node;
+int main(void) {
+  Node *l = NULL;
+  while (__VERIFIER_nondet_int()) {
+    Node *p = malloc(sizeof(Node));
+    BODY
+    p->next = l; l = p;
+  }
+  for (Node *q = l; q; q = q->next)
+    if (CHECK) reach_error();
+  while (l) { Node *t = l->next; free(l); l = t; }
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("body, check, verdict", [
+    ("p->lo = __VERIFIER_nondet_int(); p->hi = p->lo;", "q->lo != q->hi", "true"),   # a copy in one cell
+    # 0 == lo <= 0 <= hi: a key at a bound of the other field
+    ("p->lo = 0; p->hi = __VERIFIER_nondet_int(); if (p->hi < 0) p->hi = 0;", "q->hi < q->lo", "true"),
+    ("p->lo = 0; p->hi = __VERIFIER_nondet_int();", "q->hi < q->lo", "false"),
+    ("p->lo = __VERIFIER_nondet_int(); p->hi = __VERIFIER_nondet_int();"
+     " if (p->lo > p->hi) { int t = p->lo; p->lo = p->hi; p->hi = t; }", "q->lo > q->hi", "true"),
+])
+def test_ranges_kept_in_each_cell(tmp_path, body, check, verdict):
+    path = tmp_path / "ranges.c"
+    path.write_text(RANGES.replace("BODY", body).replace("CHECK", check))
+    [f] = verify_files([str(path)], VerifyOptions(("unreach-call",)))
     got = f.properties[0]
     assert got.verdict == verdict, got.reason

@@ -9,6 +9,9 @@ kills, allocates or copies other pointer variables, or sets int variables
 without reading a cell.  The library marks an allocation whose uninitialised
 datum enters the order of data with a place no integer may have (between the
 constants 3 and 4) as an over-approximation, unless that datum is written at once.
+Each :class:`~tvla.cfront.ir.SetData` of that path gets the fields written after it
+there (``SetData.later``): its order against them (two fields compared in one cell)
+may be left unknown, as their writes set it before anything may read it.
 """
 
 from collections import defaultdict
@@ -25,16 +28,21 @@ def mark_written_at_once(prog: ir.CProgram) -> ir.CProgram:
     out: Dict[str, List[ir.Edge]] = defaultdict(list)
     for e in prog.edges:
         out[e.source].append(e)
-    edges = tuple(replace(e, stmt=replace(e.stmt, written=_written(out, e.stmt.dst, e.target)))
-                  if isinstance(e.stmt, ir.Malloc) else e for e in prog.edges)
+    later: Dict[ir.Edge, Set[str]] = defaultdict(set)
+    written = {e: _written(out, e.stmt.dst, e.target, later) for e in prog.edges if isinstance(e.stmt, ir.Malloc)}
+    edges = tuple(replace(e, stmt=replace(e.stmt, written=written[e])) if e in written else
+                  replace(e, stmt=replace(e.stmt, later=tuple(sorted(later[e])))) if e in later else e
+                  for e in prog.edges)
     return replace(prog, edges=edges)
 
 
-def _written(out: Dict[str, List[ir.Edge]], x: str, node: str) -> Tuple[str, ...]:
+def _written(out: Dict[str, List[ir.Edge]], x: str, node: str, later: Dict[ir.Edge, Set[str]]) -> Tuple[str, ...]:
     """The int fields of x's cell written along the straight path from ``node``, through x or a
-    pointer copied from it (``set(&p->data, 1)`` inlined writes through its parameter's cell)."""
+    pointer copied from it (``set(&p->data, 1)`` inlined writes through its parameter's cell);
+    ``later`` gets, for each write on that path, the fields written after it."""
     fields: Dict[str, None] = {}
     names, seen = {x}, set()
+    writes: List[ir.Edge] = []
     while node not in seen and names:
         seen.add(node)
         e = _next(out[node], names)
@@ -44,6 +52,9 @@ def _written(out: Dict[str, List[ir.Edge]], x: str, node: str) -> Tuple[str, ...
         if isinstance(s, ir.SetData):
             if s.var in names:
                 fields[s.field] = None
+                for w in writes:
+                    later[w].add(s.field)
+                writes.append(e)
         elif isinstance(s, (ir.AssignVar, ir.AssignNull, ir.Kill, ir.Malloc)):
             names = _moved(s, names)
         elif not _harmless(s, names):

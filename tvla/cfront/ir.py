@@ -17,7 +17,7 @@ temporaries apart).  ``None`` as a source pointer stands for ``NULL``.
 """
 
 from dataclasses import dataclass, field
-from typing import Callable, FrozenSet, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import AbstractSet, Callable, FrozenSet, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
 __all__ = [
     "Pos", "StructType", "PointerVar", "IntVar",
@@ -312,6 +312,21 @@ def holds(a: int, op: str, b: int) -> bool:
     return {"<": a < b, "<=": a <= b, "==": a == b, "!=": a != b, ">": a > b, ">=": a >= b}[op]
 
 
+def free_ends(lo: Optional[int], hi: Optional[int], keys: AbstractSet[int]
+              ) -> Tuple[Union[int, None, str], Optional[int]]:
+    """The least and the greatest integer of ``[lo, hi)`` (None: unbounded on that side) that is
+    none of ``keys``; ``("empty", None)`` when every integer there is a key."""
+    least: Optional[int] = lo
+    while least is not None and least in keys:
+        least += 1
+    most: Optional[int] = None if hi is None else hi - 1
+    while most is not None and most in keys:
+        most -= 1
+    if least is not None and most is not None and least > most:
+        return "empty", None
+    return least, most
+
+
 def strict_bound(op: str, c: int, rng: Optional[IntRange]) -> Optional[int]:
     """The K with ``x op c`` equal to ``x < K`` (``<``, ``<=``) or to ``!(x < K)`` (``>``, ``>=``)
     for an x of type ``rng``: c, or c + 1 after ``<=`` and ``>``; None for (in)equality, an unknown
@@ -332,6 +347,7 @@ class SetData:
     field: str
     value: Union[int, str, None]
     within: Optional[IntRange] = None
+    later: Tuple[str, ...] = ()   # the cell's int fields written after this before any read (fresh_data)
 
 
 @dataclass(frozen=True)

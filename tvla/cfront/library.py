@@ -633,9 +633,9 @@ class Library:
         out = [f"%r {eq(a, x)} & {eq(b, y)} ==> {'' if x <= y else '!'}{ab}" for x in ka for y in kb]
         for k in sorted(set(self.bounds.get(a, ())) & set(self.bounds.get(b, ()))):
             out += [f"%r {lt(a, k)} & !{lt(b, k)} ==> {ab}", f"%r {lt(b, k)} & !{lt(a, k)} ==> !{ab}"]
-        for x in ka:   # a == x against b's bounds
-            out += [f"%r {eq(a, x)} & !{lt(b, k)} ==> {ab}" if x < k else f"%r {eq(a, x)} & {lt(b, k)} ==> !{ab}"
-                    for k in self.bounds.get(b, ())]
+        for x in ka:   # a == x against b's bounds: x <= k <= b, or b < k <= x
+            out += [f"%r {eq(a, x)} & !{lt(b, k)} ==> {ab}" for k in self.bounds.get(b, ()) if x <= k]
+            out += [f"%r {eq(a, x)} & {lt(b, k)} ==> !{ab}" for k in self.bounds.get(b, ()) if k <= x]
         for y in kb:   # b == y against a's bounds
             out += [f"%r {lt(a, k)} & {eq(b, y)} ==> {ab}" if y >= k else f"%r !{lt(a, k)} & {eq(b, y)} ==> !{ab}"
                     for k in self.bounds.get(a, ())]
@@ -1156,15 +1156,35 @@ def data_updates(lib: Library, d: str, node: CellFormula, value: Value, fresh: b
 
 
 def _le_value(lib: Library, e: str, value: Value, w: str, above: bool) -> str:
-    """``value <= w->e`` (``above``) or ``w->e <= value``, from e's bounds, keys or a register's
+    """``value <= w->e`` (``above``) or ``w->e <= value``, from e's bounds and keys or a register's
     order against w (1/2 when unknown)."""
     if isinstance(value, int):
-        k = value if above else value + 1
-        if k in lib.bounds.get(e, ()):
-            return f"!{lib.lt(e, k, w)}" if above else lib.lt(e, k, w)
-    if value is None or isinstance(value, str) and e not in lib.registers.get(value, ()):
+        below = _below_const(lib, e, value if above else value + 1, w)
+        return {"0": "1", "1": "0"}.get(below, f"!{below}") if above else below
+    if value is None or e not in lib.registers.get(value, ()):
         return "1/2"
-    return _order_to(lib, e, value, w, above) if e in lib.ordered or isinstance(value, int) else "1/2"
+    return _order_to(lib, e, value, w, above)
+
+
+def _below_const(lib: Library, e: str, c: int, w: str) -> str:
+    """``w->e < c`` from e's keys and bounds: by the key w->e equals, else by the run between two
+    bounds it lies in, when every integer of that run that is no key lies on one side of c."""
+    if c in lib.bounds.get(e, ()):
+        return lib.lt(e, c, w)
+    keys = {k for k in lib.keys.get(e, ()) if isinstance(k, int)}
+    cuts: List[Optional[int]] = [None, *lib.bounds.get(e, ()), None]
+    some_key = _or([lib.eq(e, k, w) for k in sorted(keys)])
+    out = [lib.eq(e, k, w) for k in sorted(keys) if k < c]
+    for lo, hi in zip(cuts, cuts[1:]):
+        run = _and(([f"!{lib.lt(e, lo, w)}"] if lo is not None else []) + ([lib.lt(e, hi, w)] if hi is not None else []))
+        least, most = ir.free_ends(lo, hi, keys)
+        if least == "empty":
+            continue
+        if most is not None and most < c:       # the whole run below c
+            out.append(_and([f"!{some_key}" if keys else "", run]))
+        elif least is None or isinstance(least, int) and least < c:   # on both sides of c
+            out.append(_and(["1/2", f"!{some_key}" if keys else "", run]))
+    return _or(out)
 
 
 def same_cell_updates(lib: Library, d: str, node: CellFormula, value: Value) -> List[Tuple[str, str]]:
@@ -1185,11 +1205,12 @@ def _free_datum(lib: Library, d: str) -> bool:
         and all(isinstance(k, int) for k in lib.keys.get(d, ()))
 
 
-def same_cell_inexact(lib: Library, d: str, value: Value) -> bool:
+def same_cell_inexact(lib: Library, d: str, value: Value, later: Tuple[str, ...] = ()) -> bool:
     """Does writing ``value`` into d leave its order against a field compared with it in one cell
     unknown (1/2) where C fixes it?  An unknown choice is harmless where the datum it orders is
-    free (:func:`_free_datum`): the written one for a nondet value, else the other field's."""
-    for e in lib.same_cell_of(d):
+    free (:func:`_free_datum`): the written one for a nondet value, else the other field's; and
+    against a field written ``later`` before any read (whose write sets the order again)."""
+    for e in (e for e in lib.same_cell_of(d) if e not in later):
         unknown = value is None or any("1/2" in _le_value(lib, e, value, "v", above) for above in (True, False))
         if unknown and not _free_datum(lib, d if value is None else e):
             return True
@@ -1233,8 +1254,10 @@ def _has_data(lib: Library, d: str) -> bool:
     return d in lib.ordered or bool(lib.keys.get(d)) or bool(lib.same_cell_of(d))
 
 
-def set_data(lib: Library, x: str, d: str, value: Value, guard: Optional[Tuple[str, int]] = None) -> Act:
-    """``x->d = value`` (x valid); ``guard``: (flag variable k, c) when value is k's value c."""
+def set_data(lib: Library, x: str, d: str, value: Value, guard: Optional[Tuple[str, int]] = None,
+             later: Tuple[str, ...] = ()) -> Act:
+    """``x->d = value`` (x valid); ``guard``: (flag variable k, c) when value is k's value c;
+    ``later``: the cell's fields written after it before any read (``ir.SetData.later``)."""
     p = lib.v(x)
     ups = data_updates(lib, d, lambda a: f"{p}({a})", value) if _has_data(lib, d) else []
     pre = _and([lib.valid(x)] + ([lib.val(*guard)] if guard else []))
@@ -1244,14 +1267,14 @@ def set_data(lib: Library, x: str, d: str, value: Value, guard: Optional[Tuple[s
         name = ABSTRACTED + name   # with 3 and 4 among the data, "between them" is no integer's place
     if isinstance(value, int) and (unkeyed(lib, d, value) or symbolic_unknown(lib, d, value)):
         name = ABSTRACTED + name
-    if not name.startswith(ABSTRACTED) and same_cell_inexact(lib, d, value):
+    if not name.startswith(ABSTRACTED) and same_cell_inexact(lib, d, value, later):
         name = ABSTRACTED + name   # the order against the cell's other field is left unknown
     focus = (f"{p}(v)",) + ((lib.val(*guard),) if guard else ())
     return Act(name, f"{x}->{d} = {shown}" + (f" [{guard[0]} == {guard[1]}]" if guard else ""), focus, pre,
                updates=tuple(ups))
 
 
-def set_data_within(lib: Library, x: str, d: str, within: ir.IntRange) -> List[Act]:
+def set_data_within(lib: Library, x: str, d: str, within: ir.IntRange, later: Tuple[str, ...] = ()) -> List[Act]:
     """``x->d = v`` for any v of the type ``within``, narrower than d's (``__VERIFIER_nondet_uchar()``
     into an int): one exact write per run of integers between d's constants that meets the type
     (:func:`~tvla.cfront.ir.run_of`: every value of a run agrees on each key and bound).
@@ -1260,7 +1283,7 @@ def set_data_within(lib: Library, x: str, d: str, within: ir.IntRange) -> List[A
     consts = sorted({k for k in keys if isinstance(k, int)} | set(lib.bounds.get(d, ())))
     reps = ir.region_values(consts, None) if consts else None
     if d in lib.ordered or any(isinstance(k, str) for k in keys) or reps is None:
-        act = set_data(lib, x, d, None)
+        act = set_data(lib, x, d, None, later=later)
         return [act if not consts or act.name.startswith(ABSTRACTED) else
                 dataclasses.replace(act, name=ABSTRACTED + act.name)]
     lo, hi = within.bounds
@@ -1270,19 +1293,19 @@ def set_data_within(lib: Library, x: str, d: str, within: ir.IntRange) -> List[A
         a, b = max(lo, start if start is not None else lo), min(hi, end if end is not None else hi)
         if a > b:
             continue   # the run holds no value of the type
-        act = set_data(lib, x, d, v)
+        act = set_data(lib, x, d, v, later=later)
         acts.append(dataclasses.replace(act, name=f"Set_Data_{lib.v(x)}_{d}_{_key_name(a)}_{_key_name(b)}",
                                         title=f"{x}->{d} = {a}" if a == b else f"{x}->{d} = ? in [{a}, {b}]"))
     return acts
 
 
-def set_data_from_register(lib: Library, x: str, d: str, value: str) -> List[Act]:
+def set_data_from_register(lib: Library, x: str, d: str, value: str, later: Tuple[str, ...] = ()) -> List[Act]:
     """``x->d = value`` for a register ``value``: the written cell's order against every other
     register of d is unknown (1/2), and a choice of it may be no run of C, where the two hold
     copies of one value (``b = a; p->d = b`` leaves ``p->d < a`` open).  So the write is an
     over-approximation where another register is live, split from the exact write where all are
     dead."""
-    act = set_data(lib, x, d, value)
+    act = set_data(lib, x, d, value, later=later)
     others = [lib.dead(r) for r in lib.regs_of(d) if r != value] if d in lib.ordered else []
     if not others:
         return [act]
@@ -1319,6 +1342,9 @@ def copy_data(lib: Library, dst: str, dd: str, src: str, sd: str) -> Act:
         return Act(name, title, (f"{p}(v)", f"{q}(v)"), pre)
     if dd != sd:
         across = _across_updates(lib, p, q, dd, sd)
+        if dst == src and sd in lib.same_cell_of(dd):   # p->e = p->d: the two are equal
+            across = tuple((lhs, f"({p}(v) ? 1 : {lhs})" if lhs in (lib.fle(dd, sd), lib.fle(sd, dd)) else new)
+                           for lhs, new in across)
         return Act(_marked(name, across), title, (f"{p}(v)", f"{q}(v)"), pre, updates=across)
     ups = [(lib.eq(dd, k), f"({p}(v) ? (E(w_1) {q}(w_1) & {lib.eq(dd, k, 'w_1')}) : {lib.eq(dd, k)})")
            for k in lib.keys.get(dd, ())]

@@ -106,14 +106,15 @@ def _data_plan(lib: L.Library, s: Union[ir.Statement, ir.DataCond]) -> Optional[
         return Plan([[L.load_data(lib, s.dst, s.src, s.field)]], _derefs(lib, [s.src]))
     if isinstance(s, ir.SetData):
         if s.value in lib.registers:
-            return Plan([[a] for a in L.set_data_from_register(lib, s.var, s.field, s.value)], _derefs(lib, [s.var]))
+            return Plan([[a] for a in L.set_data_from_register(lib, s.var, s.field, s.value, s.later)],
+                        _derefs(lib, [s.var]))
         if s.value in lib.flags:
             k = s.value
-            return Plan([[L.set_data(lib, s.var, s.field, c, (k, c))] for c in lib.flags[k]] +
-                        _when_other(lib, [k], L.set_data(lib, s.var, s.field, None)), _derefs(lib, [s.var]))
+            return Plan([[L.set_data(lib, s.var, s.field, c, (k, c), s.later)] for c in lib.flags[k]] +
+                        _when_other(lib, [k], L.set_data(lib, s.var, s.field, None, later=s.later)), _derefs(lib, [s.var]))
         if s.value is None and s.within is not None:
-            return Plan([[a] for a in L.set_data_within(lib, s.var, s.field, s.within)], _derefs(lib, [s.var]))
-        return Plan([[L.set_data(lib, s.var, s.field, _value(lib, s.value))]], _derefs(lib, [s.var]))
+            return Plan([[a] for a in L.set_data_within(lib, s.var, s.field, s.within, s.later)], _derefs(lib, [s.var]))
+        return Plan([[L.set_data(lib, s.var, s.field, _value(lib, s.value), later=s.later)]], _derefs(lib, [s.var]))
     if isinstance(s, ir.CopyData):
         return Plan([[L.copy_data(lib, s.dst, s.dfield, s.src, s.sfield)]], _derefs(lib, [s.dst, s.src]))
     if isinstance(s, ir.SwapData):
