@@ -9,7 +9,8 @@ kills, allocates or copies other pointer variables, or sets int variables
 without reading a cell.  The library marks an allocation whose uninitialised
 datum enters the order of data with a place no integer may have (between the
 constants 3 and 4) as an over-approximation, unless that datum is written at once.
-Each :class:`~tvla.cfront.ir.SetData` of that path gets the fields written after it
+Each :class:`~tvla.cfront.ir.SetData` of that path that only the allocation leads to
+(every node of the path up to it has one way in) gets the fields written after it
 there (``SetData.later``): its order against them (two fields compared in one cell)
 may be left unknown, as their writes set it before anything may read it.
 """
@@ -26,25 +27,32 @@ __all__ = ["mark_written_at_once"]
 def mark_written_at_once(prog: ir.CProgram) -> ir.CProgram:
     """``prog`` with every Malloc's ``written`` set (see the module docstring)."""
     out: Dict[str, List[ir.Edge]] = defaultdict(list)
+    ways_in: Dict[str, int] = defaultdict(int)
     for e in prog.edges:
         out[e.source].append(e)
+        ways_in[e.target] += 1
     later: Dict[ir.Edge, Set[str]] = defaultdict(set)
-    written = {e: _written(out, e.stmt.dst, e.target, later) for e in prog.edges if isinstance(e.stmt, ir.Malloc)}
+    written = {e: _written(out, e.stmt.dst, e.target, (later, ways_in)) for e in prog.edges
+               if isinstance(e.stmt, ir.Malloc)}
     edges = tuple(replace(e, stmt=replace(e.stmt, written=written[e])) if e in written else
                   replace(e, stmt=replace(e.stmt, later=tuple(sorted(later[e])))) if e in later else e
                   for e in prog.edges)
     return replace(prog, edges=edges)
 
 
-def _written(out: Dict[str, List[ir.Edge]], x: str, node: str, later: Dict[ir.Edge, Set[str]]) -> Tuple[str, ...]:
+def _written(out: Dict[str, List[ir.Edge]], x: str, node: str,
+             later: Tuple[Dict[ir.Edge, Set[str]], Dict[str, int]]) -> Tuple[str, ...]:
     """The int fields of x's cell written along the straight path from ``node``, through x or a
     pointer copied from it (``set(&p->data, 1)`` inlined writes through its parameter's cell);
-    ``later`` gets, for each write on that path, the fields written after it."""
+    ``later`` (the table filled, and the ways into each node) gets, for each write on that path
+    that no other path leads to, the fields written after it."""
     fields: Dict[str, None] = {}
     names, seen = {x}, set()
     writes: List[ir.Edge] = []
+    only = True   # every node so far has one way in: only the allocation leads here
     while node not in seen and names:
         seen.add(node)
+        only = only and later[1][node] == 1
         e = _next(out[node], names)
         if e is None:
             break
@@ -53,8 +61,9 @@ def _written(out: Dict[str, List[ir.Edge]], x: str, node: str, later: Dict[ir.Ed
             if s.var in names:
                 fields[s.field] = None
                 for w in writes:
-                    later[w].add(s.field)
-                writes.append(e)
+                    later[0][w].add(s.field)
+                if only:
+                    writes.append(e)
         elif isinstance(s, (ir.AssignVar, ir.AssignNull, ir.Kill, ir.Malloc)):
             names = _moved(s, names)
         elif not _harmless(s, names):
