@@ -125,3 +125,13 @@ def test_ranges_kept_in_each_cell(tmp_path, body, check, verdict):
     [f] = verify_files([str(path)], VerifyOptions(("unreach-call",)))
     got = f.properties[0]
     assert got.verdict == verdict, got.reason
+
+
+def test_the_places_of_a_datum(tmp_path):
+    """stock: key 0, bound 0 (``stock < 0`` drawn away): 0 itself, below 0, from 1 on; a rule
+    orders each two places of which every integer lies on one side of the other's."""
+    lib = build_library(lower_file(write(tmp_path)), needs_of(["unreach-call"]))
+    eq0, lt0 = lib.eq("stock", 0), lib.lt("stock", 0)
+    assert lib.places("stock") == [(eq0, 0, 0), (f"(!{eq0} & {lt0})", None, -1), (f"(!{eq0} & !{lt0})", 1, None)]
+    declared = lib.declarations().splitlines()
+    assert f"%r ({lib.eq('order', 0)} & (!{eq0} & !{lt0})) ==> {lib.fle('order', 'stock')}" in declared

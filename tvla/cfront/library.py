@@ -625,24 +625,37 @@ class Library:
                 f"%r !{ab} & {le(b, below=True)} ==> !{le(a)}"]
 
     def _same_cell_rules(self, a: str, b: str) -> List[str]:
-        """What keys, bounds and registers say of ``a <= b`` in one cell: a == 1 and b == 2; a below
-        a bound K and b not (a < K <= b), or b below it and a not; a <= x <= b for a register x."""
-        ab, eq, lt = self.fle(a, b), partial(self.eq), partial(self.lt)
-        ka = [k for k in self.keys.get(a, ()) if isinstance(k, int)]
-        kb = [k for k in self.keys.get(b, ()) if isinstance(k, int)]
-        out = [f"%r {eq(a, x)} & {eq(b, y)} ==> {'' if x <= y else '!'}{ab}" for x in ka for y in kb]
-        for k in sorted(set(self.bounds.get(a, ())) & set(self.bounds.get(b, ()))):
-            out += [f"%r {lt(a, k)} & !{lt(b, k)} ==> {ab}", f"%r {lt(b, k)} & !{lt(a, k)} ==> !{ab}"]
-        for x in ka:   # a == x against b's bounds: x <= k <= b, or b < k <= x
-            out += [f"%r {eq(a, x)} & !{lt(b, k)} ==> {ab}" for k in self.bounds.get(b, ()) if x <= k]
-            out += [f"%r {eq(a, x)} & {lt(b, k)} ==> !{ab}" for k in self.bounds.get(b, ()) if k <= x]
-        for y in kb:   # b == y against a's bounds
-            out += [f"%r {lt(a, k)} & {eq(b, y)} ==> {ab}" if y >= k else f"%r !{lt(a, k)} & {eq(b, y)} ==> !{ab}"
-                    for k in self.bounds.get(a, ())]
+        """What keys and bounds say of ``a <= b`` in one cell: for each place of a datum of a (a
+        key, or a run between two bounds that is no key) and each of b, the order where every
+        integer of the one lies on one side of the other's (a == 1 and b == 2; a < 3 and b >= 5);
+        and a <= x <= b for a register x holding both."""
+        ab = self.fle(a, b)
+        out = []
+        for pa, lo_a, hi_a in self.places(a):
+            for pb, lo_b, hi_b in self.places(b):
+                if hi_a is not None and lo_b is not None and hi_a <= lo_b:
+                    out.append(f"%r {_and([pa, pb])} ==> {ab}")
+                elif lo_a is not None and hi_b is not None and lo_a > hi_b:
+                    out.append(f"%r {_and([pa, pb])} ==> !{ab}")
         for x, ds in self.registers.items():
             if a in ds and b in ds:
                 out += [f"%r {self.reg(a, x, below=True)} & {self.reg(b, x)} ==> {ab}",
                         f"%r {self.reg(a, x)} & !{self.reg(b, x)} ==> !{ab}"]
+        return out
+
+    def places(self, d: str, a: str = "v") -> List[Tuple[str, Optional[int], Optional[int]]]:
+        """The places a datum of d may take by its keys and bounds, as (formula, least, greatest;
+        None where unbounded): each constant key, and each run between two bounds (or below the
+        first, above the last) that holds an integer that is no key."""
+        keys = sorted(k for k in self.keys.get(d, ()) if isinstance(k, int))
+        out: List[Tuple[str, Optional[int], Optional[int]]] = [(self.eq(d, k, a), k, k) for k in keys]
+        some_key = f"!{_or([self.eq(d, k, a) for k in keys])}" if keys else ""
+        cuts: List[Optional[int]] = [None, *self.bounds.get(d, ()), None]
+        for lo, hi in zip(cuts, cuts[1:]):
+            least, most = ir.free_ends(lo, hi, set(keys))
+            if least != "empty":
+                run = ([f"!{self.lt(d, lo, a)}"] if lo is not None else []) + ([self.lt(d, hi, a)] if hi is not None else [])
+                out.append((_and([some_key, *run]), least if isinstance(least, int) else None, most))
         return out
 
     def _register_rules(self, d: str, x: str) -> List[str]:
@@ -1167,24 +1180,12 @@ def _le_value(lib: Library, e: str, value: Value, w: str, above: bool) -> str:
 
 
 def _below_const(lib: Library, e: str, c: int, w: str) -> str:
-    """``w->e < c`` from e's keys and bounds: by the key w->e equals, else by the run between two
-    bounds it lies in, when every integer of that run that is no key lies on one side of c."""
+    """``w->e < c`` from e's keys and bounds: by the place of its datum (:meth:`Library.places`),
+    unknown in a run that holds integers on both sides of c."""
     if c in lib.bounds.get(e, ()):
         return lib.lt(e, c, w)
-    keys = {k for k in lib.keys.get(e, ()) if isinstance(k, int)}
-    cuts: List[Optional[int]] = [None, *lib.bounds.get(e, ()), None]
-    some_key = _or([lib.eq(e, k, w) for k in sorted(keys)])
-    out = [lib.eq(e, k, w) for k in sorted(keys) if k < c]
-    for lo, hi in zip(cuts, cuts[1:]):
-        run = _and(([f"!{lib.lt(e, lo, w)}"] if lo is not None else []) + ([lib.lt(e, hi, w)] if hi is not None else []))
-        least, most = ir.free_ends(lo, hi, keys)
-        if least == "empty":
-            continue
-        if most is not None and most < c:       # the whole run below c
-            out.append(_and([f"!{some_key}" if keys else "", run]))
-        elif least is None or isinstance(least, int) and least < c:   # on both sides of c
-            out.append(_and(["1/2", f"!{some_key}" if keys else "", run]))
-    return _or(out)
+    return _or([place if most is not None and most < c else _and(["1/2", place])
+                for place, least, most in lib.places(e, w) if least is None or least < c])
 
 
 def same_cell_updates(lib: Library, d: str, node: CellFormula, value: Value) -> List[Tuple[str, str]]:
