@@ -34,10 +34,16 @@ def mark_written_at_once(prog: ir.CProgram) -> ir.CProgram:
     later: Dict[ir.Edge, Set[str]] = defaultdict(set)
     written = {e: _written(out, e.stmt.dst, e.target, (later, ways_in)) for e in prog.edges
                if isinstance(e.stmt, ir.Malloc)}
-    edges = tuple(replace(e, stmt=replace(e.stmt, written=written[e])) if e in written else
-                  replace(e, stmt=replace(e.stmt, later=tuple(sorted(later[e])))) if e in later else e
-                  for e in prog.edges)
-    return replace(prog, edges=edges)
+    return replace(prog, edges=tuple(_marked(e, written, later) for e in prog.edges))
+
+
+def _marked(e: ir.Edge, written: Dict[ir.Edge, Tuple[str, ...]], later: Dict[ir.Edge, Set[str]]) -> ir.Edge:
+    """Edge ``e`` with its Malloc's ``written`` or its SetData's ``later`` set."""
+    if isinstance(e.stmt, ir.Malloc):
+        return replace(e, stmt=replace(e.stmt, written=written[e]))
+    if isinstance(e.stmt, ir.SetData) and e in later:
+        return replace(e, stmt=replace(e.stmt, later=tuple(sorted(later[e]))))
+    return e
 
 
 def _written(out: Dict[str, List[ir.Edge]], x: str, node: str,
