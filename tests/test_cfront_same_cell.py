@@ -135,3 +135,18 @@ def test_the_places_of_a_datum(tmp_path):
     assert lib.places("stock") == [(eq0, 0, 0), (f"(!{eq0} & {lt0})", None, -1), (f"(!{eq0} & !{lt0})", 1, None)]
     declared = lib.declarations().splitlines()
     assert f"%r ({lib.eq('order', 0)} & (!{eq0} & !{lt0})) ==> {lib.fle('order', 'stock')}" in declared
+
+
+def _laters(tmp_path, body):
+    from tvla.cfront import ir
+    path = tmp_path / "later.c"
+    path.write_text(RANGES.replace("BODY", body).replace("CHECK", "q->lo > q->hi"))
+    return {(e.stmt.field, e.stmt.later) for e in lower_file(str(path)).edges if isinstance(e.stmt, ir.SetData)}
+
+
+def test_a_write_before_the_other_fields_write_knows_it(tmp_path):
+    """``SetData.later``: the fields of the new cell written after it on the straight path from the
+    allocation; none where another path leads to the write (its cell may be another one there)."""
+    assert _laters(tmp_path, "p->lo = 1; p->hi = 2;") == {("lo", ("hi",)), ("hi", ())}
+    joined = "if (__VERIFIER_nondet_int()) p->hi = 0; p->lo = 1; p->hi = 2;"
+    assert ("lo", ()) in _laters(tmp_path, joined)
