@@ -23,7 +23,7 @@ __all__ = [
     "Pos", "StructType", "PointerVar", "IntVar",
     "AssignNull", "AssignVar", "Load", "StoreNull", "Store", "Malloc", "Free", "FreeNonHeap", "OutsideObject",
     "Kill", "SetData", "CopyData", "Havoc", "CopyInt", "PtrCond", "DataCond", "Assume", "ReachError",
-    "Exit", "Nop", "Statement", "Edge", "CProgram", "DATA_OPS", "fresh_nodes", "chain", "on_cycles", "nondet_values", "run_of", "meeting", "value_words", "holds",
+    "Exit", "Nop", "Statement", "Edge", "CProgram", "DATA_OPS", "fresh_nodes", "chain", "on_cycles", "nondet_values", "run_of", "meeting", "value_words", "holds", "FLIP",
 ]
 
 
@@ -305,6 +305,10 @@ class Kill:
 
 
 DATA_OPS = ("<", "<=", "==", "!=", ">", ">=")
+
+
+FLIP = {"<": ">", "<=": ">=", "==": "==", "!=": "!=", ">": "<", ">=": "<="}
+"""The operator of a comparison with its sides exchanged (``a < b`` is ``b > a``)."""
 
 
 def holds(a: int, op: str, b: int) -> bool:

@@ -1412,7 +1412,7 @@ def swap_data(lib: Library, x: str, y: str, d: str) -> Act:
     ups += [(lib.lt(d, b), _swapped(p, q, "v", "w_1", partial(lib.lt, d, b))) for b in lib.bounds.get(d, ())]
 
     moved = f"({p}(v) | {q}(v))"
-    same = [(lhs, f"({moved} ? 1/2 : {lhs})") for lhs, _ in same_cell_updates(lib, d, lambda a: f"{p}({a})", None)]
+    same = [(fle, f"({moved} ? 1/2 : {fle})") for e in lib.same_cell_of(d) for fle in (lib.fle(d, e), lib.fle(e, d))]
     ups += same   # each cell's d against its other fields: unknown
     name = _marked(name, same)
 
@@ -1619,7 +1619,7 @@ def register_pair_cond(lib: Library, c: ir.DataCond) -> Act:
     d = shared_field(lib, x, y)
     assert d is not None, "two registers holding one field"
     le, ge = lib.rr(d, x, y), lib.rr(d, y, x)
-    test = {"<=": le, ">=": ge, "<": f"!{ge}", ">": f"!{le}", "==": f"({le} & {ge})", "!=": f"!({le} & {ge})"}[c.op]
+    test = order_test(c.op, le, ge)
     return Act(f"Reg_Pair_Cond_{_sanitize(x)}_{_OPS[c.op]}_{_sanitize(y)}", f"{x} {c.op} {y}", (le, ge), test)
 
 
@@ -1637,7 +1637,7 @@ def register_data_cond(lib: Library, c: ir.DataCond) -> Act:
     p, d, x = lib.v(c.left), c.lfield, c.value
     assert d is not None and isinstance(x, str), "a condition between a field and a register"
     le, ge = lib.reg(d, x, "v_1"), lib.reg(d, x, "v_1", below=True)
-    test = {"<=": ge, ">=": le, "<": f"!{le}", ">": f"!{ge}", "==": f"({le} & {ge})", "!=": f"!({le} & {ge})"}[c.op]
+    test = order_test(ir.FLIP[c.op], le, ge)   # v_1->d OP x is x FLIP(OP) v_1->d
     focus = (f"{p}(v)", f"E(v_1) {p}(v_1) & {le}", f"E(v_1) {p}(v_1) & {ge}")
     return Act(f"Data_Cond_{p}_{_sanitize(d)}_{_OPS[c.op]}_{_sanitize(x)}", f"{c.left}->{d} {c.op} {x}", focus,
                _and([lib.valid(c.left), f"(E(v_1) {p}(v_1) & {test})"]))
@@ -1729,8 +1729,9 @@ def ptr_cond(lib: Library, cond: ir.PtrCond) -> Act:
     return Act(name, f"{cond.left} {op} {shown}", focus, _or(unknown + [holds]))
 
 
-_DLE_REL = {"<=": ("v_1", "v_2", True), ">": ("v_1", "v_2", False), ">=": ("v_2", "v_1", True),
-            "<": ("v_2", "v_1", False)}
+def order_test(op: str, ab: str, ba: str) -> str:
+    """``a OP b`` from ``ab`` (a <= b) and ``ba`` (b <= a), a total order's two directions."""
+    return {"<=": ab, ">=": ba, "<": f"!{ba}", ">": f"!{ab}", "==": f"({ab} & {ba})", "!=": f"!({ab} & {ba})"}[op]
 
 
 def node_data_cond(lib: Library, c: ir.DataCond) -> Act:
@@ -1743,13 +1744,7 @@ def node_data_cond(lib: Library, c: ir.DataCond) -> Act:
         d = c.lfield
         both = f"{p}(v_1) & {q}(v_2)"
         focus += [f"E(v_1, v_2) {both} & {lib.dle(d, 'v_1', 'v_2')}", f"E(v_1, v_2) {both} & {lib.dle(d, 'v_2', 'v_1')}"]
-        if c.op in _DLE_REL:
-            a, b, positive = _DLE_REL[c.op]
-            rel = lib.dle(d, a, b) if positive else f"!{lib.dle(d, a, b)}"
-        else:
-            rel = f"({lib.dle(d, 'v_1', 'v_2')} & {lib.dle(d, 'v_2', 'v_1')})"
-            rel = rel if c.op == "==" else f"!{rel}"
-        pre.append(f"(E(v_1, v_2) {both} & {rel})")
+        pre.append(f"(E(v_1, v_2) {both} & {order_test(c.op, lib.dle(d, 'v_1', 'v_2'), lib.dle(d, 'v_2', 'v_1'))})")
     name = f"Data_Cond_{p}_{c.lfield}_{_OPS[c.op]}_{q}_{c.rfield}"
     return Act(name, f"{c.left}->{c.lfield} {c.op} {c.right}->{c.rfield}", tuple(focus), _and(pre))
 
@@ -1785,7 +1780,7 @@ def same_cell_cond(lib: Library, c: ir.DataCond, act: Act) -> Act:
     """``p->d OP p->e`` for two fields of one cell: exact through ``fle``."""
     p, d, e = lib.v(c.left), str(c.lfield), str(c.rfield)
     de, ed = lib.fle(d, e, "v_1"), lib.fle(e, d, "v_1")
-    test = {"<=": de, ">=": ed, "<": f"!{ed}", ">": f"!{de}", "==": f"({de} & {ed})", "!=": f"!({de} & {ed})"}[c.op]
+    test = order_test(c.op, de, ed)
     focus = act.focus + (f"{p}(v) & {lib.fle(d, e)}", f"{p}(v) & {lib.fle(e, d)}")
     return dataclasses.replace(act, focus=focus, pre=_and([act.pre or "", f"(E(v_1) {p}(v_1) & {test})"]))
 

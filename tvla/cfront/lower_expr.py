@@ -33,10 +33,9 @@ from tvla.cfront.lower_cfg import BAD, Builder, Frame
 from tvla.cfront.outparams import deref_param
 from tvla.cfront.parse import ARITHMETIC, binary_operator, evaluate_int, fold, unary_operator
 
-__all__ = ["ExprLowering", "NEGATE", "FLIP"]
+__all__ = ["ExprLowering", "NEGATE"]
 
 NEGATE = {"<": ">=", "<=": ">", "==": "!=", "!=": "==", ">": "<=", ">=": "<"}
-FLIP = {"<": ">", "<=": ">=", "==": "==", "!=": "!=", ">": "<", ">=": "<="}
 ABS = ("abstract",)
 STEP_OPS = ("++", "--", "post++", "post--")
 
@@ -619,7 +618,7 @@ class ExprLowering(Builder):
             if consts[1] is not None:
                 side, op, value = kids[0], binary_operator(s), consts[1]
             elif consts[0] is not None:
-                side, op, value = kids[1], FLIP[binary_operator(s)], consts[0]
+                side, op, value = kids[1], ir.FLIP[binary_operator(s)], consts[0]
         u = strip(side)
         if u.kind != K.UNARY_OPERATOR or unary_operator(u) not in STEP_OPS or not children(u):
             return False
@@ -716,7 +715,7 @@ class ExprLowering(Builder):
         if kinds == {"const"}:
             return self.goto(cur, t if ir.holds(lo[1], op, ro[1]) else f, s)
         if lo[0] != "nondet" and ro[0] == "nondet":
-            lo, ro, op = ro, lo, FLIP[op]
+            lo, ro, op = ro, lo, ir.FLIP[op]
         if lo[0] == "nondet":
             outcomes = _nondet_outcomes(lo[1], op, ro)
             if outcomes is not None and not all(outcomes):
@@ -729,7 +728,7 @@ class ExprLowering(Builder):
             return self.branch_both(cur, t, f, "abstracted" if untracked else "nondet", s)
         register_right = self.is_register(ro) and not self.is_register(lo) and lo[0] != "field"
         if lo[0] == "const" or lo[0] == "var" and ro[0] == "field" or register_right:
-            lo, ro, op = ro, lo, FLIP[op]
+            lo, ro, op = ro, lo, ir.FLIP[op]
         self.edge(cur, t, ir.Assume(_data_cond(lo, op, ro)), s)
         self.edge(cur, f, ir.Assume(_data_cond(lo, NEGATE[op], ro)), s)
 
@@ -747,7 +746,7 @@ class ExprLowering(Builder):
             return False
         other = ro if regs[0] is lo else lo
         if len(regs) == 1 and other[0] == "const" and op not in ("==", "!="):
-            flipped = op if regs[0] is lo else FLIP[op]
+            flipped = op if regs[0] is lo else ir.FLIP[op]
             return ir.strict_bound(flipped, other[1], self.ints[regs[0][1]].range) is None
         keyed = other[0] == "const" or other[0] == "var" and not self.is_register(other) and bool(self.ints[other[1]].values)
         return not (len(regs) == 1 and op in ("==", "!=") and keyed)
@@ -1199,7 +1198,7 @@ def _typed(lo: IntOp, op: str, ro: IntOp, types: List[Optional[ir.IntRange]],
         elif not t.within(compared):
             return "abstract"
         elif other[0] == "const":
-            settled = _settled(t, op if i == 0 else FLIP[op], compared.convert(other[1]))
+            settled = _settled(t, op if i == 0 else ir.FLIP[op], compared.convert(other[1]))
             if settled is not None:
                 return settled
     return ops[0], ops[1]
