@@ -741,7 +741,7 @@ class Library:
                 at, key = self.val(x, k), self.eq(d, k)
                 out += [f"%r {at} & {mine} ==> {key}", f"%r {at} & {key} ==> {mine}",
                         f"%r !{at} & {mine} ==> !{key}", f"%r !{at} & {key} ==> !{mine}"]
-        for b in self.bounds.get(d, ()):
+        for b in (b for b in self.bounds.get(d, ()) if b in self.regions[x]):   # x's constants (_region_constants)
             below, lt = self.below(x, b), self.lt(d, b)
             out += [f"%r {below} & {mine} ==> {lt}", f"%r !{below} & {mine} ==> !{lt}",
                     f"%r {below} & !{lt} ==> !{mine}", f"%r !{below} & {lt} ==> !{mine}"]
@@ -1132,7 +1132,8 @@ def _value_lt(lib: Library, bound: int, value: Value) -> str:
     """lt[d,bound] of a cell whose d becomes ``value`` (an int, a symbolic variable with regions,
     or None: any; a field with bounds is given no other symbolic value)."""
     if isinstance(value, str) and value in lib.regions:
-        return lib.below(value, bound)
+        # each bound of a field given x is one of x's constants (_region_constants): else unknown
+        return lib.below(value, bound) if bound in lib.regions[value] else "1/2"
     if isinstance(value, str) and bound in lib.reg_bounds(value):
         return lib.xlt(value, bound)
     return "1/2" if not isinstance(value, int) else "1" if value < bound else "0"
@@ -1272,7 +1273,7 @@ def order_updates(lib: Library, d: str, node: CellFormula, above: CellFormula, b
 
 
 def _has_data(lib: Library, d: str) -> bool:
-    return d in lib.ordered or bool(lib.keys.get(d)) or bool(lib.same_cell_of(d))
+    return d in lib.ordered or bool(lib.keys.get(d)) or bool(lib.bounds.get(d)) or bool(lib.same_cell_of(d))
 
 
 def set_data(lib: Library, x: str, d: str, value: Value, guard: Optional[Tuple[str, int]] = None,
@@ -1794,7 +1795,10 @@ def value_data_cond(lib: Library, c: ir.DataCond, value: Value, guard: Optional[
     assert d is not None, "a condition on a field"
     test, exact = _value_test(lib, c, value, unkeyed)
     focus = [f"{p}(v)"] + ([lib.val(*guard)] if guard else [])
-    if exact and value is not None:
+    strict = strict_key(lib, d, c.op, value)
+    if strict is not None:
+        focus.append(f"{p}(v) & {lib.lt(d, strict)}")
+    elif exact and value is not None:
         if c.op in ("==", "!=") or value in lib.bounds.get(d, ()):
             focus.append(f"{p}(v) & {lib.eq(d, value)}")
         if c.op not in ("==", "!=") and value in lib.bounds.get(d, ()):
@@ -1809,9 +1813,22 @@ def value_data_cond(lib: Library, c: ir.DataCond, value: Value, guard: Optional[
                tuple(focus), _and(pre))
 
 
+def strict_key(lib: Library, d: str, op: str, value: Value) -> Optional[int]:
+    """The bound K of d with ``d OP value`` equal to ``d < K`` or its negation (``d > 500``: 501),
+    or None: for integers ``d <= c`` is ``d < c + 1`` whatever their type."""
+    if not isinstance(value, int) or op in ("==", "!="):
+        return None
+    k = value + 1 if op in ("<=", ">") else value
+    return k if k in lib.bounds.get(d, ()) else None
+
+
 def _value_test(lib: Library, c: ir.DataCond, value: Value, unkeyed: bool) -> Tuple[str, bool]:
-    """The test of ``v_1->d OP value`` through d's eq predicates, and whether it is exact."""
+    """The test of ``v_1->d OP value`` through d's bounds or eq predicates, and whether it is exact."""
     d = str(c.lfield)
+    strict = strict_key(lib, d, c.op, value)
+    if strict is not None:
+        below = lib.lt(d, strict, "v_1")
+        return (below if c.op in ("<", "<=") else f"!{below}"), True
     keys = lib.keys.get(d, ())
     consts = [k for k in keys if isinstance(k, int)]
     if value is None or value not in keys or isinstance(value, str) and c.op not in ("==", "!="):
@@ -1835,7 +1852,7 @@ def value_data_conds(lib: Library, c: ir.DataCond, value: Value, guard: Optional
     acts = [value_data_cond(lib, c, value, guard)]
     d = str(c.lfield)
     if isinstance(value, int) and c.op not in ("==", "!=") and value in lib.keys.get(d, ()) \
-            and value not in lib.bounds.get(d, ()):
+            and value not in lib.bounds.get(d, ()) and strict_key(lib, d, c.op, value) is None:
         acts.append(value_data_cond(lib, c, value, guard, unkeyed=True))
     return acts
 
@@ -1908,6 +1925,11 @@ def _int_vars(cprog: ir.CProgram) -> Tuple[Dict[str, Tuple[int, ...]], FrozenSet
     return flags, frozenset(k for k in kinds if k in read and not kinds[k])
 
 
+def _key_order(keys: Iterable[Key]) -> Tuple[Key, ...]:
+    """Keys in the library's order: the constants ascending, then the symbolic variables by name."""
+    return tuple(sorted(keys, key=lambda k: (isinstance(k, str), k)))
+
+
 def _given(values: Dict[str, Dict[Key, None]], d: str, value: Key, flags: Dict[str, Tuple[int, ...]],
            symbolic: FrozenSet[str]) -> None:
     """Record that field d is given or compared with ``value``: a constant, a symbolic variable,
@@ -1934,10 +1956,12 @@ def _written(cprog: ir.CProgram, flags: Dict[str, Tuple[int, ...]], symbolic: Fr
 
 def _data_fields(cprog: ir.CProgram, flags: Dict[str, Tuple[int, ...]], symbolic: FrozenSet[str],
                  sorted_fields: Iterable[str], registers: Dict[str, Tuple[str, ...]],
-                 written: Dict[str, Dict[Key, None]]) -> Tuple[FrozenSet[str], Dict[str, Tuple[Key, ...]]]:
+                 written: Dict[str, Dict[Key, None]], strict: Dict[str, FrozenSet[int]]
+                 ) -> Tuple[FrozenSet[str], Dict[str, Tuple[Key, ...]]]:
     """The int fields with an order (compared between cells) and their eq keys (a register
     compared with a value gives that value to the fields it holds); ``written``: what
-    :func:`_written` gives."""
+    :func:`_written` gives; ``strict``: the fields whose order tests with constants are bounds
+    (:func:`_strict_bounds`), which give those constants no key."""
     ordered: Set[str] = set(sorted_fields)
     values: Dict[str, Dict[Key, None]] = {}   # the values compared with
     for s in _statements(cprog):
@@ -1948,16 +1972,16 @@ def _data_fields(cprog: ir.CProgram, flags: Dict[str, Tuple[int, ...]], symbolic
         if isinstance(s, ir.DataCond) and s.lfield is not None:
             if s.right is not None and s.rfield == s.lfield:
                 ordered.add(s.lfield)
-            elif s.right is None and s.value is not None:
+            elif s.right is None and s.value is not None and (s.op in ("==", "!=") or s.lfield not in strict):
                 _given(values, s.lfield, s.value, flags, symbolic)
     held = {d for ds in registers.values() for d in ds}
     for d, vs in written.items():
         # a constant written but never compared with is "none of the keys", unless the order of
         # the field (or of a register holding it) needs to know which constant it is
-        if d in values or d in ordered:
+        if d in values or d in ordered or d in strict:   # a symbolic value is a key: its regions meet the bounds
             values.setdefault(d, {}).update((v, None) for v in vs if d in ordered or d in held or isinstance(v, str))
     _shared_keys(cprog, values, written, registers)
-    keys = {d: tuple(sorted(vs, key=lambda k: (isinstance(k, str), k))) for d, vs in values.items() if vs}
+    keys = {d: _key_order(vs) for d, vs in values.items() if vs}
     return frozenset(ordered), keys
 
 
@@ -2101,7 +2125,11 @@ def build_library(cprog: ir.CProgram, needs: Needs, precision: Precision = Preci
     others = frozenset(iv.name for iv in cprog.ints if iv.other and iv.name in flags)
     registers = _registers(cprog)
     written = _written(cprog, flags, symbolic)
-    ordered, keys = _data_fields(cprog, flags, symbolic, [d for d, _ in sorted_field.values()], registers, written)
+    spoilt = _spoilt(cprog, flags, symbolic, registers)   # at least: regions are of symbolic variables
+    strict = _strict_bounds(cprog, flags, registers,
+                            partial(_boundable, spoilt=spoilt, ranges=_field_ranges(cprog), signed=False))
+    ordered, keys = _data_fields(cprog, flags, symbolic, [d for d, _ in sorted_field.values()], registers, written,
+                                 strict)
     var = _rename_apart([p.name for p in cprog.pointers], RESERVED)
     fld = _rename_apart(used, set(RESERVED) | {"all"} | set(var.values()))
     back, cross = _back_fields(cprog, used), _cross_fields(cprog, fld)
@@ -2109,10 +2137,11 @@ def build_library(cprog: ir.CProgram, needs: Needs, precision: Precision = Preci
     fields_of = {st.name: tuple(f for f, _ in st.pointer_fields if f in fld) for st in cprog.structs}
     observed, ordered = ordered, ordered | {d for ds in registers.values() for d in ds}
     constants = _field_constants(cprog, written)
-    regions, keys, bounds = _regions(cprog, keys, ordered, flags, symbolic, registers, constants)
+    regions, keys, bounds = _regions(cprog, keys, ordered, flags, symbolic, registers, constants, strict)
+    keys = _unbounded_keys(cprog, flags, keys, bounds, strict)
     same_cell = _same_cell(cprog)
     paired = {d for pair in same_cell for d in pair}
-    ints_of = {st.name: tuple(d for d in st.int_fields if d in ordered or keys.get(d) or d in paired)
+    ints_of = {st.name: tuple(d for d in st.int_fields if d in ordered or keys.get(d) or bounds.get(d) or d in paired)
                for st in cprog.structs}
     in_order = {}
     for d in sorted(ordered):
@@ -2234,14 +2263,53 @@ NO_RING: Tuple[FrozenSet[str], int] = (frozenset(), 0)
 
 
 
-def _order_tested(cprog: ir.CProgram, flags: Dict[str, Tuple[int, ...]]) -> Dict[str, Set[int]]:
-    """The constants each int field is compared with by an order (``p->d > 0``; a flag: its values)."""
-    tested: Dict[str, Set[int]] = {}
+def _order_tests(cprog: ir.CProgram) -> Iterator[ir.DataCond]:
+    """The tests of a field against a value by order (``p->d > 0``)."""
     for s in _statements(cprog):
-        if isinstance(s, ir.DataCond) and s.lfield is not None and s.right is None and s.op not in ("==", "!="):
-            values = flags.get(s.value, ()) if isinstance(s.value, str) else (s.value,) if s.value is not None else ()
-            tested.setdefault(s.lfield, set()).update(values)
-    return tested
+        if isinstance(s, ir.DataCond) and s.lfield is not None and s.right is None and s.op not in ("==", "!=") \
+                and s.value is not None:
+            yield s
+
+
+def _order_tested(cprog: ir.CProgram, flags: Dict[str, Tuple[int, ...]], strict: Dict[str, FrozenSet[int]]
+                  ) -> Dict[str, Set[int]]:
+    """The constants each int field is compared with by an order (``p->d > 0``; a flag: its
+    values), or its strict bounds (:func:`_strict_bounds`)."""
+    tested: Dict[str, Set[int]] = {}
+    for s in _order_tests(cprog):
+        values = flags.get(s.value, ()) if isinstance(s.value, str) else (s.value,)
+        tested.setdefault(str(s.lfield), set()).update(values)
+    return {d: set(strict.get(d, cs)) for d, cs in tested.items()}
+
+
+def _unbounded_keys(cprog: ir.CProgram, flags: Dict[str, Tuple[int, ...]], keys: Dict[str, Tuple[Key, ...]],
+                    bounds: Dict[str, Tuple[int, ...]], strict: Dict[str, FrozenSet[int]]) -> Dict[str, Tuple[Key, ...]]:
+    """``keys`` with the constants of the order tests of each field that was to have strict bounds
+    but did not get them all (a symbolic value it holds lost its regions): such a test is then
+    exact on the cells whose datum is that key, as without strict bounds."""
+    tested = _order_tested(cprog, flags, {})
+    out = dict(keys)
+    for d in sorted(d for d, ks in strict.items() if not ks <= set(bounds.get(d, ()))):
+        out[d] = _key_order({*out.get(d, ()), *tested[d]})
+    return out
+
+
+def _strict_bounds(cprog: ir.CProgram, flags: Dict[str, Tuple[int, ...]], registers: Dict[str, Tuple[str, ...]],
+                   boundable: Callable[[str, AbstractSet[int]], bool]) -> Dict[str, FrozenSet[int]]:
+    """For each int field tested by order only against constants (or flags), the bounds that make
+    each test one ``lt[d,K]`` (``p->d > 500``: 501, :func:`~tvla.cfront.ir.strict_bound`) with no eq
+    key: a key beside its bound made three places of a datum where two decide the test.  Not for a
+    field a register holds (a constant copied into the register is placed by keys that are bounds,
+    :func:`_placed_by_region`) nor one that cannot have bounds."""
+    frng, held = _field_ranges(cprog), {d for ds in registers.values() for d in ds}
+    out: Dict[str, Set[Optional[int]]] = {}
+    for s in _order_tests(cprog):
+        d = str(s.lfield)
+        values: Sequence[object] = flags[s.value] if isinstance(s.value, str) and s.value in flags else (s.value,)
+        out.setdefault(d, set()).update(ir.strict_bound(s.op, v, frng.get(d)) if isinstance(v, int) else None
+                                        for v in values)
+    return {d: frozenset(ks) for d, ks in out.items()  # type: ignore[misc]
+            if None not in ks and d not in held and boundable(d, ks)}   # type: ignore[arg-type]
 
 
 def _register_tested(cprog: ir.CProgram, registers: Dict[str, Tuple[str, ...]],
@@ -2290,11 +2358,14 @@ def _spoilt(cprog: ir.CProgram, flags: Dict[str, Tuple[int, ...]], regions: Abst
     return spoilt
 
 
-def _boundable(d: str, consts: AbstractSet[int], spoilt: AbstractSet[str], ranges: Dict[str, ir.IntRange]) -> bool:
-    """May field d have the bounds ``consts``: not spoilt, of a wide signed type that holds them away
-    from its limits (a datum below, between or above them exists)?"""
+def _boundable(d: str, consts: AbstractSet[int], spoilt: AbstractSet[str], ranges: Dict[str, ir.IntRange],
+               signed: bool = True) -> bool:
+    """May field d have the bounds ``consts``: not spoilt, of a wide type (``signed``: a signed one)
+    that holds them away from its limits (a datum below, between or above them exists)?  An
+    unsigned field may where no register holds it (:func:`_strict_bounds`): a register's loads and
+    order tests assume the field's values are the register's."""
     rng = ranges.get(d)
-    if d in spoilt or rng is None or not rng.signed or rng.boolean or rng.bits < 16:
+    if d in spoilt or rng is None or signed and not rng.signed or rng.boolean or rng.bits < 16:
         return False
     return all(rng.convert(k - 1) == k - 1 and rng.convert(k + 1) == k + 1 for k in consts)
 
@@ -2354,7 +2425,8 @@ def _region_constants(holders: Dict[str, List[str]], keys: Dict[str, Tuple[Key, 
 
 def _regions(cprog: ir.CProgram, keys: Dict[str, Tuple[Key, ...]], ordered: FrozenSet[str],
              flags: Dict[str, Tuple[int, ...]], symbolic: FrozenSet[str], registers: Dict[str, Tuple[str, ...]],
-             constants: Dict[str, FrozenSet[int]]) -> Tuple[Dict[str, Tuple[int, ...]], Dict[str, Tuple[Key, ...]], Dict[str, Tuple[int, ...]]]:
+             constants: Dict[str, FrozenSet[int]], strict: Dict[str, FrozenSet[int]]
+             ) -> Tuple[Dict[str, Tuple[int, ...]], Dict[str, Tuple[Key, ...]], Dict[str, Tuple[int, ...]]]:
     """The region values of the symbolic variables compared with constants, d's eq keys with the
     constants those regions need, and each int field's bounds (``lt[d,K](v)``: v->d < K).
 
@@ -2365,7 +2437,8 @@ def _regions(cprog: ir.CProgram, keys: Dict[str, Tuple[Key, ...]], ordered: Froz
     d's keys.  Only where every field that holds a region variable or needs bounds can have them
     (:func:`_boundable`); a variable that cannot is left without regions (its tests abstracted)."""
     rng = {iv.name: iv.range for iv in cprog.ints}
-    tested, ranges = _order_tested(cprog, flags), _field_ranges(cprog)
+    ranges = _field_ranges(cprog)
+    tested = _order_tested(cprog, flags, strict)
     var_consts = _var_constants(cprog, symbolic, rng)
     holders = {d: [x for x in ks if isinstance(x, str)] for d, ks in keys.items()}
     # a symbolic key of a field given constants or tested against them by order gets regions too:
@@ -2395,7 +2468,7 @@ def _regions(cprog: ir.CProgram, keys: Dict[str, Tuple[Key, ...]], ordered: Froz
     by_registers = _register_tested(cprog, registers, rng)
     for d in sorted(set(tested) | set(by_registers)):
         cs = tested.get(d, set()) | by_registers.get(d, set())
-        if d not in bounds and cs and _boundable(d, rc.field.get(d, set()) | cs, spoilt, ranges):
+        if d not in bounds and cs and _boundable(d, rc.field.get(d, set()) | cs, spoilt, ranges, d not in strict):
             bounds[d] = tuple(sorted(cs))
     out_keys = dict(keys)
     kept = {x for x, v in values.items() if v is not None}
@@ -2404,8 +2477,7 @@ def _regions(cprog: ir.CProgram, keys: Dict[str, Tuple[Key, ...]], ordered: Froz
         # cell given 5 before x is chosen is then x's exactly when x's region is 5's (the region
         # rules decide it when x is chosen), not by x's flags before the choice
         add = rc.field[d] if d in rc.need else set(constants.get(d, ()))
-        new = sorted(add - set(keys.get(d, ())))
-        out_keys[d] = tuple(sorted([*keys.get(d, ()), *new], key=lambda k: (isinstance(k, str), k)))
+        out_keys[d] = _key_order({*keys.get(d, ()), *add})
     return {x: v for x, v in values.items() if v is not None}, out_keys, bounds
 
 
