@@ -51,6 +51,8 @@ def unreach(tmp_path, body):
     ("n->d = __VERIFIER_nondet_short(); if (n->d == -32768) reach_error();", "false"),
     # an ordered field: the order against 300 is not written: abstracted, no false
     ("n->d = __VERIFIER_nondet_uchar(); m->d = 300; if (n->d > m->d) reach_error();", "unknown"),
+    # a narrow value no test or data statement reads: its draw is no abstraction (it was one)
+    ("int x = __VERIFIER_nondet_bool(); int y = x; n->d = 1; if (n->d == 1) reach_error();", "false"),
 ])
 def test_a_narrow_value_takes_only_its_types_values(tmp_path, body, verdict):
     got = unreach(tmp_path, body)

@@ -127,7 +127,8 @@ def _data_plan(lib: L.Library, s: Union[ir.Statement, ir.DataCond]) -> Optional[
         if s.var in lib.regions and not s.dead:   # a symbolic value chosen: in any region (of its type)
             regions = lib.regions[s.var] if s.within is None else ir.meeting(lib.regions[s.var], s.within, True)
             return Plan([[L.choose_region(lib, s.var, c)] for c in regions])
-        if s.var not in lib.flags and s.within is not None:   # no region tells what the type allows
+        if s.var in lib.symbolic and s.within is not None:   # no region tells what the type allows
+            # (a variable no test or data statement reads: its value matters to nothing)
             return Plan([[L.Act(L.ABSTRACTED + L.skip(lib, f"{s.var} = ?").name, f"{s.var} = ? (of a narrower type)")]])
         if s.var not in lib.flags:
             return Plan([[L.skip(lib, f"{s.var} = ?")]])
