@@ -95,9 +95,10 @@ int main(void) {
     ("l->d > 255", "true"),
     ("l->d < 0", "true"),
 ])
-def test_a_chosen_value_written_into_a_field_with_a_strict_bound(tmp_path, check, verdict):
-    """A field given a value chosen once keeps it as a key, so the value's regions meet the
-    field's bounds (without, its place against the bound was taken as below: a wrong true)."""
+def test_a_chosen_value_written_into_a_field_tested_by_order(tmp_path, check, verdict):
+    """A field given a value chosen once gets no strict bounds: the value's regions lie between
+    the constants tested, its keys (a first version took its place against a strict bound that
+    was none of its constants as below: a wrong true)."""
     path = tmp_path / "chosen.c"
     path.write_text(CHOSEN.replace("CHECK", check))
     [f] = verify_files([str(path)], VerifyOptions(("unreach-call",)))

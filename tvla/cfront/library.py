@@ -1978,7 +1978,7 @@ def _data_fields(cprog: ir.CProgram, flags: Dict[str, Tuple[int, ...]], symbolic
     for d, vs in written.items():
         # a constant written but never compared with is "none of the keys", unless the order of
         # the field (or of a register holding it) needs to know which constant it is
-        if d in values or d in ordered or d in strict:   # a symbolic value is a key: its regions meet the bounds
+        if d in values or d in ordered:
             values.setdefault(d, {}).update((v, None) for v in vs if d in ordered or d in held or isinstance(v, str))
     _shared_keys(cprog, values, written, registers)
     keys = {d: _key_order(vs) for d, vs in values.items() if vs}
@@ -2126,7 +2126,7 @@ def build_library(cprog: ir.CProgram, needs: Needs, precision: Precision = Preci
     registers = _registers(cprog)
     written = _written(cprog, flags, symbolic)
     spoilt = _spoilt(cprog, flags, symbolic, registers)   # at least: regions are of symbolic variables
-    strict = _strict_bounds(cprog, flags, registers,
+    strict = _strict_bounds(cprog, flags, registers, written, symbolic,
                             partial(_boundable, spoilt=spoilt, ranges=_field_ranges(cprog), signed=False))
     ordered, keys = _data_fields(cprog, flags, symbolic, [d for d, _ in sorted_field.values()], registers, written,
                                  strict)
@@ -2277,7 +2277,7 @@ def _order_tested(cprog: ir.CProgram, flags: Dict[str, Tuple[int, ...]], strict:
     values), or its strict bounds (:func:`_strict_bounds`)."""
     tested: Dict[str, Set[int]] = {}
     for s in _order_tests(cprog):
-        values = flags.get(s.value, ()) if isinstance(s.value, str) else (s.value,)
+        values = flags.get(s.value, ()) if isinstance(s.value, str) else (s.value,) if isinstance(s.value, int) else ()
         tested.setdefault(str(s.lfield), set()).update(values)
     return {d: set(strict.get(d, cs)) for d, cs in tested.items()}
 
@@ -2295,12 +2295,14 @@ def _unbounded_keys(cprog: ir.CProgram, flags: Dict[str, Tuple[int, ...]], keys:
 
 
 def _strict_bounds(cprog: ir.CProgram, flags: Dict[str, Tuple[int, ...]], registers: Dict[str, Tuple[str, ...]],
+                   written: Dict[str, Dict[Key, None]], symbolic: FrozenSet[str],
                    boundable: Callable[[str, AbstractSet[int]], bool]) -> Dict[str, FrozenSet[int]]:
     """For each int field tested by order only against constants (or flags), the bounds that make
     each test one ``lt[d,K]`` (``p->d > 500``: 501, :func:`~tvla.cfront.ir.strict_bound`) with no eq
     key: a key beside its bound made three places of a datum where two decide the test.  Not for a
     field a register holds (a constant copied into the register is placed by keys that are bounds,
-    :func:`_placed_by_region`) nor one that cannot have bounds."""
+    :func:`_placed_by_region`), nor one given or compared with a symbolic value (whose regions
+    lie between the constants tested), nor one that cannot have bounds."""
     frng, held = _field_ranges(cprog), {d for ds in registers.values() for d in ds}
     out: Dict[str, Set[Optional[int]]] = {}
     for s in _order_tests(cprog):
@@ -2308,8 +2310,10 @@ def _strict_bounds(cprog: ir.CProgram, flags: Dict[str, Tuple[int, ...]], regist
         values: Sequence[object] = flags[s.value] if isinstance(s.value, str) and s.value in flags else (s.value,)
         out.setdefault(d, set()).update(ir.strict_bound(s.op, v, frng.get(d)) if isinstance(v, int) else None
                                         for v in values)
-    return {d: frozenset(ks) for d, ks in out.items()  # type: ignore[misc]
-            if None not in ks and d not in held and boundable(d, ks)}   # type: ignore[arg-type]
+    given = {d for d, vs in written.items() if any(isinstance(v, str) for v in vs)}
+    given |= {str(s.lfield) for s in _statements(cprog) if isinstance(s, ir.DataCond) and s.value in symbolic}
+    return {d: frozenset(k for k in ks if k is not None) for d, ks in out.items()
+            if None not in ks and d not in held | given and boundable(d, {k for k in ks if k is not None})}
 
 
 def _register_tested(cprog: ir.CProgram, registers: Dict[str, Tuple[str, ...]],
