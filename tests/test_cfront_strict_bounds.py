@@ -114,3 +114,12 @@ def test_an_unsigned_field_no_register_holds_has_bounds(tmp_path, drop, verdict)
     [f] = verify_files([path], VerifyOptions(("unreach-call",)))
     got = f.properties[0]
     assert got.verdict == verdict, got.reason
+
+
+def test_an_unsigned_field_given_0_keeps_its_strict_bound(tmp_path):
+    """The constants a field is given are no bounds: 0 at the unsigned type's least value does not
+    keep the bound 501 from it (a key 500 and the test both ways beside it did)."""
+    path = write(tmp_path, "p->size > 500 && p->prio == 0", size="__VERIFIER_nondet_int() ? 0 : 7",
+                 kind="unsigned int")
+    lib = build_library(lower_file(path), needs_of(["unreach-call"]))
+    assert lib.bounds["size"] == (501,) and "size" not in lib.keys

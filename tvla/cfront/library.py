@@ -2138,7 +2138,6 @@ def build_library(cprog: ir.CProgram, needs: Needs, precision: Precision = Preci
     observed, ordered = ordered, ordered | {d for ds in registers.values() for d in ds}
     constants = _field_constants(cprog, written)
     regions, keys, bounds = _regions(cprog, keys, ordered, flags, symbolic, registers, constants, strict)
-    keys = _unbounded_keys(cprog, flags, keys, bounds, strict)
     same_cell = _same_cell(cprog)
     paired = {d for pair in same_cell for d in pair}
     ints_of = {st.name: tuple(d for d in st.int_fields if d in ordered or keys.get(d) or bounds.get(d) or d in paired)
@@ -2280,18 +2279,6 @@ def _order_tested(cprog: ir.CProgram, flags: Dict[str, Tuple[int, ...]], strict:
         values = flags.get(s.value, ()) if isinstance(s.value, str) else (s.value,) if isinstance(s.value, int) else ()
         tested.setdefault(str(s.lfield), set()).update(values)
     return {d: set(strict.get(d, cs)) for d, cs in tested.items()}
-
-
-def _unbounded_keys(cprog: ir.CProgram, flags: Dict[str, Tuple[int, ...]], keys: Dict[str, Tuple[Key, ...]],
-                    bounds: Dict[str, Tuple[int, ...]], strict: Dict[str, FrozenSet[int]]) -> Dict[str, Tuple[Key, ...]]:
-    """``keys`` with the constants of the order tests of each field that was to have strict bounds
-    but did not get them all (a symbolic value it holds lost its regions): such a test is then
-    exact on the cells whose datum is that key, as without strict bounds."""
-    tested = _order_tested(cprog, flags, {})
-    out = dict(keys)
-    for d in sorted(d for d, ks in strict.items() if not ks <= set(bounds.get(d, ()))):
-        out[d] = _key_order({*out.get(d, ()), *tested[d]})
-    return out
 
 
 def _strict_bounds(cprog: ir.CProgram, flags: Dict[str, Tuple[int, ...]], registers: Dict[str, Tuple[str, ...]],
@@ -2472,7 +2459,10 @@ def _regions(cprog: ir.CProgram, keys: Dict[str, Tuple[Key, ...]], ordered: Froz
     by_registers = _register_tested(cprog, registers, rng)
     for d in sorted(set(tested) | set(by_registers)):
         cs = tested.get(d, set()) | by_registers.get(d, set())
-        if d not in bounds and cs and _boundable(d, rc.field.get(d, set()) | cs, spoilt, ranges, d not in strict):
+        # a strict field's bounds are its only constants away from the type's limits (an unsigned
+        # field given 0 may have the bound 501)
+        near = rc.field.get(d, set()) if d not in strict else set()
+        if d not in bounds and cs and _boundable(d, near | cs, spoilt, ranges, d not in strict):
             bounds[d] = tuple(sorted(cs))
     out_keys = dict(keys)
     kept = {x for x, v in values.items() if v is not None}
