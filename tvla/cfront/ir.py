@@ -23,7 +23,7 @@ __all__ = [
     "Pos", "StructType", "PointerVar", "IntVar",
     "AssignNull", "AssignVar", "Load", "StoreNull", "Store", "Malloc", "Free", "FreeNonHeap", "OutsideObject",
     "Kill", "SetData", "CopyData", "Havoc", "CopyInt", "PtrCond", "DataCond", "Assume", "ReachError",
-    "Exit", "Nop", "Statement", "Edge", "CProgram", "DATA_OPS", "fresh_nodes", "chain", "on_cycles", "nondet_values", "run_of", "meeting", "value_words", "holds", "FLIP",
+    "Exit", "Nop", "Statement", "Edge", "CProgram", "DATA_OPS", "fresh_nodes", "chain", "on_cycles", "nondet_values", "run_of", "meeting", "value_words", "holds", "FLIP", "order_bound", "strict_bound",
 ]
 
 
@@ -331,13 +331,20 @@ def free_ends(lo: Optional[int], hi: Optional[int], keys: AbstractSet[int]
     return least, most
 
 
-def strict_bound(op: str, c: int, rng: Optional[IntRange]) -> Optional[int]:
+def order_bound(op: str, c: int) -> Optional[int]:
     """The K with ``x op c`` equal to ``x < K`` (``<``, ``<=``) or to ``!(x < K)`` (``>``, ``>=``)
-    for an x of type ``rng``: c, or c + 1 after ``<=`` and ``>``; None for (in)equality, an unknown
-    type, or a K that is not above the type's least value and within it (a test always or never true)."""
-    if op in ("==", "!=") or rng is None or rng.boolean:
+    for an integer x: c, or c + 1 after ``<=`` and ``>``; None for (in)equality."""
+    if op in ("==", "!="):
         return None
-    k = c + 1 if op in ("<=", ">") else c
+    return c + 1 if op in ("<=", ">") else c
+
+
+def strict_bound(op: str, c: int, rng: Optional[IntRange]) -> Optional[int]:
+    """:func:`order_bound` for an x of type ``rng``; None also for an unknown type, or a K that is
+    not above the type's least value and within it (a test always or never true)."""
+    k = order_bound(op, c)
+    if k is None or rng is None or rng.boolean:
+        return None
     lo, hi = rng.bounds
     return k if lo < k <= hi else None
 

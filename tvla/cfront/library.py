@@ -1273,7 +1273,7 @@ def order_updates(lib: Library, d: str, node: CellFormula, above: CellFormula, b
 
 
 def _has_data(lib: Library, d: str) -> bool:
-    return d in lib.ordered or bool(lib.keys.get(d)) or bool(lib.bounds.get(d)) or bool(lib.same_cell_of(d))
+    return any(d in ints for ints in lib.ints_of.values())
 
 
 def set_data(lib: Library, x: str, d: str, value: Value, guard: Optional[Tuple[str, int]] = None,
@@ -1814,11 +1814,10 @@ def value_data_cond(lib: Library, c: ir.DataCond, value: Value, guard: Optional[
 
 
 def strict_key(lib: Library, d: str, op: str, value: Value) -> Optional[int]:
-    """The bound K of d with ``d OP value`` equal to ``d < K`` or its negation (``d > 500``: 501),
-    or None: for integers ``d <= c`` is ``d < c + 1`` whatever their type."""
-    if not isinstance(value, int) or op in ("==", "!="):
-        return None
-    k = value + 1 if op in ("<=", ">") else value
+    """The bound K of d with ``d OP value`` equal to ``d < K`` or its negation (``d > 500``: 501,
+    :func:`~tvla.cfront.ir.order_bound`: for integers ``d <= c`` is ``d < c + 1`` whatever their
+    type), or None."""
+    k = ir.order_bound(op, value) if isinstance(value, int) else None
     return k if k in lib.bounds.get(d, ()) else None
 
 
@@ -2262,12 +2261,14 @@ NO_RING: Tuple[FrozenSet[str], int] = (frozenset(), 0)
 
 
 
-def _order_tests(cprog: ir.CProgram) -> Iterator[ir.DataCond]:
-    """The tests of a field against a value by order (``p->d > 0``)."""
+def _order_tests(cprog: ir.CProgram, flags: Dict[str, Tuple[int, ...]]) -> Iterator[Tuple[ir.DataCond, Key]]:
+    """Each test of a field against a value by order (``p->d > 0``) with each value it compares
+    with: the constant, a flag's values, or the name of another int variable."""
     for s in _statements(cprog):
         if isinstance(s, ir.DataCond) and s.lfield is not None and s.right is None and s.op not in ("==", "!=") \
                 and s.value is not None:
-            yield s
+            for v in flags[s.value] if isinstance(s.value, str) and s.value in flags else (s.value,):
+                yield s, v
 
 
 def _order_tested(cprog: ir.CProgram, flags: Dict[str, Tuple[int, ...]], strict: Dict[str, FrozenSet[int]]
@@ -2275,9 +2276,8 @@ def _order_tested(cprog: ir.CProgram, flags: Dict[str, Tuple[int, ...]], strict:
     """The constants each int field is compared with by an order (``p->d > 0``; a flag: its
     values), or its strict bounds (:func:`_strict_bounds`)."""
     tested: Dict[str, Set[int]] = {}
-    for s in _order_tests(cprog):
-        values = flags.get(s.value, ()) if isinstance(s.value, str) else (s.value,) if isinstance(s.value, int) else ()
-        tested.setdefault(str(s.lfield), set()).update(values)
+    for s, v in _order_tests(cprog, flags):
+        tested.setdefault(str(s.lfield), set()).update([v] if isinstance(v, int) else [])
     return {d: set(strict.get(d, cs)) for d, cs in tested.items()}
 
 
@@ -2290,17 +2290,19 @@ def _strict_bounds(cprog: ir.CProgram, flags: Dict[str, Tuple[int, ...]], regist
     field a register holds (a constant copied into the register is placed by keys that are bounds,
     :func:`_placed_by_region`), nor one given or compared with a symbolic value (whose regions
     lie between the constants tested), nor one that cannot have bounds."""
-    frng, held = _field_ranges(cprog), {d for ds in registers.values() for d in ds}
-    out: Dict[str, Set[Optional[int]]] = {}
-    for s in _order_tests(cprog):
+    frng = _field_ranges(cprog)
+    unfit = {d for ds in registers.values() for d in ds}   # held by a register
+    unfit |= {d for d, vs in written.items() if any(isinstance(v, str) for v in vs)}   # given a symbolic value
+    unfit |= {str(s.lfield) for s in _statements(cprog) if isinstance(s, ir.DataCond) and s.value in symbolic}
+    out: Dict[str, Set[int]] = {}
+    for s, v in _order_tests(cprog, flags):
         d = str(s.lfield)
-        values: Sequence[object] = flags[s.value] if isinstance(s.value, str) and s.value in flags else (s.value,)
-        out.setdefault(d, set()).update(ir.strict_bound(s.op, v, frng.get(d)) if isinstance(v, int) else None
-                                        for v in values)
-    given = {d for d, vs in written.items() if any(isinstance(v, str) for v in vs)}
-    given |= {str(s.lfield) for s in _statements(cprog) if isinstance(s, ir.DataCond) and s.value in symbolic}
-    return {d: frozenset(k for k in ks if k is not None) for d, ks in out.items()
-            if None not in ks and d not in held | given and boundable(d, {k for k in ks if k is not None})}
+        k = ir.strict_bound(s.op, v, frng.get(d)) if isinstance(v, int) else None
+        if k is None:   # a test always or never true for the type, or against a variable
+            unfit.add(d)
+        else:
+            out.setdefault(d, set()).add(k)
+    return {d: frozenset(ks) for d, ks in out.items() if d not in unfit and boundable(d, ks)}
 
 
 def _register_tested(cprog: ir.CProgram, registers: Dict[str, Tuple[str, ...]],
