@@ -93,6 +93,17 @@ def test_limit_stops_cleanly_with_partial_results(monkeypatch, tmp_path):
     assert 10 <= data["total_structures"] < 72
 
 
+def test_max_nodes_stops_a_run_without_blur(monkeypatch, tmp_path):
+    monkeypatch.chdir(SLL)
+    out = tmp_path / "r.json"
+    res = CliRunner().invoke(main, ["analyze", "create", "empty", "-terse", "-join", "conc", "--max-nodes", "4",
+                                    "--json", str(out)])
+    assert res.exit_code == 0
+    data = json.loads(out.read_text())
+    assert data["limit_hit"] == "max-nodes" and data["options"]["max_nodes"] == 4
+    assert max(loc["max_nodes"] for loc in data["locations"].values()) == 4
+
+
 def test_analysis_is_deterministic_and_rebuildable(tmp_path, monkeypatch):
     monkeypatch.chdir(SLL)
     outs = []

@@ -256,6 +256,8 @@ def main() -> None:
 @click.option("--ms", "max_structures", type=click.IntRange(min=0), default=None,
               help="Stop after N structures.")
 @click.option("--mm", "max_messages", type=click.IntRange(min=0), default=None, help="Stop after N messages.")
+@click.option("--max-nodes", "max_nodes", type=click.IntRange(min=0), default=None,
+              help="Stop when a structure to store has more than N nodes (bounds -join conc).")
 @click.option("--save", type=click.Choice(["all", "back", "ext"]), default=None,
               help="Locations that store structures (default all).")
 @click.option("--tvs", "tvs_out", default=None, help="Write the structures at printed locations (TVS).")
@@ -310,7 +312,7 @@ def analyze_options(kw: Kw, prog_path: str) -> "Options":
     return build_options(
         prog_path, props=kw["props"], defines=kw["define"], search_path=kw["search_path"],
         join=kw["join"], action_order=kw["action_order"], save=kw["save"],
-        max_structures=kw["max_structures"], max_messages=kw["max_messages"],
+        max_structures=kw["max_structures"], max_messages=kw["max_messages"], max_nodes=kw["max_nodes"],
         post_order=kw["post"] or None, subsumption=kw["subsumption"],
         # a bound of the witness search asks for the search
         witness=bool(kw["witness"] or any(kw[k] is not None for k in ("witness_nodes", "witness_steps",

@@ -297,6 +297,10 @@ class Fixpoint:
 
     def store(self, loc: str, s: Structure) -> None:
         """Join ``s`` into the store of ``loc``; schedule ``loc`` when its set grew."""
+        if self.options.max_nodes is not None and s.n > self.options.max_nodes:
+            # a run without blur (conc) meets ever larger stores where a loop is not bounded
+            self.limit = self.limit or "max-nodes"
+            return
         t0 = time.perf_counter()
         store = self.stores[loc]
         before = len(store)

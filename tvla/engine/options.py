@@ -36,6 +36,7 @@ class Options:
     action_order: str = "fcpucb"          # letters of the action pipeline
     max_structures: Optional[int] = None  # -ms: stop after this many stored structures
     max_messages: Optional[int] = None    # -mm: stop after this many distinct messages
+    max_nodes: Optional[int] = None       # stop when a structure to store has more nodes
     save: str = "all"                     # all | back | ext: locations that store structures
     differencing: bool = True             # derive updates of instrumentation predicates
     automatic: bool = True                # automatic constraints (closure of the rules)
@@ -60,7 +61,7 @@ class Options:
         order = self.action_order
         if not ACTION_ORDER.fullmatch(order):
             raise TvlaError(f"bad action order '{order}' (TVLA's form: [f][c]pu[c][b], e.g. fcpucb)")
-        for name, flag in (("max_structures", "-ms"), ("max_messages", "-mm"),
+        for name, flag in (("max_structures", "-ms"), ("max_messages", "-mm"), ("max_nodes", "--max-nodes"),
                            ("witness_nodes", "--witness-nodes"), ("witness_steps", "--witness-steps"),
                            ("witness_states", "--witness-states")):
             value = getattr(self, name)

@@ -244,7 +244,7 @@ class Result:
     inputs: "InputSummary"
     seconds: Dict[str, float]          # phase -> seconds
     total_seconds: float
-    limit_hit: Optional[str] = None    # max-structures | max-messages | interrupted | coerce-failed
+    limit_hit: Optional[str] = None    # max-structures | max-messages | max-nodes | interrupted | coerce-failed | memory
     warnings: List[str] = field(default_factory=list)
     version: str = ""
     # the input structures as the run started from them (completed, coerced, blurred,
