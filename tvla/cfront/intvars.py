@@ -118,7 +118,8 @@ def classify_ints(tu: ci.TranslationUnit, outs: Optional[OutParams] = None) -> D
     tests = _Tests()
     tests.visit(tu.cursor, "discarded")
     tested = {k: v for k, v in tests.constants.items() if k not in tests.used}
-    compared = _compared_constants(tu.cursor, {})
+    comparisons = _comparisons(tu.cursor, [])
+    compared = _compared_through_copies(_compared_values(comparisons, {}), col.assigned)
     ordered = _ordered_with_fields(tu.cursor, set())
     known: Dict[Hashable, IntClass] = {}
     # symbolic variables that hold their value from their declaration on: copies of them are aliases
@@ -134,6 +135,7 @@ def classify_ints(tu: ci.TranslationUnit, outs: Optional[OutParams] = None) -> D
         if classes == known:
             break
         known = classes
+        compared = _compared_through_copies(_compared_values(comparisons, known), col.assigned)
     return classes
 
 
@@ -679,24 +681,75 @@ def _counter(values: List[object], rng: Optional[IntRange], compared: FrozenSet[
 def _hull(starts: List[int], steps: List[int], compared: FrozenSet[int], rng: Optional[IntRange]) -> Set[int]:
     """The values between the starts and the constants the counter is compared with, when the
     steps are by 1 and there are at most :data:`MAX_BOUNDED_VALUES` of them (a loop counting to
-    10 keeps every value it takes); else none."""
+    10 keeps every value it takes), and the value a step takes past them (a walk counting 6 cells
+    where 5 were expected: its test against 5 is exact there); else none."""
     ends = set(starts) | {c for c in compared if rng is None or c in rng}
     if not compared or not steps or any(abs(d) != 1 for d in steps):
         return set()
     lo, hi = min(ends), max(ends)
-    return set(range(lo, hi + 1)) if hi - lo < MAX_BOUNDED_VALUES else set()
+    if hi - lo >= MAX_BOUNDED_VALUES:
+        return set()
+    past = {hi + d if d > 0 else lo + d for d in steps}
+    return set(range(lo, hi + 1)) | {v for v in past if rng is None or v in rng}
 
 
-def _compared_constants(c: ci.Cursor, out: Dict[Hashable, Set[int]]) -> Dict[Hashable, Set[int]]:
-    """The constants each int variable is compared with (``i < 10``, ``10 > i``, ``n != 3``)."""
+def _comparisons(c: ci.Cursor, out: List[Tuple[Hashable, ci.Cursor]]) -> List[Tuple[Hashable, ci.Cursor]]:
+    """Each int variable compared with an expression (``i < 10``, ``10 > i``, ``n != len + 1``):
+    the variable's key and the expression."""
     kids = children(c)
     if c.kind == K.BINARY_OPERATOR and len(kids) == 2 and binary_operator(c) in TRUTH_OPS[:6]:
-        for var_side, const_side in ((kids[0], kids[1]), (kids[1], kids[0])):
-            var, value = int_var(strip(var_side, casts=True)), evaluate_int(const_side)
-            if var is not None and value is not None:
-                out.setdefault(decl_key(var), set()).add(value)
+        for var_side, other in ((kids[0], kids[1]), (kids[1], kids[0])):
+            key = _compared_key(var_side)
+            if key is not None:
+                out.append((key, other))
     for ch in kids:
-        _compared_constants(ch, out)
+        _comparisons(ch, out)
+    return out
+
+
+def _compared_key(side: ci.Cursor) -> Optional[Hashable]:
+    """The key of the int variable, or of the return value of the call, a comparison's side is."""
+    s = strip(side, casts=True)
+    var = int_var(s)
+    if var is not None:
+        return decl_key(var)
+    ref = s.referenced if s.kind == K.CALL_EXPR else None
+    definition = ref.get_definition() if ref is not None and ref.kind == K.FUNCTION_DECL else None
+    return return_key(definition) if definition is not None else None
+
+
+def _compared_values(comparisons: List[Tuple[Hashable, ci.Cursor]], known: Dict[Hashable, IntClass]
+                     ) -> Dict[Hashable, Set[int]]:
+    """The constants each int variable is compared with: constant expressions, variables known to
+    be constants and expressions of them (``count != len + 1``, len a constant), and every value of
+    an expression of a flag (``count != len + 1``, len one of 2..5: 3..6)."""
+    out: Dict[Hashable, Set[int]] = {}
+    for key, other in comparisons:
+        value = evaluate_int(other)
+        if value is None:
+            value = _value(other, known)
+        if isinstance(value, int):
+            out.setdefault(key, set()).add(value)
+        elif isinstance(value, tuple) and value[0] == "set":
+            out.setdefault(key, set()).update(value[1])
+    return out
+
+
+def _compared_through_copies(compared: Dict[Hashable, Set[int]], assigned: Dict[Hashable, List[Tuple[str, object]]]
+                             ) -> Dict[Hashable, Set[int]]:
+    """``compared`` with what a variable is compared with also compared with each variable copied
+    into it (``return n;`` of ``length(l) != len``: the counter n counts to the values of len)."""
+    out = {k: set(v) for k, v in compared.items()}
+    copies = [(key, decl_key(var)) for key, assigns in assigned.items() for _tag, rhs in assigns
+              if isinstance(rhs, ci.Cursor) for var in [int_var(strip(rhs, casts=True))] if var is not None]
+    changed = True
+    while changed:
+        changed = False
+        for target, source in copies:
+            new = out.get(target, set()) - out.get(source, set())
+            if new:
+                out.setdefault(source, set()).update(new)
+                changed = True
     return out
 
 
