@@ -287,20 +287,27 @@ def alarms_of(result: Result, tr: "Translation", cprog: ir.CProgram) -> List[Ala
 
 
 def _analyse(cprog: ir.CProgram, opts: VerifyOptions, precision: Precision,
-             deadline: Optional[float], witness: bool = True, breaks: bool = True) -> Tuple["Translation", Result]:
+             deadline: Optional[float], witness: bool = True, breaks: bool = True,
+             exact: bool = False) -> Tuple["Translation", Result]:
     """One run of ``cprog``'s translation, stopped at ``deadline``; with ``witness``, the witness
     search (bounded by its number of states, not by the deadline) follows, also after a run the
     deadline stopped: the alarms found by then may be real.  Without ``breaks``, a constraint
-    breach after an update drops the structure instead of stopping the run."""
+    breach after an update drops the structure instead of stopping the run.  ``exact``: the run
+    blurs nothing (join conc) and stops at the first store of more than :data:`EXACT_NODES`
+    cells or after :data:`EXACT_STRUCTURES` structures; its witness search follows only when it
+    finished."""
     from tvla.cli.api import attach_witnesses, load, read_inputs, run_loaded
     with tempfile.TemporaryDirectory(prefix="tvla-verify-") as d:
         tr, tvp, tvs = write_translation(cprog, opts.properties, d, precision)
         engine = replace(opts.engine_options(cprog, witness), break_on_coerce_failure=breaks)
+        if exact:
+            most = min(EXACT_STRUCTURES, engine.max_structures or EXACT_STRUCTURES)
+            engine = replace(engine, join="conc", max_nodes=EXACT_NODES, max_structures=most)
         analysis = load(tvp, replace(engine, witness=False))
         structures, given = read_inputs(analysis, tvs)
         stop = (lambda: time.monotonic() > deadline) if deadline else None
         result = run_loaded(analysis, structures, given, tvp, tvs, should_stop=stop)
-        if witness and result.messages:
+        if witness and result.messages and not (exact and result.limit_hit):
             result = attach_witnesses(result, analysis.program, engine.witness_nodes, engine.witness_steps,
                                       engine.witness_states)
     return tr, result
@@ -346,6 +353,9 @@ def verify_on_stack(path: str, opts: VerifyOptions) -> FileVerdict:
         unproved = tuple(v.name for v in verdicts if v.verdict == UNKNOWN and v.name in MEMORY)
         if then and unproved and result.limit_hit:
             proved, _ = proofs_without_data(cprog, replace(opts, properties=unproved), deadline)
+        exact = _exact(cprog, rest, verdicts, proved, result, deadline)
+        if exact is not None:
+            verdicts, tr, result = exact
     except TvlaError as e:
         return FileVerdict(path, (), time.perf_counter() - t0, str(e))
     verdicts = _in_order(asked, {**{v.name: v for v in verdicts}, **proved, **settled})
@@ -385,6 +395,33 @@ def _precise(cprog: ir.CProgram, opts: VerifyOptions, deadline: Optional[float]
         if result.limit_hit == "interrupted":   # the time is up: a finer run would stop at once
             break
     return _in_order(opts, verdicts), tr, result
+
+
+EXACT_NODES = 24             # cells of the largest store the exact run follows (a loop building 20 cells)
+EXACT_STRUCTURES = 20000     # structures it stores at most
+
+
+def _exact(cprog: ir.CProgram, opts: VerifyOptions, verdicts: Tuple[PropertyVerdict, ...],
+           proved: Dict[str, PropertyVerdict], last: Result, deadline: Optional[float]
+           ) -> Optional[Tuple[Tuple[PropertyVerdict, ...], "Translation", Result]]:
+    """The verdicts, last run and translation of a run that blurs nothing, for a program whose
+    properties the runs with summary nodes left unknown though they finished (an alarm without a
+    witness): where every execution is bounded (a loop counting to a constant or to a value from a
+    small range, a list of that many cells walked), that run meets every store of every execution
+    and ends; else it stops at its first store of :data:`EXACT_NODES` cells, or at its share of
+    the time, and changes nothing (None).  What blurring loses, the length of a list a counter
+    counted, it keeps: ``count == len + 1`` after appending to a list of ``len`` cells is proved."""
+    left = tuple(v.name for v in verdicts if v.verdict == UNKNOWN and v.name not in proved)
+    if not left or last.limit_hit or cprog.unsupported or cprog.cuts:
+        return None
+    if deadline is not None and deadline - time.monotonic() < 1.0:
+        return None
+    only = replace(opts, properties=left)
+    tr, result = _analyse(cprog, only, precisions(cprog, only)[-1], deadline, exact=True)
+    if result.limit_hit:
+        return None
+    found = {v.name: v for v in _decide_all(cprog, only, tr, result)}
+    return tuple(found.get(v.name, v) for v in verdicts), tr, result
 
 
 def _past_breach(cprog: ir.CProgram, opts: VerifyOptions, precision: Precision, deadline: Optional[float],

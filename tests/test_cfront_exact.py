@@ -1,0 +1,84 @@
+"""A program whose executions are all bounded (loops counting to constants, lists of that many cells)
+is run once more without blur (join conc, verify._exact) when the runs with summary nodes leave an
+alarm without a witness: that run meets every store and keeps what blurring loses, the length of a
+list a counter counted.  A counter compared with an expression of constants (``len + 1``) or, through
+a return value, with another counter keeps every value up to it (intvars._compared_values)."""
+
+import pytest
+
+from tvla.cli.verify import VerifyOptions, verify_files
+
+APPEND = """#include <stdlib.h>
+extern void reach_error(void);
+typedef struct node { struct node *next; int data; } *SLL;
+SLL create(int len) {
+    SLL head = NULL;
+    while (len > 0) {
+        SLL n = malloc(sizeof(struct node));
+        n->next = head; n->data = 1; head = n; len--;
+    }
+    return head;
+}
+int main(void) {
+    const int len = LEN;
+    SLL s = create(len), last = s, t = malloc(sizeof(struct node));
+    t->next = NULL; t->data = 1;
+    while (last->next) last = last->next;
+    last->next = t;
+    int count = 0;
+    for (SLL p = s; p; p = p->next) count++;
+    if (count != CHECK) reach_error();
+    while (s) { t = s->next; free(s); s = t; }
+    return 0;
+}
+"""
+
+LENGTH = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+typedef struct node { struct node *next; } *List;
+int length(List l) { int n = 0; while (l) { n++; l = l->next; } return n; }
+int main(void) {
+    List head = NULL, p;
+    int n = 0;
+    EXTRA
+    while (n < 10 && __VERIFIER_nondet_int()) {
+        p = malloc(sizeof(struct node)); p->next = head; head = p; n++;
+    }
+    if (length(head) != n) reach_error();
+    while (head) { p = head->next; free(head); head = p; }
+    return 0;
+}
+"""
+
+
+def verdicts(tmp_path, text):
+    path = tmp_path / "t.c"
+    path.write_text(text)
+    [f] = verify_files([str(path)], VerifyOptions(("memcleanup", "unreach-call")))
+    return {p.name: p for p in f.properties}
+
+
+@pytest.mark.parametrize("check, verdict", [("1 + len", "true"), ("len", "false")])
+def test_the_length_of_a_list_built_by_a_counted_loop(tmp_path, check, verdict):
+    got = verdicts(tmp_path, APPEND.replace("LEN", "5").replace("CHECK", check))
+    assert got["unreach-call"].verdict == verdict, got["unreach-call"].reason
+    assert got["memcleanup"].verdict == verdict
+
+
+# an extra cell the counter does not count: length() returns one more
+EXTRA = "head = malloc(sizeof(struct node)); head->next = NULL;"
+
+
+@pytest.mark.parametrize("extra, verdict", [("", "true"), (EXTRA, "false")])
+def test_a_count_returned_by_a_callee(tmp_path, extra, verdict):
+    got = verdicts(tmp_path, LENGTH.replace("EXTRA", extra))
+    assert got["unreach-call"].verdict == verdict, got["unreach-call"].reason
+
+
+def test_an_unbounded_loop_leaves_the_verdict_to_the_summary_nodes(tmp_path):
+    # the list may be longer than any bound: the run without blur stops at its node limit, and the
+    # alarm of the runs with summary nodes stays (no witness: every count agrees)
+    text = LENGTH.replace("n < 10 && ", "").replace("EXTRA", "")
+    got = verdicts(tmp_path, text)
+    assert got["unreach-call"].verdict == "unknown"
