@@ -722,12 +722,11 @@ def _compared_values(comparisons: List[Tuple[Hashable, ci.Cursor]], known: Dict[
                      ) -> Dict[Hashable, Set[int]]:
     """The constants each int variable is compared with: constant expressions, variables known to
     be constants and expressions of them (``count != len + 1``, len a constant), and every value of
-    an expression of a flag (``count != len + 1``, len one of 2..5: 3..6)."""
+    an expression of a flag or counter (``count != len + 1``, len one of 2..5: 3..6)."""
     out: Dict[Hashable, Set[int]] = {}
     for key, other in comparisons:
-        value = evaluate_int(other)
-        if value is None:
-            value = _value(other, known)
+        const = evaluate_int(other)
+        value: object = const if const is not None else _value(other, known)
         if isinstance(value, int):
             out.setdefault(key, set()).add(value)
         elif isinstance(value, tuple) and value[0] == "set":

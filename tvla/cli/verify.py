@@ -19,14 +19,14 @@ import time
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Callable, Dict, FrozenSet, List, Mapping, Optional, Sequence, Set, Tuple, cast
+from typing import TYPE_CHECKING, Callable, Dict, FrozenSet, List, Mapping, Optional, Sequence, Set, Tuple, Union, cast
 
 from tvla.cfront import ir
 from tvla.cfront.library import ABSTRACTED, Precision
 from tvla.cfront.liveness import ints_live_at
 from tvla.cfront.verdict import FALSE, TRUE, UNKNOWN, Alarm, FileVerdict, PropertyVerdict, WitnessStep, decide
 from tvla.engine.options import Options, build_options
-from tvla.engine.results import MessageRecord, Result
+from tvla.engine.results import MessageRecord, NoWitness, Result, Witness, with_witnesses
 from tvla.errors import TvlaError
 from tvla.logic.structure import Structure
 from tvla.logic.vocabulary import Vocabulary
@@ -288,14 +288,15 @@ def alarms_of(result: Result, tr: "Translation", cprog: ir.CProgram) -> List[Ala
 
 def _analyse(cprog: ir.CProgram, opts: VerifyOptions, precision: Precision,
              deadline: Optional[float], witness: bool = True, breaks: bool = True,
-             exact: bool = False) -> Tuple["Translation", Result]:
+             exact: bool = False, earlier: Optional[Tuple["Translation", Result]] = None
+             ) -> Tuple["Translation", Result]:
     """One run of ``cprog``'s translation, stopped at ``deadline``; with ``witness``, the witness
     search (bounded by its number of states, not by the deadline) follows, also after a run the
     deadline stopped: the alarms found by then may be real.  Without ``breaks``, a constraint
     breach after an update drops the structure instead of stopping the run.  ``exact``: the run
     blurs nothing (join conc) and stops at the first store of more than :data:`EXACT_NODES`
     cells or after :data:`EXACT_STRUCTURES` structures; its witness search follows only when it
-    finished."""
+    finished, and takes the witnesses of ``earlier`` where it can (:func:`_earlier_witnesses`)."""
     from tvla.cli.api import attach_witnesses, load, read_inputs, run_loaded
     with tempfile.TemporaryDirectory(prefix="tvla-verify-") as d:
         tr, tvp, tvs = write_translation(cprog, opts.properties, d, precision)
@@ -308,8 +309,10 @@ def _analyse(cprog: ir.CProgram, opts: VerifyOptions, precision: Precision,
         stop = (lambda: time.monotonic() > deadline) if deadline else None
         result = run_loaded(analysis, structures, given, tvp, tvs, should_stop=stop)
         if witness and result.messages and not (exact and result.limit_hit):
-            result = attach_witnesses(result, analysis.program, engine.witness_nodes, engine.witness_steps,
-                                      engine.witness_states)
+            reused = _earlier_witnesses(result, earlier[1]) if earlier and earlier[0].tvp == tr.tvp else None
+            result = with_witnesses(result, reused) if reused is not None else \
+                attach_witnesses(result, analysis.program, engine.witness_nodes, engine.witness_steps,
+                                 engine.witness_states)
     return tr, result
 
 
@@ -353,7 +356,7 @@ def verify_on_stack(path: str, opts: VerifyOptions) -> FileVerdict:
         unproved = tuple(v.name for v in verdicts if v.verdict == UNKNOWN and v.name in MEMORY)
         if then and unproved and result.limit_hit:
             proved, _ = proofs_without_data(cprog, replace(opts, properties=unproved), deadline)
-        exact = _exact(cprog, rest, verdicts, proved, result, deadline)
+        exact = _exact(cprog, rest, verdicts, proved, (tr, result), deadline)
         if exact is not None:
             verdicts, tr, result = exact
     except TvlaError as e:
@@ -402,7 +405,7 @@ EXACT_STRUCTURES = 20000     # structures it stores at most
 
 
 def _exact(cprog: ir.CProgram, opts: VerifyOptions, verdicts: Tuple[PropertyVerdict, ...],
-           proved: Dict[str, PropertyVerdict], last: Result, deadline: Optional[float]
+           proved: Dict[str, PropertyVerdict], last: Tuple["Translation", Result], deadline: Optional[float]
            ) -> Optional[Tuple[Tuple[PropertyVerdict, ...], "Translation", Result]]:
     """The verdicts, last run and translation of a run that blurs nothing, for a program whose
     properties the runs with summary nodes left unknown though they finished (an alarm without a
@@ -410,18 +413,29 @@ def _exact(cprog: ir.CProgram, opts: VerifyOptions, verdicts: Tuple[PropertyVerd
     small range, a list of that many cells walked), that run meets every store of every execution
     and ends; else it stops at its first store of :data:`EXACT_NODES` cells, or at its share of
     the time, and changes nothing (None).  What blurring loses, the length of a list a counter
-    counted, it keeps: ``count == len + 1`` after appending to a list of ``len`` cells is proved."""
+    counted, it keeps: ``count == len + 1`` after appending to a list of ``len`` cells is proved.
+    It checks the properties of the ``last`` run (its translation, and so its witnesses, are the
+    same) and changes only the verdicts left unknown."""
     left = tuple(v.name for v in verdicts if v.verdict == UNKNOWN and v.name not in proved)
-    if not left or last.limit_hit or cprog.unsupported or cprog.cuts:
+    if not left or last[1].limit_hit or cprog.unsupported or cprog.cuts:
         return None
     if deadline is not None and deadline - time.monotonic() < 1.0:
         return None
-    only = replace(opts, properties=left)
-    tr, result = _analyse(cprog, only, precisions(cprog, only)[-1], deadline, exact=True)
+    same = replace(opts, properties=last[0].properties or left)
+    tr, result = _analyse(cprog, same, precisions(cprog, same)[-1], deadline, exact=True, earlier=last)
     if result.limit_hit:
         return None
-    found = {v.name: v for v in _decide_all(cprog, only, tr, result)}
+    found = {v.name: v for v in _decide_all(cprog, same, tr, result) if v.name in left}
     return tuple(found.get(v.name, v) for v in verdicts), tr, result
+
+
+def _earlier_witnesses(result: Result, earlier: Result) -> Optional[List[Union[Witness, NoWitness]]]:
+    """The witnesses of ``result``'s messages from ``earlier`` (a run of the same translation),
+    when it reported every one of them: the search from the program's entry depends only on the
+    program and the message; else None."""
+    known = {(m.location, m.action, m.text): m.witness for m in earlier.messages}
+    found = [known.get((m.location, m.action, m.text)) for m in result.messages]
+    return None if any(w is None for w in found) else cast(List[Union[Witness, NoWitness]], found)
 
 
 def _past_breach(cprog: ir.CProgram, opts: VerifyOptions, precision: Precision, deadline: Optional[float],
