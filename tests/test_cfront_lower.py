@@ -334,9 +334,10 @@ def test_a_counter_keeps_its_first_values(tmp_path):
                            " for (int i = 0; i < 10; i++) x = NULL;\n"
                            " for (int j = 0; j < 30; j++) x = NULL;\n"
                            " while (n > 0) { n = n - 1; n -= 0; } return 0; }\n")
-    # i steps by 1 up to the 10 it is compared with: every value up to it; j's bound is too far
+    # i steps by 1 up to the 10 it is compared with: every value up to it, and the one past it
+    # (a walk counting 11 cells tests 11 != 10 exactly); j's bound is too far
     assert prog.ints == (ir.IntVar("n", (-2, -1, 0, 1, 2, 3), other=True),
-                         ir.IntVar("i", tuple(range(11)), other=True),
+                         ir.IntVar("i", tuple(range(12)), other=True),
                          ir.IntVar("j", (0, 1, 2, 3, 4, 5), other=True))
     assert ir.Havoc("i", 0) in stmts(prog) and ir.Step("i", 1) in stmts(prog)
     assert ir.Step("n", -1) in stmts(prog) and ir.Step("n", 0) in stmts(prog)
