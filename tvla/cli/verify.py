@@ -296,7 +296,8 @@ def _analyse(cprog: ir.CProgram, opts: VerifyOptions, precision: Precision,
     breach after an update drops the structure instead of stopping the run.  ``exact``: the run
     blurs nothing (join conc) and stops at the first store of more than :data:`EXACT_NODES`
     cells or after :data:`EXACT_STRUCTURES` structures; its witness search follows only when it
-    finished, and takes the witnesses of ``earlier`` where it can (:func:`_earlier_witnesses`)."""
+    finished, takes the witnesses of ``earlier`` where it can (:func:`_earlier_witnesses`), and
+    searches others only if :data:`EXACT_SEARCH_TIME` is left before ``deadline``."""
     from tvla.cli.api import attach_witnesses, load, read_inputs, run_loaded
     with tempfile.TemporaryDirectory(prefix="tvla-verify-") as d:
         tr, tvp, tvs = write_translation(cprog, opts.properties, d, precision)
@@ -310,9 +311,13 @@ def _analyse(cprog: ir.CProgram, opts: VerifyOptions, precision: Precision,
         result = run_loaded(analysis, structures, given, tvp, tvs, should_stop=stop)
         if witness and result.messages and not (exact and result.limit_hit):
             reused = _earlier_witnesses(result, earlier[1]) if earlier and earlier[0].tvp == tr.tvp else None
-            result = with_witnesses(result, reused) if reused is not None else \
-                attach_witnesses(result, analysis.program, engine.witness_nodes, engine.witness_steps,
-                                 engine.witness_states)
+            # past the runs before it, a search could outlast the time limit and lose their verdicts
+            late = exact and deadline is not None and deadline - time.monotonic() < EXACT_SEARCH_TIME
+            if reused is not None:
+                result = with_witnesses(result, reused)
+            elif not late:
+                result = attach_witnesses(result, analysis.program, engine.witness_nodes, engine.witness_steps,
+                                          engine.witness_states)
     return tr, result
 
 
@@ -402,6 +407,7 @@ def _precise(cprog: ir.CProgram, opts: VerifyOptions, deadline: Optional[float]
 
 EXACT_NODES = 24             # cells of the largest store the exact run follows (a loop building 20 cells)
 EXACT_STRUCTURES = 20000     # structures it stores at most
+EXACT_SEARCH_TIME = 30.0     # seconds it leaves at least for the witness search of its new alarms
 
 
 def _exact(cprog: ir.CProgram, opts: VerifyOptions, verdicts: Tuple[PropertyVerdict, ...],
