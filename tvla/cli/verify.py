@@ -336,7 +336,8 @@ def verify_on_stack(path: str, opts: VerifyOptions) -> FileVerdict:
     without the data (:func:`proofs_without_data`): first, within a share of the time, when only
     they are asked (a competition task checks one property); else after the run with data, in the
     time it leaves, for those it left unknown at the time limit (a search tree whose keys decide
-    reach_error: the run with data does not finish, the one without proves memory safety)."""
+    reach_error: the run with data does not finish, the one without proves memory safety).  What
+    the runs with summary nodes leave unknown may come from a run without blur (:func:`_exact`)."""
     t0 = time.perf_counter()
     deadline = time.monotonic() + opts.timeout if opts.timeout else None
     asked = opts
@@ -415,8 +416,8 @@ def _exact(cprog: ir.CProgram, opts: VerifyOptions, verdicts: Tuple[PropertyVerd
            ) -> Optional[Tuple[Tuple[PropertyVerdict, ...], "Translation", Result]]:
     """The verdicts, last run and translation of a run that blurs nothing, for a program whose
     properties the runs with summary nodes left unknown though they finished (an alarm without a
-    witness): where every execution is bounded (a loop counting to a constant or to a value from a
-    small range, a list of that many cells walked), that run meets every store of every execution
+    witness): where every execution is bounded (a loop counting to a constant, a list of that many
+    cells walked), that run meets every store of every execution
     and ends; else it stops at its first store of :data:`EXACT_NODES` cells, or at its share of
     the time, and changes nothing (None).  What blurring loses, the length of a list a counter
     counted, it keeps: ``count == len + 1`` after appending to a list of ``len`` cells is proved.
