@@ -407,7 +407,7 @@ def _precise(cprog: ir.CProgram, opts: VerifyOptions, deadline: Optional[float]
 
 
 EXACT_NODES = 24             # cells of the largest store the exact run follows (a loop building 20 cells)
-EXACT_STRUCTURES = 20000     # structures it stores at most
+EXACT_STRUCTURES = 10000     # structures it stores at most
 EXACT_SEARCH_TIME = 30.0     # seconds it leaves at least for the witness search of its new alarms
 
 
