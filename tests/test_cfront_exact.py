@@ -82,3 +82,29 @@ def test_an_unbounded_loop_leaves_the_verdict_to_the_summary_nodes(tmp_path):
     text = LENGTH.replace("n < 10 && ", "").replace("EXTRA", "")
     got = verdicts(tmp_path, text)
     assert got["unreach-call"].verdict == "unknown"
+
+
+CELLS = """#include <stdlib.h>
+extern void reach_error(void);
+struct node { struct node *next; int *val; };
+int main(void) {
+    struct node *l = NULL, *p;
+    int i, count = 0;
+    for (i = 0; i < 5; i++) {
+        p = malloc(sizeof(struct node)); p->val = malloc(sizeof(int)); *p->val = 1;
+        p->next = l; l = p;
+    }
+    for (p = l; p != NULL; p = p->next) count++;
+    if (count == 5) reach_error();
+    while (l != NULL) { p = l->next; free(l->val); free(l); l = p; }
+    return 0;
+}
+"""
+
+
+def test_a_witness_as_large_as_the_stores_of_the_run_without_blur(tmp_path):
+    # 10 cells before reach_error: more than the default bound (8, the counter's 5 + 2 + 1); the run
+    # without blur met every store, the largest of 10 cells, and the search may use as many
+    got = verdicts(tmp_path, CELLS)
+    assert got["unreach-call"].verdict == "false", got["unreach-call"].reason
+

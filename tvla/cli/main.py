@@ -569,7 +569,7 @@ def check_command(kw: Kw) -> int:
 @click.option("--malloc-may-fail", is_flag=True, default=False, help="malloc may return NULL.")
 @click.option("--witness-nodes", type=click.IntRange(min=0), default=None,
               help="Largest store (in cells) a witness may use (default: 8, or the largest value a counter "
-                   "of the program keeps + 2, at most 16).")
+                   "of the program keeps + 2, at most 16; or the largest store a run without blur met).")
 @click.option("--witness-steps", type=click.IntRange(min=0), default=300, show_default=True,
               help="Longest witness (in statements).")
 @click.option("--witness-states", type=click.IntRange(min=0), default=5000, show_default=True,

@@ -296,8 +296,9 @@ def _analyse(cprog: ir.CProgram, opts: VerifyOptions, precision: Precision,
     breach after an update drops the structure instead of stopping the run.  ``exact``: the run
     blurs nothing (join conc) and stops at the first store of more than :data:`EXACT_NODES`
     cells or after :data:`EXACT_STRUCTURES` structures; its witness search follows only when it
-    finished, takes the witnesses of ``earlier`` where it can (:func:`_earlier_witnesses`), and
-    searches others only if :data:`EXACT_SEARCH_TIME` is left before ``deadline``."""
+    finished, among stores as large as the largest it met, takes the witnesses of ``earlier``
+    where that bound is the same (:func:`_earlier_witnesses`), and searches others only if
+    :data:`EXACT_SEARCH_TIME` is left before ``deadline``."""
     from tvla.cli.api import attach_witnesses, load, read_inputs, run_loaded
     with tempfile.TemporaryDirectory(prefix="tvla-verify-") as d:
         tr, tvp, tvs = write_translation(cprog, opts.properties, d, precision)
@@ -310,7 +311,13 @@ def _analyse(cprog: ir.CProgram, opts: VerifyOptions, precision: Precision,
         stop = (lambda: time.monotonic() > deadline) if deadline else None
         result = run_loaded(analysis, structures, given, tvp, tvs, should_stop=stop)
         if witness and result.messages and not (exact and result.limit_hit):
-            reused = _earlier_witnesses(result, earlier[1]) if earlier and earlier[0].tvp == tr.tvp else None
+            # a run without blur met every store of every execution: a witness may be as large
+            if exact and opts.witness_nodes is None:
+                largest = max((result.max_nodes(loc) for loc in result.locations), default=0)
+                engine = replace(engine, witness_nodes=max(engine.witness_nodes, largest))
+            bound = opts.engine_options(cprog, witness).witness_nodes   # the runs before searched within it
+            reused = _earlier_witnesses(result, earlier[1]) \
+                if earlier is not None and earlier[0].tvp == tr.tvp and engine.witness_nodes == bound else None
             # past the runs before it, a search could outlast the time limit and lose their verdicts
             late = exact and deadline is not None and deadline - time.monotonic() < EXACT_SEARCH_TIME
             if reused is not None:
