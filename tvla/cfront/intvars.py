@@ -543,10 +543,15 @@ def _narrowed(value: object, rhs: object, rng: Optional[IntRange]) -> object:
 
 def _returned(rhs: ci.Cursor, known: Dict[Hashable, IntClass]) -> Optional[IntClass]:
     """The class of the value a call returns (None: not a call of a function defined here)."""
-    s = strip(rhs, casts=True)
-    ref = s.referenced if s.kind == K.CALL_EXPR else None
-    definition = ref.get_definition() if ref is not None and ref.kind == K.FUNCTION_DECL else None
+    definition = _callee_definition(rhs)
     return known.get(return_key(definition)) if definition is not None else None
+
+
+def _callee_definition(c: ci.Cursor) -> Optional[ci.Cursor]:
+    """The definition of the function ``c`` calls directly (None: not such a call, or no body here)."""
+    s = strip(c, casts=True)
+    ref = s.referenced if s.kind == K.CALL_EXPR else None
+    return ref.get_definition() if ref is not None and ref.kind == K.FUNCTION_DECL else None
 
 
 def shift_of(rhs: ci.Cursor, class_of: Callable[[ci.Cursor], Optional[IntClass]],
@@ -709,12 +714,10 @@ def _comparisons(c: ci.Cursor, out: List[Tuple[Hashable, ci.Cursor]]) -> List[Tu
 
 def _compared_key(side: ci.Cursor) -> Optional[Hashable]:
     """The key of the int variable, or of the return value of the call, a comparison's side is."""
-    s = strip(side, casts=True)
-    var = int_var(s)
+    var = int_var(strip(side, casts=True))
     if var is not None:
         return decl_key(var)
-    ref = s.referenced if s.kind == K.CALL_EXPR else None
-    definition = ref.get_definition() if ref is not None and ref.kind == K.FUNCTION_DECL else None
+    definition = _callee_definition(side)
     return return_key(definition) if definition is not None else None
 
 

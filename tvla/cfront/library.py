@@ -2125,8 +2125,7 @@ def build_library(cprog: ir.CProgram, needs: Needs, precision: Precision = Preci
     registers = _registers(cprog)
     written = _written(cprog, flags, symbolic)
     spoilt = _spoilt(cprog, flags, symbolic, registers)   # at least: regions are of symbolic variables
-    strict = _strict_bounds(cprog, flags, registers, written, symbolic,
-                            partial(_boundable, spoilt=spoilt, ranges=_field_ranges(cprog), signed=False))
+    strict = _strict_bounds(cprog, flags, registers, written, symbolic, spoilt)
     ordered, keys = _data_fields(cprog, flags, symbolic, [d for d, _ in sorted_field.values()], registers, written,
                                  strict)
     var = _rename_apart([p.name for p in cprog.pointers], RESERVED)
@@ -2283,13 +2282,14 @@ def _order_tested(cprog: ir.CProgram, flags: Dict[str, Tuple[int, ...]], strict:
 
 def _strict_bounds(cprog: ir.CProgram, flags: Dict[str, Tuple[int, ...]], registers: Dict[str, Tuple[str, ...]],
                    written: Dict[str, Dict[Key, None]], symbolic: FrozenSet[str],
-                   boundable: Callable[[str, AbstractSet[int]], bool]) -> Dict[str, FrozenSet[int]]:
+                   spoilt: AbstractSet[str]) -> Dict[str, FrozenSet[int]]:
     """For each int field tested by order only against constants (or flags), the bounds that make
     each test one ``lt[d,K]`` (``p->d > 500``: 501, :func:`~tvla.cfront.ir.strict_bound`) with no eq
     key: a key beside its bound made three places of a datum where two decide the test.  Not for a
     field a register holds (a constant copied into the register is placed by keys that are bounds,
     :func:`_placed_by_region`), nor one given or compared with a symbolic value (whose regions
-    lie between the constants tested), nor one that cannot have bounds."""
+    lie between the constants tested), nor one that cannot have bounds (:func:`_boundable`, of a
+    wide type of either sign, not ``spoilt``)."""
     frng = _field_ranges(cprog)
     unfit = {d for ds in registers.values() for d in ds}   # held by a register
     unfit |= {d for d, vs in written.items() if any(isinstance(v, str) for v in vs)}   # given a symbolic value
@@ -2302,7 +2302,8 @@ def _strict_bounds(cprog: ir.CProgram, flags: Dict[str, Tuple[int, ...]], regist
             unfit.add(d)
         else:
             out.setdefault(d, set()).add(k)
-    return {d: frozenset(ks) for d, ks in out.items() if d not in unfit and boundable(d, ks)}
+    return {d: frozenset(ks) for d, ks in out.items()
+            if d not in unfit and _boundable(d, ks, spoilt, frng, signed=False)}
 
 
 def _register_tested(cprog: ir.CProgram, registers: Dict[str, Tuple[str, ...]],

@@ -303,6 +303,7 @@ def _analyse(cprog: ir.CProgram, opts: VerifyOptions, precision: Precision,
     with tempfile.TemporaryDirectory(prefix="tvla-verify-") as d:
         tr, tvp, tvs = write_translation(cprog, opts.properties, d, precision)
         engine = replace(opts.engine_options(cprog, witness), break_on_coerce_failure=breaks)
+        bound = engine.witness_nodes   # the runs before an exact one searched within it
         if exact:
             most = min(EXACT_STRUCTURES, engine.max_structures or EXACT_STRUCTURES)
             engine = replace(engine, join="conc", max_nodes=EXACT_NODES, max_structures=most)
@@ -315,7 +316,6 @@ def _analyse(cprog: ir.CProgram, opts: VerifyOptions, precision: Precision,
             if exact and opts.witness_nodes is None:
                 largest = max((result.max_nodes(loc) for loc in result.locations), default=0)
                 engine = replace(engine, witness_nodes=max(engine.witness_nodes, largest))
-            bound = opts.engine_options(cprog, witness).witness_nodes   # the runs before searched within it
             reused = _earlier_witnesses(result, earlier[1]) \
                 if earlier is not None and earlier[0].tvp == tr.tvp and engine.witness_nodes == bound else None
             # past the runs before it, a search could outlast the time limit and lose their verdicts
