@@ -72,3 +72,54 @@ def test_other_copies_are_unsupported(tmp_path, body):
     path.write_text(PROGRAM.replace("BODY", body))
     [f] = verify_files([str(path)], VerifyOptions(("memsafety",)))
     assert f.properties[0].verdict == "unknown" and "unsupported" in f.properties[0].reason
+
+
+PAIR = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+struct blob { int v; };
+struct pair { struct blob *lo; struct blob *hi; int tag; };
+static void clear(struct pair p) { p.lo = NULL; p.tag = 7; }
+static void release(struct pair p) { free(p.lo); RELEASE_HI }
+int main(void)
+{
+    struct pair a;
+    a.lo = malloc(sizeof(struct blob));
+    a.hi = malloc(sizeof(struct blob));
+    a.tag = 1;
+    clear(a);
+    if (a.lo == NULL || a.tag != 1)
+        reach_error();
+    struct pair b = a;
+    struct pair *q = &b;
+    struct pair c;
+    c = *q;
+    BODY
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("release_hi, body, expected", [
+    ("free(p.hi);", "if (__VERIFIER_nondet_int()) release(c); else release(*q);", ["true", "true", "true"]),
+    ("free(p.hi);", "release(c); if (c.lo != a.lo || b.hi != a.hi) reach_error();", ["true", "true", "true"]),
+    ("free(p.hi);", "release(a); free(b.lo);", ["false(valid-free)", "true", "true"]),
+    ("", "release(b);", ["true", "false", "true"]),
+    ("free(p.hi);", "b.lo = NULL; release(b);", ["true", "false", "true"]),
+])
+def test_a_struct_passed_by_value_is_a_copy_of_its_argument(tmp_path, release_hi, body, expected):
+    """A struct parameter is a cell of the callee given a copy of its argument (a struct variable or
+    ``*q``): clear()'s writes leave the caller's struct as it was, release(b) frees the blocks a's
+    fields point to; ``struct pair b = a;`` and ``c = *q;`` copy every field."""
+    src = PAIR.replace("RELEASE_HI", release_hi).replace("BODY", body)
+    assert verdicts(tmp_path, src) == expected
+
+
+def test_a_struct_returned_by_value_stays_unsupported(tmp_path):
+    src = PAIR.replace("RELEASE_HI", "free(p.hi);").replace("BODY", "release(a);").replace(
+        "int main(void)", "static struct pair get(struct pair p) { return p; }\nint main(void)").replace(
+        "    c = *q;", "    c = get(*q);")
+    path = tmp_path / "t.c"
+    path.write_text(src)
+    [f] = verify_files([str(path)], VerifyOptions(("memsafety",)))
+    assert f.properties[0].verdict == "unknown" and "unsupported" in f.properties[0].reason

@@ -6,6 +6,7 @@ import os
 import pytest
 from conftest import ROOT, c_verdicts, verify_c
 
+from tvla.cfront.cinfo import BLOCK
 from tvla.cfront.parse import parse_file
 from tvla.cfront.rewrite import rewrite
 from tvla.cfront.voidtypes import void_pointee_types
@@ -199,3 +200,49 @@ def test_a_witness_store_follows_the_list_and_links_the_payload():
     [f] = verify_files([os.path.join(ROOT, "programs", "c", "sll_void_payload_leak.c")], VerifyOptions(("memsafety",)))
     stores = [step.store for step in f.properties[0].witness]
     assert "n -> u2 -> NULL; p -> u1(x=1) -> NULL; u2.data -> u1; head = NULL; p_2 uninitialised" in stores
+
+
+BLOCKS = """struct item { struct item *next; void *payload; };
+int main(void) {
+  struct item *list = NULL;
+  void *spare = malloc(16);
+  while (__VERIFIER_nondet_int()) {
+    struct item *it = malloc(sizeof *it);
+    it->payload = malloc(32);
+    it->next = list;
+    list = it;
+  }
+  while (list) {
+    struct item *next = list->next;
+    FREE_PAYLOAD
+    free(list);
+    list = next;
+  }
+  void *q = spare;
+  if (q == spare) free(q);
+  END
+  return 0;
+}"""
+
+
+@pytest.mark.parametrize("free_payload, end, expected", [
+    ("free(list->payload);", "", ("true", "true", "true")),
+    ("", "", ("false (valid-memtrack)", "false", "true")),
+    ("free(list->payload);", "free(spare);", ("false (valid-free)", "true", "true")),
+])
+def test_void_pointers_given_only_blocks_of_bytes_point_to_blocks(tmp_path, free_payload, end, expected):
+    """``void *`` entities given only ``malloc(16)``-style blocks, copied, compared and freed but never
+    read as a struct, point to cells of a struct without fields allocated at any size."""
+    src = BLOCKS.replace("FREE_PAYLOAD", free_payload).replace("END", end)
+    assert verdicts(tmp_path, src) == expected
+    assert set(void_pointee_types(parse_file(write(tmp_path, src))).values()) == {BLOCK}
+
+
+def test_a_block_read_as_a_struct_is_of_that_struct(tmp_path):
+    """``void *v = malloc(8)`` converted to a ``struct node *`` holds nodes: the lowering then checks
+    the size against the struct's."""
+    src = ARITHMETIC.replace("v = (char *)v + 0;", "").replace("malloc(sizeof(struct node))", "malloc(SIZE)")
+    types = void_pointee_types(parse_file(write(tmp_path, src.replace("SIZE", "8"))))
+    assert [st.spelling for st in types.values() if not isinstance(st, str)] == ["node"]
+    assert verdicts(tmp_path, src.replace("SIZE", "sizeof(struct node)")) == ("true", "true", "true")
+    assert verdicts(tmp_path, src.replace("SIZE", "3")) == ("unknown",) * 3

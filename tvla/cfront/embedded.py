@@ -53,6 +53,10 @@ class Hosts:
     def of(self, decl: Optional[ci.Cursor]) -> Optional[Host]:
         return self.by_struct.get(struct_name(decl)) if decl is not None else None
 
+    def has_heads(self, decl: ci.Cursor) -> bool:
+        """Does a struct variable of this struct hold list heads (cells of their own)?"""
+        return any(struct == struct_name(decl) for struct, _ in self.heads)
+
     def inside(self, container: str) -> Optional[Host]:
         """The host whose container is the struct named ``container`` (None: it embeds none)."""
         return next((h for h in self.by_struct.values() if h.name == container), None)

@@ -41,7 +41,7 @@ from typing import Any, Callable, Dict, FrozenSet, Hashable, Iterable, List, Opt
 import clang.cindex as ci
 
 from tvla.cfront import ir
-from tvla.cfront.cinfo import CELL_FIELD, K, SourceText, callee_name, cell_words, children, constant_value, decl_key, \
+from tvla.cfront.cinfo import BLOCK, CELL_FIELD, K, SourceText, callee_name, cell_words, children, constant_value, decl_key, \
     fields_of, function_number, initializer, int_cell, is_function_pointer, is_int, is_int_cell, is_number, is_scalar, \
     for_parts, is_pointer, is_void_pointer, pointee_struct, strip, struct_decl, struct_name, switch_cases, \
     MAX_CASE_RANGE, case_values, int_range, sizeof_struct
@@ -346,15 +346,30 @@ class Lowering(LinkLowering):
         One of an inner block (whose storage dies at its end) is left out."""
         if decl_key(d) not in fr.top:
             return cur   # its uses are reported as unsupported
-        name, made = self.cell(d, rec, fr.scope, init, "struct variable")
+        copied = None
+        if init is not None and struct_decl(init.type) == rec and not self.hosts.has_heads(rec):
+            copied, cur = self.struct_cell(init, cur, fr)   # struct T a = b; or = *p
+        name, made = self.cell(d, rec, fr.scope, None if copied else init, "struct variable")
         fr.names[decl_key(d)] = name
         heads = self.head_cells(name, rec, fr.scope, made.zeroed)
         if fr.scope != "main":
             fr.cells += [(name, d)] + [(h.dst, d) for h in heads]
         cur = self.step(cur, made, d)
-        for stmt in [*heads, *self.cell_init(name, rec, init, fr)]:
+        for stmt in [*heads, *self.cell_init(name, rec, None if copied else init, fr)]:
             cur = self.step(cur, stmt, d)
-        return cur
+        return self.copy_between(d, name, copied, rec, cur) if copied else cur
+
+    def struct_param(self, p: ci.Cursor, rec: ci.Cursor, a: ci.Cursor, callee: Frame, cur: Cur, fr: Frame) -> Cur:
+        """A struct parameter: a cell of the callee (dying when it returns, as its struct variables
+        do) given a copy of the argument, a struct variable or ``*q`` of the caller."""
+        src, cur = self.struct_cell(a, cur, fr) if not self.hosts.has_heads(rec) else (None, cur)
+        if src is None:
+            self.unsupported(a, self.describe(a, f"argument for struct parameter {p.spelling}:"))
+            return self.effect(a, cur, fr)
+        name, made = self.cell(p, rec, "local", None, "struct parameter")
+        callee.names[decl_key(p)] = name
+        callee.cells.append((name, p))
+        return self.copy_between(a, name, src, rec, self.step(cur, made, a))
 
     def int_cell_decl(self, d: ci.Cursor, init: Optional[ci.Cursor], cur: Cur, fr: Frame) -> Cur:
         """An int variable whose address is taken, declared in a function's own block: a cell not on
@@ -736,7 +751,7 @@ class Lowering(LinkLowering):
         known = [z for z in sizes if z is not None]
         size = None if len(known) < len(sizes) or not sizes else (known[0] * known[1] if name == "calloc" else known[0])
         want = st.type.get_size()
-        if size != want:
+        if size != want and not (struct_name(st) == BLOCK and size is not None and size > 0):
             what = "a non-constant size" if size is None else f"{size} bytes"
             array = " (arrays are not followed)" if is_int_cell(st) and size is not None and size > want else ""
             self.unsupported(s, f"{name} of {what} for {cell_words(st)} ({want} bytes){array}")
@@ -898,6 +913,9 @@ class Lowering(LinkLowering):
             return self.assign_int(name, cls, a, cur, fr, a)[1]
         if p.type.get_canonical().kind == ci.TypeKind.POINTER:
             return self.bind_alias(p, a, callee, cur, fr)
+        rec = struct_decl(p.type)
+        if rec is not None and link_struct(p.type) is None:
+            return self.struct_param(p, rec, a, callee, cur, fr)
         return self.effect(a, cur, fr)   # any use of the parameter is reported where it is
 
     def bound_to_address(self, a: ci.Cursor, fr: Frame) -> bool:

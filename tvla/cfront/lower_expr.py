@@ -822,19 +822,29 @@ class ExprLowering(Builder):
         return BAD, cur
 
     def copy_cell(self, s: ci.Cursor, dst: ci.Cursor, src: ci.Cursor, cur: Cur, fr: Frame) -> Cur:
-        """``*p = *q`` for two cells of one struct type (see :meth:`copy_fields`)."""
-        ends = [strip(dst, casts=True), strip(src, casts=True)]
+        """``a = b`` of one struct type, each side a struct variable or ``*p`` (see :meth:`copy_fields`)."""
         st = struct_decl(dst.type)
-        if st is None or any(e.kind != K.UNARY_OPERATOR or unary_operator(e) != "*" or struct_decl(e.type) != st
-                             for e in ends):
-            self.unsupported(s, "struct copied by value, other than *p = *q of two cells")
-            return cur
-        return self.copy_fields(s, [children(e)[0] for e in ends], st, cur, fr)
+        ends: List[str] = []
+        for e in (dst, src):
+            cell, cur = self.struct_cell(e, cur, fr) if st is not None and struct_decl(e.type) == st else (None, cur)
+            if cell is None:
+                self.unsupported(s, "struct copied by value, other than between struct variables and cells (*p)")
+                return cur
+            ends.append(cell)
+        return self.copy_between(s, ends[0], ends[1], st, cur)
+
+    def struct_cell(self, e: ci.Cursor, cur: Cur, fr: Frame) -> Tuple[Optional[str], Cur]:
+        """The pointer variable to the cell a struct lvalue is: a struct variable's own, or the one
+        ``p`` points to for ``*p`` (dereferenced where the copy reads or writes it); None otherwise."""
+        s = strip(e, casts=True)
+        if s.kind == K.UNARY_OPERATOR and unary_operator(s) == "*":
+            v, cur = self.ptr_value(children(s)[0], cur, fr)
+            return (v if isinstance(v, str) and v != BAD else None), cur
+        return self.cell_of(s, fr), cur
 
     def copy_fields(self, s: ci.Cursor, pointers: List[ci.Cursor], st: ci.Cursor, cur: Cur, fr: Frame) -> Cur:
         """Copy the cell ``pointers[1]`` points to into the one ``pointers[0]`` points to, two cells of
-        the struct ``st``: each pointer field through a temporary, then each int field, every step a
-        dereference of both."""
+        the struct ``st`` (see :meth:`copy_between`)."""
         cells: List[str] = []
         for e in pointers:
             v, cur = self.ptr_value(e, cur, fr)
@@ -842,7 +852,11 @@ class ExprLowering(Builder):
                 self.unsupported(s, f"copy of a struct from or to {self.src.text(e, 40)}")
                 return cur
             cells.append(v)
-        to, frm = cells
+        return self.copy_between(s, cells[0], cells[1], st, cur)
+
+    def copy_between(self, s: ci.Cursor, to: str, frm: str, st: ci.Cursor, cur: Cur) -> Cur:
+        """Copy cell ``frm`` into cell ``to`` (both of struct ``st``): each pointer field through a
+        temporary, then each int field, every step a dereference of both."""
         struct = self.structs[self.struct(st)]
         for f, target in struct.pointer_fields:
             tmp = self.temp(target)

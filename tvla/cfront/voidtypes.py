@@ -23,12 +23,12 @@ the program: every value stored in the entity has type T, every value read from 
 A reparse that fails keeps the first parse.
 """
 
-from typing import Dict, Hashable, Iterator, List, Optional, Set, Tuple
+from typing import Dict, Hashable, Iterator, List, Optional, Set, Tuple, Union
 
 import clang.cindex as ci
 from networkx.utils import UnionFind
 
-from tvla.cfront.cinfo import K, callee_name, children, decl_key, fields_of, initializer, is_int_cell, \
+from tvla.cfront.cinfo import BLOCK, K, callee_name, children, decl_key, fields_of, initializer, is_int_cell, \
     is_void_pointer, pointee_struct, sizeof_struct, struct_name, walk_main
 from tvla.cfront.parse import Edits, binary_operator, constants_memo, evaluate_int, unary_operator
 
@@ -38,6 +38,8 @@ Fact = Tuple[str, Hashable]    # ("type", struct decl key) | ("entity", key) | (
 _CASTS = (K.PAREN_EXPR, K.UNEXPOSED_EXPR, K.CSTYLE_CAST_EXPR)
 _DECLS = (K.VAR_DECL, K.PARM_DECL, K.FIELD_DECL, K.FUNCTION_DECL)
 _KEEP: Fact = ("keep", None)
+_BLOCK: Fact = ("type", BLOCK)   # a block of a constant size, never read as a struct
+Pointee = Union[ci.Cursor, str]   # a struct (or int cell) declaration, or BLOCK
 
 
 def _declared_type(c: ci.Cursor) -> ci.Type:
@@ -134,10 +136,12 @@ class _Facts:
         if key is not None:
             return [("entity", key)]
         if core.kind == K.CALL_EXPR and callee_name(core) in ("malloc", "calloc"):
-            st = sizeof_struct(list(core.get_arguments()))
+            args = list(core.get_arguments())
+            st = sizeof_struct(args)
             if st is not None:
                 return [self.typed(st)]
-            return []   # the lowering checks the size against the type the entity gets
+            # a block of bytes, unless the entity is read as a struct (the lowering then checks the size)
+            return [_BLOCK] if args and all(evaluate_int(a) is not None for a in args) else []
         return [_KEEP]
 
     def flow(self, key: Optional[Hashable], value: Optional[ci.Cursor]) -> None:
@@ -237,24 +241,36 @@ def _walk(tu: ci.TranslationUnit) -> Iterator[Tuple[ci.Cursor, Optional[ci.Curso
     return walk_main(tu, lambda c, fn: c if c.kind == K.FUNCTION_DECL else fn, None)
 
 
-def void_pointee_types(tu: ci.TranslationUnit) -> Dict[Hashable, ci.Cursor]:
-    """Entity key -> the one struct (or int cell) its class holds, for every class retyped."""
+def void_pointee_types(tu: ci.TranslationUnit) -> Dict[Hashable, Pointee]:
+    """Entity key -> the one struct (or int cell) its class holds, or BLOCK for a class given only
+    blocks of bytes (``void *lo = malloc(16)``, only copied, compared and freed), for every class
+    retyped."""
     facts = _Facts(tu.spelling)
     for c, fn in _walk(tu):
         facts.visit(c, fn)
-    out: Dict[Hashable, ci.Cursor] = {}
+    out: Dict[Hashable, Pointee] = {}
     for members in facts.classes.to_sets():
         types = set().union(*(facts.types.get(m, set()) for m in members))
+        if len(types) > 1:
+            types.discard(BLOCK)   # malloc(8) read as a struct T: the lowering checks the size
         if len(types) == 1 and not any(m in facts.kept for m in members):
-            st = facts.structs[next(iter(types))]
-            out.update((m, st) for m in members)
+            t = next(iter(types))
+            out.update((m, BLOCK if t == BLOCK else facts.structs[t]) for m in members)
     return out
 
 
-def _type_words(st: ci.Cursor) -> Optional[str]:
+def _pointee_key(p: Pointee) -> Tuple[str, int]:
+    """A pointee's key: its declaration's, or ``(BLOCK, 0)``, after every declaration's."""
+    return (BLOCK, 0) if isinstance(p, str) else decl_key(p)
+
+
+def _type_words(st: Pointee) -> Optional[str]:
     """How the header names the type a retyped entity points to: ``struct tag`` for a struct with a
     tag declared at file scope (the header's mention declares the same one), the integer type of an
-    int cell; None for a struct that has no tag or lives in a block."""
+    int cell, the block struct the header declares; None for a struct that has no tag or lives in a
+    block."""
+    if isinstance(st, str):
+        return f"struct {BLOCK}"
     if is_int_cell(st):
         return fields_of(st)[0].type.spelling
     parent = st.semantic_parent
@@ -283,7 +299,7 @@ def _typedef_names(text: bytes, count: int) -> List[str]:
     return [n for n in pool if n.encode() not in text][:count]
 
 
-def _edits(tu: ci.TranslationUnit, types: Dict[Hashable, ci.Cursor],
+def _edits(tu: ci.TranslationUnit, types: Dict[Hashable, Pointee],
            names: Dict[Tuple[str, int], str]) -> Dict[int, str]:
     """Byte offset of a ``void`` keyword -> the typedef replacing it, for the keywords every
     declaration sharing them (``void *a, *b;``) wants replaced by the same name."""
@@ -295,7 +311,7 @@ def _edits(tu: ci.TranslationUnit, types: Dict[Hashable, ci.Cursor],
         if at is None:
             continue
         st = types.get(entity(c, tu.spelling))
-        wanted.setdefault(at, set()).add(names.get(decl_key(st)) if st is not None else None)
+        wanted.setdefault(at, set()).add(names.get(_pointee_key(st)) if st is not None else None)
     out: Dict[int, str] = {}
     for at, ns in wanted.items():
         name = next(iter(ns))
@@ -312,9 +328,11 @@ def void_pointer_edits(tu: ci.TranslationUnit, text: bytes) -> Tuple[Edits, str]
         types = void_pointee_types(tu)
     if not types:
         return {}, ""
-    structs = {decl_key(st): st for st in types.values()}
-    words: Dict[Tuple[str, int], str] = {k: w for k, w in ((k, _type_words(st)) for k, st in structs.items()) if w is not None}
-    names: Dict[Tuple[str, int], str] = dict(zip(sorted(words), _typedef_names(text, len(words))))
+    structs = {_pointee_key(st): st for st in types.values()}
+    words = {k: w for k, w in ((k, _type_words(st)) for k, st in structs.items()) if w is not None}
+    names = dict(zip(sorted(words, key=lambda k: (k == (BLOCK, 0), k)), _typedef_names(text, len(words))))
     edits: Edits = {at: (4, n.encode()) for at, n in _edits(tu, types, names).items() if text[at:at + 4] == b"void"}
     header = "".join(f"typedef {words[k]} {n};\n" for k, n in sorted(names.items(), key=lambda kv: kv[1]))
+    if (BLOCK, 0) in names:   # a struct without fields (a GNU extension): only its address is used
+        header = f"struct {BLOCK} {{}};\n" + header
     return edits, header if edits else ""
