@@ -42,6 +42,10 @@ count as arbitrary assignments.  Then a variable is
   about it is not;
 * ``abstract`` otherwise: its value is not tracked (the lowering abstracts
   every condition that reads it).
+
+A ``__VERIFIER_nondet_*()`` value that the next statement guards (:class:`Guarded`:
+``__VERIFIER_assume(2 <= v && v <= 5)``, ``if (v < 2 || v > 5) abort();``) counts as the small
+run of values the guard keeps, so ``v`` is a flag over them (and one value the guard sends away).
 """
 
 from dataclasses import dataclass
@@ -112,7 +116,7 @@ def is_truth_value(c: ci.Cursor) -> bool:
 def classify_ints(tu: ci.TranslationUnit, outs: Optional[OutParams] = None) -> Dict[Hashable, IntClass]:
     """The class of every int variable, parameter and int return value of the file (by declaration
     key); ``outs``: its out-parameters (worked out here when not given)."""
-    col = _Collector(outs if outs is not None else out_params(tu))
+    col = _Collector(outs if outs is not None else out_params(tu), guards(tu.cursor, {}))
     col.collect(tu.cursor, None, False)
     col.bind_indirect()
     tests = _Tests()
@@ -180,8 +184,9 @@ class _Collector:
     chosen once: a variable assigned in a loop, by a goto, or in a callee that may be called again
     cannot be one)."""
 
-    def __init__(self, outs: OutParams) -> None:
+    def __init__(self, outs: OutParams, guarded: Optional[Dict[int, "Guarded"]] = None) -> None:
         self.outs = outs
+        self.guarded = guarded if guarded is not None else {}   # nondet assignments guarded at once
         self.assigned: Dict[Hashable, List[Tuple[str, object]]] = {}
         self.ranges: Dict[Hashable, IntRange] = {}   # the values of each variable's C type
         self.repeated: Set[Hashable] = set()
@@ -226,7 +231,8 @@ class _Collector:
             var = int_var(children(c)[0])
             step = step_of(c)
             if var is not None:
-                self.add(decl_key(var), "", ("step", step[1]) if step is not None else children(c)[1])
+                rhs = self.guarded.get(c.hash, children(c)[1])
+                self.add(decl_key(var), "", ("step", step[1]) if step is not None else rhs)
             self.through(children(c)[0], children(c)[1])
         elif k == K.UNARY_OPERATOR and unary_operator(c) == "&" and c.hash in self.outs.bound:
             pass   # given to an out-parameter: its writes are counted where they are
@@ -272,7 +278,7 @@ class _Collector:
     def record_decl(self, c: ci.Cursor, function: Optional[ci.Cursor]) -> None:
         init = initializer(c)
         if init is not None:
-            self.add(decl_key(c), _INIT, init, c.type)
+            self.add(decl_key(c), _INIT, self.guarded.get(c.hash, init), c.type)
         elif function is None or c.storage_class == ci.StorageClass.STATIC:
             self.add(decl_key(c), _INIT, 0, c.type)   # static storage starts at 0
         else:
@@ -291,6 +297,135 @@ class _Collector:
         for p, a in zip(params, c.get_arguments()):
             if is_scalar(p.type):
                 self.add(decl_key(p), "", a, p.type)
+
+
+@dataclass(frozen=True)
+class Guarded:
+    """A nondet value whose very next statement keeps only some of its values:
+    ``__VERIFIER_assume(c)`` (``assume``: those where c holds; the others end the path) or ``if (c)
+    abort();`` (those where c does not hold; the others leave the program there, all alike, so one
+    of them stands for all).  Nothing reads the variable in between."""
+    var: Hashable   # the variable's key
+    cond: ci.Cursor
+    assume: bool
+
+
+MAX_GUARD_SPAN = 64   # the integers between a guard's least and greatest constant it is evaluated on
+_EXITS = ("abort", "exit", "_Exit")
+
+
+def guards(c: ci.Cursor, out: Dict[int, Guarded]) -> Dict[int, Guarded]:
+    """The nondet assignments below ``c`` (``int x = nondet();``, ``x = nondet();``) that the next
+    statement of their block guards (:class:`Guarded`), by the hash of the declaration or operator."""
+    kids = children(c)
+    if c.kind == K.COMPOUND_STMT:
+        for first, second in zip(kids, kids[1:]):
+            assigned = _nondet_assignment(first)
+            guard = _guard_of(second, assigned[1]) if assigned is not None else None
+            if assigned is not None and guard is not None:
+                out[assigned[0].hash] = guard
+    for ch in kids:
+        guards(ch, out)
+    return out
+
+
+def _nondet_assignment(stmt: ci.Cursor) -> Optional[Tuple[ci.Cursor, ci.Cursor]]:
+    """``int x = nondet();`` (its declaration) or ``x = nondet();`` (its operator), and x."""
+    if stmt.kind == K.DECL_STMT:
+        decls = children(stmt)
+        init = initializer(decls[0]) if len(decls) == 1 and decls[0].kind == K.VAR_DECL else None
+        return (decls[0], decls[0]) if init is not None and is_scalar(decls[0].type) and is_nondet_call(init) else None
+    s = strip(stmt)
+    kids = children(s)
+    if s.kind != K.BINARY_OPERATOR or len(kids) != 2 or binary_operator(s) != "=" or not is_nondet_call(kids[1]):
+        return None
+    var = int_var(kids[0])
+    return (s, var) if var is not None else None
+
+
+def _guard_of(stmt: ci.Cursor, var: ci.Cursor) -> Optional[Guarded]:
+    s = strip(stmt)
+    kids = children(s)
+    if s.kind == K.CALL_EXPR and callee_name(s) == "__VERIFIER_assume" and len(list(s.get_arguments())) == 1:
+        return Guarded(decl_key(var), list(s.get_arguments())[0], True)
+    if s.kind == K.IF_STMT and len(kids) == 2 and _exits(kids[1]):
+        return Guarded(decl_key(var), kids[0], False)
+    return None
+
+
+def _exits(stmt: ci.Cursor) -> bool:
+    """Is ``stmt`` a call of ``abort``/``exit`` (alone in a block or not)?"""
+    s = strip(stmt)
+    if s.kind == K.COMPOUND_STMT:
+        kids = children(s)
+        return len(kids) == 1 and _exits(kids[0])
+    return s.kind == K.CALL_EXPR and callee_name(s) in _EXITS
+
+
+def guarded_values(g: Guarded, known: Dict[Hashable, IntClass]) -> object:
+    """The values a guarded nondet value holds past its guard, as :func:`_value` gives them:
+    ``("set", values, False)`` when the guard compares the variable (in its own type) only with
+    constants and keeps a bounded run of at most :data:`MAX_COUNTER_VALUES` values (with ``abort``,
+    one more that the guard sends away); else ``"nondet"``."""
+    consts: Set[int] = set()
+    if not _guard_shape(g.cond, g.var, known, consts) or not consts:
+        return "nondet"
+    lo, hi = min(consts) - 1, max(consts) + 1
+    if hi - lo > MAX_GUARD_SPAN:
+        return "nondet"
+    kept = [v for v in range(lo, hi + 1) if _guard_holds(g.cond, g.var, v, known) == g.assume]
+    # lo and hi stand for every integer beyond them: kept there, the run is unbounded
+    if not kept or lo in kept or hi in kept or len(kept) + (not g.assume) > MAX_COUNTER_VALUES:
+        return "nondet"
+    return ("set", tuple(kept) + (() if g.assume else (hi,)), False)
+
+
+def _guard_shape(c: ci.Cursor, key: Hashable, known: Dict[Hashable, IntClass], consts: Set[int]) -> bool:
+    """Is ``c`` made of ``!``, ``&&``, ``||`` and comparisons of variable ``key`` (in its own type)
+    with constants (``known`` gives the constant variables)?  Collect the constants."""
+    s = strip(c)
+    kids = children(s)
+    if s.kind == K.UNARY_OPERATOR and unary_operator(s) == "!" and kids:
+        return _guard_shape(kids[0], key, known, consts)
+    if s.kind != K.BINARY_OPERATOR or len(kids) != 2:
+        return False
+    op = binary_operator(s)
+    if op in ("&&", "||"):
+        return all(_guard_shape(k, key, known, consts) for k in kids)
+    compared = _compared_constant(s, key, known) if op in TRUTH_OPS[:6] else None
+    if compared is None:
+        return False
+    consts.add(compared[1])
+    return True
+
+
+def _compared_constant(s: ci.Cursor, key: Hashable, known: Dict[Hashable, IntClass]
+                       ) -> Optional[Tuple[bool, int]]:
+    """For ``x op k`` or ``k op x`` with variable ``key`` and a constant k (compared as integers in
+    x's type): whether x is on the left, and k; None otherwise."""
+    for i, (var_side, const_side) in enumerate(((children(s)[0], children(s)[1]), (children(s)[1], children(s)[0]))):
+        var = int_var(var_side)
+        value = _value(const_side, known) if var is not None and decl_key(var) == key else None
+        if isinstance(value, int) and var is not None and _value_order(var, var_side, value):
+            return i == 0, value
+    return None
+
+
+def _guard_holds(c: ci.Cursor, key: Hashable, v: int, known: Dict[Hashable, IntClass]) -> bool:
+    """The value of a guard :func:`_guard_shape` accepted, the variable holding ``v``."""
+    s = strip(c)
+    kids = children(s)
+    if s.kind == K.UNARY_OPERATOR:
+        return not _guard_holds(kids[0], key, v, known)
+    op = binary_operator(s)
+    if op == "&&":
+        return all(_guard_holds(k, key, v, known) for k in kids)
+    if op == "||":
+        return any(_guard_holds(k, key, v, known) for k in kids)
+    compared = _compared_constant(s, key, known)
+    assert compared is not None
+    left, k = compared
+    return holds(v, op, k) if left else holds(k, op, v)
 
 
 _TEST_OPS = ("==", "!=")
@@ -484,6 +619,8 @@ def _value(rhs: object, known: Dict[Hashable, IntClass], inits: FrozenSet[Hashab
     alias of one ``("alias", key)``, or _OTHER."""
     if rhs is _OTHER or isinstance(rhs, (int, tuple, str)):
         return rhs
+    if isinstance(rhs, Guarded):
+        return guarded_values(rhs, known)
     v = constant_value(rhs)
     if v is not None:
         return v

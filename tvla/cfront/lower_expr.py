@@ -580,7 +580,7 @@ class ExprLowering(Builder):
         known = self.address_test(s, fr)
         if known is not None:   # an out-parameter compared with NULL: the address of a variable or field
             return self.goto(cur, t if known else f, c)
-        if self.step_test(s, t, f, cur, fr) or self.mapped_cond(s, t, f, cur, fr):
+        if self.step_test(s, t, f, cur, fr) or self.mapped_cond(s, t, f, cur, fr) or self.paired_cond(s, t, f, cur, fr):
             return None
         if s.kind == K.BINARY_OPERATOR and binary_operator(s) in NEGATE:
             return self.compare(s, t, f, cur, fr)
@@ -606,6 +606,39 @@ class ExprLowering(Builder):
         if self.ints[src].other:   # another value of a counter: not followed
             self.branch_both(cur, t, f, "abstracted", s)
         return True
+
+    def paired_cond(self, s: ci.Cursor, t: Cur, f: Cur, cur: Cur, fr: Frame) -> bool:
+        """``a op e`` for a flag or counter ``a`` and an expression ``e`` computed from another one j
+        and constants (``count != 1 + len``, len one of 2..5): for each value of j, a test of it,
+        then ``a`` tested against e's value there (both ways, abstracted, where C leaves e undefined
+        or j holds another value).  Both compared in a's own type.  False (nothing lowered) for any
+        other test."""
+        kids = children(s)
+        if s.kind != K.BINARY_OPERATOR or binary_operator(s) not in NEGATE or len(kids) != 2:
+            return False
+        for side, other, op in ((kids[0], kids[1], binary_operator(s)), (kids[1], kids[0], ir.FLIP[binary_operator(s)])):
+            var = int_var(strip(side))
+            name = self.lookup(var, fr) if var is not None else None
+            iv = self.ints.get(name) if name is not None else None
+            if var is None or iv is None or iv.register or not iv.values or int_range(var.type) != int_range(side.type):
+                continue
+            mapped = mapped_of(other, lambda c: self.int_class(decl_key(c)), lambda c: self.const_value(c, fr))
+            src = self.lookup(mapped[0], fr) if mapped is not None else None
+            if mapped is None or src is None or src not in self.ints or src == name \
+                    or not _computed(other, decl_key(mapped[0])):
+                continue
+            for v, w in mapped[2]:
+                here, rest = self.node(), self.node()
+                self.int_branch(("var", src), "==", ("const", v), here, rest, cur, s)
+                if w is None:
+                    self.branch_both(here, t, f, "abstracted", s)
+                else:
+                    self.int_branch(("var", name), op, ("const", w), t, f, here, s)
+                cur = rest
+            if self.ints[src].other:   # another value of a counter: not followed
+                self.branch_both(cur, t, f, "abstracted", s)
+            return True
+        return False
 
     def step_test(self, s: ci.Cursor, t: Cur, f: Cur, cur: Cur, fr: Frame) -> bool:
         """``n--`` or ``++i`` as a truth value, or compared with a constant (``i++ < 2``), for a

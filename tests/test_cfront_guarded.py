@@ -1,0 +1,73 @@
+"""A nondet value guarded by the very next statement (``__VERIFIER_assume(2 <= n && n <= 5)``, ``if (n <
+2 || n > 5) abort();``) holds a small run of values: it is a flag over them (with ``abort``, one more
+value that the guard sends away stands for all the others).  A counter compared with an expression of
+such a flag (``count != 1 + len``) is tested value by value (ExprLowering.paired_cond)."""
+
+import pytest
+from conftest import c_verdicts
+
+from tvla.cfront.intvars import classify_ints
+from tvla.cfront.parse import parse_file
+
+HEAD = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void __VERIFIER_assume(int);
+extern void reach_error(void);
+"""
+
+COUNT = HEAD + """typedef struct node { struct node *next; } *SLL;
+int pick(int from, int until) {
+    int v = __VERIFIER_nondet_int();
+    GUARD
+    return v;
+}
+int main(void) {
+    const int len = pick(2, 5);
+    SLL s = NULL;
+    for (int i = len; i > 0; i--) { SLL n = malloc(sizeof *n); n->next = s; s = n; }
+    SLL t = malloc(sizeof *t);
+    t->next = s; s = t;
+    int count = 0;
+    for (SLL p = s; p; p = p->next) count++;
+    if (CHECK) reach_error();
+    while (s) { t = s->next; free(s); s = t; }
+    return 0;
+}
+"""
+
+ABORT = "if (v < from || v > until) abort();"
+ASSUME = "__VERIFIER_assume(v >= from && v <= until);"
+
+
+def values_of(tmp_path, src, name):
+    path = tmp_path / "t.c"
+    path.write_text(src)
+    tu = parse_file(str(path))
+    offset = src.index(f"int {name} =") + 4
+    [cls] = [c for k, c in classify_ints(tu).items() if k[0] == str(path) and k[1] == offset]
+    return cls.kind, cls.values
+
+
+@pytest.mark.parametrize("guard, expected", [
+    (ASSUME, ("flag", (2, 3, 4, 5))),
+    (ABORT, ("flag", (2, 3, 4, 5, 6))),                      # 6 stands for every value aborted
+    ("if (!(v >= from) || until < v) { abort(); }", ("flag", (2, 3, 4, 5, 6))),
+    ("if (v > until) abort();", ("register", ())),           # no bound below: any value
+    ("count(); " + ABORT, ("register", ())),                 # not the next statement
+    ("__VERIFIER_assume(v >= from && v <= until + 20);", ("register", ())),   # too many values
+])
+def test_a_guarded_nondet_value_is_a_flag_over_the_values_it_keeps(tmp_path, guard, expected):
+    src = COUNT.replace("GUARD", guard).replace("CHECK", "count != 1 + len").replace(
+        "int pick", "void count(void) {}\nint pick")
+    assert values_of(tmp_path, src, "v") == expected
+
+
+@pytest.mark.parametrize("guard, check, expected", [
+    (ABORT, "count != 1 + len", ("true", "true", "true")),
+    (ASSUME, "count != len + 1", ("true", "true", "true")),
+    (ASSUME, "len + 1 < count", ("true", "true", "true")),
+    (ABORT, "count != len", ("true", "false", "false")),
+    (ASSUME, "count == len + 1 && len == 4", ("true", "false", "false")),
+])
+def test_a_count_checked_against_a_guarded_length(tmp_path, guard, check, expected):
+    assert c_verdicts(tmp_path, COUNT.replace("GUARD", guard).replace("CHECK", check)) == expected
