@@ -112,6 +112,12 @@ def test_header_declares_the_library(tmp_path):
     assert ir.Exit("exit") in stmts(prog) and not prog.unsupported
 
 
+def test_malloc_and_alloca_headers_declare_the_allocation_functions(tmp_path):
+    prog = lower(tmp_path, "#include <malloc.h>\n#include <alloca.h>\n"
+                           "int main() { Node *x = malloc(sizeof(struct node)); free(x); return 0; }\n")
+    assert not prog.unsupported and any(isinstance(s, ir.Malloc) for s in stmts(prog))
+
+
 def test_limits_and_stdint_headers(tmp_path):
     prog = lower(tmp_path, "#include <limits.h>\n#include <stdint.h>\n"
                            "int main() { int32_t m = INT_MAX; uint8_t c = UINT8_MAX; long l = LONG_MIN;\n"
