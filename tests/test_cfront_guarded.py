@@ -43,7 +43,7 @@ def values_of(tmp_path, src, name):
     path = tmp_path / "t.c"
     path.write_text(src)
     tu = parse_file(str(path))
-    offset = src.index(f"int {name} =") + 4
+    offset = src.index(f"int {name} =") + 4   # the name after "int "
     [cls] = [c for k, c in classify_ints(tu).items() if k[0] == str(path) and k[1] == offset]
     return cls.kind, cls.values
 
@@ -71,3 +71,16 @@ def test_a_guarded_nondet_value_is_a_flag_over_the_values_it_keeps(tmp_path, gua
 ])
 def test_a_count_checked_against_a_guarded_length(tmp_path, guard, check, expected):
     assert c_verdicts(tmp_path, COUNT.replace("GUARD", guard).replace("CHECK", check)) == expected
+
+
+@pytest.mark.parametrize("decl, guard, expected", [
+    ("unsigned int v = __VERIFIER_nondet_uint();", "__VERIFIER_assume(v < 4);", ("flag", (0, 1, 2, 3))),
+    ("unsigned int v = __VERIFIER_nondet_uint();", "if (v >= 3) abort();", ("flag", (0, 1, 2, 4))),   # 4: every value aborted
+    # unbounded below: no run of values; v stays a flag over the regions its tests cut (1 stands for
+    # every value below 2, 5 for every value above 4)
+    ("int v = __VERIFIER_nondet_int();", "__VERIFIER_assume(v < 4);", ("flag", (1, 2, 3, 4, 5))),
+])
+def test_a_guard_bounded_by_the_type_of_its_variable(tmp_path, decl, guard, expected):
+    src = HEAD + "extern unsigned int __VERIFIER_nondet_uint(void);\nint main(void) {\n    " + decl + "\n    " + \
+        guard + "\n    if (v == 2) reach_error();\n    return 0;\n}\n"
+    assert values_of(tmp_path, src, "v") == expected

@@ -308,6 +308,7 @@ class Guarded:
     var: Hashable   # the variable's key
     cond: ci.Cursor
     assume: bool
+    range: Optional[IntRange] = None   # the values of the variable's type
 
 
 MAX_GUARD_SPAN = 64   # the integers between a guard's least and greatest constant it is evaluated on
@@ -347,9 +348,9 @@ def _guard_of(stmt: ci.Cursor, var: ci.Cursor) -> Optional[Guarded]:
     s = strip(stmt)
     kids = children(s)
     if s.kind == K.CALL_EXPR and callee_name(s) == "__VERIFIER_assume" and len(list(s.get_arguments())) == 1:
-        return Guarded(decl_key(var), list(s.get_arguments())[0], True)
+        return Guarded(decl_key(var), list(s.get_arguments())[0], True, int_range(var.type))
     if s.kind == K.IF_STMT and len(kids) == 2 and _exits(kids[1]):
-        return Guarded(decl_key(var), kids[0], False)
+        return Guarded(decl_key(var), kids[0], False, int_range(var.type))
     return None
 
 
@@ -370,14 +371,19 @@ def guarded_values(g: Guarded, known: Dict[Hashable, IntClass]) -> object:
     consts: Set[int] = set()
     if not _guard_shape(g.cond, g.var, known, consts) or not consts:
         return "nondet"
-    lo, hi = min(consts) - 1, max(consts) + 1
+    least, most = g.range.bounds if g.range is not None else (min(consts) - 1, max(consts) + 1)
+    # evaluated one past the constants, or down (up) to the type's bound when that is near
+    lo = least if min(consts) - least <= MAX_GUARD_SPAN else min(consts) - 1
+    hi = most if most - max(consts) <= MAX_GUARD_SPAN else max(consts) + 1
     if hi - lo > MAX_GUARD_SPAN:
         return "nondet"
     kept = [v for v in range(lo, hi + 1) if _guard_holds(g.cond, g.var, v, known) == g.assume]
-    # lo and hi stand for every integer beyond them: kept there, the run is unbounded
-    if not kept or lo in kept or hi in kept or len(kept) + (not g.assume) > MAX_COUNTER_VALUES:
+    # an end short of the type's bound stands for every integer beyond it: kept there, the run is unbounded
+    unbounded = lo in kept and (g.range is None or lo > least) or hi in kept and (g.range is None or hi < most)
+    spare = () if g.assume else tuple(v for v in (hi, lo) if v not in kept)[:1]
+    if not kept or unbounded or len(kept) + len(spare) > MAX_COUNTER_VALUES:
         return "nondet"
-    return ("set", tuple(kept) + (() if g.assume else (hi,)), False)
+    return ("set", tuple(kept) + spare, False)
 
 
 def _guard_shape(c: ci.Cursor, key: Hashable, known: Dict[Hashable, IntClass], consts: Set[int]) -> bool:
