@@ -84,3 +84,20 @@ def test_a_guard_bounded_by_the_type_of_its_variable(tmp_path, decl, guard, expe
     src = HEAD + "extern unsigned int __VERIFIER_nondet_uint(void);\nint main(void) {\n    " + decl + "\n    " + \
         guard + "\n    if (v == 2) reach_error();\n    return 0;\n}\n"
     assert values_of(tmp_path, src, "v") == expected
+
+
+def test_a_counter_compared_in_its_unsigned_type(tmp_path):
+    """``count > len - 10`` with an unsigned count compares in unsigned: ``len - 10`` is a huge value
+    there, so the test never holds (as an int comparison it always would)."""
+    src = HEAD + """int main(void) {
+    int len = 0;
+    while (len < 3 && __VERIFIER_nondet_int()) len++;
+    unsigned int count = 0;
+    while (count < 2 && __VERIFIER_nondet_int()) count++;
+    if (count > len - 10) reach_error();
+    if (count < len - 10) return 0;
+    reach_error();
+    return 0;
+}
+"""
+    assert c_verdicts(tmp_path, src) == ("true", "true", "true")

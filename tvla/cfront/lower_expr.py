@@ -627,13 +627,14 @@ class ExprLowering(Builder):
             if mapped is None or src is None or src not in self.ints or src == name \
                     or not _computed(other, decl_key(mapped[0])):
                 continue
+            rng = int_range(side.type)   # the type compared in: a's own, so e's value is converted to it
             for v, w in mapped[2]:
                 here, rest = self.node(), self.node()
                 self.int_branch(("var", src), "==", ("const", v), here, rest, cur, s)
                 if w is None:
                     self.branch_both(here, t, f, "abstracted", s)
                 else:
-                    self.int_branch(("var", name), op, ("const", w), t, f, here, s)
+                    self.int_branch(("var", name), op, ("const", rng.convert(w) if rng else w), t, f, here, s)
                 cur = rest
             if self.ints[src].other:   # another value of a counter: not followed
                 self.branch_both(cur, t, f, "abstracted", s)
