@@ -10,6 +10,7 @@ from tvla.cfront import ir
 from tvla.cfront.liveness import ending_nodes, insert_kills, live_at
 from tvla.cfront.lower import lower_file
 from tvla.cfront.parse import parse_file
+from tvla.cli.verify import VerifyOptions, verify_files
 from tvla.errors import TvlaError
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -681,3 +682,19 @@ def test_a_register_copy_no_path_reads_is_dropped(tmp_path):
                            " if (x->d > m) m = x->d; if (m < -5) m = 1; return 0; }\n", liveness=True)
     assert stmts(prog, ir.CopyInt) == []
     assert ir.Assume(ir.DataCond("m", None, "<", value=-5)) in stmts(prog)
+
+
+@pytest.mark.parametrize("src, expected", [
+    ("int main() { int n, m; int r = 0; if (scanf(\"%d %d\", &n, &m) == 3) r = 1; if (r) reach_error();\n"
+     "  return 0; }", "true"),                                       # it reads two at most
+    ("int main() { int n; if (scanf(\"%d\", &n) == EOF) reach_error(); return 0; }", "false"),
+    ("int main() { Node *x = malloc(sizeof *x); int k = 0; x->next = NULL; x->d = 1;\n"
+     "  if (sscanf(\"5\", \"%d\", &x->d) == 1 && x->d == 5) k = 1; free(x); if (k) reach_error(); return 0; }",
+     "false"),
+])
+def test_scanf_gives_its_targets_any_value_and_returns_how_many_it_read(tmp_path, src, expected):
+    path = tmp_path / "t.c"
+    path.write_text("#include <stdio.h>\n#include <stdlib.h>\nextern void reach_error(void);\n"
+                    "typedef struct node { struct node *next; int d; } Node;\n" + src + "\n")
+    [f] = verify_files([str(path)], VerifyOptions(("unreach-call",)))
+    assert f.properties[0].verdict == expected and not f.unsupported

@@ -20,7 +20,8 @@ Contract (docs/c.md, "From C to three-address statements"):
   ``ReachError`` into ``error``; ``abort()``, ``exit()`` and the return of
   ``main`` -> ``Exit`` into ``exit``; ``__VERIFIER_assume(c)`` -> the edges
   of ``c`` whose false side goes nowhere; ``__VERIFIER_nondet_*()`` -> a
-  nondeterministic value; output functions (``printf``...) do nothing.
+  nondeterministic value; output functions (``printf``...) do nothing; ``scanf`` gives its targets
+  any value and returns EOF or how many it read.
 * Whatever is outside the subset is an entry of ``CProgram.unsupported``
   located at the construct (``unsupported: ...``), and lowering goes on; so
   is a call nested more than :data:`MAX_CALL_DEPTH` calls deep, or one whose
@@ -70,6 +71,7 @@ MAX_EDGES = 20_000      # edges of the lowered program, every call inlined (each
 
 ERROR_CALLS = ("reach_error", "__VERIFIER_error", "__assert_fail", "__assert_perror_fail", "__assert")
 EXIT_CALLS = {"abort": "abort", "exit": "exit", "_Exit": "exit"}
+INPUT_CALLS = {"scanf": 1, "fscanf": 2, "sscanf": 2}   # the index of their first target
 IGNORED_CALLS = ("printf", "fprintf", "puts", "putchar", "fflush", "fputs", "fputc", "sprintf", "snprintf")
 NONDET_PREFIX = "__VERIFIER_nondet_"
 
@@ -719,9 +721,39 @@ class Lowering(LinkLowering):
             return self.unknown(s), self.memset(s, args, cur, fr)
         if name in ("memcpy", "__builtin_memcpy", "memmove", "__builtin_memmove"):
             return self.unknown(s), self.memcpy(s, args, cur, fr)
+        if name in INPUT_CALLS:
+            targets = args[INPUT_CALLS[name]:]
+            return self.input_count(s, len(targets), self.read_input(s, targets, cur, fr))
         if name not in IGNORED_CALLS:
             self.unsupported(s, f"call of {name}, which is not defined in the file")
         return self.unknown(s), self.effects(args, cur, fr)
+
+    def read_input(self, s: ci.Cursor, targets: List[ci.Cursor], cur: Cur, fr: Frame) -> Cur:
+        """``scanf("%d %d", &n, &p->d)``: each int variable or field given by its address gets any
+        value (the input may not match: the value may also stay; any covers both); another target
+        (a string buffer) is unsupported."""
+        for a in targets:
+            e = strip(a, casts=True)
+            inner = strip(children(e)[0]) if e.kind == K.UNARY_OPERATOR and unary_operator(e) == "&" else None
+            cell = self.int_cell_var(inner, fr) if inner is not None else None
+            if cell is not None:
+                cur = self.step(cur, ir.SetData(cell, CELL_FIELD, None), s)
+            elif inner is not None and inner.kind == K.MEMBER_REF_EXPR and is_int(inner.type):
+                base, fname, kind, cur = self.member(inner, cur, fr)
+                if kind == "int" and base != BAD:
+                    cur = self.step(cur, ir.SetData(base, fname, None), s)
+            else:
+                self.unsupported(a, self.describe(a, f"input read by {callee_name(s)} into"))
+                cur = self.effect(a, cur, fr)
+        return cur
+
+    def input_count(self, s: ci.Cursor, n: int, cur: Cur) -> Tuple[Operand, Cur]:
+        """The value of a ``scanf`` reading ``n`` targets: EOF (-1) or how many it read, 0 to n (a
+        temporary flag given one of them)."""
+        tmp = self.fresh(f"{callee_name(s)}_ret")
+        values = tuple(range(-1, n + 1))
+        self.int_var_named(tmp, IntClass("flag", values, range=int_range(s.type)), s.type)
+        return ("var", tmp), self.choices(values, cur, s, lambda v: ir.Havoc(tmp, v))
 
     def unknown(self, s: ci.Cursor) -> Operand:
         return BAD if pointee_struct(s.type) is not None else ABS

@@ -1,4 +1,5 @@
-/* Minimal <stdio.h> for tvla's C front end: output calls are ignored by the lowering. */
+/* Minimal <stdio.h> for tvla's C front end: output calls are ignored by the lowering; scanf's
+   targets get any value. */
 #ifndef _TVLA_STDIO_H
 #define _TVLA_STDIO_H
 #include <stddef.h>
@@ -13,5 +14,7 @@ int puts(const char *s);
 int putchar(int c);
 int fflush(FILE *f);
 int scanf(const char *fmt, ...);
+int fscanf(FILE *f, const char *fmt, ...);
+int sscanf(const char *s, const char *fmt, ...);
 int getchar(void);
 #endif
