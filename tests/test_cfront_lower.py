@@ -113,6 +113,13 @@ def test_header_declares_the_library(tmp_path):
     assert ir.Exit("exit") in stmts(prog) and not prog.unsupported
 
 
+def test_output_to_stderr_makes_no_pointer_variable(tmp_path):
+    """``fprintf(stderr, ...)`` reads ``stderr`` for nothing: no variable ``stderr`` (NULL in every
+    witness store) is made."""
+    prog = lower(tmp_path, "#include <stdio.h>\nint main() { fprintf(stderr, \"no memory\"); return 0; }\n")
+    assert not prog.unsupported and not prog.pointers
+
+
 def test_malloc_and_alloca_headers_declare_the_allocation_functions(tmp_path):
     prog = lower(tmp_path, "#include <malloc.h>\n#include <alloca.h>\n"
                            "int main() { Node *x = malloc(sizeof(struct node)); free(x); return 0; }\n")

@@ -822,6 +822,8 @@ class ExprLowering(Builder):
             return self.stmt(children(s)[0], cur, fr)
         if k == K.CXX_UNARY_EXPR:
             return cur   # sizeof does not evaluate its operand
+        if k == K.DECL_REF_EXPR and is_pointer(s.type):
+            return cur   # reading a pointer does nothing (fprintf(stderr, ...) makes no variable stderr)
         if is_pointer(s.type):
             return self.ptr_value(s, cur, fr)[1]
         return self.consume(s, cur, fr)
