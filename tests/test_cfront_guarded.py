@@ -101,3 +101,15 @@ def test_a_counter_compared_in_its_unsigned_type(tmp_path):
 }
 """
     assert c_verdicts(tmp_path, src) == ("true", "true", "true")
+
+
+@pytest.mark.parametrize("decl, guard, expected", [
+    # assumptions in a row guard together
+    ("int v = __VERIFIER_nondet_int();", "__VERIFIER_assume(v > 0); __VERIFIER_assume(v < 3);", ("flag", (1, 2))),
+    # a nondet value of a narrower type: only its values (0 to 255) may be given
+    ("int v = __VERIFIER_nondet_uchar();", "__VERIFIER_assume(v < 3);", ("flag", (0, 1, 2))),
+])
+def test_guards_in_a_row_and_values_of_a_narrower_type(tmp_path, decl, guard, expected):
+    src = HEAD + "extern unsigned char __VERIFIER_nondet_uchar(void);\nint main(void) {\n    " + decl + "\n    " + \
+        guard + "\n    if (v == 2) reach_error();\n    int w = v;\n    return w;\n}\n"
+    assert values_of(tmp_path, src, "v") == expected

@@ -301,14 +301,14 @@ class _Collector:
 
 @dataclass(frozen=True)
 class Guarded:
-    """A nondet value whose very next statement keeps only some of its values:
-    ``__VERIFIER_assume(c)`` (``assume``: those where c holds; the others end the path) or ``if (c)
-    abort();`` (those where c does not hold; the others leave the program there, all alike, so one
-    of them stands for all).  Nothing reads the variable in between."""
+    """A nondet value whose very next statements keep only some of its values: a run of
+    ``__VERIFIER_assume(c)`` (``assume``: those where every c holds; the others end the path) or one
+    ``if (c) abort();`` (those where c does not hold; the others leave the program there, all
+    alike, so one of them stands for all).  Nothing reads the variable in between."""
     var: Hashable   # the variable's key
-    cond: ci.Cursor
+    conds: Tuple[ci.Cursor, ...]
     assume: bool
-    range: Optional[IntRange] = None   # the values of the variable's type
+    bounds: Optional[Tuple[int, int]] = None   # the least and greatest value it may be given
 
 
 MAX_GUARD_SPAN = 64   # the integers between a guard's least and greatest constant it is evaluated on
@@ -317,12 +317,12 @@ _EXITS = ("abort", "exit", "_Exit")
 
 def guards(c: ci.Cursor, out: Dict[int, Guarded]) -> Dict[int, Guarded]:
     """The nondet assignments below ``c`` (``int x = nondet();``, ``x = nondet();``) that the next
-    statement of their block guards (:class:`Guarded`), by the hash of the declaration or operator."""
+    statements of their block guard (:class:`Guarded`), by the hash of the declaration or operator."""
     kids = children(c)
     if c.kind == K.COMPOUND_STMT:
-        for first, second in zip(kids, kids[1:]):
+        for i, first in enumerate(kids):
             assigned = _nondet_assignment(first)
-            guard = _guard_of(second, assigned[1]) if assigned is not None else None
+            guard = _guard_of(kids[i + 1:], assigned[1], assigned[2]) if assigned is not None else None
             if assigned is not None and guard is not None:
                 out[assigned[0].hash] = guard
     for ch in kids:
@@ -330,27 +330,41 @@ def guards(c: ci.Cursor, out: Dict[int, Guarded]) -> Dict[int, Guarded]:
     return out
 
 
-def _nondet_assignment(stmt: ci.Cursor) -> Optional[Tuple[ci.Cursor, ci.Cursor]]:
-    """``int x = nondet();`` (its declaration) or ``x = nondet();`` (its operator), and x."""
+def _nondet_assignment(stmt: ci.Cursor) -> Optional[Tuple[ci.Cursor, ci.Cursor, ci.Cursor]]:
+    """``int x = nondet();`` (its declaration) or ``x = nondet();`` (its operator), x and the call."""
     if stmt.kind == K.DECL_STMT:
         decls = children(stmt)
         init = initializer(decls[0]) if len(decls) == 1 and decls[0].kind == K.VAR_DECL else None
-        return (decls[0], decls[0]) if init is not None and is_scalar(decls[0].type) and is_nondet_call(init) else None
+        ok = init is not None and is_scalar(decls[0].type) and is_nondet_call(init)
+        return (decls[0], decls[0], init) if ok and init is not None else None
     s = strip(stmt)
     kids = children(s)
     if s.kind != K.BINARY_OPERATOR or len(kids) != 2 or binary_operator(s) != "=" or not is_nondet_call(kids[1]):
         return None
     var = int_var(kids[0])
-    return (s, var) if var is not None else None
+    return (s, var, kids[1]) if var is not None else None
 
 
-def _guard_of(stmt: ci.Cursor, var: ci.Cursor) -> Optional[Guarded]:
-    s = strip(stmt)
-    kids = children(s)
-    if s.kind == K.CALL_EXPR and callee_name(s) == "__VERIFIER_assume" and len(list(s.get_arguments())) == 1:
-        return Guarded(decl_key(var), list(s.get_arguments())[0], True, int_range(var.type))
-    if s.kind == K.IF_STMT and len(kids) == 2 and _exits(kids[1]):
-        return Guarded(decl_key(var), kids[0], False, int_range(var.type))
+def _guard_of(after: List[ci.Cursor], var: ci.Cursor, call: ci.Cursor) -> Optional[Guarded]:
+    """The guard the statements ``after`` an assignment of ``var`` from ``call`` start with: the
+    ``__VERIFIER_assume`` calls in a row, or one ``if (c) abort();``."""
+    mine, given = int_range(var.type), int_range(strip(call, casts=True).type)
+    # a value of a narrower type keeps its value in the variable's: only those may be given
+    bounds = (given if given is not None and mine is not None and given.within(mine) else mine)
+    spans = bounds.bounds if bounds is not None else None
+    assumed = []
+    for stmt in after:
+        s = strip(stmt)
+        args = list(s.get_arguments()) if s.kind == K.CALL_EXPR else []
+        if s.kind != K.CALL_EXPR or callee_name(s) != "__VERIFIER_assume" or len(args) != 1:
+            break
+        assumed.append(args[0])
+    if assumed:
+        return Guarded(decl_key(var), tuple(assumed), True, spans)
+    s = strip(after[0]) if after else None
+    kids = children(s) if s is not None else []
+    if s is not None and s.kind == K.IF_STMT and len(kids) == 2 and _exits(kids[1]):
+        return Guarded(decl_key(var), (kids[0],), False, spans)
     return None
 
 
@@ -367,19 +381,25 @@ def guarded_values(g: Guarded, known: Dict[Hashable, IntClass]) -> object:
     """The values a guarded nondet value holds past its guard, as :func:`_value` gives them:
     ``("set", values, False)`` when the guard compares the variable (in its own type) only with
     constants and keeps a bounded run of at most :data:`MAX_COUNTER_VALUES` values (with ``abort``,
-    one more that the guard sends away); else ``"nondet"``."""
+    one more that the guard sends away); else ``"nondet"``.  The assumptions after the first
+    that is no such guard are left out (they still end the paths they end)."""
     consts: Set[int] = set()
-    if not _guard_shape(g.cond, g.var, known, consts) or not consts:
+    conds = []
+    for c in g.conds:
+        if not _guard_shape(c, g.var, known, consts):
+            break
+        conds.append(c)
+    if not conds or not consts:
         return "nondet"
-    least, most = g.range.bounds if g.range is not None else (min(consts) - 1, max(consts) + 1)
-    # evaluated one past the constants, or down (up) to the type's bound when that is near
+    least, most = g.bounds if g.bounds is not None else (min(consts) - 1, max(consts) + 1)
+    # evaluated one past the constants, or down (up) to the least (greatest) value when that is near
     lo = least if min(consts) - least <= MAX_GUARD_SPAN else min(consts) - 1
     hi = most if most - max(consts) <= MAX_GUARD_SPAN else max(consts) + 1
     if hi - lo > MAX_GUARD_SPAN:
         return "nondet"
-    kept = [v for v in range(lo, hi + 1) if _guard_holds(g.cond, g.var, v, known) == g.assume]
-    # an end short of the type's bound stands for every integer beyond it: kept there, the run is unbounded
-    unbounded = lo in kept and (g.range is None or lo > least) or hi in kept and (g.range is None or hi < most)
+    kept = [v for v in range(lo, hi + 1) if all(_guard_holds(c, g.var, v, known) for c in conds) == g.assume]
+    # an end short of the bound stands for every integer beyond it: kept there, the run is unbounded
+    unbounded = lo in kept and (g.bounds is None or lo > least) or hi in kept and (g.bounds is None or hi < most)
     spare = () if g.assume else tuple(v for v in (hi, lo) if v not in kept)[:1]
     if not kept or unbounded or len(kept) + len(spare) > MAX_COUNTER_VALUES:
         return "nondet"
