@@ -27,8 +27,8 @@ from tvla.cfront import ir
 from tvla.cfront.cinfo import CELL_FIELD, K, cell_deref, cell_words, children, constant_value, decl_key, int_range, is_byte_cell, \
     is_int, is_int_cell, is_number, is_pointer, is_void_pointer, keeps_value, member_range, pointee_struct, strip, struct_decl, struct_name
 from tvla.cfront.embedded import container_of, member_path
-from tvla.cfront.intvars import ABSTRACT, VALUED, IntClass, in_type, int_var, is_nondet_call, is_truth_value, mapped_of, \
-    shift_of, step_of
+from tvla.cfront.intvars import ABSTRACT, VALUED, IntClass, Mapping, in_type, int_var, is_nondet_call, is_truth_value, \
+    mapped_of, shift_of, step_of
 from tvla.cfront.lower_cfg import BAD, Builder, Frame
 from tvla.cfront.outparams import deref_param
 from tvla.cfront.parse import ARITHMETIC, binary_operator, evaluate_int, fold, unary_operator
@@ -595,17 +595,24 @@ class ExprLowering(Builder):
         src = self.lookup(mapped[0], fr) if mapped is not None else None
         if mapped is None or src is None or src not in self.ints or not _computed(s, decl_key(mapped[0])):
             return False
-        for v, w in mapped[2]:
+        self.per_value(src, mapped[2], t, f, cur, s, lambda here, w: self.goto(here, t if w else f, s))
+        return True
+
+    def per_value(self, src: str, table: Mapping, t: Cur, f: Cur, cur: Cur, s: ci.Cursor,
+                  then: Callable[[Cur, int], None]) -> None:
+        """For each value v of flag or counter ``src`` (``table``: v and the value w of an expression
+        there), a test ``src == v`` and on its true edge ``then(node, w)``; both edges, abstracted,
+        where w is undefined and where ``src`` holds another value."""
+        for v, w in table:
             here, rest = self.node(), self.node()
             self.int_branch(("var", src), "==", ("const", v), here, rest, cur, s)
             if w is None:
                 self.branch_both(here, t, f, "abstracted", s)
             else:
-                self.goto(here, t if w else f, s)
+                then(here, w)
             cur = rest
         if self.ints[src].other:   # another value of a counter: not followed
             self.branch_both(cur, t, f, "abstracted", s)
-        return True
 
     def paired_cond(self, s: ci.Cursor, t: Cur, f: Cur, cur: Cur, fr: Frame) -> bool:
         """``a op e`` for a flag or counter ``a`` and an expression ``e`` computed from another one j
@@ -628,16 +635,8 @@ class ExprLowering(Builder):
                     or not _computed(other, decl_key(mapped[0])):
                 continue
             rng = int_range(side.type)   # the type compared in: a's own, so e's value is converted to it
-            for v, w in mapped[2]:
-                here, rest = self.node(), self.node()
-                self.int_branch(("var", src), "==", ("const", v), here, rest, cur, s)
-                if w is None:
-                    self.branch_both(here, t, f, "abstracted", s)
-                else:
-                    self.int_branch(("var", name), op, ("const", rng.convert(w) if rng else w), t, f, here, s)
-                cur = rest
-            if self.ints[src].other:   # another value of a counter: not followed
-                self.branch_both(cur, t, f, "abstracted", s)
+            self.per_value(src, mapped[2], t, f, cur, s, lambda here, w: self.int_branch(
+                ("var", name), op, ("const", rng.convert(w) if rng else w), t, f, here, s))
             return True
         return False
 
