@@ -108,6 +108,9 @@ def test_a_counter_compared_in_its_unsigned_type(tmp_path):
     ("int v = __VERIFIER_nondet_int();", "__VERIFIER_assume(v > 0); __VERIFIER_assume(v < 3);", ("flag", (1, 2))),
     # a nondet value of a narrower type: only its values (0 to 255) may be given
     ("int v = __VERIFIER_nondet_uchar();", "__VERIFIER_assume(v < 3);", ("flag", (0, 1, 2))),
+    # in main, a return ends the program as exit does
+    ("int v = __VERIFIER_nondet_int();", "if (v < 1 || v > 4) return 0;", ("flag", (1, 2, 3, 4, 5))),
+    ("int v = __VERIFIER_nondet_int();", "if (v < 1 || v > 4) return v;", ("symbolic", ())),   # not all alike
 ])
 def test_guards_in_a_row_and_values_of_a_narrower_type(tmp_path, decl, guard, expected):
     src = HEAD + "extern unsigned char __VERIFIER_nondet_uchar(void);\nint main(void) {\n    " + decl + "\n    " + \

@@ -315,18 +315,19 @@ MAX_GUARD_SPAN = 64   # the integers between a guard's least and greatest consta
 _EXITS = ("abort", "exit", "_Exit")
 
 
-def guards(c: ci.Cursor, out: Dict[int, Guarded]) -> Dict[int, Guarded]:
+def guards(c: ci.Cursor, out: Dict[int, Guarded], in_main: bool = False) -> Dict[int, Guarded]:
     """The nondet assignments below ``c`` (``int x = nondet();``, ``x = nondet();``) that the next
-    statements of their block guard (:class:`Guarded`), by the hash of the declaration or operator."""
+    statements of their block guard (:class:`Guarded`), by the hash of the declaration or operator
+    (``in_main``: ``c`` is in ``main``, where a ``return`` ends the program as ``exit`` does)."""
     kids = children(c)
     if c.kind == K.COMPOUND_STMT:
         for i, first in enumerate(kids):
             assigned = _nondet_assignment(first)
-            guard = _guard_of(kids[i + 1:], assigned[1], assigned[2]) if assigned is not None else None
+            guard = _guard_of(kids[i + 1:], assigned[1], assigned[2], in_main) if assigned is not None else None
             if assigned is not None and guard is not None:
                 out[assigned[0].hash] = guard
     for ch in kids:
-        guards(ch, out)
+        guards(ch, out, ch.spelling == "main" if ch.kind == K.FUNCTION_DECL else in_main)
     return out
 
 
@@ -345,9 +346,10 @@ def _nondet_assignment(stmt: ci.Cursor) -> Optional[Tuple[ci.Cursor, ci.Cursor, 
     return (s, var, kids[1]) if var is not None else None
 
 
-def _guard_of(after: List[ci.Cursor], var: ci.Cursor, call: ci.Cursor) -> Optional[Guarded]:
+def _guard_of(after: List[ci.Cursor], var: ci.Cursor, call: ci.Cursor, in_main: bool) -> Optional[Guarded]:
     """The guard the statements ``after`` an assignment of ``var`` from ``call`` start with: the
-    ``__VERIFIER_assume`` calls in a row, or one ``if (c) abort();``."""
+    ``__VERIFIER_assume`` calls in a row, or one ``if (c) abort();`` (in ``main``, ``if (c) return
+    0;`` too)."""
     mine, given = int_range(var.type), int_range(strip(call, casts=True).type)
     # a value of a narrower type keeps its value in the variable's: only those may be given
     bounds = (given if given is not None and mine is not None and given.within(mine) else mine)
@@ -363,17 +365,20 @@ def _guard_of(after: List[ci.Cursor], var: ci.Cursor, call: ci.Cursor) -> Option
         return Guarded(decl_key(var), tuple(assumed), True, spans)
     s = strip(after[0]) if after else None
     kids = children(s) if s is not None else []
-    if s is not None and s.kind == K.IF_STMT and len(kids) == 2 and _exits(kids[1]):
+    if s is not None and s.kind == K.IF_STMT and len(kids) == 2 and _exits(kids[1], in_main):
         return Guarded(decl_key(var), (kids[0],), False, spans)
     return None
 
 
-def _exits(stmt: ci.Cursor) -> bool:
-    """Is ``stmt`` a call of ``abort``/``exit`` (alone in a block or not)?"""
+def _exits(stmt: ci.Cursor, in_main: bool) -> bool:
+    """Is ``stmt`` a call of ``abort``/``exit``, or in ``main`` a ``return`` of a constant (alone in a
+    block or not)?"""
     s = strip(stmt)
     if s.kind == K.COMPOUND_STMT:
         kids = children(s)
-        return len(kids) == 1 and _exits(kids[0])
+        return len(kids) == 1 and _exits(kids[0], in_main)
+    if s.kind == K.RETURN_STMT:
+        return in_main and all(evaluate_int(k) is not None for k in children(s))
     return s.kind == K.CALL_EXPR and callee_name(s) in _EXITS
 
 
