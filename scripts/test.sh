@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Set up (see setup.sh) and run the test suite in .venv, on every core (pytest-xdist; tests
-# of one xdist_group, such as the C corpus sharing one verification run, stay on one worker).
+# of one xdist_group stay on one worker; the C corpus verifies a file per test, spread over them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh

@@ -18,7 +18,6 @@ from tvla.cli.verify import VerifyOptions, verify_files
 
 CORPUS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "programs", "c")
 PROPERTIES = ("memsafety", "memcleanup", "unreach-call")
-pytestmark = pytest.mark.xdist_group("corpus")   # one worker verifies the corpus once (the module fixture)
 
 
 def read_answers():
@@ -51,19 +50,13 @@ def test_the_records_cover_the_corpus_and_never_contradict_the_truth():
         assert len(found) >= 3, (prop, kind, found)   # each violation proved false three times at least
 
 
-@pytest.fixture(scope="module")
-def verdicts():
-    paths = [os.path.join(CORPUS, f) for f in FILES]
-    # one file at a time: the other xdist worker takes the other core, and the 60 s limit of a
-    # program recorded at 20 s at most assumes a core of its own (two files at a time beside that
-    # worker made klist_bubble_sort, 12 s alone, pass the limit in one suite run of three)
-    verified = verify_files(paths, VerifyOptions(PROPERTIES, timeout=60), jobs=1)
-    return {os.path.basename(f.file): f for f in verified}
-
-
 @pytest.mark.parametrize("name", FILES)
-def test_corpus_verdicts(verdicts, name):
-    f = verdicts[name]
+def test_corpus_verdicts(name):
+    # each test verifies its own file, one at a time per xdist worker (a core each), so the corpus
+    # spreads over the workers; the 60 s limit of a program recorded at 20 s at most assumes a core
+    # of its own (two files at a time beside another worker made klist_bubble_sort, 12 s alone,
+    # pass the limit in one suite run of three)
+    [f] = verify_files([os.path.join(CORPUS, name)], VerifyOptions(PROPERTIES, timeout=60), jobs=1)
     assert f.error is None, f.error
     for p in f.properties:
         got = p.verdict + (f"({p.violated})" if p.verdict == "false" and p.name == "memsafety" else "")
