@@ -184,9 +184,9 @@ class _Collector:
     chosen once: a variable assigned in a loop, by a goto, or in a callee that may be called again
     cannot be one)."""
 
-    def __init__(self, outs: OutParams, guarded: Optional[Dict[int, "Guarded"]] = None) -> None:
+    def __init__(self, outs: OutParams, guarded: Dict[int, "Guarded"]) -> None:
         self.outs = outs
-        self.guarded = guarded if guarded is not None else {}   # nondet assignments guarded at once
+        self.guarded = guarded   # nondet assignments guarded at once (:func:`guards`)
         self.assigned: Dict[Hashable, List[Tuple[str, object]]] = {}
         self.ranges: Dict[Hashable, IntRange] = {}   # the values of each variable's C type
         self.repeated: Set[Hashable] = set()
@@ -389,12 +389,13 @@ def guarded_values(g: Guarded, known: Dict[Hashable, IntClass]) -> object:
     one more that the guard sends away); else ``"nondet"``.  The assumptions after the first
     that is no such guard are left out (they still end the paths they end)."""
     consts: Set[int] = set()
-    conds = []
+    tests: List[Callable[[int], bool]] = []
     for c in g.conds:
-        if not _guard_shape(c, g.var, known, consts):
+        test = _guard_test(c, g.var, known, consts)
+        if test is None:
             break
-        conds.append(c)
-    if not conds or not consts:
+        tests.append(test)
+    if not tests or not consts:
         return "nondet"
     least, most = g.bounds if g.bounds is not None else (min(consts) - 1, max(consts) + 1)
     # evaluated one past the constants, or down (up) to the least (greatest) value when that is near
@@ -402,7 +403,7 @@ def guarded_values(g: Guarded, known: Dict[Hashable, IntClass]) -> object:
     hi = most if most - max(consts) <= MAX_GUARD_SPAN else max(consts) + 1
     if hi - lo > MAX_GUARD_SPAN:
         return "nondet"
-    kept = [v for v in range(lo, hi + 1) if all(_guard_holds(c, g.var, v, known) for c in conds) == g.assume]
+    kept = [v for v in range(lo, hi + 1) if all(test(v) for test in tests) == g.assume]
     # an end short of the bound stands for every integer beyond it: kept there, the run is unbounded
     unbounded = lo in kept and (g.bounds is None or lo > least) or hi in kept and (g.bounds is None or hi < most)
     spare = () if g.assume else tuple(v for v in (hi, lo) if v not in kept)[:1]
@@ -411,23 +412,31 @@ def guarded_values(g: Guarded, known: Dict[Hashable, IntClass]) -> object:
     return ("set", tuple(kept) + spare, False)
 
 
-def _guard_shape(c: ci.Cursor, key: Hashable, known: Dict[Hashable, IntClass], consts: Set[int]) -> bool:
-    """Is ``c`` made of ``!``, ``&&``, ``||`` and comparisons of variable ``key`` (in its own type)
-    with constants (``known`` gives the constant variables)?  Collect the constants."""
+def _guard_test(c: ci.Cursor, key: Hashable, known: Dict[Hashable, IntClass], consts: Set[int]
+                ) -> Optional[Callable[[int], bool]]:
+    """``c`` as a test of the value of variable ``key``, when it is made of ``!``, ``&&``, ``||``
+    and comparisons of the variable (in its own type) with constants (``known`` gives the constant
+    variables); None otherwise.  Collect the constants."""
     s = strip(c)
     kids = children(s)
     if s.kind == K.UNARY_OPERATOR and unary_operator(s) == "!" and kids:
-        return _guard_shape(kids[0], key, known, consts)
+        inner = _guard_test(kids[0], key, known, consts)
+        return (lambda v: not inner(v)) if inner is not None else None
     if s.kind != K.BINARY_OPERATOR or len(kids) != 2:
-        return False
+        return None
     op = binary_operator(s)
     if op in ("&&", "||"):
-        return all(_guard_shape(k, key, known, consts) for k in kids)
+        a = _guard_test(kids[0], key, known, consts)
+        b = _guard_test(kids[1], key, known, consts) if a is not None else None
+        if a is None or b is None:
+            return None
+        return (lambda v: a(v) and b(v)) if op == "&&" else (lambda v: a(v) or b(v))
     compared = _compared_constant(s, key, known) if op in TRUTH_OPS[:6] else None
     if compared is None:
-        return False
-    consts.add(compared[1])
-    return True
+        return None
+    left, k = compared
+    consts.add(k)
+    return (lambda v: holds(v, op, k)) if left else (lambda v: holds(k, op, v))
 
 
 def _compared_constant(s: ci.Cursor, key: Hashable, known: Dict[Hashable, IntClass]
@@ -440,23 +449,6 @@ def _compared_constant(s: ci.Cursor, key: Hashable, known: Dict[Hashable, IntCla
         if isinstance(value, int) and var is not None and _value_order(var, var_side, value):
             return i == 0, value
     return None
-
-
-def _guard_holds(c: ci.Cursor, key: Hashable, v: int, known: Dict[Hashable, IntClass]) -> bool:
-    """The value of a guard :func:`_guard_shape` accepted, the variable holding ``v``."""
-    s = strip(c)
-    kids = children(s)
-    if s.kind == K.UNARY_OPERATOR:
-        return not _guard_holds(kids[0], key, v, known)
-    op = binary_operator(s)
-    if op == "&&":
-        return all(_guard_holds(k, key, v, known) for k in kids)
-    if op == "||":
-        return any(_guard_holds(k, key, v, known) for k in kids)
-    compared = _compared_constant(s, key, known)
-    assert compared is not None
-    left, k = compared
-    return holds(v, op, k) if left else holds(k, op, v)
 
 
 _TEST_OPS = ("==", "!=")

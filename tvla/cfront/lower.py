@@ -351,13 +351,14 @@ class Lowering(LinkLowering):
         copied = None
         if init is not None and struct_decl(init.type) == rec and not self.hosts.has_heads(rec):
             copied, cur = self.struct_cell(init, cur, fr)   # struct T a = b; or = *p
-        name, made = self.cell(d, rec, fr.scope, None if copied else init, "struct variable")
+            init = None if copied else init
+        name, made = self.cell(d, rec, fr.scope, init, "struct variable")
         fr.names[decl_key(d)] = name
         heads = self.head_cells(name, rec, fr.scope, made.zeroed)
         if fr.scope != "main":
             fr.cells += [(name, d)] + [(h.dst, d) for h in heads]
         cur = self.step(cur, made, d)
-        for stmt in [*heads, *self.cell_init(name, rec, None if copied else init, fr)]:
+        for stmt in [*heads, *self.cell_init(name, rec, init, fr)]:
             cur = self.step(cur, stmt, d)
         return self.copy_between(d, name, copied, rec, cur) if copied else cur
 
