@@ -6,6 +6,8 @@ a return value, with another counter keeps every value up to it (intvars._compar
 
 import pytest
 
+from tvla.cfront.intvars import classify_ints
+from tvla.cfront.parse import parse_file
 from tvla.cli.verify import VerifyOptions, verify_files
 
 APPEND = """#include <stdlib.h>
@@ -74,6 +76,24 @@ EXTRA = "head = malloc(sizeof(struct node)); head->next = NULL;"
 def test_a_count_returned_by_a_callee(tmp_path, extra, verdict):
     got = verdicts(tmp_path, LENGTH.replace("EXTRA", extra))
     assert got["unreach-call"].verdict == verdict, got["unreach-call"].reason
+
+
+# functions the program never calls, as a header gcc -E expands brings them (glibc's __bswap_16)
+UNUSED = [f"static unsigned u{k}(unsigned x) {{ unsigned y = x >> {k}; return y; }}\n" for k in range(8)]
+
+
+@pytest.mark.parametrize("unused", [0, 3, 8])
+def test_two_counters_compared_with_each_other_keep_their_bounds_whatever_else_the_file_holds(tmp_path, unused):
+    # n (bounded by 10) and length()'s count bound each other; the values a count takes one past its
+    # bound no longer widen the other's bound a round at a time, so the classes reach a fixpoint
+    # instead of stopping where the number of int variables of the file cut the rounds off
+    text = LENGTH.replace("EXTRA", "").replace("int length", "".join(UNUSED[:unused]) + "int length")
+    path = tmp_path / "t.c"
+    path.write_text(text)
+    classes = classify_ints(parse_file(str(path)))
+    # main's n, length's n and its return value: 0..10 and the 11 a step takes past 10
+    assert [c.values for c in classes.values() if c.kind == "counter"] == [tuple(range(12))] * 3
+    assert verdicts(tmp_path, text)["unreach-call"].verdict == "true"
 
 
 def test_an_unbounded_loop_leaves_the_verdict_to_the_summary_nodes(tmp_path):

@@ -48,7 +48,7 @@ A ``__VERIFIER_nondet_*()`` value that the next statement guards (:class:`Guarde
 run of values the guard keeps, so ``v`` is a flag over them (and one value the guard sends away).
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable, Dict, FrozenSet, Hashable, List, Optional, Set, Tuple
 
 import clang.cindex as ci
@@ -80,6 +80,10 @@ class IntClass:
     # of a flag that stands for every value the tests do not name
     ordered: bool = False
     spare: Optional[int] = None
+    # counter: the values a step takes past the constants it is compared with (kept out of the
+    # constants other counters compared with it are bounded by, or two such counters would grow
+    # each other's bounds by one a round)
+    past: Tuple[int, ...] = ()
 
     @property
     def chosen_once(self) -> bool:
@@ -139,8 +143,15 @@ def classify_ints(tu: ci.TranslationUnit, outs: Optional[OutParams] = None) -> D
         if classes == known:
             break
         known = classes
-        compared = _compared_through_copies(_compared_values(comparisons, known), col.assigned)
+        compared = _compared_through_copies(_compared_values(comparisons, _without_past(known)), col.assigned)
     return classes
+
+
+def _without_past(known: Dict[Hashable, IntClass]) -> Dict[Hashable, IntClass]:
+    """The classes as the constants other variables are compared with read them: a counter
+    without the values it takes past its own comparisons."""
+    return {k: replace(c, values=tuple(v for v in c.values if v not in c.past), past=()) if c.past else c
+            for k, c in known.items()}
 
 
 def int_var(c: ci.Cursor) -> Optional[ci.Cursor]:
@@ -637,7 +648,8 @@ def _has_backward_goto(c: ci.Cursor) -> bool:
 def _value(rhs: object, known: Dict[Hashable, IntClass], inits: FrozenSet[Hashable] = frozenset()) -> object:
     """An assignment as: an int constant (a literal, or a variable known to be one: ``known``
     holds the classes found so far), "truth" (0 or 1), "nondet", "var", "field", a step
-    ``("step", k)``, the values of a flag or counter plus a constant ``("set", values, other)``,
+    ``("step", k)``, the values of a flag or counter plus a constant ``("set", values, other)`` (a
+    counter's: ``("set", values, True, past)``, ``past`` those of its values past its comparisons),
     a copy of a symbolic variable initialised at its declaration (a key of ``inits``) or of an
     alias of one ``("alias", key)``, or _OTHER."""
     if rhs is _OTHER or isinstance(rhs, (int, tuple, str)):
@@ -664,7 +676,7 @@ def _value(rhs: object, known: Dict[Hashable, IntClass], inits: FrozenSet[Hashab
         if cls is not None and cls.kind in ("register", "symbolic"):
             return "var"   # a copy of the value returned (a datum, a nondet value)
     if cls is not None and cls.kind in ("flag", "counter"):
-        return ("set", cls.values, cls.kind == "counter")
+        return ("set", cls.values, cls.kind == "counter", cls.past)
     if var is not None:
         return "var"
     folded = _folded(rhs, known)
@@ -673,7 +685,7 @@ def _value(rhs: object, known: Dict[Hashable, IntClass], inits: FrozenSet[Hashab
     shifted = shift_of(rhs, lambda c: known.get(decl_key(c)), lambda c: _value(c, known))
     if shifted is not None:
         cls, delta = shifted[1], shifted[2]
-        return ("set", tuple(v + delta for v in cls.values), cls.kind == "counter")
+        return ("set", tuple(v + delta for v in cls.values), cls.kind == "counter", tuple(v + delta for v in cls.past))
     s = strip(rhs, casts=True)
     if is_datum(s) and deref_param(s) is None:
         return "field"
@@ -840,22 +852,29 @@ def _counter(values: List[object], rng: Optional[IntRange], compared: FrozenSet[
         frontier = [wrap(v + d) for v in frontier for d in steps if wrap(v + d) not in seen]
         for v in frontier[:MAX_COUNTER_VALUES - len(seen)]:
             seen[v] = None
-    return IntClass("counter", tuple(sorted(set(seen) | _hull(starts, steps, compared, rng))), range=rng)
+    hull, past = _hull(starts, steps, compared, rng)
+    # values copied from a counter that are past its comparisons stay past here
+    sets = [(v[1], v[3] if len(v) > 3 else ()) for v in values if isinstance(v, tuple) and v[0] == "set"]
+    copied_past = {wrap(x) for _, beyond in sets for x in beyond}
+    own = {wrap(v) for v in values if isinstance(v, int)} | {wrap(x) for got, beyond in sets for x in got if x not in beyond}
+    return IntClass("counter", tuple(sorted(set(seen) | hull | past)), range=rng,
+                    past=tuple(sorted((past | copied_past) - hull - own)))
 
 
-def _hull(starts: List[int], steps: List[int], compared: FrozenSet[int], rng: Optional[IntRange]) -> Set[int]:
+def _hull(starts: List[int], steps: List[int], compared: FrozenSet[int], rng: Optional[IntRange]
+          ) -> Tuple[Set[int], Set[int]]:
     """The values between the starts and the constants the counter is compared with, when the
     steps are by 1 and there are at most :data:`MAX_BOUNDED_VALUES` of them (a loop counting to
-    10 keeps every value it takes), and the value a step takes past them (a walk counting 6 cells
+    10 keeps every value it takes), and the values a step takes past them (a walk counting 6 cells
     where 5 were expected: its test against 5 is exact there); else none."""
     ends = set(starts) | {c for c in compared if rng is None or c in rng}
     if not compared or not steps or any(abs(d) != 1 for d in steps):
-        return set()
+        return set(), set()
     lo, hi = min(ends), max(ends)
     if hi - lo >= MAX_BOUNDED_VALUES:
-        return set()
+        return set(), set()
     past = {hi + d if d > 0 else lo + d for d in steps}
-    return set(range(lo, hi + 1)) | {v for v in past if rng is None or v in rng}
+    return set(range(lo, hi + 1)), {v for v in past if rng is None or v in rng}
 
 
 def _comparisons(c: ci.Cursor, out: List[Tuple[Hashable, ci.Cursor]]) -> List[Tuple[Hashable, ci.Cursor]]:
