@@ -2053,7 +2053,7 @@ def _sorted_fields(cprog: ir.CProgram, needs: Needs, used: Sequence[str],
     return out
 
 
-BACK_NAMES = ("prev", "previous", "pred", "back", "parent", "up", "bwd", "blink", "father")
+BACK_NAMES = ("prev", "previous", "pred", "back", "parent", "up", "bwd", "blink", "father", "head", "header", "root")
 
 
 def _last(field: str) -> str:
