@@ -2069,16 +2069,34 @@ def _back_fields(cprog: ir.CProgram, used: Sequence[str]) -> Dict[str, Tuple[str
     that b inverts f.  The choice only affects precision: garbage is still found through every
     field (:meth:`Library.reach_from`)."""
     back: Dict[str, Tuple[str, ...]] = {}
+    roots = _root_fields(cprog)
     for st in cprog.structs:
         own = [f for f, target in st.pointer_fields if target == st.name and f in used]
         for b in own:
             name = _last(b)
-            if name in BACK_NAMES or name.endswith(("prev", "parent")):
-                fwd = tuple(f for f in own if f != b and _last(f) not in BACK_NAMES)
+            if name in BACK_NAMES or name.endswith(("prev", "parent")) or b in roots:
+                fwd = tuple(f for f in own if f != b and _last(f) not in BACK_NAMES and f not in roots)
                 if fwd:
                     back[b] = tuple(dict.fromkeys(back.get(b, ()) + fwd))
     back.update(_owner_fields(cprog, used))
     return back
+
+
+def _root_fields(cprog: ir.CProgram) -> FrozenSet[str]:
+    """Fields every store gives the value of one and the same variable of ``main`` or global, which
+    no other field is given, and one store gives that variable's own cell (``list->first = list;``
+    then ``c->first = list`` for every other cell ``c``): a pointer to the list's first cell under
+    any name, a back field as ``head`` is."""
+    stored: Dict[str, Set[str]] = {}
+    itself: Set[str] = set()
+    for s in _statements(cprog):
+        if isinstance(s, ir.Store):
+            stored.setdefault(s.field, set()).add(s.src)
+            if s.dst == s.src:
+                itself.add(s.field)
+    lasting = {p.name for p in cprog.pointers if p.scope in ("global", "main")}
+    return frozenset(f for f, srcs in stored.items() if f in itself and len(srcs) == 1 and srcs <= lasting
+                     and sum(srcs <= other for other in stored.values()) == 1)
 
 
 def _owner_fields(cprog: ir.CProgram, used: Sequence[str]) -> Dict[str, Tuple[str, ...]]:
