@@ -339,7 +339,7 @@ def classify_asan(err):
             return "valid-free"
         return "valid-deref"
     if "runtime error:" in err:
-        if re.search(r"runtime error: (member access|load of|store to|.*null pointer|.*misaligned)", err):
+        if re.search(r"runtime error: (member access|load of|store to|.*null pointer|.*misaligned|index .* out of bounds)", err):
             return "valid-deref"
         return "ub"
     return None

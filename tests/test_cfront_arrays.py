@@ -1,5 +1,6 @@
-"""Arrays indexed by constants only become one variable or field per element
-(:mod:`tvla.cfront.arrays`); every other array stays unsupported."""
+"""Arrays become one variable or field per element (:mod:`tvla.cfront.arrays`): an element at a
+constant index is its scalar, one at a variable index is chosen by the index's value (out of bounds:
+a valid-deref violation); every other array stays unsupported."""
 
 import pytest
 from conftest import c_verdicts, verify_c
@@ -85,7 +86,8 @@ def test_the_edits_keep_every_line_and_the_columns_of_the_uses(tmp_path):
 
 
 @pytest.mark.parametrize("body", [
-    "int i = __VERIFIER_nondet_int() & 1; heads[i] = NULL;",
+    "int i = __VERIFIER_nondet_int() & 1; if ((heads[i] = NULL) == NULL) return 1;",
+    "int i = __VERIFIER_nondet_int() & 1; struct node **q = &heads[i];",
     "heads[2] = NULL;",
     "use(heads);",
     "heads[0] = NULL; return sizeof(heads);",
@@ -97,3 +99,70 @@ def test_other_arrays_stay_unsupported(tmp_path, body):
     props = verify_c(tmp_path, src).properties
     assert [p.verdict for p in props] == ["unknown"] * 3
     assert props[0].reason.endswith("prog.c:6:18: unsupported: variable heads of type struct node *[2]")
+
+
+BUCKETS = HEAD + """struct node { struct node *next; int data; };
+struct node *table[3];
+int main(void) {
+  int i;
+  struct node *p;
+  for (i = 0; i < 3; i++) table[i] = NULL;
+  while (__VERIFIER_nondet_int()) {
+    int b = __VERIFIER_nondet_int();
+    if (b < 0 || b > LAST) b = 0;
+    p = malloc(sizeof *p);
+    p->data = b;
+    p->next = table[b];
+    table[b] = p;
+  }
+  for (i = 0; i < 3; i++)
+    for (p = table[i]; p != NULL; p = p->next)
+      if (p->data != i) reach_error();
+  for (i = 0; i < FREED; i++) {
+    while (table[i] != NULL) {
+      p = table[i];
+      table[i] = p->next;
+      free(p);
+    }
+  }
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("last, freed, expected", [
+    (2, 3, ("true", "true", "true")),
+    (2, 2, ("true", "false", "true")),                # bucket 2 is never freed
+    (3, 3, ("false (valid-deref)", "true", "true")),  # table[3] = p writes past the table
+])
+def test_an_array_of_lists_indexed_by_variables(tmp_path, last, freed, expected):
+    src = BUCKETS.replace("LAST", str(last)).replace("FREED", str(freed))
+    assert c_verdicts(tmp_path, src) == expected
+
+
+def test_an_index_out_of_bounds_is_found_where_the_file_has_it(tmp_path):
+    result = verify_c(tmp_path, BUCKETS.replace("LAST", "3").replace("FREED", "3"))
+    [finding] = result.properties[0].findings
+    assert (finding.pos.line, finding.pos.column) == (15, 15)
+    assert finding.message == "valid-deref: index out of bounds: table[b]"
+    assert result.properties[0].witness[-1].action == "table[b]"
+
+
+def test_a_variable_index_chooses_the_element_by_its_value(tmp_path):
+    src = ("struct node { struct node *next[2]; };\n"
+           "struct node *a[2];\n"
+           "int main(void) { int i = 1; struct node *p = a[i]; a[i] =\n"
+           "  p; p->next[i]++; return 0; }\n")
+    path = tmp_path / "prog.c"
+    path.write_text(src)
+    text = src.encode()
+    out = apply_edits(text, array_edits(parse_file(str(path)), text)).decode()
+    oob = '__tvla_out_of_bounds("a[i]")'
+    # a statement over two lines is written on its first, its line break kept at its end
+    assert out.splitlines() == [
+        "struct node { struct node *next__0, *next__1; };",
+        "struct node *a__0, *a__1;",
+        f"int main(void) {{ int i = 1; struct node *p = (i == 0 ? a__0 : i == 1 ? a__1 : ({oob}, a__0)); "
+        f"do {{ if (i == 0) a__0 =   p; else if (i == 1) a__1 =   p; else {oob};",
+        " } while (0); do { if (i == 0) p->next__0++; else if (i == 1) p->next__1++; "
+        'else __tvla_out_of_bounds("p->next[i]"); } while (0); return 0; }']

@@ -10,10 +10,20 @@ longer) so that every later column of the line stays.  A declaration becomes one
 element (``*heads__0 = NULL, *heads__1 = NULL``, the initialiser list split), which moves the
 columns after it on its line only.
 
-An array used any other way (a variable index, decayed to a pointer, passed to a function, ``sizeof``
-of it, a string or designated initialiser, a struct initialiser around an array field, qualifiers
-after its stars) keeps its type, and the lowering reports it as unsupported.  The edits are byte
-ranges of the file's text (:func:`array_edits`), applied with the other rewrites of the file.
+An element at an index that is no constant (``table[i]``, ``p->next[lvl]``; an index and a base
+without side effects, calls or arrays) is one of the scalars, chosen by the index's value: a read
+becomes ``(i == 0 ? table__0 : i == 1 ? table__1 : ... : (__tvla_out_of_bounds("table[i]"),
+table__0))``, a statement writing it (``table[i] = p;``, ``count[i]++;``) becomes ``do { if (i == 0)
+table__0 = p; else if ... else __tvla_out_of_bounds("table[i]"); } while (0)``, and an index out of
+bounds is a valid-deref violation (the lowering's :class:`~tvla.cfront.ir.OutsideObject`).  These
+edits are longer than what they replace: later columns of their line move, lines do not (a
+replaced span's line breaks are kept at its end).
+
+An array used any other way (its element's address, a write inside an expression, decayed to a
+pointer, passed to a function, ``sizeof`` of it, a string or designated initialiser, a struct
+initialiser around an array field, qualifiers after its stars) keeps its type, and the lowering
+reports it as unsupported.  The edits are byte ranges of the file's text (:func:`array_edits`),
+applied with the other rewrites of the file.
 """
 
 import re
@@ -22,12 +32,13 @@ from typing import Dict, List, Optional, Set, Tuple
 import clang.cindex as ci
 
 from tvla.cfront.cinfo import K, T, children, decl_key, initializer, is_pointer, is_scalar, walk_main
-from tvla.cfront.parse import Edits, evaluate_int
+from tvla.cfront.parse import Edits, binary_operator, evaluate_int, unary_operator
 
-__all__ = ["array_edits", "MAX_ELEMENTS"]
+__all__ = ["array_edits", "MAX_ELEMENTS", "OUT_OF_BOUNDS"]
 
 MAX_ELEMENTS = 16    # arrays longer than this stay arrays
-Up = Tuple[Optional[ci.Cursor], Optional[ci.Cursor]]   # a cursor's parent and grandparent
+OUT_OF_BOUNDS = "__tvla_out_of_bounds"   # declared by the prelude; its call is a valid-deref violation
+Up = Tuple[ci.Cursor, ...]   # a cursor's parent, grandparent and the two above them
 _IDENT = re.compile(rb"[A-Za-z_][A-Za-z_0-9]*")
 
 
@@ -50,6 +61,8 @@ class _Uses:
         self.decls: Dict[Tuple[str, int], Dict[int, ci.Cursor]] = {}   # by offset: a walk meets a
         # struct declared in a typedef twice
         self.uses: Dict[Tuple[str, int], List[Tuple[ci.Cursor, ci.Cursor, int]]] = {}
+        # uses at an index that is no constant: the name, the subscript and the statement writing it
+        self.chosen: Dict[Tuple[str, int], List[Tuple[ci.Cursor, ci.Cursor, Optional[ci.Cursor]]]] = {}
         self.rejected: Set[Tuple[str, int]] = set()
         self.init_types: Set[Tuple[str, int]] = set()   # records built by an initialiser list
 
@@ -61,20 +74,86 @@ class _Uses:
         if c.kind in (K.DECL_REF_EXPR, K.MEMBER_REF_EXPR) and c.referenced is not None:
             length = _candidate(c.referenced, self.main)
             if length is not None:
-                self.use(decl_key(c.referenced), length, c, *up)
+                self.use(decl_key(c.referenced), length, c, up)
 
-    def use(self, key: Tuple[str, int], length: int, ref: ci.Cursor, parent: Optional[ci.Cursor],
-            grand: Optional[ci.Cursor]) -> None:
+    def use(self, key: Tuple[str, int], length: int, ref: ci.Cursor, up: Up) -> None:
         """``ref`` names the array (of ``length`` elements): fine as the base of ``a[k]`` (through its
-        decay to a pointer)."""
-        sub = grand if parent is not None and parent.kind == K.UNEXPOSED_EXPR else parent
+        decay to a pointer), or of ``a[i]`` read or written by a statement."""
+        parent = up[0] if up else None
+        at = 1 if parent is not None and parent.kind == K.UNEXPOSED_EXPR else 0
+        sub = up[at] if len(up) > at else None
         kids = children(sub) if sub is not None and sub.kind == K.ARRAY_SUBSCRIPT_EXPR else []
         base = kids[0] if len(kids) == 2 else None
-        k = evaluate_int(kids[1]) if base is not None and (base == ref or base == parent) else None
-        if sub is None or k is None or not 0 <= k < length:
+        if sub is None or base is None or not (base == ref or base == parent):
             self.rejected.add(key)
             return
-        self.uses.setdefault(key, []).append((ref, sub, k))
+        k = evaluate_int(kids[1])
+        if k is not None and 0 <= k < length:
+            self.uses.setdefault(key, []).append((ref, sub, k))
+            return
+        writer = _writer(sub, up[at + 1:])
+        if k is not None or writer is False or not _plain(kids[1]) or not _plain(ref):
+            self.rejected.add(key)
+            return
+        self.chosen.setdefault(key, []).append((ref, sub, writer))
+
+
+_PURE_STEPS = ("++", "--", "post++", "post--")
+
+
+def _plain(c: ci.Cursor) -> bool:
+    """No side effect, call, array or line break in ``c`` (an index or a field array's base, which
+    the edit repeats once per element)."""
+    todo = [c]
+    while todo:
+        x = todo.pop()
+        if x.kind in (K.CALL_EXPR, K.ARRAY_SUBSCRIPT_EXPR, K.COMPOUND_ASSIGNMENT_OPERATOR) or x.kind.name == "StmtExpr":
+            return False
+        if x.kind == K.BINARY_OPERATOR and binary_operator(x) == "=" or \
+                x.kind == K.UNARY_OPERATOR and unary_operator(x) in _PURE_STEPS:
+            return False
+        todo.extend(children(x))
+    return c.extent.start.line == c.extent.end.line
+
+
+def _writer(sub: ci.Cursor, up: Up) -> object:
+    """How ``a[i]`` (``sub``) is used: read (None), written by the statement returned (``a[i] = e;``,
+    ``a[i] += e;``, ``a[i]++;``, where the statement holds no other array element), or another way
+    (False: its address, a write inside an expression)."""
+    parent = up[0] if up else None
+    if parent is None or parent.kind == K.UNEXPOSED_EXPR:
+        return None
+    kids = children(parent)
+    writes = parent.kind in (K.BINARY_OPERATOR, K.COMPOUND_ASSIGNMENT_OPERATOR) and kids and kids[0] == sub and \
+        (parent.kind == K.COMPOUND_ASSIGNMENT_OPERATOR or binary_operator(parent) == "=")
+    writes = writes or parent.kind == K.UNARY_OPERATOR and unary_operator(parent) in _PURE_STEPS
+    if not writes or len(up) < 2 or not _statement_place(parent, up[1]) or _subscripts(parent) != 1:
+        return False
+    return parent
+
+
+def _statement_place(s: ci.Cursor, holder: ci.Cursor) -> bool:
+    """Is expression ``s`` a statement of its own in ``holder`` (where ``do { ... } while (0)`` may
+    stand)?"""
+    kids = children(holder)
+    if holder.kind == K.COMPOUND_STMT:
+        return True
+    if holder.kind == K.IF_STMT:
+        return bool(kids) and kids[0] != s
+    if holder.kind == K.DO_STMT:
+        return bool(kids) and kids[0] == s
+    if holder.kind in (K.WHILE_STMT, K.FOR_STMT, K.CASE_STMT, K.DEFAULT_STMT, K.LABEL_STMT):
+        return bool(kids) and kids[-1] == s
+    return False
+
+
+def _subscripts(c: ci.Cursor) -> int:
+    todo, n = [c], 0
+    while todo:
+        x = todo.pop()
+        n += x.kind == K.ARRAY_SUBSCRIPT_EXPR
+        todo.extend(children(x))
+    return n
 
 
 def _element_names(text: bytes, name: str, n: int) -> Optional[List[str]]:
@@ -139,7 +218,7 @@ def _element(ref: ci.Cursor, sub: ci.Cursor, text: bytes, name: str) -> Optional
 def _edits_of(key: Tuple[str, int], uses: _Uses, text: bytes) -> Optional[Edits]:
     decls = list(uses.decls.get(key, {}).values())
     d = decls[0] if len(decls) == 1 else None   # an extern declaration besides: left as it is
-    if d is None or not uses.uses.get(key) and initializer(d) is None:
+    if d is None or not uses.uses.get(key) and not uses.chosen.get(key) and initializer(d) is None:
         return None   # never used nor initialised (a struct's char buffer): nothing to gain
     if d.kind == K.FIELD_DECL and decl_key(d.semantic_parent) in uses.init_types:
         return None
@@ -153,15 +232,57 @@ def _edits_of(key: Tuple[str, int], uses: _Uses, text: bytes) -> Optional[Edits]
         if e is None:
             return None
         out[e[0]] = e[1]
+    for ref, sub, writer in uses.chosen.get(key, []):
+        e = _chosen(ref, sub, writer, text, names)
+        if e is None:
+            return None
+        out[e[0]] = e[1]
     return out
+
+
+def _span(c: ci.Cursor) -> Tuple[int, int]:
+    return int(c.extent.start.offset), int(c.extent.end.offset)
+
+
+def _chosen(ref: ci.Cursor, sub: ci.Cursor, writer: Optional[ci.Cursor], text: bytes,
+            names: List[str]) -> Optional[Tuple[int, Tuple[int, bytes]]]:
+    """The edit choosing the element of ``a[i]`` by the value of ``i`` (see the module docstring);
+    None where the text is not the subscript's own (a macro's) or a comment is in the statement."""
+    (start, end), (base_at, _), at = _span(sub), _span(ref), int(ref.location.offset)
+    i0, i1 = _span(children(sub)[1])
+    if not text[at:].startswith(ref.spelling.encode()) or not text[start:end].rstrip().endswith(b"]"):
+        return None
+    head, index = (text[a:b].decode("utf-8", "replace") for a, b in ((base_at, at), (i0, i1)))   # p-> of p->next[i]
+    idx = index if index.isidentifier() else f"({index})"
+    elems = [head + n for n in names]
+    oob = f'{OUT_OF_BOUNDS}("{_c_string(f"{head}{ref.spelling}[{index}]")}")'
+    if writer is None:
+        tests = "".join(f"{idx} == {k} ? {e} : " for k, e in enumerate(elems))
+        return start, (end - start, _lines_kept(f"({tests}({oob}, {elems[0]})", ")", text[start:end]))
+    lo, hi = _span(writer)
+    if b"//" in text[lo:hi] or b"/*" in text[lo:hi]:
+        return None   # a comment would run on over the arms written on one line
+    before, after = (" ".join(text[a:b].decode("utf-8", "replace").splitlines()) for a, b in ((lo, start), (end, hi)))
+    arms = " else ".join(f"if ({idx} == {k}) {before}{e}{after};" for k, e in enumerate(elems))
+    return lo, (hi - lo, _lines_kept(f"do {{ {arms} else {oob};", " } while (0)", text[lo:hi]))
+
+
+def _lines_kept(body: str, closing: str, replaced: bytes) -> bytes:
+    """``body + closing`` on one line, with the line breaks of the text it replaces before ``closing``
+    (so that every later line keeps its number)."""
+    return (body + "\n" * replaced.count(b"\n") + closing).encode()
+
+
+def _c_string(s: str) -> str:
+    return s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")
 
 
 def array_edits(tu: ci.TranslationUnit, text: bytes) -> Edits:
     """The edits splitting every array of ``tu``'s main file (whose text is ``text``) that is indexed
     by constants only (see the module docstring)."""
     uses = _Uses(tu.spelling)
-    top: Up = (None, None)
-    for c, up in walk_main(tu, lambda parent, above: (parent, above[0]), top):
+    top: Up = ()
+    for c, up in walk_main(tu, lambda parent, above: (parent,) + above[:3], top):
         uses.visit(c, up)
     out: Edits = {}
     for key in sorted(set(uses.decls) - uses.rejected):

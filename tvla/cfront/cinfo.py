@@ -407,11 +407,21 @@ def callee_name(call: ci.Cursor) -> Optional[str]:
 class SourceText:
     """Positions and one-line texts of cursors, reading each source file once."""
 
-    def __init__(self, main_file: str, main_lines: Tuple[str, ...]):
+    def __init__(self, main_file: str, main_lines: Tuple[str, ...],
+                 origin: Optional[Callable[[int, bool], Tuple[int, int]]] = None):
+        """``origin``: the line and column in the main file of an offset of the text parsed (an
+        edited copy of the file: :class:`tvla.cfront.rewrite.Origins`), True for the end of a range."""
         self.main_file = main_file
         self._lines: Dict[str, Tuple[str, ...]] = {main_file: main_lines}
         self._pos: Dict[ci.Cursor, Pos] = {}   # an inlined body puts many edges at each of its cursors
         self._text: Dict[Tuple[ci.Cursor, int], str] = {}
+        self._origin = origin
+
+    def _place(self, loc: ci.SourceLocation, end: bool = False) -> Tuple[int, int]:
+        """The line and column of ``loc`` in its file as the user wrote it."""
+        if self._origin is not None and loc.file is not None and loc.file.name == self.main_file:
+            return self._origin(loc.offset, end)
+        return loc.line, loc.column
 
     def _file(self, c: ci.Cursor) -> str:
         f = c.extent.start.file
@@ -420,9 +430,14 @@ class SourceText:
     def pos(self, c: ci.Cursor) -> Pos:
         known = self._pos.get(c)
         if known is None:
-            start = c.extent.start
-            known = self._pos[c] = Pos(self._file(c), start.line or 1, start.column or 0)
+            line, column = self._place(c.extent.start)
+            known = self._pos[c] = Pos(self._file(c), line or 1, column or 0)
         return known
+
+    def end_pos(self, c: ci.Cursor) -> Pos:
+        """The place of the last character of ``c`` (a function's closing brace)."""
+        line, column = self._place(c.extent.end, True)
+        return Pos(self.pos(c).file, line, max(column - 1, 1))
 
     def lines(self, name: str) -> Tuple[str, ...]:
         if name not in self._lines:
@@ -441,17 +456,17 @@ class SourceText:
         return known
 
     def _cut_text(self, c: ci.Cursor, limit: int) -> str:
-        start, end = c.extent.start, c.extent.end
+        (first, start), (final, end) = self._place(c.extent.start), self._place(c.extent.end, True)
         lines = self.lines(self._file(c))
-        if not start.line or start.line > len(lines):
+        if not first or first > len(lines):
             return ""
-        last = min(end.line or start.line, len(lines))
+        last = min(final or first, len(lines))
         chunk: List[str] = []
         shown = 0   # the length of the text so far, plus 1
-        for n in range(start.line, last + 1):   # only as many lines as the limit can show
+        for n in range(first, last + 1):   # only as many lines as the limit can show
             x = lines[n - 1]
-            x = x[:end.column - 1] if n == end.line else x
-            chunk.append(x[start.column - 1:] if n == start.line else x)
+            x = x[:end - 1] if n == final else x
+            chunk.append(x[start - 1:] if n == first else x)
             words = chunk[-1].split()
             if words and not _LINE_MARKER.match(chunk[-1]):
                 shown += len(" ".join(words)) + 1

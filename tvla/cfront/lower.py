@@ -58,7 +58,8 @@ from tvla.cfront.swap import Swap, swap_at
 from tvla.cfront.lower_cfg import BAD, Frame
 from tvla.cfront.lower_expr import ABS, Cur, IntOp, Operand
 from tvla.cfront.links import Link, LinkLowering, expand_links, link_struct
-from tvla.cfront.rewrite import rewrite
+from tvla.cfront.rewrite import Origins, rewrite
+from tvla.cfront.arrays import OUT_OF_BOUNDS
 from tvla.cfront.parse import binary_operator, constants_memo, deep_stack, evaluate_int, parse_file, unary_operator
 from tvla.errors import TvlaError
 
@@ -83,20 +84,21 @@ def lower_file(path: str, malloc_may_fail: bool = False, keep: Iterable[str] = (
     ``keep``: pointer variables the liveness pass must not kill (e.g. the list of a ``sorted(x)``
     property, read when ``main`` returns)."""
     first = parse_file(path)
-    tu = deep_stack(lambda: rewrite(first, path))
-    return lower_tu(tu, path, malloc_may_fail, keep, liveness)
+    tu, origins = deep_stack(lambda: rewrite(first, path))
+    return lower_tu(tu, path, malloc_may_fail, keep, liveness, origins)
 
 
 def lower_tu(tu: ci.TranslationUnit, path: str, malloc_may_fail: bool = False, keep: Iterable[str] = (),
-             liveness: bool = True) -> ir.CProgram:
-    """Lower a parsed translation unit (see the module docstring)."""
+             liveness: bool = True, origins: Optional[Origins] = None) -> ir.CProgram:
+    """Lower a parsed translation unit (see the module docstring); ``origins``: where the places of
+    an edited copy of the file come from."""
     check_nesting(tu)
     with open(path, encoding="utf-8", errors="replace") as fh:
         lines = tuple(fh.read().splitlines())
 
     def work() -> ir.CProgram:
         with constants_memo():
-            low = Lowering(tu, SourceText(path, lines), malloc_may_fail)
+            low = Lowering(tu, SourceText(path, lines, origins.place if origins is not None else None), malloc_may_fail)
             prog = read_uninitialised(simplify(low.program(path, lines)))
         # these passes serve the analysis (names for cells, fewer variables), not the meaning
         targets = low.link_targets()
@@ -154,7 +156,7 @@ class Lowering(LinkLowering):
         self.bind_main_params(main, fr)
         end = self.stmt(_body(main), start, fr)
         self.goto(end, fr.exit, main)
-        self.edges.append(ir.Edge(fr.exit, "exit", ir.Exit("return"), _end_pos(self.src, main), "return from main"))
+        self.edges.append(ir.Edge(fr.exit, "exit", ir.Exit("return"), self.src.end_pos(main), "return from main"))
         self.init_globals("entry", start, main)
         return ir.CProgram(path, tuple(self.structs.values()), tuple(self.pointers.values()),
                            tuple(self.ints.values()), tuple(self.edges), "entry", "exit", "error",
@@ -710,6 +712,10 @@ class Lowering(LinkLowering):
             cur = self.effects(args, cur, fr)
             self.edge(cur, "exit", ir.Exit(EXIT_CALLS[name], frozenset(self.frames)), s)
             return None, None
+        if name == OUT_OF_BOUNDS and args:
+            what = strip(args[0], casts=True).spelling.strip('"')
+            self.step(cur, ir.OutsideObject(f"index out of bounds: {what}"), s)
+            return None, None
         if name == "__VERIFIER_assume" and args:
             nxt = self.node()
             self.cond(args[0], nxt, None, cur, fr)
@@ -1062,9 +1068,6 @@ def _in_cell(c: ci.Cursor) -> Optional[Tuple[ci.Cursor, bool]]:
     return (base, at_start) if is_pointer(base.type) and pointee_struct(base.type) is not None else None
 
 
-def _end_pos(src: SourceText, fdef: ci.Cursor) -> ir.Pos:
-    end = fdef.extent.end
-    return ir.Pos(src.pos(fdef).file, end.line, max(end.column - 1, 1))
 
 
 def _has_label(c: ci.Cursor) -> bool:

@@ -29,4 +29,6 @@ struct __tvla_ulong_cell { unsigned long value; };
 struct __tvla_llong_cell { long long value; };
 struct __tvla_ullong_cell { unsigned long long value; };
 struct __tvla_bool_cell { _Bool value; };
+/* An array element at an index out of bounds (tvla/cfront/arrays.py: a[i] with i no constant). */
+void __tvla_out_of_bounds(const char *what);
 #endif
