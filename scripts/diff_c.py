@@ -864,8 +864,60 @@ def gen_cell_cleanup(g: Gen) -> None:
                 g.emit(f"free({c});")
 
 
+BUCKET_P = 0.25   # programs over an array of lists indexed by variables (their own generator)
+
+
+def generate_buckets(seed: int, ident: int) -> str:
+    """A program over `bk`, an array of K lists indexed by variables (a hash table): cells pushed
+    into a bucket chosen by a nondet index kept in range (or, a bug, one past it), checks of the
+    bucket each cell names, pops and moves between buckets, and a cleanup loop over the buckets
+    (or, a bug, all but the last, or a pop without a NULL check)."""
+    r = random.Random(f"diff_c_buckets_gen:{seed}:{ident}")
+    k = r.choice((2, 3, 4))
+    bug = {"oob": r.random() < 0.12, "leak": r.random() < 0.12, "pop": r.random() < 0.1, "tag": r.random() < 0.1}
+    local = r.random() < 0.5
+    body = []
+    if local or r.random() < 0.5:
+        body.append(f"    for (i = 0; i < {k}; i++) bk[i] = NULL;")
+    tag = r.choice(("b", "b", "b", "0", "__VERIFIER_nondet_int()"))
+    upper = k if bug["oob"] else k - 1
+    pick = r.choice((f"if (b < 0 || b > {upper}) b = 0;", f"__VERIFIER_assume(b >= 0 && b <= {upper});"))
+    body += ["    while (__VERIFIER_nondet_int()) {", "        b = __VERIFIER_nondet_int();", f"        {pick}",
+             "        p = malloc(sizeof(struct node));", f"        p->d = {tag};",
+             "        p->next = bk[b];", "        bk[b] = p;"]
+    if bug["tag"]:
+        body.append(f"        if (b == {k - 1} && __VERIFIER_nondet_int()) p->d = {k};")
+    body.append("    }")
+    for _ in range(r.randint(1, 3)):
+        op = r.choice(("check", "pop", "move", "count"))
+        j = r.randrange(k)
+        if op == "check" and tag == "b":
+            body += [f"    for (i = 0; i < {k}; i++)", "        for (p = bk[i]; p != NULL; p = p->next)",
+                     "            if (p->d != i) reach_error();"]
+        elif op == "pop":
+            test = "" if bug["pop"] else f"if (bk[{j}] != NULL) "
+            body += [f"    {test}{{ p = bk[{j}]; bk[{j}] = p->next; free(p); }}"]
+        elif op == "move":
+            c = r.randrange(k)
+            body += ["    b = __VERIFIER_nondet_int();", f"    if (b < 0 || b > {k - 1}) b = {j};",
+                     f"    if (bk[b] != NULL) {{ p = bk[b]; bk[b] = p->next; p->next = bk[{c}]; bk[{c}] = p; }}"]
+        else:
+            body += ["    n = 0;", f"    for (p = bk[{j}]; p != NULL; p = p->next) n++;", "    if (n < 0) reach_error();"]
+    last = k - 1 if bug["leak"] else k
+    body += [f"    for (i = 0; i < {last}; i++)", "        while (bk[i] != NULL) { p = bk[i]; bk[i] = p->next; free(p); }",
+             "    return 0;"]
+    table = f"struct node *bk[{k}];"
+    decl = ["    int i, b, n;", "    struct node *p;"] + ([f"    {table}"] if local else [])
+    return (f"/* diff_c seed={seed} id={ident} buckets bug={int(any(bug.values()))} */\n#include <stdlib.h>\n"
+            "extern int __VERIFIER_nondet_int(void);\nextern void __VERIFIER_assume(int);\n"
+            "extern void reach_error(void);\n\nstruct node {\n    struct node *next;\n    int d;\n};\n\n"
+            + ("" if local else table + "\n\n") + "int main(void)\n{\n" + "\n".join(decl + body) + "\n}\n")
+
+
 def generate(seed: int, ident: int) -> str:
     """The C text of program `ident` of campaign `seed`."""
+    if random.Random(f"diff_c_buckets:{seed}:{ident}").random() < BUCKET_P:
+        return generate_buckets(seed, ident)
     r = random.Random(f"diff_c:{seed}:{ident}")
     cells = random.Random(f"diff_c_cells:{seed}:{ident}").random() < CELL_P
     g = Gen(r=r, etype=r.choice(("int",) + NARROW) if r.random() < 0.5 else None, dll=r.random() < 0.2)
