@@ -71,15 +71,19 @@ def test_a_finding_names_the_element_at_the_place_of_the_file(tmp_path):
     assert finding.message == "valid-deref: NULL pointer heads__0 dereferenced"
 
 
+def edited(tmp_path, src):
+    """The lines of the C text ``src`` with its array edits applied."""
+    path = tmp_path / "prog.c"
+    path.write_text(src)
+    text = src.encode()
+    return apply_edits(text, array_edits(parse_file(str(path)), text)).decode().splitlines()
+
+
 def test_the_edits_keep_every_line_and_the_columns_of_the_uses(tmp_path):
     src = ("struct node { struct node *next; };\n"
            "int main(void) { struct node *a[2] = {0, 0}, *p; int c[3];\n"
            "  a[1] = a[0]; c[ 2 ] = 1; p = a[1]; return c[2]; }\n")
-    path = tmp_path / "prog.c"
-    path.write_text(src)
-    text = src.encode()
-    out = apply_edits(text, array_edits(parse_file(str(path)), text)).decode()
-    assert out.splitlines() == [
+    assert edited(tmp_path, src) == [
         "struct node { struct node *next; };",
         "int main(void) { struct node *a__0 = 0, *a__1 = 0, *p; int c__0, c__1, c__2;",
         "  a__1 = a__0; c__2   = 1; p = a__1; return c__2; }"]
@@ -153,13 +157,9 @@ def test_a_variable_index_chooses_the_element_by_its_value(tmp_path):
            "struct node *a[2];\n"
            "int main(void) { int i = 1; struct node *p = a[i]; a[i] =\n"
            "  p; p->next[i]++; return 0; }\n")
-    path = tmp_path / "prog.c"
-    path.write_text(src)
-    text = src.encode()
-    out = apply_edits(text, array_edits(parse_file(str(path)), text)).decode()
     oob = '__tvla_out_of_bounds("a[i]")'
     # a statement over two lines is written on its first, its line break kept at its end
-    assert out.splitlines() == [
+    assert edited(tmp_path, src) == [
         "struct node { struct node *next__0, *next__1; };",
         "struct node *a__0, *a__1;",
         f"int main(void) {{ int i = 1; struct node *p = (i == 0 ? a__0 : i == 1 ? a__1 : ({oob}, a__0)); "
