@@ -98,7 +98,7 @@ class _Uses:
         self.chosen.setdefault(key, []).append((ref, sub, writer))
 
 
-_PURE_STEPS = ("++", "--", "post++", "post--")
+_STEPS = ("++", "--", "post++", "post--")   # a step writes its operand
 
 
 def _plain(c: ci.Cursor) -> bool:
@@ -110,7 +110,7 @@ def _plain(c: ci.Cursor) -> bool:
         if x.kind in (K.CALL_EXPR, K.ARRAY_SUBSCRIPT_EXPR, K.COMPOUND_ASSIGNMENT_OPERATOR) or x.kind.name == "StmtExpr":
             return False
         if x.kind == K.BINARY_OPERATOR and binary_operator(x) == "=" or \
-                x.kind == K.UNARY_OPERATOR and unary_operator(x) in _PURE_STEPS:
+                x.kind == K.UNARY_OPERATOR and unary_operator(x) in _STEPS:
             return False
         todo.extend(children(x))
     return c.extent.start.line == c.extent.end.line
@@ -126,7 +126,7 @@ def _writer(sub: ci.Cursor, up: Up) -> object:
     kids = children(parent)
     writes = parent.kind in (K.BINARY_OPERATOR, K.COMPOUND_ASSIGNMENT_OPERATOR) and kids and kids[0] == sub and \
         (parent.kind == K.COMPOUND_ASSIGNMENT_OPERATOR or binary_operator(parent) == "=")
-    writes = writes or parent.kind == K.UNARY_OPERATOR and unary_operator(parent) in _PURE_STEPS
+    writes = writes or parent.kind == K.UNARY_OPERATOR and unary_operator(parent) in _STEPS
     if not writes or len(up) < 2 or not _statement_place(parent, up[1]) or _subscripts(parent) != 1:
         return False
     return parent
