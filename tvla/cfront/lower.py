@@ -1068,8 +1068,6 @@ def _in_cell(c: ci.Cursor) -> Optional[Tuple[ci.Cursor, bool]]:
     return (base, at_start) if is_pointer(base.type) and pointee_struct(base.type) is not None else None
 
 
-
-
 def _has_label(c: ci.Cursor) -> bool:
     """Whether control can enter ``c`` other than from its start (a label or a case inside)."""
     if c.kind in (K.LABEL_STMT, K.CASE_STMT, K.DEFAULT_STMT):
