@@ -95,6 +95,9 @@ ABSTRACT = IntClass("abstract")
 KEPT = ("flag", "counter", "symbolic", "register")   # the classes with an IntVar
 VALUED = ("const", "alias")   # the classes read as a value of their own: no variable is made for them
 _OTHER = object()     # an assignment of an arbitrary value
+# k % 3 of a k not followed: an arbitrary value, which a variable only tested against constants
+# (an array index) holds as a flag over them (an abstracted choice: not C's own value)
+_REMAINDER = "remainder"
 _INIT = "init"        # tag of an initialiser
 _UNINIT = "uninit"    # tag of a declaration without one (its value is garbage until assigned)
 
@@ -696,6 +699,8 @@ def _value(rhs: object, known: Dict[Hashable, IntClass], inits: FrozenSet[Hashab
         table = mapped[2]
         return ("set", tuple(w for _, w in table if w is not None),
                 mapped[1].kind == "counter" or any(w is None for _, w in table))
+    if s.kind == K.BINARY_OPERATOR and binary_operator(s) == "%" and evaluate_int(children(s)[1]) not in (None, 0):
+        return _REMAINDER
     return _OTHER
 
 
@@ -952,9 +957,10 @@ def _classify(assignments: List[Tuple[str, object]], repeated: bool, known: Dict
               rng: Optional[IntRange] = None, compared: FrozenSet[int] = frozenset(),
               ordered: bool = False, order_tested: bool = False) -> IntClass:
     values = [_narrowed(_value(rhs, known, inits), rhs, rng) for tag, rhs in assignments if tag != _UNINIT]
-    if tested is not None and "nondet" in values and set(values) <= {"nondet", "truth"} | \
+    if tested is not None and {"nondet", _REMAINDER} & set(values) and set(values) <= {"nondet", "truth", _REMAINDER} | \
             {v for v in values if isinstance(v, int)}:
         return _tested_flag(values, tested, rng, order_tested)
+    values = [_OTHER if v == _REMAINDER else v for v in values]
     only_init = len(assignments) == 1 and assignments[0][0] == _INIT
     all_bound = all(tag == "" for tag, _ in assignments)   # parameters and return values
     aliases = {v[1] for v in values if isinstance(v, tuple) and v[0] == "alias"}

@@ -1095,6 +1095,8 @@ class ExprLowering(Builder):
         if cls.kind == "register":
             return ("var", name), self.assign_register(name, op, cur, s)
         cur = self.touch(op, cur, s)
+        if cls.kind == "flag" and op == ABS:   # a flag given a value not followed (k % 3): any of its values
+            return ("var", name), self.step(self.step(cur, ir.Nop(f"abstracted: {self.src.text(s)}"), s), ir.Havoc(name), s)
         return ABS, self.step(cur, ir.Nop(f"untracked: {self.src.text(s)}"), s)
 
     def nondet_var(self, name: str, cls: IntClass, op: IntOp, cur: Cur, s: ci.Cursor) -> Cur:
