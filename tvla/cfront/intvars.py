@@ -699,9 +699,22 @@ def _value(rhs: object, known: Dict[Hashable, IntClass], inits: FrozenSet[Hashab
         table = mapped[2]
         return ("set", tuple(w for _, w in table if w is not None),
                 mapped[1].kind == "counter" or any(w is None for _, w in table))
-    if s.kind == K.BINARY_OPERATOR and binary_operator(s) == "%" and evaluate_int(children(s)[1]) not in (None, 0):
+    if _is_remainder(s) or _returns_remainders(_callee_definition(s)):
         return _REMAINDER
     return _OTHER
+
+
+def _is_remainder(c: ci.Cursor) -> bool:
+    """``k % 3``: a remainder by a constant (other than 0)."""
+    s = strip(c, casts=True)
+    return s.kind == K.BINARY_OPERATOR and binary_operator(s) == "%" and evaluate_int(children(s)[1]) not in (None, 0)
+
+
+def _returns_remainders(fdef: Optional[ci.Cursor]) -> bool:
+    """Does every ``return`` of the function ``fdef`` return a remainder (``int hash(int k) {
+    return k % 3; }``)?"""
+    returns = [c for c in fdef.walk_preorder() if c.kind == K.RETURN_STMT] if fdef is not None else []
+    return bool(returns) and all(len(children(r)) == 1 and _is_remainder(children(r)[0]) for r in returns)
 
 
 def _int_or_none(value: object) -> Optional[int]:
