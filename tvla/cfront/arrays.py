@@ -104,16 +104,15 @@ _STEPS = ("++", "--", "post++", "post--")   # a step writes its operand
 def _plain(c: ci.Cursor) -> bool:
     """No side effect, call, array or line break in ``c`` (an index or a field array's base, which
     the edit repeats once per element)."""
-    todo = [c]
-    while todo:
-        x = todo.pop()
-        if x.kind in (K.CALL_EXPR, K.ARRAY_SUBSCRIPT_EXPR, K.COMPOUND_ASSIGNMENT_OPERATOR) or x.kind.name == "StmtExpr":
-            return False
-        if x.kind == K.BINARY_OPERATOR and binary_operator(x) == "=" or \
-                x.kind == K.UNARY_OPERATOR and unary_operator(x) in _STEPS:
-            return False
-        todo.extend(children(x))
-    return c.extent.start.line == c.extent.end.line
+    return c.extent.start.line == c.extent.end.line and not any(_effect(x) for x in c.walk_preorder())
+
+
+def _effect(x: ci.Cursor) -> bool:
+    """Is ``x`` a call, an array element, an assignment or a step (or a statement expression)?"""
+    if x.kind in (K.CALL_EXPR, K.ARRAY_SUBSCRIPT_EXPR, K.COMPOUND_ASSIGNMENT_OPERATOR) or x.kind.name == "StmtExpr":
+        return True
+    return x.kind == K.BINARY_OPERATOR and binary_operator(x) == "=" or \
+        x.kind == K.UNARY_OPERATOR and unary_operator(x) in _STEPS
 
 
 def _writer(sub: ci.Cursor, up: Up) -> object:
@@ -148,12 +147,7 @@ def _statement_place(s: ci.Cursor, holder: ci.Cursor) -> bool:
 
 
 def _subscripts(c: ci.Cursor) -> int:
-    todo, n = [c], 0
-    while todo:
-        x = todo.pop()
-        n += x.kind == K.ARRAY_SUBSCRIPT_EXPR
-        todo.extend(children(x))
-    return n
+    return sum(x.kind == K.ARRAY_SUBSCRIPT_EXPR for x in c.walk_preorder())
 
 
 def _element_names(text: bytes, name: str, n: int) -> Optional[List[str]]:
