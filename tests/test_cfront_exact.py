@@ -128,3 +128,66 @@ def test_a_witness_as_large_as_the_stores_of_the_run_without_blur(tmp_path):
     got = verdicts(tmp_path, CELLS)
     assert got["unreach-call"].verdict == "false", got["unreach-call"].reason
 
+
+
+SIGN = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+typedef struct node { struct node *next; } *List;
+int main(void) {
+    List head = NULL, p;
+    TYPE n START;
+    while (__VERIFIER_nondet_int()) {
+        p = malloc(sizeof(struct node)); p->next = head; head = p;
+    }
+    INIT
+    for (p = head; p; p = p->next) n STEP;
+    if (CHECK) reach_error();
+    while (head) { p = head->next; free(head); head = p; }
+    return 0;
+}
+"""
+
+
+def sign_program(check, type_="int", step="++", init="n = 0;", start=""):
+    return SIGN.replace("TYPE", type_).replace("START", start).replace("INIT", init).replace("STEP", step) \
+        .replace("CHECK", check)
+
+
+@pytest.mark.parametrize("check, step, verdict", [
+    ("n < 0", "++", "true"), ("n >= 0 && n != 0 && head == NULL", "++", "true"), ("n > 0 && head == NULL", "++", "true"),
+    ("n > 2", "++", "false"), ("n > 0", "--", "true"), ("n < -6", "--", "false"), ("n == 1 || n < 0", "+= 2", "true")])
+def test_a_counter_stepped_one_way_holds_its_other_values_on_that_side(tmp_path, check, step, verdict):
+    # n counts an unbounded list: past its values (0..5 up, 0..-5 down) it holds "another value",
+    # which is above them when every step goes up (a signed int overflowing is undefined), so a
+    # test against a constant within them decides it, and a step from it stays another value
+    got = verdicts(tmp_path, sign_program(check, step=step))
+    assert got["unreach-call"].verdict == verdict, got["unreach-call"].reason
+    if verdict == "false":
+        assert got["unreach-call"].witness
+
+
+def test_the_side_of_a_counters_other_values(tmp_path):
+    path = tmp_path / "t.c"
+    for step, beyond in (("++", 1), ("--", -1), ("+= 2", 1)):
+        path.write_text(sign_program("n < 0", step=step))
+        [n] = [c for c in classify_ints(parse_file(str(path))).values() if c.kind == "counter"]
+        assert n.beyond == beyond, step
+    # an unsigned or narrow counter wraps around in C's own semantics; a counter also copied from
+    # another one's other values (m = n + 1), or stepped both ways, has its other values on no side
+    copied = sign_program("n < 0", init="n = 0; int m = n + 1; while (m > 3) m--;", step="++, m++")
+    for text, name in ((sign_program("n < 0", type_="unsigned"), "n"), (sign_program("n < 0", type_="short"), "n"),
+                       (copied, "m"), (copied.replace("while (m > 3) m--;", ""), "m")):
+        path.write_text(text)
+        offset = text.index(f" {name} ") + 1 if name == "n" else text.index("int m =") + 4
+        [c] = [c for (_, at), c in classify_ints(parse_file(str(path))).items() if at == offset]
+        assert c.kind == "counter" and c.beyond == 0, (name, c)
+
+
+@pytest.mark.parametrize("text", [
+    # 256 cells take an unsigned char count back to 0
+    sign_program("head != NULL && n == 0", type_="unsigned char"),
+    # n may be read before it is written: its indeterminate value is on no side of 0
+    sign_program("n < 0", init="if (__VERIFIER_nondet_int()) n = 0;")])
+def test_a_counter_whose_other_values_are_on_no_side_is_not_proved(tmp_path, text):
+    assert verdicts(tmp_path, text)["unreach-call"].verdict != "true"

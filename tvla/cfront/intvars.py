@@ -84,6 +84,9 @@ class IntClass:
     # constants other counters compared with it are bounded by, or two such counters would grow
     # each other's bounds by one a round)
     past: Tuple[int, ...] = ()
+    # counter: +1 when its "another value" is always above its values (steps up only, and none
+    # skips from one of them to a value below the greatest), -1 when always below; 0 otherwise
+    beyond: int = 0
 
     @property
     def chosen_once(self) -> bool:
@@ -875,8 +878,25 @@ def _counter(values: List[object], rng: Optional[IntRange], compared: FrozenSet[
     sets = [(v[1], v[3] if len(v) > 3 else ()) for v in values if isinstance(v, tuple) and v[0] == "set"]
     copied_past = {wrap(x) for _, beyond in sets for x in beyond}
     own = {wrap(v) for v in values if isinstance(v, int)} | {wrap(x) for got, beyond in sets for x in got if x not in beyond}
-    return IntClass("counter", tuple(sorted(set(seen) | hull | past)), range=rng,
-                    past=tuple(sorted((past | copied_past) - hull - own)))
+    kept = tuple(sorted(set(seen) | hull | past))
+    copied_other = any(isinstance(v, tuple) and v[0] == "set" and v[2] for v in values)
+    return IntClass("counter", kept, range=rng, past=tuple(sorted((past | copied_past) - hull - own)),
+                    beyond=0 if copied_other else _beyond(kept, steps, rng))
+
+
+def _beyond(values: Tuple[int, ...], steps: List[int], rng: Optional[IntRange]) -> int:
+    """+1 when a counter holding ``values`` and stepped by ``steps`` (given only constants among
+    them) holds above them whenever it holds none of them: every step goes up, and a step from one
+    of them lands on another or above the greatest; -1 the other way round; 0 otherwise, and for a
+    type that is not a signed int of 32 bits or more (an unsigned or narrow one wraps around in
+    the program's own semantics; a signed int overflowing is undefined behaviour)."""
+    if rng is None or not rng.signed or rng.bits < 32 or not steps or not values:
+        return 0
+    sign = 1 if all(d > 0 for d in steps) else -1 if all(d < 0 for d in steps) else 0
+    edge = max(values) if sign > 0 else min(values)
+    if sign == 0 or any(v + d not in values and (v + d - edge) * sign <= 0 for v in values for d in steps):
+        return 0
+    return sign
 
 
 def _hull(starts: List[int], steps: List[int], compared: FrozenSet[int], rng: Optional[IntRange]

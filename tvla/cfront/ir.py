@@ -168,6 +168,9 @@ class IntVar:
     spare: Optional[int] = field(default=None, compare=False)
     # a function pointer's values: (value, the function it names), for the words of witnesses
     names: Tuple[Tuple[int, str], ...] = field(default=(), compare=False)
+    # a counter whose "another value" is always above its values (+1) or below them (-1): a test
+    # against a constant within its values decides it (intvars.IntClass.beyond)
+    beyond: int = field(default=0, compare=False)
 
 
 def value_words(name: str, values: Sequence[int], v: int, ordered: bool, spare: Optional[int] = None,

@@ -241,6 +241,7 @@ class Library:
     pairs: Tuple[Tuple[str, str, str], ...] = ()   # (d, x, y): registers compared, both holding d (rr[d,x,y])
     observed: FrozenSet[str] = frozenset()  # ordered int fields whose order some test reads (_order_observed)
     same_cell: Tuple[Tuple[str, str], ...] = ()   # (d, e), d < e: int fields compared in one cell (fle[d,e])
+    beyond: Dict[str, int] = dataclasses.field(default_factory=dict)   # counter -> side of its other values
 
     # ------------------------------------------------------------- names
     @property
@@ -321,6 +322,15 @@ class Library:
                                                               self.spares.get(k), self.ranges.get(k),
                                                               self.names.get(k, ())))
         return out
+
+    def other_holds(self, k: str, op: str, c: int) -> Optional[bool]:
+        """Whether ``k OP c`` holds for counter k's "another value", when its side (:attr:`beyond`)
+        decides it: c is not past the value of k nearest to that side; None otherwise."""
+        side = self.beyond.get(k, 0)
+        edge = (max if side > 0 else min)(self.flags[k]) if side else None
+        if edge is None or (c - edge) * side > 0:
+            return None
+        return ir.holds(edge + side, op, c)
 
     def states(self, k: str) -> List[Optional[int]]:
         """The values of flag k, and None for "another value" when k is a counter; for a symbolic
@@ -1693,7 +1703,11 @@ def shift_flag(lib: Library, k: str, j: str, c: Optional[int], delta: int,
 
 def step_flag(lib: Library, k: str, c: Optional[int], delta: int) -> List[Act]:
     """Counter ``k`` is incremented by ``delta`` when it holds ``c``: one action, or, from
-    "another value", one per state it may reach (abstracted)."""
+    "another value", one per state it may reach (abstracted), unless the step goes away from its
+    values (:attr:`Library.beyond`): another value again."""
+    if c is None and lib.beyond.get(k, 0) * delta > 0:   # further away from its values: still another
+        return [dataclasses.replace(set_flag(lib, k, None), name=f"Step_{_sanitize(k)}_other_{const_name(delta)}",
+                                    title=f"{k} += {delta}", pre=lib.val(k, None))]
     name = f"Step_{_sanitize(k)}_{const_name(c)}_{const_name(delta)}" if c is not None else ""
     return _flag_moves(lib, k, k, c, None if c is None else c + delta, name, f"{k} += {delta}")
 
@@ -1874,6 +1888,9 @@ def int_cond(lib: Library, c: ir.DataCond) -> Act:
     if isinstance(value, int):
         assert k not in lib.regions or value in own, "a constant a symbolic variable is compared with is its own"
         pairs = [lib.val(k, a) for a in own if ir.holds(a, c.op, value)]
+        if lib.other_holds(k, c.op, value) is not None:   # its other values are on one side of value
+            own = tuple(lib.states(k))
+            pairs += [lib.val(k, None)] if lib.other_holds(k, c.op, value) else []
     elif isinstance(value, str) and value in lib.flags and k in lib.flags:
         pairs = [f"{lib.val(k, a)} & {lib.val(value, b)}" for a in own for b in lib.flags[value]
                  if ir.holds(a, c.op, b)]
@@ -2179,7 +2196,8 @@ def build_library(cprog: ir.CProgram, needs: Needs, precision: Precision = Preci
                    {iv.name: iv.spare for iv in cprog.ints if iv.spare is not None and iv.name in flags},
                    _loop_fields(cprog, used, back), {iv.name: iv.names for iv in cprog.ints if iv.names and iv.name in flags},
                    precision.back_sharing, _register_pairs(cprog, registers),
-                   _order_observed(cprog, observed, registers), same_cell)
+                   _order_observed(cprog, observed, registers), same_cell,
+                   {iv.name: iv.beyond for iv in cprog.ints if iv.beyond and iv.name in others})
 
 
 def _order_observed(cprog: ir.CProgram, ordered: FrozenSet[str], registers: Dict[str, Tuple[str, ...]]

@@ -178,16 +178,18 @@ def ints_live_at_entry(prog: ir.CProgram) -> FrozenSet[str]:
 def read_uninitialised(prog: ir.CProgram) -> ir.CProgram:
     """The program where a flag (an int variable of a few values) that some path reads before
     writing after its declaration without an initializer may also hold another value, as a counter
-    does: its value there is indeterminate, not one of the values the program gives it.  A
+    does: its value there is indeterminate, not one of the values the program gives it (nor
+    above or below them, for a counter whose other values otherwise are).  A
     symbolic variable (a value chosen once) read there is unsupported: it would be two values."""
     live = ints_live_at(prog)
     read = {e.stmt.var: e.pos for e in prog.edges
             if isinstance(e.stmt, ir.Havoc) and e.stmt.uninit and e.stmt.var in live.get(e.target, ())}
-    ints = tuple(replace(iv, other=True) if iv.name in read and iv.values and not iv.register else iv
-                 for iv in prog.ints)
+    widened = [iv.name for iv in prog.ints if iv.name in read and iv.values and not iv.register
+               and (not iv.other or iv.beyond)]
+    ints = tuple(replace(iv, other=True, beyond=0) if iv.name in widened else iv for iv in prog.ints)
     problems = tuple((read[iv.name], f"int variable {iv.name} may be read before it is written")
                      for iv in prog.ints if iv.name in read and not iv.values and not iv.register)
-    if ints == prog.ints and not problems:
+    if not widened and not problems:
         return prog
     return replace(prog, ints=ints, unsupported=prog.unsupported + problems)
 

@@ -224,7 +224,7 @@ class Lowering(LinkLowering):
         names = tuple((v, self.numbered[v].spelling) for v in cls.values if v in self.numbered) \
             if is_function_pointer(typ) else ()
         self.ints[name] = ir.IntVar(name, cls.values, cls.kind == "register", cls.kind == "counter", cls.range,
-                                    cls.ordered, cls.spare, names)
+                                    cls.ordered, cls.spare, names, cls.beyond)
 
     # ------------------------------------------------------------------ statements
 
