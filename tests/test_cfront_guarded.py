@@ -1,6 +1,6 @@
 """A nondet value guarded by the very next statement (``__VERIFIER_assume(2 <= n && n <= 5)``, ``if (n <
-2 || n > 5) abort();``) holds a small run of values: it is a flag over them (with ``abort``, one more
-value that the guard sends away stands for all the others).  A counter compared with an expression of
+2 || n > 5) abort();``, ``if (n < 2 || n > 5) n = 3;``) holds a small run of values: it is a flag over
+them (with ``abort`` or a clamp, one more value that the guard sends away stands for all the others).  A counter compared with an expression of
 such a flag (``count != 1 + len``) is tested value by value (ExprLowering.paired_cond)."""
 
 import pytest
@@ -53,6 +53,9 @@ def values_of(tmp_path, src, name):
     (ABORT, ("flag", (2, 3, 4, 5, 6))),                      # 6 stands for every value aborted
     ("if (!(v >= from) || until < v) { abort(); }", ("flag", (2, 3, 4, 5, 6))),
     ("if (v > until) abort();", ("register", ())),           # no bound below: any value
+    ("if (v < from || v > until) v = 3;", ("flag", (2, 3, 4, 5, 6))),   # a clamp: 6 stands for every value made 3
+    ("if (v < from || v > until) { v = 4; }", ("flag", (2, 3, 4, 5, 6))),
+    ("if (v < from || v > until) v = until;", ("register", ())),   # not a constant
     ("count(); " + ABORT, ("register", ())),                 # not the next statement
     ("__VERIFIER_assume(v >= from && v <= until + 20);", ("register", ())),   # too many values
 ])
@@ -67,6 +70,8 @@ def test_a_guarded_nondet_value_is_a_flag_over_the_values_it_keeps(tmp_path, gua
     (ASSUME, "count != len + 1", ("true", "true", "true")),
     (ASSUME, "len + 1 < count", ("true", "true", "true")),
     (ABORT, "count != len", ("true", "false", "false")),
+    ("if (v < from || v > until) v = 3;", "count != 1 + len", ("true", "true", "true")),
+    ("if (v < from || v > until) v = 3;", "count != len", ("true", "false", "false")),
     (ASSUME, "count == len + 1 && len == 4", ("true", "false", "false")),
 ])
 def test_a_count_checked_against_a_guarded_length(tmp_path, guard, check, expected):

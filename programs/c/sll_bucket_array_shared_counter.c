@@ -1,4 +1,4 @@
-/* expected: memsafety=true, memcleanup=false, unreach-call=true — a global 4-bucket table of lists indexed by one int variable that is both the loop counter and the nondet bucket (so its value is not followed: each choice of a bucket goes both ways, and the analysis stops at the time limit); the cleanup loop stops at bucket 2, so bucket 3 stays reachable from the global array but is never freed */
+/* expected: memsafety=true, memcleanup=false, unreach-call=true — a global 4-bucket table of lists indexed by one int variable that is both the loop counter and the nondet bucket (the bucket is clamped into 0..3 right after it is chosen, so the variable is a counter over 0..4 whose values are followed); the cleanup loop stops at bucket 2, so bucket 3 stays reachable from the global array but is never freed */
 #include <stdlib.h>
 extern int __VERIFIER_nondet_int(void);
 extern void abort(void);

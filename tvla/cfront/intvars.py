@@ -320,8 +320,9 @@ class _Collector:
 class Guarded:
     """A nondet value whose very next statements keep only some of its values: a run of
     ``__VERIFIER_assume(c)`` (``assume``: those where every c holds; the others end the path) or one
-    ``if (c) abort();`` (those where c does not hold; the others leave the program there, all
-    alike, so one of them stands for all).  Nothing reads the variable in between."""
+    ``if (c) abort();`` or ``if (c) x = K;`` (those where c does not hold; the others leave the
+    program there, or become K, all alike, so one of them stands for all).  Nothing reads the
+    variable in between."""
     var: Hashable   # the variable's key
     conds: Tuple[ci.Cursor, ...]
     assume: bool
@@ -366,7 +367,7 @@ def _nondet_assignment(stmt: ci.Cursor) -> Optional[Tuple[ci.Cursor, ci.Cursor, 
 def _guard_of(after: List[ci.Cursor], var: ci.Cursor, call: ci.Cursor, in_main: bool) -> Optional[Guarded]:
     """The guard the statements ``after`` an assignment of ``var`` from ``call`` start with: the
     ``__VERIFIER_assume`` calls in a row, or one ``if (c) abort();`` (in ``main``, ``if (c) return
-    0;`` too)."""
+    0;`` too), or one ``if (c) var = K;`` for a constant K (a clamp)."""
     mine, given = int_range(var.type), int_range(strip(call, casts=True).type)
     # a value of a narrower type keeps its value in the variable's: only those may be given
     bounds = (given if given is not None and mine is not None and given.within(mine) else mine)
@@ -382,9 +383,23 @@ def _guard_of(after: List[ci.Cursor], var: ci.Cursor, call: ci.Cursor, in_main: 
         return Guarded(decl_key(var), tuple(assumed), True, spans)
     s = strip(after[0]) if after else None
     kids = children(s) if s is not None else []
-    if s is not None and s.kind == K.IF_STMT and len(kids) == 2 and _exits(kids[1], in_main):
+    if s is not None and s.kind == K.IF_STMT and len(kids) == 2 and (_exits(kids[1], in_main) or _clamps(kids[1], var)):
         return Guarded(decl_key(var), (kids[0],), False, spans)
     return None
+
+
+def _clamps(stmt: ci.Cursor, var: ci.Cursor) -> bool:
+    """Is ``stmt`` an assignment of a constant to ``var`` (alone in a block or not)?  After it
+    every value the test sent there is that constant, all alike, as after ``abort()``."""
+    s = strip(stmt)
+    if s.kind == K.COMPOUND_STMT:
+        kids = children(s)
+        return len(kids) == 1 and _clamps(kids[0], var)
+    kids = children(s)
+    if s.kind != K.BINARY_OPERATOR or binary_operator(s) != "=" or len(kids) != 2:
+        return False
+    target = int_var(kids[0])
+    return target is not None and decl_key(target) == decl_key(var) and evaluate_int(kids[1]) is not None
 
 
 def _exits(stmt: ci.Cursor, in_main: bool) -> bool:
