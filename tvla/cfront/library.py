@@ -1888,15 +1888,16 @@ def int_cond(lib: Library, c: ir.DataCond) -> Act:
     if isinstance(value, int):
         assert k not in lib.regions or value in own, "a constant a symbolic variable is compared with is its own"
         pairs = [lib.val(k, a) for a in own if ir.holds(a, c.op, value)]
-        if lib.other_holds(k, c.op, value) is not None:   # its other values are on one side of value
-            own = tuple(lib.states(k))
-            pairs += [lib.val(k, None)] if lib.other_holds(k, c.op, value) else []
+        beyond = lib.other_holds(k, c.op, value)
+        if beyond is not None:   # its other values are on one side of value
+            pairs += [lib.val(k, None)] if beyond else []
     elif isinstance(value, str) and value in lib.flags and k in lib.flags:
+        beyond = None
         pairs = [f"{lib.val(k, a)} & {lib.val(value, b)}" for a in own for b in lib.flags[value]
                  if ir.holds(a, c.op, b)]
     else:
         return Act(ABSTRACTED + name, title)
-    focus = tuple(lib.val(k, a) for a in own)
+    focus = tuple(lib.val(k, a) for a in own) + ((lib.val(k, None),) if beyond is not None else ())
     if isinstance(value, str):
         focus += tuple(lib.val(value, b) for b in lib.flags[value])
     return Act(name, title, focus, _or([f"({p})" for p in pairs]))
