@@ -20,7 +20,13 @@ shows the message, there is no witness up to that bound and the alarm may be
 false. The search follows at most S concrete states, and builds the input
 stores of each size trying at most S ways of resolving their 1/2 values (the
 stores of the next sizes are then not built): bounds that give the same
-answer on every machine; a NoWitness says when it stopped at one.
+answer on every machine; a NoWitness says when it stopped at one.  When it
+stops at S states with messages left, a dive follows at most S/2 more from
+the input stores it built, by the fewest edges left alone (the largest store
+not counted): a message behind a loop that allocates several cells is reached
+without first following every trace over fewer cells, which the ways of
+resolving each fresh cell's unknown values make many (the trace it finds may
+not be a shortest one).
 
 A :class:`Witness` is a list of steps from the entry: the store at a
 location and the CFG edge taken from it.  The last step is at the message's
@@ -98,8 +104,10 @@ def find_witnesses(program: Program, inputs: Sequence[Structure], targets: Seque
                    interpreter: Optional[Interpreter] = None, states: int = DEFAULT_STATES,
                    cut: Optional[List[int]] = None) -> List[Optional[Witness]]:
     """A :class:`Witness` or None for each target ``(location, action title, text)``
-    (a title of None matches any action). The search follows at most ``states`` states;
-    when it stops there with states left to follow, their number is appended to ``cut``."""
+    (a title of None matches any action). The search follows at most ``states`` states by
+    the smallest stores first; when it stops there with targets left, a dive (a search not
+    sized: :class:`_Search`) follows at most half as many more from the same input stores; when
+    that stops there too, the number of states it left is appended to ``cut``."""
     if steps == 0:  # a message is reported on an edge: no trace of 0 steps shows one
         return [None] * len(targets)
     interp = interpreter or Interpreter(program)
@@ -107,33 +115,51 @@ def find_witnesses(program: Program, inputs: Sequence[Structure], targets: Seque
     for e in program.edges:
         out_edges.setdefault(e.source, []).append(e)
     found: Dict[int, Tuple[_State, Edge]] = {}
-    search = _Search(interp, out_edges, targets, found, nodes, steps, _distances(program.edges, targets))
+    distances = _distances(program.edges, targets)
+    search = _Search(interp, out_edges, targets, found, nodes, steps, distances)
+    starts, unbuilt = _smallest_first(search, interp, program, inputs, nodes, states)
+    left = len(search.heap) if search.expanded >= states else 0
+    if len(found) < len(targets) and left:
+        dive = _Search(interp, out_edges, targets, found, nodes, steps, distances, sized=False)
+        for st in starts:
+            dive.push(st, st.store.n)
+        # half: on a false alarm the dive is time spent for nothing
+        while dive.heap and len(found) < len(targets) and dive.expanded < states // 2:
+            dive.expand()
+        left = len(dive.heap)
+    if cut is not None and len(found) < len(targets) and (left or unbuilt):
+        cut.append(left)
+    return [_witness(found[k], targets[k][2], interp) if k in found else None for k in range(len(targets))]
+
+
+def _smallest_first(search: "_Search", interp: Interpreter, program: Program, inputs: Sequence[Structure],
+                    nodes: int, states: int) -> Tuple[List[_State], bool]:
+    """Run ``search`` (sized) until every target is shown, no state is left, or ``states`` states
+    were followed; the stores of each size enter before a trace that needs more nodes is
+    followed.  The initial states it pushed, and whether the stores of some size were not built
+    (building them took more than ``states`` ways)."""
+    starts: List[_State] = []
+    unbuilt = False
     size = 0
-    while len(found) < len(targets):
+    while len(search.found) < len(search.targets):
         if search.rank_at(program.entry, 0) is None:
             # no message left is reached within the steps from the entry: a store there would
             # not be followed, and building them all takes minutes for a big vocabulary
             size = nodes + 1
-        # the stores of ``size`` nodes enter before any trace that needs more nodes is followed
         while size <= nodes and (not search.heap or search.heap[0][0] >= size):
             # building the stores of a size tries at most as many ways as states are followed
             effort = Effort(states)
             for st in _initial_states(interp.concretizer, inputs, size, program.vocabulary, program.entry,
                                       max(states - search.expanded, 0), effort):
                 search.push(st, size)
+                starts.append(st)
             size += 1
             if effort.spent:   # the stores of a larger size take more ways still: not built
-                size = nodes + 1
-                if cut is not None:
-                    cut.append(len(search.heap))
-        if not search.heap:
-            break
-        if search.expanded >= states:
-            if cut is not None:
-                cut.append(len(search.heap))
+                size, unbuilt = nodes + 1, True
+        if not search.heap or search.expanded >= states:
             break
         search.expand()
-    return [_witness(found[k], targets[k][2], interp) if k in found else None for k in range(len(targets))]
+    return starts, unbuilt
 
 
 def _distances(edges: Sequence[Edge], targets: Sequence[Target]) -> List[Dict[str, int]]:
@@ -165,14 +191,20 @@ class _Search:
     Every state is expanded once, first on a trace of the fewest nodes (each state enters the
     heap no later than any state of a larger bound is expanded), so a witness found is among
     the shortest traces over the smallest stores, and a message that a small store shows is
-    found without following the many traces of larger stores."""
+    found without following the many traces of larger stores.
+
+    Not ``sized`` (a dive), the largest store does not count: by the fewest edges left, then
+    the longest trace first.  A message that needs a large store (a loop allocating four cells
+    before it) is reached without first following every trace of smaller stores, which the
+    ways of resolving a fresh cell's unknown values make many; the trace found may not be the
+    shortest."""
 
     def __init__(self, interp: Interpreter, out_edges: Dict[str, List[Edge]], targets: Sequence[Target],
                  found: Dict[int, Tuple[_State, Edge]], nodes: int, steps: int,
-                 distances: Sequence[Dict[str, int]]) -> None:
+                 distances: Sequence[Dict[str, int]], sized: bool = True) -> None:
         self.interp, self.out_edges, self.targets, self.found = interp, out_edges, targets, found
-        self.nodes, self.steps, self.distances = nodes, steps, distances
-        self.heap: List[Tuple[int, int, int, int, _State]] = []
+        self.nodes, self.steps, self.distances, self.sized = nodes, steps, distances, sized
+        self.heap: List[Tuple[int, int, int, int, int, _State]] = []
         self.seen: Set[Tuple[str, Hashable]] = set()
         self.count = 0
         self.expanded = 0
@@ -192,28 +224,35 @@ class _Search:
         h = self.left(location)
         return depth + h if h is not None and depth + h < self.steps else None
 
-    def push(self, st: _State, bound: int) -> None:
+    def order(self, st: _State, bound: int) -> Optional[Tuple[int, int]]:
+        """The first two keys of ``st`` in the heap (None: no message is reached from it)."""
         rank = self.rank(st)
-        if rank is not None:
+        if rank is None:
+            return None
+        return (bound, rank) if self.sized else (rank - st.depth, 0)
+
+    def push(self, st: _State, bound: int) -> None:
+        keys = self.order(st, bound)
+        if keys is not None:
             self.count += 1
-            heapq.heappush(self.heap, (bound, rank, -st.depth, self.count, st))
+            heapq.heappush(self.heap, (*keys, -st.depth, self.count, bound, st))
 
     def rerank(self) -> None:
         """Rank the states waiting again once a message is shown: the distances left grow (the
         states that only led to it are dropped), and a stale rank could expand a state on a
         longer trace first."""
         ranked = []
-        for bound, _old, deeper, n, st in self.heap:
-            rank = self.rank(st)
-            if rank is not None:
-                ranked.append((bound, rank, deeper, n, st))
+        for _first, _second, deeper, n, bound, st in self.heap:
+            keys = self.order(st, bound)
+            if keys is not None:
+                ranked.append((*keys, deeper, n, bound, st))
         heapq.heapify(ranked)
         self.heap = ranked
 
     def pop(self) -> Optional[Tuple[int, _State]]:
         """The next state not expanded yet (its first, shortest, trace), with its bound."""
         while self.heap:
-            bound, _rank, _deeper, _n, st = heapq.heappop(self.heap)
+            _first, _second, _deeper, _n, bound, st = heapq.heappop(self.heap)
             key = (st.location, canonical_key(st.store))
             if key not in self.seen:
                 self.seen.add(key)
