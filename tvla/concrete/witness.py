@@ -137,7 +137,7 @@ def _smallest_first(search: "_Search", interp: Interpreter, program: Program, in
     """Run ``search`` (sized) until every target is shown, no state is left, or ``states`` states
     were followed; the stores of each size enter before a trace that needs more nodes is
     followed.  The initial states it pushed, and whether the stores of some size were not built
-    (building them took more than ``states`` ways)."""
+    (building them took more than ``states`` ways, or the search stopped before their turn)."""
     starts: List[_State] = []
     unbuilt = False
     size = 0
@@ -159,7 +159,7 @@ def _smallest_first(search: "_Search", interp: Interpreter, program: Program, in
         if not search.heap or search.expanded >= states:
             break
         search.expand()
-    return starts, unbuilt
+    return starts, unbuilt or size <= nodes
 
 
 def _distances(edges: Sequence[Edge], targets: Sequence[Target]) -> List[Dict[str, int]]:
