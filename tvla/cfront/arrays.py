@@ -32,6 +32,7 @@ from typing import Dict, List, Optional, Set, Tuple
 import clang.cindex as ci
 
 from tvla.cfront.cinfo import K, T, children, decl_key, initializer, is_pointer, is_scalar, walk_main
+from tvla.cfront.ir import quote
 from tvla.cfront.parse import Edits, binary_operator, evaluate_int, unary_operator
 
 __all__ = ["array_edits", "MAX_ELEMENTS", "OUT_OF_BOUNDS"]
@@ -249,7 +250,7 @@ def _chosen(ref: ci.Cursor, sub: ci.Cursor, writer: Optional[ci.Cursor], text: b
     head, index = (text[a:b].decode("utf-8", "replace") for a, b in ((base_at, at), (i0, i1)))   # p-> of p->next[i]
     idx = index if index.isidentifier() else f"({index})"
     elems = [head + n for n in names]
-    oob = f'{OUT_OF_BOUNDS}("{_c_string(f"{head}{ref.spelling}[{index}]")}")'
+    oob = f'{OUT_OF_BOUNDS}({quote(f"{head}{ref.spelling}[{index}]")})'
     if writer is None:
         tests = "".join(f"{idx} == {k} ? {e} : " for k, e in enumerate(elems))
         return start, (end - start, _lines_kept(f"({tests}({oob}, {elems[0]})", ")", text[start:end]))
@@ -265,10 +266,6 @@ def _lines_kept(body: str, closing: str, replaced: bytes) -> bytes:
     """``body + closing`` on one line, with the line breaks of the text it replaces before ``closing``
     (so that every later line keeps its number)."""
     return (body + "\n" * replaced.count(b"\n") + closing).encode()
-
-
-def _c_string(s: str) -> str:
-    return s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")
 
 
 def array_edits(tu: ci.TranslationUnit, text: bytes) -> Edits:

@@ -876,7 +876,8 @@ def _counter(values: List[object], rng: Optional[IntRange], compared: FrozenSet[
     wrap = rng.convert if rng is not None else (lambda v: v)   # 255 + 1 is 0 in an unsigned char
     starts = [wrap(v) for v in starts]
     steps = sorted({v[1] for v in values if isinstance(v, tuple) and v[0] == "step"})
-    other = bool(steps) or any(isinstance(v, tuple) and v[0] == "set" and v[2] for v in values)
+    copied_other = any(isinstance(v, tuple) and v[0] == "set" and v[2] for v in values)   # j + 1 of a counter j
+    other = bool(steps) or copied_other
     if not all(isinstance(v, (int, tuple)) for v in values) or not starts:
         return ABSTRACT
     if not other:
@@ -894,7 +895,6 @@ def _counter(values: List[object], rng: Optional[IntRange], compared: FrozenSet[
     copied_past = {wrap(x) for _, beyond in sets for x in beyond}
     own = {wrap(v) for v in values if isinstance(v, int)} | {wrap(x) for got, beyond in sets for x in got if x not in beyond}
     kept = tuple(sorted(set(seen) | hull | past))
-    copied_other = any(isinstance(v, tuple) and v[0] == "set" and v[2] for v in values)
     return IntClass("counter", kept, range=rng, past=tuple(sorted((past | copied_past) - hull - own)),
                     beyond=0 if copied_other else _beyond(kept, steps, rng))
 

@@ -23,7 +23,7 @@ __all__ = [
     "Pos", "StructType", "PointerVar", "IntVar",
     "AssignNull", "AssignVar", "Load", "StoreNull", "Store", "Malloc", "Free", "FreeNonHeap", "OutsideObject",
     "Kill", "SetData", "CopyData", "Havoc", "CopyInt", "PtrCond", "DataCond", "Assume", "ReachError",
-    "Exit", "Nop", "Statement", "Edge", "CProgram", "DATA_OPS", "fresh_nodes", "chain", "on_cycles", "nondet_values", "run_of", "meeting", "value_words", "holds", "FLIP", "order_bound", "strict_bound",
+    "Exit", "Nop", "Statement", "Edge", "CProgram", "DATA_OPS", "fresh_nodes", "chain", "on_cycles", "nondet_values", "run_of", "meeting", "value_words", "quote", "holds", "FLIP", "order_bound", "strict_bound",
 ]
 
 
@@ -171,6 +171,11 @@ class IntVar:
     # a counter whose "another value" is always above its values (+1) or below them (-1): a test
     # against a constant within its values decides it (intvars.IntClass.beyond)
     beyond: int = field(default=0, compare=False)
+
+
+def quote(text: str) -> str:
+    """``text`` as a string literal, of C or of a TVP file (one line)."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ") + '"'
 
 
 def value_words(name: str, values: Sequence[int], v: int, ordered: bool, spare: Optional[int] = None,

@@ -119,10 +119,6 @@ def _rename_apart(names: Sequence[str], taken: Iterable[str]) -> Dict[str, str]:
     return out
 
 
-def quote(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ") + '"'
-
-
 # ----------------------------------------------------------------------------- actions
 
 @dataclass(frozen=True)
@@ -144,12 +140,12 @@ class Act:
 
     def body(self) -> str:
         """The action's text after its name (equal bodies make one action)."""
-        lines = [f"    %t {quote(self.title)}"]
+        lines = [f"    %t {ir.quote(self.title)}"]
         if self.focus:
             lines.append("    %f { " + ",\n         ".join(self.focus) + " }")
         if self.pre is not None:
             lines.append(f"    %p {self.pre}")
-        lines += [f"    %message ({f}) -> {quote(text)}" for f, text in self.messages]
+        lines += [f"    %message ({f}) -> {ir.quote(text)}" for f, text in self.messages]
         if self.new:
             lines.append("    %new")
         if self.updates:
@@ -1875,6 +1871,12 @@ def _not_any(lib: Library, d: str, keys: Sequence[Key]) -> str:
     return "1" if not keys else f"!{_or([lib.eq(d, k, 'v_1') for k in keys])}"
 
 
+def other_outcome(lib: Library, c: ir.DataCond) -> Optional[bool]:
+    """Whether ``k OP c`` holds for flag k's "another value", when c is a constant the side of
+    k's other values decides (:meth:`Library.other_holds`); None otherwise."""
+    return lib.other_holds(c.left, c.op, c.value) if isinstance(c.value, int) else None
+
+
 def int_cond(lib: Library, c: ir.DataCond) -> Act:
     """``k OP value`` for a flag variable k (a value or another flag) or a symbolic one with
     regions (a constant); other int conditions go both ways, named as over-approximations (a
@@ -1885,14 +1887,11 @@ def int_cond(lib: Library, c: ir.DataCond) -> Act:
     own = lib.regions.get(k, lib.flags.get(k))   # a region is on one side of each of its constants
     if own is None:   # a symbolic value: both ways, an over-approximation
         return Act(ABSTRACTED + name, title)
+    beyond = other_outcome(lib, c)   # None unless k's other values are on one side of value
     if isinstance(value, int):
         assert k not in lib.regions or value in own, "a constant a symbolic variable is compared with is its own"
-        pairs = [lib.val(k, a) for a in own if ir.holds(a, c.op, value)]
-        beyond = lib.other_holds(k, c.op, value)
-        if beyond is not None:   # its other values are on one side of value
-            pairs += [lib.val(k, None)] if beyond else []
+        pairs = [lib.val(k, a) for a in own if ir.holds(a, c.op, value)] + ([lib.val(k, None)] if beyond else [])
     elif isinstance(value, str) and value in lib.flags and k in lib.flags:
-        beyond = None
         pairs = [f"{lib.val(k, a)} & {lib.val(value, b)}" for a in own for b in lib.flags[value]
                  if ir.holds(a, c.op, b)]
     else:

@@ -192,8 +192,8 @@ def _data_cond_plan(lib: L.Library, c: ir.DataCond) -> Plan:
         return _register_cond_plan(lib, c)
     if c.lfield is None:
         act = L.int_cond(lib, c)
-        decided = isinstance(c.value, int) and c.left in lib.flags and lib.other_holds(c.left, c.op, c.value) is not None
-        undecided = [] if decided else [c.left, c.value]   # int_cond reads the other value itself
+        decided = L.other_outcome(lib, c) is not None   # int_cond reads the other value itself
+        undecided = [] if decided else [c.left, c.value]
         return Plan([[act]] + _when_other(lib, undecided, dataclasses.replace(act, focus=(), pre=None)))
     if c.right is not None and c.rfield != c.lfield:
         return Plan([[a] for a in L.cross_field_conds(lib, c)], _derefs(lib, [c.left, c.right]))
