@@ -25,6 +25,7 @@ from tvla.cfront import ir
 from tvla.cfront.library import ABSTRACTED, Precision
 from tvla.cfront.liveness import ints_live_at
 from tvla.cfront.verdict import FALSE, TRUE, UNKNOWN, Alarm, FileVerdict, PropertyVerdict, WitnessStep, decide
+from tvla.concrete.csearch import CONCRETE_PROPERTIES, ConcreteSearch
 from tvla.engine.options import Options, build_options
 from tvla.engine.results import MessageRecord, NoWitness, Result, Witness, with_witnesses
 from tvla.errors import TvlaError
@@ -351,6 +352,9 @@ def verify_on_stack(path: str, opts: VerifyOptions) -> FileVerdict:
     try:
         cprog = lower(path, opts)
         settled = never_reached(cprog, opts)
+        runs = ConcreteSearch.of_file(path, opts.malloc_may_fail)
+        settled.update(concrete_falses(runs, [p for p in opts.properties if p not in settled], 0, FIRST_RUNS,
+                                       FIRST_SECONDS))
         opts = replace(opts, properties=tuple(p for p in opts.properties if p not in settled))
         if not opts.properties:
             return FileVerdict(path, _in_order(asked, settled), time.perf_counter() - t0,
@@ -374,9 +378,38 @@ def verify_on_stack(path: str, opts: VerifyOptions) -> FileVerdict:
             verdicts, tr, result = exact
     except TvlaError as e:
         return FileVerdict(path, (), time.perf_counter() - t0, str(e))
-    verdicts = _in_order(asked, {**{v.name: v for v in verdicts}, **proved, **settled})
+    late = concrete_falses(runs, [v.name for v in verdicts if v.verdict == UNKNOWN and v.name not in proved],
+                           FIRST_RUNS, SEARCH_RUNS, _search_time(deadline, opts.timeout))
+    verdicts = _in_order(asked, {**{v.name: v for v in verdicts}, **proved, **settled, **late})
     return FileVerdict(path, verdicts, time.perf_counter() - t0, structures=structures_by_line(result, tr),
                        unsupported=cprog.unsupported, source=cprog.source)
+
+
+FIRST_RUNS, FIRST_SECONDS = 300, 2.0   # concrete runs before the analysis: most violations show at once
+SEARCH_RUNS, SEARCH_SECONDS = 3000, 10.0   # and after it, for the properties it left unknown
+
+
+def concrete_falses(runs: Optional[ConcreteSearch], properties: Sequence[str], start: int, stop: int,
+                    seconds: float) -> Dict[str, PropertyVerdict]:
+    """``false`` for each property of ``properties`` that a concrete run of the C program
+    (:mod:`tvla.concrete.csearch`, runs ``start`` to ``stop``) violates, with that run as the witness."""
+    asked = [p for p in properties if p in CONCRETE_PROPERTIES]
+    if runs is None or not asked or seconds <= 0:
+        return {}
+    out = {}
+    for prop, f in runs.find(asked, start, stop, seconds).items():
+        pos = f.pos or ir.Pos(runs.code.path, 1, 1)
+        finding = Alarm(f.kind, pos, f"{f.message} (a run of the C program)", f.witness)
+        out[prop] = PropertyVerdict(prop, FALSE, f.kind, None, (finding,), f.witness)
+    return out
+
+
+def _search_time(deadline: Optional[float], timeout: Optional[float]) -> float:
+    """The seconds of the search after the analysis: what is left of the time limit, at most
+    :data:`SEARCH_SECONDS`, and at least a tenth of the limit (up to 5 s) past it."""
+    if deadline is None or not timeout:
+        return SEARCH_SECONDS
+    return min(SEARCH_SECONDS, max(deadline - time.monotonic(), min(5.0, 0.1 * timeout)))
 
 
 def never_reached(cprog: ir.CProgram, opts: VerifyOptions) -> Dict[str, PropertyVerdict]:

@@ -1,0 +1,93 @@
+"""Concrete runs of C programs (tvla.concrete.cexec, tvla.concrete.csearch): the violations a run
+really reaches, in the competition's meaning, and ``tvla verify``'s ``false`` from them where the
+abstraction gives no witness.  Runs are evidence of ``false`` only: a run that needs undefined
+behaviour claims nothing, and the corpus's true programs get no false from them."""
+
+import os
+
+import pytest
+
+from tvla.cfront.parse import deep_stack
+from tvla.cli.verify import VerifyOptions, verify_files
+from tvla.concrete.cexec import Event, Outcome
+from tvla.concrete.csearch import ConcreteSearch, violated
+
+HERE = os.path.dirname(__file__)
+DATA = os.path.join(HERE, "data", "c", "concrete")
+CORPUS = os.path.join(os.path.dirname(HERE), "programs", "c")
+PROPS = ["memsafety", "memcleanup", "unreach-call"]
+
+
+def find(path, props=PROPS, runs=600):
+    def go():
+        search = ConcreteSearch.of_file(path)
+        assert search is not None
+        return search.find(props, 0, runs, 60.0)
+    return deep_stack(go)
+
+
+def data(name):
+    return os.path.join(DATA, name)
+
+
+def test_unsigned_conversion_reaches_the_error():
+    found = find(data("unsigned_compare.c"))
+    assert set(found) == {"unreach-call", "memcleanup"}   # reach_error ends the run with cells
+    w = found["unreach-call"].witness
+    assert [s.pos.line for s in w[-2:]] == [14, 15]      # the test, then reach_error()
+    assert w[-1].action == "reach_error()"
+    assert "c1 = 4294967295" in w[-1].store and ".d = -1" in w[-1].store
+
+
+def test_no_run_claims_what_needs_undefined_behaviour():
+    assert find(data("overflow_only.c")) == {}
+
+
+@pytest.mark.parametrize("name, kind, line", [
+    ("free_then_next.c", "valid-deref", 18),     # not the cells free(l) lost
+    ("lost_by_overwrite.c", "valid-memtrack", 9),  # reported at the next call, before the double free
+    ("recursive_uaf.c", "valid-deref", 10),
+])
+def test_memsafety_names_the_first_reported_violation(name, kind, line):
+    f = find(data(name), ["memsafety"])["memsafety"]
+    assert (f.kind, f.pos.line) == (kind, line)
+    assert f.witness[-1].pos.line == line
+
+
+def test_a_leak_counts_at_the_next_checkpoint():
+    lost = Event("valid-memtrack", None, "lost", step=3, order=9)
+    deref = Event("valid-deref", None, "deref", step=5, order=5)
+    assert violated("memsafety", Outcome({"valid-memtrack": lost, "valid-deref": deref})) is deref
+    early = Event("valid-memtrack", None, "lost", step=3, order=4)
+    assert violated("memsafety", Outcome({"valid-memtrack": early, "valid-deref": deref})) is early
+    assert violated("memcleanup", Outcome({"valid-memtrack": early})) is None
+
+
+def test_runs_are_deterministic():
+    a, b = find(data("free_then_next.c")), find(data("free_then_next.c"))
+    assert a == b
+
+
+@pytest.mark.parametrize("name", ["sll_list_of_lists.c", "sort_insertion.c", "dll_dancing_links.c",
+                                  "tree_destroy_worklist.c", "sll_copy.c"])
+def test_true_programs_of_the_corpus_get_no_false(name):
+    path = os.path.join(CORPUS, name)
+    if not os.path.exists(path):
+        pytest.skip(f"{name} not in the corpus")
+    expected = {}
+    with open(os.path.join(CORPUS, "manifest.txt")) as fh:
+        for line in fh:
+            cols = line.split()
+            if len(cols) >= 3 and cols[0] == name:
+                expected[cols[1]] = cols[2]
+    props = [p for p in PROPS if expected.get(p) == "true"]
+    assert props and find(path, props, runs=300) == {}
+
+
+def test_verify_says_false_with_the_run_as_witness(tmp_path):
+    [f] = verify_files([data("unsigned_compare.c")], VerifyOptions(("unreach-call", "memsafety")), jobs=1)
+    got = {p.name: p for p in f.properties}
+    assert got["unreach-call"].verdict == "false"
+    assert got["unreach-call"].witness[-1].action == "reach_error()"
+    assert got["unreach-call"].findings[0].message.endswith("(a run of the C program)")
+    assert got["memsafety"].verdict == "true"

@@ -1,0 +1,176 @@
+"""Calls in the concrete C interpreter (:mod:`tvla.concrete.cexec`): the program's own functions,
+and the library it may call.
+
+Contract: :func:`compile_call` turns a call cursor into a closure.  A function with a body is
+called (recursion too); ``malloc``, ``calloc``, ``free``, the ``__VERIFIER_*`` functions,
+``reach_error()`` and failing ``assert``, ``abort``/``exit`` and the printing functions are the
+library, with the meaning of docs/c.md; a call of any other function defined nowhere ends the run
+as unmodeled (its effect is unknown)."""
+
+from typing import TYPE_CHECKING, Any, Callable, Dict, List
+
+import clang.cindex as ci
+
+from tvla.cfront.cinfo import children
+from tvla.concrete.cmemory import NULL, Halt, Ptr, Unmodeled
+from tvla.concrete.ctyping import Ty, truth, wrap
+
+if TYPE_CHECKING:
+    from tvla.concrete.cexec import ExprCompiler, Frame
+
+__all__ = ["compile_call", "ERROR_FUNCTIONS", "EXIT_FUNCTIONS"]
+
+Fn = Callable[["Frame"], Any]
+ERROR_FUNCTIONS = ("reach_error", "__VERIFIER_error", "__assert_fail", "__assert_rtn", "__assert")
+EXIT_FUNCTIONS = ("abort", "exit", "_Exit", "_exit")
+QUIET_FUNCTIONS = ("printf", "puts", "putchar", "fprintf", "fflush", "fputs", "perror")
+
+
+def compile_call(ex: "ExprCompiler", c: ci.Cursor, ty: Ty) -> Fn:
+    kids = children(c)
+    args = [ex.rv(a)[0] for a in kids[1:]]
+    ref = c.referenced
+    name = ref.spelling if ref is not None and ref.kind == ci.CursorKind.FUNCTION_DECL else None
+    if name is None:
+        callee = ex.rv(kids[0])[0]
+        return _indirect(callee, args)
+    if name.startswith("__VERIFIER_nondet_"):
+        return _nondet(ex.prog.site(c), ty)
+    if name in ERROR_FUNCTIONS:   # a program's own reach_error() is the error, whatever its body
+        return _error(args, 0)
+    if name in ex.prog.bodies:
+        return _user(name, args)
+    maker = _LIBRARY.get(name)
+    return maker(args, ex.prog.site(c)) if maker is not None else _unknown(name)
+
+
+def _with_args(fr: "Frame", args: List[Fn]) -> List[Any]:
+    """The arguments' values, each held as a root while the next ones are evaluated."""
+    values = []
+    for a in args:
+        v = a(fr)
+        fr.pending.append(v)
+        values.append(v)
+    return values
+
+
+def _release(fr: "Frame", n: int) -> None:
+    for _ in range(n):
+        fr.pending.pop()
+
+
+def _user(name: str, args: List[Fn]) -> Fn:
+    def call(fr: "Frame") -> Any:
+        values = _with_args(fr, args)
+        try:
+            return fr.m.call(fr.m.code.functions[name], values)
+        finally:
+            _release(fr, len(values))
+    return call
+
+
+def _indirect(callee: Fn, args: List[Fn]) -> Fn:
+    def call(fr: "Frame") -> Any:
+        f = callee(fr)
+        if not (isinstance(f, tuple) and f[0] == "function" and f[1] in fr.m.code.functions):
+            raise Unmodeled("a call through a pointer to no function of the program")
+        values = _with_args(fr, args)
+        try:
+            return fr.m.call(fr.m.code.functions[f[1]], values)
+        finally:
+            _release(fr, len(values))
+    return call
+
+
+def _unknown(name: str) -> Fn:
+    def call(fr: "Frame") -> Any:
+        raise Unmodeled(f"a call of {name}, defined nowhere")
+    return call
+
+
+def _nondet(site: int, ty: Ty) -> Fn:
+    if ty.kind != "int":
+        return lambda fr: _no(f"a nondeterministic {ty.name}")
+    def call(fr: "Frame") -> int:
+        fr.m.checkpoint()
+        return wrap(fr.m.choose(site, ty), ty)
+    return call
+
+
+def _no(why: str) -> Any:
+    raise Unmodeled(why)
+
+
+def _assume(args: List[Fn], site: int) -> Fn:
+    def call(fr: "Frame") -> Any:
+        if args and not truth(args[0](fr)):
+            raise Halt("assume")
+        return None
+    return call
+
+
+def _error(args: List[Fn], site: int) -> Fn:
+    def call(fr: "Frame") -> Any:
+        fr.m.event("unreach-call", "reach_error() is called")
+        fr.m.terminate("error")
+    return call
+
+
+def _exit(args: List[Fn], site: int) -> Fn:
+    def call(fr: "Frame") -> Any:
+        _with_args(fr, args)
+        fr.m.terminate("exit")
+    return call
+
+
+def _quiet(args: List[Fn], site: int) -> Fn:
+    def call(fr: "Frame") -> Any:
+        _release(fr, len(_with_args(fr, args)))
+        return 0
+    return call
+
+
+def _malloc(args: List[Fn], site: int, zero: bool = False) -> Fn:
+    def call(fr: "Frame") -> Any:
+        values = [a(fr) for a in args]
+        if not all(isinstance(v, int) for v in values) or len(values) != (2 if zero else 1):
+            raise Unmodeled("an allocation of an unknown size")
+        size = values[0] * values[1] if zero else values[0]
+        m = fr.m
+        m.checkpoint()
+        if size <= 0:
+            raise Unmodeled("an allocation of no bytes")
+        if m.malloc_may_fail and m.choose(site, None):
+            return NULL
+        if len(m.memory.objects) > m.limits.blocks:
+            raise Unmodeled("the run's allocation limit")
+        o = m.memory.new("heap", "", None, None, size, zero)
+        m.dirty = True   # not yet stored anywhere: a malloc whose value is dropped loses it
+        return Ptr(o, (0,), None)
+    return call
+
+
+def _calloc(args: List[Fn], site: int) -> Fn:
+    return _malloc(args, site, zero=True)
+
+
+def _free(args: List[Fn], site: int) -> Fn:
+    def call(fr: "Frame") -> Any:
+        m = fr.m
+        p = args[0](fr)
+        m.checkpoint()
+        m.memory.free(p)
+        m.dirty = True
+        return None
+    return call
+
+
+def _expect(args: List[Fn], site: int) -> Fn:
+    return args[0]
+
+
+_LIBRARY: Dict[str, Callable[[List[Fn], int], Fn]] = {
+    "__VERIFIER_assume": _assume, "malloc": _malloc, "calloc": _calloc, "free": _free,
+    "__builtin_expect": _expect,
+    **{n: _error for n in ERROR_FUNCTIONS}, **{n: _exit for n in EXIT_FUNCTIONS},
+    **{n: _quiet for n in QUIET_FUNCTIONS}}

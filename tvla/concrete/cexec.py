@@ -1,0 +1,982 @@
+"""A concrete interpreter of C programs, for the violations a run really reaches.
+
+Contract:
+
+* :class:`CProgramCode` compiles a libclang translation unit once: each function with a body becomes
+  a list of instructions (evaluate, branch, jump, switch, declare, return) whose expressions are
+  Python closures.  Nothing of the program is abstracted: integers are C integers of their type,
+  memory is :class:`~tvla.concrete.cmemory.Memory`, calls (recursive ones too) are calls.
+* :meth:`Machine.run` executes ``main`` once; every ``__VERIFIER_nondet_*()`` value (and, with
+  ``malloc_may_fail``, whether a ``malloc`` fails) comes from the ``choose`` callback.  The
+  :class:`Outcome` holds the first violation of each kind the run met (``valid-deref``,
+  ``valid-free``, ``valid-memtrack``, ``memcleanup``, ``unreach-call``), in the competition's
+  meaning (docs/c.md, "Properties"), and how the run ended.
+* A run that does something this interpreter does not follow exactly (undefined behaviour, a
+  construct outside the subset, a limit) ends there as ``unmodeled``: what it met before stays
+  true of a C execution (a prefix of one), nothing after is claimed.
+"""
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Dict, List, Optional, Set, Tuple
+
+import clang.cindex as ci
+
+from tvla.cfront.cinfo import case_values, children, for_parts, switch_cases
+from tvla.cfront.ir import Pos
+from tvla.cfront.parse import binary_operator, constants_memo, evaluate_int, unary_operator
+from tvla.concrete.ccalls import compile_call
+from tvla.concrete.cmemory import NULL, UNDEF, Halt, Memory, Obj, Ptr, Unmodeled, Violation
+from tvla.concrete.ctyping import Ty, Types, convert, truth, wrap
+
+__all__ = ["CProgramCode", "Machine", "Outcome", "Event", "Limits", "MEMORY_KINDS"]
+
+K = ci.CursorKind
+EVAL, BRANCH, JUMP, SWITCH, DECL, RET = range(6)
+MEMORY_KINDS = ("valid-deref", "valid-free", "valid-memtrack")
+
+
+@dataclass(frozen=True)
+class Limits:
+    steps: int = 20000        # statements of one run
+    depth: int = 200          # nested calls
+    blocks: int = 400         # heap blocks allocated
+
+
+@dataclass(frozen=True)
+class Event:
+    """A violation a run met: where, at which step, and at which step it counts as reported
+    (``order``): a lost cell at the next call of the library or return from a function, as a leak
+    check there would see it (an invalid access before that comes first: ``free(l); l = l->next;``)."""
+
+    kind: str
+    pos: Optional[Pos]
+    message: str
+    step: int
+    order: int
+
+
+@dataclass
+class Outcome:
+    events: Dict[str, Event] = field(default_factory=dict)
+    end: str = "running"      # exit | error | assume | violation | unmodeled | limit
+    why: str = ""
+    steps: int = 0
+
+
+class Agg:
+    """A struct value (a copy of its slots, by path below the struct)."""
+
+    __slots__ = ("slots",)
+
+    def __init__(self, slots: Dict[Tuple[Any, ...], Any]) -> None:
+        self.slots = slots
+
+
+Loc = Tuple[Obj, Tuple[Any, ...], Optional[int]]
+Fn = Callable[["Frame"], Any]
+
+
+class Frame:
+    """A call's variables (by declaration), the values its expression holds while a call in it
+    runs (roots for ``valid-memtrack``), and the machine it runs on."""
+
+    __slots__ = ("vars", "pending", "func", "m")
+
+    def __init__(self, func: str, m: "Machine") -> None:
+        self.vars: Dict[int, Obj] = {}
+        self.pending: List[Any] = []
+        self.func = func
+        self.m = m
+
+
+@dataclass
+class Function:
+    name: str
+    params: List[Tuple[int, Ty, str]]
+    ret: Ty
+    code: List[Tuple[Any, ...]] = field(default_factory=list)
+
+
+class Label:
+    __slots__ = ("at",)
+
+    def __init__(self) -> None:
+        self.at = -1
+
+
+def _key(decl: ci.Cursor) -> int:
+    return int(decl.canonical.hash)
+
+
+class CProgramCode:
+    """A translation unit compiled for :class:`Machine` (see the module's contract)."""
+
+    def __init__(self, tu: ci.TranslationUnit, path: str) -> None:
+        self.path = path
+        self.types = Types()
+        with open(path, "rb") as fh:
+            self.text = fh.read()
+        self.functions: Dict[str, Function] = {}
+        self.globals: List[Tuple[int, Ty, str, Optional[ci.Cursor]]] = []
+        self.global_keys: Dict[int, int] = {}
+        self.constants: List[int] = []
+        self.bodies: Dict[str, ci.Cursor] = {}
+        self.sites: List[Pos] = []
+        for c in tu.cursor.get_children():
+            if c.kind == K.FUNCTION_DECL and c.is_definition():
+                self.bodies[c.spelling] = c
+            elif c.kind == K.VAR_DECL:
+                self._global(c)
+        with constants_memo():
+            for name, c in self.bodies.items():
+                self.functions[name] = FunctionCompiler(self, c).compile()
+            ex = ExprCompiler(self, None)
+            self.global_inits = [(key, ex.initializer(init, ty)) for key, ty, _n, init in self.globals
+                                 if init is not None]
+
+    def _global(self, c: ci.Cursor) -> None:
+        key = _key(c)
+        if key in self.global_keys:
+            if c.is_definition():
+                i = self.global_keys[key]
+                self.globals[i] = (key, self.types.of(c.type), c.spelling, _init_of(c))
+            return
+        self.global_keys[key] = len(self.globals)
+        self.globals.append((key, self.types.of(c.type), c.spelling, _init_of(c)))
+
+    def site(self, c: ci.Cursor) -> int:
+        """A number for a call site (the choices of a run are told apart by it)."""
+        self.sites.append(self.pos(c))
+        return len(self.sites) - 1
+
+    def pos(self, c: ci.Cursor) -> Pos:
+        loc = c.extent.start if c.extent is not None else c.location
+        return Pos(self.path, loc.line, loc.column)
+
+    def source(self, c: ci.Cursor) -> str:
+        e = c.extent
+        if e.start.file is None or e.start.file.name != self.path:
+            return c.spelling
+        return " ".join(self.text[e.start.offset:e.end.offset].decode("utf-8", "replace").split())
+
+
+def _init_of(c: ci.Cursor) -> Optional[ci.Cursor]:
+    from tvla.cfront.cinfo import initializer
+    return initializer(c)
+
+
+def _bad(why: str) -> Fn:
+    def run(fr: Frame) -> Any:
+        raise Unmodeled(why)
+    return run
+
+
+class FunctionCompiler:
+    """One function's body as instructions (see :class:`CProgramCode`)."""
+
+    def __init__(self, prog: CProgramCode, c: ci.Cursor) -> None:
+        self.prog, self.cursor = prog, c
+        self.types = prog.types
+        self.code: List[Tuple[Any, ...]] = []
+        self.loops: List[Tuple[Label, Optional[Label]]] = []
+        self.labels: Dict[str, Label] = {}
+        self.cases: Dict[int, Label] = {}
+        self.ex = ExprCompiler(prog, self)
+
+    def compile(self) -> Function:
+        c = self.cursor
+        params = [(_key(p), self.types.of(p.type), p.spelling) for p in c.get_arguments()]
+        fn = Function(c.spelling, params, self.types.of(c.result_type))
+        body = [k for k in c.get_children() if k.kind == K.COMPOUND_STMT]
+        if body:
+            self.stmt(body[0])
+        self.code.append((RET, None, self.prog.pos(c), "return"))
+        fn.code = [self._resolve(i) for i in self.code]
+        return fn
+
+    def _resolve(self, ins: Tuple[Any, ...]) -> Tuple[Any, ...]:
+        if ins[0] in (JUMP, BRANCH):
+            return ins[:2] + tuple(x.at if isinstance(x, Label) else x for x in ins[2:]) if ins[0] == BRANCH \
+                else (JUMP, ins[1].at)
+        if ins[0] == SWITCH:
+            return (SWITCH, ins[1], {v: lab.at for v, lab in ins[2].items()}, ins[3].at) + ins[4:]
+        return ins
+
+    def here(self, lab: Label) -> None:
+        lab.at = len(self.code)
+
+    def stmt(self, c: ci.Cursor) -> None:
+        k = c.kind
+        handler = getattr(self, "s_" + k.name.lower(), None)
+        if handler is not None:
+            handler(c)
+        elif k.is_expression() or k == K.UNEXPOSED_EXPR:
+            self.code.append((EVAL, self.ex.rv(c)[0], self.prog.pos(c), self.prog.source(c)))
+        elif k in (K.NULL_STMT, K.STRUCT_DECL, K.TYPEDEF_DECL, K.ENUM_DECL, K.UNION_DECL):
+            pass
+        else:
+            self.code.append((EVAL, _bad(f"statement {k.name}"), self.prog.pos(c), self.prog.source(c)))
+
+    def s_compound_stmt(self, c: ci.Cursor) -> None:
+        for k in c.get_children():
+            self.stmt(k)
+
+    def s_decl_stmt(self, c: ci.Cursor) -> None:
+        for d in c.get_children():
+            if d.kind != K.VAR_DECL:
+                continue
+            if d.storage_class in (ci.StorageClass.STATIC, ci.StorageClass.EXTERN):
+                self.prog._global(d)
+                continue
+            init = _init_of(d)
+            ty = self.types.of(d.type)
+            fill = self.ex.initializer(init, ty) if init is not None else None
+            self.code.append((DECL, _key(d), ty, d.spelling, fill, self.prog.pos(d), self.prog.source(d)))
+
+    def s_if_stmt(self, c: ci.Cursor) -> None:
+        kids = children(c)
+        other, end = Label(), Label()
+        self.branch(kids[0], other)
+        self.stmt(kids[1])
+        if len(kids) > 2:
+            self.code.append((JUMP, end))
+            self.here(other)
+            self.stmt(kids[2])
+        else:
+            self.here(other)
+        self.here(end)
+
+    def branch(self, cond: ci.Cursor, if_false: Label) -> None:
+        fn = self.ex.rv(cond)[0]
+        self.code.append((BRANCH, lambda fr: truth(fn(fr)), if_false, self.prog.pos(cond), self.prog.source(cond)))
+
+    def loop_body(self, body: ci.Cursor, brk: Label, cont: Label) -> None:
+        self.loops.append((brk, cont))
+        self.stmt(body)
+        self.loops.pop()
+
+    def s_while_stmt(self, c: ci.Cursor) -> None:
+        cond, body = children(c)
+        head, end = Label(), Label()
+        self.here(head)
+        self.branch(cond, end)
+        self.loop_body(body, end, head)
+        self.code.append((JUMP, head))
+        self.here(end)
+
+    def s_do_stmt(self, c: ci.Cursor) -> None:
+        body, cond = children(c)
+        start, test, end = Label(), Label(), Label()
+        self.here(start)
+        self.loop_body(body, end, test)
+        self.here(test)
+        self.branch(cond, end)
+        self.code.append((JUMP, start))
+        self.here(end)
+
+    def s_for_stmt(self, c: ci.Cursor) -> None:
+        init, cond, inc, body = for_parts(c)
+        if init is not None:
+            self.stmt(init)
+        head, cont, end = Label(), Label(), Label()
+        self.here(head)
+        if cond is not None:
+            self.branch(cond, end)
+        self.loop_body(body, end, cont)
+        self.here(cont)
+        if inc is not None:
+            self.stmt(inc)
+        self.code.append((JUMP, head))
+        self.here(end)
+
+    def s_break_stmt(self, c: ci.Cursor) -> None:
+        if not self.loops:
+            self.code.append((EVAL, _bad("break outside a loop"), self.prog.pos(c), "break"))
+            return
+        self.code.append((JUMP, self.loops[-1][0]))
+
+    def s_continue_stmt(self, c: ci.Cursor) -> None:
+        target = next((cont for _, cont in reversed(self.loops) if cont is not None), None)
+        if target is None:
+            self.code.append((EVAL, _bad("continue outside a loop"), self.prog.pos(c), "continue"))
+            return
+        self.code.append((JUMP, target))
+
+    def s_return_stmt(self, c: ci.Cursor) -> None:
+        kids = children(c)
+        ret = self.types.of(self.cursor.result_type)
+        fn = None
+        if kids:
+            value = self.ex.rv(kids[0])[0]
+            fn = (lambda fr: convert(value(fr), ret)) if ret.kind in ("int", "ptr") else value
+        self.code.append((RET, fn, self.prog.pos(c), self.prog.source(c)))
+
+    def label(self, name: str) -> Label:
+        return self.labels.setdefault(name, Label())
+
+    def s_goto_stmt(self, c: ci.Cursor) -> None:
+        target = [k for k in c.get_children() if k.kind == K.LABEL_REF]
+        self.code.append((JUMP, self.label(target[0].spelling if target else "")))
+
+    def s_label_stmt(self, c: ci.Cursor) -> None:
+        self.here(self.label(c.spelling))
+        for k in c.get_children():
+            self.stmt(k)
+
+    def s_switch_stmt(self, c: ci.Cursor) -> None:
+        kids = children(c)
+        cond, body = kids[0], kids[-1]
+        value = self.ex.rv(cond)[0]
+        end = Label()
+        table: Dict[int, Label] = {}
+        default = end
+        for case in switch_cases(body):
+            lab = Label()
+            self.cases[case.hash] = lab
+            if case.kind == K.DEFAULT_STMT:
+                default = lab
+                continue
+            bounds = case_values(case)
+            if bounds is None:
+                self.code.append((EVAL, _bad("a case label that is not a constant"), self.prog.pos(case), "case"))
+                return
+            for v in range(bounds[0], bounds[1] + 1):
+                table.setdefault(v, lab)
+        self.code.append((SWITCH, value, table, default, self.prog.pos(cond), self.prog.source(cond)))
+        self.loops.append((end, None))
+        self.stmt(body)
+        self.loops.pop()
+        self.here(end)
+
+    def s_case_stmt(self, c: ci.Cursor) -> None:
+        lab = self.cases.get(c.hash)
+        if lab is not None:
+            self.here(lab)
+        self.stmt(children(c)[-1])
+
+    s_default_stmt = s_case_stmt
+
+
+class ExprCompiler:
+    """Expressions as closures: :meth:`rv` (the value) and :meth:`lv` (the location)."""
+
+    def __init__(self, prog: CProgramCode, fc: Optional[FunctionCompiler]) -> None:
+        self.prog, self.fc, self.types = prog, fc, prog.types
+
+    def rv(self, c: ci.Cursor) -> Tuple[Fn, Ty]:
+        ty = self.types.of(c.type)
+        k = c.kind
+        const = evaluate_int(c) if ty.kind == "int" else None
+        if const is not None and ty.kind == "int":
+            value = wrap(const, ty)
+            return (lambda fr: value), ty
+        handler = getattr(self, "r_" + k.name.lower(), None)
+        if handler is None:
+            return _bad(f"expression {k.name}"), ty
+        return handler(c, ty), ty
+
+    def lv(self, c: ci.Cursor) -> Tuple[Callable[[Frame], Loc], Ty]:
+        ty = self.types.of(c.type)
+        k = c.kind
+        if k in (K.PAREN_EXPR, K.UNEXPOSED_EXPR) and len(children(c)) == 1:
+            return self.lv(children(c)[0])
+        handler = getattr(self, "l_" + k.name.lower(), None)
+        if handler is None:
+            return _bad(f"location {k.name}"), ty
+        return handler(c, ty), ty
+
+    # ---- values -----------------------------------------------------------------------------
+
+    def r_paren_expr(self, c: ci.Cursor, ty: Ty) -> Fn:
+        return self.rv(children(c)[0])[0]
+
+    def r_integer_literal(self, c: ci.Cursor, ty: Ty) -> Fn:
+        return _bad("an integer literal without a value")
+
+    def r_string_literal(self, c: ci.Cursor, ty: Ty) -> Fn:
+        return lambda fr: "string"   # only printed (printf's format): any use as memory is not followed
+
+    def r_unexposed_expr(self, c: ci.Cursor, ty: Ty) -> Fn:
+        kids = children(c)
+        if len(kids) != 1:
+            return _bad("an implicit expression")
+        inner = self.types.of(kids[0].type)
+        if inner.kind == "array" and ty.kind == "ptr":
+            loc = self.lv(kids[0])[0]
+            return lambda fr: _decay(loc(fr), inner)
+        if inner.kind == "func":
+            return self.rv(kids[0])[0]
+        value = self.rv(kids[0])[0]
+        if ty.kind in ("int", "ptr") and inner is not ty:
+            return lambda fr: convert(value(fr), ty)
+        return value
+
+    r_cstyle_cast_expr = r_unexposed_expr
+
+    def r_decl_ref_expr(self, c: ci.Cursor, ty: Ty) -> Fn:
+        ref = c.referenced
+        if ref is not None and ref.kind == K.FUNCTION_DECL:
+            name = ref.spelling
+            return lambda fr: ("function", name)
+        if ty.kind == "array":
+            loc = self.lv(c)[0]
+            return lambda fr: _decay(loc(fr), ty)
+        loc = self.l_decl_ref_expr(c, ty)
+        return self.loader(loc, ty)
+
+    def loader(self, loc: Callable[[Frame], Loc], ty: Ty) -> Fn:
+        if ty.kind == "struct":
+            return lambda fr: _read_agg(loc(fr))
+        ptr = ty.kind == "ptr"
+
+        def load(fr: Frame) -> Any:
+            o, path, _ = loc(fr)
+            v = o.slots.get(path, UNDEF)
+            if v is UNDEF and o.zero:
+                return NULL if ptr else 0
+            return v
+        return load
+
+    def r_member_ref_expr(self, c: ci.Cursor, ty: Ty) -> Fn:
+        return self.loader(self.l_member_ref_expr(c, ty), ty)
+
+    def r_array_subscript_expr(self, c: ci.Cursor, ty: Ty) -> Fn:
+        return self.loader(self.l_array_subscript_expr(c, ty), ty)
+
+    def r_cxx_unary_expr(self, c: ci.Cursor, ty: Ty) -> Fn:
+        return _bad("sizeof of a variable-length type")
+
+    def r_conditional_operator(self, c: ci.Cursor, ty: Ty) -> Fn:
+        cond, a, b = [self.rv(k)[0] for k in children(c)]
+        return lambda fr: a(fr) if truth(cond(fr)) else b(fr)
+
+    def r_unary_operator(self, c: ci.Cursor, ty: Ty) -> Fn:
+        op = unary_operator(c)
+        arg = children(c)[0]
+        if op == "&":
+            loc = self.lv(arg)[0]
+            return lambda fr: _address(loc(fr))
+        if op == "*":
+            return self.loader(self.l_unary_operator(c, ty), ty)
+        if op in ("++", "--", "post++", "post--"):
+            return self.step(arg, op)
+        if op == "__extension__":
+            return self.rv(arg)[0]
+        value = self.rv(arg)[0]
+        if op == "!":
+            return lambda fr: 0 if truth(value(fr)) else 1
+        if op in ("-", "~", "+"):
+            return lambda fr: _arith(op, 0 if op != "~" else -1, value(fr), ty, unary=True)
+        return _bad(f"operator {op}")
+
+    def step(self, arg: ci.Cursor, op: str) -> Fn:
+        loc, ty = self.lv(arg)
+        delta = 1 if "+" in op else -1
+        post = op.startswith("post")
+
+        def run(fr: Frame) -> Any:
+            where = loc(fr)
+            old = load_at(where, ty)
+            new = _add_ptr(old, delta) if ty.kind == "ptr" else _int_step(old, delta, ty)
+            store_at(fr, where, new)
+            return old if post else new
+        return run
+
+    def r_binary_operator(self, c: ci.Cursor, ty: Ty) -> Fn:
+        op = binary_operator(c)
+        left, right = children(c)
+        if op == "=":
+            return self.assign(left, right)
+        if op == ",":
+            a, b = self.rv(left)[0], self.rv(right)[0]
+            return lambda fr: (a(fr), b(fr))[1]
+        (a, lt), (b, rt) = self.rv(left), self.rv(right)
+        if op == "&&":
+            return lambda fr: 1 if truth(a(fr)) and truth(b(fr)) else 0
+        if op == "||":
+            return lambda fr: 1 if truth(a(fr)) or truth(b(fr)) else 0
+        return _held(a, b, lambda x, y: _binary(op, x, y, lt, rt, ty))
+
+    def assign(self, left: ci.Cursor, right: ci.Cursor) -> Fn:
+        loc, ty = self.lv(left)
+        value = self.rv(right)[0]
+
+        def run(fr: Frame) -> Any:
+            where = loc(fr)
+            v = value(fr)
+            store_at(fr, where, convert(v, ty) if ty.kind in ("int", "ptr") else v)
+            return v
+        return run
+
+    def r_compound_assignment_operator(self, c: ci.Cursor, ty: Ty) -> Fn:
+        op = binary_operator(c)[:-1]
+        left, right = children(c)
+        loc, lt = self.lv(left)
+        value, rt = self.rv(right)
+
+        def run(fr: Frame) -> Any:
+            where = loc(fr)
+            old = load_at(where, lt)
+            new = _binary(op, old, value(fr), lt, rt, lt, compound=True)
+            store_at(fr, where, new)
+            return new
+        return run
+
+    def r_call_expr(self, c: ci.Cursor, ty: Ty) -> Fn:
+        return compile_call(self, c, ty)
+
+    def r_init_list_expr(self, c: ci.Cursor, ty: Ty) -> Fn:
+        return _bad("an initialiser list in an expression")
+
+    # ---- locations --------------------------------------------------------------------------
+
+    def l_decl_ref_expr(self, c: ci.Cursor, ty: Ty) -> Callable[[Frame], Loc]:
+        ref = c.referenced
+        if ref is None or ref.kind not in (K.VAR_DECL, K.PARM_DECL):
+            return _bad("a reference to no variable")
+        key = _key(ref)
+        whole = ty.kind == "array"
+        path = () if whole else (0,)
+        machine_globals = self.prog.global_keys
+        is_global = key in machine_globals or ref.storage_class in (ci.StorageClass.STATIC, ci.StorageClass.EXTERN) \
+            or ref.semantic_parent is None or ref.semantic_parent.kind == K.TRANSLATION_UNIT
+        if is_global:
+            if key not in machine_globals:
+                self.prog._global(ref)
+            return lambda fr: (fr.m.globals[key], path, None)
+        name = c.spelling
+
+        def var(fr: Frame) -> Loc:
+            o = fr.vars.get(key)
+            if o is None:
+                raise Unmodeled(f"{name} used before its declaration ran")
+            return o, path, None
+        return var
+
+    def l_paren_expr(self, c: ci.Cursor, ty: Ty) -> Callable[[Frame], Loc]:
+        return self.lv(children(c)[0])[0]
+
+    def l_member_ref_expr(self, c: ci.Cursor, ty: Ty) -> Callable[[Frame], Loc]:
+        base = children(c)[0]
+        name = c.spelling
+        bt = self.types.of(base.type)
+        if bt.kind == "ptr":
+            ptr = self.rv(base)[0]
+            st = bt.pointee
+            if st.kind != "struct":
+                return _bad("a member of a union")
+
+            def arrow(fr: Frame) -> Loc:
+                o, path = fr.m.memory.deref(ptr(fr), st, _size)
+                return o, path + (name,), None
+            return arrow
+        if bt.kind != "struct":
+            return _bad("a member of a union")
+        loc = self.lv(base)[0]
+
+        def dot(fr: Frame) -> Loc:
+            o, path, _ = loc(fr)
+            return o, path + (name,), None
+        return dot
+
+    def l_array_subscript_expr(self, c: ci.Cursor, ty: Ty) -> Callable[[Frame], Loc]:
+        base, index = children(c)
+        (p, pt), (i, it) = self.rv(base), self.rv(index)
+        if pt.kind != "ptr":
+            p, i, pt = i, p, it
+        elem = ty
+
+        def at(fr: Frame) -> Loc:
+            k = i(fr)
+            if not isinstance(k, int):
+                raise Unmodeled("an index that is no integer")
+            q = _typed_add(p(fr), k, elem)
+            o, path = fr.m.memory.deref(q, elem, _size)
+            return o, path, q.bound
+        return at
+
+    def l_unary_operator(self, c: ci.Cursor, ty: Ty) -> Callable[[Frame], Loc]:
+        if unary_operator(c) != "*":
+            return _bad("a location that is no variable, field or element")
+        ptr = self.rv(children(c)[0])[0]
+
+        def star(fr: Frame) -> Loc:
+            p = ptr(fr)
+            o, path = fr.m.memory.deref(p, ty, _size)
+            return o, path, p.bound if isinstance(p, Ptr) else None
+        return star
+
+    def initializer(self, init: ci.Cursor, ty: Ty) -> Callable[[Frame, Obj], None]:
+        """A declaration's initialiser: writes the new variable ``obj``."""
+        if init.kind == K.INIT_LIST_EXPR:
+            writes = self._list_writes(init, ty, (0,) if ty.kind != "array" else ())
+
+            def fill(fr: Frame, o: Obj) -> None:
+                o.zero = True
+                for path, value in writes:
+                    v = value(fr)
+                    if isinstance(v, Agg):
+                        _write_agg(o, path, v)
+                    else:
+                        o.slots[path] = v
+            return fill
+        value = self.rv(init)[0]
+        path = (0,)
+        if ty.kind == "array":
+            return lambda fr, o: _unmodeled("an array initialised from a string")
+        conv = ty.kind in ("int", "ptr")
+
+        def one(fr: Frame, o: Obj) -> None:
+            v = value(fr)
+            if isinstance(v, Agg):
+                _write_agg(o, path, v)
+            else:
+                o.slots[path] = convert(v, ty) if conv else v
+        return one
+
+    def _list_writes(self, init: ci.Cursor, ty: Ty, path: Tuple[Any, ...]) -> List[Tuple[Tuple[Any, ...], Fn]]:
+        out: List[Tuple[Tuple[Any, ...], Fn]] = []
+        kids = children(init)
+        if ty.kind == "array":
+            assert ty.elem is not None
+            slots = [(path + (i,), ty.elem) for i in range(len(kids))]
+        elif ty.kind == "struct":
+            decl = ty._clang.get_declaration()
+            fields = [f for f in decl.get_children() if f.kind == K.FIELD_DECL]
+            slots = [(path + (f.spelling,), self.types.of(f.type)) for f in fields[:len(kids)]]
+        else:
+            slots = [(path, ty)]
+        for (p, t), k in zip(slots, kids):
+            if k.kind == K.INIT_LIST_EXPR:
+                out += self._list_writes(k, t, p)
+            else:
+                value = self.rv(k)[0]
+                out.append((p, (lambda v, t: (lambda fr: convert(v(fr), t)))(value, t)
+                            if t.kind in ("int", "ptr") else value))
+        return out
+
+
+# ---- helpers on values ----------------------------------------------------------------------
+
+def _unmodeled(why: str) -> None:
+    raise Unmodeled(why)
+
+
+def _size(ty: Ty) -> int:
+    return ty.size
+
+
+def _decay(loc: Loc, arr: Ty) -> Ptr:
+    o, path, _ = loc
+    return Ptr(o, (0,), None) if path == () else Ptr(o, path + (0,), arr.n)
+
+
+def _address(loc: Loc) -> Ptr:
+    o, path, bound = loc
+    return Ptr(o, path, bound)
+
+
+def _typed_add(p: Any, k: int, elem: Ty) -> Any:
+    if isinstance(p, Ptr) and p.obj is not None and p.obj.kind == "heap" and len(p.path) == 1:
+        Memory.typed(p.obj, elem, _size)
+    return _add_ptr(p, k)
+
+
+def _add_ptr(p: Any, k: int) -> Any:
+    if not isinstance(p, Ptr) or p.obj is None:
+        raise Unmodeled("arithmetic on NULL or an uninitialised pointer")
+    return p.moved(k) if k else p
+
+
+def _int_step(v: Any, delta: int, ty: Ty) -> int:
+    if not isinstance(v, int):
+        raise Unmodeled("++ or -- of an uninitialised value")
+    return _fit(v + delta, ty, True)
+
+
+def _fit(v: int, ty: Ty, arithmetic: bool) -> int:
+    """An arithmetic result in ``ty``: unsigned wraps; a signed overflow of an int or wider is
+    undefined (the run is dropped); narrower types were promoted to int, the conversion back wraps."""
+    lo, hi = ty.lo_hi()
+    if lo <= v <= hi:
+        return v
+    if ty.signed and ty.bits >= 32 and arithmetic:
+        raise Unmodeled("signed integer overflow")
+    return wrap(v, ty)
+
+
+def _held(a: Fn, b: Fn, f: Callable[[Any, Any], Any]) -> Fn:
+    def run(fr: Frame) -> Any:
+        x = a(fr)
+        fr.pending.append(x)   # a pointer computed first stays a root while the other operand calls
+        try:
+            y = b(fr)
+        finally:
+            fr.pending.pop()
+        return f(x, y)
+    return run
+
+
+_COMPARE = {"==": lambda x, y: x == y, "!=": lambda x, y: x != y, "<": lambda x, y: x < y,
+            ">": lambda x, y: x > y, "<=": lambda x, y: x <= y, ">=": lambda x, y: x >= y}
+
+
+def _binary(op: str, x: Any, y: Any, lt: Ty, rt: Ty, ty: Ty, compound: bool = False) -> Any:
+    if op in _COMPARE:
+        if isinstance(x, Ptr) or isinstance(y, Ptr):
+            return _compare_ptr(op, x, y)
+        if not isinstance(x, int) or not isinstance(y, int):
+            raise Unmodeled("a comparison of an uninitialised value")
+        return 1 if _COMPARE[op](x, y) else 0
+    if isinstance(x, Ptr) or isinstance(y, Ptr):
+        return _ptr_arith(op, x, y, lt, rt)
+    if compound:
+        return wrap(_arith(op, x, y, _promoted(lt, rt), unary=False), ty) if ty.kind == "int" else _unmodeled("compound")
+    return _arith(op, x, y, ty, unary=False)
+
+
+def _promoted(lt: Ty, rt: Ty) -> Ty:
+    # the computation type of x op= y: the wider of the two, at least int (checks overflow of int)
+    return lt if lt.bits >= 32 and lt.bits >= rt.bits else rt if rt.bits >= 32 else _INT
+
+
+def _compare_ptr(op: str, x: Any, y: Any) -> int:
+    if isinstance(x, int) and x == 0:
+        x = NULL
+    if isinstance(y, int) and y == 0:
+        y = NULL
+    if not isinstance(x, Ptr) or not isinstance(y, Ptr):
+        raise Unmodeled("a comparison of an uninitialised pointer")
+    if op in ("==", "!="):
+        return 1 if (x == y) == (op == "==") else 0
+    if x.obj is None or x.obj is not y.obj or x.path[:-1] != y.path[:-1]:
+        raise Unmodeled("an order between pointers to different objects")
+    return 1 if _COMPARE[op](x.path[-1], y.path[-1]) else 0
+
+
+def _ptr_arith(op: str, x: Any, y: Any, lt: Ty, rt: Ty) -> Any:
+    if op == "-" and isinstance(x, Ptr) and isinstance(y, Ptr):
+        if x.obj is None or x.obj is not y.obj or x.path[:-1] != y.path[:-1]:
+            raise Unmodeled("a difference of pointers to different objects")
+        return x.path[-1] - y.path[-1]
+    if op in ("+", "-") and isinstance(x, Ptr) and isinstance(y, int):
+        return _typed_add(x, y if op == "+" else -y, lt.pointee)
+    if op == "+" and isinstance(y, Ptr) and isinstance(x, int):
+        return _typed_add(y, x, rt.pointee)
+    raise Unmodeled(f"pointer operation {op}")
+
+
+def _arith(op: str, x: Any, y: Any, ty: Ty, unary: bool) -> int:
+    if not isinstance(x, int) or not isinstance(y, int):
+        raise Unmodeled("arithmetic on an uninitialised value")
+    if op in ("/", "%"):
+        if y == 0:
+            raise Unmodeled("division by zero")
+        q = abs(x) // abs(y) * (1 if (x >= 0) == (y >= 0) else -1)
+        v = q if op == "/" else x - y * q
+    elif op in ("<<", ">>"):
+        if y < 0 or y >= max(ty.bits, 32) or (op == "<<" and x < 0):
+            raise Unmodeled("a shift out of range")
+        v = x << y if op == "<<" else x >> y
+    elif op == "+":
+        v = x + y
+    elif op == "-":
+        v = x - y
+    elif op == "*":
+        v = x * y
+    elif op == "&":
+        v = x & y
+    elif op == "|":
+        v = x | y
+    elif op == "^":
+        v = x ^ y
+    elif op == "~" and unary:
+        v = ~y
+    else:
+        raise Unmodeled(f"operator {op}")
+    return _fit(v, ty, True)
+
+
+_INT_TYPES = Types()
+_INT: Ty = Ty("int", "int", 4, None, _INT_TYPES)
+_INT.bits, _INT.signed = 32, True
+
+
+def load_at(where: Loc, ty: Ty) -> Any:
+    o, path, _ = where
+    v = o.slots.get(path, UNDEF)
+    if v is UNDEF and o.zero:
+        return NULL if ty.kind == "ptr" else 0
+    return v
+
+
+def store_at(fr: Frame, where: Loc, v: Any) -> None:
+    o, path, _ = where
+    if isinstance(v, Agg):
+        _write_agg(o, path, v)
+        fr.m.dirty = True
+        return
+    old = o.slots.get(path)
+    if isinstance(old, Ptr):
+        fr.m.dirty = True
+    o.slots[path] = v
+
+
+def _read_agg(loc: Loc) -> Agg:
+    o, path, _ = loc
+    n = len(path)
+    return Agg({p[n:]: v for p, v in o.slots.items() if p[:n] == path})
+
+
+def _write_agg(o: Obj, path: Tuple[Any, ...], v: Agg) -> None:
+    n = len(path)
+    for p in [p for p in o.slots if p[:n] == path]:
+        del o.slots[p]
+    for rel, value in v.slots.items():
+        o.slots[path + rel] = value
+
+
+class Machine:
+    """One execution of a :class:`CProgramCode` (see the module's contract)."""
+
+    def __init__(self, code: CProgramCode, choose: Callable[[int, Optional[Ty]], int],
+                 limits: Limits = Limits(), malloc_may_fail: bool = False,
+                 trace: Optional[Callable[["Machine", Tuple[Any, ...]], None]] = None) -> None:
+        self.code, self.choose, self.limits = code, choose, limits
+        self.malloc_may_fail = malloc_may_fail
+        self.trace = trace
+        self.memory = Memory()
+        self.globals: Dict[int, Obj] = {}
+        self.frames: List[Frame] = []
+        self.outcome = Outcome()
+        self.dirty = False
+        self.pos: Optional[Pos] = None
+        self.reported: Set[int] = set()
+        self.lost_pending: Optional[Event] = None
+
+    def run(self) -> Outcome:
+        main = self.code.functions.get("main")
+        out = self.outcome
+        try:
+            if main is None:
+                raise Unmodeled("no main function")
+            self._globals()
+            self.call(main, [])
+        except Halt as h:
+            out.end = h.how
+        except Violation as v:
+            self.event(v.kind, v.message)
+            out.end = "violation"
+        except Unmodeled as u:
+            out.end, out.why = "unmodeled", str(u)
+        except RecursionError:
+            out.end, out.why = "limit", "calls nested too deep"
+        return out
+
+    def _globals(self) -> None:
+        top = Frame("", self)
+        self.frames.append(top)
+        for key, ty, name, _init in self.code.globals:
+            self.globals[key] = self._object("global", name, ty, zero=True)
+        for key, fill in self.code.global_inits:
+            fill(top, self.globals[key])
+        self.frames.pop()
+
+    def _object(self, kind: str, name: str, ty: Ty, zero: bool = False) -> Obj:
+        if ty.kind == "array":
+            return self.memory.new(kind, name, ty.elem, ty.n, ty.size, zero)
+        return self.memory.new(kind, name, ty, 1, ty.size, zero)
+
+    def event(self, kind: str, message: str) -> None:
+        if kind not in self.outcome.events:
+            steps = self.outcome.steps
+            self.outcome.events[kind] = Event(kind, self.pos, message, steps, steps)
+
+    def checkpoint(self) -> None:
+        """A call of the library or a return: a cell lost before it counts as reported now."""
+        lost = self.lost_pending
+        if lost is not None:
+            self.lost_pending = None
+            self.outcome.events.setdefault(lost.kind, Event(lost.kind, lost.pos, lost.message, lost.step,
+                                                            self.outcome.steps))
+
+    def terminate(self, how: str) -> None:
+        """The program ends (return from main, exit, abort, reach_error): cells not freed break memcleanup."""
+        self.checkpoint()
+        if self.memory.unfreed():
+            self.event("memcleanup", "memory not freed when the program ends")
+        raise Halt(how)
+
+    def call(self, fn: "Function", args: List[Any]) -> Any:
+        if len(self.frames) > self.limits.depth:
+            raise Unmodeled("calls nested too deep")
+        fr = Frame(fn.name, self)
+        for (key, ty, name), a in zip(fn.params, args):
+            o = self._object("stack", name, ty)
+            fr.vars[key] = o
+            if isinstance(a, Agg):
+                _write_agg(o, (0,), a)
+            else:
+                o.slots[(0,)] = convert(a, ty) if ty.kind in ("int", "ptr") else a
+        self.frames.append(fr)
+        try:
+            result = self.execute(fr, fn.code)
+            self.checkpoint()
+        finally:
+            self.frames.pop()
+        for o in fr.vars.values():
+            o.alive = False
+        self.dirty = True
+        return result
+
+    def execute(self, fr: Frame, code: List[Tuple[Any, ...]]) -> Any:
+        pc = 0
+        out = self.outcome
+        while True:
+            ins = code[pc]
+            op = ins[0]
+            if op == JUMP:
+                pc = ins[1]
+                continue
+            out.steps += 1
+            if out.steps > self.limits.steps:
+                raise Unmodeled("the run's step limit")
+            self.pos = ins[-2]
+            if self.trace is not None:
+                self.trace(self, ins)
+            if op == EVAL:
+                ins[1](fr)
+                pc += 1
+            elif op == BRANCH:
+                pc = pc + 1 if ins[1](fr) else ins[2]
+            elif op == DECL:
+                o = self._object("stack", ins[3], ins[2])
+                if ins[1] in fr.vars:   # a block's variable again (a loop): the last one's value is gone
+                    self.dirty = True
+                fr.vars[ins[1]] = o
+                if ins[4] is not None:
+                    ins[4](fr, o)
+                pc += 1
+            elif op == SWITCH:
+                v = ins[1](fr)
+                if not isinstance(v, int):
+                    raise Unmodeled("a switch on an uninitialised value")
+                pc = ins[2].get(v, ins[3])
+            else:  # RET
+                value = ins[1](fr) if ins[1] is not None else None
+                if fr is self.frames[0]:
+                    self.terminate("exit")
+                return value
+            if self.dirty:
+                self.check_lost()
+
+    def check_lost(self) -> None:
+        self.dirty = False
+        roots = [o for f in self.frames for o in f.vars.values()] + list(self.globals.values())
+        held = [v for f in self.frames for v in f.pending]
+        lost = [o for o in self.memory.lost(roots, held) if o.ident not in self.reported]
+        if lost:
+            self.reported.update(o.ident for o in lost)
+            if self.lost_pending is None and "valid-memtrack" not in self.outcome.events:
+                steps = self.outcome.steps
+                self.lost_pending = Event("valid-memtrack", self.pos, "memory becomes unreachable", steps, steps)

@@ -1,0 +1,200 @@
+"""The memory of a C execution (:mod:`tvla.concrete.cexec`): objects, pointers, and the checks of
+the competition's memory properties.
+
+Contract:
+
+* Every object (a variable, a heap block) is an :class:`Obj`: an array of ``count`` elements of
+  one type (a scalar variable is an array of one); its scalars are kept in ``slots`` by path, the
+  element index first, then field names and array indices (``(0, "next")``, ``(2,)``,
+  ``(0, "a", 3)``).  A slot never written is uninitialised (:data:`UNDEF`), or zero in a
+  ``calloc``'d block or a global.
+* A pointer is a :class:`Ptr`: an object, the path of what it points to, and the number of
+  elements of the array its last index ranges over; ``NULL`` has no object.
+* :meth:`Memory.deref` is the one place a pointer is followed: NULL, uninitialised, freed,
+  dead or out-of-bounds pointers raise :class:`Violation` (``valid-deref``); :meth:`Memory.free`
+  checks ``valid-free``; :meth:`Memory.lost` finds the heap blocks no root reaches (``valid-memtrack``).
+* What C leaves undefined or this model does not follow (a block read as two different types, an
+  integer read before it is written) raises :class:`Unmodeled`: the execution is dropped, never
+  reported.
+"""
+
+from typing import Any, Dict, Iterable, List, Optional, Set, Tuple
+
+__all__ = ["Unmodeled", "Violation", "Halt", "Obj", "Ptr", "NULL", "UNDEF", "Memory", "Path"]
+
+Path = Tuple[Any, ...]
+
+
+class Unmodeled(Exception):
+    """The execution does something the interpreter does not follow exactly (undefined behaviour,
+    an unsupported construct): it is dropped."""
+
+
+class Violation(Exception):
+    """A memory-safety violation: ``kind`` is ``valid-deref`` or ``valid-free``."""
+
+    def __init__(self, kind: str, message: str) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.message = message
+
+
+class Halt(Exception):
+    """The run ends: ``how`` is exit (the program terminates), error (reach_error) or assume (a
+    ``__VERIFIER_assume`` that does not hold: no execution goes on)."""
+
+    def __init__(self, how: str) -> None:
+        super().__init__(how)
+        self.how = how
+
+
+class _Undef:
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "UNDEF"
+
+
+UNDEF: Any = _Undef()
+"""The value of a slot never written."""
+
+
+class Obj:
+    """An object of the store: a variable (``kind`` "stack" or "global") or a heap block ("heap")."""
+
+    __slots__ = ("ident", "kind", "name", "size", "elem", "count", "slots", "zero", "alive")
+
+    def __init__(self, ident: int, kind: str, name: str, elem: Any, count: Optional[int], size: int = 0,
+                 zero: bool = False) -> None:
+        self.ident = ident
+        self.kind = kind
+        self.name = name
+        self.size = size            # bytes (heap blocks)
+        self.elem = elem            # the type of its elements (None: a heap block not yet used)
+        self.count = count          # its number of elements (None: a heap block not yet used)
+        self.slots: Dict[Path, Any] = {}
+        self.zero = zero
+        self.alive = True
+
+
+class Ptr:
+    """A pointer: ``obj`` None is NULL; ``bound`` is the length of the array ``path[-1]`` indexes
+    (None: the object's own element count)."""
+
+    __slots__ = ("obj", "path", "bound")
+
+    def __init__(self, obj: Optional[Obj], path: Path = (), bound: Optional[int] = None) -> None:
+        self.obj = obj
+        self.path = path
+        self.bound = bound
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Ptr) and self.obj is other.obj and self.path == other.path
+
+    def __hash__(self) -> int:
+        return hash((id(self.obj), self.path))
+
+    def moved(self, k: int) -> "Ptr":
+        """The pointer ``k`` elements further (pointer arithmetic)."""
+        if self.obj is None or not self.path or not isinstance(self.path[-1], int):
+            raise Unmodeled("pointer arithmetic outside an array")
+        return Ptr(self.obj, self.path[:-1] + (self.path[-1] + k,), self.bound)
+
+
+NULL = Ptr(None)
+
+
+class Memory:
+    """The objects of one execution, and the checks on them."""
+
+    def __init__(self) -> None:
+        self.objects: List[Obj] = []
+        self.heap_blocks = 0      # live ones
+        self.allocated = 0
+
+    def new(self, kind: str, name: str, elem: Any, count: Optional[int], size: int = 0, zero: bool = False) -> Obj:
+        if kind == "heap":
+            self.heap_blocks += 1
+            self.allocated += 1
+            name = name or f"c{self.allocated}"
+        o = Obj(len(self.objects), kind, name, elem, count, size, zero)
+        self.objects.append(o)
+        return o
+
+    def deref(self, p: Any, elem: Any, size_of: Any) -> Tuple[Obj, Path]:
+        """The object and path ``p`` points to, read as a ``elem`` (a type whose byte size is
+        ``size_of(elem)``); raises :class:`Violation` where C's access is invalid."""
+        if p is UNDEF:
+            raise Violation("valid-deref", "dereference of an uninitialised pointer")
+        if not isinstance(p, Ptr):
+            raise Unmodeled("dereference of a non-pointer")
+        o = p.obj
+        if o is None:
+            raise Violation("valid-deref", "dereference of NULL")
+        if not o.alive:
+            raise Violation("valid-deref", "dereference of a freed cell" if o.kind == "heap"
+                            else "dereference of a variable out of scope")
+        if o.kind == "heap" and len(p.path) == 1:
+            self.typed(o, elem, size_of)
+        i = p.path[-1]
+        bound = p.bound if len(p.path) > 1 else o.count
+        if isinstance(i, int) and (i < 0 or bound is None or i >= bound):
+            raise Violation("valid-deref", "access out of the bounds of an object")
+        return o, p.path
+
+    @staticmethod
+    def typed(o: Obj, elem: Any, size_of: Any) -> None:
+        """Fix a heap block's element type at its first use; a use as another type is not followed."""
+        if o.elem is None:
+            size = size_of(elem)
+            if size <= 0 or 0 < o.size < size:
+                raise Unmodeled("a heap block used as a type larger than the block")
+            o.elem, o.count = elem, o.size // size
+        elif o.elem != elem:
+            raise Unmodeled("a heap block used as two types")
+
+    def free(self, p: Any) -> None:
+        """``free(p)``: raises :class:`Violation` (``valid-free``) unless p is NULL or a live heap block's start."""
+        if p is UNDEF:
+            raise Violation("valid-free", "free of an uninitialised pointer")
+        if not isinstance(p, Ptr):
+            raise Unmodeled("free of a non-pointer")
+        o = p.obj
+        if o is None:
+            return
+        if o.kind != "heap":
+            raise Violation("valid-free", "free of memory not on the heap")
+        if not o.alive:
+            raise Violation("valid-free", "free of a cell already freed")
+        if p.path != (0,):
+            raise Unmodeled("free of a pointer inside a heap block") if self._first_fields(p.path) \
+                else Violation("valid-free", "free of a pointer inside a heap block")
+        o.alive = False
+        self.heap_blocks -= 1
+
+    @staticmethod
+    def _first_fields(path: Path) -> bool:
+        # &p->first == p in C: whether the pointer is the block's start needs the layout
+        return len(path) > 1 and path[0] == 0 and all(not isinstance(x, int) or x == 0 for x in path[1:])
+
+    def lost(self, roots: Iterable[Obj], values: Iterable[Any]) -> List[Obj]:
+        """The live heap blocks that no pointer reaches from ``roots`` (live variables) and
+        ``values`` (pointers held by an expression being evaluated)."""
+        if not self.heap_blocks:
+            return []
+        seen: Set[int] = set()
+        todo = [o for o in roots if o.alive]
+        todo += [v.obj for v in values if isinstance(v, Ptr) and v.obj is not None and v.obj.alive]
+        while todo:
+            o = todo.pop()
+            if o.ident in seen:
+                continue
+            seen.add(o.ident)
+            for v in o.slots.values():
+                if isinstance(v, Ptr) and v.obj is not None and v.obj.alive and v.obj.ident not in seen:
+                    todo.append(v.obj)
+        return [o for o in self.objects if o.kind == "heap" and o.alive and o.ident not in seen]
+
+    def unfreed(self) -> List[Obj]:
+        """The heap blocks not freed."""
+        return [o for o in self.objects if o.kind == "heap" and o.alive]

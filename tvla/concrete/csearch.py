@@ -1,0 +1,212 @@
+"""Searching concrete executions of a C program for violations (``tvla verify``'s ``false``
+where the abstraction cannot give a witness).
+
+Contract: :meth:`ConcreteSearch.find` runs ``main`` many times (:mod:`tvla.concrete.cexec`), each
+run with its own nondeterministic choices drawn from a seeded generator (the same program gives
+the same runs), and returns, for each property asked that some run violates, a :class:`Found`: the
+violated subproperty, where, and the run's steps as a witness (C positions, statements, stores).
+A property is violated by a run as the competition defines it (docs/c.md): ``unreach-call`` when
+it calls ``reach_error()``; ``memcleanup`` when it terminates with cells not freed; ``memsafety``
+at its first invalid dereference or free, or a cell lost (a cell lost by a ``free``, whose
+successors only the freed cell held, is named after an invalid access that follows it, as
+``free(l); l = l->next;`` is first a use after free).  Runs are only ever evidence of ``false``:
+nothing here proves a property."""
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Any, Dict, List, Optional, Sequence, Tuple
+
+import clang.cindex as ci
+
+from tvla.cfront.ir import Pos
+from tvla.cfront.parse import evaluate_int, parse_file
+from tvla.cfront.verdict import WitnessStep
+from tvla.concrete.cexec import CProgramCode, Event, Limits, Machine, Outcome
+from tvla.concrete.cmemory import UNDEF, Obj, Ptr, Unmodeled
+from tvla.concrete.ctyping import Ty
+from tvla.errors import TvlaError
+
+__all__ = ["CONCRETE_PROPERTIES", "Found", "ConcreteSearch", "violated", "program_constants", "render"]
+
+
+CONCRETE_PROPERTIES = ("memsafety", "memcleanup", "unreach-call")
+
+
+@dataclass(frozen=True)
+class Found:
+    prop: str
+    kind: str
+    pos: Optional[Pos]
+    message: str
+    witness: Tuple[WitnessStep, ...]
+
+
+def violated(prop: str, out: Outcome) -> Optional[Event]:
+    """The event of a run that violates ``prop`` (see the module's contract), or None."""
+    ev = out.events
+    if prop in ("unreach-call", "memcleanup"):
+        return ev.get(prop)
+    if prop != "memsafety":
+        return None
+    lost = ev.get("valid-memtrack")
+    access = ev.get("valid-deref") or ev.get("valid-free")
+    if lost is not None and access is not None:
+        return access if access.order < lost.order else lost
+    return access or lost
+
+
+class Chooser:
+    """The nondeterministic values of one run: per call site, either its first K values nonzero
+    and then 0 (a loop run K times), or values drawn each time; values from small numbers, the
+    program's constants and their neighbours, and the extremes of the type."""
+
+    def __init__(self, rng: random.Random, constants: Sequence[int], most: int = 12) -> None:
+        self.rng, self.constants, self.most = rng, constants, most
+        self.plans: Dict[int, List[int]] = {}
+        self.made: List[int] = []
+
+    def __call__(self, site: int, ty: Optional[Ty]) -> int:
+        rng = self.rng
+        if ty is None:   # may this malloc fail
+            v = 1 if rng.random() < 0.2 else 0
+        else:
+            plan = self.plans.get(site)
+            if plan is None:
+                plan = self.plans[site] = [rng.randint(0, self.most)] if rng.random() < 0.5 else []
+            if plan and plan[0] > 0:
+                plan[0] -= 1
+                v = self.value(ty, nonzero=True)
+            elif plan:
+                v = 0
+            else:
+                v = self.value(ty)
+        self.made.append(v)
+        return v
+
+    def value(self, ty: Ty, nonzero: bool = False) -> int:
+        rng = self.rng
+        lo, hi = ty.lo_hi()
+        if not nonzero and rng.random() < 0.25:   # a loop on a value drawn each time ends soon
+            return 0
+        for _ in range(8):
+            r = rng.random()
+            if ty.boolean or r < 0.4:
+                v = rng.randint(-2, 5) if not ty.boolean else rng.randint(0, 1)
+            elif r < 0.7 and self.constants:
+                v = rng.choice(self.constants) + rng.choice((-1, 0, 0, 1))
+            elif r < 0.85:
+                v = rng.choice((lo, hi, lo + 1, hi - 1))
+            else:
+                v = rng.randint(max(lo, -1000), min(hi, 1000))
+            if lo <= v <= hi and (v != 0 or not nonzero):
+                return v
+        return 1
+
+
+class Replay:
+    """The choices of a run made again."""
+
+    def __init__(self, made: Sequence[int]) -> None:
+        self.made, self.at = list(made), 0
+
+    def __call__(self, site: int, ty: Optional[Ty]) -> int:
+        v = self.made[self.at] if self.at < len(self.made) else 0
+        self.at += 1
+        return v
+
+
+class ConcreteSearch:
+    """The runs of one C file: :meth:`find` searches runs ``start`` to ``stop`` of its sequence (so
+    a search can go on where an earlier one stopped)."""
+
+    def __init__(self, code: CProgramCode, constants: Sequence[int], malloc_may_fail: bool = False,
+                 limits: Limits = Limits(), seed: int = 0) -> None:
+        self.code, self.constants = code, constants
+        self.malloc_may_fail, self.limits, self.seed = malloc_may_fail, limits, seed
+
+    @classmethod
+    def of_file(cls, path: str, malloc_may_fail: bool = False) -> Optional["ConcreteSearch"]:
+        """The search of a C file, None when it cannot be compiled (nothing is searched then)."""
+        try:
+            tu = parse_file(path)
+            return cls(CProgramCode(tu, path), program_constants(tu, path), malloc_may_fail)
+        except (TvlaError, OSError, ValueError, KeyError, AttributeError, IndexError, Unmodeled):
+            return None
+
+    def find(self, properties: Sequence[str], start: int, stop: int, seconds: float) -> Dict[str, Found]:
+        """The properties some run of ``start`` to ``stop`` violates (within ``seconds``), each
+        with its witness."""
+        found: Dict[str, Found] = {}
+        until = time.monotonic() + seconds
+        for r in range(start, stop):
+            if len(found) == len(properties) or time.monotonic() > until:
+                break
+            # the first runs loop a few times only: their witnesses are short
+            chooser = Chooser(random.Random(f"{self.seed}:{r}"), self.constants, min(12, 1 + r // 40))
+            out = Machine(self.code, chooser, self.limits, self.malloc_may_fail).run()
+            for prop in properties:
+                event = violated(prop, out) if prop not in found else None
+                if event is not None:
+                    found[prop] = Found(prop, event.kind, event.pos, event.message, self.witness(chooser.made, event))
+        return found
+
+    def witness(self, made: Sequence[int], event: Event) -> Tuple[WitnessStep, ...]:
+        """The steps of the run with the choices ``made`` up to ``event``: each statement with the
+        store before it."""
+        steps: List[WitnessStep] = []
+
+        def trace(m: Machine, ins: Tuple[Any, ...]) -> None:
+            if len(steps) < event.step:
+                steps.append(WitnessStep(ins[-2], ins[-1], render(m)))
+        Machine(self.code, Replay(made), self.limits, self.malloc_may_fail, trace).run()
+        return tuple(steps)
+
+
+def program_constants(tu: ci.TranslationUnit, path: str) -> List[int]:
+    """The integer literals of the file: runs draw values near them."""
+    out = set()
+    for c in tu.cursor.walk_preorder():
+        if c.kind == ci.CursorKind.INTEGER_LITERAL and c.location.file is not None and c.location.file.name == path:
+            v = evaluate_int(c)
+            if v is not None:
+                out.add(v)
+    return sorted(out)
+
+
+def render(m: Machine) -> str:
+    """The store as the witness shows it: the variables of the running function and the globals,
+    then the fields of each heap cell not freed."""
+    fr = m.frames[-1] if m.frames else None
+    variables = list(fr.vars.values()) if fr is not None else []
+    variables += list(m.globals.values())
+    parts = [_variable(o) for o in variables]
+    for o in m.memory.objects:
+        if o.kind == "heap" and o.alive:
+            for path in sorted(o.slots, key=repr):
+                parts.append(f"{o.name}{_path(path)} {_value(o.slots[path])}")
+    return "; ".join(p for p in parts if p)
+
+
+def _variable(o: Obj) -> str:
+    if not o.slots:
+        return "" if o.zero else f"{o.name} uninitialised"
+    return "; ".join(f"{o.name}{_path(p)} {_value(v)}" for p, v in sorted(o.slots.items(), key=repr))
+
+
+def _path(path: Tuple[Any, ...]) -> str:
+    out = "" if path[:1] == (0,) else f"[{path[0]}]"
+    for x in path[1:]:
+        out += f"[{x}]" if isinstance(x, int) else f".{x}"
+    return out
+
+
+def _value(v: Any) -> str:
+    if v is UNDEF:
+        return "uninitialised"
+    if isinstance(v, Ptr):
+        if v.obj is None:
+            return "= NULL"
+        where = v.obj.name if v.obj.kind == "heap" else "&" + v.obj.name
+        return f"-> {where}{_path(v.path) if v.path != (0,) else ''}"
+    return f"= {v}"

@@ -1,0 +1,147 @@
+"""C types as the concrete interpreter (:mod:`tvla.concrete.cexec`) reads them, from libclang.
+
+Contract: :meth:`Types.of` maps a libclang type to one :class:`Ty` per canonical type (so two
+``Ty`` are the same type exactly when they are the same object); :func:`convert` is C's conversion
+of a value to a type (integers wrap as gcc does; a conversion C leaves undefined, or one between
+two struct pointer types, raises :class:`~tvla.concrete.cmemory.Unmodeled`)."""
+
+from typing import Any, Dict, Optional, Tuple
+
+import clang.cindex as ci
+
+from tvla.concrete.cmemory import NULL, UNDEF, Ptr, Unmodeled
+
+__all__ = ["Ty", "Types", "convert", "truth"]
+
+T = ci.TypeKind
+_INTS = {T.BOOL: (1, False), T.CHAR_S: (8, True), T.SCHAR: (8, True), T.CHAR_U: (8, False), T.UCHAR: (8, False),
+         T.SHORT: (16, True), T.USHORT: (16, False), T.INT: (32, True), T.UINT: (32, False),
+         T.LONG: (64, True), T.ULONG: (64, False), T.LONGLONG: (64, True), T.ULONGLONG: (64, False),
+         T.INT128: (128, True), T.UINT128: (128, False)}
+
+
+class Ty:
+    """A C type: ``kind`` is int, ptr, struct, array, void, func or other."""
+
+    __slots__ = ("kind", "name", "size", "bits", "signed", "boolean", "n", "elem", "fields", "_clang", "_types")
+
+    def __init__(self, kind: str, name: str, size: int, clang_type: Any, types: "Types") -> None:
+        self.kind, self.name, self.size = kind, name, size
+        self.bits, self.signed, self.boolean = 0, False, False
+        self.n = 0
+        self.elem: Optional["Ty"] = None
+        self.fields: Optional[Dict[str, "Ty"]] = None
+        self._clang, self._types = clang_type, types
+
+    @property
+    def pointee(self) -> "Ty":
+        """What a pointer points to (a pointer to a function or void too)."""
+        if self.elem is None:
+            self.elem = self._types.of(self._clang.get_pointee())
+        return self.elem
+
+    def field(self, name: str) -> "Ty":
+        """The type of a struct's field."""
+        if self.fields is None:
+            decl = self._clang.get_declaration()
+            self.fields = {f.spelling: self._types.of(f.type) for f in decl.get_children()
+                           if f.kind == ci.CursorKind.FIELD_DECL}
+        if name not in self.fields:
+            raise Unmodeled(f"no field {name}")
+        return self.fields[name]
+
+    def lo_hi(self) -> Tuple[int, int]:
+        """The range of an integer type."""
+        if self.boolean:
+            return 0, 1
+        if self.signed:
+            return -(1 << (self.bits - 1)), (1 << (self.bits - 1)) - 1
+        return 0, (1 << self.bits) - 1
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+class Types:
+    """The :class:`Ty` of each canonical libclang type, made once."""
+
+    def __init__(self) -> None:
+        self.memo: Dict[str, Ty] = {}
+
+    def of(self, t: Any) -> Ty:
+        c = t.get_canonical()
+        key = c.spelling
+        known = self.memo.get(key)
+        if known is not None:
+            return known
+        kind = c.kind
+        size = c.get_size()
+        if kind in _INTS or kind == T.ENUM:
+            ty = Ty("int", key, size, c, self)
+            ty.bits, ty.signed = _INTS.get(kind, (32, True))
+            ty.boolean = kind == T.BOOL
+        elif kind == T.POINTER:
+            ty = Ty("ptr", key, size, c, self)
+        elif kind == T.RECORD and c.get_declaration().kind == ci.CursorKind.STRUCT_DECL:
+            ty = Ty("struct", key, size, c, self)
+        elif kind == T.CONSTANTARRAY:
+            ty = Ty("array", key, size, c, self)
+            ty.n = c.element_count
+            self.memo[key] = ty
+            ty.elem = self.of(c.element_type)
+            return ty
+        elif kind == T.VOID:
+            ty = Ty("void", key, 0, c, self)
+        elif kind in (T.FUNCTIONPROTO, T.FUNCTIONNOPROTO):
+            ty = Ty("func", key, 0, c, self)
+        else:
+            ty = Ty("other", key, size, c, self)
+        self.memo[key] = ty
+        return ty
+
+
+def wrap(v: int, ty: Ty) -> int:
+    """``v`` converted to the integer type ``ty`` (modulo its width, as gcc does for signed types)."""
+    if ty.boolean:
+        return 1 if v else 0
+    m = 1 << ty.bits
+    v &= m - 1
+    return v - m if ty.signed and v >= m >> 1 else v
+
+
+def convert(v: Any, ty: Ty) -> Any:
+    """The value ``v`` converted to ``ty``."""
+    if v is UNDEF:
+        return v
+    if ty.kind == "int":
+        if isinstance(v, bool) or isinstance(v, int):
+            return wrap(int(v), ty)
+        if isinstance(v, Ptr) and ty.boolean:
+            return 0 if v.obj is None else 1
+        raise Unmodeled("a pointer converted to an integer")
+    if ty.kind == "ptr":
+        if isinstance(v, int):
+            if v == 0:
+                return NULL
+            raise Unmodeled("an integer converted to a pointer")
+        if isinstance(v, Ptr) and v.obj is not None and v.obj.elem is not None and v.obj.kind == "heap":
+            _same_struct(v, ty)
+        return v
+    return v
+
+
+def _same_struct(v: Ptr, ty: Ty) -> None:
+    # a pointer to a struct cell seen as a pointer to another struct (container_of) is not followed
+    to = ty.pointee
+    if to.kind == "struct" and len(v.path) == 1 and v.obj is not None and v.obj.elem is not to \
+            and v.obj.elem is not None and v.obj.elem.kind == "struct":
+        raise Unmodeled("a pointer converted between struct types")
+
+
+def truth(v: Any) -> bool:
+    """Whether a scalar is nonzero (a pointer: not NULL)."""
+    if isinstance(v, int):
+        return v != 0
+    if isinstance(v, Ptr):
+        return v.obj is not None
+    raise Unmodeled("a test of an uninitialised value")
