@@ -80,16 +80,17 @@ SINGLED_SUMMARY = """
 C_PROPERTIES = ("memsafety", "memcleanup", "unreach-call")
 
 
-def verify_c(tmp_path, src, props=C_PROPERTIES, name="prog.c"):
-    """``tvla verify`` of the C text ``src`` (written to tmp_path/name): its FileResult."""
+def verify_c(tmp_path, src, props=C_PROPERTIES, name="prog.c", concrete=True):
+    """``tvla verify`` of the C text ``src`` (written to tmp_path/name): its FileResult; without
+    ``concrete``, the analysis alone (no concrete runs of the C program)."""
     from tvla.cli.verify import VerifyOptions, verify_files
     path = tmp_path / name
     path.write_text(textwrap.dedent(src))
-    [result] = verify_files([str(path)], VerifyOptions(tuple(props)))
+    [result] = verify_files([str(path)], VerifyOptions(tuple(props), concrete=concrete))
     return result
 
 
-def c_verdicts(tmp_path, src, props=C_PROPERTIES):
+def c_verdicts(tmp_path, src, props=C_PROPERTIES, concrete=True):
     """The verdict of each property of ``verify_c``, a memsafety ``false`` with the one violated."""
     return tuple(p.verdict + (f" ({p.violated})" if p.verdict == "false" and p.name == "memsafety" else "")
-                 for p in verify_c(tmp_path, src, props).properties)
+                 for p in verify_c(tmp_path, src, props, concrete=concrete).properties)

@@ -32,7 +32,7 @@ def unreach(tmp_path, src, prop="unreach-call"):
     """The verdict of ``prop`` (default unreach-call) on the program ``src``."""
     path = tmp_path / "t.c"
     path.write_text(src)
-    [f] = verify_files([str(path)], VerifyOptions((prop,)))
+    [f] = verify_files([str(path)], VerifyOptions((prop,), concrete=False))
     return f.properties[0]
 
 
@@ -238,7 +238,7 @@ def test_a_witness_behind_a_loop_of_fresh_cells_is_found_by_the_dive():
     # searched by the smallest stores first only, the 5000 states went to traces over fewer cells
     # and both answers were unknown (no witness within the bound)
     props = ("memcleanup", "unreach-call")
-    [f] = verify_files([DIVE], VerifyOptions(props))
+    [f] = verify_files([DIVE], VerifyOptions(props, concrete=False))
     got = {p.name: p for p in f.properties}
     assert [got[p].verdict for p in props] == ["false", "false"], [got[p].reason for p in props]
     assert all(len(got[p].witness) > 20 for p in props)

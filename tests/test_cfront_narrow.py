@@ -38,7 +38,7 @@ def write(tmp_path, body):
 
 
 def unreach(tmp_path, body):
-    [f] = verify_files([write(tmp_path, body)], VerifyOptions(("unreach-call",)))
+    [f] = verify_files([write(tmp_path, body)], VerifyOptions(("unreach-call",), concrete=False))
     return f.properties[0]
 
 

@@ -567,6 +567,9 @@ def check_command(kw: Kw) -> int:
 @click.option("--witness", is_flag=True, default=False,
               help="Accepted for symmetry with tvla analyze: tvla verify always searches witnesses.")
 @click.option("--malloc-may-fail", is_flag=True, default=False, help="malloc may return NULL.")
+@click.option("--concrete/--no-concrete", default=True, show_default=True,
+              help="Also run the C program itself with chosen nondeterministic values: a run that "
+                   "violates a property makes it false (docs/c.md, \"Concrete runs\").")
 @click.option("--witness-nodes", type=click.IntRange(min=0), default=None,
               help="Largest store (in cells) a witness may use (default: 8, or the largest value a counter "
                    "of the program keeps + 2, at most 16; or the largest store a run without blur met).")
@@ -595,7 +598,7 @@ def verify_command(kw: Kw) -> int:
     from tvla.cli.verify import VerifyOptions, c_files, verify_files
     from tvla.output.verify_report import sarif, summary_lines, text_lines, verify_json, write_html
     opts = VerifyOptions(parse_properties(kw["properties"]), kw["malloc_may_fail"], kw["witness_nodes"],
-                         kw["witness_steps"], kw["witness_states"], timeout=kw["timeout"], memory_mb=kw["memory_mb"])
+                         kw["witness_steps"], kw["witness_states"], timeout=kw["timeout"], memory_mb=kw["memory_mb"], concrete=kw["concrete"])
     for flag, key in (("--json", "json_out"), ("--sarif", "sarif_out")):
         if kw[key]:
             check_output_file(kw[key], flag)

@@ -53,6 +53,7 @@ class VerifyOptions:
     max_structures: Optional[int] = None
     timeout: Optional[float] = 120.0
     memory_mb: Optional[int] = 4096
+    concrete: bool = True   # concrete runs of the C program (tvla.concrete.csearch) may make a property false
 
     def engine_options(self, cprog: Optional[ir.CProgram] = None, witness: bool = True) -> Options:
         nodes = self.witness_nodes if self.witness_nodes is not None else witness_nodes(cprog)
@@ -352,7 +353,7 @@ def verify_on_stack(path: str, opts: VerifyOptions) -> FileVerdict:
     try:
         cprog = lower(path, opts)
         settled = never_reached(cprog, opts)
-        runs = ConcreteSearch.of_file(path, opts.malloc_may_fail)
+        runs = ConcreteSearch.of_file(path, opts.malloc_may_fail) if opts.concrete else None
         settled.update(concrete_falses(runs, [p for p in opts.properties if p not in settled], 0, FIRST_RUNS,
                                        FIRST_SECONDS))
         opts = replace(opts, properties=tuple(p for p in opts.properties if p not in settled))

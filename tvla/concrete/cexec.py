@@ -16,6 +16,7 @@ Contract:
   true of a C execution (a prefix of one), nothing after is claimed.
 """
 
+import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, Optional, Set, Tuple
 
@@ -378,6 +379,11 @@ class ExprCompiler:
     def lv(self, c: ci.Cursor) -> Tuple[Callable[[Frame], Loc], Ty]:
         ty = self.types.of(c.type)
         k = c.kind
+        if k == K.MEMBER_REF_EXPR:   # the field's own type: a bit-field's width
+            bt = self.types.of(children(c)[0].type)
+            st = bt.pointee if bt.kind == "ptr" else bt
+            if st.kind == "struct":
+                ty = st.field(c.spelling)
         if k in (K.PAREN_EXPR, K.UNEXPOSED_EXPR) and len(children(c)) == 1:
             return self.lv(children(c)[0])
         handler = getattr(self, "l_" + k.name.lower(), None)
@@ -455,7 +461,7 @@ class ExprCompiler:
         arg = children(c)[0]
         if op == "&":
             loc = self.lv(arg)[0]
-            return lambda fr: _address(loc(fr))
+            return lambda fr: _address_of(loc, fr)
         if op == "*":
             return self.loader(self.l_unary_operator(c, ty), ty)
         if op in ("++", "--", "post++", "post--"):
@@ -643,7 +649,7 @@ class ExprCompiler:
         elif ty.kind == "struct":
             decl = ty._clang.get_declaration()
             fields = [f for f in decl.get_children() if f.kind == K.FIELD_DECL]
-            slots = [(path + (f.spelling,), self.types.of(f.type)) for f in fields[:len(kids)]]
+            slots = [(path + (f.spelling,), ty.field(f.spelling)) for f in fields[:len(kids)]]
         else:
             slots = [(path, ty)]
         for (p, t), k in zip(slots, kids):
@@ -671,8 +677,13 @@ def _decay(loc: Loc, arr: Ty) -> Ptr:
     return Ptr(o, (0,), None) if path == () else Ptr(o, path + (0,), arr.n)
 
 
-def _address(loc: Loc) -> Ptr:
-    o, path, bound = loc
+def _address_of(loc: Callable[[Frame], Loc], fr: Frame) -> Ptr:
+    """``&lvalue``: no access, so an invalid pointer on the way (``&p->next`` with p NULL or freed)
+    is C's undefined behaviour, not a violation."""
+    try:
+        o, path, bound = loc(fr)
+    except Violation as v:
+        raise Unmodeled(f"an address computed through an invalid pointer ({v.message})") from None
     return Ptr(o, path, bound)
 
 
@@ -841,8 +852,10 @@ class Machine:
 
     def __init__(self, code: CProgramCode, choose: Callable[[int, Optional[Ty]], int],
                  limits: Limits = Limits(), malloc_may_fail: bool = False,
-                 trace: Optional[Callable[["Machine", Tuple[Any, ...]], None]] = None) -> None:
+                 trace: Optional[Callable[["Machine", Tuple[Any, ...]], None]] = None,
+                 deadline: Optional[float] = None) -> None:
         self.code, self.choose, self.limits = code, choose, limits
+        self.deadline = deadline
         self.malloc_may_fail = malloc_may_fail
         self.trace = trace
         self.memory = Memory()
@@ -871,6 +884,8 @@ class Machine:
             out.end, out.why = "unmodeled", str(u)
         except RecursionError:
             out.end, out.why = "limit", "calls nested too deep"
+        except Exception as e:  # noqa: BLE001 - a construct the interpreter mishandles: drop the run, claim nothing
+            out.end, out.why = "unmodeled", f"{type(e).__name__}: {e}"
         return out
 
     def _globals(self) -> None:
@@ -941,6 +956,8 @@ class Machine:
             out.steps += 1
             if out.steps > self.limits.steps:
                 raise Unmodeled("the run's step limit")
+            if not out.steps & 255 and self.deadline is not None and time.monotonic() > self.deadline:
+                raise Unmodeled("the search's time limit")
             self.pos = ins[-2]
             if self.trace is not None:
                 self.trace(self, ins)

@@ -44,8 +44,9 @@ class Ty:
         """The type of a struct's field."""
         if self.fields is None:
             decl = self._clang.get_declaration()
-            self.fields = {f.spelling: self._types.of(f.type) for f in decl.get_children()
-                           if f.kind == ci.CursorKind.FIELD_DECL}
+            self.fields = {f.spelling: self._types.of(f.type) if not f.is_bitfield()
+                           else self._types.bitfield(self._types.of(f.type), f.get_bitfield_width())
+                           for f in decl.get_children() if f.kind == ci.CursorKind.FIELD_DECL}
         if name not in self.fields:
             raise Unmodeled(f"no field {name}")
         return self.fields[name]
@@ -67,6 +68,15 @@ class Types:
 
     def __init__(self) -> None:
         self.memo: Dict[str, Ty] = {}
+
+    def bitfield(self, base: Ty, width: int) -> Ty:
+        """The type of a bit-field of ``width`` bits of the integer type ``base`` (a store wraps to it)."""
+        key = f"{base.name}:{width}"
+        known = self.memo.get(key)
+        if known is None:
+            known = self.memo[key] = Ty("int", key, base.size, None, self)
+            known.bits, known.signed, known.boolean = width, base.signed, base.boolean
+        return known
 
     def of(self, t: Any) -> Ty:
         c = t.get_canonical()
