@@ -13,7 +13,7 @@ import clang.cindex as ci
 
 from tvla.cfront.cinfo import children
 from tvla.concrete.cmemory import NULL, Halt, Ptr, Unmodeled
-from tvla.concrete.ctyping import Ty, truth, wrap
+from tvla.concrete.ctyping import BYTES, Ty, path_offset, truth, wrap
 
 if TYPE_CHECKING:
     from tvla.concrete.cexec import ExprCompiler, Frame
@@ -159,10 +159,18 @@ def _free(args: List[Fn], site: int) -> Fn:
         m = fr.m
         p = args[0](fr)
         m.checkpoint()
-        m.memory.free(p)
+        m.memory.free(_start_of_block(p))
         m.dirty = True
         return None
     return call
+
+
+def _start_of_block(p: Any) -> Any:
+    """A pointer at byte 0 of a heap block (``&p->first``, ``(char *)p + 0``) as the block's start."""
+    if not isinstance(p, Ptr) or p.obj is None or p.path == (0,) or p.obj.kind != "heap" or p.obj.elem is None:
+        return p
+    off = p.path[1] if p.path[:1] == (BYTES,) else path_offset(p.obj.elem, p.path)
+    return Ptr(p.obj, (0,), None) if off == 0 else p
 
 
 def _expect(args: List[Fn], site: int) -> Fn:

@@ -22,17 +22,17 @@ from typing import Any, Callable, Dict, List, Optional, Set, Tuple
 
 import clang.cindex as ci
 
-from tvla.cfront.cinfo import case_values, children, for_parts, switch_cases
+from tvla.cfront.cinfo import case_values, children, for_parts, initializer, switch_cases
 from tvla.cfront.ir import Pos
 from tvla.cfront.parse import binary_operator, constants_memo, evaluate_int, unary_operator
 from tvla.concrete.ccalls import compile_call
 from tvla.concrete.cmemory import NULL, UNDEF, Halt, Memory, Obj, Ptr, Unmodeled, Violation
-from tvla.concrete.ctyping import Ty, Types, convert, truth, wrap
+from tvla.concrete.ctyping import BYTES, Ty, Types, convert, path_at, path_offset, truth, wrap
 
 __all__ = ["CProgramCode", "Machine", "Outcome", "Event", "Limits", "MEMORY_KINDS"]
 
 K = ci.CursorKind
-EVAL, BRANCH, JUMP, SWITCH, DECL, RET = range(6)
+EVAL, BRANCH, JUMP, SWITCH, DECL, RET, VALUE = range(7)
 MEMORY_KINDS = ("valid-deref", "valid-free", "valid-memtrack")
 
 
@@ -127,7 +127,7 @@ class CProgramCode:
             if c.kind == K.FUNCTION_DECL and c.is_definition():
                 self.bodies[c.spelling] = c
             elif c.kind == K.VAR_DECL:
-                self._global(c)
+                self.add_global(c)
         with constants_memo():
             for name, c in self.bodies.items():
                 self.functions[name] = FunctionCompiler(self, c).compile()
@@ -135,15 +135,16 @@ class CProgramCode:
             self.global_inits = [(key, ex.initializer(init, ty)) for key, ty, _n, init in self.globals
                                  if init is not None]
 
-    def _global(self, c: ci.Cursor) -> None:
+    def add_global(self, c: ci.Cursor) -> None:
+        """Declare a global (or a static local): one object for the whole run."""
         key = _key(c)
         if key in self.global_keys:
             if c.is_definition():
                 i = self.global_keys[key]
-                self.globals[i] = (key, self.types.of(c.type), c.spelling, _init_of(c))
+                self.globals[i] = (key, self.types.of(c.type), c.spelling, initializer(c))
             return
         self.global_keys[key] = len(self.globals)
-        self.globals.append((key, self.types.of(c.type), c.spelling, _init_of(c)))
+        self.globals.append((key, self.types.of(c.type), c.spelling, initializer(c)))
 
     def site(self, c: ci.Cursor) -> int:
         """A number for a call site (the choices of a run are told apart by it)."""
@@ -161,15 +162,21 @@ class CProgramCode:
         return " ".join(self.text[e.start.offset:e.end.offset].decode("utf-8", "replace").split())
 
 
-def _init_of(c: ci.Cursor) -> Optional[ci.Cursor]:
-    from tvla.cfront.cinfo import initializer
-    return initializer(c)
-
-
 def _bad(why: str) -> Fn:
     def run(fr: Frame) -> Any:
         raise Unmodeled(why)
     return run
+
+
+def _resolved(ins: Tuple[Any, ...]) -> Tuple[Any, ...]:
+    """An instruction with its labels replaced by the indices they stand at."""
+    if ins[0] == JUMP:
+        return JUMP, ins[1].at
+    if ins[0] == BRANCH:
+        return (BRANCH, ins[1], ins[2].at) + ins[3:]
+    if ins[0] == SWITCH:
+        return (SWITCH, ins[1], {v: lab.at for v, lab in ins[2].items()}, ins[3].at) + ins[4:]
+    return ins
 
 
 class FunctionCompiler:
@@ -182,6 +189,7 @@ class FunctionCompiler:
         self.loops: List[Tuple[Label, Optional[Label]]] = []
         self.labels: Dict[str, Label] = {}
         self.cases: Dict[int, Label] = {}
+        self.in_block = 0   # statement expressions being compiled
         self.ex = ExprCompiler(prog, self)
 
     def compile(self) -> Function:
@@ -191,17 +199,32 @@ class FunctionCompiler:
         body = [k for k in c.get_children() if k.kind == K.COMPOUND_STMT]
         if body:
             self.stmt(body[0])
-        self.code.append((RET, None, self.prog.pos(c), "return"))
-        fn.code = [self._resolve(i) for i in self.code]
+        end = c.extent.end   # falling off the end returns at the closing brace
+        self.code.append((RET, None, Pos(self.prog.path, end.line, max(1, end.column - 1)), "return"))
+        fn.code = [_resolved(i) for i in self.code]
         return fn
 
-    def _resolve(self, ins: Tuple[Any, ...]) -> Tuple[Any, ...]:
-        if ins[0] in (JUMP, BRANCH):
-            return ins[:2] + tuple(x.at if isinstance(x, Label) else x for x in ins[2:]) if ins[0] == BRANCH \
-                else (JUMP, ins[1].at)
-        if ins[0] == SWITCH:
-            return (SWITCH, ins[1], {v: lab.at for v, lab in ins[2].items()}, ins[3].at) + ins[4:]
-        return ins
+    def block_value(self, block: ci.Cursor) -> List[Tuple[Any, ...]]:
+        """A GNU statement expression ``({ ...; e; })``: its statements as instructions of their own,
+        ending with the value of the last one.  A ``return``, ``break`` or ``continue`` out of it is
+        not followed."""
+        outer, loops, self.code, self.loops = self.code, self.loops, [], []
+        self.in_block += 1
+        try:
+            kids = children(block)
+            for k in kids[:-1]:
+                self.stmt(k)
+            last = kids[-1] if kids else None
+            if last is not None and (last.kind.is_expression() or last.kind == K.UNEXPOSED_EXPR):
+                self.code.append((VALUE, self.ex.rv(last)[0], self.prog.pos(last), self.prog.source(last)))
+            else:
+                if last is not None:
+                    self.stmt(last)
+                self.code.append((VALUE, None, self.prog.pos(block), ""))
+            return [_resolved(i) for i in self.code]
+        finally:
+            self.code, self.loops = outer, loops
+            self.in_block -= 1
 
     def here(self, lab: Label) -> None:
         lab.at = len(self.code)
@@ -227,9 +250,9 @@ class FunctionCompiler:
             if d.kind != K.VAR_DECL:
                 continue
             if d.storage_class in (ci.StorageClass.STATIC, ci.StorageClass.EXTERN):
-                self.prog._global(d)
+                self.prog.add_global(d)
                 continue
-            init = _init_of(d)
+            init = initializer(d)
             ty = self.types.of(d.type)
             fill = self.ex.initializer(init, ty) if init is not None else None
             self.code.append((DECL, _key(d), ty, d.spelling, fill, self.prog.pos(d), self.prog.source(d)))
@@ -304,6 +327,9 @@ class FunctionCompiler:
         self.code.append((JUMP, target))
 
     def s_return_stmt(self, c: ci.Cursor) -> None:
+        if self.in_block:
+            self.code.append((EVAL, _bad("return out of a statement expression"), self.prog.pos(c), "return"))
+            return
         kids = children(c)
         ret = self.types.of(self.cursor.result_type)
         fn = None
@@ -403,21 +429,46 @@ class ExprCompiler:
         return lambda fr: "string"   # only printed (printf's format): any use as memory is not followed
 
     def r_unexposed_expr(self, c: ci.Cursor, ty: Ty) -> Fn:
-        kids = children(c)
-        if len(kids) != 1:
+        every = children(c)
+        if len(every) >= 2 and ty.kind == "int" and all(k.kind == K.MEMBER_REF for k in every[1:]):
+            offset = self.offsetof(c)   # offsetof(T, m): T (a type or typeof an expression), then m
+            return _bad("offsetof of an unknown field") if offset is None else (lambda fr: offset)
+        if len(every) != 1:
             return _bad("an implicit expression")
-        inner = self.types.of(kids[0].type)
+        return self.converted(every[0], ty)
+
+    def r_cstyle_cast_expr(self, c: ci.Cursor, ty: Ty) -> Fn:
+        return self.converted(children(c)[-1], ty)   # the type (a name, typeof) comes first
+
+    def converted(self, operand: ci.Cursor, ty: Ty) -> Fn:
+        """The value of ``operand`` converted to ``ty`` (an implicit or explicit cast, a decay)."""
+        inner = self.types.of(operand.type)
         if inner.kind == "array" and ty.kind == "ptr":
-            loc = self.lv(kids[0])[0]
+            loc = self.lv(operand)[0]
             return lambda fr: _decay(loc(fr), inner)
-        if inner.kind == "func":
-            return self.rv(kids[0])[0]
-        value = self.rv(kids[0])[0]
-        if ty.kind in ("int", "ptr") and inner is not ty:
+        value = self.rv(operand)[0]
+        if inner.kind != "func" and ty.kind in ("int", "ptr") and inner is not ty:
             return lambda fr: convert(value(fr), ty)
         return value
 
-    r_cstyle_cast_expr = r_unexposed_expr
+    def offsetof(self, c: ci.Cursor) -> Optional[int]:
+        """``offsetof(T, a.b)`` (``__builtin_offsetof``: a type and member references), in bytes."""
+        kids = children(c)
+        t = self.types.of(kids[0].type)
+        total = 0
+        for m in kids[1:]:
+            if t.kind != "struct" or m.spelling not in t.field_names():
+                return None
+            total += t.offset(m.spelling)
+            t = t.field(m.spelling)
+        return total
+
+    def r_stmtexpr(self, c: ci.Cursor, ty: Ty) -> Fn:
+        kids = children(c)
+        if self.fc is None or not kids or kids[0].kind != K.COMPOUND_STMT:
+            return _bad("a statement expression")
+        code = self.fc.block_value(kids[0])
+        return lambda fr: fr.m.execute(fr, code)
 
     def r_decl_ref_expr(self, c: ci.Cursor, ty: Ty) -> Fn:
         ref = c.referenced
@@ -428,26 +479,32 @@ class ExprCompiler:
             loc = self.lv(c)[0]
             return lambda fr: _decay(loc(fr), ty)
         loc = self.l_decl_ref_expr(c, ty)
-        return self.loader(loc, ty)
+        return self.loader(loc, ty, c)
 
-    def loader(self, loc: Callable[[Frame], Loc], ty: Ty) -> Fn:
+    def loader(self, loc: Callable[[Frame], Loc], ty: Ty, c: ci.Cursor) -> Fn:
+        """The read of a location of type ``ty``.  An integer never written holds some value (as
+        the analysis' garbage does): the run chooses it at its first read, and keeps it."""
         if ty.kind == "struct":
             return lambda fr: _read_agg(loc(fr))
         ptr = ty.kind == "ptr"
+        site = self.prog.site(c) if ty.kind == "int" else -1
 
         def load(fr: Frame) -> Any:
             o, path, _ = loc(fr)
             v = o.slots.get(path, UNDEF)
-            if v is UNDEF and o.zero:
-                return NULL if ptr else 0
+            if v is UNDEF:
+                if o.zero:
+                    return NULL if ptr else 0
+                if site >= 0:
+                    v = o.slots[path] = wrap(fr.m.choose(site, ty), ty)
             return v
         return load
 
     def r_member_ref_expr(self, c: ci.Cursor, ty: Ty) -> Fn:
-        return self.loader(self.l_member_ref_expr(c, ty), ty)
+        return self.loader(self.l_member_ref_expr(c, ty), ty, c)
 
     def r_array_subscript_expr(self, c: ci.Cursor, ty: Ty) -> Fn:
-        return self.loader(self.l_array_subscript_expr(c, ty), ty)
+        return self.loader(self.l_array_subscript_expr(c, ty), ty, c)
 
     def r_cxx_unary_expr(self, c: ci.Cursor, ty: Ty) -> Fn:
         return _bad("sizeof of a variable-length type")
@@ -460,10 +517,9 @@ class ExprCompiler:
         op = unary_operator(c)
         arg = children(c)[0]
         if op == "&":
-            loc = self.lv(arg)[0]
-            return lambda fr: _address_of(loc, fr)
+            return self.address(arg)
         if op == "*":
-            return self.loader(self.l_unary_operator(c, ty), ty)
+            return self.loader(self.l_unary_operator(c, ty), ty, c)
         if op in ("++", "--", "post++", "post--"):
             return self.step(arg, op)
         if op == "__extension__":
@@ -474,6 +530,22 @@ class ExprCompiler:
         if op in ("-", "~", "+"):
             return lambda fr: _arith(op, 0 if op != "~" else -1, value(fr), ty, unary=True)
         return _bad(f"operator {op}")
+
+    def address(self, arg: ci.Cursor) -> Fn:
+        """``&arg``: no access.  ``&p->f`` of a freed ``p`` is the field's address (a later access is
+        the violation); of NULL, NULL where ``f`` is at offset 0 (``&*p`` is ``p``, ``&a[i]`` is
+        ``a + i``); any other invalid pointer on the way is undefined behaviour, not a violation."""
+        inner = arg
+        while inner.kind == K.PAREN_EXPR:
+            inner = children(inner)[0]
+        if inner.kind == K.MEMBER_REF_EXPR and self.types.of(children(inner)[0].type).kind == "ptr":
+            base = self.rv(children(inner)[0])[0]
+            st, name = self.types.of(children(inner)[0].type).pointee, inner.spelling
+            return lambda fr: _field_address(base(fr), st, name)
+        if inner.kind == K.UNARY_OPERATOR and unary_operator(inner) == "*":
+            return self.rv(children(inner)[0])[0]
+        loc = self.lv(arg)[0]
+        return lambda fr: _address_of(loc, fr)
 
     def step(self, arg: ci.Cursor, op: str) -> Fn:
         loc, ty = self.lv(arg)
@@ -548,7 +620,7 @@ class ExprCompiler:
             or ref.semantic_parent is None or ref.semantic_parent.kind == K.TRANSLATION_UNIT
         if is_global:
             if key not in machine_globals:
-                self.prog._global(ref)
+                self.prog.add_global(ref)
             return lambda fr: (fr.m.globals[key], path, None)
         name = c.spelling
 
@@ -573,7 +645,10 @@ class ExprCompiler:
                 return _bad("a member of a union")
 
             def arrow(fr: Frame) -> Loc:
-                o, path = fr.m.memory.deref(ptr(fr), st, _size)
+                p = ptr(fr)
+                if isinstance(p, Ptr) and p.path[:1] == (BYTES,):
+                    return _field_by_bytes(p, st, name)
+                o, path = fr.m.memory.deref(p, st, _size)
                 return o, path + (name,), None
             return arrow
         if bt.kind != "struct":
@@ -647,9 +722,7 @@ class ExprCompiler:
             assert ty.elem is not None
             slots = [(path + (i,), ty.elem) for i in range(len(kids))]
         elif ty.kind == "struct":
-            decl = ty._clang.get_declaration()
-            fields = [f for f in decl.get_children() if f.kind == K.FIELD_DECL]
-            slots = [(path + (f.spelling,), ty.field(f.spelling)) for f in fields[:len(kids)]]
+            slots = [(path + (f,), ty.field(f)) for f in ty.field_names()[:len(kids)]]
         else:
             slots = [(path, ty)]
         for (p, t), k in zip(slots, kids):
@@ -677,6 +750,37 @@ def _decay(loc: Loc, arr: Ty) -> Ptr:
     return Ptr(o, (0,), None) if path == () else Ptr(o, path + (0,), arr.n)
 
 
+def _field_by_bytes(p: Ptr, st: Ty, name: str) -> Loc:
+    """The field ``name`` of a struct ``st`` that a pointer by bytes says starts at its offset (the
+    result of ``container_of`` on a member of no such struct): inside the object, the field found
+    there by the layout; outside it, an access out of bounds."""
+    o = p.obj
+    assert o is not None and o.elem is not None
+    if not o.alive:
+        raise Violation("valid-deref", "dereference of a freed cell")
+    at, ft = p.path[1] + st.offset(name), st.field(name)
+    size = o.size if o.kind == "heap" else (o.count or 0) * o.elem.size
+    if at < 0 or at + ft.size > size:
+        raise Violation("valid-deref", "access out of the bounds of an object")
+    found = path_at(o.elem, at, ft)
+    if found is None:
+        raise Unmodeled("a field that overlaps another object's fields")
+    return o, found[0], found[1]
+
+
+def _field_address(p: Any, st: Ty, name: str) -> Ptr:
+    """``&p->name`` for a pointer ``p`` to a struct ``st``, without an access (see ``address``)."""
+    if not isinstance(p, Ptr) or st.kind != "struct":
+        raise Unmodeled("an address computed through an uninitialised pointer")
+    if p.obj is None:
+        if st.offset(name) == 0:
+            return NULL
+        raise Unmodeled("an address computed through NULL")
+    if p.path[:1] == (BYTES,):
+        raise Unmodeled("an address computed through a pointer by bytes")
+    return Ptr(p.obj, p.path + (name,), None)
+
+
 def _address_of(loc: Callable[[Frame], Loc], fr: Frame) -> Ptr:
     """``&lvalue``: no access, so an invalid pointer on the way (``&p->next`` with p NULL or freed)
     is C's undefined behaviour, not a violation."""
@@ -688,8 +792,14 @@ def _address_of(loc: Callable[[Frame], Loc], fr: Frame) -> Ptr:
 
 
 def _typed_add(p: Any, k: int, elem: Ty) -> Any:
-    if isinstance(p, Ptr) and p.obj is not None and p.obj.kind == "heap" and len(p.path) == 1:
-        Memory.typed(p.obj, elem, _size)
+    """``p + k`` for a pointer to ``elem``: by bytes for a ``char *`` into anything but chars."""
+    if isinstance(p, Ptr) and p.obj is not None:
+        o = p.obj
+        if p.path[:1] == (BYTES,) or elem.size == 1 and o.elem is not None and o.elem.size != 1:
+            off = p.path[1] if p.path[:1] == (BYTES,) else path_offset(o.elem, p.path)
+            return Ptr(o, (BYTES, off + k), None)
+        if o.kind == "heap" and len(p.path) == 1:
+            Memory.typed(o, elem, _size)
     return _add_ptr(p, k)
 
 
@@ -734,7 +844,7 @@ _COMPARE = {"==": lambda x, y: x == y, "!=": lambda x, y: x != y, "<": lambda x,
 
 def _binary(op: str, x: Any, y: Any, lt: Ty, rt: Ty, ty: Ty, compound: bool = False) -> Any:
     if op in _COMPARE:
-        if isinstance(x, Ptr) or isinstance(y, Ptr):
+        if isinstance(x, Ptr) or isinstance(y, Ptr) or x is UNDEF or y is UNDEF:
             return _compare_ptr(op, x, y)
         if not isinstance(x, int) or not isinstance(y, int):
             raise Unmodeled("a comparison of an uninitialised value")
@@ -756,8 +866,13 @@ def _compare_ptr(op: str, x: Any, y: Any) -> int:
         x = NULL
     if isinstance(y, int) and y == 0:
         y = NULL
+    if (x is UNDEF) != (y is UNDEF) and op in ("==", "!="):
+        # an uninitialised pointer holds garbage: some address equal to no object's (one value C allows)
+        return 1 if op == "!=" else 0
     if not isinstance(x, Ptr) or not isinstance(y, Ptr):
         raise Unmodeled("a comparison of an uninitialised pointer")
+    if x.obj is y.obj and x.obj is not None and (x.path[:1] == (BYTES,)) != (y.path[:1] == (BYTES,)):
+        raise Unmodeled("a comparison of a pointer by bytes with another")
     if op in ("==", "!="):
         return 1 if (x == y) == (op == "==") else 0
     if x.obj is None or x.obj is not y.obj or x.path[:-1] != y.path[:-1]:
@@ -979,6 +1094,8 @@ class Machine:
                 if not isinstance(v, int):
                     raise Unmodeled("a switch on an uninitialised value")
                 pc = ins[2].get(v, ins[3])
+            elif op == VALUE:   # the end of a statement expression: its value
+                return ins[1](fr) if ins[1] is not None else None
             else:  # RET
                 value = ins[1](fr) if ins[1] is not None else None
                 if fr is self.frames[0]:

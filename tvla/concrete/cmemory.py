@@ -131,6 +131,8 @@ class Memory:
         o = p.obj
         if o is None:
             raise Violation("valid-deref", "dereference of NULL")
+        if p.path[:1] == ("#",):
+            raise Unmodeled("an access by bytes")
         if not o.alive:
             raise Violation("valid-deref", "dereference of a freed cell" if o.kind == "heap"
                             else "dereference of a variable out of scope")
@@ -166,16 +168,10 @@ class Memory:
             raise Violation("valid-free", "free of memory not on the heap")
         if not o.alive:
             raise Violation("valid-free", "free of a cell already freed")
-        if p.path != (0,):
-            raise Unmodeled("free of a pointer inside a heap block") if self._first_fields(p.path) \
-                else Violation("valid-free", "free of a pointer inside a heap block")
+        if p.path != (0,):   # the caller made a pointer to the block's start (0,) by the layout
+            raise Violation("valid-free", "free of a pointer inside a heap block")
         o.alive = False
         self.heap_blocks -= 1
-
-    @staticmethod
-    def _first_fields(path: Path) -> bool:
-        # &p->first == p in C: whether the pointer is the block's start needs the layout
-        return len(path) > 1 and path[0] == 0 and all(not isinstance(x, int) or x == 0 for x in path[1:])
 
     def lost(self, roots: Iterable[Obj], values: Iterable[Any]) -> List[Obj]:
         """The live heap blocks that no pointer reaches from ``roots`` (live variables) and

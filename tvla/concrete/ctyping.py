@@ -5,13 +5,14 @@ Contract: :meth:`Types.of` maps a libclang type to one :class:`Ty` per canonical
 of a value to a type (integers wrap as gcc does; a conversion C leaves undefined, or one between
 two struct pointer types, raises :class:`~tvla.concrete.cmemory.Unmodeled`)."""
 
+import re
 from typing import Any, Dict, Optional, Tuple
 
 import clang.cindex as ci
 
 from tvla.concrete.cmemory import NULL, UNDEF, Ptr, Unmodeled
 
-__all__ = ["Ty", "Types", "convert", "truth"]
+__all__ = ["Ty", "Types", "convert", "truth", "wrap", "BYTES", "retarget", "type_at", "path_offset", "path_at"]
 
 T = ci.TypeKind
 _INTS = {T.BOOL: (1, False), T.CHAR_S: (8, True), T.SCHAR: (8, True), T.CHAR_U: (8, False), T.UCHAR: (8, False),
@@ -40,16 +41,31 @@ class Ty:
             self.elem = self._types.of(self._clang.get_pointee())
         return self.elem
 
-    def field(self, name: str) -> "Ty":
-        """The type of a struct's field."""
+    def field_names(self) -> Tuple[str, ...]:
+        """A struct's fields in their order."""
+        return tuple(self._all_fields())
+
+    def _all_fields(self) -> Dict[str, "Ty"]:
         if self.fields is None:
             decl = self._clang.get_declaration()
             self.fields = {f.spelling: self._types.of(f.type) if not f.is_bitfield()
                            else self._types.bitfield(self._types.of(f.type), f.get_bitfield_width())
                            for f in decl.get_children() if f.kind == ci.CursorKind.FIELD_DECL}
-        if name not in self.fields:
+        return self.fields
+
+    def field(self, name: str) -> "Ty":
+        """The type of a struct's field."""
+        fields = self._all_fields()
+        if name not in fields:
             raise Unmodeled(f"no field {name}")
-        return self.fields[name]
+        return fields[name]
+
+    def offset(self, name: str) -> int:
+        """The byte offset of a struct's field."""
+        bits = self._clang.get_offset(name)
+        if bits < 0 or bits % 8:
+            raise Unmodeled(f"the offset of field {name}")
+        return bits // 8
 
     def lo_hi(self) -> Tuple[int, int]:
         """The range of an integer type."""
@@ -61,6 +77,9 @@ class Ty:
 
     def __repr__(self) -> str:
         return self.name
+
+
+_QUALIFIERS = re.compile(r"^(?:(?:const|volatile|restrict) )+|(?: (?:const|volatile|restrict))+$")
 
 
 class Types:
@@ -80,7 +99,7 @@ class Types:
 
     def of(self, t: Any) -> Ty:
         c = t.get_canonical()
-        key = c.spelling
+        key = _QUALIFIERS.sub("", c.spelling)   # a const T is T: the same Ty (conversions keep qualifiers out)
         known = self.memo.get(key)
         if known is not None:
             return known
@@ -134,18 +153,88 @@ def convert(v: Any, ty: Ty) -> Any:
             if v == 0:
                 return NULL
             raise Unmodeled("an integer converted to a pointer")
-        if isinstance(v, Ptr) and v.obj is not None and v.obj.elem is not None and v.obj.kind == "heap":
-            _same_struct(v, ty)
+        if isinstance(v, Ptr) and v.obj is not None and v.obj.elem is not None:
+            return retarget(v, ty.pointee)
         return v
     return v
 
 
-def _same_struct(v: Ptr, ty: Ty) -> None:
-    # a pointer to a struct cell seen as a pointer to another struct (container_of) is not followed
-    to = ty.pointee
-    if to.kind == "struct" and len(v.path) == 1 and v.obj is not None and v.obj.elem is not to \
-            and v.obj.elem is not None and v.obj.elem.kind == "struct":
-        raise Unmodeled("a pointer converted between struct types")
+BYTES = "#"
+"""The first element of the path of a pointer by bytes (``(char *)p + k``): its second is the offset."""
+
+
+def retarget(v: Ptr, want: Ty) -> Ptr:
+    """``v`` seen as a pointer to ``want``: a struct at the same address (``container_of``, a cast
+    of a pointer to a struct's first member) is found by the layout; other views keep ``v``."""
+    o = v.obj
+    assert o is not None and o.elem is not None
+    if v.path[:1] == (BYTES,):
+        if want.kind != "struct":
+            return v
+        off = v.path[1]
+    elif want.kind != "struct" or type_at(o.elem, v.path) is want:
+        return v
+    else:
+        off = path_offset(o.elem, v.path)
+    found = path_at(o.elem, off, want)
+    if found is None:   # no such struct there (container_of of the list's head): only its fields may be
+        return Ptr(o, (BYTES, off), None)
+    return Ptr(o, found[0], found[1])
+
+
+def type_at(elem: Ty, path: Tuple[Any, ...]) -> Optional[Ty]:
+    """The type of what ``path`` names in an object of ``elem`` elements (None: a path by bytes)."""
+    t = elem
+    for x in path[1:]:
+        if isinstance(x, str):
+            if t.kind != "struct":
+                return None
+            t = t.field(x)
+        elif t.kind == "array" and t.elem is not None:
+            t = t.elem
+        else:
+            return None
+    return t
+
+
+def path_offset(elem: Ty, path: Tuple[Any, ...]) -> int:
+    """The byte offset of what ``path`` names in an object of ``elem`` elements."""
+    if not path or not isinstance(path[0], int):
+        raise Unmodeled("an address by bytes")
+    off, t = path[0] * elem.size, elem
+    for x in path[1:]:
+        if isinstance(x, str):
+            off, t = off + t.offset(x), t.field(x)
+        elif t.kind == "array" and t.elem is not None:
+            off, t = off + x * t.elem.size, t.elem
+        else:
+            raise Unmodeled("an address by bytes")
+    return off
+
+
+def path_at(elem: Ty, off: int, want: Ty) -> Optional[Tuple[Tuple[Any, ...], Optional[int]]]:
+    """The path (and the bound of its last index) of a ``want`` at byte ``off`` of an object of
+    ``elem`` elements, the outermost first; None when none starts there."""
+    if elem.size <= 0 or off < 0:
+        return None
+    i, rem = divmod(off, elem.size)
+    path: Tuple[Any, ...] = (i,)
+    bound: Optional[int] = None
+    t = elem
+    while True:
+        if rem == 0 and t is want:
+            return path, bound
+        if t.kind == "struct":
+            inside = [f for f in t.field_names() if t.offset(f) <= rem < t.offset(f) + max(1, t.field(f).size)]
+            if not inside:
+                return None
+            f = inside[0]
+            path, rem, t = path + (f,), rem - t.offset(f), t.field(f)
+        elif t.kind == "array" and t.elem is not None and t.elem.size > 0:
+            j, rem = divmod(rem, t.elem.size)
+            path, bound, t = path + (j,), t.n, t.elem
+        else:
+            return None
 
 
 def truth(v: Any) -> bool:
@@ -154,4 +243,6 @@ def truth(v: Any) -> bool:
         return v != 0
     if isinstance(v, Ptr):
         return v.obj is not None
-    raise Unmodeled("a test of an uninitialised value")
+    if v is UNDEF:   # an uninitialised pointer (integers get a value at their first read): garbage, not NULL
+        return True
+    raise Unmodeled("a test of a value that is no scalar")
