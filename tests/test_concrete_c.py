@@ -4,13 +4,14 @@ abstraction gives no witness.  Runs are evidence of ``false`` only: a run that n
 behaviour claims nothing, and the corpus's true programs get no false from them."""
 
 import os
+import random
 
 import pytest
 
 from tvla.cfront.parse import deep_stack
 from tvla.cli.verify import VerifyOptions, verify_files
-from tvla.concrete.cexec import Event, Outcome
-from tvla.concrete.csearch import ConcreteSearch, violated
+from tvla.concrete.cexec import Event, Machine, Outcome
+from tvla.concrete.csearch import Chooser, ConcreteSearch, violated
 
 HERE = os.path.dirname(__file__)
 DATA = os.path.join(HERE, "data", "c", "concrete")
@@ -91,3 +92,37 @@ def test_verify_says_false_with_the_run_as_witness(tmp_path):
     assert got["unreach-call"].witness[-1].action == "reach_error()"
     assert got["unreach-call"].findings[0].message.endswith("(a run of the C program)")
     assert got["memsafety"].verdict == "true"
+
+
+def manifest(name):
+    out = {}
+    with open(os.path.join(CORPUS, "manifest.txt")) as fh:
+        for line in fh:
+            cols = line.split()
+            if len(cols) >= 3 and cols[0] == name:
+                out[cols[1]] = cols[2]
+    return out
+
+
+@pytest.mark.parametrize("name", [
+    "klist_free_link.c",               # free(&item->link), link not first: an invalid free
+    "klist_head_as_entry.c",           # container_of of the list's head: a field outside the object
+    "klist_queue_first_unchecked.c",   # the head taken for a job: its prio is never written
+    "sll_remove_pp_uaf.c",             # pp = &t->next after free(t): the next read is the violation
+    "sll_uninit_next.c",               # an uninitialised next is garbage, not NULL
+])
+def test_runs_find_the_corpus_violations(name):
+    expected = manifest(name)
+    false = {p: v for p, v in expected.items() if v.startswith("false")}
+    found = find(os.path.join(CORPUS, name), PROPS, runs=300)
+    assert {p: "false" + (f"({f.kind})" if p == "memsafety" else "") for p, f in found.items()} == false
+
+
+@pytest.mark.parametrize("name", ["klist_foreach.c", "klist_container_of.c", "klist_first_member_cast.c",
+                                  "klist_queue_head.c"])
+def test_linux_lists_run_to_their_end(name):
+    def go():
+        search = ConcreteSearch.of_file(os.path.join(CORPUS, name))
+        return [Machine(search.code, Chooser(random.Random(r), search.constants)).run() for r in range(30)]
+    outs = deep_stack(go)
+    assert {o.end for o in outs} == {"exit"} and not any(o.events for o in outs)

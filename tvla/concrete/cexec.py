@@ -776,8 +776,12 @@ def _field_address(p: Any, st: Ty, name: str) -> Ptr:
         if st.offset(name) == 0:
             return NULL
         raise Unmodeled("an address computed through NULL")
-    if p.path[:1] == (BYTES,):
-        raise Unmodeled("an address computed through a pointer by bytes")
+    if p.path[:1] == (BYTES,):   # container_of's result: the field found at its address, if any
+        o = p.obj
+        assert o.elem is not None
+        off, ft = p.path[1] + st.offset(name), st.field(name)
+        found = path_at(o.elem, off, ft)
+        return Ptr(o, found[0], found[1]) if found is not None else Ptr(o, (BYTES, off), None)
     return Ptr(p.obj, p.path + (name,), None)
 
 
