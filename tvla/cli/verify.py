@@ -386,7 +386,7 @@ def verify_on_stack(path: str, opts: VerifyOptions) -> FileVerdict:
                        unsupported=cprog.unsupported, source=cprog.source)
 
 
-FIRST_RUNS, FIRST_SECONDS = 300, 2.0   # concrete runs before the analysis: most violations show at once
+FIRST_RUNS, FIRST_SECONDS = 300, 4.0   # concrete runs before the analysis: most violations show at once
 SEARCH_RUNS, SEARCH_SECONDS = 3000, 10.0   # and after it, for the properties it left unknown
 
 
