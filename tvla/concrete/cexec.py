@@ -782,6 +782,8 @@ def _field_address(p: Any, st: Ty, name: str) -> Ptr:
         off, ft = p.path[1] + st.offset(name), st.field(name)
         found = path_at(o.elem, off, ft)
         return Ptr(o, found[0], found[1]) if found is not None else Ptr(o, (BYTES, off), None)
+    if p.obj.kind == "heap" and len(p.path) == 1:   # a block's first use may be its field's address
+        Memory.typed(p.obj, st, _size)
     return Ptr(p.obj, p.path + (name,), None)
 
 
