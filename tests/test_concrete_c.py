@@ -69,18 +69,23 @@ def test_runs_are_deterministic():
     assert a == b
 
 
+def manifest(name):
+    out = {}
+    with open(os.path.join(CORPUS, "manifest.txt")) as fh:
+        for line in fh:
+            cols = line.split()
+            if len(cols) >= 3 and cols[0] == name:
+                out[cols[1]] = cols[2]
+    return out
+
+
 @pytest.mark.parametrize("name", ["sll_list_of_lists.c", "sort_insertion.c", "dll_dancing_links.c",
                                   "tree_destroy_worklist.c", "sll_copy.c"])
 def test_true_programs_of_the_corpus_get_no_false(name):
     path = os.path.join(CORPUS, name)
     if not os.path.exists(path):
         pytest.skip(f"{name} not in the corpus")
-    expected = {}
-    with open(os.path.join(CORPUS, "manifest.txt")) as fh:
-        for line in fh:
-            cols = line.split()
-            if len(cols) >= 3 and cols[0] == name:
-                expected[cols[1]] = cols[2]
+    expected = manifest(name)
     props = [p for p in PROPS if expected.get(p) == "true"]
     assert props and find(path, props, runs=300) == {}
 
@@ -93,15 +98,6 @@ def test_verify_says_false_with_the_run_as_witness(tmp_path):
     assert got["unreach-call"].findings[0].message.endswith("(a run of the C program)")
     assert got["memsafety"].verdict == "true"
 
-
-def manifest(name):
-    out = {}
-    with open(os.path.join(CORPUS, "manifest.txt")) as fh:
-        for line in fh:
-            cols = line.split()
-            if len(cols) >= 3 and cols[0] == name:
-                out[cols[1]] = cols[2]
-    return out
 
 
 @pytest.mark.parametrize("name", [

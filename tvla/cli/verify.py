@@ -355,7 +355,7 @@ def verify_on_stack(path: str, opts: VerifyOptions) -> FileVerdict:
         settled = never_reached(cprog, opts)
         runs = ConcreteSearch.of_file(path, opts.malloc_may_fail) if opts.concrete else None
         settled.update(concrete_falses(runs, [p for p in opts.properties if p not in settled], 0, FIRST_RUNS,
-                                       FIRST_SECONDS))
+                                       FIRST_SECONDS, opts.witness_steps))
         opts = replace(opts, properties=tuple(p for p in opts.properties if p not in settled))
         if not opts.properties:
             return FileVerdict(path, _in_order(asked, settled), time.perf_counter() - t0,
@@ -380,7 +380,7 @@ def verify_on_stack(path: str, opts: VerifyOptions) -> FileVerdict:
     except TvlaError as e:
         return FileVerdict(path, (), time.perf_counter() - t0, str(e))
     late = concrete_falses(runs, [v.name for v in verdicts if v.verdict == UNKNOWN and v.name not in proved],
-                           FIRST_RUNS, SEARCH_RUNS, _search_time(deadline, opts.timeout))
+                           FIRST_RUNS, SEARCH_RUNS, _search_time(deadline, opts.timeout), opts.witness_steps)
     verdicts = _in_order(asked, {**{v.name: v for v in verdicts}, **proved, **settled, **late})
     return FileVerdict(path, verdicts, time.perf_counter() - t0, structures=structures_by_line(result, tr),
                        unsupported=cprog.unsupported, source=cprog.source)
@@ -391,14 +391,14 @@ SEARCH_RUNS, SEARCH_SECONDS = 3000, 10.0   # and after it, for the properties it
 
 
 def concrete_falses(runs: Optional[ConcreteSearch], properties: Sequence[str], start: int, stop: int,
-                    seconds: float) -> Dict[str, PropertyVerdict]:
+                    seconds: float, steps: int) -> Dict[str, PropertyVerdict]:
     """``false`` for each property of ``properties`` that a concrete run of the C program
     (:mod:`tvla.concrete.csearch`, runs ``start`` to ``stop``) violates, with that run as the witness."""
     asked = [p for p in properties if p in CONCRETE_PROPERTIES]
     if runs is None or not asked or seconds <= 0:
         return {}
     out = {}
-    for prop, f in runs.find(asked, start, stop, seconds).items():
+    for prop, f in runs.find(asked, start, stop, seconds, steps).items():
         pos = f.pos or ir.Pos(runs.code.path, 1, 1)
         finding = Alarm(f.kind, pos, f"{f.message} (a run of the C program)", f.witness)
         out[prop] = PropertyVerdict(prop, FALSE, f.kind, None, (finding,), f.witness)

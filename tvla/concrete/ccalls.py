@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, List
 import clang.cindex as ci
 
 from tvla.cfront.cinfo import children
-from tvla.concrete.cmemory import NULL, Halt, Ptr, Unmodeled
-from tvla.concrete.ctyping import BYTES, Ty, path_offset, truth, wrap
+from tvla.concrete.cmemory import BYTES, NULL, Halt, Ptr, Unmodeled
+from tvla.concrete.ctyping import Ty, path_offset, truth, wrap
 
 if TYPE_CHECKING:
     from tvla.concrete.cexec import ExprCompiler, Frame

@@ -26,8 +26,8 @@ from tvla.cfront.cinfo import case_values, children, for_parts, initializer, swi
 from tvla.cfront.ir import Pos
 from tvla.cfront.parse import binary_operator, constants_memo, evaluate_int, unary_operator
 from tvla.concrete.ccalls import compile_call
-from tvla.concrete.cmemory import NULL, UNDEF, Halt, Memory, Obj, Ptr, Unmodeled, Violation
-from tvla.concrete.ctyping import BYTES, Ty, Types, convert, path_at, path_offset, truth, wrap
+from tvla.concrete.cmemory import BYTES, NULL, UNDEF, Halt, Memory, Obj, Ptr, Unmodeled, Violation
+from tvla.concrete.ctyping import Ty, Types, convert, path_at, path_offset, truth, wrap
 
 __all__ = ["CProgramCode", "Machine", "Outcome", "Event", "Limits", "MEMORY_KINDS"]
 

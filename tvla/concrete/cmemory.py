@@ -20,7 +20,7 @@ Contract:
 
 from typing import Any, Dict, Iterable, List, Optional, Set, Tuple
 
-__all__ = ["Unmodeled", "Violation", "Halt", "Obj", "Ptr", "NULL", "UNDEF", "Memory", "Path"]
+__all__ = ["Unmodeled", "Violation", "Halt", "BYTES", "Obj", "Ptr", "NULL", "UNDEF", "Memory", "Path"]
 
 Path = Tuple[Any, ...]
 
@@ -103,6 +103,18 @@ class Ptr:
 
 NULL = Ptr(None)
 
+BYTES = "#"
+"""The first element of the path of a pointer by bytes (``(char *)p + k``): its second is the offset."""
+
+
+def _target(p: Any, kind: str, what: str) -> Optional[Obj]:
+    """The object a pointer about to be used points to (None: NULL); an uninitialised one breaks ``kind``."""
+    if p is UNDEF:
+        raise Violation(kind, f"{what} of an uninitialised pointer")
+    if not isinstance(p, Ptr):
+        raise Unmodeled(f"{what} of a non-pointer")
+    return p.obj
+
 
 class Memory:
     """The objects of one execution, and the checks on them."""
@@ -124,14 +136,10 @@ class Memory:
     def deref(self, p: Any, elem: Any, size_of: Any) -> Tuple[Obj, Path]:
         """The object and path ``p`` points to, read as a ``elem`` (a type whose byte size is
         ``size_of(elem)``); raises :class:`Violation` where C's access is invalid."""
-        if p is UNDEF:
-            raise Violation("valid-deref", "dereference of an uninitialised pointer")
-        if not isinstance(p, Ptr):
-            raise Unmodeled("dereference of a non-pointer")
-        o = p.obj
+        o = _target(p, "valid-deref", "dereference")
         if o is None:
             raise Violation("valid-deref", "dereference of NULL")
-        if p.path[:1] == ("#",):
+        if p.path[:1] == (BYTES,):
             raise Unmodeled("an access by bytes")
         if not o.alive:
             raise Violation("valid-deref", "dereference of a freed cell" if o.kind == "heap"
@@ -157,11 +165,7 @@ class Memory:
 
     def free(self, p: Any) -> None:
         """``free(p)``: raises :class:`Violation` (``valid-free``) unless p is NULL or a live heap block's start."""
-        if p is UNDEF:
-            raise Violation("valid-free", "free of an uninitialised pointer")
-        if not isinstance(p, Ptr):
-            raise Unmodeled("free of a non-pointer")
-        o = p.obj
+        o = _target(p, "valid-free", "free")
         if o is None:
             return
         if o.kind != "heap":

@@ -133,22 +133,24 @@ class ConcreteSearch:
         except Exception:  # noqa: BLE001 - a construct the compiler of runs does not know: no runs, no claim
             return None
 
-    def find(self, properties: Sequence[str], start: int, stop: int, seconds: float) -> Dict[str, Found]:
+    def find(self, properties: Sequence[str], start: int, stop: int, seconds: float,
+             steps: int = 300) -> Dict[str, Found]:
         """The properties some run of ``start`` to ``stop`` violates (within ``seconds``), each
-        with its witness."""
-        found: Dict[str, Found] = {}
+        with its witness: the first of at most ``steps`` statements, else the shortest."""
+        best: Dict[str, Tuple[Event, List[int]]] = {}
         until = time.monotonic() + seconds
         for r in range(start, stop):
-            if len(found) == len(properties) or time.monotonic() > until:
+            done = [p for p, (e, _) in best.items() if e.step <= steps]
+            if len(done) == len(properties) or time.monotonic() > until:
                 break
             # the first runs loop a few times only: their witnesses are short
             chooser = Chooser(random.Random(f"{self.seed}:{r}"), self.constants, min(12, 1 + r // 40))
             out = Machine(self.code, chooser, self.limits, self.malloc_may_fail, deadline=until).run()
             for prop in properties:
-                event = violated(prop, out) if prop not in found else None
-                if event is not None:
-                    found[prop] = Found(prop, event.kind, event.pos, event.message, self.witness(chooser.made, event))
-        return found
+                event = violated(prop, out)
+                if event is not None and (prop not in best or event.step < best[prop][0].step):
+                    best[prop] = (event, chooser.made)
+        return {p: Found(p, e.kind, e.pos, e.message, self.witness(made, e)) for p, (e, made) in best.items()}
 
     def witness(self, made: Sequence[int], event: Event) -> Tuple[WitnessStep, ...]:
         """The steps of the run with the choices ``made`` up to ``event``: each statement with the

@@ -10,9 +10,9 @@ from typing import Any, Dict, Optional, Tuple
 
 import clang.cindex as ci
 
-from tvla.concrete.cmemory import NULL, UNDEF, Ptr, Unmodeled
+from tvla.concrete.cmemory import BYTES, NULL, UNDEF, Ptr, Unmodeled
 
-__all__ = ["Ty", "Types", "convert", "truth", "wrap", "BYTES", "retarget", "type_at", "path_offset", "path_at"]
+__all__ = ["Ty", "Types", "convert", "truth", "wrap", "retarget", "type_at", "path_offset", "path_at"]
 
 T = ci.TypeKind
 _INTS = {T.BOOL: (1, False), T.CHAR_S: (8, True), T.SCHAR: (8, True), T.CHAR_U: (8, False), T.UCHAR: (8, False),
@@ -157,10 +157,6 @@ def convert(v: Any, ty: Ty) -> Any:
             return retarget(v, ty.pointee)
         return v
     return v
-
-
-BYTES = "#"
-"""The first element of the path of a pointer by bytes (``(char *)p + k``): its second is the offset."""
 
 
 def retarget(v: Ptr, want: Ty) -> Ptr:
