@@ -122,3 +122,22 @@ def test_linux_lists_run_to_their_end(name):
         return [Machine(search.code, Chooser(random.Random(r), search.constants)).run() for r in range(30)]
     outs = deep_stack(go)
     assert {o.end for o in outs} == {"exit"} and not any(o.events for o in outs)
+
+
+def corpus_programs():
+    names = sorted({line.split()[0] for line in open(os.path.join(CORPUS, "manifest.txt"))
+                    if line.strip() and not line.startswith("#")})
+    return [n for n in names if os.path.exists(os.path.join(CORPUS, n))]
+
+
+def test_no_run_of_the_corpus_contradicts_its_truth():
+    """Runs are an oracle for ``false`` only: on every corpus program, what they show violated is
+    violated (and the violated subproperty of memsafety is the truth's)."""
+    wrong = []
+    for name in corpus_programs():
+        truth = manifest(name)
+        for prop, f in find(os.path.join(CORPUS, name), PROPS, runs=120).items():
+            got = "false" + (f"({f.kind})" if prop == "memsafety" else "")
+            if not truth.get(prop, "").startswith("false") or prop == "memsafety" and got != truth[prop]:
+                wrong.append((name, prop, got, truth.get(prop)))
+    assert wrong == []
