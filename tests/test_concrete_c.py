@@ -141,3 +141,11 @@ def test_no_run_of_the_corpus_contradicts_its_truth():
             if not truth.get(prop, "").startswith("false") or prop == "memsafety" and got != truth[prop]:
                 wrong.append((name, prop, got, truth.get(prop)))
     assert wrong == []
+
+
+def test_compound_assignments_compute_in_cs_types():
+    def go():
+        search = ConcreteSearch.of_file(data("compound_types.c"))
+        return Machine(search.code, Chooser(random.Random(0), search.constants)).run()
+    out = deep_stack(go)
+    assert (out.end, out.events) == ("exit", {})

@@ -23,6 +23,7 @@ __all__ = ["compile_call", "ERROR_FUNCTIONS", "EXIT_FUNCTIONS"]
 Fn = Callable[["Frame"], Any]
 ERROR_FUNCTIONS = ("reach_error", "__VERIFIER_error", "__assert_fail", "__assert_rtn", "__assert")
 EXIT_FUNCTIONS = ("abort", "exit", "_Exit", "_exit")
+MAX_BLOCK = 1 << 30   # bytes of the largest block a run allocates
 QUIET_FUNCTIONS = ("printf", "puts", "putchar", "fprintf", "fflush", "fputs", "perror")
 
 
@@ -138,8 +139,8 @@ def _malloc(args: List[Fn], site: int, zero: bool = False) -> Fn:
         size = values[0] * values[1] if zero else values[0]
         m = fr.m
         m.checkpoint()
-        if size <= 0:
-            raise Unmodeled("an allocation of no bytes")
+        if not 0 < size <= MAX_BLOCK:   # malloc(0) may be NULL; a huge one fails (NULL), which runs do not model
+            raise Unmodeled("an allocation of no bytes or of a huge size")
         if m.malloc_may_fail and m.choose(site, None):
             return NULL
         if len(m.memory.objects) > m.limits.blocks:

@@ -877,13 +877,23 @@ def _binary(op: str, x: Any, y: Any, lt: Ty, rt: Ty, ty: Ty, compound: bool = Fa
     if isinstance(x, Ptr) or isinstance(y, Ptr):
         return _ptr_arith(op, x, y, lt, rt)
     if compound:
-        return wrap(_arith(op, x, y, _promoted(lt, rt), unary=False), ty) if ty.kind == "int" else _unmodeled("compound")
+        if ty.kind != "int" or not isinstance(x, int) or not isinstance(y, int):
+            raise Unmodeled("a compound assignment of no integers")
+        t = _computation(op, lt, rt)
+        return wrap(_arith(op, wrap(x, t), y if op in ("<<", ">>") else wrap(y, t), t, unary=False), ty)
     return _arith(op, x, y, ty, unary=False)
 
 
-def _promoted(lt: Ty, rt: Ty) -> Ty:
-    # the computation type of x op= y: the wider of the two, at least int (checks overflow of int)
-    return lt if lt.bits >= 32 and lt.bits >= rt.bits else rt if rt.bits >= 32 else _INT
+def _computation(op: str, lt: Ty, rt: Ty) -> Ty:
+    """The type ``x op= y`` computes in: C's usual arithmetic conversions of the promoted
+    operands (the wider; of one width, the unsigned), the promoted ``x`` alone for a shift."""
+    a = lt if lt.bits >= 32 else _INT
+    b = rt if rt.bits >= 32 else _INT
+    if op in ("<<", ">>") or a.bits > b.bits:
+        return a
+    if b.bits > a.bits:
+        return b
+    return b if a.signed else a
 
 
 def _compare_ptr(op: str, x: Any, y: Any) -> int:
