@@ -149,3 +149,9 @@ def test_compound_assignments_compute_in_cs_types():
         return Machine(search.code, Chooser(random.Random(0), search.constants)).run()
     out = deep_stack(go)
     assert (out.end, out.events) == ("exit", {})
+
+
+def test_memset_memcpy_and_realloc_of_whole_elements():
+    found = find(data("blocks.c"))
+    assert set(found) == {"memsafety"}     # the copies hold: reach_error() is never called
+    assert (found["memsafety"].kind, found["memsafety"].pos.line) == ("valid-deref", 23)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, List
 import clang.cindex as ci
 
 from tvla.cfront.cinfo import children
+from tvla.concrete.cblocks import copy_elements, reallocated, zero_fill
 from tvla.concrete.cmemory import BYTES, NULL, Halt, Ptr, Unmodeled
 from tvla.concrete.ctyping import Ty, path_offset, truth, wrap
 
@@ -174,12 +175,52 @@ def _start_of_block(p: Any) -> Any:
     return Ptr(p.obj, (0,), None) if off == 0 else p
 
 
+def _memset(args: List[Fn], site: int) -> Fn:
+    def call(fr: "Frame") -> Any:
+        values = _with_args(fr, args)
+        _release(fr, len(values))
+        if len(values) != 3:
+            raise Unmodeled("memset with other arguments")
+        zero_fill(values[0], values[1], values[2], None)
+        fr.m.dirty = True   # pointers overwritten
+        return values[0]
+    return call
+
+
+def _memcpy(args: List[Fn], site: int) -> Fn:
+    def call(fr: "Frame") -> Any:
+        values = _with_args(fr, args)
+        _release(fr, len(values))
+        if len(values) != 3:
+            raise Unmodeled("memcpy with other arguments")
+        copy_elements(values[0], values[1], values[2])
+        fr.m.dirty = True
+        return values[0]
+    return call
+
+
+def _realloc(args: List[Fn], site: int) -> Fn:
+    def call(fr: "Frame") -> Any:
+        values = _with_args(fr, args)
+        _release(fr, len(values))
+        m = fr.m
+        m.checkpoint()
+        if len(values) != 2 or not isinstance(values[1], int) or values[1] > MAX_BLOCK:
+            raise Unmodeled("realloc of an unknown or huge size")
+        if m.malloc_may_fail and m.choose(site, None):
+            return NULL
+        m.dirty = True
+        return reallocated(m.memory, values[0], values[1])
+    return call
+
+
 def _expect(args: List[Fn], site: int) -> Fn:
     return args[0]
 
 
 _LIBRARY: Dict[str, Callable[[List[Fn], int], Fn]] = {
     "__VERIFIER_assume": _assume, "malloc": _malloc, "calloc": _calloc, "free": _free,
-    "__builtin_expect": _expect,
+    "__builtin_expect": _expect, "memset": _memset, "__builtin_memset": _memset, "memcpy": _memcpy,
+    "__builtin_memcpy": _memcpy, "realloc": _realloc,
     **{n: _error for n in ERROR_FUNCTIONS}, **{n: _exit for n in EXIT_FUNCTIONS},
     **{n: _quiet for n in QUIET_FUNCTIONS}}

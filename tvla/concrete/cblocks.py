@@ -1,0 +1,111 @@
+"""Whole-element memory operations of the concrete C interpreter: ``memset`` to zero, ``memcpy``
+and ``realloc``.
+
+Contract: each works on whole elements of an object (``memset(p, 0, sizeof *p)``, ``memcpy(dst,
+src, n * sizeof *src)``, ``realloc`` of a heap block): their scalars are written one by one, so
+the objects stay what :mod:`tvla.concrete.cmemory` describes.  A range past an object's end is an
+invalid access (``valid-deref``); anything else (another byte than 0, a part of an element, two
+element types) is not followed (:class:`~tvla.concrete.cmemory.Unmodeled`)."""
+
+from typing import Any, List, Optional, Tuple
+
+from tvla.concrete.cmemory import NULL, UNDEF, Memory, Obj, Ptr, Unmodeled, Violation
+from tvla.concrete.ctyping import Ty
+
+__all__ = ["zero_fill", "copy_elements", "reallocated", "scalar_paths"]
+
+MAX_SCALARS = 4096   # scalars of one element written one by one at most
+
+
+def scalar_paths(ty: Ty) -> List[Tuple[Tuple[Any, ...], Ty]]:
+    """The scalars of a value of type ``ty``: their paths below it and their types."""
+    if ty.kind == "struct":
+        return [((f,) + p, t) for f in ty.field_names() for p, t in scalar_paths(ty.field(f))]
+    if ty.kind == "array" and ty.elem is not None:
+        if ty.n * max(1, len(scalar_paths(ty.elem))) > MAX_SCALARS:
+            raise Unmodeled("an array too large to copy")
+        return [((i,) + p, t) for i in range(ty.n) for p, t in scalar_paths(ty.elem)]
+    return [((), ty)]
+
+
+def _elements(p: Any, n: Any, what: str) -> Tuple[Obj, int, int]:
+    """The object, first element and number of elements of the ``n`` bytes at ``p``."""
+    if not isinstance(p, Ptr) or p.obj is None or not isinstance(n, int):
+        raise Unmodeled(f"{what} of no object")
+    o = p.obj
+    if not o.alive:
+        raise Violation("valid-deref", f"{what} of a freed cell")
+    if o.elem is None or len(p.path) != 1 or not isinstance(p.path[0], int):
+        raise Unmodeled(f"{what} of a part of an element")
+    size = o.elem.size
+    if size <= 0 or n % size:
+        raise Unmodeled(f"{what} of a part of an element")
+    first, count = p.path[0], n // size
+    if first < 0 or o.count is None or first + count > o.count:
+        raise Violation("valid-deref", f"{what} past the end of an object")
+    return o, first, count
+
+
+def zero_fill(p: Any, byte: Any, n: Any, typed: Optional[Ty]) -> None:
+    """``memset(p, 0, n)``: every scalar of the elements covered is 0 (NULL)."""
+    if byte != 0:
+        raise Unmodeled("memset to another byte than 0")
+    if isinstance(p, Ptr) and p.obj is not None and p.obj.elem is None and p.obj.kind == "heap" \
+            and p.path == (0,) and n == p.obj.size:
+        p.obj.slots.clear()   # a block not used yet: all of it zero
+        p.obj.zero = True
+        return
+    o, first, count = _elements(p, n, "memset")
+    assert o.elem is not None
+    for i in range(first, first + count):
+        for path, t in scalar_paths(o.elem):
+            o.slots[(i,) + path] = NULL if t.kind == "ptr" else 0
+
+
+def copy_elements(dst: Any, src: Any, n: Any) -> None:
+    """``memcpy(dst, src, n)`` between elements of one type."""
+    d, df, count = _elements(dst, n, "memcpy")
+    s, sf, _ = _elements(src, n, "memcpy")
+    if d.elem is not s.elem:
+        raise Unmodeled("memcpy between two types")
+    assert s.elem is not None
+    values = [[_read(s, (sf + k,) + path, t) for path, t in scalar_paths(s.elem)] for k in range(count)]
+    for k, row in enumerate(values):
+        for (path, _t), v in zip(scalar_paths(s.elem), row):
+            if v is UNDEF:
+                d.slots.pop((df + k,) + path, None)
+            else:
+                d.slots[(df + k,) + path] = v
+
+
+def _read(o: Obj, path: Tuple[Any, ...], t: Ty) -> Any:
+    v = o.slots.get(path, UNDEF)
+    if v is UNDEF and o.zero:
+        return NULL if t.kind == "ptr" else 0
+    return v
+
+
+def reallocated(memory: Memory, p: Any, n: Any) -> Ptr:
+    """``realloc(p, n)`` of a live heap block (or NULL): a new block of ``n`` bytes holding the old
+    one's elements that fit, the old one freed."""
+    if not isinstance(n, int) or n <= 0 or not isinstance(p, Ptr):
+        raise Unmodeled("realloc to no bytes or of no pointer")
+    o = p.obj
+    new = memory.new("heap", "", None if o is None else o.elem, None, n)
+    if o is None:
+        return Ptr(new, (0,), None)
+    if o.kind != "heap" or not o.alive or p.path != (0,):
+        raise Unmodeled("realloc of no live heap block")
+    if o.elem is not None:
+        new.count = n // o.elem.size
+        keep = min(new.count, o.count or 0)
+        new.zero = False
+        for path, v in o.slots.items():
+            if path[0] < keep:
+                new.slots[path] = v
+        if o.zero:   # a calloc'd block: the zeros it held stay, the bytes past it are uninitialised
+            for i in range(keep):
+                for path, t in scalar_paths(o.elem):
+                    new.slots.setdefault((i,) + path, NULL if t.kind == "ptr" else 0)
+    memory.free(p)
+    return Ptr(new, (0,), None)
