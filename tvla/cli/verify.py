@@ -346,7 +346,9 @@ def verify_on_stack(path: str, opts: VerifyOptions) -> FileVerdict:
     they are asked (a competition task checks one property); else after the run with data, in the
     time it leaves, for those it left unknown at the time limit (a search tree whose keys decide
     reach_error: the run with data does not finish, the one without proves memory safety).  What
-    the runs with summary nodes leave unknown may come from a run without blur (:func:`_exact`)."""
+    the runs with summary nodes leave unknown may come from a run without blur (:func:`_exact`).
+    Concrete runs of the C program (:func:`concrete_falses`) settle, before the analysis, the
+    properties one of the first :data:`FIRST_RUNS` violates, and after it search those it left unknown."""
     t0 = time.perf_counter()
     deadline = time.monotonic() + opts.timeout if opts.timeout else None
     asked = opts
