@@ -35,3 +35,12 @@ def test_a_recursion_gives_violations_with_witnesses_and_no_proof(name, expected
             assert v.witness
         elif verdict == "unknown":
             assert "recursive function destroy: calls more than 3 deep are not followed" in v.reason
+
+
+def test_locals_of_the_calls_a_cut_ends_stay_in_scope():
+    """The analysis alone (no concrete runs): a local holding its cell across the recursive call
+    is no leak where the path ends at the cut; the locals of the three depths stay apart."""
+    [f] = verify_files([os.path.join(ROOT, "tests", "data", "c", "recursive_build.c")],
+                       VerifyOptions(ALL, concrete=False))
+    got = {p.name: p.verdict for p in f.properties}
+    assert got == {"memsafety": "unknown", "memcleanup": "unknown", "unreach-call": "true"}

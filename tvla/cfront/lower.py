@@ -870,6 +870,7 @@ class Lowering(LinkLowering):
         why = None
         if self.active.count(name) >= RECURSION_UNROLL:   # the path ends: C's deeper calls are not followed
             self.cut(s, f"recursive function {name}: calls more than {RECURSION_UNROLL} deep are not followed")
+            self.still_in_scope(cur, s)
             return self.unknown(s), self.node()
         if len(self.active) >= MAX_CALL_DEPTH:
             why = f"call of {name} nested more than {MAX_CALL_DEPTH} calls deep"
@@ -891,6 +892,18 @@ class Lowering(LinkLowering):
             for cell, d in callee.cells:   # its struct variables die with it
                 cur = self.step(cur, ir.Free(cell, scope_end=True), d)
         return value, cur
+
+    def still_in_scope(self, cur: Cur, s: ci.Cursor) -> None:
+        """Where a path ends at a cut call, every pointer of the active calls (and of ``main``, and
+        the globals) is still in scope: the path ends in a node whose tests of each (on edges back
+        to itself, changing nothing) read them, so the liveness pass neither kills them on the way
+        (a cell a caller's local holds across the recursive call is not lost) nor merges two of
+        them (the same local at two depths)."""
+        end = self.step(cur, ir.Nop(), s)
+        active = set(self.frames)
+        for name in sorted(n for n, p in self.pointers.items() if p.scope != "local" or p.frame in active):
+            self.edge(end, end, ir.Assume(ir.PtrCond(name, None, True)), s)
+            self.edge(end, end, ir.Assume(ir.PtrCond(name, None, False)), s)
 
     def return_value(self, fdef: ci.Cursor, callee: Frame) -> Operand:
         """Make the variable the callee's ``return e`` assigns; return the call's value."""
