@@ -7,7 +7,7 @@ the objects stay what :mod:`tvla.concrete.cmemory` describes.  A range past an o
 invalid access (``valid-deref``); anything else (another byte than 0, a part of an element, two
 element types) is not followed (:class:`~tvla.concrete.cmemory.Unmodeled`)."""
 
-from typing import Any, List, Optional, Tuple
+from typing import Any, List, Tuple
 
 from tvla.concrete.cmemory import NULL, UNDEF, Memory, Obj, Ptr, Unmodeled, Violation
 from tvla.concrete.ctyping import Ty
@@ -46,7 +46,7 @@ def _elements(p: Any, n: Any, what: str) -> Tuple[Obj, int, int]:
     return o, first, count
 
 
-def zero_fill(p: Any, byte: Any, n: Any, typed: Optional[Ty]) -> None:
+def zero_fill(p: Any, byte: Any, n: Any) -> None:
     """``memset(p, 0, n)``: every scalar of the elements covered is 0 (NULL)."""
     if byte != 0:
         raise Unmodeled("memset to another byte than 0")

@@ -175,28 +175,23 @@ def _start_of_block(p: Any) -> Any:
     return Ptr(p.obj, (0,), None) if off == 0 else p
 
 
-def _memset(args: List[Fn], site: int) -> Fn:
-    def call(fr: "Frame") -> Any:
-        values = _with_args(fr, args)
-        _release(fr, len(values))
-        if len(values) != 3:
-            raise Unmodeled("memset with other arguments")
-        zero_fill(values[0], values[1], values[2], None)
-        fr.m.dirty = True   # pointers overwritten
-        return values[0]
-    return call
+def _on_elements(name: str, work: Callable[[Any, Any, Any], None]) -> Callable[[List[Fn], int], Fn]:
+    """``memset``/``memcpy`` (three arguments, the first returned) done by ``work`` on whole elements."""
+    def make(args: List[Fn], site: int) -> Fn:
+        def call(fr: "Frame") -> Any:
+            values = _with_args(fr, args)
+            _release(fr, len(values))
+            if len(values) != 3:
+                raise Unmodeled(f"{name} with other arguments")
+            work(*values)
+            fr.m.dirty = True   # pointers overwritten
+            return values[0]
+        return call
+    return make
 
 
-def _memcpy(args: List[Fn], site: int) -> Fn:
-    def call(fr: "Frame") -> Any:
-        values = _with_args(fr, args)
-        _release(fr, len(values))
-        if len(values) != 3:
-            raise Unmodeled("memcpy with other arguments")
-        copy_elements(values[0], values[1], values[2])
-        fr.m.dirty = True
-        return values[0]
-    return call
+_memset = _on_elements("memset", zero_fill)
+_memcpy = _on_elements("memcpy", copy_elements)
 
 
 def _realloc(args: List[Fn], site: int) -> Fn:
