@@ -9,7 +9,7 @@ element types) is not followed (:class:`~tvla.concrete.cmemory.Unmodeled`)."""
 
 from typing import Any, List, Tuple
 
-from tvla.concrete.cmemory import NULL, UNDEF, Memory, Obj, Ptr, Unmodeled, Violation
+from tvla.concrete.cmemory import UNDEF, Memory, Obj, Ptr, Unmodeled, Violation, zero
 from tvla.concrete.ctyping import Ty
 
 __all__ = ["zero_fill", "copy_elements", "reallocated", "scalar_paths"]
@@ -59,7 +59,7 @@ def zero_fill(p: Any, byte: Any, n: Any) -> None:
     assert o.elem is not None
     for i in range(first, first + count):
         for path, t in scalar_paths(o.elem):
-            o.slots[(i,) + path] = NULL if t.kind == "ptr" else 0
+            o.slots[(i,) + path] = zero(t.kind == "ptr")
 
 
 def copy_elements(dst: Any, src: Any, n: Any) -> None:
@@ -69,20 +69,13 @@ def copy_elements(dst: Any, src: Any, n: Any) -> None:
     if d.elem is not s.elem:
         raise Unmodeled("memcpy between two types")
     assert s.elem is not None
-    values = [[_read(s, (sf + k,) + path, t) for path, t in scalar_paths(s.elem)] for k in range(count)]
+    values = [[s.read((sf + k,) + path, t.kind == "ptr") for path, t in scalar_paths(s.elem)] for k in range(count)]
     for k, row in enumerate(values):
         for (path, _t), v in zip(scalar_paths(s.elem), row):
             if v is UNDEF:
                 d.slots.pop((df + k,) + path, None)
             else:
                 d.slots[(df + k,) + path] = v
-
-
-def _read(o: Obj, path: Tuple[Any, ...], t: Ty) -> Any:
-    v = o.slots.get(path, UNDEF)
-    if v is UNDEF and o.zero:
-        return NULL if t.kind == "ptr" else 0
-    return v
 
 
 def reallocated(memory: Memory, p: Any, n: Any) -> Ptr:
@@ -106,6 +99,6 @@ def reallocated(memory: Memory, p: Any, n: Any) -> Ptr:
         if o.zero:   # a calloc'd block: the zeros it held stay, the bytes past it are uninitialised
             for i in range(keep):
                 for path, t in scalar_paths(o.elem):
-                    new.slots.setdefault((i,) + path, NULL if t.kind == "ptr" else 0)
+                    new.slots.setdefault((i,) + path, zero(t.kind == "ptr"))
     memory.free(p)
     return Ptr(new, (0,), None)

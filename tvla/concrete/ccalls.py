@@ -13,7 +13,7 @@ import clang.cindex as ci
 
 from tvla.cfront.cinfo import children
 from tvla.concrete.cblocks import copy_elements, reallocated, zero_fill
-from tvla.concrete.cmemory import BYTES, NULL, Halt, Ptr, Unmodeled
+from tvla.concrete.cmemory import BYTES, NULL, Halt, Ptr, Unmodeled, refuse
 from tvla.concrete.ctyping import Ty, path_offset, truth, wrap
 
 if TYPE_CHECKING:
@@ -43,7 +43,7 @@ def compile_call(ex: "ExprCompiler", c: ci.Cursor, ty: Ty) -> Fn:
     if name in ex.prog.bodies:
         return _user(name, args)
     maker = _LIBRARY.get(name)
-    return maker(args, ex.prog.site(c)) if maker is not None else _unknown(name)
+    return maker(args, ex.prog.site(c)) if maker is not None else refuse(f"a call of {name}, defined nowhere")
 
 
 def _with_args(fr: "Frame", args: List[Fn]) -> List[Any]:
@@ -61,14 +61,17 @@ def _release(fr: "Frame", n: int) -> None:
         fr.pending.pop()
 
 
+def _call(fr: "Frame", name: str, args: List[Fn]) -> Any:
+    """A call of the program's function ``name``, its arguments held as roots until it returns."""
+    values = _with_args(fr, args)
+    try:
+        return fr.m.call(fr.m.code.functions[name], values)
+    finally:
+        _release(fr, len(values))
+
+
 def _user(name: str, args: List[Fn]) -> Fn:
-    def call(fr: "Frame") -> Any:
-        values = _with_args(fr, args)
-        try:
-            return fr.m.call(fr.m.code.functions[name], values)
-        finally:
-            _release(fr, len(values))
-    return call
+    return lambda fr: _call(fr, name, args)
 
 
 def _indirect(callee: Fn, args: List[Fn]) -> Fn:
@@ -76,31 +79,18 @@ def _indirect(callee: Fn, args: List[Fn]) -> Fn:
         f = callee(fr)
         if not (isinstance(f, tuple) and f[0] == "function" and f[1] in fr.m.code.functions):
             raise Unmodeled("a call through a pointer to no function of the program")
-        values = _with_args(fr, args)
-        try:
-            return fr.m.call(fr.m.code.functions[f[1]], values)
-        finally:
-            _release(fr, len(values))
-    return call
-
-
-def _unknown(name: str) -> Fn:
-    def call(fr: "Frame") -> Any:
-        raise Unmodeled(f"a call of {name}, defined nowhere")
+        return _call(fr, f[1], args)
     return call
 
 
 def _nondet(site: int, ty: Ty) -> Fn:
     if ty.kind != "int":
-        return lambda fr: _no(f"a nondeterministic {ty.name}")
+        return refuse(f"a nondeterministic {ty.name}")
+
     def call(fr: "Frame") -> int:
         fr.m.checkpoint()
         return wrap(fr.m.choose(site, ty), ty)
     return call
-
-
-def _no(why: str) -> Any:
-    raise Unmodeled(why)
 
 
 def _assume(args: List[Fn], site: int) -> Fn:

@@ -26,7 +26,7 @@ from tvla.cfront.cinfo import case_values, children, for_parts, initializer, swi
 from tvla.cfront.ir import Pos
 from tvla.cfront.parse import binary_operator, constants_memo, evaluate_int, unary_operator
 from tvla.concrete.ccalls import compile_call
-from tvla.concrete.cmemory import BYTES, NULL, UNDEF, Halt, Memory, Obj, Ptr, Unmodeled, Violation
+from tvla.concrete.cmemory import BYTES, NULL, UNDEF, Halt, Memory, Obj, Ptr, Unmodeled, Violation, refuse
 from tvla.concrete.ctyping import Ty, Types, convert, path_at, path_offset, truth, wrap
 
 __all__ = ["CProgramCode", "Machine", "Outcome", "Event", "Limits", "MEMORY_KINDS"]
@@ -40,7 +40,7 @@ MEMORY_KINDS = ("valid-deref", "valid-free", "valid-memtrack")
 class Limits:
     steps: int = 20000        # statements of one run
     depth: int = 200          # nested calls
-    blocks: int = 400         # heap blocks allocated
+    blocks: int = 400         # objects made (cells and variables) before a malloc ends the run
 
 
 @dataclass(frozen=True)
@@ -81,12 +81,11 @@ class Frame:
     """A call's variables (by declaration), the values its expression holds while a call in it
     runs (roots for ``valid-memtrack``), and the machine it runs on."""
 
-    __slots__ = ("vars", "pending", "func", "m")
+    __slots__ = ("vars", "pending", "m")
 
-    def __init__(self, func: str, m: "Machine") -> None:
+    def __init__(self, m: "Machine") -> None:
         self.vars: Dict[int, Obj] = {}
         self.pending: List[Any] = []
-        self.func = func
         self.m = m
 
 
@@ -94,7 +93,6 @@ class Frame:
 class Function:
     name: str
     params: List[Tuple[int, Ty, str]]
-    ret: Ty
     code: List[Tuple[Any, ...]] = field(default_factory=list)
 
 
@@ -120,7 +118,6 @@ class CProgramCode:
         self.functions: Dict[str, Function] = {}
         self.globals: List[Tuple[int, Ty, str, Optional[ci.Cursor]]] = []
         self.global_keys: Dict[int, int] = {}
-        self.constants: List[int] = []
         self.bodies: Dict[str, ci.Cursor] = {}
         self.sites: List[Pos] = []
         for c in tu.cursor.get_children():
@@ -142,8 +139,7 @@ class CProgramCode:
             return FunctionCompiler(self, c).compile()
         except Exception as e:  # noqa: BLE001 - the other functions still run
             why = f"function {name} not compiled ({type(e).__name__})"
-            return Function(name, [], self.types.of(c.result_type) if c.result_type else _INT,
-                            [(EVAL, _bad(why), self.pos(c), name)])
+            return Function(name, [], [(EVAL, refuse(why), self.pos(c), name)])
 
     def add_global(self, c: ci.Cursor) -> None:
         """Declare a global (or a static local): one object for the whole run."""
@@ -170,12 +166,6 @@ class CProgramCode:
         if e.start.file is None or e.start.file.name != self.path:
             return c.spelling
         return " ".join(self.text[e.start.offset:e.end.offset].decode("utf-8", "replace").split())
-
-
-def _bad(why: str) -> Fn:
-    def run(fr: Frame) -> Any:
-        raise Unmodeled(why)
-    return run
 
 
 def _string(c: ci.Cursor) -> bool:
@@ -212,7 +202,7 @@ class FunctionCompiler:
     def compile(self) -> Function:
         c = self.cursor
         params = [(_key(p), self.types.of(p.type), p.spelling) for p in c.get_arguments()]
-        fn = Function(c.spelling, params, self.types.of(c.result_type))
+        fn = Function(c.spelling, params)
         body = [k for k in c.get_children() if k.kind == K.COMPOUND_STMT]
         if body:
             self.stmt(body[0])
@@ -256,7 +246,7 @@ class FunctionCompiler:
         elif k in (K.NULL_STMT, K.STRUCT_DECL, K.TYPEDEF_DECL, K.ENUM_DECL, K.UNION_DECL):
             pass
         else:
-            self.code.append((EVAL, _bad(f"statement {k.name}"), self.prog.pos(c), self.prog.source(c)))
+            self.code.append((EVAL, refuse(f"statement {k.name}"), self.prog.pos(c), self.prog.source(c)))
 
     def s_compound_stmt(self, c: ci.Cursor) -> None:
         for k in c.get_children():
@@ -332,20 +322,20 @@ class FunctionCompiler:
 
     def s_break_stmt(self, c: ci.Cursor) -> None:
         if not self.loops:
-            self.code.append((EVAL, _bad("break outside a loop"), self.prog.pos(c), "break"))
+            self.code.append((EVAL, refuse("break outside a loop"), self.prog.pos(c), "break"))
             return
         self.code.append((JUMP, self.loops[-1][0]))
 
     def s_continue_stmt(self, c: ci.Cursor) -> None:
         target = next((cont for _, cont in reversed(self.loops) if cont is not None), None)
         if target is None:
-            self.code.append((EVAL, _bad("continue outside a loop"), self.prog.pos(c), "continue"))
+            self.code.append((EVAL, refuse("continue outside a loop"), self.prog.pos(c), "continue"))
             return
         self.code.append((JUMP, target))
 
     def s_return_stmt(self, c: ci.Cursor) -> None:
         if self.in_block:
-            self.code.append((EVAL, _bad("return out of a statement expression"), self.prog.pos(c), "return"))
+            self.code.append((EVAL, refuse("return out of a statement expression"), self.prog.pos(c), "return"))
             return
         kids = children(c)
         ret = self.types.of(self.cursor.result_type)
@@ -382,7 +372,7 @@ class FunctionCompiler:
                 continue
             bounds = case_values(case)
             if bounds is None:
-                self.code.append((EVAL, _bad("a case label that is not a constant"), self.prog.pos(case), "case"))
+                self.code.append((EVAL, refuse("a case label that is not a constant"), self.prog.pos(case), "case"))
                 return
             for v in range(bounds[0], bounds[1] + 1):
                 table.setdefault(v, lab)
@@ -411,12 +401,12 @@ class ExprCompiler:
         ty = self.types.of(c.type)
         k = c.kind
         const = evaluate_int(c) if ty.kind == "int" else None
-        if const is not None and ty.kind == "int":
+        if const is not None:
             value = wrap(const, ty)
             return (lambda fr: value), ty
         handler = getattr(self, "r_" + k.name.lower(), None)
         if handler is None:
-            return _bad(f"expression {k.name}"), ty
+            return refuse(f"expression {k.name}"), ty
         return handler(c, ty), ty
 
     def lv(self, c: ci.Cursor) -> Tuple[Callable[[Frame], Loc], Ty]:
@@ -431,7 +421,7 @@ class ExprCompiler:
             return self.lv(children(c)[0])
         handler = getattr(self, "l_" + k.name.lower(), None)
         if handler is None:
-            return _bad(f"location {k.name}"), ty
+            return refuse(f"location {k.name}"), ty
         return handler(c, ty), ty
 
     # ---- values -----------------------------------------------------------------------------
@@ -440,7 +430,7 @@ class ExprCompiler:
         return self.rv(children(c)[0])[0]
 
     def r_integer_literal(self, c: ci.Cursor, ty: Ty) -> Fn:
-        return _bad("an integer literal without a value")
+        return refuse("an integer literal without a value")
 
     def r_string_literal(self, c: ci.Cursor, ty: Ty) -> Fn:
         return lambda fr: "string"   # only printed (printf's format): any use as memory is not followed
@@ -449,9 +439,9 @@ class ExprCompiler:
         every = children(c)
         if len(every) >= 2 and ty.kind == "int" and all(k.kind == K.MEMBER_REF for k in every[1:]):
             offset = self.offsetof(c)   # offsetof(T, m): T (a type or typeof an expression), then m
-            return _bad("offsetof of an unknown field") if offset is None else (lambda fr: offset)
+            return refuse("offsetof of an unknown field") if offset is None else (lambda fr: offset)
         if len(every) != 1:
-            return _bad("an implicit expression")
+            return refuse("an implicit expression")
         return self.converted(every[0], ty)
 
     def r_cstyle_cast_expr(self, c: ci.Cursor, ty: Ty) -> Fn:
@@ -485,7 +475,7 @@ class ExprCompiler:
     def r_stmtexpr(self, c: ci.Cursor, ty: Ty) -> Fn:
         kids = children(c)
         if self.fc is None or not kids or kids[0].kind != K.COMPOUND_STMT:
-            return _bad("a statement expression")
+            return refuse("a statement expression")
         code = self.fc.block_value(kids[0])
         return lambda fr: fr.m.execute(fr, code)
 
@@ -510,12 +500,9 @@ class ExprCompiler:
 
         def load(fr: Frame) -> Any:
             o, path, _ = loc(fr)
-            v = o.slots.get(path, UNDEF)
-            if v is UNDEF:
-                if o.zero:
-                    return NULL if ptr else 0
-                if site >= 0:
-                    v = o.slots[path] = wrap(fr.m.choose(site, ty), ty)
+            v = o.read(path, ptr)
+            if v is UNDEF and site >= 0:
+                v = o.slots[path] = wrap(fr.m.choose(site, ty), ty)
             return v
         return load
 
@@ -526,7 +513,7 @@ class ExprCompiler:
         return self.loader(self.l_array_subscript_expr(c, ty), ty, c)
 
     def r_cxx_unary_expr(self, c: ci.Cursor, ty: Ty) -> Fn:
-        return _bad("sizeof of a variable-length type")
+        return refuse("sizeof of a variable-length type")
 
     def r_conditional_operator(self, c: ci.Cursor, ty: Ty) -> Fn:
         cond, a, b = [self.rv(k)[0] for k in children(c)]
@@ -548,7 +535,7 @@ class ExprCompiler:
             return lambda fr: 0 if truth(value(fr)) else 1
         if op in ("-", "~", "+"):
             return lambda fr: _arith(op, 0 if op != "~" else -1, value(fr), ty, unary=True)
-        return _bad(f"operator {op}")
+        return refuse(f"operator {op}")
 
     def address(self, arg: ci.Cursor) -> Fn:
         """``&arg``: no access.  ``&p->f`` of a freed ``p`` is the field's address (a later access is
@@ -623,14 +610,14 @@ class ExprCompiler:
         return compile_call(self, c, ty)
 
     def r_init_list_expr(self, c: ci.Cursor, ty: Ty) -> Fn:
-        return _bad("an initialiser list in an expression")
+        return refuse("an initialiser list in an expression")
 
     # ---- locations --------------------------------------------------------------------------
 
     def l_decl_ref_expr(self, c: ci.Cursor, ty: Ty) -> Callable[[Frame], Loc]:
         ref = c.referenced
         if ref is None or ref.kind not in (K.VAR_DECL, K.PARM_DECL):
-            return _bad("a reference to no variable")
+            return refuse("a reference to no variable")
         key = _key(ref)
         whole = ty.kind == "array"
         path = () if whole else (0,)
@@ -661,17 +648,17 @@ class ExprCompiler:
             ptr = self.rv(base)[0]
             st = bt.pointee
             if st.kind != "struct":
-                return _bad("a member of a union")
+                return refuse("a member of a union")
 
             def arrow(fr: Frame) -> Loc:
                 p = ptr(fr)
                 if isinstance(p, Ptr) and p.path[:1] == (BYTES,):
                     return _field_by_bytes(p, st, name)
-                o, path = fr.m.memory.deref(p, st, _size)
+                o, path = fr.m.memory.deref(p, st)
                 return o, path + (name,), None
             return arrow
         if bt.kind != "struct":
-            return _bad("a member of a union")
+            return refuse("a member of a union")
         loc = self.lv(base)[0]
 
         def dot(fr: Frame) -> Loc:
@@ -691,18 +678,18 @@ class ExprCompiler:
             if not isinstance(k, int):
                 raise Unmodeled("an index that is no integer")
             q = _typed_add(p(fr), k, elem)
-            o, path = fr.m.memory.deref(q, elem, _size)
+            o, path = fr.m.memory.deref(q, elem)
             return o, path, q.bound
         return at
 
     def l_unary_operator(self, c: ci.Cursor, ty: Ty) -> Callable[[Frame], Loc]:
         if unary_operator(c) != "*":
-            return _bad("a location that is no variable, field or element")
+            return refuse("a location that is no variable, field or element")
         ptr = self.rv(children(c)[0])[0]
 
         def star(fr: Frame) -> Loc:
             p = ptr(fr)
-            o, path = fr.m.memory.deref(p, ty, _size)
+            o, path = fr.m.memory.deref(p, ty)
             return o, path, p.bound if isinstance(p, Ptr) else None
         return star
 
@@ -714,24 +701,17 @@ class ExprCompiler:
             def fill(fr: Frame, o: Obj) -> None:
                 o.zero = True
                 for path, value in writes:
-                    v = value(fr)
-                    if isinstance(v, Agg):
-                        _write_agg(o, path, v)
-                    else:
-                        o.slots[path] = v
+                    _put(o, path, value(fr))
             return fill
         value = self.rv(init)[0]
         path = (0,)
         if ty.kind == "array":
-            return lambda fr, o: _unmodeled("an array initialised from a string")
+            return refuse("an array initialised from a string")
         conv = ty.kind in ("int", "ptr")
 
         def one(fr: Frame, o: Obj) -> None:
             v = value(fr)
-            if isinstance(v, Agg):
-                _write_agg(o, path, v)
-            else:
-                o.slots[path] = convert(v, ty) if conv else v
+            _put(o, path, convert(v, ty) if conv else v)
         return one
 
     def _list_writes(self, init: ci.Cursor, ty: Ty, path: Tuple[Any, ...]) -> List[Tuple[Tuple[Any, ...], Fn]]:
@@ -755,14 +735,6 @@ class ExprCompiler:
 
 
 # ---- helpers on values ----------------------------------------------------------------------
-
-def _unmodeled(why: str) -> None:
-    raise Unmodeled(why)
-
-
-def _size(ty: Ty) -> int:
-    return ty.size
-
 
 def _decay(loc: Loc, arr: Ty) -> Ptr:
     o, path, _ = loc
@@ -802,7 +774,7 @@ def _field_address(p: Any, st: Ty, name: str) -> Ptr:
         found = path_at(o.elem, off, ft)
         return Ptr(o, found[0], found[1]) if found is not None else Ptr(o, (BYTES, off), None)
     if p.obj.kind == "heap" and len(p.path) == 1:   # a block's first use may be its field's address
-        Memory.typed(p.obj, st, _size)
+        Memory.typed(p.obj, st)
     return Ptr(p.obj, p.path + (name,), None)
 
 
@@ -824,7 +796,7 @@ def _typed_add(p: Any, k: int, elem: Ty) -> Any:
             off = p.path[1] if p.path[:1] == (BYTES,) else path_offset(o.elem, p.path)
             return Ptr(o, (BYTES, off + k), None)
         if o.kind == "heap" and len(p.path) == 1:
-            Memory.typed(o, elem, _size)
+            Memory.typed(o, elem)
     return _add_ptr(p, k)
 
 
@@ -965,22 +937,22 @@ _INT.bits, _INT.signed = 32, True
 
 def load_at(where: Loc, ty: Ty) -> Any:
     o, path, _ = where
-    v = o.slots.get(path, UNDEF)
-    if v is UNDEF and o.zero:
-        return NULL if ty.kind == "ptr" else 0
-    return v
+    return o.read(path, ty.kind == "ptr")
 
 
 def store_at(fr: Frame, where: Loc, v: Any) -> None:
     o, path, _ = where
+    if isinstance(v, Agg) or isinstance(o.slots.get(path), Ptr):
+        fr.m.dirty = True   # a pointer may be overwritten: a cell may be lost
+    _put(o, path, v)
+
+
+def _put(o: Obj, path: Tuple[Any, ...], v: Any) -> None:
+    """Write a scalar, or a struct's copy (:class:`Agg`), at ``path``."""
     if isinstance(v, Agg):
         _write_agg(o, path, v)
-        fr.m.dirty = True
-        return
-    old = o.slots.get(path)
-    if isinstance(old, Ptr):
-        fr.m.dirty = True
-    o.slots[path] = v
+    else:
+        o.slots[path] = v
 
 
 def _read_agg(loc: Loc) -> Agg:
@@ -1039,7 +1011,7 @@ class Machine:
         return out
 
     def _globals(self) -> None:
-        top = Frame("", self)
+        top = Frame(self)
         self.frames.append(top)
         for key, ty, name, _init in self.code.globals:
             self.globals[key] = self._object("global", name, ty, zero=True)
@@ -1075,14 +1047,11 @@ class Machine:
     def call(self, fn: "Function", args: List[Any]) -> Any:
         if len(self.frames) > self.limits.depth:
             raise Unmodeled("calls nested too deep")
-        fr = Frame(fn.name, self)
+        fr = Frame(self)
         for (key, ty, name), a in zip(fn.params, args):
             o = self._object("stack", name, ty)
             fr.vars[key] = o
-            if isinstance(a, Agg):
-                _write_agg(o, (0,), a)
-            else:
-                o.slots[(0,)] = convert(a, ty) if ty.kind in ("int", "ptr") else a
+            _put(o, (0,), convert(a, ty) if ty.kind in ("int", "ptr") else a)
         self.frames.append(fr)
         try:
             result = self.execute(fr, fn.code)

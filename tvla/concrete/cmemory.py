@@ -18,9 +18,9 @@ Contract:
   reported.
 """
 
-from typing import Any, Dict, Iterable, List, Optional, Set, Tuple
+from typing import Any, Callable, Dict, Iterable, List, Optional, Set, Tuple
 
-__all__ = ["Unmodeled", "Violation", "Halt", "BYTES", "Obj", "Ptr", "NULL", "UNDEF", "Memory", "Path"]
+__all__ = ["Unmodeled", "Violation", "Halt", "BYTES", "zero", "refuse", "Obj", "Ptr", "NULL", "UNDEF", "Memory", "Path"]
 
 Path = Tuple[Any, ...]
 
@@ -76,6 +76,12 @@ class Obj:
         self.zero = zero
         self.alive = True
 
+    def read(self, path: Path, pointer: bool) -> Any:
+        """The scalar at ``path`` (a pointer or not): as written, else zero in a zeroed object, else
+        :data:`UNDEF`."""
+        v = self.slots.get(path, UNDEF)
+        return zero(pointer) if v is UNDEF and self.zero else v
+
 
 class Ptr:
     """A pointer: ``obj`` None is NULL; ``bound`` is the length of the array ``path[-1]`` indexes
@@ -102,6 +108,18 @@ class Ptr:
 
 
 NULL = Ptr(None)
+
+
+def zero(pointer: bool) -> Any:
+    """The zero of a scalar: NULL or 0."""
+    return NULL if pointer else 0
+
+
+def refuse(why: str) -> Callable[..., Any]:
+    """A closure (of any arguments) for what runs do not follow: calling it ends the run."""
+    def run(*_args: Any) -> Any:
+        raise Unmodeled(why)
+    return run
 
 BYTES = "#"
 """The first element of the path of a pointer by bytes (``(char *)p + k``): its second is the offset."""
@@ -133,9 +151,9 @@ class Memory:
         self.objects.append(o)
         return o
 
-    def deref(self, p: Any, elem: Any, size_of: Any) -> Tuple[Obj, Path]:
-        """The object and path ``p`` points to, read as a ``elem`` (a type whose byte size is
-        ``size_of(elem)``); raises :class:`Violation` where C's access is invalid."""
+    def deref(self, p: Any, elem: Any) -> Tuple[Obj, Path]:
+        """The object and path ``p`` points to, read as a ``elem`` (a type with a byte ``size``);
+        raises :class:`Violation` where C's access is invalid."""
         o = _target(p, "valid-deref", "dereference")
         if o is None:
             raise Violation("valid-deref", "dereference of NULL")
@@ -145,7 +163,7 @@ class Memory:
             raise Violation("valid-deref", "dereference of a freed cell" if o.kind == "heap"
                             else "dereference of a variable out of scope")
         if o.kind == "heap" and len(p.path) == 1:
-            self.typed(o, elem, size_of)
+            self.typed(o, elem)
         i = p.path[-1]
         bound = p.bound if len(p.path) > 1 else o.count
         if isinstance(i, int) and (i < 0 or bound is None or i >= bound):
@@ -153,10 +171,10 @@ class Memory:
         return o, p.path
 
     @staticmethod
-    def typed(o: Obj, elem: Any, size_of: Any) -> None:
+    def typed(o: Obj, elem: Any) -> None:
         """Fix a heap block's element type at its first use; a use as another type is not followed."""
         if o.elem is None:
-            size = size_of(elem)
+            size = elem.size
             if size <= 0 or 0 < o.size < size:
                 raise Unmodeled("a heap block used as a type larger than the block")
             o.elem, o.count = elem, o.size // size
