@@ -570,6 +570,36 @@ def test_no_variable_dies_on_the_way_to_the_end(tmp_path):
     assert live_at(prog)[prog.entry] == frozenset()
 
 
+def test_no_variable_dies_on_the_way_to_a_loop_forever(tmp_path):
+    """A callee that spins (the competition's ``myexit``: ``_EXIT: goto _EXIT;``) never returns: the
+    locals of the calls active there (mk's q) and main's stay in scope, so none is killed on the way
+    (q's cell would be reported lost); a local of a call that returned before the loop (f's t) dies."""
+    prog = lower(tmp_path, "void myexit(int s) { _EXIT: goto _EXIT; }\n"
+                           "void f(void) { Node *t = malloc(sizeof *t); t->next = NULL; }\n"
+                           "Node *mk(void) { Node *q = malloc(sizeof *q); q->next = NULL;\n"
+                           " if (__VERIFIER_nondet_int()) { f(); myexit(1); } return q; }\n"
+                           "int main() { Node *p = mk(); Node *s = malloc(sizeof *s);\n"
+                           " if (__VERIFIER_nondet_int()) while (1) { } free(s); free(p); return 0; }\n", liveness=True)
+    assert {e.stmt.var for e in edges_of(prog, ir.Kill)} == {"t"}
+    assert not edges_of(prog, ir.Spin)   # read by the liveness pass only
+
+
+def test_verdicts_with_a_callee_that_spins(tmp_path):
+    """The analysis alone, malloc may fail: a cell a callee's local holds when the callee spins is
+    not lost (memsafety true, was a wrong valid-memtrack false); one lost before the loop still is."""
+    src = HEADER + ("void myexit(int s) { _EXIT: goto _EXIT; }\n"
+                    "Node *push(Node *l) { Node *q = malloc(sizeof *q); if (!q) myexit(1);\n"
+                    " q->next = l; return q; }\n"
+                    "int main() { Node *l = NULL; while (__VERIFIER_nondet_int()) l = push(l);\n"
+                    " %s while (l) { Node *n = l->next; free(l); l = n; } return 0; }\n")
+    opts = VerifyOptions(("memsafety",), malloc_may_fail=True, concrete=False)
+    for lose, verdict in (("", ("true", None)), ("l = NULL;", ("false", "valid-memtrack"))):
+        path = tmp_path / "spin.c"
+        path.write_text(src % lose)
+        [f] = verify_files([str(path)], opts)
+        assert (f.properties[0].verdict, f.properties[0].violated) == verdict, lose
+
+
 def test_liveness_keeps_positions(tmp_path):
     prog = lower(tmp_path, "void f(Node *l) { free(l); }\n"
                            "int main() { Node *a = malloc(sizeof *a); f(a); a = NULL; return 0; }\n", liveness=True)

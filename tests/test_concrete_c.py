@@ -40,6 +40,14 @@ def test_unsigned_conversion_reaches_the_error():
     assert "c1 = 4294967295" in w[-1].store and ".d = -1" in w[-1].store
 
 
+def test_a_loop_of_jumps_only_ends_the_run_and_the_search():
+    """``_EXIT: goto _EXIT;`` runs no statement: the run ends there (it would spin forever) and
+    claims nothing; the search goes on with the other runs (it spun forever before)."""
+    found = find(data("spin_forever.c"))
+    assert set(found) == {"unreach-call", "memcleanup"}   # only where the error is reached
+    assert found["unreach-call"].witness[-1].pos.line == 14
+
+
 def test_no_run_claims_what_needs_undefined_behaviour():
     assert find(data("overflow_only.c")) == {}
 

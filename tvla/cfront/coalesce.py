@@ -31,7 +31,7 @@ from dataclasses import fields, is_dataclass, replace
 from typing import Any, Dict, FrozenSet, List, Set, Tuple
 
 from tvla.cfront import ir
-from tvla.cfront.liveness import live_at, uses_defs
+from tvla.cfront.liveness import held_at, live_at, uses_defs
 
 __all__ = ["coalesce"]
 
@@ -44,6 +44,11 @@ def _live_and_writes(prog: ir.CProgram, candidates: FrozenSet[str]) \
     """The live variables at each node; each candidate's live nodes as a bit set; and for each
     candidate, the edges that write it (index, bits of the edge's two ends)."""
     live = live_at(prog)
+    held = held_at(prog)
+    for e in prog.edges:   # a write on the way to a loop forever must not write over a variable kept there
+        if e.target in held and uses_defs(e.stmt)[1]:
+            for node in (e.source, e.target):
+                live[node] = live.get(node, frozenset()) | held[e.target]
     index: Dict[str, int] = {}
     for e in prog.edges:
         index.setdefault(e.source, len(index))

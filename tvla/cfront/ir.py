@@ -23,7 +23,7 @@ __all__ = [
     "Pos", "StructType", "PointerVar", "IntVar",
     "AssignNull", "AssignVar", "Load", "StoreNull", "Store", "Malloc", "Free", "FreeNonHeap", "OutsideObject",
     "Kill", "SetData", "CopyData", "Havoc", "CopyInt", "PtrCond", "DataCond", "Assume", "ReachError",
-    "Exit", "Nop", "Statement", "Edge", "CProgram", "DATA_OPS", "fresh_nodes", "chain", "on_cycles", "nondet_values", "run_of", "meeting", "value_words", "quote", "holds", "FLIP", "order_bound", "strict_bound",
+    "Exit", "Nop", "Spin", "Statement", "Edge", "CProgram", "DATA_OPS", "fresh_nodes", "chain", "on_cycles", "nondet_values", "run_of", "meeting", "value_words", "quote", "holds", "FLIP", "order_bound", "strict_bound",
 ]
 
 
@@ -493,6 +493,16 @@ class Nop:
     """No effect (a nondeterministic branch, a statement abstracted away); ``note`` says which."""
 
     note: str = ""
+
+
+@dataclass(frozen=True)
+class Spin(Nop):
+    """No effect, on an edge back to its node: the program stays in this loop forever (no path
+    leaves it: ``_EXIT: goto _EXIT;``, or a path ends at a cut recursive call) inside the inlined
+    calls ``frames``, whose variables stay in scope there (:func:`~tvla.cfront.liveness.held_at`).
+    Only the liveness pass reads it; the lowering drops it after that pass."""
+
+    frames: FrozenSet[int] = field(default=frozenset(), compare=False)
 
 
 LinkTarget = Tuple[str, str]

@@ -53,7 +53,7 @@ from tvla.cfront import ir
 
 T = TypeVar("T")
 
-__all__ = ["uses_defs", "int_uses_defs", "live_at", "ints_live_at", "ints_live_at_entry", "read_uninitialised",
+__all__ = ["held_at", "drop_spins", "uses_defs", "int_uses_defs", "live_at", "ints_live_at", "ints_live_at_entry", "read_uninitialised",
            "ending_nodes", "overwritten", "insert_kills", "forget_dead_flags"]
 
 
@@ -218,15 +218,48 @@ def ending_nodes(prog: ir.CProgram, main_return: bool = True, frame: Optional[in
     return frozenset(n for n, v in done.items() if v) | frozenset(ends)
 
 
-def overwritten(prog: ir.CProgram, among: Optional[FrozenSet[str]] = None) -> Dict[str, FrozenSet[str]]:
+def held_at(prog: ir.CProgram) -> Dict[str, FrozenSet[str]]:
+    """Per node from which the program can only go on to spin (it reaches no end, and some
+    :class:`~tvla.cfront.ir.Spin`), the pointer variables in scope in every loop it may spin in:
+    the globals, ``main``'s, and the locals of the calls active in each (``Spin.frames``)."""
+    nodes, out_edges, in_edges = _edges_around(prog)
+    ending, todo = {prog.exit, prog.error}, [prog.exit, prog.error]
+    while todo:
+        for e in in_edges.get(todo.pop(), ()):
+            if e.source not in ending:
+                ending.add(e.source)
+                todo.append(e.source)
+    stuck = [n for n in nodes if n not in ending]
+    frames: Dict[str, Optional[FrozenSet[int]]] = {n: None for n in stuck}   # None: no Spin seen (yet)
+
+    def step(n: str) -> Optional[FrozenSet[int]]:
+        seen = [e.stmt.frames if isinstance(e.stmt, ir.Spin) else frames[e.target] for e in out_edges.get(n, ())]
+        known = [f for f in seen if f is not None]
+        return frozenset.intersection(*known) if known else None
+    frames = _solve(stuck, {n: [e for e in es if e.source in frames] for n, es in in_edges.items()}, frames, step)
+    return {n: frozenset(p.name for p in prog.pointers if p.scope != "local" or p.frame in f)
+            for n, f in frames.items() if f is not None}
+
+
+def drop_spins(prog: ir.CProgram) -> ir.CProgram:
+    """The program without its :class:`~tvla.cfront.ir.Spin` edges (read by the liveness pass only)."""
+    return replace(prog, edges=tuple(e for e in prog.edges if not isinstance(e.stmt, ir.Spin)))
+
+
+def overwritten(prog: ir.CProgram, among: Optional[FrozenSet[str]] = None,
+                spinning: FrozenSet[str] = frozenset()) -> Dict[str, FrozenSet[str]]:
     """Per node, the pointer variables (of ``among``; default: all) every path from it writes before
-    the program ends (a greatest fixpoint: a path that never ends counts as writing)."""
+    the program ends (a greatest fixpoint: a path that never ends counts as writing, unless it
+    spins: none at the nodes ``spinning``, where the program only goes on to loop forever)."""
     pointers = frozenset(p.name for p in prog.pointers) if among is None else among
     nodes, out_edges, in_edges = _edges_around(prog)
     writes = {id(e): frozenset(uses_defs(e.stmt)[1]) for e in prog.edges}
-    must: Dict[str, FrozenSet[str]] = {n: (pointers if out_edges.get(n) else frozenset()) for n in nodes}
+    must: Dict[str, FrozenSet[str]] = {n: (pointers if out_edges.get(n) and n not in spinning else frozenset())
+                                       for n in nodes}
 
     def step(n: str) -> FrozenSet[str]:
+        if n in spinning:
+            return frozenset()
         new = pointers if out_edges.get(n) else frozenset()
         for e in out_edges.get(n, ()):
             new = new & (writes[id(e)] | must[e.target])
@@ -273,7 +306,9 @@ def insert_kills(prog: ir.CProgram, keep: FrozenSet[str] = frozenset()) -> ir.CP
     scope = {p.name: p.scope for p in prog.pointers}
     local = frozenset(v for v, sc in scope.items() if sc == "local")
     # a local dies wherever it is dead: only the others need the (costly) overwritten sets
-    live, ending, must = live_at(prog), ending_nodes(prog), overwritten(prog, frozenset(scope) - local)
+    held = held_at(prog)   # where the program only goes on to spin: the pointers still in scope
+    live, ending = live_at(prog), ending_nodes(prog)
+    must = overwritten(prog, frozenset(scope) - local, frozenset(held))
     frame = {p.name: p.frame for p in prog.pointers}
     in_scope: Dict[int, FrozenSet[str]] = {}   # per inlined call (0: main), where the program stops inside it
 
@@ -295,7 +330,7 @@ def insert_kills(prog: ir.CProgram, keep: FrozenSet[str] = frozenset()) -> ir.CP
         mortal = must.get(e.target, frozenset()) if e.target not in ending else frozenset()
         dying = sorted(v for v in (live.get(e.source, frozenset()) | defs) - live.get(e.target, frozenset())
                        if (v in local and not (e.target in ending and stays(v, e.target)) or v in mortal)
-                       and v not in keep)
+                       and v not in keep and v not in held.get(e.target, ()))
         stmt = e.stmt
         if isinstance(stmt, (ir.Store, ir.AssignVar)) and stmt.src in dying and stmt.src != stmt.dst:
             # its cells stay reachable from dst: the statement nulls it, no Kill (and collect) after

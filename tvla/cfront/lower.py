@@ -40,6 +40,7 @@ from dataclasses import replace
 from typing import Any, Callable, Dict, FrozenSet, Hashable, Iterable, List, Optional, Set, Tuple
 
 import clang.cindex as ci
+import networkx as nx
 
 from tvla.cfront import ir
 from tvla.cfront.cinfo import BLOCK, CELL_FIELD, K, SourceText, callee_name, cell_words, children, constant_value, decl_key, \
@@ -49,7 +50,7 @@ from tvla.cfront.cinfo import BLOCK, CELL_FIELD, K, SourceText, callee_name, cel
 from tvla.cfront.embedded import find_hosts, member_struct
 from tvla.cfront.intvars import KEPT, VALUED, IntClass, classify_ints, return_key
 from tvla.cfront.coalesce import coalesce
-from tvla.cfront.liveness import forget_dead_flags, insert_kills, read_uninitialised
+from tvla.cfront.liveness import drop_spins, forget_dead_flags, insert_kills, read_uninitialised
 from tvla.cfront.reuse import reuse_loads
 from tvla.cfront.empty import mark_empty_stores
 from tvla.cfront.fresh_data import mark_written_at_once
@@ -103,11 +104,12 @@ def lower_tu(tu: ci.TranslationUnit, path: str, malloc_may_fail: bool = False, k
         # these passes serve the analysis (names for cells, fewer variables), not the meaning
         targets = low.link_targets()
         if not liveness:
-            return mark_written_at_once(expand_links(prog, targets))
+            return mark_written_at_once(drop_spins(expand_links(prog, targets)))
         prog = reuse_loads(expand_links(reuse_loads(prog, targets), targets))
         prog = coalesce(prog, frozenset(keep))
         prog = replace(prog, edges=tuple(_merge_empty(list(prog.edges), (prog.entry, prog.exit, prog.error))))
-        return mark_written_at_once(mark_empty_stores(forget_dead_flags(insert_kills(prog, frozenset(keep)))))
+        prog = drop_spins(insert_kills(prog, frozenset(keep)))
+        return mark_written_at_once(mark_empty_stores(forget_dead_flags(prog)))
     return deep_stack(work)
 
 
@@ -158,6 +160,7 @@ class Lowering(LinkLowering):
         self.goto(end, fr.exit, main)
         self.edges.append(ir.Edge(fr.exit, "exit", ir.Exit("return"), self.src.end_pos(main), "return from main"))
         self.init_globals("entry", start, main)
+        self.mark_stuck_loops()
         return ir.CProgram(path, tuple(self.structs.values()), tuple(self.pointers.values()),
                            tuple(self.ints.values()), tuple(self.edges), "entry", "exit", "error",
                            tuple(sorted(self.problems)), tuple(sorted(self.cuts)), lines)
@@ -894,16 +897,32 @@ class Lowering(LinkLowering):
         return value, cur
 
     def still_in_scope(self, cur: Cur, s: ci.Cursor) -> None:
-        """Where a path ends at a cut call, every pointer of the active calls (and of ``main``, and
-        the globals) is still in scope: the path ends in a node whose tests of each (on edges back
-        to itself, changing nothing) read them, so the liveness pass neither kills them on the way
-        (a cell a caller's local holds across the recursive call is not lost) nor merges two of
-        them (the same local at two depths)."""
+        """Where a path ends at a cut call, the active calls never return: the path ends in a
+        :class:`~tvla.cfront.ir.Spin` of theirs, so the liveness pass neither kills their pointers
+        on the way (a cell a caller's local holds across the recursive call is not lost) nor merges
+        two of them (the same local at two depths)."""
         end = self.step(cur, ir.Nop(), s)
-        active = set(self.frames)
-        for name in sorted(n for n, p in self.pointers.items() if p.scope != "local" or p.frame in active):
-            self.edge(end, end, ir.Assume(ir.PtrCond(name, None, True)), s)
-            self.edge(end, end, ir.Assume(ir.PtrCond(name, None, False)), s)
+        self.edge(end, end, ir.Spin(frames=frozenset(self.frames)), s)
+
+    def mark_stuck_loops(self) -> None:
+        """A loop no path leaves (``_EXIT: goto _EXIT;``, ``while (1) {}``) never ends the calls active
+        throughout it: a :class:`~tvla.cfront.ir.Spin` of theirs on its first node (a cut's end
+        has one already), so the liveness pass keeps their pointers in scope on the way in (a cell
+        only a local holds is not lost while the program spins; were the call taken as returned,
+        it would be)."""
+        g = nx.DiGraph((e.source, e.target) for e in self.edges)
+        ends = [n for n in ("exit", "error") if n in g]
+        leaving = set(ends).union(*(nx.ancestors(g, n) for n in ends))
+        stuck = g.subgraph(n for n in g if n not in leaving)
+        number = {n: int(n[1:]) for n in self.node_frames}   # L1, L2, ...: the order they were made in
+        spinning = {e.source for e in self.edges if isinstance(e.stmt, ir.Spin)}
+        loops = [c for c in nx.strongly_connected_components(stuck)
+                 if (len(c) > 1 or stuck.has_edge(next(iter(c)), next(iter(c)))) and not c & spinning]
+        for loop in sorted(loops, key=lambda c: min(number.get(n, 0) for n in c)):
+            inside = next(e for e in self.edges if e.source in loop and e.target in loop)
+            head = min(loop, key=lambda n: number.get(n, 0))
+            active = frozenset.intersection(*(self.node_frames.get(n, frozenset()) for n in loop))
+            self.edges.append(ir.Edge(head, head, ir.Spin(frames=active), inside.pos, inside.text))
 
     def return_value(self, fdef: ci.Cursor, callee: Frame) -> Operand:
         """Make the variable the callee's ``return e`` assigns; return the call's value."""

@@ -76,13 +76,16 @@ class Builder:
         self._nodes = 0
         self._temps = 0
         self.frames: List[int] = []   # the inlined calls being lowered, innermost last
+        self.node_frames: Dict[str, FrozenSet[int]] = {}   # per node, the inlined calls active there
         self._calls = 0
 
     # ------------------------------------------------------------------ nodes and edges
 
     def node(self) -> str:
         self._nodes += 1
-        return f"L{self._nodes}"
+        name = f"L{self._nodes}"
+        self.node_frames[name] = frozenset(self.frames)
+        return name
 
     def edge(self, src: Optional[str], dst: Optional[str], stmt: ir.Statement, c: ci.Cursor) -> None:
         """Add ``src -> dst`` doing ``stmt`` at ``c``'s position (nothing when either end is unreachable)."""

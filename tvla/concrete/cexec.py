@@ -1064,14 +1064,18 @@ class Machine:
         return result
 
     def execute(self, fr: Frame, code: List[Tuple[Any, ...]]) -> Any:
-        pc = 0
+        pc = idle = 0
         out = self.outcome
         while True:
             ins = code[pc]
             op = ins[0]
             if op == JUMP:
                 pc = ins[1]
+                idle += 1
+                if idle > len(code):   # jumps only since the last statement: a loop doing nothing, forever
+                    raise Unmodeled("a loop that does nothing forever")
                 continue
+            idle = 0
             out.steps += 1
             if out.steps > self.limits.steps:
                 raise Unmodeled("the run's step limit")
