@@ -29,7 +29,9 @@ stops the program inside that call (``exit()``, ``abort()`` or
 die before an end reached after the call returned: ``f(); return 0;`` or
 ``f(); exit(0);`` loses what only ``f``'s local held, and ``if (mk() ==
 NULL) abort();`` the cell ``mk`` returned.  (Temporaries of ``main`` die
-before a return from ``main`` too.)
+before a return from ``main`` too.)  Nor does a variable in scope in every
+loop forever the program may only go on to (:func:`held_at`: an
+``ir.Spin`` names the calls active in it): a program that spins loses nothing.
 
 A variable that dies as the source of ``dst = src`` or ``dst->f = src`` is
 nulled by that statement (``moved``) rather than by a ``Kill`` after it: its
@@ -53,8 +55,8 @@ from tvla.cfront import ir
 
 T = TypeVar("T")
 
-__all__ = ["held_at", "drop_spins", "uses_defs", "int_uses_defs", "live_at", "ints_live_at", "ints_live_at_entry", "read_uninitialised",
-           "ending_nodes", "overwritten", "insert_kills", "forget_dead_flags"]
+__all__ = ["held_at", "drop_spins", "uses_defs", "int_uses_defs", "live_at", "ints_live_at", "ints_live_at_entry",
+           "read_uninitialised", "ending_nodes", "overwritten", "insert_kills", "forget_dead_flags"]
 
 
 def uses_defs(stmt: ir.Statement) -> Tuple[Set[str], Set[str]]:
