@@ -135,6 +135,16 @@ def test_limits_and_stdint_headers(tmp_path):
     assert not prog.unsupported and ir.Exit("exit") in stmts(prog) and ir.Exit("abort") not in stmts(prog)
 
 
+def test_posix_and_other_common_headers(tmp_path):
+    """A plain C program including what user code often does parses: ``_exit`` ends the program."""
+    heads = "".join(f"#include <{h}>\n" for h in ("unistd.h", "sys/types.h", "inttypes.h", "stdarg.h",
+                                                   "errno.h", "ctype.h", "time.h", "math.h", "stdnoreturn.h"))
+    prog = lower(tmp_path, heads + "static int sum(int n, ...) { va_list ap; va_start(ap, n); int s = va_arg(ap, int);\n"
+                                   "  va_end(ap); return s; }\n"
+                                   "int main() { int64_t d = 1; ssize_t k = 2; if (d + k > 2) _exit(1); return 0; }\n")
+    assert ir.Exit("exit") in stmts(prog) and not prog.unsupported
+
+
 # ----------------------------------------------------------------------------- statements
 
 def test_straight_line_heap_statements(tmp_path):

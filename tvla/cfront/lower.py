@@ -72,7 +72,7 @@ RECURSION_UNROLL = 3    # active calls of one function: a recursive call past th
 MAX_EDGES = 20_000      # edges of the lowered program, every call inlined (each costs about 0.1 ms)
 
 ERROR_CALLS = ("reach_error", "__VERIFIER_error", "__assert_fail", "__assert_perror_fail", "__assert")
-EXIT_CALLS = {"abort": "abort", "exit": "exit", "_Exit": "exit"}
+EXIT_CALLS = {"abort": "abort", "exit": "exit", "_Exit": "exit", "_exit": "exit"}
 INPUT_CALLS = {"scanf": 1, "fscanf": 2, "sscanf": 2}   # the index of their first target
 IGNORED_CALLS = ("printf", "fprintf", "puts", "putchar", "fflush", "fputs", "fputc", "sprintf", "snprintf")
 NONDET_PREFIX = "__VERIFIER_nondet_"
