@@ -13,6 +13,8 @@ from tvla.cfront.parse import parse_file
 from tvla.cli.verify import VerifyOptions, verify_files
 from tvla.errors import TvlaError
 
+from conftest import c_verdicts
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 FIXTURE = os.path.join(HERE, "data", "c", "preprocessed.i")
@@ -143,6 +145,39 @@ def test_posix_and_other_common_headers(tmp_path):
                                    "  va_end(ap); return s; }\n"
                                    "int main() { int64_t d = 1; ssize_t k = 2; if (d + k > 2) _exit(1); return 0; }\n")
     assert ir.Exit("exit") in stmts(prog) and not prog.unsupported
+
+
+RANDOM_PROGRAM = """#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+struct node { struct node *next; int d; };
+int main(void) {
+  srand(time(NULL));
+  struct node *l = NULL;
+  int k = rand() %% 5;
+  for (int i = 0; i < k; i++) {
+    struct node *n = malloc(sizeof *n);
+    if (n == NULL) { perror("malloc"); exit(EXIT_FAILURE); }
+    n->d = rand(); n->next = l; l = n;
+  }
+  for (struct node *p = l; p; p = p->next) if (p->d < 0) reach_error();
+  %s
+  while (l) { struct node *t = l->next; free(l); l = t; }
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("concrete", [False, True])
+@pytest.mark.parametrize("extra, expected", [
+    ("", ("true", "true", "true")),   # rand() is never negative
+    ("if (rand() == 7) free(l);", ("false (valid-deref)", "true", "true")),
+])
+def test_rand_is_any_value_from_0_to_rand_max(tmp_path, extra, expected, concrete):
+    """``rand()`` is nondeterministic over 0..RAND_MAX, ``srand``, ``time(NULL)`` and ``perror`` do
+    nothing the properties see (they were unsupported calls)."""
+    got = c_verdicts(tmp_path, RANDOM_PROGRAM % extra, concrete=concrete)
+    assert got == (expected if concrete or not extra else ("unknown",) + expected[1:])
 
 
 # ----------------------------------------------------------------------------- statements

@@ -60,7 +60,7 @@ from tvla.cfront.ir import DATA_OPS, IntRange, holds, region_values
 from tvla.cfront.outparams import OutParams, deref_param, out_params
 from tvla.cfront.parse import ARITHMETIC, binary_operator, evaluate_int, fold, unary_operator
 
-__all__ = ["IntClass", "in_type", "ABSTRACT", "KEPT", "VALUED", "MAX_COUNTER_VALUES", "step_of", "shift_of", "mapped_of", "Mapping", "MAX_FLAG_VALUES", "classify_ints", "int_var", "is_nondet_call", "is_truth_value",
+__all__ = ["IntClass", "in_type", "ABSTRACT", "KEPT", "VALUED", "MAX_COUNTER_VALUES", "step_of", "shift_of", "mapped_of", "Mapping", "MAX_FLAG_VALUES", "classify_ints", "int_var", "is_nondet_call", "RANDOM_CALLS", "is_truth_value",
            "return_key"]
 
 MAX_FLAG_VALUES = 4
@@ -109,10 +109,16 @@ def return_key(function: ci.Cursor) -> Hashable:
     return ("return", function.spelling)
 
 
+RANDOM_CALLS = {"rand": IntRange(31, False), "random": IntRange(31, False)}
+"""The C library's random numbers, any value from 0 to ``RAND_MAX`` (2^31 - 1, as glibc's):
+nondeterministic values as ``__VERIFIER_nondet_*()``'s, of that range."""
+
+
 def is_nondet_call(c: ci.Cursor) -> bool:
     s = strip(c, casts=True)
     name = callee_name(s) if s.kind == K.CALL_EXPR else None
-    return name is not None and name.startswith("__VERIFIER_nondet_") and name != "__VERIFIER_nondet_pointer"
+    return name is not None and (name.startswith("__VERIFIER_nondet_") and name != "__VERIFIER_nondet_pointer"
+                                 or name in RANDOM_CALLS)
 
 
 def is_truth_value(c: ci.Cursor) -> bool:

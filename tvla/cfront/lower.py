@@ -48,7 +48,7 @@ from tvla.cfront.cinfo import BLOCK, CELL_FIELD, K, SourceText, callee_name, cel
     for_parts, is_pointer, is_void_pointer, pointee_struct, strip, struct_decl, struct_name, switch_cases, \
     MAX_CASE_RANGE, case_values, int_range, sizeof_struct
 from tvla.cfront.embedded import find_hosts, member_struct
-from tvla.cfront.intvars import KEPT, VALUED, IntClass, classify_ints, return_key
+from tvla.cfront.intvars import KEPT, RANDOM_CALLS, VALUED, IntClass, classify_ints, return_key
 from tvla.cfront.coalesce import coalesce
 from tvla.cfront.liveness import drop_spins, forget_dead_flags, insert_kills, read_uninitialised
 from tvla.cfront.reuse import reuse_loads
@@ -74,7 +74,8 @@ MAX_EDGES = 20_000      # edges of the lowered program, every call inlined (each
 ERROR_CALLS = ("reach_error", "__VERIFIER_error", "__assert_fail", "__assert_perror_fail", "__assert")
 EXIT_CALLS = {"abort": "abort", "exit": "exit", "_Exit": "exit", "_exit": "exit"}
 INPUT_CALLS = {"scanf": 1, "fscanf": 2, "sscanf": 2}   # the index of their first target
-IGNORED_CALLS = ("printf", "fprintf", "puts", "putchar", "fflush", "fputs", "fputc", "sprintf", "snprintf")
+IGNORED_CALLS = ("printf", "fprintf", "puts", "putchar", "fflush", "fputs", "fputc", "sprintf", "snprintf", "perror",
+                 "srand", "srandom")
 NONDET_PREFIX = "__VERIFIER_nondet_"
 
 
@@ -725,6 +726,10 @@ class Lowering(LinkLowering):
             return None, nxt
         if name.startswith(NONDET_PREFIX) and name != NONDET_PREFIX + "pointer":
             return ("nondet", int_range(s.type)), cur
+        if name in RANDOM_CALLS and not args:
+            return ("nondet", RANDOM_CALLS[name]), cur
+        if name == "time" and len(args) == 1 and evaluate_int(strip(args[0], casts=True)) == 0:   # time(NULL): any value
+            return self.unknown(s), cur
         if name == "__builtin_expect" and args:
             return self.int_value(args[0], self.effects(args[1:], cur, fr), fr)
         if name in ("memset", "__builtin_memset"):

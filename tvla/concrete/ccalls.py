@@ -7,11 +7,13 @@ called (recursion too); ``malloc``, ``calloc``, ``free``, the ``__VERIFIER_*`` f
 library, with the meaning of docs/c.md; a call of any other function defined nowhere ends the run
 as unmodeled (its effect is unknown)."""
 
-from typing import TYPE_CHECKING, Any, Callable, Dict, List
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Sequence
 
 import clang.cindex as ci
 
 from tvla.cfront.cinfo import children
+from tvla.cfront.intvars import RANDOM_CALLS
+from tvla.cfront.ir import IntRange
 from tvla.concrete.cblocks import copy_elements, reallocated, zero_fill
 from tvla.concrete.cmemory import BYTES, NULL, Halt, Ptr, Unmodeled, refuse
 from tvla.concrete.ctyping import Ty, path_offset, truth, wrap
@@ -25,7 +27,7 @@ Fn = Callable[["Frame"], Any]
 ERROR_FUNCTIONS = ("reach_error", "__VERIFIER_error", "__assert_fail", "__assert_rtn", "__assert")
 EXIT_FUNCTIONS = ("abort", "exit", "_Exit", "_exit")
 MAX_BLOCK = 1 << 30   # bytes of the largest block a run allocates
-QUIET_FUNCTIONS = ("printf", "puts", "putchar", "fprintf", "fflush", "fputs", "perror")
+QUIET_FUNCTIONS = ("printf", "puts", "putchar", "fprintf", "fflush", "fputs", "perror", "srand", "srandom")
 
 
 def compile_call(ex: "ExprCompiler", c: ci.Cursor, ty: Ty) -> Fn:
@@ -38,6 +40,8 @@ def compile_call(ex: "ExprCompiler", c: ci.Cursor, ty: Ty) -> Fn:
         return _indirect(callee, args)
     if name.startswith("__VERIFIER_nondet_"):
         return _nondet(ex.prog.site(c), ty)
+    if name in RANDOM_CALLS and not args or name == "time" and len(args) == 1:
+        return _nondet(ex.prog.site(c), ty, args, RANDOM_CALLS.get(name))
     if name in ERROR_FUNCTIONS:   # a program's own reach_error() is the error, whatever its body
         return _error(args, 0)
     if name in ex.prog.bodies:
@@ -83,13 +87,18 @@ def _indirect(callee: Fn, args: List[Fn]) -> Fn:
     return call
 
 
-def _nondet(site: int, ty: Ty) -> Fn:
+def _nondet(site: int, ty: Ty, args: Sequence[Fn] = (), within: Optional[IntRange] = None) -> Fn:
+    """Any value of ``ty`` (``within`` that range: ``rand()``'s); ``args`` (``time(NULL)``'s) must be
+    null pointers."""
     if ty.kind != "int":
         return refuse(f"a nondeterministic {ty.name}")
 
     def call(fr: "Frame") -> int:
+        if any(truth(a(fr)) for a in args):
+            raise Unmodeled("time() storing its value")
         fr.m.checkpoint()
-        return wrap(fr.m.choose(site, ty), ty)
+        v = wrap(fr.m.choose(site, ty), ty)
+        return within.convert(v) if within is not None else v
     return call
 
 
