@@ -189,7 +189,8 @@ def cli_process(args, cwd, **kw):
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, **kw)
 
 
-def test_ctrl_c_writes_partial_results(tmp_path):
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])   # Ctrl-C; timeout(1), a batch system
+def test_ctrl_c_writes_partial_results(tmp_path, sig):
     out, tvs = tmp_path / "r.json", tmp_path / "r.tvs"
     # a long analysis: the relational join without automatic constraints (whose coerce
     # then finds breaches after some updates: TVLA's default would stop there)
@@ -200,7 +201,7 @@ def test_ctrl_c_writes_partial_results(tmp_path):
     first = proc.stderr.readline()          # "Loaded ...": the fixpoint starts now
     assert first.startswith(b"Loaded"), first
     time.sleep(1.5)
-    proc.send_signal(signal.SIGINT)
+    proc.send_signal(sig)
     stdout, stderr = proc.communicate(timeout=120)
     assert proc.returncode == 130, stderr.decode()
     assert b"Traceback" not in stderr

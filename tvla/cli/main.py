@@ -132,7 +132,7 @@ def run_deep(work: Callable[[], T]) -> T:
 def run_interruptible(work: Callable[[Callable[[], bool]], T], patient: bool = True) -> T:
     """Run ``work(should_stop)`` in a thread with a deep stack and return its value.
 
-    The first Ctrl-C asks the work to stop (``should_stop()`` turns true), a
+    The first Ctrl-C (or SIGTERM) asks the work to stop (``should_stop()`` turns true), a
     second one (the first, unless ``patient``) abandons it; exceptions of the work are raised here."""
     stop = threading.Event()
     box: Dict[str, Any] = {}
@@ -153,7 +153,8 @@ def run_interruptible(work: Callable[[Callable[[], bool]], T], patient: bool = T
     # an interrupted Thread.join can leave the thread looking finished: catch
     # Ctrl-C with a handler instead of as an exception
     in_main = threading.current_thread() is threading.main_thread()
-    old_handler = signal.signal(signal.SIGINT, on_sigint) if in_main else None
+    # SIGTERM (timeout(1), a batch system) as Ctrl-C: the analysis stops and its results are written
+    old_handlers = {sig: signal.signal(sig, on_sigint) for sig in (signal.SIGINT, signal.SIGTERM)} if in_main else {}
     threading.stack_size(STACK_BYTES)
     try:
         worker = threading.Thread(target=target, name="tvla-analysis", daemon=True)
@@ -164,8 +165,8 @@ def run_interruptible(work: Callable[[Callable[[], bool]], T], patient: bool = T
     finally:
         threading.stack_size(0)
         sys.setrecursionlimit(old_limit)
-        if in_main:
-            signal.signal(signal.SIGINT, old_handler)
+        for sig, handler in old_handlers.items():
+            signal.signal(sig, handler)
     if "error" in box:
         raise box["error"]
     return box["value"]
