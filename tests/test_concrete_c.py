@@ -48,6 +48,15 @@ def test_a_loop_of_jumps_only_ends_the_run_and_the_search():
     assert found["unreach-call"].witness[-1].pos.line == 14
 
 
+def test_a_witness_store_names_each_element_of_an_array(tmp_path):
+    src = tmp_path / "buckets.c"
+    src.write_text("#include <stdlib.h>\nstruct node { struct node *next; };\nstruct node *bk[2];\n"
+                   "int main(void) { bk[0] = NULL; bk[1] = malloc(sizeof(struct node)); bk[1]->next = NULL;\n"
+                   "  return 0; }\n")
+    w = find(str(src), ["memcleanup"])["memcleanup"].witness
+    assert "bk[0] = NULL; bk[1] -> c1; c1.next = NULL" in w[-1].store   # was "bk = NULL" for bk[0]
+
+
 def test_no_run_claims_what_needs_undefined_behaviour():
     assert find(data("overflow_only.c")) == {}
 

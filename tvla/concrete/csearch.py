@@ -185,18 +185,23 @@ def render(m: Machine) -> str:
     for o in m.memory.objects:
         if o.kind == "heap" and o.alive:
             for path in sorted(o.slots, key=repr):
-                parts.append(f"{o.name}{_path(path)} {_value(o.slots[path])}")
+                parts.append(f"{o.name}{_path(path, _is_array(o))} {_value(o.slots[path])}")
     return "; ".join(p for p in parts if p)
 
 
 def _variable(o: Obj) -> str:
     if not o.slots:
         return "" if o.zero else f"{o.name} uninitialised"
-    return "; ".join(f"{o.name}{_path(p)} {_value(v)}" for p, v in sorted(o.slots.items(), key=repr))
+    return "; ".join(f"{o.name}{_path(p, _is_array(o))} {_value(v)}" for p, v in sorted(o.slots.items(), key=repr))
 
 
-def _path(path: Tuple[Any, ...]) -> str:
-    out = "" if path[:1] == (0,) else f"[{path[0]}]"
+def _is_array(o: Obj) -> bool:
+    return (o.count or 1) > 1
+
+
+def _path(path: Tuple[Any, ...], array: bool = False) -> str:
+    """``[i]`` of an element (none for a scalar's only one), then ``.f`` and ``[j]`` inside it."""
+    out = "" if path[:1] == (0,) and not array else f"[{path[0]}]"
     for x in path[1:]:
         out += f"[{x}]" if isinstance(x, int) else f".{x}"
     return out
