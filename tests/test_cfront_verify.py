@@ -128,6 +128,28 @@ def test_several_files_end_with_a_summary(tmp_path):
                                                       ["./leak.c", "memsafety", "false"]]
 
 
+@pytest.mark.parametrize("sig", ["SIGINT", "SIGTERM"])   # Ctrl-C (the whole group), timeout(1)
+def test_an_interrupted_run_reports_the_files_it_did_not_finish(tmp_path, sig):
+    """One file at a time, the first one slow: interrupted, it and the next are unknown, the summary
+    and the JSON are written, exit 130 (it ended with "interrupted" and nothing written)."""
+    import signal
+    import time
+    slow = os.path.join(ROOT, "programs", "c", "tree_dsw.c")   # a minute and more
+    out = tmp_path / "r.json"
+    proc = subprocess.Popen(TVLA + ["verify", "-j", "1", "--json", str(out), slow, write(tmp_path, "clean.c", CLEAN)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    time.sleep(4)
+    os.killpg(proc.pid, getattr(signal, sig))
+    stdout, stderr = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and "Traceback" not in stderr, stderr
+    reasons = {os.path.basename(f["file"]): f["properties"]["memsafety"]["reason"]
+               for f in json.loads(out.read_text())["files"]}
+    assert reasons == {"tree_dsw.c": "the analysis stopped early (interrupted)",
+                       "clean.c": "the analysis stopped early (interrupted before it started)"}
+    rows = [row.split() for row in stdout.split("\n\n")[-1].splitlines()[2:]]   # the summary
+    assert [r[2] for r in rows] == ["unknown"] * 6
+
+
 def test_bad_input_is_located_and_exit_2(tmp_path):
     write(tmp_path, "bad.c", "int main(void) { return 0 }\n")
     r = run("verify", "bad.c", cwd=tmp_path)

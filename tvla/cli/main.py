@@ -21,8 +21,9 @@ import signal
 import sys
 import threading
 import time
+from contextlib import contextmanager
 from types import FrameType
-from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Sequence, Tuple, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, TypeVar
 
 import click
 
@@ -129,44 +130,53 @@ def run_deep(work: Callable[[], T]) -> T:
     return run_interruptible(lambda _stop: work(), patient=False)
 
 
-def run_interruptible(work: Callable[[Callable[[], bool]], T], patient: bool = True) -> T:
-    """Run ``work(should_stop)`` in a thread with a deep stack and return its value.
-
-    The first Ctrl-C (or SIGTERM) asks the work to stop (``should_stop()`` turns true), a
-    second one (the first, unless ``patient``) abandons it; exceptions of the work are raised here."""
+@contextmanager
+def stop_on_signals(patient: bool = True) -> Iterator[threading.Event]:
+    """While inside, the first Ctrl-C or SIGTERM (what ``timeout(1)`` and batch systems send) sets
+    the event yielded: the work stops at its next step and writes what it has; a second one (the
+    first, unless ``patient``) raises KeyboardInterrupt.  Only in the main thread (signals go there)."""
     stop = threading.Event()
-    box: Dict[str, Any] = {}
 
-    def target() -> None:
-        try:
-            box["value"] = work(stop.is_set)
-        except BaseException as e:  # noqa: BLE001 - handed to the caller's thread
-            box["error"] = e
-
-    def on_sigint(_signum: int, _frame: Optional[FrameType]) -> None:
+    def on_signal(_signum: int, _frame: Optional[FrameType]) -> None:
         if stop.is_set() or not patient:
             raise KeyboardInterrupt
         stop.set()
+    in_main = threading.current_thread() is threading.main_thread()
+    old = {sig: signal.signal(sig, on_signal) for sig in (signal.SIGINT, signal.SIGTERM)} if in_main else {}
+    try:
+        yield stop
+    finally:
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
 
+
+def run_interruptible(work: Callable[[Callable[[], bool]], T], patient: bool = True) -> T:
+    """Run ``work(should_stop)`` in a thread with a deep stack and return its value.
+
+    The first Ctrl-C or SIGTERM asks the work to stop (``should_stop()`` turns true), a second one
+    (the first, unless ``patient``) abandons it (:func:`stop_on_signals`); exceptions of the work
+    are raised here."""
+    box: Dict[str, Any] = {}
     old_limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(old_limit, RECURSION_LIMIT))
     # an interrupted Thread.join can leave the thread looking finished: catch
     # Ctrl-C with a handler instead of as an exception
-    in_main = threading.current_thread() is threading.main_thread()
-    # SIGTERM (timeout(1), a batch system) as Ctrl-C: the analysis stops and its results are written
-    old_handlers = {sig: signal.signal(sig, on_sigint) for sig in (signal.SIGINT, signal.SIGTERM)} if in_main else {}
-    threading.stack_size(STACK_BYTES)
-    try:
-        worker = threading.Thread(target=target, name="tvla-analysis", daemon=True)
-        worker.start()
-        threading.stack_size(0)
-        while worker.is_alive():
-            worker.join(0.1)
-    finally:
-        threading.stack_size(0)
-        sys.setrecursionlimit(old_limit)
-        for sig, handler in old_handlers.items():
-            signal.signal(sig, handler)
+    with stop_on_signals(patient) as stop:
+        def target() -> None:
+            try:
+                box["value"] = work(stop.is_set)
+            except BaseException as e:  # noqa: BLE001 - handed to the caller's thread
+                box["error"] = e
+        threading.stack_size(STACK_BYTES)
+        try:
+            worker = threading.Thread(target=target, name="tvla-analysis", daemon=True)
+            worker.start()
+            threading.stack_size(0)
+            while worker.is_alive():
+                worker.join(0.1)
+        finally:
+            threading.stack_size(0)
+            sys.setrecursionlimit(old_limit)
     if "error" in box:
         raise box["error"]
     return box["value"]
@@ -608,7 +618,8 @@ def verify_command(kw: Kw) -> int:
     files = c_files(kw["files"])
     if not files:
         raise TvlaError(f"no .c or .i file in {', '.join(kw['files'])}")
-    verdicts = verify_files(files, opts, kw["jobs"])
+    with stop_on_signals() as stop:   # the files done so far are reported, the others unknown
+        verdicts = verify_files(files, opts, kw["jobs"], stop.is_set)
     echo("".join(line + "\n" for f in verdicts for line in text_lines(f)))
     if len(verdicts) > 1:
         echo("\n" + "".join(line + "\n" for line in summary_lines(verdicts)))
@@ -620,7 +631,7 @@ def verify_command(kw: Kw) -> int:
         with writing("--html", kw["html_dir"]):
             index = write_html(verdicts, kw["html_dir"])
         echo(f"HTML report: {index}\n")
-    return exit_status(verdicts)
+    return EXIT_INTERRUPTED if stop.is_set() else exit_status(verdicts)
 
 
 @main.command()

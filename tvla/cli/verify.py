@@ -602,21 +602,38 @@ def _death(code: Optional[int]) -> str:
     return f"exit status {code}"
 
 
+def _interrupted(running: List[Tuple[int, str, BaseProcess, float]], todo: List[Tuple[int, str]],
+                 opts: VerifyOptions) -> Dict[int, FileVerdict]:
+    """Stop the workers ``running``: their files and those ``todo`` are unknown (interrupted)."""
+    out = {}
+    for i, path, proc, t0 in running:
+        proc.kill()
+        proc.join()
+        out[i] = _gave_up(path, opts, "interrupted", time.monotonic() - t0)
+    out.update((i, _gave_up(path, opts, "interrupted before it started", 0.0)) for i, path in todo)
+    return out
+
+
 def _worker(path: str, opts: VerifyOptions, conn: Connection) -> None:
     conn.send(_limited(path, opts))
     conn.close()
 
 
-def verify_files(paths: Sequence[str], opts: VerifyOptions, jobs: Optional[int] = None) -> List[FileVerdict]:
+def verify_files(paths: Sequence[str], opts: VerifyOptions, jobs: Optional[int] = None,
+                 should_stop: Callable[[], bool] = lambda: False) -> List[FileVerdict]:
     """Verify every file, each in a worker process of its own (``jobs`` at once; default one per core),
     so that a file past its time or memory limit is stopped without taking the others with it: the
-    engine stops cleanly at ``opts.timeout``, and a worker still running 10 s later is killed."""
+    engine stops cleanly at ``opts.timeout``, and a worker still running 10 s later is killed.  Once
+    ``should_stop()`` (Ctrl-C), the workers are killed: the files not done are unknown (interrupted)."""
     jobs = max(1, min(jobs or os.cpu_count() or 1, len(paths)))
     ctx = multiprocessing.get_context("fork")
     todo = list(enumerate(paths))
     running: Dict[Connection, Tuple[int, str, BaseProcess, float]] = {}
     done: Dict[int, FileVerdict] = {}
     while todo or running:
+        if should_stop():
+            done.update(_interrupted(list(running.values()), todo, opts))
+            break
         while todo and len(running) < jobs:
             i, path = todo.pop(0)
             here, there = ctx.Pipe(duplex=False)
