@@ -77,6 +77,7 @@ class FileVerdict:
     structures: Tuple[Tuple[int, int], ...] = ()   # (C line, structures stored before its statements)
     unsupported: Tuple[Tuple[Pos, str], ...] = ()   # every construct outside the subset ("unsupported: ...")
     source: Tuple[str, ...] = field(default=(), compare=False, repr=False)   # the C file's lines
+    expected: Tuple[Tuple[str, str], ...] = ()   # (property, verdict) a task file expects (tvla.cfront.tasks)
 
 
 def kinds_of(prop: str) -> Tuple[str, ...]:

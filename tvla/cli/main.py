@@ -596,7 +596,8 @@ def check_command(kw: Kw) -> int:
               help="Files verified at once (default: one per core).")
 @click.option("--debug", is_flag=True, default=False, help="Show a Python traceback on an internal error.")
 def verify(**kw: Any) -> None:
-    """Verify C FILES (.c or gcc -E output .i; a directory stands for the files in it): per property
+    """Verify C FILES (.c or gcc -E output .i; a directory stands for the files in it; a competition
+    task file .yml names its C file, properties and expected verdicts): per property
     true (proved), false (with a concrete witness) or unknown (with the reason).  Exit status 0 when
     all are true, 1 when some is false, 3 when some is unknown, 2 for bad input."""
     sys.exit(guarded(lambda: verify_command(kw), kw["debug"]))
@@ -606,7 +607,7 @@ def verify_command(kw: Kw) -> int:
     # lazy: start-up time (the C parser is loaded only for C input)
     from tvla.cfront.properties import parse_properties
     from tvla.cfront.verdict import exit_status
-    from tvla.cli.verify import VerifyOptions, c_files, verify_files
+    from tvla.cli.verify import VerifyOptions, c_files, verify_tasks
     from tvla.output.verify_report import sarif, summary_lines, text_lines, verify_json, write_html
     opts = VerifyOptions(parse_properties(kw["properties"]), kw["malloc_may_fail"], kw["witness_nodes"],
                          kw["witness_steps"], kw["witness_states"], timeout=kw["timeout"], memory_mb=kw["memory_mb"], concrete=kw["concrete"])
@@ -619,9 +620,9 @@ def verify_command(kw: Kw) -> int:
     if not files:
         raise TvlaError(f"no .c or .i file in {', '.join(kw['files'])}")
     with stop_on_signals() as stop:   # the files done so far are reported, the others unknown
-        verdicts = verify_files(files, opts, kw["jobs"], stop.is_set)
+        verdicts = verify_tasks(files, opts, kw["jobs"], stop.is_set, bool(kw["properties"]))
     echo("".join(line + "\n" for f in verdicts for line in text_lines(f)))
-    if len(verdicts) > 1:
+    if len(verdicts) > 1 or any(f.expected for f in verdicts):
         echo("\n" + "".join(line + "\n" for line in summary_lines(verdicts)))
     for flag, key, writer in (("--json", "json_out", verify_json), ("--sarif", "sarif_out", sarif)):
         if kw[key]:

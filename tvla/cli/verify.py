@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Callable, Dict, FrozenSet, List, Mapping, Opti
 from tvla.cfront import ir
 from tvla.cfront.library import ABSTRACTED, Precision
 from tvla.cfront.liveness import ints_live_at
+from tvla.cfront.tasks import is_task_file, read_task
 from tvla.cfront.verdict import FALSE, TRUE, UNKNOWN, Alarm, FileVerdict, PropertyVerdict, WitnessStep, decide
 from tvla.concrete.csearch import CONCRETE_PROPERTIES, ConcreteSearch
 from tvla.engine.options import Options, build_options
@@ -75,7 +76,8 @@ def witness_nodes(cprog: Optional[ir.CProgram]) -> int:
 
 
 def c_files(paths: Sequence[str]) -> List[str]:
-    """The files named, a directory standing for its ``.c``/``.i`` files (sorted, recursively)."""
+    """The files named (C files or task files), a directory standing for its ``.c``/``.i`` files
+    (sorted, recursively)."""
     out: List[str] = []
     for p in paths:
         if os.path.isdir(p):
@@ -600,6 +602,27 @@ def _death(code: Optional[int]) -> str:
         except ValueError:
             return f"killed by signal {-code}"
     return f"exit status {code}"
+
+
+def verify_tasks(paths: Sequence[str], opts: VerifyOptions, jobs: Optional[int] = None,
+                 should_stop: Callable[[], bool] = lambda: False, asked: bool = False) -> List[FileVerdict]:
+    """:func:`verify_files` of C files and task files (:mod:`tvla.cfront.tasks`): a task's C file for
+    the properties the task names (those of ``opts`` when ``asked``: given on the command line), its
+    verdicts with those the task expects."""
+    tasks = {p: read_task(p) for p in paths if is_task_file(p)}
+    groups: Dict[Tuple[str, ...], List[int]] = {}
+    for i, p in enumerate(paths):
+        groups.setdefault(tasks[p].properties if p in tasks and not asked else opts.properties, []).append(i)
+    out: Dict[int, FileVerdict] = {}
+    for props, idx in groups.items():
+        if not props:   # a task of properties tvla does not check only
+            out.update((i, FileVerdict(tasks[paths[i]].file, (), error="the task asks for no property tvla checks ("
+                                       + ", ".join(tasks[paths[i]].left_out) + ")")) for i in idx)
+            continue
+        files = [tasks[paths[i]].file if paths[i] in tasks else paths[i] for i in idx]
+        for i, v in zip(idx, verify_files(files, replace(opts, properties=props), jobs, should_stop)):
+            out[i] = replace(v, expected=tasks[paths[i]].expected) if paths[i] in tasks else v
+    return [out[i] for i in range(len(paths))]
 
 
 def _interrupted(running: List[Tuple[int, str, BaseProcess, float]], todo: List[Tuple[int, str]],

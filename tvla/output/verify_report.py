@@ -11,7 +11,7 @@ is an alarm without a witness), the witness as a code flow.
 import json
 import os
 import re
-from typing import Any, Dict, List, Sequence
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 
@@ -69,27 +69,49 @@ def text_lines(f: FileVerdict) -> List[str]:
 
 
 def summary_lines(files: Sequence[FileVerdict]) -> List[str]:
-    """The table ending a run over several files: file, property, verdict, seconds."""
-    rows = [(f.file, "-", "error", f.seconds) for f in files if f.error]
-    rows += [(f.file, p.name, p.verdict + (f" ({p.violated})" if p.violated else ""), f.seconds)
+    """The table ending a run over several files: file, property, verdict, seconds; with the
+    verdicts task files expect, an ``expected`` column and a count of the answers against them."""
+    rows = [(f.file, "-", "error", f.seconds, "") for f in files if f.error]
+    rows += [(f.file, p.name, verdict_text(p), f.seconds, dict(f.expected).get(p.name, ""))
              for f in files if not f.error for p in f.properties]
     width = max([len("file")] + [len(r[0]) for r in rows])
     pwidth = max([len("property")] + [len(r[1]) for r in rows])
-    out = [f"{'file':<{width}}  {'property':<{pwidth}}  {'verdict':<24}  seconds",
-           "-" * (width + pwidth + 36)]
-    out += [f"{r[0]:<{width}}  {r[1]:<{pwidth}}  {r[2]:<24}  {r[3]:7.2f}" for r in rows]
+    tasks = any(f.expected for f in files)
+    out = [f"{'file':<{width}}  {'property':<{pwidth}}  {'verdict':<24}  seconds" + ("  expected" if tasks else ""),
+           "-" * (width + pwidth + 36 + (26 if tasks else 0))]
+    out += [f"{r[0]:<{width}}  {r[1]:<{pwidth}}  {r[2]:<24}  {r[3]:7.2f}" + (f"  {r[4]}" if tasks else "")
+            for r in rows]
+    if tasks:
+        out.append(_score([(r[2], r[4]) for r in rows if r[4]]))
     return out
+
+
+def verdict_text(p: PropertyVerdict) -> str:
+    """``true``, ``unknown``, ``false`` or ``false (valid-memtrack)``: as task files state verdicts."""
+    return p.verdict + (f" ({p.violated})" if p.violated else "")
+
+
+def _score(pairs: List[Tuple[str, str]]) -> str:
+    """How the answers compare with the expected verdicts (a false with another subproperty than the
+    one expected is not as expected; where none is expected, any is)."""
+    right = sum(got == want or "(" not in want and got.split(" ")[0] == want for got, want in pairs)
+    unknown = sum(got.startswith("unknown") for got, _ in pairs)
+    return (f"{len(pairs)} expected verdicts: {right} as expected, {unknown} unknown, "
+            f"{len(pairs) - right - unknown} not as expected")
 
 
 def _pos_json(pos: Pos) -> Dict[str, Any]:
     return {"file": pos.file, "line": pos.line, "column": pos.column}
 
 
-def _property_json(p: PropertyVerdict) -> Dict[str, Any]:
-    return {"verdict": p.verdict, "violated": p.violated, "reason": p.reason,
-            "findings": [dict(_pos_json(a.pos), message=a.message) for a in p.findings],
-            "witness": [{"file": s.pos.file if s.pos else None, "line": s.pos.line if s.pos else None,
-                         "action": s.action, "store": s.store} for s in p.witness]}
+def _property_json(p: PropertyVerdict, expected: Optional[str] = None) -> Dict[str, Any]:
+    out = {"verdict": p.verdict, "violated": p.violated, "reason": p.reason,
+           "findings": [dict(_pos_json(a.pos), message=a.message) for a in p.findings],
+           "witness": [{"file": s.pos.file if s.pos else None, "line": s.pos.line if s.pos else None,
+                        "action": s.action, "store": s.store} for s in p.witness]}
+    if expected is not None:   # from a task file
+        out["expected"] = expected
+    return out
 
 
 def file_json(f: FileVerdict) -> Dict[str, Any]:
@@ -97,7 +119,7 @@ def file_json(f: FileVerdict) -> Dict[str, Any]:
     input gives the same bytes)."""
     return {"file": f.file, "error": f.error,
             "unsupported": [dict(_pos_json(pos), message=what) for pos, what in f.unsupported],
-            "properties": {p.name: _property_json(p) for p in f.properties}}
+            "properties": {p.name: _property_json(p, dict(f.expected).get(p.name)) for p in f.properties}}
 
 
 def verify_json(files: Sequence[FileVerdict]) -> str:

@@ -1,0 +1,81 @@
+"""The competition's task files (tvla.cfront.tasks): ``tvla verify task.yml`` verifies the task's C
+file for the properties it names and compares the verdicts with those it expects."""
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from tvla.cfront.tasks import Task, read_task
+from tvla.errors import TvlaError
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CORPUS = os.path.join(ROOT, "programs", "c")
+
+MEMSAFETY_PRP = "CHECK( init(main()), LTL(G valid-free) )\nCHECK( init(main()), LTL(G valid-deref) )\n" \
+                "CHECK( init(main()), LTL(G valid-memtrack) )\n"
+
+
+def task_text(c_file, *entries):
+    props = "".join(f"  - property_file: ../properties/{prp}\n    expected_verdict: {verdict}\n"
+                    + (f"    subproperty: {sub}\n" if sub else "") for prp, verdict, sub in entries)
+    return f"format_version: '2.0'\ninput_files: '{c_file}'\nproperties:\n{props}options:\n  language: C\n"
+
+
+@pytest.fixture
+def layout(tmp_path):
+    """The competition's layout: tasks beside their C files, property files in ../properties."""
+    (tmp_path / "properties").mkdir()
+    (tmp_path / "properties" / "valid-memsafety.prp").write_text(MEMSAFETY_PRP)
+    (tmp_path / "properties" / "termination.prp").write_text("CHECK( init(main()), LTL(F end) )\n")
+    (tmp_path / "list").mkdir()
+    for name in ("sort_insertion.c", "student_list_remove_leak.c"):
+        shutil.copy(os.path.join(CORPUS, name), tmp_path / "list" / name)
+    return tmp_path
+
+
+def test_a_task_names_its_file_properties_and_expected_verdicts(layout):
+    path = layout / "list" / "leak.yml"
+    path.write_text(task_text("student_list_remove_leak.c", ("valid-memsafety.prp", "false", "valid-memtrack"),
+                              ("valid-memcleanup.prp", "false", None),   # not on disk: known by its name
+                              ("termination.prp", "true", None)))
+    assert read_task(str(path)) == Task(
+        str(layout / "list" / "student_list_remove_leak.c"), ("memsafety", "memcleanup"),
+        (("memsafety", "false (valid-memtrack)"), ("memcleanup", "false")), ("../properties/termination.prp",))
+
+
+@pytest.mark.parametrize("text, where", [
+    ("input_files: 'a.c'\nproperties: [\n", ":3:1:"),
+    ("input_files: ['a.c', 'b.c']\nproperties: []\n", ":1:1:"),
+    ("- just a list\n", ":1:1:"),
+])
+def test_a_malformed_task_is_a_located_error(tmp_path, text, where):
+    path = tmp_path / "bad.yml"
+    path.write_text(text)
+    with pytest.raises(TvlaError) as e:
+        read_task(str(path))
+    assert where in str(e.value) and str(path) in str(e.value)
+
+
+def test_verify_of_tasks_compares_with_the_expected_verdicts(layout):
+    (layout / "list" / "sort.yml").write_text(task_text("sort_insertion.c", ("valid-memsafety.prp", "true", None),
+                                                        ("termination.prp", "true", None)))
+    (layout / "list" / "leak.yml").write_text(task_text("student_list_remove_leak.c",
+                                                        ("valid-memsafety.prp", "false", "valid-free")))
+    out = layout / "r.json"
+    r = subprocess.run([sys.executable, "-m", "tvla", "verify", "list/sort.yml", "list/leak.yml", "--json", str(out)],
+                       cwd=layout, capture_output=True, text=True)
+    assert r.returncode == 1, r.stderr
+    table = r.stdout.split("\n\n")[-1].splitlines()
+    assert table[0].split() == ["file", "property", "verdict", "seconds", "expected"]
+    assert [[t for t in row.split() if not re.fullmatch(r"\d+\.\d\d", t)] for row in table[2:4]] == [   # no seconds
+        ["list/sort_insertion.c", "memsafety", "true", "true"],
+        ["list/student_list_remove_leak.c", "memsafety", "false", "(valid-memtrack)", "false", "(valid-free)"]]
+    assert table[4] == "2 expected verdicts: 1 as expected, 0 unknown, 1 not as expected"
+    files = json.loads(out.read_text())["files"]
+    assert [f["properties"]["memsafety"]["expected"] for f in files] == ["true", "false (valid-free)"]
+    assert [list(f["properties"]) for f in files] == [["memsafety"], ["memsafety"]]   # termination left out
