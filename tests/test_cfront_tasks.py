@@ -52,10 +52,11 @@ def test_a_task_names_its_file_properties_and_expected_verdicts(layout):
     ("input_files: 'a.c'\nproperties: [\n", ":3:1:"),
     ("input_files: ['a.c', 'b.c']\nproperties: []\n", ":1:1:"),
     ("- just a list\n", ":1:1:"),
+    (b"\xff\xfe input_files", ":1:1:"),   # not UTF-8
 ])
 def test_a_malformed_task_is_a_located_error(tmp_path, text, where):
     path = tmp_path / "bad.yml"
-    path.write_text(text)
+    path.write_bytes(text if isinstance(text, bytes) else text.encode())
     with pytest.raises(TvlaError) as e:
         read_task(str(path))
     assert where in str(e.value) and str(path) in str(e.value)

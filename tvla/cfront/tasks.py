@@ -56,6 +56,8 @@ def read_task(path: str) -> Task:
             data = yaml.safe_load(fh)
     except OSError as e:
         raise TvlaError(f"cannot read {path}: {e.strerror}") from None
+    except UnicodeDecodeError as e:
+        raise TvlaError(f"not a task definition: not UTF-8 text (byte {e.start})", path, 1, 1) from None
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         line, col = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)

@@ -71,7 +71,7 @@ def text_lines(f: FileVerdict) -> List[str]:
 def summary_lines(files: Sequence[FileVerdict]) -> List[str]:
     """The table ending a run over several files: file, property, verdict, seconds; with the
     verdicts task files expect, an ``expected`` column and a count of the answers against them."""
-    rows = [(f.file, "-", "error", f.seconds, "") for f in files if f.error]
+    rows = [(f.file, prop, "error", f.seconds, want) for f in files if f.error for prop, want in f.expected or [("-", "")]]
     rows += [(f.file, p.name, verdict_text(p), f.seconds, dict(f.expected).get(p.name, ""))
              for f in files if not f.error for p in f.properties]
     width = max([len("file")] + [len(r[0]) for r in rows])
@@ -95,7 +95,7 @@ def _score(pairs: List[Tuple[str, str]]) -> str:
     """How the answers compare with the expected verdicts (a false with another subproperty than the
     one expected is not as expected; where none is expected, any is)."""
     right = sum(got == want or "(" not in want and got.split(" ")[0] == want for got, want in pairs)
-    unknown = sum(got.startswith("unknown") for got, _ in pairs)
+    unknown = sum(got.startswith(("unknown", "error")) for got, _ in pairs)   # no answer
     return (f"{len(pairs)} expected verdicts: {right} as expected, {unknown} unknown, "
             f"{len(pairs) - right - unknown} not as expected")
 
