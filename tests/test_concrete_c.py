@@ -57,6 +57,21 @@ def test_a_witness_store_names_each_element_of_an_array(tmp_path):
     assert "bk[0] = NULL; bk[1] -> c1; c1.next = NULL" in w[-1].store   # was "bk = NULL" for bk[0]
 
 
+@pytest.mark.parametrize("drop, kind, message, line", [
+    ("free(head)", "valid-deref", "dereference of memory of a returned call (alloca)", 18),
+    ("m->d = 2", "valid-free", "free of memory not on the heap", 19),
+])
+def test_alloca_memory_lives_until_its_call_returns_and_is_not_freed(tmp_path, drop, kind, message, line):
+    """``alloca`` gives memory of the calling function (``mk``'s dies when mk returns), which is
+    no heap memory: not to free, never leaked (the list built by alloca in main is not lost)."""
+    text = open(data("alloca_misuse.c")).read()
+    src = tmp_path / "alloca.c"
+    src.write_text("\n".join("" if drop in row else row for row in text.split("\n")))   # lines stay
+    found = find(str(src))
+    assert set(found) == {"memsafety"}
+    assert (found["memsafety"].kind, found["memsafety"].message, found["memsafety"].pos.line) == (kind, message, line)
+
+
 def test_no_run_claims_what_needs_undefined_behaviour():
     assert find(data("overflow_only.c")) == {}
 

@@ -9,7 +9,7 @@ element types) is not followed (:class:`~tvla.concrete.cmemory.Unmodeled`)."""
 
 from typing import Any, List, Tuple
 
-from tvla.concrete.cmemory import UNDEF, Memory, Obj, Ptr, Unmodeled, Violation, zero
+from tvla.concrete.cmemory import BLOCKS, UNDEF, Memory, Obj, Ptr, Unmodeled, Violation, zero
 from tvla.concrete.ctyping import Ty
 
 __all__ = ["zero_fill", "copy_elements", "reallocated", "scalar_paths"]
@@ -50,7 +50,7 @@ def zero_fill(p: Any, byte: Any, n: Any) -> None:
     """``memset(p, 0, n)``: every scalar of the elements covered is 0 (NULL)."""
     if byte != 0:
         raise Unmodeled("memset to another byte than 0")
-    if isinstance(p, Ptr) and p.obj is not None and p.obj.elem is None and p.obj.kind == "heap" \
+    if isinstance(p, Ptr) and p.obj is not None and p.obj.elem is None and p.obj.kind in BLOCKS \
             and p.path == (0,) and n == p.obj.size:
         p.obj.slots.clear()   # a block not used yet: all of it zero
         p.obj.zero = True

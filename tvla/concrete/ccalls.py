@@ -151,6 +151,20 @@ def _malloc(args: List[Fn], site: int, zero: bool = False) -> Fn:
     return call
 
 
+def _alloca(args: List[Fn], site: int) -> Fn:
+    def call(fr: "Frame") -> Any:
+        values = [a(fr) for a in args]
+        if len(values) != 1 or not isinstance(values[0], int) or not 0 < values[0] <= MAX_BLOCK:
+            raise Unmodeled("an alloca of an unknown, zero or huge size")
+        m = fr.m
+        if len(m.memory.objects) > m.limits.blocks:
+            raise Unmodeled("the run's allocation limit")
+        o = m.memory.new("alloca", "", None, None, values[0])
+        fr.vars[-1 - o.ident] = o   # the calling frame's (a key no declaration has): a root while it runs, gone at return
+        return Ptr(o, (0,), None)
+    return call
+
+
 def _calloc(args: List[Fn], site: int) -> Fn:
     return _malloc(args, site, zero=True)
 
@@ -213,7 +227,8 @@ def _expect(args: List[Fn], site: int) -> Fn:
 
 
 _LIBRARY: Dict[str, Callable[[List[Fn], int], Fn]] = {
-    "__VERIFIER_assume": _assume, "malloc": _malloc, "calloc": _calloc, "free": _free,
+    "__VERIFIER_assume": _assume, "malloc": _malloc, "calloc": _calloc, "free": _free, "alloca": _alloca,
+    "__builtin_alloca": _alloca,
     "__builtin_expect": _expect, "memset": _memset, "__builtin_memset": _memset, "memcpy": _memcpy,
     "__builtin_memcpy": _memcpy, "realloc": _realloc,
     **{n: _error for n in ERROR_FUNCTIONS}, **{n: _exit for n in EXIT_FUNCTIONS},

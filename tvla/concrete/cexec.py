@@ -26,7 +26,7 @@ from tvla.cfront.cinfo import case_values, children, for_parts, initializer, swi
 from tvla.cfront.ir import Pos
 from tvla.cfront.parse import binary_operator, constants_memo, evaluate_int, unary_operator
 from tvla.concrete.ccalls import compile_call
-from tvla.concrete.cmemory import BYTES, NULL, UNDEF, Halt, Memory, Obj, Ptr, Unmodeled, Violation, refuse
+from tvla.concrete.cmemory import BLOCKS, BYTES, NULL, UNDEF, Halt, Memory, Obj, Ptr, Unmodeled, Violation, refuse
 from tvla.concrete.ctyping import Ty, Types, convert, path_at, path_offset, truth, wrap
 
 __all__ = ["CProgramCode", "Machine", "Outcome", "Event", "Limits", "MEMORY_KINDS"]
@@ -750,7 +750,7 @@ def _field_by_bytes(p: Ptr, st: Ty, name: str) -> Loc:
     if not o.alive:
         raise Violation("valid-deref", "dereference of a freed cell")
     at, ft = p.path[1] + st.offset(name), st.field(name)
-    size = o.size if o.kind == "heap" else (o.count or 0) * o.elem.size
+    size = o.size if o.kind in BLOCKS else (o.count or 0) * o.elem.size
     if at < 0 or at + ft.size > size:
         raise Violation("valid-deref", "access out of the bounds of an object")
     found = path_at(o.elem, at, ft)
@@ -773,7 +773,7 @@ def _field_address(p: Any, st: Ty, name: str) -> Ptr:
         off, ft = p.path[1] + st.offset(name), st.field(name)
         found = path_at(o.elem, off, ft)
         return Ptr(o, found[0], found[1]) if found is not None else Ptr(o, (BYTES, off), None)
-    if p.obj.kind == "heap" and len(p.path) == 1:   # a block's first use may be its field's address
+    if p.obj.kind in BLOCKS and len(p.path) == 1:   # a block's first use may be its field's address
         Memory.typed(p.obj, st)
     return Ptr(p.obj, p.path + (name,), None)
 
@@ -795,7 +795,7 @@ def _typed_add(p: Any, k: int, elem: Ty) -> Any:
         if p.path[:1] == (BYTES,) or elem.size == 1 and o.elem is not None and o.elem.size != 1:
             off = p.path[1] if p.path[:1] == (BYTES,) else path_offset(o.elem, p.path)
             return Ptr(o, (BYTES, off + k), None)
-        if o.kind == "heap" and len(p.path) == 1:
+        if o.kind in BLOCKS and len(p.path) == 1:
             Memory.typed(o, elem)
     return _add_ptr(p, k)
 

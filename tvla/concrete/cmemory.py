@@ -20,7 +20,12 @@ Contract:
 
 from typing import Any, Callable, Dict, Iterable, List, Optional, Set, Tuple
 
-__all__ = ["Unmodeled", "Violation", "Halt", "BYTES", "zero", "refuse", "Obj", "Ptr", "NULL", "UNDEF", "Memory", "Path"]
+__all__ = ["Unmodeled", "Violation", "Halt", "BYTES", "BLOCKS", "zero", "refuse", "Obj", "Ptr", "NULL", "UNDEF", "Memory",
+           "Path"]
+
+BLOCKS = ("heap", "alloca")
+"""The kinds of objects made by bytes (``malloc``, ``alloca``), typed by their first use; an
+``alloca`` block belongs to the frame of its call (it dies when that returns; freeing it is invalid)."""
 
 Path = Tuple[Any, ...]
 
@@ -147,6 +152,8 @@ class Memory:
             self.heap_blocks += 1
             self.allocated += 1
             name = name or f"c{self.allocated}"
+        elif kind == "alloca":
+            name = name or f"a{sum(o.kind == kind for o in self.objects) + 1}"
         o = Obj(len(self.objects), kind, name, elem, count, size, zero)
         self.objects.append(o)
         return o
@@ -161,8 +168,9 @@ class Memory:
             raise Unmodeled("an access by bytes")
         if not o.alive:
             raise Violation("valid-deref", "dereference of a freed cell" if o.kind == "heap"
+                            else "dereference of memory of a returned call (alloca)" if o.kind == "alloca"
                             else "dereference of a variable out of scope")
-        if o.kind == "heap" and len(p.path) == 1:
+        if o.kind in BLOCKS and len(p.path) == 1:
             self.typed(o, elem)
         i = p.path[-1]
         bound = p.bound if len(p.path) > 1 else o.count

@@ -23,7 +23,7 @@ from tvla.cfront.ir import Pos
 from tvla.cfront.parse import evaluate_int, parse_file
 from tvla.cfront.verdict import WitnessStep
 from tvla.concrete.cexec import CProgramCode, Event, Limits, Machine, Outcome
-from tvla.concrete.cmemory import BYTES, UNDEF, Obj, Ptr
+from tvla.concrete.cmemory import BLOCKS, BYTES, UNDEF, Obj, Ptr
 from tvla.concrete.ctyping import Ty
 
 __all__ = ["CONCRETE_PROPERTIES", "Found", "ConcreteSearch", "violated", "program_constants", "render"]
@@ -215,7 +215,7 @@ def _value(v: Any) -> str:
     if isinstance(v, Ptr):
         if v.obj is None:
             return "= NULL"
-        where = v.obj.name if v.obj.kind == "heap" else "&" + v.obj.name
+        where = v.obj.name if v.obj.kind in BLOCKS else "&" + v.obj.name
         if v.path[:1] == (BYTES,):   # container_of of a member of no such struct
             off = v.path[1]
             return f"-> {where} {'+' if off >= 0 else '-'} {abs(off)} bytes"
