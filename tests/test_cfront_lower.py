@@ -128,6 +128,13 @@ def test_malloc_and_alloca_headers_declare_the_allocation_functions(tmp_path):
     assert not prog.unsupported and any(isinstance(s, ir.Malloc) for s in stmts(prog))
 
 
+def test_alloca_is_unsupported_by_name(tmp_path):
+    prog = lower(tmp_path, "#include <alloca.h>\nint main() { Node *x = alloca(sizeof(struct node));\n"
+                           "  x->next = NULL; return 0; }\n")
+    assert [what for _, what in prog.unsupported] == \
+        ["unsupported: alloca: memory of the calling function's frame is not followed"]
+
+
 def test_limits_and_stdint_headers(tmp_path):
     prog = lower(tmp_path, "#include <limits.h>\n#include <stdint.h>\n"
                            "int main() { int32_t m = INT_MAX; uint8_t c = UINT8_MAX; long l = LONG_MIN;\n"

@@ -739,7 +739,9 @@ class Lowering(LinkLowering):
         if name in INPUT_CALLS:
             targets = args[INPUT_CALLS[name]:]
             return self.input_count(s, len(targets), self.read_input(s, targets, cur, fr))
-        if name not in IGNORED_CALLS:
+        if name in ("alloca", "__builtin_alloca"):   # its cells would be roots no variable names
+            self.unsupported(s, f"{name}: memory of the calling function's frame is not followed")
+        elif name not in IGNORED_CALLS:
             self.unsupported(s, f"call of {name}, which is not defined in the file")
         return self.unknown(s), self.effects(args, cur, fr)
 
