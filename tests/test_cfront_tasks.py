@@ -80,3 +80,14 @@ def test_verify_of_tasks_compares_with_the_expected_verdicts(layout):
     files = json.loads(out.read_text())["files"]
     assert [f["properties"]["memsafety"]["expected"] for f in files] == ["true", "false (valid-free)"]
     assert [list(f["properties"]) for f in files] == [["memsafety"], ["memsafety"]]   # termination left out
+
+
+def test_a_task_of_other_properties_only_is_skipped_with_a_note(layout):
+    (layout / "list" / "term.yml").write_text(task_text("sort_insertion.c", ("termination.prp", "true", None)))
+    (layout / "list" / "sort.yml").write_text(task_text("sort_insertion.c", ("valid-memsafety.prp", "true", None)))
+    r = subprocess.run([sys.executable, "-m", "tvla", "verify", "list/term.yml", "list/sort.yml"],
+                       cwd=layout, capture_output=True, text=True)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.startswith("list/term.yml:1:1: unsupported: the task asks for no property tvla checks "
+                               "(../properties/termination.prp)\n")
+    assert r.stdout.rstrip().endswith("1 expected verdicts: 1 as expected, 0 unknown, 0 not as expected")

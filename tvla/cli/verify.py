@@ -615,9 +615,10 @@ def verify_tasks(paths: Sequence[str], opts: VerifyOptions, jobs: Optional[int] 
         groups.setdefault(tasks[p].properties if p in tasks and not asked else opts.properties, []).append(i)
     out: Dict[int, FileVerdict] = {}
     for props, idx in groups.items():
-        if not props:   # a task of properties tvla does not check only
-            out.update((i, FileVerdict(tasks[paths[i]].file, (), error="the task asks for no property tvla checks ("
-                                       + ", ".join(tasks[paths[i]].left_out) + ")")) for i in idx)
+        if not props:   # a task of properties tvla does not check only: nothing to answer
+            out.update((i, FileVerdict(tasks[paths[i]].file, (), unsupported=((ir.Pos(paths[i], 1, 1), (
+                "unsupported: the task asks for no property tvla checks (" + ", ".join(tasks[paths[i]].left_out)
+                + ")")),))) for i in idx)
             continue
         files = [tasks[paths[i]].file if paths[i] in tasks else paths[i] for i in idx]
         for i, v in zip(idx, verify_files(files, replace(opts, properties=props), jobs, should_stop)):
