@@ -17,13 +17,13 @@ temporaries apart).  ``None`` as a source pointer stands for ``NULL``.
 """
 
 from dataclasses import dataclass, field
-from typing import AbstractSet, Callable, FrozenSet, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import AbstractSet, Callable, Dict, FrozenSet, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
 __all__ = [
     "Pos", "StructType", "PointerVar", "IntVar",
     "AssignNull", "AssignVar", "Load", "StoreNull", "Store", "Malloc", "Free", "FreeNonHeap", "OutsideObject",
     "Kill", "SetData", "CopyData", "Havoc", "CopyInt", "PtrCond", "DataCond", "Assume", "ReachError",
-    "Exit", "Nop", "Spin", "Statement", "Edge", "CProgram", "DATA_OPS", "fresh_nodes", "chain", "on_cycles", "nondet_values", "run_of", "meeting", "value_words", "quote", "holds", "FLIP", "order_bound", "strict_bound",
+    "Exit", "Nop", "Spin", "Statement", "Edge", "CProgram", "DATA_OPS", "fresh_nodes", "chain", "on_cycles", "leading_to", "nondet_values", "run_of", "meeting", "value_words", "quote", "holds", "FLIP", "order_bound", "strict_bound",
 ]
 
 
@@ -588,6 +588,20 @@ def on_cycles(edges: Sequence[Edge]) -> Callable[[Edge], bool]:
     graph = nx.DiGraph((e.source, e.target) for e in edges)
     component = {n: k for k, nodes in enumerate(nx.strongly_connected_components(graph)) for n in nodes}
     return lambda e: component[e.source] == component[e.target]
+
+
+def leading_to(edges: Sequence[Edge], ends: Sequence[str]) -> FrozenSet[str]:
+    """The nodes of ``ends`` and those from which a path of ``edges`` leads to one of them."""
+    into: Dict[str, List[str]] = {}
+    for e in edges:
+        into.setdefault(e.target, []).append(e.source)
+    seen, todo = set(ends), list(ends)
+    while todo:
+        for n in into.get(todo.pop(), ()):
+            if n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return frozenset(seen)
 
 
 def chain(edge: Edge, stmts: Sequence[Statement], fresh: Iterator[str]) -> List[Edge]:

@@ -225,12 +225,7 @@ def held_at(prog: ir.CProgram) -> Dict[str, FrozenSet[str]]:
     :class:`~tvla.cfront.ir.Spin`), the pointer variables in scope in every loop it may spin in:
     the globals, ``main``'s, and the locals of the calls active in each (``Spin.frames``)."""
     nodes, out_edges, in_edges = _edges_around(prog)
-    ending, todo = {prog.exit, prog.error}, [prog.exit, prog.error]
-    while todo:
-        for e in in_edges.get(todo.pop(), ()):
-            if e.source not in ending:
-                ending.add(e.source)
-                todo.append(e.source)
+    ending = ir.leading_to(prog.edges, (prog.exit, prog.error))
     stuck = [n for n in nodes if n not in ending]
     frames: Dict[str, Optional[FrozenSet[int]]] = {n: None for n in stuck}   # None: no Spin seen (yet)
 

@@ -918,8 +918,7 @@ class Lowering(LinkLowering):
         only a local holds is not lost while the program spins; were the call taken as returned,
         it would be)."""
         g = nx.DiGraph((e.source, e.target) for e in self.edges)
-        ends = [n for n in ("exit", "error") if n in g]
-        leaving = set(ends).union(*(nx.ancestors(g, n) for n in ends))
+        leaving = ir.leading_to(self.edges, ("exit", "error"))
         stuck = g.subgraph(n for n in g if n not in leaving)
         number = {n: int(n[1:]) for n in self.node_frames}   # L1, L2, ...: the order they were made in
         spinning = {e.source for e in self.edges if isinstance(e.stmt, ir.Spin)}

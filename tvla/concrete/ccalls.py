@@ -15,11 +15,11 @@ from tvla.cfront.cinfo import children
 from tvla.cfront.intvars import RANDOM_CALLS
 from tvla.cfront.ir import IntRange
 from tvla.concrete.cblocks import copy_elements, reallocated, zero_fill
-from tvla.concrete.cmemory import BYTES, NULL, Halt, Ptr, Unmodeled, refuse
+from tvla.concrete.cmemory import BYTES, NULL, Halt, Obj, Ptr, Unmodeled, refuse
 from tvla.concrete.ctyping import Ty, path_offset, truth, wrap
 
 if TYPE_CHECKING:
-    from tvla.concrete.cexec import ExprCompiler, Frame
+    from tvla.concrete.cexec import ExprCompiler, Frame, Machine
 
 __all__ = ["compile_call", "ERROR_FUNCTIONS", "EXIT_FUNCTIONS"]
 
@@ -143,12 +143,16 @@ def _malloc(args: List[Fn], site: int, zero: bool = False) -> Fn:
             raise Unmodeled("an allocation of no bytes or of a huge size")
         if m.malloc_may_fail and m.choose(site, None):
             return NULL
-        if len(m.memory.objects) > m.limits.blocks:
-            raise Unmodeled("the run's allocation limit")
-        o = m.memory.new("heap", "", None, None, size, zero)
         m.dirty = True   # not yet stored anywhere: a malloc whose value is dropped loses it
-        return Ptr(o, (0,), None)
+        return Ptr(_block(m, "heap", size, zero), (0,), None)
     return call
+
+
+def _block(m: "Machine", kind: str, size: int, zero: bool = False) -> Obj:
+    """A new block of ``size`` bytes (``heap`` or ``alloca``), within the run's allocation limit."""
+    if len(m.memory.objects) > m.limits.blocks:
+        raise Unmodeled("the run's allocation limit")
+    return m.memory.new(kind, "", None, None, size, zero)
 
 
 def _alloca(args: List[Fn], site: int) -> Fn:
@@ -156,10 +160,7 @@ def _alloca(args: List[Fn], site: int) -> Fn:
         values = [a(fr) for a in args]
         if len(values) != 1 or not isinstance(values[0], int) or not 0 < values[0] <= MAX_BLOCK:
             raise Unmodeled("an alloca of an unknown, zero or huge size")
-        m = fr.m
-        if len(m.memory.objects) > m.limits.blocks:
-            raise Unmodeled("the run's allocation limit")
-        o = m.memory.new("alloca", "", None, None, values[0])
+        o = _block(fr.m, "alloca", values[0])
         fr.vars[-1 - o.ident] = o   # the calling frame's (a key no declaration has): a root while it runs, gone at return
         return Ptr(o, (0,), None)
     return call

@@ -146,6 +146,7 @@ class Memory:
         self.objects: List[Obj] = []
         self.heap_blocks = 0      # live ones
         self.allocated = 0
+        self.stacked = 0          # alloca blocks made
 
     def new(self, kind: str, name: str, elem: Any, count: Optional[int], size: int = 0, zero: bool = False) -> Obj:
         if kind == "heap":
@@ -153,7 +154,8 @@ class Memory:
             self.allocated += 1
             name = name or f"c{self.allocated}"
         elif kind == "alloca":
-            name = name or f"a{sum(o.kind == kind for o in self.objects) + 1}"
+            self.stacked += 1
+            name = name or f"a{self.stacked}"
         o = Obj(len(self.objects), kind, name, elem, count, size, zero)
         self.objects.append(o)
         return o
