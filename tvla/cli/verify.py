@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Callable, Dict, FrozenSet, List, Mapping, Opti
 from tvla.cfront import ir
 from tvla.cfront.library import ABSTRACTED, Precision
 from tvla.cfront.liveness import ints_live_at
-from tvla.cfront.tasks import is_task_file, read_task
+from tvla.cfront.tasks import Task, is_task_file, read_task
 from tvla.cfront.verdict import FALSE, TRUE, UNKNOWN, Alarm, FileVerdict, PropertyVerdict, WitnessStep, decide
 from tvla.concrete.csearch import CONCRETE_PROPERTIES, ConcreteSearch
 from tvla.engine.options import Options, build_options
@@ -616,14 +616,18 @@ def verify_tasks(paths: Sequence[str], opts: VerifyOptions, jobs: Optional[int] 
     out: Dict[int, FileVerdict] = {}
     for props, idx in groups.items():
         if not props:   # a task of properties tvla does not check only: nothing to answer
-            out.update((i, FileVerdict(tasks[paths[i]].file, (), unsupported=((ir.Pos(paths[i], 1, 1), (
-                "unsupported: the task asks for no property tvla checks (" + ", ".join(tasks[paths[i]].left_out)
-                + ")")),))) for i in idx)
+            out.update((i, _nothing_asked(paths[i], tasks[paths[i]])) for i in idx)
             continue
         files = [tasks[paths[i]].file if paths[i] in tasks else paths[i] for i in idx]
         for i, v in zip(idx, verify_files(files, replace(opts, properties=props), jobs, should_stop)):
             out[i] = replace(v, expected=tasks[paths[i]].expected) if paths[i] in tasks else v
     return [out[i] for i in range(len(paths))]
+
+
+def _nothing_asked(path: str, task: Task) -> FileVerdict:
+    """The note on a task file that asks for no property tvla checks, at its first line."""
+    what = f"unsupported: the task asks for no property tvla checks ({', '.join(task.left_out)})"
+    return FileVerdict(task.file, (), unsupported=((ir.Pos(path, 1, 1), what),))
 
 
 def _interrupted(running: List[Tuple[int, str, BaseProcess, float]], todo: List[Tuple[int, str]],

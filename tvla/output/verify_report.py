@@ -72,7 +72,7 @@ def summary_lines(files: Sequence[FileVerdict]) -> List[str]:
     """The table ending a run over several files: file, property, verdict, seconds; with the
     verdicts task files expect, an ``expected`` column and a count of the answers against them."""
     rows = [(f.file, prop, "error", f.seconds, want) for f in files if f.error for prop, want in f.expected or [("-", "")]]
-    rows += [(f.file, p.name, verdict_text(p), f.seconds, dict(f.expected).get(p.name, ""))
+    rows += [(f.file, p.name, _table_verdict(p), f.seconds, dict(f.expected).get(p.name, ""))
              for f in files if not f.error for p in f.properties]
     width = max([len("file")] + [len(r[0]) for r in rows])
     pwidth = max([len("property")] + [len(r[1]) for r in rows])
@@ -86,7 +86,7 @@ def summary_lines(files: Sequence[FileVerdict]) -> List[str]:
     return out
 
 
-def verdict_text(p: PropertyVerdict) -> str:
+def _table_verdict(p: PropertyVerdict) -> str:
     """``true``, ``unknown``, ``false`` or ``false (valid-memtrack)``: as task files state verdicts."""
     return p.verdict + (f" ({p.violated})" if p.violated else "")
 
