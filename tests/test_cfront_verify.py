@@ -131,13 +131,16 @@ def test_several_files_end_with_a_summary(tmp_path):
 @pytest.mark.parametrize("sig", ["SIGINT", "SIGTERM"])   # Ctrl-C (the whole group), timeout(1)
 def test_an_interrupted_run_reports_the_files_it_did_not_finish(tmp_path, sig):
     """One file at a time, the first one slow: interrupted, it and the next are unknown, the summary
-    and the JSON are written, exit 130 (it ended with "interrupted" and nothing written)."""
+    and the JSON are written, exit 130 (it ended with "interrupted" and nothing written); the killed
+    worker's generated files are removed (they were left in the temporary directory)."""
     import signal
     import time
     slow = os.path.join(ROOT, "programs", "c", "tree_dsw.c")   # a minute and more
-    out = tmp_path / "r.json"
+    out, scratch = tmp_path / "r.json", tmp_path / "tmp"
+    scratch.mkdir()
     proc = subprocess.Popen(TVLA + ["verify", "-j", "1", "--json", str(out), slow, write(tmp_path, "clean.c", CLEAN)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                            env={**os.environ, "TMPDIR": str(scratch)})
     time.sleep(4)
     os.killpg(proc.pid, getattr(signal, sig))
     stdout, stderr = proc.communicate(timeout=60)
@@ -148,6 +151,7 @@ def test_an_interrupted_run_reports_the_files_it_did_not_finish(tmp_path, sig):
                        "clean.c": "the analysis stopped early (interrupted before it started)"}
     rows = [row.split() for row in stdout.split("\n\n")[-1].splitlines()[2:]]   # the summary
     assert [r[2] for r in rows] == ["unknown"] * 6
+    assert not list(scratch.iterdir())
 
 
 def test_bad_input_is_located_and_exit_2(tmp_path):

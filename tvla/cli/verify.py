@@ -13,10 +13,12 @@ import multiprocessing
 import os
 import re
 import resource
+import shutil
 import signal
 import tempfile
 import time
 from multiprocessing.connection import Connection, wait
+from multiprocessing.context import BaseContext
 from multiprocessing.process import BaseProcess
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Callable, Dict, FrozenSet, List, Mapping, Optional, Sequence, Set, Tuple, Union, cast
@@ -55,6 +57,7 @@ class VerifyOptions:
     timeout: Optional[float] = 120.0
     memory_mb: Optional[int] = 4096
     concrete: bool = True   # concrete runs of the C program (tvla.concrete.csearch) may make a property false
+    scratch: Optional[str] = None   # where the generated files go; None: the system's temporary directory
 
     def engine_options(self, cprog: Optional[ir.CProgram] = None, witness: bool = True) -> Options:
         nodes = self.witness_nodes if self.witness_nodes is not None else witness_nodes(cprog)
@@ -304,7 +307,7 @@ def _analyse(cprog: ir.CProgram, opts: VerifyOptions, precision: Precision,
     where that bound is the same (:func:`_earlier_witnesses`), and searches others only if
     :data:`EXACT_SEARCH_TIME` is left before ``deadline``."""
     from tvla.cli.api import attach_witnesses, load, read_inputs, run_loaded
-    with tempfile.TemporaryDirectory(prefix="tvla-verify-") as d:
+    with tempfile.TemporaryDirectory(prefix="tvla-verify-", dir=opts.scratch) as d:
         tr, tvp, tvs = write_translation(cprog, opts.properties, d, precision)
         engine = replace(opts.engine_options(cprog, witness), break_on_coerce_failure=breaks)
         bound = engine.witness_nodes   # the runs before an exact one searched within it
@@ -630,14 +633,39 @@ def _nothing_asked(path: str, task: Task) -> FileVerdict:
     return FileVerdict(task.file, (), unsupported=((ir.Pos(path, 1, 1), what),))
 
 
-def _interrupted(running: List[Tuple[int, str, BaseProcess, float]], todo: List[Tuple[int, str]],
-                 opts: VerifyOptions) -> Dict[int, FileVerdict]:
+@dataclass(frozen=True)
+class _Job:
+    """A worker verifying the ``index``-th file, started at ``t0``, writing its generated files in
+    ``scratch`` (made and removed here: a worker killed at its limit cannot clean up)."""
+
+    index: int
+    path: str
+    proc: BaseProcess
+    t0: float
+    scratch: str
+
+    def end(self, kill: bool = False) -> float:
+        """Wait for the worker (killed first with ``kill``), remove its files; its seconds."""
+        if kill:
+            self.proc.kill()
+        self.proc.join()
+        shutil.rmtree(self.scratch, ignore_errors=True)
+        return time.monotonic() - self.t0
+
+
+def _start(ctx: BaseContext, index: int, path: str, opts: VerifyOptions) -> Tuple[Connection, _Job]:
+    here, there = ctx.Pipe(duplex=False)
+    scratch = tempfile.mkdtemp(prefix="tvla-verify-")
+    proc: BaseProcess = ctx.Process(target=_worker, args=(path, replace(opts, scratch=scratch), there),
+                                    daemon=True)
+    proc.start()
+    there.close()
+    return here, _Job(index, path, proc, time.monotonic(), scratch)
+
+
+def _interrupted(running: List[_Job], todo: List[Tuple[int, str]], opts: VerifyOptions) -> Dict[int, FileVerdict]:
     """Stop the workers ``running``: their files and those ``todo`` are unknown (interrupted)."""
-    out = {}
-    for i, path, proc, t0 in running:
-        proc.kill()
-        proc.join()
-        out[i] = _gave_up(path, opts, "interrupted", time.monotonic() - t0)
+    out = {job.index: _gave_up(job.path, opts, "interrupted", job.end(kill=True)) for job in running}
     out.update((i, _gave_up(path, opts, "interrupted before it started", 0.0)) for i, path in todo)
     return out
 
@@ -645,6 +673,16 @@ def _interrupted(running: List[Tuple[int, str, BaseProcess, float]], todo: List[
 def _worker(path: str, opts: VerifyOptions, conn: Connection) -> None:
     conn.send(_limited(path, opts))
     conn.close()
+
+
+def _finished(conn: Connection, job: _Job, opts: VerifyOptions) -> FileVerdict:
+    try:
+        verdict: FileVerdict = conn.recv()
+    except EOFError:   # the worker died (out of memory, a signal)
+        seconds = job.end()
+        return _gave_up(job.path, opts, f"the analysis stopped ({_death(job.proc.exitcode)})", seconds)
+    job.end()
+    return verdict
 
 
 def verify_files(paths: Sequence[str], opts: VerifyOptions, jobs: Optional[int] = None,
@@ -656,33 +694,21 @@ def verify_files(paths: Sequence[str], opts: VerifyOptions, jobs: Optional[int] 
     jobs = max(1, min(jobs or os.cpu_count() or 1, len(paths)))
     ctx = multiprocessing.get_context("fork")
     todo = list(enumerate(paths))
-    running: Dict[Connection, Tuple[int, str, BaseProcess, float]] = {}
+    running: Dict[Connection, _Job] = {}
     done: Dict[int, FileVerdict] = {}
     while todo or running:
         if should_stop():
             done.update(_interrupted(list(running.values()), todo, opts))
             break
         while todo and len(running) < jobs:
-            i, path = todo.pop(0)
-            here, there = ctx.Pipe(duplex=False)
-            proc: BaseProcess = ctx.Process(target=_worker, args=(path, opts, there), daemon=True)
-            proc.start()
-            there.close()
-            running[here] = (i, path, proc, time.monotonic())
+            conn, job = _start(ctx, *todo.pop(0), opts)
+            running[conn] = job
         ready = cast(List[Connection], wait(list(running), timeout=1.0))  # wait returns what it is given
         for conn in ready:
-            i, path, proc, t0 = running.pop(conn)
-            try:
-                done[i] = conn.recv()
-            except EOFError:   # the worker died (out of memory, a signal)
-                proc.join()
-                done[i] = _gave_up(path, opts, f"the analysis stopped ({_death(proc.exitcode)})",
-                                   time.monotonic() - t0)
-            proc.join()
-        for conn, (i, path, proc, t0) in list(running.items()):
-            if opts.timeout and time.monotonic() - t0 > opts.timeout + GRACE:
-                proc.kill()
-                proc.join()
+            job = running.pop(conn)
+            done[job.index] = _finished(conn, job, opts)
+        for conn, job in list(running.items()):
+            if opts.timeout and time.monotonic() - job.t0 > opts.timeout + GRACE:
                 running.pop(conn)
-                done[i] = _gave_up(path, opts, "time limit", time.monotonic() - t0)
+                done[job.index] = _gave_up(job.path, opts, "time limit", job.end(kill=True))
     return [done[i] for i in range(len(paths))]
