@@ -18,7 +18,7 @@ import signal
 import tempfile
 import time
 from multiprocessing.connection import Connection, wait
-from multiprocessing.context import BaseContext
+from multiprocessing.context import ForkContext
 from multiprocessing.process import BaseProcess
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Callable, Dict, FrozenSet, List, Mapping, Optional, Sequence, Set, Tuple, Union, cast
@@ -653,7 +653,7 @@ class _Job:
         return time.monotonic() - self.t0
 
 
-def _start(ctx: BaseContext, index: int, path: str, opts: VerifyOptions) -> Tuple[Connection, _Job]:
+def _start(ctx: ForkContext, index: int, path: str, opts: VerifyOptions) -> Tuple[Connection, _Job]:
     here, there = ctx.Pipe(duplex=False)
     scratch = tempfile.mkdtemp(prefix="tvla-verify-")
     proc: BaseProcess = ctx.Process(target=_worker, args=(path, replace(opts, scratch=scratch), there),
