@@ -91,3 +91,21 @@ def test_a_task_of_other_properties_only_is_skipped_with_a_note(layout):
     assert r.stdout.startswith("list/term.yml:1:1: unsupported: the task asks for no property tvla checks "
                                "(../properties/termination.prp)\n")
     assert r.stdout.rstrip().endswith("1 expected verdicts: 1 as expected, 0 unknown, 0 not as expected")
+
+
+def test_a_directory_stands_for_its_tasks_and_the_c_files_no_task_names(layout):
+    """A competition's directory holds each C file beside its task: the walk gives the task, not the
+    file twice (it gave only the C files, without their expected verdicts); a C file no task names
+    is still verified, and a YAML file that is no task (a configuration) is left alone."""
+    from tvla.cli.verify import c_files
+    (layout / "list" / "sort.yml").write_text(task_text("sort_insertion.c", ("valid-memsafety.prp", "true", None)))
+    (layout / "list" / "ci.yaml").write_text("jobs:\n  test: {runs-on: linux}\n")
+    (layout / "list" / "broken.yml").write_text("input_files: 'gone.c'\nproperties: [\n")
+    (layout / "list" / "sub").mkdir()
+    (layout / "list" / "sub" / "lone.c").write_text("int main(void) { return 0; }\n")
+    assert c_files([str(layout / "list")]) == [
+        str(layout / "list" / f) for f in ("sort.yml", "student_list_remove_leak.c", os.path.join("sub", "lone.c"))]
+    r = subprocess.run([sys.executable, "-m", "tvla", "verify", "--property", "memsafety", "list/sub", "list/sort.yml"],
+                       cwd=layout, capture_output=True, text=True)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.splitlines()[-1] == "1 expected verdicts: 1 as expected, 0 unknown, 0 not as expected"

@@ -26,7 +26,7 @@ from typing import Any, Dict, List, Optional, Tuple
 from tvla.cfront.properties import parse_properties
 from tvla.errors import TvlaError
 
-__all__ = ["Task", "read_task", "is_task_file", "TASK_SUFFIXES"]
+__all__ = ["Task", "read_task", "is_task_file", "named_input", "TASK_SUFFIXES"]
 
 TASK_SUFFIXES = (".yml", ".yaml")
 # the competition's property files by name, when the file itself is not at hand
@@ -48,8 +48,30 @@ def is_task_file(path: str) -> bool:
     return path.endswith(TASK_SUFFIXES)
 
 
+def named_input(path: str) -> Optional[str]:
+    """The C file the YAML file ``path`` names as a task (``input_files``, one or several: the first),
+    None when it is no task definition (not YAML, no ``input_files``: a directory's other YAML files)."""
+    try:
+        data = _load(path)
+    except TvlaError:
+        return None
+    files = data.get("input_files") if isinstance(data, dict) else None
+    files = [files] if isinstance(files, str) else files
+    if not isinstance(files, list) or not files or not isinstance(files[0], str):
+        return None
+    return os.path.join(os.path.dirname(path), files[0])
+
+
 def read_task(path: str) -> Task:
     """The task defined in the file ``path`` (see the module docstring)."""
+    data = _load(path)
+    if not isinstance(data, dict):
+        raise TvlaError("not a task definition: no input_files and properties", path, 1, 1)
+    here = os.path.dirname(path)
+    return Task(os.path.join(here, _input_file(data, path)), *_properties(data.get("properties") or [], path, here))
+
+
+def _load(path: str) -> Any:
     import yaml   # lazy: only task files need it
     try:
         with open(path, encoding="utf-8") as fh:
@@ -62,10 +84,7 @@ def read_task(path: str) -> Task:
         mark = getattr(e, "problem_mark", None)
         line, col = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
         raise TvlaError(f"not a task definition: {getattr(e, 'problem', None) or e}", path, line, col) from None
-    if not isinstance(data, dict):
-        raise TvlaError("not a task definition: no input_files and properties", path, 1, 1)
-    here = os.path.dirname(path)
-    return Task(os.path.join(here, _input_file(data, path)), *_properties(data.get("properties") or [], path, here))
+    return data
 
 
 def _input_file(data: Dict[str, Any], path: str) -> str:

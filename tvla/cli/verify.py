@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Callable, Dict, FrozenSet, List, Mapping, Opti
 from tvla.cfront import ir
 from tvla.cfront.library import ABSTRACTED, Precision
 from tvla.cfront.liveness import ints_live_at
-from tvla.cfront.tasks import Task, is_task_file, read_task
+from tvla.cfront.tasks import TASK_SUFFIXES, Task, is_task_file, named_input, read_task
 from tvla.cfront.verdict import FALSE, TRUE, UNKNOWN, Alarm, FileVerdict, PropertyVerdict, WitnessStep, decide
 from tvla.concrete.csearch import CONCRETE_PROPERTIES, ConcreteSearch
 from tvla.engine.options import Options, build_options
@@ -79,17 +79,25 @@ def witness_nodes(cprog: Optional[ir.CProgram]) -> int:
 
 
 def c_files(paths: Sequence[str]) -> List[str]:
-    """The files named (C files or task files), a directory standing for its ``.c``/``.i`` files
-    (sorted, recursively)."""
+    """The files named (C files or task files), a directory standing for the files below it
+    (:func:`walk`)."""
     out: List[str] = []
     for p in paths:
-        if os.path.isdir(p):
-            for d, dirs, fs in os.walk(p):
-                dirs.sort()
-                out += [os.path.join(d, f) for f in sorted(fs) if f.endswith(C_SUFFIXES)]
-        else:
-            out.append(p)
+        out += walk(p) if os.path.isdir(p) else [p]
     return out
+
+
+def walk(directory: str) -> List[str]:
+    """The files below ``directory`` to verify, sorted, recursively: its task files (a YAML file
+    naming ``input_files``; other YAML files are left alone) and the ``.c``/``.i`` files no task
+    names (a task stands for its C file, so a competition's directory verifies each task once)."""
+    found: List[str] = []
+    for d, dirs, fs in os.walk(directory):
+        dirs.sort()
+        found += [os.path.join(d, f) for f in sorted(fs) if f.endswith(C_SUFFIXES + TASK_SUFFIXES)]
+    inputs = {p: named_input(p) for p in found if is_task_file(p)}
+    named = {os.path.normpath(f) for f in inputs.values() if f is not None}
+    return [p for p in found if (inputs[p] is not None if p in inputs else os.path.normpath(p) not in named)]
 
 
 def lower(path: str, opts: VerifyOptions) -> ir.CProgram:
