@@ -656,6 +656,8 @@ class Lowering(LinkLowering):
                 return BAD, cur
             tmp = self.temp(self.struct(st))
             return tmp, self.malloc(tmp, s, cur, fr, st)
+        if name == "realloc" and name not in self.definitions and len(args) == 2:
+            return self.realloc(s, args, cur, fr, want)
         if name in self.definitions and name not in ERROR_CALLS:
             return self.inline(self.definitions[name], s, args, cur, fr, want)
         return self.library_call(name, s, args, cur, fr)
@@ -796,17 +798,59 @@ class Lowering(LinkLowering):
             self.unsupported(s, f"{name} of a struct {struct_name(st)} standing alone (its cells are "
                                 f"followed inside struct {host.name})")
             return cur
-        sizes = [self.const_value(a, fr) for a in args]   # a wrapper's size parameter may be a constant
-        known = [z for z in sizes if z is not None]
-        size = None if len(known) < len(sizes) or not sizes else (known[0] * known[1] if name == "calloc" else known[0])
+        if not self.one_cell(s, args, st, fr):
+            return cur
+        stmt = ir.Malloc(dst, self.struct(st), name == "calloc", self.malloc_may_fail)
+        return self.step(cur, stmt, at or s)
+
+    def one_cell(self, s: ci.Cursor, sizes: List[ci.Cursor], st: ci.Cursor, fr: Frame) -> bool:
+        """Is the block allocated by the call ``s`` (of ``malloc``, ``calloc``, ``realloc``), whose size
+        arguments are ``sizes``, one cell of the struct ``st``?  Reported where not."""
+        name = callee_name(s)
+        values = [self.const_value(a, fr) for a in sizes]   # a wrapper's size parameter may be a constant
+        known = [z for z in values if z is not None]
+        size = None if len(known) < len(values) or not values else (known[0] * known[1] if name == "calloc" else known[0])
         want = st.type.get_size()
         if size != want and not (struct_name(st) == BLOCK and size is not None and size > 0):
             what = "a non-constant size" if size is None else f"{size} bytes"
             array = " (arrays are not followed)" if is_int_cell(st) and size is not None and size > want else ""
             self.unsupported(s, f"{name} of {what} for {cell_words(st)} ({want} bytes){array}")
-            return cur
-        stmt = ir.Malloc(dst, self.struct(st), name == "calloc", self.malloc_may_fail)
-        return self.step(cur, stmt, at or s)
+            return False
+        return True
+
+    def realloc(self, s: ci.Cursor, args: List[ci.Cursor], cur: Cur, fr: Frame,
+                want: Optional[ci.Cursor]) -> Tuple[Operand, Cur]:
+        """``realloc(p, sizeof *p)`` of a struct cell: ``malloc`` where p is NULL, else a fresh cell
+        given a copy of p's fields, then p freed (so p must be a live heap cell, as for ``free``); with
+        ``--malloc-may-fail`` it may also give NULL and leave p as it was.  Any other size is
+        unsupported, as for ``malloc``."""
+        old = strip(args[0], casts=True)
+        was = pointee_struct(old.type)
+        st = want or pointee_struct(s.type) or was or sizeof_struct(args[1:])
+        if st is None or was is not None and was != st:
+            self.unsupported(s, "realloc of a block that is not a struct, or to another struct type")
+            return BAD, cur
+        if self.hosts.of(st) is not None:
+            self.unsupported(s, f"realloc of a struct {struct_name(st)} standing alone")
+            return BAD, cur
+        if not self.one_cell(s, args[1:], st, fr):
+            return BAD, cur
+        v, cur = self.ptr_value(old, cur, fr)
+        struct, fails = self.struct(st), self.malloc_may_fail
+        tmp = self.temp(struct)
+        if v is None:   # realloc(NULL, n) is malloc(n)
+            return tmp, self.step(cur, ir.Malloc(tmp, struct, False, fails), s)
+        if not isinstance(v, str) or v == BAD:
+            self.unsupported(s, f"realloc of {self.src.text(old, 40)}")
+            return BAD, cur
+        end, moved = self.node(), self.node()
+        self.edge(self.step(cur, ir.Assume(ir.PtrCond(v, None)), s), end, ir.Malloc(tmp, struct, False, fails), s)
+        made = self.step(self.step(cur, ir.Assume(ir.PtrCond(v, None, False)), s), ir.Malloc(tmp, struct, False, fails), s)
+        if fails:   # a failed realloc gives NULL and leaves the block as it was
+            self.edge(made, end, ir.Assume(ir.PtrCond(tmp, None)), s)
+        self.edge(made, moved, ir.Assume(ir.PtrCond(tmp, None, False)), s)
+        self.edge(self.copy_between(s, tmp, v, st, moved), end, ir.Free(v), s)
+        return tmp, end
 
     def memset(self, s: ci.Cursor, args: List[ci.Cursor], cur: Cur, fr: Frame) -> Cur:
         """``memset(p, 0, sizeof *p)`` of a struct cell: each of its pointer fields NULL and each
