@@ -109,3 +109,19 @@ def test_a_directory_stands_for_its_tasks_and_the_c_files_no_task_names(layout):
                        cwd=layout, capture_output=True, text=True)
     assert r.returncode == 0, r.stdout + r.stderr
     assert r.stdout.splitlines()[-1] == "1 expected verdicts: 1 as expected, 0 unknown, 0 not as expected"
+
+
+def test_a_bad_task_in_a_batch_is_an_error_row_and_the_others_run(layout):
+    """A malformed task, or one whose C file is missing, is an error at its place; the batch still
+    verifies the other tasks (it stopped at the first bad task with nothing verified)."""
+    (layout / "list" / "sort.yml").write_text(task_text("sort_insertion.c", ("valid-memsafety.prp", "true", None)))
+    (layout / "list" / "gone.yml").write_text(task_text("gone.c", ("valid-memsafety.prp", "true", None)))
+    (layout / "list" / "broken.yml").write_text("input_files: 'a.c'\nproperties: [\n")
+    r = subprocess.run([sys.executable, "-m", "tvla", "verify", "list/broken.yml", "list/gone.yml", "list/sort.yml"],
+                       cwd=layout, capture_output=True, text=True)
+    assert r.returncode == 2, r.stdout + r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[0].startswith("list/broken.yml:3:1: not a task definition: ")
+    assert lines[1] == "list/gone.yml:2:1: input_files: no such C file list/gone.c"
+    assert "list/sort_insertion.c: memsafety: true" in lines
+    assert lines[-1] == "1 expected verdicts: 1 as expected, 0 unknown, 0 not as expected"

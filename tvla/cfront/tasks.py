@@ -68,7 +68,16 @@ def read_task(path: str) -> Task:
     if not isinstance(data, dict):
         raise TvlaError("not a task definition: no input_files and properties", path, 1, 1)
     here = os.path.dirname(path)
-    return Task(os.path.join(here, _input_file(data, path)), *_properties(data.get("properties") or [], path, here))
+    c_file = os.path.join(here, _input_file(data, path))
+    if not os.path.isfile(c_file):
+        raise TvlaError(f"input_files: no such C file {c_file}", path, _line_of(path, "input_files"), 1)
+    return Task(c_file, *_properties(data.get("properties") or [], path, here))
+
+
+def _line_of(path: str, key: str) -> int:
+    """The line of the task file ``path`` where ``key`` is set (1 if none is found)."""
+    with open(path, encoding="utf-8") as fh:
+        return next((n for n, line in enumerate(fh, 1) if line.startswith(key)), 1)
 
 
 def _load(path: str) -> Any:

@@ -619,12 +619,19 @@ def verify_tasks(paths: Sequence[str], opts: VerifyOptions, jobs: Optional[int] 
                  should_stop: Callable[[], bool] = lambda: False, asked: bool = False) -> List[FileVerdict]:
     """:func:`verify_files` of C files and task files (:mod:`tvla.cfront.tasks`): a task's C file for
     the properties the task names (those of ``opts`` when ``asked``: given on the command line), its
-    verdicts with those the task expects."""
-    tasks = {p: read_task(p) for p in paths if is_task_file(p)}
+    verdicts with those the task expects.  A task file that cannot be read is an error of its own."""
+    tasks: Dict[str, Task] = {}
+    out: Dict[int, FileVerdict] = {}
+    for i, p in enumerate(paths):
+        try:
+            if is_task_file(p):
+                tasks[p] = read_task(p)
+        except TvlaError as e:   # this task's error; the others still run
+            out[i] = FileVerdict(p, (), error=str(e))
     groups: Dict[Tuple[str, ...], List[int]] = {}
     for i, p in enumerate(paths):
-        groups.setdefault(tasks[p].properties if p in tasks and not asked else opts.properties, []).append(i)
-    out: Dict[int, FileVerdict] = {}
+        if i not in out:
+            groups.setdefault(tasks[p].properties if p in tasks and not asked else opts.properties, []).append(i)
     for props, idx in groups.items():
         if not props:   # a task of properties tvla does not check only: nothing to answer
             out.update((i, _nothing_asked(paths[i], tasks[paths[i]])) for i in idx)
