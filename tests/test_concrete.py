@@ -178,3 +178,35 @@ def test_selfcheck_finds_a_wrong_update_formula(write):
     report = selfcheck(prog, analysis.prepare_inputs(inputs)[0], analysis.run(inputs), nodes=2, runs=0)
     (v,) = report.violations
     assert v.location == "L1" and v.store.n >= 1 and v.reason == "embed"
+
+
+GROWING = """
+%p x(v) unique pointer
+%p n(v_1, v_2) function
+%%
+%action Push() {
+    %t "x = new(x)"
+    %new
+    {
+        x(v) = isNew(v)
+        n(v_1, v_2) = n(v_1, v_2) | isNew(v_1) & x(v_2)
+    }
+}
+%%
+L0 Push() L0
+"""
+
+
+def test_a_random_run_ends_past_the_walk_bound(write):
+    """A program that adds a cell at every step: a random run stops once its store has more than
+    WALK_NODES nodes (its 300 steps checked stores of up to 300 nodes, minutes on a dense one)."""
+    from tvla.concrete.selfcheck import WALK_NODES
+    prog_path = write("grow.tvp", GROWING)
+    tvs = write("grow.tvs", "%n = {u0, u1}\n%p = {\n  sm = {u1:1/2}\n  x = {u0}\n  n = {u0->u1:1/2, u1->u1:1/2}\n}\n")
+    prog, inputs = load(prog_path, tvs)
+    analysis = Analysis(prog, break_on_coerce_failure=False)
+    report = selfcheck(prog, analysis.prepare_inputs(inputs)[0], analysis.run(inputs), nodes=2, runs=2)
+    assert report.random_runs == 2 and not report.violations
+    # each run checks its start and one store per cell added up to the bound; the inputs' states
+    # are those of up to 2 nodes explored, and their 3-node successors
+    assert report.states < 2 * (WALK_NODES + 1) + 40, report.states
