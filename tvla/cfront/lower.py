@@ -793,11 +793,6 @@ class Lowering(LinkLowering):
         if st is None:
             self.unsupported(s, f"{name} of a block that is not a struct")
             return cur
-        host = self.hosts.of(st)
-        if host is not None:
-            self.unsupported(s, f"{name} of a struct {struct_name(st)} standing alone (its cells are "
-                                f"followed inside struct {host.name})")
-            return cur
         if not self.one_cell(s, args, st, fr):
             return cur
         stmt = ir.Malloc(dst, self.struct(st), name == "calloc", self.malloc_may_fail)
@@ -805,8 +800,13 @@ class Lowering(LinkLowering):
 
     def one_cell(self, s: ci.Cursor, sizes: List[ci.Cursor], st: ci.Cursor, fr: Frame) -> bool:
         """Is the block allocated by the call ``s`` (of ``malloc``, ``calloc``, ``realloc``), whose size
-        arguments are ``sizes``, one cell of the struct ``st``?  Reported where not."""
+        arguments are ``sizes``, one cell of the struct ``st`` followed on its own?  Reported where not."""
         name = callee_name(s)
+        host = self.hosts.of(st)
+        if host is not None:
+            self.unsupported(s, f"{name} of a struct {struct_name(st)} standing alone (its cells are "
+                                f"followed inside struct {host.name})")
+            return False
         values = [self.const_value(a, fr) for a in sizes]   # a wrapper's size parameter may be a constant
         known = [z for z in values if z is not None]
         size = None if len(known) < len(values) or not values else (known[0] * known[1] if name == "calloc" else known[0])
@@ -829,9 +829,6 @@ class Lowering(LinkLowering):
         st = want or pointee_struct(s.type) or was or sizeof_struct(args[1:])
         if st is None or was is not None and was != st:
             self.unsupported(s, "realloc of a block that is not a struct, or to another struct type")
-            return BAD, cur
-        if self.hosts.of(st) is not None:
-            self.unsupported(s, f"realloc of a struct {struct_name(st)} standing alone")
             return BAD, cur
         if not self.one_cell(s, args[1:], st, fr):
             return BAD, cur

@@ -55,9 +55,8 @@ def named_input(path: str) -> Optional[str]:
         data = _load(path)
     except TvlaError:
         return None
-    files = data.get("input_files") if isinstance(data, dict) else None
-    files = [files] if isinstance(files, str) else files
-    if not isinstance(files, list) or not files or not isinstance(files[0], str):
+    files = _input_files(data)
+    if not files or not isinstance(files[0], str):
         return None
     return os.path.join(os.path.dirname(path), files[0])
 
@@ -96,10 +95,15 @@ def _load(path: str) -> Any:
     return data
 
 
+def _input_files(data: Any) -> Optional[List[Any]]:
+    """A task's ``input_files`` as a list (a single name is one), None where it gives none."""
+    files = data.get("input_files") if isinstance(data, dict) else None
+    return [files] if isinstance(files, str) else files if isinstance(files, list) else None
+
+
 def _input_file(data: Dict[str, Any], path: str) -> str:
-    files = data.get("input_files")
-    files = [files] if isinstance(files, str) else files
-    if not isinstance(files, list) or len(files) != 1 or not isinstance(files[0], str):
+    files = _input_files(data)
+    if files is None or len(files) != 1 or not isinstance(files[0], str):
         raise TvlaError("input_files: one C file expected (a task of several files is not supported)", path, 1, 1)
     return files[0]
 
