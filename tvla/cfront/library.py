@@ -467,9 +467,13 @@ class Library:
         def ok(w: str) -> str:
             return f" & {src(w)}" if src else ""
         two = f"(E(s_1, s_2) {self.edge('s_1', a)}{ok('s_1')} & {self.edge('s_2', a)}{ok('s_2')} & s_1 != s_2)"
-        same = [f"(E(s_1) {self.fedge(f, 's_1', a)} & {self.fedge(g, 's_1', a)}{ok('s_1')})"
-                for i, f in enumerate(self.forward) for g in self.forward[i + 1:]]
-        return _or([two] + same)
+        pairs = [f"{self.fedge(f, 's_1', a)} & {self.fedge(g, 's_1', a)}"
+                 for i, f in enumerate(self.forward) for g in self.forward[i + 1:]]
+        if src and len(pairs) > 1:
+            # one quantifier for every pair of fields: src(s_1) written once, not once per pair (the
+            # same value: & distributes over |), as the update after each statement repeats it
+            return _or([two, f"(E(s_1) {src('s_1')} & {_or([f'({p})' for p in pairs])})"])
+        return _or([two] + [f"(E(s_1) {p}{ok('s_1')})" for p in pairs])
 
     def unfreed(self, a: str) -> str:
         """Cell ``a`` is allocated memory not yet freed (the cell of a struct variable is not)."""
