@@ -24,6 +24,9 @@ CASES = [
     ("action", _prog(cfg="L0 Nope() L1\n"), 8, r"unknown action 'Nope'"),
     ("property", _prog(decls="%p x(v) uniqe\n"), 1, r"unknown predicate property 'uniqe'"),
     ("comment", _prog(decls=GOOD_DECLS + "/* never closed\n"), 3, r"unterminated comment"),
+    # a string left open at the end of its line: the comment after it is on the next line (was 3:17)
+    ("comment after an open string", _prog(decls=GOOD_DECLS + '%p q(v) "open\n  /* never closed\n'), 4,
+     r"unterminated comment"),
     ("include", '#include "missing.tvp"\n' + _prog(), 1, r'cannot find included file "missing.tvp"'),
 ]
 

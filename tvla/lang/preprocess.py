@@ -50,50 +50,37 @@ def _read(path: str, where: Optional[Where] = None) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
+_COMMENT_OR_STRING = re.compile(r'"|//|/\*')
+
+
 def strip_comments(text: str, path: str) -> str:
     """Replace comments by spaces (keeping newlines); strings are left intact."""
     out: List[str] = []
     i, n = 0, len(text)
-    line, col = 1, 1
-    while i < n:
-        ch = text[i]
-        if ch == '"':
-            j = i + 1
-            while j < n and text[j] != '"' and text[j] != "\n":
-                j += 2 if text[j] == "\\" else 1
-            j = min(j + 1, n)
-            out.append(text[i:j])
-            col += j - i
-            i = j
-            continue
-        if text.startswith("//", i):
-            j = text.find("\n", i)
-            j = n if j < 0 else j
-            out.append(" " * (j - i))
-            i = j
-            continue
-        if text.startswith("/*", i):
-            j = text.find("*/", i + 2)
-            if j < 0:
-                raise TvlaError("unterminated comment (/* without */)", path, line, col)
-            chunk = text[i : j + 2]
-            out.append(re.sub(r"[^\n]", " ", chunk))
-            nl = chunk.count("\n")
-            if nl:
-                line += nl
-                col = len(chunk) - chunk.rfind("\n")
-            else:
-                col += len(chunk)
-            i = j + 2
-            continue
-        out.append(ch)
-        if ch == "\n":
-            line += 1
-            col = 1
+    while True:
+        m = _COMMENT_OR_STRING.search(text, i)
+        if m is None:
+            out.append(text[i:])
+            return "".join(out)
+        j = m.start()
+        out.append(text[i:j])
+        if m.group() == '"':
+            k = j + 1
+            while k < n and text[k] != '"' and text[k] != "\n":
+                k += 2 if text[k] == "\\" else 1
+            i = min(k + 1, n)
+            out.append(text[j:i])
+        elif m.group() == "//":
+            i = text.find("\n", j)
+            i = n if i < 0 else i
+            out.append(" " * (i - j))
         else:
-            col += 1
-        i += 1
-    return "".join(out)
+            k = text.find("*/", j + 2)
+            if k < 0:
+                line, col = text.count("\n", 0, j) + 1, j - text.rfind("\n", 0, j)
+                raise TvlaError("unterminated comment (/* without */)", path, line, col)
+            i = k + 2
+            out.append(re.sub(r"[^\n]", " ", text[j:i]))
 
 
 class Macro:
