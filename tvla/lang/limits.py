@@ -43,17 +43,27 @@ def program_formulas(program: Program) -> Iterator[Tuple[F.Formula, Where]]:
 
 def expanded_size(f: F.Formula) -> int:
     """The number of subformulae of ``f`` with ``->`` and ``<->`` expanded, counted without expanding."""
-    return int(F.bottom_up(f, "_expanded", _expanded_node))
+    return measure(f)[1]
 
 
-def _expanded_node(f: F.Formula, subs: List[int]) -> int:
-    """The size of ``f`` once :func:`~tvla.logic.formula.desugar` expands it: ``a -> b`` is
-    ``!a | b``, ``a <-> b`` is ``(!a | b) & (!b | a)``."""
+def measure(f: F.Formula) -> Tuple[int, int]:
+    """The nesting depth of ``f`` (1 for an atom) and :func:`expanded_size`, in one walk (both
+    are checked on every formula of a program: a generated one has thousands)."""
+    return F.bottom_up(f, "_limits", _measure_node)  # type: ignore[no-any-return]
+
+
+def _measure_node(f: F.Formula, subs: List[Tuple[int, int]]) -> Tuple[int, int]:
+    """``f``'s depth and its size once :func:`~tvla.logic.formula.desugar` expands it: ``a -> b``
+    is ``!a | b``, ``a <-> b`` is ``(!a | b) & (!b | a)``."""
+    depth, size = 0, 0
+    for d, n in subs:
+        depth, size = max(depth, d), size + n
+    depth += 1
     if isinstance(f, F.Implies):
-        return 2 + sum(subs)
+        return depth, 2 + size
     if isinstance(f, F.Iff):
-        return 5 + 2 * sum(subs)
-    return 1 + sum(subs)
+        return depth, 5 + 2 * size
+    return depth, 1 + size
 
 
 def position(program: Program, f: F.Formula, fallback: Where) -> Where:
@@ -70,9 +80,10 @@ def check_formulas(program: Program) -> None:
     """Stop with a located error at a formula deeper than :data:`MAX_DEPTH` or larger, expanded,
     than :data:`MAX_EXPANDED`."""
     for f, where in program_formulas(program):
-        if F.depth(f) > MAX_DEPTH:
-            raise TvlaError(f"formula nested too deeply: {F.depth(f)} levels (at most {MAX_DEPTH})",
+        depth, size = measure(f)
+        if depth > MAX_DEPTH:
+            raise TvlaError(f"formula nested too deeply: {depth} levels (at most {MAX_DEPTH})",
                             *position(program, f, where))
-        if expanded_size(f) > MAX_EXPANDED:
+        if size > MAX_EXPANDED:
             raise TvlaError(f"formula too large once -> and <-> are expanded: more than {MAX_EXPANDED} "
                             "subformulae (a chain of <-> doubles its size at each step)", *position(program, f, where))
