@@ -158,6 +158,8 @@ class Preprocessor:
 
     def expand(self, line: str, where: Where, segments: Optional[List[Segment]] = None) -> str:
         """Expand the macros of ``line``; record top-level uses in ``segments``."""
+        if not self.macros:   # nothing to expand (a generated TVP defines none): the line as it is
+            return line
         return self._expand(line, where, segments)[0]
 
     def _expand(self, line: str, where: Where, segments: Optional[List[Segment]] = None,
