@@ -49,7 +49,7 @@ def expanded_size(f: F.Formula) -> int:
 def measure(f: F.Formula) -> Tuple[int, int]:
     """The nesting depth of ``f`` (1 for an atom) and :func:`expanded_size`, in one walk (both
     are checked on every formula of a program: a generated one has thousands)."""
-    return F.bottom_up(f, "_limits", _measure_node)  # type: ignore[no-any-return]
+    return F.bottom_up(f, "_limits", _measure_node)
 
 
 def _measure_node(f: F.Formula, subs: List[Tuple[int, int]]) -> Tuple[int, int]:
