@@ -41,14 +41,10 @@ def program_formulas(program: Program) -> Iterator[Tuple[F.Formula, Where]]:
                 yield g, a.pos
 
 
-def expanded_size(f: F.Formula) -> int:
-    """The number of subformulae of ``f`` with ``->`` and ``<->`` expanded, counted without expanding."""
-    return measure(f)[1]
-
-
 def measure(f: F.Formula) -> Tuple[int, int]:
-    """The nesting depth of ``f`` (1 for an atom) and :func:`expanded_size`, in one walk (both
-    are checked on every formula of a program: a generated one has thousands)."""
+    """The nesting depth of ``f`` (1 for an atom) and the number of its subformulae with ``->``
+    and ``<->`` expanded, counted without expanding, in one walk (both are checked on every
+    formula of a program: a generated one has thousands)."""
     return F.bottom_up(f, "_limits", _measure_node)
 
 

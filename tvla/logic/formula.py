@@ -309,11 +309,6 @@ def _node_uses_equality(f: Formula, subs: List[bool]) -> bool:
     return any(subs)
 
 
-def depth(f: Formula) -> int:
-    """The nesting depth of ``f`` (1 for an atom), computed without recursion."""
-    return int(bottom_up(f, "_depth", lambda _node, subs: 1 + max(subs, default=0)))
-
-
 def size(f: Formula) -> int:
     """The number of subformulae of ``f`` (a shared one counted each time), without recursion."""
     return int(bottom_up(f, "_size", lambda _node, subs: 1 + sum(subs)))
