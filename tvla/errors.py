@@ -2,6 +2,7 @@
 
 import contextlib
 import os
+from typing import AnyStr, Tuple
 
 
 class TvlaError(Exception):
@@ -18,6 +19,12 @@ class TvlaError(Exception):
         if self.file is None:
             return self.message
         return f"{self.file}:{self.line or 1}:{self.col or 1}: {self.message}"
+
+
+def line_col(text: AnyStr, at: int) -> Tuple[int, int]:
+    """The line and column (from 1) of offset ``at`` in ``text`` (of bytes: a column counts bytes)."""
+    newline = "\n" if isinstance(text, str) else b"\n"
+    return text.count(newline, 0, at) + 1, at - text.rfind(newline, 0, at)
 
 
 @contextlib.contextmanager

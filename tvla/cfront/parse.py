@@ -34,7 +34,7 @@ from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tupl
 
 import clang.cindex as ci
 
-from tvla.errors import TvlaError
+from tvla.errors import TvlaError, line_col
 
 __all__ = ["ARITHMETIC", "fold", "INCLUDE_DIR", "PRELUDE", "clang_args", "parse_file", "reparse", "Edits", "deep_stack", "binary_operator", "unary_operator",
            "evaluate_int", "constants_memo"]
@@ -118,8 +118,7 @@ def check_no_nul(path: str) -> None:
         raise TvlaError(f"cannot read the file: {e.strerror}", path, 1, 1) from None
     at = data.find(b"\0")
     if at >= 0:
-        line = data.count(b"\n", 0, at) + 1
-        raise TvlaError("binary data (NUL byte) in a text file", path, line, at - data.rfind(b"\n", 0, at))
+        raise TvlaError("binary data (NUL byte) in a text file", path, *line_col(data, at))
 
 
 def reparse(path: str, text: bytes, header: str) -> ci.TranslationUnit:

@@ -16,7 +16,7 @@ import re
 
 from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 from tvla.lang.condition import Condition
-from tvla.errors import Located, TvlaError
+from tvla.errors import Located, TvlaError, line_col
 from tvla.logic.formula import Where
 
 _IDENT = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
@@ -42,9 +42,7 @@ def _read(path: str, where: Optional[Where] = None) -> str:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise TvlaError("binary data (not UTF-8 text)", path, line, col)
+        raise TvlaError("binary data (not UTF-8 text)", path, *line_col(data, exc.start))
     if text.startswith("\ufeff"):
         text = text[1:]
     return text.replace("\r\n", "\n").replace("\r", "\n")
@@ -77,8 +75,7 @@ def strip_comments(text: str, path: str) -> str:
         else:
             k = text.find("*/", j + 2)
             if k < 0:
-                line, col = text.count("\n", 0, j) + 1, j - text.rfind("\n", 0, j)
-                raise TvlaError("unterminated comment (/* without */)", path, line, col)
+                raise TvlaError("unterminated comment (/* without */)", path, *line_col(text, j))
             i = k + 2
             out.append(re.sub(r"[^\n]", " ", text[j:i]))
 
