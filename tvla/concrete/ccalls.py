@@ -150,7 +150,7 @@ def _malloc(args: List[Fn], site: int, zero: bool = False) -> Fn:
 
 def _block(m: "Machine", kind: str, size: int, zero: bool = False) -> Obj:
     """A new block of ``size`` bytes (``heap`` or ``alloca``), within the run's allocation limit."""
-    if len(m.memory.objects) > m.limits.blocks:
+    if m.memory.made > m.limits.blocks:
         raise Unmodeled("the run's allocation limit")
     return m.memory.new(kind, "", None, None, size, zero)
 

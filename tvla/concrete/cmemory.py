@@ -143,21 +143,22 @@ class Memory:
     """The objects of one execution, and the checks on them."""
 
     def __init__(self) -> None:
-        self.objects: List[Obj] = []
-        self.heap_blocks = 0      # live ones
+        self.made = 0             # objects made so far (their idents)
+        self.live: Dict[int, Obj] = {}   # the heap blocks not freed, by ident (in the order made)
         self.allocated = 0
         self.stacked = 0          # alloca blocks made
 
     def new(self, kind: str, name: str, elem: Any, count: Optional[int], size: int = 0, zero: bool = False) -> Obj:
         if kind == "heap":
-            self.heap_blocks += 1
             self.allocated += 1
             name = name or f"c{self.allocated}"
         elif kind == "alloca":
             self.stacked += 1
             name = name or f"a{self.stacked}"
-        o = Obj(len(self.objects), kind, name, elem, count, size, zero)
-        self.objects.append(o)
+        o = Obj(self.made, kind, name, elem, count, size, zero)
+        self.made += 1
+        if kind == "heap":
+            self.live[o.ident] = o
         return o
 
     def deref(self, p: Any, elem: Any) -> Tuple[Obj, Path]:
@@ -203,12 +204,12 @@ class Memory:
         if p.path != (0,):   # the caller made a pointer to the block's start (0,) by the layout
             raise Violation("valid-free", "free of a pointer inside a heap block")
         o.alive = False
-        self.heap_blocks -= 1
+        del self.live[o.ident]
 
     def lost(self, roots: Iterable[Obj], values: Iterable[Any]) -> List[Obj]:
         """The live heap blocks that no pointer reaches from ``roots`` (live variables) and
         ``values`` (pointers held by an expression being evaluated)."""
-        if not self.heap_blocks:
+        if not self.live:
             return []
         seen: Set[int] = set()
         todo = [o for o in roots if o.alive]
@@ -221,8 +222,8 @@ class Memory:
             for v in o.slots.values():
                 if isinstance(v, Ptr) and v.obj is not None and v.obj.alive and v.obj.ident not in seen:
                     todo.append(v.obj)
-        return [o for o in self.objects if o.kind == "heap" and o.alive and o.ident not in seen]
+        return [o for o in self.live.values() if o.ident not in seen]
 
     def unfreed(self) -> List[Obj]:
         """The heap blocks not freed."""
-        return [o for o in self.objects if o.kind == "heap" and o.alive]
+        return list(self.live.values())

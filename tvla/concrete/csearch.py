@@ -182,10 +182,9 @@ def render(m: Machine) -> str:
     variables = list(fr.vars.values()) if fr is not None else []
     variables += list(m.globals.values())
     parts = [_variable(o) for o in variables]
-    for o in m.memory.objects:
-        if o.kind == "heap" and o.alive:
-            for path in sorted(o.slots, key=repr):
-                parts.append(f"{o.name}{_path(path, _is_array(o))} {_value(o.slots[path])}")
+    for o in m.memory.live.values():
+        for path in sorted(o.slots, key=repr):
+            parts.append(f"{o.name}{_path(path, _is_array(o))} {_value(o.slots[path])}")
     return "; ".join(p for p in parts if p)
 
 
