@@ -20,7 +20,7 @@ from tvla.logic import formula as F
 from tvla.engine.blur import blur
 from tvla.engine.coerce import NODES_REMOVED, Change, Coercer, definition
 from tvla.engine.differencing import Differencer
-from tvla.engine.focus import FocusFormula, focus
+from tvla.engine.focus import Coerce, FocusFormula, focus
 from tvla.engine.options import Options
 from tvla.logic.evaluate import Assignment, CompiledFormula, Evaluator
 from tvla.logic.kleene import FALSE, HALF, TRUE, Kleene, Mask, Masks
@@ -139,6 +139,19 @@ def recompute(s: Structure, order: Iterable[Predicate], ev: Compiler) -> Structu
         fn = compile_table(ev, p, p.params, definition(p))
         store_table(s, p, compute_table(ev, p, p.params, fn, s, {}))
     return s
+
+
+class Interrupted(Exception):
+    """``stop()`` turned true while an action was applied: its results are dropped."""
+
+
+def polling(refine: Coerce, stop: Callable[[], bool]) -> Coerce:
+    """``refine`` that first raises :class:`Interrupted` when ``stop()`` is true."""
+    def polled(s: Structure, *rest: Any) -> Any:
+        if stop():
+            raise Interrupted
+        return refine(s, *rest)
+    return polled
 
 
 class CoerceFailed(Exception):
@@ -277,20 +290,25 @@ class CompiledAction:
         return sorted(f.free_vars() - set(self.pre_vars))
 
     def apply(self, s: Structure, stats: Dict[str, float], report: Report,
-              focused: Optional[Focused] = None) -> List[Structure]:
+              focused: Optional[Focused] = None, stop: Optional[Callable[[], bool]] = None) -> List[Structure]:
         """Apply to stored structure ``s``; return the blurred results.
 
         ``report(text)`` is called once per message this structure triggers.
         ``focused``: the results of the first focus step of the actions applied to ``s``
-        so far, by their ``focus_key``; this action reads its own there, or adds it."""
+        so far, by their ``focus_key``; this action reads its own there, or adds it.
+        ``stop()`` is polled between steps and between the structures focus and coerce
+        make (one focus of a large structure can take a minute): true raises
+        :class:`Interrupted`."""
         items: List[Item] = [(s.copy(), {})]
         before: Optional[List[Structure]] = None
         moved: Optional[List[Set[Change]]] = None  # per item, how the update changed predicates
         post_done = False
         for step_no, step in enumerate(self.order):
+            if stop is not None and stop():
+                raise Interrupted
             t0 = time.perf_counter()
             if step == "f":
-                items = self._focus(items, focused if step_no == 0 else None, step_no == 0)
+                items = self._focus(items, focused if step_no == 0 else None, step_no == 0, stop)
                 stats["focus"] += time.perf_counter() - t0
             elif step == "c":
                 if step_no and self.order[step_no - 1] == "f" and self.stored_coerced:
@@ -299,7 +317,7 @@ class CompiledAction:
                     continue
                 changed = self._changed_for(step_no)
                 items = self._coerce(items, changed, self.break_on_breach and self._after_update(step_no),
-                                     before, moved if changed is not None else None)
+                                     before, moved if changed is not None else None, stop)
                 before = None
                 stats["coerce"] += time.perf_counter() - t0
                 if self._after_update(step_no) and not post_done:
@@ -326,7 +344,8 @@ class CompiledAction:
             self._messages(items, self.post_messages, report)
         return [st for st, _ in items]
 
-    def _focus(self, items: List[Item], focused: Optional[Focused], focused_first: bool) -> List[Item]:
+    def _focus(self, items: List[Item], focused: Optional[Focused], focused_first: bool,
+               stop: Optional[Callable[[], bool]] = None) -> List[Item]:
         """The focus step; with ``focused`` (``items`` being the stored structure alone),
         copies of the structures an action with the same ``focus_key`` made, which the
         pipeline may change (focus is a function of the structure and the formulae)."""
@@ -339,8 +358,9 @@ class CompiledAction:
         # and so is every structure focus makes of it: refine need not run the rules a split
         # cannot make fire
         held = self.coercer.holding() if self.stored_coerced and focused_first else None
+        refine = self.coercer.refine if stop is None else polling(self.coercer.refine, stop)
         for ff in self.focus:
-            items = [(t, env) for st, env in items for t in focus(st, ff, self.ev, self.coercer.refine, held)]
+            items = [(t, env) for st, env in items for t in focus(st, ff, self.ev, refine, held)]
         if focused is not None and key is not None:
             focused[key] = [st.copy() for st, _ in items]
         return items
@@ -358,7 +378,8 @@ class CompiledAction:
 
     def _coerce(self, items: List[Item], changed: Optional[Set[str]], breach_stops: bool = False,
                 before: Optional[List[Structure]] = None,
-                moved: Optional[List[Set[Change]]] = None) -> List[Item]:
+                moved: Optional[List[Set[Change]]] = None,
+                stop: Optional[Callable[[], bool]] = None) -> List[Item]:
         """Coerce each item, dropping those that describe no store.  With
         ``breach_stops`` a breach raises :class:`CoerceFailed`, unless ``before``
         (each item's structure before the update) shows that the complete rule
@@ -368,6 +389,8 @@ class CompiledAction:
         (:meth:`Coercer.coerce`)."""
         out = []
         for k, (st, env) in enumerate(items):
+            if stop is not None and stop():
+                raise Interrupted
             try:
                 self.coercer.coerce(st, changed, moved[k] if moved is not None else None)
             except Inconsistent as e:

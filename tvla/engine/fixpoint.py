@@ -19,7 +19,7 @@ from typing import Any, Callable, Collection, DefaultDict, Dict, Hashable, Itera
 from dataclasses import replace
 
 from tvla.version import __version__
-from tvla.engine.action import CoerceFailed, CompiledAction, FocusKey, Focused, Report, recompute
+from tvla.engine.action import CoerceFailed, CompiledAction, FocusKey, Focused, Interrupted, Report, recompute
 from tvla.engine.blur import blur
 from tvla.engine.coerce import Coercer, build_rules, definition
 from tvla.engine.culprit import find_trigger
@@ -337,7 +337,11 @@ class Fixpoint:
     def apply(self, k: int, edge: Edge, s: Structure, key: Optional[Hashable],
               focused: Optional[Focused] = None) -> List[Structure]:
         try:
-            return self.an.compiled_action(edge).apply(s, self.stats, self.reporter(k, edge, key), focused)
+            return self.an.compiled_action(edge).apply(s, self.stats, self.reporter(k, edge, key), focused,
+                                                       self.should_stop)
+        except Interrupted:   # asked to stop within one application: its results are dropped
+            self.limit = self.limit or "interrupted"
+            return []
         except CoerceFailed as e:
             # tvla.engine.breakIfCoerceAfterUpdateFailed: stop, saying where (a notice, as
             # TVLA's, not a message: the messages per location stay TVLA's)
