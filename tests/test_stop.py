@@ -47,3 +47,24 @@ def test_a_run_stopped_inside_an_application_ends_interrupted_with_what_it_store
     assert len(polls) <= 14      # the step's end polls once more; nothing more is applied
     full = run_loaded(load(PROG), structures, given, PROG, INPUT)
     assert 0 < sum(map(len, result.locations.values())) < sum(map(len, full.locations.values()))
+
+
+def test_selfcheck_of_an_analysis_stopped_early_checks_nothing(monkeypatch):
+    """A partial result (the memory ran out) holds too few structures: a concrete store that
+    embeds in none of them is no violation, so nothing is checked and the status says so."""
+    from dataclasses import replace
+
+    from click.testing import CliRunner
+
+    from tvla.cli.api import selfcheck_files
+    from tvla.cli.main import main
+    from tvla.engine.fixpoint import Analysis
+    complete, ok = selfcheck_files(PROG, INPUT, nodes=2, runs=0, steps=50)
+    assert ok is True, complete
+    run = Analysis.run
+    monkeypatch.setattr(Analysis, "run", lambda self, *a, **k: replace(run(self, *a, **k), limit_hit="memory"))
+    lines, ok = selfcheck_files(PROG, INPUT, nodes=2, runs=0, steps=50)
+    assert ok is None
+    assert lines[1] == "Not checked: the analysis stopped early (memory); a partial result cannot be checked."
+    out = CliRunner().invoke(main, ["selfcheck", PROG, INPUT, "--nodes", "2", "--runs", "0"])
+    assert out.exit_code == 3 and "Not checked" in out.output

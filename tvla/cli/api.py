@@ -85,8 +85,10 @@ def attach_witnesses(result: Result, program: Program, nodes: int = Options.witn
 
 def selfcheck_files(program_path: str, input_path: str, nodes: int, runs: int, steps: int,
                     join: Optional[str] = None, defines: Sequence[str] = (), search_path: Sequence[str] = (),
-                    props: Optional[str] = None) -> Tuple[List[str], bool]:
-    """Load, analyse and self-check; returns (lines to print, no violation).
+                    props: Optional[str] = None) -> Tuple[List[str], Optional[bool]]:
+    """Load, analyse and self-check; returns (lines to print, no violation), None for
+    "nothing checked" when the analysis stopped early (its memory ran out): stores
+    that embed in no structure of a partial result would be no violation.
 
     The options are those of ``tvla analyze PROGRAM INPUT`` (``PROGRAM.properties``,
     then ``props``, then ``join`` when given), except that the whole program is
@@ -98,9 +100,12 @@ def selfcheck_files(program_path: str, input_path: str, nodes: int, runs: int, s
     analysis = load(program_path, options)
     structures, given = read_inputs(analysis, input_path)
     result = analysis.run(structures, program_name=program_path, input_name=input_path, given=given)
+    head = f"Selfcheck of {program_path} on {input_path} (join {options.join})"
+    if result.limit_hit is not None:
+        return [head, f"Not checked: the analysis stopped early ({result.limit_hit}); "
+                      "a partial result cannot be checked."], None
     prog = analysis.program
     report = selfcheck(prog, result.prepared_inputs, result, nodes, runs, steps)
-    head = f"Selfcheck of {program_path} on {input_path} (join {options.join})"
     return [head] + format_selfcheck(report, prog.vocabulary, nodes), not report.violations
 
 

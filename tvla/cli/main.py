@@ -49,6 +49,7 @@ TVLA_OPTIONS = {
 }
 
 EXIT_ALARM, EXIT_INPUT, EXIT_MEMORY, EXIT_INTERRUPTED, EXIT_INTERNAL = 1, 2, 3, 130, 70
+EXIT_UNCHECKED = 3   # tvla selfcheck: the analysis stopped early, nothing was checked
 
 # the worker's stack and recursion limit: deeply nested formulas and macros are valid input
 STACK_BYTES = 512 * 1024 * 1024
@@ -526,7 +527,7 @@ def selfcheck(program: str, input: str, nodes: int, runs: int, steps: int, join:
         in_path = resolve(input, ".tvs", list(search_path))
         lines, ok = selfcheck_files(prog_path, in_path, nodes, runs, steps, join, define, search_path, props)
         echo("\n".join(lines) + "\n")
-        return 0 if ok else EXIT_ALARM
+        return 0 if ok else EXIT_ALARM if ok is not None else EXIT_UNCHECKED
     sys.exit(guarded(lambda: run_deep(body)) or 0)
 
 
