@@ -527,7 +527,7 @@ def selfcheck(program: str, input: str, nodes: int, runs: int, steps: int, join:
         in_path = resolve(input, ".tvs", list(search_path))
         lines, ok = selfcheck_files(prog_path, in_path, nodes, runs, steps, join, define, search_path, props)
         echo("\n".join(lines) + "\n")
-        return 0 if ok else EXIT_ALARM if ok is not None else EXIT_UNCHECKED
+        return EXIT_UNCHECKED if ok is None else 0 if ok else EXIT_ALARM
     sys.exit(guarded(lambda: run_deep(body)) or 0)
 
 

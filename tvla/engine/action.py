@@ -145,11 +145,16 @@ class Interrupted(Exception):
     """``stop()`` turned true while an action was applied: its results are dropped."""
 
 
+def poll(stop: Optional[Callable[[], bool]]) -> None:
+    """Raise :class:`Interrupted` when ``stop`` is given and ``stop()`` is true."""
+    if stop is not None and stop():
+        raise Interrupted
+
+
 def polling(refine: Coerce, stop: Callable[[], bool]) -> Coerce:
-    """``refine`` that first raises :class:`Interrupted` when ``stop()`` is true."""
+    """``refine`` that first polls ``stop`` (:func:`poll`)."""
     def polled(s: Structure, *rest: Any) -> Any:
-        if stop():
-            raise Interrupted
+        poll(stop)
         return refine(s, *rest)
     return polled
 
@@ -304,8 +309,7 @@ class CompiledAction:
         moved: Optional[List[Set[Change]]] = None  # per item, how the update changed predicates
         post_done = False
         for step_no, step in enumerate(self.order):
-            if stop is not None and stop():
-                raise Interrupted
+            poll(stop)
             t0 = time.perf_counter()
             if step == "f":
                 items = self._focus(items, focused if step_no == 0 else None, step_no == 0, stop)
@@ -389,8 +393,7 @@ class CompiledAction:
         (:meth:`Coercer.coerce`)."""
         out = []
         for k, (st, env) in enumerate(items):
-            if stop is not None and stop():
-                raise Interrupted
+            poll(stop)
             try:
                 self.coercer.coerce(st, changed, moved[k] if moved is not None else None)
             except Inconsistent as e:
