@@ -44,6 +44,7 @@ from typing import AbstractSet, Callable, Dict, FrozenSet, Iterable, Iterator, L
     Union
 
 from tvla.cfront import ir
+from tvla.cfront.walks import nested_fields
 from tvla.errors import TvlaError
 
 __all__ = ["Needs", "needs_of", "Library", "Act", "build_library", "Precision", "const_name"]
@@ -238,6 +239,7 @@ class Library:
     observed: FrozenSet[str] = frozenset()  # ordered int fields whose order some test reads (_order_observed)
     same_cell: Tuple[Tuple[str, str], ...] = ()   # (d, e), d < e: int fields compared in one cell (fle[d,e])
     beyond: Dict[str, int] = dataclasses.field(default_factory=dict)   # counter -> side of its other values
+    nested: FrozenSet[str] = frozenset()    # fields to the own type that hang sub-lists off a list (below[f]; walks.py)
 
     # ------------------------------------------------------------- names
     @property
@@ -548,6 +550,7 @@ class Library:
             # a cell's f is itself, another cell or NULL: on a summary node the binary edge is 1/2
             # either way, these keep which (abstraction predicates)
             out += [f"%i self[{n}](v) = {n}(v, v)", f"%i nn[{n}](v) = E(v_1) {n}(v, v_1)"]
+        out += self._nested_declarations()
         if self.cyclic:
             out.append(f"%i c[{tag}](v) = E(v_1) {self.edge('v', 'v_1')} & {self.t('v_1', 'v')}")
         for b, fs in self.back.items():
@@ -574,6 +577,19 @@ class Library:
             out.append(f"%i pt[{n}](v) = E(v_1) {n}(v_1, v){abstract}")
             if n != self.tag:   # else it is is[T]
                 out.append(f"%i is[{n}](v) = E(v_1, v_2) {n}(v_1, v) & {n}(v_2, v) & v_1 != v_2 nonabs")
+        return out
+
+    def _nested_declarations(self) -> List[str]:
+        """For a field in :attr:`nested`: ``below[f](v)``, v hangs below an f-edge (it is in some
+        cell's sub-list), and ``nn[f](v)``, v's f is set.  Both are abstraction predicates: the
+        cells of the main list and those of the sub-lists are reached from the same variables, so
+        without ``below[f]`` blur merges them, and without ``nn[f]`` a summary of main-list cells
+        forgets that each has its sub-list."""
+        out = []
+        for f in sorted(self.nested):
+            n = self.field[f]
+            out += [f"%i below[{n}](v) = E(v_1, v_2) {n}(v_1, v_2) & {self.t('v_2', 'v')}",
+                    f"%i nn[{n}](v) = E(v_1) {n}(v, v_1)"]
         return out
 
     def _forest_rules(self) -> List[str]:
@@ -2174,6 +2190,7 @@ def build_library(cprog: ir.CProgram, needs: Needs, precision: Precision = Preci
     fields_of = {st.name: tuple(f for f, _ in st.pointer_fields if f in fld) for st in cprog.structs}
     observed, ordered = ordered, ordered | {d for ds in registers.values() for d in ds}
     constants = _field_constants(cprog, written)
+    loops = _loop_fields(cprog, used, back)
     regions, keys, bounds = _regions(cprog, keys, ordered, flags, symbolic, registers, constants, strict)
     same_cell = _same_cell(cprog)
     paired = {d for pair in same_cell for d in pair}
@@ -2198,10 +2215,11 @@ def build_library(cprog: ir.CProgram, needs: Needs, precision: Precision = Preci
                    _compared_with(cprog, registers), *(_sentinels(cprog, fld, back, cross) if ordered else NO_RING),
                    regions, frozenset(iv.name for iv in cprog.ints if iv.ordered and iv.name in flags),
                    {iv.name: iv.spare for iv in cprog.ints if iv.spare is not None and iv.name in flags},
-                   _loop_fields(cprog, used, back), {iv.name: iv.names for iv in cprog.ints if iv.names and iv.name in flags},
+                   loops, {iv.name: iv.names for iv in cprog.ints if iv.names and iv.name in flags},
                    precision.back_sharing, _register_pairs(cprog, registers),
                    _order_observed(cprog, observed, registers), same_cell,
-                   {iv.name: iv.beyond for iv in cprog.ints if iv.beyond and iv.name in others})
+                   {iv.name: iv.beyond for iv in cprog.ints if iv.beyond and iv.name in others},
+                   nested_fields(cprog, set(used), set(back) | loops))
 
 
 def _order_observed(cprog: ir.CProgram, ordered: FrozenSet[str], registers: Dict[str, Tuple[str, ...]]

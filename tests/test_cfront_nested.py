@@ -1,0 +1,102 @@
+"""Lists of lists of one struct type (forester's ``sll-01``: ``struct TSLL { next, inner }``) and
+lists whose items own a private cell of their own type: the library keeps the cells below a
+field that no walk follows apart from the walked list (``below[f]``) and whether a cell's field
+is set (``nn[f]``): tvla.cfront.walks, ``Library.nested``."""
+
+import os
+import subprocess
+import sys
+
+from tvla.cfront.library import build_library, needs_of
+from tvla.cfront.lower import lower_file
+from tvla.cfront.walks import walked_fields
+from tvla.cli.verify import VerifyOptions, verify_files, write_translation
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CORPUS = os.path.join(ROOT, "programs", "c")
+PROPERTIES = ("memsafety", "memcleanup", "unreach-call")
+
+# loop-free: an inner list hung off a cell, moved to another cell, cut, freed with its cell
+SMALL = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+struct node { struct node *next; struct node *inner; };
+int main() {
+  struct node *a = malloc(sizeof(struct node));
+  struct node *b = malloc(sizeof(struct node));
+  struct node *c = malloc(sizeof(struct node));
+  struct node *p;
+  a->next = b; b->next = NULL; a->inner = NULL; b->inner = NULL;
+  c->next = NULL; c->inner = NULL;
+  if (__VERIFIER_nondet_int()) a->inner = c; else b->inner = c;
+  p = a->inner;
+  if (p == NULL) { b->inner = NULL; a->inner = c; }
+  p = a;
+  WALK
+  if (__VERIFIER_nondet_int()) { c->next = malloc(sizeof(struct node)); c->next->next = NULL; c->next->inner = NULL; }
+  p = c->next;
+  a->inner = NULL;
+  if (p != NULL) free(p);
+  free(c); free(b); free(a);
+  return 0;
+}
+"""
+
+
+def verdicts(name):
+    [f] = verify_files([os.path.join(CORPUS, name)], VerifyOptions(PROPERTIES, timeout=60))
+    return {p.name: p for p in f.properties}
+
+
+def library(tmp_path, walk):
+    path = tmp_path / "small.c"
+    path.write_text(SMALL.replace("WALK", walk))
+    return build_library(lower_file(str(path)), needs_of(PROPERTIES))
+
+
+def test_a_list_of_lists_of_one_type_is_proved():
+    for name in ("sll_of_sll_same_type.c", "sll_private_cell.c"):
+        got = verdicts(name)
+        assert {p: v.verdict for p, v in got.items()} == dict.fromkeys(PROPERTIES, "true"), (name, got)
+
+
+def test_their_bugs_are_still_found():
+    got = verdicts("sll_private_cell_leak.c")
+    assert got["memsafety"].verdict == "false" and got["memsafety"].violated == "valid-memtrack"
+    assert got["memsafety"].witness and got["unreach-call"].verdict == "true"
+    got = verdicts("sll_of_sll_same_type_last_unset.c")
+    assert got["unreach-call"].verdict == "false" and got["unreach-call"].witness
+    assert got["memsafety"].verdict == "true", got["memsafety"].reason
+
+
+def test_only_a_field_no_walk_follows_beside_a_walked_one_is_nested(tmp_path):
+    lib = library(tmp_path, "p = p->next;")
+    assert lib.nested == frozenset({"inner"})
+    decls = lib.declarations()
+    assert "%i below[inner](v) = E(v_1, v_2) inner(v_1, v_2) & t[all](v_2, v)" in decls
+    assert "%i nn[inner](v) = E(v_1) inner(v, v_1)" in decls
+    # a walk through a temporary that holds p->next on every path in
+    assert library(tmp_path, "c = p->next; if (c) p = c;").nested == frozenset({"inner"})
+    assert library(tmp_path, "c = p->next; if (__VERIFIER_nondet_int()) c = b; p = c;").nested == frozenset()
+    assert library(tmp_path, "{ struct node *t = p->next; p = t; }").nested == frozenset({"inner"})
+    # walked down both fields (a tree) or neither: none
+    assert library(tmp_path, "p = p->next; p = a; p = p->inner;").nested == frozenset()
+    lib = library(tmp_path, "")
+    assert lib.nested == frozenset() and "below[" not in lib.declarations()
+
+
+def test_walked_fields_follow_a_copy_only_when_it_holds_the_successor(tmp_path):
+    path = tmp_path / "small.c"
+    path.write_text(SMALL.replace("WALK", "{ struct node *t = p->next; free(c); p = t; }"))
+    assert "next" in walked_fields(lower_file(str(path)))
+    path.write_text(SMALL.replace("WALK", "{ struct node *t = p->next; t = b; p = t; }"))
+    assert "next" not in walked_fields(lower_file(str(path)))
+
+
+def test_the_nested_updates_embed_the_concrete_runs(tmp_path):
+    path = tmp_path / "small.c"
+    path.write_text(SMALL.replace("WALK", "p = p->next;"))
+    _, tvp, tvs = write_translation(lower_file(str(path)), PROPERTIES, str(tmp_path))
+    assert "below[inner]" in open(tvp).read()
+    check = subprocess.run([sys.executable, "-m", "tvla", "selfcheck", tvp, tvs, "--nodes", "2"],
+                           capture_output=True, text=True)
+    assert check.returncode == 0 and "0 violations" in check.stdout, check.stdout + check.stderr
