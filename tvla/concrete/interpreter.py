@@ -90,9 +90,17 @@ def canonical(s: Structure) -> Structure:
         # an empty predicate tells no node apart (the 1/2 rows are empty on every concrete store)
         binary = list(s.binary_tables())
         masks = [rows_t for rows_t, _ in binary if any(rows_t)] + [rows_u for _, rows_u in binary if any(rows_u)]
-        masks += [[sum(1 << x for x in range(n) if rows[x] >> u & 1) for u in range(n)] for rows in masks]
+        # each node's successors, then its predecessors, by each relation: read once for all rounds
+        succ = [[bits(m) for m in rows] for rows in masks]
+        pred: List[List[List[int]]] = [[[] for _ in range(n)] for _ in masks]
+        for ws_of, back in zip(succ, pred):
+            for u, ws in enumerate(ws_of):
+                for w in ws:
+                    back[w].append(u)
+        near = [tuple(ws_of[u] for ws_of in succ + pred) for u in range(n)]
     while count < n:
-        sig = [(colour[u],) + tuple(tuple(sorted(colour[w] for w in bits(m[u]))) for m in masks)
+        sig = [(colour[u],) + tuple(tuple(sorted([colour[w] for w in ws])) if len(ws) > 1 else
+                                    (colour[ws[0]],) if ws else () for ws in near[u])
                for u in range(n)]
         new = _compress(sig)
         new_count = len(set(new))
