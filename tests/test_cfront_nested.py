@@ -54,7 +54,7 @@ def library(tmp_path, walk):
 
 
 def test_a_list_of_lists_of_one_type_is_proved():
-    for name in ("sll_of_sll_same_type.c", "sll_private_cell.c"):
+    for name in ("sll_of_sll_same_type.c", "dll_of_dll_same_type.c", "sll_private_cell.c"):
         got = verdicts(name)
         assert {p: v.verdict for p, v in got.items()} == dict.fromkeys(PROPERTIES, "true"), (name, got)
 
