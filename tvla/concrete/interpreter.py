@@ -97,7 +97,8 @@ def canonical(s: Structure) -> Structure:
             for u, ws in enumerate(ws_of):
                 for w in ws:
                     back[w].append(u)
-        near = [tuple(ws_of[u] for ws_of in succ + pred) for u in range(n)]
+        rels = succ + pred
+        near = [tuple(ws_of[u] for ws_of in rels) for u in range(n)]
     while count < n:
         sig = [(colour[u],) + tuple(tuple(sorted([colour[w] for w in ws])) if len(ws) > 1 else
                                     (colour[ws[0]],) if ws else () for ws in near[u])
