@@ -36,7 +36,7 @@ import clang.cindex as ci
 
 from tvla.errors import TvlaError, line_col
 
-__all__ = ["ARITHMETIC", "fold", "INCLUDE_DIR", "PRELUDE", "clang_args", "parse_file", "reparse", "Edits", "deep_stack", "binary_operator", "unary_operator",
+__all__ = ["ARITHMETIC", "fold", "INCLUDE_DIR", "PRELUDE", "clang_args", "float_type_macros", "parse_file", "reparse", "Edits", "deep_stack", "binary_operator", "unary_operator",
            "evaluate_int", "constants_memo"]
 
 T = TypeVar("T")
@@ -57,6 +57,25 @@ _PRELUDE_NAMES = ("__VERIFIER_", "reach_error")
 # gcc-only attribute forms in glibc's headers (``__malloc__ (__builtin_free, 1)``): the attribute is
 # dropped, the declaration stays valid.
 _ATTRIBUTE_ERROR = re.compile(r"^'\w+' attribute (takes|requires|only applies|parameter|argument)")
+
+
+# Type kinds libclang 18 reports that its Python bindings do not list (``_Float16``, ``__ibm128``, Intel
+# OpenCL subgroup types, BTF type tags): without them ``Type.kind`` raises ValueError.  Registering each
+# once is idempotent, and no type of these kinds is ever a pointer, a struct or an int to the lowering.
+_MISSING_TYPE_KINDS = {32: "FLOAT16", 33: "IBM128", 178: "BTFTAGATTRIBUTED",
+                       **{k: f"OCLINTELSUBGROUP_{k}" for k in range(161, 176)}}
+
+
+def _complete_type_kinds() -> None:
+    """Register the type kinds of :data:`_MISSING_TYPE_KINDS` the bindings lack."""
+    for value, name in _MISSING_TYPE_KINDS.items():
+        try:
+            ci.TypeKind.from_id(value)
+        except ValueError:
+            setattr(ci.TypeKind, name, ci.TypeKind(value))
+
+
+_complete_type_kinds()
 
 
 def clang_args(extra: Sequence[str] = ()) -> List[str]:
@@ -103,14 +122,14 @@ def parse_file(path: str, extra_args: Sequence[str] = ()) -> ci.TranslationUnit:
     """Parse a C file; raise :class:`TvlaError` at the first error diagnostic."""
     if not os.path.isfile(path):
         raise TvlaError("no such C file", path, 1, 1)
-    check_no_nul(path)
+    text = check_no_nul(path)
     os.environ["LIBCLANG_NOTHREADS"] = "1"   # parse on deep_stack's thread, not on an 8 MB one of libclang's
-    return deep_stack(lambda: _parse(path, extra_args))
+    return deep_stack(lambda: _parse(path, [*float_type_macros(text), *extra_args]))
 
 
-def check_no_nul(path: str) -> None:
-    """A NUL byte makes a binary file, not C: libclang would skip it silently and its text reach the
-    generated TVP; say where it is (as the TVP reader does)."""
+def check_no_nul(path: str) -> bytes:
+    """The file's bytes.  A NUL byte makes a binary file, not C: libclang would skip it silently and
+    its text reach the generated TVP; say where it is (as the TVP reader does)."""
     try:
         with open(path, "rb") as fh:
             data = fh.read()
@@ -119,13 +138,30 @@ def check_no_nul(path: str) -> None:
     at = data.find(b"\0")
     if at >= 0:
         raise TvlaError("binary data (NUL byte) in a text file", path, *line_col(data, at))
+    return data
+
+
+# The ISO/IEC TS 18661-3 floating types, which glibc's headers name in gcc -E output (math.h, complex.h,
+# stdlib.h with _GNU_SOURCE) and clang 18 does not know.  They become macros, not typedefs, because
+# the headers also write ``_Complex _Float32``; a file that typedefs one itself (glibc's headers for
+# a gcc before 7) keeps its own.
+_FLOAT_TYPES = (("_Float32", "float"), ("_Float64", "double"), ("_Float32x", "double"),
+                ("_Float64x", "long double"), ("_Float128", "__float128"), ("_Float128x", "__float128"))
+_OWN_FLOAT_TYPEDEF = re.compile(rb"\btypedef\b[^;{}]*\b(_Float\d+x?)\s*;")
+
+
+def float_type_macros(text: bytes) -> List[str]:
+    """``-D`` options that define the floating types of :data:`_FLOAT_TYPES` ``text`` does not typedef."""
+    own = {m.decode() for m in _OWN_FLOAT_TYPEDEF.findall(text)}
+    return [f"-D{name}={spelling}" for name, spelling in _FLOAT_TYPES if name not in own]
 
 
 def reparse(path: str, text: bytes, header: str) -> ci.TranslationUnit:
     """Parse ``path`` as if it held ``text``, with ``header`` included after the prelude (both handed
     to libclang: nothing is written to disk)."""
     hdr = os.path.join(INCLUDE_DIR, "tvla_retyped.h")
-    return deep_stack(lambda: _parse(path, ["-include", hdr], [(path, text), (hdr, header.encode())]))
+    args = [*float_type_macros(text), "-include", hdr]
+    return deep_stack(lambda: _parse(path, args, [(path, text), (hdr, header.encode())]))
 
 
 def _parse(path: str, extra_args: Sequence[str],
