@@ -154,6 +154,66 @@ def test_posix_and_other_common_headers(tmp_path):
     assert ir.Exit("exit") in stmts(prog) and not prog.unsupported
 
 
+# What gcc -E makes of glibc's math.h and complex.h (and stdlib.h under _GNU_SOURCE): the TS 18661-3
+# floating types, named as types and under _Complex; older glibc headers typedef them themselves.
+FLOATN_DECLARATIONS = """extern int __fpclassifyf128 (_Float128 __value) __attribute__ ((__nothrow__ , __leaf__));
+extern _Float32 strtof32 (const char *__restrict __nptr, char **__restrict __endptr);
+extern _Float64x strtof64x (const char *__restrict __nptr, char **__restrict __endptr);
+extern _Complex _Float32 cacosf32 (_Complex _Float32 __z);
+extern _Complex _Float64 cacosf64 (_Complex _Float64 __z);
+extern _Float32x fabsf32x (_Float32x __x);
+"""
+OLD_GLIBC_FLOATN = """typedef float _Float32;
+typedef double _Float64;
+typedef double _Float32x;
+typedef long double _Float64x;
+typedef __float128 _Float128;
+"""
+
+
+# (older headers write _Complex float, never _Complex _Float32)
+@pytest.mark.parametrize("declarations", [FLOATN_DECLARATIONS,
+                                          OLD_GLIBC_FLOATN + FLOATN_DECLARATIONS.replace("_Complex ", "")])
+def test_floating_types_of_glibc_headers_parse(tmp_path, declarations):
+    prog = lower(tmp_path, declarations + "int main() { _Float128 q = 1; _Float16 h = 2; double d = q * 2;\n"
+                                          "  Node *x = malloc(sizeof(Node)); free(x); return 0; }\n", name="t.i")
+    assert not prog.unsupported and any(isinstance(s, ir.Malloc) for s in stmts(prog))
+
+
+@pytest.mark.parametrize("declaration", ["_Float16 h;", "struct s { _Float16 h; struct s *next; };"])
+def test_a_type_the_bindings_do_not_list_is_no_internal_error(tmp_path, declaration):
+    """libclang 18's Python bindings lack some type kinds (_Float16's): reading one raised ValueError."""
+    assert c_verdicts(tmp_path, declaration + "\nint main(void) { return 0; }\n") == ("true", "true", "true")
+
+
+FLOAT_FIELDS = """struct fl { struct fl *next; double q; float f; long double ld; int d; };
+extern int __VERIFIER_nondet_int(void);
+int main(void) {
+  struct fl *l = 0, *p;
+  while (__VERIFIER_nondet_int()) {
+    p = malloc(sizeof *p); p->q = 1; p->f = p->q * 2.5f; p->ld = p->f; p->d = 3; p->next = l; l = p;
+    p->q += 1; p->f++;
+  }
+  %s
+  for (p = l; p; p = p->next) { if (p->d != 3) reach_error(); if (p->q > 1e9) p->ld = 0; }
+  while (l) { p = l->next; free(l); l = p; }
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("extra, expected", [
+    ("", ("true", "true", "true")),
+    ("if (l) { p = l; l = l->next; free(p); p->q = 0.5; }", ("false (valid-deref)", "true", "true")),
+    ("if (!l) { double x = l->f; }", ("false (valid-deref)", "true", "true")),
+])
+def test_floating_fields_are_data_never_followed(tmp_path, extra, expected):
+    """A floating field's value is abstracted, but reading or writing it dereferences the cell (it
+    was unsupported, so every program with one was unknown).  A witness through a branch on a
+    floating value would not be exact: the bugs come before the loop that has one."""
+    assert c_verdicts(tmp_path, HEADER + FLOAT_FIELDS % extra) == expected
+
+
 RANDOM_PROGRAM = """#include <stdio.h>
 #include <stdlib.h>
 #include <time.h>

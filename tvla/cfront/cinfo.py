@@ -18,7 +18,7 @@ import clang.cindex as ci
 from tvla.cfront.ir import IntRange, Pos, StructType
 from tvla.cfront.parse import PRELUDE, evaluate_int, unary_operator
 
-__all__ = ["BLOCK", "K", "T", "walk_main", "INT_KINDS", "sizeof_struct", "is_int", "int_range", "field_range", "member_range", "is_void_pointer", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
+__all__ = ["BLOCK", "K", "T", "walk_main", "INT_KINDS", "sizeof_struct", "is_int", "int_range", "field_range", "member_range", "is_void_pointer", "is_floating", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
            "int_cell", "is_int_cell", "is_byte_cell", "cell_words", "CELL_FIELD", "cell_deref", "is_datum",
            "is_function_pointer", "is_scalar", "function_of", "function_value", "function_number", "constant_value",
            "struct_type", "fields_of", "decl_key", "initializer", "strip", "callee_name", "children", "SourceText",
@@ -71,13 +71,17 @@ def member_range(c: ci.Cursor) -> Optional[IntRange]:
     return field_range(ref) if ref is not None and ref.kind == K.FIELD_DECL else int_range(s.type)
 
 
-_FLOAT_KINDS = frozenset({T.FLOAT, T.DOUBLE, T.LONGDOUBLE, T.HALF, T.FLOAT128})
+_FLOAT_KINDS = frozenset({T.FLOAT, T.DOUBLE, T.LONGDOUBLE, T.HALF, T.FLOAT128, T.FLOAT16, T.IBM128})   # the last two: parse.py
+
+
+def is_floating(t: ci.Type) -> bool:
+    return t.get_canonical().kind in _FLOAT_KINDS
 
 
 def is_number(t: ci.Type) -> bool:
     """An int, a function pointer (followed as an int: :func:`function_value`) or a floating type
     (floating variables are never tracked, like abstracted ints)."""
-    return is_scalar(t) or t.get_canonical().kind in _FLOAT_KINDS
+    return is_scalar(t) or is_floating(t)
 
 
 def is_pointer(t: ci.Type) -> bool:
@@ -253,7 +257,7 @@ def _collect_fields(decl: ci.Cursor, prefix: str, ptrs: List[Tuple[str, str]],
         if target is not None:
             ptrs.append((name, struct_name(target)))
             targets.append(target)
-        elif is_int(f.type):
+        elif is_int(f.type) or is_floating(f.type):   # a floating field: a datum whose value is never read
             ints.append((name, field_range(f)))
         elif embedded is not None and f.spelling and decl_key(embedded) not in inside:
             _collect_fields(embedded, name + ".", ptrs, ints, targets, inside | {decl_key(embedded)})

@@ -25,7 +25,7 @@ import clang.cindex as ci
 
 from tvla.cfront import ir
 from tvla.cfront.cinfo import CELL_FIELD, K, cell_deref, cell_words, children, constant_value, decl_key, int_range, is_byte_cell, \
-    is_int, is_int_cell, is_number, is_pointer, is_void_pointer, keeps_value, member_range, pointee_struct, strip, struct_decl, struct_name
+    is_floating, is_int, is_int_cell, is_number, is_pointer, is_void_pointer, keeps_value, member_range, pointee_struct, strip, struct_decl, struct_name
 from tvla.cfront.embedded import container_of, member_path
 from tvla.cfront.intvars import ABSTRACT, VALUED, IntClass, Mapping, in_type, int_var, is_nondet_call, is_truth_value, \
     mapped_of, shift_of, step_of
@@ -346,7 +346,7 @@ class ExprLowering(Builder):
         return tmp, self.step(cur, ir.AssignNull(tmp), c)
 
     def member(self, s: ci.Cursor, cur: Cur, fr: Frame) -> Tuple[str, str, Optional[str], Cur]:
-        """``base->f`` or ``(*base).f``: (base variable, field, "ptr"/"int"/None for unsupported, node)."""
+        """``base->f`` or ``(*base).f``: (base variable, field, "ptr"/"int"/"float"/None for unsupported, node)."""
         fname = s.spelling
         base = children(s)[0] if children(s) else None
         pointer = cell_deref(s)
@@ -409,7 +409,7 @@ class ExprLowering(Builder):
         if any(f == fname for f, _ in t.pointer_fields):
             return "ptr"
         if fname in t.int_fields:
-            return "int"
+            return "float" if is_floating(s.type) else "int"
         self.unsupported(s, f"field {fname} of type {s.type.spelling}")
         return None
 
@@ -443,6 +443,8 @@ class ExprLowering(Builder):
             base, fname, kind, cur = self.member(s, cur, fr)
             if kind == "int":
                 return ("field", base, fname), cur
+            if kind == "float":   # read (p must point to a live cell), its value never followed
+                return ABS, self.touch(("field", base, fname), cur, s)
             return ABS, cur
         if k == K.CALL_EXPR:
             cv, cur = self.call(s, cur, fr, None)
@@ -496,7 +498,8 @@ class ExprLowering(Builder):
             for ch in children(s):
                 cur = self.consume(ch, cur, fr)
             return ABS, cur
-        if k not in (K.FLOATING_LITERAL, K.STRING_LITERAL, K.CXX_UNARY_EXPR):
+        # an integer literal gets here only converted to a floating type (double d = 1): abstracted
+        if k not in (K.FLOATING_LITERAL, K.STRING_LITERAL, K.CXX_UNARY_EXPR, K.INTEGER_LITERAL, K.CHARACTER_LITERAL):
             self.unsupported(s, self.describe(s, "expression"))
         return ABS, cur
 
@@ -956,6 +959,8 @@ class ExprLowering(Builder):
             return v, self.step(cur, stmt, s)
         if kind == "int":
             return self.assign_data(s, (base, fname), rhs, cur, fr, member_range(target))
+        if kind == "float":   # no note "abstracted": every read of the field is abstracted where it is read
+            return ABS, self.step(self.consume(rhs, cur, fr), ir.SetData(base, fname, None), s)
         return BAD, cur
 
     def assign_data(self, s: ci.Cursor, cell_field: Tuple[str, str], rhs: ci.Cursor, cur: Cur, fr: Frame,
@@ -1143,6 +1148,8 @@ class ExprLowering(Builder):
             return self.set_data(cell, CELL_FIELD, ABS, cur, s)
         if target.kind == K.MEMBER_REF_EXPR or self.cell_member(target, fr):
             base, fname, kind, cur = self.member(target, cur, fr)
+            if kind == "float":
+                return self.step(cur, ir.SetData(base, fname, None), s)
             if kind != "int":
                 return cur
             cur = self.touch(("field", base, fname), cur, s)
