@@ -150,6 +150,15 @@ def test_an_array_of_lists_indexed_by_variables(tmp_path, last, freed, expected)
     assert c_verdicts(tmp_path, src) == expected
 
 
+def test_an_element_written_with_null_in_gcc_e_output(tmp_path):
+    """In a ``.i`` file ``table[i] = NULL;`` spans five lines: gcc's line markers around NULL (from a
+    system header) are dropped when the statement is written on one line (they made it no C)."""
+    marked = '\n# 10 "prog.c" 3 4\n ((void *)0)\n# 10 "prog.c"\n '
+    src = BUCKETS.replace("LAST", "2").replace("FREED", "3").replace("NULL", marked)
+    result = verify_c(tmp_path, src, name="prog.i")
+    assert [p.verdict for p in result.properties] == ["true", "true", "true"]
+
+
 def test_an_index_out_of_bounds_is_found_where_the_file_has_it(tmp_path):
     result = verify_c(tmp_path, BUCKETS.replace("LAST", "3").replace("FREED", "3"))
     [finding] = result.properties[0].findings

@@ -257,9 +257,21 @@ def _chosen(ref: ci.Cursor, sub: ci.Cursor, writer: Optional[ci.Cursor], text: b
     lo, hi = _span(writer)
     if b"//" in text[lo:hi] or b"/*" in text[lo:hi]:
         return None   # a comment would run on over the arms written on one line
-    before, after = (" ".join(text[a:b].decode("utf-8", "replace").splitlines()) for a, b in ((lo, start), (end, hi)))
+    before, after = (_one_line(text[a:b]) for a, b in ((lo, start), (end, hi)))
     arms = " else ".join(f"if ({idx} == {k}) {before}{e}{after};" for k, e in enumerate(elems))
     return lo, (hi - lo, _lines_kept(f"do {{ {arms} else {oob};", " } while (0)", text[lo:hi]))
+
+
+# A line marker of gcc -E output (``# 10 "prog.c" 3 4``, around a macro from a system header such as
+# NULL) or a #line directive: it sets the positions only, which are the file's own lines here.
+_LINE_MARKER = re.compile(r"\s*#\s*(line\s+)?\d+(\s+\"[^\"]*\")?(\s+\d+)*\s*")
+
+
+def _one_line(part: bytes) -> str:
+    """A part of a statement on one line: its lines joined, line markers dropped (``table[i] = NULL;``
+    in a ``.i`` file spans five lines)."""
+    lines = part.decode("utf-8", "replace").splitlines()
+    return " ".join(x for x in lines if not _LINE_MARKER.fullmatch(x))
 
 
 def _lines_kept(body: str, closing: str, replaced: bytes) -> bytes:
