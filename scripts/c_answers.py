@@ -3,17 +3,24 @@
     .venv/bin/python scripts/c_answers.py            # run, then rewrite both files
     .venv/bin/python scripts/c_answers.py --check    # run and only print what differs
     .venv/bin/python scripts/c_answers.py --jobs 1   # one program at a time (other work runs)
+    .venv/bin/python scripts/c_answers.py --preprocess   # check gcc -E output of each, with glibc's headers
 
 Every program of programs/c is verified for the three properties with a 60 s limit, two
 programs at a time (a 2-core machine); a program past 3 s is marked ``slow`` (the corpus
 test leaves it to this script's ``--check`` and ``python -m tvla.bench --c``, so that the
 suite stays under 10 minutes). An answer that contradicts the truth of
 manifest.txt is printed and nothing is written: that is a soundness bug, not a record.
+
+``--preprocess`` (needs gcc and glibc's headers) verifies instead each program as a ``.i`` file:
+``gcc -E`` of the program after :data:`SYSTEM_HEADERS`, the way competition tasks are made; every
+answer must be the one recorded for the ``.c`` file (nothing is written).
 """
 
 import os
 import re
+import subprocess
 import sys
+import tempfile
 
 import click
 
@@ -37,6 +44,43 @@ HEADER = """\
 # minutes).  Regenerate with scripts/c_answers.py after a change of the C front end or
 # the engine.
 """
+
+
+SYSTEM_HEADERS = "#define _GNU_SOURCE\n" + "".join(f"#include <{h}.h>\n" for h in (
+    "stdlib", "stdio", "string", "assert", "stdint", "stdbool", "math", "limits", "errno", "time", "ctype",
+    "stddef", "stdarg", "unistd", "complex", "wchar", "float", "pthread", "signal"))
+
+
+def preprocessed(paths, into):
+    """``gcc -E`` of each C file after :data:`SYSTEM_HEADERS`, as ``into/NAME.i``."""
+    out = []
+    for path in paths:
+        name = os.path.splitext(os.path.basename(path))[0]
+        with open(path, encoding="utf-8") as fh:
+            text = f'{SYSTEM_HEADERS}#line 1 "{os.path.basename(path)}"\n{fh.read()}'
+        target = os.path.join(into, name + ".i")
+        subprocess.run(["gcc", "-E", "-x", "c", "-", "-o", target], input=text, text=True, check=True)
+        out.append(target)
+    return out
+
+
+def check_preprocessed(jobs):
+    """Verify the corpus as gcc -E output; print every answer unlike the recorded one."""
+    path = os.path.join(CORPUS, "answers.txt")
+    with open(path, encoding="utf-8") as fh:
+        old = {tuple(line.split()[:2]): line.split()[2] for line in fh if line.strip() and line[0] != "#"}
+    with tempfile.TemporaryDirectory() as into:
+        files = preprocessed(c_files([CORPUS]), into)
+        results = verify_files(files, VerifyOptions(PROPERTIES, timeout=TIMEOUT), jobs=jobs)
+    differ = 0
+    for f in results:
+        name = os.path.splitext(os.path.basename(f.file))[0] + ".c"
+        for p in f.properties:
+            if old.get((name, p.name)) != answer(p):
+                differ += 1
+                click.echo(f"differs: {name} {p.name} {answer(p)} (recorded {old.get((name, p.name))}): {p.reason}")
+    click.echo("counts: %d files, %d answers, %d true, %d false, %d unknown" % counts(results))
+    sys.exit(1 if differ else 0)
 
 
 def answer(p):
@@ -87,7 +131,10 @@ def rewrite_readme(text, results):
 @click.command()
 @click.option("--check", is_flag=True, help="Only print the answers that differ from the records.")
 @click.option("--jobs", default=2, show_default=True, help="Programs verified at a time (1 when other work runs).")
-def main(check, jobs):
+@click.option("--preprocess", is_flag=True, help="Check the gcc -E output of each program with glibc's headers.")
+def main(check, jobs, preprocess):
+    if preprocess:
+        check_preprocessed(jobs)
     truth = read_manifest(CORPUS)
     results = verify_files(c_files([CORPUS]), VerifyOptions(PROPERTIES, timeout=TIMEOUT), jobs=jobs)
     wrong = [(os.path.basename(f.file), p.name, answer(p)) for f in results for p in f.properties
