@@ -539,10 +539,12 @@ class Library:
         out.append(f"%i is[{tag}](v) = {self.shared_def('v')}")
         if not self.single:
             out += self._forest_rules()
-        if self.back and self.single:
+        if self.back and self.single or not self.single and self.cross:
             # the last step of a path into an unshared cell is its one incoming edge: a cell that
             # reaches it reaches that edge's source (keeps the part of a doubly linked list behind
-            # the cell a walk by prev materialised reaching it, for the back path of reach_from)
+            # the cell a walk by prev materialised reaching it, for the back path of reach_from;
+            # with cells owned through a field to another type, its contrapositive drops the focus
+            # that puts every owned cell of a summary below one owner's child)
             out.append(f"%r {self.t('v_1', 'v_3')} & {self.edge('v_2', 'v_3')} & !is[{tag}](v_3) & v_1 != v_3"
                        f" ==> {self.t('v_1', 'v_2')}")
         out += self._cross_declarations()
