@@ -1806,3 +1806,38 @@ def test_free_of_the_address_of_a_cells_start_frees_the_cell(tmp_path, body, exp
     src = ("#include <stdlib.h>\nstruct node { struct node *next; int d; };\n"
            "int main(void) { struct node *p = malloc(sizeof(struct node));\n" + body + "\nreturn 0; }\n")
     assert c_verdicts(tmp_path, src, ("memsafety", "memcleanup")) == expected
+
+
+SENTINEL_DLL = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void abort(void);
+void reach_error(void) { abort(); }
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error(); abort();} } return; }
+typedef struct node { struct node *next; struct node *prev; int val; } node_t;
+static node_t head;
+static void push_back(int v) {
+  node_t *n = malloc(sizeof(node_t)); if (!n) abort();
+  n->val = v; n->next = &head; n->prev = head.prev; head.prev->next = n; head.prev = n;
+}
+static int pop_front(void) {
+  node_t *n = head.next; int v = n->val;
+  n->prev->next = n->next; n->next->prev = n->prev; free(n); return v;
+}
+int main(void) {
+  head.next = &head; head.prev = &head;
+  while (__VERIFIER_nondet_int()) push_back(1);
+  while (head.next != &head) { int v = pop_front(); __VERIFIER_assert(v == 1); }
+  __VERIFIER_assert(head.prev == &head);
+  return 0;
+}
+"""
+
+
+def test_a_coarse_run_that_is_the_slow_one_gets_a_share_of_the_time(tmp_path):
+    """Without what a cell's successor holds (nx[d,K]) this circular list with a sentinel, checked
+    value by value, takes minutes; with it a second: the coarse run stops after its share and the
+    finer one proves it (before, the coarse one ran to the time limit and all was unknown)."""
+    path = tmp_path / "sentinel.c"
+    path.write_text(SENTINEL_DLL)
+    [f] = verify_files([str(path)], VerifyOptions(("memcleanup", "unreach-call"), timeout=20))
+    assert [(p.verdict, p.reason) for p in f.properties] == [("true", None), ("true", None)]
