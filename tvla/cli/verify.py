@@ -478,7 +478,7 @@ def _precise(cprog: ir.CProgram, opts: VerifyOptions, deadline: Optional[float]
     return _in_order(opts, verdicts), tr, result
 
 
-PRECISION_SHARE = 0.45  # of the time left, at most, for each run of _precise but the last
+PRECISION_SHARE = 0.6   # of the time left, at most, for each run of _precise but the last
 RETRY_SHARE = 0.5       # for the last, when an earlier one was stopped by its share
 
 
