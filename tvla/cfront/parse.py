@@ -27,6 +27,7 @@ Contract:
 import contextlib
 import ctypes
 import os
+import platform
 import re
 import sys
 import threading
@@ -145,8 +146,10 @@ def check_no_nul(path: str) -> bytes:
 # stdlib.h with _GNU_SOURCE) and clang 18 does not know.  They become macros, not typedefs, because
 # the headers also write ``_Complex _Float32``; a file that typedefs one itself (glibc's headers for
 # a gcc before 7) keeps its own.
+# (libclang parses for the host: __float128 exists on x86 only, long double is a binary128 elsewhere)
+_QUAD = "__float128" if platform.machine().lower() in ("x86_64", "amd64", "i386", "i686") else "long double"
 _FLOAT_TYPES = (("_Float32", "float"), ("_Float64", "double"), ("_Float32x", "double"),
-                ("_Float64x", "long double"), ("_Float128", "__float128"), ("_Float128x", "__float128"))
+                ("_Float64x", "long double"), ("_Float128", _QUAD), ("_Float128x", _QUAD))
 _OWN_FLOAT_TYPEDEF = re.compile(rb"\btypedef\b[^;{}]*\b(_Float\d+x?)\s*;")
 
 
