@@ -30,6 +30,7 @@ from tvla.cli.verify import VerifyOptions, c_files, verify_files
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CORPUS = os.path.join(ROOT, "programs", "c")
 PROPERTIES = ("memsafety", "memcleanup", "unreach-call")
+ANSWERS = os.path.join(CORPUS, "answers.txt")
 TIMEOUT, SLOW = 60.0, 3.0
 
 HEADER = """\
@@ -66,9 +67,8 @@ def preprocessed(paths, into):
 
 def check_preprocessed(jobs):
     """Verify the corpus as gcc -E output; print every answer unlike the recorded one."""
-    path = os.path.join(CORPUS, "answers.txt")
-    with open(path, encoding="utf-8") as fh:
-        old = {tuple(line.split()[:2]): line.split()[2] for line in fh if line.strip() and line[0] != "#"}
+    with open(ANSWERS, encoding="utf-8") as fh:
+        old = recorded(fh.read())
     with tempfile.TemporaryDirectory() as into:
         files = preprocessed(c_files([CORPUS]), into)
         results = verify_files(files, VerifyOptions(PROPERTIES, timeout=TIMEOUT), jobs=jobs)
@@ -79,8 +79,17 @@ def check_preprocessed(jobs):
             if old.get((name, p.name)) != answer(p):
                 differ += 1
                 click.echo(f"differs: {name} {p.name} {answer(p)} (recorded {old.get((name, p.name))}): {p.reason}")
-    click.echo("counts: %d files, %d answers, %d true, %d false, %d unknown" % counts(results))
+    echo_counts(results)
     sys.exit(1 if differ else 0)
+
+
+def recorded(text):
+    """The answers of an answers.txt text: (file, property) -> answer."""
+    return {tuple(line.split()[:2]): line.split()[2] for line in text.splitlines() if line.strip() and line[0] != "#"}
+
+
+def echo_counts(results):
+    click.echo("counts: %d files, %d answers, %d true, %d false, %d unknown" % counts(results))
 
 
 def answer(p):
@@ -141,18 +150,16 @@ def main(check, jobs, preprocess):
              if answer(p) not in (truth[(os.path.basename(f.file), p.name)], "unknown")]
     for name, prop, got in wrong:
         click.echo(f"WRONG {name} {prop} {got} (truth {truth[(name, prop)]})")
-    path = os.path.join(CORPUS, "answers.txt")
-    with open(path, encoding="utf-8") as fh:
-        old = fh.read()
+    with open(ANSWERS, encoding="utf-8") as fh:
+        old = recorded(fh.read())
     new = answers_text(results)
-    old_rows = {tuple(line.split()[:2]): line.split()[2] for line in old.splitlines() if line and line[0] != "#"}
-    for line in new.splitlines():
-        if line and line[0] != "#" and old_rows.get(tuple(line.split()[:2])) != line.split()[2]:
-            click.echo(f"changed: {line.split()[:3]} (was {old_rows.get(tuple(line.split()[:2]))})")
-    click.echo("counts: %d files, %d answers, %d true, %d false, %d unknown" % counts(results))
+    for key, got in recorded(new).items():
+        if old.get(key) != got:
+            click.echo(f"changed: {[*key, got]} (was {old.get(key)})")
+    echo_counts(results)
     if check or wrong:
         sys.exit(1 if wrong else 0)
-    with open(path, "w", encoding="utf-8") as fh:
+    with open(ANSWERS, "w", encoding="utf-8") as fh:
         fh.write(new)
     readme = os.path.join(ROOT, "README.md")
     with open(readme, encoding="utf-8") as fh:
