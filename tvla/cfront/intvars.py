@@ -863,9 +863,16 @@ def _folded(rhs: ci.Cursor, known: Dict[Hashable, IntClass]) -> Optional[int]:
     """``a op b`` or ``-a`` over constants and variables known to be constants (``data + 1``)."""
     s = strip(rhs, casts=True)
     if s.kind == K.BINARY_OPERATOR and binary_operator(s) in ARITHMETIC:
-        a, b = (_value(x, known) for x in children(s))
-        if isinstance(a, int) and isinstance(b, int):
-            return fold(binary_operator(s), a, b)
+        kids = children(s)
+        # a leaf operand first, and no further once one is not a constant: asking the deep side
+        # of v + v + ... + v at every level was quadratic
+        values: Dict[int, int] = {}
+        for k in sorted(range(2), key=lambda k: bool(children(strip(kids[k], casts=True)))):
+            v = _value(kids[k], known)
+            if not isinstance(v, int):
+                return None
+            values[k] = v
+        return fold(binary_operator(s), values[0], values[1])
     if s.kind == K.UNARY_OPERATOR and unary_operator(s) == "-":
         a = _value(children(s)[0], known)
         return fold("-", 0, a) if isinstance(a, int) else None
