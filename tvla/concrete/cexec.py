@@ -942,9 +942,19 @@ def load_at(where: Loc, ty: Ty) -> Any:
 
 def store_at(fr: Frame, where: Loc, v: Any) -> None:
     o, path, _ = where
-    if isinstance(v, Agg) or isinstance(o.slots.get(path), Ptr):
-        fr.m.dirty = True   # a pointer may be overwritten: a cell may be lost
+    if isinstance(v, Agg) or _drops_heap_pointer(o.slots.get(path), v):
+        fr.m.dirty = True   # a cell may be lost
     _put(o, path, v)
+
+
+def _drops_heap_pointer(old: Any, new: Any) -> bool:
+    """Does writing ``new`` over ``old`` drop a pointer to a live heap block?  Only then may a block
+    become unreachable: variables are roots while they live, NULL and freed blocks hold nothing, and
+    a pointer into the same block keeps it (each check walks the whole store, once per statement)."""
+    target = old.obj if isinstance(old, Ptr) else None
+    if target is None or target.kind != "heap" or not target.alive:
+        return False
+    return not (isinstance(new, Ptr) and new.obj is target)
 
 
 def _put(o: Obj, path: Tuple[Any, ...], v: Any) -> None:
