@@ -5,7 +5,7 @@ concrete runs; programs/c/answers.txt holds what tvla verify answers today:
 the truth, or ``unknown`` where the abstraction cannot tell. The test runs the
 analysis and checks both: the answer is the recorded one, and no answer
 contradicts the truth (true where it is false, false where it is true, or the
-wrong subproperty). Programs marked ``slow`` in answers.txt (past 3 s here)
+wrong subproperty). Programs marked ``slow`` in answers.txt (past 2 s here)
 are left to ``scripts/c_answers.py --check`` and ``python -m tvla.bench --c``:
 the suite stays under 10 minutes.
 """
@@ -54,7 +54,7 @@ def test_the_records_cover_the_corpus_and_never_contradict_the_truth():
 @pytest.mark.parametrize("name", FILES)
 def test_corpus_verdicts(name):
     # each test verifies its own file, one at a time per xdist worker (a core each), so the corpus
-    # spreads over the workers; the 60 s limit of a program recorded at 3 s at most assumes a core
+    # spreads over the workers; the 60 s limit of a program recorded at 2 s at most assumes a core
     # of its own (two files at a time beside another worker made klist_bubble_sort, 12 s alone,
     # pass the limit in one suite run of three)
     [f] = verify_files([os.path.join(CORPUS, name)], VerifyOptions(PROPERTIES, timeout=60), jobs=1)
