@@ -80,14 +80,14 @@ def random_formula(rng: random.Random, depth: int) -> F.Formula:
 
 
 def agreement_cases(seed):
-    """For 160 rounds of random formulae (tabling on and off; generated code at once or after three
+    """For 80 rounds of random formulae (tabling on and off; generated code at once or after three
     runs of the closures): (the generated evaluator, the closures' one, formula, vector variable,
     a structure the generated one shares across formulae, its pristine copy, an assignment, the
     case's description).  The generated evaluator keeps the values it tabled on a structure from one
     formula to the next; the reference starts from a structure without any."""
     rng = random.Random(seed)
     voc = vocabulary()
-    for round_no in range(160):
+    for round_no in range(80):
         # without tabling, every quantifier is generated inline in its parent's function;
         # with promote=3, a function runs closures three times, then its generated code
         tabling, promote = round_no % 2 == 0, (0, 3)[round_no // 2 % 2]
