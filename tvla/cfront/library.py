@@ -240,6 +240,7 @@ class Library:
     same_cell: Tuple[Tuple[str, str], ...] = ()   # (d, e), d < e: int fields compared in one cell (fle[d,e])
     beyond: Dict[str, int] = dataclasses.field(default_factory=dict)   # counter -> side of its other values
     nested: FrozenSet[str] = frozenset()    # fields to the own type that hang sub-lists off a list (below[f]; walks.py)
+    tree_order: Dict[str, Tuple[str, ...]] = dataclasses.field(default_factory=dict)  # int field -> its tree's fields
 
     # ------------------------------------------------------------- names
     @property
@@ -398,9 +399,24 @@ class Library:
     def regs_of(self, d: str) -> List[str]:
         return [x for x, ds in self.registers.items() if d in ds]
 
-    def in_order_pred(self, d: str, a: str = "v", reverse: bool = False) -> str:
-        """inOrder[d,n](a): a's d is <= that of its n-successor; ``reverse``: inROrder (>=)."""
-        return f"in{'R' if reverse else ''}Order[{_sanitize(d)},{self.field[self.in_order[d]]}]({a})"
+    def in_order_pred(self, d: str, a: str = "v", reverse: bool = False, n: Optional[str] = None,
+                      strict: bool = False) -> str:
+        """inOrder[d,n](a): a's d is <= that of its n-successor; ``reverse``: inROrder (>=);
+        ``strict``: inSOrder, inSROrder (< and >); ``n``: the field (default that of ``in_order``)."""
+        kind = ("S" if strict else "") + ("R" if reverse else "")
+        return f"in{kind}Order[{_sanitize(d)},{self.field[n or self.in_order[d]]}]({a})"
+
+    def orders(self, d: str) -> List[Tuple[str, bool, bool]]:
+        """The (field, reverse, strict) of each order predicate of d along a field: inOrder and
+        inROrder along its list field; in a tree (:attr:`tree_order`) also along its other fields,
+        and strictly along each (a search tree's left child below its parent, the right one not)."""
+        if d not in self.in_order:
+            return []
+        out = [(self.in_order[d], r, False) for r in (False, True)]
+        for f in self.tree_order.get(d, ()):
+            out += [(f, r, False) for r in (False, True) if f != self.in_order[d]]
+            out += [(f, r, True) for r in (False, True)]
+        return out
 
     def reach(self, a: str = "v", without: Sequence[str] = ()) -> str:
         """``a`` is reachable from some pointer variable not in ``without``."""
@@ -641,9 +657,12 @@ class Library:
         for d, n in self.succ_field.items():
             out += [f"%i {self.next_is(d, k)} = E(v_1) {self.field[n]}(v, v_1) & {self.eq(d, k, 'v_1')}"
                     for k in self.keys.get(d, ())]
-        for d, n in self.in_order.items():
-            out += [f"%i {self.in_order_pred(d, reverse=r)} = A(v_1) {self.field[n]}(v, v_1) -> "
-                    f"{self.dle(d, *(('v_1', 'v') if r else ('v', 'v_1')))} nonabs" for r in (False, True)]
+        for d in self.in_order:
+            for n, r, strict in self.orders(d):
+                # v <= its successor w (r: w <= v); strictly: not w <= v (r: not v <= w)
+                pair = ("v_1", "v") if r != strict else ("v", "v_1")
+                out.append(f"%i {self.in_order_pred(d, reverse=r, n=n, strict=strict)} = A(v_1) "
+                           f"{self.field[n]}(v, v_1) -> {'!' if strict else ''}{self.dle(d, *pair)} nonabs")
         return out
 
     def _pair_rules(self, d: str, a: str, b: str) -> List[str]:
@@ -1289,14 +1308,18 @@ def order_updates(lib: Library, d: str, node: CellFormula, above: CellFormula, b
         delta = _or([f"({n1} & {n2})", f"({n1} & !{n2} & {above('v_2')})", f"({n2} & !{n1} & {below('v_1')})"])
         return [(d12, f"{d12} | {delta}")]
     ups = [(d12, f"(({n1} & {n2}) ? 1 : ({n1} ? {above('v_2')} : ({n2} ? {below('v_1')} : {d12})))")]
-    if d in lib.in_order:
-        nf = lib.field[lib.in_order[d]]
-        for r, (up, down) in ((False, (above, below)), (True, (below, above))):
-            mine = f"(A(o_1) {nf}(v, o_1) -> ({node('o_1')} | {up('o_1')}))"
-            # per successor, as in swap_data: a summary node whose n may lead to the cell keeps
-            # its definite inOrder where the new datum is above it (below it: inROrder)
-            theirs = f"(A(o_1) {nf}(v, o_1) -> ({node('o_1')} ? {down('v')} : {lib.in_order_pred(d, reverse=r)}))"
-            ups.append((lib.in_order_pred(d, reverse=r), f"({node('v')} ? {mine} : {theirs})"))
+    for n, r, strict in lib.orders(d):
+        nf, pred = lib.field[n], lib.in_order_pred(d, reverse=r, n=n, strict=strict)
+        up, down = (below, above) if r else (above, below)
+        if strict:   # new d < w->d is not w->d <= new d; v->d < new d is not new d <= v->d
+            mine = f"(A(o_1) {nf}(v, o_1) -> (!{node('o_1')} & !{down('o_1')}))"
+            new_below = f"!{up('v')}"
+        else:
+            mine, new_below = f"(A(o_1) {nf}(v, o_1) -> ({node('o_1')} | {up('o_1')}))", down('v')
+        # per successor, as in swap_data: a summary node whose n may lead to the cell keeps
+        # its definite inOrder where the new datum is above it (below it: inROrder)
+        theirs = f"(A(o_1) {nf}(v, o_1) -> ({node('o_1')} ? {new_below} : {pred}))"
+        ups.append((pred, f"({node('v')} ? {mine} : {theirs})"))
     return ups
 
 
@@ -1451,16 +1474,14 @@ def swap_data(lib: Library, x: str, y: str, d: str) -> Act:
         ups.append((lib.dle(d, "v_1", "v_2"), order("v_1", "v_2")))
         ups += [(reg(), _swapped(p, q, "v", "w_1", reg)) for x in lib.regs_of(d)
                 for reg in (partial(lib.reg, d, x), partial(lib.reg, d, x, below=True))]
-        if d in lib.in_order:
-            # a pair (v, its successor) changes order only if one of them is a swapped cell; the
-            # others keep inOrder: recomputing them would lose a summary node's definite inOrder
-            # (its n to itself is 1/2)
-            nf = lib.field[lib.in_order[d]]
-            moved = f"({p}(v) | {q}(v) | {p}(o_1) | {q}(o_1))"
-            for r in (False, True):
-                new = order('o_1', 'v') if r else order('v', 'o_1')
-                ups.append((lib.in_order_pred(d, reverse=r),
-                            f"(A(o_1) {nf}(v, o_1) -> ({moved} ? {new} : {lib.in_order_pred(d, reverse=r)}))"))
+        # a pair (v, its successor) changes order only if one of them is a swapped cell; the
+        # others keep inOrder: recomputing them would lose a summary node's definite inOrder
+        # (its n to itself is 1/2)
+        moved = f"({p}(v) | {q}(v) | {p}(o_1) | {q}(o_1))"
+        for n, r, strict in lib.orders(d):
+            new = "!" * strict + (order('o_1', 'v') if r != strict else order('v', 'o_1'))
+            pred = lib.in_order_pred(d, reverse=r, n=n, strict=strict)
+            ups.append((pred, f"(A(o_1) {lib.field[n]}(v, o_1) -> ({moved} ? {new} : {pred}))"))
     return Act(name, title, (f"{p}(v)", f"{q}(v)"), pre, updates=tuple(ups))
 
 
@@ -2072,6 +2093,15 @@ def _self_field(cprog: ir.CProgram, struct: str, used: Sequence[str]) -> Optiona
     return own[0] if own else None
 
 
+def _tree_fields(cprog: ir.CProgram, struct: str, used: Sequence[str], back: Dict[str, Tuple[str, ...]]
+                 ) -> Tuple[str, ...]:
+    """The forward fields of a tree of ``struct``: its used pointer fields to its own type but
+    the back fields, when there are several (``left``, ``right``); none for a list."""
+    own = tuple(f for f, target in cprog.struct(struct).pointer_fields
+                if target == struct and f in used and f not in back)
+    return own if len(own) > 1 else ()
+
+
 def _owner(cprog: ir.CProgram, d: str) -> Optional[str]:
     return next((s.name for s in cprog.structs if d in s.int_fields), None)
 
@@ -2198,12 +2228,15 @@ def build_library(cprog: ir.CProgram, needs: Needs, precision: Precision = Preci
     paired = {d for pair in same_cell for d in pair}
     ints_of = {st.name: tuple(d for d in st.int_fields if d in ordered or keys.get(d) or bounds.get(d) or d in paired)
                for st in cprog.structs}
-    in_order = {}
+    in_order, tree_order = {}, {}
     for d in sorted(ordered):
         owner = _owner(cprog, d)
         n = _self_field(cprog, owner, used) if owner else None
         if n:
             in_order[d] = n
+        tree = _tree_fields(cprog, owner, used, back) if owner and n and d in observed else ()
+        if tree:
+            tree_order[d] = tree
     return Library(needs, var, fld, fields_of, loaded, tuple(allocated) if len(allocated) > 1 else (), ints_of,
                    ordered, keys, in_order, flags, symbolic,
                    tuple(p.name for p in cprog.pointers if not p.initialised), store, sorted_field,
@@ -2221,7 +2254,7 @@ def build_library(cprog: ir.CProgram, needs: Needs, precision: Precision = Preci
                    precision.back_sharing, _register_pairs(cprog, registers),
                    _order_observed(cprog, observed, registers), same_cell,
                    {iv.name: iv.beyond for iv in cprog.ints if iv.beyond and iv.name in others},
-                   nested_fields(cprog, set(used), set(back) | loops))
+                   nested_fields(cprog, set(used), set(back) | loops), tree_order=tree_order)
 
 
 def _order_observed(cprog: ir.CProgram, ordered: FrozenSet[str], registers: Dict[str, Tuple[str, ...]]
