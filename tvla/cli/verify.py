@@ -449,17 +449,20 @@ def _precise(cprog: ir.CProgram, opts: VerifyOptions, deadline: Optional[float]
     faster, not always (without ``nx[d,K]`` a doubly linked list checked datum by datum took
     minutes, with it 0.2 s): each run but the last stops after :data:`PRECISION_SHARE` of the time
     left; when one stopped so, the last gets :data:`RETRY_SHARE`, and if it stops too, the first
-    run stopped runs again with all the time left."""
+    run stopped runs again with all the time left, if that is more than it had (with less it would
+    stop before the point it reached: the time goes to the witness search instead)."""
     verdicts: Dict[str, PropertyVerdict] = {}
     plan = list(precisions(cprog, opts))
     cut: Optional[Precision] = None   # a run its share stopped
+    had = 0.0                         # the seconds it had
     i = 0
     while i < len(plan):
         unknown = tuple(p for p, v in verdicts.items() if v.verdict == UNKNOWN)
         left = replace(opts, properties=unknown or opts.properties)
         later = i < len(plan) - 1
         share = PRECISION_SHARE if later else RETRY_SHARE if cut is not None else None
-        tr, result = _analyse(cprog, left, plan[i], _share(deadline, share) if share else deadline)
+        start, stop = time.monotonic(), _share(deadline, share) if share else deadline
+        tr, result = _analyse(cprog, left, plan[i], stop)
         decided = _decide_all(cprog, left, tr, result)
         if result.limit_hit == "coerce-failed" and not cprog.unsupported:
             decided = _past_breach(cprog, left, plan[i], deadline, decided)
@@ -470,8 +473,8 @@ def _precise(cprog: ir.CProgram, opts: VerifyOptions, deadline: Optional[float]
             if deadline is None or time.monotonic() >= deadline:
                 break   # the time is up: another run would stop at once
             if later and cut is None:
-                cut = plan[i]
-            elif not later and cut is not None:
+                cut, had = plan[i], (stop or start) - start
+            elif not later and cut is not None and deadline - time.monotonic() > had:
                 plan.append(cut)
                 cut = None
         i += 1
