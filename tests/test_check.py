@@ -177,10 +177,9 @@ def test_every_program_passes(path):
     # programs up to 2 as well (two selectors and the data order: 3 takes minutes each; see specs/tree);
     # the list programs up to 3, but for two up to 4 whose actions together are all the others use but Skip
     # (4 takes 3 to 7 seconds each)
-    two = ("gc", "dll", "tree")
+    depth = {"sorting": 3, "sorting_tvla": 3, "gc": 2, "dll": 2, "tree": 2, "sll": 3}
     four = ("sll/insert.tvp", "sll/delete.tvp")
-    nodes = 3 if "sorting" in path else 2 if os.path.basename(os.path.dirname(path)) in two else \
-        4 if path.endswith(four) or "/sll/" not in path else 3
+    nodes = 4 if path.endswith(four) else depth.get(os.path.basename(os.path.dirname(path)), 4)
     result = check_program(load_program(path), nodes)
     assert result.errors == [], result.render()
     assert result.exit_code == 0

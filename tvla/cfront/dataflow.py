@@ -28,15 +28,14 @@ def forward_must(prog: ir.CProgram, transfer: Transfer[Fact]) -> Dict[str, Froze
     for e in prog.edges:
         into.setdefault(e.target, []).append(e)
         out.setdefault(e.source, []).append(e)
-    order = _reverse_postorder(prog.entry, out)
+    nodes = _reverse_postorder(prog.entry, out)   # the entry is number 0
+    order = {n: k for k, n in enumerate(nodes)}
     facts: Dict[str, FrozenSet[Fact]] = {prog.entry: frozenset()}
     # a worklist taken in reverse postorder: a loop's head is settled before its body, so each node is
     # visited about once per loop around it that changes its facts (a stack visited nested loops
-    # again and again: 900 nested loops took 20 s)
-    todo = [order[n] for n in order if n != prog.entry]
-    heapq.heapify(todo)
+    # again and again: 900 nested loops took 20 s); a sorted list is a heap
+    todo = list(range(1, len(nodes)))
     queued = set(todo)
-    nodes = list(order)
     while todo:
         k = heapq.heappop(todo)
         queued.discard(k)
@@ -48,15 +47,15 @@ def forward_must(prog: ir.CProgram, transfer: Transfer[Fact]) -> Dict[str, Froze
         if new != facts.get(n):
             facts[n] = new
             for e in out.get(n, ()):
-                t = order.get(e.target)
-                if t is not None and t not in queued and e.target != prog.entry:
+                t = order.get(e.target, 0)
+                if t and t not in queued:
                     queued.add(t)
                     heapq.heappush(todo, t)
     return facts
 
 
-def _reverse_postorder(entry: str, out: Dict[str, List[ir.Edge]]) -> Dict[str, int]:
-    """Each node the entry reaches, numbered in reverse postorder of a depth-first walk (no recursion:
+def _reverse_postorder(entry: str, out: Dict[str, List[ir.Edge]]) -> List[str]:
+    """Each node the entry reaches, in reverse postorder of a depth-first walk from it (no recursion:
     CFGs of deep programs are deep)."""
     post: List[str] = []
     seen = {entry}
@@ -71,4 +70,4 @@ def _reverse_postorder(entry: str, out: Dict[str, List[ir.Edge]]) -> Dict[str, i
         else:
             stack.pop()
             post.append(node)
-    return {n: k for k, n in enumerate(reversed(post))}
+    return post[::-1]

@@ -161,6 +161,13 @@ class Act:
         return f"%action {name or self.name}() {{\n{self.body()}\n}}\n"
 
 
+def _child_order(le: Callable[[str, str], str], v: str, w: str, reverse: bool, strict: bool) -> str:
+    """Where an order predicate along a field holds of ``v`` and its child ``w`` (``le(a, b)``: a's
+    datum is at most b's): v <= w (``reverse``: w <= v); ``strict``: v < w, that is not w <= v
+    (``reverse``: not v <= w)."""
+    return "!" * strict + (le(w, v) if reverse != strict else le(v, w))
+
+
 def _or(items: Sequence[str], empty: str = "0") -> str:
     items = [i for i in items if i]
     return empty if not items else items[0] if len(items) == 1 else "(" + " | ".join(items) + ")"
@@ -659,10 +666,9 @@ class Library:
                     for k in self.keys.get(d, ())]
         for d in self.in_order:
             for n, r, strict in self.orders(d):
-                # v <= its successor w (r: w <= v); strictly: not w <= v (r: not v <= w)
-                pair = ("v_1", "v") if r != strict else ("v", "v_1")
+                holds = _child_order(partial(self.dle, d), "v", "v_1", r, strict)
                 out.append(f"%i {self.in_order_pred(d, reverse=r, n=n, strict=strict)} = A(v_1) "
-                           f"{self.field[n]}(v, v_1) -> {'!' if strict else ''}{self.dle(d, *pair)} nonabs")
+                           f"{self.field[n]}(v, v_1) -> {holds} nonabs")
         return out
 
     def _pair_rules(self, d: str, a: str, b: str) -> List[str]:
@@ -1479,7 +1485,7 @@ def swap_data(lib: Library, x: str, y: str, d: str) -> Act:
         # (its n to itself is 1/2)
         moved = f"({p}(v) | {q}(v) | {p}(o_1) | {q}(o_1))"
         for n, r, strict in lib.orders(d):
-            new = "!" * strict + (order('o_1', 'v') if r != strict else order('v', 'o_1'))
+            new = _child_order(order, "v", "o_1", r, strict)
             pred = lib.in_order_pred(d, reverse=r, n=n, strict=strict)
             ups.append((pred, f"(A(o_1) {lib.field[n]}(v, o_1) -> ({moved} ? {new} : {pred}))"))
     return Act(name, title, (f"{p}(v)", f"{q}(v)"), pre, updates=tuple(ups))
