@@ -90,6 +90,13 @@ def verify_c(tmp_path, src, props=C_PROPERTIES, name="prog.c", concrete=True):
     return result
 
 
+def corpus_verdicts(name, props=C_PROPERTIES, timeout=120.0):
+    """``tvla verify`` of ``programs/c/NAME``: each property's verdict by name."""
+    from tvla.cli.verify import VerifyOptions, verify_files
+    [result] = verify_files([os.path.join(ROOT, "programs", "c", name)], VerifyOptions(tuple(props), timeout=timeout))
+    return {p.name: p for p in result.properties}
+
+
 def c_verdicts(tmp_path, src, props=C_PROPERTIES, concrete=True):
     """The verdict of each property of ``verify_c``, a memsafety ``false`` with the one violated."""
     return tuple(p.verdict + (f" ({p.violated})" if p.verdict == "false" and p.name == "memsafety" else "")

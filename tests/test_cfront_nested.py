@@ -3,17 +3,16 @@ lists whose items own a private cell of their own type: the library keeps the ce
 field that no walk follows apart from the walked list (``below[f]``) and whether a cell's field
 is set (``nn[f]``): tvla.cfront.walks, ``Library.nested``."""
 
-import os
 import subprocess
 import sys
 
 from tvla.cfront.library import build_library, needs_of
 from tvla.cfront.lower import lower_file
 from tvla.cfront.walks import walked_fields
-from tvla.cli.verify import VerifyOptions, verify_files, write_translation
+from tvla.cli.verify import write_translation
+from conftest import corpus_verdicts
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-CORPUS = os.path.join(ROOT, "programs", "c")
+
 PROPERTIES = ("memsafety", "memcleanup", "unreach-call")
 
 # loop-free: an inner list hung off a cell, moved to another cell, cut, freed with its cell
@@ -43,8 +42,7 @@ int main() {
 
 
 def verdicts(name):
-    [f] = verify_files([os.path.join(CORPUS, name)], VerifyOptions(PROPERTIES, timeout=60))
-    return {p.name: p for p in f.properties}
+    return corpus_verdicts(name, timeout=60)
 
 
 def library(tmp_path, walk):

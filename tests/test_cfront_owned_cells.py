@@ -5,16 +5,15 @@ one parent (``Library._heap_declarations``) drops the focus that puts all of the
 child: that structure describes no store, and the update of a later cut broke a definition on
 it, so the analysis stopped (coerce-failed) and every verdict was unknown."""
 
-import os
 import subprocess
 import sys
 
 from tvla.cfront.library import build_library, needs_of
 from tvla.cfront.lower import lower_file
-from tvla.cli.verify import VerifyOptions, verify_files, write_translation
+from tvla.cli.verify import write_translation
+from conftest import corpus_verdicts
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-CORPUS = os.path.join(ROOT, "programs", "c")
+
 PROPERTIES = ("memsafety", "memcleanup", "unreach-call")
 RULE = "%r t[all](v_1, v_3) & edge[all](v_2, v_3) & !is[all](v_3) & v_1 != v_3 ==> t[all](v_1, v_2)"
 
@@ -45,8 +44,7 @@ int main() {
 
 
 def verdicts(name):
-    [f] = verify_files([os.path.join(CORPUS, name)], VerifyOptions(PROPERTIES, timeout=60))
-    return {p.name: p for p in f.properties}
+    return corpus_verdicts(name, timeout=60)
 
 
 def test_a_tree_of_nodes_owning_payloads_freed_leaf_by_leaf_is_proved():

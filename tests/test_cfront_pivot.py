@@ -12,7 +12,9 @@ import sys
 import pytest
 
 from tvla.cfront.lower import lower_file
-from tvla.cli.verify import VerifyOptions, verify_files, write_translation
+from tvla.cli.verify import write_translation
+from conftest import corpus_verdicts
+
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CORPUS = os.path.join(ROOT, "programs", "c")
@@ -20,8 +22,7 @@ ALL = ("memsafety", "memcleanup", "unreach-call")
 
 
 def verdicts(name, *props):
-    [f] = verify_files([os.path.join(CORPUS, name)], VerifyOptions(props or ALL))
-    return {p.name: p for p in f.properties}
+    return corpus_verdicts(name, props or ALL)
 
 
 @pytest.mark.parametrize("name, expected", [

@@ -12,15 +12,16 @@ import pytest
 
 from tvla.cfront.library import build_library, needs_of
 from tvla.cfront.lower import lower_file
-from tvla.cli.verify import VerifyOptions, verify_files, write_translation
+from tvla.cli.verify import write_translation
+from conftest import corpus_verdicts
+
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CORPUS = os.path.join(ROOT, "programs", "c")
 
 
 def verdicts(name, *props):
-    [f] = verify_files([os.path.join(CORPUS, name)], VerifyOptions(props))
-    return {p.name: p for p in f.properties}
+    return corpus_verdicts(name, props)
 
 
 def test_a_bubble_sort_along_a_ring_is_proved_to_sort():

@@ -8,16 +8,15 @@ self-loop from an edge to another cell or NULL.  The library now leaves a self-l
 field out of ``edge[all]`` and keeps it, and whether the field is set, in the unary
 ``self[f](v)`` and ``nn[f](v)`` (tvla.cfront.library, ``Library.loops``)."""
 
-import os
 import subprocess
 import sys
 
 from tvla.cfront.library import build_library, needs_of
 from tvla.cfront.lower import lower_file
-from tvla.cli.verify import VerifyOptions, verify_files, write_translation
+from tvla.cli.verify import write_translation
+from conftest import corpus_verdicts
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-CORPUS = os.path.join(ROOT, "programs", "c")
+
 PROPERTIES = ("memsafety", "memcleanup", "unreach-call")
 
 # loop-free, every use of a self-loop: set, moved to another cell, tested, cut, freed with its cell
@@ -45,8 +44,7 @@ int main() {
 
 
 def verdicts(name):
-    [f] = verify_files([os.path.join(CORPUS, name)], VerifyOptions(PROPERTIES, timeout=60))
-    return {p.name: p for p in f.properties}
+    return corpus_verdicts(name, timeout=60)
 
 
 def test_sll_optional_is_proved():
