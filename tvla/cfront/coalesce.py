@@ -162,8 +162,9 @@ def _rename(prog: ir.CProgram, rename: Dict[str, str], empty: Set[int]) -> ir.CP
                   for i, e in enumerate(prog.edges))
     frames: Dict[str, Set[int]] = {}
     for p in prog.pointers:
-        frames.setdefault(rename.get(p.name, p.name), set()).add(p.frame)
-    # a variable standing for several calls' belongs to none: it is main's (kept until the program stops)
-    pointers = tuple(p if len(frames[p.name]) == 1 else replace(p, frame=0)
+        frames.setdefault(rename.get(p.name, p.name), set()).update(p.calls or (p.frame,))
+    # a variable standing for several calls' belongs to none: it is main's (kept until the program
+    # stops), but in scope in a loop forever only where one of them is active (liveness.held_at)
+    pointers = tuple(p if len(frames[p.name]) == 1 else replace(p, frame=0, calls=frozenset(frames[p.name]))
                      for p in prog.pointers if p.name not in rename)
     return replace(prog, edges=edges, pointers=pointers)

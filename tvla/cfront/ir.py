@@ -64,6 +64,8 @@ class PointerVar:
     scope: str = "main"
     initialised: bool = False
     frame: int = field(default=0, compare=False)   # the inlined call it belongs to (0: main's, a global)
+    # a variable coalesced from the locals of several calls (frame 0): those calls
+    calls: FrozenSet[int] = field(default=frozenset(), compare=False)
 
 
 @dataclass(frozen=True)

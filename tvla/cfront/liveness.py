@@ -223,7 +223,8 @@ def ending_nodes(prog: ir.CProgram, main_return: bool = True, frame: Optional[in
 def held_at(prog: ir.CProgram) -> Dict[str, FrozenSet[str]]:
     """Per node from which the program can only go on to spin (it reaches no end, and some
     :class:`~tvla.cfront.ir.Spin`), the pointer variables in scope in every loop it may spin in:
-    the globals, ``main``'s, and the locals of the calls active in each (``Spin.frames``)."""
+    the globals, ``main``'s, and the locals of the calls active in each (``Spin.frames``), a local
+    that coalescing made of the locals of several calls where one of them is."""
     nodes, out_edges, in_edges = _edges_around(prog)
     ending = ir.leading_to(prog.edges, (prog.exit, prog.error))
     stuck = [n for n in nodes if n not in ending]
@@ -234,7 +235,7 @@ def held_at(prog: ir.CProgram) -> Dict[str, FrozenSet[str]]:
         known = [f for f in seen if f is not None]
         return frozenset.intersection(*known) if known else None
     frames = _solve(stuck, {n: [e for e in es if e.source in frames] for n, es in in_edges.items()}, frames, step)
-    return {n: frozenset(p.name for p in prog.pointers if p.scope != "local" or p.frame in f)
+    return {n: frozenset(p.name for p in prog.pointers if p.scope != "local" or p.frame in f or p.calls & f)
             for n, f in frames.items() if f is not None}
 
 
