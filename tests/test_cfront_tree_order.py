@@ -2,7 +2,8 @@
 (``Library.orders``): ``inSROrder[d,left]`` (each left child below its node) and ``inOrder[d,right]``
 (each right child not below it) keep a search tree's order through its summary nodes, so a destroy
 that checks each node against its children is proved; with only the order along one field, not
-strict, every such check was an alarm without a witness (unknown)."""
+strict, every such check was an alarm without a witness (unknown).  A list keeps its order along
+its one field both ways and strictly too."""
 
 import os
 import subprocess
@@ -11,6 +12,7 @@ import sys
 from tvla.cfront.library import build_library, needs_of
 from tvla.cfront.lower import lower_file
 from tvla.cli.verify import VerifyOptions, verify_files, write_translation
+from conftest import c_verdicts
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CORPUS = os.path.join(ROOT, "programs", "c")
@@ -71,10 +73,49 @@ def test_the_order_along_each_field_comes_with_trees_only(tmp_path):
     path.write_text(SMALL)
     declared = build_library(lower_file(str(path)), needs_of(["unreach-call"])).declarations().splitlines()
     assert STRICT in declared and RIGHT in declared
-    # a list (one field to its own type): its order along that field only, not strict
+    # a list (one field to its own type): its order along that field only, both ways and strictly
     path.write_text(SMALL.replace("struct tree *left, *right;", "struct tree *left;").replace("right", "left"))
     declared = build_library(lower_file(str(path)), needs_of(["unreach-call"])).declarations()
-    assert "inOrder[data,left]" in declared and "inSROrder" not in declared and "inSOrder" not in declared
+    orders = sorted(line.split(" = ")[0] for line in declared.splitlines() if "Order[" in line)
+    assert orders == [f"%i {k}Order[data,left](v)" for k in ("in", "inR", "inS", "inSR")]
+
+
+# a list built strictly increasing (each new head below the old one) checked strictly increasing:
+# without the strict order along the list (inSOrder) the check is an alarm without a witness
+STRICT_LIST = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void __VERIFIER_assume(int);
+extern void reach_error(void);
+struct node { struct node *next; int data; };
+int main(void) {
+    struct node *l = NULL, *p;
+    int d;
+    while (__VERIFIER_nondet_int()) {
+        d = __VERIFIER_nondet_int();
+        __VERIFIER_assume(l == NULL || d < l->data);
+        p = malloc(sizeof(struct node));
+        p->data = d;
+        p->next = l;
+        l = p;
+    }
+    for (p = l; p != NULL && p->next != NULL; p = p->next)
+        if (p->data >= p->next->data)
+            reach_error();
+    while (l != NULL) {
+        p = l;
+        l = l->next;
+        free(p);
+    }
+    return 0;
+}
+"""
+
+
+def test_a_list_kept_strictly_increasing_is_proved(tmp_path):
+    assert c_verdicts(tmp_path, STRICT_LIST, ("unreach-call",), concrete=False) == ("true",)
+    # and the same list built non-strictly is found to break the check
+    loose = STRICT_LIST.replace("d < l->data", "d <= l->data")
+    assert c_verdicts(tmp_path, loose, ("unreach-call",)) == ("false",)
 
 
 def test_the_structures_it_drops_describe_no_store(tmp_path):

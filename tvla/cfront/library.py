@@ -414,15 +414,15 @@ class Library:
         return f"in{kind}Order[{_sanitize(d)},{self.field[n or self.in_order[d]]}]({a})"
 
     def orders(self, d: str) -> List[Tuple[str, bool, bool]]:
-        """The (field, reverse, strict) of each order predicate of d along a field: inOrder and
-        inROrder along its list field; in a tree (:attr:`tree_order`) also along its other fields,
-        and strictly along each (a search tree's left child below its parent, the right one not)."""
+        """The (field, reverse, strict) of each order predicate of d along a field: inOrder,
+        inROrder, inSOrder and inSROrder along its list field (a list without duplicates is
+        strictly sorted); in a tree (:attr:`tree_order`) along each of its fields (a search tree's
+        left child below its parent, the right one not)."""
         if d not in self.in_order:
             return []
-        out = [(self.in_order[d], r, False) for r in (False, True)]
-        for f in self.tree_order.get(d, ()):
-            out += [(f, r, False) for r in (False, True) if f != self.in_order[d]]
-            out += [(f, r, True) for r in (False, True)]
+        out = []
+        for f in self.tree_order.get(d) or (self.in_order[d],):
+            out += [(f, r, strict) for strict in (False, True) for r in (False, True)]
         return out
 
     def reach(self, a: str = "v", without: Sequence[str] = ()) -> str:
