@@ -7,7 +7,7 @@ import os
 import pytest
 
 from tvla.cli.verify import VerifyOptions, verify_files
-from conftest import c_verdicts, corpus_verdicts
+from conftest import c_verdicts, corpus_verdicts, verify_c
 
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -83,3 +83,18 @@ int main(void) {
 
 def test_a_local_coalesced_across_calls_stays_in_scope_at_the_cut(tmp_path):
     assert c_verdicts(tmp_path, DETACH_THEN_HELPER, concrete=False) == ("unknown", "unknown", "true")
+
+
+def test_a_false_no_run_of_the_c_program_repeats_is_unknown(tmp_path, monkeypatch):
+    """With the translation broken as it was (no variable kept in scope where a path ends at the
+    cut), the analysis finds a leak and a witness of it in the translated program, which no run of
+    the C program repeats: the verdict is unknown, not false (without concrete runs it is false:
+    the analysis' witness is then all there is)."""
+    import tvla.cfront.coalesce
+    import tvla.cfront.liveness
+    for module in (tvla.cfront.coalesce, tvla.cfront.liveness):
+        monkeypatch.setattr(module, "held_at", lambda prog: {})
+    assert c_verdicts(tmp_path, DETACH_THEN_HELPER, concrete=False)[0] == "false (valid-memtrack)"
+    [memsafety, _, _] = verify_c(tmp_path, DETACH_THEN_HELPER).properties
+    assert memsafety.verdict == "unknown", memsafety.reason
+    assert "valid-memtrack violated in a run of the program as translated" in memsafety.reason

@@ -361,7 +361,9 @@ def verify_on_stack(path: str, opts: VerifyOptions) -> FileVerdict:
     reach_error: the run with data does not finish, the one without proves memory safety).  What
     the runs with summary nodes leave unknown may come from a run without blur (:func:`_exact`).
     Concrete runs of the C program (:func:`concrete_falses`) settle, before the analysis, the
-    properties one of the first :data:`FIRST_RUNS` violates, and after it search those it left unknown."""
+    properties one of the first :data:`FIRST_RUNS` violates, and after it search those it left unknown
+    and those whose violation it found: a ``false`` no run repeats is unknown (:func:`unconfirmed`),
+    unless some run met a construct the interpreter does not model."""
     t0 = time.perf_counter()
     deadline = time.monotonic() + opts.timeout if opts.timeout else None
     asked = opts
@@ -394,8 +396,12 @@ def verify_on_stack(path: str, opts: VerifyOptions) -> FileVerdict:
             verdicts, tr, result = exact
     except TvlaError as e:
         return FileVerdict(path, (), time.perf_counter() - t0, str(e))
-    late = concrete_falses(runs, [v.name for v in verdicts if v.verdict == UNKNOWN and v.name not in proved],
-                           FIRST_RUNS, SEARCH_RUNS, _search_time(deadline, opts.timeout), opts.witness_steps)
+    translated = [v.name for v in verdicts if v.verdict == FALSE and runs is not None and v.name in CONCRETE_PROPERTIES]
+    late = concrete_falses(runs, [v.name for v in verdicts if v.verdict == UNKNOWN and v.name not in proved]
+                           + translated, FIRST_RUNS, SEARCH_RUNS, _search_time(deadline, opts.timeout),
+                           opts.witness_steps)
+    if runs is not None and runs.modeled:
+        verdicts = tuple(unconfirmed(v) if v.name in translated and v.name not in late else v for v in verdicts)
     verdicts = _in_order(asked, {**{v.name: v for v in verdicts}, **proved, **settled, **late})
     return FileVerdict(path, verdicts, time.perf_counter() - t0, structures=structures_by_line(result, tr),
                        unsupported=cprog.unsupported, source=cprog.source)
@@ -418,6 +424,16 @@ def concrete_falses(runs: Optional[ConcreteSearch], properties: Sequence[str], s
         finding = Alarm(f.kind, pos, f"{f.message} (a run of the C program)", f.witness)
         out[prop] = PropertyVerdict(prop, FALSE, f.kind, None, (finding,), f.witness)
     return out
+
+
+def unconfirmed(v: PropertyVerdict) -> PropertyVerdict:
+    """``unknown`` for a ``false`` whose witness is a run of the translated program (the analysis')
+    that no run of the C program repeated: the translation, not C, may be what the witness runs
+    (it once kept a dead recursive call's local out of scope where C has it in scope)."""
+    found = next((a for a in v.findings if a.witness == v.witness), None)
+    where = f"{found.pos}: " if found is not None else ""
+    return PropertyVerdict(v.name, UNKNOWN, None, f"{where}{v.violated} violated in a run of the program as "
+                           "translated for the analysis, but in no run of the C program searched", v.findings)
 
 
 def _search_time(deadline: Optional[float], timeout: Optional[float]) -> float:

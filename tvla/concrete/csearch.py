@@ -117,12 +117,15 @@ class Replay:
 
 class ConcreteSearch:
     """The runs of one C file: :meth:`find` searches runs ``start`` to ``stop`` of its sequence (so
-    a search can go on where an earlier one stopped)."""
+    a search can go on where an earlier one stopped); ``modeled`` turns false once a run met what
+    the interpreter does not model (its runs then show violations, but no run of theirs shows that
+    there is none)."""
 
     def __init__(self, code: CProgramCode, constants: Sequence[int], malloc_may_fail: bool = False,
                  limits: Limits = Limits(), seed: int = 0) -> None:
         self.code, self.constants = code, constants
         self.malloc_may_fail, self.limits, self.seed = malloc_may_fail, limits, seed
+        self.modeled = True
 
     @classmethod
     def of_file(cls, path: str, malloc_may_fail: bool = False) -> Optional["ConcreteSearch"]:
@@ -146,6 +149,7 @@ class ConcreteSearch:
             # the first runs loop a few times only: their witnesses are short
             chooser = Chooser(random.Random(f"{self.seed}:{r}"), self.constants, min(12, 1 + r // 40))
             out = Machine(self.code, chooser, self.limits, self.malloc_may_fail, deadline=until).run()
+            self.modeled = self.modeled and out.end != "unmodeled"
             for prop in properties:
                 event = violated(prop, out)
                 if event is not None and (prop not in best or event.step < best[prop][0].step):
