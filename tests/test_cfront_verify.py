@@ -1839,5 +1839,5 @@ def test_a_coarse_run_that_is_the_slow_one_gets_a_share_of_the_time(tmp_path):
     finer one proves it (before, the coarse one ran to the time limit and all was unknown)."""
     path = tmp_path / "sentinel.c"
     path.write_text(SENTINEL_DLL)
-    [f] = verify_files([str(path)], VerifyOptions(("memcleanup", "unreach-call"), timeout=20))
+    [f] = verify_files([str(path)], VerifyOptions(("memcleanup", "unreach-call"), timeout=30))
     assert [(p.verdict, p.reason) for p in f.properties] == [("true", None), ("true", None)]
