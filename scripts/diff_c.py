@@ -14,7 +14,7 @@ disagreement:
   ``GT_SCRIPT`` of nondet values matching the witness);
 * unknowns are counted, not errors.
 
-Each program is a pure function of (seed, id) and of the generator's version (a change of
+Each program is a pure function of (family, seed, id) and of the generator's version (a change of
 the generator changes the programs of every seed: replay with the commit a campaign ran).
 Nondet values of the ground truth are small (-5..9, exhaustive 0..2): a verdict that
 depends on a type's bounds (INT_MAX, 255) is to be settled by hand. Usage, from anywhere (run with the project's
@@ -24,6 +24,8 @@ python; the tvla imported is the one of this checkout):
         campaign --seed 1 --n 30 --out /tmp/diff1      # writes p0000.c ..., results.tsv, summary
     python scripts/diff_c.py replay --seed 1 7            # print program 7 of seed 1
     python scripts/diff_c.py replay --seed 1 7 --check    # ... and run both tools on it
+    python scripts/diff_c.py campaign --family rec ...    # programs with recursion (see generate_rec)
+    python scripts/diff_c.py replay --family rec --seed 1 7
     python scripts/diff_c.py check small.c ...            # both tools on hand-written files
 
 The campaign's results: ``DIR/results.tsv`` (id, property, tvla verdict, ground truth, class)
@@ -950,10 +952,914 @@ def generate(seed: int, ident: int) -> str:
             + "int main(void)\n{\n" + "\n".join(decl + g.body) + "\n}\n")
 
 
+# ---------------------------------------------------------------- family rec
+
+# `--family rec`: programs with RECURSION and helper calls (their own generator, their own random
+# stream: the default family's programs are unchanged). Over a singly (sometimes doubly) linked list
+# or a binary tree: recursive builds (`build(n)`, nondet-driven, counted through an `int *`, through a
+# `T **` out-parameter passed on), with the new cell allocated before the recursive call (a local
+# holding it across the call) or after; recursive length, sum, search, copy, reverse (classic or with
+# an accumulator), append, sorted insert (also through a link pointer `&(*pp)->next`), insertion sort,
+# merge sort (split, merge; one half held across the other's sort), removal, a visit holding a scratch
+# cell across the recursive call, a search that calls exit(0), mutual recursion (even/odd), the
+# destroy of a global list, tree insert, find, size, min, copy, mirror, delete-min and destroy; helpers
+# before and after the recursive call (`return id(x);`, `return join(c, build(n - 1));`), early
+# returns, `push(&l, v)` / `pop(&l)` out-parameters; `reach_error()` checks of the results that hold
+# (lengths, sums, data order, prev links, BST order) and, now and then, a deliberate bug (a leak, a
+# double free, a use after free, a NULL dereference on an empty list or tree, a wrong check). The
+# header comment names the bugs drawn (`bug=...`); a bug may be unreachable (a check on a path no
+# run takes) or hidden by an earlier one.
+REC_BUG_P = 0.08          # the chance of a bug at each place that may have one
+
+
+@dataclass
+class RecGen:
+    """State of one program of the rec family being generated."""
+    r: random.Random
+    tree: bool
+    dll: bool = False
+    helpers: dict = field(default_factory=dict)   # name -> (prototype, text), in definition order
+    body: list = field(default_factory=list)
+    bugs: list = field(default_factory=list)
+    # facts about main's list l (tree: root) that the checks may rely on
+    length: str | None = None    # C expression of its length (tree: size), None when unknown
+    order: str | None = None     # data order from the head: asc, desc, const (both), None
+    nonneg: bool = True          # every datum >= 0
+    prev_ok: bool = True         # (dll) every prev link right
+    bst: bool = True             # (tree) a search tree: left < node <= right
+    n_nonneg: bool = False       # n >= 0 assumed
+    nd_nonneg: bool = True       # the data of build_nd >= 0
+    m_live: bool = False         # m holds a list for the cleanup to free
+    globals_: list = field(default_factory=list)
+
+    def emit(self, line: str, ind: int = 1) -> None:
+        self.body.append("    " * ind + line)
+
+    def bug(self, what: str, p: float = REC_BUG_P) -> bool:
+        if self.r.random() < p:
+            self.bugs.append(what)
+            return True
+        return False
+
+    def add(self, name: str, proto: str, lines: list) -> None:
+        """Define helper `name` (the first definition of a name stays)."""
+        if name not in self.helpers:
+            self.helpers[name] = (proto, proto + "\n{\n" + "".join("    " + ln + "\n" if ln else "\n"
+                                                               for ln in lines) + "}\n")
+
+    def const(self) -> str:
+        return str(self.r.choice((0, 1, 1, 2, 3, 5)))
+
+
+NODE = "struct node"
+TNODE = "struct tnode"
+
+
+def rec_prev(g: RecGen, x: str, y: str, ind: int = 0) -> list:
+    """Lines making y's prev point to x, when y is not NULL (dll only)."""
+    if not g.dll:
+        return []
+    yp = f"({y})" if y.startswith("*") else y
+    return ["    " * ind + f"if ({y} != NULL)", "    " * ind + f"    {yp}->prev = {x};"]
+
+
+def rec_mk(g: RecGen) -> str:
+    body = [f"{NODE} *r = malloc(sizeof({NODE}));", "r->d = v;", "r->next = n;"]
+    if g.dll:
+        body += ["r->prev = NULL;"] + rec_prev(g, "r", "n")
+    g.add("mk", f"{NODE} *mk(int v, {NODE} *n)", body + ["return r;"])
+    return "mk"
+
+
+def rec_id(g: RecGen) -> str:
+    g.add("id", f"{NODE} *id({NODE} *x)", ["return x;"])
+    return "id"
+
+
+def rec_join(g: RecGen) -> str:
+    g.add("join", f"{NODE} *join({NODE} *x, {NODE} *rest)", ["x->next = rest;"] + rec_prev(g, "x", "rest")
+          + ["return x;"])
+    return "join"
+
+
+def rec_ret(g: RecGen, e: str) -> str:
+    """`return e;`, sometimes through the helper id."""
+    return f"return {rec_id(g)}({e});" if g.r.random() < 0.2 else f"return {e};"
+
+
+def rec_build(g: RecGen) -> None:
+    """Main's list l: recursive build(n), a nondet-driven build, a counted one, or a loop of pushes."""
+    r = g.r
+    kind = r.choice(("n", "n", "n", "nd", "cnt", "loop", "into"))
+    if kind in ("n", "loop", "into"):
+        g.emit("n = __VERIFIER_nondet_int();")
+        k = r.random()
+        if k < 0.5:
+            g.emit(f"__VERIFIER_assume(n >= 0 && n <= {r.choice((3, 4, 6))});")
+            g.n_nonneg = True
+        elif k < 0.75:
+            g.emit("__VERIFIER_assume(n >= 0);")
+            g.n_nonneg = True
+    if kind == "n":
+        dv, g.order, g.nonneg = r.choice((("n", "desc", True), ("n", "desc", True), ("1", "const", True),
+                                          ("n - 1", "desc", True), ("-n", "asc", False),
+                                          ("__VERIFIER_nondet_int()", None, False)))
+        v = r.choice(("before", "before", "after", "join", "mk"))
+        if v == "before":       # the new cell held by r across the recursive call
+            body = [f"{NODE} *r;", "if (n <= 0)", "    return NULL;", f"r = malloc(sizeof({NODE}));",
+                    f"r->d = {dv};"]
+            if g.dll:
+                body.append("r->prev = NULL;")
+            if r.random() < 0.5:
+                body.append("r->next = build(n - 1);")
+                body += rec_prev(g, "r", "r->next")
+            else:
+                body[0] = f"{NODE} *r, *t;"
+                body += ["t = build(n - 1);", "r->next = t;"] + rec_prev(g, "r", "t")
+            if g.bug("build: the new cell is lost when n == 1 (leak)"):
+                body += ["if (n == 1)", "    return NULL;"]
+            body.append(rec_ret(g, "r"))
+        elif v == "after":
+            body = [f"{NODE} *r, *t;", "if (n <= 0)", "    return NULL;", "t = build(n - 1);",
+                    f"r = malloc(sizeof({NODE}));", f"r->d = {dv};", "r->next = t;"]
+            if g.dll:
+                body.append("r->prev = NULL;")
+                body += rec_prev(g, "r", "t")
+            body.append(rec_ret(g, "r"))
+        elif v == "join":       # a helper before and after the recursive call
+            rec_mk(g)
+            rec_join(g)
+            body = [f"{NODE} *c;", "if (n <= 0)", "    return NULL;", f"c = mk({dv}, NULL);",
+                    "return join(c, build(n - 1));"]
+        else:
+            rec_mk(g)
+            body = [f"{NODE} *t;", "if (n <= 0)", "    return NULL;", "t = build(n - 1);", f"return mk({dv}, t);"]
+        g.add("build", f"{NODE} *build(int n)", body)
+        g.emit("l = build(n);")
+        g.length = "n" if g.n_nonneg else None
+    elif kind == "into":       # a T ** out-parameter passed on to the recursive call
+        body = [f"{NODE} *c;", "if (n <= 0)", "    return;", f"c = malloc(sizeof({NODE}));", "c->d = n;",
+                "c->next = *pl;"]
+        if g.dll:
+            body += ["c->prev = NULL;"] + rec_prev(g, "c", "*pl")
+        body += ["*pl = c;", "build_into(pl, n - 1);"]
+        if g.bug("build_into: the cell made at n == 2 lost (leak)"):
+            body[-2:-1] = ["if (n != 2)", "    *pl = c;"]
+        g.add("build_into", f"void build_into({NODE} **pl, int n)", body)
+        g.emit("build_into(&l, n);")
+        g.order, g.nonneg = "asc", True
+        g.length = "n" if g.n_nonneg else None
+    elif kind == "nd":
+        dv = r.choice(("__VERIFIER_nondet_int()", "1", "0", "2"))
+        g.order, g.nonneg = (None, False) if "nondet" in dv else ("const", True)
+        g.nd_nonneg = g.nonneg
+        body = [f"{NODE} *r;", "if (!__VERIFIER_nondet_int())", "    return NULL;", f"r = malloc(sizeof({NODE}));",
+                f"r->d = {dv};"]
+        if g.dll:
+            body.append("r->prev = NULL;")
+        body += ["r->next = build_nd();"] + rec_prev(g, "r", "r->next") + [rec_ret(g, "r")]
+        g.add("build_nd", f"{NODE} *build_nd(void)", body)
+        g.emit("l = build_nd();")
+    elif kind == "cnt":         # the length counted through an int * passed on
+        rec_mk(g)
+        g.order, g.nonneg = "const", True   # *cnt is read after the deeper calls counted: every datum the length
+        body = [f"{NODE} *t;", "if (!__VERIFIER_nondet_int())", "    return NULL;", "*cnt = *cnt + 1;",
+                "t = build_cnt(cnt);", "return mk(*cnt, t);"]
+        g.add("build_cnt", f"{NODE} *build_cnt(int *cnt)", body)
+        g.emit("k = 0;")
+        g.emit("l = build_cnt(&k);")
+        g.length = "k"
+    else:
+        g.order, g.nonneg = "desc", True
+        if r.random() < 0.5:
+            body = [f"{NODE} *c = malloc(sizeof({NODE}));", "c->d = v;", "c->next = *pl;"]
+            if g.dll:
+                body += ["c->prev = NULL;"] + rec_prev(g, "c", "*pl")
+            g.add("push", f"void push({NODE} **pl, int v)", body + ["*pl = c;"])
+            op = "push(&l, i);"
+        else:
+            rec_mk(g)
+            op = "l = mk(i, l);"
+        g.emit("for (i = 0; i < n; i++)")
+        g.emit(op, 2)
+        g.length = "n" if g.n_nonneg else None
+
+
+def rec_len(g: RecGen) -> str:
+    """An expression of l's length by one of the recursive counters."""
+    r = g.r
+    k = r.random()
+    if k < 0.5:
+        g.add("len", f"int len({NODE} *l)", ["if (l == NULL)", "    return 0;", "return 1 + len(l->next);"])
+        return "len(l)"
+    if k < 0.8:
+        g.add("len_acc", f"int len_acc({NODE} *l, int acc)", ["if (l == NULL)", "    return acc;",
+                                                               "return len_acc(l->next, acc + 1);"])
+        return "len_acc(l, 0)"
+    g.add("count", f"void count({NODE} *l, int *cnt)", ["if (l == NULL)", "    return;", "*cnt = *cnt + 1;",
+                                                          "count(l->next, cnt);"])
+    g.emit("v = 0;")
+    g.emit("count(l, &v);")
+    return "v"
+
+
+def rec_sum(g: RecGen) -> None:
+    g.add("sum", f"int sum({NODE} *l)", ["int s;", "if (l == NULL)", "    return 0;", "s = sum(l->next);",
+                                          "return l->d + s;"])
+
+
+def rec_sorted(g: RecGen, asc: bool) -> str:
+    name, cmp = ("sorted_asc", ">") if asc else ("sorted_desc", "<")
+    g.add(name, f"int {name}({NODE} *l)", ["if (l == NULL || l->next == NULL)", "    return 1;",
+                                            f"if (l->d {cmp} l->next->d)", "    return 0;",
+                                            f"return {name}(l->next);"])
+    return name
+
+
+def rec_destroy(g: RecGen, name: str = "destroy") -> str:
+    """A recursive destroy of a list (the one of the program: same variant for every list)."""
+    if "destroy" in g.helpers:
+        return "destroy"
+    r = g.r
+    v = r.choice(("post", "post", "pre", "drop"))
+    if g.bug("destroy: the cell freed before its next field is read (use after free)"):
+        body = ["if (l == NULL)", "    return;", "free(l);", "destroy(l->next);"]
+    elif g.bug("destroy: the last cell is never freed (leak)"):
+        body = ["if (l == NULL || l->next == NULL)", "    return;", "destroy(l->next);", "free(l);"]
+    elif v == "post":
+        body = ["if (l == NULL)", "    return;", "destroy(l->next);", "free(l);"]
+    elif v == "pre":            # the successor held by t across the free
+        body = [f"{NODE} *t;", "if (l == NULL)", "    return;", "t = l->next;", "free(l);", "destroy(t);"]
+    else:                       # a helper before the recursive call
+        g.add("drop", f"{NODE} *drop({NODE} *l)", [f"{NODE} *t = l->next;", "free(l);", "return t;"])
+        body = ["if (l != NULL)", "    destroy(drop(l));"]
+    g.add("destroy", f"void destroy({NODE} *l)", body)
+    return "destroy"
+
+
+def rec_op_len(g: RecGen) -> None:
+    r = g.r
+    e = rec_len(g)
+    if g.length is None:
+        if g.bug("wrong check: a list of three cells is an error"):
+            g.emit(f"if ({e} == 3)")
+        else:
+            g.emit(f"if ({e} < 0)")
+    elif g.bug("wrong check: the length off by one"):
+        g.emit(f"if ({e} != {g.length} + 1)")
+    else:
+        g.emit(f"if ({e} != {g.length})")
+    g.emit("reach_error();", 2)
+
+
+def rec_op_sum(g: RecGen) -> None:
+    rec_sum(g)
+    if g.nonneg:
+        g.emit("if (sum(l) < 0)")
+    else:
+        g.bugs.append("check: the sum of data that may be negative is an error")
+        g.emit(f"if (sum(l) < {g.r.choice((0, -2))})")
+    g.emit("reach_error();", 2)
+
+
+def rec_op_sorted(g: RecGen) -> None:
+    if g.order is None:
+        return rec_op_len(g)
+    asc = g.order == "asc" or (g.order == "const" and g.r.random() < 0.5)
+    if g.bug("wrong check: the order the other way round", 0.12 if g.order != "const" else 0):
+        asc = not asc
+    g.emit(f"if (!{rec_sorted(g, asc)}(l))")
+    g.emit("reach_error();", 2)
+
+
+def rec_op_search(g: RecGen) -> None:
+    r = g.r
+    g.add("search", f"{NODE} *search({NODE} *l, int v)", ["if (l == NULL)", "    return NULL;", "if (l->d == v)",
+                                                           "    return l;", "return search(l->next, v);"])
+    g.emit(f"v = {r.choice(('1', '2', '0', '__VERIFIER_nondet_int()'))};")
+    g.emit("p = search(l, v);")
+    if g.bug("search: its result dereferenced unchecked (NULL dereference)"):
+        g.emit("if (p->d != v)")
+    else:
+        g.emit("if (p != NULL && p->d != v)")
+    g.emit("reach_error();", 2)
+
+
+def rec_release_m(g: RecGen) -> None:
+    """Free the list m still holds before m is given another."""
+    if g.m_live:
+        g.emit(f"{rec_destroy(g)}(m);")
+        g.m_live = False
+
+
+def rec_op_copy(g: RecGen) -> None:
+    r = g.r
+    rec_release_m(g)
+    v = r.choice(("before", "after", "join"))
+    shallow = g.bug("copy: the copy shares the original's tail (a double free at the cleanup)")
+    if v == "before":           # the new cell held by c across the recursive call
+        body = [f"{NODE} *c;", "if (l == NULL)", "    return NULL;", f"c = malloc(sizeof({NODE}));", "c->d = l->d;"]
+        if g.dll:
+            body.append("c->prev = NULL;")
+        body.append("c->next = l->next;" if shallow else "c->next = copy(l->next);")
+        body += rec_prev(g, "c", "c->next") + ["return c;"]
+    elif v == "after":
+        rec_mk(g)
+        body = [f"{NODE} *t;", "if (l == NULL)", "    return NULL;",
+                "t = l->next;" if shallow else "t = copy(l->next);", "return mk(l->d, t);"]
+    else:
+        rec_mk(g)
+        rec_join(g)
+        body = [f"{NODE} *c;", "if (l == NULL)", "    return NULL;", "c = mk(l->d, NULL);",
+                "return join(c, l->next);" if shallow else "return join(c, copy(l->next));"]
+    g.add("copy", f"{NODE} *copy({NODE} *l)", body)
+    g.emit("m = copy(l);")
+    k = r.random()
+    if k < 0.4:
+        g.add("len", f"int len({NODE} *l)", ["if (l == NULL)", "    return 0;", "return 1 + len(l->next);"])
+        g.emit("if (len(m) != len(l))")
+        g.emit("reach_error();", 2)
+    elif k < 0.7:
+        rec_sum(g)
+        g.emit("if (sum(m) != sum(l))")
+        g.emit("reach_error();", 2)
+    elif k < 0.85:
+        g.emit("if (l != NULL && m->d != l->d)")
+        g.emit("reach_error();", 2)
+    if g.bug("copy: never freed (leak at the end)"):
+        g.m_live = False
+        return
+    if g.bug("copy: the pointer to it overwritten (leak)"):
+        g.emit("m = NULL;")
+        g.m_live = False
+        return
+    if r.random() < 0.5:
+        g.emit(f"{rec_destroy(g)}(m);")
+        g.emit("m = NULL;")
+        g.m_live = False
+    else:
+        g.m_live = True         # freed by the cleanup
+
+
+def rec_fixprev(g: RecGen) -> None:
+    """(dll) prev links made right again after an operation that changed the structure."""
+    if not g.dll:
+        return
+    g.prev_ok = False
+    if g.r.random() < 0.85:
+        g.add("fixprev", f"void fixprev({NODE} *l, {NODE} *p)", ["if (l == NULL)", "    return;", "l->prev = p;",
+                                                                  "fixprev(l->next, l);"])
+        g.emit("fixprev(l, NULL);")
+        g.prev_ok = True
+
+
+def rec_op_reverse(g: RecGen) -> None:
+    r = g.r
+    if r.random() < 0.5:        # l held across the recursive call
+        body = [f"{NODE} *rest;", "if (l == NULL || l->next == NULL)", "    return l;", "rest = rev(l->next);",
+                "l->next->next = l;", "l->next = NULL;", "return rest;"]
+        g.add("rev", f"{NODE} *rev({NODE} *l)", body)
+        g.emit("l = rev(l);")
+    else:
+        body = [f"{NODE} *t;", "if (l == NULL)", "    return acc;"]
+        if g.bug("rev_acc: the accumulated cells lost at the last cell (leak)"):
+            body += ["if (l->next == NULL)", "    return l;"]
+        body += ["t = l->next;", "l->next = acc;", "return rev_acc(t, l);"]
+        g.add("rev_acc", f"{NODE} *rev_acc({NODE} *l, {NODE} *acc)", body)
+        g.emit("l = rev_acc(l, NULL);")
+    g.order = {"asc": "desc", "desc": "asc"}.get(g.order, g.order)
+    rec_fixprev(g)
+
+
+def rec_op_append(g: RecGen) -> None:
+    r = g.r
+    rec_release_m(g)
+    if "build_nd" in g.helpers or r.random() < 0.5:
+        if "build_nd" not in g.helpers:
+            body = [f"{NODE} *r;", "if (!__VERIFIER_nondet_int())", "    return NULL;",
+                    f"r = malloc(sizeof({NODE}));", "r->d = 1;"]
+            if g.dll:
+                body.append("r->prev = NULL;")
+            body += ["r->next = build_nd();"] + rec_prev(g, "r", "r->next") + ["return r;"]
+            g.add("build_nd", f"{NODE} *build_nd(void)", body)
+        g.emit("m = build_nd();")
+        g.nonneg = g.nonneg and g.nd_nonneg
+        g.length = None
+    else:
+        rec_mk(g)
+        g.emit("m = mk(3, mk(3, NULL));")
+        g.length = f"{g.length} + 2" if g.length else None
+    if r.random() < 0.6:
+        g.add("append", f"{NODE} *append({NODE} *a, {NODE} *b)", ["if (a == NULL)", "    return b;",
+                                                                   "a->next = append(a->next, b);", "return a;"])
+        g.emit("l = append(l, m);")
+    else:
+        g.add("last", f"{NODE} *last({NODE} *l)", ["if (l->next == NULL)", "    return l;", "return last(l->next);"])
+        if g.bug("last() of a list that may be empty (NULL dereference)"):
+            g.emit("p = last(l);")
+            g.emit("p->next = m;")
+        else:
+            g.emit("if (l == NULL) {")
+            g.emit("l = m;", 2)
+            g.emit("} else {")
+            g.emit("p = last(l);", 2)
+            g.emit("p->next = m;", 2)
+            g.emit("}")
+    g.emit("m = NULL;")
+    g.m_live = False
+    g.order = None
+    rec_fixprev(g)
+
+
+def rec_insert(g: RecGen) -> str:
+    body = ["if (l == NULL || c->d <= l->d) {", "    c->next = l;", "    return c;", "}",
+            "l->next = insert(l->next, c);", "return l;"]
+    g.add("insert", f"{NODE} *insert({NODE} *l, {NODE} *c)", body)
+    return "insert"
+
+
+def rec_op_insert(g: RecGen) -> None:
+    r = g.r
+    rec_mk(g)
+    val = r.choice(("2", "0", "__VERIFIER_nondet_int()", "n"))
+    g.emit(f"c = mk({val}, NULL);")
+    if g.dll or r.random() < 0.6:
+        rec_insert(g)
+        g.emit("l = insert(l, c);")
+    else:                       # a link pointer: &(*pp)->next given to the recursive call
+        g.add("ins_pp", f"void ins_pp({NODE} **pp, {NODE} *c)", ["if (*pp == NULL || c->d <= (*pp)->d) {",
+                                                                  "    c->next = *pp;", "    *pp = c;", "    return;",
+                                                                  "}", "ins_pp(&(*pp)->next, c);"])
+        g.emit("ins_pp(&l, c);")
+    if g.bug("insert: the inserted cell freed while still in the list (use after free at the cleanup)"):
+        g.emit("free(c);")
+    g.length = f"{g.length} + 1" if g.length else None
+    g.nonneg = g.nonneg and (val in ("2", "0") or (val == "n" and g.n_nonneg))
+    g.order = "asc" if g.order in ("asc", "const") else None
+    rec_fixprev(g)
+
+
+def rec_op_sort(g: RecGen) -> None:
+    rec_insert(g)
+    body = [f"{NODE} *rest;", "if (l == NULL)", "    return NULL;", "rest = l->next;"]
+    if g.r.random() < 0.5:      # (insert sets the next field of the cell it inserts anyway)
+        body.append("l->next = NULL;")
+    body += ["rest = sort(rest);", "return insert(rest, l);"]    # l detached, held across the recursive call
+    g.add("sort", f"{NODE} *sort({NODE} *l)", body)
+    g.emit("l = sort(l);")
+    g.order = "asc"
+    rec_fixprev(g)
+
+
+def rec_merge(g: RecGen) -> None:
+    body = ["if (a == NULL)", "    return b;", "if (b == NULL)", "    return a;", "if (a->d <= b->d) {",
+            "    a->next = merge(a->next, b);", "    return a;", "}", "b->next = merge(a, b->next);", "return b;"]
+    g.add("merge", f"{NODE} *merge({NODE} *a, {NODE} *b)", body)
+
+
+def rec_op_msort(g: RecGen) -> None:
+    """Merge sort: split off every second cell, sort both halves (b held across the first call), merge."""
+    rec_merge(g)
+    split = ["if (l == NULL || l->next == NULL)", "    return NULL;", "b = l->next;", "l->next = b->next;",
+             "b->next = split(b->next);", "return b;"]
+    if g.bug("split: the cells split off deeper lost (leak)"):
+        split[-2] = "split(b->next);"
+    g.add("split", f"{NODE} *split({NODE} *l)", [f"{NODE} *b;"] + split)
+    g.add("msort", f"{NODE} *msort({NODE} *l)", [f"{NODE} *b;", "if (l == NULL || l->next == NULL)", "    return l;",
+                                                  "b = split(l);", "l = msort(l);", "b = msort(b);",
+                                                  "return merge(l, b);"])
+    g.emit("l = msort(l);")
+    g.order = "asc"
+    rec_fixprev(g)
+
+
+def rec_op_merge(g: RecGen) -> None:
+    """Merge a short sorted list into l."""
+    rec_release_m(g)
+    rec_mk(g)
+    rec_merge(g)
+    g.emit(f"m = mk({g.r.choice(('0', '1'))}, mk(2, NULL));")
+    g.emit("l = merge(l, m);")
+    if g.bug("merge: the merged list freed through m as well (double free)", 0.05):
+        g.emit(f"{rec_destroy(g)}(m);")
+    g.emit("m = NULL;")
+    g.length = f"{g.length} + 2" if g.length else None
+    g.order = "asc" if g.order in ("asc", "const") else None
+    rec_fixprev(g)
+
+
+def rec_op_find_exit(g: RecGen) -> None:
+    """A recursive search that ends the program when it finds the value (the list still allocated)."""
+    body = ["if (l == NULL)", "    return;", "if (l->d == v)", "    exit(0);", "find_exit(l->next, v);"]
+    g.add("find_exit", f"void find_exit({NODE} *l, int v)", body)
+    g.bugs.append("find_exit: exit(0) with the list allocated (memcleanup)")
+    g.emit(f"find_exit(l, {g.r.choice(('1', '2', '__VERIFIER_nondet_int()'))});")
+
+
+def rec_op_remove(g: RecGen) -> None:
+    r = g.r
+    v = r.choice(("first", "all"))
+    if v == "first":
+        body = [f"{NODE} *t;", "if (l == NULL)", "    return NULL;", "if (l->d == v) {"]
+        if g.bug("remove: the cell read after its free (use after free)"):
+            body += ["    free(l);", "    return l->next;", "}"]
+        elif g.bug("remove: the removed cell never freed (leak)"):
+            body += ["    return l->next;", "}"]
+        else:
+            body += ["    t = l->next;", "    free(l);", "    return t;", "}"]
+        body += ["l->next = remove_v(l->next, v);", "return l;"]
+        g.add("remove_v", f"{NODE} *remove_v({NODE} *l, int v)", body)
+        g.emit(f"l = remove_v(l, {r.choice(('1', '2', '0', '__VERIFIER_nondet_int()'))});")
+    else:
+        body = [f"{NODE} *t;", "if (l == NULL)", "    return NULL;", "if (l->d == v) {"]
+        if g.bug("filter: the next field read after the free (use after free)"):
+            body += ["    free(l);", "    return filter(l->next, v);", "}"]
+        else:
+            body += ["    t = l->next;", "    free(l);", "    return filter(t, v);", "}"]
+        body += ["l->next = filter(l->next, v);", "return l;"]
+        g.add("filter", f"{NODE} *filter({NODE} *l, int v)", body)
+        g.emit(f"l = filter(l, {r.choice(('1', '2', '0', '__VERIFIER_nondet_int()'))});")
+    g.length = None
+    rec_fixprev(g)
+
+
+def rec_op_pop(g: RecGen) -> None:
+    body = [f"{NODE} *t = *pl;"]
+    if not g.bug("pop: the first cell of a list that may be empty (NULL dereference)"):
+        body += ["if (t == NULL)", "    return;"]
+    body += ["*pl = t->next;", "free(t);"]
+    g.add("pop", f"void pop({NODE} **pl)", body)
+    g.emit("pop(&l);")
+    g.length = None
+    rec_fixprev(g)
+
+
+def rec_op_visit(g: RecGen) -> None:
+    """A recursive visit holding a scratch cell across the recursive call (sometimes an abort inside)."""
+    r = g.r
+    body = [f"{NODE} *c;", "int s;", "if (l == NULL)", "    return 0;", f"c = malloc(sizeof({NODE}));",
+            "c->d = l->d;", "c->next = NULL;"]
+    if r.random() < 0.3:
+        if g.nonneg:
+            body += ["if (l->d < 0)", f"    {r.choice(('abort();', 'exit(1);', 'reach_error();'))}"]
+        else:
+            g.bugs.append("visit: reach_error() on a negative datum")
+            body += ["if (l->d < -1)", "    reach_error();"]
+    uaf = g.bug("visit: the scratch cell read after its free (use after free)")
+    leak = not uaf and g.bug("visit: the scratch cell never freed (leak)")
+    if uaf:
+        body.append("free(c);")
+    body += ["s = visit(l->next);", "s = s + c->d;"]
+    if not uaf and not leak:
+        body.append("free(c);")
+    body.append("return s;")
+    g.add("visit", f"int visit({NODE} *l)", body)
+    if g.nonneg:
+        g.emit("if (visit(l) < 0)")
+    else:                       # (not `visit(l) == 1000`: reachable, by data the ground truth never draws)
+        rec_sum(g)
+        g.emit("if (visit(l) != sum(l))")
+    g.emit("reach_error();", 2)
+
+
+def rec_op_parity(g: RecGen) -> None:
+    """Mutual recursion."""
+    g.add("even", f"int even({NODE} *l)", ["if (l == NULL)", "    return 1;", "return odd(l->next);"])
+    g.add("odd", f"int odd({NODE} *l)", ["if (l == NULL)", "    return 0;", "return even(l->next);"])
+    if g.bug("wrong check: an even list is an error"):
+        g.emit("if (even(l) && !odd(l))")
+    else:
+        g.emit("if (even(l) == odd(l))")
+    g.emit("reach_error();", 2)
+
+
+def rec_op_head(g: RecGen) -> None:
+    """A datum of the first cell."""
+    if g.bug("the first cell of a list that may be empty (NULL dereference)"):
+        g.emit("v = l->d;")
+    else:
+        g.emit("if (l != NULL)")
+        g.emit("v = l->d;", 2)
+    if g.nonneg:
+        g.emit("if (l != NULL && v < 0)")
+        g.emit("reach_error();", 2)
+
+
+def rec_op_checkprev(g: RecGen) -> None:
+    if not g.dll:
+        return rec_op_head(g)
+    g.add("checkprev", f"void checkprev({NODE} *l)", ["if (l == NULL)", "    return;",
+                                                       "if (l->next != NULL && l->next->prev != l)",
+                                                       "    reach_error();", "checkprev(l->next);"])
+    if not g.prev_ok:
+        g.bugs.append("checkprev: prev links not made right after a change")
+    g.emit("checkprev(l);")
+    g.emit("if (l != NULL && l->prev != NULL)")
+    g.emit("reach_error();", 2)
+
+
+REC_LIST_OPS = [(rec_op_len, 3), (rec_op_sum, 2), (rec_op_sorted, 3), (rec_op_search, 2), (rec_op_copy, 3),
+                (rec_op_reverse, 3), (rec_op_append, 2), (rec_op_insert, 2), (rec_op_sort, 2), (rec_op_remove, 2),
+                (rec_op_pop, 1), (rec_op_visit, 2), (rec_op_parity, 1), (rec_op_head, 1), (rec_op_checkprev, 2),
+                (rec_op_msort, 2), (rec_op_merge, 1), (rec_op_find_exit, 0.5)]
+
+
+def rec_list_cleanup(g: RecGen) -> None:
+    r = g.r
+    free_m = "m" if g.m_live else None
+    if g.bug("no cleanup (memcleanup only)", 0.05):
+        return
+    if g.bug("the list lost before the end (leak)", 0.04):
+        g.emit("l = NULL;")
+        g.emit("c = NULL;")     # (c and p may hold a cell of the list)
+        g.emit("p = NULL;")
+        return
+    if r.random() < 0.15:       # a recursive destroy of a global list
+        body = [f"{NODE} *t;", "if (gl == NULL)", "    return;", "t = gl;", "gl = gl->next;"]
+        if g.bug("gdestroy: the cell read after its free (use after free)"):
+            body[-2:] = ["t = gl;", "free(t);", "gl = t->next;"]
+        else:
+            body.append("free(t);")
+        g.add("gdestroy", "void gdestroy(void)", body + ["gdestroy();"])
+        g.globals_ = [f"{NODE} *gl;"]
+        g.emit("gl = l;")
+        g.emit("l = NULL;")
+        g.emit("gdestroy();")
+        if free_m:
+            g.emit("gl = m;")
+            g.emit("m = NULL;")
+            g.emit("gdestroy();")
+        return
+    if r.random() < 0.8:
+        d = rec_destroy(g)
+        g.emit(f"{d}(l);")
+        if free_m:
+            g.emit(f"{d}(m);")
+        if g.bug("the first cell freed again after destroy (double free)", 0.05):
+            g.emit("if (l != NULL)")
+            g.emit("free(l);", 2)
+    else:
+        for v in ["l"] + ([free_m] if free_m else []):
+            g.emit(f"while ({v} != NULL) {{")
+            g.emit(f"p = {v};", 2)
+            g.emit(f"{v} = {v}->next;", 2)
+            g.emit("free(p);", 2)
+            g.emit("}")
+
+
+# trees
+
+def rec_tmk(g: RecGen) -> str:
+    g.add("tmk", f"{TNODE} *tmk(int v)", [f"{TNODE} *t = malloc(sizeof({TNODE}));", "t->d = v;", "t->left = NULL;",
+                                          "t->right = NULL;", "return t;"])
+    return "tmk"
+
+
+def rec_tinsert(g: RecGen) -> None:
+    r = g.r
+    if r.random() < 0.5:
+        base = ["if (t == NULL)", "    return tmk(v);"]
+        rec_tmk(g)
+    else:
+        base = ["if (t == NULL) {", f"    t = malloc(sizeof({TNODE}));", "    t->d = v;", "    t->left = NULL;",
+                "    t->right = NULL;", "    return t;", "}"]
+    right = "t->right = tinsert(t->right, v);"
+    if g.bug("tinsert: the new node of a right subtree lost (leak)"):
+        right = "tinsert(t->right, v);"
+    g.add("tinsert", f"{TNODE} *tinsert({TNODE} *t, int v)",
+          base + ["if (v < t->d)", "    t->left = tinsert(t->left, v);", "else", "    " + right, "return t;"])
+
+
+def rec_tbuild(g: RecGen) -> None:
+    r = g.r
+    kind = r.choice(("insert", "insert", "build"))
+    g.emit("k = 0;")
+    if kind == "insert":
+        rec_tinsert(g)
+        g.emit("while (__VERIFIER_nondet_int()) {")
+        g.emit(f"v = {r.choice(('__VERIFIER_nondet_int()', '__VERIFIER_nondet_int()', 'k', '2 - k'))};", 2)
+        g.emit("root = tinsert(root, v);", 2)
+        g.emit("k++;", 2)
+        g.emit("}")
+        g.length = "k"
+        g.nonneg = False
+    else:                       # two recursive calls, the node held across both
+        d = r.choice(("2", "3", "n"))
+        if d == "n":
+            g.emit("n = __VERIFIER_nondet_int();")
+        dv = r.choice(("d", "1", "__VERIFIER_nondet_int()"))
+        body = [f"{TNODE} *t;", "if (d <= 0 || !__VERIFIER_nondet_int())", "    return NULL;",
+                f"t = malloc(sizeof({TNODE}));", f"t->d = {dv};", "t->left = tbuild(d - 1);",
+                "t->right = tbuild(d - 1);", "return t;"]
+        if g.bug("tbuild: the node lost when both subtrees are empty (leak)"):
+            body[-1:] = ["if (t->left == NULL && t->right == NULL)", "    return NULL;", "return t;"]
+        g.add("tbuild", f"{TNODE} *tbuild(int d)", body)
+        g.emit(f"root = tbuild({d});")
+        g.bst = False
+        g.nonneg = dv != "__VERIFIER_nondet_int()"
+        g.length = None
+
+
+def rec_tsize(g: RecGen) -> str:
+    g.add("tsize", f"int tsize({TNODE} *t)", ["if (t == NULL)", "    return 0;",
+                                              "return 1 + tsize(t->left) + tsize(t->right);"])
+    return "tsize"
+
+
+def rec_top_size(g: RecGen) -> None:
+    rec_tsize(g)
+    if g.length is None:
+        g.emit("if (tsize(root) < 0)")
+    elif g.bug("wrong check: the size off by one"):
+        g.emit(f"if (tsize(root) != {g.length} + 1)")
+    else:
+        g.emit(f"if (tsize(root) != {g.length})")
+    g.emit("reach_error();", 2)
+
+
+def rec_top_find(g: RecGen) -> None:
+    r = g.r
+    if not g.bst:
+        body = ["if (t == NULL || t->d == v)", "    return t;", "p = tfind(t->left, v);", "if (p != NULL)",
+                "    return p;", "return tfind(t->right, v);"]
+        g.add("tfind", f"{TNODE} *tfind({TNODE} *t, int v)", [f"{TNODE} *p;"] + body)
+    else:
+        cmp = "<"
+        if g.bug("tfind: searches the wrong side (a wrong check fails)"):
+            cmp = ">"
+        g.add("tfind", f"{TNODE} *tfind({TNODE} *t, int v)", ["if (t == NULL || t->d == v)", "    return t;",
+                                                              f"if (v {cmp} t->d)", "    return tfind(t->left, v);",
+                                                              "return tfind(t->right, v);"])
+    if "tinsert" in g.helpers and r.random() < 0.6:
+        g.emit("v = __VERIFIER_nondet_int();")
+        g.emit("root = tinsert(root, v);")
+        if g.length:
+            g.emit("k++;")
+        g.emit("if (tfind(root, v) == NULL)")
+        g.emit("reach_error();", 2)
+    else:
+        g.emit(f"v = {r.choice(('1', '__VERIFIER_nondet_int()'))};")
+        g.emit("p = tfind(root, v);")
+        if g.bug("tfind: its result dereferenced unchecked (NULL dereference)"):
+            g.emit("if (p->d != v)")
+        else:
+            g.emit("if (p != NULL && p->d != v)")
+        g.emit("reach_error();", 2)
+
+
+def rec_top_check(g: RecGen) -> None:
+    """The search tree order, node by node."""
+    le, ge = ">=", "<"
+    if not g.bst:
+        g.bugs.append("tcheck: a tree that is not a search tree")
+    elif g.bug("wrong check: a right child equal to its parent is an error"):
+        ge = "<="
+    g.add("tcheck", f"void tcheck({TNODE} *t)", ["if (t == NULL)", "    return;",
+                                                 f"if (t->left != NULL && t->left->d {le} t->d)", "    reach_error();",
+                                                 f"if (t->right != NULL && t->right->d {ge} t->d)", "    reach_error();",
+                                                 "tcheck(t->left);", "tcheck(t->right);"])
+    g.emit("tcheck(root);")
+
+
+def rec_top_min(g: RecGen) -> None:
+    g.add("tmin", f"{TNODE} *tmin({TNODE} *t)", ["if (t->left == NULL)", "    return t;", "return tmin(t->left);"])
+    if g.bug("tmin of a tree that may be empty (NULL dereference)"):
+        g.emit("p = tmin(root);")
+        g.emit("v = p->d;")
+        return
+    g.emit("if (root != NULL) {")
+    g.emit("p = tmin(root);", 2)
+    if g.bst:
+        g.emit("if (p->d > root->d)", 2)
+        g.emit("reach_error();", 3)
+    else:
+        g.emit("v = p->d;", 2)
+    g.emit("}")
+
+
+def rec_top_copy(g: RecGen) -> None:
+    r = g.r
+    if r.random() < 0.5:        # the new node held across both recursive calls
+        body = [f"{TNODE} *c;", "if (t == NULL)", "    return NULL;", f"c = malloc(sizeof({TNODE}));", "c->d = t->d;",
+                "c->left = tcopy(t->left);", "c->right = tcopy(t->right);", "return c;"]
+    else:
+        rec_tmk(g)
+        body = [f"{TNODE} *a, *b, *c;", "if (t == NULL)", "    return NULL;", "a = tcopy(t->left);",
+                "b = tcopy(t->right);", "c = tmk(t->d);", "c->left = a;", "c->right = b;", "return c;"]
+    if g.bug("tcopy: the copy shares the right subtree (a double free at the cleanup)"):
+        body = [ln.replace("tcopy(t->right)", "t->right") for ln in body]
+    g.add("tcopy", f"{TNODE} *tcopy({TNODE} *t)", body)
+    g.emit("t2 = tcopy(root);")
+    if r.random() < 0.6:
+        rec_tsize(g)
+        g.emit("if (tsize(t2) != tsize(root))")
+        g.emit("reach_error();", 2)
+    if g.bug("tcopy: never freed (leak at the end)"):
+        return
+    g.emit(f"{rec_tdestroy(g)}(t2);")
+    g.emit("t2 = NULL;")
+
+
+def rec_top_mirror(g: RecGen) -> None:
+    g.add("tmirror", f"void tmirror({TNODE} *t)", [f"{TNODE} *x;", "if (t == NULL)", "    return;", "x = t->left;",
+                                                   "t->left = t->right;", "t->right = x;", "tmirror(t->left);",
+                                                   "tmirror(t->right);"])
+    g.emit("tmirror(root);")
+    if g.r.random() < 0.6:
+        g.emit("tmirror(root);")
+    else:
+        g.bst = False
+
+
+def rec_top_delmin(g: RecGen) -> None:
+    body = [f"{TNODE} *x;", "if (t->left == NULL) {"]
+    if g.bug("tdelmin: the node read after its free (use after free)"):
+        body += ["    free(t);", "    return t->right;", "}"]
+    else:
+        body += ["    x = t->right;", "    free(t);", "    return x;", "}"]
+    body += ["t->left = tdelmin(t->left);", "return t;"]
+    g.add("tdelmin", f"{TNODE} *tdelmin({TNODE} *t)", body)
+    if g.bug("tdelmin of a tree that may be empty (NULL dereference)"):
+        g.emit("root = tdelmin(root);")
+        g.length = None
+        return
+    g.emit("if (root != NULL) {")
+    g.emit("root = tdelmin(root);", 2)
+    if g.length == "k":
+        g.emit("k--;", 2)
+    g.emit("}")
+
+
+def rec_tdestroy(g: RecGen) -> str:
+    if "tdestroy" in g.helpers:
+        return "tdestroy"
+    r = g.r
+    if g.bug("tdestroy: the right subtree never freed (leak)"):
+        body = ["if (t == NULL)", "    return;", "tdestroy(t->left);", "free(t);"]
+    elif g.bug("tdestroy: the node freed before its children are read (use after free)"):
+        body = ["if (t == NULL)", "    return;", "free(t);", "tdestroy(t->left);", "tdestroy(t->right);"]
+    elif r.random() < 0.5:
+        body = ["if (t == NULL)", "    return;", "tdestroy(t->left);", "tdestroy(t->right);", "free(t);"]
+    else:                       # the children held by locals across the recursive calls
+        body = [f"{TNODE} *a, *b;", "if (t == NULL)", "    return;", "a = t->left;", "b = t->right;", "free(t);",
+                "tdestroy(a);", "tdestroy(b);"]
+    g.add("tdestroy", f"void tdestroy({TNODE} *t)", body)
+    return "tdestroy"
+
+
+REC_TREE_OPS = [(rec_top_size, 3), (rec_top_find, 3), (rec_top_check, 2), (rec_top_min, 2), (rec_top_copy, 2),
+                (rec_top_mirror, 1), (rec_top_delmin, 2)]
+
+
+def rec_tree_cleanup(g: RecGen) -> None:
+    if g.bug("no cleanup (memcleanup only)", 0.05):
+        return
+    d = rec_tdestroy(g)
+    g.emit(f"{d}(root);")
+    if g.bug("the root freed again after tdestroy (double free)", 0.05):
+        g.emit("if (root != NULL)")
+        g.emit("free(root);", 2)
+
+
+def generate_rec(seed: int, ident: int) -> str:
+    """The C text of program `ident` of campaign `seed` in family rec (see REC_BUG_P above)."""
+    r = random.Random(f"diff_c_rec:{seed}:{ident}")
+    g = RecGen(r=r, tree=r.random() < 0.3)
+    if g.tree:
+        struct = f"{TNODE} {{\n    {TNODE} *left;\n    {TNODE} *right;\n    int d;\n}};\n"
+        decl = [f"    {TNODE} *root = NULL, *t2 = NULL, *p = NULL;", "    int n = 0, k = 0, v = 0;"]
+        rec_tbuild(g)
+        ops = REC_TREE_OPS
+    else:
+        g.dll = r.random() < 0.25
+        struct = (f"{NODE} {{\n    {NODE} *next;\n" + (f"    {NODE} *prev;\n" if g.dll else "")
+                  + "    int d;\n};\n")
+        decl = [f"    {NODE} *l = NULL, *m = NULL, *c = NULL, *p = NULL;", "    int n = 0, k = 0, v = 0, i;"]
+        rec_build(g)
+        ops = REC_LIST_OPS
+    for _ in range(r.randint(1, 4)):
+        r.choices([f for f, _ in ops], [w for _, w in ops])[0](g)
+    (rec_tree_cleanup if g.tree else rec_list_cleanup)(g)
+    g.emit("return 0;")
+    bugs = "; ".join(g.bugs) if g.bugs else "0"
+    head = (f"/* diff_c seed={seed} id={ident} family=rec bug={bugs} */\n#include <stdlib.h>\n"
+            "extern int __VERIFIER_nondet_int(void);\nextern void __VERIFIER_assume(int);\n"
+            "extern void reach_error(void);\n\n")
+    protos = "".join(p + ";\n" for p, _ in g.helpers.values())
+    defs = "\n".join(t for _, t in g.helpers.values())
+    glob = "".join(d + "\n" for d in g.globals_) + "\n" if g.globals_ else ""
+    return (head + struct + "\n" + glob + protos + "\n" + defs + "\nint main(void)\n{\n" + "\n".join(decl + g.body)
+            + "\n}\n")
+
+
+FAMILIES = {"default": generate, "rec": generate_rec}
+
+
 # ---------------------------------------------------------------- running both tools
 
 def run_tvla(path: str, timeout: int = 30) -> dict:
     """Per property: verdict string ('true', 'false(valid-deref)', 'false', 'unknown', 'error')."""
+    path = os.path.abspath(path)    # tvla runs in the temporary directory
     js = os.path.join(os.path.dirname(path), os.path.basename(path) + ".json")
     if not os.path.realpath(path).startswith(os.path.realpath(tempfile.gettempdir())):
         js = os.path.join(tempfile.mkdtemp(prefix="diff_c_"), os.path.basename(path) + ".json")
@@ -1008,10 +1914,10 @@ def classify(tv: str, truth: str) -> str:
     return "agree-false" if tv == truth else "agree-false(sub:" + truth + ")"
 
 
-def check_one(seed: int, ident: int, out: str, runs: int, valgrind: int) -> list[tuple]:
+def check_one(seed: int, ident: int, out: str, runs: int, valgrind: int, family: str = "default") -> list[tuple]:
     path = os.path.join(out, f"p{ident:04d}.c")
     with open(path, "w") as fh:
-        fh.write(generate(seed, ident))
+        fh.write(FAMILIES[family](seed, ident))
     return compare(path, ident, runs, valgrind)
 
 
@@ -1049,7 +1955,7 @@ def campaign(a: argparse.Namespace) -> None:
     ids = range(a.start, a.start + a.n)
     rows: list[tuple] = []
     with ThreadPoolExecutor(a.jobs) as ex, open(os.path.join(a.out, "results.tsv"), "a") as tsv:
-        for res in ex.map(lambda i: check_one(a.seed, i, a.out, a.runs, a.valgrind), ids):
+        for res in ex.map(lambda i: check_one(a.seed, i, a.out, a.runs, a.valgrind, a.family), ids):
             for row in res:
                 tsv.write("\t".join(map(str, row)) + "\n")
                 if row[4] not in ("agree-true", "agree-false", "unknown"):
@@ -1057,19 +1963,20 @@ def campaign(a: argparse.Namespace) -> None:
             tsv.flush()
             rows += res
             print(f"done p{res[0][0]:04d}: " + " ".join(f"{r[1]}={r[2]}/{r[3]}" for r in res), flush=True)
-    text = f"seed {a.seed}: {len(ids)} programs\n" + summarize(rows)
+    fam = "" if a.family == "default" else f" (family {a.family})"
+    text = f"seed {a.seed}{fam}: {len(ids)} programs\n" + summarize(rows)
     with open(os.path.join(a.out, "summary.txt"), "w") as fh:
         fh.write(text + "\n")
     print(text)
 
 
 def replay(a: argparse.Namespace) -> None:
-    src = generate(a.seed, a.id)
+    src = FAMILIES[a.family](a.seed, a.id)
     if not a.check:
         print(src, end="")
         return
     out = tempfile.mkdtemp(prefix="diff_c_")
-    for row in check_one(a.seed, a.id, out, a.runs, a.valgrind):
+    for row in check_one(a.seed, a.id, out, a.runs, a.valgrind, a.family):
         print("\t".join(map(str, row)))
     print(f"program: {out}/p{a.id:04d}.c")
 
@@ -1106,12 +2013,16 @@ def main() -> None:
     c.add_argument("--jobs", type=int, default=2)
     c.add_argument("--runs", type=int, default=40, help="random seeds of the ground truth")
     c.add_argument("--valgrind", type=int, default=2)
+    c.add_argument("--family", choices=sorted(FAMILIES), default="default",
+                   help="the program generator: default (lists, int data and cells, buckets) or rec "
+                        "(recursion and helper calls over lists and trees)")
     r = sub.add_parser("replay")
     r.add_argument("--seed", type=int, required=True)
     r.add_argument("id", type=int)
     r.add_argument("--check", action="store_true", help="also run tvla and the ground truth")
     r.add_argument("--runs", type=int, default=100)
     r.add_argument("--valgrind", type=int, default=5)
+    r.add_argument("--family", choices=sorted(FAMILIES), default="default", help="as for campaign")
     s = sub.add_parser("summary", help="the table of campaign directories (from their results.tsv)")
     s.add_argument("dirs", nargs="+")
     k = sub.add_parser("check", help="run both tools on the given C files (minimized programs)")
