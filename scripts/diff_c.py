@@ -1237,8 +1237,13 @@ def rec_op_search(g: RecGen) -> None:
     g.add("search", f"{NODE} *search({NODE} *l, int v)", ["if (l == NULL)", "    return NULL;", "if (l->d == v)",
                                                            "    return l;", "return search(l->next, v);"])
     g.emit(f"v = {r.choice(('1', '2', '0', '__VERIFIER_nondet_int()'))};")
-    g.emit("p = search(l, v);")
-    if g.bug("search: its result dereferenced unchecked (NULL dereference)"):
+    found_check(g, "search(l, v)", "search")
+
+
+def found_check(g: RecGen, call: str, name: str) -> None:
+    """p = the cell a search ``call`` finds, checked to hold v (or, a bug, read unchecked)."""
+    g.emit(f"p = {call};")
+    if g.bug(f"{name}: its result dereferenced unchecked (NULL dereference)"):
         g.emit("if (p->d != v)")
     else:
         g.emit("if (p != NULL && p->d != v)")
@@ -1699,12 +1704,7 @@ def rec_top_find(g: RecGen) -> None:
         g.emit("reach_error();", 2)
     else:
         g.emit(f"v = {r.choice(('1', '__VERIFIER_nondet_int()'))};")
-        g.emit("p = tfind(root, v);")
-        if g.bug("tfind: its result dereferenced unchecked (NULL dereference)"):
-            g.emit("if (p->d != v)")
-        else:
-            g.emit("if (p != NULL && p->d != v)")
-        g.emit("reach_error();", 2)
+        found_check(g, "tfind(root, v)", "tfind")
 
 
 def rec_top_check(g: RecGen) -> None:
