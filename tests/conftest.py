@@ -90,10 +90,12 @@ def verify_c(tmp_path, src, props=C_PROPERTIES, name="prog.c", concrete=True):
     return result
 
 
-def corpus_verdicts(name, props=C_PROPERTIES, timeout=120.0):
-    """``tvla verify`` of ``programs/c/NAME``: each property's verdict by name."""
+def corpus_verdicts(name, props=C_PROPERTIES, timeout=120.0, concrete=True):
+    """``tvla verify`` of ``programs/c/NAME``: each property's verdict by name (without ``concrete``,
+    the analysis alone)."""
     from tvla.cli.verify import VerifyOptions, verify_files
-    [result] = verify_files([os.path.join(ROOT, "programs", "c", name)], VerifyOptions(tuple(props), timeout=timeout))
+    [result] = verify_files([os.path.join(ROOT, "programs", "c", name)],
+                            VerifyOptions(tuple(props), timeout=timeout, concrete=concrete))
     return {p.name: p for p in result.properties}
 
 

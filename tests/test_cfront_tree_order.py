@@ -5,17 +5,14 @@ that checks each node against its children is proved; with only the order along 
 strict, every such check was an alarm without a witness (unknown).  A list keeps its order along
 its one field both ways and strictly too."""
 
-import os
 import subprocess
 import sys
 
 from tvla.cfront.library import build_library, needs_of
 from tvla.cfront.lower import lower_file
-from tvla.cli.verify import VerifyOptions, verify_files, write_translation
-from conftest import c_verdicts
+from tvla.cli.verify import write_translation
+from conftest import c_verdicts, corpus_verdicts
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-CORPUS = os.path.join(ROOT, "programs", "c")
 STRICT = "%i inSROrder[data,left](v) = A(v_1) left(v, v_1) -> !dle[data](v, v_1) nonabs"
 RIGHT = "%i inOrder[data,right](v) = A(v_1) right(v, v_1) -> dle[data](v, v_1) nonabs"
 
@@ -54,8 +51,7 @@ int main() {
 
 
 def verdict(name, prop, concrete=True):
-    [f] = verify_files([os.path.join(CORPUS, name)], VerifyOptions((prop,), timeout=60, concrete=concrete))
-    return f.properties[0]
+    return corpus_verdicts(name, (prop,), timeout=60, concrete=concrete)[prop]
 
 
 def test_a_search_tree_checked_node_by_node_is_proved():

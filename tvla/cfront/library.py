@@ -420,10 +420,8 @@ class Library:
         left child below its parent, the right one not)."""
         if d not in self.in_order:
             return []
-        out = []
-        for f in self.tree_order.get(d) or (self.in_order[d],):
-            out += [(f, r, strict) for strict in (False, True) for r in (False, True)]
-        return out
+        return [(f, r, strict) for f in self.tree_order.get(d) or (self.in_order[d],)
+                for strict in (False, True) for r in (False, True)]
 
     def reach(self, a: str = "v", without: Sequence[str] = ()) -> str:
         """``a`` is reachable from some pointer variable not in ``without``."""
