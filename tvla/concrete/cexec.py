@@ -26,7 +26,8 @@ from tvla.cfront.cinfo import case_values, children, for_parts, initializer, swi
 from tvla.cfront.ir import Pos
 from tvla.cfront.parse import binary_operator, constants_memo, evaluate_int, unary_operator
 from tvla.concrete.ccalls import compile_call
-from tvla.concrete.cmemory import BLOCKS, BYTES, NULL, UNDEF, Halt, Memory, Obj, Ptr, Unmodeled, Violation, refuse
+from tvla.concrete.cmemory import (BLOCKS, BYTES, NULL, UNDEF, Halt, Memory, Obj, Ptr, Unmodeled, Violation,
+                                   holds_pointer, refuse)
 from tvla.concrete.ctyping import Ty, Types, convert, path_at, path_offset, truth, wrap
 
 __all__ = ["CProgramCode", "Machine", "Outcome", "Event", "Limits", "MEMORY_KINDS"]
@@ -1068,9 +1069,11 @@ class Machine:
             self.checkpoint()
         finally:
             self.frames.pop()
+        # the frame's death loses cells only if its variables held pointers to live objects
+        if fr.pending or any(holds_pointer(o) for o in fr.vars.values()):
+            self.dirty = True
         for o in fr.vars.values():
             o.alive = False
-        self.dirty = True
         return result
 
     def execute(self, fr: Frame, code: List[Tuple[Any, ...]]) -> Any:

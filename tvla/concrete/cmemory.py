@@ -115,6 +115,11 @@ class Ptr:
 NULL = Ptr(None)
 
 
+def holds_pointer(o: Obj) -> bool:
+    """Whether ``o`` holds a pointer to a live object (what reachability from it can follow)."""
+    return any(isinstance(v, Ptr) and v.obj is not None and v.obj.alive for v in o.slots.values())
+
+
 def zero(pointer: bool) -> Any:
     """The zero of a scalar: NULL or 0."""
     return NULL if pointer else 0
