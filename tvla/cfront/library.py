@@ -38,7 +38,7 @@ apart (:attr:`Library.var`, :attr:`Library.field`).
 
 import re
 import dataclasses
-from functools import partial
+from functools import cached_property, partial
 from dataclasses import dataclass, replace
 from typing import AbstractSet, Callable, Dict, FrozenSet, Iterable, Iterator, List, Optional, Sequence, Set, Tuple, \
     Union
@@ -250,16 +250,17 @@ class Library:
     tree_order: Dict[str, Tuple[str, ...]] = dataclasses.field(default_factory=dict)  # int field -> its tree's fields
 
     # ------------------------------------------------------------- names
-    @property
+    # cached: formulae ask for them once per variable they name (millions of times in big programs)
+    @cached_property
     def forward(self) -> Tuple[str, ...]:
         """The C pointer fields reachability follows: every used field but the back fields."""
         return tuple(f for f in self.field if f not in self.back)
 
-    @property
+    @cached_property
     def single(self) -> bool:
         return len(self.forward) == 1
 
-    @property
+    @cached_property
     def tag(self) -> str:
         return self.field[self.forward[0]] if self.single else "all"
 
