@@ -92,7 +92,7 @@ int main() {
   Node *l = NULL;
   while (__VERIFIER_nondet_int()) {
     int ev1 = __VERIFIER_nondet_int(), ev2 = __VERIFIER_nondet_int();
-    if (ev1 < 0 || ev1 > 3 || ev2 < 0 || ev2 > 3) continue;
+    if (ev1 < 0 || ev1 > 1 || ev2 < 0 || ev2 > 3) continue;
     if ((ev1 == 0 && ev2 == 2) || (ev1 == 1 && ev2 == 3)) continue;
     Node *p = malloc(sizeof(*p));
     p->event1 = ev1; p->event2 = ev2; p->next = l; l = p;
