@@ -343,15 +343,20 @@ def _analyse(cprog: ir.CProgram, opts: VerifyOptions, precision: Precision,
     return tr, result
 
 
-def verify_file(path: str, opts: VerifyOptions) -> FileVerdict:
+Settled = Callable[[Dict[str, PropertyVerdict]], None]
+"""Told, as the verification of a file goes on, the verdicts no later step changes (a worker sends
+them to :func:`verify_files`, which keeps them if it must kill the worker at its time limit)."""
+
+
+def verify_file(path: str, opts: VerifyOptions, tell: Optional[Settled] = None) -> FileVerdict:
     """The verdicts of one C file; a file that cannot be read or parsed gives a FileVerdict with
     ``error`` (:func:`verify_on_stack`, on a deep stack: a program with thousands of variables
     gives the analysis formulae nested as deep)."""
     from tvla.cfront.parse import deep_stack
-    return deep_stack(lambda: verify_on_stack(path, opts))
+    return deep_stack(lambda: verify_on_stack(path, opts, tell))
 
 
-def verify_on_stack(path: str, opts: VerifyOptions) -> FileVerdict:
+def verify_on_stack(path: str, opts: VerifyOptions, tell: Optional[Settled] = None) -> FileVerdict:
     """The verdicts of one C file (see :func:`verify_file`).
 
     With data in the cells (:func:`has_data`), memory safety and cleanup may also come from a run
@@ -363,8 +368,10 @@ def verify_on_stack(path: str, opts: VerifyOptions) -> FileVerdict:
     Concrete runs of the C program (:func:`concrete_falses`) settle, before the analysis, the
     properties one of the first :data:`FIRST_RUNS` violates, and after it search those it left unknown
     and those whose violation it found: a ``false`` no run repeats is unknown (:func:`unconfirmed`),
-    unless some run met a construct the interpreter does not model."""
+    unless some run met a construct the interpreter does not model.  ``tell`` hears the verdicts
+    settled so far before each analysis run (those of the runs before, a ``true`` of the analysis)."""
     t0 = time.perf_counter()
+    tell = tell or (lambda settled: None)
     deadline = time.monotonic() + opts.timeout if opts.timeout else None
     asked = opts
     try:
@@ -377,6 +384,7 @@ def verify_on_stack(path: str, opts: VerifyOptions) -> FileVerdict:
         if not opts.properties:
             return FileVerdict(path, _in_order(asked, settled), time.perf_counter() - t0,
                                unsupported=cprog.unsupported, source=cprog.source)
+        tell(settled)
         data = has_data(cprog, opts)
         first = data and all(p in MEMORY for p in opts.properties)
         proved, coarse = proofs_without_data(cprog, opts, deadline) if first else ({}, None)
@@ -387,10 +395,14 @@ def verify_on_stack(path: str, opts: VerifyOptions) -> FileVerdict:
                                structures=structures_by_line(result, tr),
                                unsupported=cprog.unsupported, source=cprog.source)
         then = data and not first and any(p in MEMORY for p in opts.properties)
+        tell({**settled, **proved})
         verdicts, tr, result = _precise(cprog, rest, _share(deadline, 1 - COARSE_SHARE) if then else deadline)
+        trues = {v.name: v for v in verdicts if v.verdict == TRUE}   # no later run changes a proof
+        tell({**settled, **proved, **trues})
         unproved = tuple(v.name for v in verdicts if v.verdict == UNKNOWN and v.name in MEMORY)
         if then and unproved and result.limit_hit:
             proved, _ = proofs_without_data(cprog, replace(opts, properties=unproved), deadline)
+            tell({**settled, **proved, **trues})
         exact = _exact(cprog, rest, verdicts, proved, (tr, result), deadline)
         if exact is not None:
             verdicts, tr, result = exact
@@ -627,21 +639,24 @@ def structures_by_line(result: Result, tr: "Translation") -> Tuple[Tuple[int, in
     return tuple(sorted(most.items()))
 
 
-def _limited(path: str, opts: VerifyOptions) -> FileVerdict:
+def _limited(path: str, opts: VerifyOptions, tell: Optional[Settled] = None) -> FileVerdict:
     """:func:`verify_file` under the memory limit (run in a worker process of its own)."""
     if opts.memory_mb:
         limit = opts.memory_mb * 1024 * 1024
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     try:
-        return verify_file(path, opts)
+        return verify_file(path, opts, tell)
     except MemoryError:
         return _gave_up(path, opts, f"memory limit ({opts.memory_mb} MB)", 0.0)
     except Exception as e:  # noqa: BLE001 - a bug: the file is unknown, the others go on, no traceback
         return _gave_up(path, opts, f"internal error: {type(e).__name__}: {e}", 0.0)
 
 
-def _gave_up(path: str, opts: VerifyOptions, why: str, seconds: float) -> FileVerdict:
-    return FileVerdict(path, tuple(decide(p, [], (), why) for p in opts.properties), seconds)
+def _gave_up(path: str, opts: VerifyOptions, why: str, seconds: float,
+             settled: Optional[Dict[str, PropertyVerdict]] = None) -> FileVerdict:
+    """Unknown (``why``) but the verdicts ``settled`` before the file was given up."""
+    settled = settled or {}
+    return FileVerdict(path, tuple(settled.get(p) or decide(p, [], (), why) for p in opts.properties), seconds)
 
 
 def _death(code: Optional[int]) -> str:
@@ -717,26 +732,36 @@ def _start(ctx: ForkContext, index: int, path: str, opts: VerifyOptions) -> Tupl
     return here, _Job(index, path, proc, time.monotonic(), scratch)
 
 
-def _interrupted(running: List[_Job], todo: List[Tuple[int, str]], opts: VerifyOptions) -> Dict[int, FileVerdict]:
-    """Stop the workers ``running``: their files and those ``todo`` are unknown (interrupted)."""
-    out = {job.index: _gave_up(job.path, opts, "interrupted", job.end(kill=True)) for job in running}
+def _interrupted(running: List[_Job], todo: List[Tuple[int, str]], opts: VerifyOptions,
+                 settled: Dict[int, Dict[str, PropertyVerdict]]) -> Dict[int, FileVerdict]:
+    """Stop the workers ``running``: their files (but the verdicts they ``settled``) and those
+    ``todo`` are unknown (interrupted)."""
+    out = {job.index: _gave_up(job.path, opts, "interrupted", job.end(kill=True), settled[job.index])
+           for job in running}
     out.update((i, _gave_up(path, opts, "interrupted before it started", 0.0)) for i, path in todo)
     return out
 
 
 def _worker(path: str, opts: VerifyOptions, conn: Connection) -> None:
-    conn.send(_limited(path, opts))
+    """Send the verdicts settled as they come (a dict), then the file's :class:`FileVerdict`."""
+    conn.send(_limited(path, opts, conn.send))
     conn.close()
 
 
-def _finished(conn: Connection, job: _Job, opts: VerifyOptions) -> FileVerdict:
+def _finished(conn: Connection, job: _Job, opts: VerifyOptions, settled: Dict[str, PropertyVerdict]
+              ) -> Optional[FileVerdict]:
+    """What the worker of ``job`` sent: its FileVerdict, or None after verdicts it settled (added
+    to ``settled``: kept if the worker dies or is killed)."""
     try:
-        verdict: FileVerdict = conn.recv()
+        got: Union[FileVerdict, Dict[str, PropertyVerdict]] = conn.recv()
     except EOFError:   # the worker died (out of memory, a signal)
         seconds = job.end()
-        return _gave_up(job.path, opts, f"the analysis stopped ({_death(job.proc.exitcode)})", seconds)
+        return _gave_up(job.path, opts, f"the analysis stopped ({_death(job.proc.exitcode)})", seconds, settled)
+    if isinstance(got, dict):
+        settled.update(got)
+        return None
     job.end()
-    return verdict
+    return got
 
 
 def verify_files(paths: Sequence[str], opts: VerifyOptions, jobs: Optional[int] = None,
@@ -749,20 +774,22 @@ def verify_files(paths: Sequence[str], opts: VerifyOptions, jobs: Optional[int] 
     ctx = multiprocessing.get_context("fork")
     todo = list(enumerate(paths))
     running: Dict[Connection, _Job] = {}
+    settled: Dict[int, Dict[str, PropertyVerdict]] = {i: {} for i in range(len(paths))}
     done: Dict[int, FileVerdict] = {}
     while todo or running:
         if should_stop():
-            done.update(_interrupted(list(running.values()), todo, opts))
+            done.update(_interrupted(list(running.values()), todo, opts, settled))
             break
         while todo and len(running) < jobs:
             conn, job = _start(ctx, *todo.pop(0), opts)
             running[conn] = job
         ready = cast(List[Connection], wait(list(running), timeout=1.0))  # wait returns what it is given
         for conn in ready:
-            job = running.pop(conn)
-            done[job.index] = _finished(conn, job, opts)
+            got = _finished(conn, running[conn], opts, settled[running[conn].index])
+            if got is not None:
+                done[running.pop(conn).index] = got
         for conn, job in list(running.items()):
             if opts.timeout and time.monotonic() - job.t0 > opts.timeout + GRACE:
                 running.pop(conn)
-                done[job.index] = _gave_up(job.path, opts, "time limit", job.end(kill=True))
+                done[job.index] = _gave_up(job.path, opts, "time limit", job.end(kill=True), settled[job.index])
     return [done[i] for i in range(len(paths))]
