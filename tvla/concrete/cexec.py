@@ -27,7 +27,7 @@ from tvla.cfront.ir import Pos
 from tvla.cfront.parse import binary_operator, constants_memo, evaluate_int, unary_operator
 from tvla.concrete.ccalls import compile_call
 from tvla.concrete.cmemory import (BLOCKS, BYTES, NULL, UNDEF, Halt, Memory, Obj, Ptr, Unmodeled, Violation,
-                                   holds_pointer, refuse)
+                                   live_targets, refuse)
 from tvla.concrete.ctyping import Ty, Types, convert, path_at, path_offset, truth, wrap
 
 __all__ = ["CProgramCode", "Machine", "Outcome", "Event", "Limits", "MEMORY_KINDS"]
@@ -1070,7 +1070,7 @@ class Machine:
         finally:
             self.frames.pop()
         # the frame's death loses cells only if its variables held pointers to live objects
-        if fr.pending or any(holds_pointer(o) for o in fr.vars.values()):
+        if fr.pending or any(live_targets(o.slots.values()) for o in fr.vars.values()):
             self.dirty = True
         for o in fr.vars.values():
             o.alive = False

@@ -115,9 +115,9 @@ class Ptr:
 NULL = Ptr(None)
 
 
-def holds_pointer(o: Obj) -> bool:
-    """Whether ``o`` holds a pointer to a live object (what reachability from it can follow)."""
-    return any(isinstance(v, Ptr) and v.obj is not None and v.obj.alive for v in o.slots.values())
+def live_targets(values: Iterable[Any]) -> List[Obj]:
+    """The live objects that the pointers among ``values`` point to (what reachability follows)."""
+    return [v.obj for v in values if isinstance(v, Ptr) and v.obj is not None and v.obj.alive]
 
 
 def zero(pointer: bool) -> Any:
@@ -217,16 +217,13 @@ class Memory:
         if not self.live:
             return []
         seen: Set[int] = set()
-        todo = [o for o in roots if o.alive]
-        todo += [v.obj for v in values if isinstance(v, Ptr) and v.obj is not None and v.obj.alive]
+        todo = [o for o in roots if o.alive] + live_targets(values)
         while todo:
             o = todo.pop()
             if o.ident in seen:
                 continue
             seen.add(o.ident)
-            for v in o.slots.values():
-                if isinstance(v, Ptr) and v.obj is not None and v.obj.alive and v.obj.ident not in seen:
-                    todo.append(v.obj)
+            todo += live_targets(o.slots.values())
         return [o for o in self.live.values() if o.ident not in seen]
 
     def unfreed(self) -> List[Obj]:
