@@ -344,8 +344,9 @@ def _analyse(cprog: ir.CProgram, opts: VerifyOptions, precision: Precision,
 
 
 Settled = Callable[[Dict[str, PropertyVerdict]], None]
-"""Told, as the verification of a file goes on, the verdicts no later step changes (a worker sends
-them to :func:`verify_files`, which keeps them if it must kill the worker at its time limit)."""
+"""Told, as the verification of a file goes on, the verdicts no later step changes, each once (a
+worker sends them to :func:`verify_files`, which gathers them and keeps them if it must kill the
+worker at its time limit)."""
 
 
 def verify_file(path: str, opts: VerifyOptions, tell: Optional[Settled] = None) -> FileVerdict:
@@ -395,14 +396,13 @@ def verify_on_stack(path: str, opts: VerifyOptions, tell: Optional[Settled] = No
                                structures=structures_by_line(result, tr),
                                unsupported=cprog.unsupported, source=cprog.source)
         then = data and not first and any(p in MEMORY for p in opts.properties)
-        tell({**settled, **proved})
+        tell(proved)
         verdicts, tr, result = _precise(cprog, rest, _share(deadline, 1 - COARSE_SHARE) if then else deadline)
-        trues = {v.name: v for v in verdicts if v.verdict == TRUE}   # no later run changes a proof
-        tell({**settled, **proved, **trues})
+        tell({v.name: v for v in verdicts if v.verdict == TRUE})   # no later run changes a proof
         unproved = tuple(v.name for v in verdicts if v.verdict == UNKNOWN and v.name in MEMORY)
         if then and unproved and result.limit_hit:
             proved, _ = proofs_without_data(cprog, replace(opts, properties=unproved), deadline)
-            tell({**settled, **proved, **trues})
+            tell(proved)
         exact = _exact(cprog, rest, verdicts, proved, (tr, result), deadline)
         if exact is not None:
             verdicts, tr, result = exact
@@ -785,9 +785,11 @@ def verify_files(paths: Sequence[str], opts: VerifyOptions, jobs: Optional[int] 
             running[conn] = job
         ready = cast(List[Connection], wait(list(running), timeout=1.0))  # wait returns what it is given
         for conn in ready:
-            got = _finished(conn, running[conn], opts, settled[running[conn].index])
+            job = running[conn]
+            got = _finished(conn, job, opts, settled[job.index])
             if got is not None:
-                done[running.pop(conn).index] = got
+                running.pop(conn)
+                done[job.index] = got
         for conn, job in list(running.items()):
             if opts.timeout and time.monotonic() - job.t0 > opts.timeout + GRACE:
                 running.pop(conn)
