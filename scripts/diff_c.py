@@ -1205,11 +1205,17 @@ def rec_op_len(g: RecGen) -> None:
             g.emit(f"if ({e} == 3)")
         else:
             g.emit(f"if ({e} < 0)")
-    elif g.bug("wrong check: the length off by one"):
+    else:
+        count_check(g, e, "length")
+    g.emit("reach_error();", 2)
+
+
+def count_check(g: RecGen, e: str, what: str) -> None:
+    """The test that ``e``, the count of the cells built, is not ``g.length`` (a bug: off by one)."""
+    if g.bug(f"wrong check: the {what} off by one"):
         g.emit(f"if ({e} != {g.length} + 1)")
     else:
         g.emit(f"if ({e} != {g.length})")
-    g.emit("reach_error();", 2)
 
 
 def rec_op_sum(g: RecGen) -> None:
@@ -1675,10 +1681,8 @@ def rec_top_size(g: RecGen) -> None:
     rec_tsize(g)
     if g.length is None:
         g.emit("if (tsize(root) < 0)")
-    elif g.bug("wrong check: the size off by one"):
-        g.emit(f"if (tsize(root) != {g.length} + 1)")
     else:
-        g.emit(f"if (tsize(root) != {g.length})")
+        count_check(g, "tsize(root)", "size")
     g.emit("reach_error();", 2)
 
 
