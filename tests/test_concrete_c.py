@@ -4,6 +4,7 @@ abstraction gives no witness.  Runs are evidence of ``false`` only: a run that n
 behaviour claims nothing, and the corpus's true programs get no false from them."""
 
 import os
+import re
 import random
 
 import pytest
@@ -19,11 +20,11 @@ CORPUS = os.path.join(os.path.dirname(HERE), "programs", "c")
 PROPS = ["memsafety", "memcleanup", "unreach-call"]
 
 
-def find(path, props=PROPS, runs=600):
+def find(path, props=PROPS, runs=600, steer=0):
     def go():
         search = ConcreteSearch.of_file(path)
         assert search is not None
-        return search.find(props, 0, runs, 60.0)
+        return search.find(props, 0, runs, 60.0, steer=steer)
     return deep_stack(go)
 
 
@@ -99,6 +100,22 @@ def test_a_leak_counts_at_the_next_checkpoint():
 def test_runs_are_deterministic():
     a, b = find(data("free_then_next.c")), find(data("free_then_next.c"))
     assert a == b
+    a, b = [find(data("steered_tests.c"), ["unreach-call"], 100, 500) for _ in range(2)]
+    assert a == b and a
+
+
+def test_steered_runs_reach_what_random_runs_miss():
+    """``reach_error()`` needs the head's data 4, 7, then in (1000, 1003), and a switch's case 9:
+    3,000 random runs miss it; runs steered by the values each test compared reach it."""
+    path = data("steered_tests.c")
+    assert find(path, ["unreach-call"], 3000) == {}
+    w = find(path, ["unreach-call"], 100, 2000)["unreach-call"].witness
+    assert w[-1].action == "reach_error()" and w[-1].pos.line == 21
+    head = re.search(r"head -> (c\d+)", w[-1].store).group(1)
+    cells = dict(re.findall(r"(c\d+)\.next -> (c\d+)", w[-1].store))
+    second = cells[head]
+    data_of = dict(re.findall(r"(c\d+)\.data = (-?\d+)", w[-1].store))
+    assert (data_of[head], data_of[second]) == ("4", "7") and int(data_of[cells[second]]) in (1001, 1002)
 
 
 def manifest(name):
@@ -162,13 +179,17 @@ def corpus_programs():
     return [n for n in names if os.path.exists(os.path.join(CORPUS, n))]
 
 
+STEER = 60   # steered runs too: they run the C program as it is, only with chosen values
+
+
 def test_no_run_of_the_corpus_contradicts_its_truth():
     """Runs are an oracle for ``false`` only: on every corpus program, what they show violated is
-    violated (and the violated subproperty of memsafety is the truth's)."""
+    violated (and the violated subproperty of memsafety is the truth's), also runs steered to the
+    tests' other outcomes."""
     wrong = []
     for name in corpus_programs():
         truth = manifest(name)
-        for prop, f in find(os.path.join(CORPUS, name), PROPS, runs=120).items():
+        for prop, f in find(os.path.join(CORPUS, name), PROPS, runs=120, steer=STEER).items():
             got = "false" + (f"({f.kind})" if prop == "memsafety" else "")
             if not truth.get(prop, "").startswith("false") or prop == "memsafety" and got != truth[prop]:
                 wrong.append((name, prop, got, truth.get(prop)))

@@ -411,7 +411,7 @@ def verify_on_stack(path: str, opts: VerifyOptions, tell: Optional[Settled] = No
     translated = [v.name for v in verdicts if v.verdict == FALSE and runs is not None and v.name in CONCRETE_PROPERTIES]
     late = concrete_falses(runs, [v.name for v in verdicts if v.verdict == UNKNOWN and v.name not in proved]
                            + translated, FIRST_RUNS, SEARCH_RUNS, _search_time(deadline, opts.timeout),
-                           opts.witness_steps)
+                           opts.witness_steps, STEERED_RUNS)
     if runs is not None and runs.modeled:
         verdicts = tuple(unconfirmed(v) if v.name in translated and v.name not in late else v for v in verdicts)
     verdicts = _in_order(asked, {**{v.name: v for v in verdicts}, **proved, **settled, **late})
@@ -421,17 +421,19 @@ def verify_on_stack(path: str, opts: VerifyOptions, tell: Optional[Settled] = No
 
 FIRST_RUNS, FIRST_SECONDS = 300, 4.0   # concrete runs before the analysis: most violations show at once
 SEARCH_RUNS, SEARCH_SECONDS = 3000, 10.0   # and after it, for the properties it left unknown
+STEERED_RUNS = 2000   # then runs steered by the tests of runs before (a datum a test compares with 4 set to 4)
 
 
 def concrete_falses(runs: Optional[ConcreteSearch], properties: Sequence[str], start: int, stop: int,
-                    seconds: float, steps: int) -> Dict[str, PropertyVerdict]:
+                    seconds: float, steps: int, steer: int = 0) -> Dict[str, PropertyVerdict]:
     """``false`` for each property of ``properties`` that a concrete run of the C program
-    (:mod:`tvla.concrete.csearch`, runs ``start`` to ``stop``) violates, with that run as the witness."""
+    (:mod:`tvla.concrete.csearch`, runs ``start`` to ``stop``, then ``steer`` steered runs)
+    violates, with that run as the witness."""
     asked = [p for p in properties if p in CONCRETE_PROPERTIES]
     if runs is None or not asked or seconds <= 0:
         return {}
     out = {}
-    for prop, f in runs.find(asked, start, stop, seconds, steps).items():
+    for prop, f in runs.find(asked, start, stop, seconds, steps, steer).items():
         pos = f.pos or ir.Pos(runs.code.path, 1, 1)
         finding = Alarm(f.kind, pos, f"{f.message} (a run of the C program)", f.witness)
         out[prop] = PropertyVerdict(prop, FALSE, f.kind, None, (finding,), f.witness)

@@ -7,7 +7,8 @@ Contract:
   Python closures.  Nothing of the program is abstracted: integers are C integers of their type,
   memory is :class:`~tvla.concrete.cmemory.Memory`, calls (recursive ones too) are calls.
 * :meth:`Machine.run` executes ``main`` once; every ``__VERIFIER_nondet_*()`` value (and, with
-  ``malloc_may_fail``, whether a ``malloc`` fails) comes from the ``choose`` callback.  The
+  ``malloc_may_fail``, whether a ``malloc`` fails) comes from the ``choose`` callback; the
+  ``compared`` callback, when given, hears the integers each test compared (a search steers by them).  The
   :class:`Outcome` holds the first violation of each kind the run met (``valid-deref``,
   ``valid-free``, ``valid-memtrack``, ``memcleanup``, ``unreach-call``), in the competition's
   meaning (docs/c.md, "Properties"), and how the run ended.
@@ -30,7 +31,7 @@ from tvla.concrete.cmemory import (BLOCKS, BYTES, NULL, UNDEF, Halt, Memory, Obj
                                    live_targets, refuse)
 from tvla.concrete.ctyping import Ty, Types, convert, path_at, path_offset, truth, wrap
 
-__all__ = ["CProgramCode", "Machine", "Outcome", "Event", "Limits", "MEMORY_KINDS"]
+__all__ = ["CProgramCode", "Machine", "Outcome", "Event", "Limits", "MEMORY_KINDS", "COMPARE"]
 
 K = ci.CursorKind
 EVAL, BRANCH, JUMP, SWITCH, DECL, RET, VALUE = range(7)
@@ -279,8 +280,14 @@ class FunctionCompiler:
         self.here(end)
 
     def branch(self, cond: ci.Cursor, if_false: Label) -> None:
-        fn = self.ex.rv(cond)[0]
-        self.code.append((BRANCH, lambda fr: truth(fn(fr)), if_false, self.prog.pos(cond), self.prog.source(cond)))
+        fn, pos = self.ex.rv(cond)[0], self.prog.pos(cond)
+
+        def test(fr: Frame) -> bool:
+            v = fn(fr)
+            if fr.m.compared is not None and isinstance(v, int):
+                fr.m.compared(pos, "!=", v, 0)
+            return truth(v)
+        self.code.append((BRANCH, test, if_false, pos, self.prog.source(cond)))
 
     def loop_body(self, body: ci.Cursor, brk: Label, cont: Label) -> None:
         self.loops.append((brk, cont))
@@ -580,7 +587,8 @@ class ExprCompiler:
             return lambda fr: 1 if truth(a(fr)) and truth(b(fr)) else 0
         if op == "||":
             return lambda fr: 1 if truth(a(fr)) or truth(b(fr)) else 0
-        return _held(a, b, lambda x, y: _binary(op, x, y, lt, rt, ty))
+        told = (self.prog.pos(c), op) if op in COMPARE else None
+        return _held(a, b, lambda x, y: _binary(op, x, y, lt, rt, ty), told)
 
     def assign(self, left: ci.Cursor, right: ci.Cursor) -> Fn:
         loc, ty = self.lv(left)
@@ -824,7 +832,9 @@ def _fit(v: int, ty: Ty, arithmetic: bool) -> int:
     return wrap(v, ty)
 
 
-def _held(a: Fn, b: Fn, f: Callable[[Any, Any], Any]) -> Fn:
+def _held(a: Fn, b: Fn, f: Callable[[Any, Any], Any], compare: Optional[Tuple[Pos, str]] = None) -> Fn:
+    """``f`` of the values of ``a`` and ``b``; a comparison (``compare``: where, which) of two
+    integers is told to the machine's ``compared``."""
     def run(fr: Frame) -> Any:
         x = a(fr)
         fr.pending.append(x)   # a pointer computed first stays a root while the other operand calls
@@ -832,21 +842,24 @@ def _held(a: Fn, b: Fn, f: Callable[[Any, Any], Any]) -> Fn:
             y = b(fr)
         finally:
             fr.pending.pop()
-        return f(x, y)
+        r = f(x, y)
+        if compare is not None and fr.m.compared is not None and isinstance(x, int) and isinstance(y, int):
+            fr.m.compared(compare[0], compare[1], x, y)
+        return r
     return run
 
 
-_COMPARE = {"==": lambda x, y: x == y, "!=": lambda x, y: x != y, "<": lambda x, y: x < y,
+COMPARE = {"==": lambda x, y: x == y, "!=": lambda x, y: x != y, "<": lambda x, y: x < y,
             ">": lambda x, y: x > y, "<=": lambda x, y: x <= y, ">=": lambda x, y: x >= y}
 
 
 def _binary(op: str, x: Any, y: Any, lt: Ty, rt: Ty, ty: Ty, compound: bool = False) -> Any:
-    if op in _COMPARE:
+    if op in COMPARE:
         if isinstance(x, Ptr) or isinstance(y, Ptr) or x is UNDEF or y is UNDEF:
             return _compare_ptr(op, x, y)
         if not isinstance(x, int) or not isinstance(y, int):
             raise Unmodeled("a comparison of an uninitialised value")
-        return 1 if _COMPARE[op](x, y) else 0
+        return 1 if COMPARE[op](x, y) else 0
     if isinstance(x, Ptr) or isinstance(y, Ptr):
         return _ptr_arith(op, x, y, lt, rt)
     if compound:
@@ -885,7 +898,7 @@ def _compare_ptr(op: str, x: Any, y: Any) -> int:
         return 1 if (x == y) == (op == "==") else 0
     if x.obj is None or x.obj is not y.obj or x.path[:-1] != y.path[:-1]:
         raise Unmodeled("an order between pointers to different objects")
-    return 1 if _COMPARE[op](x.path[-1], y.path[-1]) else 0
+    return 1 if COMPARE[op](x.path[-1], y.path[-1]) else 0
 
 
 def _ptr_arith(op: str, x: Any, y: Any, lt: Ty, rt: Ty) -> Any:
@@ -980,14 +993,21 @@ def _write_agg(o: Obj, path: Tuple[Any, ...], v: Agg) -> None:
         o.slots[path + rel] = value
 
 
+SWITCH_CASES_TOLD = 16   # a switch tells ``compared`` its value against this many of its cases
+
+
 class Machine:
-    """One execution of a :class:`CProgramCode` (see the module's contract)."""
+    """One execution of a :class:`CProgramCode` (see the module's contract).  ``compared``, when
+    given, hears each comparison of two integers (where, the operator, the two values), each
+    integer a branch tests (as ``!=`` 0) and a switch's value against its cases (as ``==``)."""
 
     def __init__(self, code: CProgramCode, choose: Callable[[int, Optional[Ty]], int],
                  limits: Limits = Limits(), malloc_may_fail: bool = False,
                  trace: Optional[Callable[["Machine", Tuple[Any, ...]], None]] = None,
-                 deadline: Optional[float] = None) -> None:
+                 deadline: Optional[float] = None,
+                 compared: Optional[Callable[[Pos, str, int, int], None]] = None) -> None:
         self.code, self.choose, self.limits = code, choose, limits
+        self.compared = compared
         self.deadline = deadline
         self.malloc_may_fail = malloc_may_fail
         self.trace = trace
@@ -1114,6 +1134,9 @@ class Machine:
                 v = ins[1](fr)
                 if not isinstance(v, int):
                     raise Unmodeled("a switch on an uninitialised value")
+                if self.compared is not None:
+                    for k in list(ins[2])[:SWITCH_CASES_TOLD]:
+                        self.compared(ins[-2], "==", v, k)
                 pc = ins[2].get(v, ins[3])
             elif op == VALUE:   # the end of a statement expression: its value
                 return ins[1](fr) if ins[1] is not None else None

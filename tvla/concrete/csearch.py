@@ -15,14 +15,15 @@ nothing here proves a property."""
 import random
 import time
 from dataclasses import dataclass
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from collections import deque
+from typing import Any, Deque, Dict, List, Optional, Sequence, Set, Tuple
 
 import clang.cindex as ci
 
 from tvla.cfront.ir import Pos
 from tvla.cfront.parse import evaluate_int, parse_file
 from tvla.cfront.verdict import WitnessStep
-from tvla.concrete.cexec import CProgramCode, Event, Limits, Machine, Outcome
+from tvla.concrete.cexec import COMPARE, CProgramCode, Event, Limits, Machine, Outcome
 from tvla.concrete.cmemory import BLOCKS, BYTES, UNDEF, Obj, Ptr
 from tvla.concrete.ctyping import Ty
 
@@ -103,6 +104,59 @@ class Chooser:
         return 1
 
 
+class Steered:
+    """The choices of a run made again, one of them changed (``given``), then those of ``rest``
+    (a run that goes further than the one it steers asks more); :meth:`compared` keeps each
+    comparison the run makes with the number of choices made before it."""
+
+    def __init__(self, given: Sequence[int], rest: Chooser) -> None:
+        self.given, self.rest = given, rest
+        self.made: List[int] = []
+        self.ints: List[bool] = []   # which choices are integers (not a malloc's failure)
+        self.tests: List[Tuple[Pos, str, int, int, int]] = []
+
+    def __call__(self, site: int, ty: Optional[Ty]) -> int:
+        i = len(self.made)
+        v = self.given[i] if i < len(self.given) else self.rest(site, ty)
+        self.made.append(v)
+        self.ints.append(ty is not None)
+        return v
+
+    def compared(self, pos: Pos, op: str, x: int, y: int) -> None:
+        if len(self.tests) < STEERING_TESTS:
+            self.tests.append((pos, op, x, y, len(self.made)))
+
+
+STEERING_TESTS = 2000     # the comparisons of a run a steered search reads
+STEERING_CHOICES = 3      # the choices (the latest equal to a compared value) one comparison changes
+
+
+def outcomes(run: Steered) -> Set[Tuple[Pos, str, bool]]:
+    """What the tests of a run decided: each place, operator and outcome."""
+    return {(pos, op, bool(COMPARE[op](x, y))) for pos, op, x, y, _n in run.tests}
+
+
+def steered(run: Steered, seen: Set[Tuple[Pos, str, bool]]) -> List[List[int]]:
+    """The choices of ``run`` changed to turn one of its tests the way no run has taken yet: a
+    choice equal to one side of the comparison (among those made before it) set to the other side
+    or its neighbour, whichever flips the test (input-to-state: ``x->d == 4`` where ``x->d`` is a
+    value drawn sets that value to 4)."""
+    out: List[List[int]] = []
+    done: Set[Tuple[int, int]] = set()
+    for pos, op, x, y, n in run.tests:
+        test = COMPARE[op]
+        if (pos, op, not test(x, y)) in seen:
+            continue
+        for mine, other, flip in ((x, y, lambda v: test(v, y)), (y, x, lambda v: test(x, v))):
+            at = [i for i in range(n - 1, -1, -1) if run.ints[i] and run.made[i] == mine][:STEERING_CHOICES]
+            for i in at:
+                for v in (other, other + 1, other - 1):
+                    if flip(v) != test(x, y) and (i, v) not in done:
+                        done.add((i, v))
+                        out.append(run.made[:i] + [v] + run.made[i + 1:])
+    return out
+
+
 class Replay:
     """The choices of a run made again."""
 
@@ -137,24 +191,44 @@ class ConcreteSearch:
             return None
 
     def find(self, properties: Sequence[str], start: int, stop: int, seconds: float,
-             steps: int = 300) -> Dict[str, Found]:
+             steps: int = 300, steer: int = 0) -> Dict[str, Found]:
         """The properties some run of ``start`` to ``stop`` violates (within ``seconds``), each
-        with its witness: the first of at most ``steps`` statements, else the shortest."""
+        with its witness: the first of at most ``steps`` statements, else the shortest; then, for
+        those no run violated, up to ``steer`` runs steered by the tests of the runs before
+        (:meth:`steered_runs`)."""
         best: Dict[str, Tuple[Event, List[int]]] = {}
         until = time.monotonic() + seconds
         for r in range(start, stop):
-            done = [p for p, (e, _) in best.items() if e.step <= steps]
-            if len(done) == len(properties) or time.monotonic() > until:
+            if _settled(best, properties, steps) or time.monotonic() > until:
                 break
             # the first runs loop a few times only: their witnesses are short
             chooser = Chooser(random.Random(f"{self.seed}:{r}"), self.constants, min(12, 1 + r // 40))
             out = Machine(self.code, chooser, self.limits, self.malloc_may_fail, deadline=until).run()
             self.modeled = self.modeled and out.end != "unmodeled"
-            for prop in properties:
-                event = violated(prop, out)
-                if event is not None and (prop not in best or event.step < best[prop][0].step):
-                    best[prop] = (event, chooser.made)
+            _keep(best, properties, out, chooser.made)
+        if any(p not in best for p in properties):
+            self.steered_runs(properties, best, steer, until)
         return {p: Found(p, e.kind, e.pos, e.message, self.witness(made, e)) for p, (e, made) in best.items()}
+
+    def steered_runs(self, properties: Sequence[str], best: Dict[str, Tuple[Event, List[int]]], runs: int,
+                     until: float) -> None:
+        """Up to ``runs`` runs (until ``until``) that each take a test some way no run took before:
+        a fresh run when none is left to steer, else one of the choices of :func:`steered`, whose
+        run, if it decided a test a new way, is steered in turn; ``best`` keeps the violations."""
+        seen: Set[Tuple[Pos, str, bool]] = set()
+        pending: Deque[List[int]] = deque()
+        for k in range(runs):
+            if all(p in best for p in properties) or time.monotonic() > until:
+                break
+            rest = Chooser(random.Random(f"{self.seed}:steered:{k}"), self.constants, min(12, 1 + k // 40))
+            run = Steered(pending.popleft() if pending else [], rest)
+            out = Machine(self.code, run, self.limits, self.malloc_may_fail, deadline=until,
+                          compared=run.compared).run()
+            _keep(best, properties, out, run.made)
+            new = outcomes(run) - seen
+            if new:
+                seen |= new
+                pending.extend(steered(run, seen))
 
     def witness(self, made: Sequence[int], event: Event) -> Tuple[WitnessStep, ...]:
         """The steps of the run with the choices ``made`` up to ``event``: each statement with the
@@ -166,6 +240,20 @@ class ConcreteSearch:
                 steps.append(WitnessStep(ins[-2], ins[-1], render(m)))
         Machine(self.code, Replay(made), self.limits, self.malloc_may_fail, trace).run()
         return tuple(steps)
+
+
+def _settled(best: Dict[str, Tuple[Event, List[int]]], properties: Sequence[str], steps: int) -> bool:
+    """Whether every property has a violation within ``steps`` statements."""
+    return all(p in best and best[p][0].step <= steps for p in properties)
+
+
+def _keep(best: Dict[str, Tuple[Event, List[int]]], properties: Sequence[str], out: Outcome,
+          made: Sequence[int]) -> None:
+    """Keep in ``best`` each violation of ``out`` that comes sooner than the one kept."""
+    for prop in properties:
+        event = violated(prop, out)
+        if event is not None and (prop not in best or event.step < best[prop][0].step):
+            best[prop] = (event, list(made))
 
 
 def program_constants(tu: ci.TranslationUnit, path: str) -> List[int]:
