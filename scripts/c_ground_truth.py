@@ -479,6 +479,8 @@ def run_program(path, args):
         for seed in range(1, args.runs + 1):
             how = f"seed={seed}"
             note(observe("asan", exes["asan"], {"GT_SEED": str(seed)}, args.timeout), how)
+        for given in args.script:   # runs no random or breadth-first choice reaches (a datum 1001)
+            note(observe("asan", exes["asan"], {"GT_SCRIPT": given}, args.timeout), f"script={given}")
         gen = scripts(tuple(args.domain), args.exhaustive)
         try:
             prefix = next(gen)
@@ -515,6 +517,8 @@ def main():
                     help="bounded exhaustive runs per program, breadth first (default 300)")
     ap.add_argument("--depth", type=int, default=7, help="longest exhaustive choice script (default 7)")
     ap.add_argument("--domain", type=int, nargs="+", default=[0, 1, 2], help="exhaustive values (default 0 1 2)")
+    ap.add_argument("--script", action="append", default=[], metavar="V,V,...",
+                    help="also run with these nondet values (then 0), as a witness of --exhaustive is")
     ap.add_argument("--timeout", type=float, default=5.0)
     ap.add_argument("--valgrind", type=int, default=0, metavar="N",
                     help="cross-check with valgrind on N seeds and every witnessing run")
