@@ -786,6 +786,34 @@ def test_a_write_through_an_uninitialised_link_pointer_is_invalid(tmp_path, body
         assert f.properties[0].violated == "valid-deref"
 
 
+TWO_LISTS = """int main(void) {
+  struct node *a = NULL, *b = NULL;
+  while (__VERIFIER_nondet_int()) {
+    struct node **t = __VERIFIER_nondet_int() ? &a : (__VERIFIER_nondet_int() ? &b : &a);
+    struct node *c = malloc(sizeof *c);
+    c->next = *t;
+    *t = c;
+  }
+  while (a) { struct node *x = a->next; free(a); a = x; }
+  FREE_B
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("free_b, verdict", [
+    ("while (b) { struct node *x = b->next; free(b); b = x; }", "true"),
+    ("", "false"),   # b's cells are never freed
+])
+def test_a_pointer_to_one_of_two_links_chosen_by_a_condition(tmp_path, free_b, verdict):
+    """``t = c ? &a : &b`` is ``if (c) t = &a; else t = &b;`` (it was unsupported): cells pushed
+    through ``t`` go to either list."""
+    src = PRELUDE + TWO_LISTS.replace("FREE_B", free_b)
+    [f] = verify_files([write(tmp_path, "two.c", src)], VerifyOptions(("memsafety", "memcleanup")))
+    assert not f.unsupported
+    assert [p.verdict for p in f.properties] == ["true", verdict], f.properties
+
+
 WALKED_PARAM = """#include <stdlib.h>
 extern int __VERIFIER_nondet_int(void);
 extern void abort(void);

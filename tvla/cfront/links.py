@@ -85,8 +85,15 @@ class LinkLowering(ExprLowering):
         return link.targets.index(target)
 
     def link_assign(self, link: Link, rhs: ci.Cursor, cur: Cur, fr: Frame, at: ci.Cursor) -> Cur:
-        """``pp = &v``, ``pp = &x->f``, or ``pp = qq`` for a ``T **`` parameter bound to ``&v``."""
+        """``pp = &v``, ``pp = &x->f``, or ``pp = qq`` for a ``T **`` parameter bound to ``&v``;
+        ``pp = c ? &a : &b`` as ``if (c) pp = &a; else pp = &b;``."""
         s = strip(rhs, casts=True)
+        arms = children(s) if s.kind == K.CONDITIONAL_OPERATOR else []
+        if len(arms) == 3 and cur is not None:
+            yes, no = self.node(), self.node()
+            self.cond(arms[0], yes, no, cur, fr)
+            return self.join([self.link_assign(link, arms[1], yes, fr, at),
+                              self.link_assign(link, arms[2], no, fr, at)], at)
         alias = self.alias_of(s, fr)
         if alias is not None:
             return self.step(cur, ir.Havoc(link.flag, self.target_value(link, ("var", alias))), at)
