@@ -16,6 +16,7 @@ import random
 import time
 from dataclasses import dataclass
 from collections import deque
+from itertools import islice
 from typing import Any, Deque, Dict, List, Optional, Sequence, Set, Tuple
 
 import clang.cindex as ci
@@ -148,8 +149,8 @@ def steered(run: Steered, seen: Set[Tuple[Pos, str, bool]]) -> List[List[int]]:
         if (pos, op, not test(x, y)) in seen:
             continue
         for mine, other, flip in ((x, y, lambda v: test(v, y)), (y, x, lambda v: test(x, v))):
-            at = [i for i in range(n - 1, -1, -1) if run.ints[i] and run.made[i] == mine][:STEERING_CHOICES]
-            for i in at:
+            at = (i for i in range(n - 1, -1, -1) if run.ints[i] and run.made[i] == mine)
+            for i in islice(at, STEERING_CHOICES):
                 for v in (other, other + 1, other - 1):
                     if flip(v) != test(x, y) and (i, v) not in done:
                         done.add((i, v))
