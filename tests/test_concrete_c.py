@@ -9,10 +9,11 @@ import random
 
 import pytest
 
+from tvla.cfront.ir import Pos
 from tvla.cfront.parse import deep_stack
 from tvla.cli.verify import VerifyOptions, verify_files
 from tvla.concrete.cexec import Event, Machine, Outcome
-from tvla.concrete.csearch import Chooser, ConcreteSearch, violated
+from tvla.concrete.csearch import Chooser, ConcreteSearch, Steered, steered, violated
 
 HERE = os.path.dirname(__file__)
 DATA = os.path.join(HERE, "data", "c", "concrete")
@@ -102,6 +103,22 @@ def test_runs_are_deterministic():
     assert a == b
     a, b = [find(data("steered_tests.c"), ["unreach-call"], 100, 500) for _ in range(2)]
     assert a == b and a
+
+
+def test_a_steered_choice_turns_one_test_the_way_no_run_took():
+    """Of the choices made before a test, the latest equal to one side is set to the other side
+    or its neighbour, whichever turns the test; a test already seen both ways is left alone."""
+    run = Steered([1, 5, 5, 9], Chooser(random.Random(0), []))
+    here, there = Pos("p.c", 3, 1), Pos("p.c", 4, 1)
+    for _ in range(3):
+        run(0, "an int")   # the type only tells an int from a malloc's failure (None)
+    run.compared(here, "==", 5, 4)     # after the first three choices: 5 == 4 is false
+    run(0, "an int")
+    run.compared(there, "<", 9, 100)   # after all four: 9 < 100 is true
+    seen = {(here, "==", False), (there, "<", True), (there, "<", False)}
+    assert steered(run, seen) == [[1, 5, 4, 9], [1, 4, 5, 9]]   # only the test not seen both ways
+    seen.discard((there, "<", False))
+    assert [1, 5, 5, 100] in steered(run, seen) and [1, 5, 5, 101] in steered(run, seen)
 
 
 def test_steered_runs_reach_what_random_runs_miss():
