@@ -104,6 +104,20 @@ def test_max_nodes_stops_a_run_without_blur(monkeypatch, tmp_path):
     assert max(loc["max_nodes"] for loc in data["locations"].values()) == 4
 
 
+def test_a_run_without_blur_stops_at_50_nodes_unless_told_otherwise(monkeypatch, tmp_path):
+    """``-join conc`` on a loop that allocates never reaches a fixpoint: without ``--max-nodes``
+    it stops at a store of more than 50 nodes (it ran until killed), and says how to change that."""
+    monkeypatch.chdir(SLL)
+    out = tmp_path / "r.json"
+    res = CliRunner().invoke(main, ["analyze", "create", "empty", "-join", "conc", "--json", str(out)])
+    assert res.exit_code == 0
+    assert "Stopped early: max-nodes limit reached (--max-nodes N; -join conc stops at 50 nodes without it)" \
+        in res.output
+    data = json.loads(out.read_text())
+    assert data["limit_hit"] == "max-nodes" and data["options"]["max_nodes"] is None
+    assert max(loc["max_nodes"] for loc in data["locations"].values()) == 50
+
+
 def test_analysis_is_deterministic_and_rebuildable(tmp_path, monkeypatch):
     monkeypatch.chdir(SLL)
     outs = []

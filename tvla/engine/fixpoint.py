@@ -297,7 +297,8 @@ class Fixpoint:
 
     def store(self, loc: str, s: Structure) -> None:
         """Join ``s`` into the store of ``loc``; schedule ``loc`` when its set grew."""
-        if self.options.max_nodes is not None and s.n > self.options.max_nodes:
+        bound = self.options.node_bound
+        if bound is not None and s.n > bound:
             # a run without blur (conc) meets ever larger stores where a loop is not bounded
             self.limit = self.limit or "max-nodes"
             return

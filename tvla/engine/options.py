@@ -28,6 +28,9 @@ def parse_bool(text: object) -> bool:
     return str(text).strip().lower() in ("true", "yes", "1", "on")
 
 
+CONC_NODES = 50   # the node bound of -join conc without --max-nodes
+
+
 @dataclass(frozen=True)
 class Options:
     """Everything that changes what an analysis computes, plus how it is loaded."""
@@ -67,6 +70,14 @@ class Options:
             value = getattr(self, name)
             if value is not None and (not isinstance(value, int) or value < 0):
                 raise TvlaError(f"{flag} takes a number of at least 0, not {value!r}")
+
+    @property
+    def node_bound(self) -> Optional[int]:
+        """The most nodes a structure to store may have: ``max_nodes``, else, under ``conc`` (no
+        blur: a loop that allocates meets ever larger stores, forever), :data:`CONC_NODES`."""
+        if self.max_nodes is not None:
+            return self.max_nodes
+        return CONC_NODES if self.join == "conc" else None
 
     @property
     def join_strategy(self) -> Join:
