@@ -106,16 +106,36 @@ def test_max_nodes_stops_a_run_without_blur(monkeypatch, tmp_path):
 
 def test_a_run_without_blur_stops_at_50_nodes_unless_told_otherwise(monkeypatch, tmp_path):
     """``-join conc`` on a loop that allocates never reaches a fixpoint: without ``--max-nodes``
-    it stops at a store of more than 50 nodes (it ran until killed), and says how to change that."""
+    it stops at a store of 50 nodes more than the largest input (it ran until killed), and says
+    how to change that."""
     monkeypatch.chdir(SLL)
     out = tmp_path / "r.json"
     res = CliRunner().invoke(main, ["analyze", "create", "empty", "-join", "conc", "--json", str(out)])
     assert res.exit_code == 0
-    assert "Stopped early: max-nodes limit reached (--max-nodes N; -join conc stops at 50 nodes without it)" \
-        in res.output
+    assert "Stopped early: max-nodes limit reached (--max-nodes N; without it -join conc stops 50 nodes above " \
+        "the largest input)" in res.output
     data = json.loads(out.read_text())
     assert data["limit_hit"] == "max-nodes" and data["options"]["max_nodes"] is None
     assert max(loc["max_nodes"] for loc in data["locations"].values()) == 50
+
+
+def test_a_run_without_blur_follows_a_large_concrete_input(monkeypatch, tmp_path):
+    """The bound of ``-join conc`` counts from the largest input: a search of a concrete list of
+    80 cells runs to its end."""
+    k = 80
+    cells = ", ".join(f"u{i}" for i in range(k))
+    reach = ", ".join(f"u{i}->u{j}" for i in range(k) for j in range(i, k))
+    links = ", ".join(f"u{i}->u{i + 1}" for i in range(k - 1))
+    tvs = tmp_path / "long.tvs"
+    tvs.write_text(f"%n = {{{cells}}}\n%p = {{\n x = {{u0}}\n r[n,x] = {{{cells}}}\n n = {{{links}}}\n"
+                   f" t[n] = {{{reach}}}\n}}\n")
+    out = tmp_path / "r.json"
+    res = CliRunner().invoke(main, ["analyze", os.path.join(SLL, "search.tvp"), str(tvs), "-join", "conc",
+                                    "--json", str(out)])
+    assert res.exit_code == 0, res.output
+    data = json.loads(out.read_text())
+    assert data["limit_hit"] is None and data["verdict"] == "proved"
+    assert max(loc["max_nodes"] for loc in data["locations"].values()) == k
 
 
 def test_analysis_is_deterministic_and_rebuildable(tmp_path, monkeypatch):

@@ -288,6 +288,7 @@ class Fixpoint:
         self.total = 0
         self.steps = 0
         self.limit: Optional[str] = None
+        self.node_bound: Optional[int] = self.options.max_nodes
 
     # ------------------------------------------------------------------ worklist
     def schedule(self, loc: str) -> None:
@@ -297,8 +298,7 @@ class Fixpoint:
 
     def store(self, loc: str, s: Structure) -> None:
         """Join ``s`` into the store of ``loc``; schedule ``loc`` when its set grew."""
-        bound = self.options.node_bound
-        if bound is not None and s.n > bound:
+        if self.node_bound is not None and s.n > self.node_bound:
             # a run without blur (conc) meets ever larger stores where a loop is not bounded
             self.limit = self.limit or "max-nodes"
             return
@@ -401,6 +401,8 @@ class Fixpoint:
 
     def run(self, structures: Iterable[Structure]) -> None:
         """Propagate ``structures`` from the entry until nothing changes or a limit is hit."""
+        structures = list(structures)
+        self.node_bound = self.options.node_bound(max((s.n for s in structures), default=0))
         try:
             for s in structures:
                 if self.limit == "coerce-failed":

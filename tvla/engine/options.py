@@ -28,7 +28,7 @@ def parse_bool(text: object) -> bool:
     return str(text).strip().lower() in ("true", "yes", "1", "on")
 
 
-CONC_NODES = 50   # the node bound of -join conc without --max-nodes
+CONC_NODES = 50   # -join conc without --max-nodes: the nodes a store may add to the largest input
 
 
 @dataclass(frozen=True)
@@ -71,13 +71,13 @@ class Options:
             if value is not None and (not isinstance(value, int) or value < 0):
                 raise TvlaError(f"{flag} takes a number of at least 0, not {value!r}")
 
-    @property
-    def node_bound(self) -> Optional[int]:
+    def node_bound(self, largest_input: int) -> Optional[int]:
         """The most nodes a structure to store may have: ``max_nodes``, else, under ``conc`` (no
-        blur: a loop that allocates meets ever larger stores, forever), :data:`CONC_NODES`."""
+        blur: a loop that allocates meets ever larger stores, forever), :data:`CONC_NODES` more
+        than the largest input structure has."""
         if self.max_nodes is not None:
             return self.max_nodes
-        return CONC_NODES if self.join == "conc" else None
+        return largest_input + CONC_NODES if self.join == "conc" else None
 
     @property
     def join_strategy(self) -> Join:

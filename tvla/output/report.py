@@ -94,8 +94,8 @@ def text_report(result: Result, witness_lines: Optional[WitnessLines] = None) ->
     if result.limit_hit:
         what = {"interrupted": "interrupted",
                 "coerce-failed": "the coerce after an update found a constraint breach",
-                "max-nodes": "max-nodes limit reached (--max-nodes N; -join conc stops at "
-                             f"{CONC_NODES} nodes without it)"}.get(
+                "max-nodes": "max-nodes limit reached (--max-nodes N; without it -join conc stops "
+                             f"{CONC_NODES} nodes above the largest input)"}.get(
             result.limit_hit, f"{result.limit_hit} limit reached")
         lines.append(f"Stopped early: {what}; results are partial.")
     if result.breach is not None:
