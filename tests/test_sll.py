@@ -112,8 +112,8 @@ def test_a_run_without_blur_stops_at_50_nodes_unless_told_otherwise(monkeypatch,
     out = tmp_path / "r.json"
     res = CliRunner().invoke(main, ["analyze", "create", "empty", "-join", "conc", "--json", str(out)])
     assert res.exit_code == 0
-    assert "Stopped early: max-nodes limit reached (--max-nodes N; without it -join conc stops 50 nodes above " \
-        "the largest input)" in res.output
+    assert "Stopped early: max-nodes limit reached (a store grew past the node bound: --max-nodes N sets it)" \
+        in res.output
     data = json.loads(out.read_text())
     assert data["limit_hit"] == "max-nodes" and data["options"]["max_nodes"] is None
     assert max(loc["max_nodes"] for loc in data["locations"].values()) == 50

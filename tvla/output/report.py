@@ -9,7 +9,6 @@ per check and the overall verdict.  The JSON report is ``Result.to_json()``
 import json
 from typing import Callable, List, Optional, Union
 
-from tvla.engine.options import CONC_NODES
 from tvla.engine.results import ALARM, PHASES, PROVED, UNREACHED, Check, MessageRecord, Result
 from tvla.output.witness_view import witness_json
 
@@ -94,8 +93,8 @@ def text_report(result: Result, witness_lines: Optional[WitnessLines] = None) ->
     if result.limit_hit:
         what = {"interrupted": "interrupted",
                 "coerce-failed": "the coerce after an update found a constraint breach",
-                "max-nodes": "max-nodes limit reached (--max-nodes N; without it -join conc stops "
-                             f"{CONC_NODES} nodes above the largest input)"}.get(
+                "max-nodes": "max-nodes limit reached (a store grew past the node bound: --max-nodes N "
+                             "sets it)"}.get(
             result.limit_hit, f"{result.limit_hit} limit reached")
         lines.append(f"Stopped early: {what}; results are partial.")
     if result.breach is not None:
