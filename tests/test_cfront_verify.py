@@ -1438,6 +1438,27 @@ def test_an_int_written_through_an_out_parameter(tmp_path, funcs, body, verdict)
     assert prop.verdict == verdict, prop
 
 
+@pytest.mark.parametrize("update", ["*q += 1", "(*q)++", "*q ^= 3"])
+def test_an_int_field_updated_through_a_parameter_bound_to_its_address(tmp_path, update):
+    """``*q += 1`` of an ``int *`` parameter bound to ``&n->data`` updates that field (any value,
+    as ``*q = *q + 1`` is): it was unsupported; a freed cell's field is still a use after free."""
+    src = PRELUDE + f"void upd(int *q) {{ {update}; }}\n" + """int main(void) {
+  List n = malloc(sizeof(struct node));
+  n->data = 1;
+  upd(&n->data);
+  if (n->data == 1)
+    n->data = 0;
+  free(n);
+  if (__VERIFIER_nondet_int())
+    upd(&n->data);
+  return 0;
+}
+"""
+    [f] = verify_files([write(tmp_path, "upd.c", src)], VerifyOptions(("memsafety", "memcleanup")))
+    assert not f.unsupported
+    assert [(p.verdict, p.violated) for p in f.properties] == [("false", "valid-deref"), ("true", None)]
+
+
 SPINE = """#include <stdlib.h>
 extern int __VERIFIER_nondet_int(void);
 struct tnode { struct tnode *left; struct tnode *right; struct tnode *parent; };

@@ -1146,6 +1146,10 @@ class ExprLowering(Builder):
         cell = self.int_cell_var(target, fr)
         if cell is not None:   # x++ of an int variable whose address is taken: any value
             return self.set_data(cell, CELL_FIELD, ABS, cur, s)
+        aliased = self.field_alias(target, fr)
+        if aliased is not None:   # (*q)++, *q ^= e of an int * parameter bound to &x->f: x->f's
+            cur = self.touch(("field",) + aliased, cur, s)
+            return self.set_data(aliased[0], aliased[1], ABS, cur, s)
         if target.kind == K.MEMBER_REF_EXPR or self.cell_member(target, fr):
             base, fname, kind, cur = self.member(target, cur, fr)
             if kind == "float":
