@@ -157,6 +157,33 @@ def test_selfcheck_other_joins(join):
     assert f"(join {join})" in res.output and "0 violations" in res.output
 
 
+TERNARY = """%p x(v) unique
+%p tri(v_1, v_2, v_3)
+%%
+%action Skip() {
+    %t "skip"
+}
+%%
+L0 Skip() L1
+"""
+
+
+def test_selfcheck_caps_the_input_stores_it_enumerates(tmp_path):
+    """A ternary predicate 1/2 on a summary node describes 2^27 stores of 3 nodes: selfcheck
+    checks the first 5000 and says so (it ran for minutes)."""
+    (tmp_path / "tri.tvp").write_text(TERNARY)
+    (tmp_path / "tri.tvs").write_text("%n = {u0}\n%p = {\n sm = {u0:1/2}\n tri = {(u0, u0, u0):1/2}\n}\n")
+    res = CliRunner().invoke(main, ["selfcheck", str(tmp_path / "tri.tvp"), str(tmp_path / "tri.tvs"),
+                                    "--nodes", "3", "--runs", "0"])
+    assert res.exit_code == 0, res.output
+    assert "5000 concrete input stores of up to 3 nodes" in res.output
+    assert "(the input stores were capped: at most 5000 stores, found within 50000 tries; give fewer --nodes " \
+        "to check all)" in res.output
+    res = CliRunner().invoke(main, ["selfcheck", str(tmp_path / "tri.tvp"), str(tmp_path / "tri.tvs"),
+                                    "--nodes", "1", "--runs", "0"])
+    assert "2 concrete input stores of up to 1 nodes" in res.output and "capped" not in res.output
+
+
 def test_selfcheck_finds_a_wrong_update_formula(write):
     # the spec claims that after y = x nothing is reachable from y
     bad = """

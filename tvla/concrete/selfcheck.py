@@ -15,7 +15,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Deque, Dict, Hashable, List, Optional, Sequence, Set, Tuple
 
-from tvla.concrete.interpreter import Concretizer, Interpreter, canonical_key, embeds, expand, half_cells
+from tvla.concrete.interpreter import Concretizer, Effort, Interpreter, canonical_key, embeds, expand, half_cells
 from tvla.engine.results import Result
 from tvla.lang.program import Edge, Program
 from tvla.lang.tvs import format_structure
@@ -42,6 +42,7 @@ class Violation:
 @dataclass
 class SelfCheck:
     inputs: int = 0  # concrete input stores enumerated (up to K nodes)
+    capped: bool = False  # the enumeration stopped at its bound (SELFCHECK_STORES, SELFCHECK_EFFORT)
     random_runs: int = 0
     states: int = 0  # (location, store) pairs checked
     violations: List[Violation] = field(default_factory=list)
@@ -157,6 +158,27 @@ def _random_completion(s: Structure, concretizer: Concretizer, rng: random.Rando
     return concretizer.finish(s)
 
 
+SELFCHECK_STORES = 5000     # input stores enumerated at most: 3 nodes and a ternary predicate make 2^27
+SELFCHECK_EFFORT = 50000    # ways of resolving a 1/2 value tried at most while enumerating them
+
+
+def input_stores(conc: Concretizer, inputs: Sequence[Structure], nodes: int, report: SelfCheck) -> List[Structure]:
+    """The concrete stores of up to ``nodes`` nodes that ``inputs`` describe, smallest first, one
+    per isomorphism class; at most :data:`SELFCHECK_STORES` of them, found within
+    :data:`SELFCHECK_EFFORT` (``report.capped`` says when a bound stopped the enumeration)."""
+    stores: Dict[Hashable, Structure] = {}
+    effort = Effort(SELFCHECK_EFFORT)
+    for size in range(nodes + 1):
+        for a in inputs:
+            left = SELFCHECK_STORES - len(stores)
+            for c in conc.stores(a, size, limit=left, effort=effort):
+                stores.setdefault(canonical_key(c), c)
+            if len(stores) >= SELFCHECK_STORES or effort.spent:
+                report.capped = True
+                return list(stores.values())[:SELFCHECK_STORES]
+    return list(stores.values())
+
+
 def selfcheck(program: Program, inputs: Sequence[Structure], result: Result, nodes: int = 3, runs: int = 20,
               steps: int = 300, seed: int = 0, interpreter: Optional[Interpreter] = None) -> SelfCheck:
     """Run the concrete stores described by ``inputs`` (all up to ``nodes`` nodes,
@@ -164,12 +186,8 @@ def selfcheck(program: Program, inputs: Sequence[Structure], result: Result, nod
     ``result``; returns a :class:`SelfCheck` (stops at the first violation)."""
     checker = Checker(program, result, interpreter)
     conc = checker.interp.concretizer
-    stores: Dict[Hashable, Structure] = {}
-    for size in range(nodes + 1):
-        for a in inputs:
-            for c in conc.stores(a, size):
-                stores.setdefault(canonical_key(c), c)
-    for c in stores.values():
+    stores = input_stores(conc, inputs, nodes, checker.report)
+    for c in stores:
         checker.report.inputs += 1
         checker.explore(c, nodes, steps)
         if checker.report.violations:
@@ -191,6 +209,9 @@ def format_selfcheck(report: SelfCheck, voc: Vocabulary, nodes: int) -> List[str
     """The lines ``tvla selfcheck`` prints."""
     lines = [f"{report.inputs} concrete input stores of up to {nodes} nodes, "
              f"{report.random_runs} random runs, {report.states} states checked"]
+    if report.capped:
+        lines.append(f"(the input stores were capped: at most {SELFCHECK_STORES} stores, found within "
+                     f"{SELFCHECK_EFFORT} tries; give fewer --nodes to check all)")
     for v in report.violations[:1]:
         what = ("the store does not embed in any structure of the analysis there" if v.reason == "embed"
                 else f"the concrete run reports a message the analysis does not: {v.reason}")
