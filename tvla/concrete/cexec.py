@@ -19,6 +19,7 @@ Contract:
 
 import time
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any, Callable, Dict, List, Optional, Set, Tuple
 
 import clang.cindex as ci
@@ -1135,7 +1136,7 @@ class Machine:
                 if not isinstance(v, int):
                     raise Unmodeled("a switch on an uninitialised value")
                 if self.compared is not None:
-                    for k in list(ins[2])[:SWITCH_CASES_TOLD]:
+                    for k in islice(ins[2], SWITCH_CASES_TOLD):
                         self.compared(ins[-2], "==", v, k)
                 pc = ins[2].get(v, ins[3])
             elif op == VALUE:   # the end of a statement expression: its value

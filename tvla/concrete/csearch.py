@@ -14,8 +14,8 @@ nothing here proves a property."""
 
 import random
 import time
-from dataclasses import dataclass
 from collections import deque
+from dataclasses import dataclass
 from itertools import islice
 from typing import Any, Deque, Dict, List, Optional, Sequence, Set, Tuple
 

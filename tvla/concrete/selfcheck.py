@@ -171,9 +171,10 @@ def input_stores(conc: Concretizer, inputs: Sequence[Structure], nodes: int, rep
     for size in range(nodes + 1):
         for a in inputs:
             left = SELFCHECK_STORES - len(stores)
-            for c in conc.stores(a, size, limit=left, effort=effort):
+            found = conc.stores(a, size, limit=left, effort=effort)
+            for c in found:
                 stores.setdefault(canonical_key(c), c)
-            if len(stores) >= SELFCHECK_STORES or effort.spent:
+            if len(found) > left or effort.spent:   # more than ``left``: that enumeration was cut
                 report.capped = True
                 return list(stores.values())[:SELFCHECK_STORES]
     return list(stores.values())
