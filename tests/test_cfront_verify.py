@@ -1903,3 +1903,46 @@ def test_a_worker_killed_at_its_limit_keeps_the_verdicts_it_settled(monkeypatch)
     assert [(p.name, p.verdict, p.reason) for p in f.properties] == [
         ("memsafety", "unknown", "the analysis stopped early (time limit)"),
         ("memcleanup", "false", None), ("unreach-call", "true", None)]
+
+
+LINK_TESTED = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+struct node { struct node *next; int data; };
+int main(void)
+{
+    struct node *head = NULL, *prev = NULL, *n;
+    while (__VERIFIER_nondet_int()) {
+        n = malloc(sizeof *n);
+        n->data = __VERIFIER_nondet_int();
+        n->next = head;
+        head = n;
+    }
+    struct node **pp = &head;
+    while (*pp && (*pp)->data != 7) {
+        prev = *pp;
+        pp = &(*pp)->next;
+    }
+    if (pp == &head) {
+        if (HEAD_TEST)
+            reach_error();
+    } else if (pp FIELD_TEST &prev->next)
+        reach_error();
+    while (head) { n = head->next; free(head); head = n; }
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("head_test, field_test, verdict", [
+    ("prev != NULL", "!=", "true"),
+    ("prev == NULL && head != NULL", "!=", "false"),   # the head holds 7
+    ("prev != NULL", "==", "false"),                    # pp is &prev->next past the head
+])
+def test_a_link_pointer_compared_with_an_address(tmp_path, head_test, field_test, verdict):
+    """``pp == &head`` tests the link's flag, ``pp != &prev->next`` its flag and its cell (they were
+    unsupported): which link a walk stopped at decides the branch."""
+    src = LINK_TESTED.replace("HEAD_TEST", head_test).replace("FIELD_TEST", field_test)
+    [f] = verify_files([write(tmp_path, "lt.c", src)], VerifyOptions(("unreach-call",)))
+    assert not f.unsupported
+    assert [p.verdict for p in f.properties] == [verdict], f.properties

@@ -22,9 +22,9 @@ from tvla.cfront import ir
 from tvla.cfront.cinfo import K, children, decl_key, pointee_struct, strip, struct_name
 from tvla.cfront.lower_cfg import BAD, Frame
 from tvla.cfront.lower_expr import Cur, ExprLowering, Operand, Ptr
-from tvla.cfront.parse import unary_operator
+from tvla.cfront.parse import binary_operator, unary_operator
 
-__all__ = ["Link", "LinkLowering", "link_struct", "expand_links"]
+__all__ = ["Link", "LinkLowering", "link_struct", "field_address", "expand_links"]
 
 @dataclass
 class Link:
@@ -97,21 +97,49 @@ class LinkLowering(ExprLowering):
         alias = self.alias_of(s, fr)
         if alias is not None:
             return self.step(cur, ir.Havoc(link.flag, self.target_value(link, ("var", alias))), at)
-        inner = strip(children(s)[0]) if s.kind == K.UNARY_OPERATOR and unary_operator(s) == "&" else None
-        base = children(inner)[0] if inner is not None and inner.kind == K.MEMBER_REF_EXPR and children(inner) \
-            else None
-        st = pointee_struct(base.type) if base is not None else None
-        # the field may be one of another struct (a list of lists: &outer->inner_list)
-        if base is None or inner is None or st is None or \
-                pointee_struct(inner.type) is None or struct_name(pointee_struct(inner.type)) != link.struct:
+        field = field_address(s, link)
+        if field is None:
             self.unsupported(at, self.describe(rhs, "value of a pointer to a link:"))
             return cur
-        v, cur = self.ptr_value(base, cur, fr)
+        v, cur = self.ptr_value(field[0], cur, fr)
         if v is None or v == BAD:
             self.unsupported(at, self.describe(rhs, "link of"))
             return cur
         cur = self.step(cur, ir.AssignVar(link.cell, v), at)
-        return self.step(cur, ir.Havoc(link.flag, self.target_value(link, ("field", inner.spelling))), at)
+        return self.step(cur, ir.Havoc(link.flag, self.target_value(link, ("field", field[1]))), at)
+
+    def link_test(self, s: ci.Cursor, t: Cur, f: Cur, cur: Cur, fr: Frame) -> bool:
+        """``pp == &v``, ``pp != &x->f`` (either side): a link pointer against an address, as a test
+        of its flag (and of its cell, for a field).  False (nothing lowered) for any other test."""
+        sides = children(s) if s.kind == K.BINARY_OPERATOR and binary_operator(s) in ("==", "!=") else []
+        pairs = [(link, strip(sides[1 - i], casts=True)) for i, x in enumerate(sides)
+                 for link in [self.link_of(x)] if link is not None]
+        if len(pairs) != 1:   # no link, or two links compared
+            return False
+        link, other = pairs[0]
+        yes, no = (t, f) if binary_operator(s) == "==" else (f, t)
+        alias, field = self.alias_of(other, fr), field_address(other, link)
+        if alias is None and field is None:
+            return False
+        if alias is not None:
+            self.flag_branch(link, ("var", alias), yes, no, cur, s)
+            return True
+        assert field is not None
+        v, cur = self.ptr_value(field[0], cur, fr)
+        if v is None or v == BAD:
+            self.unsupported(s, self.describe(other, "link of"))
+            return True
+        same = self.node()
+        self.flag_branch(link, ("field", field[1]), same, no, cur, s)
+        self.edge(same, yes, ir.Assume(ir.PtrCond(link.cell, v, True)), s)
+        self.edge(same, no, ir.Assume(ir.PtrCond(link.cell, v, False)), s)
+        return True
+
+    def flag_branch(self, link: Link, target: ir.LinkTarget, yes: Cur, no: Cur, cur: Cur, s: ci.Cursor) -> None:
+        """To ``yes`` when ``link`` points to ``target``, else to ``no``."""
+        i = self.target_value(link, target)
+        self.edge(cur, yes, ir.Assume(ir.DataCond(link.flag, None, "==", value=i)), s)
+        self.edge(cur, no, ir.Assume(ir.DataCond(link.flag, None, "!=", value=i)), s)
 
     def deref_link(self, pp: ci.Cursor, cur: Cur, at: ci.Cursor) -> Optional[Tuple[Ptr, Cur]]:
         """``*pp`` for a link pointer ``pp`` into a temporary (None: ``pp`` is none)."""
@@ -140,6 +168,18 @@ class LinkLowering(ExprLowering):
     def link_targets(self) -> Dict[str, List[ir.LinkTarget]]:
         """The targets of every link pointer, by its flag (for :func:`expand_links`)."""
         return {link.flag: list(link.targets) for link in self.made_links}
+
+
+def field_address(s: ci.Cursor, link: Link) -> Optional[Tuple[ci.Cursor, str]]:
+    """(``x``, ``f``) of ``&x->f`` (``s``, casts stripped) for a field ``f`` holding a pointer to
+    ``link``'s struct (the field may be one of another struct: ``&outer->inner_list``), else None."""
+    inner = strip(children(s)[0]) if s.kind == K.UNARY_OPERATOR and unary_operator(s) == "&" else None
+    base = children(inner)[0] if inner is not None and inner.kind == K.MEMBER_REF_EXPR and children(inner) \
+        else None
+    if base is None or inner is None or pointee_struct(base.type) is None:
+        return None
+    st = pointee_struct(inner.type)
+    return (base, inner.spelling) if st is not None and struct_name(st) == link.struct else None
 
 
 def _through(kind: str, name: str, stmt: ir.Statement) -> ir.Statement:

@@ -82,6 +82,8 @@ class ExprLowering(Builder):
 
         def deref_link(self, pp: ci.Cursor, cur: Cur, at: ci.Cursor) -> Optional[Tuple[Ptr, Cur]]: ...
 
+        def link_test(self, s: ci.Cursor, t: Cur, f: Cur, cur: Cur, fr: Frame) -> bool: ...
+
         def assign_link(self, target: ci.Cursor, rhs: ci.Cursor, cur: Cur, fr: Frame,
                         s: ci.Cursor) -> Optional[Tuple[Operand, Cur]]: ...
 
@@ -583,7 +585,8 @@ class ExprLowering(Builder):
         known = self.address_test(s, fr)
         if known is not None:   # an out-parameter compared with NULL: the address of a variable or field
             return self.goto(cur, t if known else f, c)
-        if self.step_test(s, t, f, cur, fr) or self.mapped_cond(s, t, f, cur, fr) or self.paired_cond(s, t, f, cur, fr):
+        if self.step_test(s, t, f, cur, fr) or self.mapped_cond(s, t, f, cur, fr) or self.paired_cond(s, t, f, cur, fr) \
+                or self.link_test(s, t, f, cur, fr):
             return None
         if s.kind == K.BINARY_OPERATOR and binary_operator(s) in NEGATE:
             return self.compare(s, t, f, cur, fr)

@@ -1,0 +1,46 @@
+/* expected: memsafety=false(valid-memtrack), memcleanup=false, unreach-call=true — the in-place insertion sort of sort_insertion_inplace_relink.c, but a cell smaller than the head is never relinked (if (qq != &l) *qq = n;): it is lost */
+#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+
+struct node { struct node *next; int data; };
+
+int main(void)
+{
+    struct node *l = NULL, *n, *last, *p;
+    struct node **pp, **qq;
+
+    while (__VERIFIER_nondet_int()) {
+        n = malloc(sizeof(struct node));
+        n->data = __VERIFIER_nondet_int();
+        n->next = l;
+        l = n;
+    }
+    if (l != NULL) {
+        last = l;
+        pp = &l->next;
+        while (*pp != NULL) {
+            n = *pp;
+            if (n->data >= last->data) {
+                last = n;
+                pp = &n->next;
+            } else {
+                *pp = n->next;
+                qq = &l;
+                while ((*qq)->data <= n->data)
+                    qq = &(*qq)->next;
+                n->next = *qq;
+                if (qq != &l) *qq = n;   /* BUG: a cell smaller than the head is lost */
+            }
+        }
+    }
+    for (p = l; p && p->next; p = p->next)
+        if (p->data > p->next->data)
+            reach_error();
+    while (l != NULL) {
+        p = l;
+        l = l->next;
+        free(p);
+    }
+    return 0;
+}
