@@ -135,11 +135,13 @@ def _renamed(x: Any, rename: Dict[str, str]) -> Any:
     """A statement or condition with its variable names renamed (field and struct names untouched)."""
     if not is_dataclass(x) or isinstance(x, type):
         return x
-    changes = {}
+    changes: Dict[str, Any] = {}
     for f in fields(x):
         value = getattr(x, f.name)
         if f.name in VARIABLE_FIELDS and isinstance(value, str) and value in rename:
             changes[f.name] = rename[value]
+        elif f.name == "vars" and isinstance(value, tuple):   # a Tally's candidates
+            changes[f.name] = tuple(dict.fromkeys(rename.get(x, x) for x in value if isinstance(x, str)))
         elif f.name == "cond":
             changes[f.name] = _renamed(value, rename)
     return replace(x, **changes) if changes else x

@@ -104,5 +104,5 @@ def _harmless(s: ir.Statement, names: Set[str]) -> bool:
     if isinstance(s, (ir.Store, ir.StoreNull)):
         return s.dst in names
     # int variables that read no cell, no-ops, pointer tests
-    return isinstance(s, (ir.Nop, ir.Havoc, ir.CopyInt, ir.Step, ir.ShiftFlag)) or \
-        isinstance(s, ir.Assume) and isinstance(s.cond, ir.PtrCond)
+    return isinstance(s, (ir.Nop, ir.Havoc, ir.CopyInt, ir.Step, ir.ShiftFlag, ir.Tally)) or \
+        isinstance(s, ir.Assume) and isinstance(s.cond, (ir.PtrCond, ir.TallyCond))

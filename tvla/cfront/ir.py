@@ -22,7 +22,7 @@ from typing import AbstractSet, Callable, Dict, FrozenSet, Iterable, Iterator, L
 __all__ = [
     "Pos", "StructType", "PointerVar", "IntVar",
     "AssignNull", "AssignVar", "Load", "StoreNull", "Store", "Malloc", "Free", "FreeNonHeap", "OutsideObject",
-    "Kill", "SetData", "CopyData", "Havoc", "CopyInt", "PtrCond", "DataCond", "Assume", "ReachError",
+    "Kill", "SetData", "CopyData", "Havoc", "CopyInt", "PtrCond", "DataCond", "TallyCond", "Tally", "Assume", "ReachError",
     "Exit", "Nop", "Spin", "Statement", "Edge", "CProgram", "DATA_OPS", "fresh_nodes", "chain", "on_cycles", "leading_to", "nondet_values", "run_of", "meeting", "value_words", "quote", "holds", "FLIP", "order_bound", "strict_bound",
 ]
 
@@ -66,6 +66,7 @@ class PointerVar:
     frame: int = field(default=0, compare=False)   # the inlined call it belongs to (0: main's, a global)
     # a variable coalesced from the locals of several calls (frame 0): those calls
     calls: FrozenSet[int] = field(default=frozenset(), compare=False)
+    temp: bool = field(default=False, compare=False)   # a temporary of the lowering
 
 
 @dataclass(frozen=True)
@@ -467,10 +468,33 @@ class DataCond:
 
 
 @dataclass(frozen=True)
+class TallyCond:
+    """``left == right + offset`` (``positive``) or ``!=`` for two tallied counters, as far as the
+    cells they counted decide it (:mod:`tvla.cfront.tallies`): a filter placed before the
+    comparison itself, which never stops an execution."""
+
+    left: str
+    right: str
+    offset: int
+    positive: bool
+
+
+@dataclass(frozen=True)
+class Tally:
+    """After ``counter += 1``: the first of ``vars`` that points to a cell ``counter`` has not
+    counted yet gets counted (:mod:`tvla.cfront.tallies`); none: the tally is lost.  After
+    ``counter -= 1`` (``delta`` -1): the first that points to a counted cell is no longer."""
+
+    counter: str
+    vars: Tuple[str, ...]
+    delta: int = 1
+
+
+@dataclass(frozen=True)
 class Assume:
     """Continue only when the condition holds (a branch, ``__VERIFIER_assume``, a loop test)."""
 
-    cond: Union[PtrCond, DataCond]
+    cond: Union[PtrCond, DataCond, TallyCond]
 
 
 @dataclass(frozen=True)
@@ -532,7 +556,7 @@ class LinkWrite:
 
 Statement = Union[AssignNull, AssignVar, Load, StoreNull, Store, Malloc, Free, FreeNonHeap, OutsideObject, Kill,
                   SetData, LoadData, CopyData, SwapData, Havoc, CopyInt, Step, ShiftFlag, Assume, ReachError, Exit, Nop,
-                  LinkRead, LinkWrite]
+                  LinkRead, LinkWrite, Tally]
 
 
 @dataclass(frozen=True)

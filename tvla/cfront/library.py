@@ -44,6 +44,7 @@ from typing import AbstractSet, Callable, Dict, FrozenSet, Iterable, Iterator, L
     Union
 
 from tvla.cfront import ir
+from tvla.cfront.tallies import tallied
 from tvla.cfront.walks import nested_fields
 from tvla.errors import TvlaError
 
@@ -248,6 +249,7 @@ class Library:
     beyond: Dict[str, int] = dataclasses.field(default_factory=dict)   # counter -> side of its other values
     nested: FrozenSet[str] = frozenset()    # fields to the own type that hang sub-lists off a list (below[f]; walks.py)
     tree_order: Dict[str, Tuple[str, ...]] = dataclasses.field(default_factory=dict)  # int field -> its tree's fields
+    tallies: FrozenSet[str] = frozenset()   # counters tied to the cells they counted (tvla.cfront.tallies)
 
     # ------------------------------------------------------------- names
     # cached: formulae ask for them once per variable they name (millions of times in big programs)
@@ -534,7 +536,17 @@ class Library:
         out += self._data_declarations()
         if self.needs.memcleanup:
             out += ["// an unfreed cell became unreachable", "%p garbage()"]
+        if self.tallies:
+            out += ["// counters tied to cells: unless tally_lost[k](), k is the number of cells with tally[k]"]
+        for k in sorted(self.tallies):
+            out += [f"%p {self.tally(k)}(v)", f"%p {self.tally_lost(k)}"]
         return "\n".join(out) + "\n"
+
+    def tally(self, k: str) -> str:
+        return f"tally[{k}]"
+
+    def tally_lost(self, k: str) -> str:
+        return f"tally_lost[{k}]()"
 
     def _flag_rules(self, k: str) -> List[str]:
         values = self.states(k)
@@ -919,6 +931,9 @@ def with_collect(lib: Library, act: Act, after: CellFormula, report: Optional[st
                 updates.append((f"is[{n}](v)", f"({gone} ? (E(s_1, s_2) {two}) : is[{n}](v))"))
     if lib.needs.memcleanup:
         updates.append(("garbage()", f"garbage() | ({lost})"))
+    for k in sorted(lib.tallies):   # a counted cell dropped: the count no longer matches the cells
+        gone = f"E(g_4) {lib.tally(k)}(g_4) & !{after('g_4')}"
+        updates.append((lib.tally_lost(k), f"{lib.tally_lost(k)} | ({gone})"))
     return Act(act.name, act.title, act.focus, act.pre, messages, act.new, tuple(updates), after("v"))
 
 
@@ -1950,9 +1965,70 @@ def int_cond(lib: Library, c: ir.DataCond) -> Act:
     return Act(name, title, focus, _or([f"({p})" for p in pairs]))
 
 
+# ----------------------------------------------------------------------------- tallies
+
+def tally(lib: Library, s: ir.Tally) -> Act:
+    """After ``k += 1``: the first of ``s.vars`` pointing to a cell k has not counted gets counted;
+    after ``k -= 1``, the first pointing to a counted one is no longer; none: the tally is lost."""
+    k, t = s.counter, lib.tally(s.counter)
+    neg = "!" if s.delta > 0 else ""   # the cells that may move: not counted, or counted
+    fits = [f"(E(v_1) {lib.v(x)}(v_1) & {neg}{t}(v_1))" for x in s.vars]
+    picks = [_and([f"{lib.v(x)}(v)", f"{neg}{t}(v)"] + [f"!{f}" for f in fits[:i]]) for i, x in enumerate(s.vars)]
+    new = f"{t}(v) | {_or(picks)}" if s.delta > 0 else f"{t}(v) & !{_or(picks)}"
+    updates = ((f"{t}(v)", new), (lib.tally_lost(k), f"{lib.tally_lost(k)} | {_and(['!' + f for f in fits])}"))
+    name = "_".join(["Tally" if s.delta > 0 else "Untally", _sanitize(k)] + [lib.v(x) for x in s.vars])
+    verb = "counts" if s.delta > 0 else "no longer counts"
+    return Act(name, f"{k} {verb} the cell of {' or '.join(s.vars) or 'no variable'}", updates=updates)
+
+
+def tally_write(lib: Library, k: str, act: Act, source: Optional[str] = None, reset: bool = False) -> Act:
+    """``act``, a write of the tallied counter ``k``, also writing its tally: empty and kept
+    (``reset``: k = 0), a copy of ``source``'s (k = source), else empty and lost."""
+    if source is not None and source in lib.tallies:
+        ups = [(f"{lib.tally(k)}(v)", f"{lib.tally(source)}(v)"), (lib.tally_lost(k), lib.tally_lost(source))]
+    else:
+        ups = [(f"{lib.tally(k)}(v)", "0"), (lib.tally_lost(k), "0" if reset else "1")]
+    return dataclasses.replace(act, updates=act.updates + tuple(ups))
+
+
+def _at_least(n: int, member: Callable[[str], str], prefix: str) -> str:
+    """At least ``n`` distinct cells are members."""
+    vs = [f"{prefix}_{i}" for i in range(1, n + 1)]
+    if not vs:
+        return "1"
+    distinct = [f"{a} != {b}" for i, a in enumerate(vs) for b in vs[i + 1:]]
+    return f"(E({', '.join(vs)}) " + " & ".join([member(v) for v in vs] + distinct) + ")"
+
+
+def _exactly(n: int, member: Callable[[str], str], prefix: str) -> str:
+    if n < 0:
+        return "0"
+    return f"({_at_least(n, member, prefix)} & !{_at_least(n + 1, member, prefix)})"
+
+
+def tally_cond(lib: Library, c: ir.TallyCond) -> Act:
+    """The branch of ``left == right + offset`` (``c.positive``) or ``!=``, cut where both tallies
+    are kept and they decide the test the other way: left - right is |L \\ R| - |R \\ L|."""
+    a, b, k = lib.tally(c.left), lib.tally(c.right), c.offset
+
+    def only_a(w: str) -> str:
+        return f"{a}({w}) & !{b}({w})"
+
+    def only_b(w: str) -> str:
+        return f"{b}({w}) & !{a}({w})"
+    none_a, none_b = f"!{_at_least(1, only_a, 'x')}", f"!{_at_least(1, only_b, 'x')}"
+    equal = f"({none_b} & {_exactly(k, only_a, 'x')})" if k >= 0 else f"({none_a} & {_exactly(-k, only_b, 'x')})"
+    differ = f"(({none_b} & !{_exactly(k, only_a, 'x')}) | ({none_a} & !{_exactly(-k, only_b, 'x')}))"
+    kept = f"!{lib.tally_lost(c.left)} & !{lib.tally_lost(c.right)}"
+    op = "==" if c.positive else "!="
+    name = f"Tally_Cond_{_sanitize(c.left)}_{_OPS[op]}_{_sanitize(c.right)}_{const_name(k)}"
+    return Act(name, f"{c.left} {op} {c.right} + {k} (by the cells counted)",
+               pre=f"!({kept} & {differ if c.positive else equal})")
+
+
 # ----------------------------------------------------------------------------- building the library
 
-def _statements(cprog: ir.CProgram) -> Iterator[Union[ir.Statement, ir.PtrCond, ir.DataCond]]:
+def _statements(cprog: ir.CProgram) -> Iterator[Union[ir.Statement, ir.PtrCond, ir.DataCond, ir.TallyCond]]:
     for e in cprog.edges:
         s = e.stmt
         yield s.cond if isinstance(s, ir.Assume) else s
@@ -2259,7 +2335,8 @@ def build_library(cprog: ir.CProgram, needs: Needs, precision: Precision = Preci
                    precision.back_sharing, _register_pairs(cprog, registers),
                    _order_observed(cprog, observed, registers), same_cell,
                    {iv.name: iv.beyond for iv in cprog.ints if iv.beyond and iv.name in others},
-                   nested_fields(cprog, set(used), set(back) | loops), tree_order=tree_order)
+                   nested_fields(cprog, set(used), set(back) | loops), tree_order=tree_order,
+                   tallies=frozenset(k for k in tallied(cprog) if k in others))
 
 
 def _order_observed(cprog: ir.CProgram, ordered: FrozenSet[str], registers: Dict[str, Tuple[str, ...]]

@@ -81,6 +81,8 @@ def uses_defs(stmt: ir.Statement) -> Tuple[Set[str], Set[str]]:
         return {stmt.dst, stmt.src}, set()
     if isinstance(stmt, ir.Assume):
         return _cond_uses(stmt.cond), set()
+    if isinstance(stmt, ir.Tally):   # not a read of C, but what the candidates point to must stay
+        return set(stmt.vars), set()
     if isinstance(stmt, ir.LinkRead):   # (expanded before liveness; read by the reuse of loads)
         return {stmt.cell}, {stmt.dst}
     if isinstance(stmt, ir.LinkWrite):
@@ -100,13 +102,19 @@ def int_uses_defs(stmt: ir.Statement) -> Tuple[Set[str], Set[str]]:
         return {stmt.src}, {stmt.dst}
     if isinstance(stmt, ir.SetData):
         return ({stmt.value} if isinstance(stmt.value, str) else set()), set()
+    if isinstance(stmt, ir.Tally):
+        return {stmt.counter}, set()
+    if isinstance(stmt, ir.Assume) and isinstance(stmt.cond, ir.TallyCond):
+        return {stmt.cond.left, stmt.cond.right}, set()
     if isinstance(stmt, ir.Assume) and isinstance(stmt.cond, ir.DataCond):
         c = stmt.cond
         return ({c.left} if c.lfield is None else set()) | ({c.value} if isinstance(c.value, str) else set()), set()
     return set(), set()
 
 
-def _cond_uses(cond: Union[ir.PtrCond, ir.DataCond]) -> Set[str]:
+def _cond_uses(cond: Union[ir.PtrCond, ir.DataCond, ir.TallyCond]) -> Set[str]:
+    if isinstance(cond, ir.TallyCond):   # counters only
+        return set()
     if isinstance(cond, ir.PtrCond):
         return {v for v in (cond.left, cond.right) if v is not None}
     if cond.lfield is None:   # a kept int variable: no pointer read
@@ -196,7 +204,7 @@ def read_uninitialised(prog: ir.CProgram) -> ir.CProgram:
     return replace(prog, ints=ints, unsupported=prog.unsupported + problems)
 
 
-NEUTRAL = (ir.Assume, ir.Nop, ir.Havoc, ir.CopyInt, ir.Step, ir.ShiftFlag, ir.ReachError, ir.Exit)
+NEUTRAL = (ir.Assume, ir.Nop, ir.Havoc, ir.CopyInt, ir.Step, ir.ShiftFlag, ir.Tally, ir.ReachError, ir.Exit)
 
 
 def ending_nodes(prog: ir.CProgram, main_return: bool = True, frame: Optional[int] = None) -> FrozenSet[str]:

@@ -59,6 +59,7 @@ from tvla.cfront.swap import Swap, swap_at
 from tvla.cfront.lower_cfg import BAD, Frame
 from tvla.cfront.lower_expr import ABS, Cur, IntOp, Operand
 from tvla.cfront.links import Link, LinkLowering, expand_links, link_struct
+from tvla.cfront.tallies import tally_counters
 from tvla.cfront.rewrite import Origins, rewrite
 from tvla.cfront.arrays import OUT_OF_BOUNDS
 from tvla.cfront.parse import binary_operator, constants_memo, deep_stack, evaluate_int, parse_file, unary_operator
@@ -105,8 +106,8 @@ def lower_tu(tu: ci.TranslationUnit, path: str, malloc_may_fail: bool = False, k
         # these passes serve the analysis (names for cells, fewer variables), not the meaning
         targets = low.link_targets()
         if not liveness:
-            return mark_written_at_once(drop_spins(expand_links(prog, targets)))
-        prog = reuse_loads(expand_links(reuse_loads(prog, targets), targets))
+            return mark_written_at_once(drop_spins(tally_counters(expand_links(prog, targets))))
+        prog = tally_counters(reuse_loads(expand_links(reuse_loads(prog, targets), targets)))
         prog = coalesce(prog, frozenset(keep))
         prog = replace(prog, edges=tuple(_merge_empty(list(prog.edges), (prog.entry, prog.exit, prog.error))))
         prog = drop_spins(insert_kills(prog, frozenset(keep)))

@@ -139,7 +139,7 @@ class Builder:
             if name not in self.used:
                 break
         self.used.add(name)
-        self.pointers[name] = ir.PointerVar(name, struct, "local", frame=self.frame())
+        self.pointers[name] = ir.PointerVar(name, struct, "local", frame=self.frame(), temp=True)
         return name
 
     def frame(self) -> int:

@@ -32,6 +32,7 @@ from tvla.cfront.intvars import ABSTRACT, VALUED, IntClass, Mapping, in_type, in
 from tvla.cfront.lower_cfg import BAD, Builder, Frame
 from tvla.cfront.outparams import deref_param
 from tvla.cfront.parse import ARITHMETIC, binary_operator, evaluate_int, fold, unary_operator
+from tvla.cfront.tallies import tally_test
 
 __all__ = ["ExprLowering", "NEGATE"]
 
@@ -641,10 +642,20 @@ class ExprLowering(Builder):
                     or not _computed(other, decl_key(mapped[0])):
                 continue
             rng = int_range(side.type)   # the type compared in: a's own, so e's value is converted to it
+            assert name is not None
+            tallies = _offset_test(name, iv, src, self.ints[src], mapped[2], op)
+            if tallies is not None:   # every way to each branch through its filter (tvla.cfront.tallies)
+                t, f = self.filtered(t, tallies[0], s), self.filtered(f, tallies[1], s)
             self.per_value(src, mapped[2], t, f, cur, s, lambda here, w: self.int_branch(
                 ("var", name), op, ("const", rng.convert(w) if rng else w), t, f, here, s))
             return True
         return False
+
+    def filtered(self, dst: Cur, cond: ir.TallyCond, s: ci.Cursor) -> Cur:
+        """A new node whose way on to ``dst`` passes ``Assume(cond)``."""
+        here = self.node()
+        self.edge(here, dst, ir.Assume(cond), s)
+        return here
 
     def step_test(self, s: ci.Cursor, t: Cur, f: Cur, cur: Cur, fr: Frame) -> bool:
         """``n--`` or ``++i`` as a truth value, or compared with a constant (``i++ < 2``), for a
@@ -1201,6 +1212,16 @@ class ExprLowering(Builder):
         if step is None or self.var_class(target, fr).kind != "counter" or name not in self.ints:
             return None
         return ir.Step(name, step[1])
+
+
+def _offset_test(a: str, av: ir.IntVar, b: str, bv: ir.IntVar, table: Mapping,
+                 op: str) -> Optional[Tuple[ir.TallyCond, ir.TallyCond]]:
+    """The tally filters of ``a op b + k`` for two counters a and b, when the expression is b + k
+    at every value ``table`` gives (None: no such test)."""
+    offsets = {w - v for v, w in table if w is not None}
+    if not (av.other and bv.other) or len(offsets) != 1 or any(w is None for _v, w in table):
+        return None
+    return tally_test(a, b, offsets.pop(), op)
 
 
 def _computed(s: ci.Cursor, key: Hashable) -> bool:

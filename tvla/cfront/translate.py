@@ -215,7 +215,23 @@ def plan(lib: L.Library, s: ir.Statement) -> Plan:
     written = getattr(s, "dst", None) if isinstance(s, (ir.AssignNull, ir.AssignVar, ir.Load, ir.Malloc)) else None
     if written is not None and written in lib.pending:
         p.chains = [[L.lost_on_overwrite(lib, written, c[0])] + c[1:] for c in p.chains]
+    counted = _tally_write(lib, s)
+    if counted is not None:
+        p.chains = [[L.tally_write(lib, counted[0], c[0], *counted[1:])] + c[1:] for c in p.chains]
     return p
+
+
+def _tally_write(lib: L.Library, s: ir.Statement) -> Optional[Tuple[str, Optional[str], bool]]:
+    """(counter, the counter copied, reset) of a statement that writes a tallied counter other
+    than by ``+= 1`` or ``-= 1`` (a Tally follows those), else None."""
+    if isinstance(s, ir.Havoc) and s.var in lib.tallies:
+        return s.var, None, s.value == 0 and not s.dead and not s.uninit
+    if isinstance(s, ir.Step) and s.var in lib.tallies and s.delta not in (1, -1):
+        return s.var, None, False
+    if isinstance(s, ir.ShiftFlag) and s.dst in lib.tallies:
+        copied = s.delta == 0 and s.table is None
+        return s.dst, s.src if copied else None, False
+    return None
 
 
 def statement_plan(lib: L.Library, s: ir.Statement) -> Plan:
@@ -223,7 +239,12 @@ def statement_plan(lib: L.Library, s: ir.Statement) -> Plan:
     if isinstance(s, ir.Assume):
         if isinstance(s.cond, ir.PtrCond):
             return Plan([[L.ptr_cond(lib, s.cond)]])
+        if isinstance(s.cond, ir.TallyCond):
+            tallied = {s.cond.left, s.cond.right} <= lib.tallies
+            return Plan([[L.tally_cond(lib, s.cond) if tallied else L.skip(lib, "a test of counters")]])
         return _data_cond_plan(lib, s.cond)
+    if isinstance(s, ir.Tally):
+        return Plan([[L.tally(lib, s) if s.counter in lib.tallies else L.skip(lib, f"{s.counter} counts a cell")]])
     for make in (_pointer_plan, _data_plan):
         p = make(lib, s)
         if p is not None:
@@ -324,6 +345,7 @@ def _tvs(cprog: ir.CProgram, lib: L.Library) -> str:
             continue
         preds += [f"    {lib.val(k, c)[:-2]} = 1/2" for c in values] if len(values) > 1 and k in live else \
                  [f"    {lib.val(k, c)[:-2]} = 1" for c in values[:1]]
+    preds += [f"    {lib.tally_lost(k)[:-2]} = 1" for k in sorted(lib.tallies)]   # nothing counted yet
     return f"// input of {_one_line(cprog.file)}: the store before main\n%n = {{}}\n%p = {{\n" + "\n".join(preds) + "\n}\n"
 
 

@@ -1,0 +1,119 @@
+"""Counters tied to the cells they counted (tvla.cfront.tallies): ``cnt != len`` after a list
+was built with ``len++`` and walked with ``cnt++`` is decided by the cells each counted, past
+the few values a counter keeps; before, such checks were unknown (an alarm without a witness)."""
+
+import subprocess
+import sys
+
+import pytest
+
+from tvla.cfront import ir
+from tvla.cfront.lower import lower_file
+from tvla.cli.verify import VerifyOptions, verify_files, write_translation
+
+COUNTED = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+struct node { struct node *next; int data; };
+int length(struct node *l)
+{
+    int n = 0;
+    while (l) {
+        struct node *q = l->next;
+        n++;
+        l = q;
+    }
+    return n;
+}
+int main(void)
+{
+    struct node *l = NULL, *n, *p;
+    int len = 0, cnt = 0;
+    while (__VERIFIER_nondet_int()) {
+        n = malloc(sizeof *n);
+        n->data = __VERIFIER_nondet_int();
+        n->next = l;
+        l = n;
+        len++;
+    }
+    CHANGE
+    for (p = l; p != NULL; p = p->next)
+        cnt++;
+    if (CHECK)
+        reach_error();
+    while (l) { n = l->next; free(l); l = n; }
+    return 0;
+}
+"""
+
+INSERT = "n = malloc(sizeof *n); n->next = l; l = n;"
+REMOVE = "if (l && l->next) { n = l->next; l->next = n->next; free(n); LEN }"
+
+
+def verdict(tmp_path, change: str, check: str) -> str:
+    src = COUNTED.replace("CHANGE", change).replace("CHECK", check)
+    [f] = verify_files([str(write(tmp_path, src))], VerifyOptions(("unreach-call",)))
+    assert not f.unsupported
+    return f.properties[0].verdict
+
+
+def write(tmp_path, src: str):
+    path = tmp_path / "count.c"
+    path.write_text(src)
+    return path
+
+
+@pytest.mark.parametrize("change, check, expected", [
+    ("", "cnt != len", "true"),
+    ("", "length(l) != len", "true"),                   # a counter returned by a function, copied
+    ("", "cnt != length(l)", "true"),
+    (INSERT, "cnt != len + 1", "true"),                 # one cell more than len counted
+    (INSERT, "cnt != len", "false"),
+    (INSERT, "len + 2 != cnt", "false"),
+    (REMOVE.replace("LEN", "len--;"), "cnt != len", "true"),   # len-- takes back the freed cell
+    (REMOVE.replace("LEN", ""), "cnt != len", "false"),
+])
+def test_a_count_check_is_decided_by_the_cells_counted(tmp_path, change, check, expected):
+    assert verdict(tmp_path, change, check) == expected
+
+
+def test_a_count_that_skips_cells_is_not_proved(tmp_path):
+    """The walk stops before the last cell: cnt is len - 1 on every nonempty list."""
+    src = COUNTED.replace("CHANGE", "").replace("CHECK", "cnt != len").replace(
+        "for (p = l; p != NULL; p = p->next)", "for (p = l; p && p->next; p = p->next)")
+    [f] = verify_files([str(write(tmp_path, src))], VerifyOptions(("unreach-call",)))
+    assert f.properties[0].verdict == "false"
+
+
+def test_a_counter_stepped_by_two_loses_its_tally(tmp_path):
+    """``len += 2`` counts no cell: the tally is lost and the check is not proved (both counts are
+    right only by accident: 2 per cell against 1)."""
+    src = COUNTED.replace("len++;", "len += 2;").replace("CHANGE", "").replace("CHECK", "cnt * 2 != len")
+    [f] = verify_files([str(write(tmp_path, src))], VerifyOptions(("unreach-call",)))
+    assert f.properties[0].verdict != "true"
+
+
+def test_the_lowering_filters_both_branches_and_tallies_each_step(tmp_path):
+    """A TallyCond before each branch of the test; after each ``++`` a Tally whose first candidate
+    is the variable the loop tests against NULL (p), or the cell malloc made (n)."""
+    src = COUNTED.replace("CHANGE", "").replace("CHECK", "cnt != len")
+    prog = lower_file(str(write(tmp_path, src)))
+    conds = [e.stmt.cond for e in prog.edges if isinstance(e.stmt, ir.Assume) and isinstance(e.stmt.cond, ir.TallyCond)]
+    assert {(c.left, c.right, c.offset, c.positive) for c in conds} == {("cnt", "len", 0, False), ("cnt", "len", 0, True)}
+    tallies = {s.counter: s.vars[0] for s in (e.stmt for e in prog.edges) if isinstance(s, ir.Tally)}
+    assert tallies["cnt"] == "p" and tallies["len"] in ("n", "l"), tallies
+
+
+def test_a_program_without_counter_tests_gets_no_tally(tmp_path):
+    src = COUNTED.replace("CHANGE", "").replace("CHECK", "cnt > 3")
+    prog = lower_file(str(write(tmp_path, src)))
+    assert not any(isinstance(e.stmt, ir.Tally) for e in prog.edges)
+
+
+def test_concrete_runs_embed(tmp_path):
+    """Every concrete run of the translation over stores of up to 4 cells embeds in the analysis."""
+    src = COUNTED.replace("CHANGE", INSERT).replace("CHECK", "cnt != len + 1")
+    _tr, tvp, tvs = write_translation(lower_file(str(write(tmp_path, src))), ("unreach-call",), str(tmp_path))
+    check = subprocess.run([sys.executable, "-m", "tvla", "selfcheck", tvp, tvs, "--nodes", "4", "--runs", "0"],
+                           capture_output=True, text=True, timeout=300)
+    assert check.returncode == 0 and "0 violations" in check.stdout, check.stdout + check.stderr

@@ -1,0 +1,155 @@
+"""Counters tied to the cells they counted: ``cnt != len`` decided by the cells, not the values.
+
+A counter (an :class:`~tvla.cfront.ir.IntVar` with ``other``: past its first few values it holds
+"another value") compared with another counter (``cnt != len``, ``count == len + 1``), or copied
+into one that is, is *tallied*: the library gives it a unary predicate ``tally[c](v)`` and a
+nullary ``tally_lost[c]()`` with the invariant
+
+    not tally_lost[c]  implies  c == the number of cells v with tally[c](v)
+
+(cells stay in the store when freed; a tallied cell dropped as unreachable loses the tally).
+``c = 0`` empties the tally and finds it; ``c = d`` copies d's; every other write loses it, but
+``c += 1``, which this pass follows by a :class:`~tvla.cfront.ir.Tally`: the first of its
+candidate pointer variables that points to a cell not tallied yet gets tallied (none: lost).
+The candidates (each stays live up to the step, so they are few) are variables assigned in
+the loop around the step, not temporaries of the lowering: those a test compares with NULL
+there (``p`` of ``for (p = l; p; p = p->next) cnt++;``), else those ``malloc`` assigns (``n``
+of ``n = malloc(...); ...; len++;``), else all; outside loops, the nearest three assigned or
+freed on the edges before the step.  Whichever cell is picked, it was not counted yet, so the
+invariant holds: the choice only decides whether two tallies end up comparable.  ``c -= 1`` is
+followed by a Tally that takes back the first candidate's cell that was counted (``free(n);
+len--;``), or loses the tally.
+
+A test ``a == b + k`` (or ``!=``, k from -3 to 3) of two tallied counters is preceded, on each
+branch, by a :class:`~tvla.cfront.ir.TallyCond`, which the library cuts where both tallies are
+kept and they decide the test the other way (A and B the cells of a and b: a - b is |A \\ B| -
+|B \\ A|).  The comparison itself stays as it was, so the filter only removes executions whose
+counts rule the branch out.
+"""
+
+from dataclasses import replace
+from typing import Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
+
+from tvla.cfront import ir
+
+__all__ = ["MAX_OFFSET", "tally_counters", "tallied", "tally_test"]
+
+MAX_OFFSET = 3   # |k| of the a == b + k a tally decides
+BACK_STEPS = 12  # edges looked back from a step outside loops for the variables whose cells it may count
+BACK_VARS = 3    # of which the nearest ones are its candidates
+
+
+def tally_test(left: str, right: str, offset: int, op: str) -> Optional[Tuple[ir.TallyCond, ir.TallyCond]]:
+    """The filters of the branches of ``left op right + offset`` (where it holds, where not), or
+    None for a test no tally decides."""
+    if op not in ("==", "!=") or abs(offset) > MAX_OFFSET or left == right:
+        return None
+    positive = op == "=="
+    return ir.TallyCond(left, right, offset, positive), ir.TallyCond(left, right, offset, not positive)
+
+
+def tallied(prog: ir.CProgram) -> FrozenSet[str]:
+    """The counters some :class:`~tvla.cfront.ir.TallyCond` of ``prog`` compares, and the
+    counters copied into them."""
+    found = {v for e in prog.edges if isinstance(e.stmt, ir.Assume) and isinstance(e.stmt.cond, ir.TallyCond)
+             for v in (e.stmt.cond.left, e.stmt.cond.right)}
+    counters = _counters(prog)
+    copies = [s for s in (e.stmt for e in prog.edges) if isinstance(s, ir.ShiftFlag) and s.delta == 0 and s.table is None]
+    while True:
+        more = {s.src for s in copies if s.dst in found and s.src in counters} - found
+        if not more:
+            return frozenset(found)
+        found |= more
+
+
+def _counters(prog: ir.CProgram) -> Set[str]:
+    return {iv.name for iv in prog.ints if iv.other and iv.values and not iv.register}
+
+
+def tally_counters(prog: ir.CProgram) -> ir.CProgram:
+    """``prog`` with a TallyCond before each side of every test between two counters and a Tally
+    after every ``c += 1`` of a tallied counter (unchanged when no test compares counters)."""
+    counters = _counters(prog)
+    fresh = ir.fresh_nodes(prog, "tally")
+    edges: List[ir.Edge] = []
+    for e in prog.edges:
+        test = _counter_test(e.stmt, counters)
+        edges += ir.chain(e, [ir.Assume(test), e.stmt], fresh) if test is not None else [e]
+    prog = replace(prog, edges=tuple(edges))
+    counted = tallied(prog)
+    if not counted:
+        return prog
+    loops = _loops(prog.edges)
+    temps = {p.name for p in prog.pointers if p.temp}
+    into: Dict[str, List[ir.Edge]] = {}
+    for e in prog.edges:
+        into.setdefault(e.target, []).append(e)
+    out: List[ir.Edge] = []
+    for e in prog.edges:
+        s = e.stmt
+        if isinstance(s, ir.Step) and s.var in counted and s.delta in (1, -1):
+            cands = _candidates(prog.edges, loops.get(e.source), temps) or _before(e, into, temps)[:BACK_VARS]
+            out += ir.chain(e, [s, ir.Tally(s.var, tuple(dict.fromkeys(cands)), s.delta)], fresh)
+        else:
+            out.append(e)
+    return replace(prog, edges=tuple(out))
+
+
+def _counter_test(s: ir.Statement, counters: Set[str]) -> Optional[ir.TallyCond]:
+    """The filter of an ``Assume(a op b)`` between two counters, for its own branch."""
+    c = s.cond if isinstance(s, ir.Assume) else None
+    if not isinstance(c, ir.DataCond) or c.lfield is not None or c.right is not None \
+            or c.left not in counters or c.value not in counters:
+        return None
+    pair = tally_test(c.left, str(c.value), 0, c.op)
+    return pair[0] if pair is not None else None
+
+
+def _loops(edges: Sequence[ir.Edge]) -> Dict[str, FrozenSet[str]]:
+    """For each node on a cycle, the nodes of its strongly connected component."""
+    import networkx as nx   # only C input needs it
+    graph = nx.DiGraph((e.source, e.target) for e in edges)
+    out: Dict[str, FrozenSet[str]] = {}
+    for nodes in nx.strongly_connected_components(graph):
+        if len(nodes) > 1:
+            comp = frozenset(nodes)
+            out.update((n, comp) for n in comp)
+    return out
+
+
+def _candidates(edges: Sequence[ir.Edge], loop: Optional[FrozenSet[str]], temps: Set[str]) -> List[str]:
+    """The candidates among the pointer variables assigned in ``loop`` (None: not in a loop:
+    none): the first nonempty group of the module docstring, by name."""
+    if loop is None:
+        return []
+    inside = [e.stmt for e in edges if e.source in loop and e.target in loop]
+    assigned = {s.dst for s in inside if isinstance(s, (ir.AssignVar, ir.Load, ir.Malloc))}
+    tested = {s.cond.left for s in inside if isinstance(s, ir.Assume) and isinstance(s.cond, ir.PtrCond)
+              and s.cond.right is None}
+    made = {s.dst for s in inside if isinstance(s, ir.Malloc)}
+    for group in (tested, made, assigned):   # (each candidate stays live up to the step: few)
+        found = sorted(group & assigned - temps)
+        if found:
+            return found
+    return []
+
+
+def _before(e: ir.Edge, into: Dict[str, List[ir.Edge]], temps: Set[str], depth: int = BACK_STEPS) -> List[str]:
+    """The pointer variables assigned or freed on the edges before ``e`` (at most ``depth`` back),
+    nearest first, temporaries last."""
+    seen: Dict[str, None] = {}
+    frontier, visited = [e.source], {e.source}
+    for _ in range(depth):
+        step: List[str] = []
+        for node in frontier:
+            for p in into.get(node, []):
+                s = p.stmt
+                if isinstance(s, (ir.AssignVar, ir.Load, ir.Malloc)):
+                    seen.setdefault(s.dst)
+                elif isinstance(s, ir.Free):
+                    seen.setdefault(s.var)
+                if p.source not in visited:
+                    visited.add(p.source)
+                    step.append(p.source)
+        frontier = step
+    return sorted(seen, key=lambda x: x in temps)
