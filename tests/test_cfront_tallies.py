@@ -70,6 +70,11 @@ def write(tmp_path, src: str):
     (INSERT, "cnt != len + 1", "true"),                 # one cell more than len counted
     (INSERT, "cnt != len", "false"),
     (INSERT, "len + 2 != cnt", "false"),
+    (INSERT, "cnt - 1 != len", "true"),
+    (INSERT, "len != cnt - 1", "true"),
+    (INSERT, "cnt == len", "true"),                     # the == branch cut: reach_error() unreached
+    (INSERT, "cnt == len + 1", "false"),
+    (INSERT, "len == cnt - 1", "false"),
     (REMOVE.replace("LEN", "len--;"), "cnt != len", "true"),   # len-- takes back the freed cell
     (REMOVE.replace("LEN", ""), "cnt != len", "false"),
 ])
@@ -83,6 +88,13 @@ def test_a_count_that_skips_cells_is_not_proved(tmp_path):
         "for (p = l; p != NULL; p = p->next)", "for (p = l; p && p->next; p = p->next)")
     [f] = verify_files([str(write(tmp_path, src))], VerifyOptions(("unreach-call",)))
     assert f.properties[0].verdict == "false"
+
+
+def test_a_narrow_counter_is_not_tallied(tmp_path):
+    """An ``unsigned char`` count wraps around after 255 cells: it is no count of them."""
+    src = COUNTED.replace("int len = 0, cnt = 0;", "unsigned char len = 0, cnt = 0;")
+    prog = lower_file(str(write(tmp_path, src.replace("CHANGE", "").replace("CHECK", "cnt != len"))))
+    assert not any(isinstance(e.stmt, ir.Tally) for e in prog.edges)
 
 
 def test_a_counter_stepped_by_two_loses_its_tally(tmp_path):

@@ -63,7 +63,10 @@ def tallied(prog: ir.CProgram) -> FrozenSet[str]:
 
 
 def _counters(prog: ir.CProgram) -> Set[str]:
-    return {iv.name for iv in prog.ints if iv.other and iv.values and not iv.register}
+    """The counters a tally may follow: of a type of 32 bits or more (a narrower one wraps around
+    after a few hundred cells, and its count is no longer theirs)."""
+    return {iv.name for iv in prog.ints if iv.other and iv.values and not iv.register
+            and iv.range is not None and iv.range.bits >= 32 and not iv.range.boolean}
 
 
 def tally_counters(prog: ir.CProgram) -> ir.CProgram:
