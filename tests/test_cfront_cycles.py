@@ -9,6 +9,7 @@ the cut edge led to; ``tvla check`` shows that sound on every store of two cells
 """
 
 import os
+from pathlib import Path
 import subprocess
 import sys
 
@@ -102,3 +103,18 @@ def test_the_cyclic_program_embeds_its_concrete_runs(tmp_path):
     tvp, tvs = c2tvp(tmp_path, "circ.c", CIRCULAR % "p = q;")
     self_check = subprocess.run(TVLA + ["selfcheck", tvp, tvs], capture_output=True, text=True)
     assert self_check.returncode == 0 and "\n0 violations" in self_check.stdout, self_check.stdout[-2000:]
+
+
+SORTED_RING = (Path(__file__).resolve().parent.parent / "programs" / "c" / "sll_circular_bubble_sort.c").read_text()
+
+
+def test_the_cell_before_the_head_of_a_sorted_ring_stays_apart(tmp_path):
+    """``p->next != h`` walks a ring from h: ``pre[next,h]`` keeps the cell before h, the one not
+    below its successor, out of the summary of the sorted cells between (merged, they were all
+    unordered: an alarm without a witness at the check)."""
+    tvp, tvs = c2tvp(tmp_path, "ring.c", SORTED_RING)
+    assert "%i pre[next,h](v) = E(v_1) next(v, v_1) & h(v_1)" in open(tvp).read()
+    [f] = verify_files([str(tmp_path / "ring.c")], VerifyOptions(("unreach-call",)))
+    assert f.properties[0].verdict == "true"
+    check = subprocess.run(TVLA + ["selfcheck", tvp, tvs, "--nodes", "3"], capture_output=True, text=True)
+    assert check.returncode == 0 and "\n0 violations" in check.stdout, check.stdout[-2000:]

@@ -250,6 +250,7 @@ class Library:
     nested: FrozenSet[str] = frozenset()    # fields to the own type that hang sub-lists off a list (below[f]; walks.py)
     tree_order: Dict[str, Tuple[str, ...]] = dataclasses.field(default_factory=dict)  # int field -> its tree's fields
     tallies: FrozenSet[str] = frozenset()   # counters tied to the cells they counted (tvla.cfront.tallies)
+    before: Tuple[Tuple[str, str], ...] = ()   # (f, x): pre[f,x](v), v's f is x's cell (_ring_ends)
 
     # ------------------------------------------------------------- names
     # cached: formulae ask for them once per variable they name (millions of times in big programs)
@@ -589,6 +590,8 @@ class Library:
         out += self._nested_declarations()
         if self.cyclic:
             out.append(f"%i c[{tag}](v) = E(v_1) {self.edge('v', 'v_1')} & {self.t('v_1', 'v')}")
+        for f, x in self.before:   # the last cell of a ring that x starts (an abstraction predicate)
+            out.append(f"%i pre[{self.field[f]},{self.v(x)}](v) = E(v_1) {self.fedge(f, 'v', 'v_1')} & {self.v(x)}(v_1)")
         for b, fs in self.back.items():
             nb = self.field[b]
             out += [f"%i inv[{self.field[f]},{nb}](v) = A(v_1) {self.field[f]}(v, v_1) -> {nb}(v_1, v)" for f in fs]
@@ -2336,7 +2339,28 @@ def build_library(cprog: ir.CProgram, needs: Needs, precision: Precision = Preci
                    _order_observed(cprog, observed, registers), same_cell,
                    {iv.name: iv.beyond for iv in cprog.ints if iv.beyond and iv.name in others},
                    nested_fields(cprog, set(used), set(back) | loops), tree_order=tree_order,
-                   tallies=frozenset(k for k in tallied(cprog) if k in others))
+                   tallies=frozenset(k for k in tallied(cprog) if k in others),
+                   before=_ring_ends(cprog, set(in_order.values()), set(fld)) if store else ())
+
+
+def _ring_ends(cprog: ir.CProgram, ordered: Set[str], used: Set[str]) -> Tuple[Tuple[str, str], ...]:
+    """(f, x) for each list field f of a data order and pointer variable x (no temporary) that a
+    test compares with an f field read into a temporary (``p->next != h``: the walk of a ring that
+    starts at h).  The cell before x's then stays apart from the cells between (``pre[f,x]``):
+    in a sorted ring it is the one cell not below its successor, and merged with the others it
+    made all of them unordered."""
+    loads = {e.stmt.dst: e.stmt.field for e in cprog.edges if isinstance(e.stmt, ir.Load)}
+    temps = {p.name for p in cprog.pointers if p.temp}
+    out: Dict[Tuple[str, str], None] = {}
+    for e in cprog.edges:
+        c = e.stmt.cond if isinstance(e.stmt, ir.Assume) else None
+        if not isinstance(c, ir.PtrCond) or c.right is None:
+            continue
+        for a, b in ((c.left, c.right), (c.right, c.left)):
+            f = loads.get(a)
+            if f is not None and a in temps and f in ordered and f in used and b not in temps:
+                out.setdefault((f, b))
+    return tuple(out)
 
 
 def _order_observed(cprog: ir.CProgram, ordered: FrozenSet[str], registers: Dict[str, Tuple[str, ...]]
