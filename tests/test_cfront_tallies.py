@@ -111,7 +111,7 @@ def test_the_lowering_filters_both_branches_and_tallies_each_step(tmp_path):
     src = COUNTED.replace("CHANGE", "").replace("CHECK", "cnt != len")
     prog = lower_file(str(write(tmp_path, src)))
     conds = [e.stmt.cond for e in prog.edges if isinstance(e.stmt, ir.Assume) and isinstance(e.stmt.cond, ir.TallyCond)]
-    assert {(c.left, c.right, c.offset, c.positive) for c in conds} == {("cnt", "len", 0, False), ("cnt", "len", 0, True)}
+    assert {(c.left, c.right, c.offset, c.op) for c in conds} == {("cnt", "len", 0, "!="), ("cnt", "len", 0, "==")}
     tallies = {s.counter: s.vars[0] for s in (e.stmt for e in prog.edges) if isinstance(s, ir.Tally)}
     assert tallies["cnt"] == "p" and tallies["len"] in ("n", "l"), tallies
 
@@ -129,3 +129,47 @@ def test_concrete_runs_embed(tmp_path):
     check = subprocess.run([sys.executable, "-m", "tvla", "selfcheck", tvp, tvs, "--nodes", "4", "--runs", "0"],
                            capture_output=True, text=True, timeout=300)
     assert check.returncode == 0 and "0 violations" in check.stdout, check.stdout + check.stderr
+
+
+WALKED = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+struct node { struct node *next; int data; };
+int main(void)
+{
+    struct node *l = NULL, *n, *p;
+    int len = 0, i = 0;
+    while (__VERIFIER_nondet_int()) {
+        n = malloc(sizeof *n);
+        n->data = 1;
+        n->next = l;
+        l = n;
+        len++;
+    }
+    p = l;
+    while (TEST) {
+        if (p->data != 1)
+            reach_error();
+        i++;
+        p = p->next;
+    }
+    if (p != NULL)
+        reach_error();
+    while (l) { n = l->next; free(l); l = n; }
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("test, memsafety, unreach", [
+    ("i < len", "true", "true"),
+    ("len > i", "true", "true"),
+    ("i <= len", "false", "true"),    # one step past the last cell: p is NULL
+    ("i + 1 < len", "unknown", "false"),   # no filter (an order test with an offset): the walk stops early
+])
+def test_a_walk_of_len_steps_is_decided_by_the_cells_counted(tmp_path, test, memsafety, unreach):
+    """``while (i < len) { ... i++; p = p->next; }``: i counted the cells p left behind, len all of
+    them; i < len holds where some cell is left, p's (an order test of two tallies)."""
+    [f] = verify_files([str(write(tmp_path, WALKED.replace("TEST", test)))],
+                       VerifyOptions(("memsafety", "unreach-call")))
+    assert [p.verdict for p in f.properties] == [memsafety, unreach], f.properties

@@ -23,7 +23,7 @@ __all__ = [
     "Pos", "StructType", "PointerVar", "IntVar",
     "AssignNull", "AssignVar", "Load", "StoreNull", "Store", "Malloc", "Free", "FreeNonHeap", "OutsideObject",
     "Kill", "SetData", "CopyData", "Havoc", "CopyInt", "PtrCond", "DataCond", "TallyCond", "Tally", "Assume", "ReachError",
-    "Exit", "Nop", "Spin", "Statement", "Edge", "CProgram", "DATA_OPS", "fresh_nodes", "chain", "on_cycles", "leading_to", "nondet_values", "run_of", "meeting", "value_words", "quote", "holds", "FLIP", "order_bound", "strict_bound",
+    "Exit", "Nop", "Spin", "Statement", "Edge", "CProgram", "DATA_OPS", "fresh_nodes", "chain", "on_cycles", "leading_to", "nondet_values", "run_of", "meeting", "value_words", "quote", "holds", "FLIP", "NEGATE", "order_bound", "strict_bound",
 ]
 
 
@@ -320,6 +320,8 @@ DATA_OPS = ("<", "<=", "==", "!=", ">", ">=")
 
 FLIP = {"<": ">", "<=": ">=", "==": "==", "!=": "!=", ">": "<", ">=": "<="}
 """The operator of a comparison with its sides exchanged (``a < b`` is ``b > a``)."""
+NEGATE = {"<": ">=", "<=": ">", "==": "!=", "!=": "==", ">": "<=", ">=": "<"}
+"""The operator of the test that fails where a comparison holds (``a < b``: ``a >= b``)."""
 
 
 def holds(a: int, op: str, b: int) -> bool:
@@ -469,14 +471,14 @@ class DataCond:
 
 @dataclass(frozen=True)
 class TallyCond:
-    """``left == right + offset`` (``positive``) or ``!=`` for two tallied counters, as far as the
-    cells they counted decide it (:mod:`tvla.cfront.tallies`): a filter placed before the
-    comparison itself, which never stops an execution."""
+    """``left OP right + offset`` for two tallied counters, as far as the cells they counted
+    decide it (:mod:`tvla.cfront.tallies`): a filter placed before the comparison itself, which
+    never stops an execution."""
 
     left: str
     right: str
     offset: int
-    positive: bool
+    op: str
 
 
 @dataclass(frozen=True)

@@ -2010,8 +2010,8 @@ def _exactly(n: int, member: Callable[[str], str], prefix: str) -> str:
 
 
 def tally_cond(lib: Library, c: ir.TallyCond) -> Act:
-    """The branch of ``left == right + offset`` (``c.positive``) or ``!=``, cut where both tallies
-    are kept and they decide the test the other way: left - right is |L \\ R| - |R \\ L|."""
+    """The branch where ``left OP right + offset`` holds, cut where both tallies are kept and they
+    decide it fails: left - right is |L \\ R| - |R \\ L| (an order test: no offset)."""
     a, b, k = lib.tally(c.left), lib.tally(c.right), c.offset
 
     def only_a(w: str) -> str:
@@ -2020,13 +2020,14 @@ def tally_cond(lib: Library, c: ir.TallyCond) -> Act:
     def only_b(w: str) -> str:
         return f"{b}({w}) & !{a}({w})"
     none_a, none_b = f"!{_at_least(1, only_a, 'x')}", f"!{_at_least(1, only_b, 'x')}"
+    some_a, some_b = _at_least(1, only_a, "x"), _at_least(1, only_b, "x")
     equal = f"({none_b} & {_exactly(k, only_a, 'x')})" if k >= 0 else f"({none_a} & {_exactly(-k, only_b, 'x')})"
     differ = f"(({none_b} & !{_exactly(k, only_a, 'x')}) | ({none_a} & !{_exactly(-k, only_b, 'x')}))"
+    fails = {"==": differ, "!=": equal,   # where the marks say the test fails
+             "<": none_b, ">=": f"({none_a} & {some_b})", "<=": f"({none_b} & {some_a})", ">": none_a}[c.op]
     kept = f"!{lib.tally_lost(c.left)} & !{lib.tally_lost(c.right)}"
-    op = "==" if c.positive else "!="
-    name = f"Tally_Cond_{_sanitize(c.left)}_{_OPS[op]}_{_sanitize(c.right)}_{const_name(k)}"
-    return Act(name, f"{c.left} {op} {c.right} + {k} (by the cells counted)",
-               pre=f"!({kept} & {differ if c.positive else equal})")
+    name = f"Tally_Cond_{_sanitize(c.left)}_{_OPS[c.op]}_{_sanitize(c.right)}_{const_name(k)}"
+    return Act(name, f"{c.left} {c.op} {c.right} + {k} (by the cells counted)", pre=f"!({kept} & {fails})")
 
 
 # ----------------------------------------------------------------------------- building the library

@@ -36,7 +36,7 @@ from tvla.cfront.tallies import tally_test
 
 __all__ = ["ExprLowering", "NEGATE"]
 
-NEGATE = {"<": ">=", "<=": ">", "==": "!=", "!=": "==", ">": "<=", ">=": "<"}
+NEGATE = ir.NEGATE
 ABS = ("abstract",)
 STEP_OPS = ("++", "--", "post++", "post--")
 

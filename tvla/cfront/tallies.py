@@ -20,10 +20,11 @@ invariant holds: the choice only decides whether two tallies end up comparable. 
 followed by a Tally that takes back the first candidate's cell that was counted (``free(n);
 len--;``), or loses the tally.
 
-A test ``a == b + k`` (or ``!=``, k from -3 to 3) of two tallied counters is preceded, on each
-branch, by a :class:`~tvla.cfront.ir.TallyCond`, which the library cuts where both tallies are
-kept and they decide the test the other way (A and B the cells of a and b: a - b is |A \\ B| -
-|B \\ A|).  The comparison itself stays as it was, so the filter only removes executions whose
+A test ``a == b + k`` (or ``!=``, k from -3 to 3; or ``a < b``, ``<=``, ``>``, ``>=``) of two
+tallied counters is preceded, on each branch, by a :class:`~tvla.cfront.ir.TallyCond`, which the
+library cuts where both tallies are kept and they decide the test the other way (A and B the
+cells of a and b: a - b is |A \\ B| - |B \\ A|; ``i < len`` fails where len counted no cell i
+did not).  The comparison itself stays as it was, so the filter only removes executions whose
 counts rule the branch out.
 """
 
@@ -41,11 +42,10 @@ BACK_VARS = 3    # of which the nearest ones are its candidates
 
 def tally_test(left: str, right: str, offset: int, op: str) -> Optional[Tuple[ir.TallyCond, ir.TallyCond]]:
     """The filters of the branches of ``left op right + offset`` (where it holds, where not), or
-    None for a test no tally decides."""
-    if op not in ("==", "!=") or abs(offset) > MAX_OFFSET or left == right:
+    None for a test no tally decides (an order test only with no offset)."""
+    if op not in ir.NEGATE or abs(offset) > MAX_OFFSET or left == right or op not in ("==", "!=") and offset:
         return None
-    positive = op == "=="
-    return ir.TallyCond(left, right, offset, positive), ir.TallyCond(left, right, offset, not positive)
+    return ir.TallyCond(left, right, offset, op), ir.TallyCond(left, right, offset, ir.NEGATE[op])
 
 
 def tallied(prog: ir.CProgram) -> FrozenSet[str]:
