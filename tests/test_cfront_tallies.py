@@ -173,3 +173,15 @@ def test_a_walk_of_len_steps_is_decided_by_the_cells_counted(tmp_path, test, mem
     [f] = verify_files([str(write(tmp_path, WALKED.replace("TEST", test)))],
                        VerifyOptions(("memsafety", "unreach-call")))
     assert [p.verdict for p in f.properties] == [memsafety, unreach], f.properties
+
+
+def test_a_for_header_counts_the_cell_the_walk_left(tmp_path):
+    """``for (i = 0; i < len; i++) { ...; p = p->next; }`` steps i after p moved: the pass keeps
+    the cell p left in a temporary (``p_left``) for the Tally, so the count is the cells walked."""
+    src = WALKED.replace("int len = 0, i = 0;", "int len = 0, i;").replace(
+        "while (TEST) {", "for (i = 0; i < len; i++) {").replace("        i++;\n        p = p->next;", "        p = p->next;")
+    prog = lower_file(str(write(tmp_path, src)))
+    [tally] = [e.stmt for e in prog.edges if isinstance(e.stmt, ir.Tally) and e.stmt.counter == "i"]
+    assert tally.vars[0] == "p_left"
+    [f] = verify_files([str(tmp_path / "count.c")], VerifyOptions(("memsafety", "unreach-call")))
+    assert [p.verdict for p in f.properties] == ["true", "true"], f.properties

@@ -1977,7 +1977,8 @@ def tally(lib: Library, s: ir.Tally) -> Act:
     neg = "!" if s.delta > 0 else ""   # the cells that may move: not counted, or counted
     fits = [f"(E(v_1) {lib.v(x)}(v_1) & {neg}{t}(v_1))" for x in s.vars]
     picks = [_and([f"{lib.v(x)}(v)", f"{neg}{t}(v)"] + [f"!{f}" for f in fits[:i]]) for i, x in enumerate(s.vars)]
-    new = f"{t}(v) | {_or(picks)}" if s.delta > 0 else f"{t}(v) & !{_or(picks)}"
+    kept = f"!{lib.tally_lost(k)}"   # a lost tally marks nothing: its marks would only split cells
+    new = f"{t}(v) | ({kept} & {_or(picks)})" if s.delta > 0 else f"{t}(v) & !{_or(picks)}"
     updates = ((f"{t}(v)", new), (lib.tally_lost(k), f"{lib.tally_lost(k)} | {_and(['!' + f for f in fits])}"))
     name = "_".join(["Tally" if s.delta > 0 else "Untally", _sanitize(k)] + [lib.v(x) for x in s.vars])
     verb = "counts" if s.delta > 0 else "no longer counts"

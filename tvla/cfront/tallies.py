@@ -29,7 +29,7 @@ counts rule the branch out.
 """
 
 from dataclasses import replace
-from typing import Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
+from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Set, Tuple
 
 from tvla.cfront import ir
 
@@ -50,15 +50,25 @@ def tally_test(left: str, right: str, offset: int, op: str) -> Optional[Tuple[ir
 
 def tallied(prog: ir.CProgram) -> FrozenSet[str]:
     """The counters some :class:`~tvla.cfront.ir.TallyCond` of ``prog`` compares, and the
-    counters copied into them."""
-    found = {v for e in prog.edges if isinstance(e.stmt, ir.Assume) and isinstance(e.stmt.cond, ir.TallyCond)
-             for v in (e.stmt.cond.left, e.stmt.cond.right)}
+    counters copied into them; a test only where both sides are set to 0 somewhere (``i = 1;
+    ... i < len``: i's tally is never kept, and len's marks would only split cells)."""
     counters = _counters(prog)
     copies = [s for s in (e.stmt for e in prog.edges) if isinstance(s, ir.ShiftFlag) and s.delta == 0 and s.table is None]
+    zeroed = _closed({s.var for s in (e.stmt for e in prog.edges) if isinstance(s, ir.Havoc) and s.value == 0
+                      and not s.dead and not s.uninit}, copies, counters, forward=True)
+    found = {v for e in prog.edges if isinstance(e.stmt, ir.Assume) and isinstance(e.stmt.cond, ir.TallyCond)
+             and {e.stmt.cond.left, e.stmt.cond.right} <= zeroed for v in (e.stmt.cond.left, e.stmt.cond.right)}
+    return frozenset(_closed(found, copies, counters, forward=False))
+
+
+def _closed(start: Set[str], copies: List[ir.ShiftFlag], counters: Set[str], forward: bool) -> Set[str]:
+    """``start`` and the counters copied from them (``forward``) or into them."""
+    found = set(start)
     while True:
-        more = {s.src for s in copies if s.dst in found and s.src in counters} - found
+        more = {(s.dst if forward else s.src) for s in copies if (s.src if forward else s.dst) in found
+                and (s.dst if forward else s.src) in counters} - found
         if not more:
-            return frozenset(found)
+            return found
         found |= more
 
 
@@ -87,15 +97,65 @@ def tally_counters(prog: ir.CProgram) -> ir.CProgram:
     into: Dict[str, List[ir.Edge]] = {}
     for e in prog.edges:
         into.setdefault(e.target, []).append(e)
-    out: List[ir.Edge] = []
-    for e in prog.edges:
+    steps: Dict[int, List[str]] = {}   # edge index of a step -> its candidates
+    ghosts: Dict[str, str] = {}        # a candidate advanced before the step -> the variable it left
+    for i, e in enumerate(prog.edges):
         s = e.stmt
         if isinstance(s, ir.Step) and s.var in counted and s.delta in (1, -1):
-            cands = _candidates(prog.edges, loops.get(e.source), temps) or _before(e, into, temps)[:BACK_VARS]
-            out += ir.chain(e, [s, ir.Tally(s.var, tuple(dict.fromkeys(cands)), s.delta)], fresh)
+            loop = loops.get(e.source)
+            cands = _candidates(prog.edges, loop, temps) or _before(e, into, temps)[:BACK_VARS]
+            behind = _left_behind(prog.edges, i, loop, cands) if loop is not None else []
+            for x in behind:
+                ghosts.setdefault(x, _fresh_name(prog, f"{x}_left", ghosts.values()))
+            steps[i] = [ghosts[x] for x in behind] + cands
+    out: List[ir.Edge] = []
+    for i, e in enumerate(prog.edges):
+        s, walker = e.stmt, _advance(e.stmt)
+        if isinstance(s, ir.Step) and i in steps:
+            out += ir.chain(e, [s, ir.Tally(s.var, tuple(dict.fromkeys(steps[i])), s.delta)], fresh)
+        elif walker is not None and walker in ghosts:   # the cell it leaves, for the step after it
+            out += ir.chain(e, [ir.AssignVar(ghosts[walker], walker), s], fresh)
         else:
             out.append(e)
-    return replace(prog, edges=tuple(out))
+    made = tuple(ir.PointerVar(g, p.struct, "local", frame=p.frame, temp=True)
+                 for p in prog.pointers for x, g in ghosts.items() if p.name == x)
+    return replace(prog, edges=tuple(out), pointers=prog.pointers + made)
+
+
+def _advance(s: ir.Statement) -> Optional[str]:
+    """``p`` of ``p = p->f`` (a walk's step), else None."""
+    return s.dst if isinstance(s, ir.Load) and s.dst == s.src else None
+
+
+def _fresh_name(prog: ir.CProgram, base: str, taken: Iterable[str]) -> str:
+    used = {p.name for p in prog.pointers} | {iv.name for iv in prog.ints} | set(taken)
+    name, k = base, 1
+    while name in used:
+        k += 1
+        name = f"{base}{k}"
+    return name
+
+
+def _left_behind(edges: Sequence[ir.Edge], step: int, loop: FrozenSet[str], cands: List[str]) -> List[str]:
+    """The candidates that every way around ``loop`` from where it is entered to edge ``step``
+    advances (``p = p->next`` before ``i++`` of a ``for`` header): the cell to count is the one
+    the walk left."""
+    entries = {e.target for e in edges if e.target in loop and e.source not in loop}
+    out = []
+    for x in cands:
+        if not any(_advance(e.stmt) == x for e in edges if e.source in loop and e.target in loop):
+            continue
+        seen, todo = set(entries), list(entries)
+        while todo:
+            n = todo.pop()
+            for k, e in enumerate(edges):
+                if e.source == n and e.target in loop and e.target not in seen and k != step \
+                        and _advance(e.stmt) != x:
+                    seen.add(e.target)
+                    todo.append(e.target)
+        if edges[step].source not in seen:
+            out.append(x)
+    return out
 
 
 def _counter_test(s: ir.Statement, counters: Set[str]) -> Optional[ir.TallyCond]:
