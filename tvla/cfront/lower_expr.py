@@ -643,7 +643,10 @@ class ExprLowering(Builder):
                 continue
             rng = int_range(side.type)   # the type compared in: a's own, so e's value is converted to it
             assert name is not None
-            tallies = _offset_test(name, iv, src, self.ints[src], mapped[2], op)
+            # only a syntactic b + k: the table covers b's kept values, where len % 7 is len too
+            shifted = shift_of(other, lambda c: self.int_class(decl_key(c)), lambda c: self.const_value(c, fr))
+            same = shifted is not None and decl_key(shifted[0]) == decl_key(mapped[0])
+            tallies = _offset_test(name, iv, src, self.ints[src], shifted[2], op) if shifted and same else None
             if tallies is not None:   # every way to each branch through its filter (tvla.cfront.tallies)
                 t, f = self.filtered(t, tallies[0], s), self.filtered(f, tallies[1], s)
             self.per_value(src, mapped[2], t, f, cur, s, lambda here, w: self.int_branch(
@@ -1214,14 +1217,10 @@ class ExprLowering(Builder):
         return ir.Step(name, step[1])
 
 
-def _offset_test(a: str, av: ir.IntVar, b: str, bv: ir.IntVar, table: Mapping,
+def _offset_test(a: str, av: ir.IntVar, b: str, bv: ir.IntVar, offset: int,
                  op: str) -> Optional[Tuple[ir.TallyCond, ir.TallyCond]]:
-    """The tally filters of ``a op b + k`` for two counters a and b, when the expression is b + k
-    at every value ``table`` gives (None: no such test)."""
-    offsets = {w - v for v, w in table if w is not None}
-    if not (av.other and bv.other) or len(offsets) != 1 or any(w is None for _v, w in table):
-        return None
-    return tally_test(a, b, offsets.pop(), op)
+    """The tally filters of ``a op b + offset`` for two counters a and b (None: no such test)."""
+    return tally_test(a, b, offset, op) if av.other and bv.other else None
 
 
 def _computed(s: ci.Cursor, key: Hashable) -> bool:
