@@ -2323,6 +2323,7 @@ def build_library(cprog: ir.CProgram, needs: Needs, precision: Precision = Preci
         tree = _tree_fields(cprog, owner, used, back) if owner and n and d in observed else ()
         if tree:
             tree_order[d] = tree
+    ring = _sentinels(cprog, fld, back, cross) if ordered else NO_RING
     return Library(needs, var, fld, fields_of, loaded, tuple(allocated) if len(allocated) > 1 else (), ints_of,
                    ordered, keys, in_order, flags, symbolic,
                    tuple(p.name for p in cprog.pointers if not p.initialised), store, sorted_field,
@@ -2333,7 +2334,7 @@ def build_library(cprog: ir.CProgram, needs: Needs, precision: Precision = Preci
                    any(isinstance(s, ir.Malloc) and s.on_stack for s in _statements(cprog)), _handle_fields(cprog, cross),
                    {iv.name: iv.range for iv in cprog.ints if iv.range is not None and (iv.name in flags or iv.register)},
                    bounds, constants,
-                   _compared_with(cprog, registers), *(_sentinels(cprog, fld, back, cross) if ordered else NO_RING),
+                   _compared_with(cprog, registers), *ring,
                    regions, frozenset(iv.name for iv in cprog.ints if iv.ordered and iv.name in flags),
                    {iv.name: iv.spare for iv in cprog.ints if iv.spare is not None and iv.name in flags},
                    loops, {iv.name: iv.names for iv in cprog.ints if iv.names and iv.name in flags},
@@ -2342,7 +2343,7 @@ def build_library(cprog: ir.CProgram, needs: Needs, precision: Precision = Preci
                    {iv.name: iv.beyond for iv in cprog.ints if iv.beyond and iv.name in others},
                    nested_fields(cprog, set(used), set(back) | loops), tree_order=tree_order,
                    tallies=frozenset(k for k in tallied(cprog) if k in others),
-                   before=_ring_ends(cprog, set(in_order.values()), set(fld)) if store else ())
+                   before=_ring_ends(cprog, set(in_order.values()) - ring[0], set(fld)) if store else ())
 
 
 def _ring_ends(cprog: ir.CProgram, ordered: Set[str], used: Set[str]) -> Tuple[Tuple[str, str], ...]:
@@ -2350,7 +2351,8 @@ def _ring_ends(cprog: ir.CProgram, ordered: Set[str], used: Set[str]) -> Tuple[T
     test compares with an f field read into a temporary (``p->next != h``: the walk of a ring that
     starts at h).  The cell before x's then stays apart from the cells between (``pre[f,x]``):
     in a sorted ring it is the one cell not below its successor, and merged with the others it
-    made all of them unordered."""
+    made all of them unordered.  (``ordered``: not a field closed through a struct variable's
+    cell, whose edges out of it t[T] leaves out: there the head is no cell of the order.)"""
     loads = {e.stmt.dst: e.stmt.field for e in cprog.edges if isinstance(e.stmt, ir.Load)}
     temps = {p.name for p in cprog.pointers if p.temp}
     out: Dict[Tuple[str, str], None] = {}
