@@ -197,3 +197,17 @@ def test_an_expression_that_is_a_shift_only_on_small_values_is_not_filtered(tmp_
     assert not any(isinstance(e.stmt, ir.Assume) and isinstance(e.stmt.cond, ir.TallyCond) for e in prog.edges)
     [f] = verify_files([str(tmp_path / "count.c")], VerifyOptions(("unreach-call",), concrete=False))
     assert f.properties[0].verdict != "true"
+
+
+@pytest.mark.parametrize("inits, check, expected", [
+    ("int len = 1, cnt = 1;", "cnt != len", "true"),          # both count from a base of 1
+    ("int len = 0, cnt = 1;", "cnt != len + 1", "true"),      # bases differ by the offset
+    ("int len = 0, cnt = 1;", "cnt != len", "false"),
+    ("int len = 2, cnt = 0;", "cnt + 2 != len", "true"),
+])
+def test_counters_counting_from_a_constant(tmp_path, inits, check, expected):
+    """A counter set to one constant (0 to 3) counts from it: k is that base plus the cells it
+    marked, and two counters' bases move the offset the marks are compared with."""
+    src = COUNTED.replace("int len = 0, cnt = 0;", inits).replace("CHANGE", "").replace("CHECK", check)
+    [f] = verify_files([str(write(tmp_path, src))], VerifyOptions(("unreach-call",)))
+    assert f.properties[0].verdict == expected, f.properties

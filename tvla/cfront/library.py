@@ -44,7 +44,7 @@ from typing import AbstractSet, Callable, Dict, FrozenSet, Iterable, Iterator, L
     Union
 
 from tvla.cfront import ir
-from tvla.cfront.tallies import tallied
+from tvla.cfront.tallies import MAX_OFFSET, tallied, tally_bases
 from tvla.cfront.walks import nested_fields
 from tvla.errors import TvlaError
 
@@ -250,6 +250,7 @@ class Library:
     nested: FrozenSet[str] = frozenset()    # fields to the own type that hang sub-lists off a list (below[f]; walks.py)
     tree_order: Dict[str, Tuple[str, ...]] = dataclasses.field(default_factory=dict)  # int field -> its tree's fields
     tallies: FrozenSet[str] = frozenset()   # counters tied to the cells they counted (tvla.cfront.tallies)
+    tally_base: Dict[str, int] = dataclasses.field(default_factory=dict)   # tallied counter -> its base
     before: Tuple[Tuple[str, str], ...] = ()   # (f, x): pre[f,x](v), v's f is x's cell (_ring_ends)
 
     # ------------------------------------------------------------- names
@@ -2012,8 +2013,13 @@ def _exactly(n: int, member: Callable[[str], str], prefix: str) -> str:
 
 def tally_cond(lib: Library, c: ir.TallyCond) -> Act:
     """The branch where ``left OP right + offset`` holds, cut where both tallies are kept and they
-    decide it fails: left - right is |L \\ R| - |R \\ L| (an order test: no offset)."""
-    a, b, k = lib.tally(c.left), lib.tally(c.right), c.offset
+    decide it fails: left - right is |L \\ R| - |R \\ L| plus the difference of their bases (an
+    order test: none in all)."""
+    a, b = lib.tally(c.left), lib.tally(c.right)
+    k = c.offset + lib.tally_base[c.right] - lib.tally_base[c.left]
+    title = f"{c.left} {c.op} {c.right} + {c.offset} (by the cells counted)"
+    if abs(k) > MAX_OFFSET or k and c.op not in ("==", "!="):
+        return Act(f"Tally_Cond_{_sanitize(c.left)}_{_OPS[c.op]}_{_sanitize(c.right)}_any", title)   # no cut
 
     def only_a(w: str) -> str:
         return f"{a}({w}) & !{b}({w})"
@@ -2027,8 +2033,8 @@ def tally_cond(lib: Library, c: ir.TallyCond) -> Act:
     fails = {"==": differ, "!=": equal,   # where the marks say the test fails
              "<": none_b, ">=": f"({none_a} & {some_b})", "<=": f"({none_b} & {some_a})", ">": none_a}[c.op]
     kept = f"!{lib.tally_lost(c.left)} & !{lib.tally_lost(c.right)}"
-    name = f"Tally_Cond_{_sanitize(c.left)}_{_OPS[c.op]}_{_sanitize(c.right)}_{const_name(k)}"
-    return Act(name, f"{c.left} {c.op} {c.right} + {k} (by the cells counted)", pre=f"!({kept} & {fails})")
+    name = f"Tally_Cond_{_sanitize(c.left)}_{_OPS[c.op]}_{_sanitize(c.right)}_{const_name(c.offset)}"
+    return Act(name, title, pre=f"!({kept} & {fails})")
 
 
 # ----------------------------------------------------------------------------- building the library
@@ -2342,7 +2348,7 @@ def build_library(cprog: ir.CProgram, needs: Needs, precision: Precision = Preci
                    _order_observed(cprog, observed, registers), same_cell,
                    {iv.name: iv.beyond for iv in cprog.ints if iv.beyond and iv.name in others},
                    nested_fields(cprog, set(used), set(back) | loops), tree_order=tree_order,
-                   tallies=frozenset(k for k in tallied(cprog) if k in others),
+                   tallies=frozenset(k for k in tallied(cprog) if k in others), tally_base=tally_bases(cprog),
                    before=_ring_ends(cprog, set(in_order.values()) - ring[0], set(fld)) if store else ())
 
 

@@ -5,10 +5,11 @@ A counter (an :class:`~tvla.cfront.ir.IntVar` with ``other``: past its first few
 into one that is, is *tallied*: the library gives it a unary predicate ``tally[c](v)`` and a
 nullary ``tally_lost[c]()`` with the invariant
 
-    not tally_lost[c]  implies  c == the number of cells v with tally[c](v)
+    not tally_lost[c]  implies  c == base + the number of cells v with tally[c](v)
 
-(cells stay in the store when freed; a tallied cell dropped as unreachable loses the tally).
-``c = 0`` empties the tally and finds it; ``c = d`` copies d's; every other write loses it, but
+(cells stay in the store when freed; a tallied cell dropped as unreachable loses the tally; the
+base is the one constant, 0 to 3, the program sets c to: :func:`tally_bases`).  ``c = base``
+empties the tally and finds it; ``c = d`` copies d's; every other write loses it, but
 ``c += 1``, which this pass follows by a :class:`~tvla.cfront.ir.Tally`: the first of its
 candidate pointer variables that points to a cell not tallied yet gets tallied (none: lost).
 The candidates (each stays live up to the step, so they are few) are variables assigned in
@@ -33,7 +34,7 @@ from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Set, Tup
 
 from tvla.cfront import ir
 
-__all__ = ["MAX_OFFSET", "tally_counters", "tallied", "tally_test"]
+__all__ = ["MAX_OFFSET", "tally_counters", "tallied", "tally_bases", "tally_test"]
 
 MAX_OFFSET = 3   # |k| of the a == b + k a tally decides
 BACK_STEPS = 12  # edges looked back from a step outside loops for the variables whose cells it may count
@@ -50,26 +51,39 @@ def tally_test(left: str, right: str, offset: int, op: str) -> Optional[Tuple[ir
 
 def tallied(prog: ir.CProgram) -> FrozenSet[str]:
     """The counters some :class:`~tvla.cfront.ir.TallyCond` of ``prog`` compares, and the
-    counters copied into them; a test only where both sides are set to 0 somewhere (``i = 1;
-    ... i < len``: i's tally is never kept, and len's marks would only split cells)."""
-    counters = _counters(prog)
+    counters copied into them; a test only where both sides have a base (``i = 1; ... i < len``
+    with i also set to 0 elsewhere: i's tally is never kept, and len's marks would only split
+    cells)."""
+    counters, bases = _counters(prog), tally_bases(prog)
     copies = [s for s in (e.stmt for e in prog.edges) if isinstance(s, ir.ShiftFlag) and s.delta == 0 and s.table is None]
-    zeroed = _closed({s.var for s in (e.stmt for e in prog.edges) if isinstance(s, ir.Havoc) and s.value == 0
-                      and not s.dead and not s.uninit}, copies, counters, forward=True)
     found = {v for e in prog.edges if isinstance(e.stmt, ir.Assume) and isinstance(e.stmt.cond, ir.TallyCond)
-             and {e.stmt.cond.left, e.stmt.cond.right} <= zeroed for v in (e.stmt.cond.left, e.stmt.cond.right)}
-    return frozenset(_closed(found, copies, counters, forward=False))
-
-
-def _closed(start: Set[str], copies: List[ir.ShiftFlag], counters: Set[str], forward: bool) -> Set[str]:
-    """``start`` and the counters copied from them (``forward``) or into them."""
-    found = set(start)
+             and {e.stmt.cond.left, e.stmt.cond.right} <= set(bases) for v in (e.stmt.cond.left, e.stmt.cond.right)}
     while True:
-        more = {(s.dst if forward else s.src) for s in copies if (s.src if forward else s.dst) in found
-                and (s.dst if forward else s.src) in counters} - found
+        more = {s.src for s in copies if s.dst in found and s.src in counters and s.src in bases} - found
         if not more:
-            return found
+            return frozenset(found)
         found |= more
+
+
+def tally_bases(prog: ir.CProgram) -> Dict[str, int]:
+    """The value each counter starts its count from: the one constant, 0 to :data:`MAX_OFFSET`,
+    it is set to (or, for a copy, its source's); none for a counter set to two of them (``cnt =
+    1`` after a head cell: cnt is 1 + the cells it marks)."""
+    counters = _counters(prog)
+    starts: Dict[str, Set[int]] = {k: set() for k in counters}
+    for s in (e.stmt for e in prog.edges):
+        if isinstance(s, ir.Havoc) and s.var in counters and s.value is not None and not s.dead and not s.uninit:
+            starts[s.var].add(s.value)
+    copies = [s for s in (e.stmt for e in prog.edges) if isinstance(s, ir.ShiftFlag) and s.delta == 0
+              and s.table is None and s.dst in counters and s.src in counters]
+    changed = True
+    while changed:
+        changed = False
+        for s in copies:
+            if not starts[s.src] <= starts[s.dst]:
+                starts[s.dst] |= starts[s.src]
+                changed = True
+    return {k: next(iter(v)) for k, v in starts.items() if len(v) == 1 and 0 <= next(iter(v)) <= MAX_OFFSET}
 
 
 def _counters(prog: ir.CProgram) -> Set[str]:

@@ -225,7 +225,7 @@ def _tally_write(lib: L.Library, s: ir.Statement) -> Optional[Tuple[str, Optiona
     """(counter, the counter copied, reset) of a statement that writes a tallied counter other
     than by ``+= 1`` or ``-= 1`` (a Tally follows those), else None."""
     if isinstance(s, ir.Havoc) and s.var in lib.tallies:
-        return s.var, None, s.value == 0 and not s.dead and not s.uninit
+        return s.var, None, s.value == lib.tally_base[s.var] and not s.dead and not s.uninit
     if isinstance(s, ir.Step) and s.var in lib.tallies and s.delta not in (1, -1):
         return s.var, None, False
     if isinstance(s, ir.ShiftFlag) and s.dst in lib.tallies:
