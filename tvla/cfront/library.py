@@ -44,7 +44,7 @@ from typing import AbstractSet, Callable, Dict, FrozenSet, Iterable, Iterator, L
     Union
 
 from tvla.cfront import ir
-from tvla.cfront.tallies import MAX_OFFSET, tallied, tally_bases
+from tvla.cfront.tallies import decidable, effective_offset, tallied, tally_bases
 from tvla.cfront.walks import nested_fields
 from tvla.errors import TvlaError
 
@@ -2015,10 +2015,9 @@ def tally_cond(lib: Library, c: ir.TallyCond) -> Act:
     """The branch where ``left OP right + offset`` holds, cut where both tallies are kept and they
     decide it fails: left - right is |L \\ R| - |R \\ L| plus the difference of their bases (an
     order test: none in all)."""
-    a, b = lib.tally(c.left), lib.tally(c.right)
-    k = c.offset + lib.tally_base[c.right] - lib.tally_base[c.left]
+    a, b, k = lib.tally(c.left), lib.tally(c.right), effective_offset(c, lib.tally_base)
     title = f"{c.left} {c.op} {c.right} + {c.offset} (by the cells counted)"
-    if abs(k) > MAX_OFFSET or k and c.op not in ("==", "!="):
+    if not decidable(c, lib.tally_base):
         return Act(f"Tally_Cond_{_sanitize(c.left)}_{_OPS[c.op]}_{_sanitize(c.right)}_any", title)   # no cut
 
     def only_a(w: str) -> str:

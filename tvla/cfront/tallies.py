@@ -34,7 +34,7 @@ from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Set, Tup
 
 from tvla.cfront import ir
 
-__all__ = ["MAX_OFFSET", "tally_counters", "tallied", "tally_bases", "tally_test"]
+__all__ = ["MAX_OFFSET", "tally_counters", "tallied", "tally_bases", "decidable", "effective_offset", "tally_test"]
 
 MAX_OFFSET = 3   # |k| of the a == b + k a tally decides
 BACK_STEPS = 12  # edges looked back from a step outside loops for the variables whose cells it may count
@@ -57,12 +57,25 @@ def tallied(prog: ir.CProgram) -> FrozenSet[str]:
     counters, bases = _counters(prog), tally_bases(prog)
     copies = [s for s in (e.stmt for e in prog.edges) if isinstance(s, ir.ShiftFlag) and s.delta == 0 and s.table is None]
     found = {v for e in prog.edges if isinstance(e.stmt, ir.Assume) and isinstance(e.stmt.cond, ir.TallyCond)
-             and {e.stmt.cond.left, e.stmt.cond.right} <= set(bases) for v in (e.stmt.cond.left, e.stmt.cond.right)}
+             and decidable(e.stmt.cond, bases) for v in (e.stmt.cond.left, e.stmt.cond.right)}
     while True:
         more = {s.src for s in copies if s.dst in found and s.src in counters and s.src in bases} - found
         if not more:
             return frozenset(found)
         found |= more
+
+
+def decidable(c: ir.TallyCond, bases: Dict[str, int]) -> bool:
+    """Can the marks decide ``c`` (both sides have a base; an order test: the same, and no offset)?"""
+    if c.left not in bases or c.right not in bases:
+        return False
+    k = effective_offset(c, bases)
+    return abs(k) <= MAX_OFFSET and (k == 0 or c.op in ("==", "!="))
+
+
+def effective_offset(c: ir.TallyCond, bases: Dict[str, int]) -> int:
+    """k of ``|L| op |R| + k``, the marks' counts, for ``left op right + offset``."""
+    return c.offset + bases[c.right] - bases[c.left]
 
 
 def tally_bases(prog: ir.CProgram) -> Dict[str, int]:
