@@ -2329,6 +2329,7 @@ def build_library(cprog: ir.CProgram, needs: Needs, precision: Precision = Preci
         if tree:
             tree_order[d] = tree
     ring = _sentinels(cprog, fld, back, cross) if ordered else NO_RING
+    bases = tally_bases(cprog)
     return Library(needs, var, fld, fields_of, loaded, tuple(allocated) if len(allocated) > 1 else (), ints_of,
                    ordered, keys, in_order, flags, symbolic,
                    tuple(p.name for p in cprog.pointers if not p.initialised), store, sorted_field,
@@ -2347,11 +2348,11 @@ def build_library(cprog: ir.CProgram, needs: Needs, precision: Precision = Preci
                    _order_observed(cprog, observed, registers), same_cell,
                    {iv.name: iv.beyond for iv in cprog.ints if iv.beyond and iv.name in others},
                    nested_fields(cprog, set(used), set(back) | loops), tree_order=tree_order,
-                   tallies=frozenset(k for k in tallied(cprog) if k in others), tally_base=tally_bases(cprog),
-                   before=_ring_ends(cprog, set(in_order.values()) - ring[0], set(fld)) if store else ())
+                   tallies=frozenset(k for k in tallied(cprog, bases) if k in others), tally_base=bases,
+                   before=_ring_ends(cprog, set(in_order.values()) - ring[0]) if store else ())
 
 
-def _ring_ends(cprog: ir.CProgram, ordered: Set[str], used: Set[str]) -> Tuple[Tuple[str, str], ...]:
+def _ring_ends(cprog: ir.CProgram, ordered: Set[str]) -> Tuple[Tuple[str, str], ...]:
     """(f, x) for each list field f of a data order and pointer variable x (no temporary) that a
     test compares with an f field read into a temporary (``p->next != h``: the walk of a ring that
     starts at h).  The cell before x's then stays apart from the cells between (``pre[f,x]``):
@@ -2367,7 +2368,7 @@ def _ring_ends(cprog: ir.CProgram, ordered: Set[str], used: Set[str]) -> Tuple[T
             continue
         for a, b in ((c.left, c.right), (c.right, c.left)):
             f = loads.get(a)
-            if f is not None and a in temps and f in ordered and f in used and b not in temps:
+            if f is not None and a in temps and f in ordered and b not in temps:
                 out.setdefault((f, b))
     return tuple(out)
 

@@ -137,9 +137,7 @@ class LinkLowering(ExprLowering):
 
     def flag_branch(self, link: Link, target: ir.LinkTarget, yes: Cur, no: Cur, cur: Cur, s: ci.Cursor) -> None:
         """To ``yes`` when ``link`` points to ``target``, else to ``no``."""
-        i = self.target_value(link, target)
-        self.edge(cur, yes, ir.Assume(ir.DataCond(link.flag, None, "==", value=i)), s)
-        self.edge(cur, no, ir.Assume(ir.DataCond(link.flag, None, "!=", value=i)), s)
+        self.int_branch(("var", link.flag), "==", ("const", self.target_value(link, target)), yes, no, cur, s)
 
     def deref_link(self, pp: ci.Cursor, cur: Cur, at: ci.Cursor) -> Optional[Tuple[Ptr, Cur]]:
         """``*pp`` for a link pointer ``pp`` into a temporary (None: ``pp`` is none)."""

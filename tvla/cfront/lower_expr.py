@@ -645,8 +645,8 @@ class ExprLowering(Builder):
             assert name is not None
             # only a syntactic b + k: the table covers b's kept values, where len % 7 is len too
             shifted = shift_of(other, lambda c: self.int_class(decl_key(c)), lambda c: self.const_value(c, fr))
-            same = shifted is not None and decl_key(shifted[0]) == decl_key(mapped[0])
-            tallies = _offset_test(name, iv, src, self.ints[src], shifted[2], op) if shifted and same else None
+            tallies = _offset_test(name, iv, src, self.ints[src], shifted[2], op) \
+                if shifted is not None and decl_key(shifted[0]) == decl_key(mapped[0]) else None
             if tallies is not None:   # every way to each branch through its filter (tvla.cfront.tallies)
                 t, f = self.filtered(t, tallies[0], s), self.filtered(f, tallies[1], s)
             self.per_value(src, mapped[2], t, f, cur, s, lambda here, w: self.int_branch(

@@ -49,17 +49,16 @@ def tally_test(left: str, right: str, offset: int, op: str) -> Optional[Tuple[ir
     return ir.TallyCond(left, right, offset, op), ir.TallyCond(left, right, offset, ir.NEGATE[op])
 
 
-def tallied(prog: ir.CProgram) -> FrozenSet[str]:
+def tallied(prog: ir.CProgram, bases: Dict[str, int]) -> FrozenSet[str]:
     """The counters some :class:`~tvla.cfront.ir.TallyCond` of ``prog`` compares, and the
-    counters copied into them; a test only where both sides have a base (``i = 1; ... i < len``
-    with i also set to 0 elsewhere: i's tally is never kept, and len's marks would only split
-    cells)."""
-    counters, bases = _counters(prog), tally_bases(prog)
-    copies = [s for s in (e.stmt for e in prog.edges) if isinstance(s, ir.ShiftFlag) and s.delta == 0 and s.table is None]
+    counters copied into them; a test only where both sides have a base (``bases``: ``i = 1; ...
+    i < len`` with i also set to 0 elsewhere: i's tally is never kept, and len's marks would only
+    split cells)."""
+    copies = _copies(prog, _counters(prog))
     found = {v for e in prog.edges if isinstance(e.stmt, ir.Assume) and isinstance(e.stmt.cond, ir.TallyCond)
              and decidable(e.stmt.cond, bases) for v in (e.stmt.cond.left, e.stmt.cond.right)}
     while True:
-        more = {s.src for s in copies if s.dst in found and s.src in counters and s.src in bases} - found
+        more = {s.src for s in copies if s.dst in found and s.src in bases} - found
         if not more:
             return frozenset(found)
         found |= more
@@ -87,8 +86,7 @@ def tally_bases(prog: ir.CProgram) -> Dict[str, int]:
     for s in (e.stmt for e in prog.edges):
         if isinstance(s, ir.Havoc) and s.var in counters and s.value is not None and not s.dead and not s.uninit:
             starts[s.var].add(s.value)
-    copies = [s for s in (e.stmt for e in prog.edges) if isinstance(s, ir.ShiftFlag) and s.delta == 0
-              and s.table is None and s.dst in counters and s.src in counters]
+    copies = _copies(prog, counters)
     changed = True
     while changed:
         changed = False
@@ -97,6 +95,12 @@ def tally_bases(prog: ir.CProgram) -> Dict[str, int]:
                 starts[s.dst] |= starts[s.src]
                 changed = True
     return {k: next(iter(v)) for k, v in starts.items() if len(v) == 1 and 0 <= next(iter(v)) <= MAX_OFFSET}
+
+
+def _copies(prog: ir.CProgram, counters: Set[str]) -> List[ir.ShiftFlag]:
+    """The statements ``dst = src`` between two counters."""
+    return [s for s in (e.stmt for e in prog.edges) if isinstance(s, ir.ShiftFlag) and s.delta == 0
+            and s.table is None and s.dst in counters and s.src in counters]
 
 
 def _counters(prog: ir.CProgram) -> Set[str]:
@@ -116,14 +120,16 @@ def tally_counters(prog: ir.CProgram) -> ir.CProgram:
         test = _counter_test(e.stmt, counters)
         edges += ir.chain(e, [ir.Assume(test), e.stmt], fresh) if test is not None else [e]
     prog = replace(prog, edges=tuple(edges))
-    counted = tallied(prog)
+    counted = tallied(prog, tally_bases(prog))
     if not counted:
         return prog
     loops = _loops(prog.edges)
     temps = {p.name for p in prog.pointers if p.temp}
     into: Dict[str, List[ir.Edge]] = {}
-    for e in prog.edges:
+    out_of: Dict[str, List[Tuple[int, ir.Edge]]] = {}
+    for i, e in enumerate(prog.edges):
         into.setdefault(e.target, []).append(e)
+        out_of.setdefault(e.source, []).append((i, e))
     steps: Dict[int, List[str]] = {}   # edge index of a step -> its candidates
     ghosts: Dict[str, str] = {}        # a candidate advanced before the step -> the variable it left
     for i, e in enumerate(prog.edges):
@@ -131,7 +137,7 @@ def tally_counters(prog: ir.CProgram) -> ir.CProgram:
         if isinstance(s, ir.Step) and s.var in counted and s.delta in (1, -1):
             loop = loops.get(e.source)
             cands = _candidates(prog.edges, loop, temps) or _before(e, into, temps)[:BACK_VARS]
-            behind = _left_behind(prog.edges, i, loop, cands) if loop is not None else []
+            behind = _left_behind(prog.edges, out_of, i, loop, cands) if loop is not None else []
             for x in behind:
                 ghosts.setdefault(x, _fresh_name(prog, f"{x}_left", ghosts.values()))
             steps[i] = [ghosts[x] for x in behind] + cands
@@ -163,10 +169,11 @@ def _fresh_name(prog: ir.CProgram, base: str, taken: Iterable[str]) -> str:
     return name
 
 
-def _left_behind(edges: Sequence[ir.Edge], step: int, loop: FrozenSet[str], cands: List[str]) -> List[str]:
+def _left_behind(edges: Sequence[ir.Edge], out_of: Dict[str, List[Tuple[int, ir.Edge]]], step: int,
+                 loop: FrozenSet[str], cands: List[str]) -> List[str]:
     """The candidates that every way around ``loop`` from where it is entered to edge ``step``
     advances (``p = p->next`` before ``i++`` of a ``for`` header): the cell to count is the one
-    the walk left."""
+    the walk left.  ``out_of``: the edges out of each node, with their indices."""
     entries = {e.target for e in edges if e.target in loop and e.source not in loop}
     out = []
     for x in cands:
@@ -174,10 +181,8 @@ def _left_behind(edges: Sequence[ir.Edge], step: int, loop: FrozenSet[str], cand
             continue
         seen, todo = set(entries), list(entries)
         while todo:
-            n = todo.pop()
-            for k, e in enumerate(edges):
-                if e.source == n and e.target in loop and e.target not in seen and k != step \
-                        and _advance(e.stmt) != x:
+            for k, e in out_of.get(todo.pop(), []):
+                if e.target in loop and e.target not in seen and k != step and _advance(e.stmt) != x:
                     seen.add(e.target)
                     todo.append(e.target)
         if edges[step].source not in seen:
