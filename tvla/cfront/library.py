@@ -40,8 +40,8 @@ import re
 import dataclasses
 from functools import cached_property, partial
 from dataclasses import dataclass, replace
-from typing import AbstractSet, Callable, Dict, FrozenSet, Iterable, Iterator, List, Optional, Sequence, Set, Tuple, \
-    Union
+from typing import AbstractSet, Callable, Dict, FrozenSet, Iterable, Iterator, List, Mapping, Optional, Sequence, Set, \
+    Tuple, Union
 
 from tvla.cfront import ir
 from tvla.cfront.tallies import decidable, effective_offset, tallied, tally_bases
@@ -259,6 +259,22 @@ class Library:
     def forward(self) -> Tuple[str, ...]:
         """The C pointer fields reachability follows: every used field but the back fields."""
         return tuple(f for f in self.field if f not in self.back)
+
+    @cached_property
+    def counted(self) -> Tuple[str, ...]:
+        """The fields with ``pt[f]`` and ``is[f]``: the cross fields and, beside them, every other
+        forward field, so that is[T] is known from them (:func:`shared_from`)."""
+        if not self.cross or self.single:
+            return tuple(f for f in self.field if f in self.cross)
+        return self.forward
+
+    @cached_property
+    def sharing_known(self) -> bool:
+        """is[T] is what ``pt[f]`` and ``is[f]`` of the forward fields say (:func:`shared_from`): each
+        has them, and each of its edges counts in ``edge[all]`` (no self-loop kept apart, no field
+        out of a struct variable's cell left out)."""
+        return not self.single and self.counted == self.forward \
+            and not (set(self.forward) & (self.loops | self.sentinel))
 
     @cached_property
     def single(self) -> bool:
@@ -583,6 +599,13 @@ class Library:
             # that puts every owned cell of a summary below one owner's child)
             out.append(f"%r {self.t('v_1', 'v_3')} & {self.edge('v_2', 'v_3')} & !is[{tag}](v_3) & v_1 != v_3"
                        f" ==> {self.t('v_1', 'v_2')}")
+        if not self.single and self.cross:
+            # the first step of a path is an edge out of its first cell: when only one of them can
+            # lead to the end, it does (a list cell that reaches the summary of its sub-list's tail
+            # only through the sub-list's head: that head reaches it, and a cut elsewhere keeps it)
+            other = f"E(v_4) {self.edge('v_1', 'v_4')} & v_4 != v_2 & {self.t('v_4', 'v_3')}"
+            out.append(f"%r {self.t('v_1', 'v_3')} & v_1 != v_3 & {self.edge('v_1', 'v_2')} & !({other})"
+                       f" ==> {self.t('v_2', 'v_3')}")
         out += self._cross_declarations()
         for n in (self.field[f] for f in self.field if f in self.loops):
             # a cell's f is itself, another cell or NULL: on a summary node the binary edge is 1/2
@@ -609,8 +632,9 @@ class Library:
         such cells may point anywhere, twice at one cell, or nowhere, and is[T] of a cell they
         point at becomes 1/2 as soon as one of its other parents is freed or cut."""
         out = []
-        for f, n in ((f, self.field[f]) for f in self.field if f in self.cross):
-            out.append(f"%i nn[{n}](v) = E(v_1) {n}(v, v_1) nonabs")
+        for f, n in ((f, self.field[f]) for f in self.counted):
+            if f in self.cross:
+                out.append(f"%i nn[{n}](v) = E(v_1) {n}(v, v_1) nonabs")
             # a header's field (struct queue { node *head, *tail; }) marks the cell it points at as
             # a variable would; from cells of a linked structure it would split every summary
             abstract = "" if f in self.handles else " nonabs"
@@ -896,20 +920,48 @@ def sharing_cut(lib: Library, x: str, fields: Sequence[str]) -> List[Tuple[str, 
     ``fields`` of x's cell are cut: a cell x pointed at keeps an f-edge exactly when it had two
     (is[f]), and keeps two only if two other cells point at it."""
     out = []
-    for n in (lib.field[f] for f in fields if f in lib.cross):
+    new: Dict[str, Tuple[str, str]] = {}
+    for f in lib.counted:
+        n = lib.field[f]
+        if f not in fields:
+            new[f] = (f"pt[{n}](v)", f"is[{n}](v)")
+            continue
         into = f"(E(w_1) {lib.v(x)}(w_1) & {n}(w_1, v))"
         others = f"E(s_1, s_2) {n}(s_1, v) & !{lib.v(x)}(s_1) & {n}(s_2, v) & !{lib.v(x)}(s_2) & s_1 != s_2"
-        out.append((f"pt[{n}](v)", f"({into} ? is[{n}](v) : pt[{n}](v))"))
-        out.append((f"is[{n}](v)", f"(is[{n}](v) & ({into} ? ({others}) : 1))"))
+        new[f] = (f"({into} ? is[{n}](v) : pt[{n}](v))", f"(is[{n}](v) & ({into} ? ({others}) : 1))")
+        out += [(f"pt[{n}](v)", new[f][0]), (f"is[{n}](v)", new[f][1])]
+    cut = [f for f in fields if f in lib.forward]
+    if cut and lib.sharing_known:
+        # the cell that lost an edge stays shared as its other edges say; recounting them with
+        # E(s_1, s_2) would give 1/2 where the other parent is in a summary node
+        into = _or([f"(E(w_1) {lib.v(x)}(w_1) & {lib.field[f]}(w_1, v))" for f in cut])
+        out.append((f"is[{lib.tag}](v)", f"({into} ? ({shared_from(lib, new)}) : is[{lib.tag}](v))"))
     return out
 
 
-def sharing_link(lib: Library, f: str, y: str) -> List[Tuple[str, str]]:
-    """The updates of ``pt[f]`` and ``is[f]`` when an f-edge from a cell whose f was NULL enters y's cell."""
-    if f not in lib.cross:
+def shared_from(lib: Library, known: Mapping[str, Tuple[str, str]]) -> str:
+    """is[T](v) from ``known``, for each forward field, the values of ``pt[f](v)`` and ``is[f](v)``:
+    two edges of one field enter v, or edges of two fields."""
+    fs = lib.forward
+    return _or([f"{known[f][1]}" for f in fs]
+               + [f"({known[f][0]} & {known[g][0]})" for i, f in enumerate(fs) for g in fs[i + 1:]])
+
+
+def sharing_link(lib: Library, x: str, f: str, y: str) -> List[Tuple[str, str]]:
+    """The updates of ``pt[f]``, ``is[f]`` (and is[T], where they know it) when x's f-edge, NULL
+    before or y's cell, enters y's cell."""
+    if f not in lib.counted:
         return []
     n, q = lib.field[f], lib.v(y)
-    return [(f"pt[{n}](v)", f"pt[{n}](v) | {q}(v)"), (f"is[{n}](v)", f"is[{n}](v) | ({q}(v) & pt[{n}](v))")]
+    # where x->f is y's cell already no edge enters it (a link follows a cut; tvla check tries
+    # every store)
+    new = f"{q}(v) & !(E(w_1) {lib.v(x)}(w_1) & {n}(w_1, v))"
+    out = [(f"pt[{n}](v)", f"pt[{n}](v) | {q}(v)"), (f"is[{n}](v)", f"is[{n}](v) | ({new} & pt[{n}](v))")]
+    if lib.sharing_known and f in lib.forward:
+        # y's cell is shared after the link exactly when an edge entered it before
+        entered = _or([f"pt[{lib.field[g]}](v)" for g in lib.forward])
+        out.append((f"is[{lib.tag}](v)", f"is[{lib.tag}](v) | ({new} & {entered})"))
+    return out
 
 
 # ----------------------------------------------------------------------------- garbage
@@ -927,7 +979,7 @@ def with_collect(lib: Library, act: Act, after: CellFormula, report: Optional[st
         e1, tag = lib.edge("g_1", "v"), lib.tag
         recount = lib.shared_def("v", after)
         updates.append((f"is[{tag}](v)", f"((E(g_1) {e1} & !{after('g_1')}) ? {recount} : is[{tag}](v))"))
-        for n in (lib.field[f] for f in lib.field if f in lib.cross):
+        for n in (lib.field[f] for f in lib.counted):
             gone = f"(E(g_1) {n}(g_1, v) & !{after('g_1')})"
             updates.append((f"pt[{n}](v)", f"({gone} ? (E(s_1) {n}(s_1, v) & {after('s_1')}) : pt[{n}](v))"))
             two = f"{n}(s_1, v) & {after('s_1')} & {n}(s_2, v) & {after('s_2')} & s_1 != s_2"
@@ -1073,7 +1125,7 @@ def link(lib: Library, x: str, f: str, y: str, checked: bool = False, moved: boo
     """``x->f = y`` after :func:`cut` made ``x->f`` NULL, or where it holds no pointer (``checked``:
     without the cut, the link requires ``x`` valid, as the cut does); ``moved``: y dies, NULL after it."""
     p, q, n = lib.v(x), lib.v(y), lib.field[f]
-    ups = [(f"{n}(v_1, v_2)", f"{n}(v_1, v_2) | {p}(v_1) & {q}(v_2)")] + t_link(lib, x, f, y) + sharing_link(lib, f, y)
+    ups = [(f"{n}(v_1, v_2)", f"{n}(v_1, v_2) | {p}(v_1) & {q}(v_2)")] + t_link(lib, x, f, y) + sharing_link(lib, x, f, y)
     ups += _moved(lib, y) if moved else ()
     if lib.bad_tracked and f in lib.loaded:
         ups.append((f"uninit[{n}](v)", f"({p}(v) ? {lib.bad(y)} : uninit[{n}](v))"))
@@ -1097,7 +1149,18 @@ def free(lib: Library, x: str, scope_end: bool = False) -> Act:
         return Act(f"End_Struct_Var_{p}", f"{x} goes out of scope", (f"{p}(v)",), updates=tuple(ups))
     pre = _and([f"!{lib.bad(x)}" if lib.bad_tracked else "", f"!(E(v) {p}(v) & freed(v))",
                 f"!(E(v) {p}(v) & nonheap(v))" if lib.stack_cells else ""])
-    return Act(f"Free_{p}", f"free({x})", (f"{p}(v)",), pre, updates=tuple(ups))
+    return Act(f"Free_{p}", f"free({x})", (f"{p}(v)",) + cut_targets(lib, x, list(lib.field)), pre,
+               updates=tuple(ups))
+
+
+def cut_targets(lib: Library, x: str, fields: Sequence[str]) -> Tuple[str, ...]:
+    """Where is[T] is known from ``pt[f]`` and ``is[f]`` (:func:`sharing_cut`), the focus on the cells
+    the cut ``fields`` of x's cell point at: in a summary node, the one an edge of x's cell enters
+    would stay 1/2 after the cut."""
+    cut = [lib.field[f] for f in fields if f in lib.forward]
+    if not lib.sharing_known or not cut:
+        return ()
+    return (f"E(v_1) {lib.v(x)}(v_1) & ({' | '.join(f'{n}(v_1, v)' for n in cut)})",)
 
 
 # ----------------------------------------------------------------------------- checks

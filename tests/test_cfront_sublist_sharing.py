@@ -1,0 +1,112 @@
+"""Lists of sub-lists whose owner is freed while its field still points into another chain.
+
+Joining the sub-list of the next item onto this one (``t->next = next->sub``) and freeing that
+item without clearing its ``sub`` makes the joined cell lose one of its two parents.  Recounted
+with ``E(s_1, s_2)``, is[T] of that cell stayed 1/2 wherever its other parent was in a summary
+node: blur then merged it with the cells of other chains, and the cleanup of one chain freed
+cells of the next (a false use-after-free alarm).  With a field to another struct type, the
+library now keeps ``pt[f]`` and ``is[f]`` of every forward field and knows is[T] from them
+(``Library.sharing_known``); a free focuses the cells its fields point at, and a coerce rule
+gives the first step of a path out of a cell that only one of its edges can take.
+"""
+
+import subprocess
+import sys
+
+from conftest import c_verdicts
+
+TVLA = [sys.executable, "-m", "tvla"]
+
+JOINED = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+struct node { struct node *next; int value; };
+struct list { struct node *sub; struct list *next; };
+static struct list *join_pairs(struct list *data) {
+    struct list *dst = NULL;
+    while (data) {
+        struct list *next = data->next;
+        if (!next) { data->next = dst; dst = data; break; }
+        if (!data->sub) data->sub = next->sub;
+        else { struct node *t = data->sub; while (t->next) t = t->next; t->next = next->sub; }
+        data->next = dst;
+        dst = data;
+        data = next->next;
+        FREE
+    }
+    return dst;
+}
+int main() {
+    struct list *data = NULL;
+    while (__VERIFIER_nondet_int()) {
+        struct node *node = malloc(sizeof *node);
+        node->next = NULL;
+        node->value = __VERIFIER_nondet_int();
+        struct list *item = malloc(sizeof *item);
+        item->sub = node;
+        item->next = data;
+        data = item;
+    }
+    if (!data) return 0;
+    data = join_pairs(data);
+    while (data) {
+        struct list *dn = data->next;
+        struct node *node = data->sub;
+        free(data);
+        while (node) { struct node *snext = node->next; free(node); node = snext; }
+        data = dn;
+    }
+    return 0;
+}
+"""
+
+PROPERTIES = ("memsafety", "memcleanup")
+
+
+def test_an_item_freed_with_its_pointer_into_a_joined_chain_is_proved(tmp_path):
+    assert c_verdicts(tmp_path, JOINED.replace("FREE", "free(next);"), PROPERTIES, concrete=False) \
+        == ("true", "true")
+
+
+def test_freeing_the_joined_chain_with_its_item_is_still_found(tmp_path):
+    # next->sub is the first cell joined onto data's chain: freeing it leaves data's chain
+    # pointing at freed memory, which the cleanup reads
+    got = c_verdicts(tmp_path, JOINED.replace("FREE", "free(next->sub); free(next);"), PROPERTIES,
+                     concrete=False)
+    assert got[0] == "false (valid-deref)", got
+
+
+LOOP_FREE = """#include <stdlib.h>
+struct node { struct node *next; };
+struct item { struct node *sub; struct item *next; };
+int main(void) {
+  struct item *a = malloc(sizeof(struct item));
+  struct node *n = malloc(sizeof(struct node));
+  a->next = NULL;
+  n->next = NULL;
+  a->sub = n;
+  free(a);
+  free(n);
+  return 0;
+}
+"""
+
+
+def c2tvp(tmp_path, text):
+    (tmp_path / "p.c").write_text(text)
+    r = subprocess.run(TVLA + ["c2tvp", "p.c", "-o", "out"], cwd=tmp_path, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    return str(tmp_path / "out" / "p.tvp"), str(tmp_path / "out" / "p.tvs")
+
+
+def test_the_sharing_updates_and_the_first_step_rule_hold_on_every_small_store(tmp_path):
+    tvp, _ = c2tvp(tmp_path, LOOP_FREE)
+    text = open(tvp).read()
+    assert "%i is[next](v)" in text and "v_4 != v_2" in text
+    check = subprocess.run(TVLA + ["check", tvp, "--nodes", "2"], capture_output=True, text=True)
+    assert check.returncode == 0 and " 0 error(s)" in check.stdout, check.stdout[-3000:]
+
+
+def test_the_joined_chains_embed_their_concrete_runs(tmp_path):
+    tvp, tvs = c2tvp(tmp_path, JOINED.replace("FREE", "free(next);"))
+    run = subprocess.run(TVLA + ["selfcheck", tvp, tvs], capture_output=True, text=True)
+    assert run.returncode == 0 and "\n0 violations" in run.stdout, run.stdout[-2000:]
