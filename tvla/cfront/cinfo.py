@@ -18,7 +18,7 @@ import clang.cindex as ci
 from tvla.cfront.ir import IntRange, Pos, StructType
 from tvla.cfront.parse import PRELUDE, evaluate_int, unary_operator
 
-__all__ = ["BLOCK", "K", "T", "walk_main", "INT_KINDS", "sizeof_struct", "is_int", "int_range", "field_range", "member_range", "is_void_pointer", "is_floating", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
+__all__ = ["BLOCK", "K", "T", "walk_main", "does_nothing", "INT_KINDS", "sizeof_struct", "is_int", "int_range", "field_range", "member_range", "is_void_pointer", "is_floating", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
            "int_cell", "is_int_cell", "is_byte_cell", "cell_words", "CELL_FIELD", "cell_deref", "is_datum",
            "is_function_pointer", "is_scalar", "function_of", "function_value", "function_number", "constant_value",
            "struct_type", "fields_of", "decl_key", "initializer", "strip", "callee_name", "children", "SourceText",
@@ -406,6 +406,14 @@ def callee_name(call: ci.Cursor) -> Optional[str]:
     if ref is not None and ref.kind == K.FUNCTION_DECL:
         return ref.spelling
     return None
+
+
+def does_nothing(fdef: ci.Cursor) -> bool:
+    """A function definition whose body does nothing and returns (``void reach_error() {}``): a call
+    of it goes on after it."""
+    bodies = [c for c in fdef.get_children() if c.kind == K.COMPOUND_STMT]
+    return bool(bodies) and all(c.kind in (K.NULL_STMT, K.RETURN_STMT) and not children(c)
+                                for c in children(bodies[-1]))
 
 
 class SourceText:

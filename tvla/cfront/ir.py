@@ -502,9 +502,11 @@ class Assume:
 @dataclass(frozen=True)
 class ReachError:
     """A call of ``reach_error()`` (the unreach-call property); execution stops there, inside the
-    inlined calls ``frames`` (their variables are still in scope)."""
+    inlined calls ``frames`` (their variables are still in scope), unless it ``goes_on`` (the
+    program's own reach_error does nothing: another edge goes on after the call)."""
 
     frames: FrozenSet[int] = field(default=frozenset(), compare=False)
+    goes_on: bool = False
 
 
 @dataclass(frozen=True)

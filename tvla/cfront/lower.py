@@ -44,8 +44,8 @@ import networkx as nx
 
 from tvla.cfront import ir
 from tvla.cfront.cinfo import BLOCK, CELL_FIELD, K, SourceText, callee_name, cell_words, children, constant_value, decl_key, \
-    fields_of, function_number, initializer, int_cell, is_function_pointer, is_int, is_int_cell, is_number, is_scalar, \
-    for_parts, is_pointer, is_void_pointer, pointee_struct, strip, struct_decl, struct_name, switch_cases, \
+    does_nothing, fields_of, function_number, initializer, int_cell, is_function_pointer, is_int, is_int_cell, is_number, \
+    is_scalar, for_parts, is_pointer, is_void_pointer, pointee_struct, strip, struct_decl, struct_name, switch_cases, \
     MAX_CASE_RANGE, case_values, int_range, sizeof_struct
 from tvla.cfront.embedded import find_hosts, member_struct
 from tvla.cfront.intvars import KEPT, RANDOM_CALLS, VALUED, IntClass, classify_ints, return_key
@@ -713,8 +713,10 @@ class Lowering(LinkLowering):
         if name == "free":
             return None, self.free(s, args, cur, fr)
         if name in ERROR_CALLS:
-            self.edge(cur, "error", ir.ReachError(frozenset(self.frames)), s)
-            return None, None
+            # a program's own reach_error() that does nothing returns: the run goes on after it
+            goes_on = name in self.definitions and does_nothing(self.definitions[name])
+            self.edge(cur, "error", ir.ReachError(frozenset(self.frames), goes_on), s)
+            return None, (self.step(cur, ir.Nop(f"{name}() returns"), s) if goes_on else None)
         if name in EXIT_CALLS:
             cur = self.effects(args, cur, fr)
             self.edge(cur, "exit", ir.Exit(EXIT_CALLS[name], frozenset(self.frames)), s)

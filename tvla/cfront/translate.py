@@ -250,7 +250,7 @@ def statement_plan(lib: L.Library, s: ir.Statement) -> Plan:
         if p is not None:
             return p
     if isinstance(s, ir.ReachError):
-        return Plan([[L.reach_error(lib)]])
+        return Plan([[L.reach_error(lib, s.goes_on)]])
     if isinstance(s, ir.Exit):
         return Plan([[L.program_exit(lib, s.how)]])
     if isinstance(s, ir.Nop):

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Sequence
 
 import clang.cindex as ci
 
-from tvla.cfront.cinfo import children
+from tvla.cfront.cinfo import children, does_nothing
 from tvla.cfront.intvars import RANDOM_CALLS
 from tvla.cfront.ir import IntRange
 from tvla.concrete.cblocks import copy_elements, reallocated, zero_fill
@@ -43,7 +43,7 @@ def compile_call(ex: "ExprCompiler", c: ci.Cursor, ty: Ty) -> Fn:
     if name in RANDOM_CALLS and not args or name == "time" and len(args) == 1:
         return _nondet(ex.prog.site(c), ty, args, RANDOM_CALLS.get(name))
     if name in ERROR_FUNCTIONS:   # a program's own reach_error() is the error, whatever its body
-        return _error(args, 0)
+        return _error(args, name in ex.prog.bodies and does_nothing(ex.prog.bodies[name]))
     if name in ex.prog.bodies:
         return _user(name, args)
     maker = _LIBRARY.get(name)
@@ -110,10 +110,12 @@ def _assume(args: List[Fn], site: int) -> Fn:
     return call
 
 
-def _error(args: List[Fn], site: int) -> Fn:
+def _error(args: List[Fn], goes_on: bool) -> Fn:
+    """The error call: it ends the run, unless the program's own reach_error does nothing (``goes_on``)."""
     def call(fr: "Frame") -> Any:
         fr.m.event("unreach-call", "reach_error() is called")
-        fr.m.terminate("error")
+        if not goes_on:
+            fr.m.terminate("error")
     return call
 
 

@@ -1,0 +1,63 @@
+"""A program's own ``reach_error()`` that does nothing returns: the run goes on after the call.
+
+The competition's tasks define ``reach_error`` to fail an assertion (it never returns), and the
+call ends the program: memcleanup is checked there as at ``exit``.  A task that defines it
+``void reach_error() {}`` goes on after it in C: a double free after the call is a valid-free
+violation, a list freed after it leaves nothing behind.  The call still violates unreach-call.
+"""
+
+import pytest
+
+from conftest import c_verdicts
+from tvla.cfront import ir
+from tvla.cfront.lower import lower_file
+
+PROPERTIES = ("memsafety", "memcleanup", "unreach-call")
+
+PROGRAM = """#include <stdlib.h>
+void reach_error() {BODY}
+extern int __VERIFIER_nondet_int(void);
+struct node { struct node *next; };
+int main(void) {
+    struct node *p = malloc(sizeof(struct node));
+    p->next = NULL;
+    if (__VERIFIER_nondet_int()) {
+        reach_error();
+        AFTER
+    }
+    free(p);
+    return 0;
+}
+"""
+
+CASES = [
+    # a double free on the path through the call; nothing left behind on any path
+    ("", "free(p);", ("false (valid-free)", "true", "false")),
+    # the cell is freed after the call: no memcleanup violation there
+    ("", "", ("true", "true", "false")),
+    # the only pointer is lost after the call
+    ("", "p = NULL;", ("false (valid-memtrack)", "false", "false")),
+    # a reach_error that fails an assertion ends the program: the cell is not freed then
+    ("__assert_fail(\"0\", \"p.c\", 2, \"reach_error\");", "free(p);", ("true", "false", "false")),
+]
+
+
+@pytest.mark.parametrize("body, after, want", CASES)
+@pytest.mark.parametrize("concrete", [False, True])
+def test_what_follows_a_reach_error_that_returns_is_checked(tmp_path, body, after, want, concrete):
+    src = PROGRAM.replace("BODY", body).replace("AFTER", after)
+    if body:
+        src = "extern void __assert_fail(const char *, const char *, unsigned int, const char *);\n" + src
+    assert c_verdicts(tmp_path, src, PROPERTIES, concrete=concrete) == want
+
+
+@pytest.mark.parametrize("body, goes_on", [("", True), (" return; ", True), (" ; ", True),
+                                           (" abort(); ", False), (" int x = 0; ", False)])
+def test_only_a_body_that_does_nothing_goes_on(tmp_path, body, goes_on):
+    path = tmp_path / "p.c"
+    path.write_text("extern void abort(void);\n" + PROGRAM.replace("BODY", body).replace("AFTER", ""))
+    prog = lower_file(str(path))
+    [err] = [e for e in prog.edges if isinstance(e.stmt, ir.ReachError)]
+    assert err.stmt.goes_on == goes_on and err.target == prog.error
+    after = [e for e in prog.edges if e.source == err.source and e is not err]
+    assert len(after) == (1 if goes_on else 0)
