@@ -252,6 +252,7 @@ class Library:
     tallies: FrozenSet[str] = frozenset()   # counters tied to the cells they counted (tvla.cfront.tallies)
     tally_base: Dict[str, int] = dataclasses.field(default_factory=dict)   # tallied counter -> its base
     before: Tuple[Tuple[str, str], ...] = ()   # (f, x): pre[f,x](v), v's f is x's cell (_ring_ends)
+    tested: Tuple[Tuple[str, str], ...] = ()   # (f, x): has[f,x](), x's f is set (_field_tests)
 
     # ------------------------------------------------------------- names
     # cached: formulae ask for them once per variable they name (millions of times in big programs)
@@ -614,6 +615,8 @@ class Library:
         out += self._nested_declarations()
         if self.cyclic:
             out.append(f"%i c[{tag}](v) = E(v_1) {self.edge('v', 'v_1')} & {self.t('v_1', 'v')}")
+        for f, x in self.tested:   # whether x's f is set, as a test of the program reads it
+            out.append(f"%i has[{self.field[f]},{self.v(x)}]() = E(v_1, v_2) {self.v(x)}(v_1) & {self.fedge(f, 'v_1', 'v_2')}")
         for f, x in self.before:   # the last cell of a ring that x starts (an abstraction predicate)
             out.append(f"%i pre[{self.field[f]},{self.v(x)}](v) = E(v_1) {self.fedge(f, 'v', 'v_1')} & {self.v(x)}(v_1)")
         for b, fs in self.back.items():
@@ -2352,10 +2355,13 @@ class Precision:
     ``back_sharing``: ``is[b]`` for each back field of a list (two back edges enter a cell: the
     neighbour of a cell unlinked but still pointing at it, as dancing links do), without which that
     neighbour blurs into its segment; in a list whose back links a bug leaves wrong it splits
-    every summary."""
+    every summary; ``field_tests``: ``has[f,x]()`` (:func:`_field_tests`), with which coerce may
+    first see a structure is no tree after an update, a breach that stops the run (it is then
+    run again without them)."""
 
     successors: bool = True
     back_sharing: bool = False
+    field_tests: bool = True
 
 
 def build_library(cprog: ir.CProgram, needs: Needs, precision: Precision = Precision()) -> Library:
@@ -2415,7 +2421,8 @@ def build_library(cprog: ir.CProgram, needs: Needs, precision: Precision = Preci
                    {iv.name: iv.beyond for iv in cprog.ints if iv.beyond and iv.name in others},
                    nested_fields(cprog, set(used), set(back) | loops), tree_order=tree_order,
                    tallies=frozenset(k for k in tallied(cprog, bases) if k in others), tally_base=bases,
-                   before=_ring_ends(cprog, set(in_order.values()) - ring[0]) if store else ())
+                   before=_ring_ends(cprog, set(in_order.values()) - ring[0]) if store else (),
+                   tested=_field_tests(cprog, [f for f in fld if f not in back]) if precision.field_tests else ())
 
 
 def _ring_ends(cprog: ir.CProgram, ordered: Set[str]) -> Tuple[Tuple[str, str], ...]:
@@ -2436,6 +2443,29 @@ def _ring_ends(cprog: ir.CProgram, ordered: Set[str]) -> Tuple[Tuple[str, str], 
             f = loads.get(a)
             if f is not None and a in temps and f in ordered and b not in temps:
                 out.setdefault((f, b))
+    return tuple(out)
+
+
+def _field_tests(cprog: ir.CProgram, forward: Sequence[str]) -> Tuple[Tuple[str, str], ...]:
+    """(f, x) for each forward field f and pointer variable x (no temporary) whose f a test compares
+    with NULL (``while (n->left && n->right)``, read into a temporary), with two forward fields or more.
+    ``has[f,x]()`` then keeps apart the structures where x's f is set from those where it is not: the
+    join merged them, and after ``if (n->left == NULL) n->left = c; else n->right = c;`` the right
+    child the loop test had ruled out was 1/2, its cut a lost subtree."""
+    if len(forward) < 2:
+        return ()
+    temps = {p.name for p in cprog.pointers if p.temp}
+    loaded: Dict[str, Dict[Tuple[str, str], None]] = {}
+    for e in cprog.edges:
+        s = e.stmt
+        if isinstance(s, ir.Load) and s.dst in temps and s.src not in temps and s.field in forward:
+            loaded.setdefault(s.dst, {}).setdefault((s.field, s.src))
+    out: Dict[Tuple[str, str], None] = {}
+    for e in cprog.edges:
+        c = e.stmt.cond if isinstance(e.stmt, ir.Assume) else None
+        if isinstance(c, ir.PtrCond) and c.right is None:
+            for pair in loaded.get(c.left, ()):
+                out.setdefault(pair)
     return tuple(out)
 
 

@@ -480,7 +480,8 @@ def _precise(cprog: ir.CProgram, opts: VerifyOptions, deadline: Optional[float]
     minutes, with it 0.2 s): each run but the last stops after :data:`PRECISION_SHARE` of the time
     left; when one stopped so, the last gets :data:`RETRY_SHARE`, and if it stops too, the first
     run stopped runs again with all the time left, if that is more than it had (with less it would
-    stop before the point it reached: the time goes to the witness search instead)."""
+    stop before the point it reached: the time goes to the witness search instead).  A run that a
+    breach stops while its library has ``has[f,x]`` runs again without them."""
     verdicts: Dict[str, PropertyVerdict] = {}
     plan = list(precisions(cprog, opts))
     cut: Optional[Precision] = None   # a run its share stopped
@@ -493,6 +494,10 @@ def _precise(cprog: ir.CProgram, opts: VerifyOptions, deadline: Optional[float]
         share = PRECISION_SHARE if later else RETRY_SHARE if cut is not None else None
         start, stop = time.monotonic(), _share(deadline, share) if share else deadline
         tr, result = _analyse(cprog, left, plan[i], stop)
+        if result.limit_hit == "coerce-failed" and plan[i].field_tests and tr.library is not None \
+                and tr.library.tested:
+            plan[i] = replace(plan[i], field_tests=False)   # a breach has[f,x] let coerce see
+            continue
         decided = _decide_all(cprog, left, tr, result)
         if result.limit_hit == "coerce-failed" and not cprog.unsupported:
             decided = _past_breach(cprog, left, plan[i], deadline, decided)
