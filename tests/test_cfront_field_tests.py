@@ -8,6 +8,7 @@ without a witness).  With two forward fields or more, a nullary ``has[f,x]()`` f
 test keeps them apart (a unary ``nn[f]`` on every cell did too, at twenty times the structures).
 """
 
+from pathlib import Path
 import subprocess
 import sys
 
@@ -17,26 +18,9 @@ from tvla.cfront.lower import lower_file
 
 TVLA = [sys.executable, "-m", "tvla"]
 
-GROW = """#include <stdlib.h>
-extern int __VERIFIER_nondet_int(void);
-struct TreeNode { struct TreeNode *left; struct TreeNode *right; };
-int main() {
-    struct TreeNode *root = malloc(sizeof(*root)), *n;
-    root->left = NULL;
-    root->right = NULL;
-    while (__VERIFIER_nondet_int()) {
-        n = root;
-        while (n->left && n->right) {
-            if (__VERIFIER_nondet_int()) n = n->left; else n = n->right;
-        }
-        struct TreeNode *c = malloc(sizeof(*c));
-        c->left = NULL;
-        c->right = NULL;
-        if (n->left == NULL) n->left = c; else n->right = c;
-    }
-    return 0;
-}
-"""
+# the corpus program puts the new node into the wrong slot; GROW, into the right one
+WRONG = (Path(__file__).resolve().parent.parent / "programs" / "c" / "tree_grow_wrong_slot.c").read_text()
+GROW = WRONG.replace("if (n->right == NULL) n->left = c;", "if (n->left == NULL) n->left = c;")
 
 LIST = """#include <stdlib.h>
 struct node { struct node *next; };
@@ -56,8 +40,7 @@ def test_a_tree_grown_into_its_empty_slots_is_proved(tmp_path):
 
 def test_a_wrong_slot_is_still_found(tmp_path):
     # the slots swapped: a set child is overwritten (the left one when only the right is empty)
-    bad = GROW.replace("if (n->left == NULL) n->left = c;", "if (n->right == NULL) n->left = c;")
-    assert c_verdicts(tmp_path, bad, ("memsafety",), concrete=False) == ("false (valid-memtrack)",)
+    assert c_verdicts(tmp_path, WRONG, ("memsafety",), concrete=False) == ("false (valid-memtrack)",)
 
 
 def library(tmp_path, text):

@@ -10,6 +10,7 @@ library now keeps ``pt[f]`` and ``is[f]`` of every forward field and knows is[T]
 gives the first step of a path out of a cell that only one of its edges can take.
 """
 
+from pathlib import Path
 import subprocess
 import sys
 
@@ -17,60 +18,21 @@ from conftest import c_verdicts
 
 TVLA = [sys.executable, "-m", "tvla"]
 
-JOINED = """#include <stdlib.h>
-extern int __VERIFIER_nondet_int(void);
-struct node { struct node *next; int value; };
-struct list { struct node *sub; struct list *next; };
-static struct list *join_pairs(struct list *data) {
-    struct list *dst = NULL;
-    while (data) {
-        struct list *next = data->next;
-        if (!next) { data->next = dst; dst = data; break; }
-        if (!data->sub) data->sub = next->sub;
-        else { struct node *t = data->sub; while (t->next) t = t->next; t->next = next->sub; }
-        data->next = dst;
-        dst = data;
-        data = next->next;
-        FREE
-    }
-    return dst;
-}
-int main() {
-    struct list *data = NULL;
-    while (__VERIFIER_nondet_int()) {
-        struct node *node = malloc(sizeof *node);
-        node->next = NULL;
-        node->value = __VERIFIER_nondet_int();
-        struct list *item = malloc(sizeof *item);
-        item->sub = node;
-        item->next = data;
-        data = item;
-    }
-    if (!data) return 0;
-    data = join_pairs(data);
-    while (data) {
-        struct list *dn = data->next;
-        struct node *node = data->sub;
-        free(data);
-        while (node) { struct node *snext = node->next; free(node); node = snext; }
-        data = dn;
-    }
-    return 0;
-}
-"""
+# every second item's sub-list joined onto the one before, the item freed with its sub still set
+JOINED = (Path(__file__).resolve().parent.parent / "programs" / "c" / "sll_of_sll_join_pairs.c").read_text()
 
 PROPERTIES = ("memsafety", "memcleanup")
 
 
 def test_an_item_freed_with_its_pointer_into_a_joined_chain_is_proved(tmp_path):
-    assert c_verdicts(tmp_path, JOINED.replace("FREE", "free(next);"), PROPERTIES, concrete=False) \
+    assert c_verdicts(tmp_path, JOINED, PROPERTIES, concrete=False) \
         == ("true", "true")
 
 
 def test_freeing_the_joined_chain_with_its_item_is_still_found(tmp_path):
     # next->sub is the first cell joined onto data's chain: freeing it leaves data's chain
     # pointing at freed memory, which the cleanup reads
-    got = c_verdicts(tmp_path, JOINED.replace("FREE", "free(next->sub); free(next);"), PROPERTIES,
+    got = c_verdicts(tmp_path, JOINED.replace("free(next);", "free(next->sub); free(next);"), PROPERTIES,
                      concrete=False)
     assert got[0] == "false (valid-deref)", got
 
@@ -107,6 +69,6 @@ def test_the_sharing_updates_and_the_first_step_rule_hold_on_every_small_store(t
 
 
 def test_the_joined_chains_embed_their_concrete_runs(tmp_path):
-    tvp, tvs = c2tvp(tmp_path, JOINED.replace("FREE", "free(next);"))
+    tvp, tvs = c2tvp(tmp_path, JOINED)
     run = subprocess.run(TVLA + ["selfcheck", tvp, tvs], capture_output=True, text=True)
     assert run.returncode == 0 and "\n0 violations" in run.stdout, run.stdout[-2000:]
