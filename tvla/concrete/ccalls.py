@@ -43,7 +43,7 @@ def compile_call(ex: "ExprCompiler", c: ci.Cursor, ty: Ty) -> Fn:
     if name in RANDOM_CALLS and not args or name == "time" and len(args) == 1:
         return _nondet(ex.prog.site(c), ty, args, RANDOM_CALLS.get(name))
     if name in ERROR_FUNCTIONS:   # a program's own reach_error() is the error, whatever its body
-        return _error(args, name in ex.prog.bodies and does_nothing(ex.prog.bodies[name]))
+        return _error_returns() if name in ex.prog.bodies and does_nothing(ex.prog.bodies[name]) else _error(args, 0)
     if name in ex.prog.bodies:
         return _user(name, args)
     maker = _LIBRARY.get(name)
@@ -110,12 +110,17 @@ def _assume(args: List[Fn], site: int) -> Fn:
     return call
 
 
-def _error(args: List[Fn], goes_on: bool) -> Fn:
-    """The error call: it ends the run, unless the program's own reach_error does nothing (``goes_on``)."""
+def _error(args: List[Fn], site: int) -> Fn:
     def call(fr: "Frame") -> Any:
         fr.m.event("unreach-call", "reach_error() is called")
-        if not goes_on:
-            fr.m.terminate("error")
+        fr.m.terminate("error")
+    return call
+
+
+def _error_returns() -> Fn:
+    """The program's own reach_error() that does nothing: the error, and the run goes on."""
+    def call(fr: "Frame") -> Any:
+        fr.m.event("unreach-call", "reach_error() is called")
     return call
 
 
