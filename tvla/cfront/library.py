@@ -616,7 +616,8 @@ class Library:
         if self.cyclic:
             out.append(f"%i c[{tag}](v) = E(v_1) {self.edge('v', 'v_1')} & {self.t('v_1', 'v')}")
         for f, x in self.tested:   # whether x's f is set, as a test of the program reads it
-            out.append(f"%i has[{self.field[f]},{self.v(x)}]() = E(v_1, v_2) {self.v(x)}(v_1) & {self.fedge(f, 'v_1', 'v_2')}")
+            body = f"E(v_1, v_2) {self.v(x)}(v_1) & {self.fedge(f, 'v_1', 'v_2')}"
+            out.append(f"%i has[{self.field[f]},{self.v(x)}]() = {body}")
         for f, x in self.before:   # the last cell of a ring that x starts (an abstraction predicate)
             out.append(f"%i pre[{self.field[f]},{self.v(x)}](v) = E(v_1) {self.fedge(f, 'v', 'v_1')} & {self.v(x)}(v_1)")
         for b, fs in self.back.items():
@@ -1128,7 +1129,8 @@ def link(lib: Library, x: str, f: str, y: str, checked: bool = False, moved: boo
     """``x->f = y`` after :func:`cut` made ``x->f`` NULL, or where it holds no pointer (``checked``:
     without the cut, the link requires ``x`` valid, as the cut does); ``moved``: y dies, NULL after it."""
     p, q, n = lib.v(x), lib.v(y), lib.field[f]
-    ups = [(f"{n}(v_1, v_2)", f"{n}(v_1, v_2) | {p}(v_1) & {q}(v_2)")] + t_link(lib, x, f, y) + sharing_link(lib, x, f, y)
+    ups = [(f"{n}(v_1, v_2)", f"{n}(v_1, v_2) | {p}(v_1) & {q}(v_2)")]
+    ups += t_link(lib, x, f, y) + sharing_link(lib, x, f, y)
     ups += _moved(lib, y) if moved else ()
     if lib.bad_tracked and f in lib.loaded:
         ups.append((f"uninit[{n}](v)", f"({p}(v) ? {lib.bad(y)} : uninit[{n}](v))"))
