@@ -23,7 +23,7 @@ __all__ = [
     "Pos", "StructType", "PointerVar", "IntVar",
     "AssignNull", "AssignVar", "Load", "StoreNull", "Store", "Malloc", "Free", "FreeNonHeap", "OutsideObject",
     "Kill", "SetData", "CopyData", "Havoc", "CopyInt", "PtrCond", "DataCond", "TallyCond", "Tally", "Assume", "ReachError",
-    "Exit", "Nop", "Spin", "Statement", "Edge", "CProgram", "DATA_OPS", "fresh_nodes", "chain", "on_cycles", "leading_to", "nondet_values", "run_of", "meeting", "value_words", "quote", "holds", "FLIP", "NEGATE", "order_bound", "strict_bound",
+    "Exit", "Nop", "Spin", "Statement", "Edge", "CProgram", "DATA_OPS", "fresh_nodes", "chain", "loops", "on_cycles", "leading_to", "nondet_values", "run_of", "meeting", "value_words", "quote", "holds", "FLIP", "NEGATE", "order_bound", "strict_bound",
 ]
 
 
@@ -612,12 +612,22 @@ def fresh_nodes(prog: CProgram, prefix: str) -> Iterator[str]:
             yield f"{prefix}{k}"
 
 
-def on_cycles(edges: Sequence[Edge]) -> Callable[[Edge], bool]:
-    """Whether an edge of ``edges`` lies on a cycle of their graph (it may run more than once)."""
+def loops(edges: Sequence[Edge]) -> Dict[str, FrozenSet[str]]:
+    """For each node on a cycle of two nodes or more, the nodes of its strongly connected component."""
     import networkx as nx   # only C input needs it, and only for some statements
     graph = nx.DiGraph((e.source, e.target) for e in edges)
-    component = {n: k for k, nodes in enumerate(nx.strongly_connected_components(graph)) for n in nodes}
-    return lambda e: component[e.source] == component[e.target]
+    out: Dict[str, FrozenSet[str]] = {}
+    for nodes in nx.strongly_connected_components(graph):
+        if len(nodes) > 1:
+            comp = frozenset(nodes)
+            out.update((n, comp) for n in comp)
+    return out
+
+
+def on_cycles(edges: Sequence[Edge]) -> Callable[[Edge], bool]:
+    """Whether an edge of ``edges`` lies on a cycle of their graph (it may run more than once)."""
+    component = loops(edges)
+    return lambda e: e.source == e.target or e.source in component and e.target in component[e.source]
 
 
 def leading_to(edges: Sequence[Edge], ends: Sequence[str]) -> FrozenSet[str]:

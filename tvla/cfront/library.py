@@ -925,21 +925,20 @@ def sharing_cut(lib: Library, x: str, fields: Sequence[str]) -> List[Tuple[str, 
     (is[f]), and keeps two only if two other cells point at it."""
     out = []
     new: Dict[str, Tuple[str, str]] = {}
+    into: List[str] = []   # x's cell points at v by a cut field
     for f in lib.counted:
         n = lib.field[f]
         if f not in fields:
             new[f] = (f"pt[{n}](v)", f"is[{n}](v)")
             continue
-        into = f"(E(w_1) {lib.v(x)}(w_1) & {n}(w_1, v))"
+        into.append(f"(E(w_1) {lib.v(x)}(w_1) & {n}(w_1, v))")
         others = f"E(s_1, s_2) {n}(s_1, v) & !{lib.v(x)}(s_1) & {n}(s_2, v) & !{lib.v(x)}(s_2) & s_1 != s_2"
-        new[f] = (f"({into} ? is[{n}](v) : pt[{n}](v))", f"(is[{n}](v) & ({into} ? ({others}) : 1))")
+        new[f] = (f"({into[-1]} ? is[{n}](v) : pt[{n}](v))", f"(is[{n}](v) & ({into[-1]} ? ({others}) : 1))")
         out += [(f"pt[{n}](v)", new[f][0]), (f"is[{n}](v)", new[f][1])]
-    cut = [f for f in fields if f in lib.forward]
-    if cut and lib.sharing_known:
+    if into and lib.sharing_known:   # (then every forward field is counted)
         # the cell that lost an edge stays shared as its other edges say; recounting them with
         # E(s_1, s_2) would give 1/2 where the other parent is in a summary node
-        into = _or([f"(E(w_1) {lib.v(x)}(w_1) & {lib.field[f]}(w_1, v))" for f in cut])
-        out.append((f"is[{lib.tag}](v)", f"({into} ? ({shared_from(lib, new)}) : is[{lib.tag}](v))"))
+        out.append((f"is[{lib.tag}](v)", f"({_or(into)} ? ({shared_from(lib, new)}) : is[{lib.tag}](v))"))
     return out
 
 

@@ -123,7 +123,7 @@ def tally_counters(prog: ir.CProgram) -> ir.CProgram:
     counted = tallied(prog, tally_bases(prog))
     if not counted:
         return prog
-    loops = _loops(prog.edges)
+    loops = ir.loops(prog.edges)
     temps = {p.name for p in prog.pointers if p.temp}
     into: Dict[str, List[ir.Edge]] = {}
     out_of: Dict[str, List[Tuple[int, ir.Edge]]] = {}
@@ -198,18 +198,6 @@ def _counter_test(s: ir.Statement, counters: Set[str]) -> Optional[ir.TallyCond]
         return None
     pair = tally_test(c.left, str(c.value), 0, c.op)
     return pair[0] if pair is not None else None
-
-
-def _loops(edges: Sequence[ir.Edge]) -> Dict[str, FrozenSet[str]]:
-    """For each node on a cycle, the nodes of its strongly connected component."""
-    import networkx as nx   # only C input needs it
-    graph = nx.DiGraph((e.source, e.target) for e in edges)
-    out: Dict[str, FrozenSet[str]] = {}
-    for nodes in nx.strongly_connected_components(graph):
-        if len(nodes) > 1:
-            comp = frozenset(nodes)
-            out.update((n, comp) for n in comp)
-    return out
 
 
 def _candidates(edges: Sequence[ir.Edge], loop: Optional[FrozenSet[str]], temps: Set[str]) -> List[str]:
