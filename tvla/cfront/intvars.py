@@ -254,7 +254,7 @@ class _Collector:
             var = int_var(children(c)[0])
             step = step_of(c)
             if var is not None:
-                rhs = self.guarded.get(c.hash, children(c)[1])
+                rhs = self.guarded.get(c.hash, _assigned_value(children(c)[1]))
                 self.add(decl_key(var), "", ("step", step[1]) if step is not None else rhs)
             self.through(children(c)[0], children(c)[1])
         elif k == K.UNARY_OPERATOR and unary_operator(c) == "&" and c.hash in self.outs.bound:
@@ -670,6 +670,15 @@ def _has_backward_goto(c: ci.Cursor) -> bool:
         label = c.referenced
         return label is None or label.extent.start.offset <= c.extent.start.offset
     return any(_has_backward_goto(ch) for ch in c.get_children())
+
+
+def _assigned_value(rhs: ci.Cursor) -> ci.Cursor:
+    """The value ``rhs`` gives: in ``min = max = p->d``, that of ``max = p->d`` is ``max``, a copy."""
+    s = strip(rhs)
+    kids = children(s)
+    if s.kind == K.BINARY_OPERATOR and len(kids) == 2 and binary_operator(s) == "=":
+        return kids[0]
+    return rhs
 
 
 def _value(rhs: object, known: Dict[Hashable, IntClass], inits: FrozenSet[Hashable] = frozenset()) -> object:

@@ -1,0 +1,35 @@
+/* expected: memsafety=true, memcleanup=false, unreach-call=false — as sll_min_max_chained.c, but a greater datum is stored into min instead of max: min then lies above data the walk meets (and max below the greater datum), so it calls reach_error(), which ends the program with the list allocated */
+#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
+void reach_error() { __assert_fail("0", "sll_min_max_chained_swapped.c", 3, "reach_error"); }
+
+struct node { struct node *next; int data; };
+
+int main(void)
+{
+    struct node *head = NULL, *x;
+    int min, max;
+    while (__VERIFIER_nondet_int()) {
+        x = malloc(sizeof(struct node));
+        x->data = __VERIFIER_nondet_int();
+        x->next = head;
+        head = x;
+    }
+    if (head == NULL) return 0;
+    min = max = head->data;
+    for (x = head->next; x != NULL; x = x->next) {
+        if (x->data < min) min = x->data;
+        if (x->data > max) min = x->data;
+    }
+    for (x = head; x != NULL; x = x->next)
+        if (x->data < min || x->data > max)
+            reach_error();
+    while (head != NULL) {
+        x = head;
+        head = head->next;
+        free(x);
+    }
+    return 0;
+}
