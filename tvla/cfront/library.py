@@ -235,8 +235,8 @@ class Library:
     bounds: Dict[str, Tuple[int, ...]] = dataclasses.field(default_factory=dict)  # int field -> lt[d,K] keys
     constants: Dict[str, FrozenSet[int]] = dataclasses.field(default_factory=dict)  # int field -> constants it may hold
     compared_with: Dict[str, Tuple[str, ...]] = dataclasses.field(default_factory=dict)  # register -> pointers tested against it
-    sentinel: FrozenSet[str] = frozenset()  # forward fields whose edges out of struct variables t[T] leaves out
-    stack_roots: int = 0                    # struct variable cells, each made once (hops of reach_from)
+    sentinel: FrozenSet[str] = frozenset()  # forward fields whose edges out of a ring's head t[T] leaves out
+    stack_roots: int = 0                    # heads of rings, each made once (hops of reach_from)
     regions: Dict[str, Tuple[int, ...]] = dataclasses.field(default_factory=dict)  # symbolic -> its region values
     runs: FrozenSet[str] = frozenset()      # flags whose values stand for runs of integers (ir.IntVar.ordered)
     spares: Dict[str, int] = dataclasses.field(default_factory=dict)   # flag -> its value for untested values
@@ -253,6 +253,8 @@ class Library:
     tally_base: Dict[str, int] = dataclasses.field(default_factory=dict)   # tallied counter -> its base
     before: Tuple[Tuple[str, str], ...] = ()   # (f, x): pre[f,x](v), v's f is x's cell (_ring_ends)
     tested: Tuple[Tuple[str, str], ...] = ()   # (f, x): has[f,x](), x's f is set (_field_tests)
+    stack_ring: bool = False                # struct variables' cells are heads of rings (nonheap(v))
+    heap_heads: FrozenSet[str] = frozenset()   # variables whose heap cell is such a head (rhead(v))
 
     # ------------------------------------------------------------- names
     # cached: formulae ask for them once per variable they name (millions of times in big programs)
@@ -307,13 +309,18 @@ class Library:
         if not self.sentinel:
             return self.t(w, a)
         out = _or([f"{self.field[f]}({w}, v_2)" for f in sorted(self.sentinel)])
-        return f"({self.t(w, a)} | (nonheap({w}) & (E(v_2) {out} & {self.t('v_2', a)})))"
+        return f"({self.t(w, a)} | ({self.ring_head(w)} & (E(v_2) {out} & {self.t('v_2', a)})))"
+
+    def ring_head(self, a: str) -> str:
+        """``a`` is the head of a ring whose edges out t[T] leaves out (:attr:`sentinel`): a
+        struct variable's cell (``nonheap``), or the heap cell of one of :attr:`heap_heads`."""
+        return _or((["nonheap(" + a + ")"] if self.stack_ring else []) + ([f"rhead({a})"] if self.heap_heads else []))
 
     def fedge(self, f: str, a: str, b: str) -> str:
         """The edge of the C field ``f`` from ``a`` to ``b`` as ``t[T]`` counts it (see :attr:`sentinel`;
         a self-loop of a field in :attr:`loops` is no edge of ``edge[all]``: ``self[f]`` keeps it)."""
         n = self.field[f]
-        conds = [f"{n}({a}, {b})"] + (["!nonheap(" + a + ")"] if f in self.sentinel else []) \
+        conds = [f"{n}({a}, {b})"] + ([f"!{self.ring_head(a)}"] if f in self.sentinel else []) \
             + ([f"{a} != {b}"] if f in self.loops else [])
         return f"({' & '.join(conds)})" if len(conds) > 1 else conds[0]
 
@@ -470,7 +477,7 @@ class Library:
         """``reach`` and one more step through a struct variable it reaches: t[T] stops at those
         (:attr:`sentinel`), C does not; ``stack_roots`` hops reach every cell a path does."""
         out = _or([f"{n}({h}, {k})" for n in self.field.values()])
-        return f"({reach(a)} | (E({h}) nonheap({h}) & {reach(h)} & (E({k}) {out} & {self.reach_cell(k, a)})))"
+        return f"({reach(a)} | (E({h}) {self.ring_head(h)} & {reach(h)} & (E({k}) {out} & {self.reach_cell(k, a)})))"
 
     def reach_cell(self, w: str, a: str) -> str:
         """``a`` is reachable from the cell ``w`` through any fields."""
@@ -547,7 +554,8 @@ class Library:
         for k in self.regions:
             out += [f"%p {self.val(k, c)}" for c in self.states(k)]
             out += self._flag_rules(k)
-        out += ["// cells", "%p freed(v)"] + (["%p nonheap(v)"] if self.stack_cells else [])
+        out += ["// cells", "%p freed(v)"] + (["%p nonheap(v)"] if self.stack_cells else []) \
+            + (["%p rhead(v)"] if self.heap_heads else [])
         out += [f"%p {self.type_pred(s)}" for s in self.types]
         out += [f"%r {self.type_pred(a)} ==> !{self.type_pred(b)}" for a in self.types for b in self.types if a != b]
         if self.has_heap:
@@ -915,7 +923,7 @@ def t_link(lib: Library, x: str, f: str, y: str) -> List[Tuple[str, str]]:
     if f in lib.back:
         return []
     t = lib.t("v_1", "v_2")
-    source = f"{lib.v(x)}(k_1)" + (" & !nonheap(k_1)" if f in lib.sentinel else "")
+    source = f"{lib.v(x)}(k_1)" + (f" & !{lib.ring_head('k_1')}" if f in lib.sentinel else "")
     return [(t, f"{t} | (E(k_1, k_2) {lib.t('v_1', 'k_1')} & {source} & {lib.v(y)}(k_2) & {lib.t('k_2', 'v_2')})")]
 
 
@@ -1079,6 +1087,14 @@ def malloc(lib: Library, x: str, struct: str, zeroed: bool, on_stack: bool = Fal
     ups = [(f"{p}(v)", "isNew(v)")] + list(_bad_copy(lib, x, "0"))
     if on_stack:
         ups.append(("nonheap(v)", "nonheap(v) | isNew(v)"))
+    if x in lib.heap_heads and not on_stack:
+        ups.append(("rhead(v)", "rhead(v) | isNew(v)"))
+    if on_stack and lib.stack_ring or x in lib.heap_heads and not on_stack:
+        # the edges t[T] closes leave out those of a ring's head: the new one changes that
+        # relation, and the closure re-evaluated over a summary's 1/2 edges lost its paths
+        # (the cell has no edges yet: the paths between the others stay as they are)
+        t = lib.t("v_1", "v_2")
+        ups.append((t, f"{t} | isNew(v_1) & isNew(v_2)"))
     if struct in lib.types:
         ups.append((lib.type_pred(struct), f"{lib.type_pred(struct)} | isNew(v)"))
     if lib.bad_tracked and not zeroed:
@@ -2413,7 +2429,7 @@ def build_library(cprog: ir.CProgram, needs: Needs, precision: Precision = Preci
                    any(isinstance(s, ir.Malloc) and s.on_stack for s in _statements(cprog)), _handle_fields(cprog, cross),
                    {iv.name: iv.range for iv in cprog.ints if iv.range is not None and (iv.name in flags or iv.register)},
                    bounds, constants,
-                   _compared_with(cprog, registers), *ring,
+                   _compared_with(cprog, registers), ring.fields, ring.heads,
                    regions, frozenset(iv.name for iv in cprog.ints if iv.ordered and iv.name in flags),
                    {iv.name: iv.spare for iv in cprog.ints if iv.spare is not None and iv.name in flags},
                    loops, {iv.name: iv.names for iv in cprog.ints if iv.names and iv.name in flags},
@@ -2422,18 +2438,23 @@ def build_library(cprog: ir.CProgram, needs: Needs, precision: Precision = Preci
                    {iv.name: iv.beyond for iv in cprog.ints if iv.beyond and iv.name in others},
                    nested_fields(cprog, set(used), set(back) | loops), tree_order=tree_order,
                    tallies=frozenset(k for k in tallied(cprog, bases) if k in others), tally_base=bases,
-                   before=_ring_ends(cprog, set(in_order.values()) - ring[0]) if store else (),
-                   tested=_field_tests(cprog, [f for f in fld if f not in back]) if precision.field_tests else ())
+                   before=_ring_ends(cprog, set(in_order.values())) if store else (),
+                   tested=_field_tests(cprog, [f for f in fld if f not in back]) if precision.field_tests else (),
+                   stack_ring=ring.stack, heap_heads=ring.heap)
 
 
 def _ring_ends(cprog: ir.CProgram, ordered: Set[str]) -> Tuple[Tuple[str, str], ...]:
     """(f, x) for each list field f of a data order and pointer variable x (no temporary) that a
-    test compares with an f field read into a temporary (``p->next != h``: the walk of a ring that
-    starts at h).  The cell before x's then stays apart from the cells between (``pre[f,x]``):
-    in a sorted ring it is the one cell not below its successor, and merged with the others it
-    made all of them unordered.  (``ordered``: not a field closed through a struct variable's
-    cell, whose edges out of it t[T] leaves out: there the head is no cell of the order.)"""
-    loads = {e.stmt.dst: e.stmt.field for e in cprog.edges if isinstance(e.stmt, ir.Load)}
+    test compares with a variable an f field is read into (``p->next != h``: the walk of a ring
+    that starts at h, be h's cell on the heap or a list's head standing alone).  The cell before
+    x's then stays apart from the cells between (``pre[f,x]``): in a sorted ring it is the one
+    cell not below its successor, and merged with the others it made all of them unordered.
+    (The variable read into may be a named one: coalescing gives temporaries the name of a
+    callee's local.)"""
+    loads: Dict[str, Dict[str, None]] = {}
+    for e in cprog.edges:
+        if isinstance(e.stmt, ir.Load) and e.stmt.field in ordered:
+            loads.setdefault(e.stmt.dst, {}).setdefault(e.stmt.field)
     temps = {p.name for p in cprog.pointers if p.temp}
     out: Dict[Tuple[str, str], None] = {}
     for e in cprog.edges:
@@ -2441,9 +2462,8 @@ def _ring_ends(cprog: ir.CProgram, ordered: Set[str]) -> Tuple[Tuple[str, str], 
         if not isinstance(c, ir.PtrCond) or c.right is None:
             continue
         for a, b in ((c.left, c.right), (c.right, c.left)):
-            f = loads.get(a)
-            if f is not None and a in temps and f in ordered and b not in temps:
-                out.setdefault((f, b))
+            if b not in temps:
+                out.update(((f, b), None) for f in loads.get(a, ()))
     return tuple(out)
 
 
@@ -2533,36 +2553,74 @@ def _loop_fields(cprog: ir.CProgram, used: Sequence[str], back: Dict[str, Tuple[
                      if isinstance(s, ir.Store) and s.src == s.dst and s.field in forward)
 
 
+@dataclasses.dataclass(frozen=True)
+class Ring:
+    """What :func:`_sentinels` finds: the forward fields whose edges out of a ring's head t[T]
+    leaves out, the number of such heads, whether struct variables' cells are heads, and the
+    variables whose heap cell is one."""
+
+    fields: FrozenSet[str] = frozenset()
+    heads: int = 0
+    stack: bool = False
+    heap: FrozenSet[str] = frozenset()
+
+
 def _sentinels(cprog: ir.CProgram, fld: Dict[str, str], back: Dict[str, Tuple[str, ...]],
-               cross: FrozenSet[str]) -> Tuple[FrozenSet[str], int]:
-    """The forward fields to a cell's own type whose edges out of a struct variable's cell t[T]
-    leaves out, and the number of such cells: when the program stores a struct variable's address
-    into such a field (a list closed into a ring through a head: ``LIST_HEAD``, ``n->next =
-    &head``).  Through the head every cell of a ring reaches every other, so reachability would
-    not tell the cells behind a walk from those ahead of it; without the head's edges it does.
-    Only when each struct variable's cell is made once (not in a loop): :meth:`Library.reach_from`
-    then finds every cell a path through those cells reaches in as many steps.  Only for programs
-    that order cells by their data (a sort's passes): elsewhere the ring's reachability decides as
+               cross: FrozenSet[str]) -> Ring:
+    """The heads of rings whose edges out t[T] leaves out: a struct variable's cell whose
+    address the program stores into a forward field to a cell's own type (a list closed into
+    a ring through a head: ``LIST_HEAD``, ``n->next = &head``), and a heap cell closed so
+    (``h->next = h``) whose variable holds nothing else (:func:`_heap_heads`).  Through the
+    head every cell of a ring reaches every other, so reachability would not tell the cells
+    behind a walk from those ahead of it (a bubble sort's sorted end); without the head's edges
+    it does.  Only when each head is made once (not in a loop): :meth:`Library.reach_from` then
+    finds every cell a path through the heads reaches in as many steps.  Only for programs that
+    order cells by their data (a sort's passes): elsewhere the ring's reachability decides as
     much, and the analysis without the data (:mod:`tvla.cfront.dataless`) keeps it, which proves
     memory safety in a fraction of the time."""
     stmts = list(_statements(cprog))
+    forward = [f for f in fld if f not in back and f not in cross]
+    stored = {s.src for s in stmts if isinstance(s, ir.Store) and s.field in forward}
     cells = [e for e in cprog.edges if isinstance(e.stmt, ir.Malloc) and e.stmt.on_stack]
-    holders = {s.dst for s in stmts if isinstance(s, ir.Malloc) and s.on_stack}
+    stack = bool(_copies(stmts, {str(e.stmt.dst) for e in cells}) & stored)
+    on_cycle = ir.on_cycles(cprog.edges)
+    if stack and (len(cells) > MAX_STACK_ROOTS or any(map(on_cycle, cells))):
+        return NO_RING
+    heap = {x: e for x, e in _heap_heads(cprog, stmts).items() if _copies(stmts, {x}) & stored and not on_cycle(e)}
+    if len(heap) + (len(cells) if stack else 0) > MAX_STACK_ROOTS:
+        heap = {}
+    heads = (len(cells) if stack else 0) + len(heap)
+    return Ring(frozenset(forward), heads, stack, frozenset(heap)) if heads else NO_RING
+
+
+def _copies(stmts: Sequence[object], holders: Set[str]) -> Set[str]:
+    """``holders`` and the variables copies of them reach (``p = &head; q = p``)."""
+    out = set(holders)
     grown = True
     while grown:
-        more = {s.dst for s in stmts if isinstance(s, ir.AssignVar) and s.src in holders} - holders
-        holders |= more
+        more = {s.dst for s in stmts if isinstance(s, ir.AssignVar) and s.src in out} - out
+        out |= more
         grown = bool(more)
-    forward = [f for f in fld if f not in back and f not in cross]
-    if not any(isinstance(s, ir.Store) and s.src in holders and s.field in forward for s in stmts):
-        return NO_RING
-    if len(cells) > MAX_STACK_ROOTS or any(map(ir.on_cycles(cprog.edges), cells)):
-        return NO_RING
-    return frozenset(forward), len(cells)
+    return out
+
+
+def _heap_heads(cprog: ir.CProgram, stmts: Sequence[object]) -> Dict[str, ir.Edge]:
+    """Each variable that only one ``malloc`` on the heap gives a cell, and nothing else but
+    NULL, which a test compares with another pointer (``p->next != h``: a walk stops at it,
+    its cell is where a ring starts), with that malloc's edge."""
+    made: Dict[str, List[ir.Edge]] = {}
+    for e in cprog.edges:
+        if isinstance(e.stmt, ir.Malloc) and not e.stmt.on_stack:
+            made.setdefault(e.stmt.dst, []).append(e)
+    other = {s.dst for s in stmts if isinstance(s, (ir.AssignVar, ir.Load))}
+    temps = {p.name for p in cprog.pointers if p.temp}
+    tested = {x for s in stmts if isinstance(s, ir.PtrCond) and s.right is not None for x in (s.left, s.right)}
+    return {x: es[0] for x, es in made.items()
+            if len(es) == 1 and x not in other and x not in temps and x in tested}
 
 
 MAX_STACK_ROOTS = 3   # the reach formula doubles with each
-NO_RING: Tuple[FrozenSet[str], int] = (frozenset(), 0)
+NO_RING = Ring()
 
 
 
