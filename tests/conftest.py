@@ -1,6 +1,8 @@
 """Shared helpers: build analyses and structures from small inline TVP/TVS texts."""
 
 import os
+import subprocess
+import sys
 import textwrap
 
 import pytest
@@ -103,3 +105,28 @@ def c_verdicts(tmp_path, src, props=C_PROPERTIES, concrete=True):
     """The verdict of each property of ``verify_c``, a memsafety ``false`` with the one violated."""
     return tuple(p.verdict + (f" ({p.violated})" if p.verdict == "false" and p.name == "memsafety" else "")
                  for p in verify_c(tmp_path, src, props, concrete=concrete).properties)
+
+
+TVLA_CLI = [sys.executable, "-m", "tvla"]
+
+
+def c2tvp(tmp_path, src, name="p.c"):
+    """``tvla c2tvp`` of the C text ``src`` (written to tmp_path/name): the paths of the .tvp and .tvs."""
+    (tmp_path / name).write_text(src)
+    r = subprocess.run(TVLA_CLI + ["c2tvp", name, "-o", "out"], cwd=tmp_path, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    base = str(tmp_path / "out" / name[:-2])
+    return base + ".tvp", base + ".tvs"
+
+
+def assert_checked(tvp, nodes=2):
+    """``tvla check`` finds no error in the updates, rules and messages of ``tvp`` on every store of
+    up to ``nodes`` nodes."""
+    check = subprocess.run(TVLA_CLI + ["check", tvp, "--nodes", str(nodes)], capture_output=True, text=True)
+    assert check.returncode == 0 and " 0 error(s)" in check.stdout, check.stdout[-3000:]
+
+
+def assert_embedded(tvp, tvs, *options):
+    """``tvla selfcheck``: every concrete run of ``tvp`` from ``tvs`` embeds in the analysis' structures."""
+    run = subprocess.run(TVLA_CLI + ["selfcheck", tvp, tvs, *options], capture_output=True, text=True)
+    assert run.returncode == 0 and "\n0 violations" in run.stdout, run.stdout[-2000:]

@@ -9,14 +9,10 @@ test keeps them apart (a unary ``nn[f]`` on every cell did too, at twenty times 
 """
 
 from pathlib import Path
-import subprocess
-import sys
 
-from conftest import c_verdicts
+from conftest import assert_embedded, c2tvp, c_verdicts
 from tvla.cfront.library import build_library, needs_of
 from tvla.cfront.lower import lower_file
-
-TVLA = [sys.executable, "-m", "tvla"]
 
 # the corpus program puts the new node into the wrong slot; GROW, into the right one
 WRONG = (Path(__file__).resolve().parent.parent / "programs" / "c" / "tree_grow_wrong_slot.c").read_text()
@@ -55,10 +51,6 @@ def test_has_is_declared_only_for_the_fields_tested_with_two_forward_fields(tmp_
 
 
 def test_the_grown_tree_embeds_its_concrete_runs(tmp_path):
-    (tmp_path / "p.c").write_text(GROW)
-    r = subprocess.run(TVLA + ["c2tvp", "p.c", "-o", "out"], cwd=tmp_path, capture_output=True, text=True)
-    assert r.returncode == 0, r.stderr
-    tvp, tvs = str(tmp_path / "out" / "p.tvp"), str(tmp_path / "out" / "p.tvs")
+    tvp, tvs = c2tvp(tmp_path, GROW)
     assert "%i has[left,n]() = " in open(tvp).read()
-    run = subprocess.run(TVLA + ["selfcheck", tvp, tvs, "--nodes", "4"], capture_output=True, text=True)
-    assert run.returncode == 0 and "\n0 violations" in run.stdout, run.stdout[-2000:]
+    assert_embedded(tvp, tvs, "--nodes", "4")

@@ -10,12 +10,9 @@ marked ``rhead`` when it is made, and the leak checks step through it (``Library
 """
 
 from pathlib import Path
-import subprocess
-import sys
 
-from conftest import c_verdicts
+from conftest import assert_checked, assert_embedded, c2tvp, c_verdicts
 
-TVLA = [sys.executable, "-m", "tvla"]
 CORPUS = Path(__file__).resolve().parent.parent / "programs" / "c"
 
 BUBBLE_END = (CORPUS / "sll_circular_bubble_sort_end.c").read_text()
@@ -56,22 +53,12 @@ int main(void) {
 """
 
 
-def c2tvp(tmp_path, text):
-    (tmp_path / "p.c").write_text(text)
-    r = subprocess.run(TVLA + ["c2tvp", "p.c", "-o", "out"], cwd=tmp_path, capture_output=True, text=True)
-    assert r.returncode == 0, r.stderr
-    return str(tmp_path / "out" / "p.tvp"), str(tmp_path / "out" / "p.tvs")
-
-
 def test_the_updates_around_a_heap_head_hold_on_every_small_store(tmp_path):
     tvp, _ = c2tvp(tmp_path, SMALL)
     text = open(tvp).read()
     assert "%p rhead(v)" in text and "rhead(v) = rhead(v) | isNew(v)" in text
-    check = subprocess.run(TVLA + ["check", tvp, "--nodes", "2"], capture_output=True, text=True)
-    assert check.returncode == 0 and " 0 error(s)" in check.stdout, check.stdout[-3000:]
+    assert_checked(tvp)
 
 
 def test_the_shrinking_bubble_sort_embeds_its_concrete_runs(tmp_path):
-    tvp, tvs = c2tvp(tmp_path, BUBBLE_END)
-    run = subprocess.run(TVLA + ["selfcheck", tvp, tvs], capture_output=True, text=True)
-    assert run.returncode == 0 and "\n0 violations" in run.stdout, run.stdout[-2000:]
+    assert_embedded(*c2tvp(tmp_path, BUBBLE_END))

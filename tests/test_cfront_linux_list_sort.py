@@ -11,12 +11,9 @@ from the first head became 1/2 and memcleanup alarmed.
 """
 
 from pathlib import Path
-import subprocess
-import sys
 
-from conftest import c_verdicts
+from conftest import assert_embedded, c2tvp, c_verdicts
 
-TVLA = [sys.executable, "-m", "tvla"]
 CORPUS = Path(__file__).resolve().parent.parent / "programs" / "c"
 
 BUBBLE = (CORPUS / "klist_bubble_sort_getter.c").read_text()
@@ -37,10 +34,6 @@ def test_seeking_the_least_value_instead_leaves_the_list_descending(tmp_path):
 
 
 def test_the_selection_sort_embeds_its_concrete_runs(tmp_path):
-    (tmp_path / "p.c").write_text(SELECT)
-    r = subprocess.run(TVLA + ["c2tvp", "p.c", "-o", "out"], cwd=tmp_path, capture_output=True, text=True)
-    assert r.returncode == 0, r.stderr
-    tvp, tvs = str(tmp_path / "out" / "p.tvp"), str(tmp_path / "out" / "p.tvs")
+    tvp, tvs = c2tvp(tmp_path, SELECT)
     assert "t[linkage_next](v_1, v_2) | isNew(v_1) & isNew(v_2)" in open(tvp).read()
-    run = subprocess.run(TVLA + ["selfcheck", tvp, tvs], capture_output=True, text=True)
-    assert run.returncode == 0 and "\n0 violations" in run.stdout, run.stdout[-2000:]
+    assert_embedded(tvp, tvs)

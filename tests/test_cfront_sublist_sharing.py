@@ -11,12 +11,8 @@ gives the first step of a path out of a cell that only one of its edges can take
 """
 
 from pathlib import Path
-import subprocess
-import sys
 
-from conftest import c_verdicts
-
-TVLA = [sys.executable, "-m", "tvla"]
+from conftest import assert_checked, assert_embedded, c2tvp, c_verdicts
 
 # every second item's sub-list joined onto the one before, the item freed with its sub still set
 JOINED = (Path(__file__).resolve().parent.parent / "programs" / "c" / "sll_of_sll_join_pairs.c").read_text()
@@ -53,22 +49,12 @@ int main(void) {
 """
 
 
-def c2tvp(tmp_path, text):
-    (tmp_path / "p.c").write_text(text)
-    r = subprocess.run(TVLA + ["c2tvp", "p.c", "-o", "out"], cwd=tmp_path, capture_output=True, text=True)
-    assert r.returncode == 0, r.stderr
-    return str(tmp_path / "out" / "p.tvp"), str(tmp_path / "out" / "p.tvs")
-
-
 def test_the_sharing_updates_and_the_first_step_rule_hold_on_every_small_store(tmp_path):
     tvp, _ = c2tvp(tmp_path, LOOP_FREE)
     text = open(tvp).read()
     assert "%i is[next](v)" in text and "v_4 != v_2" in text
-    check = subprocess.run(TVLA + ["check", tvp, "--nodes", "2"], capture_output=True, text=True)
-    assert check.returncode == 0 and " 0 error(s)" in check.stdout, check.stdout[-3000:]
+    assert_checked(tvp)
 
 
 def test_the_joined_chains_embed_their_concrete_runs(tmp_path):
-    tvp, tvs = c2tvp(tmp_path, JOINED)
-    run = subprocess.run(TVLA + ["selfcheck", tvp, tvs], capture_output=True, text=True)
-    assert run.returncode == 0 and "\n0 violations" in run.stdout, run.stdout[-2000:]
+    assert_embedded(*c2tvp(tmp_path, JOINED))
