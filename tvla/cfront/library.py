@@ -2582,7 +2582,7 @@ def _sentinels(cprog: ir.CProgram, fld: Dict[str, str], back: Dict[str, Tuple[st
     forward = [f for f in fld if f not in back and f not in cross]
     stored = {s.src for s in stmts if isinstance(s, ir.Store) and s.field in forward}
     cells = [e for e in cprog.edges if isinstance(e.stmt, ir.Malloc) and e.stmt.on_stack]
-    stack = bool(_copies(stmts, {str(e.stmt.dst) for e in cells}) & stored)
+    stack = bool(_copies(stmts, {s.dst for s in stmts if isinstance(s, ir.Malloc) and s.on_stack}) & stored)
     on_cycle = ir.on_cycles(cprog.edges)
     if stack and (len(cells) > MAX_STACK_ROOTS or any(map(on_cycle, cells))):
         return NO_RING
