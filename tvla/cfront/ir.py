@@ -601,6 +601,11 @@ class CProgram:
     def struct(self, name: str) -> StructType:
         return next(s for s in self.structs if s.name == name)
 
+    @property
+    def temps(self) -> FrozenSet[str]:
+        """The pointer variables that are temporaries of the lowering."""
+        return frozenset(p.name for p in self.pointers if p.temp)
+
 
 def fresh_nodes(prog: CProgram, prefix: str) -> Iterator[str]:
     """Node names ``prefix1``, ``prefix2``... that no edge of ``prog`` uses."""

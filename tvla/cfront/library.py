@@ -1087,9 +1087,10 @@ def malloc(lib: Library, x: str, struct: str, zeroed: bool, on_stack: bool = Fal
     ups = [(f"{p}(v)", "isNew(v)")] + list(_bad_copy(lib, x, "0"))
     if on_stack:
         ups.append(("nonheap(v)", "nonheap(v) | isNew(v)"))
-    if x in lib.heap_heads and not on_stack:
+    heap_head = x in lib.heap_heads and not on_stack
+    if heap_head:
         ups.append(("rhead(v)", "rhead(v) | isNew(v)"))
-    if on_stack and lib.stack_ring or x in lib.heap_heads and not on_stack:
+    if on_stack and lib.stack_ring or heap_head:
         # the edges t[T] closes leave out those of a ring's head: the new one changes that
         # relation, and the closure re-evaluated over a summary's 1/2 edges lost its paths
         # (the cell has no edges yet: the paths between the others stay as they are)
@@ -2455,7 +2456,7 @@ def _ring_ends(cprog: ir.CProgram, ordered: Set[str]) -> Tuple[Tuple[str, str], 
     for e in cprog.edges:
         if isinstance(e.stmt, ir.Load) and e.stmt.field in ordered:
             loads.setdefault(e.stmt.dst, {}).setdefault(e.stmt.field)
-    temps = {p.name for p in cprog.pointers if p.temp}
+    temps = cprog.temps
     out: Dict[Tuple[str, str], None] = {}
     for e in cprog.edges:
         c = e.stmt.cond if isinstance(e.stmt, ir.Assume) else None
@@ -2475,7 +2476,7 @@ def _field_tests(cprog: ir.CProgram, forward: Sequence[str]) -> Tuple[Tuple[str,
     child the loop test had ruled out was 1/2, its cut a lost subtree."""
     if len(forward) < 2:
         return ()
-    temps = {p.name for p in cprog.pointers if p.temp}
+    temps = cprog.temps
     loaded: Dict[str, Dict[Tuple[str, str], None]] = {}
     for e in cprog.edges:
         s = e.stmt
@@ -2613,7 +2614,7 @@ def _heap_heads(cprog: ir.CProgram, stmts: Sequence[object]) -> Dict[str, ir.Edg
         if isinstance(e.stmt, ir.Malloc) and not e.stmt.on_stack:
             made.setdefault(e.stmt.dst, []).append(e)
     other = {s.dst for s in stmts if isinstance(s, (ir.AssignVar, ir.Load))}
-    temps = {p.name for p in cprog.pointers if p.temp}
+    temps = cprog.temps
     tested = {x for s in stmts if isinstance(s, ir.PtrCond) and s.right is not None for x in (s.left, s.right)}
     return {x: es[0] for x, es in made.items()
             if len(es) == 1 and x not in other and x not in temps and x in tested}

@@ -30,7 +30,7 @@ counts rule the branch out.
 """
 
 from dataclasses import replace
-from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Set, Tuple
+from typing import AbstractSet, Dict, FrozenSet, Iterable, List, Optional, Sequence, Set, Tuple
 
 from tvla.cfront import ir
 
@@ -124,7 +124,7 @@ def tally_counters(prog: ir.CProgram) -> ir.CProgram:
     if not counted:
         return prog
     loops = ir.loops(prog.edges)
-    temps = {p.name for p in prog.pointers if p.temp}
+    temps = prog.temps
     into: Dict[str, List[ir.Edge]] = {}
     out_of: Dict[str, List[Tuple[int, ir.Edge]]] = {}
     for i, e in enumerate(prog.edges):
@@ -200,7 +200,7 @@ def _counter_test(s: ir.Statement, counters: Set[str]) -> Optional[ir.TallyCond]
     return pair[0] if pair is not None else None
 
 
-def _candidates(edges: Sequence[ir.Edge], loop: Optional[FrozenSet[str]], temps: Set[str]) -> List[str]:
+def _candidates(edges: Sequence[ir.Edge], loop: Optional[FrozenSet[str]], temps: AbstractSet[str]) -> List[str]:
     """The candidates among the pointer variables assigned in ``loop`` (None: not in a loop:
     none): the first nonempty group of the module docstring, by name."""
     if loop is None:
@@ -217,7 +217,7 @@ def _candidates(edges: Sequence[ir.Edge], loop: Optional[FrozenSet[str]], temps:
     return []
 
 
-def _before(e: ir.Edge, into: Dict[str, List[ir.Edge]], temps: Set[str], depth: int = BACK_STEPS) -> List[str]:
+def _before(e: ir.Edge, into: Dict[str, List[ir.Edge]], temps: AbstractSet[str], depth: int = BACK_STEPS) -> List[str]:
     """The pointer variables assigned or freed on the edges before ``e`` (at most ``depth`` back),
     nearest first, temporaries last."""
     seen: Dict[str, None] = {}
