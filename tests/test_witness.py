@@ -209,7 +209,7 @@ def _inputs(program, name):
 
 
 def test_film_strip_draws_each_step_and_highlights_the_breaking_node(tmp_path):
-    from tvla.output.witness_view import film_strip_html, store_graph
+    from tvla.output.film_strip import film_strip_html, store_graph
     result = witnessed(os.path.join(SORTING, "insert_sort_b2.tvp"), os.path.join(SORTING, "unsorted.tvs"),
                        nodes=2)
     w = result.witness(result.messages[0])

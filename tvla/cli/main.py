@@ -14,7 +14,6 @@ The rest of tvla is imported inside the commands that use it, so that
 ``tvla --help`` and a bad command line answer at once (start-up time).
 """
 
-import difflib
 import gc
 import os
 import signal
@@ -79,6 +78,7 @@ class TvlaCommand(click.Command):
                 break
             if a.startswith("-") and not a.startswith("--") and len(a) > 2 and not a.startswith("-D") \
                     and a not in known and a.split("=")[0] not in known and not a[1:].replace(".", "").isdigit():
+                import difflib  # lazy: start-up time of every run
                 close = difflib.get_close_matches(a, sorted(known), n=1)
                 raise click.UsageError(f"no such option: {a}" + (f" (did you mean {close[0]}?)" if close else ""),
                                        ctx)

@@ -38,7 +38,8 @@ from tvla.engine.results import MessageRecord, NoWitness, Result, Trigger
 from tvla.logic.heap import order_predicate
 from tvla.output.render import INSTALL_HINT, ORDER_ARROWS_MAX, Culprit, Dot, cfg_graph, display_numbers, safe_name, structure_graph, \
     to_svgs
-from tvla.output.witness_view import film_strip_html, no_witness_line
+from tvla.output.film_strip import film_strip_html
+from tvla.output.witness_view import no_witness_line
 
 Flagged = Dict[int, List[Tuple[MessageRecord, Trigger]]]
 """Structure index -> the messages it reports, each with its trigger."""

@@ -1,28 +1,22 @@
-"""Witnesses as a reader sees them: text lines, JSON, and the film strip.
+"""Witnesses as a reader sees them: text lines and JSON.
 
 A :class:`~tvla.engine.results.Witness` (found by ``tvla.concrete.witness``)
-is drawn here three ways:
+is written here two ways (the film strip of the HTML report is
+:mod:`tvla.output.film_strip`):
 
 * text (the report's lines under a message): one line per step, the store
   drawn from each pointer variable along the fields
   (``x -> u1(d=0) -> u2(d=1, t) -> NULL; y = NULL``), then the statement;
 * JSON (``messages[].witness``, docs/json.md): the steps with the true
-  tuples of every declared predicate;
-* the film strip of the HTML report: one drawing per step, the breaking
-  nodes of the last store in red.
+  tuples of every declared predicate.
 """
 
-import html
-import os
-from typing import Any, Callable, Container, Dict, List, Optional, Sequence, Set, Tuple, Union
+from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple, Union
 
 from tvla.engine.results import MessageRecord, NoWitness, Step, Witness
 from tvla.logic.heap import data_values, fields, pointers, successor, true_tuples
 from tvla.logic.structure import Structure
 from tvla.logic.vocabulary import Predicate, Vocabulary
-from tvla.output.render import FONT, RED, Dot, write_drawings
-
-CHANGED = "#fff3b0"  # fill of the nodes the previous step changed
 
 # ---------------------------------------------------------------------------- JSON
 
@@ -160,79 +154,3 @@ def format_witness(witness: Witness) -> List[str]:
         arrow = "reports the message" if k == n - 1 else f"-> {step.edge.target}"
         lines.append(f"      {step.edge.action.title}  {arrow}")
     return lines
-
-
-# ---------------------------------------------------------------------------- film strip
-
-def node_facts(store: Structure, names: Sequence[str], voc: Vocabulary) -> Dict[str, List[object]]:
-    """Per node name, what the store says of it: the pointers to it, its fields' targets, its datum."""
-    data = data_values(store, voc)
-    facts: Dict[str, List[object]] = {names[u]: [data[u] if data is not None else None] for u in range(store.n)}
-    for p in pointers(voc):
-        for (u,) in true_tuples(store, p):
-            facts[names[u]].append(p.name)
-    for f in fields(voc):
-        for u, w in true_tuples(store, f):
-            facts[names[u]].append((f.name, names[w]))
-    return facts
-
-
-def changed_nodes(before: Step, after: Step, voc: Vocabulary) -> Set[int]:
-    """The nodes of step ``after`` (a :class:`Step`) that are new or differ from ``before``."""
-    old = node_facts(before.store, before.names, voc)
-    new = node_facts(after.store, after.names, voc)
-    return {u for u in range(after.store.n) if old.get(after.names[u]) != new[after.names[u]]}
-
-
-def store_graph(store: Structure, names: Sequence[str], voc: Vocabulary, title: str, highlight: Container[int] = (),
-                changed: Container[int] = ()) -> Dot:
-    """The drawing (a ``render.Dot``) of one concrete store of a witness: pointer
-    variables as boxes, nodes named as in the trace with their datum's rank,
-    fields as arrows; the nodes in ``highlight`` (the breaking ones) in red, those
-    in ``changed`` (by the step before) filled yellow."""
-    data = data_values(store, voc)
-    g = Dot(title)
-    g.attr("graph", rankdir="LR", fontname=FONT, fontsize="12", label=title, labelloc="t")
-    g.attr("node", fontname=FONT, fontsize="13", shape="box", style="rounded")
-    g.attr("edge", fontname=FONT, fontsize="12", arrowsize="0.7")
-    for p in pointers(voc):
-        for (u,) in true_tuples(store, p):
-            g.node("ptr " + p.name, label=p.name, shape="box", style="filled", fillcolor="#eef3ff")
-            g.edge("ptr " + p.name, names[u])
-    for u in range(store.n):
-        label = names[u] + (f"\nd={data[u]}" if data is not None else "")
-        look = {"color": RED, "penwidth": "2"} if u in highlight else {}
-        if u in changed:
-            look.update(style="rounded,filled", fillcolor=CHANGED)
-        g.node(names[u], label=label, **look)
-    for f in fields(voc):
-        for u, w in true_tuples(store, f):
-            g.edge(names[u], names[w], label=f.name)
-    flags = [p.name for p in voc.nullary if p.kind == "core" and store.nul[p.index]]
-    if flags or not store.n:
-        g.node("note", shape="plaintext", label=", ".join(flags) or "(no nodes: every pointer is NULL)")
-    return g
-
-
-def film_strip_html(witness: Witness, out_dir: str, base: str) -> str:
-    """Draw every step of ``witness`` into ``out_dir`` (``base_K.svg``, or ``.dot``
-    without Graphviz) and return an HTML fragment showing them left to right, the
-    last one with the breaking nodes highlighted."""
-    n, steps, voc = len(witness.steps), witness.steps, witness.voc
-    items = [(store_graph(st.store, st.names, voc, f"{k + 1}. {st.location}",
-                          witness.breaking if k == n - 1 else (),
-                          changed_nodes(steps[k - 1], st, voc) if k else ()),
-              os.path.join(out_dir, f"{base}_{k + 1}"))
-             for k, st in enumerate(steps)]
-    # one row that scrolls: each store at its natural size (a figure never shrinks below
-    # its drawing), the action taken between two stores as an arrow
-    parts = ["<div class='film-strip'>"]
-    for k, (st, (path, svg)) in enumerate(zip(steps, write_drawings(items))):
-        name = os.path.basename(path)
-        caption = html.escape(f"{k + 1}. {st.location}" + (": reports the message" if k == n - 1 else ""))
-        body = f"<img src='{name}' alt='{caption}'>" if svg else f"<a href='{name}'>{name}</a>"
-        parts.append(f"<figure class='step'>{body}<figcaption>{caption}</figcaption></figure>")
-        if k < n - 1:
-            parts.append(f"<div class='action'>{html.escape(st.edge.action.title)}<br>&rarr;</div>")
-    parts.append("</div>")
-    return "\n".join(parts)
