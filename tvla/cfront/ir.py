@@ -566,13 +566,14 @@ Statement = Union[AssignNull, AssignVar, Load, StoreNull, Store, Malloc, Free, F
 @dataclass(frozen=True)
 class Edge:
     """One CFG edge: ``source`` -> ``target`` doing ``stmt``; ``pos`` is its C position, ``text``
-    the C text it comes from (shown in reports)."""
+    the C text it comes from (shown in reports); ``frames``: the inlined calls active on it."""
 
     source: str
     target: str
     stmt: Statement
     pos: Pos
     text: str = ""
+    frames: FrozenSet[int] = field(default=frozenset(), compare=False)
 
 
 @dataclass(frozen=True)
@@ -655,6 +656,6 @@ def chain(edge: Edge, stmts: Sequence[Statement], fresh: Iterator[str]) -> List[
     out, cur = [], edge.source
     for i, s in enumerate(stmts):
         nxt = edge.target if i == len(stmts) - 1 else next(fresh)
-        out.append(Edge(cur, nxt, s, edge.pos, edge.text))
+        out.append(Edge(cur, nxt, s, edge.pos, edge.text, edge.frames))
         cur = nxt
     return out

@@ -28,7 +28,8 @@ stops the program inside that call (``exit()``, ``abort()`` or
 ``reach_error()`` with the call's frame active: ``Exit.frames``); but it does
 die before an end reached after the call returned: ``f(); return 0;`` or
 ``f(); exit(0);`` loses what only ``f``'s local held, and ``if (mk() ==
-NULL) abort();`` the cell ``mk`` returned.  (Temporaries of ``main`` die
+NULL) abort();`` the cell ``mk`` returned.  When only some ways on stop the
+program inside the call, it dies where the call returns (:class:`FrameEnds`).  (Temporaries of ``main`` die
 before a return from ``main`` too.)  Nor does a variable in scope in every
 loop forever the program may only go on to (:func:`held_at`: an
 ``ir.Spin`` names the calls active in it): a program that spins loses nothing.
@@ -325,12 +326,12 @@ def insert_kills(prog: ir.CProgram, keep: FrozenSet[str] = frozenset()) -> ir.CP
             in_scope[k] = ending_nodes(prog, main_return=False, frame=k or None)
         return node in in_scope[k]
 
-    out: List[ir.Edge] = []
-    fresh = ir.fresh_nodes(prog, "K")
     next_writes = overwritten_next(prog)
+    later = FrameEnds(prog)
+    plan: List[Tuple[ir.Edge, ir.Statement, List[str]]] = []
     for e in prog.edges:
         if isinstance(e.stmt, ir.Kill):
-            out.append(e)
+            plan.append((e, e.stmt, []))
             continue
         uses, defs = uses_defs(e.stmt)
         mortal = must.get(e.target, frozenset()) if e.target not in ending else frozenset()
@@ -342,9 +343,79 @@ def insert_kills(prog: ir.CProgram, keep: FrozenSet[str] = frozenset()) -> ir.CP
             # its cells stay reachable from dst: the statement nulls it, no Kill (and collect) after
             stmt = replace(stmt, moved=True)
             dying.remove(stmt.src)
-        dying = [v for v in dying if v not in next_writes.get(e.target, frozenset())]
-        out += ir.chain(e, [stmt] + [ir.Kill(var, scope[var] == "local") for var in dying], fresh)
+        dying = [v for v in dying if v not in next_writes.get(e.target, frozenset())
+                 and not later.postpone(v, frame.get(v, 0), e)]
+        plan.append((e, stmt, dying))
+    out: List[ir.Edge] = []
+    fresh = ir.fresh_nodes(prog, "K")
+    for e, done, dying in plan:
+        before: List[ir.Statement] = [ir.Kill(var, True) for var in later.before(e)]
+        out += ir.chain(e, before + [done] + [ir.Kill(var, scope[var] == "local") for var in dying], fresh)
     return replace(prog, edges=tuple(out))
+
+
+class FrameEnds:
+    """Kills of a callee's locals moved to where its call returns (see :func:`insert_kills`).
+
+    A local of an inlined call ``k`` dead after an edge inside that call is still in scope until
+    the call returns: when some path on from there may stop the program inside ``k`` (``exit()``,
+    ``abort()``, ``reach_error()``, a loop forever) before writing the local, what it points to
+    then is not lost (memcleanup speaks of it, not valid-memtrack), and a kill right after its
+    last use would report a loss the run never has (``finish(l != NULL)`` with ``if (c) exit(0);``
+    in ``finish``).  Such a local is killed instead before each first edge out of ``k`` on the
+    paths from there, where the call has returned; a write of it on the way reports what it loses
+    as usual."""
+
+    def __init__(self, prog: ir.CProgram):
+        self.prog = prog
+        self.out_edges = _edges_around(prog)[1]
+        self.stopping: Dict[int, FrozenSet[str]] = {}   # per call, the nodes that may stop inside it
+        self.kills: Dict[int, Set[str]] = {}            # per edge (id), the locals to kill before it
+
+    def stops(self, e: ir.Edge, k: int) -> bool:
+        """Does ``e`` end the program (or spin forever) with the call ``k`` active?"""
+        return k in e.frames and (isinstance(e.stmt, (ir.Exit, ir.Spin)) or e.target in (self.prog.exit, self.prog.error))
+
+    def stopping_in(self, k: int) -> FrozenSet[str]:
+        """The nodes from which a path inside the call ``k`` reaches an edge that stops in it."""
+        if k not in self.stopping:
+            into: Dict[str, List[str]] = {}
+            for e in self.prog.edges:
+                if k in e.frames:
+                    into.setdefault(e.target, []).append(e.source)
+            found = {e.source for e in self.prog.edges if self.stops(e, k)}
+            todo = list(found)
+            while todo:
+                for n in into.get(todo.pop(), ()):
+                    if n not in found:
+                        found.add(n)
+                        todo.append(n)
+            self.stopping[k] = frozenset(found)
+        return self.stopping[k]
+
+    def postpone(self, v: str, k: int, e: ir.Edge) -> bool:
+        """Does ``v`` (a variable of the call ``k``; 0: not one call's) dying on ``e`` die later, where
+        ``k`` returns?  Then those edges are noted (:meth:`before`)."""
+        if not k or k not in e.frames or e.target not in self.stopping_in(k):
+            return False
+        seen, todo, leaving, stops = {e.target}, [e.target], [], False
+        while todo:
+            for nxt in self.out_edges.get(todo.pop(), ()):
+                if k not in nxt.frames:
+                    leaving.append(nxt)
+                elif self.stops(nxt, k):
+                    stops = True
+                elif v not in uses_defs(nxt.stmt)[1] and nxt.target not in seen:
+                    seen.add(nxt.target)
+                    todo.append(nxt.target)
+        if stops:
+            for nxt in leaving:
+                self.kills.setdefault(id(nxt), set()).add(v)
+        return stops
+
+    def before(self, e: ir.Edge) -> List[str]:
+        """The locals to kill before ``e``: their call has returned."""
+        return sorted(self.kills.get(id(e), ()))
 
 
 def forget_dead_flags(prog: ir.CProgram) -> ir.CProgram:

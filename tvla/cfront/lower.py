@@ -972,7 +972,7 @@ class Lowering(LinkLowering):
             inside = next(e for e in self.edges if e.source in loop and e.target in loop)
             head = min(loop, key=lambda n: number.get(n, 0))
             active = frozenset.intersection(*(self.node_frames.get(n, frozenset()) for n in loop))
-            self.edges.append(ir.Edge(head, head, ir.Spin(frames=active), inside.pos, inside.text))
+            self.edges.append(ir.Edge(head, head, ir.Spin(frames=active), inside.pos, inside.text, active))
 
     def return_value(self, fdef: ci.Cursor, callee: Frame) -> Operand:
         """Make the variable the callee's ``return e`` assigns; return the call's value."""

@@ -93,7 +93,7 @@ class Builder:
             return
         if names_bad(stmt):
             return
-        self.edges.append(ir.Edge(src, dst, stmt, self.src.pos(c), self.src.text(c)))
+        self.edges.append(ir.Edge(src, dst, stmt, self.src.pos(c), self.src.text(c), frozenset(self.frames)))
 
     def step(self, src: Optional[str], stmt: ir.Statement, c: ci.Cursor) -> Optional[str]:
         """Add an edge from ``src`` to a new node; return the new node (None if ``src`` is)."""
