@@ -225,3 +225,14 @@ def test_memset_memcpy_and_realloc_of_whole_elements():
     found = find(data("blocks.c"))
     assert set(found) == {"memsafety"}     # the copies hold: reach_error() is never called
     assert (found["memsafety"].kind, found["memsafety"].pos.line) == ("valid-deref", 23)
+
+
+def test_designated_initialisers_place_each_value_where_c_says():
+    """``{ .in.y = 7, .a = 3, .b[2] = 9 }``, ``{ .head = NULL, { 4, 5 }, ... }`` (a positional
+    element after a designated one goes to the next), ``{ [2] = 7, [0] = 1, 2 }``: every run
+    stopped at them before ("an implicit expression"); reach_error() is called exactly when
+    every value is in its place, and only then."""
+    found = find(data("designated_init.c"))
+    assert set(found) == {"unreach-call"}
+    assert found["unreach-call"].witness[-1].pos.line == 19
+    assert find(data("designated_init_misplaced.c")) == {}

@@ -11,7 +11,7 @@
 """
 
 import re
-from typing import Callable, Dict, Iterator, List, Optional, Set, Tuple, TypeVar
+from typing import Callable, Dict, Iterator, List, Optional, Set, Tuple, TypeVar, Union
 
 import clang.cindex as ci
 
@@ -22,7 +22,7 @@ __all__ = ["BLOCK", "K", "T", "walk_main", "does_nothing", "INT_KINDS", "sizeof_
            "int_cell", "is_int_cell", "is_byte_cell", "cell_words", "CELL_FIELD", "cell_deref", "is_datum",
            "is_function_pointer", "is_scalar", "function_of", "function_value", "function_number", "constant_value",
            "struct_type", "fields_of", "decl_key", "initializer", "strip", "callee_name", "children", "SourceText",
-           "switch_cases", "for_parts"]
+           "switch_cases", "for_parts", "Designator", "designations"]
 
 K = ci.CursorKind
 T = ci.TypeKind
@@ -311,6 +311,26 @@ def initializer(d: ci.Cursor) -> Optional[ci.Cursor]:
             exprs[-1].kind not in (K.INIT_LIST_EXPR, K.STRING_LITERAL):
         return None
     return exprs[-1]
+
+
+Designator = Union[str, ci.Cursor]
+"""One step of a designated initialiser: ``.f`` a field's name, ``[i]`` the index expression."""
+
+
+def designations(init: ci.Cursor) -> List[Tuple[Tuple[Designator, ...], ci.Cursor]]:
+    """The elements of an initialiser list ``init``, each with its designators (``.o.m = 3``:
+    ``("o", "m")``; ``[2] = 7``: the cursor of ``2``; none: the element after the one before, in
+    order) and its value.  libclang shows a designated element as an unexposed expression whose
+    children are the designators, then the value."""
+    out: List[Tuple[Tuple[Designator, ...], ci.Cursor]] = []
+    for e in children(init):
+        kids = children(e)
+        first = next(iter(e.get_tokens()), None) if e.kind == K.UNEXPOSED_EXPR and len(kids) >= 2 else None
+        if first is not None and first.spelling in (".", "["):
+            out.append((tuple(k.spelling if k.kind == K.MEMBER_REF else k for k in kids[:-1]), kids[-1]))
+        else:
+            out.append(((), e))
+    return out
 
 
 _TRANSPARENT = (K.PAREN_EXPR, K.UNEXPOSED_EXPR)

@@ -44,7 +44,7 @@ import networkx as nx
 
 from tvla.cfront import ir
 from tvla.cfront.cinfo import BLOCK, CELL_FIELD, K, SourceText, callee_name, cell_words, children, constant_value, decl_key, \
-    does_nothing, fields_of, function_number, initializer, int_cell, is_function_pointer, is_int, is_int_cell, is_number, \
+    designations, does_nothing, fields_of, function_number, initializer, int_cell, is_function_pointer, is_int, is_int_cell, is_number, \
     is_scalar, for_parts, is_pointer, is_void_pointer, pointee_struct, strip, struct_decl, struct_name, switch_cases, \
     MAX_CASE_RANGE, case_values, int_range, sizeof_struct
 from tvla.cfront.embedded import find_hosts, member_struct
@@ -439,13 +439,15 @@ class Lowering(LinkLowering):
             return []
         fields = [f.spelling for f in fields_of(rec)]
         out: List[ir.Statement] = []
-        for i, e in enumerate(children(s)):
-            kids = children(e)
-            if e.kind == K.UNEXPOSED_EXPR and len(kids) == 2 and kids[0].kind == K.MEMBER_REF:
-                fname, e = kids[0].spelling, kids[1]   # .next = &head
-            elif i < len(fields):
-                fname = fields[i]
-            else:
+        i = 0
+        for designators, e in designations(s):
+            if designators:   # .next = &head; after it, the next field in order
+                i = fields.index(designators[0]) if designators[0] in fields else len(fields)
+            fname, i = fields[i] if i < len(fields) else None, i + 1
+            if fname is None:
+                continue
+            if len(designators) > 1:
+                self.unsupported(e, f"initial value of a part of field {fname}")
                 continue
             stmt = self.init_store(name, self.host_field(rec, fname), e, fr)
             if stmt is None:

@@ -24,7 +24,7 @@ from typing import Any, Callable, Dict, List, Optional, Set, Tuple
 
 import clang.cindex as ci
 
-from tvla.cfront.cinfo import case_values, children, for_parts, initializer, switch_cases
+from tvla.cfront.cinfo import Designator, case_values, children, designations, for_parts, initializer, switch_cases
 from tvla.cfront.ir import Pos
 from tvla.cfront.parse import binary_operator, constants_memo, evaluate_int, unary_operator
 from tvla.concrete.ccalls import compile_call
@@ -725,16 +725,27 @@ class ExprCompiler:
         return one
 
     def _list_writes(self, init: ci.Cursor, ty: Ty, path: Tuple[Any, ...]) -> List[Tuple[Tuple[Any, ...], Fn]]:
+        """The writes of initialiser list ``init`` into the object of type ``ty`` at ``path``: each
+        element at its designators' place (``.f``, ``[i]``, nested), else at the one after the
+        element before (C's order)."""
         out: List[Tuple[Tuple[Any, ...], Fn]] = []
-        kids = children(init)
-        if ty.kind == "array":
-            assert ty.elem is not None
-            slots = [(path + (i,), ty.elem) for i in range(len(kids))]
-        elif ty.kind == "struct":
-            slots = [(path + (f,), ty.field(f)) for f in ty.field_names()[:len(kids)]]
-        else:
-            slots = [(path, ty)]
-        for (p, t), k in zip(slots, kids):
+        nxt: Optional[int] = 0
+        for designators, k in designations(init):
+            if designators:
+                nxt = _element_index(ty, designators[0])
+            if nxt is None:
+                out.append((path, refuse("an initialiser designating no element")))
+                return out
+            p, t = _element(path, ty, nxt)
+            nxt += 1
+            for d in designators[1:]:
+                i = _element_index(t, d)
+                if i is None:
+                    out.append((path, refuse("an initialiser designating no element")))
+                    return out
+                p, t = _element(p, t, i)
+            if t is None:
+                continue   # more elements than the object has (a C error gcc only warns of)
             if k.kind == K.INIT_LIST_EXPR:
                 out += self._list_writes(k, t, p)
             else:
@@ -742,6 +753,30 @@ class ExprCompiler:
                 out.append((p, (lambda v, t: (lambda fr: convert(v(fr), t)))(value, t)
                             if t.kind in ("int", "ptr") else value))
         return out
+
+
+def _element_index(ty: Optional[Ty], d: Designator) -> Optional[int]:
+    """The index of the element designator ``d`` names in an object of type ``ty``."""
+    if ty is None:
+        return None
+    if isinstance(d, str):
+        names = ty.field_names() if ty.kind == "struct" else ()
+        return names.index(d) if d in names else None
+    i = evaluate_int(d) if ty.kind == "array" else None
+    return i if i is not None and i >= 0 else None
+
+
+def _element(path: Tuple[Any, ...], ty: Optional[Ty], i: int) -> Tuple[Tuple[Any, ...], Optional[Ty]]:
+    """The path and type of element ``i`` of an object of type ``ty`` at ``path`` (a scalar is its
+    own only element; None: no such element)."""
+    if ty is None:
+        return path, None
+    if ty.kind == "struct":
+        names = ty.field_names()
+        return (path + (names[i],), ty.field(names[i])) if i < len(names) else (path, None)
+    if ty.kind == "array":
+        return (path + (i,), ty.elem) if ty.n <= 0 or i < ty.n else (path, None)
+    return (path, ty) if i == 0 else (path, None)
 
 
 # ---- helpers on values ----------------------------------------------------------------------
