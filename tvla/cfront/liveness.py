@@ -368,7 +368,9 @@ class FrameEnds:
 
     def __init__(self, prog: ir.CProgram):
         self.prog = prog
-        self.out_edges = _edges_around(prog)[1]
+        _, self.out_edges, self.in_edges = _edges_around(prog)
+        self.stop_edges = [e for e in prog.edges if isinstance(e.stmt, (ir.Exit, ir.Spin))
+                           or e.target in (prog.exit, prog.error)]
         self.stopping: Dict[int, FrozenSet[str]] = {}   # per call, the nodes that may stop inside it
         self.kills: Dict[int, Set[str]] = {}            # per edge (id), the locals to kill before it
 
@@ -379,17 +381,13 @@ class FrameEnds:
     def stopping_in(self, k: int) -> FrozenSet[str]:
         """The nodes from which a path inside the call ``k`` reaches an edge that stops in it."""
         if k not in self.stopping:
-            into: Dict[str, List[str]] = {}
-            for e in self.prog.edges:
-                if k in e.frames:
-                    into.setdefault(e.target, []).append(e.source)
-            found = {e.source for e in self.prog.edges if self.stops(e, k)}
+            found = {e.source for e in self.stop_edges if self.stops(e, k)}
             todo = list(found)
             while todo:
-                for n in into.get(todo.pop(), ()):
-                    if n not in found:
-                        found.add(n)
-                        todo.append(n)
+                for e in self.in_edges.get(todo.pop(), ()):
+                    if k in e.frames and e.source not in found:
+                        found.add(e.source)
+                        todo.append(e.source)
             self.stopping[k] = frozenset(found)
         return self.stopping[k]
 
