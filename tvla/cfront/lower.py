@@ -356,7 +356,10 @@ class Lowering(LinkLowering):
         if decl_key(d) not in fr.top:
             return cur   # its uses are reported as unsupported
         copied = None
-        if init is not None and struct_decl(init.type) == rec and not self.hosts.has_heads(rec):
+        returned = self.returning_call(init, rec)
+        if returned is not None:
+            init = None
+        elif init is not None and struct_decl(init.type) == rec and not self.hosts.has_heads(rec):
             copied, cur = self.struct_cell(init, cur, fr)   # struct T a = b; or = *p
             init = None if copied else init
         name, made = self.cell(d, rec, fr.scope, init, "struct variable")
@@ -367,7 +370,24 @@ class Lowering(LinkLowering):
         cur = self.step(cur, made, d)
         for stmt in [*heads, *self.cell_init(name, rec, init, fr)]:
             cur = self.step(cur, stmt, d)
+        if returned is not None:
+            return self.call_into(returned, name, cur, fr)
         return self.copy_between(d, name, copied, rec, cur) if copied else cur
+
+    def call_into(self, call: ci.Cursor, cell: str, cur: Cur, fr: Frame) -> Cur:
+        """``a = f(...)`` (or ``struct T a = f(...);``) of a struct returned by value (a
+        :meth:`returning_call`): inlined, each ``return x;`` of ``f`` copies ``x`` into ``cell``."""
+        return self.inline(self.definitions[callee_name(call) or ""], call, list(call.get_arguments()),
+                           cur, fr, into=cell)[1]
+
+    def returning_call(self, e: Optional[ci.Cursor], rec: ci.Cursor) -> Optional[ci.Cursor]:
+        """``e`` if it is a call of a function defined in the file that returns struct ``rec`` by
+        value (a cell without list heads), else None."""
+        s = strip(e, casts=True) if e is not None else None
+        name = callee_name(s) if s is not None and s.kind == K.CALL_EXPR else None
+        if s is None or name not in self.definitions or name in ERROR_CALLS or self.hosts.has_heads(rec):
+            return None
+        return s if struct_decl(s.type) == rec else None
 
     def struct_param(self, p: ci.Cursor, rec: ci.Cursor, a: ci.Cursor, callee: Frame, cur: Cur, fr: Frame) -> Cur:
         """A struct parameter: a cell of the callee (dying when it returns, as its struct variables
@@ -546,7 +566,13 @@ class Lowering(LinkLowering):
 
     def return_stmt(self, c: ci.Cursor, cur: Cur, fr: Frame) -> Cur:
         kids = children(c)
-        if kids and fr.ret is not None and fr.ret in self.pointers:
+        if kids and fr.result is not None:   # a struct returned by value: copied into the caller's
+            src, cur = self.struct_cell(kids[0], cur, fr)
+            if src is None:
+                self.unsupported(c, "struct returned by value, other than a struct variable or *p")
+            else:
+                cur = self.copy_between(c, fr.result, src, struct_decl(kids[0].type), cur)
+        elif kids and fr.ret is not None and fr.ret in self.pointers:
             cur = self.assign_ptr(fr.ret, kids[0], cur, fr, self.pointee(kids[0].type, fr), c)
         elif kids and fr.ret_class is not None:
             cur = self.assign_int(fr.ret or BAD, fr.ret_class, kids[0], cur, fr, c)[1]
@@ -919,9 +945,10 @@ class Lowering(LinkLowering):
     # ------------------------------------------------------------------ inlining
 
     def inline(self, fdef: ci.Cursor, s: ci.Cursor, args: List[ci.Cursor], cur: Cur,
-               fr: Frame, want: Optional[ci.Cursor] = None) -> Tuple[Operand, Cur]:
+               fr: Frame, want: Optional[ci.Cursor] = None, into: Optional[str] = None) -> Tuple[Operand, Cur]:
         """Inline a call of ``fdef``: bind the parameters, lower the body, return (value, node after).
-        ``want``: the struct the caller's pointer to the result points to (for a ``void *`` result)."""
+        ``want``: the struct the caller's pointer to the result points to (for a ``void *`` result);
+        ``into``: the cell a struct result is copied into (else it is dropped)."""
         name = fdef.spelling
         why = None
         if self.active.count(name) >= RECURSION_UNROLL:   # the path ends: C's deeper calls are not followed
@@ -935,7 +962,7 @@ class Lowering(LinkLowering):
         if why is not None:
             self.unsupported(s, why)
             return self.unknown(s), self.effects(args, cur, fr)
-        callee = Frame(name, "local", self.node(), top=_top_decls(fdef),
+        callee = Frame(name, "local", self.node(), top=_top_decls(fdef), result=into,
                        void_struct=want if is_void_pointer(fdef.result_type) else None)
         with self.inlined_call():   # its parameters, locals and result are this call's
             cur = self.bind_params(fdef, callee, s, args, cur, fr)

@@ -47,6 +47,7 @@ class Frame:
     cases: Dict[Hashable, str] = field(default_factory=dict)
     void_struct: Optional[ci.Cursor] = None      # the struct its void * values point to (an allocation wrapper)
     consts: Dict[Hashable, int] = field(default_factory=dict)   # int parameters given a constant at this call
+    result: Optional[str] = None   # the cell a struct returned by value is copied into (struct T q = f();)
 
 
 def names_bad(stmt: object) -> bool:

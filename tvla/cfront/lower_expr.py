@@ -77,6 +77,10 @@ class ExprLowering(Builder):
 
         def call(self, s: ci.Cursor, cur: Cur, fr: Frame, want: Optional[ci.Cursor]) -> Tuple[Operand, Cur]: ...
 
+        def returning_call(self, e: Optional[ci.Cursor], rec: ci.Cursor) -> Optional[ci.Cursor]: ...
+
+        def call_into(self, call: ci.Cursor, cell: str, cur: Cur, fr: Frame) -> Cur: ...
+
         def is_alloc(self, s: ci.Cursor) -> bool: ...
 
         def link_of(self, c: ci.Cursor) -> Optional[Any]: ...
@@ -879,6 +883,11 @@ class ExprLowering(Builder):
     def copy_cell(self, s: ci.Cursor, dst: ci.Cursor, src: ci.Cursor, cur: Cur, fr: Frame) -> Cur:
         """``a = b`` of one struct type, each side a struct variable or ``*p`` (see :meth:`copy_fields`)."""
         st = struct_decl(dst.type)
+        returned = self.returning_call(src, st) if st is not None else None
+        if returned is not None:   # a = f(); f's return copies into a's cell
+            cell, cur = self.struct_cell(dst, cur, fr)
+            if cell is not None:
+                return self.call_into(returned, cell, cur, fr)
         ends: List[str] = []
         for e in (dst, src):
             cell, cur = self.struct_cell(e, cur, fr) if st is not None and struct_decl(e.type) == st else (None, cur)
