@@ -29,8 +29,8 @@ stops the program inside that call (``exit()``, ``abort()`` or
 die before an end reached after the call returned: ``f(); return 0;`` or
 ``f(); exit(0);`` loses what only ``f``'s local held, and ``if (mk() ==
 NULL) abort();`` the cell ``mk`` returned.  When only some ways on stop the
-program inside the call, it dies where the call returns (:class:`FrameEnds`).  (Temporaries of ``main`` die
-before a return from ``main`` too.)  Nor does a variable in scope in every
+program inside the call, it dies where the call returns (:class:`FrameEnds`).
+(Temporaries of ``main`` die before a return from ``main`` too.)  Nor does a variable in scope in every
 loop forever the program may only go on to (:func:`held_at`: an
 ``ir.Spin`` names the calls active in it): a program that spins loses nothing.
 
@@ -376,7 +376,8 @@ class FrameEnds:
 
     def stops(self, e: ir.Edge, k: int) -> bool:
         """Does ``e`` end the program (or spin forever) with the call ``k`` active?"""
-        return k in e.frames and (isinstance(e.stmt, (ir.Exit, ir.Spin)) or e.target in (self.prog.exit, self.prog.error))
+        return k in e.frames and (isinstance(e.stmt, (ir.Exit, ir.Spin))
+                                  or e.target in (self.prog.exit, self.prog.error))
 
     def stopping_in(self, k: int) -> FrozenSet[str]:
         """The nodes from which a path inside the call ``k`` reaches an edge that stops in it."""
