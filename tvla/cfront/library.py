@@ -2587,10 +2587,11 @@ def _sentinels(cprog: ir.CProgram, fld: Dict[str, str], back: Dict[str, Tuple[st
     on_cycle = ir.on_cycles(cprog.edges)
     if stack and (len(cells) > MAX_STACK_ROOTS or any(map(on_cycle, cells))):
         return NO_RING
+    on_stack = len(cells) if stack else 0
     heap = {x: e for x, e in _heap_heads(cprog, stmts).items() if _copies(stmts, {x}) & stored and not on_cycle(e)}
-    if len(heap) + (len(cells) if stack else 0) > MAX_STACK_ROOTS:
+    if on_stack + len(heap) > MAX_STACK_ROOTS:
         heap = {}
-    heads = (len(cells) if stack else 0) + len(heap)
+    heads = on_stack + len(heap)
     return Ring(frozenset(forward), heads, stack, frozenset(heap)) if heads else NO_RING
 
 

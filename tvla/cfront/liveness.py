@@ -367,17 +367,17 @@ class FrameEnds:
     as usual."""
 
     def __init__(self, prog: ir.CProgram):
-        self.prog = prog
         _, self.out_edges, self.in_edges = _edges_around(prog)
+        # the edges that end the program (or spin forever), in whichever calls are active on them
         self.stop_edges = [e for e in prog.edges if isinstance(e.stmt, (ir.Exit, ir.Spin))
                            or e.target in (prog.exit, prog.error)]
+        self.stop_ids = {id(e) for e in self.stop_edges}
         self.stopping: Dict[int, FrozenSet[str]] = {}   # per call, the nodes that may stop inside it
         self.kills: Dict[int, Set[str]] = {}            # per edge (id), the locals to kill before it
 
     def stops(self, e: ir.Edge, k: int) -> bool:
         """Does ``e`` end the program (or spin forever) with the call ``k`` active?"""
-        return k in e.frames and (isinstance(e.stmt, (ir.Exit, ir.Spin))
-                                  or e.target in (self.prog.exit, self.prog.error))
+        return k in e.frames and id(e) in self.stop_ids
 
     def stopping_in(self, k: int) -> FrozenSet[str]:
         """The nodes from which a path inside the call ``k`` reaches an edge that stops in it."""

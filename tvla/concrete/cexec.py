@@ -20,7 +20,7 @@ Contract:
 import time
 from dataclasses import dataclass, field
 from itertools import islice
-from typing import Any, Callable, Dict, List, Optional, Set, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple
 
 import clang.cindex as ci
 
@@ -733,17 +733,12 @@ class ExprCompiler:
         for designators, k in designations(init):
             if designators:
                 nxt = _element_index(ty, designators[0])
-            if nxt is None:
+            place = _designated(path, ty, nxt, designators[1:])
+            if nxt is None or place is None:
                 out.append((path, refuse("an initialiser designating no element")))
                 return out
-            p, t = _element(path, ty, nxt)
+            p, t = place
             nxt += 1
-            for d in designators[1:]:
-                i = _element_index(t, d)
-                if i is None:
-                    out.append((path, refuse("an initialiser designating no element")))
-                    return out
-                p, t = _element(p, t, i)
             if t is None:
                 continue   # more elements than the object has (a C error gcc only warns of)
             if k.kind == K.INIT_LIST_EXPR:
@@ -764,6 +759,22 @@ def _element_index(ty: Optional[Ty], d: Designator) -> Optional[int]:
         return names.index(d) if d in names else None
     i = evaluate_int(d) if ty.kind == "array" else None
     return i if i is not None and i >= 0 else None
+
+
+def _designated(path: Tuple[Any, ...], ty: Ty, i: Optional[int], rest: Sequence[Designator]
+                ) -> Optional[Tuple[Tuple[Any, ...], Optional[Ty]]]:
+    """The path and type of element ``i`` of an object of type ``ty`` at ``path``, then of the
+    element each designator of ``rest`` names in it in turn (``.o.m``, ``.b[2]``); None where one
+    names no element."""
+    if i is None:
+        return None
+    p, t = _element(path, ty, i)
+    for d in rest:
+        j = _element_index(t, d)
+        if j is None:
+            return None
+        p, t = _element(p, t, j)
+    return p, t
 
 
 def _element(path: Tuple[Any, ...], ty: Optional[Ty], i: int) -> Tuple[Tuple[Any, ...], Optional[Ty]]:
