@@ -221,3 +221,97 @@ def test_an_order_test_between_different_bases_gets_no_tally(tmp_path):
         "CHECK", "cnt < len")
     prog = lower_file(str(write(tmp_path, src)))
     assert not any(isinstance(e.stmt, ir.Tally) for e in prog.edges)
+
+
+QUEUE = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+struct cell { struct cell *next; struct cell *prev; };
+int main(void)
+{
+    struct cell *head = NULL, *tail = NULL, *n;
+    int size = BASE;
+    while (__VERIFIER_nondet_int()) {
+        if (__VERIFIER_nondet_int()) {
+            n = malloc(sizeof *n);
+            n->next = NULL;
+            n->prev = tail;
+            if (tail == NULL) head = n; else tail->next = n;
+            tail = n;
+            size++;
+        } else if (head != NULL) {
+            n = head;
+            head = head->next;
+            if (head == NULL) tail = NULL; else head->prev = NULL;
+            free(n);
+            DEQUEUE
+        }
+    }
+    while (head != NULL) {
+        n = head;
+        head = head->next;
+        free(n);
+        DRAIN
+    }
+    if (CHECK)
+        reach_error();
+    return 0;
+}
+"""
+
+
+def queue_verdict(tmp_path, check: str, dequeue: str = "size--;", drain: str = "size--;", base: str = "0",
+                  concrete: bool = True) -> str:
+    src = QUEUE.replace("BASE", base).replace("DEQUEUE", dequeue).replace("DRAIN", drain).replace("CHECK", check)
+    [f] = verify_files([str(write(tmp_path, src))], VerifyOptions(("unreach-call",), concrete=concrete))
+    assert not f.unsupported
+    return f.properties[0].verdict
+
+
+@pytest.mark.parametrize("check, base, expected", [
+    ("size != 0", "0", "true"),          # every cell counted by size++ was taken back by a size--
+    ("size > 0", "0", "true"),
+    ("size < 0", "0", "true"),
+    ("size >= 1", "0", "true"),
+    ("size != 2", "2", "true"),          # counting from 2
+    ("size == 0", "0", "false"),         # the == branch is the only one
+    ("size <= 0", "0", "false"),
+    ("size != 1", "0", "false"),
+    ("size != 0", "1", "false"),
+])
+def test_a_counter_back_at_its_start_is_decided_by_the_cells_counted(tmp_path, check, base, expected):
+    """``size != 0`` after a queue was filled (size++ per cell) and drained (size-- per free): no
+    cell is counted any more, so size is its base; before, size held "another value" and the test
+    was an alarm whose witness passes abstracted steps (unknown)."""
+    assert queue_verdict(tmp_path, check, base=base) == expected
+
+
+@pytest.mark.parametrize("dequeue, drain", [("", "size--;"), ("size--;", "if (head) size--;")])
+def test_a_counter_that_misses_a_cell_is_not_proved(tmp_path, dequeue, drain):
+    """A dequeue that forgets ``size--``, a drain that skips the last one: size ends above 0,
+    found by the analysis alone too."""
+    assert queue_verdict(tmp_path, "size != 0", dequeue, drain) == "false"
+    assert queue_verdict(tmp_path, "size != 0", dequeue, drain, concrete=False) != "true"
+
+
+def test_a_counter_only_stepped_up_is_left_to_its_values(tmp_path):
+    """A counter compared only with constants gets a tally only when it is stepped both ways:
+    one only counted up stays with the values it keeps."""
+    src = COUNTED.replace("CHANGE", "").replace("CHECK", "len != 0 && cnt > 3")
+    prog = lower_file(str(write(tmp_path, src)))
+    assert not any(isinstance(e.stmt, (ir.Tally)) for e in prog.edges)
+    src = QUEUE.replace("BASE", "0").replace("DEQUEUE", "size--;").replace("DRAIN", "size--;").replace(
+        "CHECK", "size != 0")
+    conds = {(e.stmt.cond.left, e.stmt.cond.right, e.stmt.cond.offset, e.stmt.cond.op)
+             for e in lower_file(str(write(tmp_path, src))).edges
+             if isinstance(e.stmt, ir.Assume) and isinstance(e.stmt.cond, ir.TallyCond)}
+    assert conds == {("size", None, 0, "!="), ("size", None, 0, "==")}
+
+
+def test_a_drained_queue_embeds_its_concrete_runs(tmp_path):
+    src = QUEUE.replace("BASE", "0").replace("DEQUEUE", "size--;").replace("DRAIN", "size--;").replace(
+        "CHECK", "size != 0")
+    _tr, tvp, tvs = write_translation(lower_file(str(write(tmp_path, src))), ("unreach-call",), str(tmp_path))
+    check = subprocess.run([sys.executable, "-m", "tvla", "selfcheck", tvp, tvs, "--nodes", "3", "--runs", "0"],
+                           capture_output=True, text=True, timeout=300)
+    assert check.returncode == 0 and "0 violations" in check.stdout, check.stdout + check.stderr

@@ -471,14 +471,17 @@ class DataCond:
 
 @dataclass(frozen=True)
 class TallyCond:
-    """``left OP right + offset`` for two tallied counters, as far as the cells they counted
-    decide it (:mod:`tvla.cfront.tallies`): a filter placed before the comparison itself, which
-    never stops an execution."""
+    """``left OP right + offset`` for two tallied counters (``right`` None: ``left OP offset``,
+    a constant), as far as the cells they counted decide it (:mod:`tvla.cfront.tallies`): a
+    filter placed before the comparison itself, which never stops an execution."""
 
     left: str
-    right: str
+    right: Optional[str]
     offset: int
     op: str
+
+    def counters(self) -> Tuple[str, ...]:
+        return (self.left,) if self.right is None else (self.left, self.right)
 
 
 @dataclass(frozen=True)

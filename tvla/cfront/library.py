@@ -2102,10 +2102,27 @@ def tally_cond(lib: Library, c: ir.TallyCond) -> Act:
     """The branch where ``left OP right + offset`` holds, cut where both tallies are kept and they
     decide it fails: left - right is |L \\ R| - |R \\ L| plus the difference of their bases (an
     order test: none in all)."""
-    a, b, k = lib.tally(c.left), lib.tally(c.right), effective_offset(c, lib.tally_base)
-    title = f"{c.left} {c.op} {c.right} + {c.offset} (by the cells counted)"
-    if not decidable(c, lib.tally_base):
-        return Act(f"Tally_Cond_{_sanitize(c.left)}_{_OPS[c.op]}_{_sanitize(c.right)}_any", title)   # no cut
+    k = effective_offset(c, lib.tally_base) if decidable(c, lib.tally_base) else None
+    right = _sanitize(c.right) if c.right is not None else "const"
+    title = f"{c.left} {c.op} {c.right or 0} + {c.offset} (by the cells counted)"
+    if k is None:
+        return Act(f"Tally_Cond_{_sanitize(c.left)}_{_OPS[c.op]}_{right}_any", title)   # no cut
+    fails = _tally_fails(lib, c, k)   # where the marks say the test fails
+    kept = " & ".join(f"!{lib.tally_lost(x)}" for x in c.counters())
+    name = f"Tally_Cond_{_sanitize(c.left)}_{_OPS[c.op]}_{right}_{const_name(c.offset)}"
+    return Act(name, title, pre=f"!({kept} & {fails})")
+
+
+def _tally_fails(lib: Library, c: ir.TallyCond, k: int) -> str:
+    """Where the marks of ``c``'s counters say ``|L| op |R| + k`` fails (a constant: ``|L| op k``)."""
+    a = lib.tally(c.left)
+    if c.right is None:
+        def marked(w: str) -> str:
+            return f"{a}({w})"
+        return {"==": f"!{_exactly(k, marked, 'x')}", "!=": _exactly(k, marked, "x"),
+                "<": _at_least(k, marked, "x"), ">=": f"!{_at_least(k, marked, 'x')}",
+                "<=": _at_least(k + 1, marked, "x"), ">": f"!{_at_least(k + 1, marked, 'x')}"}[c.op]
+    b = lib.tally(c.right)
 
     def only_a(w: str) -> str:
         return f"{a}({w}) & !{b}({w})"
@@ -2116,11 +2133,8 @@ def tally_cond(lib: Library, c: ir.TallyCond) -> Act:
     some_a, some_b = _at_least(1, only_a, "x"), _at_least(1, only_b, "x")
     equal = f"({none_b} & {_exactly(k, only_a, 'x')})" if k >= 0 else f"({none_a} & {_exactly(-k, only_b, 'x')})"
     differ = f"(({none_b} & !{_exactly(k, only_a, 'x')}) | ({none_a} & !{_exactly(-k, only_b, 'x')}))"
-    fails = {"==": differ, "!=": equal,   # where the marks say the test fails
-             "<": none_b, ">=": f"({none_a} & {some_b})", "<=": f"({none_b} & {some_a})", ">": none_a}[c.op]
-    kept = f"!{lib.tally_lost(c.left)} & !{lib.tally_lost(c.right)}"
-    name = f"Tally_Cond_{_sanitize(c.left)}_{_OPS[c.op]}_{_sanitize(c.right)}_{const_name(c.offset)}"
-    return Act(name, title, pre=f"!({kept} & {fails})")
+    return {"==": differ, "!=": equal,
+            "<": none_b, ">=": f"({none_a} & {some_b})", "<=": f"({none_b} & {some_a})", ">": none_a}[c.op]
 
 
 # ----------------------------------------------------------------------------- building the library

@@ -106,7 +106,7 @@ def int_uses_defs(stmt: ir.Statement) -> Tuple[Set[str], Set[str]]:
     if isinstance(stmt, ir.Tally):
         return {stmt.counter}, set()
     if isinstance(stmt, ir.Assume) and isinstance(stmt.cond, ir.TallyCond):
-        return {stmt.cond.left, stmt.cond.right}, set()
+        return set(stmt.cond.counters()), set()
     if isinstance(stmt, ir.Assume) and isinstance(stmt.cond, ir.DataCond):
         c = stmt.cond
         return ({c.left} if c.lfield is None else set()) | ({c.value} if isinstance(c.value, str) else set()), set()

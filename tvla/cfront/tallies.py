@@ -2,8 +2,10 @@
 
 A counter (an :class:`~tvla.cfront.ir.IntVar` with ``other``: past its first few values it holds
 "another value") compared with another counter (``cnt != len``, ``count == len + 1``), or copied
-into one that is, is *tallied*: the library gives it a unary predicate ``tally[c](v)`` and a
-nullary ``tally_lost[c]()`` with the invariant
+into one that is, is *tallied*; so is a counter stepped both up and down by one (``size++`` per
+malloc, ``size--`` per free) and compared with a constant (``size != 0`` after a drain).  The
+library gives it a unary predicate ``tally[c](v)`` and a nullary ``tally_lost[c]()`` with the
+invariant
 
     not tally_lost[c]  implies  c == base + the number of cells v with tally[c](v)
 
@@ -19,14 +21,14 @@ of ``n = malloc(...); ...; len++;``), else all; outside loops, the nearest three
 freed on the edges before the step.  Whichever cell is picked, it was not counted yet, so the
 invariant holds: the choice only decides whether two tallies end up comparable.  ``c -= 1`` is
 followed by a Tally that takes back the first candidate's cell that was counted (``free(n);
-len--;``), or loses the tally.
+len--;``: variables freed in the loop come first), or loses the tally.
 
 A test ``a == b + k`` (or ``!=``, k from -3 to 3; or ``a < b``, ``<=``, ``>``, ``>=``) of two
 tallied counters is preceded, on each branch, by a :class:`~tvla.cfront.ir.TallyCond`, which the
 library cuts where both tallies are kept and they decide the test the other way (A and B the
 cells of a and b: a - b is |A \\ B| - |B \\ A|; ``i < len`` fails where len counted no cell i
-did not).  The comparison itself stays as it was, so the filter only removes executions whose
-counts rule the branch out.
+did not).  Against a constant k (0 to 3 past the base), the test is |A| op k.  The comparison
+itself stays as it was, so the filter only removes executions whose counts rule the branch out.
 """
 
 from dataclasses import replace
@@ -41,10 +43,14 @@ BACK_STEPS = 12  # edges looked back from a step outside loops for the variables
 BACK_VARS = 3    # of which the nearest ones are its candidates
 
 
-def tally_test(left: str, right: str, offset: int, op: str) -> Optional[Tuple[ir.TallyCond, ir.TallyCond]]:
-    """The filters of the branches of ``left op right + offset`` (where it holds, where not), or
-    None for a test no tally decides (an order test only with no offset)."""
-    if op not in ir.NEGATE or abs(offset) > MAX_OFFSET or left == right or op not in ("==", "!=") and offset:
+def tally_test(left: str, right: Optional[str], offset: int,
+               op: str) -> Optional[Tuple[ir.TallyCond, ir.TallyCond]]:
+    """The filters of the branches of ``left op right + offset`` (``right`` None: ``left op
+    offset``), where it holds and where not, or None for a test no tally decides (between two
+    counters, an order test only with no offset)."""
+    if op not in ir.NEGATE or left == right:
+        return None
+    if right is not None and (abs(offset) > MAX_OFFSET or op not in ("==", "!=") and offset):
         return None
     return ir.TallyCond(left, right, offset, op), ir.TallyCond(left, right, offset, ir.NEGATE[op])
 
@@ -56,7 +62,7 @@ def tallied(prog: ir.CProgram, bases: Dict[str, int]) -> FrozenSet[str]:
     split cells)."""
     copies = _copies(prog, _counters(prog))
     found = {v for e in prog.edges if isinstance(e.stmt, ir.Assume) and isinstance(e.stmt.cond, ir.TallyCond)
-             and decidable(e.stmt.cond, bases) for v in (e.stmt.cond.left, e.stmt.cond.right)}
+             and decidable(e.stmt.cond, bases) for v in e.stmt.cond.counters()}
     while True:
         more = {s.src for s in copies if s.dst in found and s.src in bases} - found
         if not more:
@@ -65,16 +71,20 @@ def tallied(prog: ir.CProgram, bases: Dict[str, int]) -> FrozenSet[str]:
 
 
 def decidable(c: ir.TallyCond, bases: Dict[str, int]) -> bool:
-    """Can the marks decide ``c`` (both sides have a base; an order test: the same, and no offset)?"""
-    if c.left not in bases or c.right not in bases:
+    """Can the marks decide ``c`` (both sides have a base; an order test: the same, and no offset;
+    against a constant: at most :data:`MAX_OFFSET` past the base)?"""
+    if any(v not in bases for v in c.counters()):
         return False
     k = effective_offset(c, bases)
+    if c.right is None:
+        return 0 <= k <= MAX_OFFSET
     return abs(k) <= MAX_OFFSET and (k == 0 or c.op in ("==", "!="))
 
 
 def effective_offset(c: ir.TallyCond, bases: Dict[str, int]) -> int:
-    """k of ``|L| op |R| + k``, the marks' counts, for ``left op right + offset``."""
-    return c.offset + bases[c.right] - bases[c.left]
+    """k of ``|L| op |R| + k``, the marks' counts, for ``left op right + offset`` (R empty for
+    a constant)."""
+    return c.offset + (bases[c.right] if c.right is not None else 0) - bases[c.left]
 
 
 def tally_bases(prog: ir.CProgram) -> Dict[str, int]:
@@ -114,10 +124,11 @@ def tally_counters(prog: ir.CProgram) -> ir.CProgram:
     """``prog`` with a TallyCond before each side of every test between two counters and a Tally
     after every ``c += 1`` of a tallied counter (unchanged when no test compares counters)."""
     counters = _counters(prog)
+    balanced = _balanced(prog, counters)
     fresh = ir.fresh_nodes(prog, "tally")
     edges: List[ir.Edge] = []
     for e in prog.edges:
-        test = _counter_test(e.stmt, counters)
+        test = _counter_test(e.stmt, counters, balanced)
         edges += ir.chain(e, [ir.Assume(test), e.stmt], fresh) if test is not None else [e]
     prog = replace(prog, edges=tuple(edges))
     counted = tallied(prog, tally_bases(prog))
@@ -136,7 +147,7 @@ def tally_counters(prog: ir.CProgram) -> ir.CProgram:
         s = e.stmt
         if isinstance(s, ir.Step) and s.var in counted and s.delta in (1, -1):
             loop = loops.get(e.source)
-            cands = _candidates(prog.edges, loop, temps) or _before(e, into, temps)[:BACK_VARS]
+            cands = _candidates(prog.edges, loop, temps, s.delta) or _before(e, into, temps)[:BACK_VARS]
             behind = _left_behind(prog.edges, out_of, i, loop, cands) if loop is not None else []
             for x in behind:
                 ghosts.setdefault(x, _fresh_name(prog, f"{x}_left", ghosts.values()))
@@ -190,19 +201,36 @@ def _left_behind(edges: Sequence[ir.Edge], out_of: Dict[str, List[Tuple[int, ir.
     return out
 
 
-def _counter_test(s: ir.Statement, counters: Set[str]) -> Optional[ir.TallyCond]:
-    """The filter of an ``Assume(a op b)`` between two counters, for its own branch."""
+def _balanced(prog: ir.CProgram, counters: Set[str]) -> Set[str]:
+    """The counters stepped both up and down by one (``len++`` per malloc, ``len--`` per free):
+    where a test against a constant needs their cells; a counter that only goes up past the
+    constants it keeps is left to its values."""
+    steps: Dict[str, Set[int]] = {}
+    for s in (e.stmt for e in prog.edges):
+        if isinstance(s, ir.Step) and s.var in counters:
+            steps.setdefault(s.var, set()).add(s.delta)
+    return {k for k, ds in steps.items() if {1, -1} <= ds}
+
+
+def _counter_test(s: ir.Statement, counters: Set[str], balanced: Set[str]) -> Optional[ir.TallyCond]:
+    """The filter of an ``Assume(a op b)`` between two counters, or of a balanced counter and a
+    constant, for its own branch."""
     c = s.cond if isinstance(s, ir.Assume) else None
-    if not isinstance(c, ir.DataCond) or c.lfield is not None or c.right is not None \
-            or c.left not in counters or c.value not in counters:
+    if not isinstance(c, ir.DataCond) or c.lfield is not None or c.right is not None:
         return None
-    pair = tally_test(c.left, str(c.value), 0, c.op)
+    if c.left in counters and c.value in counters:
+        pair = tally_test(c.left, str(c.value), 0, c.op)
+    elif c.left in balanced and isinstance(c.value, int):
+        pair = tally_test(c.left, None, c.value, c.op)
+    else:
+        return None
     return pair[0] if pair is not None else None
 
 
-def _candidates(edges: Sequence[ir.Edge], loop: Optional[FrozenSet[str]], temps: AbstractSet[str]) -> List[str]:
+def _candidates(edges: Sequence[ir.Edge], loop: Optional[FrozenSet[str]], temps: AbstractSet[str],
+                delta: int) -> List[str]:
     """The candidates among the pointer variables assigned in ``loop`` (None: not in a loop:
-    none): the first nonempty group of the module docstring, by name."""
+    none) for a step by ``delta``: the first nonempty group of the module docstring, by name."""
     if loop is None:
         return []
     inside = [e.stmt for e in edges if e.source in loop and e.target in loop]
@@ -210,7 +238,8 @@ def _candidates(edges: Sequence[ir.Edge], loop: Optional[FrozenSet[str]], temps:
     tested = {s.cond.left for s in inside if isinstance(s, ir.Assume) and isinstance(s.cond, ir.PtrCond)
               and s.cond.right is None}
     made = {s.dst for s in inside if isinstance(s, ir.Malloc)}
-    for group in (tested, made, assigned):   # (each candidate stays live up to the step: few)
+    freed = {s.var for s in inside if isinstance(s, ir.Free)} if delta < 0 else set()
+    for group in (freed, tested, made, assigned):   # (each candidate stays live up to the step: few)
         found = sorted(group & assigned - temps)
         if found:
             return found

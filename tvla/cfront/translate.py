@@ -240,7 +240,7 @@ def statement_plan(lib: L.Library, s: ir.Statement) -> Plan:
         if isinstance(s.cond, ir.PtrCond):
             return Plan([[L.ptr_cond(lib, s.cond)]])
         if isinstance(s.cond, ir.TallyCond):
-            tallied = {s.cond.left, s.cond.right} <= lib.tallies
+            tallied = set(s.cond.counters()) <= lib.tallies
             return Plan([[L.tally_cond(lib, s.cond) if tallied else L.skip(lib, "a test of counters")]])
         return _data_cond_plan(lib, s.cond)
     if isinstance(s, ir.Tally):
