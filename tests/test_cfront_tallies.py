@@ -315,3 +315,66 @@ def test_a_drained_queue_embeds_its_concrete_runs(tmp_path):
     check = subprocess.run([sys.executable, "-m", "tvla", "selfcheck", tvp, tvs, "--nodes", "3", "--runs", "0"],
                            capture_output=True, text=True, timeout=300)
     assert check.returncode == 0 and "0 violations" in check.stdout, check.stdout + check.stderr
+
+
+FREED_BY_COUNT = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+struct node { struct node *next; };
+int main(void)
+{
+    struct node *head = NULL;
+    unsigned len = 0, i;
+    while (__VERIFIER_nondet_int()) {
+        struct node *x = malloc(sizeof *x);
+        x->next = head;
+        head = x;
+        len++;
+    }
+    for (i = 0; TEST; i++) {
+        struct node *t = head->next;
+        free(head);
+        head = t;
+    }
+    AFTER
+    return 0;
+}
+"""
+
+
+def freed_by_count(tmp_path, test: str, after: str = "", concrete: bool = True) -> dict:
+    src = FREED_BY_COUNT.replace("TEST", test).replace("AFTER", after)
+    [f] = verify_files([str(write(tmp_path, src))], VerifyOptions(("memsafety", "memcleanup", "unreach-call"),
+                                                                   concrete=concrete))
+    assert not f.unsupported
+    return {p.name: p.verdict + (f" ({p.violated})" if p.violated else "") for p in f.properties}
+
+
+@pytest.mark.parametrize("concrete", [True, False])
+def test_cells_freed_as_they_are_counted_keep_the_count(tmp_path, concrete):
+    """``for (i = 0; i < len; i++)`` frees the cells len counted: i counts each before the walk
+    leaves it (``t = head->next; free(head); head = t``), and the freed cell, counted by both, is
+    dropped without losing either count; before, the last ``head->next`` was an alarm."""
+    assert freed_by_count(tmp_path, "i < len", concrete=concrete) == {
+        "memsafety": "true", "memcleanup": "true", "unreach-call": "true"}
+
+
+def test_one_step_too_many_is_found(tmp_path):
+    got = freed_by_count(tmp_path, "i <= len")
+    assert got["memsafety"] == "false (valid-deref)"
+    assert freed_by_count(tmp_path, "i <= len", concrete=False)["memsafety"] != "true"
+
+
+def test_cells_dropped_by_both_counts_leave_no_constant_test_decided(tmp_path):
+    """After cells counted by i and len were dropped, ``len`` is no longer its marks: a test of it
+    against a constant is not decided by them (len != 0 holds here on every nonempty list)."""
+    got = freed_by_count(tmp_path, "i < len", "if (len != 0) reach_error();")
+    assert got["unreach-call"] == "false (unreach-call)"
+
+
+def test_counted_frees_embed_their_concrete_runs(tmp_path):
+    src = FREED_BY_COUNT.replace("TEST", "i < len").replace("AFTER", "")
+    _tr, tvp, tvs = write_translation(lower_file(str(write(tmp_path, src))), ("memsafety",), str(tmp_path))
+    check = subprocess.run([sys.executable, "-m", "tvla", "selfcheck", tvp, tvs, "--nodes", "3", "--runs", "0"],
+                           capture_output=True, text=True, timeout=300)
+    assert check.returncode == 0 and "0 violations" in check.stdout, check.stdout + check.stderr

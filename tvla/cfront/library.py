@@ -44,7 +44,7 @@ from typing import AbstractSet, Callable, Dict, FrozenSet, Iterable, Iterator, L
     Tuple, Union
 
 from tvla.cfront import ir
-from tvla.cfront.tallies import decidable, effective_offset, tallied, tally_bases
+from tvla.cfront.tallies import decidable, effective_offset, tallied, tally_bases, tally_groups
 from tvla.cfront.walks import nested_fields
 from tvla.errors import TvlaError
 
@@ -251,6 +251,7 @@ class Library:
     tree_order: Dict[str, Tuple[str, ...]] = dataclasses.field(default_factory=dict)  # int field -> its tree's fields
     tallies: FrozenSet[str] = frozenset()   # counters tied to the cells they counted (tvla.cfront.tallies)
     tally_base: Dict[str, int] = dataclasses.field(default_factory=dict)   # tallied counter -> its base
+    tally_group: Dict[str, Tuple[str, ...]] = dataclasses.field(default_factory=dict)  # -> counters compared
     before: Tuple[Tuple[str, str], ...] = ()   # (f, x): pre[f,x](v), v's f is x's cell (_ring_ends)
     tested: Tuple[Tuple[str, str], ...] = ()   # (f, x): has[f,x](), x's f is set (_field_tests)
     stack_ring: bool = False                # struct variables' cells are heads of rings (nonheap(v))
@@ -567,6 +568,8 @@ class Library:
             out += ["// counters tied to cells: unless tally_lost[k](), k is the number of cells with tally[k]"]
         for k in sorted(self.tallies):
             out += [f"%p {self.tally(k)}(v)", f"%p {self.tally_lost(k)}"]
+            if self.tally_group.get(k, (k,))[0] == k and k in self.tally_group:
+                out += [f"%p {self.tally_dropped(k)}"]
         return "\n".join(out) + "\n"
 
     def tally(self, k: str) -> str:
@@ -574,6 +577,12 @@ class Library:
 
     def tally_lost(self, k: str) -> str:
         return f"tally_lost[{k}]()"
+
+    def tally_dropped(self, k: str) -> Optional[str]:
+        """Of ``k``'s group (:func:`tvla.cfront.tallies.tally_groups`): has a cell all of them
+        counted been dropped (so that each is its base plus its marks plus that many)?  None: no group."""
+        group = self.tally_group.get(k)
+        return f"tally_dropped[{group[0]}]()" if group else None
 
     def _flag_rules(self, k: str) -> List[str]:
         values = self.states(k)
@@ -999,8 +1008,13 @@ def with_collect(lib: Library, act: Act, after: CellFormula, report: Optional[st
     if lib.needs.memcleanup:
         updates.append(("garbage()", f"garbage() | ({lost})"))
     for k in sorted(lib.tallies):   # a counted cell dropped: the count no longer matches the cells
-        gone = f"E(g_4) {lib.tally(k)}(g_4) & !{after('g_4')}"
+        group = lib.tally_group.get(k, ())
+        shared = " & ".join(f"{lib.tally(j)}(g_4)" for j in group)   # ... unless all its group counted it
+        gone = f"E(g_4) {lib.tally(k)}(g_4) & !{after('g_4')}" + (f" & !({shared})" if group else "")
         updates.append((lib.tally_lost(k), f"{lib.tally_lost(k)} | ({gone})"))
+        dropped = lib.tally_dropped(k)
+        if dropped is not None and group[0] == k:
+            updates.append((dropped, f"{dropped} | (E(g_4) {shared} & !{after('g_4')})"))
     return Act(act.name, act.title, act.focus, act.pre, messages, act.new, tuple(updates), after("v"))
 
 
@@ -2078,8 +2092,8 @@ def tally_write(lib: Library, k: str, act: Act, source: Optional[str] = None, re
     (``reset``: k = 0), a copy of ``source``'s (k = source), else empty and lost."""
     if source is not None and source in lib.tallies:
         ups = [(f"{lib.tally(k)}(v)", f"{lib.tally(source)}(v)"), (lib.tally_lost(k), lib.tally_lost(source))]
-    else:
-        ups = [(f"{lib.tally(k)}(v)", "0"), (lib.tally_lost(k), "0" if reset else "1")]
+    else:   # a reset count is its base only where its group dropped none of their cells
+        ups = [(f"{lib.tally(k)}(v)", "0"), (lib.tally_lost(k), (lib.tally_dropped(k) or "0") if reset else "1")]
     return dataclasses.replace(act, updates=act.updates + tuple(ups))
 
 
@@ -2108,7 +2122,8 @@ def tally_cond(lib: Library, c: ir.TallyCond) -> Act:
     if k is None:
         return Act(f"Tally_Cond_{_sanitize(c.left)}_{_OPS[c.op]}_{right}_any", title)   # no cut
     fails = _tally_fails(lib, c, k)   # where the marks say the test fails
-    kept = " & ".join(f"!{lib.tally_lost(x)}" for x in c.counters())
+    dropped = lib.tally_dropped(c.left) if c.right is None else None   # a constant: no cells dropped
+    kept = " & ".join([f"!{lib.tally_lost(x)}" for x in c.counters()] + ([f"!{dropped}"] if dropped else []))
     name = f"Tally_Cond_{_sanitize(c.left)}_{_OPS[c.op]}_{right}_{const_name(c.offset)}"
     return Act(name, title, pre=f"!({kept} & {fails})")
 
@@ -2434,6 +2449,7 @@ def build_library(cprog: ir.CProgram, needs: Needs, precision: Precision = Preci
             tree_order[d] = tree
     ring = _sentinels(cprog, fld, back, cross) if ordered else NO_RING
     bases = tally_bases(cprog)
+    tallies = frozenset(k for k in tallied(cprog, bases) if k in others)
     return Library(needs, var, fld, fields_of, loaded, tuple(allocated) if len(allocated) > 1 else (), ints_of,
                    ordered, keys, in_order, flags, symbolic,
                    tuple(p.name for p in cprog.pointers if not p.initialised), store, sorted_field,
@@ -2452,7 +2468,7 @@ def build_library(cprog: ir.CProgram, needs: Needs, precision: Precision = Preci
                    _order_observed(cprog, observed, registers), same_cell,
                    {iv.name: iv.beyond for iv in cprog.ints if iv.beyond and iv.name in others},
                    nested_fields(cprog, set(used), set(back) | loops), tree_order=tree_order,
-                   tallies=frozenset(k for k in tallied(cprog, bases) if k in others), tally_base=bases,
+                   tallies=tallies, tally_base=bases, tally_group=tally_groups(cprog, tallies, bases),
                    before=_ring_ends(cprog, set(in_order.values())) if store else (),
                    tested=_field_tests(cprog, [f for f in fld if f not in back]) if precision.field_tests else (),
                    stack_ring=ring.stack, heap_heads=ring.heap)

@@ -9,8 +9,9 @@ invariant
 
     not tally_lost[c]  implies  c == base + the number of cells v with tally[c](v)
 
-(cells stay in the store when freed; a tallied cell dropped as unreachable loses the tally; the
-base is the one constant, 0 to 3, the program sets c to: :func:`tally_bases`).  ``c = base``
+(cells stay in the store when freed; a tallied cell dropped as unreachable loses the tally, but
+for a cell all counters of c's group counted, :func:`tally_groups`; the base is the one constant,
+0 to 3, the program sets c to: :func:`tally_bases`).  ``c = base``
 empties the tally and finds it; ``c = d`` copies d's; every other write loses it, but
 ``c += 1``, which this pass follows by a :class:`~tvla.cfront.ir.Tally`: the first of its
 candidate pointer variables that points to a cell not tallied yet gets tallied (none: lost).
@@ -36,7 +37,8 @@ from typing import AbstractSet, Dict, FrozenSet, Iterable, List, Optional, Seque
 
 from tvla.cfront import ir
 
-__all__ = ["MAX_OFFSET", "tally_counters", "tallied", "tally_bases", "decidable", "effective_offset", "tally_test"]
+__all__ = ["MAX_OFFSET", "tally_counters", "tallied", "tally_bases", "tally_groups", "decidable", "effective_offset",
+           "tally_test"]
 
 MAX_OFFSET = 3   # |k| of the a == b + k a tally decides
 BACK_STEPS = 12  # edges looked back from a step outside loops for the variables whose cells it may count
@@ -68,6 +70,30 @@ def tallied(prog: ir.CProgram, bases: Dict[str, int]) -> FrozenSet[str]:
         if not more:
             return frozenset(found)
         found |= more
+
+
+def tally_groups(prog: ir.CProgram, counted: AbstractSet[str], bases: Dict[str, int]) -> Dict[str, Tuple[str, ...]]:
+    """Each counter of ``counted`` joined to another by a test between them or a copy -> all the
+    counters so joined (sorted).  A cell all of them counted may be dropped without losing their
+    tallies: each then counts one cell fewer than its value, and the difference between any two of
+    them stays the one their marks tell (``for (i = 0; i < len; i++)`` freeing the cells that
+    ``len`` counted, each counted by ``i`` on the way)."""
+    parent = {k: k for k in counted}
+
+    def root(k: str) -> str:
+        while parent[k] != k:
+            k = parent[k]
+        return k
+    pairs = [(s.cond.left, s.cond.right) for s in (e.stmt for e in prog.edges) if isinstance(s, ir.Assume)
+             and isinstance(s.cond, ir.TallyCond) and s.cond.right is not None and decidable(s.cond, bases)]
+    pairs += [(s.src, s.dst) for s in _copies(prog, _counters(prog))]
+    for a, b in pairs:
+        if a in parent and b in parent:
+            parent[root(a)] = root(b)
+    groups: Dict[str, List[str]] = {}
+    for k in sorted(counted):
+        groups.setdefault(root(k), []).append(k)
+    return {k: tuple(g) for g in groups.values() if len(g) > 1 for k in g}
 
 
 def decidable(c: ir.TallyCond, bases: Dict[str, int]) -> bool:
@@ -142,19 +168,20 @@ def tally_counters(prog: ir.CProgram) -> ir.CProgram:
         into.setdefault(e.target, []).append(e)
         out_of.setdefault(e.source, []).append((i, e))
     steps: Dict[int, List[str]] = {}   # edge index of a step -> its candidates
+    loads = _loads(prog.edges)
     ghosts: Dict[str, str] = {}        # a candidate advanced before the step -> the variable it left
     for i, e in enumerate(prog.edges):
         s = e.stmt
         if isinstance(s, ir.Step) and s.var in counted and s.delta in (1, -1):
             loop = loops.get(e.source)
             cands = _candidates(prog.edges, loop, temps, s.delta) or _before(e, into, temps)[:BACK_VARS]
-            behind = _left_behind(prog.edges, out_of, i, loop, cands) if loop is not None else []
+            behind = _left_behind(prog.edges, out_of, i, loop, cands, loads) if loop is not None else []
             for x in behind:
                 ghosts.setdefault(x, _fresh_name(prog, f"{x}_left", ghosts.values()))
             steps[i] = [ghosts[x] for x in behind] + cands
     out: List[ir.Edge] = []
     for i, e in enumerate(prog.edges):
-        s, walker = e.stmt, _advance(e.stmt)
+        s, walker = e.stmt, _advance(e.stmt, loads)
         if isinstance(s, ir.Step) and i in steps:
             out += ir.chain(e, [s, ir.Tally(s.var, tuple(dict.fromkeys(steps[i])), s.delta)], fresh)
         elif walker is not None and walker in ghosts:   # the cell it leaves, for the step after it
@@ -166,9 +193,17 @@ def tally_counters(prog: ir.CProgram) -> ir.CProgram:
     return replace(prog, edges=tuple(out), pointers=prog.pointers + made)
 
 
-def _advance(s: ir.Statement) -> Optional[str]:
-    """``p`` of ``p = p->f`` (a walk's step), else None."""
-    return s.dst if isinstance(s, ir.Load) and s.dst == s.src else None
+def _advance(s: ir.Statement, loads: AbstractSet[Tuple[str, str]]) -> Optional[str]:
+    """``p`` of ``p = p->f`` or of ``p = q`` where ``q = p->f`` is among ``loads`` (a walk's step,
+    also as ``q = p->f; free(p); p = q``), else None."""
+    if isinstance(s, ir.Load) and s.dst == s.src or isinstance(s, ir.AssignVar) and (s.src, s.dst) in loads:
+        return s.dst
+    return None
+
+
+def _loads(edges: Sequence[ir.Edge]) -> Set[Tuple[str, str]]:
+    """(q, p) of every ``q = p->f``."""
+    return {(e.stmt.dst, e.stmt.src) for e in edges if isinstance(e.stmt, ir.Load)}
 
 
 def _fresh_name(prog: ir.CProgram, base: str, taken: Iterable[str]) -> str:
@@ -181,19 +216,19 @@ def _fresh_name(prog: ir.CProgram, base: str, taken: Iterable[str]) -> str:
 
 
 def _left_behind(edges: Sequence[ir.Edge], out_of: Dict[str, List[Tuple[int, ir.Edge]]], step: int,
-                 loop: FrozenSet[str], cands: List[str]) -> List[str]:
+                 loop: FrozenSet[str], cands: List[str], loads: AbstractSet[Tuple[str, str]]) -> List[str]:
     """The candidates that every way around ``loop`` from where it is entered to edge ``step``
     advances (``p = p->next`` before ``i++`` of a ``for`` header): the cell to count is the one
     the walk left.  ``out_of``: the edges out of each node, with their indices."""
     entries = {e.target for e in edges if e.target in loop and e.source not in loop}
     out = []
     for x in cands:
-        if not any(_advance(e.stmt) == x for e in edges if e.source in loop and e.target in loop):
+        if not any(_advance(e.stmt, loads) == x for e in edges if e.source in loop and e.target in loop):
             continue
         seen, todo = set(entries), list(entries)
         while todo:
             for k, e in out_of.get(todo.pop(), []):
-                if e.target in loop and e.target not in seen and k != step and _advance(e.stmt) != x:
+                if e.target in loop and e.target not in seen and k != step and _advance(e.stmt, loads) != x:
                     seen.add(e.target)
                     todo.append(e.target)
         if edges[step].source not in seen:
