@@ -1,5 +1,6 @@
 """A nondet value guarded by the very next statement (``__VERIFIER_assume(2 <= n && n <= 5)``, ``if (n <
-2 || n > 5) abort();``, ``if (n < 2 || n > 5) n = 3;``) holds a small run of values: it is a flag over
+2 || n > 5) abort();``, ``if (n < 2 || n > 5) n = 3;``, in a function whose local n is, ``if (n < 2 || n > 5)
+return 2;``) holds a small run of values: it is a flag over
 them (with ``abort`` or a clamp, one more value that the guard sends away stands for all the others).  A counter compared with an expression of
 such a flag (``count != 1 + len``) is tested value by value (ExprLowering.paired_cond)."""
 
@@ -58,6 +59,10 @@ def values_of(tmp_path, src, name):
     ("if (v < from || v > until) v = until;", ("register", ())),   # not a constant
     ("count(); " + ABORT, ("register", ())),                 # not the next statement
     ("__VERIFIER_assume(v >= from && v <= until + 20);", ("register", ())),   # too many values
+    # a return that does not read v leaves it, as abort() does: 6 stands for every value returned from
+    ("if (v < from || v > until) return from;", ("flag", (2, 3, 4, 5, 6))),
+    ("if (v < from || v > until) { return 0; }", ("flag", (2, 3, 4, 5, 6))),
+    ("if (v < from || v > until) return v + 1;", ("register", ())),   # it reads v
 ])
 def test_a_guarded_nondet_value_is_a_flag_over_the_values_it_keeps(tmp_path, guard, expected):
     src = COUNT.replace("GUARD", guard).replace("CHECK", "count != 1 + len").replace(
@@ -73,6 +78,9 @@ def test_a_guarded_nondet_value_is_a_flag_over_the_values_it_keeps(tmp_path, gua
     ("if (v < from || v > until) v = 3;", "count != 1 + len", ("true", "true", "true")),
     ("if (v < from || v > until) v = 3;", "count != len", ("true", "false", "false")),
     (ASSUME, "count == len + 1 && len == 4", ("true", "false", "false")),
+    ("if (v < from || v > until) return from;", "count != 1 + len", ("true", "true", "true")),
+    ("if (v < from || v > until) return from;", "count != len", ("true", "false", "false")),
+    ("if (v < from || v > until) return from;", "count == 3", ("true", "false", "false")),   # len 2, from the return
 ])
 def test_a_count_checked_against_a_guarded_length(tmp_path, guard, check, expected):
     assert c_verdicts(tmp_path, COUNT.replace("GUARD", guard).replace("CHECK", check)) == expected

@@ -11,7 +11,7 @@
 """
 
 import re
-from typing import Callable, Dict, Iterator, List, Optional, Set, Tuple, TypeVar, Union
+from typing import Callable, Dict, Hashable, Iterator, List, Optional, Set, Tuple, TypeVar, Union
 
 import clang.cindex as ci
 
@@ -284,6 +284,12 @@ def decl_key(c: ci.Cursor) -> Tuple[str, int]:
 
 def children(c: ci.Cursor) -> List[ci.Cursor]:
     return list(c.get_children())
+
+
+def mentions(s: ci.Cursor, key: Hashable) -> bool:
+    """Does ``s`` refer to the declaration ``key`` (:func:`decl_key`) anywhere?"""
+    return any(c.kind == K.DECL_REF_EXPR and c.referenced is not None and decl_key(c.referenced) == key
+               for c in s.walk_preorder())
 
 
 Ctx = TypeVar("Ctx")

@@ -55,7 +55,7 @@ import clang.cindex as ci
 
 from tvla.cfront.cinfo import (MAX_CASE_RANGE, K, callee_name, case_values, children, decl_key, for_parts,
                                constant_value, initializer, int_range, is_datum, is_scalar, keeps_value,
-                               strip, switch_cases)
+                               mentions, strip, switch_cases)
 from tvla.cfront.ir import DATA_OPS, IntRange, holds, region_values
 from tvla.cfront.outparams import OutParams, deref_param, out_params
 from tvla.cfront.parse import ARITHMETIC, binary_operator, evaluate_int, fold, unary_operator
@@ -347,7 +347,10 @@ def guards(c: ci.Cursor, out: Dict[int, Guarded], in_main: bool = False) -> Dict
     if c.kind == K.COMPOUND_STMT:
         for i, first in enumerate(kids):
             assigned = _nondet_assignment(first)
-            guard = _guard_of(kids[i + 1:], assigned[1], assigned[2], in_main) if assigned is not None else None
+            # a local declared here dies when its function returns: a return not reading it leaves it
+            local = assigned is not None and assigned[0].kind == K.VAR_DECL and \
+                assigned[0].storage_class != ci.StorageClass.STATIC
+            guard = _guard_of(kids[i + 1:], assigned[1], assigned[2], in_main, local) if assigned is not None else None
             if assigned is not None and guard is not None:
                 out[assigned[0].hash] = guard
     for ch in kids:
@@ -370,10 +373,12 @@ def _nondet_assignment(stmt: ci.Cursor) -> Optional[Tuple[ci.Cursor, ci.Cursor, 
     return (s, var, kids[1]) if var is not None else None
 
 
-def _guard_of(after: List[ci.Cursor], var: ci.Cursor, call: ci.Cursor, in_main: bool) -> Optional[Guarded]:
+def _guard_of(after: List[ci.Cursor], var: ci.Cursor, call: ci.Cursor, in_main: bool,
+              local: bool = False) -> Optional[Guarded]:
     """The guard the statements ``after`` an assignment of ``var`` from ``call`` start with: the
     ``__VERIFIER_assume`` calls in a row, or one ``if (c) abort();`` (in ``main``, ``if (c) return
-    0;`` too), or one ``if (c) var = K;`` for a constant K (a clamp)."""
+    0;`` too; for a ``local`` of its function, ``if (c) return e;`` with e not reading it), or one
+    ``if (c) var = K;`` for a constant K (a clamp)."""
     mine, given = int_range(var.type), int_range(strip(call, casts=True).type)
     # a value of a narrower type keeps its value in the variable's: only those may be given
     bounds = (given if given is not None and mine is not None and given.within(mine) else mine)
@@ -389,7 +394,9 @@ def _guard_of(after: List[ci.Cursor], var: ci.Cursor, call: ci.Cursor, in_main: 
         return Guarded(decl_key(var), tuple(assumed), True, spans)
     s = strip(after[0]) if after else None
     kids = children(s) if s is not None else []
-    if s is not None and s.kind == K.IF_STMT and len(kids) == 2 and (_exits(kids[1], in_main) or _clamps(kids[1], var)):
+    leaving = decl_key(var) if local else None
+    if s is not None and s.kind == K.IF_STMT and len(kids) == 2 and \
+            (_exits(kids[1], in_main, leaving) or _clamps(kids[1], var)):
         return Guarded(decl_key(var), (kids[0],), False, spans)
     return None
 
@@ -408,14 +415,16 @@ def _clamps(stmt: ci.Cursor, var: ci.Cursor) -> bool:
     return target is not None and decl_key(target) == decl_key(var) and evaluate_int(kids[1]) is not None
 
 
-def _exits(stmt: ci.Cursor, in_main: bool) -> bool:
-    """Is ``stmt`` a call of ``abort``/``exit``, or in ``main`` a ``return`` of a constant (alone in a
-    block or not)?"""
+def _exits(stmt: ci.Cursor, in_main: bool, leaving: Optional[Hashable] = None) -> bool:
+    """Is ``stmt`` a call of ``abort``/``exit``, or in ``main`` a ``return`` of a constant, or a
+    ``return`` not reading the local ``leaving`` (alone in a block or not)?"""
     s = strip(stmt)
     if s.kind == K.COMPOUND_STMT:
         kids = children(s)
-        return len(kids) == 1 and _exits(kids[0], in_main)
+        return len(kids) == 1 and _exits(kids[0], in_main, leaving)
     if s.kind == K.RETURN_STMT:
+        if leaving is not None and not mentions(s, leaving):
+            return True
         return in_main and all(evaluate_int(k) is not None for k in children(s))
     return s.kind == K.CALL_EXPR and callee_name(s) in _EXITS
 

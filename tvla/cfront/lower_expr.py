@@ -25,7 +25,7 @@ import clang.cindex as ci
 
 from tvla.cfront import ir
 from tvla.cfront.cinfo import CELL_FIELD, K, cell_deref, cell_words, children, constant_value, decl_key, int_range, is_byte_cell, \
-    is_floating, is_int, is_int_cell, is_number, is_pointer, is_void_pointer, keeps_value, member_range, pointee_struct, strip, struct_decl, struct_name
+    mentions, is_floating, is_int, is_int_cell, is_number, is_pointer, is_void_pointer, keeps_value, member_range, pointee_struct, strip, struct_decl, struct_name
 from tvla.cfront.embedded import container_of, member_path
 from tvla.cfront.intvars import ABSTRACT, VALUED, IntClass, Mapping, in_type, int_var, is_nondet_call, is_truth_value, \
     mapped_of, shift_of, step_of
@@ -1235,12 +1235,7 @@ def _offset_test(a: str, av: ir.IntVar, b: str, bv: ir.IntVar, offset: int,
 def _computed(s: ci.Cursor, key: Hashable) -> bool:
     """Does test ``s`` compute with variable ``key`` (``i % 2``, ``len - i > 1``), beyond comparing
     it (``i != len + 1``: :meth:`ExprLowering.compare` lowers that as it is)?"""
-    return any(c.kind == K.BINARY_OPERATOR and binary_operator(c) in ARITHMETIC and _mentions(c, key)
-               for c in s.walk_preorder())
-
-
-def _mentions(s: ci.Cursor, key: Hashable) -> bool:
-    return any(c.kind == K.DECL_REF_EXPR and c.referenced is not None and decl_key(c.referenced) == key
+    return any(c.kind == K.BINARY_OPERATOR and binary_operator(c) in ARITHMETIC and mentions(c, key)
                for c in s.walk_preorder())
 
 
