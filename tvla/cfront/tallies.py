@@ -17,8 +17,8 @@ empties the tally and finds it; ``c = d`` copies d's; every other write loses it
 candidate pointer variables that points to a cell not tallied yet gets tallied (none: lost).
 The candidates (each stays live up to the step, so they are few) are variables assigned in
 the loop around the step, not temporaries of the lowering: those a test compares with NULL
-there (``p`` of ``for (p = l; p; p = p->next) cnt++;``), else those ``malloc`` assigns (``n``
-of ``n = malloc(...); ...; len++;``), else all; outside loops, the nearest three assigned or
+there (``p`` of ``for (p = l; p; p = p->next) cnt++;``) and after them those ``malloc`` assigns
+(``n`` of ``n = malloc(...); ...; len++;``), else all; outside loops, the nearest three assigned or
 freed on the edges before the step.  Whichever cell is picked, it was not counted yet, so the
 invariant holds: the choice only decides whether two tallies end up comparable.  ``c -= 1`` is
 followed by a Tally that takes back the first candidate's cell that was counted (``free(n);
@@ -274,8 +274,10 @@ def _candidates(edges: Sequence[ir.Edge], loop: Optional[FrozenSet[str]], temps:
               and s.cond.right is None}
     made = {s.dst for s in inside if isinstance(s, ir.Malloc)}
     freed = {s.var for s in inside if isinstance(s, ir.Free)} if delta < 0 else set()
-    for group in (freed, tested, made, assigned):   # (each candidate stays live up to the step: few)
-        found = sorted(group & assigned - temps)
+    # (each candidate stays live up to the step: few).  A cell malloc made in the loop follows the
+    # variables tested there: a walk's variable may stand on a cell counted already, the new one not
+    for groups in ((freed,), (tested, made), (assigned,)):
+        found = list(dict.fromkeys(x for g in groups for x in sorted(g & assigned - temps)))
         if found:
             return found
     return []
