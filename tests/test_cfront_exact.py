@@ -4,11 +4,15 @@ alarm without a witness: that run meets every store and keeps what blurring lose
 list a counter counted.  A counter compared with an expression of constants (``len + 1``) or, through
 a return value, with another counter keeps every value up to it (intvars._compared_values)."""
 
+import subprocess
+import sys
+
 import pytest
 
 from tvla.cfront.intvars import classify_ints
+from tvla.cfront.lower import lower_file
 from tvla.cfront.parse import parse_file
-from tvla.cli.verify import VerifyOptions, verify_files
+from tvla.cli.verify import VerifyOptions, verify_files, write_translation
 
 APPEND = """#include <stdlib.h>
 extern void reach_error(void);
@@ -192,3 +196,54 @@ def test_the_side_of_a_counters_other_values(tmp_path):
     sign_program("n < 0", init="if (__VERIFIER_nondet_int()) n = 0;")])
 def test_a_counter_whose_other_values_are_on_no_side_is_not_proved(tmp_path, text):
     assert verdicts(tmp_path, text)["unreach-call"].verdict != "true"
+
+
+NUMBERED = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+struct node { struct node *next; int data; };
+int main(void) {
+    struct node *l = NULL, *n, *p;
+    int k = START;
+    while (__VERIFIER_nondet_int()) {
+        n = malloc(sizeof *n);
+        n->data = k;
+        n->next = l; l = n;
+        k STEP;
+    }
+    for (p = l; p && p->next; p = p->next)
+        if (CHECK) reach_error();
+    while (l) { n = l->next; free(l); l = n; }
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("start, step, check, verdict", [
+    ("0", "++", "p->data == 0", "true"),    # every cell but the last got a k past 0
+    ("0", "--", "p->data == 0", "true"),
+    ("0", "++", "p->data < 0", "true"),
+    ("0", "++", "p->data == 3", "false"),
+    ("0", "++", "p->data == 9", "false"),   # 9 lies among k's other values: the write of one is no exact write
+    ("0", "--", "p->data > 0", "true"),
+    ("1", "++", "p->data == 0 || p->data == 1", "true"),
+])
+def test_a_datum_written_from_a_counter_past_its_values(tmp_path, start, step, check, verdict):
+    """``n->data = k`` when k holds "another value" on one side of its values (counting up from
+    0): no constant of the field lies there, so every such value agrees on the field's predicates
+    and the write is exact (it was abstracted: the check was an alarm without a witness)."""
+    src = NUMBERED.replace("START", start).replace("STEP", step).replace("CHECK", check)
+    got = verdicts(tmp_path, src)["unreach-call"]
+    assert got.verdict == verdict, got.reason
+    if verdict == "false":
+        assert got.witness
+
+
+def test_a_datum_written_past_a_counters_values_embeds_its_concrete_runs(tmp_path):
+    src = NUMBERED.replace("START", "0").replace("STEP", "++").replace("CHECK", "p->data == 0")
+    path = tmp_path / "numbered.c"
+    path.write_text(src)
+    _tr, tvp, tvs = write_translation(lower_file(str(path)), ("unreach-call",), str(tmp_path))
+    check = subprocess.run([sys.executable, "-m", "tvla", "selfcheck", tvp, tvs, "--nodes", "4", "--runs", "0"],
+                           capture_output=True, text=True, timeout=300)
+    assert check.returncode == 0 and "0 violations" in check.stdout, check.stdout + check.stderr

@@ -1472,6 +1472,26 @@ def set_data(lib: Library, x: str, d: str, value: Value, guard: Optional[Tuple[s
                updates=tuple(ups))
 
 
+def set_data_past(lib: Library, x: str, d: str, k: str, later: Tuple[str, ...] = ()) -> Optional[Act]:
+    """``x->d = k`` for counter k holding another value, when all of those lie on one side of its
+    values (:attr:`Library.beyond`: ``n->d = i++`` counting up from 0) and no constant of d lies
+    there: every such value agrees on d's predicates, so one write of a value past them all is
+    the write (:func:`set_data` marks it abstracted where d's order leaves it inexact).  None
+    otherwise."""
+    side = lib.beyond.get(k, 0)
+    kept = [c for c in lib.flags.get(k, ()) if isinstance(c, int)]
+    if not side or not kept:
+        return None
+    past = max(kept) if side > 0 else min(kept)
+    consts = {c for c in lib.keys.get(d, ()) if isinstance(c, int)} | set(lib.bounds.get(d, ()))
+    if any((c - past) * side > 0 for c in consts):
+        return None
+    act = set_data(lib, x, d, past + side * (1 + max((abs(c - past) for c in consts), default=0)), later=later)
+    return dataclasses.replace(act, name=f"{act.name}_past_{k}", title=f"{x}->{d} = {k} [{k} past {past}]",
+                               pre=_and([act.pre, lib.val(k, None)]) if act.pre else lib.val(k, None),
+                               focus=act.focus + (lib.val(k, None),))
+
+
 def set_data_within(lib: Library, x: str, d: str, within: ir.IntRange, later: Tuple[str, ...] = ()) -> List[Act]:
     """``x->d = v`` for any v of the type ``within``, narrower than d's (``__VERIFIER_nondet_uchar()``
     into an int): one exact write per run of integers between d's constants that meets the type

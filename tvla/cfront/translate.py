@@ -111,8 +111,11 @@ def _data_plan(lib: L.Library, s: Union[ir.Statement, ir.DataCond]) -> Optional[
                         _derefs(lib, [s.var]))
         if s.value in lib.flags:
             k = s.value
-            return Plan([[L.set_data(lib, s.var, s.field, c, (k, c), s.later)] for c in lib.flags[k]] +
-                        _when_other(lib, [k], L.set_data(lib, s.var, s.field, None, later=s.later)), _derefs(lib, [s.var]))
+            past = L.set_data_past(lib, s.var, s.field, k, s.later) if k in lib.others else None
+            other = [[past]] if past is not None else \
+                _when_other(lib, [k], L.set_data(lib, s.var, s.field, None, later=s.later))
+            return Plan([[L.set_data(lib, s.var, s.field, c, (k, c), s.later)] for c in lib.flags[k]] + other,
+                        _derefs(lib, [s.var]))
         if s.value is None and s.within is not None:
             return Plan([[a] for a in L.set_data_within(lib, s.var, s.field, s.within, s.later)], _derefs(lib, [s.var]))
         return Plan([[L.set_data(lib, s.var, s.field, _value(lib, s.value), later=s.later)]], _derefs(lib, [s.var]))
