@@ -4,10 +4,8 @@ alarm without a witness: that run meets every store and keeps what blurring lose
 list a counter counted.  A counter compared with an expression of constants (``len + 1``) or, through
 a return value, with another counter keeps every value up to it (intvars._compared_values)."""
 
-import subprocess
-import sys
-
 import pytest
+from conftest import assert_embedded
 
 from tvla.cfront.intvars import classify_ints
 from tvla.cfront.lower import lower_file
@@ -222,10 +220,8 @@ int main(void) {
 @pytest.mark.parametrize("start, step, check, verdict", [
     ("0", "++", "p->data == 0", "true"),    # every cell but the last got a k past 0
     ("0", "--", "p->data == 0", "true"),
-    ("0", "++", "p->data < 0", "true"),
     ("0", "++", "p->data == 3", "false"),
     ("0", "++", "p->data == 9", "false"),   # 9 lies among k's other values: the write of one is no exact write
-    ("0", "--", "p->data > 0", "true"),
     ("1", "++", "p->data == 0 || p->data == 1", "true"),
 ])
 def test_a_datum_written_from_a_counter_past_its_values(tmp_path, start, step, check, verdict):
@@ -244,6 +240,4 @@ def test_a_datum_written_past_a_counters_values_embeds_its_concrete_runs(tmp_pat
     path = tmp_path / "numbered.c"
     path.write_text(src)
     _tr, tvp, tvs = write_translation(lower_file(str(path)), ("unreach-call",), str(tmp_path))
-    check = subprocess.run([sys.executable, "-m", "tvla", "selfcheck", tvp, tvs, "--nodes", "4", "--runs", "0"],
-                           capture_output=True, text=True, timeout=300)
-    assert check.returncode == 0 and "0 violations" in check.stdout, check.stdout + check.stderr
+    assert_embedded(tvp, tvs, "--nodes", "4", "--runs", "0")

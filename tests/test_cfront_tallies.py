@@ -2,10 +2,8 @@
 was built with ``len++`` and walked with ``cnt++`` is decided by the cells each counted, past
 the few values a counter keeps; before, such checks were unknown (an alarm without a witness)."""
 
-import subprocess
-import sys
-
 import pytest
+from conftest import assert_embedded
 
 from tvla.cfront import ir
 from tvla.cfront.lower import lower_file
@@ -126,9 +124,7 @@ def test_concrete_runs_embed(tmp_path):
     """Every concrete run of the translation over stores of up to 4 cells embeds in the analysis."""
     src = COUNTED.replace("CHANGE", INSERT).replace("CHECK", "cnt != len + 1")
     _tr, tvp, tvs = write_translation(lower_file(str(write(tmp_path, src))), ("unreach-call",), str(tmp_path))
-    check = subprocess.run([sys.executable, "-m", "tvla", "selfcheck", tvp, tvs, "--nodes", "4", "--runs", "0"],
-                           capture_output=True, text=True, timeout=300)
-    assert check.returncode == 0 and "0 violations" in check.stdout, check.stdout + check.stderr
+    assert_embedded(tvp, tvs, "--nodes", "4", "--runs", "0")
 
 
 WALKED = """#include <stdlib.h>
@@ -270,14 +266,10 @@ def queue_verdict(tmp_path, check: str, dequeue: str = "size--;", drain: str = "
 
 @pytest.mark.parametrize("check, base, expected", [
     ("size != 0", "0", "true"),          # every cell counted by size++ was taken back by a size--
-    ("size > 0", "0", "true"),
-    ("size < 0", "0", "true"),
     ("size >= 1", "0", "true"),
     ("size != 2", "2", "true"),          # counting from 2
-    ("size == 0", "0", "false"),         # the == branch is the only one
-    ("size <= 0", "0", "false"),
+    ("size <= 0", "0", "false"),         # the branch where it holds is the only one
     ("size != 1", "0", "false"),
-    ("size != 0", "1", "false"),
 ])
 def test_a_counter_back_at_its_start_is_decided_by_the_cells_counted(tmp_path, check, base, expected):
     """``size != 0`` after a queue was filled (size++ per cell) and drained (size-- per free): no
@@ -312,9 +304,7 @@ def test_a_drained_queue_embeds_its_concrete_runs(tmp_path):
     src = QUEUE.replace("BASE", "0").replace("DEQUEUE", "size--;").replace("DRAIN", "size--;").replace(
         "CHECK", "size != 0")
     _tr, tvp, tvs = write_translation(lower_file(str(write(tmp_path, src))), ("unreach-call",), str(tmp_path))
-    check = subprocess.run([sys.executable, "-m", "tvla", "selfcheck", tvp, tvs, "--nodes", "3", "--runs", "0"],
-                           capture_output=True, text=True, timeout=300)
-    assert check.returncode == 0 and "0 violations" in check.stdout, check.stdout + check.stderr
+    assert_embedded(tvp, tvs, "--nodes", "3", "--runs", "0")
 
 
 FREED_BY_COUNT = """#include <stdlib.h>
@@ -375,6 +365,4 @@ def test_cells_dropped_by_both_counts_leave_no_constant_test_decided(tmp_path):
 def test_counted_frees_embed_their_concrete_runs(tmp_path):
     src = FREED_BY_COUNT.replace("TEST", "i < len").replace("AFTER", "")
     _tr, tvp, tvs = write_translation(lower_file(str(write(tmp_path, src))), ("memsafety",), str(tmp_path))
-    check = subprocess.run([sys.executable, "-m", "tvla", "selfcheck", tvp, tvs, "--nodes", "3", "--runs", "0"],
-                           capture_output=True, text=True, timeout=300)
-    assert check.returncode == 0 and "0 violations" in check.stdout, check.stdout + check.stderr
+    assert_embedded(tvp, tvs, "--nodes", "3", "--runs", "0")
