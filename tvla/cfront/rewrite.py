@@ -1,6 +1,6 @@
 """The text the lowering reads: the file with its arrays indexed by constants split into scalars
-(:mod:`tvla.cfront.arrays`) and its ``void *`` that hold one type of pointer retyped
-(:mod:`tvla.cfront.voidtypes`).  Both are byte edits of the file found on its first parse; the
+(:mod:`tvla.cfront.arrays`), its ``void *`` that hold one type of pointer retyped
+(:mod:`tvla.cfront.voidtypes`) and its ``x = k++;`` split (:mod:`tvla.cfront.post_steps`).  All are byte edits of the file found on its first parse; the
 edited text is parsed again from memory (nothing is written to disk).  Line numbers never move:
 no edit adds or removes a line; columns after an edit that changes the length of its line do, and
 :class:`Origins` maps a place of the edited text back to the file's.  A reparse that fails keeps the
@@ -13,6 +13,7 @@ import clang.cindex as ci
 
 from tvla.cfront.arrays import array_edits
 from tvla.cfront.parse import Edits, reparse
+from tvla.cfront.post_steps import post_step_edits
 from tvla.cfront.voidtypes import void_pointer_edits
 from tvla.errors import TvlaError
 
@@ -67,7 +68,8 @@ def rewrite(tu: ci.TranslationUnit, path: str) -> Tuple[ci.TranslationUnit, Opti
         text = fh.read()
     edits = array_edits(tu, text)
     void, header = void_pointer_edits(tu, text)
-    edits.update((at, e) for at, e in void.items() if not any(a <= at < a + n for a, (n, _) in edits.items()))
+    for more in (void, post_step_edits(tu, text)):
+        edits.update((at, e) for at, e in more.items() if not any(a <= at < a + n for a, (n, _) in edits.items()))
     if not edits:
         return tu, None
     try:
