@@ -568,7 +568,7 @@ class Library:
             out += ["// counters tied to cells: unless tally_lost[k](), k is the number of cells with tally[k]"]
         for k in sorted(self.tallies):
             out += [f"%p {self.tally(k)}(v)", f"%p {self.tally_lost(k)}"]
-            if self.tally_group.get(k, (k,))[0] == k and k in self.tally_group:
+            if k in self.tally_group and self.tally_group[k][0] == k:   # one flag per group
                 out += [f"%p {self.tally_dropped(k)}"]
         return "\n".join(out) + "\n"
 

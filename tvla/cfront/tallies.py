@@ -35,6 +35,8 @@ itself stays as it was, so the filter only removes executions whose counts rule 
 from dataclasses import replace
 from typing import AbstractSet, Dict, FrozenSet, Iterable, List, Optional, Sequence, Set, Tuple
 
+from networkx.utils import UnionFind
+
 from tvla.cfront import ir
 
 __all__ = ["MAX_OFFSET", "tally_counters", "tallied", "tally_bases", "tally_groups", "decidable", "effective_offset",
@@ -78,22 +80,14 @@ def tally_groups(prog: ir.CProgram, counted: AbstractSet[str], bases: Dict[str, 
     tallies: each then counts one cell fewer than its value, and the difference between any two of
     them stays the one their marks tell (``for (i = 0; i < len; i++)`` freeing the cells that
     ``len`` counted, each counted by ``i`` on the way)."""
-    parent = {k: k for k in counted}
-
-    def root(k: str) -> str:
-        while parent[k] != k:
-            k = parent[k]
-        return k
     pairs = [(s.cond.left, s.cond.right) for s in (e.stmt for e in prog.edges) if isinstance(s, ir.Assume)
              and isinstance(s.cond, ir.TallyCond) and s.cond.right is not None and decidable(s.cond, bases)]
     pairs += [(s.src, s.dst) for s in _copies(prog, _counters(prog))]
+    joined = UnionFind(counted)
     for a, b in pairs:
-        if a in parent and b in parent:
-            parent[root(a)] = root(b)
-    groups: Dict[str, List[str]] = {}
-    for k in sorted(counted):
-        groups.setdefault(root(k), []).append(k)
-    return {k: tuple(g) for g in groups.values() if len(g) > 1 for k in g}
+        if a in counted and b in counted:
+            joined.union(a, b)
+    return {k: tuple(sorted(g)) for g in joined.to_sets() if len(g) > 1 for k in g}
 
 
 def decidable(c: ir.TallyCond, bases: Dict[str, int]) -> bool:
