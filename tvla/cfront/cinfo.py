@@ -18,7 +18,7 @@ import clang.cindex as ci
 from tvla.cfront.ir import IntRange, Pos, StructType
 from tvla.cfront.parse import PRELUDE, evaluate_int, unary_operator
 
-__all__ = ["BLOCK", "K", "T", "walk_main", "does_nothing", "INT_KINDS", "sizeof_struct", "is_int", "int_range", "field_range", "member_range", "is_void_pointer", "is_floating", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
+__all__ = ["BLOCK", "K", "T", "walk_main", "has_backward_goto", "does_nothing", "INT_KINDS", "sizeof_struct", "is_int", "int_range", "field_range", "member_range", "is_void_pointer", "is_floating", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
            "int_cell", "is_int_cell", "is_byte_cell", "cell_words", "CELL_FIELD", "cell_deref", "is_datum",
            "is_function_pointer", "is_scalar", "function_of", "function_value", "function_number", "constant_value",
            "struct_type", "fields_of", "decl_key", "initializer", "strip", "callee_name", "children", "SourceText",
@@ -306,6 +306,15 @@ def walk_main(tu: ci.TranslationUnit, down: Callable[[ci.Cursor, Ctx], Ctx], top
         yield c, ctx
         inner = down(c, ctx)
         todo.extend((k, inner) for k in reversed(children(c)))
+
+
+def has_backward_goto(c: ci.Cursor) -> bool:
+    """Does a ``goto`` below ``c`` jump to a label written before it (a loop made of gotos)?
+    A label that cannot be found counts as backward."""
+    if c.kind == K.GOTO_STMT:
+        label = c.referenced
+        return label is None or label.extent.start.offset <= c.extent.start.offset
+    return any(has_backward_goto(ch) for ch in c.get_children())
 
 
 def initializer(d: ci.Cursor) -> Optional[ci.Cursor]:

@@ -53,12 +53,13 @@ from typing import Callable, Dict, FrozenSet, Hashable, List, Optional, Set, Tup
 
 import clang.cindex as ci
 
-from tvla.cfront.cinfo import (MAX_CASE_RANGE, K, callee_name, case_values, children, decl_key, for_parts,
+from tvla.cfront.cinfo import (MAX_CASE_RANGE, K, callee_name, case_values, children, has_backward_goto, decl_key, for_parts,
                                constant_value, initializer, int_range, is_datum, is_scalar, keeps_value,
                                mentions, strip, switch_cases)
 from tvla.cfront.ir import DATA_OPS, IntRange, holds, region_values
 from tvla.cfront.outparams import OutParams, deref_param, out_params
 from tvla.cfront.parse import ARITHMETIC, binary_operator, evaluate_int, fold, unary_operator
+from tvla.cfront.singletons import single_field, singleton_fields
 
 __all__ = ["IntClass", "in_type", "ABSTRACT", "KEPT", "VALUED", "MAX_COUNTER_VALUES", "step_of", "shift_of", "mapped_of", "Mapping", "MAX_FLAG_VALUES", "classify_ints", "int_var", "is_nondet_call", "RANDOM_CALLS", "is_truth_value",
            "return_key"]
@@ -95,6 +96,7 @@ class IntClass:
 
 
 ABSTRACT = IntClass("abstract")
+FIELD_KINDS = ("const", "flag", "counter")   # the classes a field kept as a variable may have
 KEPT = ("flag", "counter", "symbolic", "register")   # the classes with an IntVar
 VALUED = ("const", "alias")   # the classes read as a value of their own: no variable is made for them
 _OTHER = object()     # an assignment of an arbitrary value
@@ -135,6 +137,11 @@ def classify_ints(tu: ci.TranslationUnit, outs: Optional[OutParams] = None) -> D
     col = _Collector(outs if outs is not None else out_params(tu), guards(tu.cursor, {}))
     col.collect(tu.cursor, None, False)
     col.bind_indirect()
+    singles = singleton_fields(tu)
+    for key, single in singles.items():   # the one object's fields start with it
+        col.add(key, _INIT if single.init is not None else _UNINIT, single.init)
+        if single.range is not None:
+            col.ranges[key] = single.range
     tests = _Tests()
     tests.visit(tu.cursor, "discarded")
     tested = {k: v for k, v in tests.constants.items() if k not in tests.used}
@@ -152,6 +159,8 @@ def classify_ints(tu: ci.TranslationUnit, outs: Optional[OutParams] = None) -> D
                    for k, v in col.assigned.items()}
         # a copy compared by order makes the value it copies a register
         ordered |= {c.of for k, c in classes.items() if c.kind == "alias" and k in ordered}
+        # a field kept as a variable is a counter, a flag, a constant or not followed
+        classes.update({k: ABSTRACT for k, c in classes.items() if k in singles and c.kind not in FIELD_KINDS})
         if classes == known:
             break
         known = classes
@@ -167,8 +176,11 @@ def _without_past(known: Dict[Hashable, IntClass]) -> Dict[Hashable, IntClass]:
 
 
 def int_var(c: ci.Cursor) -> Optional[ci.Cursor]:
-    """The int variable or parameter an lvalue expression names (None: something else)."""
+    """The int variable or parameter an lvalue expression names, or the field declaration of
+    ``p->f`` for a field kept as a variable (:mod:`tvla.cfront.singletons`); None: something else."""
     s = strip(c)
+    if s.kind == K.MEMBER_REF_EXPR:
+        return single_field(s)
     ref = s.referenced if s.kind == K.DECL_REF_EXPR else None
     if ref is not None and ref.kind in (K.VAR_DECL, K.PARM_DECL) and is_scalar(ref.type):
         return ref
@@ -239,7 +251,7 @@ class _Collector:
         for ch in c.get_children():
             fn, again = function, loop
             if ch.kind == K.FUNCTION_DECL:
-                fn, again = ch, ch.spelling != "main" or _has_backward_goto(ch)
+                fn, again = ch, ch.spelling != "main" or has_backward_goto(ch)
             self.again = again
             self.record(ch, fn)
             self.collect(ch, fn, again or ch.kind in _LOOPS)
@@ -518,7 +530,7 @@ class _Tests:
 
     def visit(self, c: ci.Cursor, mode: str) -> None:
         """Visit ``c``, whose value is used as ``mode`` says: ``value``, ``truth`` or ``discarded``."""
-        var = int_var(c) if c.kind in (K.DECL_REF_EXPR, K.PAREN_EXPR, K.UNEXPOSED_EXPR) else None
+        var = int_var(c) if c.kind in (K.DECL_REF_EXPR, K.MEMBER_REF_EXPR, K.PAREN_EXPR, K.UNEXPOSED_EXPR) else None
         if var is None:
             var = self.assigned(c)
         if var is not None:
@@ -670,15 +682,6 @@ def _region_flag(consts: Set[int], rng: Optional[IntRange]) -> IntClass:
     (:func:`~tvla.cfront.ir.region_values`)."""
     values = region_values(consts, rng)
     return IntClass("flag", values, range=rng, ordered=True) if values is not None else ABSTRACT
-
-
-def _has_backward_goto(c: ci.Cursor) -> bool:
-    """Does a ``goto`` below ``c`` jump to a label written before it (a loop made of gotos)?
-    A label that cannot be found counts as backward."""
-    if c.kind == K.GOTO_STMT:
-        label = c.referenced
-        return label is None or label.extent.start.offset <= c.extent.start.offset
-    return any(_has_backward_goto(ch) for ch in c.get_children())
 
 
 def _assigned_value(rhs: ci.Cursor) -> ci.Cursor:
@@ -1024,7 +1027,7 @@ def _ordered_with_fields(c: ci.Cursor, out: Set[Hashable]) -> Set[Hashable]:
     if c.kind == K.BINARY_OPERATOR and len(kids) == 2 and binary_operator(c) in TRUTH_OPS[:4]:
         for var_side, field_side in ((kids[0], kids[1]), (kids[1], kids[0])):
             var, field = int_var(strip(var_side, casts=True)), strip(field_side, casts=True)
-            if var is not None and is_datum(field) and deref_param(field) is None:
+            if var is not None and is_datum(field) and single_field(field) is None and deref_param(field) is None:
                 out.add(decl_key(var))
     for ch in kids:
         _ordered_with_fields(ch, out)

@@ -375,6 +375,15 @@ class SetData:
 
 
 @dataclass(frozen=True)
+class Deref:
+    """``var->field`` read or written where the field is kept as an int variable
+    (:mod:`tvla.cfront.singletons`): ``var`` must point to a live cell; nothing changes."""
+
+    var: str
+    field: str
+
+
+@dataclass(frozen=True)
 class LoadData:
     """``dst = src->field`` for a register int variable ``dst`` (dereferences ``src``)."""
 
@@ -562,7 +571,7 @@ class LinkWrite:
 
 
 Statement = Union[AssignNull, AssignVar, Load, StoreNull, Store, Malloc, Free, FreeNonHeap, OutsideObject, Kill,
-                  SetData, LoadData, CopyData, SwapData, Havoc, CopyInt, Step, ShiftFlag, Assume, ReachError, Exit, Nop,
+                  SetData, Deref, LoadData, CopyData, SwapData, Havoc, CopyInt, Step, ShiftFlag, Assume, ReachError, Exit, Nop,
                   LinkRead, LinkWrite, Tally]
 
 

@@ -55,6 +55,7 @@ from tvla.cfront.reuse import reuse_loads
 from tvla.cfront.empty import mark_empty_stores
 from tvla.cfront.fresh_data import mark_written_at_once
 from tvla.cfront.outparams import is_int_pointer, out_params
+from tvla.cfront.singletons import singleton_fields
 from tvla.cfront.swap import Swap, swap_at
 from tvla.cfront.lower_cfg import BAD, Frame
 from tvla.cfront.lower_expr import ABS, Cur, IntOp, Operand
@@ -142,6 +143,7 @@ class Lowering(LinkLowering):
         self.link_refs: Dict[Hashable, Link] = {}
         self.made_links: List[Link] = []
         self.globals: Dict[Hashable, str] = {}
+        self.field_vars: Dict[Hashable, str] = {}   # fields kept as variables (not looked up as variables)
         self.global_inits: List[Tuple[ir.Statement, ci.Cursor]] = []
         self.active: List[str] = []     # the functions being inlined (a call of one of them is recursive)
         self.definitions = _definitions(tu)
@@ -208,6 +210,22 @@ class Lowering(LinkLowering):
         else:
             return None
         self.globals[key] = name
+        return name
+
+    def field_var(self, ref: ci.Cursor) -> str:
+        """The int variable of a field kept as one (:mod:`tvla.cfront.singletons`), declared at its
+        first use: it starts, before ``main``, with the value its one object is made with (nothing
+        reads it before the object is made, which happens at most once)."""
+        key = decl_key(ref)
+        if key in self.field_vars:
+            return self.field_vars[key]
+        single = singleton_fields(ref.translation_unit)[key]
+        name = self.field_vars[key] = self.fresh(f"{single.struct}_{single.field}")
+        cls = self.int_class(key)
+        if cls.kind in KEPT:
+            self.int_var_named(name, cls, ref.type)
+            start = ir.Havoc(name, single.init) if single.init is not None else ir.Havoc(name, uninit=True)
+            self.global_inits.append((start, ref))
         return name
 
     def global_cell(self, init: ci.Cursor) -> Optional[str]:
@@ -458,13 +476,15 @@ class Lowering(LinkLowering):
         if s is None or s.kind != K.INIT_LIST_EXPR or _zero_init(s):
             return []
         fields = [f.spelling for f in fields_of(rec)]
+        # a field kept as a variable is given its first value before main (field_var)
+        kept = {f.spelling for f in fields_of(rec) if decl_key(f) in singleton_fields(rec.translation_unit)}
         out: List[ir.Statement] = []
         i = 0
         for designators, e in designations(s):
             if designators:   # .next = &head; after it, the next field in order
                 i = fields.index(designators[0]) if designators[0] in fields else len(fields)
             fname, i = fields[i] if i < len(fields) else None, i + 1
-            if fname is None:
+            if fname is None or fname in kept:
                 continue
             if len(designators) > 1:
                 self.unsupported(e, f"initial value of a part of field {fname}")

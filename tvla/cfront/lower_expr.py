@@ -32,6 +32,7 @@ from tvla.cfront.intvars import ABSTRACT, VALUED, IntClass, Mapping, in_type, in
 from tvla.cfront.lower_cfg import BAD, Builder, Frame
 from tvla.cfront.outparams import deref_param
 from tvla.cfront.parse import ARITHMETIC, binary_operator, evaluate_int, fold, unary_operator
+from tvla.cfront.singletons import single_field
 from tvla.cfront.tallies import tally_test
 
 __all__ = ["ExprLowering", "NEGATE"]
@@ -72,6 +73,8 @@ class ExprLowering(Builder):
         globals: Dict[Hashable, str]
 
         def declare_global(self, ref: ci.Cursor) -> Optional[str]: ...
+
+        def field_var(self, ref: ci.Cursor) -> str: ...
 
         def stmt(self, c: ci.Cursor, cur: Cur, fr: Frame) -> Cur: ...
 
@@ -446,6 +449,9 @@ class ExprLowering(Builder):
             if cls.kind in VALUED:
                 return self.class_value(cls), cur
             return (("var", alias) if alias in self.ints else ABS), cur
+        field = single_field(s)
+        if field is not None:   # p->f of a field kept as a variable: p dereferenced, the variable read
+            return self.field_value(field), self.field_touch(s, cur, fr)
         if k == K.MEMBER_REF_EXPR or self.cell_member(s, fr):
             base, fname, kind, cur = self.member(s, cur, fr)
             if kind == "int":
@@ -472,6 +478,30 @@ class ExprLowering(Builder):
         if name in self.cells:   # an int variable whose address is taken: its cell's value
             return ("field", name, CELL_FIELD)
         return ("var", name) if name in self.ints else ABS
+
+    def field_value(self, field: ci.Cursor) -> IntOp:
+        """The value of a field kept as a variable (:mod:`tvla.cfront.singletons`)."""
+        cls = self.int_class(decl_key(field))
+        if cls.kind in VALUED:
+            return self.class_value(cls)
+        name = self.field_var(field)
+        return ("var", name) if name in self.ints else ABS
+
+    def field_touch(self, s: ci.Cursor, cur: Cur, fr: Frame) -> Cur:
+        """``p->f`` of a field kept as a variable: ``p`` (its pointer expression run) must point to
+        the live object, as for any field; its value is the variable's."""
+        base, fname, kind, cur = self.member(s, cur, fr)
+        return self.step(cur, ir.Deref(base, fname), s) if kind == "int" else cur
+
+    def field_touches(self, c: ci.Cursor, cur: Cur, fr: Frame) -> Cur:
+        """Every read of a field kept as a variable in ``c`` (an expression without effects or
+        branches: a step's ``q->n + 1``), dereferenced in turn."""
+        s = strip(c, casts=True)
+        if single_field(s) is not None:
+            return self.field_touch(s, cur, fr)
+        for k in children(s):
+            cur = self.field_touches(k, cur, fr)
+        return cur
 
     def int_operator(self, s: ci.Cursor, cur: Cur, fr: Frame) -> Tuple[IntOp, Cur]:
         """Operators on ints: their operands run (calls, dereferences), the value is abstracted."""
@@ -680,7 +710,9 @@ class ExprLowering(Builder):
         if u.kind != K.UNARY_OPERATOR or unary_operator(u) not in STEP_OPS or not children(u):
             return False
         target = strip(children(u)[0])
-        name = self.lvalue_var(target, fr) if int_var(target) is not None else None
+        field = single_field(target)
+        name = self.field_var(field) if field is not None else \
+            self.lvalue_var(target, fr) if int_var(target) is not None else None
         stepped = self.counter_step(name, target, u, fr) if name is not None else None
         rng = self.var_class(target, fr).range
         wraps = rng is not None and not (rng.signed and rng.bits >= 32)   # the order of old and new differs
@@ -688,6 +720,8 @@ class ExprLowering(Builder):
             return False
         value += stepped.delta if unary_operator(u).startswith("post") else 0
         value = rng.convert(value) if rng is not None else value
+        if field is not None:   # (d->n)-- > 0: d dereferenced first
+            cur = self.field_touch(target, cur, fr)
         self.int_branch(("var", stepped.var), op, ("const", value), t, f, self.step(cur, stepped, u), s)
         return True
 
@@ -857,6 +891,8 @@ class ExprLowering(Builder):
         target = strip(lhs)
         if struct_decl(lhs.type) is not None:
             return BAD, self.copy_cell(s, lhs, rhs, cur, fr)
+        if single_field(target) is not None:
+            return self.assign_field_var(s, target, rhs, cur, fr)
         if target.kind == K.MEMBER_REF_EXPR:
             return self.assign_field(s, target, rhs, cur, fr)
         cell_field = self.field_alias(target, fr)
@@ -879,6 +915,17 @@ class ExprLowering(Builder):
             return self.assign_int(name, self.var_class(target, fr), rhs, cur, fr, s)
         self.unsupported(s, self.describe(target, "assignment to"))
         return BAD, cur
+
+    def assign_field_var(self, s: ci.Cursor, target: ci.Cursor, rhs: ci.Cursor, cur: Cur,
+                         fr: Frame) -> Tuple[Operand, Cur]:
+        """``p->f = rhs`` of a field kept as a variable: ``p`` dereferenced, then the variable's
+        assignment (a step ``p->n = q->n + 1`` reads ``q->n`` too: dereferenced first)."""
+        field = single_field(target)
+        assert field is not None
+        cur = self.field_touch(target, cur, fr)
+        if step_of(s) is not None:
+            cur = self.field_touches(rhs, cur, fr)
+        return self.assign_int(self.field_var(field), self.var_class(target, fr), rhs, cur, fr, s)
 
     def copy_cell(self, s: ci.Cursor, dst: ci.Cursor, src: ci.Cursor, cur: Cur, fr: Frame) -> Cur:
         """``a = b`` of one struct type, each side a struct variable or ``*p`` (see :meth:`copy_fields`)."""
@@ -947,6 +994,9 @@ class ExprLowering(Builder):
     def var_class(self, target: ci.Cursor, fr: Frame) -> IntClass:
         if target.kind == K.DECL_REF_EXPR and target.referenced is not None:
             return self.int_class(decl_key(target.referenced))
+        field = single_field(target)
+        if field is not None:
+            return self.int_class(decl_key(field))
         p = deref_param(target)
         if p is not None and decl_key(p) in fr.alias_keys:   # *p: the variable p is bound to here
             return self.int_class(fr.alias_keys[decl_key(p)])
@@ -1176,6 +1226,11 @@ class ExprLowering(Builder):
         if aliased is not None:   # (*q)++, *q ^= e of an int * parameter bound to &x->f: x->f's
             cur = self.touch(("field",) + aliased, cur, s)
             return self.set_data(aliased[0], aliased[1], ABS, cur, s)
+        field = single_field(target)
+        if field is not None:   # d->n++ of a field kept as a variable: p dereferenced, a step
+            cur = self.field_touch(target, cur, fr)
+            counted = self.counter_step(self.field_var(field), target, s, fr)
+            return self.step(cur, counted or ir.Nop(f"untracked: {self.src.text(s)}"), s)
         if target.kind == K.MEMBER_REF_EXPR or self.cell_member(target, fr):
             base, fname, kind, cur = self.member(target, cur, fr)
             if kind == "float":

@@ -27,6 +27,7 @@ from tvla.cfront.cinfo import K, children, decl_key, initializer, int_range, is_
 from tvla.cfront.intvars import int_var
 from tvla.cfront.outparams import deref_param
 from tvla.cfront.parse import binary_operator, unary_operator
+from tvla.cfront.singletons import single_field
 
 __all__ = ["Swap", "swap_at"]
 
@@ -64,7 +65,7 @@ def _temp_read(c: ci.Cursor) -> Optional[Tuple[ci.Cursor, ci.Cursor]]:
     if pair is None:
         return None
     var = int_var(pair[0])
-    return (var, pair[1]) if var is not None else None
+    return (var, pair[1]) if var is not None and var.kind != K.FIELD_DECL else None
 
 
 def _member(c: ci.Cursor) -> Optional[ci.Cursor]:
@@ -74,7 +75,7 @@ def _member(c: ci.Cursor) -> Optional[ci.Cursor]:
     m = strip(c)
     if deref_param(m) is not None:
         return m
-    return m if is_datum(m) and _pure(m) else None
+    return m if is_datum(m) and single_field(m) is None and _pure(m) else None
 
 
 def _pure(c: ci.Cursor) -> bool:
