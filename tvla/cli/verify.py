@@ -364,7 +364,9 @@ def verify_on_stack(path: str, opts: VerifyOptions, tell: Optional[Settled] = No
     without the data (:func:`proofs_without_data`): first, within a share of the time, when only
     they are asked (a competition task checks one property); else after the run with data, in the
     time it leaves, for those it left unknown at the time limit (a search tree whose keys decide
-    reach_error: the run with data does not finish, the one without proves memory safety).  What
+    reach_error: the run with data does not finish, the one without proves memory safety), or
+    that it left unknown with an alarm (one the data's abstraction makes, which the run without
+    them does not: a sorted insertion into a ring with a sentinel).  What
     the runs with summary nodes leave unknown may come from a run without blur (:func:`_exact`).
     Concrete runs of the C program (:func:`concrete_falses`) settle, before the analysis, the
     properties one of the first :data:`FIRST_RUNS` violates, and after it search those it left unknown
@@ -400,7 +402,7 @@ def verify_on_stack(path: str, opts: VerifyOptions, tell: Optional[Settled] = No
         verdicts, tr, result = _precise(cprog, rest, _share(deadline, 1 - COARSE_SHARE) if then else deadline)
         tell({v.name: v for v in verdicts if v.verdict == TRUE})   # no later run changes a proof
         unproved = tuple(v.name for v in verdicts if v.verdict == UNKNOWN and v.name in MEMORY)
-        if then and unproved and result.limit_hit:
+        if then and unproved:   # at a limit, or an alarm the data make (a sorted ring's sentinel)
             proved, _ = proofs_without_data(cprog, replace(opts, properties=unproved), deadline)
             tell(proved)
         exact = _exact(cprog, rest, verdicts, proved, (tr, result), deadline)
