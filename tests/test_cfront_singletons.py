@@ -100,6 +100,7 @@ def test_a_struct_variable_of_main_keeps_its_count(tmp_path, drop, expected):
     # a second object, the address of the field, a memset: no field is kept
     ("struct device *e = zalloc(sizeof(*e));", {}),
     ("int *p = &d->nbufs;", {}),
+    ("struct device *e = zalloc(sizeof(struct buf)); free(e);", {}),   # a device the size of a buf
     ("memset(d, 0, 8);", {}),
 ])
 def test_which_fields_are_kept(tmp_path, change, kept):

@@ -78,6 +78,8 @@ class _Scan:
         self.zeroing: Set[Hashable] = set()   # wrappers that allocate with calloc
         self.zeroed: Set[Hashable] = set()    # struct keys whose allocation is a calloc
         self.named: Dict[Hashable, int] = {}   # function key -> how often it is named (called or not)
+        self.dests: Dict[int, ci.Cursor] = {}   # call hash -> the struct its result is converted to
+        self.sized: List[Tuple[ci.Cursor, Optional[ci.Cursor]]] = []   # allocations by sizeof, its struct
 
     def visit(self, c: ci.Cursor, ctx: Ctx) -> None:
         k = c.kind
@@ -101,9 +103,19 @@ class _Scan:
             self.call(c, ctx)
         elif k == K.COMPOUND_LITERAL_EXPR:
             self.rule_out_type(c.type)
+        elif k in (K.UNEXPOSED_EXPR, K.CSTYLE_CAST_EXPR) and children(c):
+            self.cast(c)
         elif k == K.DECL_REF_EXPR and c.referenced is not None and c.referenced.kind == K.FUNCTION_DECL:
             key = decl_key(c.referenced)
             self.named[key] = self.named.get(key, 0) + 1
+
+    def cast(self, c: ci.Cursor) -> None:
+        """``(T *) e`` or an implicit conversion to ``T *`` of a call: the struct that call's block
+        is used as (its first such cast, the outermost)."""
+        inner = strip(children(c)[0], casts=True)
+        dest = pointee_struct(c.type)
+        if inner.kind == K.CALL_EXPR and dest is not None and inner.hash not in self.dests:
+            self.dests[inner.hash] = dest
 
     def write(self, c: ci.Cursor) -> None:
         """``p->f = e``, ``p->f += e``: a field given anything but a constant or a step of itself by
@@ -162,10 +174,12 @@ class _Scan:
                 rec = pointee_struct(strip(a, casts=True).type)
                 self.out.add(decl_key(rec) if rec is not None else _ALL)
         if name in ALLOCATORS:
-            self.allocation(name, args, ctx)
+            self.allocation(c, name, args, ctx)
 
-    def allocation(self, name: str, args: List[ci.Cursor], ctx: Ctx) -> None:
+    def allocation(self, c: ci.Cursor, name: str, args: List[ci.Cursor], ctx: Ctx) -> None:
         named = next((rec for rec in map(_sizeof_struct, args) if rec is not None), None)
+        if any(_has_sizeof(a) for a in args):
+            self.sized.append((c, named))
         if not any(_has_sizeof(a) for a in args):
             fn = ctx[0]
             params = {decl_key(p) for p in fn.get_children() if p.kind == K.PARM_DECL} if fn is not None else set()
@@ -182,8 +196,10 @@ class _Scan:
         elif named is not None and name == "calloc":
             self.zeroed.add(decl_key(named))
 
-    def check_wrappers(self) -> None:
-        """Every call of an allocation wrapper must pass a ``sizeof`` (else anything may be made)."""
+    def finish(self) -> None:
+        """Every call of an allocation wrapper must pass a ``sizeof`` (else anything may be made);
+        an allocation by ``sizeof`` of one struct used as another (of the same size) makes an
+        object of that other struct, which the ``sizeof`` does not count: both are ruled out."""
         for key, c in self.wrapped:
             if key not in self.wrappers:
                 continue
@@ -193,6 +209,11 @@ class _Scan:
                 self.out.add(_ALL)
             elif named is not None and key in self.zeroing:
                 self.zeroed.add(decl_key(named))
+            self.sized.append((c, named))
+        for c, named in self.sized:
+            dest = self.dests.get(c.hash) or pointee_struct(c.type)
+            if dest is not None and (named is None or decl_key(named) != decl_key(dest)):
+                self.out.update([decl_key(dest)] + ([decl_key(named)] if named is not None else []))
 
 
 def _listed(init: ci.Cursor, rec: ci.Cursor) -> Optional[Dict[str, int]]:
@@ -279,7 +300,7 @@ def singleton_fields(tu: ci.TranslationUnit) -> Dict[Hashable, Single]:
     scan = _Scan()
     for c, ctx in walk_main(tu, _down, (None, False)):
         scan.visit(c, ctx)
-    scan.check_wrappers()
+    scan.finish()
     if _ALL in scan.out:
         return {}
     out: Dict[Hashable, Single] = {}
