@@ -112,6 +112,27 @@ def test_which_fields_are_kept(tmp_path, change, kept):
     assert {s.field: s.init for s in fields.values()} == kept
 
 
+PAIR = """#include <stdlib.h>
+struct dev { int n; struct dev *peer; };
+static struct dev *pair(unsigned long sz) { struct dev *a = malloc(sz); a->peer = malloc(sz); return a; }
+int main(void) { struct dev *a = pair(sizeof(struct dev)); a->n = 0; a->n++; free(a->peer); free(a); return 0; }
+"""
+
+
+def test_a_wrapper_making_two_blocks_makes_two_objects(tmp_path):
+    path = tmp_path / "pair.c"
+    path.write_text(PAIR)
+    assert singleton_fields(parse_file(str(path))) == {}
+
+
+@pytest.mark.parametrize("concrete", [True, False])
+def test_a_run_ends_at_an_invalid_access_of_a_kept_field(tmp_path, concrete):
+    src = ("#include <stdlib.h>\nextern void reach_error(void);\nstruct dev { int n; };\n"
+           "int main(void) { struct dev *d = malloc(sizeof(struct dev)); free(d); d->n = 1;\n"
+           "  if (d->n == 1) reach_error(); return 0; }\n")
+    assert c_verdicts(tmp_path, src, concrete=concrete) == ("false (valid-deref)", "true", "true")
+
+
 def test_calloc_and_initialisers_give_the_first_value(tmp_path):
     path = tmp_path / "c.c"
     path.write_text("#include <stdlib.h>\nstruct q { int n, m; struct q *p; };\nstruct g { int a; };\n"

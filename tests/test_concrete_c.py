@@ -236,3 +236,16 @@ def test_designated_initialisers_place_each_value_where_c_says():
     assert set(found) == {"unreach-call"}
     assert found["unreach-call"].witness[-1].pos.line == 19
     assert find(data("designated_init_misplaced.c")) == {}
+
+
+def test_an_initialiser_without_inner_braces_is_not_misread(tmp_path):
+    """``{ 1, 2, 3 }`` for ``{ int a[2]; int n; }`` fills a first (n is 3): read element by element
+    it gave n = 2 and a false reach_error() (probe w31); the run now stops there, unmodeled, and
+    ``{ 0 }`` (every element 0) still zeroes any object."""
+    src = ("extern void reach_error(void);\nstruct s { int a[2]; int n; };\n"
+           "struct s g = INIT;\nint main(void) { if (g.n != N) reach_error(); return 0; }\n")
+    path = tmp_path / "elided.c"
+    path.write_text(src.replace("INIT", "{ 1, 2, 3 }").replace("N", "3"))
+    assert find(str(path), runs=5) == {}
+    path.write_text(src.replace("INIT", "{ 0 }").replace("N", "1"))
+    assert set(find(str(path), runs=5)) == {"unreach-call"}

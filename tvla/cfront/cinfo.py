@@ -18,7 +18,7 @@ import clang.cindex as ci
 from tvla.cfront.ir import IntRange, Pos, StructType
 from tvla.cfront.parse import PRELUDE, evaluate_int, unary_operator
 
-__all__ = ["BLOCK", "K", "T", "walk_main", "has_backward_goto", "does_nothing", "INT_KINDS", "sizeof_struct", "is_int", "int_range", "field_range", "member_range", "is_void_pointer", "is_floating", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
+__all__ = ["BLOCK", "K", "T", "walk_main", "all_zero", "has_backward_goto", "does_nothing", "INT_KINDS", "sizeof_struct", "is_int", "int_range", "field_range", "member_range", "is_void_pointer", "is_floating", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
            "int_cell", "is_int_cell", "is_byte_cell", "cell_words", "CELL_FIELD", "cell_deref", "is_datum",
            "is_function_pointer", "is_scalar", "function_of", "function_value", "function_number", "constant_value",
            "struct_type", "fields_of", "decl_key", "initializer", "strip", "callee_name", "children", "SourceText",
@@ -326,6 +326,11 @@ def initializer(d: ci.Cursor) -> Optional[ci.Cursor]:
             exprs[-1].kind not in (K.INIT_LIST_EXPR, K.STRING_LITERAL):
         return None
     return exprs[-1]
+
+
+def all_zero(init: ci.Cursor) -> bool:
+    """Is every element of an initialiser list (and of its inner lists) the constant 0?"""
+    return all(all_zero(k) if k.kind == K.INIT_LIST_EXPR else evaluate_int(k) == 0 for k in children(init))
 
 
 Designator = Union[str, ci.Cursor]

@@ -1269,6 +1269,12 @@ def program_exit(lib: Library, how: str) -> Act:
     return Act(f"Exit_{_sanitize(how)}", title, messages=tuple(msgs))
 
 
+def deref(lib: Library, x: str, field: str) -> Act:
+    """``x->field`` of a field kept as a variable: only where ``x`` may be dereferenced (elsewhere
+    the run ends in the violation, :func:`invalid_deref`); nothing changes."""
+    return Act(f"Deref_{lib.v(x)}", f"{x}->{field}", (f"{lib.v(x)}(v)",), lib.valid(x))
+
+
 def skip(lib: Library, note: str = "") -> Act:
     return Act("Skip" if not note else "Skip_" + _sanitize(note)[:40], note or "skip")
 

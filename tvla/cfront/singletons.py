@@ -24,7 +24,7 @@ from typing import AbstractSet, Dict, Hashable, List, Optional, Set, Tuple
 
 import clang.cindex as ci
 
-from tvla.cfront.cinfo import (K, callee_name, children, has_backward_goto, decl_key, designations, initializer, int_range, is_int,
+from tvla.cfront.cinfo import (K, all_zero, callee_name, children, has_backward_goto, decl_key, designations, initializer, int_range, is_int,
                                pointee_struct, strip, struct_decl, struct_name, walk_main)
 from tvla.cfront.ir import IntRange
 from tvla.cfront.parse import binary_operator, evaluate_int, unary_operator
@@ -79,6 +79,7 @@ class _Scan:
         self.zeroed: Set[Hashable] = set()    # struct keys whose allocation is a calloc
         self.named: Dict[Hashable, int] = {}   # function key -> how often it is named (called or not)
         self.dests: Dict[int, ci.Cursor] = {}   # call hash -> the struct its result is converted to
+        self.forwarded: Dict[Hashable, List[Ctx]] = {}   # wrapper key -> its allocations of the size given
         self.sized: List[Tuple[ci.Cursor, Optional[ci.Cursor]]] = []   # allocations by sizeof, its struct
 
     def visit(self, c: ci.Cursor, ctx: Ctx) -> None:
@@ -185,6 +186,7 @@ class _Scan:
             params = {decl_key(p) for p in fn.get_children() if p.kind == K.PARM_DECL} if fn is not None else set()
             if fn is not None and any(_names_any(a, params) for a in args):
                 self.wrappers.add(decl_key(fn))   # its callers give the size
+                self.forwarded.setdefault(decl_key(fn), []).append(ctx)
                 if name == "calloc":
                     self.zeroing.add(decl_key(fn))
             else:
@@ -209,6 +211,9 @@ class _Scan:
                 self.out.add(_ALL)
             elif named is not None and key in self.zeroing:
                 self.zeroed.add(decl_key(named))
+            made = self.forwarded.get(key, [])
+            if named is not None and (len(made) != 1 or made[0][1]):   # two blocks of that size, or a loop of them
+                self.out.add(decl_key(named))
             self.sized.append((c, named))
         for c, named in self.sized:
             dest = self.dests.get(c.hash) or pointee_struct(c.type)
@@ -218,11 +223,15 @@ class _Scan:
 
 def _listed(init: ci.Cursor, rec: ci.Cursor) -> Optional[Dict[str, int]]:
     """The constants an initialiser list gives the int fields of struct ``rec`` it names, or None
-    when it is not a list of constants."""
+    when it is not a list of constants in place (a scalar where an inner struct or array is: its
+    braces left out, the scalars fill that object first)."""
     s = strip(init, casts=True)
     if s.kind != K.INIT_LIST_EXPR:
         return None
-    names = [f.spelling for f in rec.type.get_canonical().get_fields()]
+    if all_zero(s):   # { 0 }
+        return {}
+    fields = list(rec.type.get_canonical().get_fields())
+    names = [f.spelling for f in fields]
     out: Dict[str, int] = {}
     i = 0
     for designators, e in designations(s):
@@ -230,7 +239,10 @@ def _listed(init: ci.Cursor, rec: ci.Cursor) -> Optional[Dict[str, int]]:
             if len(designators) > 1 or designators[0] not in names:
                 return None
             i = names.index(str(designators[0]))
-        if i < len(names):
+        if i < len(fields):
+            if fields[i].type.get_canonical().kind in (ci.TypeKind.RECORD, ci.TypeKind.CONSTANTARRAY) \
+                    and strip(e).kind != K.INIT_LIST_EXPR:
+                return None
             v = evaluate_int(strip(e, casts=True))
             if v is None and is_int(e.type):
                 return None

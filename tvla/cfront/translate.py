@@ -98,7 +98,7 @@ def _pointer_plan(lib: L.Library, s: ir.Statement) -> Optional[Plan]:
     if isinstance(s, ir.Kill):
         return Plan([[L.assign_null(lib, s.var, kill=True, scope_end=s.scope_end)]])
     if isinstance(s, ir.Deref):
-        return Plan([[L.skip(lib, f"{s.var}->{s.field}")]], _derefs(lib, [s.var]))
+        return Plan([[L.deref(lib, s.var, s.field)]], _derefs(lib, [s.var]))
     return None
 
 
