@@ -2,8 +2,8 @@
 
 A struct type S has one object when the program makes exactly one, at most once: a global or
 ``static`` struct variable, a struct variable of ``main`` outside every loop, or one allocation
-(``malloc``/``calloc`` of ``sizeof`` S, directly or through a wrapper given the size) run at most
-once (in ``main`` outside every loop, or in a function called from exactly one such place).  Then
+(``malloc``/``calloc`` of ``sizeof`` S, directly or through a wrapper given the size that makes
+one block of it, outside loops) run at most once (in ``main`` outside every loop, or in a function called from exactly one such place).  Then
 ``p->f`` names that object's field ``f`` whatever ``p`` is, as a global variable would: an int field
 ``f`` of S is classified (:mod:`tvla.cfront.intvars`) and lowered as an int variable keyed by its
 declaration (a counter ``d->nbufs++`` compared with the cells it counts, a state flag
@@ -15,7 +15,8 @@ whose values (registers, symbolic values, their order) the library follows bette
 could make a second object or write the field behind the lowering's back keeps S (or every struct)
 out: an array, an embedded field, a parameter, a return value or a whole-struct copy of S;
 ``memset``/``memcpy``/``memmove``/``realloc``; ``calloc(n, sizeof S)`` or ``n * sizeof S``; an
-allocation whose size names no ``sizeof`` (every struct); ``&p->f`` or a bit-field (that field).  :func:`singleton_fields` is cached per translation unit, since :func:`~tvla.cfront.intvars.int_var`
+allocation by the ``sizeof`` of another type used as S (both); an allocation whose size names no
+``sizeof`` (every struct); ``&p->f`` or a bit-field (that field).  :func:`singleton_fields` is cached per translation unit, since :func:`~tvla.cfront.intvars.int_var`
 asks it for every member expression."""
 
 from dataclasses import dataclass
