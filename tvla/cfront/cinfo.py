@@ -287,8 +287,9 @@ def children(c: ci.Cursor) -> List[ci.Cursor]:
 
 
 def mentions(s: ci.Cursor, key: Hashable) -> bool:
-    """Does ``s`` refer to the declaration ``key`` (:func:`decl_key`) anywhere?"""
-    return any(c.kind == K.DECL_REF_EXPR and c.referenced is not None and decl_key(c.referenced) == key
+    """Does ``s`` refer to the declaration ``key`` (:func:`decl_key`: a variable, or a field
+    through ``p->f``) anywhere?"""
+    return any(c.kind in (K.DECL_REF_EXPR, K.MEMBER_REF_EXPR) and c.referenced is not None and decl_key(c.referenced) == key
                for c in s.walk_preorder())
 
 

@@ -112,6 +112,11 @@ class ExprLowering(Builder):
             return self.declare_global(ref)
         return None
 
+    def var_name(self, var: ci.Cursor, fr: Frame) -> Optional[str]:
+        """The name of the variable an int variable's declaration or a kept field's stands for (the
+        field read by ``p->f`` dereferences ``p``: see :meth:`field_touches`)."""
+        return self.field_var(var) if var.kind == K.FIELD_DECL else self.lookup(var, fr)
+
     def int_class(self, key: Hashable) -> IntClass:
         return self.int_classes.get(key, ABSTRACT)
 
@@ -633,9 +638,10 @@ class ExprLowering(Builder):
         abstracted, where C leaves it undefined or j holds another value).  False (nothing
         lowered) for any other test."""
         mapped = mapped_of(s, lambda c: self.int_class(decl_key(c)), lambda c: self.const_value(c, fr))
-        src = self.lookup(mapped[0], fr) if mapped is not None else None
+        src = self.var_name(mapped[0], fr) if mapped is not None else None
         if mapped is None or src is None or src not in self.ints or not _computed(s, decl_key(mapped[0])):
             return False
+        cur = self.field_touches(s, cur, fr)
         self.per_value(src, mapped[2], t, f, cur, s, lambda here, w: self.goto(here, t if w else f, s))
         return True
 
@@ -666,12 +672,12 @@ class ExprLowering(Builder):
             return False
         for side, other, op in ((kids[0], kids[1], binary_operator(s)), (kids[1], kids[0], ir.FLIP[binary_operator(s)])):
             var = int_var(strip(side))
-            name = self.lookup(var, fr) if var is not None else None
+            name = self.var_name(var, fr) if var is not None else None
             iv = self.ints.get(name) if name is not None else None
             if var is None or iv is None or iv.register or not iv.values or int_range(var.type) != int_range(side.type):
                 continue
             mapped = mapped_of(other, lambda c: self.int_class(decl_key(c)), lambda c: self.const_value(c, fr))
-            src = self.lookup(mapped[0], fr) if mapped is not None else None
+            src = self.var_name(mapped[0], fr) if mapped is not None else None
             if mapped is None or src is None or src not in self.ints or src == name \
                     or not _computed(other, decl_key(mapped[0])):
                 continue
@@ -683,6 +689,7 @@ class ExprLowering(Builder):
                 if shifted is not None and decl_key(shifted[0]) == decl_key(mapped[0]) else None
             if tallies is not None:   # every way to each branch through its filter (tvla.cfront.tallies)
                 t, f = self.filtered(t, tallies[0], s), self.filtered(f, tallies[1], s)
+            cur = self.field_touches(s, cur, fr)
             self.per_value(src, mapped[2], t, f, cur, s, lambda here, w: self.int_branch(
                 ("var", name), op, ("const", rng.convert(w) if rng else w), t, f, here, s))
             return True
@@ -1160,8 +1167,8 @@ class ExprLowering(Builder):
             if counted is not None:
                 return ("var", name), self.step(cur, counted, s)
         shift = self.flag_shift(name, cls, rhs, fr)
-        if shift is not None:
-            return ("var", name), self.step(cur, shift, s)
+        if shift is not None:   # (a kept field it reads dereferenced first)
+            return ("var", name), self.step(self.field_touches(rhs, cur, fr), shift, s)
         op, cur = self.int_value(rhs, cur, fr)
         if cls.kind == "const" or name == BAD:
             return op, cur
@@ -1254,10 +1261,10 @@ class ExprLowering(Builder):
         class_of: Callable[[ci.Cursor], Optional[IntClass]] = lambda c: self.int_class(decl_key(c))
         shifted = shift_of(rhs, class_of, lambda c: self.const_value(c, fr))
         if shifted is not None:
-            src = self.lookup(shifted[0], fr)
+            src = self.var_name(shifted[0], fr)
             return ir.ShiftFlag(name, src, shifted[2]) if src is not None and src in self.ints else None
         mapped = mapped_of(rhs, class_of, lambda c: self.const_value(c, fr))
-        src = self.lookup(mapped[0], fr) if mapped is not None else None
+        src = self.var_name(mapped[0], fr) if mapped is not None else None
         if mapped is None or src is None or src not in self.ints:
             return None
         return ir.ShiftFlag(name, src, 0, mapped[2])
