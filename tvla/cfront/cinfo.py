@@ -18,7 +18,7 @@ import clang.cindex as ci
 from tvla.cfront.ir import IntRange, Pos, StructType
 from tvla.cfront.parse import PRELUDE, evaluate_int, unary_operator
 
-__all__ = ["BLOCK", "K", "T", "walk_main", "all_zero", "has_backward_goto", "does_nothing", "INT_KINDS", "sizeof_struct", "is_int", "int_range", "field_range", "member_range", "is_void_pointer", "is_floating", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
+__all__ = ["BLOCK", "K", "T", "walk_main", "all_zero", "is_aggregate", "has_backward_goto", "does_nothing", "INT_KINDS", "sizeof_struct", "is_int", "int_range", "field_range", "member_range", "is_void_pointer", "is_floating", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
            "int_cell", "is_int_cell", "is_byte_cell", "cell_words", "CELL_FIELD", "cell_deref", "is_datum",
            "is_function_pointer", "is_scalar", "function_of", "function_value", "function_number", "constant_value",
            "struct_type", "fields_of", "decl_key", "initializer", "strip", "callee_name", "children", "SourceText",
@@ -327,6 +327,11 @@ def initializer(d: ci.Cursor) -> Optional[ci.Cursor]:
             exprs[-1].kind not in (K.INIT_LIST_EXPR, K.STRING_LITERAL):
         return None
     return exprs[-1]
+
+
+def is_aggregate(t: ci.Type) -> bool:
+    """A struct or an array: what an initialiser list's element may fill with braces of its own."""
+    return t.get_canonical().kind in (T.RECORD, T.CONSTANTARRAY, T.INCOMPLETEARRAY, T.VARIABLEARRAY)
 
 
 def all_zero(init: ci.Cursor) -> bool:

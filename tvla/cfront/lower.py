@@ -475,9 +475,10 @@ class Lowering(LinkLowering):
         s = strip(init, casts=True) if init is not None else None
         if s is None or s.kind != K.INIT_LIST_EXPR or _zero_init(s):
             return []
-        fields = [f.spelling for f in fields_of(rec)]
+        decls = fields_of(rec)
+        fields = [f.spelling for f in decls]
         # a field kept as a variable is given its first value before main (field_var)
-        kept = {f.spelling for f in fields_of(rec) if decl_key(f) in singleton_fields(rec.translation_unit)}
+        kept = {f.spelling for f in decls if decl_key(f) in singleton_fields(rec.translation_unit)}
         out: List[ir.Statement] = []
         i = 0
         for designators, e in designations(s):

@@ -3,8 +3,8 @@
 A struct type S has one object when the program makes exactly one, at most once: a global or
 ``static`` struct variable, a struct variable of ``main`` outside every loop, or one allocation
 (``malloc``/``calloc`` of ``sizeof`` S, directly or through a wrapper given the size that makes
-one block of it, outside loops) run at most once (in ``main`` outside every loop, or in a function called from exactly one such place).  Then
-``p->f`` names that object's field ``f`` whatever ``p`` is, as a global variable would: an int field
+one block of it, outside loops) run at most once (in ``main`` outside every loop, or in a
+function called from exactly one such place).  Then ``p->f`` names that object's field ``f`` whatever ``p`` is, as a global variable would: an int field
 ``f`` of S is classified (:mod:`tvla.cfront.intvars`) and lowered as an int variable keyed by its
 declaration (a counter ``d->nbufs++`` compared with the cells it counts, a state flag
 ``L->state = 2``).  The lowering still checks that ``p`` points to the live object at each access.
@@ -16,8 +16,9 @@ could make a second object or write the field behind the lowering's back keeps S
 out: an array, an embedded field, a parameter, a return value or a whole-struct copy of S;
 ``memset``/``memcpy``/``memmove``/``realloc``; ``calloc(n, sizeof S)`` or ``n * sizeof S``; an
 allocation by the ``sizeof`` of another type used as S (both); an allocation whose size names no
-``sizeof`` (every struct); ``&p->f`` or a bit-field (that field).  :func:`singleton_fields` is cached per translation unit, since :func:`~tvla.cfront.intvars.int_var`
-asks it for every member expression."""
+``sizeof`` (every struct); ``&p->f`` or a bit-field (that field).  :func:`singleton_fields` is
+cached per translation unit, since :func:`~tvla.cfront.intvars.int_var` asks it for every member
+expression."""
 
 from dataclasses import dataclass
 from functools import lru_cache
@@ -25,8 +26,8 @@ from typing import AbstractSet, Dict, Hashable, List, Optional, Set, Tuple
 
 import clang.cindex as ci
 
-from tvla.cfront.cinfo import (K, all_zero, callee_name, children, has_backward_goto, decl_key, designations, initializer, int_range, is_int,
-                               pointee_struct, strip, struct_decl, struct_name, walk_main)
+from tvla.cfront.cinfo import (K, all_zero, callee_name, children, decl_key, designations, has_backward_goto, initializer,
+                               int_range, is_aggregate, is_int, pointee_struct, strip, struct_decl, struct_name, walk_main)
 from tvla.cfront.ir import IntRange
 from tvla.cfront.parse import binary_operator, evaluate_int, unary_operator
 
@@ -179,9 +180,6 @@ class _Scan:
             self.allocation(c, name, args, ctx)
 
     def allocation(self, c: ci.Cursor, name: str, args: List[ci.Cursor], ctx: Ctx) -> None:
-        named = next((rec for rec in map(_sizeof_struct, args) if rec is not None), None)
-        if any(_has_sizeof(a) for a in args):
-            self.sized.append((c, named))
         if not any(_has_sizeof(a) for a in args):
             fn = ctx[0]
             params = {decl_key(p) for p in fn.get_children() if p.kind == K.PARM_DECL} if fn is not None else set()
@@ -192,7 +190,10 @@ class _Scan:
                     self.zeroing.add(decl_key(fn))
             else:
                 self.out.add(_ALL)   # a size of no type: it may make any struct
-        elif name == "calloc" and (len(args) != 2 or not any(evaluate_int(a) == 1 for a in args)) \
+            return
+        named = _named(args)
+        self.sized.append((c, named))
+        if name == "calloc" and (len(args) != 2 or not any(evaluate_int(a) == 1 for a in args)) \
                 or any(_multiplied(a) for a in args):
             if named is not None:   # an array of objects
                 self.out.add(decl_key(named))
@@ -207,7 +208,7 @@ class _Scan:
             if key not in self.wrappers:
                 continue
             args = list(c.get_arguments())
-            named = next((rec for rec in map(_sizeof_struct, args) if rec is not None), None)
+            named = _named(args)
             if not any(_has_sizeof(a) for a in args):
                 self.out.add(_ALL)
             elif named is not None and key in self.zeroing:
@@ -241,8 +242,7 @@ def _listed(init: ci.Cursor, rec: ci.Cursor) -> Optional[Dict[str, int]]:
                 return None
             i = names.index(str(designators[0]))
         if i < len(fields):
-            if fields[i].type.get_canonical().kind in (ci.TypeKind.RECORD, ci.TypeKind.CONSTANTARRAY) \
-                    and strip(e).kind != K.INIT_LIST_EXPR:
+            if is_aggregate(fields[i].type) and strip(e).kind != K.INIT_LIST_EXPR:
                 return None
             v = evaluate_int(strip(e, casts=True))
             if v is None and is_int(e.type):
@@ -270,6 +270,11 @@ def _sizeof_struct(c: ci.Cursor) -> Optional[ci.Cursor]:
     if c.kind == K.CXX_UNARY_EXPR:
         return next((struct_decl(k.type) for k in children(c) if struct_decl(k.type) is not None), None)
     return next((rec for rec in map(_sizeof_struct, children(c)) if rec is not None), None)
+
+
+def _named(args: List[ci.Cursor]) -> Optional[ci.Cursor]:
+    """The struct the first ``sizeof`` of a struct among a call's arguments names, else None."""
+    return next((rec for rec in map(_sizeof_struct, args) if rec is not None), None)
 
 
 def _has_sizeof(c: ci.Cursor) -> bool:

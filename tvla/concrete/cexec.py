@@ -24,7 +24,8 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple
 
 import clang.cindex as ci
 
-from tvla.cfront.cinfo import Designator, all_zero, case_values, children, designations, for_parts, initializer, switch_cases
+from tvla.cfront.cinfo import (Designator, all_zero, case_values, children, designations, for_parts, initializer,
+                               is_aggregate, switch_cases)
 from tvla.cfront.ir import Pos
 from tvla.cfront.parse import binary_operator, constants_memo, evaluate_int, unary_operator
 from tvla.concrete.ccalls import compile_call
@@ -745,7 +746,7 @@ class ExprCompiler:
                 continue   # more elements than the object has (a C error gcc only warns of)
             if k.kind == K.INIT_LIST_EXPR:
                 out += self._list_writes(k, t, p)
-            elif t.kind in ("struct", "array") and _is_scalar_expr(k):
+            elif t.kind in ("struct", "array") and not is_aggregate(k.type):
                 # { 1, 2, 3 } for { int a[2]; int n; }: braces left out, the scalars fill the inner
                 # object first; not followed (read as written, n would get 2)
                 out.append((p, refuse("an initialiser list without the braces of an inner object")))
@@ -755,12 +756,6 @@ class ExprCompiler:
                 out.append((p, (lambda v, t: (lambda fr: convert(v(fr), t)))(value, t)
                             if t.kind in ("int", "ptr") else value))
         return out
-
-
-def _is_scalar_expr(c: ci.Cursor) -> bool:
-    """Is ``c`` an expression of a scalar type (not a struct or an array, which may initialise one)?"""
-    kind = c.type.get_canonical().kind
-    return kind not in (ci.TypeKind.RECORD, ci.TypeKind.CONSTANTARRAY, ci.TypeKind.INCOMPLETEARRAY)
 
 
 def _element_index(ty: Optional[Ty], d: Designator) -> Optional[int]:
