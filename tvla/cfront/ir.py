@@ -570,9 +570,20 @@ class LinkWrite:
     src: Optional[str]
 
 
+@dataclass(frozen=True)
+class LinkCopy:
+    """``pp = qq`` for two link pointers: ``pp`` points where ``qq`` does (its cell variable and
+    the flag value standing for ``qq``'s target); expanded like :class:`LinkRead`."""
+
+    dst_cell: str
+    dst_at: str
+    src_cell: str
+    src_at: str
+
+
 Statement = Union[AssignNull, AssignVar, Load, StoreNull, Store, Malloc, Free, FreeNonHeap, OutsideObject, Kill,
                   SetData, Deref, LoadData, CopyData, SwapData, Havoc, CopyInt, Step, ShiftFlag, Assume, ReachError, Exit, Nop,
-                  LinkRead, LinkWrite, Tally]
+                  LinkRead, LinkWrite, LinkCopy, Tally]
 
 
 @dataclass(frozen=True)

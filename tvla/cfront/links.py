@@ -6,7 +6,8 @@ parameter bound to ``&head``) or to a pointer field of a cell
 pointer variable ``pp_cell`` (the cell whose field ``pp`` points to) and the
 flag ``pp_at``, whose value numbers what ``pp`` points to (a variable, or a
 field of ``pp_cell``).  Reading ``*pp`` is :class:`~tvla.cfront.ir.LinkRead`
-into a temporary, writing ``*pp = e`` :class:`~tvla.cfront.ir.LinkWrite`;
+into a temporary, writing ``*pp = e`` :class:`~tvla.cfront.ir.LinkWrite`, and
+``pp = qq`` for another link :class:`~tvla.cfront.ir.LinkCopy`;
 once the program is lowered (and a read whose value a temporary still holds
 became a copy, :mod:`tvla.cfront.reuse`), :func:`expand_links` turns each into
 one branch per target: an ``Assume`` on the flag, then ``AssignVar``/``Load``
@@ -48,6 +49,7 @@ class LinkLowering(ExprLowering):
     links: Dict[Hashable, Link]   # the link each declaration is now (a parameter: at the call being lowered)
     link_refs: Dict[Hashable, Link]   # a ``T ***`` parameter given ``&pp``: the link ``*p`` is
     made_links: List[Link]        # every link made, for the expansion of their statements
+    link_copies: List[Tuple[Link, Link]]   # (pp, qq) of every ``pp = qq``: pp may point wherever qq may
 
     def link_of(self, c: ci.Cursor) -> Optional[Link]:
         """The link pointer ``c`` names (``pp``, or ``*p`` for a ``T ***`` p given ``&pp``), or None."""
@@ -97,6 +99,11 @@ class LinkLowering(ExprLowering):
         alias = self.alias_of(s, fr)
         if alias is not None:
             return self.step(cur, ir.Havoc(link.flag, self.target_value(link, ("var", alias))), at)
+        src = self.link_of(s)
+        if src is not None and src.struct == link.struct:
+            if src is not link:
+                self.link_copies.append((link, src))
+            return self.step(cur, ir.LinkCopy(link.cell, link.flag, src.cell, src.flag), at)
         field = field_address(s, link)
         if field is None:
             self.unsupported(at, self.describe(rhs, "value of a pointer to a link:"))
@@ -163,6 +170,16 @@ class LinkLowering(ExprLowering):
             return BAD, cur
         return v, self.step(cur, ir.LinkWrite(link.cell, link.flag, v), s)
 
+    def close_link_copies(self) -> None:
+        """Give each link the targets of the links copied into it (before the flags' values are read)."""
+        changed = True
+        while changed:
+            changed = False
+            for dst, src in self.link_copies:
+                for t in list(src.targets):
+                    changed |= t not in dst.targets
+                    self.target_value(dst, t)
+
     def link_targets(self) -> Dict[str, List[ir.LinkTarget]]:
         """The targets of every link pointer, by its flag (for :func:`expand_links`)."""
         return {link.flag: list(link.targets) for link in self.made_links}
@@ -190,10 +207,28 @@ def _through(kind: str, name: str, stmt: ir.Statement) -> ir.Statement:
     return ir.StoreNull(stmt.cell, name) if stmt.src is None else ir.Store(stmt.cell, name, stmt.src)
 
 
+def _copy(e: ir.Edge, k: int, targets: Dict[str, List[ir.LinkTarget]]) -> List[ir.Edge]:
+    """A LinkCopy edge: per target of its source, a test of the source's flag, the copy of the
+    cell variable and the flag value of that target in the destination."""
+    c = e.stmt
+    assert isinstance(c, ir.LinkCopy)
+    edges: List[ir.Edge] = []
+    for i, target in enumerate(targets.get(c.src_at, [])):
+        mid = f"{e.source}.link{k}.{i}"
+        edges.append(replace(e, target=mid, stmt=ir.Assume(ir.DataCond(c.src_at, None, "==", value=i))))
+        edges.append(replace(e, source=mid, target=mid + ".cell", stmt=ir.AssignVar(c.dst_cell, c.src_cell)))
+        edges.append(replace(e, source=mid + ".cell", stmt=ir.Havoc(c.dst_at, targets[c.dst_at].index(target))))
+    return edges
+
+
 def expand_links(prog: ir.CProgram, targets: Dict[str, List[ir.LinkTarget]]) -> ir.CProgram:
-    """Each LinkRead and LinkWrite edge as one branch per target of its link (``targets``, by flag)."""
+    """Each LinkRead, LinkWrite and LinkCopy edge as one branch per target of its link (``targets``,
+    by flag)."""
     edges: List[ir.Edge] = []
     for k, e in enumerate(prog.edges):
+        if isinstance(e.stmt, ir.LinkCopy):
+            edges += _copy(e, k, targets)
+            continue
         if not isinstance(e.stmt, (ir.LinkRead, ir.LinkWrite)):
             edges.append(e)
             continue

@@ -88,6 +88,8 @@ def uses_defs(stmt: ir.Statement) -> Tuple[Set[str], Set[str]]:
         return {stmt.cell}, {stmt.dst}
     if isinstance(stmt, ir.LinkWrite):
         return {stmt.cell} | ({stmt.src} if stmt.src else set()), set()
+    if isinstance(stmt, ir.LinkCopy):
+        return {stmt.src_cell}, {stmt.dst_cell}
     return set(), set()
 
 
@@ -105,6 +107,8 @@ def int_uses_defs(stmt: ir.Statement) -> Tuple[Set[str], Set[str]]:
         return ({stmt.value} if isinstance(stmt.value, str) else set()), set()
     if isinstance(stmt, ir.Tally):
         return {stmt.counter}, set()
+    if isinstance(stmt, ir.LinkCopy):
+        return {stmt.src_at}, {stmt.dst_at}
     if isinstance(stmt, ir.Assume) and isinstance(stmt.cond, ir.TallyCond):
         return set(stmt.cond.counters()), set()
     if isinstance(stmt, ir.Assume) and isinstance(stmt.cond, ir.DataCond):

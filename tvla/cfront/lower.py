@@ -142,6 +142,7 @@ class Lowering(LinkLowering):
         self.links: Dict[Hashable, Link] = {}
         self.link_refs: Dict[Hashable, Link] = {}
         self.made_links: List[Link] = []
+        self.link_copies: List[Tuple[Link, Link]] = []
         self.globals: Dict[Hashable, str] = {}
         self.field_vars: Dict[Hashable, str] = {}   # fields kept as variables (not looked up as variables)
         self.global_inits: List[Tuple[ir.Statement, ci.Cursor]] = []
@@ -165,6 +166,7 @@ class Lowering(LinkLowering):
         self.edges.append(ir.Edge(fr.exit, "exit", ir.Exit("return"), self.src.end_pos(main), "return from main"))
         self.init_globals("entry", start, main)
         self.mark_stuck_loops()
+        self.close_link_copies()
         return ir.CProgram(path, tuple(self.structs.values()), tuple(self.pointers.values()),
                            tuple(self.ints.values()), tuple(self.edges), "entry", "exit", "error",
                            tuple(sorted(self.problems)), tuple(sorted(self.cuts)), lines)
