@@ -605,7 +605,7 @@ class Library:
         out += [f"%i t[{tag}](v_1, v_2) = {rel}*(v_1, v_2) transitive reflexive"]
         for x in self.var:
             out.append(f"%i {self.r(x)} = E(v_1) {self.v(x)}(v_1) & {self.from_cell('v_1', 'v')}")
-            out.append(f"%r {self.r(x, 'v_1')} & {self.edge('v_1', 'v')} ==> {self.r(x)}")
+            out.append(f"%r {self.r(x, 'v_1')} & {self.t('v_1', 'v')} ==> {self.r(x)}")
         out.append(f"%i is[{tag}](v) = {self.shared_def('v')}")
         if not self.single:
             out += self._forest_rules()
