@@ -1,5 +1,6 @@
-"""Link pointers copied into one another (``pm = pq``), and reachability from a struct
-variable's head cell along paths (the dummy head of an insertion sort)."""
+"""Link pointers copied into one another (``pm = pq``, a link given to a ``T **`` parameter),
+and reachability from a struct variable's head cell along paths (the dummy head of an
+insertion sort)."""
 
 import os
 
@@ -22,6 +23,15 @@ def test_a_link_copied_keeps_the_least_cell(name, expected):
     verdict = corpus_verdicts(name, ("memsafety",), concrete=False)["memsafety"]
     assert (verdict.verdict, verdict.violated if expected == "false" else None) == \
         (expected, "valid-deref" if expected == "false" else None)
+
+
+@pytest.mark.parametrize("name, expected", [("sll_tail_link_outparam.c", ("true", "true")),
+                                            ("sll_tail_link_outparam_unmoved.c", ("false", "false"))])
+def test_a_link_given_to_an_out_parameter(name, expected):
+    """``make(tailp, 1)`` storing through ``*out`` the link it is given (it was unsupported: the
+    parameter's target was not known); without concrete runs."""
+    verdicts = corpus_verdicts(name, ("memsafety", "memcleanup"), concrete=False)
+    assert (verdicts["memsafety"].verdict, verdicts["memcleanup"].verdict) == expected
 
 
 @pytest.mark.parametrize("name, options", [("sll_remove_min_link_copy.c", ()),

@@ -1055,8 +1055,9 @@ class Lowering(LinkLowering):
                 callee.consts[decl_key(p)] = v
             linked = link_struct(p.type)
             # it walks the links (or a function it gives &p to does), or it is given a field's
-            # address (insert_at(&p->next))
-            if linked is not None and (_modified(_body(fdef), decl_key(p)) or _field_address(a)):
+            # address (insert_at(&p->next)) or a link (make(tailp), a copy of it)
+            if linked is not None and (_modified(_body(fdef), decl_key(p)) or _field_address(a)
+                                       or self.link_of(a) is not None):
                 cur = self.link_decl(p, linked, a, cur, fr, "local")
                 continue
             # a link or a reference to one at an earlier call of the function, not at this one
