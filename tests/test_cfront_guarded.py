@@ -115,6 +115,19 @@ def test_a_counter_compared_in_its_unsigned_type(tmp_path):
     assert c_verdicts(tmp_path, src) == ("true", "true", "true")
 
 
+@pytest.mark.parametrize("pre, cond", [("int m = -1; unsigned int one = 1;", "m < one"),
+                                       ("int m = -1;", "m < 1u"),
+                                       ("int m = -1;", "m < sizeof(int)"),
+                                       ("int m = -1; unsigned int one = 1; int b = (m < one);", "b")])
+def test_a_constant_compared_in_an_unsigned_type_is_converted(tmp_path, pre, cond):
+    """-1 < 1u is false in C (-1 becomes 4294967295): the cells are never freed.  The constants
+    were compared as ints (true), and memcleanup was proved without concrete runs."""
+    src = HEAD + "struct node { struct node *next; };\nint main(void) {\n    struct node *l = NULL;\n" \
+        "    while (__VERIFIER_nondet_int()) { struct node *x = malloc(sizeof *x); x->next = l; l = x; }\n" \
+        f"    {pre}\n    while (l) {{ struct node *t = l->next; if ({cond}) free(l); l = t; }}\n    return 0;\n}}\n"
+    assert c_verdicts(tmp_path, src, ("memcleanup",), concrete=False) == ("false",)
+
+
 @pytest.mark.parametrize("decl, guard, expected", [
     # assumptions in a row guard together
     ("int v = __VERIFIER_nondet_int();", "__VERIFIER_assume(v > 0); __VERIFIER_assume(v < 3);", ("flag", (1, 2))),

@@ -1333,10 +1333,11 @@ def _typed(lo: IntOp, op: str, ro: IntOp, types: List[Optional[ir.IntRange]],
     True or False when no value of the types can change the outcome (``c == 200`` for a signed
     char), "abstract" when the comparison does not follow the values (a negative int compared
     as unsigned), else the operands, a constant compared for (in)equality replaced by the value of
-    the other operand's type it equals (4294967295 for ``u == -1``, u unsigned)."""
-    ops = [lo, ro]
+    the other operand's type it equals (4294967295 for ``u == -1``, u unsigned); a constant
+    operand is converted to ``compared`` (``m < one`` with m = -1, one = 1u: 4294967295 < 1)."""
     if compared is None:
         return lo, ro
+    ops = [("const", compared.convert(o[1])) if o[0] == "const" else o for o in (lo, ro)]
     for i in (0, 1):
         t, other = types[i], ops[1 - i]
         if t is None or ops[i][0] == "const":
