@@ -118,7 +118,10 @@ def test_a_counter_compared_in_its_unsigned_type(tmp_path):
 @pytest.mark.parametrize("pre, cond", [("int m = -1; unsigned int one = 1;", "m < one"),
                                        ("int m = -1;", "m < 1u"),
                                        ("int m = -1;", "m < sizeof(int)"),
-                                       ("int m = -1; unsigned int one = 1; int b = (m < one);", "b")])
+                                       ("int m = -1; unsigned int one = 1; int b = (m < one);", "b"),
+                                       # a flag's expression: a table of its values (intvars.mapped_of)
+                                       ("int m = -1; if (__VERIFIER_nondet_int()) m = -2; int b = (m < 1u) + 1;",
+                                        "b == 2")])
 def test_a_constant_compared_in_an_unsigned_type_is_converted(tmp_path, pre, cond):
     """-1 < 1u is false in C (-1 becomes 4294967295): the cells are never freed.  The constants
     were compared as ints (true), and memcleanup was proved without concrete runs."""

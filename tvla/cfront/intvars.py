@@ -870,14 +870,22 @@ def _evaluate(c: ci.Cursor, key: Hashable, v: int, value_of: Callable[[ci.Cursor
     if k is not None:
         return k
     kids = children(s)
-    vals = [x for x in (_evaluate(k, key, v, value_of) for k in kids) if x is not None]
+    # each operand as C converts it (-1 compared with 1u is 4294967295), and so the result
+    vals = [_converted(k, x) for k, x in ((k, _evaluate(k, key, v, value_of)) for k in kids) if x is not None]
     if len(vals) != len(kids):
         return None
     if s.kind == K.UNARY_OPERATOR:
-        return fold("-", 0, vals[0]) if unary_operator(s) == "-" else int(not vals[0])
-    op = binary_operator(s)
-    a, b = vals
-    return int(holds(a, op, b)) if op in DATA_OPS else fold(op, a, b)
+        r = fold("-", 0, vals[0]) if unary_operator(s) == "-" else int(not vals[0])
+    else:
+        op = binary_operator(s)
+        r = int(holds(vals[0], op, vals[1])) if op in DATA_OPS else fold(op, vals[0], vals[1])
+    return None if r is None else _converted(s, r)
+
+
+def _converted(c: ci.Cursor, x: int) -> int:
+    """``x`` converted to the int type of ``c`` (unchanged when it has none)."""
+    rng = int_range(c.type)
+    return rng.convert(x) if rng is not None else x
 
 
 def _folded(rhs: ci.Cursor, known: Dict[Hashable, IntClass]) -> Optional[int]:
