@@ -366,3 +366,44 @@ def test_counted_frees_embed_their_concrete_runs(tmp_path):
     src = FREED_BY_COUNT.replace("TEST", "i < len").replace("AFTER", "")
     _tr, tvp, tvs = write_translation(lower_file(str(write(tmp_path, src))), ("memsafety",), str(tmp_path))
     assert_embedded(tvp, tvs, "--nodes", "3", "--runs", "0")
+
+
+BOUNDED = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+struct node { struct node *next; };
+int main(void)
+{
+    struct node *h = NULL, *p, *t;
+    int n = 0, i = 0;
+    while (__VERIFIER_nondet_int()) { p = malloc(sizeof *p); p->next = h; h = p; n++; }
+    if (__VERIFIER_nondet_int()) i = SKIP;
+    p = h;
+    for (int j = 0; j < BOUND; j++) {
+        t = p->next;
+        t = t->next == p ? NULL : t;
+        p = p->next;
+    }
+    while (h) { p = h->next; free(h); h = p; }
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("skip, bound, concrete, expected", [
+    ("2", "n - 1 - i", False, "true"),
+    ("2", "n - i", True, "false"),       # at j = n - 1, t is NULL
+    ("-2", "n - 1 - i", False, "unknown"),   # i may be negative: j < n - 1 is not implied
+])
+def test_a_bound_with_more_terms_implies_a_test_the_tallies_decide(tmp_path, skip, bound, concrete, expected):
+    """``j < n - 1 - i`` (a bubble sort's inner loop; i never negative) is abstracted, but where it
+    holds so does ``j < n - 1``, which the cells n and j counted decide: ``t->next`` is valid (it
+    was unknown)."""
+    src = BOUNDED.replace("SKIP", skip).replace("BOUND", bound)
+    [f] = verify_files([str(write(tmp_path, src))], VerifyOptions(("memsafety",), concrete=concrete))
+    assert f.properties[0].verdict == expected, f.properties
+
+
+def test_a_bound_embeds_its_concrete_runs(tmp_path):
+    src = BOUNDED.replace("SKIP", "2").replace("BOUND", "n - 1 - i")
+    _tr, tvp, tvs = write_translation(lower_file(str(write(tmp_path, src))), ("memsafety",), str(tmp_path))
+    assert_embedded(tvp, tvs, "--nodes", "4", "--runs", "0")

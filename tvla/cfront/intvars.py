@@ -88,6 +88,8 @@ class IntClass:
     # counter: +1 when its "another value" is always above its values (steps up only, and none
     # skips from one of them to a value below the greatest), -1 when always below; 0 otherwise
     beyond: int = 0
+    # counter: a value it never goes below (it is given constants and steps up only), else None
+    least: Optional[int] = None
 
     @property
     def chosen_once(self) -> bool:
@@ -937,8 +939,9 @@ def _counter(values: List[object], rng: Optional[IntRange], compared: FrozenSet[
     copied_past = {wrap(x) for _, beyond in sets for x in beyond}
     own = {wrap(v) for v in values if isinstance(v, int)} | {wrap(x) for got, beyond in sets for x in got if x not in beyond}
     kept = tuple(sorted(set(seen) | hull | past))
+    rising = not copied_other and all(d > 0 for d in steps) and rng is not None and rng.signed and rng.bits >= 32
     return IntClass("counter", kept, range=rng, past=tuple(sorted((past | copied_past) - hull - own)),
-                    beyond=0 if copied_other else _beyond(kept, steps, rng))
+                    beyond=0 if copied_other else _beyond(kept, steps, rng), least=min(starts) if rising else None)
 
 
 def _beyond(values: Tuple[int, ...], steps: List[int], rng: Optional[IntRange]) -> int:

@@ -488,6 +488,7 @@ class TallyCond:
     right: Optional[str]
     offset: int
     op: str
+    bound: bool = False   # implied by a test with more terms (lower_expr.bounded_cond): an offset of order too
 
     def counters(self) -> Tuple[str, ...]:
         return (self.left,) if self.right is None else (self.left, self.right)

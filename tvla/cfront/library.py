@@ -2171,11 +2171,20 @@ def _tally_fails(lib: Library, c: ir.TallyCond, k: int) -> str:
     def only_b(w: str) -> str:
         return f"{b}({w}) & !{a}({w})"
     none_a, none_b = f"!{_at_least(1, only_a, 'x')}", f"!{_at_least(1, only_b, 'x')}"
-    some_a, some_b = _at_least(1, only_a, "x"), _at_least(1, only_b, "x")
     equal = f"({none_b} & {_exactly(k, only_a, 'x')})" if k >= 0 else f"({none_a} & {_exactly(-k, only_b, 'x')})"
     differ = f"(({none_b} & !{_exactly(k, only_a, 'x')}) | ({none_a} & !{_exactly(-k, only_b, 'x')}))"
+
+    def at_least(j: int) -> str:   # where the marks say a - b >= j (one of A \ B, B \ A is empty)
+        if j > 0:
+            return f"({none_b} & {_at_least(j, only_a, 'x')})"
+        return none_b if j == 0 else f"({none_b} | ({none_a} & !{_at_least(1 - j, only_b, 'x')}))"
+
+    def at_most(j: int) -> str:   # where they say a - b <= j
+        if j < 0:
+            return f"({none_a} & {_at_least(-j, only_b, 'x')})"
+        return none_a if j == 0 else f"({none_a} | ({none_b} & !{_at_least(j + 1, only_a, 'x')}))"
     return {"==": differ, "!=": equal,
-            "<": none_b, ">=": f"({none_a} & {some_b})", "<=": f"({none_b} & {some_a})", ">": none_a}[c.op]
+            "<": at_least(k), "<=": at_least(k + 1), ">": at_most(k), ">=": at_most(k - 1)}[c.op]
 
 
 # ----------------------------------------------------------------------------- building the library
@@ -2213,6 +2222,8 @@ def _int_vars(cprog: ir.CProgram) -> Tuple[Dict[str, Tuple[int, ...]], FrozenSet
             read.add(s.value)
         elif isinstance(s, ir.ShiftFlag):
             read.add(s.src)
+        elif isinstance(s, ir.TallyCond):   # a test only the tallies decide (lower_expr.bounded_cond)
+            read.update(s.counters())
     flags = {k: tuple(sorted(set(kinds[k]))) for k in kinds if k in read and kinds[k]}
     return flags, frozenset(k for k in kinds if k in read and not kinds[k])
 

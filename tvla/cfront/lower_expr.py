@@ -626,7 +626,7 @@ class ExprLowering(Builder):
         if known is not None:   # an out-parameter compared with NULL: the address of a variable or field
             return self.goto(cur, t if known else f, c)
         if self.step_test(s, t, f, cur, fr) or self.mapped_cond(s, t, f, cur, fr) or self.paired_cond(s, t, f, cur, fr) \
-                or self.link_test(s, t, f, cur, fr):
+                or self.bounded_cond(s, t, f, cur, fr) or self.link_test(s, t, f, cur, fr):
             return None
         if s.kind == K.BINARY_OPERATOR and binary_operator(s) in NEGATE:
             return self.compare(s, t, f, cur, fr)
@@ -694,6 +694,48 @@ class ExprLowering(Builder):
                 ("var", name), op, ("const", rng.convert(w) if rng else w), t, f, here, s))
             return True
         return False
+
+    def bounded_cond(self, s: ci.Cursor, t: Cur, f: Cur, cur: Cur, fr: Frame) -> bool:
+        """``a < b - x - k`` (``<=``, or flipped) for counters a and b and int variables x that
+        never hold a negative value (``j < n - 1 - i`` of a bubble sort over a list): the test
+        itself is abstracted, but where it holds so does ``a < b - k``, which the cells the
+        counters counted may rule out (a tally filter on that branch, :mod:`tvla.cfront.tallies`).
+        False (nothing lowered) for any other test; signed ints only (no wrap around)."""
+        kids = children(s)
+        if s.kind != K.BINARY_OPERATOR or len(kids) != 2 or binary_operator(s) not in ("<", "<=", ">", ">="):
+            return False
+        op = binary_operator(s)
+        side, other = (kids[0], kids[1]) if op in ("<", "<=") else (kids[1], kids[0])
+        diff = _difference(other)
+        a, b = self.counter_of(side, fr), self.counter_of(diff[0], fr) if diff is not None else None
+        if diff is None or a is None or b is None or not all(self.never_negative(x) for x in diff[1]) \
+                or not all(_signed(c) for c in (side, other, *diff[0:1], *diff[1])):
+            return False
+        tallies = tally_test(a, b, diff[2], op if op in ("<", "<=") else ir.FLIP[op], bound=True)
+        if tallies is None:
+            return False
+        lo, cur = self.int_value(kids[0], cur, fr)
+        ro, cur = self.int_value(kids[1], cur, fr)
+        cur = self.touch(ro, self.touch(lo, cur, s), s)
+        self.branch_both(cur, self.filtered(t, tallies[0], s), f, "abstracted", s)
+        return True
+
+    def counter_of(self, c: ci.Cursor, fr: Frame) -> Optional[str]:
+        """The counter ``c`` names (an int variable kept with another value), else None."""
+        var = int_var(strip(c))
+        name = self.var_name(var, fr) if var is not None else None
+        iv = self.ints.get(name) if name is not None else None
+        return name if iv is not None and iv.other and iv.values and not iv.register else None
+
+    def never_negative(self, c: ci.Cursor) -> bool:
+        """Is ``c`` an int variable that never holds a negative value: a constant, a flag of such
+        values, or a counter given such constants and stepped up only?"""
+        var = int_var(strip(c))
+        cls = self.int_class(decl_key(var)) if var is not None else None
+        if cls is None or cls.kind == "counter":
+            return cls is not None and cls.least is not None and cls.least >= 0
+        return cls.kind in ("const", "flag") and bool(cls.values) and min(cls.values) >= 0 \
+            and not cls.ordered and cls.spare is None
 
     def filtered(self, dst: Cur, cond: ir.TallyCond, s: ci.Cursor) -> Cur:
         """A new node whose way on to ``dst`` passes ``Assume(cond)``."""
@@ -1292,6 +1334,37 @@ def _offset_test(a: str, av: ir.IntVar, b: str, bv: ir.IntVar, offset: int,
                  op: str) -> Optional[Tuple[ir.TallyCond, ir.TallyCond]]:
     """The tally filters of ``a op b + offset`` for two counters a and b (None: no such test)."""
     return tally_test(a, b, offset, op) if av.other and bv.other else None
+
+
+def _difference(e: ci.Cursor) -> Optional[Tuple[ci.Cursor, List[ci.Cursor], int]]:
+    """``b - x_1 - ... - x_n + k`` (in any order, at least one x, constants summed into k):
+    (b, [x_1, ...], k) when b is the one variable added and each x a variable; else None."""
+    added: List[ci.Cursor] = []
+    taken: List[ci.Cursor] = []
+    k = [0]
+
+    def walk(c: ci.Cursor, sign: int, depth: int) -> bool:
+        s = strip(c)
+        v = evaluate_int(s)
+        if v is not None:
+            k[0] += sign * v
+            return True
+        if int_var(s) is not None:
+            (added if sign > 0 else taken).append(c)
+            return True
+        kids = children(s)
+        if depth > 8 or s.kind != K.BINARY_OPERATOR or binary_operator(s) not in ("+", "-") or len(kids) != 2:
+            return False
+        return walk(kids[0], sign, depth + 1) and walk(kids[1], sign if binary_operator(s) == "+" else -sign, depth + 1)
+    if not walk(e, 1, 0) or len(added) != 1 or not taken:
+        return None
+    return added[0], taken, k[0]
+
+
+def _signed(c: ci.Cursor) -> bool:
+    """Is ``c`` of a signed int type of at least 32 bits (its sums and differences do not wrap)?"""
+    rng = int_range(c.type)
+    return rng is not None and rng.signed and rng.bits >= 32
 
 
 def _computed(s: ci.Cursor, key: Hashable) -> bool:

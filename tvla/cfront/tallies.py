@@ -28,7 +28,10 @@ A test ``a == b + k`` (or ``!=``, k from -3 to 3; or ``a < b``, ``<=``, ``>``, `
 tallied counters is preceded, on each branch, by a :class:`~tvla.cfront.ir.TallyCond`, which the
 library cuts where both tallies are kept and they decide the test the other way (A and B the
 cells of a and b: a - b is |A \\ B| - |B \\ A|; ``i < len`` fails where len counted no cell i
-did not).  Against a constant k (0 to 3 past the base), the test is |A| op k.  The comparison
+did not).  An order test with an offset is filtered only as the bound a test with more terms
+implies (``j < n - 1 - i``, i never negative, gives ``j < n - 1``: ``lower_expr.bounded_cond``),
+which fails where n counted at most one cell j did not and j none that n did not; elsewhere
+(``i = 1; ... i < len``) its tallies only split cells.  Against a constant k (0 to 3 past the base), the test is |A| op k.  The comparison
 itself stays as it was, so the filter only removes executions whose counts rule the branch out.
 """
 
@@ -47,16 +50,16 @@ BACK_STEPS = 12  # edges looked back from a step outside loops for the variables
 BACK_VARS = 3    # of which the nearest ones are its candidates
 
 
-def tally_test(left: str, right: Optional[str], offset: int,
-               op: str) -> Optional[Tuple[ir.TallyCond, ir.TallyCond]]:
+def tally_test(left: str, right: Optional[str], offset: int, op: str,
+               bound: bool = False) -> Optional[Tuple[ir.TallyCond, ir.TallyCond]]:
     """The filters of the branches of ``left op right + offset`` (``right`` None: ``left op
     offset``), where it holds and where not, or None for a test no tally decides (between two
-    counters, an order test only with no offset)."""
+    counters, an order test only with no offset, unless it is a ``bound``: :class:`~tvla.cfront.ir.TallyCond`)."""
     if op not in ir.NEGATE or left == right:
         return None
-    if right is not None and (abs(offset) > MAX_OFFSET or op not in ("==", "!=") and offset):
+    if right is not None and (abs(offset) > MAX_OFFSET or op not in ("==", "!=") and offset and not bound):
         return None
-    return ir.TallyCond(left, right, offset, op), ir.TallyCond(left, right, offset, ir.NEGATE[op])
+    return ir.TallyCond(left, right, offset, op, bound), ir.TallyCond(left, right, offset, ir.NEGATE[op], bound)
 
 
 def tallied(prog: ir.CProgram, bases: Dict[str, int]) -> FrozenSet[str]:
@@ -91,14 +94,14 @@ def tally_groups(prog: ir.CProgram, counted: AbstractSet[str], bases: Dict[str, 
 
 
 def decidable(c: ir.TallyCond, bases: Dict[str, int]) -> bool:
-    """Can the marks decide ``c`` (both sides have a base; an order test: the same, and no offset;
-    against a constant: at most :data:`MAX_OFFSET` past the base)?"""
+    """Can the marks decide ``c`` (both sides have a base; an order test: the same, and no offset
+    unless it is a bound; against a constant: at most :data:`MAX_OFFSET` past the base)?"""
     if any(v not in bases for v in c.counters()):
         return False
     k = effective_offset(c, bases)
     if c.right is None:
         return 0 <= k <= MAX_OFFSET
-    return abs(k) <= MAX_OFFSET and (k == 0 or c.op in ("==", "!="))
+    return abs(k) <= MAX_OFFSET and (k == 0 or c.op in ("==", "!=") or c.bound)
 
 
 def effective_offset(c: ir.TallyCond, bases: Dict[str, int]) -> int:
