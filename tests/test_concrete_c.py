@@ -199,12 +199,16 @@ def corpus_programs():
 STEER = 60   # steered runs too: they run the C program as it is, only with chosen values
 
 
-def test_no_run_of_the_corpus_contradicts_its_truth():
+SHARDS = 4   # the corpus in parts, so that the test workers share it
+
+
+@pytest.mark.parametrize("shard", range(SHARDS))
+def test_no_run_of_the_corpus_contradicts_its_truth(shard):
     """Runs are an oracle for ``false`` only: on every corpus program, what they show violated is
     violated (and the violated subproperty of memsafety is the truth's), also runs steered to the
     tests' other outcomes."""
     wrong = []
-    for name in corpus_programs():
+    for name in corpus_programs()[shard::SHARDS]:
         truth = manifest(name)
         for prop, f in find(os.path.join(CORPUS, name), PROPS, runs=120, steer=STEER).items():
             got = "false" + (f"({f.kind})" if prop == "memsafety" else "")
