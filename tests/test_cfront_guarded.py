@@ -131,6 +131,28 @@ def test_a_constant_compared_in_an_unsigned_type_is_converted(tmp_path, pre, con
     assert c_verdicts(tmp_path, src, ("memcleanup",), concrete=False) == ("false",)
 
 
+MIXED = HEAD + """struct node { struct node *next; int d; };
+int main(void) {
+    struct node *l = NULL, *n;
+    unsigned int len = 0;
+    while (__VERIFIER_nondet_int()) { n = malloc(sizeof *n); n->next = l; l = n; len++; }
+    n = l;
+    for (int i = START; i < len; i++) { n->d = 1; n = n->next; }
+    if (n != NULL) reach_error();
+    while (l) { n = l->next; free(l); l = n; }
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("start, expected", [("0", "true"), ("-1", "unknown")])
+def test_an_int_counter_never_negative_is_compared_with_an_unsigned_as_it_is(tmp_path, start, expected):
+    """``int i < unsigned len``: from 0 and stepped up, i keeps its value as an unsigned, so the
+    test is exact and the walk is proved (it was abstracted: unknown); from -1 (4294967295 as an
+    unsigned: the loop never runs) it stays abstracted."""
+    assert c_verdicts(tmp_path, MIXED.replace("START", start), ("unreach-call",), concrete=False) == (expected,)
+
+
 @pytest.mark.parametrize("decl, guard, expected", [
     # assumptions in a row guard together
     ("int v = __VERIFIER_nondet_int();", "__VERIFIER_assume(v > 0); __VERIFIER_assume(v < 3);", ("flag", (1, 2))),

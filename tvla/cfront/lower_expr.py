@@ -832,7 +832,10 @@ class ExprLowering(Builder):
             return self.branch_both(cur, t, f, "abstracted", s)
         if lo == ro and lo[0] in ("var", "field"):   # x <= x, p->d != p->d: one value read twice
             return self.goto(self.touch(lo, cur, s), t if ir.holds(0, op, 0) else f, s)
-        typed = _typed(lo, op, ro, [member_range(strip(x, casts=True)) for x in (a, b)], int_range(a.type))
+        # a variable that never holds a negative value keeps its value in any wider or unsigned
+        # type (int i < unsigned len): compared as it is
+        types = [None if self.never_negative(x) else member_range(strip(x, casts=True)) for x in (a, b)]
+        typed = _typed(lo, op, ro, types, int_range(a.type))
         if isinstance(typed, bool):
             return self.goto(self.touch(ro, self.touch(lo, cur, s), s), t if typed else f, s)
         if isinstance(typed, str):   # "abstract"
