@@ -939,7 +939,7 @@ def _counter(values: List[object], rng: Optional[IntRange], compared: FrozenSet[
     copied_past = {wrap(x) for _, beyond in sets for x in beyond}
     own = {wrap(v) for v in values if isinstance(v, int)} | {wrap(x) for got, beyond in sets for x in got if x not in beyond}
     kept = tuple(sorted(set(seen) | hull | past))
-    rising = not copied_other and all(d > 0 for d in steps) and rng is not None and rng.signed and rng.bits >= 32
+    rising = not copied_other and all(d > 0 for d in steps) and rng is not None and not rng.wraps
     return IntClass("counter", kept, range=rng, past=tuple(sorted((past | copied_past) - hull - own)),
                     beyond=0 if copied_other else _beyond(kept, steps, rng), least=min(starts) if rising else None)
 
@@ -950,7 +950,7 @@ def _beyond(values: Tuple[int, ...], steps: List[int], rng: Optional[IntRange]) 
     of them lands on another or above the greatest; -1 the other way round; 0 otherwise, and for a
     type that is not a signed int of 32 bits or more (an unsigned or narrow one wraps around in
     the program's own semantics; a signed int overflowing is undefined behaviour)."""
-    if rng is None or not rng.signed or rng.bits < 32 or not steps or not values:
+    if rng is None or rng.wraps or not steps or not values:
         return 0
     sign = 1 if all(d > 0 for d in steps) else -1 if all(d < 0 for d in steps) else 0
     edge = max(values) if sign > 0 else min(values)

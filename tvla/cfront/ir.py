@@ -95,6 +95,12 @@ class IntRange:
             return 0, 1
         return (-(1 << (self.bits - 1)), (1 << (self.bits - 1)) - 1) if self.signed else (0, (1 << self.bits) - 1)
 
+    @property
+    def wraps(self) -> bool:
+        """Does a step past its ends wrap around in the program's own semantics (an unsigned or a
+        narrower type; a signed int of 32 bits or more overflowing is undefined behaviour instead)?"""
+        return not self.signed or self.bits < 32
+
     def within(self, other: "IntRange") -> bool:
         """Does every value of this type keep its value in ``other``?"""
         if self.boolean or other.boolean:

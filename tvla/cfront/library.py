@@ -2174,17 +2174,17 @@ def _tally_fails(lib: Library, c: ir.TallyCond, k: int) -> str:
     equal = f"({none_b} & {_exactly(k, only_a, 'x')})" if k >= 0 else f"({none_a} & {_exactly(-k, only_b, 'x')})"
     differ = f"(({none_b} & !{_exactly(k, only_a, 'x')}) | ({none_a} & !{_exactly(-k, only_b, 'x')}))"
 
-    def at_least(j: int) -> str:   # where the marks say a - b >= j (one of A \ B, B \ A is empty)
+    def gap_at_least(j: int) -> str:   # where the marks say a - b >= j (one of A \ B, B \ A is empty)
         if j > 0:
             return f"({none_b} & {_at_least(j, only_a, 'x')})"
         return none_b if j == 0 else f"({none_b} | ({none_a} & !{_at_least(1 - j, only_b, 'x')}))"
 
-    def at_most(j: int) -> str:   # where they say a - b <= j
+    def gap_at_most(j: int) -> str:   # where they say a - b <= j
         if j < 0:
             return f"({none_a} & {_at_least(-j, only_b, 'x')})"
         return none_a if j == 0 else f"({none_a} | ({none_b} & !{_at_least(j + 1, only_a, 'x')}))"
     return {"==": differ, "!=": equal,
-            "<": at_least(k), "<=": at_least(k + 1), ">": at_most(k), ">=": at_most(k - 1)}[c.op]
+            "<": gap_at_least(k), "<=": gap_at_least(k + 1), ">": gap_at_most(k), ">=": gap_at_most(k - 1)}[c.op]
 
 
 # ----------------------------------------------------------------------------- building the library

@@ -731,9 +731,11 @@ class ExprLowering(Builder):
         """Is ``c`` an int variable that never holds a negative value: a constant, a flag of such
         values, or a counter given such constants and stepped up only?"""
         var = int_var(strip(c))
-        cls = self.int_class(decl_key(var)) if var is not None else None
-        if cls is None or cls.kind == "counter":
-            return cls is not None and cls.least is not None and cls.least >= 0
+        if var is None:
+            return False
+        cls = self.int_class(decl_key(var))
+        if cls.kind == "counter":
+            return cls.least is not None and cls.least >= 0
         return cls.kind in ("const", "flag") and bool(cls.values) and min(cls.values) >= 0 \
             and not cls.ordered and cls.spare is None
 
@@ -764,7 +766,7 @@ class ExprLowering(Builder):
             self.lvalue_var(target, fr) if int_var(target) is not None else None
         stepped = self.counter_step(name, target, u, fr) if name is not None else None
         rng = self.var_class(target, fr).range
-        wraps = rng is not None and not (rng.signed and rng.bits >= 32)   # the order of old and new differs
+        wraps = rng is not None and rng.wraps   # the order of old and new differs
         if stepped is None or op not in ("==", "!=") and wraps:
             return False
         value += stepped.delta if unary_operator(u).startswith("post") else 0
@@ -1367,7 +1369,7 @@ def _difference(e: ci.Cursor) -> Optional[Tuple[ci.Cursor, List[ci.Cursor], int]
 def _signed(c: ci.Cursor) -> bool:
     """Is ``c`` of a signed int type of at least 32 bits (its sums and differences do not wrap)?"""
     rng = int_range(c.type)
-    return rng is not None and rng.signed and rng.bits >= 32
+    return rng is not None and not rng.wraps
 
 
 def _computed(s: ci.Cursor, key: Hashable) -> bool:
