@@ -139,5 +139,7 @@ def test_no_kill_of_a_walk_variable_overwritten_after_its_test(tmp_path):
 }
 """)
     walk = [e.stmt for e in prog.edges if e.pos.line in (9, 10, 11)]
-    assert not any(isinstance(s, ir.Kill) and s.var == "p" for s in walk)
+    assert not any(isinstance(s, ir.Kill) and s.var == "p" and not s.final for s in walk)
+    # after its last write (line 11) p is never used again: it dies there, final
+    assert [e.pos.line for e in prog.edges if isinstance(e.stmt, ir.Kill) and e.stmt.var == "p"] == [11]
     assert [s for s in walk if isinstance(s, ir.AssignVar)] == [ir.AssignVar("p", "tmp1", moved=True)] * 2

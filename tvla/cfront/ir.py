@@ -315,10 +315,13 @@ class Kill:
     ``scope_end``: it goes out of scope (a callee's local at its return): a cell
     only it pointed to is lost (valid-memtrack).  Otherwise the variable is still
     in scope but never read again (the liveness pass); nulling it keeps the
-    abstraction small and is not a leak."""
+    abstraction small and is not a leak.  ``final``: nor written again (a global
+    or ``main``'s local): a cell only it pointed to stays allocated to the end,
+    memcleanup's business, and no overwrite will report it."""
 
     var: str
     scope_end: bool = False
+    final: bool = False
 
 
 DATA_OPS = ("<", "<=", "==", "!=", ">", ">=")

@@ -1005,6 +1005,11 @@ def with_collect(lib: Library, act: Act, after: CellFormula, report: Optional[st
             two = f"{n}(s_1, v) & {after('s_1')} & {n}(s_2, v) & {after('s_2')} & s_1 != s_2"
             if n != tag:
                 updates.append((f"is[{n}](v)", f"({gone} ? (E(s_1, s_2) {two}) : is[{n}](v))"))
+        if lib.back_sharing and lib.single:   # a dropped cell's back edge no longer shares its target
+            for n in (lib.field[b] for b in lib.back):
+                gone = f"(E(g_1) {n}(g_1, v) & !{after('g_1')})"
+                two = f"{n}(s_1, v) & {after('s_1')} & {n}(s_2, v) & {after('s_2')} & s_1 != s_2"
+                updates.append((f"is[{n}](v)", f"({gone} ? (E(s_1, s_2) {two}) : is[{n}](v))"))
     if lib.needs.memcleanup:
         updates.append(("garbage()", f"garbage() | ({lost})"))
     for k in sorted(lib.tallies):   # a counted cell dropped: the count no longer matches the cells
@@ -1039,9 +1044,11 @@ def _bad_copy(lib: Library, x: str, value: str) -> Tuple[Tuple[str, str], ...]:
     return ((lib.bad(x), value),) if lib.bad_tracked else ()
 
 
-def assign_null(lib: Library, x: str, kill: bool = False, scope_end: bool = False, uninit: bool = False) -> Act:
-    """``x = NULL``, or ``x`` dies (``kill``: a dead variable nulled, reported only at ``scope_end``),
-    or ``x`` holds no value (``uninit``: its declaration without one is reached again)."""
+def assign_null(lib: Library, x: str, kill: bool = False, scope_end: bool = False, uninit: bool = False,
+                final: bool = False) -> Act:
+    """``x = NULL``, or ``x`` dies (``kill``: a dead variable nulled, reported only at ``scope_end``,
+    or when it is overwritten unless ``final``: it never is), or ``x`` holds no value (``uninit``:
+    its declaration without one is reached again)."""
     p = lib.v(x)
     title = (f"{x} goes out of scope" if scope_end else f"{x} is dead") if kill else \
         f"{x} declared without a value" if uninit else f"{x} = NULL"
@@ -1049,6 +1056,8 @@ def assign_null(lib: Library, x: str, kill: bool = False, scope_end: bool = Fals
     act = Act(name, title, updates=((f"{p}(v)", "0"),) + _bad_copy(lib, x, "1" if uninit else "0"))
     def after(a: str) -> str:
         return lib.reach(a, without=[x])
+    if kill and final:   # what only x reached stays allocated to the end: garbage for memcleanup
+        return with_collect(lib, act, after, None)
     if kill and not scope_end and lib.needs.memsafety:
         # a global or main's local, overwritten before it is read again: the overwrite loses the cells
         pending = (lib.lost(x), f"{lib.lost(x)} | (E(g_3) {lib.unfreed('g_3')} & !{after('g_3')})")
@@ -2491,7 +2500,7 @@ def build_library(cprog: ir.CProgram, needs: Needs, precision: Precision = Preci
                    ordered, keys, in_order, flags, symbolic,
                    tuple(p.name for p in cprog.pointers if not p.initialised), store, sorted_field,
                    back,
-                   frozenset(s.var for s in _statements(cprog) if isinstance(s, ir.Kill) and not s.scope_end),
+                   frozenset(s.var for s in _statements(cprog) if isinstance(s, ir.Kill) and not (s.scope_end or s.final)),
                    registers, others, _succ_fields(cprog, keys, used, back) if precision.successors else {},
                    frozenset(iv.name for iv in cprog.ints if iv.register), cross,
                    any(isinstance(s, ir.Malloc) and s.on_stack for s in _statements(cprog)), _handle_fields(cprog, cross),

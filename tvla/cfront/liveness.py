@@ -14,10 +14,18 @@ So a temporary dies right after its single use.
 
 A global or a local of ``main`` stays in scope until the program ends: it
 dies (``Kill(var)``: a cell only it reached is lost when it is overwritten,
-reported here) only where every path on from there overwrites it
+reported there) where every path on from there overwrites it
 before the end (:func:`overwritten`), so a cell only it reaches is lost on
-every such path; elsewhere it is kept, and what it still reaches at the end
-is memcleanup's business, not valid-memtrack's.
+every such path; and (``Kill(var, final=True)``) where no path on from there
+reads or writes it (:func:`_touches`), unless its last use copies it into
+another variable (a walk from the copy is kept apart from the cells behind
+it by reachability from the original): a cell only it reached then stays
+allocated to the end, memcleanup's business, not valid-memtrack's.  The
+cursors of a loop that builds a structure so die where it ends.  Such a kill
+loses more than C: a cell another variable also reaches is lost when that one
+dies, though the dead one still points to it (``tvla verify`` decides
+memsafety without these kills when that run reports such a loss).
+Elsewhere it is kept, and what it still reaches at the end is memcleanup's.
 
 No global or local of ``main`` dies on an edge into a node from which the
 program only goes on to its end (``exit``, ``abort()``, ``reach_error()``,
@@ -312,8 +320,9 @@ def overwritten_next(prog: ir.CProgram, ints: bool = False) -> Dict[str, FrozenS
     return found
 
 
-def insert_kills(prog: ir.CProgram, keep: FrozenSet[str] = frozenset()) -> ir.CProgram:
-    """The program with a chain of ``Kill`` edges after every edge on which variables die (see above)."""
+def insert_kills(prog: ir.CProgram, keep: FrozenSet[str] = frozenset(), final_kills: bool = True) -> ir.CProgram:
+    """The program with a chain of ``Kill`` edges after every edge on which variables die (see above);
+    ``final_kills``: also where a global or ``main``'s local is never used again."""
     scope = {p.name: p.scope for p in prog.pointers}
     local = frozenset(v for v, sc in scope.items() if sc == "local")
     # a local dies wherever it is dead: only the others need the (costly) overwritten sets
@@ -332,7 +341,8 @@ def insert_kills(prog: ir.CProgram, keep: FrozenSet[str] = frozenset()) -> ir.CP
 
     next_writes = overwritten_next(prog)
     later = FrameEnds(prog)
-    plan: List[Tuple[ir.Edge, ir.Statement, List[str]]] = []
+    touched = _live(prog, frozenset(scope) - local, _touches)
+    plan: List[Tuple[ir.Edge, ir.Statement, List[ir.Statement]]] = []
     for e in prog.edges:
         if isinstance(e.stmt, ir.Kill):
             plan.append((e, e.stmt, []))
@@ -349,13 +359,31 @@ def insert_kills(prog: ir.CProgram, keep: FrozenSet[str] = frozenset()) -> ir.CP
             dying.remove(stmt.src)
         dying = [v for v in dying if v not in next_writes.get(e.target, frozenset())
                  and not later.postpone(v, frame.get(v, 0), e)]
-        plan.append((e, stmt, dying))
+        final = [] if e.target in ending or not final_kills else \
+            [v for v in _forgotten(e, stmt, touched) if v not in local and v not in keep
+             and v not in held.get(e.target, ())]
+        kills: List[ir.Statement] = [ir.Kill(v, scope[v] == "local") for v in dying]
+        plan.append((e, stmt, kills + [ir.Kill(v, final=True) for v in final]))
     out: List[ir.Edge] = []
     fresh = ir.fresh_nodes(prog, "K")
-    for e, done, dying in plan:
+    for e, done, kills in plan:
         before: List[ir.Statement] = [ir.Kill(var, True) for var in later.before(e)]
-        out += ir.chain(e, before + [done] + [ir.Kill(var, scope[var] == "local") for var in dying], fresh)
+        out += ir.chain(e, before + [done] + kills, fresh)
     return replace(prog, edges=tuple(out))
+
+
+def _forgotten(e: ir.Edge, stmt: ir.Statement, touched: Dict[str, FrozenSet[str]]) -> List[str]:
+    """The variables some path from ``e.source`` reads or writes, none from ``e.target``, but for
+    the source of a copy on the edge (``stmt``: ``e``'s, maybe ``moved``)."""
+    uses, defs = uses_defs(stmt)
+    return sorted(v for v in (touched.get(e.source, frozenset()) | uses | defs) - touched.get(e.target, frozenset())
+                  if not (isinstance(stmt, ir.AssignVar) and stmt.src == v))
+
+
+def _touches(stmt: ir.Statement) -> Tuple[Set[str], Set[str]]:
+    """What a statement reads or writes, as reads: live for it, a variable some path reads or writes."""
+    uses, defs = uses_defs(stmt)
+    return uses | defs, set()
 
 
 class FrameEnds:

@@ -82,18 +82,19 @@ NONDET_PREFIX = "__VERIFIER_nondet_"
 
 
 def lower_file(path: str, malloc_may_fail: bool = False, keep: Iterable[str] = (),
-               liveness: bool = True) -> ir.CProgram:
+               liveness: bool = True, final_kills: bool = True) -> ir.CProgram:
     """Parse and lower a ``.c``/``.i`` file.  With ``liveness``, loads whose value a variable still holds
     become copies (:mod:`tvla.cfront.reuse`) and dead variables are killed (:mod:`tvla.cfront.liveness`);
     ``keep``: pointer variables the liveness pass must not kill (e.g. the list of a ``sorted(x)``
-    property, read when ``main`` returns)."""
+    property, read when ``main`` returns); ``final_kills``: also globals and ``main``'s locals that
+    are never used again (:func:`~tvla.cfront.liveness.insert_kills`)."""
     first = parse_file(path)
     tu, origins = deep_stack(lambda: rewrite(first, path))
-    return lower_tu(tu, path, malloc_may_fail, keep, liveness, origins)
+    return lower_tu(tu, path, malloc_may_fail, keep, liveness, origins, final_kills)
 
 
 def lower_tu(tu: ci.TranslationUnit, path: str, malloc_may_fail: bool = False, keep: Iterable[str] = (),
-             liveness: bool = True, origins: Optional[Origins] = None) -> ir.CProgram:
+             liveness: bool = True, origins: Optional[Origins] = None, final_kills: bool = True) -> ir.CProgram:
     """Lower a parsed translation unit (see the module docstring); ``origins``: where the places of
     an edited copy of the file come from."""
     check_nesting(tu)
@@ -111,7 +112,7 @@ def lower_tu(tu: ci.TranslationUnit, path: str, malloc_may_fail: bool = False, k
         prog = tally_counters(reuse_loads(expand_links(reuse_loads(prog, targets), targets)))
         prog = coalesce(prog, frozenset(keep))
         prog = replace(prog, edges=tuple(_merge_empty(list(prog.edges), (prog.entry, prog.exit, prog.error))))
-        prog = drop_spins(insert_kills(prog, frozenset(keep)))
+        prog = drop_spins(insert_kills(prog, frozenset(keep), final_kills))
         return mark_written_at_once(mark_empty_stores(forget_dead_flags(prog)))
     return deep_stack(work)
 

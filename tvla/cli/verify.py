@@ -100,9 +100,9 @@ def walk(directory: str) -> List[str]:
     return [p for p in found if (inputs[p] is not None if p in inputs else os.path.normpath(p) not in named)]
 
 
-def lower(path: str, opts: VerifyOptions) -> ir.CProgram:
+def lower(path: str, opts: VerifyOptions, final_kills: bool = True) -> ir.CProgram:
     from tvla.cfront.lower import lower_file
-    return lower_file(path, malloc_may_fail=opts.malloc_may_fail)
+    return lower_file(path, malloc_may_fail=opts.malloc_may_fail, final_kills=final_kills)
 
 
 def write_translation(cprog: ir.CProgram, properties: Sequence[str], out_dir: str,
@@ -388,26 +388,13 @@ def verify_on_stack(path: str, opts: VerifyOptions, tell: Optional[Settled] = No
             return FileVerdict(path, _in_order(asked, settled), time.perf_counter() - t0,
                                unsupported=cprog.unsupported, source=cprog.source)
         tell(settled)
-        data = has_data(cprog, opts)
-        first = data and all(p in MEMORY for p in opts.properties)
-        proved, coarse = proofs_without_data(cprog, opts, deadline) if first else ({}, None)
-        rest = replace(opts, properties=tuple(p for p in opts.properties if p not in proved))
-        if coarse is not None and not rest.properties:
-            tr, result = coarse
-            return FileVerdict(path, _in_order(asked, {**settled, **proved}), time.perf_counter() - t0,
-                               structures=structures_by_line(result, tr),
-                               unsupported=cprog.unsupported, source=cprog.source)
-        then = data and not first and any(p in MEMORY for p in opts.properties)
-        tell(proved)
-        verdicts, tr, result = _precise(cprog, rest, _share(deadline, 1 - COARSE_SHARE) if then else deadline)
-        tell({v.name: v for v in verdicts if v.verdict == TRUE})   # no later run changes a proof
-        unproved = tuple(v.name for v in verdicts if v.verdict == UNKNOWN and v.name in MEMORY)
-        if then and unproved:   # at a limit, or an alarm the data make (a sorted ring's sentinel)
-            proved, _ = proofs_without_data(cprog, replace(opts, properties=unproved), deadline)
-            tell(proved)
-        exact = _exact(cprog, rest, verdicts, proved, (tr, result), deadline)
-        if exact is not None:
-            verdicts, tr, result = exact
+        verdicts, proved, tr, result = _analysed(cprog, opts, deadline, tell)
+        if _memtrack_unsure(cprog, {**{v.name: v for v in verdicts}, **proved}):
+            again, also, _, _ = _analysed(lower(path, opts, final_kills=False),
+                                          replace(opts, properties=("memsafety",)), deadline, tell)
+            found = {**{v.name: v for v in again}, **also}
+            verdicts = tuple(found["memsafety"] if v.name == "memsafety" else v for v in verdicts)
+            proved = {**proved, **also}
     except TvlaError as e:
         return FileVerdict(path, (), time.perf_counter() - t0, str(e))
     translated = [v.name for v in verdicts if v.verdict == FALSE and runs is not None and v.name in CONCRETE_PROPERTIES]
@@ -419,6 +406,40 @@ def verify_on_stack(path: str, opts: VerifyOptions, tell: Optional[Settled] = No
     verdicts = _in_order(asked, {**{v.name: v for v in verdicts}, **proved, **settled, **late})
     return FileVerdict(path, verdicts, time.perf_counter() - t0, structures=structures_by_line(result, tr),
                        unsupported=cprog.unsupported, source=cprog.source)
+
+
+def _analysed(cprog: ir.CProgram, opts: VerifyOptions, deadline: Optional[float], tell: Settled
+              ) -> Tuple[Tuple[PropertyVerdict, ...], Dict[str, PropertyVerdict], "Translation", Result]:
+    """The analysis' verdicts of ``opts.properties`` (see :func:`verify_on_stack`), those proved by
+    a run without data, and the last run with its translation."""
+    data = has_data(cprog, opts)
+    first = data and all(p in MEMORY for p in opts.properties)
+    proved, coarse = proofs_without_data(cprog, opts, deadline) if first else ({}, None)
+    rest = replace(opts, properties=tuple(p for p in opts.properties if p not in proved))
+    if coarse is not None and not rest.properties:
+        return (), proved, coarse[0], coarse[1]
+    then = data and not first and any(p in MEMORY for p in opts.properties)
+    tell(proved)
+    verdicts, tr, result = _precise(cprog, rest, _share(deadline, 1 - COARSE_SHARE) if then else deadline)
+    tell({v.name: v for v in verdicts if v.verdict == TRUE})   # no later run changes a proof
+    unproved = tuple(v.name for v in verdicts if v.verdict == UNKNOWN and v.name in MEMORY)
+    if then and unproved:   # at a limit, or an alarm the data make (a sorted ring's sentinel)
+        proved, _ = proofs_without_data(cprog, replace(opts, properties=unproved), deadline)
+        tell(proved)
+    exact = _exact(cprog, rest, verdicts, proved, (tr, result), deadline)
+    return (exact[0], proved, exact[1], exact[2]) if exact is not None else (verdicts, proved, tr, result)
+
+
+def _memtrack_unsure(cprog: ir.CProgram, verdicts: Dict[str, PropertyVerdict]) -> bool:
+    """Does memsafety need a run without the kills of variables never used again (``Kill.final``)?
+    Such a kill drops what the variable reaches from reachability, though the variable still holds
+    it: a cell another variable reached too is lost in that run when the other dies, which C does
+    not lose (a valid-memtrack alarm, with a witness in the translation's semantics).  Any other
+    verdict of that run stands: its proofs hold (it loses more, never less), and a cell only the
+    variable reached stays allocated to the end in both (memcleanup)."""
+    v = verdicts.get("memsafety")
+    return v is not None and v.verdict != TRUE and any(f.kind == "valid-memtrack" for f in v.findings) \
+        and any(isinstance(e.stmt, ir.Kill) and e.stmt.final for e in cprog.edges)
 
 
 FIRST_RUNS, FIRST_SECONDS = 300, 4.0   # concrete runs before the analysis: most violations show at once
