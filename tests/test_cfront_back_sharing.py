@@ -37,3 +37,19 @@ def test_the_updates_of_back_sharing_hold_on_concrete_stores(tmp_path):
     check = subprocess.run([sys.executable, "-m", "tvla", "selfcheck", tvp, tvs, "--nodes", "4", "--runs", "0"],
                            capture_output=True, text=True, timeout=300)
     assert check.returncode == 0 and "0 violations" in check.stdout, check.stdout + check.stderr
+
+
+def test_a_dropped_cell_unshares_its_back_edges_target(tmp_path):
+    """The unlinked cell of dll_dancing_links_dropped.c dies with x, never used again: the collect
+    drops it, and its prev edge no longer shares the cell before it (is[prev] stayed 1: a breach
+    stopped the run); the update holds on concrete stores."""
+    from tvla.cli.api import load, read_inputs, run_loaded
+    cprog = lower_file(os.path.join(CORPUS, "dll_dancing_links_dropped.c"))
+    assert any(getattr(e.stmt, "final", False) and e.stmt.var == "x" for e in cprog.edges)
+    _tr, tvp, tvs = write_translation(cprog, ("memsafety",), str(tmp_path), Precision(back_sharing=True))
+    analysis = load(tvp)
+    result = run_loaded(analysis, *read_inputs(analysis, tvs), tvp, tvs)
+    assert result.limit_hit is None and not result.messages
+    check = subprocess.run([sys.executable, "-m", "tvla", "selfcheck", tvp, tvs, "--nodes", "4", "--runs", "0"],
+                           capture_output=True, text=True, timeout=300)
+    assert check.returncode == 0 and "0 violations" in check.stdout, check.stdout + check.stderr
