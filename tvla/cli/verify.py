@@ -197,6 +197,7 @@ def _witness(message: MessageRecord, tr: "Translation", voc: Vocabulary, ab: Abs
     if w is None or isinstance(w, NoWitness):
         return None, None
     about_values = _kind(message.text) not in VALUE_FREE_KINDS
+    memtrack = _kind(message.text) == "valid-memtrack"
     steps: List[WitnessStep] = []
     abstracted: Optional[ir.Pos] = None
     pending: Optional[ir.Pos] = None   # the first over-approximated write no step has tested yet
@@ -208,6 +209,8 @@ def _witness(message: MessageRecord, tr: "Translation", voc: Vocabulary, ab: Abs
                 pending = pending or edge.pos
             elif over or pending is not None and edge in ab.tests:
                 abstracted = pending or edge.pos
+            elif memtrack and isinstance(edge.stmt, ir.Kill) and edge.stmt.final:
+                abstracted = edge.pos   # C still points to what it dropped: maybe no loss in C
         text = edge.text if edge is not None else step.edge.action.title
         pos = edge.pos if edge is not None else None
         if steps and (steps[-1].pos, steps[-1].action) == (pos, text):
@@ -434,11 +437,12 @@ def _memtrack_unsure(cprog: ir.CProgram, verdicts: Dict[str, PropertyVerdict]) -
     """Does memsafety need a run without the kills of variables never used again (``Kill.final``)?
     Such a kill drops what the variable reaches from reachability, though the variable still holds
     it: a cell another variable reached too is lost in that run when the other dies, which C does
-    not lose (a valid-memtrack alarm, with a witness in the translation's semantics).  Any other
-    verdict of that run stands: its proofs hold (it loses more, never less), and a cell only the
+    not lose (a valid-memtrack alarm whose witness passes such a kill is no C execution:
+    :func:`_witness`).  Any other verdict of that run stands: its proofs hold (it loses more,
+    never less), a memsafety ``false`` has a witness through no such kill, and a cell only the
     variable reached stays allocated to the end in both (memcleanup)."""
     v = verdicts.get("memsafety")
-    return v is not None and v.verdict != TRUE and any(f.kind == "valid-memtrack" for f in v.findings) \
+    return v is not None and v.verdict == UNKNOWN and any(f.kind == "valid-memtrack" for f in v.findings) \
         and any(isinstance(e.stmt, ir.Kill) and e.stmt.final for e in cprog.edges)
 
 
