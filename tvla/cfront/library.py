@@ -1000,16 +1000,12 @@ def with_collect(lib: Library, act: Act, after: CellFormula, report: Optional[st
         recount = lib.shared_def("v", after)
         updates.append((f"is[{tag}](v)", f"((E(g_1) {e1} & !{after('g_1')}) ? {recount} : is[{tag}](v))"))
         for n in (lib.field[f] for f in lib.counted):
-            gone = f"(E(g_1) {n}(g_1, v) & !{after('g_1')})"
-            updates.append((f"pt[{n}](v)", f"({gone} ? (E(s_1) {n}(s_1, v) & {after('s_1')}) : pt[{n}](v))"))
-            two = f"{n}(s_1, v) & {after('s_1')} & {n}(s_2, v) & {after('s_2')} & s_1 != s_2"
+            updates.append((f"pt[{n}](v)", f"({_dropped_into(n, after)} ? (E(s_1) {n}(s_1, v) & {after('s_1')})"
+                                           f" : pt[{n}](v))"))
             if n != tag:
-                updates.append((f"is[{n}](v)", f"({gone} ? (E(s_1, s_2) {two}) : is[{n}](v))"))
+                updates.append(_still_shared(n, after))
         if lib.back_sharing and lib.single:   # a dropped cell's back edge no longer shares its target
-            for n in (lib.field[b] for b in lib.back):
-                gone = f"(E(g_1) {n}(g_1, v) & !{after('g_1')})"
-                two = f"{n}(s_1, v) & {after('s_1')} & {n}(s_2, v) & {after('s_2')} & s_1 != s_2"
-                updates.append((f"is[{n}](v)", f"({gone} ? (E(s_1, s_2) {two}) : is[{n}](v))"))
+            updates += [_still_shared(lib.field[b], after) for b in lib.back]
     if lib.needs.memcleanup:
         updates.append(("garbage()", f"garbage() | ({lost})"))
     for k in sorted(lib.tallies):   # a counted cell dropped: the count no longer matches the cells
@@ -1021,6 +1017,18 @@ def with_collect(lib: Library, act: Act, after: CellFormula, report: Optional[st
         if dropped is not None and group[0] == k:
             updates.append((dropped, f"{dropped} | (E(g_4) {shared} & !{after('g_4')})"))
     return Act(act.name, act.title, act.focus, act.pre, messages, act.new, tuple(updates), after("v"))
+
+
+def _dropped_into(n: str, after: CellFormula) -> str:
+    """Some cell the collect drops (``after`` does not keep it) has an ``n``-edge into v."""
+    return f"(E(g_1) {n}(g_1, v) & !{after('g_1')})"
+
+
+def _still_shared(n: str, after: CellFormula) -> Tuple[str, str]:
+    """The update of ``is[n]`` by the collect: where a dropped cell's ``n``-edge entered v, two
+    ``n``-edges of cells it keeps still must."""
+    two = f"{n}(s_1, v) & {after('s_1')} & {n}(s_2, v) & {after('s_2')} & s_1 != s_2"
+    return f"is[{n}](v)", f"({_dropped_into(n, after)} ? (E(s_1, s_2) {two}) : is[{n}](v))"
 
 
 def memtrack_text(lib: Library, dead: Optional[str] = None) -> Optional[str]:

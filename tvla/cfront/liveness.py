@@ -360,7 +360,7 @@ def insert_kills(prog: ir.CProgram, keep: FrozenSet[str] = frozenset(), final_ki
         dying = [v for v in dying if v not in next_writes.get(e.target, frozenset())
                  and not later.postpone(v, frame.get(v, 0), e)]
         final = [] if e.target in ending or not final_kills else \
-            [v for v in _forgotten(e, stmt, touched) if v not in local and v not in keep
+            [v for v in _forgotten(e, stmt, uses | defs, touched) if v not in local and v not in keep
              and v not in held.get(e.target, ())]
         kills: List[ir.Statement] = [ir.Kill(v, scope[v] == "local") for v in dying]
         plan.append((e, stmt, kills + [ir.Kill(v, final=True) for v in final]))
@@ -372,11 +372,10 @@ def insert_kills(prog: ir.CProgram, keep: FrozenSet[str] = frozenset(), final_ki
     return replace(prog, edges=tuple(out))
 
 
-def _forgotten(e: ir.Edge, stmt: ir.Statement, touched: Dict[str, FrozenSet[str]]) -> List[str]:
-    """The variables some path from ``e.source`` reads or writes, none from ``e.target``, but for
-    the source of a copy on the edge (``stmt``: ``e``'s, maybe ``moved``)."""
-    uses, defs = uses_defs(stmt)
-    return sorted(v for v in (touched.get(e.source, frozenset()) | uses | defs) - touched.get(e.target, frozenset())
+def _forgotten(e: ir.Edge, stmt: ir.Statement, used: Set[str], touched: Dict[str, FrozenSet[str]]) -> List[str]:
+    """The variables some path from ``e.source`` reads or writes (``used``: those ``stmt``, ``e``'s,
+    maybe ``moved``, does), none from ``e.target``, but for the source of a copy on the edge."""
+    return sorted(v for v in (touched.get(e.source, frozenset()) | used) - touched.get(e.target, frozenset())
                   if not (isinstance(stmt, ir.AssignVar) and stmt.src == v))
 
 
