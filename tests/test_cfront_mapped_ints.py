@@ -8,8 +8,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import c_verdicts
 
+from tvla.cfront.intvars import classify_ints
 from tvla.cfront.lower import lower_file
+from tvla.cfront.parse import parse_file
 from tvla.cli.verify import VerifyOptions, verify_files, write_translation
 
 ALL = ("memsafety", "memcleanup", "unreach-call")
@@ -88,3 +91,51 @@ def test_concrete_runs_embed(tmp_path):
     check = subprocess.run([sys.executable, "-m", "tvla", "selfcheck", tvp, tvs, "--nodes", "5", "--runs", "0"],
                            capture_output=True, text=True, timeout=300)
     assert check.returncode == 0 and "0 violations" in check.stdout, check.stdout + check.stderr
+
+
+# a variable given a constant and a function of its own value (SV-COMP's process queues alternate
+# wait times so): a flag over what the function reaches from the constant, when that is a few values
+TURNS = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+struct node { struct node *next; int wait; };
+int main(void) {
+  struct node *h = NULL;
+  int turn = 1;
+  while (__VERIFIER_nondet_int()) {
+    struct node *n = malloc(sizeof *n);
+    n->wait = turn;
+    turn = NEXT;
+    n->next = h;
+    h = n;
+  }
+  for (struct node *p = h; p; p = p->next)
+    if (p->wait != 1 && p->wait != 2) reach_error();
+  while (h) { struct node *t = h->next; free(h); h = t; }
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("next_, values", [
+    ("3 - turn", (1, 2)),
+    ("turn % 2 + 1", (1, 2)),
+    ("(turn + 1) % 3", (0, 1, 2)),
+    ("(turn + 1) % 7", None),      # seven values: more than a flag holds
+    ("6 / (turn - 1)", None),      # undefined at turn == 1
+    ("turn + 1", None),            # a step: a counter, not a flag
+])
+def test_a_variable_given_a_function_of_itself_is_a_flag_over_what_it_reaches(tmp_path, next_, values):
+    path = tmp_path / "t.c"
+    path.write_text(TURNS.replace("NEXT", next_))
+    [turn] = [c for (_, at), c in classify_ints(parse_file(str(path))).items() if at == TURNS.index("turn = 1")]
+    assert (turn.values if turn.kind == "flag" else None) == values, turn
+
+
+@pytest.mark.parametrize("next_, verdict", [
+    ("3 - turn", ("true", "true", "true")),
+    ("4 - turn", ("true", "false", "false")),
+    ("(turn + 1) % 3", ("true", "false", "false")),
+])
+def test_values_a_flag_computes_from_itself_are_decided(tmp_path, next_, verdict):
+    assert c_verdicts(tmp_path, TURNS.replace("NEXT", next_), concrete=False) == verdict

@@ -150,7 +150,9 @@ def classify_ints(tu: ci.TranslationUnit, outs: Optional[OutParams] = None) -> D
     comparisons = _comparisons(tu.cursor, [])
     compared = _compared_through_copies(_compared_values(comparisons, {}), col.assigned)
     ordered = _ordered_with_fields(tu.cursor, set())
-    known: Dict[Hashable, IntClass] = {}
+    # a variable that only takes constants and functions of its own value starts as the flag over
+    # what they reach from the constants: the rounds keep it only if they find it so
+    known: Dict[Hashable, IntClass] = _toggles(col.assigned, col.ranges)
     # symbolic variables that hold their value from their declaration on: copies of them are aliases
     inits = frozenset(k for k, v in col.assigned.items() if len(v) == 1 and v[0][0] == _INIT)
     # a copy of a constant is that constant (passed down the calls), a counter plus a constant
@@ -168,6 +170,42 @@ def classify_ints(tu: ci.TranslationUnit, outs: Optional[OutParams] = None) -> D
         known = classes
         compared = _compared_through_copies(_compared_values(comparisons, _without_past(known)), col.assigned)
     return classes
+
+
+def _toggles(assigned: Dict[Hashable, List[Tuple[str, object]]], ranges: Dict[Hashable, IntRange]
+             ) -> Dict[Hashable, IntClass]:
+    """The variables given only constants and expressions of their own value and constants
+    (``turn = 3 - turn``, ``phase = (phase + 1) % 3``), each as the flag over the values those
+    reach from the constants (at most :data:`MAX_FLAG_VALUES`; none where C leaves one undefined)."""
+    out: Dict[Hashable, IntClass] = {}
+    for key, assignments in assigned.items():
+        given = [rhs for tag, rhs in assignments if tag != _UNINIT]
+        starts = [constant_value(rhs) if isinstance(rhs, ci.Cursor) else rhs for rhs in given]
+        consts = {v for v in starts if isinstance(v, int)}
+        maps = [rhs for rhs, v in zip(given, starts) if v is None and isinstance(rhs, ci.Cursor)]
+        if consts and maps and len(consts) + len(maps) == len(given):
+            values = _reached(key, consts, maps, ranges.get(key))
+            if values is not None:
+                out[key] = IntClass("flag", values, range=ranges.get(key))
+    return out
+
+
+def _reached(key: Hashable, values: Set[int], maps: List[ci.Cursor], rng: Optional[IntRange]
+             ) -> Optional[Tuple[int, ...]]:
+    """The values ``maps`` (expressions of variable ``key`` and constants) reach from ``values``,
+    at most :data:`MAX_FLAG_VALUES`; None past that, or for any other expression."""
+    while len(values) <= MAX_FLAG_VALUES:
+        cls = IntClass("flag", tuple(sorted(values)), range=rng)
+        reached = set(values)
+        for rhs in maps:
+            mapped = mapped_of(rhs, lambda c: cls if decl_key(c) == key else None, constant_value)
+            if mapped is None or any(w is None for _, w in mapped[2]):
+                return None
+            reached |= {w for _, w in mapped[2] if w is not None}
+        if reached == values:
+            return cls.values
+        values = reached
+    return None
 
 
 def _without_past(known: Dict[Hashable, IntClass]) -> Dict[Hashable, IntClass]:
