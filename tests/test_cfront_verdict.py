@@ -81,6 +81,39 @@ def test_free_then_read_of_a_counted_list_is_an_invalid_dereference(tmp_path):
     assert {a.kind for a in v.findings} == {"valid-memtrack", "valid-deref"}
 
 
+# an int array indexed past its end: pointer arithmetic, outside the subset
+ARRAY = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *);
+void reach_error() { __assert_fail("0", "t.c", 4, "reach_error"); }
+void check(int *a) { if (a[0] != 0) CALL; }
+void (*table[1])(int *) = { TABLE };
+int main(void) {
+  int *a = calloc(4, sizeof(int));
+  a[__VERIFIER_nondet_int() ? 1 : 2] = 7;
+  MAIN;
+  free(a);
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("call, table, main, verdict", [
+    ("return", "0", "", "true"),                       # reach_error defined, never called
+    ("reach_error()", "0", "", "true"),                # called by a function nothing calls
+    ("reach_error()", "0", "check(a)", "unknown"),     # called from main, in a program outside the subset
+    ("reach_error()", "check", "table[0](a)", "unknown"),   # through a table of function pointers
+    ("reach_error()", "check", "", "unknown"),         # a function whose address is taken may be called
+])
+def test_unreach_call_holds_where_no_function_main_may_call_names_an_error_function(tmp_path, call, table, main,
+                                                                                   verdict):
+    from tvla.cli.verify import VerifyOptions, verify_files
+    path = tmp_path / "t.c"
+    path.write_text(ARRAY.replace("CALL", call).replace("TABLE", table).replace("MAIN", main))
+    [f] = verify_files([str(path)], VerifyOptions(("unreach-call",), concrete=False))
+    assert f.properties[0].verdict == verdict
+
+
 def test_exit_status():
     def f(*verdicts):
         return FileVerdict("a.c", tuple(PropertyVerdict("memsafety", v) for v in verdicts))

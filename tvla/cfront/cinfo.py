@@ -20,7 +20,7 @@ from tvla.cfront.parse import PRELUDE, evaluate_int, unary_operator
 
 __all__ = ["BLOCK", "K", "T", "walk_main", "all_zero", "is_aggregate", "has_backward_goto", "does_nothing", "INT_KINDS", "sizeof_struct", "is_int", "int_range", "field_range", "member_range", "is_void_pointer", "is_floating", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
            "int_cell", "is_int_cell", "is_byte_cell", "cell_words", "CELL_FIELD", "cell_deref", "is_datum",
-           "is_function_pointer", "is_scalar", "function_of", "function_value", "function_number", "constant_value",
+           "is_function_pointer", "is_scalar", "named_from_main", "function_of", "function_value", "function_number", "constant_value",
            "struct_type", "fields_of", "decl_key", "initializer", "strip", "callee_name", "children", "SourceText",
            "switch_cases", "for_parts", "Designator", "designations"]
 
@@ -452,6 +452,32 @@ def callee_name(call: ci.Cursor) -> Optional[str]:
     if ref is not None and ref.kind == K.FUNCTION_DECL:
         return ref.spelling
     return None
+
+
+def named_from_main(tu: ci.TranslationUnit, names: Set[str]) -> bool:
+    """Does ``main``, or a function it may call, name a function of ``names`` (a call, or its address
+    taken)?  A function is callable from main when a callable one names it, or when a global's
+    initialiser does (a table of function pointers); True when there is no ``main`` to start from."""
+    top = list(tu.cursor.get_children())
+    bodies = {c.spelling: c for c in top if c.kind == K.FUNCTION_DECL and c.is_definition()}
+    if "main" not in bodies:
+        return True
+    todo = ["main"] + [r for c in top if c.kind == K.VAR_DECL for r in _functions_named(c)]
+    seen: Set[str] = set()
+    while todo:
+        f = todo.pop()
+        if f in names:
+            return True
+        if f not in seen and f in bodies:
+            seen.add(f)
+            todo += _functions_named(bodies[f])
+    return False
+
+
+def _functions_named(c: ci.Cursor) -> List[str]:
+    """The functions named below ``c``."""
+    return [d.referenced.spelling for d in c.walk_preorder()
+            if d.kind == K.DECL_REF_EXPR and d.referenced is not None and d.referenced.kind == K.FUNCTION_DECL]
 
 
 def does_nothing(fdef: ci.Cursor) -> bool:

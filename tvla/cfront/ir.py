@@ -618,7 +618,8 @@ class CProgram:
     not empty the verdicts are ``unknown`` and the CFG may be partial.  ``cuts`` lists
     where paths end although C goes on (a recursive call past the unrolling): every
     path of the CFG is then a prefix of a run of C, so a violation with a witness is
-    one, but the absence of violations proves nothing."""
+    one, but the absence of violations proves nothing.  ``error_named`` is False when no function
+    ``main`` may call names an error function: none is called, whatever the CFG holds."""
 
     file: str
     structs: Tuple[StructType, ...]
@@ -631,6 +632,7 @@ class CProgram:
     unsupported: Tuple[Tuple[Pos, str], ...] = ()
     cuts: Tuple[Tuple[Pos, str], ...] = ()
     source: Tuple[str, ...] = field(default=(), compare=False, repr=False)  # the C file's lines
+    error_named: bool = True   # False: no function main may call names an error function (reach_error)
 
     def struct(self, name: str) -> StructType:
         return next(s for s in self.structs if s.name == name)

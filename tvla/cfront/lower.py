@@ -43,7 +43,7 @@ import clang.cindex as ci
 import networkx as nx
 
 from tvla.cfront import ir
-from tvla.cfront.cinfo import BLOCK, CELL_FIELD, K, SourceText, callee_name, cell_words, children, constant_value, decl_key, \
+from tvla.cfront.cinfo import BLOCK, CELL_FIELD, K, SourceText, callee_name, named_from_main, cell_words, children, constant_value, decl_key, \
     designations, does_nothing, fields_of, function_number, initializer, int_cell, is_function_pointer, is_int, is_int_cell, is_number, \
     is_scalar, for_parts, is_pointer, is_void_pointer, pointee_struct, strip, struct_decl, struct_name, switch_cases, \
     MAX_CASE_RANGE, case_values, int_range, sizeof_struct
@@ -114,7 +114,8 @@ def lower_tu(tu: ci.TranslationUnit, path: str, malloc_may_fail: bool = False, k
         prog = replace(prog, edges=tuple(_merge_empty(list(prog.edges), (prog.entry, prog.exit, prog.error))))
         prog = drop_spins(insert_kills(prog, frozenset(keep), final_kills))
         return mark_written_at_once(mark_empty_stores(forget_dead_flags(prog)))
-    return deep_stack(work)
+    prog = deep_stack(work)
+    return replace(prog, error_named=named_from_main(tu, set(ERROR_CALLS)))
 
 
 def check_nesting(tu: ci.TranslationUnit) -> None:

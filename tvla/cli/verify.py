@@ -486,11 +486,17 @@ def _search_time(deadline: Optional[float], timeout: Optional[float]) -> float:
 
 
 def never_reached(cprog: ir.CProgram, opts: VerifyOptions) -> Dict[str, PropertyVerdict]:
-    """``unreach-call`` proved without an analysis, when it is asked and no path of the CFG from its
-    entry leads to a call of ``reach_error()`` (the CFG holds every call, inlined, unless the
-    program has unsupported constructs; a recursive call cut off repeats a body already there)."""
+    """``unreach-call`` proved without an analysis, when it is asked and no function ``main`` may
+    call names an error function (``cprog.error_named``: also for a program with unsupported
+    constructs), or no path of the CFG from its entry leads to a call of ``reach_error()`` (the CFG
+    holds every call, inlined, unless the program has unsupported constructs; a recursive call cut
+    off repeats a body already there)."""
     import networkx as nx   # only C input needs it
-    if "unreach-call" not in opts.properties or cprog.unsupported:
+    if "unreach-call" not in opts.properties:
+        return {}
+    if not cprog.error_named:
+        return {"unreach-call": PropertyVerdict("unreach-call", TRUE)}
+    if cprog.unsupported:
         return {}
     graph = nx.DiGraph((e.source, e.target) for e in cprog.edges)
     graph.add_node(cprog.entry)
