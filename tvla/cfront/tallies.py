@@ -173,6 +173,8 @@ def tally_counters(prog: ir.CProgram) -> ir.CProgram:
             loop = loops.get(e.source)
             cands = _candidates(prog.edges, loop, temps, s.delta) or _before(e, into, temps)[:BACK_VARS]
             behind = _left_behind(prog.edges, out_of, i, loop, cands, loads) if loop is not None else []
+            if loop is not None and s.delta < 0:   # a cell freed on some way around: it is the one to take back
+                behind += [x for x in _freed_walks(prog.edges, loop, loads) if x in cands and x not in behind]
             for x in behind:
                 ghosts.setdefault(x, _fresh_name(prog, f"{x}_left", ghosts.values()))
             steps[i] = [ghosts[x] for x in behind] + cands
@@ -231,6 +233,17 @@ def _left_behind(edges: Sequence[ir.Edge], out_of: Dict[str, List[Tuple[int, ir.
         if edges[step].source not in seen:
             out.append(x)
     return out
+
+
+def _freed_walks(edges: Sequence[ir.Edge], loop: FrozenSet[str], loads: AbstractSet[Tuple[str, str]]) -> List[str]:
+    """The variables that some way around ``loop`` frees and advances (``n = head->next;
+    free(head); head = n`` on one branch, the same from the tail on the other): before each
+    advance the cell freed is kept for the ``c -= 1`` after it, which takes it back (dropped
+    unreachable first, it would lose the tally); where another way was taken, the copy holds a
+    cell taken back already, and the step goes on to the next candidate."""
+    inside = [e.stmt for e in edges if e.source in loop and e.target in loop]
+    freed = {s.var for s in inside if isinstance(s, ir.Free)}
+    return sorted({x for x in (_advance(s, loads) for s in inside) if x is not None and x in freed})
 
 
 def _balanced(prog: ir.CProgram, counters: Set[str]) -> Set[str]:
