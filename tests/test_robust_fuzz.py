@@ -420,6 +420,19 @@ def test_check_bounds_the_completions_of_an_update_to_half(tmp_path, monkeypatch
         in res.output
 
 
+# ------------------------------------------------------------------ tvla selfcheck
+
+def test_selfcheck_runs_are_bounded(tmp_path, monkeypatch):
+    """seed 66, case 1283: ``tvla selfcheck find bst --runs 1000000000000`` ran random runs of
+    some 30 ms each until killed; --runs takes at most 1000, as --nodes of check at most 7."""
+    tree = os.path.join(ROOT, "programs", "tree")
+    res = run(tmp_path, monkeypatch, {}, ("selfcheck", os.path.join(tree, "find.tvp"), os.path.join(tree, "bst.tvs"),
+                                          "--runs", "1000000000000", "--nodes", "2"))
+    assert res.exit_code == 2
+    assert "Traceback" not in res.output
+    assert "Invalid value for '--runs': 1000000000000 is not in the range 0<=x<=1000." in res.output
+
+
 # ------------------------------------------------------------------ the witness search
 
 GC = os.path.join(ROOT, "programs", "gc")

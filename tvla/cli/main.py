@@ -502,12 +502,17 @@ def render(tvs_file: str, out_dir: Optional[str], program: Optional[str]) -> Non
 
 # ---------------------------------------------------------------------------- selfcheck
 
+MAX_RUNS = 1000
+"""``tvla selfcheck --runs`` at most: a random run of a small program takes some tens of
+milliseconds (a tree search on a BST, 30 ms), so 1000 of them are seconds to a minute;
+--runs 1000000000000 (the shared fuzzer) never ended."""
+
 @main.command(cls=TvlaCommand)
 @click.argument("program")
 @click.argument("input")
 @click.option("--nodes", type=click.IntRange(min=0), default=3, show_default=True,
               help="Run every concrete input store of up to K nodes.")
-@click.option("--runs", type=click.IntRange(min=0), default=20, show_default=True,
+@click.option("--runs", type=click.IntRange(0, MAX_RUNS), default=20, show_default=True,
               help="Then N random runs from larger stores.")
 @click.option("--steps", type=click.IntRange(min=0), default=300, show_default=True,
               help="Steps of each concrete run.")
