@@ -420,6 +420,22 @@ def test_check_bounds_the_completions_of_an_update_to_half(tmp_path, monkeypatch
         in res.output
 
 
+def test_check_bounds_the_structures_of_one_size(tmp_path, monkeypatch):
+    """seed 66, case 2259 (check of a generated program --nodes 3, 70 s): two binary, two unary and two
+    nullary predicates make 334,976 structures of 3 nodes, each built and checked.  The structures of
+    one size are at most STRUCTURE_BUDGET (100,000; here 1,000, so that the test is quick), then a
+    located warning says nothing was checked from that size on; the smaller sizes are checked."""
+    from tvla.concrete import check
+    monkeypatch.setattr(check, "STRUCTURE_BUDGET", 1000)
+    prog = ("%p n(v_1, v_2)\n%p x(v)\n%p y(v)\n%p z(v)\n%i r(v) = E(w) n(w, v) & y(w) & z(w)\n%%\n"
+            "%action A() {\n    { n(v_1, v_2) = n(v_1, v_2) | x(v_1) & x(v_2) }\n}\n%%\nL0 A() exit\n")
+    res = run(tmp_path, monkeypatch, {"p.tvp": prog}, ("check", "p.tvp", "--nodes", "3"))
+    assert res.exit_code == 0, res.output
+    assert "p.tvp:7:9: warning: A(): not checked from 3 node(s) on: more than 1000 structures of 3 node(s) " \
+        "over n, x, y, z" in res.output
+    assert "545 structures enumerated" in res.output   # 0, 1 and 2 nodes
+
+
 # ------------------------------------------------------------------ tvla selfcheck
 
 def test_selfcheck_runs_are_bounded(tmp_path, monkeypatch):

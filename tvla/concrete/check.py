@@ -61,6 +61,13 @@ HALF_LIMIT = 16  # most unknown core values an update may leave for its completi
 # 2^16 of them on every 4-node structure, dozens of times per search (seed 44, case 2732: minutes)
 COMPLETION_BUDGET = 1 << HALF_LIMIT
 
+STRUCTURE_BUDGET = 100000
+"""Structures of one size over one set of core predicates (satisfying the axioms) that the enumeration
+gives at most: two binary predicates, two unary and two nullary ones make 334,976 structures of 3
+nodes, each run through the checks (seed 66, case 2259: minutes); past it, nothing is checked from
+that size on (a warning says so).  The corpus's largest sets stay below it: dll at 4 nodes has
+82,335 structures, gc at 3 nodes 74,320 (at 4, millions: that check never ended)."""
+
 CoreValue = Any
 """The value of one predicate on ``k`` nodes, shaped by its arity: a Kleene value (nullary), a
 mask (unary) or a tuple of row masks (binary).  The code reads the shape off the arity, which
@@ -319,6 +326,15 @@ def orbit_representatives(states: Iterable[Tuple[Tuple[CoreValue, ...], List[int
                 yield values + (c,), [g for g, im in zip(group, images) if im == c]
 
 
+class Unenumerable(Exception):
+    """A check needs a predicate the enumeration does not generate, or too many structures of a size."""
+
+
+class TooMany(Unenumerable):
+    """The structures of one size are more than :data:`STRUCTURE_BUDGET`: nothing is checked from that
+    size on (the text says so)."""
+
+
 class Universe:
     """The concrete structures over sets of core predicates, one per isomorphism class, cached."""
 
@@ -329,6 +345,7 @@ class Universe:
         self._candidates: Dict[Tuple[str, int], List[CoreValue]] = {}
         self._structures: Dict[Tuple[int, FrozenSet[str]], List[Structure]] = {}
         self._ready: Dict[int, Set[str]] = {}  # id of a cached structure -> instrumentation predicates already set
+        self._too_many: Dict[Tuple[int, FrozenSet[str]], TooMany] = {}  # sizes past STRUCTURE_BUDGET
 
     @property
     def count(self) -> int:
@@ -369,8 +386,14 @@ class Universe:
         (computed on first demand: the structures are cached and shared)."""
         names = frozenset(names)
         key = (k, names)
+        if key in self._too_many:
+            raise self._too_many[key]
         if key not in self._structures:
-            self._structures[key] = self.generate(k, names)
+            try:
+                self._structures[key] = self.generate(k, names)
+            except TooMany as e:
+                self._too_many[key] = e
+                raise
         out = self._structures[key]
         todo = [p for p in self.definitions_of(reads) if self.support[p.name] <= names]
         if todo:
@@ -393,6 +416,9 @@ class Universe:
         for values, _group in states:
             s = build_structure(self.voc, k, preds, values)
             if all(self.ev.value(f, s) == TRUE for f in axioms):
+                if len(out) == STRUCTURE_BUDGET:
+                    raise TooMany(f"not checked from {k} node(s) on: more than {STRUCTURE_BUDGET} structures "
+                                  f"of {k} node(s) over {', '.join(sorted(names))}")
                 out.append(s)
         return out
 
@@ -635,10 +661,6 @@ def action_reads(action: Action) -> Set[str]:
 def check_program(program: Program, nodes: int = 4, differencing: bool = True) -> CheckResult:
     """Run every check of the module docstring; return a :class:`CheckResult`."""
     return Checker(program, nodes, differencing).run()
-
-
-class Unenumerable(Exception):
-    """A check needs a predicate the enumeration does not generate."""
 
 
 class Checker:
@@ -909,7 +931,12 @@ class UpdateSearch:
         reads = action_reads(self.action) | message_preds(self.messages)
         reads = reads.union(*(f.preds() for _params, f in updates.values()))
         for k in range(self.ck.nodes + 1):
-            for s in self.ck.universe.structures(k, self.names, reads):
+            try:
+                structures = self.ck.universe.structures(k, self.names, reads)
+            except TooMany as e:
+                self.ck.add("warning", checks[0].where, f"{self.action.label}: {e}")
+                break
+            for s in structures:
                 for env, u, node_names, truths in self.outcomes(s, updates, instr):
                     if truths is None:
                         self.ck.add("warning", checks[0].where, f"{self.action.label}: core values become "
