@@ -412,7 +412,7 @@ class Universe:
         for p in preds:
             states = orbit_representatives(states, p.arity, self.candidates(p, k), perms)
         axioms = [a.formula for a in self.axioms if len(a.preds) > 1 and a.preds <= names]
-        out = []
+        out: List[Structure] = []
         for values, _group in states:
             s = build_structure(self.voc, k, preds, values)
             if all(self.ev.value(f, s) == TRUE for f in axioms):
