@@ -1891,7 +1891,7 @@ def run_tvla(path: str, timeout: int = 30) -> dict:
 def run_truth(path: str, runs: int, valgrind: int) -> dict:
     """Per property: 'true' or the violation, with the witnessing run in '_how'."""
     args = SimpleNamespace(runs=runs, exhaustive=150, depth=7, domain=[0, 1, 2], timeout=5.0,
-                           valgrind=valgrind)
+                           valgrind=valgrind, script=[])
     _, res = gt.run_program(path, args)
     if "error" in res:
         return {p: "error" for p in PROPS} | {"_why": res["error"]}
