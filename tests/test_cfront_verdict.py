@@ -114,6 +114,37 @@ def test_unreach_call_holds_where_no_function_main_may_call_names_an_error_funct
     assert f.properties[0].verdict == verdict
 
 
+# a list on the stack, an alloca'd cell: nothing on the heap, whatever else is outside the subset
+STACK_ONLY = """#include <stdlib.h>
+#include <alloca.h>
+extern int __VERIFIER_nondet_int(void);
+struct node { struct node *next; int d; };
+struct node *make(void) { return ALLOC; }
+int main(void) {
+  struct node cells[3];
+  struct node *a = alloca(sizeof(struct node));
+  cells[0].next = &cells[1];
+  a->next = cells;
+  if (__VERIFIER_nondet_int()) a->next = make();
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("alloc, unsupported, verdict", [
+    ("NULL", True, "true"),                                   # no allocation anywhere
+    ("malloc(sizeof(struct node))", True, "unknown"),         # a leak the analysis cannot follow
+    ("(struct node *)strdup(\"x\")", True, "unknown"),      # strdup allocates too
+    ("(struct node *)getenv(\"X\")", True, "unknown"),      # a library function it does not know may
+])
+def test_memcleanup_holds_where_no_function_main_may_call_allocates(tmp_path, alloc, unsupported, verdict):
+    from tvla.cli.verify import VerifyOptions, verify_files
+    path = tmp_path / "t.c"
+    path.write_text(STACK_ONLY.replace("ALLOC", alloc))
+    [f] = verify_files([str(path)], VerifyOptions(("memcleanup",), concrete=False))
+    assert bool(f.unsupported) == unsupported and f.properties[0].verdict == verdict
+
+
 def test_exit_status():
     def f(*verdicts):
         return FileVerdict("a.c", tuple(PropertyVerdict("memsafety", v) for v in verdicts))

@@ -11,7 +11,7 @@
 """
 
 import re
-from typing import Callable, Dict, Hashable, Iterator, List, Optional, Set, Tuple, TypeVar, Union
+from typing import Callable, Dict, FrozenSet, Hashable, Iterator, List, Optional, Set, Tuple, TypeVar, Union
 
 import clang.cindex as ci
 
@@ -20,7 +20,7 @@ from tvla.cfront.parse import PRELUDE, evaluate_int, unary_operator
 
 __all__ = ["BLOCK", "K", "T", "walk_main", "all_zero", "is_aggregate", "has_backward_goto", "does_nothing", "INT_KINDS", "sizeof_struct", "is_int", "int_range", "field_range", "member_range", "is_void_pointer", "is_floating", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
            "int_cell", "is_int_cell", "is_byte_cell", "cell_words", "CELL_FIELD", "cell_deref", "is_datum",
-           "is_function_pointer", "is_scalar", "named_from_main", "function_of", "function_value", "function_number", "constant_value",
+           "is_function_pointer", "is_scalar", "callable_from_main", "function_of", "function_value", "function_number", "constant_value",
            "struct_type", "fields_of", "decl_key", "initializer", "strip", "callee_name", "children", "SourceText",
            "switch_cases", "for_parts", "Designator", "designations"]
 
@@ -454,24 +454,22 @@ def callee_name(call: ci.Cursor) -> Optional[str]:
     return None
 
 
-def named_from_main(tu: ci.TranslationUnit, names: Set[str]) -> bool:
-    """Does ``main``, or a function it may call, name a function of ``names`` (a call, or its address
-    taken)?  A function is callable from main when a callable one names it, or when a global's
-    initialiser does (a table of function pointers); True when there is no ``main`` to start from."""
+def callable_from_main(tu: ci.TranslationUnit) -> Optional[Tuple[FrozenSet[str], FrozenSet[str]]]:
+    """The functions ``main`` may call (``main`` too), and those of them the file defines; None when
+    there is no ``main`` to start from.  A function is callable when a callable one names it (a
+    call, or its address taken), or when a global's initialiser does (a table of function pointers)."""
     top = list(tu.cursor.get_children())
     bodies = {c.spelling: c for c in top if c.kind == K.FUNCTION_DECL and c.is_definition()}
     if "main" not in bodies:
-        return True
+        return None
     todo = ["main"] + [r for c in top if c.kind == K.VAR_DECL for r in _functions_named(c)]
     seen: Set[str] = set()
     while todo:
         f = todo.pop()
-        if f in names:
-            return True
-        if f not in seen and f in bodies:
+        if f not in seen:
             seen.add(f)
-            todo += _functions_named(bodies[f])
-    return False
+            todo += _functions_named(bodies[f]) if f in bodies else []
+    return frozenset(seen), frozenset(seen & bodies.keys())
 
 
 def _functions_named(c: ci.Cursor) -> List[str]:

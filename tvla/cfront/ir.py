@@ -619,7 +619,8 @@ class CProgram:
     where paths end although C goes on (a recursive call past the unrolling): every
     path of the CFG is then a prefix of a run of C, so a violation with a witness is
     one, but the absence of violations proves nothing.  ``error_named`` is False when no function
-    ``main`` may call names an error function: none is called, whatever the CFG holds."""
+    ``main`` may call names an error function: none is called, whatever the CFG holds; ``allocates``
+    is False when none may allocate heap memory: none is left allocated."""
 
     file: str
     structs: Tuple[StructType, ...]
@@ -633,6 +634,7 @@ class CProgram:
     cuts: Tuple[Tuple[Pos, str], ...] = ()
     source: Tuple[str, ...] = field(default=(), compare=False, repr=False)  # the C file's lines
     error_named: bool = True   # False: no function main may call names an error function (reach_error)
+    allocates: bool = True     # False: no function main may call allocates heap memory (malloc, strdup...)
 
     def struct(self, name: str) -> StructType:
         return next(s for s in self.structs if s.name == name)

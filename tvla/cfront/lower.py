@@ -43,7 +43,7 @@ import clang.cindex as ci
 import networkx as nx
 
 from tvla.cfront import ir
-from tvla.cfront.cinfo import BLOCK, CELL_FIELD, K, SourceText, callee_name, named_from_main, cell_words, children, constant_value, decl_key, \
+from tvla.cfront.cinfo import BLOCK, CELL_FIELD, K, SourceText, callee_name, callable_from_main, cell_words, children, constant_value, decl_key, \
     designations, does_nothing, fields_of, function_number, initializer, int_cell, is_function_pointer, is_int, is_int_cell, is_number, \
     is_scalar, for_parts, is_pointer, is_void_pointer, pointee_struct, strip, struct_decl, struct_name, switch_cases, \
     MAX_CASE_RANGE, case_values, int_range, sizeof_struct
@@ -115,7 +115,26 @@ def lower_tu(tu: ci.TranslationUnit, path: str, malloc_may_fail: bool = False, k
         prog = drop_spins(insert_kills(prog, frozenset(keep), final_kills))
         return mark_written_at_once(mark_empty_stores(forget_dead_flags(prog)))
     prog = deep_stack(work)
-    return replace(prog, error_named=named_from_main(tu, set(ERROR_CALLS)))
+    called = callable_from_main(tu)
+    return replace(prog, error_named=called is None or bool(called[0] & set(ERROR_CALLS)),
+                   allocates=called is None or any(may_allocate(f) for f in called[0] - called[1]))
+
+
+# functions of the C library that allocate no memory a program must free (any other function the
+# file does not define may: strdup, fopen, getline...); and those that do, even if it defines one
+KEEPS_NO_MEMORY = frozenset({"free", "abort", "exit", "_Exit", "alloca", "memset", "memcpy", "memmove", "memcmp",
+                             "strlen", "strcmp", "strncmp", "strcpy", "strncpy", "strcat", "strncat", "strchr",
+                             "printf", "puts", "putchar", "rand", "random", "srand", "__VERIFIER_assume",
+                             "__VERIFIER_error", "__assert_fail", "__assert_perror_fail", "__assert", "assert"})
+HEAP_ALLOCATORS = frozenset({"malloc", "calloc", "realloc", "reallocarray", "aligned_alloc", "posix_memalign",
+                             "memalign", "valloc", "pvalloc", "strdup", "strndup"})
+
+
+def may_allocate(name: str) -> bool:
+    """May a call of ``name``, a function the file does not define, allocate heap memory?"""
+    if name in HEAP_ALLOCATORS:
+        return True
+    return not (name in KEEPS_NO_MEMORY or name.startswith(("__VERIFIER_nondet_", "__builtin_")))
 
 
 def check_nesting(tu: ci.TranslationUnit) -> None:

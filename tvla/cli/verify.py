@@ -382,7 +382,7 @@ def verify_on_stack(path: str, opts: VerifyOptions, tell: Optional[Settled] = No
     asked = opts
     try:
         cprog = lower(path, opts)
-        settled = never_reached(cprog, opts)
+        settled = {**never_reached(cprog, opts), **never_allocated(cprog, opts)}
         runs = ConcreteSearch.of_file(path, opts.malloc_may_fail) if opts.concrete else None
         settled.update(concrete_falses(runs, [p for p in opts.properties if p not in settled], 0, FIRST_RUNS,
                                        FIRST_SECONDS, opts.witness_steps))
@@ -503,6 +503,15 @@ def never_reached(cprog: ir.CProgram, opts: VerifyOptions) -> Dict[str, Property
     if cprog.error in graph and cprog.error in nx.descendants(graph, cprog.entry):
         return {}
     return {"unreach-call": PropertyVerdict("unreach-call", TRUE)}
+
+
+def never_allocated(cprog: ir.CProgram, opts: VerifyOptions) -> Dict[str, PropertyVerdict]:
+    """``memcleanup`` proved without an analysis, when it is asked and no function ``main`` may call
+    allocates heap memory (``cprog.allocates``: also for a program with unsupported constructs,
+    such as arrays on the stack or from ``alloca``): nothing is left to free."""
+    if "memcleanup" in opts.properties and not cprog.allocates:
+        return {"memcleanup": PropertyVerdict("memcleanup", TRUE)}
+    return {}
 
 
 def _precise(cprog: ir.CProgram, opts: VerifyOptions, deadline: Optional[float]
