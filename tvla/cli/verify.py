@@ -421,6 +421,10 @@ def _analysed(cprog: ir.CProgram, opts: VerifyOptions, deadline: Optional[float]
     rest = replace(opts, properties=tuple(p for p in opts.properties if p not in proved))
     if coarse is not None and not rest.properties:
         return (), proved, coarse[0], coarse[1]
+    if coarse is not None and deadline is not None and time.monotonic() >= deadline:
+        # the run without data took the time: another would stop at once, after its translation
+        late = tuple(decide(p, [], cprog.unsupported, "time limit", cprog.cuts) for p in rest.properties)
+        return late, proved, coarse[0], coarse[1]
     then = data and not first and any(p in MEMORY for p in opts.properties)
     tell(proved)
     verdicts, tr, result = _precise(cprog, rest, _share(deadline, 1 - COARSE_SHARE) if then else deadline)
