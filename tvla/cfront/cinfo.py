@@ -20,7 +20,7 @@ from tvla.cfront.parse import PRELUDE, evaluate_int, unary_operator
 
 __all__ = ["BLOCK", "K", "T", "walk_main", "all_zero", "is_aggregate", "has_backward_goto", "does_nothing", "INT_KINDS", "sizeof_struct", "is_int", "int_range", "field_range", "member_range", "is_void_pointer", "is_floating", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
            "int_cell", "is_int_cell", "is_byte_cell", "cell_words", "CELL_FIELD", "cell_deref", "is_datum",
-           "is_function_pointer", "is_scalar", "callable_from_main", "function_of", "function_value", "function_number", "constant_value",
+           "is_function_pointer", "is_scalar", "definitions", "callable_from_main", "function_of", "function_value", "function_number", "constant_value",
            "struct_type", "fields_of", "decl_key", "initializer", "strip", "callee_name", "children", "SourceText",
            "switch_cases", "for_parts", "Designator", "designations"]
 
@@ -454,12 +454,18 @@ def callee_name(call: ci.Cursor) -> Optional[str]:
     return None
 
 
+def definitions(tu: ci.TranslationUnit) -> Dict[str, ci.Cursor]:
+    """The function definitions of the file, by name."""
+    return {c.spelling: c for c in tu.cursor.get_children()
+            if c.kind == K.FUNCTION_DECL and c.is_definition()}
+
+
 def callable_from_main(tu: ci.TranslationUnit) -> Optional[Tuple[FrozenSet[str], FrozenSet[str]]]:
     """The functions ``main`` may call (``main`` too), and those of them the file defines; None when
     there is no ``main`` to start from.  A function is callable when a callable one names it (a
     call, or its address taken), or when a global's initialiser does (a table of function pointers)."""
     top = list(tu.cursor.get_children())
-    bodies = {c.spelling: c for c in top if c.kind == K.FUNCTION_DECL and c.is_definition()}
+    bodies = definitions(tu)
     if "main" not in bodies:
         return None
     todo = ["main"] + [r for c in top if c.kind == K.VAR_DECL for r in _functions_named(c)]

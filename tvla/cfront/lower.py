@@ -43,7 +43,7 @@ import clang.cindex as ci
 import networkx as nx
 
 from tvla.cfront import ir
-from tvla.cfront.cinfo import BLOCK, CELL_FIELD, K, SourceText, callee_name, callable_from_main, cell_words, children, constant_value, decl_key, \
+from tvla.cfront.cinfo import BLOCK, CELL_FIELD, K, SourceText, callee_name, callable_from_main, definitions, cell_words, children, constant_value, decl_key, \
     designations, does_nothing, fields_of, function_number, initializer, int_cell, is_function_pointer, is_int, is_int_cell, is_number, \
     is_scalar, for_parts, is_pointer, is_void_pointer, pointee_struct, strip, struct_decl, struct_name, switch_cases, \
     MAX_CASE_RANGE, case_values, int_range, sizeof_struct
@@ -168,7 +168,7 @@ class Lowering(LinkLowering):
         self.field_vars: Dict[Hashable, str] = {}   # fields kept as variables (not looked up as variables)
         self.global_inits: List[Tuple[ir.Statement, ci.Cursor]] = []
         self.active: List[str] = []     # the functions being inlined (a call of one of them is recursive)
-        self.definitions = _definitions(tu)
+        self.definitions = definitions(tu)
         # the function a function pointer's value names (cinfo.function_number)
         self.numbered = {function_number(d): d for d in self.definitions.values()}
         self.hosts = find_hosts(tu)
@@ -1159,12 +1159,6 @@ class Lowering(LinkLowering):
         self.pointers[cell] = ir.PointerVar(cell, self.pointers[base].struct, "local", frame=self.frame())
         callee.field_aliases[decl_key(p)] = (cell, fname)
         return self.step(cur, ir.AssignVar(cell, base), member)
-
-
-def _definitions(tu: ci.TranslationUnit) -> Dict[str, ci.Cursor]:
-    """The function definitions of the file, by name."""
-    return {c.spelling: c for c in tu.cursor.get_children()
-            if c.kind == K.FUNCTION_DECL and c.is_definition()}
 
 
 def _top_decls(fdef: Optional[ci.Cursor]) -> FrozenSet[Hashable]:
