@@ -23,7 +23,7 @@ T = TypeVar("T")
 MAX_ENTRIES = 200
 SUFFIX = ".syntax"
 # the sources whose change makes an entry stale (paths relative to the package)
-SOURCES = ("lang/tvp.lark", "lang/tvs.lark", "lang/tvp_parse.py", "lang/tvp_ast.py",
+SOURCES = ("lang/tvp.lark", "lang/tvs.lark", "lang/tvp_parse.py", "lang/tvp_fast.py", "lang/tvp_ast.py",
            "lang/tvs_parse.py", "lang/tvs_syntax.py", "logic/formula.py")
 
 

@@ -1,8 +1,10 @@
 """The TVP language: :func:`load_program` reads a file into a checked
 :class:`~tvla.lang.program.Program` (preprocess, parse, elaborate).
 
-Parsing (:mod:`tvla.lang.tvp_parse`, with lark) is skipped when the same
-preprocessed text was parsed by an earlier run (:mod:`tvla.lang.parse_cache`).
+Parsing is skipped when the same preprocessed text was parsed by an earlier run
+(:mod:`tvla.lang.parse_cache`); otherwise the fast reader (:mod:`tvla.lang.tvp_fast`)
+reads the text, and lark (:mod:`tvla.lang.tvp_parse`, the grammar of record) where
+that reader is not sure, which includes every text with a syntax error.
 Every user error is a :class:`~tvla.errors.TvlaError` located at
 ``file:line:col`` of the text that holds it.
 """
@@ -15,11 +17,15 @@ from tvla.lang.parse_cache import cached
 from tvla.lang.preprocess import Defines, preprocess
 from tvla.lang.program import Program
 from tvla.lang.tvp_ast import Syntax
+from tvla.lang.tvp_fast import read
 
 
 def parse_syntax(located: Located) -> Syntax:
     """The raw syntax of preprocessed TVP text (cached across runs)."""
     def build() -> Syntax:
+        syntax = read(located)
+        if syntax is not None:
+            return syntax
         from tvla.lang.tvp_parse import parse_text  # lark: imported only when needed
         return parse_text(located)
     return cached("tvp", located.text, build)

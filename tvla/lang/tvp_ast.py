@@ -6,9 +6,10 @@ name as a whole, and inside brackets every identifier that is a whole
 member (so ``r[n,z]`` with ``z := x`` is ``r[n,x]``).
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
-from typing import FrozenSet, Generic, List, Mapping, NamedTuple, Optional, Sequence, Tuple, TypeVar, Union
+from typing import (Any, Dict, FrozenSet, Generic, List, Mapping, NamedTuple, Optional, Protocol, Sequence, Tuple,
+                    TypeVar, Union)
 
 from tvla.logic import formula as F
 from tvla.logic.formula import Pos
@@ -301,3 +302,57 @@ class Composite(F.Formula):
     def compute_free_vars(self) -> FrozenSet[str]:
         return self.body.free_vars()
 
+
+
+def quantified(kind: Any, vs: Tuple[str, ...], body: F.Formula) -> F.Formula:
+    """``kind(vs) body``, or ``body`` itself when it is a quantifier of the same kind and binds
+    every variable of ``vs`` or does not use it: ``E(x) E(y) f`` is ``E(y) f`` in Kleene logic
+    when x is not free there (a chain of 3,000 ``E(w)`` cost n^3000 steps to evaluate)."""
+    if isinstance(body, kind) and not set(vs) & body.free_vars():
+        return body
+    return kind(vs, body)
+
+
+def unquote(literal: str) -> str:
+    """The text of a string literal ``"..."`` with its escapes ``\\n``, ``\\"``, ``\\\\`` read."""
+    return literal[1:-1].replace('\\n', "\n").replace('\\"', '"').replace("\\\\", "\\")
+
+
+class AutoWord(Protocol):
+    """The word ``auto`` among the updates of a block, where the parser read it."""
+
+    line: int
+    column: int
+
+
+def _assign_at(items: Sequence[Union[UpdateItem, AutoWord]], k: int) -> Optional[Assign]:
+    item = items[k] if 0 <= k < len(items) else None
+    return item if isinstance(item, Assign) else None
+
+
+def attach_auto(items: Sequence[Union[UpdateItem, AutoWord]]) -> Tuple[UpdateItem, ...]:
+    """The updates of a block with each ``auto`` given to its update.
+
+    TVLA writes ``auto`` after the formula, ``p(v) = f auto`` (:attr:`Auto.AFTER`);
+    tvla also reads it before the predicate, ``auto p(v) = f``
+    (:attr:`Auto.BEFORE`).  Between two updates it belongs to the one before, unless
+    it starts a line on which the next update starts (``auto q(v) = g``).  An
+    ``auto`` next to no update is kept as :class:`LoneAuto` (an error, reported by
+    elaboration)."""
+    out: List[UpdateItem] = []
+    kinds: Dict[int, Auto] = {}
+    for k, item in enumerate(items):
+        if isinstance(item, (Assign, LoneAuto, Foreach)):
+            out.append(item)
+            continue
+        prev, nxt = _assign_at(items, k - 1), _assign_at(items, k + 1)
+        line = item.line or 0  # a word read by a parser has its line
+        before = nxt is not None and (prev is None or (line > prev.lines[1] and line == nxt.lines[0]))
+        if before:
+            kinds[id(nxt)] = Auto.BEFORE
+        elif prev is not None:
+            kinds.setdefault(id(prev), Auto.AFTER)
+        else:
+            out.append(LoneAuto((item.line, item.column)))
+    return tuple(replace(it, auto=kinds[id(it)]) if isinstance(it, Assign) and id(it) in kinds else it
+                 for it in out)

@@ -6,8 +6,7 @@ Every user error is a :class:`~tvla.errors.TvlaError` located at
 module, and only when the parse cache misses (lark is slow to import).
 """
 
-from dataclasses import replace
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, List, Tuple
 
 from lark import Token, Transformer_NonRecursive, v_args
 from lark.exceptions import VisitError
@@ -18,9 +17,9 @@ from tvla.logic.formula import Pos
 from tvla.errors import Located, TvlaError
 from tvla.lang.syntax import parse
 from tvla.lang.tvp_ast import (
-    ActionDecl, Assign, Auto, CfgEdge, Composite, CoreDecl, Decl, FocusDecl, FocusItem, Foreach,
-    IgnoredDecl, InstrDecl, LoneAuto, MessageDecl, New, ParamDecl, Precond, Prop, Retain, RuleDecl, SetComp, SetDecl,
-    SetLit, SetName, SetOp, Syntax, Text, Title, UpdateItem, Updates, pred_str)
+    ActionDecl, Assign, CfgEdge, Composite, CoreDecl, Decl, FocusDecl, FocusItem, Foreach,
+    IgnoredDecl, InstrDecl, MessageDecl, New, ParamDecl, Precond, Prop, Retain, RuleDecl, SetComp, SetDecl,
+    SetLit, SetName, SetOp, Syntax, Text, Title, UpdateItem, Updates, attach_auto, pred_str, quantified, unquote)
 
 
 def _pos(meta: Meta) -> Pos:
@@ -29,15 +28,6 @@ def _pos(meta: Meta) -> Pos:
 
 def _tok_pos(tok: Token) -> Pos:
     return (tok.line, tok.column)
-
-
-def _quantified(kind: Any, vs: Tuple[str, ...], body: F.Formula) -> F.Formula:
-    """``kind(vs) body``, or ``body`` itself when it is a quantifier of the same kind and binds
-    every variable of ``vs`` or does not use it: ``E(x) E(y) f`` is ``E(y) f`` in Kleene logic
-    when x is not free there (a chain of 3,000 ``E(w)`` cost n^3000 steps to evaluate)."""
-    if isinstance(body, kind) and not set(vs) & body.free_vars():
-        return body
-    return kind(vs, body)
 
 
 class ToAst(Transformer_NonRecursive):
@@ -132,10 +122,10 @@ class ToAst(Transformer_NonRecursive):
         return F.Iff(items[0], items[1])
 
     def exists(self, items: List[Any]) -> F.Formula:
-        return _quantified(F.Exists, tuple(items[0]), items[1])
+        return quantified(F.Exists, tuple(items[0]), items[1])
 
     def forall(self, items: List[Any]) -> F.Formula:
-        return _quantified(F.Forall, tuple(items[0]), items[1])
+        return quantified(F.Forall, tuple(items[0]), items[1])
 
     def tc(self, items: List[Any]) -> F.TC:
         a, b, x, y, body = items
@@ -209,8 +199,7 @@ class ToAst(Transformer_NonRecursive):
         return list(items)
 
     def msg_string(self, items: List[Any]) -> Tuple[str, str]:
-        s = str(items[0])[1:-1]
-        return ("s", s.replace('\\n', "\n").replace('\\"', '"').replace("\\\\", "\\"))
+        return ("s", unquote(str(items[0])))
 
     def msg_ident(self, items: List[Any]) -> Tuple[str, str]:
         return ("id", items[0][0])
@@ -283,39 +272,6 @@ class ToAst(Transformer_NonRecursive):
     def start(self, items: List[Any]) -> Syntax:
         decls, actions, cfg = items[:3]
         return Syntax(decls, actions, cfg, (items[3] if len(items) > 3 else None))
-
-
-def _assign_at(items: Sequence[Union[UpdateItem, Token]], k: int) -> Optional[Assign]:
-    item = items[k] if 0 <= k < len(items) else None
-    return item if isinstance(item, Assign) else None
-
-
-def attach_auto(items: Sequence[Union[UpdateItem, Token]]) -> Tuple[UpdateItem, ...]:
-    """The updates of a block with each ``auto`` given to its update.
-
-    TVLA writes ``auto`` after the formula, ``p(v) = f auto`` (:attr:`Auto.AFTER`);
-    tvla also reads it before the predicate, ``auto p(v) = f``
-    (:attr:`Auto.BEFORE`).  Between two updates it belongs to the one before, unless
-    it starts a line on which the next update starts (``auto q(v) = g``).  An
-    ``auto`` next to no update is kept as :class:`LoneAuto` (an error, reported by
-    elaboration)."""
-    out: List[UpdateItem] = []
-    kinds: Dict[int, Auto] = {}
-    for k, item in enumerate(items):
-        if not isinstance(item, Token):
-            out.append(item)
-            continue
-        prev, nxt = _assign_at(items, k - 1), _assign_at(items, k + 1)
-        line = item.line or 0  # a token from the lexer has its line
-        before = nxt is not None and (prev is None or (line > prev.lines[1] and line == nxt.lines[0]))
-        if before:
-            kinds[id(nxt)] = Auto.BEFORE
-        elif prev is not None:
-            kinds.setdefault(id(prev), Auto.AFTER)
-        else:
-            out.append(LoneAuto(_tok_pos(item)))
-    return tuple(replace(it, auto=kinds[id(it)]) if isinstance(it, Assign) and id(it) in kinds else it
-                 for it in out)
 
 
 def parse_text(located: Located) -> Syntax:
