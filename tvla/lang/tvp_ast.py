@@ -265,6 +265,8 @@ def split_name(name: str) -> Tuple[str, List[str]]:
     if not name.endswith("]") or "[" not in name:
         return name, []
     base, inner = name.split("[", 1)
+    if "[" not in inner:   # no nested brackets: the members are between the commas
+        return base, inner[:-1].split(",")
     members: List[str] = []
     depth = 0
     cur: List[str] = []
