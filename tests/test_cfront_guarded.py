@@ -161,8 +161,53 @@ def test_an_int_counter_never_negative_is_compared_with_an_unsigned_as_it_is(tmp
     # in main, a return ends the program as exit does
     ("int v = __VERIFIER_nondet_int();", "if (v < 1 || v > 4) return 0;", ("flag", (1, 2, 3, 4, 5))),
     ("int v = __VERIFIER_nondet_int();", "if (v < 1 || v > 4) return v;", ("symbolic", ())),   # not all alike
+    # clamps in a row: one value stands for those each clamp is the first to change (0 and 5)
+    ("int v = __VERIFIER_nondet_int();", "if (v < 1) v = 1; if (v > 4) v = 4;", ("flag", (0, 1, 2, 3, 4, 5))),
+    ("int v = __VERIFIER_nondet_int();", "if (v < 1) abort(); if (v > 4) { v = 1; }", ("flag", (0, 1, 2, 3, 4, 5))),
+    # a clamp to a const variable given a constant
+    ("const int lo = 1; int v = __VERIFIER_nondet_int();", "if (v < lo) v = lo; if (v > 4) v = lo;",
+     ("flag", (0, 1, 2, 3, 4, 5))),
+    # not a const variable: a register (v is given lo)
+    ("int lo = 1; int v = __VERIFIER_nondet_int();", "if (v < lo) v = lo; if (v > 4) v = lo;", ("register", ())),
+    # past another nondet value; a test that also reads it keeps the values where v's own operands fail
+    ("int v = __VERIFIER_nondet_int(); int u = __VERIFIER_nondet_int();", "if (v < 1 || u < 0 || v > 4) abort();",
+     ("flag", (1, 2, 3, 4, 5))),
+    ("int v = __VERIFIER_nondet_int(); int u = __VERIFIER_nondet_int();", "if (v < 1 && u < 0 || v > 4) abort();",
+     ("symbolic", ())),   # v < 1 only with u < 0: no bound below
 ])
 def test_guards_in_a_row_and_values_of_a_narrower_type(tmp_path, decl, guard, expected):
     src = HEAD + "extern unsigned char __VERIFIER_nondet_uchar(void);\nint main(void) {\n    " + decl + "\n    " + \
         guard + "\n    if (v == 2) reach_error();\n    int w = v;\n    return w;\n}\n"
     assert values_of(tmp_path, src, "v") == expected
+
+
+CLAMPED = HEAD + """typedef struct node { struct node *next; } *SLL;
+SLL create(int len) {
+    SLL head = NULL;
+    for (; len > 0; len--) { SLL n = malloc(sizeof *n); n->next = head; head = n; }
+    return head;
+}
+int length(SLL head) {
+    int len = 0;
+    while (head) { len++; head = head->next; }
+    return len;
+}
+int main(void) {
+    const int min = 2;
+    int len = __VERIFIER_nondet_int();
+    if (len < min) { len = min; }
+    if (len > 5) { len = min; }
+    SLL s = create(len);
+    if (CHECK) reach_error();
+    while (s) { SLL t = s->next; free(s); s = t; }
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("check, expected", [("len != length(s)", ("true", "true", "true")),
+                                             ("len + 1 != length(s)", ("true", "false", "false"))])
+def test_a_length_clamped_by_ifs_in_a_row_is_counted_down(tmp_path, check, expected):
+    """A length clamped into 2..5 by two ifs (to a const variable) is a flag: the list a loop
+    counting it down makes has that length (it was abstracted: unknown)."""
+    assert c_verdicts(tmp_path, CLAMPED.replace("CHECK", check), concrete=expected[1] == "false") == expected

@@ -402,12 +402,23 @@ def guards(c: ci.Cursor, out: Dict[int, Guarded], in_main: bool = False) -> Dict
             # a local declared here dies when its function returns: a return not reading it leaves it
             local = assigned is not None and assigned[0].kind == K.VAR_DECL and \
                 assigned[0].storage_class != ci.StorageClass.STATIC
-            guard = _guard_of(kids[i + 1:], assigned[1], assigned[2], in_main, local) if assigned is not None else None
+            leaves = Leaves(in_main, local)
+            guard = _guard_of(kids[i + 1:], assigned[1], assigned[2], leaves) if assigned is not None else None
             if assigned is not None and guard is not None:
                 out[assigned[0].hash] = guard
     for ch in kids:
         guards(ch, out, ch.spelling == "main" if ch.kind == K.FUNCTION_DECL else in_main)
     return out
+
+
+@dataclass(frozen=True)
+class Leaves:
+    """What ends the life of a guarded value: in ``main``, a ``return`` of a constant; for a
+    ``local`` of its function, a ``return`` not reading it; everywhere ``abort()`` and ``exit()``.
+    (A ``continue`` would end a loop body's local too, but a guard of a value made at every turn
+    of a loop multiplies the structures there by its values: left to the other classes.)"""
+    in_main: bool
+    local: bool
 
 
 def _nondet_assignment(stmt: ci.Cursor) -> Optional[Tuple[ci.Cursor, ci.Cursor, ci.Cursor]]:
@@ -425,16 +436,26 @@ def _nondet_assignment(stmt: ci.Cursor) -> Optional[Tuple[ci.Cursor, ci.Cursor, 
     return (s, var, kids[1]) if var is not None else None
 
 
-def _guard_of(after: List[ci.Cursor], var: ci.Cursor, call: ci.Cursor, in_main: bool,
-              local: bool = False) -> Optional[Guarded]:
-    """The guard the statements ``after`` an assignment of ``var`` from ``call`` start with: the
-    ``__VERIFIER_assume`` calls in a row, or one ``if (c) abort();`` (in ``main``, ``if (c) return
-    0;`` too; for a ``local`` of its function, ``if (c) return e;`` with e not reading it), or one
-    ``if (c) var = K;`` for a constant K (a clamp)."""
+MAX_GUARD_SKIP = 3   # nondet assignments of other variables a guard may follow the value's over
+
+
+def _guard_of(after: List[ci.Cursor], var: ci.Cursor, call: ci.Cursor, leaves: Leaves) -> Optional[Guarded]:
+    """The guard the statements ``after`` an assignment of ``var`` from ``call`` start with, past at
+    most :data:`MAX_GUARD_SKIP` nondet assignments of other variables: the ``__VERIFIER_assume``
+    calls in a row, or the ``if (c) ...;`` in a row whose branch leaves (:class:`Leaves`) or sets
+    ``var`` to a constant (a clamp)."""
     mine, given = int_range(var.type), int_range(strip(call, casts=True).type)
     # a value of a narrower type keeps its value in the variable's: only those may be given
     bounds = (given if given is not None and mine is not None and given.within(mine) else mine)
     spans = bounds.bounds if bounds is not None else None
+    key = decl_key(var)
+    skip = 0
+    while skip < min(MAX_GUARD_SKIP, len(after)):
+        other = _nondet_assignment(after[skip])
+        if other is None or decl_key(other[1]) == key:
+            break
+        skip += 1
+    after = after[skip:]
     assumed = []
     for stmt in after:
         s = strip(stmt)
@@ -443,19 +464,22 @@ def _guard_of(after: List[ci.Cursor], var: ci.Cursor, call: ci.Cursor, in_main: 
             break
         assumed.append(args[0])
     if assumed:
-        return Guarded(decl_key(var), tuple(assumed), True, spans)
-    s = strip(after[0]) if after else None
-    kids = children(s) if s is not None else []
-    leaving = decl_key(var) if local else None
-    if s is not None and s.kind == K.IF_STMT and len(kids) == 2 and \
-            (_exits(kids[1], in_main, leaving) or _clamps(kids[1], var)):
-        return Guarded(decl_key(var), (kids[0],), False, spans)
-    return None
+        return Guarded(key, tuple(assumed), True, spans)
+    tests = []
+    for stmt in after:
+        s = strip(stmt)
+        kids = children(s)
+        if s.kind != K.IF_STMT or len(kids) != 2 or \
+                not (_exits(kids[1], leaves, key if leaves.local else None) or _clamps(kids[1], var)):
+            break
+        tests.append(kids[0])
+    return Guarded(key, tuple(tests), False, spans) if tests else None
 
 
 def _clamps(stmt: ci.Cursor, var: ci.Cursor) -> bool:
-    """Is ``stmt`` an assignment of a constant to ``var`` (alone in a block or not)?  After it
-    every value the test sent there is that constant, all alike, as after ``abort()``."""
+    """Is ``stmt`` an assignment to ``var`` of a constant, or of a ``const`` variable initialised
+    with one (alone in a block or not)?  After it every value the test sent there is that
+    constant, all alike, as after ``abort()``."""
     s = strip(stmt)
     if s.kind == K.COMPOUND_STMT:
         kids = children(s)
@@ -464,33 +488,44 @@ def _clamps(stmt: ci.Cursor, var: ci.Cursor) -> bool:
     if s.kind != K.BINARY_OPERATOR or binary_operator(s) != "=" or len(kids) != 2:
         return False
     target = int_var(kids[0])
-    return target is not None and decl_key(target) == decl_key(var) and evaluate_int(kids[1]) is not None
+    return target is not None and decl_key(target) == decl_key(var) and \
+        (evaluate_int(kids[1]) is not None or _const_initialised(kids[1]))
 
 
-def _exits(stmt: ci.Cursor, in_main: bool, leaving: Optional[Hashable] = None) -> bool:
-    """Is ``stmt`` a call of ``abort``/``exit``, or in ``main`` a ``return`` of a constant, or a
-    ``return`` not reading the local ``leaving`` (alone in a block or not)?"""
+def _const_initialised(c: ci.Cursor) -> bool:
+    """Does ``c`` read a ``const`` int variable whose initialiser is a constant?"""
+    var = int_var(c)
+    init = initializer(var) if var is not None and var.kind == K.VAR_DECL else None
+    return var is not None and var.type.is_const_qualified() and init is not None and evaluate_int(init) is not None
+
+
+def _exits(stmt: ci.Cursor, leaves: Leaves, leaving: Optional[Hashable] = None) -> bool:
+    """Is ``stmt`` a call of ``abort``/``exit``, or a ``return`` that ``leaves`` allows (not
+    reading the local ``leaving``), alone in a block or not?"""
     s = strip(stmt)
     if s.kind == K.COMPOUND_STMT:
         kids = children(s)
-        return len(kids) == 1 and _exits(kids[0], in_main, leaving)
+        return len(kids) == 1 and _exits(kids[0], leaves, leaving)
     if s.kind == K.RETURN_STMT:
         if leaving is not None and not mentions(s, leaving):
             return True
-        return in_main and all(evaluate_int(k) is not None for k in children(s))
+        return leaves.in_main and all(evaluate_int(k) is not None for k in children(s))
     return s.kind == K.CALL_EXPR and callee_name(s) in _EXITS
 
 
 def guarded_values(g: Guarded, known: Dict[Hashable, IntClass]) -> object:
     """The values a guarded nondet value holds past its guard, as :func:`_value` gives them:
     ``("set", values, False)`` when the guard compares the variable (in its own type) only with
-    constants and keeps a bounded run of at most :data:`MAX_COUNTER_VALUES` values (with ``abort``,
-    one more that the guard sends away); else ``"nondet"``.  The assumptions after the first
-    that is no such guard are left out (they still end the paths they end)."""
+    constants and keeps a bounded run of at most :data:`MAX_COUNTER_VALUES` values (with a
+    leaving or clamping ``if``, one more per ``if``, where its test is the first to hold: the
+    values it sends away all alike); else ``"nondet"``.  The assumptions after the first that
+    is no such guard are left out (they still end the paths they end), and so are the ``if``
+    tests after the first that is none.  A test may also read other variables in terms of its
+    own (``||`` of an exit test, ``&&`` of an assumption): the values kept are then a superset."""
     consts: Set[int] = set()
     tests: List[Callable[[int], bool]] = []
     for c in g.conds:
-        test = _guard_test(c, g.var, known, consts)
+        test = _guard_test(c, g.var, known, consts, top=not g.assume)
         if test is None:
             break
         tests.append(test)
@@ -502,20 +537,38 @@ def guarded_values(g: Guarded, known: Dict[Hashable, IntClass]) -> object:
     hi = most if most - max(consts) <= MAX_GUARD_SPAN else max(consts) + 1
     if hi - lo > MAX_GUARD_SPAN:
         return "nondet"
-    kept = [v for v in range(lo, hi + 1) if all(test(v) for test in tests) == g.assume]
+    if g.assume:
+        kept = [v for v in range(lo, hi + 1) if all(test(v) for test in tests)]
+    else:
+        kept = [v for v in range(lo, hi + 1) if not any(test(v) for test in tests)]
     # an end short of the bound stands for every integer beyond it: kept there, the run is unbounded
     unbounded = lo in kept and (g.bounds is None or lo > least) or hi in kept and (g.bounds is None or hi < most)
-    spare = () if g.assume else tuple(v for v in (hi, lo) if v not in kept)[:1]
+    spare = () if g.assume else _sent_away(tests, lo, hi)
     if not kept or unbounded or len(kept) + len(spare) > MAX_COUNTER_VALUES:
         return "nondet"
     return ("set", tuple(kept) + spare, False)
 
 
-def _guard_test(c: ci.Cursor, key: Hashable, known: Dict[Hashable, IntClass], consts: Set[int]
-                ) -> Optional[Callable[[int], bool]]:
+def _sent_away(tests: List[Callable[[int], bool]], lo: int, hi: int) -> Tuple[int, ...]:
+    """For each test of a run of ``if (test) leave-or-clamp;``, one value (an end first) where
+    it is the first test that holds."""
+    out: List[int] = []
+    for i, test in enumerate(tests):
+        for v in (hi, lo, *range(lo + 1, hi)):
+            if test(v) and not any(t(v) for t in tests[:i]):
+                out.append(v)
+                break
+    return tuple(out)
+
+
+def _guard_test(c: ci.Cursor, key: Hashable, known: Dict[Hashable, IntClass], consts: Set[int],
+                top: Optional[bool] = None) -> Optional[Callable[[int], bool]]:
     """``c`` as a test of the value of variable ``key``, when it is made of ``!``, ``&&``, ``||``
     and comparisons of the variable (in its own type) with constants (``known`` gives the constant
-    variables); None otherwise.  Collect the constants."""
+    variables); None otherwise.  Collect the constants.  ``top`` True (False): ``c`` is, or is
+    an operand of, a chain of ``||`` (``&&``) at the top of a test, and an operand of that chain
+    that is no such test of the variable counts as false (true): whatever else it reads, where
+    ``c`` does not hold (holds) the operands of the variable do not (do)."""
     s = strip(c)
     kids = children(s)
     if s.kind == K.UNARY_OPERATOR and unary_operator(s) == "!" and kids:
@@ -525,8 +578,11 @@ def _guard_test(c: ci.Cursor, key: Hashable, known: Dict[Hashable, IntClass], co
         return None
     op = binary_operator(s)
     if op in ("&&", "||"):
-        a = _guard_test(kids[0], key, known, consts)
-        b = _guard_test(kids[1], key, known, consts) if a is not None else None
+        chain = top if top is not None and (op == "||") == top else None
+        a, b = (_guard_test(k, key, known, consts, chain) for k in kids)
+        if chain is not None:   # an operand that is no test of the variable
+            a = a if a is not None else (lambda v: not chain)
+            b = b if b is not None else (lambda v: not chain)
         if a is None or b is None:
             return None
         return (lambda v: a(v) and b(v)) if op == "&&" else (lambda v: a(v) or b(v))
