@@ -14,7 +14,7 @@ TVP file of the project and every C translation of the corpus both ways.
 """
 
 import re
-from typing import Callable, List, Optional, Tuple, Union
+from typing import Callable, List, Optional, Tuple, TypeVar, Union
 
 from tvla.errors import Located
 from tvla.logic import formula as F
@@ -47,6 +47,9 @@ _RESERVED = frozenset(("E", "A", "TC", "in", "auto", "foreach", "0", "1"))
 _BINARY: Tuple[Tuple[str, Callable[[F.Formula, F.Formula], F.Formula]], ...] = (
     ("<->", F.Iff), ("->", F.Implies), ("|", F.Or), ("&", F.And))
 """The binary connectives from the loosest; each is left-associative."""
+
+
+Item = TypeVar("Item")
 
 
 class NotSure(Exception):
@@ -392,12 +395,7 @@ class Reader:
         if kind == "name" and self.texts[self.i - 1] == "foreach":
             self.i -= 1
             var, expr = self.foreach_head()
-            self.take("{")
-            decls: List[Decl] = []
-            while self.kind() != "}":
-                decls.append(self.decl())
-            self.i += 1
-            return Foreach(var, expr, tuple(decls), pos)
+            return Foreach(var, expr, self.braced(self.decl), pos)
         raise NotSure("not a declaration the fast reader knows")
 
     def param(self, pos: Pos) -> ParamDecl:
@@ -449,12 +447,16 @@ class Reader:
         name = self.ident()
         self.take("(")
         params = self.ids()
+        return ActionDecl(name, params, self.braced(self.action_item), pos)
+
+    def braced(self, read: Callable[[], Item]) -> Tuple[Item, ...]:
+        """``"{" read()* "}"``."""
         self.take("{")
-        items: List[ActionItem] = []
+        items: List[Item] = []
         while self.kind() != "}":
-            items.append(self.action_item())
+            items.append(read())
         self.i += 1
-        return ActionDecl(name, params, tuple(items), pos)
+        return tuple(items)
 
     def action_item(self) -> ActionItem:
         kind, pos = self.kind(), self.pos()
