@@ -2,8 +2,10 @@
 was built with ``len++`` and walked with ``cnt++`` is decided by the cells each counted, past
 the few values a counter keeps; before, such checks were unknown (an alarm without a witness)."""
 
+import os
+
 import pytest
-from conftest import assert_embedded
+from conftest import ROOT, assert_embedded
 
 from tvla.cfront import ir
 from tvla.cfront.lower import lower_file
@@ -465,3 +467,16 @@ def test_a_bound_embeds_its_concrete_runs(tmp_path):
     src = BOUNDED.replace("SKIP", "2").replace("BOUND", "n - 1 - i")
     _tr, tvp, tvs = write_translation(lower_file(str(write(tmp_path, src))), ("memsafety",), str(tmp_path))
     assert_embedded(tvp, tvs, "--nodes", "4", "--runs", "0")
+
+
+def test_a_count_after_a_free_counts_the_cell_freed(tmp_path):
+    """``free(c); free(t); freed++;`` in a loop that tests another variable (a worklist ``s`` of
+    stack cells, ``t`` a tree node one of them held): the Tally counts the cell just freed, ``t``,
+    before the loop's candidates (``s`` first counted a stack cell, and ``freed != made`` against
+    the tree's nodes was unknown: tree_stack_destroy_counted.c)."""
+    with open(os.path.join(ROOT, "programs", "c", "tree_stack_destroy_counted.c")) as fh:
+        src = fh.read()
+    prog = lower_file(str(write(tmp_path, src)))
+    [tally] = [e.stmt for e in prog.edges if isinstance(e.stmt, ir.Tally) and e.stmt.counter == "freed"]
+    [first] = [p for p in prog.pointers if p.name == tally.vars[0]]
+    assert first.struct == "tree" and any(isinstance(e.stmt, ir.Free) and e.stmt.var == first.name for e in prog.edges)

@@ -15,7 +15,9 @@ for a cell all counters of c's group counted, :func:`tally_groups`; the base is 
 empties the tally and finds it; ``c = d`` copies d's; every other write loses it, but
 ``c += 1``, which this pass follows by a :class:`~tvla.cfront.ir.Tally`: the first of its
 candidate pointer variables that points to a cell not tallied yet gets tallied (none: lost).
-The candidates (each stays live up to the step, so they are few) are variables assigned in
+A variable freed on the one edge into the step comes first (``free(t); freed++;``: the cell
+freed is the one counted).  The other candidates (each stays live up to the step, so they are
+few) are variables assigned in
 the loop around the step, not temporaries of the lowering: those a test compares with NULL
 there (``p`` of ``for (p = l; p; p = p->next) cnt++;``) and after them those ``malloc`` assigns
 (``n`` of ``n = malloc(...); ...; len++;``), else all; outside loops, the nearest three assigned or
@@ -172,6 +174,8 @@ def tally_counters(prog: ir.CProgram) -> ir.CProgram:
         if isinstance(s, ir.Step) and s.var in counted and s.delta in (1, -1):
             loop = loops.get(e.source)
             cands = _candidates(prog.edges, loop, temps, s.delta) or _before(e, into, temps)[:BACK_VARS]
+            if s.delta > 0:   # ``free(t); freed++;``: the cell just freed is the one counted
+                cands = _freed_before(e, into, temps) + cands
             behind = _left_behind(prog.edges, out_of, i, loop, cands, loads) if loop is not None else []
             if loop is not None and s.delta < 0:   # a cell freed on some way around: it is the one to take back
                 behind += [x for x in _freed_walks(prog.edges, loop, loads) if x in cands and x not in behind]
@@ -291,6 +295,13 @@ def _candidates(edges: Sequence[ir.Edge], loop: Optional[FrozenSet[str]], temps:
         if found:
             return found
     return []
+
+
+def _freed_before(e: ir.Edge, into: Dict[str, List[ir.Edge]], temps: AbstractSet[str]) -> List[str]:
+    """The variable ``free`` frees on the only edge into ``e``'s source, if any (not a temporary)."""
+    edges = into.get(e.source, [])
+    s = edges[0].stmt if len(edges) == 1 else None
+    return [s.var] if isinstance(s, ir.Free) and s.var not in temps else []
 
 
 def _before(e: ir.Edge, into: Dict[str, List[ir.Edge]], temps: AbstractSet[str], depth: int = BACK_STEPS) -> List[str]:
