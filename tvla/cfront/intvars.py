@@ -402,23 +402,12 @@ def guards(c: ci.Cursor, out: Dict[int, Guarded], in_main: bool = False) -> Dict
             # a local declared here dies when its function returns: a return not reading it leaves it
             local = assigned is not None and assigned[0].kind == K.VAR_DECL and \
                 assigned[0].storage_class != ci.StorageClass.STATIC
-            leaves = Leaves(in_main, local)
-            guard = _guard_of(kids[i + 1:], assigned[1], assigned[2], leaves) if assigned is not None else None
+            guard = _guard_of(kids[i + 1:], assigned[1], assigned[2], in_main, local) if assigned is not None else None
             if assigned is not None and guard is not None:
                 out[assigned[0].hash] = guard
     for ch in kids:
         guards(ch, out, ch.spelling == "main" if ch.kind == K.FUNCTION_DECL else in_main)
     return out
-
-
-@dataclass(frozen=True)
-class Leaves:
-    """What ends the life of a guarded value: in ``main``, a ``return`` of a constant; for a
-    ``local`` of its function, a ``return`` not reading it; everywhere ``abort()`` and ``exit()``.
-    (A ``continue`` would end a loop body's local too, but a guard of a value made at every turn
-    of a loop multiplies the structures there by its values: left to the other classes.)"""
-    in_main: bool
-    local: bool
 
 
 def _nondet_assignment(stmt: ci.Cursor) -> Optional[Tuple[ci.Cursor, ci.Cursor, ci.Cursor]]:
@@ -439,11 +428,15 @@ def _nondet_assignment(stmt: ci.Cursor) -> Optional[Tuple[ci.Cursor, ci.Cursor, 
 MAX_GUARD_SKIP = 3   # nondet assignments of other variables a guard may follow the value's over
 
 
-def _guard_of(after: List[ci.Cursor], var: ci.Cursor, call: ci.Cursor, leaves: Leaves) -> Optional[Guarded]:
+def _guard_of(after: List[ci.Cursor], var: ci.Cursor, call: ci.Cursor, in_main: bool,
+              local: bool = False) -> Optional[Guarded]:
     """The guard the statements ``after`` an assignment of ``var`` from ``call`` start with, past at
     most :data:`MAX_GUARD_SKIP` nondet assignments of other variables: the ``__VERIFIER_assume``
-    calls in a row, or the ``if (c) ...;`` in a row whose branch leaves (:class:`Leaves`) or sets
-    ``var`` to a constant (a clamp)."""
+    calls in a row, or the ``if (c) ...;`` in a row whose branch leaves (``abort()``, ``exit()``; in
+    ``main``, ``return`` of a constant; for a ``local`` of its function, a ``return`` not reading
+    it) or sets ``var`` to a constant (a clamp).  (A ``continue`` would end a loop body's local
+    too, but a guard of a value made at every turn of a loop multiplies the structures there by
+    its values: left to the other classes.)"""
     mine, given = int_range(var.type), int_range(strip(call, casts=True).type)
     # a value of a narrower type keeps its value in the variable's: only those may be given
     bounds = (given if given is not None and mine is not None and given.within(mine) else mine)
@@ -470,7 +463,7 @@ def _guard_of(after: List[ci.Cursor], var: ci.Cursor, call: ci.Cursor, leaves: L
         s = strip(stmt)
         kids = children(s)
         if s.kind != K.IF_STMT or len(kids) != 2 or \
-                not (_exits(kids[1], leaves, key if leaves.local else None) or _clamps(kids[1], var)):
+                not (_exits(kids[1], in_main, key if local else None) or _clamps(kids[1], var)):
             break
         tests.append(kids[0])
     return Guarded(key, tuple(tests), False, spans) if tests else None
@@ -499,17 +492,17 @@ def _const_initialised(c: ci.Cursor) -> bool:
     return var is not None and var.type.is_const_qualified() and init is not None and evaluate_int(init) is not None
 
 
-def _exits(stmt: ci.Cursor, leaves: Leaves, leaving: Optional[Hashable] = None) -> bool:
-    """Is ``stmt`` a call of ``abort``/``exit``, or a ``return`` that ``leaves`` allows (not
-    reading the local ``leaving``), alone in a block or not?"""
+def _exits(stmt: ci.Cursor, in_main: bool, leaving: Optional[Hashable] = None) -> bool:
+    """Is ``stmt`` a call of ``abort``/``exit``, or in ``main`` a ``return`` of a constant, or a
+    ``return`` not reading the local ``leaving`` (alone in a block or not)?"""
     s = strip(stmt)
     if s.kind == K.COMPOUND_STMT:
         kids = children(s)
-        return len(kids) == 1 and _exits(kids[0], leaves, leaving)
+        return len(kids) == 1 and _exits(kids[0], in_main, leaving)
     if s.kind == K.RETURN_STMT:
         if leaving is not None and not mentions(s, leaving):
             return True
-        return leaves.in_main and all(evaluate_int(k) is not None for k in children(s))
+        return in_main and all(evaluate_int(k) is not None for k in children(s))
     return s.kind == K.CALL_EXPR and callee_name(s) in _EXITS
 
 

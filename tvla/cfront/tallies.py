@@ -226,7 +226,7 @@ def _left_behind(edges: Sequence[ir.Edge], out_of: Dict[str, List[Tuple[int, ir.
     entries = {e.target for e in edges if e.target in loop and e.source not in loop}
     out = []
     for x in cands:
-        if not any(_advance(e.stmt, loads) == x for e in edges if e.source in loop and e.target in loop):
+        if not any(_advance(s, loads) == x for s in _inside(edges, loop)):
             continue
         seen, todo = set(entries), list(entries)
         while todo:
@@ -245,9 +245,14 @@ def _freed_walks(edges: Sequence[ir.Edge], loop: FrozenSet[str], loads: Abstract
     advance the cell freed is kept for the ``c -= 1`` after it, which takes it back (dropped
     unreachable first, it would lose the tally); where another way was taken, the copy holds a
     cell taken back already, and the step goes on to the next candidate."""
-    inside = [e.stmt for e in edges if e.source in loop and e.target in loop]
+    inside = _inside(edges, loop)
     freed = {s.var for s in inside if isinstance(s, ir.Free)}
     return sorted({x for x in (_advance(s, loads) for s in inside) if x is not None and x in freed})
+
+
+def _inside(edges: Sequence[ir.Edge], loop: FrozenSet[str]) -> List[ir.Statement]:
+    """The statements of the edges within ``loop`` (both ends in it)."""
+    return [e.stmt for e in edges if e.source in loop and e.target in loop]
 
 
 def _balanced(prog: ir.CProgram, counters: Set[str]) -> Set[str]:
@@ -282,7 +287,7 @@ def _candidates(edges: Sequence[ir.Edge], loop: Optional[FrozenSet[str]], temps:
     none) for a step by ``delta``: the first nonempty group of the module docstring, by name."""
     if loop is None:
         return []
-    inside = [e.stmt for e in edges if e.source in loop and e.target in loop]
+    inside = _inside(edges, loop)
     assigned = {s.dst for s in inside if isinstance(s, (ir.AssignVar, ir.Load, ir.Malloc))}
     tested = {s.cond.left for s in inside if isinstance(s, ir.Assume) and isinstance(s.cond, ir.PtrCond)
               and s.cond.right is None}
