@@ -527,8 +527,10 @@ class Reader:
             if self.kind() == "name":
                 out.append((self.texts[self.i], self.pos()))
                 self.location()
+            elif self.kind() in ("{", "}", ","):
+                self.i += 1
             else:
-                self.take(self.kind() if self.kind() in ("{", "}", ",") else "name")
+                raise NotSure("not a printed location")
         return out
 
     def syntax(self) -> Syntax:
