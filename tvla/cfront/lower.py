@@ -43,7 +43,7 @@ import clang.cindex as ci
 import networkx as nx
 
 from tvla.cfront import ir
-from tvla.cfront.cinfo import BLOCK, CELL_FIELD, K, SourceText, callee_name, callable_from_main, definitions, cell_words, children, constant_value, decl_key, \
+from tvla.cfront.cinfo import BLOCK, CELL_ALLOCATORS, CELL_FIELD, K, SourceText, callee_name, callable_from_main, definitions, cell_words, children, constant_value, decl_key, \
     designations, does_nothing, fields_of, function_number, initializer, int_cell, is_function_pointer, is_int, is_int_cell, is_number, \
     is_scalar, for_parts, is_pointer, is_void_pointer, pointee_struct, strip, struct_decl, struct_name, switch_cases, \
     MAX_CASE_RANGE, case_values, int_range, sizeof_struct
@@ -126,8 +126,8 @@ KEEPS_NO_MEMORY = frozenset({"free", "abort", "exit", "_Exit", "alloca", "memset
                              "strlen", "strcmp", "strncmp", "strcpy", "strncpy", "strcat", "strncat", "strchr",
                              "printf", "puts", "putchar", "rand", "random", "srand", "__VERIFIER_assume",
                              "__VERIFIER_error", "__assert_fail", "__assert_perror_fail", "__assert", "assert"})
-HEAP_ALLOCATORS = frozenset({"malloc", "calloc", "realloc", "reallocarray", "aligned_alloc", "posix_memalign",
-                             "memalign", "valloc", "pvalloc", "strdup", "strndup"})
+HEAP_ALLOCATORS = frozenset(CELL_ALLOCATORS) | frozenset({"realloc", "reallocarray", "aligned_alloc", "posix_memalign",
+                                                      "memalign", "valloc", "pvalloc", "strdup", "strndup"})
 
 
 def may_allocate(name: str) -> bool:
@@ -722,7 +722,7 @@ class Lowering(LinkLowering):
         args = list(s.get_arguments())
         if name is None:
             return self.indirect_call(s, args, cur, fr, want)
-        if name in ("malloc", "calloc"):
+        if name in CELL_ALLOCATORS:
             st = want or pointee_struct(s.type) or sizeof_struct(args)
             if st is None:
                 self.unsupported(s, f"{name} of a block that is not a struct")
@@ -858,7 +858,7 @@ class Lowering(LinkLowering):
         return cur
 
     def is_alloc(self, s: ci.Cursor) -> bool:
-        return callee_name(s) in ("malloc", "calloc")
+        return callee_name(s) in CELL_ALLOCATORS
 
     def malloc(self, dst: str, s: ci.Cursor, cur: Cur, fr: Frame, st: Optional[ci.Cursor],
                at: Optional[ci.Cursor] = None) -> Cur:

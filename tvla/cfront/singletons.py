@@ -26,14 +26,13 @@ from typing import AbstractSet, Dict, Hashable, List, Optional, Set, Tuple
 
 import clang.cindex as ci
 
-from tvla.cfront.cinfo import (K, all_zero, callee_name, children, decl_key, designations, has_backward_goto, initializer,
+from tvla.cfront.cinfo import (CELL_ALLOCATORS, K, all_zero, callee_name, children, decl_key, designations, has_backward_goto, initializer,
                                int_range, is_aggregate, is_int, pointee_struct, strip, struct_decl, struct_name, walk_main)
 from tvla.cfront.ir import IntRange
 from tvla.cfront.parse import binary_operator, evaluate_int, unary_operator
 
 __all__ = ["Single", "singleton_fields", "single_field"]
 
-ALLOCATORS = ("malloc", "calloc")
 _WRITERS = ("memset", "memcpy", "memmove", "realloc", "bcopy", "bzero", "explicit_bzero")
 _LOOPS = (K.WHILE_STMT, K.DO_STMT, K.FOR_STMT)
 _ALL = "*"   # the key that disqualifies every struct
@@ -176,7 +175,7 @@ class _Scan:
             for a in args:
                 rec = pointee_struct(strip(a, casts=True).type)
                 self.out.add(decl_key(rec) if rec is not None else _ALL)
-        if name in ALLOCATORS:
+        if name in CELL_ALLOCATORS:
             self.allocation(c, name, args, ctx)
 
     def allocation(self, c: ci.Cursor, name: str, args: List[ci.Cursor], ctx: Ctx) -> None:

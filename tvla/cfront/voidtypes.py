@@ -28,7 +28,7 @@ from typing import Dict, Hashable, Iterator, List, Optional, Set, Tuple, Union
 import clang.cindex as ci
 from networkx.utils import UnionFind
 
-from tvla.cfront.cinfo import BLOCK, K, callee_name, children, decl_key, fields_of, initializer, is_int_cell, \
+from tvla.cfront.cinfo import BLOCK, CELL_ALLOCATORS, K, callee_name, children, decl_key, fields_of, initializer, is_int_cell, \
     is_void_pointer, pointee_struct, sizeof_struct, struct_name, walk_main
 from tvla.cfront.parse import Edits, binary_operator, constants_memo, evaluate_int, unary_operator
 
@@ -135,7 +135,7 @@ class _Facts:
         key = self.ref(core)
         if key is not None:
             return [("entity", key)]
-        if core.kind == K.CALL_EXPR and callee_name(core) in ("malloc", "calloc"):
+        if core.kind == K.CALL_EXPR and callee_name(core) in CELL_ALLOCATORS:
             args = list(core.get_arguments())
             st = sizeof_struct(args)
             if st is not None:
