@@ -5,10 +5,12 @@ them (with ``abort`` or a clamp, one more value that the guard sends away stands
 such a flag (``count != 1 + len``) is tested value by value (ExprLowering.paired_cond)."""
 
 import pytest
-from conftest import c_verdicts
+from conftest import assert_embedded, c_verdicts
 
 from tvla.cfront.intvars import classify_ints
+from tvla.cfront.lower import lower_file
 from tvla.cfront.parse import parse_file
+from tvla.cli.verify import write_translation
 
 HEAD = """#include <stdlib.h>
 extern int __VERIFIER_nondet_int(void);
@@ -174,6 +176,10 @@ def test_an_int_counter_never_negative_is_compared_with_an_unsigned_as_it_is(tmp
      ("flag", (1, 2, 3, 4, 5))),
     ("int v = __VERIFIER_nondet_int(); int u = __VERIFIER_nondet_int();", "if (v < 1 && u < 0 || v > 4) abort();",
      ("symbolic", ())),   # v < 1 only with u < 0: no bound below
+    # past declarations of constants (list-ext's `const int data = 1;` between the value and its test)
+    ("int v = __VERIFIER_nondet_int(); const int data = 2; int *p = 0;", "if (v < 0 || v > 4) v = 0;",
+     ("flag", (0, 1, 2, 3, 4, 5))),
+    ("int v = __VERIFIER_nondet_int(); int data = v;", "if (v < 0 || v > 4) v = 0;", ("register", ())),   # reads v
 ])
 def test_guards_in_a_row_and_values_of_a_narrower_type(tmp_path, decl, guard, expected):
     src = HEAD + "extern unsigned char __VERIFIER_nondet_uchar(void);\nint main(void) {\n    " + decl + "\n    " + \
@@ -211,3 +217,39 @@ def test_a_length_clamped_by_ifs_in_a_row_is_counted_down(tmp_path, check, expec
     """A length clamped into 2..5 by two ifs (to a const variable) is a flag: the list a loop
     counting it down makes has that length (it was abstracted: unknown)."""
     assert c_verdicts(tmp_path, CLAMPED.replace("CHECK", check), concrete=expected[1] == "false") == expected
+
+
+POSTDEC = HEAD + """extern unsigned int __VERIFIER_nondet_uint(void);
+typedef struct node { struct node *next; } *SLL;
+int main(void) {
+    TYPE len = NONDET();
+    if (len < 1 || len > 5) return 0;
+    SLL head = NULL;
+    for (TYPE i = len; i-- > 0; ) { SLL n = malloc(sizeof *n); n->next = head; head = n; }
+    if (len == 1) { free(head); head = NULL; }
+    else { SLL p = head; for (TYPE j = 0; j < len - 2; j++) p = p->next; free(p->next); p->next = NULL; }
+    while (head) { SLL t = head->next; free(head); head = t; }
+    if (i_CHECK) reach_error();
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("typ, nondet", [("int", "__VERIFIER_nondet_int"), ("unsigned int", "__VERIFIER_nondet_uint")])
+@pytest.mark.parametrize("check, expected", [("0", ("true", "true", "true")), ("len > 2", ("true", "true", "false"))])
+def test_a_loop_counted_down_by_a_step_in_its_test(tmp_path, typ, nondet, check, expected):
+    """``for (i = len; i-- > 0; )`` builds len cells: i is compared with 0 in its test (its class
+    reaches 0 and past it), and an unsigned i's old value is tested before the step, which wraps
+    (both were abstracted: the list the last if cuts one cell short of was unknown)."""
+    src = POSTDEC.replace("TYPE", typ).replace("NONDET", nondet).replace("i_CHECK", check)
+    assert c_verdicts(tmp_path, src, concrete=expected[2] == "false") == expected
+
+
+def test_concrete_runs_embed_through_a_step_in_a_test(tmp_path):
+    """Every concrete run of the unsigned ``i-- > 0`` loop (its old value tested, then the step
+    that wraps past 0) embeds."""
+    path = tmp_path / "p.c"
+    path.write_text(POSTDEC.replace("TYPE", "unsigned int").replace("NONDET", "__VERIFIER_nondet_uint")
+                    .replace("i_CHECK", "len > 2"))
+    _tr, tvp, tvs = write_translation(lower_file(str(path)), ("memsafety", "unreach-call"), str(tmp_path))
+    assert_embedded(tvp, tvs, "--nodes", "2", "--runs", "20")

@@ -54,7 +54,7 @@ from typing import Callable, Dict, FrozenSet, Hashable, List, Optional, Set, Tup
 import clang.cindex as ci
 
 from tvla.cfront.cinfo import (MAX_CASE_RANGE, K, callee_name, case_values, children, has_backward_goto, decl_key, for_parts,
-                               constant_value, initializer, int_range, is_datum, is_scalar, keeps_value,
+                               constant_value, initializer, int_range, is_aggregate, is_datum, is_scalar, keeps_value,
                                mentions, strip, switch_cases)
 from tvla.cfront.ir import DATA_OPS, IntRange, holds, region_values
 from tvla.cfront.outparams import OutParams, deref_param, out_params
@@ -425,13 +425,13 @@ def _nondet_assignment(stmt: ci.Cursor) -> Optional[Tuple[ci.Cursor, ci.Cursor, 
     return (s, var, kids[1]) if var is not None else None
 
 
-MAX_GUARD_SKIP = 3   # nondet assignments of other variables a guard may follow the value's over
+MAX_GUARD_SKIP = 3   # statements a guard may follow the value over: nondet assignments of others, constant declarations
 
 
 def _guard_of(after: List[ci.Cursor], var: ci.Cursor, call: ci.Cursor, in_main: bool,
               local: bool = False) -> Optional[Guarded]:
     """The guard the statements ``after`` an assignment of ``var`` from ``call`` start with, past at
-    most :data:`MAX_GUARD_SKIP` nondet assignments of other variables: the ``__VERIFIER_assume``
+    most :data:`MAX_GUARD_SKIP` nondet assignments of other variables or declarations of constants: the ``__VERIFIER_assume``
     calls in a row, or the ``if (c) ...;`` in a row whose branch leaves (``abort()``, ``exit()``; in
     ``main``, ``return`` of a constant; for a ``local`` of its function, a ``return`` not reading
     it) or sets ``var`` to a constant (a clamp).  (A ``continue`` would end a loop body's local
@@ -445,7 +445,7 @@ def _guard_of(after: List[ci.Cursor], var: ci.Cursor, call: ci.Cursor, in_main: 
     skip = 0
     while skip < min(MAX_GUARD_SKIP, len(after)):
         other = _nondet_assignment(after[skip])
-        if other is None or decl_key(other[1]) == key:
+        if not (other is None and _declares_constants(after[skip]) or other is not None and decl_key(other[1]) != key):
             break
         skip += 1
     after = after[skip:]
@@ -467,6 +467,15 @@ def _guard_of(after: List[ci.Cursor], var: ci.Cursor, call: ci.Cursor, in_main: 
             break
         tests.append(kids[0])
     return Guarded(key, tuple(tests), False, spans) if tests else None
+
+
+def _declares_constants(stmt: ci.Cursor) -> bool:
+    """Does ``stmt`` only declare variables, each without an initialiser or with a constant one
+    (``const int data = 2;``, ``struct node *p = NULL;``)?  It reads and changes nothing."""
+    decls = children(stmt) if stmt.kind == K.DECL_STMT else []
+    return bool(decls) and all(d.kind == K.VAR_DECL and not is_aggregate(d.type) and
+                               (initializer(d) is None or evaluate_int(strip(initializer(d), casts=True)) is not None)
+                               for d in decls)
 
 
 def _clamps(stmt: ci.Cursor, var: ci.Cursor) -> bool:
@@ -1077,8 +1086,12 @@ def _comparisons(c: ci.Cursor, out: List[Tuple[Hashable, ci.Cursor]]) -> List[Tu
 
 
 def _compared_key(side: ci.Cursor) -> Optional[Hashable]:
-    """The key of the int variable, or of the return value of the call, a comparison's side is."""
-    var = int_var(strip(side, casts=True))
+    """The key of the int variable, or of the return value of the call, a comparison's side is (a
+    variable stepped there, as in ``i-- > 0``, is compared before or after its step)."""
+    side = strip(side, casts=True)
+    if side.kind == K.UNARY_OPERATOR and unary_operator(side) in ("++", "--", "post++", "post--"):
+        side = strip(children(side)[0], casts=True)
+    var = int_var(side)
     if var is not None:
         return decl_key(var)
     definition = _callee_definition(side)

@@ -767,12 +767,19 @@ class ExprLowering(Builder):
         stepped = self.counter_step(name, target, u, fr) if name is not None else None
         rng = self.var_class(target, fr).range
         wraps = rng is not None and rng.wraps   # the order of old and new differs
-        if stepped is None or op not in ("==", "!=") and wraps:
+        post = unary_operator(u).startswith("post")
+        if stepped is None or op not in ("==", "!=") and wraps and not post:
             return False
-        value += stepped.delta if unary_operator(u).startswith("post") else 0
-        value = rng.convert(value) if rng is not None else value
         if field is not None:   # (d->n)-- > 0: d dereferenced first
             cur = self.field_touch(target, cur, fr)
+        if wraps and post:   # the old value tested, then the step on either way (i-- > 0 of an unsigned i)
+            t_old, f_old = (self.node() if way is not None else None for way in (t, f))
+            self.edge(t_old, t, stepped, u)
+            self.edge(f_old, f, stepped, u)
+            self.int_branch(("var", stepped.var), op, ("const", value), t_old, f_old, cur, s)
+            return True
+        value += stepped.delta if post else 0
+        value = rng.convert(value) if rng is not None else value
         self.int_branch(("var", stepped.var), op, ("const", value), t, f, self.step(cur, stepped, u), s)
         return True
 
