@@ -5,10 +5,11 @@ the copied register's, and rules tie it to their order against every cell.  So
 that outlive their cells (a dequeued priority against the last one) keep their order."""
 
 import pytest
+from conftest import assert_embedded
 
 from tvla.cfront import ir
 from tvla.cfront.lower import lower_file
-from tvla.cli.verify import VerifyOptions, verify_files
+from tvla.cli.verify import VerifyOptions, verify_files, write_translation
 
 PROGRAM = """#include <stdlib.h>
 extern int __VERIFIER_nondet_int(void);
@@ -153,3 +154,43 @@ int main(void)
     [f] = verify_files([str(path)], VerifyOptions(("unreach-call",)))
     got = f.properties[0]
     assert got.verdict == "unknown", got.reason
+
+
+CARRIED = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+struct c { struct c *n; int d; };
+int main(void)
+{
+    struct c *l = NULL;
+    while (__VERIFIER_nondet_int()) { struct c *e = malloc(sizeof *e); e->d = WRITE; e->n = l; l = e; }
+    int prev = START;
+    while (l) {
+        int cur = l->d;
+        if (cur < prev) reach_error();
+        prev = cur;
+        struct c *t = l->n; free(l); l = t;
+    }
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("write, start, verdict", [("1", "1", "true"), ("1", "2", "false"),
+                                                   ("__VERIFIER_nondet_int() ? 1 : 2", "1", "false")])
+def test_a_value_carried_to_the_next_cell_against_constants_written(tmp_path, write, start, verdict):
+    # the constants written into a field two registers hold are its keys: every cell written 1
+    # equals every other, and prev = 1 is an exact copy (the write was abstracted: unknown)
+    path = tmp_path / "c.c"
+    path.write_text(CARRIED.replace("WRITE", write).replace("START", start))
+    [f] = verify_files([str(path)], VerifyOptions(("unreach-call",)))
+    got = f.properties[0]
+    assert got.verdict == verdict, got.reason
+
+
+def test_concrete_runs_embed_with_the_keys_written(tmp_path):
+    """Every concrete run of the carried comparison, cells written 1 or 2, embeds."""
+    path = tmp_path / "c.c"
+    path.write_text(CARRIED.replace("WRITE", "__VERIFIER_nondet_int() ? 1 : 2").replace("START", "1"))
+    _tr, tvp, tvs = write_translation(lower_file(str(path)), ("unreach-call",), str(tmp_path))
+    assert_embedded(tvp, tvs, "--nodes", "4", "--runs", "0")

@@ -2298,7 +2298,7 @@ def _data_fields(cprog: ir.CProgram, flags: Dict[str, Tuple[int, ...]], symbolic
     for d, vs in written.items():
         # a constant written but never compared with is "none of the keys", unless the order of
         # the field (or of a register holding it) needs to know which constant it is
-        if d in values or d in ordered:
+        if d in values or d in ordered or d in held:
             values.setdefault(d, {}).update((v, None) for v in vs if d in ordered or d in held or isinstance(v, str))
     _shared_keys(cprog, values, written, registers)
     keys = {d: _key_order(vs) for d, vs in values.items() if vs}
