@@ -1,11 +1,11 @@
 """Link pointers copied into one another (``pm = pq``, a link given to a ``T **`` parameter),
-and reachability from a struct variable's head cell along paths (the dummy head of an
-insertion sort)."""
+the address of a struct variable's pointer field given to one (``push(&q.head)``), and
+reachability from a struct variable's head cell along paths (the dummy head of an insertion sort)."""
 
 import os
 
 import pytest
-from conftest import ROOT, assert_embedded, corpus_verdicts
+from conftest import ROOT, assert_embedded, c_verdicts, corpus_verdicts
 
 from tvla.cfront.lower import lower_file
 from tvla.cli.verify import write_translation
@@ -48,3 +48,43 @@ def test_the_dummy_heads_list_stays_reachable():
     a memcleanup alarm at exit without a witness (unknown); now proved without concrete runs."""
     verdicts = corpus_verdicts("sort_insertion_dummy_stack.c", ("memsafety", "memcleanup"), concrete=False)
     assert [verdicts[p].verdict for p in ("memsafety", "memcleanup")] == ["true", "true"]
+
+
+FIELD_OUT = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+struct nd { struct nd *next; };
+struct pair { struct nd *a; struct nd *b; };
+GLOBAL
+static void push(struct nd **l) { struct nd *n = malloc(sizeof *n); n->next = *l; *l = n; }
+int main(void) {
+    LOCAL
+    g.a = NULL; g.b = NULL;
+    while (__VERIFIER_nondet_int()) { PUSH }
+    push(&g.b);
+    while (g.a) { struct nd *t = g.a->next; free(g.a); g.a = t; }
+    FREE_B
+    return 0;
+}
+"""
+FREE_B = "while (g.b) { struct nd *t = g.b->next; free(g.b); g.b = t; }"
+
+
+@pytest.mark.parametrize("where, push", [("struct pair g;", "if (__VERIFIER_nondet_int()) push(&g.a); else push(&g.b);"),
+                                         ("", "push(__VERIFIER_nondet_int() ? &g.a : &g.b);")])
+@pytest.mark.parametrize("free_b, expected", [(FREE_B, ("true", "true")), ("", ("true", "false")),
+                                              (FREE_B + " free(g.b->next);", ("false (valid-deref)", "true"))])
+def test_a_field_of_a_struct_variable_given_to_an_out_parameter(tmp_path, where, push, free_b, expected):
+    """``push(&g.a)`` for a global or local ``struct pair g``, or ``push(c ? &g.a : &g.b)``: the
+    link points to a field of g's cell (both were unsupported: unknown)."""
+    src = FIELD_OUT.replace("GLOBAL", where).replace("LOCAL", "" if where else "struct pair g;")
+    src = src.replace("PUSH", push).replace("FREE_B", free_b)
+    assert c_verdicts(tmp_path, src, ("memsafety", "memcleanup"), concrete=expected != ("true", "true")) == expected
+
+
+def test_concrete_runs_embed_through_a_field_of_a_struct_variable(tmp_path):
+    """Every concrete run of ``push(c ? &g.a : &g.b)`` on a local struct variable embeds."""
+    src = FIELD_OUT.replace("GLOBAL", "").replace("LOCAL", "struct pair g;")
+    path = tmp_path / "p.c"
+    path.write_text(src.replace("PUSH", "push(__VERIFIER_nondet_int() ? &g.a : &g.b);").replace("FREE_B", FREE_B))
+    _tr, tvp, tvs = write_translation(lower_file(str(path)), ("memsafety", "memcleanup"), str(tmp_path))
+    assert_embedded(tvp, tvs, "--runs", "20")

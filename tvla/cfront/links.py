@@ -20,7 +20,7 @@ from typing import Dict, Hashable, List, Optional, Tuple
 import clang.cindex as ci
 
 from tvla.cfront import ir
-from tvla.cfront.cinfo import K, children, decl_key, pointee_struct, strip, struct_name
+from tvla.cfront.cinfo import K, children, decl_key, pointee_struct, strip, struct_decl, struct_name
 from tvla.cfront.lower_cfg import BAD, Frame
 from tvla.cfront.lower_expr import Cur, ExprLowering, Operand, Ptr
 from tvla.cfront.parse import binary_operator, unary_operator
@@ -104,6 +104,10 @@ class LinkLowering(ExprLowering):
             if src is not link:
                 self.link_copies.append((link, src))
             return self.step(cur, ir.LinkCopy(link.cell, link.flag, src.cell, src.flag), at)
+        held = self.variable_field(s, link, fr)
+        if held is not None:   # &q.f of a struct variable q: a field of its cell
+            cur = self.step(cur, ir.AssignVar(link.cell, held[0]), at)
+            return self.step(cur, ir.Havoc(link.flag, self.target_value(link, ("field", held[1]))), at)
         field = field_address(s, link)
         if field is None:
             self.unsupported(at, self.describe(rhs, "value of a pointer to a link:"))
@@ -114,6 +118,19 @@ class LinkLowering(ExprLowering):
             return cur
         cur = self.step(cur, ir.AssignVar(link.cell, v), at)
         return self.step(cur, ir.Havoc(link.flag, self.target_value(link, ("field", field[1]))), at)
+
+    def variable_field(self, s: ci.Cursor, link: Link, fr: Frame) -> Optional[Tuple[str, str]]:
+        """(the pointer to q's cell, f) of ``&q.f`` (``s``, casts stripped) for a struct variable q
+        whose field f holds a pointer to ``link``'s struct, else None."""
+        inner = strip(children(s)[0]) if s.kind == K.UNARY_OPERATOR and unary_operator(s) == "&" else None
+        base = strip(children(inner)[0]) if inner is not None and inner.kind == K.MEMBER_REF_EXPR and \
+            children(inner) else None
+        cell = self.cell_of(base, fr) if base is not None else None
+        rec = struct_decl(base.type) if base is not None else None
+        st = pointee_struct(inner.type) if inner is not None else None
+        if cell is None or rec is None or st is None or struct_name(st) != link.struct:
+            return None
+        return cell, self.host_field(rec, inner.spelling)
 
     def link_test(self, s: ci.Cursor, t: Cur, f: Cur, cur: Cur, fr: Frame) -> bool:
         """``pp == &v``, ``pp != &x->f`` (either side): a link pointer against an address, as a test

@@ -1176,8 +1176,11 @@ def _zero_init(init: ci.Cursor) -> bool:
 
 
 def _field_address(c: ci.Cursor) -> bool:
-    """Is ``c`` the address of a field, ``&x->f``?"""
+    """Is ``c`` the address of a field, ``&x->f`` or ``&q.f``, or a choice ``b ? &x->f : &v`` with
+    one?"""
     s = strip(c, casts=True)
+    if s.kind == K.CONDITIONAL_OPERATOR and len(children(s)) == 3:
+        return any(_field_address(arm) for arm in children(s)[1:])
     return s.kind == K.UNARY_OPERATOR and unary_operator(s) == "&" and bool(children(s)) \
         and strip(children(s)[0]).kind == K.MEMBER_REF_EXPR
 
