@@ -949,7 +949,17 @@ class ExprLowering(Builder):
     def assign(self, s: ci.Cursor, cur: Cur, fr: Frame) -> Tuple[Operand, Cur]:
         """``lhs = rhs``: returns the value of the assignment (an operand) and the node after it."""
         lhs, rhs = children(s)
+        return self.assign_to(s, lhs, rhs, cur, fr)
+
+    def assign_to(self, s: ci.Cursor, lhs: ci.Cursor, rhs: ci.Cursor, cur: Cur, fr: Frame) -> Tuple[Operand, Cur]:
+        """``lhs = rhs`` (the assignment ``s``); ``*(c ? &a : &b) = rhs`` as ``if (c) a = rhs; else b = rhs;``."""
         target = strip(lhs)
+        choice = _address_choice(target)
+        if choice is not None and cur is not None:
+            yes, no = self.node(), self.node()
+            self.cond(choice[0], yes, no, cur, fr)
+            ends = [self.assign_to(s, arm, rhs, at, fr)[1] for arm, at in ((choice[1], yes), (choice[2], no))]
+            return BAD, self.join(ends, s)
         if struct_decl(lhs.type) is not None:
             return BAD, self.copy_cell(s, lhs, rhs, cur, fr)
         if single_field(target) is not None:
@@ -1340,6 +1350,17 @@ class ExprLowering(Builder):
         if step is None or self.var_class(target, fr).kind != "counter" or name not in self.ints:
             return None
         return ir.Step(name, step[1])
+
+
+def _address_choice(target: ci.Cursor) -> Optional[Tuple[ci.Cursor, ci.Cursor, ci.Cursor]]:
+    """(c, a, b) of the lvalue ``*(c ? &a : &b)``, else None."""
+    inner = strip(children(target)[0], casts=True) if target.kind == K.UNARY_OPERATOR and \
+        unary_operator(target) == "*" and children(target) else None
+    kids = children(inner) if inner is not None and inner.kind == K.CONDITIONAL_OPERATOR else []
+    arms = [strip(a, casts=True) for a in kids[1:]]
+    if len(arms) != 2 or any(a.kind != K.UNARY_OPERATOR or unary_operator(a) != "&" or not children(a) for a in arms):
+        return None
+    return kids[0], children(arms[0])[0], children(arms[1])[0]
 
 
 def _offset_test(a: str, av: ir.IntVar, b: str, bv: ir.IntVar, offset: int,
