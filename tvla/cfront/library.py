@@ -2429,18 +2429,21 @@ def _root_fields(cprog: ir.CProgram) -> FrozenSet[str]:
                      and sum(srcs <= other for other in stored.values()) == 1)
 
 
+OWNER_NAMES = BACK_NAMES + ("owner", "outer", "container", "bucket", "list", "group")
+
+
 def _owner_fields(cprog: ir.CProgram, used: Sequence[str]) -> Dict[str, Tuple[str, ...]]:
     """Back fields across struct types: in a struct without a used field to its own type (a data
     cell hanging off a list cell), a used field to a struct that is linked (has a used field to
     its own type) and points back to it by used fields (``c->d = d; d->owner = c``) is a back
-    field of those."""
+    field of those; so is, in a linked struct, such a field named as an owner (``it->owner = b``
+    for the items of a bucket's list, which ``b->items`` starts)."""
     linked = {st.name for st in cprog.structs if any(t == st.name and f in used for f, t in st.pointer_fields)}
     back: Dict[str, Tuple[str, ...]] = {}
     for st in cprog.structs:
-        if st.name in linked:
-            continue
         for b, target in st.pointer_fields:
-            if b not in used or target not in linked:
+            if b not in used or target not in linked or st.name in linked and \
+                    (target == st.name or _last(b) not in OWNER_NAMES):
                 continue
             fwd = tuple(f for f, t in cprog.struct(target).pointer_fields if t == st.name and f in used)
             if fwd and all(f not in back for f in fwd):
