@@ -480,3 +480,40 @@ def test_a_count_after_a_free_counts_the_cell_freed(tmp_path):
     [tally] = [e.stmt for e in prog.edges if isinstance(e.stmt, ir.Tally) and e.stmt.counter == "freed"]
     [first] = [p for p in prog.pointers if p.name == tally.vars[0]]
     assert first.struct == "tree" and any(isinstance(e.stmt, ir.Free) and e.stmt.var == first.name for e in prog.edges)
+
+
+HEAD_FIRST = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+struct node { struct node *next; };
+int main(void)
+{
+    struct node *h = NULL, *n;
+    int len = 0, cnt = 0;
+    while (__VERIFIER_nondet_int()) { n = malloc(sizeof *n); n->next = h; h = n; len++; }
+    if (h != NULL) {
+        cnt = 1;
+        for (n = h->next; n != NULL; n = n->next)
+            cnt++;
+    }
+    if (CHECK) reach_error();
+    while (h != NULL) { n = h; h = h->next; free(n); }
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("check, expected", [("cnt != len", "true"), ("cnt != len + 1", "false"),
+                                             ("cnt == 0 && len > 0", "true")])
+def test_a_count_from_the_cell_after_the_head(tmp_path, check, expected):
+    """``cnt = 1`` for the head cell, ``cnt = 0`` without one: cnt had two bases and no tally (the
+    check was unknown); ``cnt = 1`` is now ``cnt = 0; cnt++``, whose step marks the head cell."""
+    src = HEAD_FIRST.replace("CHECK", check)
+    [f] = verify_files([str(write(tmp_path, src))], VerifyOptions(("unreach-call",)))
+    assert f.properties[0].verdict == expected, f.properties
+
+
+def test_a_count_from_the_cell_after_the_head_embeds_its_concrete_runs(tmp_path):
+    _tr, tvp, tvs = write_translation(lower_file(str(write(tmp_path, HEAD_FIRST.replace("CHECK", "cnt != len")))),
+                                      ("unreach-call",), str(tmp_path))
+    assert_embedded(tvp, tvs, "--nodes", "2", "--runs", "20")

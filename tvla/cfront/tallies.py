@@ -38,7 +38,7 @@ itself stays as it was, so the filter only removes executions whose counts rule 
 """
 
 from dataclasses import replace
-from typing import AbstractSet, Dict, FrozenSet, Iterable, List, Optional, Sequence, Set, Tuple
+from typing import AbstractSet, Dict, FrozenSet, Iterable, Iterator, List, Optional, Sequence, Set, Tuple
 
 from networkx.utils import UnionFind
 
@@ -115,7 +115,8 @@ def effective_offset(c: ir.TallyCond, bases: Dict[str, int]) -> int:
 def tally_bases(prog: ir.CProgram) -> Dict[str, int]:
     """The value each counter starts its count from: the one constant, 0 to :data:`MAX_OFFSET`,
     it is set to (or, for a copy, its source's); none for a counter set to two of them (``cnt =
-    1`` after a head cell: cnt is 1 + the cells it marks)."""
+    1`` after a head cell: cnt is 1 + the cells it marks; a counter set to b and b + 1 has the latter
+    as ``k = b; k++`` by then, :func:`_head_counted`)."""
     counters = _counters(prog)
     starts: Dict[str, Set[int]] = {k: set() for k in counters}
     for s in (e.stmt for e in prog.edges):
@@ -155,7 +156,7 @@ def tally_counters(prog: ir.CProgram) -> ir.CProgram:
     for e in prog.edges:
         test = _counter_test(e.stmt, counters, balanced)
         edges += ir.chain(e, [ir.Assume(test), e.stmt], fresh) if test is not None else [e]
-    prog = replace(prog, edges=tuple(edges))
+    prog = _head_counted(replace(prog, edges=tuple(edges)), counters, fresh)
     counted = tallied(prog, tally_bases(prog))
     if not counted:
         return prog
@@ -194,6 +195,30 @@ def tally_counters(prog: ir.CProgram) -> ir.CProgram:
     made = tuple(ir.PointerVar(g, p.struct, "local", frame=p.frame, temp=True)
                  for p in prog.pointers for x, g in ghosts.items() if p.name == x)
     return replace(prog, edges=tuple(out), pointers=prog.pointers + made)
+
+
+def _head_counted(prog: ir.CProgram, counters: Set[str], fresh: Iterator[str]) -> ir.CProgram:
+    """``k = b + 1`` of a counter a test between counters reads and that is otherwise set only to
+    b (``cnt = 1`` after a head cell, ``cnt = 0`` where there is none) as ``k = b; k++``: the step
+    marks a cell as every other does, and b is the counter's one base.  The values are the same."""
+    starts: Dict[str, Set[int]] = {}
+    for s in (e.stmt for e in prog.edges):
+        if isinstance(s, ir.Havoc) and s.var in counters and s.value is not None and not s.dead and not s.uninit:
+            starts.setdefault(s.var, set()).add(s.value)
+    tested = {v for e in prog.edges if isinstance(e.stmt, ir.Assume) and isinstance(e.stmt.cond, ir.TallyCond)
+              for v in e.stmt.cond.counters()}
+    base = {k: min(v) for k, v in starts.items() if k in tested and len(v) == 2 and max(v) == min(v) + 1
+            and 0 <= min(v) < MAX_OFFSET}
+    if not base:
+        return prog
+    edges: List[ir.Edge] = []
+    for e in prog.edges:
+        s = e.stmt
+        if isinstance(s, ir.Havoc) and s.var in base and s.value == base[s.var] + 1 and not s.dead and not s.uninit:
+            edges += ir.chain(e, [replace(s, value=base[s.var]), ir.Step(s.var, 1)], fresh)
+        else:
+            edges.append(e)
+    return replace(prog, edges=tuple(edges))
 
 
 def _advance(s: ir.Statement, loads: AbstractSet[Tuple[str, str]]) -> Optional[str]:
