@@ -128,7 +128,7 @@ class LinkLowering(ExprLowering):
         cell = self.cell_of(base, fr) if base is not None else None
         rec = struct_decl(base.type) if base is not None else None
         st = pointee_struct(inner.type) if inner is not None else None
-        if cell is None or rec is None or st is None or struct_name(st) != link.struct:
+        if inner is None or cell is None or rec is None or st is None or struct_name(st) != link.struct:
             return None
         return cell, self.host_field(rec, inner.spelling)
 
