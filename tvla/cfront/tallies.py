@@ -118,10 +118,7 @@ def tally_bases(prog: ir.CProgram) -> Dict[str, int]:
     1`` after a head cell: cnt is 1 + the cells it marks; a counter set to b and b + 1 has the latter
     as ``k = b; k++`` by then, :func:`_head_counted`)."""
     counters = _counters(prog)
-    starts: Dict[str, Set[int]] = {k: set() for k in counters}
-    for s in (e.stmt for e in prog.edges):
-        if isinstance(s, ir.Havoc) and s.var in counters and s.value is not None and not s.dead and not s.uninit:
-            starts[s.var].add(s.value)
+    starts = _starts(prog, counters)
     copies = _copies(prog, counters)
     changed = True
     while changed:
@@ -131,6 +128,23 @@ def tally_bases(prog: ir.CProgram) -> Dict[str, int]:
                 starts[s.dst] |= starts[s.src]
                 changed = True
     return {k: next(iter(v)) for k, v in starts.items() if len(v) == 1 and 0 <= next(iter(v)) <= MAX_OFFSET}
+
+
+def _set_to(s: ir.Statement, counters: AbstractSet[str]) -> Optional[Tuple[str, int]]:
+    """The counter and the constant ``s`` sets it to (``k = 1``), else None."""
+    if isinstance(s, ir.Havoc) and s.var in counters and s.value is not None and not s.dead and not s.uninit:
+        return s.var, s.value
+    return None
+
+
+def _starts(prog: ir.CProgram, counters: AbstractSet[str]) -> Dict[str, Set[int]]:
+    """The constants each counter is set to."""
+    starts: Dict[str, Set[int]] = {k: set() for k in counters}
+    for s in (e.stmt for e in prog.edges):
+        set_to = _set_to(s, counters)
+        if set_to is not None:
+            starts[set_to[0]].add(set_to[1])
+    return starts
 
 
 def _copies(prog: ir.CProgram, counters: Set[str]) -> List[ir.ShiftFlag]:
@@ -201,20 +215,16 @@ def _head_counted(prog: ir.CProgram, counters: Set[str], fresh: Iterator[str]) -
     """``k = b + 1`` of a counter a test between counters reads and that is otherwise set only to
     b (``cnt = 1`` after a head cell, ``cnt = 0`` where there is none) as ``k = b; k++``: the step
     marks a cell as every other does, and b is the counter's one base.  The values are the same."""
-    starts: Dict[str, Set[int]] = {}
-    for s in (e.stmt for e in prog.edges):
-        if isinstance(s, ir.Havoc) and s.var in counters and s.value is not None and not s.dead and not s.uninit:
-            starts.setdefault(s.var, set()).add(s.value)
     tested = {v for e in prog.edges if isinstance(e.stmt, ir.Assume) and isinstance(e.stmt.cond, ir.TallyCond)
               for v in e.stmt.cond.counters()}
-    base = {k: min(v) for k, v in starts.items() if k in tested and len(v) == 2 and max(v) == min(v) + 1
-            and 0 <= min(v) < MAX_OFFSET}
+    base = {k: min(v) for k, v in _starts(prog, counters & tested).items()
+            if len(v) == 2 and max(v) == min(v) + 1 and 0 <= min(v) < MAX_OFFSET}
     if not base:
         return prog
     edges: List[ir.Edge] = []
     for e in prog.edges:
-        s = e.stmt
-        if isinstance(s, ir.Havoc) and s.var in base and s.value == base[s.var] + 1 and not s.dead and not s.uninit:
+        s, set_to = e.stmt, _set_to(e.stmt, base.keys())
+        if isinstance(s, ir.Havoc) and set_to is not None and set_to[1] == base[s.var] + 1:
             edges += ir.chain(e, [replace(s, value=base[s.var]), ir.Step(s.var, 1)], fresh)
         else:
             edges.append(e)
