@@ -106,8 +106,7 @@ class LinkLowering(ExprLowering):
             return self.step(cur, ir.LinkCopy(link.cell, link.flag, src.cell, src.flag), at)
         held = self.variable_field(s, link, fr)
         if held is not None:   # &q.f of a struct variable q: a field of its cell
-            cur = self.step(cur, ir.AssignVar(link.cell, held[0]), at)
-            return self.step(cur, ir.Havoc(link.flag, self.target_value(link, ("field", held[1]))), at)
+            return self.at_field(link, held[0], held[1], cur, at)
         field = field_address(s, link)
         if field is None:
             self.unsupported(at, self.describe(rhs, "value of a pointer to a link:"))
@@ -116,8 +115,12 @@ class LinkLowering(ExprLowering):
         if v is None or v == BAD:
             self.unsupported(at, self.describe(rhs, "link of"))
             return cur
-        cur = self.step(cur, ir.AssignVar(link.cell, v), at)
-        return self.step(cur, ir.Havoc(link.flag, self.target_value(link, ("field", field[1]))), at)
+        return self.at_field(link, v, field[1], cur, at)
+
+    def at_field(self, link: Link, cell: str, fname: str, cur: Cur, at: ci.Cursor) -> Cur:
+        """``link`` made to point to field ``fname`` of the cell ``cell`` points to."""
+        cur = self.step(cur, ir.AssignVar(link.cell, cell), at)
+        return self.step(cur, ir.Havoc(link.flag, self.target_value(link, ("field", fname))), at)
 
     def variable_field(self, s: ci.Cursor, link: Link, fr: Frame) -> Optional[Tuple[str, str]]:
         """(the pointer to q's cell, f) of ``&q.f`` (``s``, casts stripped) for a struct variable q
