@@ -33,7 +33,7 @@ import clang.cindex as ci
 
 from tvla.cfront.cinfo import K, T, children, decl_key, initializer, is_pointer, is_scalar, walk_main
 from tvla.cfront.ir import quote
-from tvla.cfront.parse import Edits, binary_operator, evaluate_int, unary_operator
+from tvla.cfront.parse import STEP_OPS, Edits, binary_operator, evaluate_int, unary_operator
 
 __all__ = ["array_edits", "MAX_ELEMENTS", "OUT_OF_BOUNDS"]
 
@@ -99,9 +99,6 @@ class _Uses:
         self.chosen.setdefault(key, []).append((ref, sub, writer))
 
 
-_STEPS = ("++", "--", "post++", "post--")   # a step writes its operand
-
-
 def _plain(c: ci.Cursor) -> bool:
     """No side effect, call, array or line break in ``c`` (an index or a field array's base, which
     the edit repeats once per element)."""
@@ -113,7 +110,7 @@ def _effect(x: ci.Cursor) -> bool:
     if x.kind in (K.CALL_EXPR, K.ARRAY_SUBSCRIPT_EXPR, K.COMPOUND_ASSIGNMENT_OPERATOR) or x.kind.name == "StmtExpr":
         return True
     return x.kind == K.BINARY_OPERATOR and binary_operator(x) == "=" or \
-        x.kind == K.UNARY_OPERATOR and unary_operator(x) in _STEPS
+        x.kind == K.UNARY_OPERATOR and unary_operator(x) in STEP_OPS
 
 
 def _writer(sub: ci.Cursor, up: Up) -> object:
@@ -126,7 +123,7 @@ def _writer(sub: ci.Cursor, up: Up) -> object:
     kids = children(parent)
     writes = parent.kind in (K.BINARY_OPERATOR, K.COMPOUND_ASSIGNMENT_OPERATOR) and kids and kids[0] == sub and \
         (parent.kind == K.COMPOUND_ASSIGNMENT_OPERATOR or binary_operator(parent) == "=")
-    writes = writes or parent.kind == K.UNARY_OPERATOR and unary_operator(parent) in _STEPS
+    writes = writes or parent.kind == K.UNARY_OPERATOR and unary_operator(parent) in STEP_OPS
     if not writes or len(up) < 2 or not _statement_place(parent, up[1]) or _subscripts(parent) != 1:
         return False
     return parent

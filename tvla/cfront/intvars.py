@@ -58,7 +58,7 @@ from tvla.cfront.cinfo import (MAX_CASE_RANGE, K, callee_name, case_values, chil
                                mentions, strip, switch_cases)
 from tvla.cfront.ir import DATA_OPS, IntRange, holds, region_values
 from tvla.cfront.outparams import OutParams, deref_param, out_params
-from tvla.cfront.parse import ARITHMETIC, binary_operator, evaluate_int, fold, unary_operator
+from tvla.cfront.parse import ARITHMETIC, STEP_OPS, binary_operator, evaluate_int, fold, unary_operator
 from tvla.cfront.singletons import single_field, singleton_fields
 
 __all__ = ["IntClass", "in_type", "ABSTRACT", "KEPT", "VALUED", "MAX_COUNTER_VALUES", "step_of", "shift_of", "mapped_of", "Mapping", "MAX_FLAG_VALUES", "classify_ints", "int_var", "is_nondet_call", "RANDOM_CALLS", "is_truth_value",
@@ -230,7 +230,7 @@ def int_var(c: ci.Cursor) -> Optional[ci.Cursor]:
 def step_of(c: ci.Cursor) -> Optional[Tuple[ci.Cursor, int]]:
     """``v++``, ``--v``, ``v += 2``, ``v = v - 1``, ``v = 1 + v``: the int variable v and the constant added."""
     s = strip(c, casts=True)
-    if s.kind == K.UNARY_OPERATOR and unary_operator(s) in ("++", "--", "post++", "post--"):
+    if s.kind == K.UNARY_OPERATOR and unary_operator(s) in STEP_OPS:
         var = int_var(children(s)[0])
         return (var, 1 if "++" in unary_operator(s) else -1) if var is not None else None
     if s.kind == K.COMPOUND_ASSIGNMENT_OPERATOR and binary_operator(s) in ("+=", "-="):
@@ -311,8 +311,7 @@ class _Collector:
             self.through(children(c)[0], children(c)[1])
         elif k == K.UNARY_OPERATOR and unary_operator(c) == "&" and c.hash in self.outs.bound:
             pass   # given to an out-parameter: its writes are counted where they are
-        elif k == K.COMPOUND_ASSIGNMENT_OPERATOR or k == K.UNARY_OPERATOR and unary_operator(c) in (
-                "++", "--", "post++", "post--", "&"):
+        elif k == K.COMPOUND_ASSIGNMENT_OPERATOR or k == K.UNARY_OPERATOR and unary_operator(c) in STEP_OPS + ("&",):
             var = int_var(children(c)[0])
             step = step_of(c)
             if var is not None:
@@ -1089,7 +1088,7 @@ def _compared_key(side: ci.Cursor) -> Optional[Hashable]:
     """The key of the int variable, or of the return value of the call, a comparison's side is (a
     variable stepped there, as in ``i-- > 0``, is compared before or after its step)."""
     side = strip(side, casts=True)
-    if side.kind == K.UNARY_OPERATOR and unary_operator(side) in ("++", "--", "post++", "post--"):
+    if side.kind == K.UNARY_OPERATOR and unary_operator(side) in STEP_OPS:
         side = strip(children(side)[0], casts=True)
     var = int_var(side)
     if var is not None:

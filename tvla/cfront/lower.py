@@ -63,7 +63,7 @@ from tvla.cfront.links import Link, LinkLowering, expand_links, link_struct
 from tvla.cfront.tallies import tally_counters
 from tvla.cfront.rewrite import Origins, rewrite
 from tvla.cfront.arrays import OUT_OF_BOUNDS
-from tvla.cfront.parse import binary_operator, constants_memo, deep_stack, evaluate_int, parse_file, unary_operator
+from tvla.cfront.parse import STEP_OPS, binary_operator, constants_memo, deep_stack, evaluate_int, parse_file, unary_operator
 from tvla.errors import TvlaError
 
 __all__ = ["lower_file", "lower_tu", "simplify", "MAX_NESTING", "MAX_CALL_DEPTH", "MAX_EDGES"]
@@ -1190,7 +1190,7 @@ def _modified(c: ci.Cursor, key: Hashable) -> bool:
     stepped (``++``) or its address taken?"""
     k, kids = c.kind, children(c)
     written = kids and (k == K.BINARY_OPERATOR and binary_operator(c) == "=" or k == K.COMPOUND_ASSIGNMENT_OPERATOR
-                        or k == K.UNARY_OPERATOR and unary_operator(c) in ("++", "--", "post++", "post--", "&"))
+                        or k == K.UNARY_OPERATOR and unary_operator(c) in STEP_OPS + ("&",))
     target = strip(kids[0]) if written else None
     if target is not None and target.kind == K.DECL_REF_EXPR and target.referenced is not None \
             and decl_key(target.referenced) == key:

@@ -31,7 +31,7 @@ from tvla.cfront.intvars import ABSTRACT, VALUED, IntClass, Mapping, in_type, in
     mapped_of, shift_of, step_of
 from tvla.cfront.lower_cfg import BAD, Builder, Frame
 from tvla.cfront.outparams import deref_param
-from tvla.cfront.parse import ARITHMETIC, binary_operator, evaluate_int, fold, unary_operator
+from tvla.cfront.parse import ARITHMETIC, STEP_OPS, binary_operator, evaluate_int, fold, unary_operator
 from tvla.cfront.singletons import single_field
 from tvla.cfront.tallies import tally_test
 
@@ -39,7 +39,6 @@ __all__ = ["ExprLowering", "NEGATE"]
 
 NEGATE = ir.NEGATE
 ABS = ("abstract",)
-STEP_OPS = ("++", "--", "post++", "post--")
 
 Ptr = Optional[str]
 """A pointer operand: a pointer variable's name, None (NULL) or BAD."""

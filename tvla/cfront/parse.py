@@ -37,7 +37,7 @@ import clang.cindex as ci
 
 from tvla.errors import TvlaError, line_col
 
-__all__ = ["ARITHMETIC", "fold", "INCLUDE_DIR", "PRELUDE", "clang_args", "float_type_macros", "parse_file", "reparse", "Edits", "deep_stack", "binary_operator", "unary_operator",
+__all__ = ["ARITHMETIC", "STEP_OPS", "fold", "INCLUDE_DIR", "PRELUDE", "clang_args", "float_type_macros", "parse_file", "reparse", "Edits", "deep_stack", "binary_operator", "unary_operator",
            "evaluate_int", "constants_memo"]
 
 T = TypeVar("T")
@@ -204,6 +204,7 @@ def _spelling(fn_name: str, kind: int) -> str:
 
 
 _UNARY_NAMES = {1: "post++", 2: "post--", 3: "++", 4: "--", 13: "__extension__"}
+STEP_OPS = ("++", "--", "post++", "post--")   # the unary operators that step their operand
 
 
 def binary_operator(cursor: ci.Cursor) -> str:
@@ -264,7 +265,7 @@ def _is_constant(cursor: ci.Cursor) -> bool:
     if k == ci.CursorKind.DECL_REF_EXPR:
         ref = cursor.referenced
         return ref is not None and ref.kind == ci.CursorKind.ENUM_CONSTANT_DECL
-    if k == ci.CursorKind.UNARY_OPERATOR and unary_operator(cursor) in ("++", "--", "post++", "post--", "*", "&"):
+    if k == ci.CursorKind.UNARY_OPERATOR and unary_operator(cursor) in STEP_OPS + ("*", "&"):
         return False
     if k == ci.CursorKind.BINARY_OPERATOR and binary_operator(cursor) in ("=", ","):
         return False

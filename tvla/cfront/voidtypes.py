@@ -30,7 +30,7 @@ from networkx.utils import UnionFind
 
 from tvla.cfront.cinfo import BLOCK, CELL_ALLOCATORS, K, callee_name, children, decl_key, fields_of, initializer, is_int_cell, \
     is_void_pointer, pointee_struct, sizeof_struct, struct_name, walk_main
-from tvla.cfront.parse import Edits, binary_operator, constants_memo, evaluate_int, unary_operator
+from tvla.cfront.parse import STEP_OPS, Edits, binary_operator, constants_memo, evaluate_int, unary_operator
 
 __all__ = ["void_pointer_edits", "void_pointee_types"]
 
@@ -155,7 +155,7 @@ class _Facts:
             self.flow(entity(c, self.main), initializer(c))
         elif k == K.BINARY_OPERATOR:
             self.binary(c)
-        elif k == K.UNARY_OPERATOR and children(c) and unary_operator(c) in ("&", "++", "--", "post++", "post--"):
+        elif k == K.UNARY_OPERATOR and children(c) and unary_operator(c) in STEP_OPS + ("&",):
             self.keep(children(c)[0])
         elif k == K.ARRAY_SUBSCRIPT_EXPR and children(c):
             self.keep(children(c)[0])
