@@ -37,6 +37,7 @@ apart (:attr:`Library.var`, :attr:`Library.field`).
 """
 
 import re
+from collections import Counter
 import dataclasses
 from functools import cached_property, partial
 from dataclasses import dataclass, replace
@@ -2393,23 +2394,68 @@ def _last(field: str) -> str:
 
 def _back_fields(cprog: ir.CProgram, used: Sequence[str]) -> Dict[str, Tuple[str, ...]]:
     """The back fields of the used ones, with the forward fields they invert: a field to its own
-    struct named as a back pointer (``prev``, ``parent``, ...) beside another used field to the
-    same struct.  Reachability, sharing and cyclicity follow the forward fields only (a doubly
-    linked list or a tree with parent pointers is not one big cycle), and ``inv[f,b]`` records
-    that b inverts f.  The choice only affects precision: garbage is still found through every
-    field (:meth:`Library.reach_from`)."""
+    struct named as a back pointer (``prev``, ``parent``, ...) beside other used fields to the
+    same struct, one of which some store links (a ``prev`` beside a ``next`` that only ever holds
+    NULL is the list's one link), but a ``head`` or ``root`` whose value is stored into a forward
+    field (``s->next = o->head; o->head = s`` starts a sub-list); and two unnamed fields that the
+    stores link both ways (:func:`_mutual_fields`).  Reachability, sharing and cyclicity follow
+    the forward fields only (a doubly linked list or a tree with parent pointers is not one big
+    cycle), and ``inv[f,b]`` records that b inverts f.  The choice only affects precision:
+    garbage is still found through every field (:meth:`Library.reach_from`)."""
     back: Dict[str, Tuple[str, ...]] = {}
     roots = _root_fields(cprog)
+    stores = {(s.dst, s.field, s.src) for s in _statements(cprog) if isinstance(s, ir.Store)}
     for st in cprog.structs:
         own = [f for f, target in st.pointer_fields if target == st.name and f in used]
         for b in own:
             name = _last(b)
             if name in BACK_NAMES or name.endswith(("prev", "parent")) or b in roots:
                 fwd = tuple(f for f in own if f != b and _last(f) not in BACK_NAMES and f not in roots)
-                if fwd:
+                if any(f == g for f in fwd for _, g, _ in stores) and \
+                        (name not in WEAK_BACK_NAMES or b in roots or not _starts_chain(cprog, b, fwd, stores)):
                     back[b] = tuple(dict.fromkeys(back.get(b, ()) + fwd))
+        back.update(_mutual_fields(cprog, [f for f in own if f not in back and _last(f) not in BACK_NAMES],
+                                   stores))
     back.update(_owner_fields(cprog, used))
     return back
+
+
+WEAK_BACK_NAMES = ("head", "header", "root")   # back pointers to a list's first cell, or a sub-list's start
+
+
+def _starts_chain(cprog: ir.CProgram, b: str, fwd: Sequence[str], stores: AbstractSet[Tuple[str, str, str]]
+                  ) -> bool:
+    """A value loaded from ``b`` is stored into a field of ``fwd``: b leads forward.  Registers are
+    shared (:mod:`tvla.cfront.coalesce`): only one that every assignment loads from ``b`` counts."""
+    defs: Dict[str, Set[bool]] = {}
+    for s in _statements(cprog):
+        if isinstance(s, (ir.AssignNull, ir.AssignVar, ir.Load, ir.Malloc, ir.LinkRead)):
+            defs.setdefault(s.dst, set()).add(isinstance(s, ir.Load) and s.field == b)
+    return any(g in fwd and defs.get(src) == {True} for _, g, src in stores)
+
+
+def _linked_both_ways(stores: AbstractSet[Tuple[str, str, str]], f: str, b: str) -> bool:
+    """Some store ``a->f = c`` has its inverse ``c->b = a`` among the stores."""
+    return any((c, b, a) in stores for a, g, c in stores if g == f)
+
+
+def _mutual_fields(cprog: ir.CProgram, own: Sequence[str], stores: AbstractSet[Tuple[str, str, str]]
+                   ) -> Dict[str, Tuple[str, ...]]:
+    """Two fields of a struct to itself, not named as back fields, that the stores link both ways
+    (``n->right = h; h->left = n``: a doubly linked list under other names, not a tree): the one
+    walked less (fewer loads; the later declared of equals) is the back field of the other.  Not
+    where a field is also linked both ways with itself: pointer reversal (Deutsch-Schorr-Waite's
+    ``p->left = q`` and later ``q->left = p``) links a tree's fields both ways too."""
+    loads = Counter(s.field for s in _statements(cprog) if isinstance(s, ir.Load))
+    if any(_linked_both_ways(stores, f, f) for f in own):
+        return {}
+    for i, f in enumerate(own):
+        for b in own[i + 1:]:
+            if _linked_both_ways(stores, f, b):
+                if loads[b] > loads[f]:
+                    f, b = b, f
+                return {b: (f,)}
+    return {}
 
 
 def _root_fields(cprog: ir.CProgram) -> FrozenSet[str]:
