@@ -2435,8 +2435,8 @@ def _starts_chain(cprog: ir.CProgram, b: str, fwd: Sequence[str], stores: Abstra
 
 
 def _linked_both_ways(stores: AbstractSet[Tuple[str, str, str]], f: str, b: str) -> bool:
-    """Some store ``a->f = c`` has its inverse ``c->b = a`` among the stores."""
-    return any((c, b, a) in stores for a, g, c in stores if g == f)
+    """Some store ``a->f = c`` of two variables has its inverse ``c->b = a`` among the stores."""
+    return any((c, b, a) in stores for a, g, c in stores if g == f and a != c)
 
 
 def _mutual_fields(cprog: ir.CProgram, own: Sequence[str], stores: AbstractSet[Tuple[str, str, str]]
