@@ -253,3 +253,37 @@ def test_concrete_runs_embed_through_a_step_in_a_test(tmp_path):
                     .replace("i_CHECK", "len > 2"))
     _tr, tvp, tvs = write_translation(lower_file(str(path)), ("memsafety", "unreach-call"), str(tmp_path))
     assert_embedded(tvp, tvs, "--nodes", "2", "--runs", "20")
+
+
+WIDE = HEAD + """struct node { struct node *next; };
+int main(void) {
+    int want = __VERIFIER_nondet_int();
+    if (want < 0 || want > 10) return 0;
+    struct node *top = NULL;
+    for (int i = 0; i < want; i++) { struct node *n = malloc(sizeof *n); n->next = top; top = n; }
+    int seen = 0;
+    for (struct node *q = top; q; q = q->next) seen++;
+    if (CHECK) reach_error();
+    while (top) { struct node *r = top->next; free(top); top = r; }
+    return 0;
+}
+"""
+
+
+def test_a_guard_keeping_eleven_values_makes_a_flag_over_them(tmp_path):
+    """0..10 is more values than a counter's first six but a run a loop counting to 10 keeps too:
+    a flag over them and the one value the guard sends away (it was a register: unknown)."""
+    assert values_of(tmp_path, WIDE.replace("CHECK", "0"), "want") == ("flag", tuple(range(12)))
+
+
+@pytest.mark.parametrize("check, expected", [("seen != want", ("true", "true", "true")),
+                                             ("seen == 10", ("true", "false", "false"))])
+def test_a_count_checked_against_a_length_guarded_to_eleven_values(tmp_path, check, expected):
+    assert c_verdicts(tmp_path, WIDE.replace("CHECK", check), concrete=expected[1] == "false") == expected
+
+
+def test_concrete_runs_embed_through_a_wide_guard(tmp_path):
+    path = tmp_path / "p.c"
+    path.write_text(WIDE.replace("CHECK", "seen != want"))
+    _tr, tvp, tvs = write_translation(lower_file(str(path)), ("memsafety", "unreach-call"), str(tmp_path))
+    assert_embedded(tvp, tvs, "--nodes", "4", "--runs", "20")

@@ -517,7 +517,7 @@ def _exits(stmt: ci.Cursor, in_main: bool, leaving: Optional[Hashable] = None) -
 def guarded_values(g: Guarded, known: Dict[Hashable, IntClass]) -> object:
     """The values a guarded nondet value holds past its guard, as :func:`_value` gives them:
     ``("set", values, False)`` when the guard compares the variable (in its own type) only with
-    constants and keeps a bounded run of at most :data:`MAX_COUNTER_VALUES` values (with a
+    constants and keeps a bounded run of at most :data:`MAX_BOUNDED_VALUES` values (with a
     leaving or clamping ``if``, one more per ``if``, where its test is the first to hold: the
     values it sends away all alike); else ``"nondet"``.  The assumptions after the first that
     is no such guard are left out (they still end the paths they end), and so are the ``if``
@@ -545,7 +545,7 @@ def guarded_values(g: Guarded, known: Dict[Hashable, IntClass]) -> object:
     # an end short of the bound stands for every integer beyond it: kept there, the run is unbounded
     unbounded = lo in kept and (g.bounds is None or lo > least) or hi in kept and (g.bounds is None or hi < most)
     spare = () if g.assume else _sent_away(tests, lo, hi)
-    if not kept or unbounded or len(kept) + len(spare) > MAX_COUNTER_VALUES:
+    if not kept or unbounded or len(kept) + len(spare) > MAX_BOUNDED_VALUES:
         return "nondet"
     return ("set", tuple(kept) + spare, False)
 
@@ -1009,7 +1009,8 @@ def _counter(values: List[object], rng: Optional[IntRange], compared: FrozenSet[
     """A variable given constants, steps (``i = 0; ... i++``) and shifted flags or counters
     (``k = i + 2``): the first values the steps reach from the others, at most
     :data:`MAX_COUNTER_VALUES`; a counter may also hold others, a flag (no step, no counter
-    shifted) holds only these."""
+    shifted) holds only these (at most :data:`MAX_BOUNDED_VALUES` when some came from a
+    guarded or copied run of values)."""
     starts = [v for v in values if isinstance(v, int)]
     starts += [x for v in values if isinstance(v, tuple) and v[0] == "set" for x in v[1]]
     wrap = rng.convert if rng is not None else (lambda v: v)   # 255 + 1 is 0 in an unsigned char
@@ -1021,7 +1022,10 @@ def _counter(values: List[object], rng: Optional[IntRange], compared: FrozenSet[
         return ABSTRACT
     if not other:
         flag = tuple(sorted(set(starts)))
-        return IntClass("flag", flag, range=rng) if len(flag) <= MAX_COUNTER_VALUES else ABSTRACT
+        # a run a guard keeps (0..10), or a copy of one, is enumerated as a loop counting to 10 is
+        sets = any(isinstance(v, tuple) and v[0] == "set" for v in values)
+        return IntClass("flag", flag, range=rng) if len(flag) <= (MAX_BOUNDED_VALUES if sets else MAX_COUNTER_VALUES) \
+            else ABSTRACT
     seen: Dict[int, None] = dict.fromkeys(starts)
     frontier = list(seen)
     while frontier and len(seen) < MAX_COUNTER_VALUES:

@@ -1,0 +1,33 @@
+/* expected: memsafety=true, memcleanup=false, unreach-call=false — the same, but the counting loop runs to want inclusive (<=), one cell more than the check expects; reach_error() ends the run with the list allocated */
+#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+
+struct item {
+  struct item *link;
+  int mark;
+};
+
+int main(void) {
+  int want = __VERIFIER_nondet_int();
+  if (want < 0 || want > 10)
+    return 0;
+  struct item *top = NULL;
+  for (int i = 0; i <= want; i++) {
+    struct item *it = malloc(sizeof *it);
+    it->link = top;
+    it->mark = 0;
+    top = it;
+  }
+  int seen = 0;
+  for (struct item *q = top; q != NULL; q = q->link)
+    seen++;
+  if (seen != want)
+    reach_error();
+  while (top != NULL) {
+    struct item *rest = top->link;
+    free(top);
+    top = rest;
+  }
+  return 0;
+}
