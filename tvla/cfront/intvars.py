@@ -1023,8 +1023,8 @@ def _counter(values: List[object], rng: Optional[IntRange], compared: FrozenSet[
     if not other:
         flag = tuple(sorted(set(starts)))
         # a run a guard keeps (0..10), or a copy of one, is enumerated as a loop counting to 10 is
-        sets = any(isinstance(v, tuple) and v[0] == "set" for v in values)
-        return IntClass("flag", flag, range=rng) if len(flag) <= (MAX_BOUNDED_VALUES if sets else MAX_COUNTER_VALUES) \
+        runs = any(isinstance(v, tuple) and v[0] == "set" for v in values)
+        return IntClass("flag", flag, range=rng) if len(flag) <= (MAX_BOUNDED_VALUES if runs else MAX_COUNTER_VALUES) \
             else ABSTRACT
     seen: Dict[int, None] = dict.fromkeys(starts)
     frontier = list(seen)
