@@ -22,7 +22,7 @@ from typing import AbstractSet, Callable, Dict, FrozenSet, Iterable, Iterator, L
 __all__ = [
     "Pos", "StructType", "PointerVar", "IntVar",
     "AssignNull", "AssignVar", "Load", "StoreNull", "Store", "Malloc", "Free", "FreeNonHeap", "OutsideObject",
-    "Kill", "SetData", "CopyData", "Havoc", "CopyInt", "PtrCond", "DataCond", "TallyCond", "Tally", "Assume", "ReachError",
+    "Kill", "Span", "SetData", "CopyData", "Havoc", "CopyInt", "PtrCond", "DataCond", "TallyCond", "Tally", "Assume", "ReachError",
     "Exit", "Nop", "Spin", "Statement", "Edge", "CProgram", "DATA_OPS", "fresh_nodes", "chain", "loops", "on_cycles", "leading_to", "nondet_values", "run_of", "meeting", "value_words", "quote", "holds", "FLIP", "NEGATE", "order_bound", "strict_bound",
 ]
 
@@ -372,14 +372,28 @@ def strict_bound(op: str, c: int, rng: Optional[IntRange]) -> Optional[int]:
 
 
 @dataclass(frozen=True)
+class Span:
+    """The integers ``lo`` to ``hi`` an abstracted expression may hold (``n % 4`` of an int: -3 to 3):
+    a superset of its values, not every one of them reached."""
+
+    lo: int
+    hi: int
+
+    @property
+    def bounds(self) -> Tuple[int, int]:
+        return self.lo, self.hi
+
+
+@dataclass(frozen=True)
 class SetData:
     """``var->field = value``: an int literal, the name of a kept :class:`IntVar`, or None (any value;
-    ``within``: any value of that narrower type, a ``__VERIFIER_nondet_uchar()`` into an int)."""
+    ``within``: any value of that narrower type, a ``__VERIFIER_nondet_uchar()`` into an int, or
+    of a :class:`Span`, an over-approximation)."""
 
     var: str
     field: str
     value: Union[int, str, None]
-    within: Optional[IntRange] = None
+    within: Union[IntRange, Span, None] = None
     later: Tuple[str, ...] = ()   # the cell's int fields written after this before any read (fresh_data)
 
 

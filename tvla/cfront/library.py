@@ -1516,10 +1516,13 @@ def set_data_past(lib: Library, x: str, d: str, k: str, later: Tuple[str, ...] =
                                focus=act.focus + (lib.val(k, None),))
 
 
-def set_data_within(lib: Library, x: str, d: str, within: ir.IntRange, later: Tuple[str, ...] = ()) -> List[Act]:
+def set_data_within(lib: Library, x: str, d: str, within: Union[ir.IntRange, ir.Span],
+                    later: Tuple[str, ...] = ()) -> List[Act]:
     """``x->d = v`` for any v of the type ``within``, narrower than d's (``__VERIFIER_nondet_uchar()``
     into an int): one exact write per run of integers between d's constants that meets the type
-    (:func:`~tvla.cfront.ir.run_of`: every value of a run agrees on each key and bound).
+    (:func:`~tvla.cfront.ir.run_of`: every value of a run agrees on each key and bound); for a
+    :class:`~tvla.cfront.ir.Span` (``n % 2``), the same writes, abstracted (a run the span meets
+    may hold no value the expression takes).
     Where d is ordered or has a symbolic key, that is not enough: any value, abstracted."""
     keys = lib.keys.get(d, ())
     consts = sorted({k for k in keys if isinstance(k, int)} | set(lib.bounds.get(d, ())))
@@ -1536,7 +1539,8 @@ def set_data_within(lib: Library, x: str, d: str, within: ir.IntRange, later: Tu
         if a > b:
             continue   # the run holds no value of the type
         act = set_data(lib, x, d, v, later=later)
-        acts.append(dataclasses.replace(act, name=f"Set_Data_{lib.v(x)}_{d}_{_key_name(a)}_{_key_name(b)}",
+        over = ABSTRACTED if isinstance(within, ir.Span) or act.name.startswith(ABSTRACTED) else ""
+        acts.append(dataclasses.replace(act, name=f"{over}Set_Data_{lib.v(x)}_{d}_{_key_name(a)}_{_key_name(b)}",
                                         title=f"{x}->{d} = {a}" if a == b else f"{x}->{d} = ? in [{a}, {b}]"))
     return acts
 

@@ -1,0 +1,66 @@
+"""An int field given ``n % K`` or ``n & M`` of a value the analysis does not follow keeps the span
+of values the operation can give (``ir.Span``): the write is abstracted (a run of values the span
+meets may hold none the expression takes), but a value outside the span is never written, so a
+test for it is proved never to hold (it was any value: unknown)."""
+
+import pytest
+from conftest import assert_embedded, c2tvp, c_verdicts
+
+SRC = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern unsigned __VERIFIER_nondet_uint(void);
+extern void reach_error(void);
+struct node { struct node *next; FIELD mark; };
+int main(void) {
+    struct node *h = NULL;
+    while (__VERIFIER_nondet_int()) {
+        TYPE n = NONDET();
+        struct node *x = malloc(sizeof *x);
+        x->mark = VALUE;
+        x->next = h;
+        h = x;
+    }
+    for (struct node *p = h; p; p = p->next)
+        if (CHECK) reach_error();
+    while (h) { struct node *t = h->next; free(h); h = t; }
+    return 0;
+}
+"""
+
+
+def program(value, check, typ="int", field="int"):
+    nondet = "__VERIFIER_nondet_uint" if typ.startswith("unsigned") else "__VERIFIER_nondet_int"
+    return SRC.replace("TYPE", typ).replace("NONDET", nondet).replace("VALUE", value).replace("CHECK", check) \
+        .replace("FIELD", field)
+
+
+@pytest.mark.parametrize("value, check, typ, field, expected", [
+    ("n % 2", "p->mark == 2", "int", "int", "true"),
+    ("n % 2", "p->mark == -1", "int", "int", "false"),         # -1 % 2 is -1 in C
+    ("n % 2", "p->mark == -1", "unsigned", "int", "true"),     # an unsigned remainder: 0 or 1
+    ("n % 3", "p->mark > 2 || p->mark < -2", "int", "int", "true"),
+    ("n % 3", "p->mark == 2", "int", "int", "false"),
+    ("n & 3", "p->mark == 4", "int", "int", "true"),
+    ("n & 3", "p->mark == 3", "int", "int", "false"),
+    ("(n % 300) + 1", "p->mark == 400", "int", "int", "unknown"),    # not a span: any value
+])
+def test_a_remainder_written_into_a_field_keeps_its_span(tmp_path, value, check, typ, field, expected):
+    assert c_verdicts(tmp_path, program(value, check, typ, field), ("unreach-call",)) == (expected,)
+
+
+def test_the_write_of_a_span_is_abstracted_and_named_by_its_runs(tmp_path):
+    tvp, _ = c2tvp(tmp_path, program("n % 2", "p->mark == 2"))
+    text = open(tvp).read()
+    assert "%action Abstracted_Set_Data_x_mark_$m1_$1()" in text   # -1..1: the run below 2
+    assert "Set_Data_x_mark_$2" not in text
+
+
+def test_no_span_where_the_field_does_not_keep_it(tmp_path):
+    tvp, _ = c2tvp(tmp_path, program("n % 300", "p->mark == 100", field="signed char"))   # 299 wraps
+    text = open(tvp).read()
+    assert "Set_Data_x_mark_any()" in text and "Set_Data_x_mark_$m" not in text
+
+
+def test_concrete_runs_embed_through_a_span(tmp_path):
+    tvp, tvs = c2tvp(tmp_path, program("n % 3", "p->mark == 2"))
+    assert_embedded(tvp, tvs, "--nodes", "3", "--runs", "20")
