@@ -841,6 +841,9 @@ def _value(rhs: object, known: Dict[Hashable, IntClass], inits: FrozenSet[Hashab
         table = mapped[2]
         return ("set", tuple(w for _, w in table if w is not None),
                 mapped[1].kind == "counter" or any(w is None for _, w in table))
+    span = _remainders(s)
+    if span is not None:   # n % 2 of a value not followed: one of -1, 0, 1 (the lowering abstracts which)
+        return ("set", span, False)
     if _is_remainder(s) or _returns_remainders(_callee_definition(s)):
         return _REMAINDER
     return _OTHER
@@ -850,6 +853,17 @@ def _is_remainder(c: ci.Cursor) -> bool:
     """``k % 3``: a remainder by a constant (other than 0)."""
     s = strip(c, casts=True)
     return s.kind == K.BINARY_OPERATOR and binary_operator(s) == "%" and evaluate_int(children(s)[1]) not in (None, 0)
+
+
+def _remainders(s: ci.Cursor) -> Optional[Tuple[int, ...]]:
+    """The values ``k % K`` may take (from -(K-1) to K-1, from 0 for an unsigned operation), if at
+    most :data:`MAX_COUNTER_VALUES`; else None, as for any other expression."""
+    if not _is_remainder(s):
+        return None
+    k, t = abs(evaluate_int(children(s)[1]) or 0), int_range(s.type)
+    if t is None or (2 * k - 1 if t.signed else k) > MAX_COUNTER_VALUES:
+        return None
+    return tuple(range(1 - k if t.signed else 0, k))
 
 
 def _returns_remainders(fdef: Optional[ci.Cursor]) -> bool:
