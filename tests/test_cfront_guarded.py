@@ -180,6 +180,15 @@ def test_an_int_counter_never_negative_is_compared_with_an_unsigned_as_it_is(tmp
     ("int v = __VERIFIER_nondet_int(); const int data = 2; int *p = 0;", "if (v < 0 || v > 4) v = 0;",
      ("flag", (0, 1, 2, 3, 4, 5))),
     ("int v = __VERIFIER_nondet_int(); int data = v;", "if (v < 0 || v > 4) v = 0;", ("register", ())),   # reads v
+    # a block that cleans up before it leaves, without reading v: every value it sends away goes alike
+    ("int *q = malloc(4); int v = __VERIFIER_nondet_int();", "if (v < 1 || v > 4) { free(q); return 0; }",
+     ("flag", (1, 2, 3, 4, 5))),
+    ("int *q = malloc(4); int v = __VERIFIER_nondet_int();", "if (v < 1 || v > 4) { free(q); q = 0; abort(); }",
+     ("flag", (1, 2, 3, 4, 5))),
+    ("int *q = malloc(4); int v = __VERIFIER_nondet_int();", "if (v < 1 || v > 4) { q[0] = v; return 0; }",
+     ("symbolic", ())),   # reads v
+    ("int *q = malloc(4); int v = __VERIFIER_nondet_int();", "if (v < 1 || v > 4) { free(q); q = 0; }",
+     ("symbolic", ())),   # does not leave
 ])
 def test_guards_in_a_row_and_values_of_a_narrower_type(tmp_path, decl, guard, expected):
     src = HEAD + "extern unsigned char __VERIFIER_nondet_uchar(void);\nint main(void) {\n    " + decl + "\n    " + \
@@ -287,3 +296,19 @@ def test_concrete_runs_embed_through_a_wide_guard(tmp_path):
     path.write_text(WIDE.replace("CHECK", "seen != want"))
     _tr, tvp, tvs = write_translation(lower_file(str(path)), ("memsafety", "unreach-call"), str(tmp_path))
     assert_embedded(tvp, tvs, "--nodes", "4", "--runs", "20")
+
+
+def test_a_length_guarded_by_a_block_that_frees_before_it_returns(tmp_path):
+    src = HEAD + """struct elem { struct elem *below; };
+int main(void) {
+    struct elem *s = malloc(sizeof(struct elem));
+    int len = __VERIFIER_nondet_int();
+    if (len < 1 || len > 10) { free(s); return 0; }
+    int popped = 0;
+    while (popped < len) popped++;
+    if (popped != len) reach_error();
+    free(s);
+    return 0;
+}
+"""
+    assert c_verdicts(tmp_path, src) == ("true", "true", "true")

@@ -462,7 +462,7 @@ def _guard_of(after: List[ci.Cursor], var: ci.Cursor, call: ci.Cursor, in_main: 
         s = strip(stmt)
         kids = children(s)
         if s.kind != K.IF_STMT or len(kids) != 2 or \
-                not (_exits(kids[1], in_main, key if local else None) or _clamps(kids[1], var)):
+                not (_exits(kids[1], in_main, key if local else None, key) or _clamps(kids[1], var)):
             break
         tests.append(kids[0])
     return Guarded(key, tuple(tests), False, spans) if tests else None
@@ -500,18 +500,32 @@ def _const_initialised(c: ci.Cursor) -> bool:
     return var is not None and var.type.is_const_qualified() and init is not None and evaluate_int(init) is not None
 
 
-def _exits(stmt: ci.Cursor, in_main: bool, leaving: Optional[Hashable] = None) -> bool:
+def _exits(stmt: ci.Cursor, in_main: bool, leaving: Optional[Hashable] = None,
+           guarded: Optional[Hashable] = None) -> bool:
     """Is ``stmt`` a call of ``abort``/``exit``, or in ``main`` a ``return`` of a constant, or a
-    ``return`` not reading the local ``leaving`` (alone in a block or not)?"""
+    ``return`` not reading the local ``leaving`` (alone in a block or not; in a block after
+    cleanups that do not read the variable ``guarded``: ``{ free(s); return 0; }``)?"""
     s = strip(stmt)
     if s.kind == K.COMPOUND_STMT:
         kids = children(s)
-        return len(kids) == 1 and _exits(kids[0], in_main, leaving)
+        return bool(kids) and all(_cleanup(k, guarded) for k in kids[:-1]) and _exits(kids[-1], in_main, leaving)
     if s.kind == K.RETURN_STMT:
         if leaving is not None and not mentions(s, leaving):
             return True
         return in_main and all(evaluate_int(k) is not None for k in children(s))
     return s.kind == K.CALL_EXPR and callee_name(s) in _EXITS
+
+
+def _cleanup(stmt: ci.Cursor, guarded: Optional[Hashable]) -> bool:
+    """Is ``stmt`` a ``free(p)`` or an assignment without calls, neither reading the variable
+    ``guarded`` (so every value a guard sends away through it takes the same path)?"""
+    s = strip(stmt)
+    if guarded is None or mentions(s, guarded):
+        return False
+    if s.kind == K.CALL_EXPR:
+        return callee_name(s) == "free"
+    calls = any(c.kind == K.CALL_EXPR for c in s.walk_preorder())
+    return s.kind == K.BINARY_OPERATOR and binary_operator(s) == "=" and not calls
 
 
 def guarded_values(g: Guarded, known: Dict[Hashable, IntClass]) -> object:
