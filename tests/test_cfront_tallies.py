@@ -517,3 +517,45 @@ def test_a_count_from_the_cell_after_the_head_embeds_its_concrete_runs(tmp_path)
     _tr, tvp, tvs = write_translation(lower_file(str(write(tmp_path, HEAD_FIRST.replace("CHECK", "cnt != len")))),
                                       ("unreach-call",), str(tmp_path))
     assert_embedded(tvp, tvs, "--nodes", "2", "--runs", "20")
+
+
+OUT_COUNT = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+typedef struct node { struct node *next; } Node;
+Node *build(int *len) {
+    Node *h = NULL;
+    *len = 0;
+    while (__VERIFIER_nondet_int()) {
+        Node *n = malloc(sizeof *n);
+        n->next = h;
+        h = n;
+        STEP;
+    }
+    return h;
+}
+int main(void) {
+    int len;
+    Node *h = build(&len);
+    int c = 0;
+    while (h) { Node *p = h->next; free(h); h = p; c++; }
+    if (CHECK) reach_error();
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("step", ["(*len)++", "++*len", "*len += 1", "*len = *len + 1", "*len = 1 + *len"])
+@pytest.mark.parametrize("check, expected", [("c != len", "true"), ("c != len + 1", "false")])
+def test_a_length_counted_through_an_out_parameter_is_tallied(tmp_path, step, check, expected):
+    """``(*len)++`` of an ``int *`` parameter bound to ``&len`` is a step of len, so len is a
+    counter tallied with the cells (the step was untracked: len abstracted, the check unknown)."""
+    src = OUT_COUNT.replace("STEP", step).replace("CHECK", check)
+    [f] = verify_files([str(write(tmp_path, src))], VerifyOptions(("unreach-call",)))
+    assert f.properties[0].verdict == expected
+
+
+def test_concrete_runs_embed_through_a_step_through_an_out_parameter(tmp_path):
+    src = OUT_COUNT.replace("STEP", "(*len)++").replace("CHECK", "c != len")
+    _tr, tvp, tvs = write_translation(lower_file(str(write(tmp_path, src))), ("unreach-call",), str(tmp_path))
+    assert_embedded(tvp, tvs, "--nodes", "4", "--runs", "20")

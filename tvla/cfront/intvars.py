@@ -61,7 +61,7 @@ from tvla.cfront.outparams import OutParams, deref_param, out_params
 from tvla.cfront.parse import ARITHMETIC, STEP_OPS, binary_operator, evaluate_int, fold, unary_operator
 from tvla.cfront.singletons import single_field, singleton_fields
 
-__all__ = ["IntClass", "in_type", "ABSTRACT", "KEPT", "VALUED", "MAX_COUNTER_VALUES", "step_of", "shift_of", "mapped_of", "Mapping", "MAX_FLAG_VALUES", "classify_ints", "int_var", "is_nondet_call", "RANDOM_CALLS", "is_truth_value",
+__all__ = ["IntClass", "in_type", "step_through", "ABSTRACT", "KEPT", "VALUED", "MAX_COUNTER_VALUES", "step_of", "shift_of", "mapped_of", "Mapping", "MAX_FLAG_VALUES", "classify_ints", "int_var", "is_nondet_call", "RANDOM_CALLS", "is_truth_value",
            "return_key"]
 
 MAX_FLAG_VALUES = 4
@@ -251,6 +251,28 @@ def step_of(c: ci.Cursor) -> Optional[Tuple[ci.Cursor, int]]:
     return var, amount if binary_operator(rhs) == "+" else -amount
 
 
+def step_through(c: ci.Cursor) -> Optional[int]:
+    """The constant ``(*p)++``, ``*p += 2``, ``*p = *p - 1`` adds through an ``int *`` parameter p
+    (:func:`~tvla.cfront.outparams.deref_param`): a step of the variable p is bound to; else None."""
+    s = strip(c, casts=True)
+    kids = children(s)
+    p = deref_param(kids[0]) if kids else None
+    if p is None:
+        return None
+    if s.kind == K.UNARY_OPERATOR and unary_operator(s) in STEP_OPS:
+        return 1 if "++" in unary_operator(s) else -1
+    if s.kind == K.COMPOUND_ASSIGNMENT_OPERATOR and binary_operator(s) in ("+=", "-="):
+        amount = evaluate_int(kids[1])
+        return None if amount is None else amount if binary_operator(s) == "+=" else -amount
+    rhs = strip(kids[1], casts=True) if s.kind == K.BINARY_OPERATOR and binary_operator(s) == "=" else None
+    if rhs is None or rhs.kind != K.BINARY_OPERATOR or binary_operator(rhs) not in ("+", "-"):
+        return None
+    a, b = children(rhs)
+    same = [deref_param(x) is not None and decl_key(deref_param(x)) == decl_key(p) for x in (a, b)]
+    amount = evaluate_int(b) if same[0] else evaluate_int(a) if same[1] and binary_operator(rhs) == "+" else None
+    return None if amount is None else amount if binary_operator(rhs) == "+" else -amount
+
+
 _LOOPS = (K.WHILE_STMT, K.DO_STMT, K.FOR_STMT)
 
 
@@ -308,7 +330,8 @@ class _Collector:
             if var is not None:
                 rhs = self.guarded.get(c.hash, _assigned_value(children(c)[1]))
                 self.add(decl_key(var), "", ("step", step[1]) if step is not None else rhs)
-            self.through(children(c)[0], children(c)[1])
+            stepped = step_through(c)
+            self.through(children(c)[0], children(c)[1] if stepped is None else ("step", stepped))
         elif k == K.UNARY_OPERATOR and unary_operator(c) == "&" and c.hash in self.outs.bound:
             pass   # given to an out-parameter: its writes are counted where they are
         elif k == K.COMPOUND_ASSIGNMENT_OPERATOR or k == K.UNARY_OPERATOR and unary_operator(c) in STEP_OPS + ("&",):
@@ -316,7 +339,8 @@ class _Collector:
             step = step_of(c)
             if var is not None:
                 self.add(decl_key(var), "", ("step", step[1]) if step is not None else _OTHER)
-            self.through(children(c)[0], _OTHER)
+            stepped = step_through(c)
+            self.through(children(c)[0], _OTHER if stepped is None else ("step", stepped))
         elif k == K.CALL_EXPR:
             self.record_call(c)
         elif k == K.DECL_REF_EXPR and c.hash not in self.callees:

@@ -28,7 +28,7 @@ from tvla.cfront.cinfo import CELL_FIELD, K, cell_deref, cell_words, children, c
     mentions, is_floating, is_int, is_int_cell, is_number, is_pointer, is_void_pointer, keeps_value, member_range, pointee_struct, strip, struct_decl, struct_name
 from tvla.cfront.embedded import container_of, member_path
 from tvla.cfront.intvars import ABSTRACT, VALUED, IntClass, Mapping, in_type, int_var, is_nondet_call, is_truth_value, \
-    mapped_of, shift_of, step_of
+    mapped_of, shift_of, step_of, step_through
 from tvla.cfront.lower_cfg import BAD, Builder, Frame
 from tvla.cfront.outparams import deref_param
 from tvla.cfront.parse import ARITHMETIC, STEP_OPS, binary_operator, evaluate_int, fold, unary_operator
@@ -1349,9 +1349,10 @@ class ExprLowering(Builder):
     def counter_step(self, name: str, target: ci.Cursor, s: ci.Cursor, fr: Frame) -> Optional[ir.Step]:
         """``s`` as the Step of a counter variable (``i++``, ``i += 2``, ``i = i - 1``), else None."""
         step = step_of(s)
-        if step is None or self.var_class(target, fr).kind != "counter" or name not in self.ints:
+        amount = step[1] if step is not None else step_through(s)   # (*len)++ of a len bound to &x: x's step
+        if amount is None or self.var_class(target, fr).kind != "counter" or name not in self.ints:
             return None
-        return ir.Step(name, step[1])
+        return ir.Step(name, amount)
 
 
 def _address_choice(target: ci.Cursor) -> Optional[Tuple[ci.Cursor, ci.Cursor, ci.Cursor]]:
