@@ -95,3 +95,39 @@ def test_an_int_variable_given_a_remainder_is_a_flag_over_its_values(tmp_path, k
     by an abstracted assignment; it was abstracted (any value)."""
     src = VAR.replace("CHECK", check).replace("% K", "% " + k)
     assert c_verdicts(tmp_path, src, ("unreach-call",)) == (expected,)
+
+
+def test_a_remainder_of_a_counter_from_0_is_never_negative(tmp_path):
+    """``n->data = i % 2`` of a counter i from 0 stepped up: 0 or 1 (the span of a signed remainder
+    would also hold -1, which the check after deleting the cells holding 0 would find)."""
+    src = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+typedef struct node { int data; struct node *next; } *List;
+int main(void) {
+  List head = NULL;
+  for (int i = 0; __VERIFIER_nondet_int(); i++) {
+    List n = malloc(sizeof(struct node));
+    n->data = i % 2;
+    n->next = head;
+    head = n;
+  }
+  List prev = NULL, cur = head;
+  while (cur) {
+    if (cur->data == 0) {
+      List d = cur;
+      cur = cur->next;
+      if (prev) prev->next = cur; else head = cur;
+      free(d);
+    } else {
+      prev = cur;
+      cur = cur->next;
+    }
+  }
+  for (cur = head; cur; cur = cur->next)
+    if (cur->data != 1) reach_error();
+  while (head) { cur = head->next; free(head); head = cur; }
+  return 0;
+}
+"""
+    assert c_verdicts(tmp_path, src) == ("true", "true", "true")
