@@ -50,6 +50,9 @@ def edited(tmp_path, src: str) -> str:
     ("x = (k++);", None),                    # parentheses: left as written
     ("x = STEP;", None),                     # a macro: its text is not the step
     ("x = k ++;", "x = k, k ++;"),
+    # the left operand of a comma: its value is unused too
+    ("x = k++, y = 2;", "x = k, k++, y = 2;"),
+    ("y = 2, x = k++;", None),               # the right operand: the comma's value
 ])
 def test_which_assignments_are_split(tmp_path, statement, after):
     src = f"#define STEP k++\nint f(int k, int y) {{\n    int x = 0;\n    {statement}\n    return x;\n}}\n"
@@ -66,3 +69,11 @@ def test_a_list_numbered_by_a_post_increment(tmp_path, check, verdict):
     assert got.verdict == verdict, got.reason
     if verdict == "false":   # its steps are shown in the file's own text
         assert any("n->data = k++" in step.action for step in got.witness)
+
+
+def test_a_list_numbered_by_a_post_increment_in_a_comma(tmp_path):
+    path = tmp_path / "numbered.c"
+    path.write_text(NUMBERED.replace("CHECK", "0").replace("n->data = k++;\n        n->next = l;",
+                                                          "n->data = k++, n->next = l;"))
+    [f] = verify_files([str(path)], VerifyOptions(("unreach-call",)))
+    assert f.properties[0].verdict == "true", f.properties[0].reason

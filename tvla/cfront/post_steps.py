@@ -1,4 +1,5 @@
-"""Assignments of a post-increment split in two: ``n->data = k++;`` is read as ``n->data = k, k++;``.
+"""Assignments of a post-increment split in two: ``n->data = k++;`` is read as ``n->data = k, k++;``
+(so is the left operand of a comma, ``n->data = k++, n->next = h;``).
 
 The lowering follows an int variable stepped by a statement of its own (a counter), but a step
 used as a value (``k++`` on the right of an assignment) leaves the variable untracked.  Where the
@@ -28,13 +29,20 @@ def post_step_edits(tu: ci.TranslationUnit, text: bytes) -> Edits:
     is ``text``, into ``x = k, k++;``."""
     out: Edits = {}
     for c, parent in walk_main(tu, lambda p, _above: p, None):
-        if parent is None or parent.kind not in _STATEMENT_AT or \
-                children(parent).index(c) < _STATEMENT_AT[parent.kind]:
+        if parent is None or not _discarded(c, parent):
             continue
         edit = _split(c, text)
         if edit is not None:
             out[edit[0]] = edit[1]
     return out
+
+
+def _discarded(c: ci.Cursor, parent: ci.Cursor) -> bool:
+    """Is the value of ``c``, a child of ``parent``, unused: ``c`` a statement, or the left
+    operand of a comma (``p->d = k++, p->next = h;``)?"""
+    if parent.kind == K.BINARY_OPERATOR and binary_operator(parent) == ",":
+        return children(parent).index(c) == 0
+    return parent.kind in _STATEMENT_AT and children(parent).index(c) >= _STATEMENT_AT[parent.kind]
 
 
 def _split(c: ci.Cursor, text: bytes) -> Optional[Tuple[int, Tuple[int, bytes]]]:
