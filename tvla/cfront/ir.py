@@ -269,13 +269,16 @@ class Malloc:
     of a struct variable (a global or a local of ``main``), which ``dst`` then points to for
     good: not on the heap (freeing it is invalid, it is never lost nor left to clean up).
     ``written``: the int fields the statements right after write before any may read them
-    (:mod:`tvla.cfront.fresh_data`)."""
+    (:mod:`tvla.cfront.fresh_data`).  ``outside``: the fields that lie past the bytes allocated
+    (``malloc(sizeof(struct node *))`` for a struct node): any access to one is a valid-deref
+    violation."""
 
     dst: str
     struct: str
     zeroed: bool = False
     may_fail: bool = False
     on_stack: bool = False
+    outside: Tuple[str, ...] = ()
     written: Tuple[str, ...] = field(default=(), compare=False)   # an annotation, not what is done
 
 

@@ -257,6 +257,7 @@ class Library:
     tested: Tuple[Tuple[str, str], ...] = ()   # (f, x): has[f,x](), x's f is set (_field_tests)
     stack_ring: bool = False                # struct variables' cells are heads of rings (nonheap(v))
     heap_heads: FrozenSet[str] = frozenset()   # variables whose heap cell is such a head (rhead(v))
+    outside: Tuple[str, ...] = ()   # fields some block too small for its struct leaves out (past_end[f](v))
 
     # ------------------------------------------------------------- names
     # cached: formulae ask for them once per variable they name (millions of times in big programs)
@@ -340,6 +341,10 @@ class Library:
 
     def eq(self, d: str, key: Key, a: str = "v") -> str:
         return f"eq[{_sanitize(d)},{_key_id(key)}]({a})"
+
+    def outside_pred(self, f: str, a: str = "v") -> str:
+        """The cell's field f lies past the end of the block allocated for it."""
+        return f"past_end[{_sanitize(f)}]({a})"
 
     def lt(self, d: str, key: int, a: str = "v") -> str:
         """``a->d < key`` (``key`` one of d's bounds)."""
@@ -558,6 +563,7 @@ class Library:
             out += self._flag_rules(k)
         out += ["// cells", "%p freed(v)"] + (["%p nonheap(v)"] if self.stack_cells else []) \
             + (["%p rhead(v)"] if self.heap_heads else [])
+        out += [f"%p {self.outside_pred(f)}" for f in self.outside]
         out += [f"%p {self.type_pred(s)}" for s in self.types]
         out += [f"%r {self.type_pred(a)} ==> !{self.type_pred(b)}" for a in self.types for b in self.types if a != b]
         if self.has_heap:
@@ -1110,7 +1116,7 @@ def load(lib: Library, x: str, y: str, f: str) -> Act:
 
 
 def malloc(lib: Library, x: str, struct: str, zeroed: bool, on_stack: bool = False,
-           written: Tuple[str, ...] = ()) -> Act:
+           written: Tuple[str, ...] = (), outside: Tuple[str, ...] = ()) -> Act:
     """``x = malloc(sizeof(struct S))`` (``calloc`` when ``zeroed``); ``on_stack``: the cell of the
     struct variable ``x`` (:class:`tvla.cfront.ir.Malloc`), marked ``nonheap``.  An over-approximation
     when an uninitialised datum, not ``written`` at once, may take a place in the order of its field
@@ -1144,11 +1150,13 @@ def malloc(lib: Library, x: str, struct: str, zeroed: bool, on_stack: bool = Fal
         # against the others, else a new one breaches totality and stops the analysis
         ups += order_updates(lib, d, lambda a: f"isNew({a})", lambda w: "1/2", lambda w: "1/2", True)
         ups += register_writes(lib, d, lambda a: f"isNew({a})", lambda x, below: "1/2", True)
+    ups += [(lib.outside_pred(f), f"{lib.outside_pred(f)} | isNew(v)") for f in outside]
     if on_stack:
         name, title = f"Struct_Var_{p}", f"struct {struct} {x}{' (zeroed)' if zeroed else ''}"
     else:
-        name = f"{'Calloc' if zeroed else 'Malloc'}_{p}_{_sanitize(struct)}"
-        title = f"{x} = {'calloc' if zeroed else 'malloc'}(sizeof(struct {struct}))"
+        name = f"{'Calloc' if zeroed else 'Malloc'}_{p}_{_sanitize(struct)}" + "".join(f"_no_{_sanitize(f)}" for f in outside)
+        title = f"{x} = {'calloc' if zeroed else 'malloc'}(sizeof(struct {struct}))" + \
+            (f" (too small for {', '.join(outside)})" if outside else "")
     if not zeroed and any(d in lib.ordered and d not in written and not free_field(lib, d) for d in ints):
         name = ABSTRACTED + name
     if zeroed and any(unkeyed(lib, d, 0) for d in ints):
@@ -1230,6 +1238,15 @@ def invalid_deref(lib: Library, x: str) -> Act:
              (f"E(v) {p}(v) & freed(v)", f"valid-deref: {x} points to freed memory")]
     return Act(f"Invalid_Deref_{p}", f"invalid dereference of {x}", (f"{p}(v)",), f"!{lib.valid(x)}",
                tuple(msgs))
+
+
+def outside_deref(lib: Library, x: str, f: str) -> Act:
+    """The violation branch of an access to field f of x's cell where the block allocated for the
+    cell ends before f (valid-deref)."""
+    p = lib.v(x)
+    bad = f"E(v) {p}(v) & {lib.outside_pred(f)}"
+    return Act(f"Outside_Deref_{p}_{_sanitize(f)}", f"{x}->{f} outside its block", (f"{p}(v)",), bad,
+               ((bad, f"valid-deref: {x}->{f} lies past the end of the block allocated for the cell"),))
 
 
 def invalid_free(lib: Library, x: str) -> Act:
@@ -2578,7 +2595,8 @@ def build_library(cprog: ir.CProgram, needs: Needs, precision: Precision = Preci
                    tallies=tallies, tally_base=bases, tally_group=tally_groups(cprog, tallies, bases),
                    before=_ring_ends(cprog, set(in_order.values())) if store else (),
                    tested=_field_tests(cprog, [f for f in fld if f not in back]) if precision.field_tests else (),
-                   stack_ring=ring.stack, heap_heads=ring.heap)
+                   stack_ring=ring.stack, heap_heads=ring.heap,
+                   outside=tuple(dict.fromkeys(f for s in _statements(cprog) if isinstance(s, ir.Malloc) for f in s.outside)))
 
 
 def _ring_ends(cprog: ir.CProgram, ordered: Set[str]) -> Tuple[Tuple[str, str], ...]:

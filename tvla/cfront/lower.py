@@ -868,10 +868,28 @@ class Lowering(LinkLowering):
         if st is None:
             self.unsupported(s, f"{name} of a block that is not a struct")
             return cur
-        if not self.one_cell(s, args, st, fr):
+        outside = self.short_cell(s, args, st, fr)
+        if outside is None and not self.one_cell(s, args, st, fr):
             return cur
-        stmt = ir.Malloc(dst, self.struct(st), name == "calloc", self.malloc_may_fail)
+        stmt = ir.Malloc(dst, self.struct(st), name == "calloc", self.malloc_may_fail, outside=outside or ())
         return self.step(cur, stmt, at or s)
+
+    def short_cell(self, s: ci.Cursor, sizes: List[ci.Cursor], st: ci.Cursor, fr: Frame) -> Optional[Tuple[str, ...]]:
+        """The fields of ``st`` past the end of a block of fewer bytes than the struct
+        (``malloc(sizeof(struct node *))``), when each is a pointer or int field the analysis follows
+        (an access to one is then a valid-deref violation); None for any other block."""
+        values = [v for v in (self.const_value(a, fr) for a in sizes) if v is not None]
+        if callee_name(s) not in CELL_ALLOCATORS or len(values) != len(sizes) or not values or \
+                self.hosts.of(st) is not None:
+            return None
+        size = values[0] * values[1] if callee_name(s) == "calloc" and len(values) == 2 else values[0]
+        if struct_name(st) == BLOCK or is_int_cell(st) or not 0 < size < st.type.get_size():
+            return None
+        typ = self.structs[self.struct(st)]
+        plain = {f for f, _ in typ.pointer_fields} | set(typ.int_fields)
+        outside = tuple(f.spelling for f in fields_of(st)
+                        if st.type.get_offset(f.spelling) // 8 + max(f.type.get_size(), 1) > size)
+        return outside if outside and all(f in plain for f in outside) else None
 
     def one_cell(self, s: ci.Cursor, sizes: List[ci.Cursor], st: ci.Cursor, fr: Frame) -> bool:
         """Is the block allocated by the call ``s`` (of ``malloc``, ``calloc``, ``realloc``), whose size
