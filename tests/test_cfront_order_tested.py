@@ -27,8 +27,11 @@ def write(tmp_path, body):
 
 @pytest.mark.parametrize("body, values", [
     ("int x = __VERIFIER_nondet_int(); if (x > 5) reach_error();", (4, 5, 6)),
+    # ten values: a guarded run, each kept (intvars.guarded_values)
     ("int x = __VERIFIER_nondet_int(); __VERIFIER_assume(x >= 0 && x < 10); if (x == 9) reach_error();",
-     (-1, 0, 1, 9, 10, 11)),
+     tuple(range(10))),
+    ("int x = __VERIFIER_nondet_int(); __VERIFIER_assume(x >= 0 && x < 100); if (x == 99) reach_error();",
+     (-1, 0, 1, 99, 100, 101)),
     ("unsigned x = __VERIFIER_nondet_uint(); if (x > 0) reach_error();", (0, 1)),
 ])
 def test_the_flag_holds_each_constant_and_a_value_of_each_run(tmp_path, body, values):
