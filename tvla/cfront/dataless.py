@@ -22,8 +22,9 @@ from tvla.cfront import ir
 __all__ = ["without_data"]
 
 
-def _touches(var: Optional[str], field: Optional[str]) -> List[ir.Statement]:
-    return [ir.SetData(var, field, None)] if var is not None and field is not None else []
+def _touches(s: ir.Statement) -> List[ir.Statement]:
+    """A write of any value into each field ``s`` reads or writes: its dereferences, kept."""
+    return [ir.SetData(var, field, None) for var, field in ir.field_accesses(s)]
 
 
 def _dataless(s: ir.Statement, registers: FrozenSet[str]) -> Optional[List[ir.Statement]]:
@@ -33,16 +34,13 @@ def _dataless(s: ir.Statement, registers: FrozenSet[str]) -> Optional[List[ir.St
         if c.lfield is None:   # a test of an int variable: kept unless it reads a register
             reads_register = c.left in registers or c.value in registers
             return [ir.Nop("abstracted: a test of a datum")] if reads_register else None
-        touched = _touches(c.left, c.lfield) + _touches(c.right, c.rfield)
-        return touched + [ir.Nop("abstracted: a test of a datum")]
+        return _touches(s) + [ir.Nop("abstracted: a test of a datum")]
     if isinstance(s, ir.SetData):
         return [ir.SetData(s.var, s.field, None)] if s.value is not None else None
-    if isinstance(s, ir.CopyData):
-        return _touches(s.src, s.sfield) + _touches(s.dst, s.dfield)
-    if isinstance(s, ir.SwapData):
-        return _touches(s.dst, s.field) + _touches(s.src, s.field)
+    if isinstance(s, (ir.CopyData, ir.SwapData)):
+        return _touches(s)
     if isinstance(s, ir.LoadData):
-        return _touches(s.src, s.field) + [ir.Havoc(s.dst)]
+        return _touches(s) + [ir.Havoc(s.dst)]
     if isinstance(s, ir.CopyInt) and s.dst in registers:
         return [ir.Havoc(s.dst)]
     return None

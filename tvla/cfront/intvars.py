@@ -56,7 +56,7 @@ import clang.cindex as ci
 from tvla.cfront.cinfo import (MAX_CASE_RANGE, K, callee_name, case_values, children, has_backward_goto, decl_key, for_parts,
                                constant_value, initializer, int_range, is_aggregate, is_datum, is_scalar, keeps_value,
                                mentions, strip, switch_cases)
-from tvla.cfront.ir import DATA_OPS, IntRange, holds, region_values
+from tvla.cfront.ir import DATA_OPS, IntRange, Span, holds, region_values
 from tvla.cfront.outparams import OutParams, deref_param, out_params
 from tvla.cfront.parse import ARITHMETIC, STEP_OPS, binary_operator, evaluate_int, fold, unary_operator
 from tvla.cfront.singletons import single_field, singleton_fields
@@ -229,48 +229,39 @@ def int_var(c: ci.Cursor) -> Optional[ci.Cursor]:
 
 def step_of(c: ci.Cursor) -> Optional[Tuple[ci.Cursor, int]]:
     """``v++``, ``--v``, ``v += 2``, ``v = v - 1``, ``v = 1 + v``: the int variable v and the constant added."""
-    s = strip(c, casts=True)
-    if s.kind == K.UNARY_OPERATOR and unary_operator(s) in STEP_OPS:
-        var = int_var(children(s)[0])
-        return (var, 1 if "++" in unary_operator(s) else -1) if var is not None else None
-    if s.kind == K.COMPOUND_ASSIGNMENT_OPERATOR and binary_operator(s) in ("+=", "-="):
-        var, amount = int_var(children(s)[0]), evaluate_int(children(s)[1])
-        if var is None or amount is None:
-            return None
-        return var, amount if binary_operator(s) == "+=" else -amount
-    if s.kind != K.BINARY_OPERATOR or binary_operator(s) != "=":
-        return None
-    var, rhs = int_var(children(s)[0]), strip(children(s)[1], casts=True)
-    if var is None or rhs.kind != K.BINARY_OPERATOR or binary_operator(rhs) not in ("+", "-"):
-        return None
-    a, b = children(rhs)
-    same = [int_var(x) is not None and decl_key(int_var(x)) == decl_key(var) for x in (a, b)]
-    amount = evaluate_int(b) if same[0] else evaluate_int(a) if same[1] and binary_operator(rhs) == "+" else None
-    if amount is None:
-        return None
-    return var, amount if binary_operator(rhs) == "+" else -amount
+    return _stepped(c, int_var)
 
 
 def step_through(c: ci.Cursor) -> Optional[int]:
     """The constant ``(*p)++``, ``*p += 2``, ``*p = *p - 1`` adds through an ``int *`` parameter p
     (:func:`~tvla.cfront.outparams.deref_param`): a step of the variable p is bound to; else None."""
+    stepped = _stepped(c, deref_param)
+    return stepped[1] if stepped is not None else None
+
+
+def _stepped(c: ci.Cursor, target: Callable[[ci.Cursor], Optional[ci.Cursor]]) -> Optional[Tuple[ci.Cursor, int]]:
+    """The declaration ``target`` finds in the lvalue stepped by ``c`` (one of :func:`step_of`'s
+    forms), and the constant added; else None."""
     s = strip(c, casts=True)
-    kids = children(s)
-    p = deref_param(kids[0]) if kids else None
-    if p is None:
-        return None
     if s.kind == K.UNARY_OPERATOR and unary_operator(s) in STEP_OPS:
-        return 1 if "++" in unary_operator(s) else -1
+        var = target(children(s)[0])
+        return (var, 1 if "++" in unary_operator(s) else -1) if var is not None else None
     if s.kind == K.COMPOUND_ASSIGNMENT_OPERATOR and binary_operator(s) in ("+=", "-="):
-        amount = evaluate_int(kids[1])
-        return None if amount is None else amount if binary_operator(s) == "+=" else -amount
-    rhs = strip(kids[1], casts=True) if s.kind == K.BINARY_OPERATOR and binary_operator(s) == "=" else None
-    if rhs is None or rhs.kind != K.BINARY_OPERATOR or binary_operator(rhs) not in ("+", "-"):
+        var, amount = target(children(s)[0]), evaluate_int(children(s)[1])
+        if var is None or amount is None:
+            return None
+        return var, amount if binary_operator(s) == "+=" else -amount
+    if s.kind != K.BINARY_OPERATOR or binary_operator(s) != "=":
+        return None
+    var, rhs = target(children(s)[0]), strip(children(s)[1], casts=True)
+    if var is None or rhs.kind != K.BINARY_OPERATOR or binary_operator(rhs) not in ("+", "-"):
         return None
     a, b = children(rhs)
-    same = [deref_param(x) is not None and decl_key(deref_param(x)) == decl_key(p) for x in (a, b)]
+    same = [target(x) is not None and decl_key(target(x)) == decl_key(var) for x in (a, b)]
     amount = evaluate_int(b) if same[0] else evaluate_int(a) if same[1] and binary_operator(rhs) == "+" else None
-    return None if amount is None else amount if binary_operator(rhs) == "+" else -amount
+    if amount is None:
+        return None
+    return var, amount if binary_operator(rhs) == "+" else -amount
 
 
 _LOOPS = (K.WHILE_STMT, K.DO_STMT, K.FOR_STMT)
@@ -899,9 +890,10 @@ def _remainders(s: ci.Cursor) -> Optional[Tuple[int, ...]]:
     if not _is_remainder(s):
         return None
     k, t = abs(evaluate_int(children(s)[1]) or 0), int_range(s.type)
-    if t is None or (2 * k - 1 if t.signed else k) > MAX_COUNTER_VALUES:
+    span = Span.remainder(k, t.signed) if t is not None else None
+    if span is None or span.hi - span.lo + 1 > MAX_COUNTER_VALUES:
         return None
-    return tuple(range(1 - k if t.signed else 0, k))
+    return tuple(range(span.lo, span.hi + 1))
 
 
 def _returns_remainders(fdef: Optional[ci.Cursor]) -> bool:

@@ -23,7 +23,7 @@ __all__ = [
     "Pos", "StructType", "PointerVar", "IntVar",
     "AssignNull", "AssignVar", "Load", "StoreNull", "Store", "Malloc", "Free", "FreeNonHeap", "OutsideObject",
     "Kill", "Span", "SetData", "CopyData", "Havoc", "CopyInt", "PtrCond", "DataCond", "TallyCond", "Tally", "Assume", "ReachError",
-    "Exit", "Nop", "Spin", "Statement", "Edge", "CProgram", "DATA_OPS", "fresh_nodes", "chain", "loops", "on_cycles", "leading_to", "nondet_values", "run_of", "meeting", "value_words", "quote", "holds", "FLIP", "NEGATE", "order_bound", "strict_bound",
+    "Exit", "Nop", "Spin", "Statement", "Edge", "CProgram", "DATA_OPS", "fresh_nodes", "chain", "loops", "on_cycles", "leading_to", "field_accesses", "nondet_values", "run_of", "meeting", "value_words", "quote", "holds", "FLIP", "NEGATE", "order_bound", "strict_bound",
 ]
 
 
@@ -144,6 +144,25 @@ def meeting(values: Tuple[int, ...], within: IntRange, ordered: bool, spare: Opt
         return tuple(v for v, (a, b) in zip(values, runs) if (a is None or a <= hi) and (b is None or b >= lo))
     named = sum(lo <= v <= hi for v in values if v != spare)
     return tuple(v for v in values if (hi - lo + 1 > named if v == spare else lo <= v <= hi))
+
+
+def field_accesses(s: "Statement") -> List[Tuple[str, str]]:
+    """The (variable, field) pairs whose field of the variable's cell ``s`` reads or writes (a
+    data test's left operand before its right, a copy's source before its destination)."""
+    if isinstance(s, (Load, LoadData)):
+        return [(s.src, s.field)]
+    if isinstance(s, (StoreNull, Store)):
+        return [(s.dst, s.field)]
+    if isinstance(s, (SetData, Deref)):
+        return [(s.var, s.field)]
+    if isinstance(s, CopyData):
+        return [(s.src, s.sfield), (s.dst, s.dfield)]
+    if isinstance(s, SwapData):
+        return [(s.dst, s.field), (s.src, s.field)]
+    c = s.cond if isinstance(s, Assume) else None
+    if isinstance(c, DataCond) and c.lfield is not None:
+        return [(c.left, c.lfield)] + ([(c.right, c.rfield)] if c.right is not None and c.rfield is not None else [])
+    return []
 
 
 def nondet_values(value: Optional[IntRange], target: Optional[IntRange]) -> Union[Tuple[int, ...], bool]:
@@ -385,6 +404,12 @@ class Span:
     @property
     def bounds(self) -> Tuple[int, int]:
         return self.lo, self.hi
+
+    @staticmethod
+    def remainder(k: int, signed: bool) -> "Span":
+        """The values of ``n % k`` (k > 0): from -(k-1) (0 where ``n`` is never negative: not
+        ``signed``) to k-1."""
+        return Span(1 - k if signed else 0, k - 1)
 
 
 @dataclass(frozen=True)

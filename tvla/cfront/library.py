@@ -2552,7 +2552,8 @@ def build_library(cprog: ir.CProgram, needs: Needs, precision: Precision = Preci
     var = _rename_apart([p.name for p in cprog.pointers], RESERVED)
     fld = _rename_apart(used, set(RESERVED) | {"all"} | set(var.values()))
     back, cross = _back_fields(cprog, used), _cross_fields(cprog, fld)
-    allocated = list(dict.fromkeys(s.struct for s in _statements(cprog) if isinstance(s, ir.Malloc)))
+    mallocs = [s for s in _statements(cprog) if isinstance(s, ir.Malloc)]
+    allocated = list(dict.fromkeys(s.struct for s in mallocs))
     fields_of = {st.name: tuple(f for f, _ in st.pointer_fields if f in fld) for st in cprog.structs}
     observed, ordered = ordered, ordered | {d for ds in registers.values() for d in ds}
     constants = _field_constants(cprog, written)
@@ -2581,7 +2582,7 @@ def build_library(cprog: ir.CProgram, needs: Needs, precision: Precision = Preci
                    frozenset(s.var for s in _statements(cprog) if isinstance(s, ir.Kill) and not (s.scope_end or s.final)),
                    registers, others, _succ_fields(cprog, keys, used, back) if precision.successors else {},
                    frozenset(iv.name for iv in cprog.ints if iv.register), cross,
-                   any(isinstance(s, ir.Malloc) and s.on_stack for s in _statements(cprog)), _handle_fields(cprog, cross),
+                   any(s.on_stack for s in mallocs), _handle_fields(cprog, cross),
                    {iv.name: iv.range for iv in cprog.ints if iv.range is not None and (iv.name in flags or iv.register)},
                    bounds, constants,
                    _compared_with(cprog, registers), ring.fields, ring.heads,
@@ -2596,7 +2597,7 @@ def build_library(cprog: ir.CProgram, needs: Needs, precision: Precision = Preci
                    before=_ring_ends(cprog, set(in_order.values())) if store else (),
                    tested=_field_tests(cprog, [f for f in fld if f not in back]) if precision.field_tests else (),
                    stack_ring=ring.stack, heap_heads=ring.heap,
-                   outside=tuple(dict.fromkeys(f for s in _statements(cprog) if isinstance(s, ir.Malloc) for f in s.outside)))
+                   outside=tuple(dict.fromkeys(f for s in mallocs for f in s.outside)))
 
 
 def _ring_ends(cprog: ir.CProgram, ordered: Set[str]) -> Tuple[Tuple[str, str], ...]:

@@ -878,11 +878,9 @@ class Lowering(LinkLowering):
         """The fields of ``st`` past the end of a block of fewer bytes than the struct
         (``malloc(sizeof(struct node *))``), when each is a pointer or int field the analysis follows
         (an access to one is then a valid-deref violation); None for any other block."""
-        values = [v for v in (self.const_value(a, fr) for a in sizes) if v is not None]
-        if callee_name(s) not in CELL_ALLOCATORS or len(values) != len(sizes) or not values or \
-                self.hosts.of(st) is not None:
+        size = self.block_size(s, sizes, fr)
+        if callee_name(s) not in CELL_ALLOCATORS or size is None or self.hosts.of(st) is not None:
             return None
-        size = values[0] * values[1] if callee_name(s) == "calloc" and len(values) == 2 else values[0]
         if struct_name(st) == BLOCK or is_int_cell(st) or not 0 < size < st.type.get_size():
             return None
         typ = self.structs[self.struct(st)]
@@ -890,6 +888,15 @@ class Lowering(LinkLowering):
         outside = tuple(f.spelling for f in fields_of(st)
                         if st.type.get_offset(f.spelling) // 8 + max(f.type.get_size(), 1) > size)
         return outside if outside and all(f in plain for f in outside) else None
+
+    def block_size(self, s: ci.Cursor, sizes: List[ci.Cursor], fr: Frame) -> Optional[int]:
+        """The bytes the allocation call ``s`` asks for with the size arguments ``sizes`` (calloc's
+        two multiplied), when each is a constant (a wrapper's size parameter may be one); else None."""
+        values = [self.const_value(a, fr) for a in sizes]
+        known = [z for z in values if z is not None]
+        if len(known) < len(values) or not values:
+            return None
+        return known[0] * known[1] if callee_name(s) == "calloc" else known[0]
 
     def one_cell(self, s: ci.Cursor, sizes: List[ci.Cursor], st: ci.Cursor, fr: Frame) -> bool:
         """Is the block allocated by the call ``s`` (of ``malloc``, ``calloc``, ``realloc``), whose size
@@ -900,9 +907,7 @@ class Lowering(LinkLowering):
             self.unsupported(s, f"{name} of a struct {struct_name(st)} standing alone (its cells are "
                                 f"followed inside struct {host.name})")
             return False
-        values = [self.const_value(a, fr) for a in sizes]   # a wrapper's size parameter may be a constant
-        known = [z for z in values if z is not None]
-        size = None if len(known) < len(values) or not values else (known[0] * known[1] if name == "calloc" else known[0])
+        size = self.block_size(s, sizes, fr)
         want = st.type.get_size()
         if size != want and not (struct_name(st) == BLOCK and size is not None and size > 0):
             what = "a non-constant size" if size is None else f"{size} bytes"

@@ -1121,8 +1121,7 @@ class ExprLowering(Builder):
                 ends = [self.set_data(base, fname, ("const", v), m, s) for v, m in ((1, m1), (0, m0))]
                 return ABS, self.join(ends, s)
             iop, at = self.int_value(arm, at, fr)
-            span = value_span(arm, rng, self.never_negative(children(strip(arm, casts=True))[0])) \
-                if iop == ABS and children(strip(arm, casts=True)) else None
+            span = value_span(arm, rng, self.never_negative) if iop == ABS else None
             if span is not None:   # n % 2: abstracted, but never 2
                 return ABS, self.step(at, ir.SetData(base, fname, None, within=span), s)
             if iop[0] == "nondet":
@@ -1417,21 +1416,21 @@ def _cast_words(here: ci.Cursor, want: ci.Cursor) -> str:
     return f"cast between struct types ({struct_name(here)} and {struct_name(want)})"
 
 
-def value_span(c: ci.Cursor, rng: Optional[ir.IntRange], never_negative: bool = False) -> Optional[ir.Span]:
+def value_span(c: ci.Cursor, rng: Optional[ir.IntRange],
+               never_negative: Callable[[ci.Cursor], bool]) -> Optional[ir.Span]:
     """The values ``c % K`` (K a positive constant: from -(K-1) to K-1, from 0 for an unsigned
-    operation or a left operand ``never_negative``) or ``c & M`` (M a constant from 0: 0 to M) may
-    take, when every type they pass (casts, and ``rng``: the type they are stored into) keeps them;
-    None for any other expression."""
+    operation or a left operand ``never_negative`` holds of) or ``c & M`` (M a constant from 0: 0
+    to M) may take, when every type they pass (casts, and ``rng``: the type they are stored into)
+    keeps them; None for any other expression."""
     s = strip(c, casts=True)
     op = binary_operator(s) if s.kind == K.BINARY_OPERATOR else None
     k = constant_value(children(s)[1]) if op in ("%", "&") else None
     t = int_range(s.type)
     if k is None or t is None or k < 0 or k == 0 and op == "%":
         return None
-    span = ir.Span(0, k) if op == "&" else ir.Span(1 - k if t.signed and not never_negative else 0, k - 1)
-    types = [rng, t] + [int_range(x.type) for x in _casts_down_to(c, s)]
-    return span if all(r is not None and span.lo in r and span.hi in r for r in types[1:]) and \
-        (rng is None or span.lo in rng and span.hi in rng) else None
+    span = ir.Span(0, k) if op == "&" else ir.Span.remainder(k, t.signed and not never_negative(children(s)[0]))
+    types = [t] + [int_range(x.type) for x in _casts_down_to(c, s)] + ([rng] if rng is not None else [])
+    return span if all(r is not None and span.lo in r and span.hi in r for r in types) else None
 
 
 def _casts_down_to(c: ci.Cursor, inner: ci.Cursor) -> List[ci.Cursor]:

@@ -218,7 +218,7 @@ def plan(lib: L.Library, s: ir.Statement) -> Plan:
     reports it (:func:`tvla.cfront.library.lost_on_overwrite`)."""
     p = statement_plan(lib, s)
     if lib.outside and lib.needs.memsafety:
-        p.checks += [L.outside_deref(lib, x, f) for x, f in _field_accesses(s) if f in lib.outside]
+        p.checks += [L.outside_deref(lib, x, f) for x, f in ir.field_accesses(s) if f in lib.outside]
     written = getattr(s, "dst", None) if isinstance(s, (ir.AssignNull, ir.AssignVar, ir.Load, ir.Malloc)) else None
     if written is not None and written in lib.pending:
         p.chains = [[L.lost_on_overwrite(lib, written, c[0])] + c[1:] for c in p.chains]
@@ -226,24 +226,6 @@ def plan(lib: L.Library, s: ir.Statement) -> Plan:
     if counted is not None:
         p.chains = [[L.tally_write(lib, counted[0], c[0], *counted[1:])] + c[1:] for c in p.chains]
     return p
-
-
-def _field_accesses(s: ir.Statement) -> List[Tuple[str, str]]:
-    """The (variable, field) pairs whose field of the variable's cell ``s`` reads or writes."""
-    if isinstance(s, (ir.Load, ir.LoadData)):
-        return [(s.src, s.field)]
-    if isinstance(s, (ir.StoreNull, ir.Store)):
-        return [(s.dst, s.field)]
-    if isinstance(s, (ir.SetData, ir.Deref)):
-        return [(s.var, s.field)]
-    if isinstance(s, ir.CopyData):
-        return [(s.dst, s.dfield), (s.src, s.sfield)]
-    if isinstance(s, ir.SwapData):
-        return [(s.dst, s.field), (s.src, s.field)]
-    c = s.cond if isinstance(s, ir.Assume) else None
-    if isinstance(c, ir.DataCond) and c.lfield is not None:
-        return [(c.left, c.lfield)] + ([(c.right, c.rfield)] if c.right is not None and c.rfield is not None else [])
-    return []
 
 
 def _tally_write(lib: L.Library, s: ir.Statement) -> Optional[Tuple[str, Optional[str], bool]]:
