@@ -66,34 +66,15 @@ def test_concrete_runs_embed_through_a_span(tmp_path):
     assert_embedded(tvp, tvs, "--nodes", "3", "--runs", "20")
 
 
-VAR = """#include <stdlib.h>
-extern int __VERIFIER_nondet_int(void);
-extern void reach_error(void);
-struct node { struct node *next; int mark; };
-int main(void) {
-    struct node *h = NULL;
-    while (__VERIFIER_nondet_int()) {
-        struct node *x = malloc(sizeof *x);
-        int m = __VERIFIER_nondet_int() % K;
-        x->mark = m;
-        x->next = h;
-        h = x;
-    }
-    for (struct node *p = h; p; p = p->next)
-        if (CHECK) reach_error();
-    while (h) { struct node *t = h->next; free(h); h = t; }
-    return 0;
-}
-"""
-
-
 @pytest.mark.parametrize("k, check, expected", [("2", "p->mark == 2", "true"), ("3", "p->mark > 2", "true"),
                                                 ("2", "p->mark == -1", "false"),
                                                 ("100", "p->mark == 200", "unknown")])   # too many values
 def test_an_int_variable_given_a_remainder_is_a_flag_over_its_values(tmp_path, k, check, expected):
     """``m = n % K`` of a value not followed: m is one of the 2K-1 values (at most six), chosen
     by an abstracted assignment; it was abstracted (any value)."""
-    src = VAR.replace("CHECK", check).replace("% K", "% " + k)
+    # the remainder goes through an int variable before the field
+    src = program("m", check).replace("x->mark = m;", f"int m = __VERIFIER_nondet_int() % {k};\n        x->mark = m;")
+    assert f"int m = __VERIFIER_nondet_int() % {k};" in src
     assert c_verdicts(tmp_path, src, ("unreach-call",)) == (expected,)
 
 
