@@ -1,0 +1,79 @@
+"""A choice inside arithmetic is lifted to the top of the value (tvla.cfront.choices):
+``k = 2 + (c ? 1 : 0);`` is read as ``k = ((c) ? 2 + (1) : 2 + (0));``, so k keeps its two
+values; before, the whole value was abstracted and a later count of the cells made was unknown."""
+
+import pytest
+
+from tvla.cfront.choices import choice_edits
+from tvla.cfront.parse import parse_file
+from tvla.cfront.rewrite import apply_edits
+from tvla.cli.verify import VerifyOptions, verify_files
+
+COUNTED = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+struct node { struct node *next; int data; };
+int main(void)
+{
+    int k = 2 + (__VERIFIER_nondet_int() ? 1 : 0);
+    struct node *h = NULL, *t;
+    while (k > 0) {
+        t = malloc(sizeof *t);
+        t->next = h;
+        t->data = 10 * (__VERIFIER_nondet_int() ? 1 : 2) - 1;
+        h = t;
+        k--;
+    }
+    int c = 0;
+    while (h) {
+        t = h->next;
+        if (h->data != 9 && h->data != DATUM)
+            reach_error();
+        free(h);
+        h = t;
+        c++;
+    }
+    if (c < LEAST)
+        reach_error();
+    return 0;
+}
+"""
+
+
+def edited(tmp_path, src: str) -> str:
+    path = tmp_path / "t.c"
+    path.write_text(src)
+    text = src.encode()
+    return apply_edits(text, choice_edits(parse_file(str(path)), text)).decode()
+
+
+@pytest.mark.parametrize("statement, after", [
+    ("x = 2 + (y ? 1 : 0);", "x = ((y) ? 2 + (1) : 2 + (0));"),
+    ("x = -(y > 1 ? y : 3) * 2;", "x = ((y > 1) ? -(y) * 2 : -(3) * 2);"),
+    ("return 1 + (g() ? 1 : 0);", "return ((g()) ? 1 + (1) : 1 + (0));"),   # the condition may call
+    ("x = p->d + (y ? g() : 0);", "x = ((y) ? p->d + (g()) : p->d + (0));"),   # so may an arm
+    ("x = y ? 1 : 0;", None),                        # already at the top
+    ("x = g() + (y ? 1 : 0);", None),                # a call would move after the condition
+    ("x = y++ + (y ? 1 : 0);", None),                # so would a step
+    ("x = (y ? 1 : 0) + (y ? 2 : 0);", None),        # two choices
+    ("x = 1 + (y ? 1u : 0);", None),                 # an arm converted to the choice's type
+    ("x = 1 + (y ?\n 1 : 0);", None),                # on two lines
+    ("x = 1 + PICK;", None),                         # a macro: its text is not the choice's
+])
+def test_which_values_are_lifted(tmp_path, statement, after):
+    src = ("#define PICK (y ? 1 : 0)\nstruct s { int d; };\nint g(void);\n"
+           f"int f(int y, struct s *p) {{\n    int x = 0;\n    {statement}\n    return x;\n}}\n")
+    assert edited(tmp_path, src) == (src if after is None else src.replace(statement, after))
+
+
+@pytest.mark.parametrize("datum, least, verdict", [("19", "2", "true"), ("17", "2", "false"),
+                                                   ("19", "3", "false")])
+def test_a_length_and_data_chosen_inside_arithmetic(tmp_path, datum, least, verdict):
+    """Two or three cells, each holding 9 or 19."""
+    path = tmp_path / "chosen.c"
+    path.write_text(COUNTED.replace("DATUM", datum).replace("LEAST", least))
+    [f] = verify_files([str(path)], VerifyOptions(("unreach-call",)))
+    got = f.properties[0]
+    assert got.verdict == verdict, got.reason
+    if verdict == "false":   # its steps are shown in the file's own text
+        assert any("2 + (__VERIFIER_nondet_int() ? 1 : 0)" in step.action for step in got.witness)

@@ -1,0 +1,93 @@
+"""A choice inside arithmetic lifted to the top: ``k = 2 + (c ? 1 : 0);`` is read as
+``k = ((c) ? 2 + (1) : 2 + (0));``.
+
+The lowering keeps the value of an int variable or field given ``c ? a : b`` (two assignments,
+one per arm), but a choice inside an arithmetic value leaves the whole value abstracted.  Where
+the rest of the value has no side effect (no call, assignment or step: constants, variables,
+fields, arithmetic), evaluating the condition first and then the value with the chosen arm is
+the same C.  The arms must have the choice's own type (``c ? 1u : 0`` converts its ``0``, and the
+conversion would change the arithmetic around it).  The value of an assignment, of an
+initialiser or of a ``return``, one choice per value, on one line: the edit is one byte range
+(:mod:`tvla.cfront.rewrite` keeps line numbers and maps columns back).
+"""
+
+from typing import List, Optional, Tuple
+
+import clang.cindex as ci
+
+from tvla.cfront.cinfo import K, children, initializer, is_int, strip, walk_main
+from tvla.cfront.parse import ARITHMETIC, Edits, binary_operator, unary_operator
+
+__all__ = ["choice_edits"]
+
+_COMPARE = ("<", "<=", ">", ">=", "==", "!=")
+_UNARY = ("-", "+", "~", "!")
+_LEAVES = (K.INTEGER_LITERAL, K.CHARACTER_LITERAL, K.DECL_REF_EXPR, K.MEMBER_REF_EXPR)
+
+
+def choice_edits(tu: ci.TranslationUnit, text: bytes) -> Edits:
+    """The edits lifting the one choice inside the value of each assignment, initialiser and
+    ``return`` of ``tu``'s main file (whose text is ``text``) to the top of the value."""
+    out: Edits = {}
+    for c, _ in walk_main(tu, lambda p, _above: None, None):
+        value = _value_of(c)
+        edit = _lift(value, text) if value is not None else None
+        if edit is not None:
+            out[edit[0]] = edit[1]
+    return out
+
+
+def _value_of(c: ci.Cursor) -> Optional[ci.Cursor]:
+    """The value ``c`` stores or returns: the right side of ``=``, a variable's initialiser, the
+    operand of ``return``."""
+    if c.kind == K.BINARY_OPERATOR and binary_operator(c) == "=":
+        return children(c)[1]
+    if c.kind == K.VAR_DECL:
+        return initializer(c)
+    if c.kind == K.RETURN_STMT and children(c):
+        return children(c)[0]
+    return None
+
+
+def _lift(value: ci.Cursor, text: bytes) -> Optional[Tuple[int, Tuple[int, bytes]]]:
+    """The edit of ``value`` when it holds exactly one choice, below its top, reached through
+    arithmetic whose other operands are free of side effects."""
+    top = strip(value)
+    if top.kind == K.CONDITIONAL_OPERATOR or not is_int(top.type):
+        return None
+    found: List[ci.Cursor] = []
+    if not _pure_around(top, found) or len(found) != 1:
+        return None
+    choice = found[0]
+    cond, *arms = children(choice)
+    if any(strip(arm).type.get_canonical().spelling != choice.type.get_canonical().spelling for arm in arms):
+        return None
+    start, end = top.extent.start.offset, top.extent.end.offset
+    if b"\n" in text[start:end] or not 0 <= start < end <= len(text):
+        return None
+
+    def piece(c: ci.Cursor) -> bytes:
+        return text[c.extent.start.offset:c.extent.end.offset]
+
+    before, after = text[start:choice.extent.start.offset], text[choice.extent.end.offset:end]
+    if b"?" in before + after or piece(choice).count(b"?") != 1 + sum(piece(a).count(b"?") for a in (cond, *arms)):
+        return None   # a text that is not the cursors' own (a macro)
+    lifted = b"((" + piece(cond) + b") ? " + before + piece(arms[0]) + after + b" : " + before + piece(arms[1]) + after + b")"
+    return start, (end - start, lifted)
+
+
+def _pure_around(c: ci.Cursor, found: List[ci.Cursor]) -> bool:
+    """Is ``c`` arithmetic over constants, variables and fields, but for choices (collected in
+    ``found``, whose arms and condition may be anything)?"""
+    s = strip(c, casts=True)
+    kids = children(s)
+    if s.kind == K.CONDITIONAL_OPERATOR and len(kids) == 3:
+        found.append(s)
+        return is_int(s.type)
+    if s.kind in _LEAVES:
+        return (s.referenced is None or s.referenced.kind != K.FUNCTION_DECL) and \
+            all(_pure_around(k, found) for k in kids)
+    if s.kind == K.BINARY_OPERATOR and binary_operator(s) in ARITHMETIC + _COMPARE or \
+            s.kind == K.UNARY_OPERATOR and unary_operator(s) in _UNARY:
+        return all(_pure_around(k, found) for k in kids)
+    return False
