@@ -52,6 +52,10 @@ def edited(tmp_path, src: str) -> str:
     ("x = -(y > 1 ? y : 3) * 2;", "x = ((y > 1) ? -(y) * 2 : -(3) * 2);"),
     ("return 1 + (g() ? 1 : 0);", "return ((g()) ? 1 + (1) : 1 + (0));"),   # the condition may call
     ("x = p->d + (y ? g() : 0);", "x = ((y) ? p->d + (g()) : p->d + (0));"),   # so may an arm
+    ("x = 1 + (g() != 0);", "x = ((g() != 0) ? 1 + (1) : 1 + (0));"),   # a truth value that calls
+    ("x = 2 * !g() - 1;", "x = ((!g()) ? 2 * 1 - 1 : 2 * 0 - 1);"),
+    ("x = 1 + (y != 0);", None),                     # one without side effects: arithmetic as it is
+    ("x = g() != 0;", None),                         # at the top: a flag's own form
     ("x = y ? 1 : 0;", None),                        # already at the top
     ("x = g() + (y ? 1 : 0);", None),                # a call would move after the condition
     ("x = y++ + (y ? 1 : 0);", None),                # so would a step

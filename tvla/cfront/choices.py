@@ -1,5 +1,6 @@
 """A choice inside arithmetic lifted to the top: ``k = 2 + (c ? 1 : 0);`` is read as
-``k = ((c) ? 2 + (1) : 2 + (0));``.
+``k = ((c) ? 2 + (1) : 2 + (0));``, and ``k = 1 + (f() != 0);`` as ``k = ((f() != 0) ? 1 + (1) :
+1 + (0));`` (a truth value with a side effect is a choice of 1 or 0).
 
 The lowering keeps the value of an int variable or field given ``c ? a : b`` (two assignments,
 one per arm), but a choice inside an arithmetic value leaves the whole value abstracted.  Where
@@ -56,12 +57,9 @@ def _lift(value: ci.Cursor, text: bytes) -> Optional[Tuple[int, Tuple[int, bytes
     if top.kind == K.CONDITIONAL_OPERATOR or not is_int(top.type):
         return None
     found: List[ci.Cursor] = []
-    if not _pure_around(top, found) or len(found) != 1:
-        return None
+    if not _pure_around(top, found) or len(found) != 1 or found[0] == top:
+        return None   # none, two, or a truth value that is the whole value (already a flag's form)
     choice = found[0]
-    cond, *arms = children(choice)
-    if any(strip(arm).type.get_canonical().spelling != choice.type.get_canonical().spelling for arm in arms):
-        return None
     start, end = top.extent.start.offset, top.extent.end.offset
     if b"\n" in text[start:end] or not 0 <= start < end <= len(text):
         return None
@@ -69,25 +67,43 @@ def _lift(value: ci.Cursor, text: bytes) -> Optional[Tuple[int, Tuple[int, bytes
     def piece(c: ci.Cursor) -> bytes:
         return text[c.extent.start.offset:c.extent.end.offset]
 
+    if choice.kind == K.CONDITIONAL_OPERATOR:
+        cond, *arms = children(choice)
+        if any(strip(arm).type.get_canonical().spelling != choice.type.get_canonical().spelling for arm in arms):
+            return None
+        parts = [piece(c) for c in (cond, *arms)]
+    else:   # a truth value: c ? 1 : 0
+        parts = [piece(choice), b"1", b"0"]
     before, after = text[start:choice.extent.start.offset], text[choice.extent.end.offset:end]
-    if b"?" in before + after or piece(choice).count(b"?") != 1 + sum(piece(a).count(b"?") for a in (cond, *arms)):
+    marks = 1 if choice.kind == K.CONDITIONAL_OPERATOR else 0
+    if b"?" in before + after or piece(choice).count(b"?") != marks + sum(p.count(b"?") for p in parts):
         return None   # a text that is not the cursors' own (a macro)
-    lifted = b"((" + piece(cond) + b") ? " + before + piece(arms[0]) + after + b" : " + before + piece(arms[1]) + after + b")"
+    lifted = b"((" + parts[0] + b") ? " + before + parts[1] + after + b" : " + before + parts[2] + after + b")"
     return start, (end - start, lifted)
 
 
-def _pure_around(c: ci.Cursor, found: List[ci.Cursor]) -> bool:
+def _truth_value(s: ci.Cursor) -> bool:
+    """Is ``s`` a comparison, ``!``, ``&&`` or ``||`` (its value 0 or 1)?"""
+    return s.kind == K.BINARY_OPERATOR and binary_operator(s) in _COMPARE + ("&&", "||") or \
+        s.kind == K.UNARY_OPERATOR and unary_operator(s) == "!"
+
+
+def _pure_around(c: ci.Cursor, found: List[ci.Cursor], truths: bool = True) -> bool:
     """Is ``c`` arithmetic over constants, variables and fields, but for choices (collected in
-    ``found``, whose arms and condition may be anything)?"""
+    ``found``, whose arms and condition may be anything) and, where ``truths``, truth values with a
+    side effect (collected too)?"""
     s = strip(c, casts=True)
     kids = children(s)
     if s.kind == K.CONDITIONAL_OPERATOR and len(kids) == 3:
         found.append(s)
         return is_int(s.type)
+    if truths and _truth_value(s) and not _pure_around(s, [], False):
+        found.append(s)   # a truth value with a side effect (a call): a choice of 1 or 0
+        return True
     if s.kind in _LEAVES:
         return (s.referenced is None or s.referenced.kind != K.FUNCTION_DECL) and \
-            all(_pure_around(k, found) for k in kids)
+            all(_pure_around(k, found, truths) for k in kids)
     if s.kind == K.BINARY_OPERATOR and binary_operator(s) in ARITHMETIC + _COMPARE or \
             s.kind == K.UNARY_OPERATOR and unary_operator(s) in _UNARY:
-        return all(_pure_around(k, found) for k in kids)
+        return all(_pure_around(k, found, truths) for k in kids)
     return False
