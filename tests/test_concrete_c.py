@@ -74,6 +74,32 @@ def test_alloca_memory_lives_until_its_call_returns_and_is_not_freed(tmp_path, d
     assert (found["memsafety"].kind, found["memsafety"].message, found["memsafety"].pos.line) == (kind, message, line)
 
 
+ASSUMED = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void __VERIFIER_assume(int);
+int main() {
+  int *a = malloc(sizeof(int));
+  int x = __VERIFIER_nondet_int();
+  if (x) a = 0;
+  __VERIFIER_assume(!x);
+  free(a);
+  return 0;
+}
+"""
+
+
+def test_a_cell_lost_before_a_failed_assumption_stays_lost(tmp_path):
+    """``__VERIFIER_assume(0)`` stops the run (it loops forever): a cell lost before it was lost in
+    a run of C, but the program does not terminate there, so memcleanup holds."""
+    src = tmp_path / "assumed.c"
+    src.write_text(ASSUMED)
+    found = find(str(src))
+    assert set(found) == {"memsafety"}
+    assert (found["memsafety"].kind, found["memsafety"].pos.line) == ("valid-memtrack", 7)
+    [f] = verify_files([str(src)], VerifyOptions(("memsafety", "memcleanup")))
+    assert [(p.verdict, p.violated) for p in f.properties] == [("false", "valid-memtrack"), ("true", None)]
+
+
 def test_no_run_claims_what_needs_undefined_behaviour():
     assert find(data("overflow_only.c")) == {}
 

@@ -105,6 +105,7 @@ def _nondet(site: int, ty: Ty, args: Sequence[Fn] = (), within: Optional[IntRang
 def _assume(args: List[Fn], site: int) -> Fn:
     def call(fr: "Frame") -> Any:
         if args and not truth(args[0](fr)):
+            fr.m.checkpoint()   # the run stops here (loops forever): a cell lost before it stays lost
             raise Halt("assume")
         return None
     return call
