@@ -100,6 +100,14 @@ def test_a_cell_lost_before_a_failed_assumption_stays_lost(tmp_path):
     assert [(p.verdict, p.violated) for p in f.properties] == [("false", "valid-memtrack"), ("true", None)]
 
 
+def test_long_runs_loop_as_many_times_as_a_constant_says():
+    """The head is dropped only after 30 cells: no random run loops that long (at most 12 times),
+    but a long run, after the steered ones, does."""
+    assert find(data("long_loop.c"), ["memsafety"], runs=300) == {}
+    f = find(data("long_loop.c"), ["memsafety"], runs=300, steer=10)["memsafety"]
+    assert (f.kind, f.pos.line) == ("valid-memtrack", 8)
+
+
 def test_no_run_claims_what_needs_undefined_behaviour():
     assert find(data("overflow_only.c")) == {}
 

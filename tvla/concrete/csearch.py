@@ -59,11 +59,13 @@ def violated(prop: str, out: Outcome) -> Optional[Event]:
 
 class Chooser:
     """The nondeterministic values of one run: per call site, either its first K values nonzero
-    and then 0 (a loop run K times), or values drawn each time; values from small numbers, the
-    program's constants and their neighbours, and the extremes of the type."""
+    and then 0 (a loop run K times: K up to ``most``, or one of ``loops``), or values drawn each
+    time; values from small numbers, the program's constants and their neighbours, and the
+    extremes of the type."""
 
-    def __init__(self, rng: random.Random, constants: Sequence[int], most: int = 12) -> None:
-        self.rng, self.constants, self.most = rng, constants, most
+    def __init__(self, rng: random.Random, constants: Sequence[int], most: int = 12,
+                 loops: Sequence[int] = ()) -> None:
+        self.rng, self.constants, self.most, self.loops = rng, constants, most, loops
         self.plans: Dict[int, List[int]] = {}
         self.made: List[int] = []
 
@@ -74,7 +76,8 @@ class Chooser:
         else:
             plan = self.plans.get(site)
             if plan is None:
-                plan = self.plans[site] = [rng.randint(0, self.most)] if rng.random() < 0.5 else []
+                times = rng.choice(self.loops) if self.loops else rng.randint(0, self.most)
+                plan = self.plans[site] = [times] if rng.random() < 0.5 else []
             if plan and plan[0] > 0:
                 plan[0] -= 1
                 v = self.value(ty, nonzero=True)
@@ -128,6 +131,8 @@ class Steered:
             self.tests.append((pos, op, x, y, len(self.made)))
 
 
+LONG_RUNS = 200          # runs whose loops run as many times as a constant of the program says
+LONG_LOOPS = 300         # the largest such constant (a run makes at most Limits.blocks objects)
 STEERING_TESTS = 2000     # the comparisons of a run a steered search reads
 STEERING_CHOICES = 3      # the choices (the latest equal to a compared value) one comparison changes
 
@@ -196,7 +201,7 @@ class ConcreteSearch:
         """The properties some run of ``start`` to ``stop`` violates (within ``seconds``), each
         with its witness: the first of at most ``steps`` statements, else the shortest; then, for
         those no run violated, up to ``steer`` runs steered by the tests of the runs before
-        (:meth:`steered_runs`)."""
+        (:meth:`steered_runs`), then the long runs (:meth:`long_runs`)."""
         best: Dict[str, Tuple[Event, List[int]]] = {}
         until = time.monotonic() + seconds
         for r in range(start, stop):
@@ -207,8 +212,9 @@ class ConcreteSearch:
             out = Machine(self.code, chooser, self.limits, self.malloc_may_fail, deadline=until).run()
             self.modeled = self.modeled and out.end != "unmodeled"
             _keep(best, properties, out, chooser.made)
-        if any(p not in best for p in properties):
+        if any(p not in best for p in properties) and steer:
             self.steered_runs(properties, best, steer, until)
+            self.long_runs(properties, best, until)
         return {p: Found(p, e.kind, e.pos, e.message, self.witness(made, e)) for p, (e, made) in best.items()}
 
     def steered_runs(self, properties: Sequence[str], best: Dict[str, Tuple[Event, List[int]]], runs: int,
@@ -230,6 +236,19 @@ class ConcreteSearch:
             if new:
                 seen |= new
                 pending.extend(steered(run, seen))
+
+    def long_runs(self, properties: Sequence[str], best: Dict[str, Tuple[Event, List[int]]],
+                  until: float) -> None:
+        """Up to :data:`LONG_RUNS` runs (until ``until``) whose loops run as many times as a
+        constant of the program past 12 says, or one time more or less (``if (c == 30)`` after a
+        loop counting c); ``best`` keeps the violations."""
+        loops = sorted({c + d for c in self.constants if 12 < c <= LONG_LOOPS for d in (-1, 0, 1)})
+        for k in range(LONG_RUNS if loops else 0):
+            if all(p in best for p in properties) or time.monotonic() > until:
+                break
+            chooser = Chooser(random.Random(f"{self.seed}:long:{k}"), self.constants, loops=loops)
+            out = Machine(self.code, chooser, self.limits, self.malloc_may_fail, deadline=until).run()
+            _keep(best, properties, out, chooser.made)
 
     def witness(self, made: Sequence[int], event: Event) -> Tuple[WitnessStep, ...]:
         """The steps of the run with the choices ``made`` up to ``event``: each statement with the
