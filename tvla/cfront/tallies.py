@@ -18,7 +18,9 @@ candidate pointer variables that points to a cell not tallied yet gets tallied (
 A variable freed on the one edge into the step comes first (``free(t); freed++;``: the cell
 freed is the one counted).  The other candidates (each stays live up to the step, so they are
 few) are variables assigned in
-the loop around the step, not temporaries of the lowering: those a test compares with NULL
+the loop around the step, not temporaries of the lowering (but first, the cell a walker left
+behind, unless ``malloc`` assigns the walker in that loop: then the step counts the new cell),
+those a test compares with NULL
 there (``p`` of ``for (p = l; p; p = p->next) cnt++;``) and after them those ``malloc`` assigns
 (``n`` of ``n = malloc(...); ...; len++;``), else all; outside loops, the nearest three assigned or
 freed on the edges before the step.  Whichever cell is picked, it was not counted yet, so the
@@ -192,6 +194,9 @@ def tally_counters(prog: ir.CProgram) -> ir.CProgram:
             if s.delta > 0:   # ``free(t); freed++;``: the cell just freed is the one counted
                 cands = _freed_before(e, into, temps) + cands
             behind = _left_behind(prog.edges, out_of, i, loop, cands, loads) if loop is not None else []
+            if s.delta > 0 and loop is not None:   # a cell made in the loop is counted, not the one left
+                made = {t.dst for t in _inside(prog.edges, loop) if isinstance(t, ir.Malloc)}
+                behind = [x for x in behind if x not in made]
             if loop is not None and s.delta < 0:   # a cell freed on some way around: it is the one to take back
                 behind += [x for x in _freed_walks(prog.edges, loop, loads) if x in cands and x not in behind]
             for x in behind:
