@@ -177,14 +177,17 @@ def test_the_side_of_a_counters_other_values(tmp_path):
         [n] = [c for c in classify_ints(parse_file(str(path))).values() if c.kind == "counter"]
         assert n.beyond == beyond, step
     # an unsigned or narrow counter wraps around in C's own semantics; a counter also copied from
-    # another one's other values (m = n + 1), or stepped both ways, has its other values on no side
+    # another one's other values (m = n + 1) and stepped both ways, or copied into a narrow one, has
+    # its other values on no side; copied and stepped up only, they are above (n's are: m = n + 1 >= 7)
     copied = sign_program("n < 0", init="n = 0; int m = n + 1; while (m > 3) m--;", step="++, m++")
-    for text, name in ((sign_program("n < 0", type_="unsigned"), "n"), (sign_program("n < 0", type_="short"), "n"),
-                       (copied, "m"), (copied.replace("while (m > 3) m--;", ""), "m")):
+    for text, name, beyond in ((sign_program("n < 0", type_="unsigned"), "n", 0),
+                               (sign_program("n < 0", type_="short"), "n", 0), (copied, "m", 0),
+                               (copied.replace("while (m > 3) m--;", ""), "m", 1),
+                               (copied.replace("while (m > 3) m--;", "").replace("int m", "short m"), "m", 0)):
         path.write_text(text)
-        offset = text.index(f" {name} ") + 1 if name == "n" else text.index("int m =") + 4
+        offset = text.index(f" {name} ") + 1 if name == "n" else text.index(" m =") + 1
         [c] = [c for (_, at), c in classify_ints(parse_file(str(path))).items() if at == offset]
-        assert c.kind == "counter" and c.beyond == 0, (name, c)
+        assert c.beyond == beyond and (c.kind == "counter" or "short" in text), (name, c)
 
 
 @pytest.mark.parametrize("text", [
@@ -241,3 +244,27 @@ def test_a_datum_written_past_a_counters_values_embeds_its_concrete_runs(tmp_pat
     path.write_text(src)
     _tr, tvp, tvs = write_translation(lower_file(str(path)), ("unreach-call",), str(tmp_path))
     assert_embedded(tvp, tvs, "--nodes", "4", "--runs", "0")
+
+
+PASSED_ON = """extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+static int g;
+static void set(int v) { g = v; }
+int main(void) {
+    int i;
+    for (i = 0; __VERIFIER_nondet_int(); i++)
+        set(i);
+    if (CHECK)
+        reach_error();
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("check, verdict", [("g < 0", "true"), ("g > 7", "false")])
+def test_a_counter_copied_keeps_the_side_of_its_other_values(tmp_path, check, verdict):
+    """``set(i)`` copies a counter counting up from 0 into a parameter, then a global: past their
+    values both hold what i holds past its own, so above them; before, the copy's other values were
+    on no side and ``g < 0`` was an alarm whose witness passes an abstracted step (unknown)."""
+    got = verdicts(tmp_path, PASSED_ON.replace("CHECK", check))
+    assert got["unreach-call"].verdict == verdict, got["unreach-call"].reason

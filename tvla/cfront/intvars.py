@@ -823,7 +823,8 @@ def _value(rhs: object, known: Dict[Hashable, IntClass], inits: FrozenSet[Hashab
     """An assignment as: an int constant (a literal, or a variable known to be one: ``known``
     holds the classes found so far), "truth" (0 or 1), "nondet", "var", "field", a step
     ``("step", k)``, the values of a flag or counter plus a constant ``("set", values, other)`` (a
-    counter's: ``("set", values, True, past)``, ``past`` those of its values past its comparisons),
+    counter's: ``("set", values, True, past, beyond)``, ``past`` those of its values past its
+    comparisons, ``beyond`` its :attr:`IntClass.beyond` where a copy keeps it: :func:`_copied_sign`),
     a copy of a symbolic variable initialised at its declaration (a key of ``inits``) or of an
     alias of one ``("alias", key)``, or _OTHER."""
     if rhs is _OTHER or isinstance(rhs, (int, tuple, str)):
@@ -850,7 +851,7 @@ def _value(rhs: object, known: Dict[Hashable, IntClass], inits: FrozenSet[Hashab
         if cls is not None and cls.kind in ("register", "symbolic"):
             return "var"   # a copy of the value returned (a datum, a nondet value)
     if cls is not None and cls.kind in ("flag", "counter"):
-        return ("set", cls.values, cls.kind == "counter", cls.past)
+        return ("set", cls.values, cls.kind == "counter", cls.past, _copied_sign(cls))
     if var is not None:
         return "var"
     folded = _folded(rhs, known)
@@ -859,7 +860,8 @@ def _value(rhs: object, known: Dict[Hashable, IntClass], inits: FrozenSet[Hashab
     shifted = shift_of(rhs, lambda c: known.get(decl_key(c)), lambda c: _value(c, known))
     if shifted is not None:
         cls, delta = shifted[1], shifted[2]
-        return ("set", tuple(v + delta for v in cls.values), cls.kind == "counter", tuple(v + delta for v in cls.past))
+        return ("set", tuple(v + delta for v in cls.values), cls.kind == "counter", tuple(v + delta for v in cls.past),
+                _copied_sign(cls))
     s = strip(rhs, casts=True)
     if is_datum(s) and deref_param(s) is None:
         return "field"
@@ -1060,7 +1062,8 @@ def _counter(values: List[object], rng: Optional[IntRange], compared: FrozenSet[
     wrap = rng.convert if rng is not None else (lambda v: v)   # 255 + 1 is 0 in an unsigned char
     starts = [wrap(v) for v in starts]
     steps = sorted({v[1] for v in values if isinstance(v, tuple) and v[0] == "step"})
-    copied_other = any(isinstance(v, tuple) and v[0] == "set" and v[2] for v in values)   # j + 1 of a counter j
+    sets_of_others = [v for v in values if isinstance(v, tuple) and v[0] == "set" and v[2]]
+    copied_other = bool(sets_of_others)   # j + 1 of a counter j
     other = bool(steps) or copied_other
     if not all(isinstance(v, (int, tuple)) for v in values) or not starts:
         return ABSTRACT
@@ -1084,7 +1087,30 @@ def _counter(values: List[object], rng: Optional[IntRange], compared: FrozenSet[
     kept = tuple(sorted(set(seen) | hull | past))
     rising = not copied_other and all(d > 0 for d in steps) and rng is not None and not rng.wraps
     return IntClass("counter", kept, range=rng, past=tuple(sorted((past | copied_past) - hull - own)),
-                    beyond=0 if copied_other else _beyond(kept, steps, rng), least=min(starts) if rising else None)
+                    beyond=_copied_beyond(kept, steps, sets_of_others, rng) if copied_other else _beyond(kept, steps, rng),
+                    least=min(starts) if rising else None)
+
+
+def _copied_sign(cls: IntClass) -> int:
+    """The :attr:`IntClass.beyond` a copy of ``cls`` into a signed type of 32 bits or more keeps:
+    its own, for a counter of at most 32 bits (every int type it is copied into holds its values)."""
+    return cls.beyond if cls.range is not None and cls.range.bits <= 32 else 0
+
+
+def _copied_beyond(values: Tuple[int, ...], steps: List[int], copies: List[tuple], rng: Optional[IntRange]) -> int:
+    """:func:`_beyond` of a counter given copies of counters (``copies``, their ``("set", ...)``):
+    the sign every copied counter's "another value" has (``v = i`` of an i counting up from 0 holds
+    above i's values when it holds none of them), where each copy reaches the counter's edge (so
+    that past the copy's values is past the counter's) and the counter's own steps keep the sign."""
+    signs = {c[4] if len(c) > 4 else 0 for c in copies}
+    if len(signs) != 1 or rng is None or rng.wraps or not values:
+        return 0
+    sign = signs.pop()
+    edge = max(values) if sign > 0 else min(values)
+    if sign == 0 or steps and _beyond(values, steps, rng) != sign or \
+            any(not c[1] or (max(c[1]) if sign > 0 else min(c[1])) != edge for c in copies):
+        return 0
+    return sign
 
 
 def _beyond(values: Tuple[int, ...], steps: List[int], rng: Optional[IntRange]) -> int:
