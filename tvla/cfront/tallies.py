@@ -195,8 +195,8 @@ def tally_counters(prog: ir.CProgram) -> ir.CProgram:
                 cands = _freed_before(e, into, temps) + cands
             behind = _left_behind(prog.edges, out_of, i, loop, cands, loads) if loop is not None else []
             if s.delta > 0 and loop is not None:   # a cell made in the loop is counted, not the one left
-                made = {t.dst for t in _inside(prog.edges, loop) if isinstance(t, ir.Malloc)}
-                behind = [x for x in behind if x not in made]
+                built = {t.dst for t in _inside(prog.edges, loop) if isinstance(t, ir.Malloc)}
+                behind = [x for x in behind if x not in built]
             if loop is not None and s.delta < 0:   # a cell freed on some way around: it is the one to take back
                 behind += [x for x in _freed_walks(prog.edges, loop, loads) if x in cands and x not in behind]
             for x in behind:
