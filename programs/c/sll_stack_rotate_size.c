@@ -1,0 +1,42 @@
+/* expected: memsafety=true, memcleanup=true, unreach-call=true — a stack of at least one item counted by size; a loop pops the top item and pushes a new one (size-- then size++), the new item made in the loop itself through the same variable it, then the stack is drained counting down; size must be back at 0 */
+#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+
+struct item {
+    struct item *next;
+    int data;
+};
+
+int main(void)
+{
+    struct item *first = NULL, *it;
+    int size = 0;
+    do {
+        it = malloc(sizeof(struct item));
+        it->next = first;
+        it->data = __VERIFIER_nondet_int();
+        first = it;
+        size++;
+    } while (__VERIFIER_nondet_int());
+    while (__VERIFIER_nondet_int()) {
+        it = first;
+        first = it->next;
+        free(it);
+        size--;
+        it = malloc(sizeof(struct item));
+        it->next = first;
+        it->data = __VERIFIER_nondet_int();
+        first = it;
+        size++;
+    }
+    while (first != NULL) {
+        it = first;
+        first = it->next;
+        free(it);
+        size--;
+    }
+    if (size != 0)
+        reach_error();
+    return 0;
+}
