@@ -110,6 +110,17 @@ def c_verdicts(tmp_path, src, props=C_PROPERTIES, concrete=True):
 TVLA_CLI = [sys.executable, "-m", "tvla"]
 
 
+def edited_by(tmp_path, src, edits):
+    """The C text ``src`` (written to tmp_path/t.c) with the byte edits ``edits(tu, text)`` of one
+    rewriting pass applied (tvla.cfront.rewrite)."""
+    from tvla.cfront.parse import parse_file
+    from tvla.cfront.rewrite import apply_edits
+    path = tmp_path / "t.c"
+    path.write_text(src)
+    text = src.encode()
+    return apply_edits(text, edits(parse_file(str(path)), text)).decode()
+
+
 def c2tvp(tmp_path, src, name="p.c"):
     """``tvla c2tvp`` of the C text ``src`` (written to tmp_path/name): the paths of the .tvp and .tvs."""
     (tmp_path / name).write_text(src)

@@ -12,8 +12,6 @@ verify_c = functools.partial(conftest.verify_c, concrete=False)
 c_verdicts = functools.partial(conftest.c_verdicts, concrete=False)
 
 from tvla.cfront.arrays import array_edits
-from tvla.cfront.parse import parse_file
-from tvla.cfront.rewrite import apply_edits
 
 HEAD = """#include <stdlib.h>
 extern int __VERIFIER_nondet_int(void);
@@ -79,10 +77,7 @@ def test_a_finding_names_the_element_at_the_place_of_the_file(tmp_path):
 
 def edited(tmp_path, src):
     """The lines of the C text ``src`` with its array edits applied."""
-    path = tmp_path / "prog.c"
-    path.write_text(src)
-    text = src.encode()
-    return apply_edits(text, array_edits(parse_file(str(path)), text)).decode().splitlines()
+    return conftest.edited_by(tmp_path, src, array_edits).splitlines()
 
 
 def test_the_edits_keep_every_line_and_the_columns_of_the_uses(tmp_path):

@@ -3,10 +3,9 @@
 values; before, the whole value was abstracted and a later count of the cells made was unknown."""
 
 import pytest
+from conftest import edited_by
 
 from tvla.cfront.choices import choice_edits
-from tvla.cfront.parse import parse_file
-from tvla.cfront.rewrite import apply_edits
 from tvla.cli.verify import VerifyOptions, verify_files
 
 COUNTED = """#include <stdlib.h>
@@ -41,10 +40,7 @@ int main(void)
 
 
 def edited(tmp_path, src: str) -> str:
-    path = tmp_path / "t.c"
-    path.write_text(src)
-    text = src.encode()
-    return apply_edits(text, choice_edits(parse_file(str(path)), text)).decode()
+    return edited_by(tmp_path, src, choice_edits)
 
 
 @pytest.mark.parametrize("statement, after", [

@@ -3,10 +3,9 @@ counter the lowering follows; before, a step used as a value left k untracked, a
 with it was an abstracted write."""
 
 import pytest
+from conftest import edited_by
 
-from tvla.cfront.parse import parse_file
 from tvla.cfront.post_steps import post_step_edits
-from tvla.cfront.rewrite import apply_edits
 from tvla.cli.verify import VerifyOptions, verify_files
 
 NUMBERED = """#include <stdlib.h>
@@ -33,10 +32,7 @@ int main(void)
 
 
 def edited(tmp_path, src: str) -> str:
-    path = tmp_path / "t.c"
-    path.write_text(src)
-    text = src.encode()
-    return apply_edits(text, post_step_edits(parse_file(str(path)), text)).decode()
+    return edited_by(tmp_path, src, post_step_edits)
 
 
 @pytest.mark.parametrize("statement, after", [
