@@ -268,3 +268,33 @@ def test_a_counter_copied_keeps_the_side_of_its_other_values(tmp_path, check, ve
     on no side and ``g < 0`` was an alarm whose witness passes an abstracted step (unknown)."""
     got = verdicts(tmp_path, PASSED_ON.replace("CHECK", check))
     assert got["unreach-call"].verdict == verdict, got["unreach-call"].reason
+
+
+SHIFTED = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+struct node { struct node *next; int d; };
+int main(void) {
+    int *a = malloc(sizeof(int));
+    *a = 1;
+    if (*a + 2 != 3)
+        reach_error();
+    struct node *p = malloc(sizeof *p);
+    p->d = __VERIFIER_nondet_int() ? 4 : 7;
+    if (FIRST) { free(a); free(p); return 0; }
+    if (p->d - 1 != 3)
+        reach_error();
+    free(a);
+    free(p);
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("first, verdict", [("10 - 3 < p->d + 1", "true"), ("7 < 1 + p->d", "true"),
+                                            ("p->d + 1 == 5", "false")])
+def test_a_datum_plus_a_constant_compared_with_a_constant(tmp_path, first, verdict):
+    """``*a + 2 != 3`` is ``*a != 1`` (a signed int sum: its overflow is undefined), so the test
+    reads the datum's constants; before, the sum was abstracted and every such test was unknown."""
+    got = verdicts(tmp_path, SHIFTED.replace("FIRST", first))["unreach-call"]
+    assert got.verdict == verdict, got.reason

@@ -833,17 +833,25 @@ class ExprLowering(Builder):
                 return self.ptr_branch(l, r, op == "==", t, f, cur, s)
             self.unsupported(s, "pointer comparison with " + op)
             return self.branch_both(cur, t, f, "abstracted", s)
-        lo, cur = self.int_value(a, cur, fr)
-        ro, cur = self.int_value(b, cur, fr)
-        if _narrowing_cast(a) or _narrowing_cast(b):   # (unsigned char)x == 0: not x's value compared
+        compared = int_range(a.type)
+        shifted = _shifted_test(s)
+        if shifted is not None:   # *p + 2 != 3 as *p != 1
+            a, op, k = shifted
+            lo, cur = self.int_value(a, cur, fr)
+            ro, others = ("const", k), [a]
+        else:
+            lo, cur = self.int_value(a, cur, fr)
+            ro, cur = self.int_value(b, cur, fr)
+            others = [a, b]
+        if any(map(_narrowing_cast, others)):   # (unsigned char)x == 0: not x's value compared
             cur = self.touch(ro, self.touch(lo, cur, s), s)
             return self.branch_both(cur, t, f, "abstracted", s)
         if lo == ro and lo[0] in ("var", "field"):   # x <= x, p->d != p->d: one value read twice
             return self.goto(self.touch(lo, cur, s), t if ir.holds(0, op, 0) else f, s)
         # a variable that never holds a negative value keeps its value in any wider or unsigned
         # type (int i < unsigned len): compared as it is
-        types = [None if self.never_negative(x) else member_range(strip(x, casts=True)) for x in (a, b)]
-        typed = _typed(lo, op, ro, types, int_range(a.type))
+        types = [None if self.never_negative(x) else member_range(strip(x, casts=True)) for x in others]
+        typed = _typed(lo, op, ro, types + [None] * (2 - len(types)), compared)
         if isinstance(typed, bool):
             return self.goto(self.touch(ro, self.touch(lo, cur, s), s), t if typed else f, s)
         if isinstance(typed, str):   # "abstract"
@@ -1460,6 +1468,28 @@ def _narrowing_cast(c: ci.Cursor) -> bool:
         return False
     source = int_range(s.type)
     return bool(ranges) and (source is None or not all(source.within(r) for r in ranges))
+
+
+def _shifted_test(s: ci.Cursor) -> Optional[Tuple[ci.Cursor, str, int]]:
+    """``e + k op c`` (``e - k``, ``k + e``; ``c op e + k``) with constants k, c, as ``(e, op, c -
+    k)`` (``e`` on the left): the same test where the sum is a signed int of 32 bits or more (its
+    overflow is undefined behaviour, so no defined run tells them apart), else None."""
+    a, b = children(s)
+    op = binary_operator(s)
+    if evaluate_int(a) is not None:
+        a, b, op = b, a, ir.FLIP[op]
+    c, x = evaluate_int(b), strip(a, casts=True)
+    rng = int_range(x.type)
+    if c is None or x.kind != K.BINARY_OPERATOR or binary_operator(x) not in ("+", "-") or rng is None or rng.wraps:
+        return None
+    e, k = children(x)
+    if evaluate_int(k) is None and binary_operator(x) == "+":
+        e, k = k, e
+    kv = evaluate_int(k)
+    if kv is None or evaluate_int(e) is not None:
+        return None
+    bound = fold("-" if binary_operator(x) == "+" else "+", c, kv)
+    return (e, op, bound) if bound is not None else None
 
 
 def _typed(lo: IntOp, op: str, ro: IntOp, types: List[Optional[ir.IntRange]],
