@@ -57,6 +57,13 @@ def verdict(tmp_path, change: str, check: str) -> str:
     return f.properties[0].verdict
 
 
+def assert_runs_embed(tmp_path, src: str, prop: str, nodes: str, runs: str) -> None:
+    """The translation of ``src`` for ``prop`` embeds the concrete runs of its stores of up to
+    ``nodes`` nodes (and ``runs`` random runs)."""
+    _tr, tvp, tvs = write_translation(lower_file(str(write(tmp_path, src))), (prop,), str(tmp_path))
+    assert_embedded(tvp, tvs, "--nodes", nodes, "--runs", runs)
+
+
 def write(tmp_path, src: str):
     path = tmp_path / "count.c"
     path.write_text(src)
@@ -125,8 +132,7 @@ def test_a_program_without_counter_tests_gets_no_tally(tmp_path):
 def test_concrete_runs_embed(tmp_path):
     """Every concrete run of the translation over stores of up to 4 cells embeds in the analysis."""
     src = COUNTED.replace("CHANGE", INSERT).replace("CHECK", "cnt != len + 1")
-    _tr, tvp, tvs = write_translation(lower_file(str(write(tmp_path, src))), ("unreach-call",), str(tmp_path))
-    assert_embedded(tvp, tvs, "--nodes", "4", "--runs", "0")
+    assert_runs_embed(tmp_path, src, "unreach-call", "4", "0")
 
 
 WALKED = """#include <stdlib.h>
@@ -305,8 +311,7 @@ def test_a_counter_only_stepped_up_is_left_to_its_values(tmp_path):
 def test_a_drained_queue_embeds_its_concrete_runs(tmp_path):
     src = QUEUE.replace("BASE", "0").replace("DEQUEUE", "size--;").replace("DRAIN", "size--;").replace(
         "CHECK", "size != 0")
-    _tr, tvp, tvs = write_translation(lower_file(str(write(tmp_path, src))), ("unreach-call",), str(tmp_path))
-    assert_embedded(tvp, tvs, "--nodes", "3", "--runs", "0")
+    assert_runs_embed(tmp_path, src, "unreach-call", "3", "0")
 
 
 # a deque drained from either end, chosen at random: each branch frees a cell and moves its end on
@@ -363,8 +368,7 @@ def test_a_cell_freed_on_one_branch_is_taken_back_by_the_step_after_the_join(tmp
 
 def test_a_deque_drained_from_both_ends_embeds_its_concrete_runs(tmp_path):
     src = DEQUE.replace("HEAD", "").replace("STEP", "len--;").replace("len < 30", "len < 4")
-    _tr, tvp, tvs = write_translation(lower_file(str(write(tmp_path, src))), ("unreach-call",), str(tmp_path))
-    assert_embedded(tvp, tvs, "--nodes", "4", "--runs", "0")
+    assert_runs_embed(tmp_path, src, "unreach-call", "4", "0")
 
 
 FREED_BY_COUNT = """#include <stdlib.h>
@@ -424,8 +428,7 @@ def test_cells_dropped_by_both_counts_leave_no_constant_test_decided(tmp_path):
 
 def test_counted_frees_embed_their_concrete_runs(tmp_path):
     src = FREED_BY_COUNT.replace("TEST", "i < len").replace("AFTER", "")
-    _tr, tvp, tvs = write_translation(lower_file(str(write(tmp_path, src))), ("memsafety",), str(tmp_path))
-    assert_embedded(tvp, tvs, "--nodes", "3", "--runs", "0")
+    assert_runs_embed(tmp_path, src, "memsafety", "3", "0")
 
 
 BOUNDED = """#include <stdlib.h>
@@ -465,8 +468,7 @@ def test_a_bound_with_more_terms_implies_a_test_the_tallies_decide(tmp_path, ski
 
 def test_a_bound_embeds_its_concrete_runs(tmp_path):
     src = BOUNDED.replace("SKIP", "2").replace("BOUND", "n - 1 - i")
-    _tr, tvp, tvs = write_translation(lower_file(str(write(tmp_path, src))), ("memsafety",), str(tmp_path))
-    assert_embedded(tvp, tvs, "--nodes", "4", "--runs", "0")
+    assert_runs_embed(tmp_path, src, "memsafety", "4", "0")
 
 
 def test_a_count_after_a_free_counts_the_cell_freed(tmp_path):
@@ -514,9 +516,7 @@ def test_a_count_from_the_cell_after_the_head(tmp_path, check, expected):
 
 
 def test_a_count_from_the_cell_after_the_head_embeds_its_concrete_runs(tmp_path):
-    _tr, tvp, tvs = write_translation(lower_file(str(write(tmp_path, HEAD_FIRST.replace("CHECK", "cnt != len")))),
-                                      ("unreach-call",), str(tmp_path))
-    assert_embedded(tvp, tvs, "--nodes", "2", "--runs", "20")
+    assert_runs_embed(tmp_path, HEAD_FIRST.replace("CHECK", "cnt != len"), "unreach-call", "2", "20")
 
 
 OUT_COUNT = """#include <stdlib.h>
@@ -559,8 +559,7 @@ def test_a_length_counted_through_an_out_parameter_is_tallied(tmp_path, step, ch
 
 def test_concrete_runs_embed_through_a_step_through_an_out_parameter(tmp_path):
     src = OUT_COUNT.replace("STEP", "(*len)++").replace("CHECK", "c != len")
-    _tr, tvp, tvs = write_translation(lower_file(str(write(tmp_path, src))), ("unreach-call",), str(tmp_path))
-    assert_embedded(tvp, tvs, "--nodes", "4", "--runs", "20")
+    assert_runs_embed(tmp_path, src, "unreach-call", "4", "20")
 
 
 ROTATED = """#include <stdlib.h>
@@ -611,5 +610,4 @@ def test_a_loop_that_pops_then_pushes_counts_the_cell_it_makes(tmp_path, pop, ex
 
 def test_a_loop_that_pops_then_pushes_embeds_its_concrete_runs(tmp_path):
     src = ROTATED.replace("POP", "size--;")
-    _tr, tvp, tvs = write_translation(lower_file(str(write(tmp_path, src))), ("unreach-call",), str(tmp_path))
-    assert_embedded(tvp, tvs, "--nodes", "3", "--runs", "0")
+    assert_runs_embed(tmp_path, src, "unreach-call", "3", "0")
