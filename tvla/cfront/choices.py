@@ -17,11 +17,12 @@ from typing import List, Optional, Tuple
 import clang.cindex as ci
 
 from tvla.cfront.cinfo import K, children, initializer, is_int, strip, walk_main
+from tvla.cfront.intvars import is_truth_value
+from tvla.cfront.ir import NEGATE
 from tvla.cfront.parse import ARITHMETIC, Edits, binary_operator, unary_operator
 
 __all__ = ["choice_edits"]
 
-_COMPARE = ("<", "<=", ">", ">=", "==", "!=")
 _UNARY = ("-", "+", "~", "!")
 _LEAVES = (K.INTEGER_LITERAL, K.CHARACTER_LITERAL, K.DECL_REF_EXPR, K.MEMBER_REF_EXPR)
 
@@ -72,20 +73,15 @@ def _lift(value: ci.Cursor, text: bytes) -> Optional[Tuple[int, Tuple[int, bytes
         if any(strip(arm).type.get_canonical().spelling != choice.type.get_canonical().spelling for arm in arms):
             return None
         parts = [piece(c) for c in (cond, *arms)]
+        if piece(choice).count(b"?") != 1 + sum(p.count(b"?") for p in parts):
+            return None   # a text that is not the cursors' own (a macro)
     else:   # a truth value: c ? 1 : 0
         parts = [piece(choice), b"1", b"0"]
     before, after = text[start:choice.extent.start.offset], text[choice.extent.end.offset:end]
-    marks = 1 if choice.kind == K.CONDITIONAL_OPERATOR else 0
-    if b"?" in before + after or piece(choice).count(b"?") != marks + sum(p.count(b"?") for p in parts):
-        return None   # a text that is not the cursors' own (a macro)
+    if b"?" in before + after:
+        return None   # a choice the cursors do not show (a macro)
     lifted = b"((" + parts[0] + b") ? " + before + parts[1] + after + b" : " + before + parts[2] + after + b")"
     return start, (end - start, lifted)
-
-
-def _truth_value(s: ci.Cursor) -> bool:
-    """Is ``s`` a comparison, ``!``, ``&&`` or ``||`` (its value 0 or 1)?"""
-    return s.kind == K.BINARY_OPERATOR and binary_operator(s) in _COMPARE + ("&&", "||") or \
-        s.kind == K.UNARY_OPERATOR and unary_operator(s) == "!"
 
 
 def _pure_around(c: ci.Cursor, found: List[ci.Cursor], truths: bool = True) -> bool:
@@ -97,13 +93,13 @@ def _pure_around(c: ci.Cursor, found: List[ci.Cursor], truths: bool = True) -> b
     if s.kind == K.CONDITIONAL_OPERATOR and len(kids) == 3:
         found.append(s)
         return is_int(s.type)
-    if truths and _truth_value(s) and not _pure_around(s, [], False):
+    if truths and is_truth_value(s) and not _pure_around(s, [], False):
         found.append(s)   # a truth value with a side effect (a call): a choice of 1 or 0
         return True
     if s.kind in _LEAVES:
         return (s.referenced is None or s.referenced.kind != K.FUNCTION_DECL) and \
             all(_pure_around(k, found, truths) for k in kids)
-    if s.kind == K.BINARY_OPERATOR and binary_operator(s) in ARITHMETIC + _COMPARE or \
+    if s.kind == K.BINARY_OPERATOR and (binary_operator(s) in ARITHMETIC or binary_operator(s) in NEGATE) or \
             s.kind == K.UNARY_OPERATOR and unary_operator(s) in _UNARY:
         return all(_pure_around(k, found, truths) for k in kids)
     return False
