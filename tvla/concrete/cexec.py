@@ -20,7 +20,7 @@ Contract:
 import time
 from dataclasses import dataclass, field
 from itertools import islice
-from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import clang.cindex as ci
 
@@ -1048,7 +1048,8 @@ def _write_agg(o: Obj, path: Tuple[Any, ...], v: Agg) -> None:
         o.slots[path + rel] = value
 
 
-SWITCH_CASES_TOLD = 16   # a switch tells ``compared`` its value against this many of its cases
+SWITCH_CASES_TOLD = 16
+LAZY_CHECKS = 8          # a lazy leak check comes after at most this many statements, or half the live cells   # a switch tells ``compared`` its value against this many of its cases
 
 
 class Machine:
@@ -1060,8 +1061,9 @@ class Machine:
                  limits: Limits = Limits(), malloc_may_fail: bool = False,
                  trace: Optional[Callable[["Machine", Tuple[Any, ...]], None]] = None,
                  deadline: Optional[float] = None,
-                 compared: Optional[Callable[[Pos, str, int, int], None]] = None) -> None:
-        self.code, self.choose, self.limits = code, choose, limits
+                 compared: Optional[Callable[[Pos, str, int, int], None]] = None,
+                 window: Optional[Tuple[int, int]] = None) -> None:
+        self.code, self.limits = code, limits
         self.compared = compared
         self.deadline = deadline
         self.malloc_may_fail = malloc_may_fail
@@ -1072,10 +1074,35 @@ class Machine:
         self.outcome = Outcome()
         self.dirty = False
         self.pos: Optional[Pos] = None
-        self.reported: Set[int] = set()
         self.lost_pending: Optional[Event] = None
+        # leak checks: every statement of ``window`` (a witness: all), else lazily (see check_lost)
+        self.window = window if window is not None or trace is None else (-1, self.limits.steps)
+        self.made: List[int] = []       # the choices so far, for a run made again
+        self.unchecked = 0              # lazy: dirty statements since the last check (at step ``settled``)
+        self.settled = 0
+        self.found: Optional[Tuple[int, int]] = None   # lazy: a cell was lost between these steps
+        self.pick = choose
+
+    def choose(self, site: int, ty: Optional[Ty]) -> int:
+        """The value of a nondeterministic choice (recorded)."""
+        v = self.pick(site, ty)
+        self.made.append(v)
+        return v
 
     def run(self) -> Outcome:
+        """Execute ``main``.  Leak checks walk the store, so a run checks lazily (amortised over
+        the statements that may lose a cell), then, where a check found a lost cell, is made
+        again with the same choices, checking every statement since the check before (where
+        the cell was lost is part of the event): the same outcome as checking every statement."""
+        out = self.execute_main()
+        if self.found is None:
+            return out
+        values = iter(self.made)
+        again = Machine(self.code, lambda _site, _ty: next(values, 0), self.limits, self.malloc_may_fail,
+                        deadline=self.deadline, window=self.found)
+        return again.execute_main()
+
+    def execute_main(self) -> Outcome:
         main = self.code.functions.get("main")
         out = self.outcome
         try:
@@ -1125,6 +1152,7 @@ class Machine:
 
     def terminate(self, how: str) -> None:
         """The program ends (return from main, exit, abort, reach_error): cells not freed break memcleanup."""
+        self.settle()
         self.checkpoint()
         if self.memory.unfreed():
             self.event("memcleanup", "memory not freed when the program ends")
@@ -1142,6 +1170,9 @@ class Machine:
         try:
             result = self.execute(fr, fn.code)
             self.checkpoint()
+        except Exception:
+            self.settle()   # the run ends: a lazy check while the frames still hold their variables
+            raise
         finally:
             self.frames.pop()
         # the frame's death loses cells only if its variables held pointers to live objects
@@ -1204,12 +1235,36 @@ class Machine:
                 self.check_lost()
 
     def check_lost(self) -> None:
+        """After a statement that may have lost a cell: in ``window``, whether it did (the first
+        lost cell is the event; after it, checks change nothing); lazily, a check once the
+        statements since the last one are half the live cells (amortised: a check walks the store)."""
         self.dirty = False
-        roots = [o for f in self.frames for o in f.vars.values()] + list(self.globals.values())
-        held = [v for f in self.frames for v in f.pending]
-        lost = [o for o in self.memory.lost(roots, held) if o.ident not in self.reported]
-        if lost:
-            self.reported.update(o.ident for o in lost)
-            if self.lost_pending is None and "valid-memtrack" not in self.outcome.events:
-                steps = self.outcome.steps
-                self.lost_pending = Event("valid-memtrack", self.pos, "memory becomes unreachable", steps, steps)
+        if self.window is None:
+            self.unchecked += 1
+            if self.unchecked > max(LAZY_CHECKS, len(self.memory.live) // 2):
+                self.settle()
+            return
+        steps = self.outcome.steps
+        if steps <= self.window[0] or steps > self.window[1] or self.lost_pending is not None \
+                or "valid-memtrack" in self.outcome.events:
+            return
+        if self.memory.lost(self.roots(), self.held()):
+            self.lost_pending = Event("valid-memtrack", self.pos, "memory becomes unreachable", steps, steps)
+
+    def settle(self) -> None:
+        """Lazily: a check of the statements since the last one; a lost cell makes them the window
+        of the run made again (and ends the checks)."""
+        if self.window is not None or self.found is not None or not (self.unchecked or self.dirty):
+            return
+        self.unchecked, self.dirty = 0, False
+        if self.memory.lost(self.roots(), self.held()):
+            self.found = (self.settled, self.outcome.steps)
+        self.settled = self.outcome.steps
+
+    def roots(self) -> List[Obj]:
+        """The variables alive: those of every frame, the globals."""
+        return [o for f in self.frames for o in f.vars.values()] + list(self.globals.values())
+
+    def held(self) -> List[Any]:
+        """The values expressions being evaluated hold."""
+        return [v for f in self.frames for v in f.pending]
