@@ -7,10 +7,11 @@ datum is written right after its allocation (tvla.cfront.fresh_data)."""
 import os
 
 import pytest
+from conftest import assert_embedded
 
 from tvla.cfront import ir
 from tvla.cfront.lower import lower_file
-from tvla.cli.verify import VerifyOptions, verify_files
+from tvla.cli.verify import VerifyOptions, verify_files, write_translation
 
 THREE = """#include <stdlib.h>
 extern void reach_error(void);
@@ -243,3 +244,77 @@ def test_a_witness_behind_a_loop_of_fresh_cells_is_found_by_the_dive():
     got = {p.name: p for p in f.properties}
     assert [got[p].verdict for p in props] == ["false", "false"], [got[p].reason for p in props]
     assert all(len(got[p].witness) > 20 for p in props)
+
+
+SORTED_FROM = """#include <stdlib.h>
+#include <limits.h>
+extern void reach_error(void);
+extern void __VERIFIER_assume(int);
+extern int __VERIFIER_nondet_int(void);
+struct node { int data; struct node *next; };
+int main(void)
+{
+    struct node *h = NULL;
+    while (__VERIFIER_nondet_int()) {
+        struct node *n = malloc(sizeof *n);
+        n->data = __VERIFIER_nondet_int();
+        if (h) __VERIFIER_assume(n->data BUILT h->data);
+        n->next = h;
+        h = n;
+    }
+    int last = START;
+    for (struct node *n = h; n; n = n->next) {
+        if (n->data TEST last) reach_error();
+        last = n->data;
+    }
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("start, built, test, verdict", [
+    ("INT_MIN", "<=", "<", "true"),    # no datum lies below INT_MIN
+    ("INT_MAX", ">=", ">", "true"),    # nor above INT_MAX
+    ("INT_MIN", ">=", "<", "false"),   # the list is sorted the other way
+])
+def test_a_register_given_a_limit_of_its_type_is_below_or_above_every_datum(tmp_path, start, built, test, verdict):
+    """Before, ``last = INT_MIN`` was placed anywhere in the order of the data, and the analysis
+    took a datum below it for a run of C: a wrong ``false``."""
+    src = SORTED_FROM.replace("START", start).replace("BUILT", built).replace("TEST", test)
+    got = unreach(tmp_path, src)
+    assert got.verdict == verdict, got.reason
+
+
+BELOW_MIN = """#include <stdlib.h>
+#include <limits.h>
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+struct node { int data; struct node *next; };
+int main(void)
+{
+    struct node *m = malloc(sizeof *m), *n = malloc(sizeof *n);
+    FIRST
+    SECOND
+    n->next = m;
+    if (n->data < m->data) reach_error();
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("first, second, verdict", [
+    ("n->data = __VERIFIER_nondet_int();", "m->data = INT_MIN;", "true"),  # INT_MIN is below every datum
+    ("m->data = INT_MIN;", "n->data = __VERIFIER_nondet_int();", "unknown"),  # no datum may be placed below it
+])
+def test_a_datum_at_a_limit_of_its_type_has_no_datum_below_it(tmp_path, first, second, verdict):
+    """Before, both were ``false``: the witness placed n's datum below INT_MIN."""
+    got = unreach(tmp_path, BELOW_MIN.replace("FIRST", first).replace("SECOND", second))
+    assert got.verdict == verdict, got.reason
+
+
+def test_a_register_given_a_limit_embeds_the_concrete_runs(tmp_path):
+    """The translation that places ``last = INT_MIN`` below every datum embeds its concrete runs."""
+    path = tmp_path / "t.c"
+    path.write_text(SORTED_FROM.replace("START", "INT_MIN").replace("BUILT", "<=").replace("TEST", "<"))
+    _tr, tvp, tvs = write_translation(lower_file(str(path)), ("unreach-call",), str(tmp_path))
+    assert_embedded(tvp, tvs, "--nodes", "3", "--runs", "20")

@@ -258,6 +258,7 @@ class Library:
     stack_ring: bool = False                # struct variables' cells are heads of rings (nonheap(v))
     heap_heads: FrozenSet[str] = frozenset()   # variables whose heap cell is such a head (rhead(v))
     outside: Tuple[str, ...] = ()   # fields some block too small for its struct leaves out (past_end[f](v))
+    field_ranges: Dict[str, ir.IntRange] = dataclasses.field(default_factory=dict)  # int field -> its C type's values
 
     # ------------------------------------------------------------- names
     # cached: formulae ask for them once per variable they name (millions of times in big programs)
@@ -1361,6 +1362,9 @@ def _order_to(lib: Library, d: str, value: Value, w: str, above: bool) -> str:
         return f"({lib.eq(d, value, w)} ? 1 : 1/2)" if value in keys else "1/2"
     if value is None:
         return "1/2"
+    rng = lib.field_ranges.get(d)
+    if rng is not None and (value <= rng.bounds[0] if above else value >= rng.bounds[1]):
+        return "1"   # INT_MIN lies below every int datum, INT_MAX above
     consts = [k for k in keys if isinstance(k, int)]
     yes = [lib.eq(d, k, w) for k in consts if (k >= value if above else k <= value)]
     no = [lib.eq(d, k, w) for k in consts if not (k >= value if above else k <= value)]
@@ -1418,6 +1422,11 @@ def _below_const(lib: Library, e: str, c: int, w: str) -> str:
     unknown in a run that holds integers on both sides of c."""
     if c in lib.bounds.get(e, ()):
         return lib.lt(e, c, w)
+    rng = lib.field_ranges.get(e)
+    if rng is not None and not c > rng.bounds[0]:
+        return "0"   # no datum lies below its type's least value
+    if rng is not None and c > rng.bounds[1]:
+        return "1"
     return _or([place if most is not None and most < c else _and(["1/2", place])
                 for place, least, most in lib.places(e, w) if least is None or least < c])
 
@@ -1709,6 +1718,8 @@ def copy_register(lib: Library, x: str, src: Union[int, str]) -> Act:
         for below in (False, True):
             if reg is not None and d in lib.registers[reg]:
                 new = lib.reg(d, reg, below=below)
+            elif isinstance(src, int) and at_limit(lib, x, d, src):
+                new = _le_value(lib, d, src, "v", above=not below)
             elif src in lib.keys.get(d, ()):
                 new = f"({lib.eq(d, src)} ? 1 : 1/2)"
             else:
@@ -1743,6 +1754,15 @@ def copy_register(lib: Library, x: str, src: Union[int, str]) -> Act:
     # constant, which no choice of the order needs to respect
     exact = exact and not pair_unknown
     return Act(_marked(f"Copy_Reg_{_sanitize(x)}_{_key_name(src)}", ups, exact), f"{x} = {src}", updates=tuple(ups))
+
+
+def at_limit(lib: Library, x: str, d: str, c: int) -> bool:
+    """Is the constant ``c`` of register x at or past an end of field d's type (``last = INT_MIN``
+    below every int datum), with x of d's signedness (so a test compares the values themselves)?"""
+    rng, xrng = lib.field_ranges.get(d), lib.ranges.get(x)
+    if rng is None or xrng is None or rng.signed != xrng.signed or rng.boolean:
+        return False
+    return not rng.bounds[0] < c < rng.bounds[1]
 
 
 def _copied_lt(lib: Library, bound: int, src: Union[int, str]) -> str:
@@ -1798,6 +1818,9 @@ def free_field(lib: Library, d: str, src: Union[int, str, None] = None) -> bool:
         return True   # no test reads the order: each datum only needs an integer of its keys and bounds
     consts = set(lib.constants.get(d, ())) | {k for k in lib.keys.get(d, ()) if isinstance(k, int)} \
         | set(lib.bounds.get(d, ()))
+    rng = lib.field_ranges.get(d)
+    if rng is not None and any(not rng.bounds[0] < c < rng.bounds[1] for c in consts - {src}):
+        return False   # no integer lies past INT_MIN: a datum may not take a place below it
     return not (consts - {src} if isinstance(src, int) else len(consts) > 1)
 
 
@@ -2597,7 +2620,8 @@ def build_library(cprog: ir.CProgram, needs: Needs, precision: Precision = Preci
                    before=_ring_ends(cprog, set(in_order.values())) if store else (),
                    tested=_field_tests(cprog, [f for f in fld if f not in back]) if precision.field_tests else (),
                    stack_ring=ring.stack, heap_heads=ring.heap,
-                   outside=tuple(dict.fromkeys(f for s in mallocs for f in s.outside)))
+                   outside=tuple(dict.fromkeys(f for s in mallocs for f in s.outside)),
+                   field_ranges=_field_ranges(cprog))
 
 
 def _ring_ends(cprog: ir.CProgram, ordered: Set[str]) -> Tuple[Tuple[str, str], ...]:
