@@ -25,6 +25,14 @@ def test_a_link_copied_keeps_the_least_cell(name, expected):
         (expected, "valid-deref" if expected == "false" else None)
 
 
+@pytest.mark.parametrize("name, expected", [("sort_selection_pp.c", "true"), ("sort_selection_pp_min.c", "false")])
+def test_the_cell_a_link_keeps_stays_apart(name, expected):
+    """``pmax`` keeps the link of the largest cell seen (``lk[pmax_at](v)``, an abstraction
+    predicate): without it that cell merged with the cells the search passed, and the order
+    checked after the sort was unknown; without concrete runs."""
+    assert corpus_verdicts(name, ("unreach-call",), concrete=False)["unreach-call"].verdict == expected
+
+
 @pytest.mark.parametrize("name, expected", [("sll_tail_link_outparam.c", ("true", "true")),
                                             ("sll_tail_link_outparam_unmoved.c", ("false", "false"))])
 def test_a_link_given_to_an_out_parameter(name, expected):
@@ -35,7 +43,8 @@ def test_a_link_given_to_an_out_parameter(name, expected):
 
 
 @pytest.mark.parametrize("name, options", [("sll_remove_min_link_copy.c", ()),
-                                           ("sort_insertion_dummy_stack.c", ("--nodes", "3"))])
+                                           ("sort_insertion_dummy_stack.c", ("--nodes", "3")),
+                                           ("sort_selection_pp.c", ("--nodes", "3"))])
 def test_concrete_runs_embed(tmp_path, name, options):
     """Every concrete run embeds: the copy of a link follows C, and the reachability rule along
     paths only drops stores no run makes."""

@@ -169,4 +169,4 @@ def _rename(prog: ir.CProgram, rename: Dict[str, str], empty: Set[int]) -> ir.CP
     # stops), but in scope in a loop forever only where one of them is active (liveness.held_at)
     pointers = tuple(p if len(frames[p.name]) == 1 else replace(p, frame=0, calls=frozenset(frames[p.name]))
                      for p in prog.pointers if p.name not in rename)
-    return replace(prog, edges=edges, pointers=pointers)
+    return replace(prog, edges=edges, pointers=pointers, links=tuple(k.renamed(rename) for k in prog.links))

@@ -604,6 +604,21 @@ LinkTarget = Tuple[str, str]
 
 
 @dataclass(frozen=True)
+class LinkPointer:
+    """A link pointer after its statements were expanded (:mod:`tvla.cfront.links`): the value
+    ``i`` of ``flag`` means it points to ``targets[i]``, a variable or a field of ``cell``."""
+
+    flag: str
+    cell: str
+    targets: Tuple[LinkTarget, ...]
+
+    def renamed(self, rename: Dict[str, str]) -> "LinkPointer":
+        """The link with pointer variables renamed (:mod:`tvla.cfront.coalesce`)."""
+        return LinkPointer(self.flag, rename.get(self.cell, self.cell),
+                           tuple((k, rename.get(n, n) if k == "var" else n) for k, n in self.targets))
+
+
+@dataclass(frozen=True)
 class LinkRead:
     """``dst = *pp`` for a link pointer ``pp`` (:mod:`tvla.cfront.links`): the variable or the field
     of ``cell`` that the flag ``at`` names.  Expanded into branches on ``at`` once lowering is done."""
@@ -677,6 +692,7 @@ class CProgram:
     source: Tuple[str, ...] = field(default=(), compare=False, repr=False)  # the C file's lines
     error_named: bool = True   # False: no function main may call names an error function (reach_error)
     allocates: bool = True     # False: no function main may call allocates heap memory (malloc, strdup...)
+    links: Tuple[LinkPointer, ...] = ()   # the link pointers (T **pp) expanded into a cell and a flag
 
     def struct(self, name: str) -> StructType:
         return next(s for s in self.structs if s.name == name)

@@ -259,6 +259,7 @@ class Library:
     heap_heads: FrozenSet[str] = frozenset()   # variables whose heap cell is such a head (rhead(v))
     outside: Tuple[str, ...] = ()   # fields some block too small for its struct leaves out (past_end[f](v))
     field_ranges: Dict[str, ir.IntRange] = dataclasses.field(default_factory=dict)  # int field -> its C type's values
+    links: Tuple[ir.LinkPointer, ...] = ()   # link pointers whose target cell lk[flag](v) names
 
     # ------------------------------------------------------------- names
     # cached: formulae ask for them once per variable they name (millions of times in big programs)
@@ -568,7 +569,7 @@ class Library:
         out += [f"%p {self.type_pred(s)}" for s in self.types]
         out += [f"%r {self.type_pred(a)} ==> !{self.type_pred(b)}" for a in self.types for b in self.types if a != b]
         if self.has_heap:
-            out += self._heap_declarations()
+            out += self._heap_declarations() + self._link_declarations()
         out += self._data_declarations()
         if self.needs.memcleanup:
             out += ["// an unfreed cell became unreachable", "%p garbage()"]
@@ -591,6 +592,24 @@ class Library:
         counted been dropped (so that each is its base plus its marks plus that many)?  None: no group."""
         group = self.tally_group.get(k)
         return f"tally_dropped[{group[0]}]()" if group else None
+
+    def _link_declarations(self) -> List[str]:
+        """``lk[flag](v)``: v is the cell a link pointer's target holds (``*pmax`` of ``struct node
+        **pmax``).  An abstraction predicate: the cell a search keeps through a link (the largest
+        datum seen so far) stays apart from the cells it passed, and so does its order against them.
+        Its updates are derived (finite differencing)."""
+        out = []
+        for link in self.links:
+            cases = []
+            for i, (kind, name) in enumerate(link.targets):
+                if i not in self.states(link.flag):
+                    continue
+                cell = f"{self.v(name)}(v)" if kind == "var" else \
+                    f"(E(w_1) {self.v(link.cell)}(w_1) & {self.field[name]}(w_1, v))"
+                cases.append(f"({self.val(link.flag, i)} & {cell})")
+            if cases:
+                out.append(f"%i lk[{_sanitize(link.flag)}](v) = {' | '.join(cases)}")
+        return (["// the cell each link pointer's target holds"] if out else []) + out
 
     def _flag_rules(self, k: str) -> List[str]:
         values = self.states(k)
@@ -2621,7 +2640,8 @@ def build_library(cprog: ir.CProgram, needs: Needs, precision: Precision = Preci
                    tested=_field_tests(cprog, [f for f in fld if f not in back]) if precision.field_tests else (),
                    stack_ring=ring.stack, heap_heads=ring.heap,
                    outside=tuple(dict.fromkeys(f for s in mallocs for f in s.outside)),
-                   field_ranges=_field_ranges(cprog))
+                   field_ranges=_field_ranges(cprog),
+                   links=tuple(k for k in cprog.links if _link_kept(k, flags, var, fld)))
 
 
 def _ring_ends(cprog: ir.CProgram, ordered: Set[str]) -> Tuple[Tuple[str, str], ...]:
@@ -2908,6 +2928,13 @@ def _boundable(d: str, consts: AbstractSet[int], spoilt: AbstractSet[str], range
     if d in spoilt or rng is None or signed and not rng.signed or rng.boolean or rng.bits < 16:
         return False
     return all(rng.convert(k - 1) == k - 1 and rng.convert(k + 1) == k + 1 for k in consts)
+
+
+def _link_kept(link: ir.LinkPointer, flags: Dict[str, Tuple[int, ...]], var: Dict[str, str],
+               fld: Dict[str, str]) -> bool:
+    """Does the library keep everything link's target is made of (its flag, cell, variables, fields)?"""
+    return link.flag in flags and all(name in var if kind == "var" else name in fld and link.cell in var
+                                      for kind, name in link.targets)
 
 
 def _field_ranges(cprog: ir.CProgram) -> Dict[str, ir.IntRange]:

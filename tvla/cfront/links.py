@@ -204,6 +204,10 @@ class LinkLowering(ExprLowering):
         """The targets of every link pointer, by its flag (for :func:`expand_links`)."""
         return {link.flag: list(link.targets) for link in self.made_links}
 
+    def link_pointers(self) -> Tuple[ir.LinkPointer, ...]:
+        """Every link pointer made, as the program records it (:attr:`~tvla.cfront.ir.CProgram.links`)."""
+        return tuple(ir.LinkPointer(link.flag, link.cell, tuple(link.targets)) for link in self.made_links)
+
 
 def field_address(s: ci.Cursor, link: Link) -> Optional[Tuple[ci.Cursor, str]]:
     """(``x``, ``f``) of ``&x->f`` (``s``, casts stripped) for a field ``f`` holding a pointer to

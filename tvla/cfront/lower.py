@@ -107,6 +107,7 @@ def lower_tu(tu: ci.TranslationUnit, path: str, malloc_may_fail: bool = False, k
             prog = read_uninitialised(simplify(low.program(path, lines)))
         # these passes serve the analysis (names for cells, fewer variables), not the meaning
         targets = low.link_targets()
+        prog = replace(prog, links=low.link_pointers())
         if not liveness:
             return mark_written_at_once(drop_spins(tally_counters(expand_links(prog, targets))))
         prog = tally_counters(reuse_loads(expand_links(reuse_loads(prog, targets), targets)))
