@@ -150,6 +150,7 @@ def classify_ints(tu: ci.TranslationUnit, outs: Optional[OutParams] = None) -> D
     comparisons = _comparisons(tu.cursor, [])
     compared = _compared_through_copies(_compared_values(comparisons, {}), col.assigned)
     ordered = _ordered_with_fields(tu.cursor, set())
+    held = _held_in_order(tu.cursor, ordered)
     # a variable that only takes constants and functions of its own value starts as the flag over
     # what they reach from the constants: the rounds keep it only if they find it so
     known: Dict[Hashable, IntClass] = _toggles(col.assigned, col.ranges)
@@ -159,7 +160,7 @@ def classify_ints(tu: ci.TranslationUnit, outs: Optional[OutParams] = None) -> D
     # takes the counter's values shifted: iterate to a fixpoint
     for _ in range(len(col.assigned) + 1):
         classes = {k: _classify(v, k in col.repeated, known, inits, tested.get(k), col.ranges.get(k),
-                                frozenset(compared.get(k, ())), k in ordered, k in tests.ordered)
+                                frozenset(compared.get(k, ())), k in ordered, k in tests.ordered, k in held)
                    for k, v in col.assigned.items()}
         # a copy compared by order makes the value it copies a register
         ordered |= {c.of for k, c in classes.items() if c.kind == "alias" and k in ordered}
@@ -1218,10 +1219,45 @@ def _ordered_with_fields(c: ci.Cursor, out: Set[Hashable]) -> Set[Hashable]:
     return out
 
 
+def _held_in_order(c: ci.Cursor, ordered: Set[Hashable]) -> Set[Hashable]:
+    """The int variables written into a cell's int field (``p->d = i``, ``p->d = i++``) whose data
+    an order test reads: two cells' data compared (``p->d < q->d``), or the variable itself
+    compared with a datum (``ordered``)."""
+    writes: List[Tuple[str, Hashable]] = []
+    compared: Set[str] = set()
+
+    def walk(n: ci.Cursor) -> None:
+        kids = children(n)
+        if n.kind == K.BINARY_OPERATOR and len(kids) == 2:
+            op = binary_operator(n)
+            lhs, rhs = strip(kids[0], casts=True), strip(kids[1], casts=True)
+            if op in _ORDER_OPS and all(x.kind == K.MEMBER_REF_EXPR and is_datum(x) for x in (lhs, rhs)):
+                compared.update((lhs.spelling, rhs.spelling))
+            stepped = step_of(rhs)
+            var = int_var(rhs) if stepped is None else stepped[0]
+            if op == "=" and lhs.kind == K.MEMBER_REF_EXPR and is_datum(lhs) and single_field(lhs) is None \
+                    and var is not None:
+                writes.append((lhs.spelling, decl_key(var)))
+        for ch in kids:
+            walk(ch)
+    walk(c)
+    return {v for f, v in writes if f in compared or v in ordered}
+
+
+def _monotone(cls: IntClass, values: List[object]) -> bool:
+    """Is the counter ``cls`` (of assignments ``values``) given constants and steps of one sign only,
+    in a type where a step past its end is undefined (so its value only moves one way)?"""
+    steps = {v[1] for v in values if isinstance(v, tuple) and v[0] == "step"}
+    return cls.kind == "counter" and bool(steps) and all(isinstance(v, int) or isinstance(v, tuple) and v[0] == "step"
+                                                         for v in values) \
+        and (all(d > 0 for d in steps) or all(d < 0 for d in steps)) \
+        and cls.range is not None and not cls.range.wraps
+
+
 def _classify(assignments: List[Tuple[str, object]], repeated: bool, known: Dict[Hashable, IntClass],
               inits: FrozenSet[Hashable] = frozenset(), tested: Optional[Set[int]] = None,
               rng: Optional[IntRange] = None, compared: FrozenSet[int] = frozenset(),
-              ordered: bool = False, order_tested: bool = False) -> IntClass:
+              ordered: bool = False, order_tested: bool = False, held: bool = False) -> IntClass:
     values = [_narrowed(_value(rhs, known, inits), rhs, rng) for tag, rhs in assignments if tag != _UNINIT]
     if tested is not None and {"nondet", _REMAINDER} & set(values) and set(values) <= {"nondet", "truth", _REMAINDER} | \
             {v for v in values if isinstance(v, int)}:
@@ -1235,7 +1271,10 @@ def _classify(assignments: List[Tuple[str, object]], repeated: bool, known: Dict
         return IntClass("alias", of=aliases.pop())
     values = ["var" if isinstance(v, tuple) and v[0] == "alias" else v for v in values]
     if any(isinstance(v, tuple) for v in values):
-        return _counter(values, rng, compared)
+        cls = _counter(values, rng, compared)
+        # a counter whose values cells hold and an order test reads (n->d = i++, then sorted):
+        # a register stepped, which keeps its order against every cell's datum
+        return IntClass("register", range=rng) if held and _monotone(cls, values) else cls
     if not values or _OTHER in values:
         return ABSTRACT
     if rng is not None and rng.boolean and all(v in ("nondet", "truth") or isinstance(v, int) for v in values):

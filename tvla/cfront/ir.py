@@ -488,7 +488,7 @@ class CopyInt:
 
 @dataclass(frozen=True)
 class Step:
-    """A counter (an IntVar with ``other``) is incremented by ``delta``."""
+    """A counter (an IntVar with ``other``) or a register is incremented by ``delta``."""
 
     var: str
     delta: int

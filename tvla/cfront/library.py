@@ -1854,6 +1854,37 @@ def havoc_register(lib: Library, x: str) -> Act:
     return Act(("" if exact else ABSTRACTED) + f"Havoc_{_sanitize(x)}", f"{x} = ?", updates=ups)
 
 
+def step_register(lib: Library, x: str, delta: int) -> Act:
+    """``x += delta`` for a register whose value moves one way only (a counter whose values cells
+    hold: ``n->d = i++``, :func:`tvla.cfront.intvars._held_in_order`).  Stepping up, x passes every
+    datum at or below it, and lies at or below each datum above it when ``delta`` is 1 (the
+    datum is at least x + 1); the rest of its order, keys, bounds and pairs are kept where the step
+    decides them, else unknown.  Stepping down is the mirror image."""
+    live, up, one = f"!{lib.dead(x)}", delta > 0, abs(delta) == 1
+    ups = []
+    for d in lib.registers.get(x, ()):
+        le, ge = lib.reg(d, x), lib.reg(d, x, below=True)   # x <= v->d, v->d <= x
+        passed, kept = (ge, le) if up else (le, ge)         # the data x moves past, and those ahead
+        ahead = f"({live} & !{passed})" if one else f"({live} & !{passed} & 1/2)"
+        behind = f"({passed} | {live} & 1/2)"
+        ups += [(kept, ahead), (passed, behind)]
+    keys = [k for k in lib.reg_keys(x)]
+    for k in keys:
+        back = k - delta if isinstance(k, int) else None
+        ups.append((lib.xeq(x, k), lib.xeq(x, back) if back in keys else f"({lib.xeq(x, k)} ? 0 : 1/2)"))
+    bounds = lib.reg_bounds(x)
+    for b in bounds:
+        xlt = lib.xlt(x, b)
+        ups.append((xlt, lib.xlt(x, b - delta) if b - delta in bounds else f"({xlt} & 1/2)" if up else f"({xlt} | 1/2)"))
+    for e, z in lib.paired(x):
+        below, above = lib.rr(e, x, z), lib.rr(e, z, x)   # x <= z, z <= x
+        passed_rr, kept_rr = (above, below) if up else (below, above)
+        ups += [(kept_rr, f"!{passed_rr}" if one else f"(!{passed_rr} & 1/2)"), (passed_rr, f"({passed_rr} | 1/2)")]
+    exact = one and free_placement(lib, x, None) and not (keys or bounds or lib.paired(x))
+    return Act(_marked(f"Step_Reg_{_sanitize(x)}_{_key_name(delta)}", ups, exact), f"{x} += {delta}",
+               updates=tuple(ups))
+
+
 def _revive(lib: Library, x: str) -> List[Tuple[str, str]]:
     """A register given a value is live."""
     return [(lib.dead(x), "0")] if x in lib.registers else []

@@ -1236,7 +1236,7 @@ class ExprLowering(Builder):
             self.cond(rhs, m1, m0, cur, fr)
             ends = [self.step(m1, ir.Havoc(name, 1), s), self.step(m0, ir.Havoc(name, 0), s)]
             return ("var", name), self.join(ends, s)
-        if cls.kind == "counter" and s.kind == K.BINARY_OPERATOR:
+        if cls.kind in ("counter", "register") and s.kind == K.BINARY_OPERATOR:
             counted = self.counter_step(name, strip(children(s)[0]), s, fr)
             if counted is not None:
                 return ("var", name), self.step(cur, counted, s)
@@ -1355,10 +1355,12 @@ class ExprLowering(Builder):
         return v
 
     def counter_step(self, name: str, target: ci.Cursor, s: ci.Cursor, fr: Frame) -> Optional[ir.Step]:
-        """``s`` as the Step of a counter variable (``i++``, ``i += 2``, ``i = i - 1``), else None."""
+        """``s`` as the Step of a counter variable or a register (``i++``, ``i += 2``, ``i = i - 1``),
+        else None."""
         step = step_of(s)
         amount = step[1] if step is not None else step_through(s)   # (*len)++ of a len bound to &x: x's step
-        if amount is None or self.var_class(target, fr).kind != "counter" or name not in self.ints:
+        # (a register with a step is a counter whose values cells hold: intvars._held_in_order)
+        if amount is None or self.var_class(target, fr).kind not in ("counter", "register") or name not in self.ints:
             return None
         return ir.Step(name, amount)
 

@@ -151,6 +151,8 @@ def _data_plan(lib: L.Library, s: Union[ir.Statement, ir.DataCond]) -> Optional[
             return Plan([[L.skip(lib, f"{s.dst} = {s.src} + {s.delta}")]])
         return Plan([[a] for c in lib.states(s.src) for a in L.shift_flag(lib, s.dst, s.src, c, s.delta, s.table)])
     if isinstance(s, ir.Step):
+        if s.var in lib.registers:
+            return Plan([[L.step_register(lib, s.var, s.delta)]])
         if s.var not in lib.flags:
             return Plan([[L.skip(lib, f"{s.var} += {s.delta}")]])
         return Plan([[a] for c in lib.states(s.var) for a in L.step_flag(lib, s.var, c, s.delta)])
