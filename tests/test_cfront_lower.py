@@ -745,10 +745,13 @@ def test_locals_of_calls_one_after_another_share_a_name(tmp_path):
 def test_variables_alive_together_keep_their_names(tmp_path):
     """``t = c->next`` where ``c`` dies: ``c`` is killed (its cell lost) before ``t`` is written.
     The copy ``c = l``, where ``l`` dies, is coalesced: ``c`` takes the name of ``l``."""
+    # (a->next is stored before the calls, then b->next, which may be the same field: no read of
+    # a->next may reuse the value stored)
     prog = lower(tmp_path, "void f(Node *l) { Node *c = l; Node *t = c->next; t->d = 1; }\n"
-                           "int main() { Node *a = malloc(sizeof *a); a->next = a; f(a); f(a); return 0; }\n",
+                           "int main() { Node *a = malloc(sizeof *a), *b = malloc(sizeof *b); a->next = b; b->next = a;"
+                           " f(a); f(a); return 0; }\n",
                  liveness=True)
-    assert pointer_names(prog) == ["a", "l", "t"]
+    assert pointer_names(prog) == ["a", "b", "l", "t"]
     assert not [e for e in edges_of(prog, ir.AssignVar) if e.stmt.src == "l"]
     load = edges_of(prog, ir.Load)[0]
     assert (load.stmt.dst, load.stmt.src) == ("t", "l")
@@ -766,6 +769,21 @@ def test_a_copy_of_a_dying_temporary_is_coalesced(tmp_path):
     [load] = edges_of(prog, ir.Load)
     [store] = [e for e in edges_of(prog, ir.Store) if e.stmt.src not in ("n", "c")]
     assert store.stmt.src == load.stmt.dst and not edges_of(prog, ir.AssignVar)
+
+
+@pytest.mark.parametrize("between, reused", [
+    ("", True),                    # c->next holds what was stored into it
+    ("c->next = 0;", False),       # written again
+    ("n->next = n;", False),       # some cell's next written: it may be c's
+    ("free(n);", False),           # a freed cell may not be read: the load checks it
+])
+def test_a_load_after_a_store_reads_the_value_stored(tmp_path, between, reused):
+    """``c->next = n; ...; t = c->next``: the load is a copy of n where nothing in between may change
+    c's next (a reversal swapping the fields of a doubly linked list reads back what it stored)."""
+    src = ("int main() { Node *n = malloc(sizeof *n), *c = malloc(sizeof *c), *t; n->next = 0;"
+           f" c->next = n; {between} t = c->next; return t == 0; }}\n")
+    loads = [e.stmt for e in edges_of(lower(tmp_path, src, liveness=True), ir.Load) if e.stmt.src == "c"]
+    assert loads == ([] if reused else [ir.Load("t", "c", "next")])
 
 
 def test_a_local_read_before_written_is_not_shared(tmp_path):

@@ -9,8 +9,10 @@ data order with ``x``).  An available-expressions pass (forward, must: a fact
 holds when it holds on every path in) finds the loads whose value some
 variable still holds, and turns them into copies, so the cell keeps a name.
 
-A fact ``t == y->f`` is made by ``Load(t, y, f)`` (unless ``t`` is ``y``) and
-ends when ``t`` or ``y`` is written, when any cell's ``f`` is written (a
+A fact ``t == y->f`` is made by ``Load(t, y, f)`` (unless ``t`` is ``y``) or
+by ``Store(y, f, t)`` (``y->prev = y->next; y = y->prev``, a reversal that
+swaps the fields of each cell, reads back the temporary it stored instead of
+following ``prev``), and ends when ``t`` or ``y`` is written, when any cell's ``f`` is written (a
 store, a cut, ``malloc`` into ``y``), and at every ``free`` (a freed cell may
 not be read again: the load that checks it must stay).  A copy needs no
 dereference check: ``y`` was dereferenced validly when the fact was made and
@@ -76,6 +78,8 @@ def _transfer(facts: FrozenSet[Fact], stmt: ir.Statement, links: Optional[LinkIn
                links is not None and links.keeps(f[1][len(LINK):], stmt, defs, int_defs)}
     if isinstance(stmt, ir.Load) and stmt.dst != stmt.src:
         out.add((stmt.dst, stmt.src, stmt.field))
+    if isinstance(stmt, ir.Store):   # the value stored is what the field holds until it is written
+        out.add((stmt.src, stmt.dst, stmt.field))
     if isinstance(stmt, ir.LinkRead):
         out.add((stmt.dst, LINK + stmt.at, "*"))
     if isinstance(stmt, ir.AssignVar):   # the copy holds what its source held, and has its fields
