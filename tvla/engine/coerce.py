@@ -15,7 +15,7 @@ from typing import Callable, Dict, FrozenSet, Iterable, Iterator, List, Optional
 from tvla.logic import formula as F
 from tvla.logic.evaluate import Assignment, CompiledMust, Evaluator
 from tvla.logic.kleene import FALSE, HALF, TRUE, Kleene, Mask, Masks
-from tvla.logic.structure import Inconsistent, Structure, bits, breached_nodes  # noqa: F401  (Inconsistent re-exported for action.py, engine.py)
+from tvla.logic.structure import Inconsistent, Node, Structure, bits, breached_nodes  # noqa: F401  (Inconsistent re-exported for action.py, engine.py)
 from tvla.logic.vocabulary import Predicate, Vocabulary
 
 def definition(p: Predicate) -> F.Formula:
@@ -288,9 +288,14 @@ def _sharpen(t: Mask, pt: Mask, pu: Mask, positive: bool, rule: Rule, env: Assig
     """Make the head definite where the body mask ``t`` is 1: the new ``(T, U)``
     masks, or None when nothing changes; Inconsistent when the head is
     definitely the wrong value somewhere in ``t``."""
+    return _sharpen_at(t, pt, pu, positive, rule, bound_mask(env))
+
+
+def _sharpen_at(t: Mask, pt: Mask, pu: Mask, positive: bool, rule: Rule, bound: Mask) -> Optional[Masks]:
+    """:func:`_sharpen`, given the mask ``bound`` of the nodes the outer variables are bound to."""
     wrong = t & ~(pt | pu) if positive else t & pt
     if wrong:
-        raise Inconsistent(rule.described(), bound_mask(env), wrong)
+        raise Inconsistent(rule.described(), bound, wrong)
     if positive:
         fix = t & pu
         return (pt | fix, pu & ~fix) if fix else None
@@ -700,40 +705,37 @@ def unary_applier(plan: Plan, p: Predicate, positive: bool, stale: Set[int]) -> 
     return unary_head
 
 
-def rows_to_check(s: Structure, i: int, positive: bool) -> Mask:
-    """The nodes whose row of binary predicate ``i`` is not all 1 (``positive``), resp. not all 0."""
-    return s.rows_other_than(i, TRUE if positive else FALSE)
-
-
 def row_applier(plan: Plan, p: Predicate, a0: str, positive: bool, stale: Set[int], ev: Evaluator) -> Applier:
     """A binary head ``p(a0, vec)``: one row of ``p`` per assignment, only those where
     the head may change (``a0`` is the only outer variable); the loop of
     :func:`assignments` written out for it, as generated code once it has run a few
     times (:meth:`Evaluator.row_loop`: the rules most often run have such heads)."""
     i, rule, guard = p.index, plan.rule, plan.guard
-    change = (p.name, TRUE if positive else FALSE)
+    want = TRUE if positive else FALSE
+    changes = ((p.name, want),)
     assert plan.outer == (a0,)
     loop = ev.row_loop(rule.body, plan.vec, a0, i, positive)
 
+    def hit(s: Structure, u: Node, t: Mask) -> bool:
+        # the outer variable a0 is bound to u alone: the breach's bound nodes
+        rt, ru = s.bT[i], s.bU[i]
+        sharp = _sharpen_at(t, rt[u], ru[u], positive, rule, 1 << u)
+        if sharp is None:
+            return False
+        rt[u], ru[u] = sharp
+        s.touched(i, stale)
+        return True
+
     def row_head(s: Structure) -> Sequence[Change]:
-        care = rows_to_check(s, i, positive)
+        care = s.rows_other_than(i, want)
         if not care:
             return ()
         env: Dict[str, int] = {}
         if guard is not None:
             care &= guard(s, env)
-        changed: List[Change] = []
-
-        def hit(u: int, t: Mask) -> None:
-            rt, ru = s.bT[i], s.bU[i]
-            sharp = _sharpen(t, rt[u], ru[u], positive, rule, env)
-            if sharp is not None:
-                rt[u], ru[u] = sharp
-                s.touched(i, stale)
-                changed[:] = [change]
-
-        loop(s, env, care, hit)
-        return changed
+            if not care:
+                return ()
+        return changes if loop(s, env, care, hit) else ()
     return row_head
 
 

@@ -192,10 +192,11 @@ _STUB = next(c for c in compile("def fn(s, env):\n    return tier(s, env)\n", "<
 """The code of a generated function until it is compiled: run the closures, count the calls."""
 
 
-RowHit = Callable[[Node, Mask], None]
-"""Called by a :data:`RowLoop` with a row ``u`` and the body's 1 mask there."""
+RowHit = Callable[[Structure, Node, Mask], bool]
+"""Called by a :data:`RowLoop` with the structure, a row ``u`` and the body's 1 mask there;
+true when it changed the row."""
 
-RowLoop = Callable[[Structure, Dict[str, Node], Mask, RowHit], None]
+RowLoop = Callable[[Structure, Dict[str, Node], Mask, RowHit], bool]
 """``loop(s, env, care, hit)``: see :func:`generate_rows`."""
 
 
@@ -203,9 +204,10 @@ def generate_rows(f: F.Formula, vec: str, row: str, index: int, positive: bool, 
                   promote: Optional[int]) -> RowLoop:
     """A loop over the rows of a rule with head ``p(row, vec)`` (``p``: binary predicate
     ``index``): ``loop(s, env, care, hit)`` binds ``row`` in ``env`` to each node ``u`` of
-    ``care`` in ascending order, evaluates ``f`` over ``vec`` there, and calls ``hit(u, t)``
+    ``care`` in ascending order, evaluates ``f`` over ``vec`` there, and calls ``hit(s, u, t)``
     with its 1 mask ``t`` where ``t`` is 1 at a node where row ``u`` of ``p`` is not yet 1
-    (``positive``), resp. not yet 0 (``hit`` may change the structure: the next rows read it).
+    (``positive``), resp. not yet 0 (``hit`` may change row ``u`` of ``p``: the next rows
+    read it); returns whether a call of ``hit`` did.
 
     Only where ``f`` is 1 matters, so ``f`` is computed as a 1 mask alone
     (:meth:`_Source.must`).  It runs as a loop that calls ``f``'s compiled function
@@ -215,29 +217,34 @@ def generate_rows(f: F.Formula, vec: str, row: str, index: int, positive: bool, 
     namespace: Dict[str, object] = {"__builtins__": builtins, "product": product, "LazyRows": LazyRows}
     calls = 0
 
-    def slow(s: Structure, env: Dict[str, Node], care: Mask, hit: RowHit) -> None:
+    def slow(s: Structure, env: Dict[str, Node], care: Mask, hit: RowHit) -> bool:
         rt, ru = s.bT[index], s.bU[index]
+        changed = False
         while care:
             low = care & -care
             care ^= low
             u = low.bit_length() - 1
             env[row] = u
             t = body(s, env)
-            if t & ~rt[u] if positive else t & (rt[u] | ru[u]):
-                hit(u, t)
+            if (t & ~rt[u] if positive else t & (rt[u] | ru[u])) and hit(s, u, t):
+                changed = True
+        return changed
 
-    def tier(s: Structure, env: Dict[str, Node], care: Mask, hit: RowHit) -> None:
+    def tier(s: Structure, env: Dict[str, Node], care: Mask, hit: RowHit) -> bool:
         nonlocal calls
         calls += 1
         if promote is None or calls <= promote:
             return slow(s, env, care, hit)
-        src = _Source(host, hoist=False)  # hit changes the structure between rows
+        # hit changes row u of p between rows: what is derived from p is looked up again at
+        # every row, what is derived from another relation once per call
+        src = _Source(host, volatile=index)
         t = src.must(F.desugar(f), vec, 1, 1)
         test = f"{t} & ~_rt[_u]" if positive else f"{t} & (_rt[_u] | _ru[_u])"
         lines = ["def fn(s, env, _care, _hit):", " full = s.full", f" _rt = s.bT[{index}]; _ru = s.bU[{index}]",
-                 " while _care:", "  _low = _care & -_care; _care ^= _low; _u = _low.bit_length() - 1",
-                 f"  env[{row!r}] = _u"]
-        lines += ["  " + line for line in src.lines] + [f"  if {test}: _hit(_u, {t})"]
+                 " _c = False"] + [" " + line for line in src.prologue]
+        lines += [" while _care:", "  _low = _care & -_care; _care ^= _low; _u = _low.bit_length() - 1",
+                  f"  env[{row!r}] = _u"]
+        lines += ["  " + line for line in src.lines] + [f"  if {test} and _hit(s, _u, {t}): _c = True", " return _c"]
         namespace.update(src.callees)
         code = compile("\n".join(lines), "<formula>", "exec")
         stub.__code__ = next(c for c in code.co_consts if isinstance(c, CodeType))
@@ -258,7 +265,7 @@ class _Source:
     """The lines of one generated function under construction.  ``value`` emits a node's
     code at an indentation ``depth`` and inside ``loops`` nested loops."""
 
-    def __init__(self, host: Host, hoist: bool = True) -> None:
+    def __init__(self, host: Host, hoist: bool = True, volatile: Optional[int] = None) -> None:
         self.host = host
         self.voc = host.voc
         self.tabling = host.tabling
@@ -267,8 +274,10 @@ class _Source:
         self.count = 0
         # hoist: the structure does not change while the function runs, so the columns and
         # closures of a relation are looked up once per call (locals set to None first,
-        # the lines of ``prologue``), not at every read in a loop
+        # the lines of ``prologue``), not at every read in a loop; ``volatile``: the binary
+        # predicate that may change while it runs (its relations are looked up at every read)
         self.hoist = hoist
+        self.volatile = volatile
         self.prologue: List[str] = []
         self.hoisted: Dict[str, str] = {}
 
@@ -276,12 +285,13 @@ class _Source:
         """The name of a local pair ``(T rows, U rows)`` holding ``s.method(i)`` (looked up
         where first needed, once per call when hoisting; else here, each time)."""
         key = f"{method}{i}"
+        hoist = self.hoist and i != self.volatile
         name = self.hoisted.get(key)
         if name is None:
             name = self.hoisted[key] = "h" + self.fresh()
-            if self.hoist:
+            if hoist:
                 self.prologue.append(f"{name} = None")
-        if self.hoist:
+        if hoist:
             self.emit(depth, f"if {name} is None: {name} = s.{method}({i})")
         else:
             self.emit(depth, f"{name} = s.{method}({i})")
