@@ -18,7 +18,7 @@ import clang.cindex as ci
 from tvla.cfront.ir import IntRange, Pos, StructType
 from tvla.cfront.parse import PRELUDE, evaluate_int, unary_operator
 
-__all__ = ["BLOCK", "CELL_ALLOCATORS", "K", "T", "walk_main", "all_zero", "is_aggregate", "has_backward_goto", "does_nothing", "INT_KINDS", "sizeof_struct", "is_int", "int_range", "field_range", "member_range", "is_void_pointer", "is_floating", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
+__all__ = ["BLOCK", "CELL_ALLOCATORS", "jumped_back_over", "switch_range", "controlling_range", "LIBRARY_BUILTINS", "library_name", "HIDDEN_CALL_ATTRIBUTES", "hidden_calls", "K", "T", "walk_main", "all_zero", "is_aggregate", "has_backward_goto", "does_nothing", "INT_KINDS", "sizeof_struct", "is_int", "int_range", "field_range", "member_range", "is_void_pointer", "is_floating", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
            "int_cell", "is_int_cell", "is_byte_cell", "cell_words", "CELL_FIELD", "cell_deref", "is_datum",
            "is_function_pointer", "is_scalar", "definitions", "callable_from_main", "function_of", "function_value", "function_number", "constant_value",
            "struct_type", "fields_of", "decl_key", "initializer", "strip", "callee_name", "children", "SourceText",
@@ -318,6 +318,19 @@ def has_backward_goto(c: ci.Cursor) -> bool:
     return any(has_backward_goto(ch) for ch in c.get_children())
 
 
+def jumped_back_over(d: ci.Cursor) -> bool:
+    """Does a ``goto`` of the function declaring ``d`` jump back from after ``d`` to a label before it
+    (so that the declaration is reached again while its object lives on: C keeps one object, runs
+    its initialiser again, and leaves it indeterminate without one)?"""
+    fn = d.semantic_parent
+    at = d.extent.start.offset
+    for g in fn.walk_preorder() if fn is not None and fn.kind == K.FUNCTION_DECL else ():
+        if g.kind == K.GOTO_STMT and g.referenced is not None:
+            if g.referenced.extent.start.offset <= at < g.extent.start.offset:
+                return True
+    return False
+
+
 def initializer(d: ci.Cursor) -> Optional[ci.Cursor]:
     """The initialiser of a variable declaration (not the size of an array, also a child)."""
     exprs = [x for x in d.get_children() if x.kind.is_expression()]
@@ -420,12 +433,27 @@ def for_parts(c: ci.Cursor) -> Tuple[Optional[ci.Cursor], Optional[ci.Cursor], O
 MAX_CASE_RANGE = 8
 
 
-def case_values(case: ci.Cursor) -> Optional[Tuple[int, int]]:
-    """The first and last value of a ``case`` label (GNU's ``case 1 ... 3:`` too); None when a
-    bound is not a constant or the range is empty."""
+def switch_range(switch: ci.Cursor) -> Optional[IntRange]:
+    """The type a ``switch`` compares in, where its labels may change when converted to it."""
+    kids = children(switch)
+    return controlling_range(kids[0]) if kids else None
+
+
+def controlling_range(value: ci.Cursor) -> Optional[IntRange]:
+    """The type a switch on ``value`` converts its labels to: ``value``'s promoted type, when it is
+    an int type of 32 bits or more (a narrower one is promoted to int, which holds every label as
+    written: None)."""
+    rng = int_range(value.type)
+    return rng if rng is not None and not rng.boolean and rng.bits >= 32 else None
+
+
+def case_values(case: ci.Cursor, within: Optional[IntRange] = None) -> Optional[Tuple[int, int]]:
+    """The first and last value of a ``case`` label (GNU's ``case 1 ... 3:`` too), converted to
+    the switch's type ``within`` (:func:`switch_range`: ``case -1`` of an ``unsigned long`` is
+    ULONG_MAX); None when a bound is not a constant or the range is empty."""
     kids = children(case)
     bounds = [evaluate_int(k) for k in kids[:-1]] if len(kids) in (2, 3) else []
-    values = [b for b in bounds if b is not None]
+    values = [b if within is None else within.convert(b) for b in bounds if b is not None]
     if not values or len(values) != len(bounds) or values[0] > values[-1]:
         return None
     return values[0], values[-1]
@@ -449,11 +477,43 @@ def _is_expr(c: ci.Cursor) -> bool:
 CELL_ALLOCATORS = ("malloc", "calloc")   # the allocators whose cells the analysis models
 
 
+# the C library's functions whose GCC builtin is the function itself (__builtin_malloc is malloc)
+LIBRARY_BUILTINS = frozenset({"malloc", "calloc", "realloc", "free", "alloca", "memset", "memcpy", "memmove",
+                              "memcmp", "strlen", "strcmp", "strncmp", "strcpy", "strdup", "strndup", "abort", "exit",
+                              "_Exit", "printf", "puts", "putchar"})
+
+
+def library_name(name: str) -> str:
+    """``name`` of a called function, ``__builtin_f`` read as ``f`` for a function of the C library."""
+    base = name[len("__builtin_"):] if name.startswith("__builtin_") else name
+    return base if base in LIBRARY_BUILTINS else name
+
+
+# attributes that make code run where the C text shows no call: a variable's cleanup function when
+# it leaves its scope, a constructor before main, a destructor after it (neither followed)
+HIDDEN_CALL_ATTRIBUTES = ("cleanup", "constructor", "destructor")
+
+
+def hidden_calls(tu: ci.TranslationUnit) -> List[Tuple[ci.Cursor, str]]:
+    """Each attribute of :data:`HIDDEN_CALL_ATTRIBUTES` in the file's own declarations, with its name."""
+    out = []
+    for top in tu.cursor.get_children():
+        if top.location.file is None or top.location.file.name != tu.spelling:
+            continue
+        for c in top.walk_preorder():
+            if c.kind == K.UNEXPOSED_ATTR:
+                words = [t.spelling for t in c.get_tokens()][:1]
+                if words and words[0].strip("_") in HIDDEN_CALL_ATTRIBUTES:
+                    out.append((c, words[0].strip("_")))
+    return out
+
+
 def callee_name(call: ci.Cursor) -> Optional[str]:
-    """The name of the function a call calls directly (None: a call through a function pointer)."""
+    """The name of the function a call calls directly (None: a call through a function pointer);
+    a builtin of the C library by the function's own name (:func:`library_name`)."""
     ref = call.referenced
     if ref is not None and ref.kind == K.FUNCTION_DECL:
-        return ref.spelling
+        return library_name(ref.spelling)
     return None
 
 
@@ -483,7 +543,7 @@ def callable_from_main(tu: ci.TranslationUnit) -> Optional[Tuple[FrozenSet[str],
 
 def _functions_named(c: ci.Cursor) -> List[str]:
     """The functions named below ``c``."""
-    return [d.referenced.spelling for d in c.walk_preorder()
+    return [library_name(d.referenced.spelling) for d in c.walk_preorder()
             if d.kind == K.DECL_REF_EXPR and d.referenced is not None and d.referenced.kind == K.FUNCTION_DECL]
 
 

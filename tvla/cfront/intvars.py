@@ -53,7 +53,7 @@ from typing import Callable, Dict, FrozenSet, Hashable, List, Optional, Set, Tup
 
 import clang.cindex as ci
 
-from tvla.cfront.cinfo import (MAX_CASE_RANGE, K, callee_name, case_values, children, has_backward_goto, decl_key, for_parts,
+from tvla.cfront.cinfo import (MAX_CASE_RANGE, K, callee_name, case_values, children, controlling_range, has_backward_goto, decl_key, for_parts,
                                constant_value, initializer, int_range, is_aggregate, is_datum, is_scalar, keeps_value,
                                mentions, strip, switch_cases)
 from tvla.cfront.ir import DATA_OPS, IntRange, Span, holds, region_values
@@ -721,7 +721,7 @@ class _Tests:
     def switch(self, value: ci.Cursor, body: ci.Cursor) -> bool:
         """``switch (v)`` with constant case labels: ``v`` tested against each value (of a short GNU
         range ``case 1 ... 3:`` too); False otherwise."""
-        labels = [case_values(case) for case in switch_cases(body) if case.kind == K.CASE_STMT]
+        labels = [case_values(case, controlling_range(value)) for case in switch_cases(body) if case.kind == K.CASE_STMT]
         if any(b is None or b[1] - b[0] >= MAX_CASE_RANGE for b in labels):
             return False
         var = int_var(value) or self.assigned(value)

@@ -260,6 +260,7 @@ class Library:
     outside: Tuple[str, ...] = ()   # fields some block too small for its struct leaves out (past_end[f](v))
     field_ranges: Dict[str, ir.IntRange] = dataclasses.field(default_factory=dict)  # int field -> its C type's values
     links: Tuple[ir.LinkPointer, ...] = ()   # link pointers whose target cell lk[flag](v) names
+    value_ranges: Dict[str, ir.IntRange] = dataclasses.field(default_factory=dict)  # symbolic variable -> its type's values
 
     # ------------------------------------------------------------- names
     # cached: formulae ask for them once per variable they name (millions of times in big programs)
@@ -877,7 +878,8 @@ class Library:
         mine = self.eq(d, x)
         out = []
         for k in self.keys.get(d, ()):
-            if isinstance(k, int):
+            # (a key no value of x's type takes, 40000 of a short, is none of x's regions)
+            if isinstance(k, int) and k in self.regions[x]:
                 at, key = self.val(x, k), self.eq(d, k)
                 out += [f"%r {at} & {mine} ==> {key}", f"%r {at} & {key} ==> {mine}",
                         f"%r !{at} & {mine} ==> !{key}", f"%r !{at} & {key} ==> !{mine}"]
@@ -1343,6 +1345,8 @@ def _value_eq(lib: Library, key: Key, value: Value) -> str:
         return "1/2"
     if key == value:
         return "1"
+    if outside_type(lib, key, value) or outside_type(lib, value, key):
+        return "0"   # no value of x's type is the constant (256 of an unsigned char)
     if isinstance(key, int) and isinstance(value, str) and value in lib.regions and key in lib.regions[value]:
         return lib.val(value, key)   # (every constant key of x's fields is one of x's constants)
     if isinstance(key, str) and key in lib.regions and isinstance(value, int) and value in lib.regions[key]:
@@ -1350,6 +1354,18 @@ def _value_eq(lib: Library, key: Key, value: Value) -> str:
     if isinstance(key, str) and isinstance(value, str) and key in lib.regions and lib.regions[key] == lib.regions.get(value):
         return _same_region(lib, key, value)
     return "0" if isinstance(key, int) and isinstance(value, int) else "1/2"
+
+
+def field_holds(lib: Library, d: str, k: Key) -> bool:
+    """May field d hold the key ``k`` (a constant of its type, or a symbolic variable)?"""
+    rng = lib.field_ranges.get(d)
+    return not isinstance(k, int) or rng is None or k in rng
+
+
+def outside_type(lib: Library, c: Key, x: Value) -> bool:
+    """Is the constant ``c`` no value of the symbolic variable ``x``'s type?"""
+    rng = lib.value_ranges.get(x) if isinstance(x, str) else None
+    return isinstance(c, int) and rng is not None and c not in rng
 
 
 def _same_region(lib: Library, x: str, y: str) -> str:
@@ -1400,13 +1416,16 @@ def data_updates(lib: Library, d: str, node: CellFormula, value: Value, fresh: b
     ``inOrder`` exactly; otherwise ``inOrder`` gets an explicit update."""
     if fresh:
         ups = [(lib.eq(d, k), f"{lib.eq(d, k)} | {node('v')} & {_value_eq(lib, k, value)}")
-               for k in lib.keys.get(d, ()) if _value_eq(lib, k, value) != "0"]
+               for k in lib.keys.get(d, ()) if _value_eq(lib, k, value) != "0"
+               and field_holds(lib, d, k)]
         ups += [(lib.lt(d, b), f"{lib.lt(d, b)} | {node('v')} & {_value_lt(lib, b, value)}")
                 for b in lib.bounds.get(d, ()) if _value_lt(lib, b, value) != "0"]
     else:
         held = isinstance(value, str) and d in lib.registers.get(value, ())   # a register's keys hold d's
 
         def new_eq(k: Key) -> str:
+            if not field_holds(lib, d, k):
+                return "0"   # d holds no such value (-1 of an unsigned char field)
             return lib.xeq(str(value), k) if held else _value_eq(lib, k, value)
         ups = [(lib.eq(d, k), f"({node('v')} ? {new_eq(k)} : {lib.eq(d, k)})") for k in lib.keys.get(d, ())]
         ups += [(lib.lt(d, b), f"({node('v')} ? {_value_lt(lib, b, value)} : {lib.lt(d, b)})")
@@ -2672,7 +2691,8 @@ def build_library(cprog: ir.CProgram, needs: Needs, precision: Precision = Preci
                    stack_ring=ring.stack, heap_heads=ring.heap,
                    outside=tuple(dict.fromkeys(f for s in mallocs for f in s.outside)),
                    field_ranges=_field_ranges(cprog),
-                   links=tuple(k for k in cprog.links if _link_kept(k, flags, var, fld)))
+                   links=tuple(k for k in cprog.links if _link_kept(k, flags, var, fld)),
+                   value_ranges={iv.name: iv.range for iv in cprog.ints if iv.range is not None and iv.name in symbolic})
 
 
 def _ring_ends(cprog: ir.CProgram, ordered: Set[str]) -> Tuple[Tuple[str, str], ...]:

@@ -43,7 +43,7 @@ import clang.cindex as ci
 import networkx as nx
 
 from tvla.cfront import ir
-from tvla.cfront.cinfo import BLOCK, CELL_ALLOCATORS, CELL_FIELD, K, SourceText, callee_name, callable_from_main, definitions, cell_words, children, constant_value, decl_key, \
+from tvla.cfront.cinfo import BLOCK, CELL_ALLOCATORS, CELL_FIELD, K, SourceText, callee_name, hidden_calls, jumped_back_over, library_name, switch_range, callable_from_main, definitions, cell_words, children, constant_value, decl_key, \
     designations, does_nothing, fields_of, function_number, initializer, int_cell, is_function_pointer, is_int, is_int_cell, is_number, \
     is_scalar, for_parts, is_pointer, is_void_pointer, pointee_struct, strip, struct_decl, struct_name, switch_cases, \
     MAX_CASE_RANGE, case_values, int_range, sizeof_struct
@@ -116,7 +116,8 @@ def lower_tu(tu: ci.TranslationUnit, path: str, malloc_may_fail: bool = False, k
         prog = drop_spins(insert_kills(prog, frozenset(keep), final_kills))
         return mark_written_at_once(mark_empty_stores(forget_dead_flags(prog)))
     prog = deep_stack(work)
-    called = callable_from_main(tu)
+    # a constructor, a destructor or a cleanup function runs without a call main's code shows
+    called = callable_from_main(tu) if not hidden_calls(tu) else None
     return replace(prog, error_named=called is None or bool(called[0] & set(ERROR_CALLS)),
                    allocates=called is None or any(may_allocate(f) for f in called[0] - called[1]))
 
@@ -133,6 +134,7 @@ HEAP_ALLOCATORS = frozenset(CELL_ALLOCATORS) | frozenset({"realloc", "reallocarr
 
 def may_allocate(name: str) -> bool:
     """May a call of ``name``, a function the file does not define, allocate heap memory?"""
+    name = library_name(name)   # __builtin_malloc allocates
     if name in HEAP_ALLOCATORS:
         return True
     return not (name in KEEPS_NO_MEMORY or name.startswith(("__VERIFIER_nondet_", "__builtin_")))
@@ -180,6 +182,8 @@ class Lowering(LinkLowering):
         main = self.definitions.get("main")
         if main is None:
             raise TvlaError("no definition of main", path, 1, 1)
+        for attr, name in hidden_calls(self.tu):
+            self.unsupported(attr, f"__attribute__(({name})): a call the C text does not show")
         fr = Frame("main", "main", self.node(), top=_top_decls(main))
         start = self.node()
         self.bind_main_params(main, fr)
@@ -465,6 +469,8 @@ class Lowering(LinkLowering):
         listed = init is not None and strip(init, casts=True).kind == K.INIT_LIST_EXPR
         if init is not None and not listed:
             self.unsupported(init, f"initial value of {what} {d.spelling}")
+        if jumped_back_over(d):   # C keeps one object there; each pass of the declaration makes a cell
+            self.unsupported(d, f"goto back over the declaration of {what} {d.spelling}")
         name = self.pointer(d.spelling, rec, scope, True)
         self.cells.add(name)
         host = self.hosts.of(rec)
@@ -672,7 +678,7 @@ class Lowering(LinkLowering):
         note = ir.Nop(f"nondet: {self.src.text(children(c)[0])}")
         covered = 0
         for case in cases:
-            labels = case_values(case) if case.kind == K.CASE_STMT else None
+            labels = case_values(case, switch_range(c)) if case.kind == K.CASE_STMT else None
             if labels is None:
                 if case.kind == K.CASE_STMT:
                     self.unsupported(case, "case label that is not a constant")
@@ -690,7 +696,7 @@ class Lowering(LinkLowering):
     def case_test(self, case: ci.Cursor, op: IntOp, cur: Cur, fr: Frame, c: ci.Cursor) -> Cur:
         """The test of one case label: ``case 3:``, or GNU's range ``case 1 ... 3:`` (a test of each
         value when there are at most :data:`MAX_CASE_RANGE`, else two order tests)."""
-        labels = case_values(case)
+        labels = case_values(case, switch_range(c))
         if labels is None:
             self.unsupported(case, "case label that is not a constant")
             return cur

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Sequence
 
 import clang.cindex as ci
 
-from tvla.cfront.cinfo import children, does_nothing
+from tvla.cfront.cinfo import children, does_nothing, library_name
 from tvla.cfront.intvars import RANDOM_CALLS
 from tvla.cfront.ir import IntRange
 from tvla.concrete.cblocks import copy_elements, reallocated, zero_fill
@@ -34,7 +34,7 @@ def compile_call(ex: "ExprCompiler", c: ci.Cursor, ty: Ty) -> Fn:
     kids = children(c)
     args = [ex.rv(a)[0] for a in kids[1:]]
     ref = c.referenced
-    name = ref.spelling if ref is not None and ref.kind == ci.CursorKind.FUNCTION_DECL else None
+    name = library_name(ref.spelling) if ref is not None and ref.kind == ci.CursorKind.FUNCTION_DECL else None
     if name is None:
         callee = ex.rv(kids[0])[0]
         return _indirect(callee, args)

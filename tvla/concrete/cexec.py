@@ -20,11 +20,11 @@ Contract:
 import time
 from dataclasses import dataclass, field
 from itertools import islice
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple
 
 import clang.cindex as ci
 
-from tvla.cfront.cinfo import (Designator, all_zero, case_values, children, designations, for_parts, initializer,
+from tvla.cfront.cinfo import (Designator, all_zero, hidden_calls, jumped_back_over, switch_range, case_values, children, designations, for_parts, initializer,
                                is_aggregate, switch_cases)
 from tvla.cfront.ir import Pos
 from tvla.cfront.parse import binary_operator, constants_memo, evaluate_int, unary_operator
@@ -124,6 +124,7 @@ class CProgramCode:
         self.global_keys: Dict[int, int] = {}
         self.bodies: Dict[str, ci.Cursor] = {}
         self.sites: List[Pos] = []
+        self.kept_decls: Set[int] = set()   # declarations a goto jumps back over (cinfo.jumped_back_over)
         for c in tu.cursor.get_children():
             if c.kind == K.FUNCTION_DECL and c.is_definition():
                 self.bodies[c.spelling] = c
@@ -132,6 +133,10 @@ class CProgramCode:
         with constants_memo():
             for name, c in self.bodies.items():
                 self.functions[name] = self._compiled(name, c)
+        for attr, what in hidden_calls(tu)[:1]:   # code the runs would not call: no run is one of C's
+            self.functions["main"] = Function("main", [], [(EVAL, refuse(f"__attribute__(({what}))"), self.pos(attr),
+                                                            "main")])
+        with constants_memo():
             ex = ExprCompiler(self, None)
             self.global_inits = [(key, ex.initializer(init, ty)) for key, ty, _n, init in self.globals
                                  if init is not None]
@@ -266,6 +271,8 @@ class FunctionCompiler:
             init = initializer(d)
             ty = self.types.of(d.type)
             fill = self.ex.initializer(init, ty) if init is not None else None
+            if jumped_back_over(d):
+                self.prog.kept_decls.add(_key(d))
             self.code.append((DECL, _key(d), ty, d.spelling, fill, self.prog.pos(d), self.prog.source(d)))
 
     def s_if_stmt(self, c: ci.Cursor) -> None:
@@ -380,7 +387,7 @@ class FunctionCompiler:
             if case.kind == K.DEFAULT_STMT:
                 default = lab
                 continue
-            bounds = case_values(case)
+            bounds = case_values(case, switch_range(c))
             if bounds is None:
                 self.code.append((EVAL, refuse("a case label that is not a constant"), self.prog.pos(case), "case"))
                 return
@@ -1209,9 +1216,12 @@ class Machine:
             elif op == BRANCH:
                 pc = pc + 1 if ins[1](fr) else ins[2]
             elif op == DECL:
-                o = self._object("stack", ins[3], ins[2])
-                if ins[1] in fr.vars:   # a block's variable again (a loop): the last one's value is gone
-                    self.dirty = True
+                if ins[1] in self.code.kept_decls and ins[1] in fr.vars:   # reached again by a goto back
+                    o = fr.vars[ins[1]]   # in its block: one object (its initialiser runs again)
+                else:
+                    o = self._object("stack", ins[3], ins[2])
+                    if ins[1] in fr.vars:   # a block's variable again (a loop): the last one's value is gone
+                        self.dirty = True
                 fr.vars[ins[1]] = o
                 if ins[4] is not None:
                     ins[4](fr, o)

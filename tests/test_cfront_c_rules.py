@@ -1,0 +1,118 @@
+"""Rules of C that the analysis and the concrete runs follow alike (each case was a wrong verdict):
+a ``case`` label converted to the switch's type, a constant no value of a narrow type takes,
+GCC's builtins of the C library, attributes that call code the text does not show, and a
+declaration reached again by a goto back in its block."""
+
+import pytest
+from conftest import c_verdicts
+
+SWITCH = """#include <stdlib.h>
+extern void reach_error(void);
+struct node { unsigned long c; };
+int main(void) {
+  struct node *n = malloc(sizeof *n);
+  n->c = -1;
+  switch (n->c) { BODY }
+  free(n);
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("concrete", [True, False])
+@pytest.mark.parametrize("body, expected", [
+    ("case -1: reach_error();", "false"),                    # -1 of an unsigned long is ULONG_MAX
+    ("case -1: break; default: reach_error();", "true"),
+    ("case 18446744073709551615ul: reach_error();", "false"),
+])
+def test_a_case_label_is_converted_to_the_switch_type(tmp_path, body, expected, concrete):
+    assert c_verdicts(tmp_path, SWITCH.replace("BODY", body), ("unreach-call",), concrete=concrete) == (expected,)
+
+
+NARROW = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+struct node { unsigned char s; int d; };
+int main(void) {
+  TYPE x = __VERIFIER_nondet_int();
+  struct node *n = malloc(sizeof *n);
+  n->s = __VERIFIER_nondet_int();
+  WRITE
+  if (TEST) reach_error();
+  free(n);
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("kind, write, test", [
+    ("unsigned char", "n->d = x;", "n->d == 256"),       # x holds at most 255
+    ("short", "n->d = x;", "n->d == 40000"),
+    ("int", "n->d = n->s;", "n->d == -1"),                # the field s holds 0..255
+    ("int", "", "n->s == 256"),
+])
+def test_a_constant_no_value_of_a_narrow_type_takes_is_never_equal(tmp_path, kind, write, test):
+    """Before, the analysis alone said false, with a witness giving the narrow value the constant."""
+    src = NARROW.replace("TYPE", kind).replace("WRITE", write).replace("TEST", test)
+    assert c_verdicts(tmp_path, src, ("unreach-call",), concrete=False) == ("true",)
+
+
+def test_a_key_out_of_a_region_variables_type_declares_no_rule(tmp_path):
+    """A short compared with cells given 40000 (no short's value) made a rule on an undeclared
+    predicate: exit 2 and no verdict."""
+    src = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+struct node { struct node *next; int d; };
+int main(void) {
+  short x = __VERIFIER_nondet_int();
+  struct node *h = NULL;
+  while (__VERIFIER_nondet_int()) {
+    struct node *n = malloc(sizeof *n);
+    n->d = 40000; n->next = h; h = n;
+  }
+  if (h && h->d == x) h = 0;
+  while (h) { struct node *t = h->next; free(h); h = t; }
+  return 0;
+}
+"""
+    assert c_verdicts(tmp_path, src, ("memsafety", "memcleanup"), concrete=False) == ("true", "true")
+
+
+@pytest.mark.parametrize("body, expected", [
+    ("char *p = __builtin_malloc(1); return 0;", ("true", "false")),   # a leak at exit
+    ("struct node *p = __builtin_malloc(sizeof *p); __builtin_free(p); return 0;", ("true", "true")),
+])
+def test_gcc_builtins_of_the_c_library_are_the_functions(tmp_path, body, expected):
+    src = "#include <stdlib.h>\nstruct node { struct node *next; };\nint main(void) { " + body + " }\n"
+    assert c_verdicts(tmp_path, src, ("memsafety", "memcleanup")) == expected
+
+
+@pytest.mark.parametrize("src", [
+    "static void freep(struct node **p) { free(*p); }\n"
+    "int main(void) { struct node *p __attribute__((cleanup(freep))) = malloc(sizeof *p); return 0; }\n",
+    "struct node *g;\n__attribute__((constructor)) static void setup(void) { g = malloc(sizeof *g); }\n"
+    "int main(void) { return 0; }\n",
+])
+def test_code_an_attribute_calls_is_unsupported(tmp_path, src):
+    """A cleanup function or a constructor runs without a call the text shows: every verdict is
+    unknown (before: memcleanup false for the cleanup that frees, true for the constructor's leak)."""
+    src = "#include <stdlib.h>\nstruct node { struct node *next; };\n" + src
+    assert c_verdicts(tmp_path, src, ("memsafety", "memcleanup", "unreach-call")) == ("unknown",) * 3
+
+
+def test_a_goto_back_over_a_struct_declaration_is_unsupported(tmp_path):
+    """C keeps one object for ``s`` while its block runs: ``saved == &s`` after the goto.  The
+    analysis and the runs made a new one at each pass (a wrong false)."""
+    src = """extern void reach_error(void);
+struct cell { int d; };
+int main(void)
+{
+    struct cell *saved = 0;
+again:;
+    struct cell s;
+    if (saved == 0) { saved = &s; goto again; }
+    if (saved != &s) reach_error();
+    return 0;
+}
+"""
+    assert c_verdicts(tmp_path, src, ("unreach-call",)) == ("unknown",)
