@@ -5,7 +5,7 @@ the few values a counter keeps; before, such checks were unknown (an alarm witho
 import os
 
 import pytest
-from conftest import ROOT, assert_embedded
+from conftest import ROOT, assert_embedded, corpus_verdicts
 
 from tvla.cfront import ir
 from tvla.cfront.lower import lower_file
@@ -611,3 +611,18 @@ def test_a_loop_that_pops_then_pushes_counts_the_cell_it_makes(tmp_path, pop, ex
 def test_a_loop_that_pops_then_pushes_embeds_its_concrete_runs(tmp_path):
     src = ROTATED.replace("POP", "size--;")
     assert_runs_embed(tmp_path, src, "unreach-call", "3", "0")
+
+
+@pytest.mark.parametrize("name, expected", [("sll_len_countdown_walk.c", "true"),
+                                            ("sll_len_countdown_walk_past_end.c", "false")])
+def test_a_copy_of_a_count_stepped_down_walks_the_cells_it_counted(name, expected):
+    """``for (i = len; i > 0; i--) p = p->next;``: i is a copy of len's tally, and each step down
+    takes back the cell the walk left, so i > 0 holds exactly while p has a cell (before, a copy
+    only stepped down was no tally: unknown); without concrete runs."""
+    verdict = corpus_verdicts(name, ("memsafety",), concrete=False)["memsafety"]
+    assert verdict.verdict == expected, verdict.reason
+
+
+def test_a_count_stepped_down_embeds_the_concrete_runs(tmp_path):
+    with open(os.path.join(ROOT, "programs", "c", "sll_len_countdown_walk.c")) as fh:
+        assert_runs_embed(tmp_path, fh.read(), "memsafety", "3", "20")

@@ -3,7 +3,8 @@
 A counter (an :class:`~tvla.cfront.ir.IntVar` with ``other``: past its first few values it holds
 "another value") compared with another counter (``cnt != len``, ``count == len + 1``), or copied
 into one that is, is *tallied*; so is a counter stepped both up and down by one (``size++`` per
-malloc, ``size--`` per free) and compared with a constant (``size != 0`` after a drain).  The
+malloc, ``size--`` per free), or down by one from a copy of another (``for (i = len; i > 0; i--)
+p = p->next;``), and compared with a constant (``size != 0`` after a drain, ``i > 0``).  The
 library gives it a unary predicate ``tally[c](v)`` and a nullary ``tally_lost[c]()`` with the
 invariant
 
@@ -296,14 +297,16 @@ def _inside(edges: Sequence[ir.Edge], loop: FrozenSet[str]) -> List[ir.Statement
 
 
 def _balanced(prog: ir.CProgram, counters: Set[str]) -> Set[str]:
-    """The counters stepped both up and down by one (``len++`` per malloc, ``len--`` per free):
-    where a test against a constant needs their cells; a counter that only goes up past the
-    constants it keeps is left to its values."""
+    """The counters stepped both up and down by one (``len++`` per malloc, ``len--`` per free), or
+    down by one from a copy of another counter (``for (i = len; i > 0; i--) p = p->next;``): where
+    a test against a constant needs their cells; a counter that only goes up past the constants
+    it keeps is left to its values."""
     steps: Dict[str, Set[int]] = {}
     for s in (e.stmt for e in prog.edges):
         if isinstance(s, ir.Step) and s.var in counters:
             steps.setdefault(s.var, set()).add(s.delta)
-    return {k for k, ds in steps.items() if {1, -1} <= ds}
+    copied = {s.dst for s in _copies(prog, counters)}
+    return {k for k, ds in steps.items() if {1, -1} <= ds or k in copied and -1 in ds}
 
 
 def _counter_test(s: ir.Statement, counters: Set[str], balanced: Set[str]) -> Optional[ir.TallyCond]:
