@@ -318,3 +318,33 @@ def test_a_register_given_a_limit_embeds_the_concrete_runs(tmp_path):
     path.write_text(SORTED_FROM.replace("START", "INT_MIN").replace("BUILT", "<=").replace("TEST", "<"))
     _tr, tvp, tvs = write_translation(lower_file(str(path)), ("unreach-call",), str(tmp_path))
     assert_embedded(tvp, tvs, "--nodes", "3", "--runs", "20")
+
+
+MIXED = """#include <stdlib.h>
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+struct node { FIELD d; struct node *next; };
+int main(void)
+{
+    struct node *p = malloc(sizeof *p);
+    p->d = __VERIFIER_nondet_int();
+    REGISTER last = START;
+    if (p->d < last) reach_error();
+    last = p->d;
+    free(p);
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("field, register, start, verdict", [
+    ("unsigned char", "int", "-1", "true"),    # promoted to int: 0..255 is never below -1
+    ("unsigned", "long", "-1", "true"),        # converted to long, as the integer it is
+    ("int", "unsigned", "0", "unknown"),       # converted to unsigned: -1 is UINT_MAX, above 0
+])
+def test_a_register_below_every_value_of_a_narrower_unsigned_field(tmp_path, field, register, start, verdict):
+    """Before, ``int last = -1`` was placed anywhere in the order of ``unsigned char`` data: a wrong
+    false without concrete runs, with a datum below -1."""
+    src = MIXED.replace("FIELD", field).replace("REGISTER", register).replace("START", start)
+    got = unreach(tmp_path, src)
+    assert got.verdict == verdict, got.reason

@@ -1796,11 +1796,22 @@ def copy_register(lib: Library, x: str, src: Union[int, str]) -> Act:
 
 def at_limit(lib: Library, x: str, d: str, c: int) -> bool:
     """Is the constant ``c`` of register x at or past an end of field d's type (``last = INT_MIN``
-    below every int datum), with x of d's signedness (so a test compares the values themselves)?"""
+    below every int datum, ``int last = -1`` below every ``unsigned char``), where a test compares
+    the values themselves (:func:`compared_as_values`)?"""
     rng, xrng = lib.field_ranges.get(d), lib.ranges.get(x)
-    if rng is None or xrng is None or rng.signed != xrng.signed or rng.boolean:
+    if rng is None or xrng is None or rng.boolean or not compared_as_values(rng, xrng):
         return False
     return not rng.bounds[0] < c < rng.bounds[1]
+
+
+def compared_as_values(a: ir.IntRange, b: ir.IntRange) -> bool:
+    """Does C compare a value of type ``a`` with one of type ``b`` as the integers they are?  So it
+    does when both have one signedness, or the unsigned one is the narrower (an ``unsigned
+    char`` or an ``unsigned`` is converted to a wider signed type, not -1 to UINT_MAX)."""
+    if a.signed == b.signed:
+        return True
+    unsigned, signed = (a, b) if b.signed else (b, a)
+    return unsigned.bits < max(signed.bits, 32)
 
 
 def _copied_lt(lib: Library, bound: int, src: Union[int, str]) -> str:
