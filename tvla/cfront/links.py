@@ -20,7 +20,7 @@ from typing import Dict, Hashable, List, Optional, Tuple
 import clang.cindex as ci
 
 from tvla.cfront import ir
-from tvla.cfront.cinfo import K, children, decl_key, pointee_struct, strip, struct_decl, struct_name
+from tvla.cfront.cinfo import K, children, decl_key, initializer, pointee_struct, strip, struct_decl, struct_name
 from tvla.cfront.lower_cfg import BAD, Frame
 from tvla.cfront.lower_expr import Cur, ExprLowering, Operand, Ptr
 from tvla.cfront.parse import binary_operator, unary_operator
@@ -55,7 +55,11 @@ class LinkLowering(ExprLowering):
         """The link pointer ``c`` names (``pp``, or ``*p`` for a ``T ***`` p given ``&pp``), or None."""
         s = strip(c, casts=True)
         if s.kind == K.DECL_REF_EXPR and s.referenced is not None:
-            return self.links.get(decl_key(s.referenced))
+            ref = s.referenced
+            if decl_key(ref) not in self.links and ref.kind == K.VAR_DECL and ref.semantic_parent is not None \
+                    and ref.semantic_parent.kind == K.TRANSLATION_UNIT and link_struct(ref.type) is not None:
+                self.declare_global(ref)   # a global link, made at its first use
+            return self.links.get(decl_key(ref))
         inner = strip(children(s)[0], casts=True) if s.kind == K.UNARY_OPERATOR and unary_operator(s) == "*" \
             and children(s) else None
         if inner is not None and inner.kind == K.DECL_REF_EXPR and inner.referenced is not None:
@@ -78,6 +82,27 @@ class LinkLowering(ExprLowering):
         if init is not None:
             return self.link_assign(link, init, cur, fr, d)
         return self.step(cur, ir.Havoc(link.flag, self.target_value(link, ("field", fields[0][0]))), d)
+
+    def global_link(self, ref: ci.Cursor, st: ci.Cursor) -> Optional[ir.Havoc]:
+        """The link of a global ``T **pp = &v`` (``v`` a global pointer variable) and the statement
+        giving it its first value; None (unsupported) for another initial value: NULL, which no
+        link holds."""
+        init = initializer(ref)
+        s = strip(init, casts=True) if init is not None else None
+        target = strip(children(s)[0]) if s is not None and s.kind == K.UNARY_OPERATOR and \
+            unary_operator(s) == "&" and children(s) else None
+        held = self.lookup(target.referenced, Frame("main", "main", "")) \
+            if target is not None and target.kind == K.DECL_REF_EXPR and target.referenced is not None \
+            and target.referenced.semantic_parent is not None \
+            and target.referenced.semantic_parent.kind == K.TRANSLATION_UNIT else None
+        if held is None or held == BAD or self.pointers[held].struct != self.struct(st):
+            self.unsupported(ref, f"global pointer to a link {ref.spelling} not given the address of a global")
+            return None
+        base = self.fresh(ref.spelling)
+        link = Link(self.pointer(f"{base}_cell", st, "global"), self.fresh(f"{base}_at"), self.struct(st))
+        self.links[decl_key(ref)] = link
+        self.made_links.append(link)
+        return ir.Havoc(link.flag, self.target_value(link, ("var", held)))
 
     def target_value(self, link: Link, target: ir.LinkTarget) -> int:
         """The flag value standing for ``target``."""

@@ -228,6 +228,11 @@ class Lowering(LinkLowering):
             self.global_inits.append((replace(made, zeroed=True), ref))
             self.global_inits += [(stmt, ref) for stmt in self.head_cells(name, rec, "global", True)]
             self.global_inits += [(stmt, ref) for stmt in self.cell_init(name, rec, init)]
+        elif link_struct(ref.type) is not None:   # struct node **tail = &head;
+            first = self.global_link(ref, link_struct(ref.type))
+            if first is not None:
+                self.global_inits.append((first, ref))
+            return None
         elif is_number(ref.type):
             cls = self.int_class(key)
             name = self.fresh(ref.spelling)
