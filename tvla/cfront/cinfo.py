@@ -11,14 +11,14 @@
 """
 
 import re
-from typing import Callable, Dict, FrozenSet, Hashable, Iterator, List, Optional, Set, Tuple, TypeVar, Union
+from typing import Callable, Dict, FrozenSet, Hashable, Iterator, List, Optional, Sequence, Set, Tuple, TypeVar, Union
 
 import clang.cindex as ci
 
 from tvla.cfront.ir import IntRange, Pos, StructType
 from tvla.cfront.parse import PRELUDE, evaluate_int, unary_operator
 
-__all__ = ["BLOCK", "CELL_ALLOCATORS", "jumped_back_over", "switch_range", "controlling_range", "LIBRARY_BUILTINS", "library_name", "HIDDEN_CALL_ATTRIBUTES", "hidden_calls", "K", "T", "walk_main", "all_zero", "is_aggregate", "has_backward_goto", "does_nothing", "INT_KINDS", "sizeof_struct", "is_int", "int_range", "field_range", "member_range", "is_void_pointer", "is_floating", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
+__all__ = ["BLOCK", "CELL_ALLOCATORS", "backward_jumps", "is_global_var", "jumped_back_over", "switch_range", "controlling_range", "LIBRARY_BUILTINS", "library_name", "HIDDEN_CALL_ATTRIBUTES", "hidden_calls", "K", "T", "walk_main", "all_zero", "is_aggregate", "has_backward_goto", "does_nothing", "INT_KINDS", "sizeof_struct", "is_int", "int_range", "field_range", "member_range", "is_void_pointer", "is_floating", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
            "int_cell", "is_int_cell", "is_byte_cell", "cell_words", "CELL_FIELD", "cell_deref", "is_datum",
            "is_function_pointer", "is_scalar", "definitions", "callable_from_main", "function_of", "function_value", "function_number", "constant_value",
            "struct_type", "fields_of", "decl_key", "initializer", "strip", "callee_name", "children", "SourceText",
@@ -318,17 +318,26 @@ def has_backward_goto(c: ci.Cursor) -> bool:
     return any(has_backward_goto(ch) for ch in c.get_children())
 
 
-def jumped_back_over(d: ci.Cursor) -> bool:
-    """Does a ``goto`` of the function declaring ``d`` jump back from after ``d`` to a label before it
-    (so that the declaration is reached again while its object lives on: C keeps one object, runs
-    its initialiser again, and leaves it indeterminate without one)?"""
-    fn = d.semantic_parent
+def backward_jumps(fn: ci.Cursor) -> Tuple[Tuple[int, int], ...]:
+    """(the label's offset, the goto's) of each ``goto`` below ``fn`` that jumps back to a label
+    written before it."""
+    return tuple((g.referenced.extent.start.offset, g.extent.start.offset) for g in fn.walk_preorder()
+                 if g.kind == K.GOTO_STMT and g.referenced is not None
+                 and g.referenced.extent.start.offset <= g.extent.start.offset)
+
+
+def jumped_back_over(d: ci.Cursor, jumps: Sequence[Tuple[int, int]]) -> bool:
+    """Does one of its function's ``jumps`` (:func:`backward_jumps`) go back from after declaration
+    ``d`` to before it (so that the declaration is reached again while its object lives on: C
+    keeps one object, runs its initialiser again, and leaves it indeterminate without one)?"""
     at = d.extent.start.offset
-    for g in fn.walk_preorder() if fn is not None and fn.kind == K.FUNCTION_DECL else ():
-        if g.kind == K.GOTO_STMT and g.referenced is not None:
-            if g.referenced.extent.start.offset <= at < g.extent.start.offset:
-                return True
-    return False
+    return any(label <= at < goto for label, goto in jumps)
+
+
+def is_global_var(ref: ci.Cursor) -> bool:
+    """Is ``ref`` the declaration of a variable at file scope?"""
+    return ref.kind == K.VAR_DECL and ref.semantic_parent is not None \
+        and ref.semantic_parent.kind == K.TRANSLATION_UNIT
 
 
 def initializer(d: ci.Cursor) -> Optional[ci.Cursor]:

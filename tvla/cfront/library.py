@@ -1898,7 +1898,7 @@ def step_register(lib: Library, x: str, delta: int) -> Act:
         ahead = f"({live} & !{passed})" if one else f"({live} & !{passed} & 1/2)"
         behind = f"({passed} | {live} & 1/2)"
         ups += [(kept, ahead), (passed, behind)]
-    keys = [k for k in lib.reg_keys(x)]
+    keys = lib.reg_keys(x)
     for k in keys:
         back = k - delta if isinstance(k, int) else None
         ups.append((lib.xeq(x, k), lib.xeq(x, back) if back in keys else f"({lib.xeq(x, k)} ? 0 : 1/2)"))

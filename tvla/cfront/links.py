@@ -20,7 +20,7 @@ from typing import Dict, Hashable, List, Optional, Tuple
 import clang.cindex as ci
 
 from tvla.cfront import ir
-from tvla.cfront.cinfo import K, children, decl_key, initializer, pointee_struct, strip, struct_decl, struct_name
+from tvla.cfront.cinfo import K, children, decl_key, initializer, is_global_var, pointee_struct, strip, struct_decl, struct_name
 from tvla.cfront.lower_cfg import BAD, Frame
 from tvla.cfront.lower_expr import Cur, ExprLowering, Operand, Ptr
 from tvla.cfront.parse import binary_operator, unary_operator
@@ -56,8 +56,7 @@ class LinkLowering(ExprLowering):
         s = strip(c, casts=True)
         if s.kind == K.DECL_REF_EXPR and s.referenced is not None:
             ref = s.referenced
-            if decl_key(ref) not in self.links and ref.kind == K.VAR_DECL and ref.semantic_parent is not None \
-                    and ref.semantic_parent.kind == K.TRANSLATION_UNIT and link_struct(ref.type) is not None:
+            if decl_key(ref) not in self.links and is_global_var(ref) and link_struct(ref.type) is not None:
                 self.declare_global(ref)   # a global link, made at its first use
             return self.links.get(decl_key(ref))
         inner = strip(children(s)[0], casts=True) if s.kind == K.UNARY_OPERATOR and unary_operator(s) == "*" \
@@ -91,10 +90,8 @@ class LinkLowering(ExprLowering):
         s = strip(init, casts=True) if init is not None else None
         target = strip(children(s)[0]) if s is not None and s.kind == K.UNARY_OPERATOR and \
             unary_operator(s) == "&" and children(s) else None
-        held = self.lookup(target.referenced, Frame("main", "main", "")) \
-            if target is not None and target.kind == K.DECL_REF_EXPR and target.referenced is not None \
-            and target.referenced.semantic_parent is not None \
-            and target.referenced.semantic_parent.kind == K.TRANSLATION_UNIT else None
+        v = target.referenced if target is not None and target.kind == K.DECL_REF_EXPR else None
+        held = self.globals.get(decl_key(v)) or self.declare_global(v) if v is not None and is_global_var(v) else None
         if held is None or held == BAD or self.pointers[held].struct != self.struct(st):
             self.unsupported(ref, f"global pointer to a link {ref.spelling} not given the address of a global")
             return None

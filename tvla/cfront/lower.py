@@ -43,7 +43,7 @@ import clang.cindex as ci
 import networkx as nx
 
 from tvla.cfront import ir
-from tvla.cfront.cinfo import BLOCK, CELL_ALLOCATORS, CELL_FIELD, K, SourceText, callee_name, hidden_calls, jumped_back_over, library_name, switch_range, callable_from_main, definitions, cell_words, children, constant_value, decl_key, \
+from tvla.cfront.cinfo import BLOCK, CELL_ALLOCATORS, CELL_FIELD, K, SourceText, backward_jumps, callee_name, hidden_calls, jumped_back_over, library_name, switch_range, callable_from_main, definitions, cell_words, children, constant_value, decl_key, \
     designations, does_nothing, fields_of, function_number, initializer, int_cell, is_function_pointer, is_int, is_int_cell, is_number, \
     is_scalar, for_parts, is_pointer, is_void_pointer, pointee_struct, strip, struct_decl, struct_name, switch_cases, \
     MAX_CASE_RANGE, case_values, int_range, sizeof_struct
@@ -101,9 +101,13 @@ def lower_tu(tu: ci.TranslationUnit, path: str, malloc_may_fail: bool = False, k
     with open(path, encoding="utf-8", errors="replace") as fh:
         lines = tuple(fh.read().splitlines())
 
+    hidden = hidden_calls(tu)
+
     def work() -> ir.CProgram:
         with constants_memo():
             low = Lowering(tu, SourceText(path, lines, origins.place if origins is not None else None), malloc_may_fail)
+            for attr, name in hidden:
+                low.unsupported(attr, f"__attribute__(({name})): a call the C text does not show")
             prog = read_uninitialised(simplify(low.program(path, lines)))
         # these passes serve the analysis (names for cells, fewer variables), not the meaning
         targets = low.link_targets()
@@ -117,7 +121,7 @@ def lower_tu(tu: ci.TranslationUnit, path: str, malloc_may_fail: bool = False, k
         return mark_written_at_once(mark_empty_stores(forget_dead_flags(prog)))
     prog = deep_stack(work)
     # a constructor, a destructor or a cleanup function runs without a call main's code shows
-    called = callable_from_main(tu) if not hidden_calls(tu) else None
+    called = callable_from_main(tu) if not hidden else None
     return replace(prog, error_named=called is None or bool(called[0] & set(ERROR_CALLS)),
                    allocates=called is None or any(may_allocate(f) for f in called[0] - called[1]))
 
@@ -170,6 +174,7 @@ class Lowering(LinkLowering):
         self.globals: Dict[Hashable, str] = {}
         self.field_vars: Dict[Hashable, str] = {}   # fields kept as variables (not looked up as variables)
         self.global_inits: List[Tuple[ir.Statement, ci.Cursor]] = []
+        self.jumps: Dict[Hashable, Tuple[Tuple[int, int], ...]] = {}   # function -> its backward gotos
         self.active: List[str] = []     # the functions being inlined (a call of one of them is recursive)
         self.definitions = definitions(tu)
         # the function a function pointer's value names (cinfo.function_number)
@@ -182,8 +187,6 @@ class Lowering(LinkLowering):
         main = self.definitions.get("main")
         if main is None:
             raise TvlaError("no definition of main", path, 1, 1)
-        for attr, name in hidden_calls(self.tu):
-            self.unsupported(attr, f"__attribute__(({name})): a call the C text does not show")
         fr = Frame("main", "main", self.node(), top=_top_decls(main))
         start = self.node()
         self.bind_main_params(main, fr)
@@ -467,6 +470,15 @@ class Lowering(LinkLowering):
             return cur
         return self.assign_data(d, (name, CELL_FIELD), init, cur, fr, int_range(d.type))[1]
 
+    def jumps_in(self, fn: Optional[ci.Cursor]) -> Tuple[Tuple[int, int], ...]:
+        """The backward gotos of function ``fn`` (none for a declaration at file scope)."""
+        if fn is None or fn.kind != K.FUNCTION_DECL:
+            return ()
+        key = decl_key(fn)
+        if key not in self.jumps:
+            self.jumps[key] = backward_jumps(fn)
+        return self.jumps[key]
+
     def cell(self, d: ci.Cursor, rec: ci.Cursor, scope: str, init: Optional[ci.Cursor],
              what: str) -> Tuple[str, ir.Malloc]:
         """The pointer variable to the cell of struct variable ``d`` and the statement making the
@@ -474,7 +486,7 @@ class Lowering(LinkLowering):
         listed = init is not None and strip(init, casts=True).kind == K.INIT_LIST_EXPR
         if init is not None and not listed:
             self.unsupported(init, f"initial value of {what} {d.spelling}")
-        if jumped_back_over(d):   # C keeps one object there; each pass of the declaration makes a cell
+        if jumped_back_over(d, self.jumps_in(d.semantic_parent)):   # C keeps one object there; each pass makes a cell
             self.unsupported(d, f"goto back over the declaration of {what} {d.spelling}")
         name = self.pointer(d.spelling, rec, scope, True)
         self.cells.add(name)

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, Hashable, List
 import clang.cindex as ci
 
 from tvla.cfront import ir
-from tvla.cfront.cinfo import CELL_FIELD, K, cell_deref, cell_words, children, constant_value, decl_key, int_range, is_byte_cell, \
+from tvla.cfront.cinfo import CELL_FIELD, K, cell_deref, cell_words, children, constant_value, decl_key, int_range, is_global_var, is_byte_cell, \
     mentions, is_floating, is_int, is_int_cell, is_number, is_pointer, is_void_pointer, keeps_value, member_range, pointee_struct, strip, struct_decl, struct_name
 from tvla.cfront.embedded import container_of, member_path
 from tvla.cfront.intvars import ABSTRACT, VALUED, IntClass, Mapping, in_type, int_var, is_nondet_call, is_truth_value, \
@@ -106,8 +106,7 @@ class ExprLowering(Builder):
             return fr.names[key]
         if key in self.globals:
             return self.globals[key]
-        if ref.kind == K.VAR_DECL and ref.semantic_parent is not None \
-                and ref.semantic_parent.kind == K.TRANSLATION_UNIT:
+        if is_global_var(ref):
             return self.declare_global(ref)
         return None
 

@@ -24,7 +24,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple
 
 import clang.cindex as ci
 
-from tvla.cfront.cinfo import (Designator, all_zero, hidden_calls, jumped_back_over, switch_range, case_values, children, designations, for_parts, initializer,
+from tvla.cfront.cinfo import (Designator, all_zero, backward_jumps, hidden_calls, jumped_back_over, switch_range, case_values, children, designations, for_parts, initializer,
                                is_aggregate, switch_cases)
 from tvla.cfront.ir import Pos
 from tvla.cfront.parse import binary_operator, constants_memo, evaluate_int, unary_operator
@@ -133,13 +133,12 @@ class CProgramCode:
         with constants_memo():
             for name, c in self.bodies.items():
                 self.functions[name] = self._compiled(name, c)
-        for attr, what in hidden_calls(tu)[:1]:   # code the runs would not call: no run is one of C's
-            self.functions["main"] = Function("main", [], [(EVAL, refuse(f"__attribute__(({what}))"), self.pos(attr),
-                                                            "main")])
-        with constants_memo():
             ex = ExprCompiler(self, None)
             self.global_inits = [(key, ex.initializer(init, ty)) for key, ty, _n, init in self.globals
                                  if init is not None]
+        for attr, what in hidden_calls(tu)[:1]:   # code the runs would not call: no run is one of C's
+            self.functions["main"] = Function("main", [], [(EVAL, refuse(f"__attribute__(({what}))"), self.pos(attr),
+                                                            "main")])
 
     def _compiled(self, name: str, c: ci.Cursor) -> "Function":
         """A function's code; one this compiler cannot read (a header's inline function using a
@@ -207,6 +206,7 @@ class FunctionCompiler:
         self.cases: Dict[int, Label] = {}
         self.in_block = 0   # statement expressions being compiled
         self.ex = ExprCompiler(prog, self)
+        self.jumps = backward_jumps(c)   # its gotos back, over which a declaration keeps its object
 
     def compile(self) -> Function:
         c = self.cursor
@@ -271,7 +271,7 @@ class FunctionCompiler:
             init = initializer(d)
             ty = self.types.of(d.type)
             fill = self.ex.initializer(init, ty) if init is not None else None
-            if jumped_back_over(d):
+            if jumped_back_over(d, self.jumps):
                 self.prog.kept_decls.add(_key(d))
             self.code.append((DECL, _key(d), ty, d.spelling, fill, self.prog.pos(d), self.prog.source(d)))
 
