@@ -174,3 +174,62 @@ def test_a_list_head_inside_a_struct_variable_is_a_cell_of_its_own(tmp_path, bod
     if why == "does not follow C exactly":   # and its findings say that the read is not followed
         assert all(p.findings and all(a.message.endswith("(not followed)") for a in p.findings)
                    for p in got.values()), got
+
+
+DEVICE = """#include <stdlib.h>
+#include <stddef.h>
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+struct list_head { struct list_head *next, *prev; };
+struct buf { int size; struct list_head link; };
+struct device { int id; struct list_head bufs; };
+#define entry(p) ((struct buf *)((char *)(p) - offsetof(struct buf, link)))
+int main(void) {
+    struct device *dev = malloc(sizeof *dev);
+    struct buf *b;
+    struct list_head *h;
+    if (!dev) return 0;
+    INIT
+    while (__VERIFIER_nondet_int()) {
+        b = malloc(sizeof *b);
+        if (!b) return 0;
+        b->size = 3;
+        h = &dev->bufs;
+        b->link.next = h->next; b->link.prev = h;
+        h->next->prev = &b->link; h->next = &b->link;
+    }
+    BODY
+    while (dev->bufs.next != &dev->bufs) {
+        b = entry(dev->bufs.next);
+        dev->bufs.next = b->link.next; b->link.next->prev = &dev->bufs;
+        free(b);
+    }
+    FREE
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("init, body, free, verdicts, why", [
+    ("h = &dev->bufs; h->next = h; h->prev = h;",
+     "if (dev->bufs.next != &dev->bufs && entry(dev->bufs.next)->size != 3) reach_error();", "free(dev);",
+     ["true"] * 3, None),
+    # on the empty list entry() is dev itself: size reads the device's memory, not followed
+    ("h = &dev->bufs; h->next = h; h->prev = h;", "if (entry(dev->bufs.next)->size != 3) reach_error();",
+     "free(dev);", ["unknown"] * 3, "does not follow C exactly"),
+    # the head dies with its device: a pointer to it kept past the free dangles
+    ("h = &dev->bufs; h->next = h; h->prev = h;", "", "free(dev); if (h->next == h) return 1;",
+     ["false", "true", "true"], None),
+    # an interior pointer is not the start of a block
+    ("h = &dev->bufs; h->next = h; h->prev = h;", "", "free(&dev->bufs);", ["false", "true", "true"], None),
+    # a fresh device's head holds garbage until initialised
+    ("", "", "free(dev);", ["false", "true", "true"], None),
+    # the device never freed: neither is its head, but only the device counts
+    ("h = &dev->bufs; h->next = h; h->prev = h;", "", "", ["true", "false", "true"], None),
+])
+def test_a_list_head_inside_a_heap_cell_is_a_cell_that_dies_with_it(tmp_path, init, body, free, verdicts, why):
+    src = DEVICE.replace("INIT", init).replace("BODY", body).replace("FREE", free)
+    got = verify(tmp_path, src, "memsafety", "memcleanup", "unreach-call")
+    assert [p.verdict for p in got.values()] == verdicts, got
+    if why is not None:
+        assert all(why in (p.reason or "") for p in got.values()), got

@@ -43,11 +43,13 @@ class Host:
 @dataclass
 class Hosts:
     """The hosts found, by the name of the embedded struct; the members that are a list's head
-    inside struct variables (``heads``: (struct, path), see :func:`find_hosts`); and the structs
-    left out (name -> why)."""
+    inside struct variables (``heads``: (struct, path), see :func:`find_hosts`) and inside cells
+    reached through pointers (``member_heads``); and the structs left out (name -> why)."""
 
     by_struct: Dict[str, Host] = field(default_factory=dict)
     heads: Set[Tuple[str, str]] = field(default_factory=set)
+    member_heads: Set[Tuple[str, str]] = field(default_factory=set)
+    head_hosts: Set[str] = field(default_factory=set)   # the hosts of member_heads' lists
     conflicts: Dict[str, str] = field(default_factory=dict)
 
     def of(self, decl: Optional[ci.Cursor]) -> Optional[Host]:
@@ -56,6 +58,10 @@ class Hosts:
     def has_heads(self, decl: ci.Cursor) -> bool:
         """Does a struct variable of this struct hold list heads (cells of their own)?"""
         return any(struct == struct_name(decl) for struct, _ in self.heads)
+
+    def member_head(self, container: str, path: str) -> bool:
+        """Is member ``path`` of struct ``container`` a list's head held apart (``&dev->bufs``)?"""
+        return (container, path) in self.member_heads
 
     def inside(self, container: str) -> Optional[Host]:
         """The host whose container is the struct named ``container`` (None: it embeds none)."""
@@ -153,6 +159,7 @@ def find_hosts(tu: ci.TranslationUnit) -> Hosts:
     uses: Dict[str, Dict[Place, bool]] = {}   # struct -> place -> reached only as a struct variable's
     decls: Dict[str, ci.Cursor] = {}
     through_pointer: Set[Place] = set()
+    entered: Set[Place] = set()   # the places a container_of leaves
     for c in tu.cursor.walk_preorder():
         found = _interior_use(c)
         if found is None:
@@ -163,20 +170,34 @@ def find_hosts(tu: ci.TranslationUnit) -> Hosts:
         place = (struct_name(container), path)
         places = uses.setdefault(inner, {})
         places[place] = places.get(place, True) and of_var
+        if c.kind != K.UNARY_OPERATOR:
+            entered.add(place)
     hosts = Hosts()
     for inner, places in sorted(uses.items()):
-        _settle(hosts, inner, places, decls, through_pointer)
+        _settle(hosts, inner, places, decls, through_pointer, entered)
     return hosts
 
 
 def _settle(hosts: Hosts, inner: str, places: Dict[Place, bool], decls: Dict[str, ci.Cursor],
-            through_pointer: Set[Place]) -> None:
-    """The host of ``inner`` among the places it is reached at, its heads, or a conflict."""
+            through_pointer: Set[Place], entered: Set[Place]) -> None:
+    """The host of ``inner`` among the places it is reached at, its heads, or a conflict.
+
+    Reached through pointers at several places, the host is the one place a ``container_of``
+    leaves (``buf.link``, the entries of a list); the others, which no ``container_of`` leaves,
+    are list heads inside cells (``&dev->bufs`` of a ``struct device *dev``: ``member_heads``),
+    each a lone cell of its own that its cell points to."""
     cells = sorted(p for p, of_var in places.items() if not of_var)
     if not cells and len(places) == 1:
         cells = sorted(places)
     heads = sorted(p for p in places if p not in cells)
-    if len(cells) != 1 or any(p in through_pointer for p in heads):
+    member_heads: List[Place] = []
+    hosted = [p for p in cells if p in entered]
+    if len(cells) > 1 and len(hosted) == 1:
+        member_heads = [p for p in cells if p != hosted[0]]
+        if all(c != hosted[0][0] for c, _ in member_heads):   # no entry holds the head of its own list
+            cells = hosted
+    if len(cells) != 1 or any(p in through_pointer for p in heads) or \
+            any(c == h[0] for c, _ in member_heads for h in heads):
         hosts.conflicts[inner] = f"struct {inner} reached inside " + \
             " and ".join(f"{c}.{p}" for c, p in sorted(places))
         return
@@ -187,6 +208,9 @@ def _settle(hosts: Hosts, inner: str, places: Dict[Place, bool], decls: Dict[str
         return
     hosts.by_struct[inner] = Host(decls[cname], path, all_places[0][1] == 0)
     hosts.heads.update(heads)
+    hosts.member_heads.update(member_heads)
+    if member_heads:
+        hosts.head_hosts.add(cname)
 
 
 def _note_pointer_access(c: ci.Cursor, out: Set[Place]) -> None:

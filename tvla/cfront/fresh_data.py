@@ -105,4 +105,4 @@ def _harmless(s: ir.Statement, names: Set[str]) -> bool:
         return s.dst in names
     # int variables that read no cell, no-ops, pointer tests
     return isinstance(s, (ir.Nop, ir.Havoc, ir.CopyInt, ir.Step, ir.ShiftFlag, ir.Tally)) or \
-        isinstance(s, ir.Assume) and isinstance(s.cond, (ir.PtrCond, ir.TallyCond))
+        isinstance(s, ir.Assume) and isinstance(s.cond, (ir.PtrCond, ir.HeadCond, ir.TallyCond))

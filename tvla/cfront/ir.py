@@ -22,7 +22,7 @@ from typing import AbstractSet, Callable, Dict, FrozenSet, Iterable, Iterator, L
 __all__ = [
     "Pos", "StructType", "PointerVar", "IntVar",
     "AssignNull", "AssignVar", "Load", "StoreNull", "Store", "Malloc", "Free", "FreeNonHeap", "OutsideObject",
-    "Kill", "Span", "SetData", "CopyData", "Havoc", "CopyInt", "PtrCond", "DataCond", "TallyCond", "Tally", "Assume", "ReachError",
+    "Kill", "Span", "SetData", "CopyData", "Havoc", "CopyInt", "PtrCond", "HeadCond", "DataCond", "TallyCond", "Tally", "Assume", "ReachError",
     "Exit", "Nop", "Spin", "Statement", "Edge", "CProgram", "DATA_OPS", "fresh_nodes", "chain", "loops", "on_cycles", "leading_to", "field_accesses", "nondet_values", "run_of", "meeting", "value_words", "quote", "holds", "FLIP", "NEGATE", "order_bound", "strict_bound",
 ]
 
@@ -251,11 +251,14 @@ class AssignVar:
 
 @dataclass(frozen=True)
 class Load:
-    """``dst = src->field`` (dereferences ``src``)."""
+    """``dst = src->field`` (dereferences ``src``); ``quiet``: where ``src`` is not valid (NULL, freed,
+    uninitialised) no violation but NULL (the cell of a list's head inside the cell a ``free``
+    is given, taken before the free: :attr:`Malloc.member_head`)."""
 
     dst: str
     src: str
     field: str
+    quiet: bool = False
 
 
 @dataclass(frozen=True)
@@ -290,13 +293,16 @@ class Malloc:
     ``written``: the int fields the statements right after write before any may read them
     (:mod:`tvla.cfront.fresh_data`).  ``outside``: the fields that lie past the bytes allocated
     (``malloc(sizeof(struct node *))`` for a struct node): any access to one is a valid-deref
-    violation."""
+    violation.  ``member_head``: the lone cell of a list's head inside another cell
+    (:attr:`tvla.cfront.embedded.Hosts.member_heads`), made with it (``on_stack``: no cell of the
+    heap of its own) and dying with it (a :class:`Free` ``scope_end`` after the cell's)."""
 
     dst: str
     struct: str
     zeroed: bool = False
     may_fail: bool = False
     on_stack: bool = False
+    member_head: bool = False
     outside: Tuple[str, ...] = ()
     written: Tuple[str, ...] = field(default=(), compare=False)   # an annotation, not what is done
 
@@ -516,6 +522,15 @@ class PtrCond:
 
 
 @dataclass(frozen=True)
+class HeadCond:
+    """``var`` points to the lone cell of a list's head inside another cell (:attr:`Malloc.member_head`);
+    ``positive`` False: it does not."""
+
+    var: str
+    positive: bool = True
+
+
+@dataclass(frozen=True)
 class DataCond:
     """``left->lfield OP right->rfield``, or ``left->lfield OP value`` when ``right`` is None
     (``value`` an int literal or a kept :class:`IntVar`'s name); or ``intvar OP value``
@@ -560,7 +575,7 @@ class Tally:
 class Assume:
     """Continue only when the condition holds (a branch, ``__VERIFIER_assume``, a loop test)."""
 
-    cond: Union[PtrCond, DataCond, TallyCond]
+    cond: Union[PtrCond, HeadCond, DataCond, TallyCond]
 
 
 @dataclass(frozen=True)

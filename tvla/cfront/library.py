@@ -260,6 +260,7 @@ class Library:
     outside: Tuple[str, ...] = ()   # fields some block too small for its struct leaves out (past_end[f](v))
     field_ranges: Dict[str, ir.IntRange] = dataclasses.field(default_factory=dict)  # int field -> its C type's values
     links: Tuple[ir.LinkPointer, ...] = ()   # link pointers whose target cell lk[flag](v) names
+    member_heads: bool = False              # lone cells of list heads inside other cells (mhead(v))
     value_ranges: Dict[str, ir.IntRange] = dataclasses.field(default_factory=dict)  # symbolic variable -> its type's values
 
     # ------------------------------------------------------------- names
@@ -565,7 +566,7 @@ class Library:
             out += [f"%p {self.val(k, c)}" for c in self.states(k)]
             out += self._flag_rules(k)
         out += ["// cells", "%p freed(v)"] + (["%p nonheap(v)"] if self.stack_cells else []) \
-            + (["%p rhead(v)"] if self.heap_heads else [])
+            + (["%p rhead(v)"] if self.heap_heads else []) + (["%p mhead(v)"] if self.member_heads else [])
         out += [f"%p {self.outside_pred(f)}" for f in self.outside]
         out += [f"%p {self.type_pred(s)}" for s in self.types]
         out += [f"%r {self.type_pred(a)} ==> !{self.type_pred(b)}" for a in self.types for b in self.types if a != b]
@@ -1122,15 +1123,16 @@ def assign_var(lib: Library, x: str, y: str, moved: bool = False) -> Act:
                         memtrack_text(lib))
 
 
-def load(lib: Library, x: str, y: str, f: str) -> Act:
-    """``x = y->f`` (y is valid: the caller checks it)."""
+def load(lib: Library, x: str, y: str, f: str, quiet: bool = False) -> Act:
+    """``x = y->f`` (y is valid: the caller checks it; ``quiet``: else x is NULL)."""
     p, q, n = lib.v(x), lib.v(y), lib.field[f]
     focus: Tuple[str, ...] = (f"E(v_1, v_2) {q}(v_1) & {n}(v_1, v_2) & {lib.t('v_2', 'v')}",)
     ups: Tuple[Tuple[str, str], ...] = ((f"{p}(v)", f"E(v_1) {q}(v_1) & {n}(v_1, v)"),)
     if lib.bad_tracked:
         focus += (f"{q}(v) & uninit[{n}](v)",)
         ups += ((lib.bad(x), f"E(v) {q}(v) & uninit[{n}](v)"),)
-    act = Act(f"Load_{p}_{q}_{n}", f"{x} = {y}->{f}", focus, lib.valid(y), updates=ups)
+    act = Act(f"{'Quiet_' if quiet else ''}Load_{p}_{q}_{n}", f"{x} = {y}->{f}", focus, None if quiet else lib.valid(y),
+              updates=ups)
 
     def after(a: str) -> str:
         return _or([lib.reach(a, without=[x]), f"(E(a_1, a_2) {q}(a_1) & {n}(a_1, a_2) & {lib.reach_cell('a_2', a)})"])
@@ -1138,15 +1140,18 @@ def load(lib: Library, x: str, y: str, f: str) -> Act:
 
 
 def malloc(lib: Library, x: str, struct: str, zeroed: bool, on_stack: bool = False,
-           written: Tuple[str, ...] = (), outside: Tuple[str, ...] = ()) -> Act:
+           written: Tuple[str, ...] = (), outside: Tuple[str, ...] = (), member_head: bool = False) -> Act:
     """``x = malloc(sizeof(struct S))`` (``calloc`` when ``zeroed``); ``on_stack``: the cell of the
-    struct variable ``x`` (:class:`tvla.cfront.ir.Malloc`), marked ``nonheap``.  An over-approximation
+    struct variable ``x`` (:class:`tvla.cfront.ir.Malloc`), marked ``nonheap``; ``member_head``: the
+    lone cell of a list's head inside another cell, marked ``nonheap`` and ``mhead``.  An over-approximation
     when an uninitialised datum, not ``written`` at once, may take a place in the order of its field
     that no integer has (:func:`free_field`)."""
     p = lib.v(x)
     ups = [(f"{p}(v)", "isNew(v)")] + list(_bad_copy(lib, x, "0"))
     if on_stack:
         ups.append(("nonheap(v)", "nonheap(v) | isNew(v)"))
+    if member_head:
+        ups.append(("mhead(v)", "mhead(v) | isNew(v)"))
     heap_head = x in lib.heap_heads and not on_stack
     if heap_head:
         ups.append(("rhead(v)", "rhead(v) | isNew(v)"))
@@ -1173,7 +1178,9 @@ def malloc(lib: Library, x: str, struct: str, zeroed: bool, on_stack: bool = Fal
         ups += order_updates(lib, d, lambda a: f"isNew({a})", lambda w: "1/2", lambda w: "1/2", True)
         ups += register_writes(lib, d, lambda a: f"isNew({a})", lambda x, below: "1/2", True)
     ups += [(lib.outside_pred(f), f"{lib.outside_pred(f)} | isNew(v)") for f in outside]
-    if on_stack:
+    if member_head:
+        name, title = f"Member_Head_{p}", f"the list head {x} inside a cell{' (zeroed)' if zeroed else ''}"
+    elif on_stack:
         name, title = f"Struct_Var_{p}", f"struct {struct} {x}{' (zeroed)' if zeroed else ''}"
     else:
         name = f"{'Calloc' if zeroed else 'Malloc'}_{p}_{_sanitize(struct)}" + "".join(f"_no_{_sanitize(f)}" for f in outside)
@@ -2059,6 +2066,15 @@ def _flag_moves(lib: Library, k: str, j: str, c: Optional[int], value: Optional[
 
 # ----------------------------------------------------------------------------- conditions
 
+def head_cond(lib: Library, cond: ir.HeadCond) -> Act:
+    """``var`` points (``positive``) or does not point to the lone cell of a list's head inside a cell."""
+    p = lib.v(cond.var)
+    test = f"(E(v) {p}(v) & mhead(v))"
+    name = f"{'Is' if cond.positive else 'Is_Not'}_Member_Head_{p}"
+    return Act(name, f"{cond.var} {'is' if cond.positive else 'is not'} a list head inside a cell", (f"{p}(v)",),
+               test if cond.positive else f"!{test}")
+
+
 def ptr_cond(lib: Library, cond: ir.PtrCond) -> Act:
     """``left == right`` / ``!=`` (right None: NULL); an uninitialised pointer may compare either way."""
     p = lib.v(cond.left)
@@ -2331,7 +2347,7 @@ def _tally_fails(lib: Library, c: ir.TallyCond, k: int) -> str:
 
 # ----------------------------------------------------------------------------- building the library
 
-def _statements(cprog: ir.CProgram) -> Iterator[Union[ir.Statement, ir.PtrCond, ir.DataCond, ir.TallyCond]]:
+def _statements(cprog: ir.CProgram) -> Iterator[Union[ir.Statement, ir.PtrCond, ir.HeadCond, ir.DataCond, ir.TallyCond]]:
     for e in cprog.edges:
         s = e.stmt
         yield s.cond if isinstance(s, ir.Assume) else s
@@ -2703,7 +2719,8 @@ def build_library(cprog: ir.CProgram, needs: Needs, precision: Precision = Preci
                    outside=tuple(dict.fromkeys(f for s in mallocs for f in s.outside)),
                    field_ranges=_field_ranges(cprog),
                    links=tuple(k for k in cprog.links if _link_kept(k, flags, var, fld)),
-                   value_ranges={iv.name: iv.range for iv in cprog.ints if iv.range is not None and iv.name in symbolic})
+                   value_ranges={iv.name: iv.range for iv in cprog.ints if iv.range is not None and iv.name in symbolic},
+                   member_heads=any(s.member_head for s in mallocs))
 
 
 def _ring_ends(cprog: ir.CProgram, ordered: Set[str]) -> Tuple[Tuple[str, str], ...]:

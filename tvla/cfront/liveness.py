@@ -125,9 +125,11 @@ def int_uses_defs(stmt: ir.Statement) -> Tuple[Set[str], Set[str]]:
     return set(), set()
 
 
-def _cond_uses(cond: Union[ir.PtrCond, ir.DataCond, ir.TallyCond]) -> Set[str]:
+def _cond_uses(cond: Union[ir.PtrCond, ir.HeadCond, ir.DataCond, ir.TallyCond]) -> Set[str]:
     if isinstance(cond, ir.TallyCond):   # counters only
         return set()
+    if isinstance(cond, ir.HeadCond):
+        return {cond.var}
     if isinstance(cond, ir.PtrCond):
         return {v for v in (cond.left, cond.right) if v is not None}
     if cond.lfield is None:   # a kept int variable: no pointer read

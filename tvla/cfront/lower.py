@@ -422,7 +422,7 @@ class Lowering(LinkLowering):
         if fr.scope != "main":
             fr.cells += [(name, d)] + [(h.dst, d) for h in heads]
         cur = self.step(cur, made, d)
-        for stmt in [*heads, *self.cell_init(name, rec, init, fr)]:
+        for stmt in [*heads, *self.head_cells_of(name, made.struct, made.zeroed), *self.cell_init(name, rec, init, fr)]:
             cur = self.step(cur, stmt, d)
         if returned is not None:
             return self.call_into(returned, name, cur, fr)
@@ -896,7 +896,20 @@ class Lowering(LinkLowering):
         if outside is None and not self.one_cell(s, args, st, fr):
             return cur
         stmt = ir.Malloc(dst, self.struct(st), name == "calloc", self.malloc_may_fail, outside=outside or ())
-        return self.step(cur, stmt, at or s)
+        cur = self.step(cur, stmt, at or s)
+        heads = self.head_cells_of(dst, stmt.struct, stmt.zeroed)
+        if not heads:
+            return cur
+        made = cur
+        if stmt.may_fail:   # no cell: no heads
+            made = self.step(cur, ir.Assume(ir.PtrCond(dst, None, False)), at or s)
+            cur = self.step(cur, ir.Assume(ir.PtrCond(dst, None, True)), at or s)
+        for h in heads:
+            made = self.step(made, h, at or s)
+        if stmt.may_fail:
+            self.goto(made, cur, at or s)
+            return cur
+        return made
 
     def short_cell(self, s: ci.Cursor, sizes: List[ci.Cursor], st: ci.Cursor, fr: Frame) -> Optional[Tuple[str, ...]]:
         """The fields of ``st`` past the end of a block of fewer bytes than the struct
@@ -956,6 +969,9 @@ class Lowering(LinkLowering):
             return BAD, cur
         v, cur = self.ptr_value(old, cur, fr)
         struct, fails = self.struct(st), self.malloc_may_fail
+        if self.member_heads_in(struct):
+            self.unsupported(s, f"realloc of a struct {struct} that holds a list's head")
+            return BAD, cur
         tmp = self.temp(struct)
         if v is None:   # realloc(NULL, n) is malloc(n)
             return tmp, self.step(cur, ir.Malloc(tmp, struct, False, fails), s)
@@ -1026,7 +1042,19 @@ class Lowering(LinkLowering):
             self.edge(cur, bad, ir.Assume(ir.PtrCond(v, None, False)), s)
             self.step(bad, ir.FreeNonHeap(f"{self.src.text(arg)} (a pointer inside a struct {host.name})"), s)
             return self.step(cur, ir.Assume(ir.PtrCond(v, None, True)), s)
-        return self.step(cur, ir.Free(v), s)
+        return self.free_with_heads(v, False, cur, s)
+
+    def free_with_heads(self, v: str, scope_end: bool, cur: Cur, c: ci.Cursor) -> Cur:
+        """``free(v)`` (or the end of v's struct variable), and the lone cells of the list heads inside
+        v's cell die with it: taken before (where v is not valid, none), freed after."""
+        held = self.pointers.get(v)
+        heads = [(self.temp(host), path) for path, host in self.member_heads_in(held.struct if held else "")]
+        for tmp, path in heads:
+            cur = self.step(cur, ir.Load(tmp, v, path, quiet=True), c)
+        cur = self.step(cur, ir.Free(v, scope_end), c)
+        for tmp, _ in heads:
+            cur = self.step(cur, ir.Free(tmp, scope_end=True), c)
+        return cur
 
     def void_var(self, c: ci.Cursor, fr: Frame) -> bool:
         """Is ``c`` a ``void *`` variable that points to a struct here (a wrapper's parameter or local)?"""
@@ -1064,7 +1092,7 @@ class Lowering(LinkLowering):
             self.goto(end, callee.exit, s)
             cur = callee.exit
             for cell, d in callee.cells:   # its struct variables die with it
-                cur = self.step(cur, ir.Free(cell, scope_end=True), d)
+                cur = self.free_with_heads(cell, True, cur, d)
         return value, cur
 
     def still_in_scope(self, cur: Cur, s: ci.Cursor) -> None:

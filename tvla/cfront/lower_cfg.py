@@ -19,7 +19,7 @@ import clang.cindex as ci
 
 from tvla.cfront import ir
 from tvla.cfront.cinfo import SourceText, struct_name, struct_type
-from tvla.cfront.embedded import Hosts
+from tvla.cfront.embedded import Hosts, member_struct
 from tvla.cfront.intvars import IntClass
 
 __all__ = ["BAD", "Frame", "Builder"]
@@ -178,11 +178,45 @@ class Builder:
         if name not in self.structs:   # a struct's fields are read once (a struct may have thousands)
             st, targets = struct_type(decl)
             hosted = self.hosts.by_struct   # a field to an embedded struct leads to its host's cells
-            self.structs[name] = replace(st, pointer_fields=tuple(
-                (f, hosted[t].name if t in hosted else t) for f, t in st.pointer_fields))
+            fields = [(f, hosted[t].name if t in hosted else t) for f, t in st.pointer_fields]
+            self.structs[name] = self.member_head_fields(decl, replace(st, pointer_fields=tuple(fields)))
             for t in targets:
                 self.struct(t)
         return name
+
+    def member_heads_in(self, struct: str) -> List[Tuple[str, str]]:
+        """(path, host) of each list head held apart inside a cell of ``struct`` (its field ``path``
+        points to a lone cell of struct ``host``)."""
+        st = self.structs.get(struct)
+        heads = {path for c, path in self.hosts.member_heads if c == struct}
+        return [(f, t) for f, t in st.pointer_fields if f in heads] if st is not None else []
+
+    def head_cells_of(self, dst: str, struct: str, zeroed: bool) -> List[ir.Statement]:
+        """The statements that make the lone cells of the list heads inside ``dst``'s new cell
+        (of ``struct``) and point its fields to them."""
+        out: List[ir.Statement] = []
+        for path, host in self.member_heads_in(struct):
+            head = self.temp(host)
+            out += [ir.Malloc(head, host, zeroed, on_stack=True, member_head=True), ir.Store(dst, path, head, empty=True)]
+        return out
+
+    def member_head_fields(self, decl: ci.Cursor, st: ir.StructType) -> ir.StructType:
+        """``st`` with each list head inside it held apart (:attr:`tvla.cfront.embedded.Hosts.member_heads`)
+        as one pointer field to its own cell: ``bufs`` for the fields ``bufs.next``, ``bufs.prev``."""
+        heads = sorted(path for c, path in self.hosts.member_heads if c == st.name)
+        if not heads:
+            return st
+        def inside(f: str) -> bool:
+            return any(f.startswith(path + ".") for path in heads)
+        added = []
+        for path in heads:
+            inner = member_struct(decl, path)
+            host = self.hosts.of(inner) if inner is not None else None
+            if host is not None:
+                added.append((path, host.name))
+        return replace(st, pointer_fields=tuple(f for f in st.pointer_fields if not inside(f[0])) + tuple(added),
+                       int_fields=tuple(f for f in st.int_fields if not inside(f)),
+                       int_ranges=tuple(r for r in st.int_ranges if not inside(r[0])))
 
     def host_field(self, decl: ci.Cursor, fname: str) -> str:
         """Field ``fname`` of struct ``decl`` as a field of its cell: ``next`` of an embedded

@@ -26,7 +26,7 @@ import clang.cindex as ci
 from tvla.cfront import ir
 from tvla.cfront.cinfo import CELL_FIELD, K, cell_deref, cell_words, children, constant_value, decl_key, int_range, is_global_var, is_byte_cell, \
     mentions, is_floating, is_int, is_int_cell, is_number, is_pointer, is_void_pointer, keeps_value, member_range, pointee_struct, strip, struct_decl, struct_name
-from tvla.cfront.embedded import container_of, member_path
+from tvla.cfront.embedded import container_of, member_path, member_struct
 from tvla.cfront.intvars import ABSTRACT, VALUED, IntClass, Mapping, in_type, int_var, is_nondet_call, is_truth_value, \
     mapped_of, shift_of, step_of, step_through
 from tvla.cfront.lower_cfg import BAD, Builder, Frame
@@ -223,11 +223,26 @@ class ExprLowering(Builder):
         if host is None or found is None:
             return None, cur
         base = found[0]
+        if found[1] != host.path and is_pointer(base.type):   # &dev->bufs: a head inside a cell
+            return self.member_head(base, found[1], c, cur, fr)
         if found[1] != host.path:   # &q.jobs: the head inside a struct variable, a cell of its own
             return self.head_of(found, fr), cur
         if is_pointer(base.type):
             return self.ptr_value(base, cur, fr)
         return self.cell_of(strip(base), fr), cur
+
+    def member_head(self, base: ci.Cursor, path: str, c: ci.Cursor, cur: Cur, fr: Frame) -> Tuple[Ptr, Cur]:
+        """``&base->path`` of a list head held apart inside base's cell: the pointer to its lone cell,
+        which field ``path`` of the cell holds (:attr:`tvla.cfront.embedded.Hosts.member_heads`)."""
+        st = pointee_struct(base.type)
+        heads = dict(self.member_heads_in(self.struct(st))) if st is not None else {}
+        if path not in heads:
+            self.unsupported(c, f"address of member {path} of a {base.type.spelling}")
+            return BAD, cur
+        pv, cur = self.ptr_value(base, cur, fr, st)
+        v, cur = self.materialise(pv, cur, base, st)
+        tmp = self.temp(heads[path])
+        return tmp, self.step(cur, ir.Load(tmp, v, path), c)
 
     def head_of(self, found: Optional[Tuple[ci.Cursor, str]], fr: Frame) -> Optional[str]:
         """The cell of the list head at (base, path) when base is a struct variable with one."""
@@ -394,6 +409,12 @@ class ExprLowering(Builder):
             return BAD, fname, None, cur
         pv, cur = self.ptr_value(base, cur, fr, st)   # *(char *)n is no field of n's cell
         v, cur = self.materialise(pv, cur, base, st)
+        for path, host in self.member_heads_in(self.struct(st)):
+            inner = member_struct(st, path) if fname.startswith(path + ".") else None
+            if inner is not None:   # dev->bufs.next: field next of the head's own cell
+                tmp = self.temp(host)
+                v, st, fname, cur = tmp, inner, fname[len(path) + 1:], self.step(cur, ir.Load(tmp, v, path), s)
+                break
         fname = self.host_field(st, fname)
         return v, fname, self.field_kind(s, st, fname), self.inside_object(v, st, fname, cur, s)
 
@@ -406,6 +427,7 @@ class ExprLowering(Builder):
         if host is None or fname.startswith(host.path + "."):
             return cur
         heads = set(self.head_cell.values())
+        cur = self.outside_member_head(v, name, host.path, cur, c)
         for cell, (inner, _) in ((b, sh) for b, sh in self.bare.items() if sh[1] == name and b != v):
             bad: Cur = self.node()
             self.edge(cur, bad, ir.Assume(ir.PtrCond(v, cell, True)), c)
@@ -416,6 +438,16 @@ class ExprLowering(Builder):
             self.step(bad, ir.OutsideObject(what, cell not in heads), c)
             cur = self.step(cur, ir.Assume(ir.PtrCond(v, cell, False)), c)
         return cur
+
+    def outside_member_head(self, v: str, name: str, path: str, cur: Cur, c: ci.Cursor) -> Cur:
+        """Where ``v`` may point to the lone cell of a list head inside another cell, a field of struct
+        ``name`` outside ``path`` read through it is memory of that cell, not followed (abstracted)."""
+        if name not in self.hosts.head_hosts:
+            return cur
+        what = f"{v} points to a list head inside another cell, not to a struct {name} around {path}"
+        bad = self.step(self.step(cur, ir.Assume(ir.HeadCond(v, True)), c), ir.Nop(f"abstracted: {what}"), c)
+        self.step(bad, ir.OutsideObject(what, False), c)
+        return self.step(cur, ir.Assume(ir.HeadCond(v, False)), c)
 
     def field_kind(self, s: ci.Cursor, st: ci.Cursor, fname: str) -> Optional[str]:
         t = self.structs[self.struct(st)]

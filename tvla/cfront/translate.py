@@ -75,7 +75,7 @@ def _pointer_plan(lib: L.Library, s: ir.Statement) -> Optional[Plan]:
     if isinstance(s, ir.AssignVar):
         return Plan([[L.assign_var(lib, s.dst, s.src, s.moved)]] if s.dst != s.src else [[L.skip(lib)]])
     if isinstance(s, ir.Load):
-        return Plan([[L.load(lib, s.dst, s.src, s.field)]], _derefs(lib, [s.src]))
+        return Plan([[L.load(lib, s.dst, s.src, s.field, s.quiet)]], [] if s.quiet else _derefs(lib, [s.src]))
     if isinstance(s, ir.StoreNull):
         return Plan([[L.cut(lib, s.dst, s.field)] + ([] if s.empty else [L.collect(lib)])], _derefs(lib, [s.dst]))
     if isinstance(s, ir.Store) and s.empty:
@@ -84,7 +84,7 @@ def _pointer_plan(lib: L.Library, s: ir.Statement) -> Optional[Plan]:
         return Plan([[L.cut(lib, s.dst, s.field), L.collect(lib), L.link(lib, s.dst, s.field, s.src, moved=s.moved)]],
                     _derefs(lib, [s.dst]))
     if isinstance(s, ir.Malloc):
-        chains = [[L.malloc(lib, s.dst, s.struct, s.zeroed, s.on_stack, s.written, s.outside)]]
+        chains = [[L.malloc(lib, s.dst, s.struct, s.zeroed, s.on_stack, s.written, s.outside, s.member_head)]]
         return Plan(chains + ([[L.assign_null(lib, s.dst)]] if s.may_fail else []))
     if isinstance(s, ir.Free) and s.scope_end:
         return Plan([[L.free(lib, s.var, scope_end=True), L.collect(lib)]])
@@ -248,6 +248,8 @@ def statement_plan(lib: L.Library, s: ir.Statement) -> Plan:
     if isinstance(s, ir.Assume):
         if isinstance(s.cond, ir.PtrCond):
             return Plan([[L.ptr_cond(lib, s.cond)]])
+        if isinstance(s.cond, ir.HeadCond):
+            return Plan([[L.head_cond(lib, s.cond)]])
         if isinstance(s.cond, ir.TallyCond):
             tallied = set(s.cond.counters()) <= lib.tallies
             return Plan([[L.tally_cond(lib, s.cond) if tallied else L.skip(lib, "a test of counters")]])

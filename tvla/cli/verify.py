@@ -151,7 +151,7 @@ def abstractions(cprog: ir.CProgram) -> Abstractions:
     for e in cprog.edges:
         after.setdefault(e.source, []).append(e)
     writes = {e for e in cprog.edges if isinstance(e.stmt, DATA_WRITES)}
-    tests = {e for e in cprog.edges if isinstance(e.stmt, ir.Assume) and not isinstance(e.stmt.cond, ir.PtrCond)
+    tests = {e for e in cprog.edges if isinstance(e.stmt, ir.Assume) and not isinstance(e.stmt.cond, (ir.PtrCond, ir.HeadCond))
              or _abstracted_note(e) and len(after[e.source]) > 1}
     notes = {e for e in cprog.edges if _abstracted_note(e) and len(after[e.source]) == 1
              and after.get(e.target) and all(a in writes for a in after[e.target])}
