@@ -4,7 +4,7 @@ GCC's builtins of the C library, attributes that call code the text does not sho
 declaration reached again by a goto back in its block."""
 
 import pytest
-from conftest import c_verdicts
+from conftest import c_verdicts, verify_c
 
 SWITCH = """#include <stdlib.h>
 extern void reach_error(void);
@@ -116,3 +116,27 @@ again:;
 }
 """
     assert c_verdicts(tmp_path, src, ("unreach-call",)) == ("unknown",)
+
+
+def test_a_pointer_declared_again_without_a_value_is_indeterminate_in_the_runs(tmp_path):
+    """C11 6.2.4p6: each time a declaration without an initialiser is reached, the value becomes
+    indeterminate.  The runs kept ``t`` (freed at the first pass) across the goto, so the
+    witness said "freed" where C dereferences an uninitialised pointer (p66 of a probe; with
+    ``if (nondet) t = h;`` before the use, the runs found no violation at all)."""
+    src = """#include <stdlib.h>
+struct node { struct node *next; int d; };
+int main(void) {
+  int first = 1;
+again:
+  {
+    struct node *t;
+    if (first) { t = malloc(sizeof *t); free(t); first = 0; goto again; }
+    t->d = 1;
+  }
+  return 0;
+}
+"""
+    [ms] = verify_c(tmp_path, src, ("memsafety",)).properties
+    assert (ms.verdict, ms.violated) == ("false", "valid-deref"), ms
+    assert any("uninitialised pointer" in f.message and "a run of the C program" in f.message
+               for f in ms.findings), ms.findings

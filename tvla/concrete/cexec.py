@@ -1218,6 +1218,8 @@ class Machine:
             elif op == DECL:
                 if ins[1] in self.code.kept_decls and ins[1] in fr.vars:   # reached again by a goto back
                     o = fr.vars[ins[1]]   # in its block: one object (its initialiser runs again)
+                    if ins[4] is None:   # without one its value becomes indeterminate (C11 6.2.4p6)
+                        o.slots.clear()
                 else:
                     o = self._object("stack", ins[3], ins[2])
                     if ins[1] in fr.vars:   # a block's variable again (a loop): the last one's value is gone
