@@ -47,6 +47,32 @@ int main(void) {
 """
 
 
+# flag alternates 0, 1 (x ^= 1); f starts from flag's values and alternates the other way
+TOGGLE = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+struct node { int data; struct node *next; };
+int main(void) {
+  struct node *head = NULL, *p;
+  int flag = 0;
+  while (__VERIFIER_nondet_int()) {
+    struct node *n = malloc(sizeof *n);
+    n->data = flag;
+    flag ^= 1;
+    n->next = head;
+    head = n;
+  }
+  int f = START;
+  for (p = head; p; p = p->next) {
+    if (p->data != f) reach_error();
+    f = 1 - f;
+  }
+  while (head) { p = head->next; free(head); head = p; }
+  return 0;
+}
+"""
+
+
 def verdicts(tmp_path, src):
     path = tmp_path / "prog.c"
     path.write_text(src)
@@ -83,10 +109,11 @@ def test_an_undefined_value_is_abstracted(tmp_path):
     assert verdicts(tmp_path, src)[2] == "unknown"
 
 
-def test_concrete_runs_embed(tmp_path):
+@pytest.mark.parametrize("src", [PARITY, TOGGLE.replace("START", "1 - flag")], ids=["parity", "toggle"])
+def test_concrete_runs_embed(tmp_path, src):
     """Every concrete run of the translation over stores of up to 5 cells embeds in the analysis."""
     path = tmp_path / "prog.c"
-    path.write_text(PARITY)
+    path.write_text(src)
     _tr, tvp, tvs = write_translation(lower_file(str(path)), ("unreach-call",), str(tmp_path))
     check = subprocess.run([sys.executable, "-m", "tvla", "selfcheck", tvp, tvs, "--nodes", "5", "--runs", "0"],
                            capture_output=True, text=True, timeout=300)
@@ -139,3 +166,39 @@ def test_a_variable_given_a_function_of_itself_is_a_flag_over_what_it_reaches(tm
 ])
 def test_values_a_flag_computes_from_itself_are_decided(tmp_path, next_, verdict):
     assert c_verdicts(tmp_path, TURNS.replace("NEXT", next_), concrete=False) == verdict
+
+
+@pytest.mark.parametrize("update, values, verdict", [
+    ("turn ^= 3;", (1, 2), ("true", "true", "true")),    # x ^= e is x = x ^ e: 1 and 2 alternate
+    ("turn ^= 1;", (0, 1), ("true", "false", "false")),  # 1, 0, 1...: a wait of 0
+    ("turn *= 2;", None, None),                          # 1, 2, 4, 8, 16: more than a flag holds
+])
+def test_a_compound_assignment_is_a_function_of_the_variable(tmp_path, update, values, verdict):
+    src = TURNS.replace("turn = NEXT;", update)
+    path = tmp_path / "t.c"
+    path.write_text(src)
+    [turn] = [c for (_, at), c in classify_ints(parse_file(str(path))).items() if at == src.index("turn = 1")]
+    assert (turn.values if turn.kind == "flag" else None) == values, turn
+    if verdict is not None:
+        assert c_verdicts(tmp_path, src, concrete=False) == verdict
+
+
+@pytest.mark.parametrize("written, verdict", [
+    ("3 - turn", ("true", "true", "true")),   # 2, 1, 2...
+    ("turn * 2 - 1", ("true", "false", "false")),   # 1, 3: a wait of 3
+])
+def test_a_field_given_a_function_of_a_flag_takes_its_value_per_value_of_the_flag(tmp_path, written, verdict):
+    """Before, ``n->wait = 3 - turn`` wrote an abstracted value (unknown)."""
+    src = TURNS.replace("n->wait = turn;", f"n->wait = {written};").replace("NEXT", "3 - turn")
+    assert c_verdicts(tmp_path, src, concrete=False) == verdict
+
+
+@pytest.mark.parametrize("start, verdict", [
+    ("1 - flag", ("true", "true", "true")),
+    ("flag", ("true", "false", "false")),
+])
+def test_a_toggle_may_start_from_another_flag(tmp_path, start, verdict):
+    """``f = 1 - flag`` then ``f = 1 - f``: f is a flag over what its own function reaches from
+    flag's values (before, a start that was no constant made f abstracted: unknown)."""
+    src = TOGGLE.replace("START", start)
+    assert c_verdicts(tmp_path, src, concrete=False) == verdict

@@ -62,7 +62,7 @@ from tvla.cfront.parse import ARITHMETIC, STEP_OPS, binary_operator, evaluate_in
 from tvla.cfront.singletons import single_field, singleton_fields
 
 __all__ = ["IntClass", "in_type", "step_through", "ABSTRACT", "KEPT", "VALUED", "MAX_COUNTER_VALUES", "step_of", "shift_of", "mapped_of", "Mapping", "MAX_FLAG_VALUES", "classify_ints", "int_var", "is_nondet_call", "RANDOM_CALLS", "is_truth_value",
-           "return_key"]
+           "return_key", "compound_operator"]
 
 MAX_FLAG_VALUES = 4
 MAX_COUNTER_VALUES = 6
@@ -166,6 +166,9 @@ def classify_ints(tu: ci.TranslationUnit, outs: Optional[OutParams] = None) -> D
         ordered |= {c.of for k, c in classes.items() if c.kind == "alias" and k in ordered}
         # a field kept as a variable is a counter, a flag, a constant or not followed
         classes.update({k: ABSTRACT for k, c in classes.items() if k in singles and c.kind not in FIELD_KINDS})
+        # a toggle started from another flag's values (f = 1 - flag; ... f = 1 - f)
+        classes.update({k: c for k, c in _toggles(col.assigned, col.ranges, classes).items()
+                        if classes.get(k) == ABSTRACT and k not in singles})
         if classes == known:
             break
         known = classes
@@ -173,19 +176,31 @@ def classify_ints(tu: ci.TranslationUnit, outs: Optional[OutParams] = None) -> D
     return classes
 
 
-def _toggles(assigned: Dict[Hashable, List[Tuple[str, object]]], ranges: Dict[Hashable, IntRange]
-             ) -> Dict[Hashable, IntClass]:
+def _toggles(assigned: Dict[Hashable, List[Tuple[str, object]]], ranges: Dict[Hashable, IntRange],
+             known: Optional[Dict[Hashable, IntClass]] = None) -> Dict[Hashable, IntClass]:
     """The variables given only constants and expressions of their own value and constants
     (``turn = 3 - turn``, ``phase = (phase + 1) % 3``), each as the flag over the values those
-    reach from the constants (at most :data:`MAX_FLAG_VALUES`; none where C leaves one undefined)."""
+    reach from the constants (at most :data:`MAX_FLAG_VALUES`; none where C leaves one undefined).
+    With the classes ``known`` so far, a start may also be a value of other flags (``f = 1 - flag``)."""
     out: Dict[Hashable, IntClass] = {}
     for key, assignments in assigned.items():
         given = [rhs for tag, rhs in assignments if tag != _UNINIT]
-        starts = [constant_value(rhs) if isinstance(rhs, ci.Cursor) else rhs for rhs in given]
-        consts = {v for v in starts if isinstance(v, int)}
-        maps = [rhs for rhs, v in zip(given, starts) if v is None and isinstance(rhs, ci.Cursor)]
-        if consts and maps and len(consts) + len(maps) == len(given):
-            values = _reached(key, consts, maps, ranges.get(key))
+        consts: Set[int] = set()
+        maps = []
+        for rhs in given:
+            v = constant_value(rhs) if isinstance(rhs, ci.Cursor) else rhs
+            got = _value(rhs, known) if known is not None and v is None and isinstance(rhs, ci.Cursor) \
+                and not mentions(rhs, key) else v
+            if isinstance(got, int):
+                consts.add(got)
+            elif got is not v and isinstance(got, tuple) and got[0] == "set" and not got[2]:   # a flag's values, mapped
+                consts.update(got[1])
+            elif isinstance(rhs, ci.Cursor) and got is None:
+                maps.append(rhs)
+            else:
+                break
+        else:
+            values = _reached(key, consts, maps, ranges.get(key)) if consts and maps else None
             if values is not None:
                 out[key] = IntClass("flag", values, range=ranges.get(key))
     return out
@@ -329,8 +344,8 @@ class _Collector:
         elif k == K.COMPOUND_ASSIGNMENT_OPERATOR or k == K.UNARY_OPERATOR and unary_operator(c) in STEP_OPS + ("&",):
             var = int_var(children(c)[0])
             step = step_of(c)
-            if var is not None:
-                self.add(decl_key(var), "", ("step", step[1]) if step is not None else _OTHER)
+            if var is not None:   # x ^= 1 is x = x ^ 1 (mapped_of reads it so)
+                self.add(decl_key(var), "", ("step", step[1]) if step is not None else c if compound_operator(c) else _OTHER)
             stepped = step_through(c)
             self.through(children(c)[0], _OTHER if stepped is None else ("step", stepped))
         elif k == K.CALL_EXPR:
@@ -990,7 +1005,7 @@ def mapped_of(rhs: ci.Cursor, class_of: Callable[[ci.Cursor], Optional[IntClass]
         if evaluate_int(s) is not None:
             return True
         kids = children(s)
-        if s.kind == K.BINARY_OPERATOR and binary_operator(s) in ARITHMETIC + DATA_OPS:
+        if s.kind == K.BINARY_OPERATOR and binary_operator(s) in ARITHMETIC + DATA_OPS or compound_operator(s):
             return all(walk(k) for k in kids)
         if s.kind == K.UNARY_OPERATOR and unary_operator(s) in ("-", "!") and kids:
             return walk(kids[0])
@@ -1021,9 +1036,17 @@ def _evaluate(c: ci.Cursor, key: Hashable, v: int, value_of: Callable[[ci.Cursor
     if s.kind == K.UNARY_OPERATOR:
         r = fold("-", 0, vals[0]) if unary_operator(s) == "-" else int(not vals[0])
     else:
-        op = binary_operator(s)
+        op = compound_operator(s) or binary_operator(s)
         r = int(holds(vals[0], op, vals[1])) if op in DATA_OPS else fold(op, vals[0], vals[1])
     return None if r is None else _converted(s, r)
+
+
+def compound_operator(c: ci.Cursor) -> Optional[str]:
+    """The arithmetic operator of a compound assignment (``^`` of ``x ^= 1``); None for another cursor."""
+    if c.kind != K.COMPOUND_ASSIGNMENT_OPERATOR:
+        return None
+    op = binary_operator(c)[:-1]
+    return op if op in ARITHMETIC else None
 
 
 def _converted(c: ci.Cursor, x: int) -> int:

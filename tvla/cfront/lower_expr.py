@@ -27,7 +27,7 @@ from tvla.cfront import ir
 from tvla.cfront.cinfo import CELL_FIELD, K, cell_deref, cell_words, children, constant_value, decl_key, int_range, is_global_var, is_byte_cell, \
     mentions, is_floating, is_int, is_int_cell, is_number, is_pointer, is_void_pointer, keeps_value, member_range, pointee_struct, strip, struct_decl, struct_name
 from tvla.cfront.embedded import container_of, member_path, member_struct
-from tvla.cfront.intvars import ABSTRACT, VALUED, IntClass, Mapping, in_type, int_var, is_nondet_call, is_truth_value, \
+from tvla.cfront.intvars import ABSTRACT, VALUED, IntClass, Mapping, compound_operator, in_type, int_var, is_nondet_call, is_truth_value, \
     mapped_of, shift_of, step_of, step_through
 from tvla.cfront.lower_cfg import BAD, Builder, Frame
 from tvla.cfront.outparams import deref_param
@@ -691,6 +691,29 @@ class ExprLowering(Builder):
         if self.ints[src].other:   # another value of a counter: not followed
             self.branch_both(cur, t, f, "abstracted", s)
 
+    def mapped_write(self, value: ci.Cursor, cur: Cur, fr: Frame, s: ci.Cursor,
+                     store: Callable[[Optional[int]], ir.Statement]) -> Optional[Cur]:
+        """A write of a value computed from one flag or counter j without other values and constants
+        (``n->d = flag + 1``, ``len - i``): for each value of j, a test of it, then ``store`` of the
+        value there (``store(None)``, abstracted, where C leaves it undefined).  None (nothing
+        lowered) for any other value (a counter that may hold others: ``i % 2`` keeps its span)."""
+        mapped = mapped_of(value, lambda c: self.int_class(decl_key(c)), lambda c: self.const_value(c, fr))
+        src = self.var_name(mapped[0], fr) if mapped is not None else None
+        if mapped is None or src is None or src not in self.ints or self.ints[src].other or \
+                not _computed(value, decl_key(mapped[0])):
+            return None
+        cur = self.field_touches(value, cur, fr)
+        ends: List[Cur] = []
+        for v, w in mapped[2]:
+            here: Cur = self.node()
+            rest = self.node()
+            self.int_branch(("var", src), "==", ("const", v), here, rest, cur, s)
+            if w is None:
+                here = self.step(here, ir.Nop(f"abstracted: {self.src.text(s)}"), s)
+            ends.append(self.step(here, store(w), s))
+            cur = rest
+        return self.join(ends, s)
+
     def paired_cond(self, s: ci.Cursor, t: Cur, f: Cur, cur: Cur, fr: Frame) -> bool:
         """``a op e`` for a flag or counter ``a`` and an expression ``e`` computed from another one j
         and constants (``count != 1 + len``, len one of 2..5): for each value of j, a test of it,
@@ -1159,6 +1182,10 @@ class ExprLowering(Builder):
                 self.cond(arm, m1, m0, at, fr)
                 ends = [self.set_data(base, fname, ("const", v), m, s) for v, m in ((1, m1), (0, m0))]
                 return ABS, self.join(ends, s)
+            mapped = self.mapped_write(arm, at, fr, s, lambda w: ir.SetData(base, fname, w if w is None or rng is None
+                                                                            else rng.convert(w)))
+            if mapped is not None:
+                return ABS, mapped
             iop, at = self.int_value(arm, at, fr)
             span = value_span(arm, rng, self.never_negative) if iop == ABS else None
             if span is not None:   # n % 2: abstracted, but never 2
@@ -1354,8 +1381,10 @@ class ExprLowering(Builder):
         name = self.lvalue_var(target, fr)
         if name is None:
             return cur
-        counted = self.counter_step(name, target, s, fr)
-        return self.step(cur, counted or ir.Nop(f"untracked: {self.src.text(s)}"), s)
+        stepped: Optional[ir.Statement] = self.counter_step(name, target, s, fr)
+        if stepped is None and compound_operator(s) is not None:   # flag ^= 1: a table of the flag's values
+            stepped = self.flag_shift(name, self.var_class(target, fr), s, fr)
+        return self.step(cur, stepped or ir.Nop(f"untracked: {self.src.text(s)}"), s)
 
     def flag_shift(self, name: str, cls: IntClass, rhs: ci.Cursor, fr: Frame) -> Optional[ir.ShiftFlag]:
         """``name = j + c`` for flags or counters ``name`` and ``j`` and a constant ``c``, or ``name =
