@@ -312,3 +312,31 @@ int main(void) {
 }
 """
     assert c_verdicts(tmp_path, src) == ("true", "true", "true")
+
+
+STEPPED = HEAD + """int main(void) {
+    int len = __VERIFIER_nondet_int();
+    GUARD
+    STEP;
+    CHECK
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("guard", ["if (len < 1 || len > 4) return 0;", "__VERIFIER_assume(len > 0 && len < 5);",
+                                   "if (len < 1 || len > 4) abort();", "if (len < 1 || len > 4) len = 1;"])
+@pytest.mark.parametrize("step, check, expected", [
+    ("len--", "reach_error();", "false"),
+    ("len--", "if (len < 0 || len > 3) reach_error();", "true"),
+    ("len--", "if (len == 3) reach_error();", "false"),
+    ("len++", "if (len == 2) reach_error();", "false"),
+    ("len++", "if (len < 2 || len > 5) reach_error();", "true"),
+])
+def test_a_guarded_nondet_value_stepped_after_the_guard(tmp_path, guard, step, check, expected):
+    """A variable given a guarded nondet value and stepped after is a counter: its nondet value is
+    any of the counter's values (the guard rejects those past its range).  Before, the assignment
+    was left untracked: the counter kept its first value, the guard's true branch was no path at
+    all, and every property after it was true (a probe's ``len--; reach_error();`` was proved)."""
+    src = STEPPED.replace("GUARD", guard).replace("STEP", step).replace("CHECK", check)
+    assert c_verdicts(tmp_path, src, ("unreach-call",), concrete=False) == (expected,)

@@ -1317,7 +1317,23 @@ class ExprLowering(Builder):
         cur = self.touch(op, cur, s)
         if cls.kind == "flag" and op == ABS:   # a flag given a value not followed (k % 3): any of its values
             return ("var", name), self.step(self.step(cur, ir.Nop(f"abstracted: {self.src.text(s)}"), s), ir.Havoc(name), s)
+        if cls.kind == "counter" and name in self.ints:
+            return ("var", name), self.counter_value(name, cls, op, cur, s)
         return ABS, self.step(cur, ir.Nop(f"untracked: {self.src.text(s)}"), s)
+
+    def counter_value(self, name: str, cls: IntClass, op: IntOp, cur: Cur, s: ci.Cursor) -> Cur:
+        """A counter given a value the lowering does not follow, which its class found among its
+        values (a nondet value under a guard, ``len = nondet(); if (len < 1 || len > 4) return;``,
+        whose values past the guard's range the guard's tests reject as they reject the counter's
+        own values past it; ``k % 3``): any of its values (of a narrower nondet type's).  Before,
+        the counter kept the value it had, and a guard's true branch could be no path at all."""
+        rng = op[1] if op[0] == "nondet" and isinstance(op[1], ir.IntRange) else None
+        values = [v for v in cls.values if rng is None or v in rng]
+        if op[0] != "nondet":
+            cur = self.step(cur, ir.Nop(f"abstracted: {self.src.text(s)}"), s)
+        if not values:
+            return self.step(cur, ir.Havoc(name), s)
+        return self.choices(values, cur, s, lambda v: ir.Havoc(name, v))
 
     def nondet_var(self, name: str, cls: IntClass, op: IntOp, cur: Cur, s: ci.Cursor) -> Cur:
         """``name = __VERIFIER_nondet_T()`` for a flag, a symbolic variable or a register: each of the
