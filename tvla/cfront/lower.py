@@ -166,6 +166,7 @@ class Lowering(LinkLowering):
         outs = out_params(tu)
         self.int_classes = classify_ints(tu, outs)
         self.addressed = outs.addressed
+        self.struct_addressed = _addressed_structs(tu)
         self.symbolic_names: Dict[Hashable, str] = {}
         self.links: Dict[Hashable, Link] = {}
         self.link_refs: Dict[Hashable, Link] = {}
@@ -406,8 +407,10 @@ class Lowering(LinkLowering):
         """A struct variable declared in a function's own block: a cell not on the heap that a
         pointer variable of its name points to (``q.f`` is that cell's field, ``&q`` the pointer).
         ``main``'s live as long as the program; a callee's die when it returns (:meth:`inline`).
-        One of an inner block (whose storage dies at its end) is left out."""
-        if decl_key(d) not in fr.top:
+        One of an inner block (whose storage dies at its end) is too when the program never takes
+        its address (nothing can point into it after the block: a new cell each time the block
+        runs, the last one's left behind); else it is left out."""
+        if decl_key(d) not in fr.top and decl_key(d) in self.struct_addressed:
             return cur   # its uses are reported as unsupported
         copied = None
         returned = self.returning_call(init, rec)
@@ -1234,6 +1237,21 @@ class Lowering(LinkLowering):
         self.pointers[cell] = ir.PointerVar(cell, self.pointers[base].struct, "local", frame=self.frame())
         callee.field_aliases[decl_key(p)] = (cell, fname)
         return self.step(cur, ir.AssignVar(cell, base), member)
+
+
+def _addressed_structs(tu: ci.TranslationUnit) -> FrozenSet[Hashable]:
+    """The struct variables whose address (or the address of a part of them) the program takes:
+    ``&v``, ``&v.f``, ``&v.a.b``."""
+    out = set()
+    for c in tu.cursor.walk_preorder():
+        if c.kind != K.UNARY_OPERATOR or unary_operator(c) != "&" or not children(c):
+            continue
+        base = strip(children(c)[0])
+        while base.kind == K.MEMBER_REF_EXPR and children(base) and not is_pointer(children(base)[0].type):
+            base = strip(children(base)[0])
+        if base.kind == K.DECL_REF_EXPR and base.referenced is not None and struct_decl(base.type) is not None:
+            out.add(decl_key(base.referenced))
+    return frozenset(out)
 
 
 def _top_decls(fdef: Optional[ci.Cursor]) -> FrozenSet[Hashable]:
