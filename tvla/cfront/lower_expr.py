@@ -1400,6 +1400,8 @@ class ExprLowering(Builder):
         stepped: Optional[ir.Statement] = self.counter_step(name, target, s, fr)
         if stepped is None and compound_operator(s) is not None:   # flag ^= 1: a table of the flag's values
             stepped = self.flag_shift(name, self.var_class(target, fr), s, fr)
+        if stepped is None and name in self.ints:   # a value followed otherwise: any (never the one it had)
+            return self.step(self.step(cur, ir.Nop(f"abstracted: {self.src.text(s)}"), s), ir.Havoc(name), s)
         return self.step(cur, stepped or ir.Nop(f"untracked: {self.src.text(s)}"), s)
 
     def flag_shift(self, name: str, cls: IntClass, rhs: ci.Cursor, fr: Frame) -> Optional[ir.ShiftFlag]:
