@@ -233,3 +233,50 @@ def test_a_list_head_inside_a_heap_cell_is_a_cell_that_dies_with_it(tmp_path, in
     assert [p.verdict for p in got.values()] == verdicts, got
     if why is not None:
         assert all(why in (p.reason or "") for p in got.values()), got
+
+
+ADDRESSES = """#include <stdlib.h>
+#include <stddef.h>
+extern void reach_error(void);
+struct list_head { struct list_head *next, *prev; };
+struct buf { int size; struct list_head link; };
+struct dev { MEMBERS };
+#define entry(p) ((struct buf *)((char *)(p) - offsetof(struct buf, link)))
+int main(void) {
+    struct dev *d = malloc(sizeof *d);
+    struct list_head *h;
+    if (!d) return 0;
+    h = &d->bufs; h->next = h; h->prev = h;
+    if (h->next != h) entry(h->next)->size = 1;
+    BODY
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("members, body, verdicts", [
+    # bufs first: its address is d's, which the nodes (a head held apart) do not tell
+    ("struct list_head bufs; int id;", "if ((void *) &d->bufs == (void *) d) reach_error(); free(d);",
+     ["true", "unknown", "unknown"]),
+    ("int id; struct list_head bufs;", "if ((void *) &d->bufs != (void *) d) reach_error(); free(d);",
+     ["true", "unknown", "unknown"]),
+    # free(&d->bufs) of a head at offset 0 frees d in C: not followed, no valid-free violation said
+    ("struct list_head bufs; int id;", "free(h);", ["unknown", "unknown", "true"]),
+    ("int id; struct list_head bufs;", "free(h);", ["false", "true", "true"]),
+])
+def test_addresses_of_a_head_and_of_its_cell_are_not_compared(tmp_path, members, body, verdicts):
+    """Before, the analysis alone said the addresses always differ (a wrong true for unreach-call
+    where bufs is the first member) and that free(&d->bufs) was invalid there (a wrong false)."""
+    src = ADDRESSES.replace("MEMBERS", members).replace("BODY", body)
+    got = verify(tmp_path, src, "memsafety", "memcleanup", "unreach-call")
+    assert [p.verdict for p in got.values()] == verdicts, got
+
+
+def test_the_runs_take_a_struct_and_its_first_member_for_one_address(tmp_path):
+    """C: a struct's address is its first member's.  The runs compared the paths to them, so a
+    run 'called' reach_error() here and the verdict was a wrong false."""
+    path = tmp_path / "first.c"
+    path.write_text(ADDRESSES.replace("MEMBERS", "struct list_head bufs; int id;").replace(
+        "BODY", "if ((void *) &d->bufs != (void *) d) reach_error(); free(d);"))
+    [f] = verify_files([str(path)], VerifyOptions(("unreach-call",), concrete=True))
+    assert [p.verdict for p in f.properties] == ["unknown"], f.properties

@@ -50,6 +50,7 @@ class Hosts:
     heads: Set[Tuple[str, str]] = field(default_factory=set)
     member_heads: Set[Tuple[str, str]] = field(default_factory=set)
     head_hosts: Set[str] = field(default_factory=set)   # the hosts of member_heads' lists
+    heads_at_start: Set[str] = field(default_factory=set)   # embedded structs of member heads at offset 0
     conflicts: Dict[str, str] = field(default_factory=dict)
 
     def of(self, decl: Optional[ci.Cursor]) -> Optional[Host]:
@@ -211,6 +212,8 @@ def _settle(hosts: Hosts, inner: str, places: Dict[Place, bool], decls: Dict[str
     hosts.member_heads.update(member_heads)
     if member_heads:
         hosts.head_hosts.add(cname)
+    if any(off == 0 for c, p in member_heads for q, off in struct_places(decls[c], inner) if q == p):
+        hosts.heads_at_start.add(inner)
 
 
 def _note_pointer_access(c: ci.Cursor, out: Set[Place]) -> None:

@@ -1040,6 +1040,12 @@ class Lowering(LinkLowering):
         if v is None:
             return self.step(cur, ir.Nop("free(NULL)"), s)
         host = self.hosts.of(pointee_struct(arg.type))
+        if struct_name(pointee_struct(arg.type)) in self.hosts.heads_at_start:
+            # a list's head at the start of the cell that holds it: free(&dev->bufs) is free(dev)
+            what = f"{v} may point to a list head at the start of another cell: free of that cell"
+            bad = self.step(self.step(cur, ir.Assume(ir.HeadCond(v, True)), s), ir.Nop(f"abstracted: {what}"), s)
+            self.step(bad, ir.OutsideObject(what, False), s)
+            cur = self.step(cur, ir.Assume(ir.HeadCond(v, False)), s)
         if host is not None and not host.at_start:   # a pointer into a cell, past its start
             bad = self.node()
             self.edge(cur, bad, ir.Assume(ir.PtrCond(v, None, False)), s)

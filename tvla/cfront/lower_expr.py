@@ -883,6 +883,8 @@ class ExprLowering(Builder):
         if is_pointer(a.type) or is_pointer(b.type):
             l, cur = self.ptr_value(a, cur, fr)
             r, cur = self.ptr_value(b, cur, fr)
+            if op in ("==", "!=") and self.mixed_addresses(a, b):
+                return self.branch_both(cur, t, f, "abstracted", s)
             if op in ("==", "!="):
                 return self.ptr_branch(l, r, op == "==", t, f, cur, s)
             self.unsupported(s, "pointer comparison with " + op)
@@ -912,6 +914,16 @@ class ExprLowering(Builder):
             cur = self.touch(ro, self.touch(lo, cur, s), s)
             return self.branch_both(cur, t, f, "abstracted", s)
         self.int_branch(typed[0], op, typed[1], t, f, cur, s)
+
+    def mixed_addresses(self, a: ci.Cursor, b: ci.Cursor) -> bool:
+        """Do pointers ``a`` and ``b`` (their casts aside) point to two struct types one of which is
+        embedded in another (``(void *) &d->bufs == (void *) d``)?  Their nodes do not tell C's
+        addresses apart (an embedded struct is its host's cell, a list's head held apart its own):
+        equal exactly where the member lies at offset 0, which the comparison does not follow."""
+        pa, pb = (pointee_struct(strip(x, casts=True).type) for x in (a, b))
+        if pa is None or pb is None or struct_name(pa) == struct_name(pb):
+            return False
+        return self.hosts.of(pa) is not None or self.hosts.of(pb) is not None
 
     def ptr_branch(self, l: Ptr, r: Ptr, positive: bool, t: Cur, f: Cur, cur: Cur, s: ci.Cursor) -> None:
         """``l == r`` (``positive``) or ``l != r``, on both edges."""

@@ -957,10 +957,20 @@ def _compare_ptr(op: str, x: Any, y: Any) -> int:
     if x.obj is y.obj and x.obj is not None and (x.path[:1] == (BYTES,)) != (y.path[:1] == (BYTES,)):
         raise Unmodeled("a comparison of a pointer by bytes with another")
     if op in ("==", "!="):
-        return 1 if (x == y) == (op == "==") else 0
+        return 1 if _same_address(x, y) == (op == "==") else 0
     if x.obj is None or x.obj is not y.obj or x.path[:-1] != y.path[:-1]:
         raise Unmodeled("an order between pointers to different objects")
     return 1 if COMPARE[op](x.path[-1], y.path[-1]) else 0
+
+
+def _same_address(x: Ptr, y: Ptr) -> bool:
+    """Do ``x`` and ``y`` hold one address?  Two paths into one object may (a struct and its first
+    member: ``(void *) &d->first == (void *) d``)."""
+    if x == y:
+        return True
+    if x.obj is None or x.obj is not y.obj or x.obj.elem is None or x.path[:1] == (BYTES,):
+        return False
+    return path_offset(x.obj.elem, x.path) == path_offset(x.obj.elem, y.path)
 
 
 def _ptr_arith(op: str, x: Any, y: Any, lt: Ty, rt: Ty) -> Any:
