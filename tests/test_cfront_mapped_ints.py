@@ -202,3 +202,40 @@ def test_a_toggle_may_start_from_another_flag(tmp_path, start, verdict):
     flag's values (before, a start that was no constant made f abstracted: unknown)."""
     src = TOGGLE.replace("START", start)
     assert c_verdicts(tmp_path, src, concrete=False) == verdict
+
+
+
+# SV-COMP list-ext3's sll2c_update_all with the values written and checked in place
+RING_UPDATE = """#include <stdlib.h>
+extern void reach_error(void);
+typedef struct node { struct node *next; int data; } *SLL;
+SLL node_create(int data) { SLL t = malloc(sizeof(struct node)); t->next = NULL; t->data = data; return t; }
+int main(void) {
+  const int len = 2;
+  SLL s = node_create(1), last = s;
+  for (int k = len; k > 1; k--) { SLL n = node_create(1); n->next = s; s = n; }
+  last->next = s;
+  SLL p = s;
+  int i = 0;
+  do { p->data = WRITTEN; p = p->next; i++; } while (p != s);
+  p = s; i = 0;
+  do { if (p->data != CHECKED) reach_error(); p = p->next; i++; } while (p != s);
+  p = s->next;
+  while (p != s) { SLL t = p->next; free(p); p = t; }
+  free(s);
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("written, checked, verdict", [
+    ("i + len", "i + len", ("true", "true", "true")),
+    ("i + len", "i + len + 1", ("true", "false", "false")),
+    ("i * 2", "i + i", ("true", "true", "true")),
+])
+def test_a_field_written_and_checked_with_a_counter_expression(tmp_path, written, checked, verdict):
+    """``p->data = i + len`` and ``p->data != i + len`` of a counter i that may hold other values:
+    one test per value of i it keeps (the others abstracted).  Before, both were abstracted:
+    unknown."""
+    src = RING_UPDATE.replace("WRITTEN", written).replace("CHECKED", checked)
+    assert c_verdicts(tmp_path, src, concrete=False) == verdict

@@ -656,7 +656,8 @@ class ExprLowering(Builder):
         if known is not None:   # an out-parameter compared with NULL: the address of a variable or field
             return self.goto(cur, t if known else f, c)
         if self.step_test(s, t, f, cur, fr) or self.mapped_cond(s, t, f, cur, fr) or self.paired_cond(s, t, f, cur, fr) \
-                or self.bounded_cond(s, t, f, cur, fr) or self.link_test(s, t, f, cur, fr):
+                or self.field_mapped_cond(s, t, f, cur, fr) or self.bounded_cond(s, t, f, cur, fr) \
+                or self.link_test(s, t, f, cur, fr):
             return None
         if s.kind == K.BINARY_OPERATOR and binary_operator(s) in NEGATE:
             return self.compare(s, t, f, cur, fr)
@@ -692,15 +693,15 @@ class ExprLowering(Builder):
             self.branch_both(cur, t, f, "abstracted", s)
 
     def mapped_write(self, value: ci.Cursor, cur: Cur, fr: Frame, s: ci.Cursor,
-                     store: Callable[[Optional[int]], ir.Statement]) -> Optional[Cur]:
-        """A write of a value computed from one flag or counter j without other values and constants
-        (``n->d = flag + 1``, ``len - i``): for each value of j, a test of it, then ``store`` of the
-        value there (``store(None)``, abstracted, where C leaves it undefined).  None (nothing
-        lowered) for any other value (a counter that may hold others: ``i % 2`` keeps its span)."""
+                     store: Callable[[Optional[int]], ir.Statement], otherwise: Callable[[Cur], Cur]) -> Optional[Cur]:
+        """A write of a value computed from one flag or counter j and constants (``n->d = flag + 1``,
+        ``p->data = i + len``): for each value of j, a test of it, then ``store`` of the value there
+        (``store(None)``, abstracted, where C leaves it undefined); where a counter holds another
+        value, ``otherwise`` (the write as if j were not followed: ``i % 2`` keeps its span).  None
+        (nothing lowered) for any other value."""
         mapped = mapped_of(value, lambda c: self.int_class(decl_key(c)), lambda c: self.const_value(c, fr))
         src = self.var_name(mapped[0], fr) if mapped is not None else None
-        if mapped is None or src is None or src not in self.ints or self.ints[src].other or \
-                not _computed(value, decl_key(mapped[0])):
+        if mapped is None or src is None or src not in self.ints or not _computed(value, decl_key(mapped[0])):
             return None
         cur = self.field_touches(value, cur, fr)
         ends: List[Cur] = []
@@ -712,6 +713,8 @@ class ExprLowering(Builder):
                 here = self.step(here, ir.Nop(f"abstracted: {self.src.text(s)}"), s)
             ends.append(self.step(here, store(w), s))
             cur = rest
+        if self.ints[src].other:
+            ends.append(otherwise(cur))
         return self.join(ends, s)
 
     def paired_cond(self, s: ci.Cursor, t: Cur, f: Cur, cur: Cur, fr: Frame) -> bool:
@@ -745,6 +748,34 @@ class ExprLowering(Builder):
             cur = self.field_touches(s, cur, fr)
             self.per_value(src, mapped[2], t, f, cur, s, lambda here, w: self.int_branch(
                 ("var", name), op, ("const", rng.convert(w) if rng else w), t, f, here, s))
+            return True
+        return False
+
+    def field_mapped_cond(self, s: ci.Cursor, t: Cur, f: Cur, cur: Cur, fr: Frame) -> bool:
+        """``p->d op e`` for an int field and an expression ``e`` computed from one flag or counter j
+        and constants (``p->data != i + len``), both of one int type: for each value of j, a test of
+        it, then the field tested against e's value there (both ways, abstracted, where C leaves e
+        undefined or j holds another value).  False (nothing lowered) for any other test."""
+        kids = children(s)
+        if s.kind != K.BINARY_OPERATOR or binary_operator(s) not in NEGATE or len(kids) != 2:
+            return False
+        for side, other, op in ((kids[0], kids[1], binary_operator(s)), (kids[1], kids[0], ir.FLIP[binary_operator(s)])):
+            field = strip(side, casts=True)
+            if field.kind != K.MEMBER_REF_EXPR or single_field(field) is not None or \
+                    int_range(side.type) is None or int_range(side.type) != int_range(other.type):
+                continue
+            mapped = mapped_of(other, lambda c: self.int_class(decl_key(c)), lambda c: self.const_value(c, fr))
+            src = self.var_name(mapped[0], fr) if mapped is not None else None
+            if mapped is None or src is None or src not in self.ints or not _computed(other, decl_key(mapped[0])):
+                continue
+            cur = self.field_touches(other, cur, fr)
+            base, fname, kind, cur = self.member(field, cur, fr)
+            if kind != "int":
+                self.branch_both(cur, t, f, "abstracted", s)
+                return True
+            rng = int_range(side.type)
+            self.per_value(src, mapped[2], t, f, cur, s, lambda here, w: self.int_branch(
+                ("field", base, fname), op, ("const", rng.convert(w) if rng else w), t, f, here, s))
             return True
         return False
 
@@ -1195,9 +1226,11 @@ class ExprLowering(Builder):
                 ends = [self.set_data(base, fname, ("const", v), m, s) for v, m in ((1, m1), (0, m0))]
                 return ABS, self.join(ends, s)
             mapped = self.mapped_write(arm, at, fr, s, lambda w: ir.SetData(base, fname, w if w is None or rng is None
-                                                                            else rng.convert(w)))
-            if mapped is not None:
-                return ABS, mapped
+                                                                            else rng.convert(w)),
+                                       lambda c: plain(arm, c)[1])
+            return (ABS, mapped) if mapped is not None else plain(arm, at)
+
+        def plain(arm: ci.Cursor, at: Cur) -> Tuple[IntOp, Cur]:
             iop, at = self.int_value(arm, at, fr)
             span = value_span(arm, rng, self.never_negative) if iop == ABS else None
             if span is not None:   # n % 2: abstracted, but never 2
