@@ -140,3 +140,31 @@ again:
     assert (ms.verdict, ms.violated) == ("false", "valid-deref"), ms
     assert any("uninitialised pointer" in f.message and "a run of the C program" in f.message
                for f in ms.findings), ms.findings
+
+
+@pytest.mark.parametrize("body, expected", [
+    # a step or a shift through a narrowing cast is no step: C wraps the value (x is -56)
+    ("int x = 100; x = (signed char)(x + 100); if (x < 0) reach_error();", "unknown"),
+    ("int x = 0; x = (_Bool)(x + 1); x = (_Bool)(x + 1); if (x == 1) reach_error();", "unknown"),
+    ("int y = 0; if ((signed char)(y + 200) < 0) reach_error();", "unknown"),
+    ("int x = 255; if ((unsigned char)(x + 1) == 0) reach_error();", "unknown"),
+    ("int y = -257; if ((signed char)(y + 1) < 0) reach_error();", "unknown"),   # 0: was a wrong false
+    # constants folded as C computes them: (0u - 1) / 2 is 2147483647 in unsigned
+    ("unsigned u = 0; int x = (u - 1) / 2; if (x > 5) reach_error();", "false"),
+    ("unsigned u = 3; int x = 0; if (__VERIFIER_nondet_int()) x = -u / 2; if (x > 5) reach_error();", "false"),
+    ("int a = 100; int x = (signed char)(a + a); if (x < 0) reach_error();", "unknown"),
+    # a shift computed in unsigned wraps there, not in the variable's type
+    ("int y = 0; if (__VERIFIER_nondet_int()) y = 3; long x = y - 1u; if (x > 5) reach_error();", "false"),
+    ("int y = 0; while (__VERIFIER_nondet_int()) y++; long x = y + 4294967295u; "
+     "if (x == 4294967296) reach_error();", "unknown"),   # never: was a wrong false
+    # an unsigned flag holds its values as unsigned (y - 2 is 4294967294 or 4294967295)
+    ("int y = 0; if (__VERIFIER_nondet_int()) y = 1; unsigned z = y - 2; z = z >> 31; "
+     "if (z == 1) reach_error();", "false"),
+])
+def test_int_values_computed_as_c_converts_them(tmp_path, body, expected):
+    """Casts and unsigned arithmetic in steps, shifts, folded constants and guarded tests (a probe's
+    f05, g04, m2, n01, h02, j02, j06, j01, k04, m4, o06): each was a wrong true (or false) of the
+    analysis alone, the value computed as if the cast or the unsigned type were not there."""
+    src = "extern int __VERIFIER_nondet_int(void);\nextern void reach_error(void);\nint main(void) {\n  " + \
+        body + "\n  return 0;\n}\n"
+    assert c_verdicts(tmp_path, src, ("unreach-call",), concrete=False) == (expected,)

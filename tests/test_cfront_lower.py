@@ -607,7 +607,8 @@ UNSUPPORTED = [
     ("function pointer", "void f(void) {}\nint main() { void (*fp)(void) = f; fp += 1; fp(); return 0; }",
      "call through a function pointer whose target is not followed"),
     ("union", "union u { Node *p; int i; };\nint main() { union u *v; v->p = NULL; return 0; }", "field p of a"),
-    ("struct copy", "int main() { Node *x; if (x) { Node y; *x = y; } return 0; }", "struct copied by value"),
+    ("struct copy", "int main() { Node *x; if (x) { Node y; Node *p = &y; *x = y; } return 0; }",
+     "struct copied by value"),
     ("arithmetic on a pointer to a link", "int main() { Node *x; Node **pp = &x->next; pp = pp + 1; return 0; }",
      "value of a pointer to a link"),
     ("non-struct pointer field", "struct s { double *name; };\n"

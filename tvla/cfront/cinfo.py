@@ -18,7 +18,7 @@ import clang.cindex as ci
 from tvla.cfront.ir import IntRange, Pos, StructType
 from tvla.cfront.parse import PRELUDE, evaluate_int, unary_operator
 
-__all__ = ["BLOCK", "CELL_ALLOCATORS", "backward_jumps", "is_global_var", "jumped_back_over", "switch_range", "controlling_range", "LIBRARY_BUILTINS", "library_name", "HIDDEN_CALL_ATTRIBUTES", "hidden_calls", "K", "T", "walk_main", "all_zero", "is_aggregate", "has_backward_goto", "does_nothing", "INT_KINDS", "sizeof_struct", "is_int", "int_range", "field_range", "member_range", "is_void_pointer", "is_floating", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
+__all__ = ["BLOCK", "strip_kept", "CELL_ALLOCATORS", "backward_jumps", "is_global_var", "jumped_back_over", "switch_range", "controlling_range", "LIBRARY_BUILTINS", "library_name", "HIDDEN_CALL_ATTRIBUTES", "hidden_calls", "K", "T", "walk_main", "all_zero", "is_aggregate", "has_backward_goto", "does_nothing", "INT_KINDS", "sizeof_struct", "is_int", "int_range", "field_range", "member_range", "is_void_pointer", "is_floating", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
            "int_cell", "is_int_cell", "is_byte_cell", "cell_words", "CELL_FIELD", "cell_deref", "is_datum",
            "is_function_pointer", "is_scalar", "definitions", "callable_from_main", "function_of", "function_value", "function_number", "constant_value",
            "struct_type", "fields_of", "decl_key", "initializer", "strip", "callee_name", "children", "SourceText",
@@ -399,6 +399,21 @@ def strip(c: ci.Cursor, casts: bool = False) -> ci.Cursor:
             c = kids[-1]
         else:
             return c
+
+
+def strip_kept(c: ci.Cursor) -> ci.Cursor:
+    """``c`` as :func:`strip` leaves it, and without the explicit casts that keep every value of their
+    operand (``(long) i``, ``(int) c`` of a char, a cast of a pointer); one that may change an int's
+    value (``(signed char)(x + 100)``, ``(unsigned) i``) stays, so that a value computed through it
+    is not taken for its operand's."""
+    while True:
+        c = strip(c)
+        if c.kind != K.CSTYLE_CAST_EXPR or not children(c):
+            return c
+        to, frm = int_range(c.type), int_range(strip(children(c)[-1]).type)
+        if to is not None and frm is not None and not frm.within(to):
+            return c
+        c = children(c)[-1]
 
 
 def keeps_value(value: ci.Cursor, target: Optional[IntRange]) -> bool:

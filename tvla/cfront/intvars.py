@@ -53,7 +53,7 @@ from typing import Callable, Dict, FrozenSet, Hashable, List, Optional, Set, Tup
 
 import clang.cindex as ci
 
-from tvla.cfront.cinfo import (MAX_CASE_RANGE, K, callee_name, case_values, children, controlling_range, has_backward_goto, decl_key, for_parts,
+from tvla.cfront.cinfo import (MAX_CASE_RANGE, K, strip_kept, callee_name, case_values, children, controlling_range, has_backward_goto, decl_key, for_parts,
                                constant_value, initializer, int_range, is_aggregate, is_datum, is_scalar, keeps_value,
                                mentions, strip, switch_cases)
 from tvla.cfront.ir import DATA_OPS, IntRange, Span, holds, region_values
@@ -62,7 +62,7 @@ from tvla.cfront.parse import ARITHMETIC, STEP_OPS, binary_operator, evaluate_in
 from tvla.cfront.singletons import single_field, singleton_fields
 
 __all__ = ["IntClass", "in_type", "step_through", "ABSTRACT", "KEPT", "VALUED", "MAX_COUNTER_VALUES", "step_of", "shift_of", "mapped_of", "Mapping", "MAX_FLAG_VALUES", "classify_ints", "int_var", "is_nondet_call", "RANDOM_CALLS", "is_truth_value",
-           "return_key", "compound_operator"]
+           "return_key", "compound_operator", "c_converted"]
 
 MAX_FLAG_VALUES = 4
 MAX_COUNTER_VALUES = 6
@@ -200,7 +200,9 @@ def _toggles(assigned: Dict[Hashable, List[Tuple[str, object]]], ranges: Dict[Ha
             else:
                 break
         else:
-            values = _reached(key, consts, maps, ranges.get(key)) if consts and maps else None
+            rng = ranges.get(key)   # each value as the variable holds it (unsigned z = y - 2)
+            values = _reached(key, {rng.convert(v) for v in consts} if rng is not None else consts, maps, rng) \
+                if consts and maps else None
             if values is not None:
                 out[key] = IntClass("flag", values, range=ranges.get(key))
     return out
@@ -217,7 +219,7 @@ def _reached(key: Hashable, values: Set[int], maps: List[ci.Cursor], rng: Option
             mapped = mapped_of(rhs, lambda c: cls if decl_key(c) == key else None, constant_value)
             if mapped is None or any(w is None for _, w in mapped[2]):
                 return None
-            reached |= {w for _, w in mapped[2] if w is not None}
+            reached |= {rng.convert(w) if rng is not None else w for _, w in mapped[2] if w is not None}
         if reached == values:
             return cls.values
         values = reached
@@ -269,8 +271,9 @@ def _stepped(c: ci.Cursor, target: Callable[[ci.Cursor], Optional[ci.Cursor]]) -
         return var, amount if binary_operator(s) == "+=" else -amount
     if s.kind != K.BINARY_OPERATOR or binary_operator(s) != "=":
         return None
-    var, rhs = target(children(s)[0]), strip(children(s)[1], casts=True)
-    if var is None or rhs.kind != K.BINARY_OPERATOR or binary_operator(rhs) not in ("+", "-"):
+    var, rhs = target(children(s)[0]), strip_kept(children(s)[1])
+    if var is None or rhs.kind != K.BINARY_OPERATOR or binary_operator(rhs) not in ("+", "-") or \
+            _unsigned_op(rhs) and int_range(rhs.type) != int_range(var.type):   # wraps as the variable does
         return None
     a, b = children(rhs)
     same = [target(x) is not None and decl_key(target(x)) == decl_key(var) for x in (a, b)]
@@ -953,12 +956,12 @@ def shift_of(rhs: ci.Cursor, class_of: Callable[[ci.Cursor], Optional[IntClass]]
     """``j``, ``j + c``, ``c + j`` or ``j - c`` for a flag or counter j and a constant c
     (``value_of`` gives an operand's value, ``class_of`` a variable's class): j, its class and
     the shift."""
-    s = strip(rhs, casts=True)
+    s = strip_kept(rhs)
     var = int_var(s)
     cls = class_of(var) if var is not None else None
     if cls is not None and cls.kind in ("flag", "counter"):
         return var, cls, 0
-    if s.kind != K.BINARY_OPERATOR or binary_operator(s) not in ("+", "-"):
+    if s.kind != K.BINARY_OPERATOR or binary_operator(s) not in ("+", "-") or _unsigned_op(s):
         return None
     a, b = children(s)
     plus = binary_operator(s) == "+"
@@ -1030,7 +1033,7 @@ def _evaluate(c: ci.Cursor, key: Hashable, v: int, value_of: Callable[[ci.Cursor
         return k
     kids = children(s)
     # each operand as C converts it (-1 compared with 1u is 4294967295), and so the result
-    vals = [_converted(k, x) for k, x in ((k, _evaluate(k, key, v, value_of)) for k in kids) if x is not None]
+    vals = [c_converted(k, x) for k, x in ((k, _evaluate(k, key, v, value_of)) for k in kids) if x is not None]
     if len(vals) != len(kids):
         return None
     if s.kind == K.UNARY_OPERATOR:
@@ -1038,7 +1041,13 @@ def _evaluate(c: ci.Cursor, key: Hashable, v: int, value_of: Callable[[ci.Cursor
     else:
         op = compound_operator(s) or binary_operator(s)
         r = int(holds(vals[0], op, vals[1])) if op in DATA_OPS else fold(op, vals[0], vals[1])
-    return None if r is None else _converted(s, r)
+    return None if r is None else c_converted(s, r)
+
+
+def _unsigned_op(s: ci.Cursor) -> bool:
+    """Does the operator ``s`` compute in an unsigned type (``y - 1u``: its value wraps)?"""
+    rng = int_range(s.type)
+    return rng is None or not rng.signed
 
 
 def compound_operator(c: ci.Cursor) -> Optional[str]:
@@ -1049,15 +1058,17 @@ def compound_operator(c: ci.Cursor) -> Optional[str]:
     return op if op in ARITHMETIC else None
 
 
-def _converted(c: ci.Cursor, x: int) -> int:
+def c_converted(c: ci.Cursor, x: int) -> int:
     """``x`` converted to the int type of ``c`` (unchanged when it has none)."""
     rng = int_range(c.type)
     return rng.convert(x) if rng is not None else x
 
 
 def _folded(rhs: ci.Cursor, known: Dict[Hashable, IntClass]) -> Optional[int]:
-    """``a op b`` or ``-a`` over constants and variables known to be constants (``data + 1``)."""
-    s = strip(rhs, casts=True)
+    """``a op b`` or ``-a`` over constants and variables known to be constants (``data + 1``), each
+    operand and result converted as C converts them (``(u - 1) / 2`` of an unsigned u computes in
+    unsigned)."""
+    s = strip_kept(rhs)
     if s.kind == K.BINARY_OPERATOR and binary_operator(s) in ARITHMETIC:
         kids = children(s)
         # a leaf operand first, and no further once one is not a constant: asking the deep side
@@ -1067,11 +1078,13 @@ def _folded(rhs: ci.Cursor, known: Dict[Hashable, IntClass]) -> Optional[int]:
             v = _value(kids[k], known)
             if not isinstance(v, int):
                 return None
-            values[k] = v
-        return fold(binary_operator(s), values[0], values[1])
+            values[k] = c_converted(kids[k], v)
+        r = fold(binary_operator(s), values[0], values[1])
+        return c_converted(s, r) if r is not None else None
     if s.kind == K.UNARY_OPERATOR and unary_operator(s) == "-":
         a = _value(children(s)[0], known)
-        return fold("-", 0, a) if isinstance(a, int) else None
+        r = fold("-", 0, c_converted(children(s)[0], a)) if isinstance(a, int) else None
+        return c_converted(s, r) if r is not None else None
     return None
 
 

@@ -2060,7 +2060,10 @@ def _flag_moves(lib: Library, k: str, j: str, c: Optional[int], value: Optional[
     moved = None if value is None else value if rng is None else rng.convert(value)   # 255 + 1 is 0 in a uchar
     t = moved if moved is not None and moved in lib.flags[k] else None
     if moved is None or t is None and k not in lib.others:   # the second is a safeguard: k's values hold j's moved
-        return [abstracted(lib, set_flag(lib, k, s), j) for s in lib.states(k)]
+        if c is None:
+            return [abstracted(lib, set_flag(lib, k, s), j) for s in lib.states(k)]
+        return [dataclasses.replace(a, name=f"{ABSTRACTED}{name}_{a.name}", title=f"{title} (any value)", pre=lib.val(j, c))
+                for a in (set_flag(lib, k, s) for s in lib.states(k))]
     return [dataclasses.replace(set_flag(lib, k, t), name=name, title=title, pre=lib.val(j, c))]
 
 

@@ -1040,7 +1040,8 @@ class Lowering(LinkLowering):
         if v is None:
             return self.step(cur, ir.Nop("free(NULL)"), s)
         host = self.hosts.of(pointee_struct(arg.type))
-        if struct_name(pointee_struct(arg.type)) in self.hosts.heads_at_start:
+        inner = pointee_struct(arg.type)
+        if inner is not None and struct_name(inner) in self.hosts.heads_at_start:
             # a list's head at the start of the cell that holds it: free(&dev->bufs) is free(dev)
             what = f"{v} may point to a list head at the start of another cell: free of that cell"
             bad = self.step(self.step(cur, ir.Assume(ir.HeadCond(v, True)), s), ir.Nop(f"abstracted: {what}"), s)

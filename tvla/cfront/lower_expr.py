@@ -24,10 +24,10 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, Hashable, List
 import clang.cindex as ci
 
 from tvla.cfront import ir
-from tvla.cfront.cinfo import CELL_FIELD, K, cell_deref, cell_words, children, constant_value, decl_key, int_range, is_global_var, is_byte_cell, \
+from tvla.cfront.cinfo import CELL_FIELD, K, strip_kept, cell_deref, cell_words, children, constant_value, decl_key, int_range, is_global_var, is_byte_cell, \
     mentions, is_floating, is_int, is_int_cell, is_number, is_pointer, is_void_pointer, keeps_value, member_range, pointee_struct, strip, struct_decl, struct_name
 from tvla.cfront.embedded import container_of, member_path, member_struct
-from tvla.cfront.intvars import ABSTRACT, VALUED, IntClass, Mapping, compound_operator, in_type, int_var, is_nondet_call, is_truth_value, \
+from tvla.cfront.intvars import ABSTRACT, VALUED, IntClass, Mapping, c_converted, compound_operator, in_type, int_var, is_nondet_call, is_truth_value, \
     mapped_of, shift_of, step_of, step_through
 from tvla.cfront.lower_cfg import BAD, Builder, Frame
 from tvla.cfront.outparams import deref_param
@@ -581,13 +581,13 @@ class ExprLowering(Builder):
         ops = []
         for ch in children(s):
             op, cur = self.int_value(ch, cur, fr)
-            ops.append(op)
+            ops.append(("const", c_converted(ch, op[1])) if op[0] == "const" else op)   # as C converts it
             cur = self.touch(op, cur, ch)
         if all(op[0] == "const" for op in ops):
             a, b = (0, ops[0][1]) if len(ops) == 1 else (ops[0][1], ops[1][1])
             v = fold("-" if len(ops) == 1 else binary_operator(s), a, b)
             if v is not None:
-                return ("const", v), cur
+                return ("const", c_converted(s, v)), cur
         return ABS, cur
 
     def consume(self, c: ci.Cursor, cur: Cur, fr: Frame) -> Cur:
@@ -1603,7 +1603,7 @@ def _shifted_test(s: ci.Cursor) -> Optional[Tuple[ci.Cursor, str, int]]:
     op = binary_operator(s)
     if evaluate_int(a) is not None:
         a, b, op = b, a, ir.FLIP[op]
-    c, x = evaluate_int(b), strip(a, casts=True)
+    c, x = evaluate_int(b), strip_kept(a)
     rng = int_range(x.type)
     if c is None or x.kind != K.BINARY_OPERATOR or binary_operator(x) not in ("+", "-") or rng is None or rng.wraps:
         return None
