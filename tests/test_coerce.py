@@ -3,7 +3,7 @@
 import pytest
 
 from tvla.logic.structure import Inconsistent
-from tvla.logic.kleene import FALSE, TRUE
+from tvla.logic.kleene import FALSE, HALF, TRUE
 
 TWO_X = """
 %n = {u0, u1}
@@ -75,3 +75,30 @@ def test_inconsistent_input_is_dropped_with_a_warning(write):
     r = analyze(prog, tvs)
     assert len(r.warnings) == 1 and "input structure 1" in r.warnings[0]
     assert len(r.locations["L0"]) == 1
+
+
+CONTRA_TVP = """%p a(v)
+%p b(v)
+%r a(v) ==> b(v)
+%%
+%action clear_b() {
+  %t "b = 0"
+  { b(v) = 0 }
+}
+%%
+L1 clear_b() L2
+"""
+CONTRA_TVS = "%n = {u}\n%p = {\n  a = {u:1/2}\n  b = {u}\n}\n"
+
+
+@pytest.mark.parametrize("closure, a_at_l2", [(False, "1/2"), (True, "0")])
+def test_a_spec_rule_is_applied_as_written_unless_its_closure_is_asked(write, closure, a_at_l2):
+    """TVLA applies a spec's %r rule only as written: a ==> b makes b 1 where a is 1, and where b
+    is 0 leaves a at 1/2 (its stored structures of the linearization stack keep is[top] at 1/2
+    so); this engine applied the contrapositive !b ==> !a too.  tvla.coerce.specRuleClosure asks
+    for it (the C front end's libraries mean their rules so)."""
+    from tvla import analyze
+    from tvla.engine.options import Options
+    r = analyze(write("c.tvp", CONTRA_TVP), write("c.tvs", CONTRA_TVS), options=Options(spec_closure=closure))
+    [s] = r.locations["L2"]
+    assert s.unary(r.vocabulary["a"].index, 0) == (HALF if a_at_l2 == "1/2" else FALSE)

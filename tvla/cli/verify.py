@@ -61,8 +61,10 @@ class VerifyOptions:
 
     def engine_options(self, cprog: Optional[ir.CProgram] = None, witness: bool = True) -> Options:
         nodes = self.witness_nodes if self.witness_nodes is not None else witness_nodes(cprog)
+        # the generated library's rules are meant with their contrapositives (SPEC_CLOSURE)
         return build_options(witness=witness, witness_nodes=nodes, witness_steps=self.witness_steps,
-                             witness_states=self.witness_states, max_structures=self.max_structures)
+                             witness_states=self.witness_states, max_structures=self.max_structures,
+                             spec_closure=True)
 
 
 # 8: a generic create(insert) that inserts twice before its loop, called for a list of lists, needs
@@ -113,10 +115,14 @@ def write_translation(cprog: ir.CProgram, properties: Sequence[str], out_dir: st
     tr = translate(cprog, tuple(properties), precision)
     base = re.sub(r"[\x00-\x1f\x7f]", "_", os.path.splitext(os.path.basename(cprog.file))[0]) or "program"
     tvp, tvs = os.path.join(out_dir, base + ".tvp"), os.path.join(out_dir, base + ".tvs")
-    for path, text in ((tvp, tr.tvp), (tvs, tr.tvs)):
+    props = os.path.join(out_dir, base + ".properties")   # read by tvla analyze beside the program
+    for path, text in ((tvp, tr.tvp), (tvs, tr.tvs), (props, SPEC_CLOSURE)):
         with open(path, "w", encoding="utf-8") as fh:
             fh.write(text)
     return tr, tvp, tvs
+
+
+SPEC_CLOSURE = "# the generated library's %r rules hold with their contrapositives\ntvla.coerce.specRuleClosure = true\n"
 
 
 def _abstracted(edge: Optional[ir.Edge], harmless: FrozenSet[ir.Edge]) -> bool:

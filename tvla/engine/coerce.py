@@ -202,18 +202,20 @@ def alternatives(body: F.Formula) -> List[F.Formula]:
 
 
 def build_rules(voc: Vocabulary, spec_rules: Sequence[Tuple[F.Formula, F.Formula, Sequence[object]]],
-                automatic: bool = True) -> List[Rule]:
-    """All consistency rules of an analysis, as :class:`Rule` objects."""
-    raw = [(horn_body(b), h, f"the rule at {w[0]}:{w[1]}") for b, h, w in spec_rules]
-    raw += property_rules(voc)
-    raw += definition_rules(voc)
-    raw = [(alt, h, src) for b, h, src in raw for alt in alternatives(b)]
+                automatic: bool = True, spec_closure: bool = False) -> List[Rule]:
+    """All consistency rules of an analysis, as :class:`Rule` objects; ``spec_closure``: the
+    automatic closure covers the spec's own ``%r`` rules too (TVLA applies them only as written)."""
+    spec = [(alt, h, f"the rule at {w[0]}:{w[1]}") for b, h, w in spec_rules for alt in alternatives(horn_body(b))]
+    raw = property_rules(voc) + definition_rules(voc)
+    raw = (spec if spec_closure else []) + [(alt, h, src) for b, h, src in raw for alt in alternatives(b)]
     if automatic:
         # the automatic closure: for a definition p = φ these contrapositives are
         # docs/engine.md's rules !p & (other literals) ==> !l_i (and with p for
-        # universal φ); they are applied to property and spec rules as well
+        # universal φ); they are applied to property rules as well, to the spec's own rules
+        # only when asked (TVLA does not: a ==> b does not make a 0 where b is)
         raw += closure_rules(voc)
         raw += [c for b, h, src in list(raw) for c in contrapositives(b, h, src, voc)]
+    raw = ([] if spec_closure else spec) + raw
     rules = []
     seen = set()
     for body, head, src in raw:

@@ -53,7 +53,7 @@ class Analysis:
         self.program = program
         self.voc = program.vocabulary
         self.ev = Evaluator(self.voc)
-        self.rules = build_rules(self.voc, program.rules, self.options.automatic)
+        self.rules = build_rules(self.voc, program.rules, self.options.automatic, self.options.spec_closure)
         self.coercer = Coercer(self.voc, self.rules, self.ev)
         # without the automatic closure, a breach after an update is judged by
         # the complete rule set (CompiledAction._coerce)

@@ -43,6 +43,7 @@ class Options:
     save: str = "all"                     # all | back | ext: locations that store structures
     differencing: bool = True             # derive updates of instrumentation predicates
     automatic: bool = True                # automatic constraints (closure of the rules)
+    spec_closure: bool = False            # ... of the spec's own %r rules too (TVLA: as written)
     post_order: bool = False              # visit locations in post order (-post)
     subsumption: Optional[bool] = None    # drop structures that embed into another stored one
                                           # (None: yes for the part and ind joins)
@@ -154,6 +155,7 @@ PROPERTIES: Dict[str, Tuple[Optional[str], Callable[[Any], Any]]] = {
     "tvla.joinType": ("join", _str),
     "tvla.engine.actionOrder": ("action_order", _str),
     "tvla.generateAutomaticConstraints": ("automatic", parse_bool),
+    "tvla.coerce.specRuleClosure": ("spec_closure", parse_bool),   # this engine's own key
     "tvla.differencing.difference": ("differencing", parse_bool),
     "tvla.cfg.saveLocations": ("save", _str),
     "tvla.cfg.postOrder": ("post_order", parse_bool),
