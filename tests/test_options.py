@@ -3,12 +3,14 @@
 
 import os
 
+import pytest
 from click.testing import CliRunner
 
 from conftest import ROOT, sll_program
 from tvla import analyze
 from tvla.cli.main import main
 from tvla.engine.options import Options, build_options
+from tvla.errors import TvlaError
 
 LIST = os.path.join(ROOT, "programs", "sll", "list.tvs")
 
@@ -30,6 +32,19 @@ def test_defines_in_every_spelling():
     assert build_options(defines=["A", "B(2)", "C=3"]).defines == (("A", "1"), ("B", "2"), ("C", "3"))
     assert build_options(defines={"Z": "1", "A": "2"}).defines == (("A", "2"), ("Z", "1"))
     assert build_options(search_path=["d"]).search_path == ("d",)
+
+
+def test_external_macros_of_a_properties_file_come_before_the_command_line(write):
+    """TVLA's tvla.parser.externalMacros (its -D appends to the same list; TVLA's own example
+    sll_cyclic.properties defines CYCLIC so): whitespace-separated, each as -D spells it."""
+    prog = write("m.tvp", "")
+    write("m.properties", "tvla.parser.externalMacros = CYCLIC GNUM(2) K=3\n")
+    o = build_options(prog, defines=["K=4"])
+    assert o.defines == (("CYCLIC", "1"), ("GNUM", "2"), ("K", "3"), ("K", "4")) and not o.ignored_properties
+    bad = write("bad.properties", "tvla.parser.externalMacros = 3X\n")
+    with pytest.raises(TvlaError) as e:
+        build_options(prog, props=bad)
+    assert (e.value.line, "bad macro definition") == (1, "bad macro definition") and "3X" in e.value.message
 
 
 def test_selfcheck_honours_program_properties(write):

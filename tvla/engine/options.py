@@ -109,6 +109,13 @@ class Options:
         out = self
         where = props.where if isinstance(props, Properties) else {}
         for key, value in props.items():
+            if key == EXTERNAL_MACROS:   # TVLA's -D appends to this list: the command line's come after
+                try:
+                    macros = tuple(parse_command_define(m) for m in value.split())
+                except TvlaError as e:
+                    raise TvlaError(f"{key}: {e.message}", *where.get(key, (None,))) from None
+                out = replace(out, defines=macros + out.defines)
+                continue
             spec = PROPERTIES.get(key)
             if spec is not None:
                 name, convert = spec
@@ -121,7 +128,8 @@ class Options:
                         raise
                     message = e.message if e.message.startswith(key) else f"{key}: {e.message}"
                     raise TvlaError(message, *where[key]) from None
-        ignored = tuple(sorted(k for k in props if k not in PROPERTIES and k not in IGNORED_QUIETLY))
+        ignored = tuple(sorted(k for k in props if k not in PROPERTIES and k not in IGNORED_QUIETLY
+                               and k != EXTERNAL_MACROS))
         return replace(out, ignored_properties=self.ignored_properties + ignored)
 
     def to_json(self) -> Dict[str, Any]:
@@ -162,6 +170,9 @@ PROPERTIES: Dict[str, Tuple[Optional[str], Callable[[Any], Any]]] = {
     "tvla.engine.breakIfCoerceAfterUpdateFailed": ("break_on_coerce_failure", parse_bool),
     "tvla.engine.type": (None, plain_engine),
 }
+
+# macros, whitespace-separated, each as -D gives one (NAME, NAME(value), NAME=value)
+EXTERNAL_MACROS = "tvla.parser.externalMacros"
 
 # keys that only steer output; the command line reads them itself
 IGNORED_QUIETLY = ("tvla.terse",)
