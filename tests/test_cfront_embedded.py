@@ -280,3 +280,17 @@ def test_the_runs_take_a_struct_and_its_first_member_for_one_address(tmp_path):
         "BODY", "if ((void *) &d->bufs != (void *) d) reach_error(); free(d);"))
     [f] = verify_files([str(path)], VerifyOptions(("unreach-call",), concrete=True))
     assert [p.verdict for p in f.properties] == ["unknown"], f.properties
+
+
+def test_concrete_runs_embed_through_a_head_held_apart(tmp_path):
+    """Every concrete run of the translation (the head's cell made with its device, freed with it,
+    mhead tested where an entry's field is read) over stores of up to 3 cells embeds."""
+    from conftest import assert_embedded
+    from tvla.cfront.lower import lower_file
+    from tvla.cli.verify import write_translation
+    path = tmp_path / "dev.c"
+    path.write_text(DEVICE.replace("INIT", "h = &dev->bufs; h->next = h; h->prev = h;").replace(
+        "BODY", "if (dev->bufs.next != &dev->bufs && entry(dev->bufs.next)->size != 3) reach_error();")
+        .replace("FREE", "free(dev);"))
+    _tr, tvp, tvs = write_translation(lower_file(str(path)), ("memsafety", "unreach-call"), str(tmp_path))
+    assert_embedded(tvp, tvs, "--nodes", "3", "--runs", "20")
