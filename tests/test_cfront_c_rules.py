@@ -168,3 +168,23 @@ def test_int_values_computed_as_c_converts_them(tmp_path, body, expected):
     src = "extern int __VERIFIER_nondet_int(void);\nextern void reach_error(void);\nint main(void) {\n  " + \
         body + "\n  return 0;\n}\n"
     assert c_verdicts(tmp_path, src, ("unreach-call",), concrete=False) == (expected,)
+
+
+@pytest.mark.parametrize("body, expected", [
+    # ++c == 256 of an unsigned char: the new value (0), promoted, is never 256
+    ("unsigned char c = 255; if (++c == 256) return 0; reach_error();", "false"),
+    ("signed char c = 127; if (++c == 128) return 0; reach_error();", "false"),
+    ("int i = -1; if (++i == 4294967296L) return 0; reach_error();", "false"),
+    ("unsigned char c = 0; while (--c != -1) ; reach_error();", "true"),   # never leaves the loop
+    # a condition stored into a signed bit-field of one bit is -1
+    ("struct { int b : 1; } s; s.b = __VERIFIER_nondet_int() < 5 || 1; if (s.b == -1) reach_error();", "false"),
+    # a compound assignment inside an expression keeps its step (k is 1 after it)
+    ("int k = 0; if ((k += 1) * 2 == 100) return 0; if (k == 1) reach_error();", "unknown"),
+    ("int k = 0; if ((k += 1) * 2 == 100) return 0; while (k == 1) ; reach_error();", "true"),
+])
+def test_steps_and_truth_values_as_c_computes_them(tmp_path, body, expected):
+    """A probe's b01-b08, h07, i02, i05: each was a wrong true (or, where C loops forever, a wrong
+    false even with concrete runs) of the analysis alone."""
+    src = "extern int __VERIFIER_nondet_int(void);\nextern void reach_error(void);\nint main(void) {\n  " + \
+        body + "\n  return 0;\n}\n"
+    assert c_verdicts(tmp_path, src, ("unreach-call",), concrete=False) == (expected,)

@@ -990,6 +990,7 @@ def mapped_of(rhs: ci.Cursor, class_of: Callable[[ci.Cursor], Optional[IntClass]
     constant value, ``class_of`` a variable's class)."""
     found: List[ci.Cursor] = []
     size = [0]
+    root = strip(rhs)
 
     def walk(c: ci.Cursor) -> bool:   # only parentheses, implicit conversions and operators
         size[0] += 1
@@ -1008,7 +1009,9 @@ def mapped_of(rhs: ci.Cursor, class_of: Callable[[ci.Cursor], Optional[IntClass]
         if evaluate_int(s) is not None:
             return True
         kids = children(s)
-        if s.kind == K.BINARY_OPERATOR and binary_operator(s) in ARITHMETIC + DATA_OPS or compound_operator(s):
+        # x ^= 1 as the whole expression only: inside another its step would be lost (k += 1) * 2
+        if s.kind == K.BINARY_OPERATOR and binary_operator(s) in ARITHMETIC + DATA_OPS or \
+                compound_operator(s) and s == root:
             return all(walk(k) for k in kids)
         if s.kind == K.UNARY_OPERATOR and unary_operator(s) in ("-", "!") and kids:
             return walk(kids[0])

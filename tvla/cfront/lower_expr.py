@@ -862,9 +862,17 @@ class ExprLowering(Builder):
             self.edge(f_old, f, stepped, u)
             self.int_branch(("var", stepped.var), op, ("const", value), t_old, f_old, cur, s)
             return True
-        value += stepped.delta if post else 0
-        value = rng.convert(value) if rng is not None else value
-        self.int_branch(("var", stepped.var), op, ("const", value), t, f, self.step(cur, stepped, u), s)
+        cur = self.step(cur, stepped, u)
+        if post:
+            value += stepped.delta
+            value = rng.convert(value) if rng is not None else value
+        elif op in ("==", "!="):   # the new value, promoted, against the constant as written
+            kept = in_type(value, rng, int_range(side.type) if side is not s else rng)
+            if kept is None:   # no value of the variable's type is that one (++c == 256 of an unsigned char)
+                self.goto(cur, t if op == "!=" else f, s)
+                return True
+            value = kept
+        self.int_branch(("var", stepped.var), op, ("const", value), t, f, cur, s)
         return True
 
     def address_test(self, s: ci.Cursor, fr: Frame) -> Optional[bool]:
@@ -1223,7 +1231,9 @@ class ExprLowering(Builder):
             if at is not None and self.is_truth_write(arm, rng):
                 m1, m0 = self.node(), self.node()
                 self.cond(arm, m1, m0, at, fr)
-                ends = [self.set_data(base, fname, ("const", v), m, s) for v, m in ((1, m1), (0, m0))]
+                # 1 as the field's type holds it: -1 in a signed bit-field of one bit
+                ends = [self.set_data(base, fname, ("const", rng.convert(v) if rng else v), m, s)
+                        for v, m in ((1, m1), (0, m0))]
                 return ABS, self.join(ends, s)
             mapped = self.mapped_write(arm, at, fr, s, lambda w: ir.SetData(base, fname, w if w is None or rng is None
                                                                             else rng.convert(w)),
