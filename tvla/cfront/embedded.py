@@ -60,10 +60,6 @@ class Hosts:
         """Does a struct variable of this struct hold list heads (cells of their own)?"""
         return any(struct == struct_name(decl) for struct, _ in self.heads)
 
-    def member_head(self, container: str, path: str) -> bool:
-        """Is member ``path`` of struct ``container`` a list's head held apart (``&dev->bufs``)?"""
-        return (container, path) in self.member_heads
-
     def inside(self, container: str) -> Optional[Host]:
         """The host whose container is the struct named ``container`` (None: it embeds none)."""
         return next((h for h in self.by_struct.values() if h.name == container), None)

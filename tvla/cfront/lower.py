@@ -1039,14 +1039,12 @@ class Lowering(LinkLowering):
         v, cur = self.ptr_value(arg, cur, fr)
         if v is None:
             return self.step(cur, ir.Nop("free(NULL)"), s)
-        host = self.hosts.of(pointee_struct(arg.type))
         inner = pointee_struct(arg.type)
+        host = self.hosts.of(inner)
         if inner is not None and struct_name(inner) in self.hosts.heads_at_start:
             # a list's head at the start of the cell that holds it: free(&dev->bufs) is free(dev)
-            what = f"{v} may point to a list head at the start of another cell: free of that cell"
-            bad = self.step(self.step(cur, ir.Assume(ir.HeadCond(v, True)), s), ir.Nop(f"abstracted: {what}"), s)
-            self.step(bad, ir.OutsideObject(what, False), s)
-            cur = self.step(cur, ir.Assume(ir.HeadCond(v, False)), s)
+            cur = self.unless_member_head(v, f"{v} may point to a list head at the start of another cell: "
+                                             "free of that cell", cur, s)
         if host is not None and not host.at_start:   # a pointer into a cell, past its start
             bad = self.node()
             self.edge(cur, bad, ir.Assume(ir.PtrCond(v, None, False)), s)

@@ -445,6 +445,12 @@ class ExprLowering(Builder):
         if name not in self.hosts.head_hosts:
             return cur
         what = f"{v} points to a list head inside another cell, not to a struct {name} around {path}"
+        return self.unless_member_head(v, what, cur, c)
+
+    def unless_member_head(self, v: str, what: str, cur: Cur, c: ci.Cursor) -> Cur:
+        """The path on which ``v`` does not point to the lone cell of a list head inside another cell;
+        on the one where it does, every property's alarm after an ``abstracted`` note saying ``what``
+        (C reads or frees the memory around the head there, which is not followed)."""
         bad = self.step(self.step(cur, ir.Assume(ir.HeadCond(v, True)), c), ir.Nop(f"abstracted: {what}"), c)
         self.step(bad, ir.OutsideObject(what, False), c)
         return self.step(cur, ir.Assume(ir.HeadCond(v, False)), c)
@@ -668,13 +674,23 @@ class ExprLowering(Builder):
         1``): for each value of j, a test of it, then the branch the test's value takes there (both,
         abstracted, where C leaves it undefined or j holds another value).  False (nothing
         lowered) for any other test."""
-        mapped = mapped_of(s, lambda c: self.int_class(decl_key(c)), lambda c: self.const_value(c, fr))
-        src = self.var_name(mapped[0], fr) if mapped is not None else None
-        if mapped is None or src is None or src not in self.ints or not _computed(s, decl_key(mapped[0])):
+        computed = self.computed_from(s, fr)
+        if computed is None:
             return False
+        src, _, table = computed
         cur = self.field_touches(s, cur, fr)
-        self.per_value(src, mapped[2], t, f, cur, s, lambda here, w: self.goto(here, t if w else f, s))
+        self.per_value(src, table, t, f, cur, s, lambda here, w: self.goto(here, t if w else f, s))
         return True
+
+    def computed_from(self, value: ci.Cursor, fr: Frame) -> Optional[Tuple[str, ci.Cursor, Mapping]]:
+        """``value`` computed from one followed flag or counter j and constants, beyond a mere
+        comparison of j (:func:`~tvla.cfront.intvars.mapped_of`): j's variable, j's declaration and
+        the table of values; None for any other expression."""
+        mapped = mapped_of(value, lambda c: self.int_class(decl_key(c)), lambda c: self.const_value(c, fr))
+        src = self.var_name(mapped[0], fr) if mapped is not None else None
+        if mapped is None or src is None or src not in self.ints or not _computed(value, decl_key(mapped[0])):
+            return None
+        return src, mapped[0], mapped[2]
 
     def per_value(self, src: str, table: Mapping, t: Cur, f: Cur, cur: Cur, s: ci.Cursor,
                   then: Callable[[Cur, int], None]) -> None:
@@ -699,13 +715,13 @@ class ExprLowering(Builder):
         (``store(None)``, abstracted, where C leaves it undefined); where a counter holds another
         value, ``otherwise`` (the write as if j were not followed: ``i % 2`` keeps its span).  None
         (nothing lowered) for any other value."""
-        mapped = mapped_of(value, lambda c: self.int_class(decl_key(c)), lambda c: self.const_value(c, fr))
-        src = self.var_name(mapped[0], fr) if mapped is not None else None
-        if mapped is None or src is None or src not in self.ints or not _computed(value, decl_key(mapped[0])):
+        computed = self.computed_from(value, fr)
+        if computed is None:
             return None
+        src, _, table = computed
         cur = self.field_touches(value, cur, fr)
         ends: List[Cur] = []
-        for v, w in mapped[2]:
+        for v, w in table:
             here: Cur = self.node()
             rest = self.node()
             self.int_branch(("var", src), "==", ("const", v), here, rest, cur, s)
@@ -732,21 +748,20 @@ class ExprLowering(Builder):
             iv = self.ints.get(name) if name is not None else None
             if var is None or iv is None or iv.register or not iv.values or int_range(var.type) != int_range(side.type):
                 continue
-            mapped = mapped_of(other, lambda c: self.int_class(decl_key(c)), lambda c: self.const_value(c, fr))
-            src = self.var_name(mapped[0], fr) if mapped is not None else None
-            if mapped is None or src is None or src not in self.ints or src == name \
-                    or not _computed(other, decl_key(mapped[0])):
+            computed = self.computed_from(other, fr)
+            if computed is None or computed[0] == name:
                 continue
+            src, j, table = computed
             rng = int_range(side.type)   # the type compared in: a's own, so e's value is converted to it
             assert name is not None
             # only a syntactic b + k: the table covers b's kept values, where len % 7 is len too
             shifted = shift_of(other, lambda c: self.int_class(decl_key(c)), lambda c: self.const_value(c, fr))
             tallies = _offset_test(name, iv, src, self.ints[src], shifted[2], op) \
-                if shifted is not None and decl_key(shifted[0]) == decl_key(mapped[0]) else None
+                if shifted is not None and decl_key(shifted[0]) == decl_key(j) else None
             if tallies is not None:   # every way to each branch through its filter (tvla.cfront.tallies)
                 t, f = self.filtered(t, tallies[0], s), self.filtered(f, tallies[1], s)
             cur = self.field_touches(s, cur, fr)
-            self.per_value(src, mapped[2], t, f, cur, s, lambda here, w: self.int_branch(
+            self.per_value(src, table, t, f, cur, s, lambda here, w: self.int_branch(
                 ("var", name), op, ("const", rng.convert(w) if rng else w), t, f, here, s))
             return True
         return False
@@ -764,17 +779,17 @@ class ExprLowering(Builder):
             if field.kind != K.MEMBER_REF_EXPR or single_field(field) is not None or \
                     int_range(side.type) is None or int_range(side.type) != int_range(other.type):
                 continue
-            mapped = mapped_of(other, lambda c: self.int_class(decl_key(c)), lambda c: self.const_value(c, fr))
-            src = self.var_name(mapped[0], fr) if mapped is not None else None
-            if mapped is None or src is None or src not in self.ints or not _computed(other, decl_key(mapped[0])):
+            computed = self.computed_from(other, fr)
+            if computed is None:
                 continue
+            src, _, table = computed
             cur = self.field_touches(other, cur, fr)
             base, fname, kind, cur = self.member(field, cur, fr)
             if kind != "int":
                 self.branch_both(cur, t, f, "abstracted", s)
                 return True
             rng = int_range(side.type)
-            self.per_value(src, mapped[2], t, f, cur, s, lambda here, w: self.int_branch(
+            self.per_value(src, table, t, f, cur, s, lambda here, w: self.int_branch(
                 ("field", base, fname), op, ("const", rng.convert(w) if rng else w), t, f, here, s))
             return True
         return False
