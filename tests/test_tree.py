@@ -53,6 +53,13 @@ def test_delete_on_two_node_trees_is_proved():
     assert messages(r) == [] and r.verdict == "proved"
 
 
+def test_delete_on_any_tree_runs_past_the_first_cleared_field():
+    # coerce applies the library's %r rules only as written (TVLA's semantics): without
+    # their contrapositives stated, `x->left = NULL` at L12 breached the transitivity of t[down]
+    r = analyze(prog("delete"), BST, max_structures=600)
+    assert r.limit_hit == "max-structures" and messages(r) == []
+
+
 def test_dsw_restores_two_node_trees():
     r = analyze(prog("dsw"), TREE_TVS, defines=SMALL)
     assert messages(r) == [] and r.verdict == "proved"
