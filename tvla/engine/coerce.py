@@ -721,11 +721,12 @@ def row_applier(plan: Plan, p: Predicate, a0: str, positive: bool, stale: Set[in
     def hit(s: Structure, u: Node, t: Mask) -> bool:
         # the outer variable a0 is bound to u alone: the breach's bound nodes
         rt, ru = s.bT[i], s.bU[i]
-        sharp = _sharpen_at(t, rt[u], ru[u], positive, rule, 1 << u)
+        old_t, old_u = rt[u], ru[u]
+        sharp = _sharpen_at(t, old_t, old_u, positive, rule, 1 << u)
         if sharp is None:
             return False
         rt[u], ru[u] = sharp
-        s.touched(i, stale)
+        s.row_changed(i, u, old_t, old_u, stale)
         return True
 
     def row_head(s: Structure) -> Sequence[Change]:
