@@ -254,6 +254,7 @@ class Library:
     tally_base: Dict[str, int] = dataclasses.field(default_factory=dict)   # tallied counter -> its base
     tally_group: Dict[str, Tuple[str, ...]] = dataclasses.field(default_factory=dict)  # -> counters compared
     before: Tuple[Tuple[str, str], ...] = ()   # (f, x): pre[f,x](v), v's f is x's cell (_ring_ends)
+    behind: Tuple[Tuple[str, str], ...] = ()   # (b, x): bk[b,x](v), v is x's back field b (_back_ends)
     tested: Tuple[Tuple[str, str], ...] = ()   # (f, x): has[f,x](), x's f is set (_field_tests)
     stack_ring: bool = False                # struct variables' cells are heads of rings (nonheap(v))
     heap_heads: FrozenSet[str] = frozenset()   # variables whose heap cell is such a head (rhead(v))
@@ -666,6 +667,8 @@ class Library:
             out.append(f"%i has[{self.field[f]},{self.v(x)}]() = {body}")
         for f, x in self.before:   # the last cell of a ring that x starts (an abstraction predicate)
             out.append(f"%i pre[{self.field[f]},{self.v(x)}](v) = E(v_1) {self.fedge(f, 'v', 'v_1')} & {self.v(x)}(v_1)")
+        for b, x in self.behind:   # the cell x's back field points to (an abstraction predicate)
+            out.append(f"%i bk[{self.field[b]},{self.v(x)}](v) = E(v_1) {self.v(x)}(v_1) & {self.field[b]}(v_1, v)")
         for b, fs in self.back.items():
             nb = self.field[b]
             out += [f"%i inv[{self.field[f]},{nb}](v) = A(v_1) {self.field[f]}(v, v_1) -> {nb}(v_1, v)" for f in fs]
@@ -2717,6 +2720,7 @@ def build_library(cprog: ir.CProgram, needs: Needs, precision: Precision = Preci
                    nested_fields(cprog, set(used), set(back) | loops), tree_order=tree_order,
                    tallies=tallies, tally_base=bases, tally_group=tally_groups(cprog, tallies, bases),
                    before=_ring_ends(cprog, set(in_order.values())) if store else (),
+                   behind=_back_ends(cprog, set(in_order.values()), back) if store else (),
                    tested=_field_tests(cprog, [f for f in fld if f not in back]) if precision.field_tests else (),
                    stack_ring=ring.stack, heap_heads=ring.heap,
                    outside=tuple(dict.fromkeys(f for s in mallocs for f in s.outside)),
@@ -2747,6 +2751,33 @@ def _ring_ends(cprog: ir.CProgram, ordered: Set[str]) -> Tuple[Tuple[str, str], 
         for a, b in ((c.left, c.right), (c.right, c.left)):
             if b not in temps:
                 out.update(((f, b), None) for f in loads.get(a, ()))
+    return tuple(out)
+
+
+def _back_ends(cprog: ir.CProgram, ordered: Set[str], back: Dict[str, Tuple[str, ...]]
+               ) -> Tuple[Tuple[str, str], ...]:
+    """(b, x) for each back field b whose one forward field is the list field of a data order and
+    each pointer variable x (no temporary) whose b the program reads or writes (``q = c->prev``,
+    ``c->prev = p``).  The cell x's b points to is the one before x's, or the one x was unlinked
+    from: the program reaches it through x and needs no variable for it, as a singly linked list
+    would.  Unnamed, it merged with the cells next to it, and in an insertion sort in place it is
+    the one whose order against its successor is unknown (the sorted part's last cell, before the
+    next cell to insert and left behind by it; the cell a backward scan stops at): merged, it made
+    them all unordered, and a forward scan that must stop at it (``while (q->d <= c->d) q =
+    q->next;`` stops at the latest at c's old predecessor) could run past the list's end.
+    ``bk[b,x]`` keeps it apart."""
+    backs = {b for b, fs in back.items() if len(fs) == 1 and fs[0] in ordered}
+    temps = cprog.temps
+    out: Dict[Tuple[str, str], None] = {}
+    for s in _statements(cprog):
+        if isinstance(s, ir.Load):
+            x, field = s.src, s.field
+        elif isinstance(s, (ir.Store, ir.StoreNull)):
+            x, field = s.dst, s.field
+        else:
+            continue
+        if field in backs and x not in temps:
+            out.setdefault((field, x))
     return tuple(out)
 
 
