@@ -108,6 +108,17 @@ def bits(mask: Mask) -> List[Node]:
     return out
 
 
+def flipped(rows: List[Mask], at: Mask, b: Mask) -> List[Mask]:
+    """``rows`` with bit ``b`` flipped in the rows of the nodes of ``at`` (a copy; ``rows`` itself
+    when ``at`` is empty)."""
+    if not at:
+        return rows
+    out = list(rows)
+    for w in bits(at):
+        out[w] ^= b
+    return out
+
+
 def transpose(rows_t: Sequence[Mask], rows_u: Sequence[Mask], n: int) -> Rows:
     """The columns of a relation given by row masks, as rows of its converse: column ``w`` is
     ``(T[w], U[w])``, the nodes ``u`` with ``(u, w)`` 1, resp. 1/2 (1 wins where a row has both)."""
@@ -356,20 +367,7 @@ class Structure:
                 dt = old_t ^ new_t
                 du = (old_u & ~old_t) ^ (new_u & ~new_t)
                 if dt | du:
-                    ct, cu = c
-                    if dt:
-                        ct = list(ct)
-                        while dt:
-                            low = dt & -dt
-                            ct[low.bit_length() - 1] ^= b
-                            dt ^= low
-                    if du:
-                        cu = list(cu)
-                        while du:
-                            low = du & -du
-                            cu[low.bit_length() - 1] ^= b
-                            du ^= low
-                    c = (ct, cu)
+                    c = (flipped(c[0], dt, b), flipped(c[1], du, b))
             elif kind == "diag":
                 # as diagonal_masks: T where the row has u at 1, U where at 1/2 alone
                 t, h = c
