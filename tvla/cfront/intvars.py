@@ -56,7 +56,7 @@ import clang.cindex as ci
 from tvla.cfront.cinfo import (MAX_CASE_RANGE, K, strip_kept, callee_name, case_values, children, controlling_range, has_backward_goto, decl_key, for_parts,
                                constant_value, initializer, int_range, is_aggregate, is_datum, is_scalar, keeps_value,
                                mentions, strip, switch_cases)
-from tvla.cfront.ir import DATA_OPS, IntRange, Span, holds, region_values
+from tvla.cfront.ir import DATA_OPS, IntRange, Span, held, holds, region_values
 from tvla.cfront.outparams import OutParams, deref_param, out_params
 from tvla.cfront.parse import ARITHMETIC, STEP_OPS, binary_operator, evaluate_int, fold, unary_operator
 from tvla.cfront.singletons import single_field, singleton_fields
@@ -201,7 +201,7 @@ def _toggles(assigned: Dict[Hashable, List[Tuple[str, object]]], ranges: Dict[Ha
                 break
         else:
             rng = ranges.get(key)   # each value as the variable holds it (unsigned z = y - 2)
-            values = _reached(key, {rng.convert(v) for v in consts} if rng is not None else consts, maps, rng) \
+            values = _reached(key, _convert(consts, rng), maps, rng) \
                 if consts and maps else None
             if values is not None:
                 out[key] = IntClass("flag", values, range=ranges.get(key))
@@ -219,7 +219,7 @@ def _reached(key: Hashable, values: Set[int], maps: List[ci.Cursor], rng: Option
             mapped = mapped_of(rhs, lambda c: cls if decl_key(c) == key else None, constant_value)
             if mapped is None or any(w is None for _, w in mapped[2]):
                 return None
-            reached |= {rng.convert(w) if rng is not None else w for _, w in mapped[2] if w is not None}
+            reached |= {held(w, rng) for _, w in mapped[2] if w is not None}
         if reached == values:
             return cls.values
         values = reached
@@ -802,7 +802,7 @@ def in_type(value: int, var: Optional[IntRange], compared: Optional[IntRange]) -
 
 
 def _convert(values: Set[int], rng: Optional[IntRange]) -> Set[int]:
-    return {rng.convert(v) for v in values} if rng is not None else values
+    return {held(v, rng) for v in values}
 
 
 def _tested_flag(values: List[object], constants: Set[int], rng: Optional[IntRange],
@@ -1063,8 +1063,7 @@ def compound_operator(c: ci.Cursor) -> Optional[str]:
 
 def c_converted(c: ci.Cursor, x: int) -> int:
     """``x`` converted to the int type of ``c`` (unchanged when it has none)."""
-    rng = int_range(c.type)
-    return rng.convert(x) if rng is not None else x
+    return held(x, int_range(c.type))
 
 
 def _folded(rhs: ci.Cursor, known: Dict[Hashable, IntClass]) -> Optional[int]:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import AbstractSet, Callable, Dict, FrozenSet, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
 __all__ = [
-    "Pos", "StructType", "PointerVar", "IntVar",
+    "Pos", "StructType", "held", "PointerVar", "IntVar",
     "AssignNull", "AssignVar", "Load", "StoreNull", "Store", "Malloc", "Free", "FreeNonHeap", "OutsideObject",
     "Kill", "Span", "SetData", "CopyData", "Havoc", "CopyInt", "PtrCond", "HeadCond", "DataCond", "TallyCond", "Tally", "Assume", "ReachError",
     "Exit", "Nop", "Spin", "Statement", "Edge", "CProgram", "DATA_OPS", "fresh_nodes", "chain", "loops", "on_cycles", "leading_to", "field_accesses", "nondet_values", "run_of", "meeting", "value_words", "quote", "holds", "FLIP", "NEGATE", "order_bound", "strict_bound",
@@ -113,6 +113,11 @@ class IntRange:
 MAX_REGION_VALUES = 7
 """The most values of a variable tested by order against constants: one per constant and one per
 run of integers between them (``x > 0`` and ``x < 10``: -1, 0, 1, 10, 11 stand for every int)."""
+
+
+def held(v: int, rng: Optional[IntRange]) -> int:
+    """``v`` as a variable of type ``rng`` holds it (``v`` itself where the type is unknown)."""
+    return rng.convert(v) if rng is not None else v
 
 
 def region_values(consts: Iterable[int], rng: Optional[IntRange]) -> Optional[Tuple[int, ...]]:

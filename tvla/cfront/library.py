@@ -2060,7 +2060,7 @@ def _flag_moves(lib: Library, k: str, j: str, c: Optional[int], value: Optional[
     another value); from j's "another value" (``c`` None) or where C leaves it undefined
     (``value`` None), any state of k, abstracted."""
     rng = lib.ranges.get(k)
-    moved = None if value is None else value if rng is None else rng.convert(value)   # 255 + 1 is 0 in a uchar
+    moved = None if value is None else ir.held(value, rng)   # 255 + 1 is 0 in a uchar
     t = moved if moved is not None and moved in lib.flags[k] else None
     if moved is None or t is None and k not in lib.others:   # the second is a safeguard: k's values hold j's moved
         if c is None:

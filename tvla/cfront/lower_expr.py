@@ -762,7 +762,7 @@ class ExprLowering(Builder):
                 t, f = self.filtered(t, tallies[0], s), self.filtered(f, tallies[1], s)
             cur = self.field_touches(s, cur, fr)
             self.per_value(src, table, t, f, cur, s, lambda here, w: self.int_branch(
-                ("var", name), op, ("const", rng.convert(w) if rng else w), t, f, here, s))
+                ("var", name), op, ("const", ir.held(w, rng)), t, f, here, s))
             return True
         return False
 
@@ -790,7 +790,7 @@ class ExprLowering(Builder):
                 return True
             rng = int_range(side.type)
             self.per_value(src, table, t, f, cur, s, lambda here, w: self.int_branch(
-                ("field", base, fname), op, ("const", rng.convert(w) if rng else w), t, f, here, s))
+                ("field", base, fname), op, ("const", ir.held(w, rng)), t, f, here, s))
             return True
         return False
 
@@ -879,8 +879,7 @@ class ExprLowering(Builder):
             return True
         cur = self.step(cur, stepped, u)
         if post:
-            value += stepped.delta
-            value = rng.convert(value) if rng is not None else value
+            value = ir.held(value + stepped.delta, rng)
         elif op in ("==", "!="):   # the new value, promoted, against the constant as written
             kept = in_type(value, rng, int_range(side.type) if side is not s else rng)
             if kept is None:   # no value of the variable's type is that one (++c == 256 of an unsigned char)
@@ -1247,11 +1246,11 @@ class ExprLowering(Builder):
                 m1, m0 = self.node(), self.node()
                 self.cond(arm, m1, m0, at, fr)
                 # 1 as the field's type holds it: -1 in a signed bit-field of one bit
-                ends = [self.set_data(base, fname, ("const", rng.convert(v) if rng else v), m, s)
+                ends = [self.set_data(base, fname, ("const", ir.held(v, rng)), m, s)
                         for v, m in ((1, m1), (0, m0))]
                 return ABS, self.join(ends, s)
-            mapped = self.mapped_write(arm, at, fr, s, lambda w: ir.SetData(base, fname, w if w is None or rng is None
-                                                                            else rng.convert(w)),
+            mapped = self.mapped_write(arm, at, fr, s, lambda w: ir.SetData(base, fname, w if w is None
+                                                                            else ir.held(w, rng)),
                                        lambda c: plain(arm, c)[1])
             return (ABS, mapped) if mapped is not None else plain(arm, at)
 
@@ -1315,7 +1314,7 @@ class ExprLowering(Builder):
         ``rng``: a constant converted (``c ? 300 : 1`` into an unsigned char is 44 or 1), a copy of
         a field or variable whose values the type may not hold abstracted."""
         if op[0] == "const":
-            return ("const", rng.convert(op[1])) if rng is not None else op
+            return ("const", ir.held(op[1], rng))
         if op[0] not in ("field", "var") or keeps_value(value, rng):
             return op
         iv = self.ints.get(op[1]) if op[0] == "var" else None
