@@ -21,7 +21,7 @@ from tvla.engine.blur import Name, canonical_names
 from tvla.logic.embed import Cover, NodeName, NodeTag, Signature, SignatureIndex, embedding, may_embed, node_names, \
     node_tags, signature
 from tvla.logic.kleene import HALF, Kleene, Mask, Masks
-from tvla.logic.structure import Rows, Structure, full_mask, join_masks
+from tvla.logic.structure import Rows, Structure, bits, full_mask, join_masks
 from tvla.logic.vocabulary import Vocabulary
 
 Table = Dict[Tuple[int, ...], Kleene]
@@ -257,71 +257,101 @@ class Screen:
 
 
 class Members:
-    """The join keys of the stored structures of one signature (``keys``, an ordered
-    set), indexed by node tag so that a subsumption scan rules structures out by set
-    operations instead of a test per structure: ``having[tag]`` holds the keys whose
-    structure has a node with that tag, ``lacking[tag]`` those whose structure is known
-    (by its screen's cover) to have no candidate node for it."""
+    """The join keys of the stored structures of one signature, each at a slot (a bit of a
+    mask), indexed by node tag so that a subsumption scan rules structures out by a few
+    integer operations instead of a test per structure: ``having[tag]`` has the slots of the
+    structures with a node with that tag, ``lacking[tag]`` those known (by their screen's
+    cover) to have no candidate node for it, ``vague`` those with a 1/2 abstraction value.
+    A freed slot is taken again by the next key, so the masks stay as wide as the group."""
 
-    __slots__ = ("keys", "having", "lacking")
+    __slots__ = ("slot", "key_at", "free", "every", "vague", "having", "lacking")
 
     def __init__(self) -> None:
-        self.keys: Dict[Hashable, None] = {}
-        self.having: Dict[NodeTag, Set[Hashable]] = {}
-        self.lacking: Dict[NodeTag, Set[Hashable]] = {}
+        self.slot: Dict[Hashable, int] = {}
+        self.key_at: List[Hashable] = []  # slot -> key (None at a free slot)
+        self.free: List[int] = []
+        self.every: Mask = 0
+        self.vague: Mask = 0
+        self.having: Dict[NodeTag, Mask] = {}
+        self.lacking: Dict[NodeTag, Mask] = {}
 
-    def add(self, k: Hashable, screen: Screen) -> None:
+    def add(self, k: Hashable, screen: Screen, vague: bool) -> None:
         """Index the structure stored under ``k`` (its screen: ``screen``)."""
-        self.keys[k] = None
+        if self.free:
+            i = self.free.pop()
+            self.key_at[i] = k
+        else:
+            i = len(self.key_at)
+            self.key_at.append(k)
+        self.slot[k] = i
+        b = 1 << i
+        self.every |= b
+        if vague:
+            self.vague |= b
+        having = self.having
         for tag in screen.tags:
-            self.having.setdefault(tag, set()).add(k)
+            having[tag] = having.get(tag, 0) | b
         self.learnt(k, screen.cover.bad)
 
     def learnt(self, k: Hashable, tags: Iterable[NodeTag]) -> None:
         """Record that the ``tags`` have no candidate node in the structure of ``k``."""
+        b = 1 << self.slot[k]
+        lacking = self.lacking
         for tag in tags:
-            self.lacking.setdefault(tag, set()).add(k)
+            lacking[tag] = lacking.get(tag, 0) | b
 
     def remove(self, k: Hashable, screen: Screen) -> None:
         """Forget ``k`` (its screen: ``screen``, as indexed and learnt since)."""
-        del self.keys[k]
+        i = self.slot.pop(k)
+        self.key_at[i] = None
+        self.free.append(i)
+        keep = ~(1 << i)
+        self.every &= keep
+        self.vague &= keep
         for index, tags in ((self.having, screen.tags), (self.lacking, screen.cover.bad)):
             for tag in tags:
-                ks = index.get(tag)
-                if ks is not None:
-                    ks.discard(k)
-                    if not ks:
+                m = index.get(tag)
+                if m is not None:
+                    m &= keep
+                    if m:
+                        index[tag] = m
+                    else:
                         del index[tag]
 
-    def into_which(self, tags: FrozenSet[NodeTag], among: Iterable[Hashable]) -> Set[Hashable]:
-        """The keys of ``among`` not known to lack a candidate for one of ``tags``: the
-        structures that a structure with these node tags may embed into."""
-        out = set(among)
+    def keys_at(self, mask: Mask) -> List[Hashable]:
+        """The keys at the slots of ``mask``, in slot order."""
+        key_at = self.key_at
+        return [key_at[i] for i in bits(mask)]
+
+    def into_which(self, tags: FrozenSet[NodeTag], vague_only: bool) -> List[Hashable]:
+        """The keys (of the vague structures only, with ``vague_only``) not known to lack a
+        candidate for one of ``tags``: the structures that a structure with these node tags
+        may embed into."""
+        out = self.vague if vague_only else self.every
         lacking = self.lacking
         for tag in tags:
-            ks = lacking.get(tag)
-            if ks:
-                out -= ks
-        return out
+            m = lacking.get(tag)
+            if m:
+                out &= ~m
+        return self.keys_at(out)
 
-    def embeddable_into(self, cover: Cover) -> Set[Hashable]:
+    def embeddable_into(self, cover: Cover) -> List[Hashable]:
         """The keys whose structure has a candidate in ``cover``'s structure for every
         node tag: those that may embed into it (``cover`` learns the tags it is asked)."""
-        having = self.having
-        for tag in having.keys() - cover.good - cover.bad:
-            cover.lacks(tag)
-        out = set(self.keys)
-        for tag in having.keys() & cover.bad:
-            out -= having[tag]
-        return out
+        good, bad = cover.good, cover.bad
+        gone = 0
+        for tag, m in self.having.items():
+            if tag not in good and (tag in bad or cover.lacks(tag)):
+                gone |= m
+        return self.keys_at(self.every & ~gone) if gone else list(self.slot)
 
 
 Group = Dict[Signature, Members]
 """Join keys grouped by the signature of their structure, so that a signature test
 stands for every structure that has it."""
 
-Vague = Dict[Signature, Dict[Hashable, None]]
-"""The keys of the structures with a 1/2 abstraction value, by signature (ordered sets)."""
+Vague = Set[Signature]
+"""The signatures of the groups that have a structure with a 1/2 abstraction value."""
 
 
 class LocationStore:
@@ -344,7 +374,7 @@ class LocationStore:
         self.screens: Dict[Hashable, Screen] = {}
         self.groups: Group = {}
         self.index = SignatureIndex()  # the signatures of groups
-        self.vague_groups: Vague = {}  # the keys of structures with a 1/2 abstraction value
+        self.vague_groups: Vague = set()  # the signatures of groups with a structure with a 1/2 abstraction value
         self.pending: Dict[Hashable, None] = {}
         # structures are blurred (canonical names distinct) unless the action order has no b
         self.by_key = join.whole_key or not canonical
@@ -395,9 +425,9 @@ class LocationStore:
         if members is None:
             members = self.groups[screen.signature] = Members()
             self.index.add(screen.signature)
-        members.add(k, screen)
+        members.add(k, screen, vague)
         if vague:
-            self.vague_groups.setdefault(screen.signature, {})[k] = None
+            self.vague_groups.add(screen.signature)
 
     def leave(self, k: Hashable) -> None:
         """Forget the screen of the structure stored under ``k`` and its place in the groups."""
@@ -408,14 +438,11 @@ class LocationStore:
         sig = screen.signature
         members = self.groups[sig]
         members.remove(k, screen)
-        if not members.keys:
+        if not members.slot:
             del self.groups[sig]
             self.index.remove(sig)
-        vague = self.vague_groups.get(sig)
-        if vague is not None and k in vague:
-            del vague[k]
-            if not vague:
-                del self.vague_groups[sig]
+        if not members.vague:
+            self.vague_groups.discard(sig)
 
     def screen_all(self) -> None:
         """Screen the stored structures not screened yet (none of them is vague)."""
@@ -455,7 +482,7 @@ class LocationStore:
             if not by_key and sig_t not in vague or not may_embed(sig, sig_t):
                 continue
             members = self.groups[sig_t]
-            for j in members.into_which(tags, members.keys if by_key else vague[sig_t]):
+            for j in members.into_which(tags, not by_key):
                 t = screens[j]
                 if t.cover.misses(tags):
                     members.learnt(j, tags & t.cover.bad)
