@@ -200,14 +200,17 @@ int main(void) {
 """
 
 
-@pytest.mark.parametrize("hashed, step", [("k % 3", "prog.c:11:5"),    # int h = ...
-                                           ("hash(k)", "prog.c:6:")])    # a return of hash, a flag over -2..2
-def test_an_index_that_is_a_remainder_takes_each_bucket(tmp_path, hashed, step):
+@pytest.mark.parametrize("hashed, step, buckets", [("k % 3", "prog.c:11:5", 3),    # int h = ...
+                                                    ("hash(k)", "prog.c:6:", 3),    # a return of hash
+                                                    ("k % 4", "prog.c:11:5", 4)])
+def test_an_index_that_is_a_remainder_takes_each_bucket(tmp_path, hashed, step, buckets):
     # h = k % 3 is not followed, but h is only tested against 0, 1, 2 (the buckets): a flag over
     # them and one value for all others, chosen at an abstracted step; each list stays in its
-    # bucket (the cleanup is proved; it ran past the time limit when h was abstract), and the
-    # index out of bounds (h < 0 were k negative) has no witness that is a run of C
-    result = verify_c(tmp_path, REMAINDER.replace("HASH", hashed))
+    # bucket (the cleanup is proved; it ran past the time limit when h was abstract, as it did
+    # with 4 buckets before MAX_TESTED_VALUES), and the index out of bounds (h < 0 were k
+    # negative) has no witness that is a run of C
+    src = REMAINDER.replace("HASH", hashed).replace("% 3", f"% {buckets}").replace("[3]", f"[{buckets}]")
+    result = verify_c(tmp_path, src.replace("i < 3", f"i < {buckets}"))
     assert [p.verdict for p in result.properties] == ["unknown", "true", "true"]
     memsafety = result.properties[0]
     assert [f.message for f in memsafety.findings] == ["valid-deref: index out of bounds: table[h]"]

@@ -65,6 +65,11 @@ __all__ = ["IntClass", "in_type", "step_through", "ABSTRACT", "KEPT", "VALUED", 
            "return_key", "compound_operator", "c_converted"]
 
 MAX_FLAG_VALUES = 4
+# a variable only tested against constants (an array index: table[k % 4]) keeps more values: which
+# entry it names must survive from a read to the write that follows (abstract, it picks two entries
+# apart and the lists get shared); 7 covers 6 buckets and the value for the others (6 lists of a
+# hash table are proved in a minute, 4 in 4 s)
+MAX_TESTED_VALUES = 7
 MAX_COUNTER_VALUES = 6
 MAX_BOUNDED_VALUES = 16   # a counter up to the constant it is compared with (for (i = 0; i < 10; i++))
 TRUTH_OPS = ("<", "<=", ">", ">=", "==", "!=", "&&", "||")
@@ -819,7 +824,7 @@ def _tested_flag(values: List[object], constants: Set[int], rng: Optional[IntRan
     start = max(consts) + 1 if consts else 0
     spare = next((v for v in (start, 0, 1, -1, start + 1) if v not in consts and (rng is None or v in rng)), None)
     flag = consts | ({spare} if spare is not None else set())
-    return IntClass("flag", tuple(sorted(flag)), range=rng, spare=spare) if len(flag) <= MAX_FLAG_VALUES else ABSTRACT
+    return IntClass("flag", tuple(sorted(flag)), range=rng, spare=spare) if len(flag) <= MAX_TESTED_VALUES else ABSTRACT
 
 
 def _region_flag(consts: Set[int], rng: Optional[IntRange]) -> IntClass:
