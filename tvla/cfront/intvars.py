@@ -62,7 +62,7 @@ from tvla.cfront.parse import ARITHMETIC, STEP_OPS, binary_operator, evaluate_in
 from tvla.cfront.singletons import single_field, singleton_fields
 
 __all__ = ["IntClass", "in_type", "step_through", "ABSTRACT", "KEPT", "VALUED", "MAX_COUNTER_VALUES", "step_of", "shift_of", "mapped_of", "Mapping", "MAX_FLAG_VALUES", "classify_ints", "int_var", "is_nondet_call", "RANDOM_CALLS", "is_truth_value",
-           "return_key", "compound_operator", "c_converted"]
+           "return_key", "compound_operator", "c_converted", "sign_tested"]
 
 MAX_FLAG_VALUES = 4
 # a variable only tested against constants (an array index: table[k % 4]) keeps more values: which
@@ -808,6 +808,14 @@ def in_type(value: int, var: Optional[IntRange], compared: Optional[IntRange]) -
 
 def _convert(values: Set[int], rng: Optional[IntRange]) -> Set[int]:
     return {held(v, rng) for v in values}
+
+
+def sign_tested(tu: ci.TranslationUnit) -> FrozenSet[Hashable]:
+    """The int variables (declaration keys) some test compares by order with 0 (``k < 0``,
+    ``k >= 0``): a split on their sign makes no predicate that their own tests do not."""
+    tests = _Tests()
+    tests.visit(tu.cursor, "discarded")
+    return frozenset(k for k in tests.ordered if 0 in tests.constants.get(k, ()))
 
 
 def _tested_flag(values: List[object], constants: Set[int], rng: Optional[IntRange],

@@ -67,6 +67,7 @@ class ExprLowering(Builder):
     int_classes: Dict[Hashable, IntClass]
     symbolic_names: Dict[Hashable, str]   # declaration key of a symbolic variable -> its name
     addressed: FrozenSet[Hashable]   # int variables whose address is taken: cells (OutParams.addressed)
+    sign_tested: FrozenSet[Hashable]   # int variables compared by order with 0 (intvars.sign_tested)
 
     if TYPE_CHECKING:   # defined by the subclass tvla.cfront.lower.Lowering
         globals: Dict[Hashable, str]
@@ -1385,10 +1386,36 @@ class ExprLowering(Builder):
             return ("var", name), self.assign_register(name, op, cur, s)
         cur = self.touch(op, cur, s)
         if cls.kind == "flag" and op == ABS:   # a flag given a value not followed (k % 3): any of its values
-            return ("var", name), self.step(self.step(cur, ir.Nop(f"abstracted: {self.src.text(s)}"), s), ir.Havoc(name), s)
+            cur = self.step(cur, ir.Nop(f"abstracted: {self.src.text(s)}"), s)
+            return ("var", name), self.remainder_flag(name, cls, rhs, cur, fr, s)
         if cls.kind == "counter" and name in self.ints:
             return ("var", name), self.counter_value(name, cls, op, cur, s)
         return ABS, self.step(cur, ir.Nop(f"untracked: {self.src.text(s)}"), s)
+
+    def remainder_flag(self, name: str, cls: IntClass, rhs: ci.Cursor, cur: Cur, fr: Frame, s: ci.Cursor) -> Cur:
+        """The flag ``name`` given a value the lowering does not follow (after its abstracted step):
+        any of its values.  The remainder of an int variable by a constant K (``h = k % 4``) is split
+        on the variable's sign (where the program tests it: ``if (k < 0) continue;``): from one not
+        below 0, only the values that stand for 0 to K-1, so that an index into K buckets of a key
+        known not negative stays in bounds."""
+        def anything(c: Cur) -> Cur:
+            return self.step(c, ir.Havoc(name), s)
+        r = strip(rhs, casts=True)
+        k = constant_value(children(r)[1]) if r.kind == K.BINARY_OPERATOR and binary_operator(r) == "%" else None
+        dividend = int_var(strip(children(r)[0], casts=True)) if k is not None else None
+        # a split on the sign of a variable that no test compares with 0 adds predicates (a bound of a
+        # register, of the cells holding it) that the analysis pays for everywhere: only where they are
+        if k is None or k <= 0 or cls.ordered or dividend is None or decl_key(dividend) not in self.sign_tested:
+            return anything(cur)
+        consts = [v for v in cls.values if v != cls.spare]
+        below = [v for v in consts if 0 <= v < k]
+        values = below + ([cls.spare] if cls.spare is not None and len(below) < k else [])
+        var, cur = self.int_value(children(r)[0], cur, fr)
+        if var[0] != "var" or not values or set(values) == set(cls.values):
+            return anything(cur)
+        negative, other = self.node(), self.node()
+        self.int_branch(var, "<", ("const", 0), negative, other, cur, s)
+        return self.join([anything(negative), self.choices(values, other, s, lambda v: ir.Havoc(name, v))], s)
 
     def counter_value(self, name: str, cls: IntClass, op: IntOp, cur: Cur, s: ci.Cursor) -> Cur:
         """A counter given a value the lowering does not follow, which its class found among its
