@@ -26,6 +26,7 @@ import clang.cindex as ci
 
 from tvla.cfront.cinfo import (Designator, all_zero, backward_jumps, hidden_calls, jumped_back_over, switch_range, case_values, children, designations, for_parts, initializer,
                                is_aggregate, switch_cases)
+from tvla.cfront.embedded import offsetof_path
 from tvla.cfront.ir import Pos
 from tvla.cfront.parse import binary_operator, constants_memo, evaluate_int, unary_operator
 from tvla.concrete.ccalls import compile_call
@@ -472,6 +473,10 @@ class ExprCompiler:
                 return lambda fr: "string"   # only passed on (assert's message, printf's format)
             loc = self.lv(operand)[0]
             return lambda fr: _decay(loc(fr), inner)
+        if ty.kind == "int" and inner.kind == "ptr":
+            offset = self.null_member_offset(operand)
+            if offset is not None:   # the kernel's offsetof: (size_t) &((T *)0)->m is m's offset
+                return lambda fr: offset
         value = self.rv(operand)[0]
         if inner.kind != "func" and ty.kind in ("int", "ptr") and inner is not ty:
             return lambda fr: convert(value(fr), ty)
@@ -480,14 +485,15 @@ class ExprCompiler:
     def offsetof(self, c: ci.Cursor) -> Optional[int]:
         """``offsetof(T, a.b)`` (``__builtin_offsetof``: a type and member references), in bytes."""
         kids = children(c)
-        t = self.types.of(kids[0].type)
-        total = 0
-        for m in kids[1:]:
-            if t.kind != "struct" or m.spelling not in t.field_names():
-                return None
-            total += t.offset(m.spelling)
-            t = t.field(m.spelling)
-        return total
+        return _member_offset(self.types.of(kids[0].type), [m.spelling for m in kids[1:]])
+
+    def null_member_offset(self, c: ci.Cursor) -> Optional[int]:
+        """``&((T *)0)->a.b`` behind casts (the offsetof macro of Linux and of SV-COMP's tasks):
+        the offset of ``a.b`` in ``T``, what C compilers make of it; None for another expression."""
+        found = offsetof_path(c)
+        if found is None:
+            return None
+        return _member_offset(self.types.of(found[0].type), found[1].split("."))
 
     def r_stmtexpr(self, c: ci.Cursor, ty: Ty) -> Fn:
         kids = children(c)
@@ -763,6 +769,17 @@ class ExprCompiler:
                 out.append((p, (lambda v, t: (lambda fr: convert(v(fr), t)))(value, t)
                             if t.kind in ("int", "ptr") else value))
         return out
+
+
+def _member_offset(t: Ty, names: Sequence[str]) -> Optional[int]:
+    """The byte offset of the member ``names`` (``a``, ``b``: ``a.b``) in struct ``t`` (None: no such)."""
+    total = 0
+    for name in names:
+        if t.kind != "struct" or name not in t.field_names():
+            return None
+        total += t.offset(name)
+        t = t.field(name)
+    return total
 
 
 def _element_index(ty: Optional[Ty], d: Designator) -> Optional[int]:
