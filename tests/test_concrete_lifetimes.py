@@ -1,7 +1,11 @@
-"""Concrete runs (tvla.concrete.cexec) of what C defines that runs stopped at: the kernel's own
-``offsetof`` macro, ``((size_t) &((T *)0)->m)``, is m's offset (container_of over it runs)."""
+"""Concrete runs (tvla.concrete.cexec) of two things C defines that runs stopped at or missed: the
+kernel's own ``offsetof`` macro, ``((size_t) &((T *)0)->m)``, is m's offset (container_of over it
+runs), and a block-scope variable dies where its block ends (a later access through a pointer
+kept to it is a use out of scope, ``valid-deref``)."""
 
 import random
+
+import pytest
 
 from tvla.cfront.parse import deep_stack
 from tvla.cli.verify import VerifyOptions, verify_files
@@ -87,4 +91,51 @@ def test_container_of_over_the_kernels_offsetof_runs(tmp_path):
     got = verdicts(src)
     assert (got["memsafety"], got["memcleanup"]) == ("false(valid-memtrack)", "false")
     src.write_text(KLIST.replace("FREE_SUB", "free(container_of(n->nested.next, struct sub, link));"))
+    assert runs(src) == {("exit", ())}
+
+
+def test_a_pointer_to_a_variable_of_a_block_that_ended_is_out_of_scope(tmp_path):
+    src = tmp_path / "dangling.c"
+    src.write_text("int main(void)\n{\n    int *p = 0;\n    {\n        int x = 1;\n        p = &x;\n    }\n"
+                   "    *p = 2;\n    return 0;\n}\n")
+    assert verdicts(src)["memsafety"] == "false(valid-deref)"
+
+
+LEAVE = {   # each leaves the block of x (or a, s) another way, then reads through the kept pointer
+    "goto": "int *p = 0;\n{ int x = 1; p = &x; goto out; }\nout: return *p;",
+    "break": "int *p = 0;\nwhile (1) { int x = 1; p = &x; if (nondet()) break; }\nreturn *p;",
+    "continue": "int *p = 0, n = 0;\nwhile (n < 3) { n++; if (p) return *p; int x = 1; p = &x; continue; }\nreturn 0;",
+    "for": "int *p = 0;\nfor (int i = 0; i < 2; i++) p = &i;\nreturn *p;",
+    "array": "int *p = 0;\n{ int a[3]; a[0] = 1; p = a; }\nreturn p[0];",
+    "field": "int *p = 0;\n{ struct { int a; int b[2]; } s; s.b[1] = 1; p = &s.b[1]; }\nreturn *p;",
+}
+
+
+@pytest.mark.parametrize("how", sorted(LEAVE))
+def test_leaving_a_block_ends_its_variables(tmp_path, how):
+    src = tmp_path / f"{how}.c"
+    src.write_text("extern int __VERIFIER_nondet_int(void);\n#define nondet __VERIFIER_nondet_int\n"
+                   "int main(void)\n{\n" + LEAVE[how] + "\n}\n")
+    assert ("violation", ("valid-deref",)) in runs(src) and all(end != "exit" for end, _ in runs(src))
+
+
+def test_a_block_entered_again_has_its_variables_anew(tmp_path):
+    """A loop's body makes x each round; a goto back inside the block keeps z; a pointer kept to a
+    dead variable but never used, and a pointer into the heap made in a block, are fine."""
+    src = tmp_path / "fine.c"
+    src.write_text("""#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+int main(void)
+{
+    int *p = 0;
+    int *h = 0;
+    for (int i = 0; i < 3; i++) { int x; p = &x; *p = i; if (__VERIFIER_nondet_int()) continue; x = 2; }
+    { int y; p = &y; }
+    { int z = 1; p = &z; again: z++; if (z < 4) goto again; *p = 3; }
+    switch (__VERIFIER_nondet_int()) { case 1: { int w; p = &w; *p = 1; break; } default: break; }
+    { int *q = malloc(sizeof *q); h = q; int **qq = &q; **qq = 1; }
+    free(h);
+    return 0;
+}
+""")
     assert runs(src) == {("exit", ())}

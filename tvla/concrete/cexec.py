@@ -25,7 +25,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple
 import clang.cindex as ci
 
 from tvla.cfront.cinfo import (Designator, all_zero, backward_jumps, hidden_calls, jumped_back_over, switch_range, case_values, children, designations, for_parts, initializer,
-                               is_aggregate, switch_cases)
+                               is_aggregate, strip, switch_cases)
 from tvla.cfront.embedded import offsetof_path
 from tvla.cfront.ir import Pos
 from tvla.cfront.parse import binary_operator, constants_memo, evaluate_int, unary_operator
@@ -101,11 +101,20 @@ class Function:
     code: List[Tuple[Any, ...]] = field(default_factory=list)
 
 
+Scope = List[int]
+"""The variables of one block whose objects die when a run leaves it (their keys, see
+:meth:`FunctionCompiler.s_compound_stmt`)."""
+
+
 class Label:
-    __slots__ = ("at",)
+    """A place in a function's code; ``scopes``: the blocks open there (a jump to it leaves the
+    others open at the jump)."""
+
+    __slots__ = ("at", "scopes")
 
     def __init__(self) -> None:
         self.at = -1
+        self.scopes: List[Scope] = []
 
 
 def _key(decl: ci.Cursor) -> int:
@@ -177,6 +186,27 @@ class CProgramCode:
         return " ".join(self.text[e.start.offset:e.end.offset].decode("utf-8", "replace").split())
 
 
+def _addressed(fn: ci.Cursor) -> Set[int]:
+    """The local variables of ``fn`` a pointer may keep after their block: those under a ``&``
+    (``&x``, ``&s.f``, ``&a[i]``) and arrays (which decay to a pointer); the others die unseen."""
+    out: Set[int] = set()
+    for c in fn.walk_preorder():
+        if c.kind == K.VAR_DECL and c.type.get_canonical().kind in _ARRAYS:
+            out.add(_key(c))
+        elif c.kind == K.UNARY_OPERATOR and unary_operator(c) == "&" and children(c):
+            e = strip(children(c)[0])
+            while e.kind in (K.MEMBER_REF_EXPR, K.ARRAY_SUBSCRIPT_EXPR) and children(e) \
+                    and strip(children(e)[0]).type.get_canonical().kind not in _POINTERS:
+                e = strip(children(e)[0])   # s.f, a[i]: inside the variable s, a
+            if e.kind == K.DECL_REF_EXPR and e.referenced is not None and e.referenced.kind == K.VAR_DECL:
+                out.add(_key(e.referenced))
+    return out
+
+
+_ARRAYS = (ci.TypeKind.CONSTANTARRAY, ci.TypeKind.INCOMPLETEARRAY, ci.TypeKind.VARIABLEARRAY)
+_POINTERS = (ci.TypeKind.POINTER,)
+
+
 def _string(c: ci.Cursor) -> bool:
     """A string literal (or ``__func__``), behind parentheses and implicit casts."""
     while c.kind in (K.PAREN_EXPR, K.UNEXPOSED_EXPR) and len(children(c)) == 1:
@@ -185,9 +215,12 @@ def _string(c: ci.Cursor) -> bool:
 
 
 def _resolved(ins: Tuple[Any, ...]) -> Tuple[Any, ...]:
-    """An instruction with its labels replaced by the indices they stand at."""
+    """An instruction with its labels replaced by the indices they stand at; a jump's blocks open
+    where it stands (``ins[2]``) by the variables of those it leaves (not open at its target)."""
     if ins[0] == JUMP:
-        return JUMP, ins[1].at
+        target = ins[1]
+        left = [sc for sc in ins[2] if not any(sc is t for t in target.scopes)]
+        return JUMP, target.at, tuple(k for sc in left for k in sc)
     if ins[0] == BRANCH:
         return (BRANCH, ins[1], ins[2].at) + ins[3:]
     if ins[0] == SWITCH:
@@ -208,14 +241,16 @@ class FunctionCompiler:
         self.in_block = 0   # statement expressions being compiled
         self.ex = ExprCompiler(prog, self)
         self.jumps = backward_jumps(c)   # its gotos back, over which a declaration keeps its object
+        self.scopes: List[Scope] = []   # the blocks open at the instruction being compiled
+        self.addressed = _addressed(c)
 
     def compile(self) -> Function:
         c = self.cursor
         params = [(_key(p), self.types.of(p.type), p.spelling) for p in c.get_arguments()]
         fn = Function(c.spelling, params)
         body = [k for k in c.get_children() if k.kind == K.COMPOUND_STMT]
-        if body:
-            self.stmt(body[0])
+        if body:   # not a block of its own: the return ends its variables' lifetimes (Machine.call)
+            self.statements(body[0])
         end = c.extent.end   # falling off the end returns at the closing brace
         self.code.append((RET, None, Pos(self.prog.path, end.line, max(1, end.column - 1)), "return"))
         fn.code = [_resolved(i) for i in self.code]
@@ -245,6 +280,11 @@ class FunctionCompiler:
 
     def here(self, lab: Label) -> None:
         lab.at = len(self.code)
+        lab.scopes = list(self.scopes)
+
+    def jump(self, lab: Label) -> None:
+        """A jump to ``lab``: the blocks it leaves end (``_resolved``)."""
+        self.code.append((JUMP, lab, list(self.scopes)))
 
     def stmt(self, c: ci.Cursor) -> None:
         k = c.kind
@@ -259,8 +299,23 @@ class FunctionCompiler:
             self.code.append((EVAL, refuse(f"statement {k.name}"), self.prog.pos(c), self.prog.source(c)))
 
     def s_compound_stmt(self, c: ci.Cursor) -> None:
+        """A block: the objects of its variables whose address may be kept die where a run leaves it
+        (C11 6.2.4p6), so that a later access through a pointer to one is a use out of scope."""
+        self.scoped(lambda: self.statements(c))
+
+    def statements(self, c: ci.Cursor) -> None:
         for k in c.get_children():
             self.stmt(k)
+
+    def scoped(self, compile_body: Callable[[], None]) -> None:
+        """Compile a block (``compile_body``) whose end, reached in order, ends its variables."""
+        self.scopes.append([])
+        compile_body()
+        end = Label()
+        if self.scopes[-1]:
+            self.jump(end)
+        self.scopes.pop()
+        self.here(end)
 
     def s_decl_stmt(self, c: ci.Cursor) -> None:
         for d in c.get_children():
@@ -274,6 +329,8 @@ class FunctionCompiler:
             fill = self.ex.initializer(init, ty) if init is not None else None
             if jumped_back_over(d, self.jumps):
                 self.prog.kept_decls.add(_key(d))
+            if self.scopes and _key(d) in self.addressed:
+                self.scopes[-1].append(_key(d))
             self.code.append((DECL, _key(d), ty, d.spelling, fill, self.prog.pos(d), self.prog.source(d)))
 
     def s_if_stmt(self, c: ci.Cursor) -> None:
@@ -282,7 +339,7 @@ class FunctionCompiler:
         self.branch(kids[0], other)
         self.stmt(kids[1])
         if len(kids) > 2:
-            self.code.append((JUMP, end))
+            self.jump(end)
             self.here(other)
             self.stmt(kids[2])
         else:
@@ -310,7 +367,7 @@ class FunctionCompiler:
         self.here(head)
         self.branch(cond, end)
         self.loop_body(body, end, head)
-        self.code.append((JUMP, head))
+        self.jump(head)
         self.here(end)
 
     def s_do_stmt(self, c: ci.Cursor) -> None:
@@ -320,10 +377,13 @@ class FunctionCompiler:
         self.loop_body(body, end, test)
         self.here(test)
         self.branch(cond, end)
-        self.code.append((JUMP, start))
+        self.jump(start)
         self.here(end)
 
     def s_for_stmt(self, c: ci.Cursor) -> None:
+        self.scoped(lambda: self.for_loop(c))   # a block of its own: for (int i = 0; ...)
+
+    def for_loop(self, c: ci.Cursor) -> None:
         init, cond, inc, body = for_parts(c)
         if init is not None:
             self.stmt(init)
@@ -335,21 +395,21 @@ class FunctionCompiler:
         self.here(cont)
         if inc is not None:
             self.stmt(inc)
-        self.code.append((JUMP, head))
+        self.jump(head)
         self.here(end)
 
     def s_break_stmt(self, c: ci.Cursor) -> None:
         if not self.loops:
             self.code.append((EVAL, refuse("break outside a loop"), self.prog.pos(c), "break"))
             return
-        self.code.append((JUMP, self.loops[-1][0]))
+        self.jump(self.loops[-1][0])
 
     def s_continue_stmt(self, c: ci.Cursor) -> None:
         target = next((cont for _, cont in reversed(self.loops) if cont is not None), None)
         if target is None:
             self.code.append((EVAL, refuse("continue outside a loop"), self.prog.pos(c), "continue"))
             return
-        self.code.append((JUMP, target))
+        self.jump(target)
 
     def s_return_stmt(self, c: ci.Cursor) -> None:
         if self.in_block:
@@ -368,7 +428,7 @@ class FunctionCompiler:
 
     def s_goto_stmt(self, c: ci.Cursor) -> None:
         target = [k for k in c.get_children() if k.kind == K.LABEL_REF]
-        self.code.append((JUMP, self.label(target[0].spelling if target else "")))
+        self.jump(self.label(target[0].spelling if target else ""))
 
     def s_label_stmt(self, c: ci.Cursor) -> None:
         self.here(self.label(c.spelling))
@@ -1223,6 +1283,8 @@ class Machine:
             ins = code[pc]
             op = ins[0]
             if op == JUMP:
+                if ins[2]:
+                    self.leave_block(fr, ins[2])
                 pc = ins[1]
                 idle += 1
                 if idle > len(code):   # jumps only since the last statement: a loop doing nothing, forever
@@ -1272,6 +1334,18 @@ class Machine:
                 return value
             if self.dirty:
                 self.check_lost()
+
+    def leave_block(self, fr: Frame, keys: Tuple[int, ...]) -> None:
+        """The run leaves a block: its variables ``keys`` die, as a callee's do when it returns (a
+        later access through a pointer kept to one is a use out of scope; entered again, the block
+        makes them anew).  Not yet declared (a jump past them), they have no object."""
+        for key in keys:
+            o = fr.vars.pop(key, None)
+            if o is None:
+                continue
+            if live_targets(o.slots.values()):
+                self.dirty = True   # it may have held the last pointer to a cell
+            o.alive = False
 
     def check_lost(self) -> None:
         """After a statement that may have lost a cell: in ``window``, whether it did (the first
