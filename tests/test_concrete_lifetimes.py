@@ -139,3 +139,26 @@ int main(void)
 }
 """)
     assert runs(src) == {("exit", ())}
+
+
+def test_a_static_variable_of_a_block_outlives_it(tmp_path):
+    """A ``static`` local has static storage duration: a pointer to one kept past its block, or
+    past the function that declared it, still reaches a live object (no valid-deref)."""
+    src = tmp_path / "static.c"
+    src.write_text("""extern int __VERIFIER_nondet_int(void);
+int *p;
+int *counter(void) { static int calls; calls++; return &calls; }
+int main(void)
+{
+    for (int i = 0; i < 3; i++) { static int seen; p = &seen; seen++; }
+    *p = 5;
+    if (__VERIFIER_nondet_int()) { static int other[2]; p = &other[1]; }
+    *p = 7;
+    { static struct { int a; int b; } s; p = &s.b; }
+    *p = 1;
+    p = counter();
+    *p = 2;
+    return 0;
+}
+""")
+    assert runs(src) == {("exit", ())}
