@@ -233,3 +233,32 @@ def test_the_split_on_the_sign_keeps_every_bucket(tmp_path, bucket):
     src = src.replace("    n->key = k;", f"    if (h == {bucket}) reach_error();\n    n->key = k;")
     result = verify_c(tmp_path, src)
     assert result.properties[2].verdict != "true"
+
+
+PASSED_INDEX = HEAD + """struct node { struct node *next; int key; };
+struct node *table[4];
+void insert(int key, int h) {
+  struct node *n = malloc(sizeof *n);
+  n->key = key;
+  n->next = table[h];
+  table[h] = n;
+}
+int main(void) {
+  while (__VERIFIER_nondet_int()) {
+    int k = __VERIFIER_nondet_int();
+    if (k < 0) continue;
+    int h = k % 4;
+    insert(k, h);
+  }
+  for (int i = 0; i < 4; i++)
+    while (table[i]) { struct node *t = table[i]->next; free(table[i]); table[i] = t; }
+  return 0;
+}
+"""
+
+
+def test_an_index_passed_to_a_function_is_tested_where_its_parameter_is(tmp_path):
+    # h is only passed to insert, whose parameter is only an index (tested against 0 to 3): h is
+    # the flag over those values, copied into the parameter (abstract, it ran past the time limit)
+    result = verify_c(tmp_path, PASSED_INDEX)
+    assert [p.verdict for p in result.properties] == ["true", "true", "true"]

@@ -151,6 +151,7 @@ def classify_ints(tu: ci.TranslationUnit, outs: Optional[OutParams] = None) -> D
             col.ranges[key] = single.range
     tests = _Tests()
     tests.visit(tu.cursor, "discarded")
+    tests.forwarded()
     tested = {k: v for k, v in tests.constants.items() if k not in tests.used}
     comparisons = _comparisons(tu.cursor, [])
     compared = _compared_through_copies(_compared_values(comparisons, {}), col.assigned)
@@ -677,6 +678,7 @@ class _Tests:
         self.constants: Dict[Hashable, Set[int]] = {}
         self.used: Set[Hashable] = set()   # referenced otherwise
         self.ordered: Set[Hashable] = set()   # tested by order (<, <=, >, >=) too
+        self.passed: List[Tuple[Hashable, Hashable]] = []   # (variable, parameter): f(v) passes v
 
     def visit(self, c: ci.Cursor, mode: str) -> None:
         """Visit ``c``, whose value is used as ``mode`` says: ``value``, ``truth`` or ``discarded``."""
@@ -699,9 +701,44 @@ class _Tests:
         if k == K.SWITCH_STMT and kids and self.switch(kids[0], kids[-1]):
             self.visit(kids[-1], "discarded")
             return
+        if k == K.CALL_EXPR:
+            kids = self.arguments(c, kids)
         modes = self.operand_modes(c, kids, mode)
         for ch in kids:
             self.visit(ch, modes.get(ch.hash, "value"))
+
+    def arguments(self, call: ci.Cursor, kids: List[ci.Cursor]) -> List[ci.Cursor]:
+        """The children of ``call`` left to visit: an int variable passed as an argument to a
+        parameter of a function defined here is recorded in :attr:`passed` instead (the parameter's
+        tests are the variable's: :meth:`forwarded`)."""
+        fdef = _callee_definition(call)
+        params = [p for p in children(fdef) if p.kind == K.PARM_DECL] if fdef is not None else []
+        args = list(call.get_arguments())
+        if len(params) != len(args):
+            return kids
+        passed = {}
+        for a, p in zip(args, params):
+            var = int_var(strip(a, casts=True))
+            if var is not None and int_range(var.type) is not None and int_range(p.type) == int_range(var.type):
+                passed[a.hash] = (decl_key(var), decl_key(p))
+        self.passed += passed.values()
+        return [ch for ch in kids if ch.hash not in passed]
+
+    def forwarded(self) -> None:
+        """An argument is only tested where its parameter is, against the parameter's constants;
+        passed to a parameter used otherwise, it is used (along chains of calls)."""
+        changed = True
+        while changed:
+            changed = False
+            for var, param in self.passed:
+                before = (var in self.used, len(self.constants.get(var, ())), var in self.ordered)
+                if param in self.used:
+                    self.used.add(var)
+                else:
+                    self.constants.setdefault(var, set()).update(self.constants.get(param, ()))
+                    if param in self.ordered:
+                        self.ordered.add(var)
+                changed |= before != (var in self.used, len(self.constants.get(var, ())), var in self.ordered)
 
     def assigned(self, c: ci.Cursor) -> Optional[ci.Cursor]:
         """For ``v = e`` (in parentheses or not) with an int variable ``v``: visit ``e``, return ``v``."""
@@ -815,6 +852,7 @@ def sign_tested(tu: ci.TranslationUnit) -> FrozenSet[Hashable]:
     ``k >= 0``): a split on their sign makes no predicate that their own tests do not."""
     tests = _Tests()
     tests.visit(tu.cursor, "discarded")
+    tests.forwarded()
     return frozenset(k for k in tests.ordered if 0 in tests.constants.get(k, ()))
 
 
