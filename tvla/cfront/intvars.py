@@ -62,7 +62,7 @@ from tvla.cfront.parse import ARITHMETIC, STEP_OPS, binary_operator, evaluate_in
 from tvla.cfront.singletons import single_field, singleton_fields
 
 __all__ = ["IntClass", "in_type", "step_through", "ABSTRACT", "KEPT", "VALUED", "MAX_COUNTER_VALUES", "step_of", "shift_of", "mapped_of", "Mapping", "MAX_FLAG_VALUES", "classify_ints", "int_var", "is_nondet_call", "RANDOM_CALLS", "is_truth_value",
-           "return_key", "compound_operator", "c_converted", "sign_tested"]
+           "return_key", "compound_operator", "c_converted", "IntTests", "int_tests", "remainder_of"]
 
 MAX_FLAG_VALUES = 4
 # a variable only tested against constants (an array index: table[k % 4]) keeps more values: which
@@ -138,9 +138,11 @@ def is_truth_value(c: ci.Cursor) -> bool:
     return s.kind == K.UNARY_OPERATOR and unary_operator(s) == "!"
 
 
-def classify_ints(tu: ci.TranslationUnit, outs: Optional[OutParams] = None) -> Dict[Hashable, IntClass]:
+def classify_ints(tu: ci.TranslationUnit, outs: Optional[OutParams] = None,
+                  tests: Optional["IntTests"] = None) -> Dict[Hashable, IntClass]:
     """The class of every int variable, parameter and int return value of the file (by declaration
-    key); ``outs``: its out-parameters (worked out here when not given)."""
+    key); ``outs``: its out-parameters, ``tests``: its :func:`int_tests` (each worked out here when
+    not given)."""
     col = _Collector(outs if outs is not None else out_params(tu), guards(tu.cursor, {}))
     col.collect(tu.cursor, None, False)
     col.bind_indirect()
@@ -149,9 +151,7 @@ def classify_ints(tu: ci.TranslationUnit, outs: Optional[OutParams] = None) -> D
         col.add(key, _INIT if single.init is not None else _UNINIT, single.init)
         if single.range is not None:
             col.ranges[key] = single.range
-    tests = _Tests()
-    tests.visit(tu.cursor, "discarded")
-    tests.forwarded()
+    tests = tests if tests is not None else int_tests(tu)
     tested = {k: v for k, v in tests.constants.items() if k not in tests.used}
     comparisons = _comparisons(tu.cursor, [])
     compared = _compared_through_copies(_compared_values(comparisons, {}), col.assigned)
@@ -665,7 +665,7 @@ _TEST_OPS = ("==", "!=")
 _ORDER_OPS = ("<", "<=", ">", ">=")
 
 
-class _Tests:
+class IntTests:
     """Which int variables are only ever tested, and against which constants: every reference to
     them is an operand of ``==``/``!=`` whose other operand is a constant, a truth value of its
     own (a condition of ``if``, ``while``, ``for`` or ``do``, an operand of ``!``, ``&&``, ``||``,
@@ -739,6 +739,12 @@ class _Tests:
                     if param in self.ordered:
                         self.ordered.add(var)
                 changed |= before != (var in self.used, len(self.constants.get(var, ())), var in self.ordered)
+
+    @property
+    def sign_tested(self) -> FrozenSet[Hashable]:
+        """The variables some test compares by order with 0 (``k < 0``, ``k >= 0``): a split on
+        their sign makes no predicate that their own tests do not."""
+        return frozenset(k for k in self.ordered if 0 in self.constants.get(k, ()))
 
     def assigned(self, c: ci.Cursor) -> Optional[ci.Cursor]:
         """For ``v = e`` (in parentheses or not) with an int variable ``v``: visit ``e``, return ``v``."""
@@ -847,13 +853,12 @@ def _convert(values: Set[int], rng: Optional[IntRange]) -> Set[int]:
     return {held(v, rng) for v in values}
 
 
-def sign_tested(tu: ci.TranslationUnit) -> FrozenSet[Hashable]:
-    """The int variables (declaration keys) some test compares by order with 0 (``k < 0``,
-    ``k >= 0``): a split on their sign makes no predicate that their own tests do not."""
-    tests = _Tests()
+def int_tests(tu: ci.TranslationUnit) -> IntTests:
+    """How the file's int variables are tested (:class:`IntTests`), arguments as their parameters."""
+    tests = IntTests()
     tests.visit(tu.cursor, "discarded")
     tests.forwarded()
-    return frozenset(k for k in tests.ordered if 0 in tests.constants.get(k, ()))
+    return tests
 
 
 def _tested_flag(values: List[object], constants: Set[int], rng: Optional[IntRange],
@@ -945,21 +950,25 @@ def _value(rhs: object, known: Dict[Hashable, IntClass], inits: FrozenSet[Hashab
     span = _remainders(s)
     if span is not None:   # n % 2 of a value not followed: one of -1, 0, 1 (the lowering abstracts which)
         return ("set", span, False)
-    if _is_remainder(s) or _returns_remainders(_callee_definition(s)):
+    if remainder_of(s) is not None or _returns_remainders(_callee_definition(s)):
         return _REMAINDER
     return _OTHER
 
 
-def _is_remainder(c: ci.Cursor) -> bool:
-    """``k % 3``: a remainder by a constant (other than 0)."""
+def remainder_of(c: ci.Cursor) -> Optional[Tuple[ci.Cursor, int]]:
+    """``k % 3``, a remainder by a constant other than 0: its dividend and the constant (None for
+    another expression)."""
     s = strip(c, casts=True)
-    return s.kind == K.BINARY_OPERATOR and binary_operator(s) == "%" and evaluate_int(children(s)[1]) not in (None, 0)
+    if s.kind != K.BINARY_OPERATOR or binary_operator(s) != "%":
+        return None
+    k = evaluate_int(children(s)[1])
+    return (children(s)[0], k) if k not in (None, 0) else None
 
 
 def _remainders(s: ci.Cursor) -> Optional[Tuple[int, ...]]:
     """The values ``k % K`` may take (from -(K-1) to K-1, from 0 for an unsigned operation), if at
     most :data:`MAX_COUNTER_VALUES`; else None, as for any other expression."""
-    if not _is_remainder(s):
+    if not remainder_of(s) is not None:
         return None
     k, t = abs(evaluate_int(children(s)[1]) or 0), int_range(s.type)
     span = Span.remainder(k, t.signed) if t is not None else None
@@ -972,7 +981,7 @@ def _returns_remainders(fdef: Optional[ci.Cursor]) -> bool:
     """Does every ``return`` of the function ``fdef`` return a remainder (``int hash(int k) {
     return k % 3; }``)?"""
     returns = [c for c in fdef.walk_preorder() if c.kind == K.RETURN_STMT] if fdef is not None else []
-    return bool(returns) and all(len(children(r)) == 1 and _is_remainder(children(r)[0]) for r in returns)
+    return bool(returns) and all(len(children(r)) == 1 and remainder_of(children(r)[0]) is not None for r in returns)
 
 
 def _int_or_none(value: object) -> Optional[int]:

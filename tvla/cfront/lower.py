@@ -48,7 +48,7 @@ from tvla.cfront.cinfo import BLOCK, CELL_ALLOCATORS, CELL_FIELD, K, SourceText,
     is_scalar, for_parts, is_pointer, is_void_pointer, pointee_struct, strip, struct_decl, struct_name, switch_cases, \
     MAX_CASE_RANGE, case_values, int_range, sizeof_struct
 from tvla.cfront.embedded import find_hosts, member_struct
-from tvla.cfront.intvars import KEPT, RANDOM_CALLS, VALUED, IntClass, classify_ints, return_key, sign_tested
+from tvla.cfront.intvars import KEPT, RANDOM_CALLS, VALUED, IntClass, classify_ints, int_tests, return_key
 from tvla.cfront.coalesce import coalesce
 from tvla.cfront.liveness import drop_spins, forget_dead_flags, insert_kills, read_uninitialised
 from tvla.cfront.reuse import reuse_loads
@@ -164,8 +164,9 @@ class Lowering(LinkLowering):
         super().__init__(src, malloc_may_fail)
         self.tu = tu
         outs = out_params(tu)
-        self.int_classes = classify_ints(tu, outs)
-        self.sign_tested = sign_tested(tu)
+        tests = int_tests(tu)
+        self.int_classes = classify_ints(tu, outs, tests)
+        self.sign_tested = tests.sign_tested
         self.addressed = outs.addressed
         self.struct_addressed = _addressed_structs(tu)
         self.symbolic_names: Dict[Hashable, str] = {}

@@ -28,7 +28,7 @@ from tvla.cfront.cinfo import CELL_FIELD, K, strip_kept, cell_deref, cell_words,
     mentions, is_floating, is_int, is_int_cell, is_number, is_pointer, is_void_pointer, keeps_value, member_range, pointee_struct, strip, struct_decl, struct_name
 from tvla.cfront.embedded import container_of, member_path, member_struct
 from tvla.cfront.intvars import ABSTRACT, VALUED, IntClass, Mapping, c_converted, compound_operator, in_type, int_var, is_nondet_call, is_truth_value, \
-    mapped_of, shift_of, step_of, step_through
+    mapped_of, remainder_of, shift_of, step_of, step_through
 from tvla.cfront.lower_cfg import BAD, Builder, Frame
 from tvla.cfront.outparams import deref_param
 from tvla.cfront.parse import ARITHMETIC, STEP_OPS, binary_operator, evaluate_int, fold, unary_operator
@@ -67,7 +67,7 @@ class ExprLowering(Builder):
     int_classes: Dict[Hashable, IntClass]
     symbolic_names: Dict[Hashable, str]   # declaration key of a symbolic variable -> its name
     addressed: FrozenSet[Hashable]   # int variables whose address is taken: cells (OutParams.addressed)
-    sign_tested: FrozenSet[Hashable]   # int variables compared by order with 0 (intvars.sign_tested)
+    sign_tested: FrozenSet[Hashable]   # int variables compared by order with 0 (IntTests.sign_tested)
 
     if TYPE_CHECKING:   # defined by the subclass tvla.cfront.lower.Lowering
         globals: Dict[Hashable, str]
@@ -1400,17 +1400,19 @@ class ExprLowering(Builder):
         known not negative stays in bounds."""
         def anything(c: Cur) -> Cur:
             return self.step(c, ir.Havoc(name), s)
-        r = strip(rhs, casts=True)
-        k = constant_value(children(r)[1]) if r.kind == K.BINARY_OPERATOR and binary_operator(r) == "%" else None
-        dividend = int_var(strip(children(r)[0], casts=True)) if k is not None else None
+        remainder = remainder_of(rhs)
+        if remainder is None:
+            return anything(cur)
+        x, k = remainder
+        dividend = int_var(strip(x, casts=True))
         # a split on the sign of a variable that no test compares with 0 adds predicates (a bound of a
         # register, of the cells holding it) that the analysis pays for everywhere: only where they are
-        if k is None or k <= 0 or cls.ordered or dividend is None or decl_key(dividend) not in self.sign_tested:
+        if k <= 0 or cls.ordered or dividend is None or decl_key(dividend) not in self.sign_tested:
             return anything(cur)
         consts = [v for v in cls.values if v != cls.spare]
         below = [v for v in consts if 0 <= v < k]
         values = below + ([cls.spare] if cls.spare is not None and len(below) < k else [])
-        var, cur = self.int_value(children(r)[0], cur, fr)
+        var, cur = self.int_value(x, cur, fr)
         if var[0] != "var" or not values or set(values) == set(cls.values):
             return anything(cur)
         negative, other = self.node(), self.node()

@@ -1269,11 +1269,9 @@ class Machine:
             raise
         finally:
             self.frames.pop()
-        # the frame's death loses cells only if its variables held pointers to live objects
-        if fr.pending or any(live_targets(o.slots.values()) for o in fr.vars.values()):
+        if fr.pending:
             self.dirty = True
-        for o in fr.vars.values():
-            o.alive = False
+        self.end_lifetimes(list(fr.vars.values()))
         return result
 
     def execute(self, fr: Frame, code: List[Tuple[Any, ...]]) -> Any:
@@ -1339,12 +1337,14 @@ class Machine:
         """The run leaves a block: its variables ``keys`` die, as a callee's do when it returns (a
         later access through a pointer kept to one is a use out of scope; entered again, the block
         makes them anew).  Not yet declared (a jump past them), they have no object."""
-        for key in keys:
-            o = fr.vars.pop(key, None)
-            if o is None:
-                continue
-            if live_targets(o.slots.values()):
-                self.dirty = True   # it may have held the last pointer to a cell
+        self.end_lifetimes([o for o in (fr.vars.pop(key, None) for key in keys) if o is not None])
+
+    def end_lifetimes(self, objs: List[Obj]) -> None:
+        """The variables ``objs`` die (their block left, their function returned): cells may be lost
+        only if one of them held a pointer to a live object."""
+        if any(live_targets(o.slots.values()) for o in objs):
+            self.dirty = True
+        for o in objs:
             o.alive = False
 
     def check_lost(self) -> None:
