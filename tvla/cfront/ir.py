@@ -22,7 +22,7 @@ from typing import AbstractSet, Callable, Dict, FrozenSet, Iterable, Iterator, L
 __all__ = [
     "Pos", "StructType", "held", "PointerVar", "IntVar",
     "AssignNull", "AssignVar", "Load", "StoreNull", "Store", "Malloc", "Free", "FreeNonHeap", "OutsideObject",
-    "Kill", "Span", "SetData", "CopyData", "Havoc", "CopyInt", "PtrCond", "HeadCond", "DataCond", "TallyCond", "Tally", "Assume", "ReachError",
+    "Kill", "Forget", "Span", "SetData", "CopyData", "Havoc", "CopyInt", "PtrCond", "HeadCond", "DataCond", "TallyCond", "Tally", "Assume", "ReachError",
     "Exit", "Nop", "Spin", "Statement", "Edge", "CProgram", "DATA_OPS", "fresh_nodes", "chain", "loops", "on_cycles", "leading_to", "field_accesses", "nondet_values", "run_of", "meeting", "value_words", "quote", "holds", "FLIP", "NEGATE", "order_bound", "strict_bound",
 ]
 
@@ -357,6 +357,16 @@ class Kill:
     final: bool = False
 
 
+@dataclass(frozen=True)
+class Forget:
+    """The pointer field ``field`` of ``var``'s cell is stale: C never reads it again before the cell
+    is freed or the field written (:mod:`tvla.cfront.dead_fields`).  It is cut and reads as an
+    uninitialised pointer from here on; a cell only it reached is lost here."""
+
+    var: str
+    field: str
+
+
 DATA_OPS = ("<", "<=", "==", "!=", ">", ">=")
 
 
@@ -668,7 +678,7 @@ class LinkCopy:
     src_at: str
 
 
-Statement = Union[AssignNull, AssignVar, Load, StoreNull, Store, Malloc, Free, FreeNonHeap, OutsideObject, Kill,
+Statement = Union[AssignNull, AssignVar, Load, StoreNull, Store, Malloc, Free, FreeNonHeap, OutsideObject, Kill, Forget,
                   SetData, Deref, LoadData, CopyData, SwapData, Havoc, CopyInt, Step, ShiftFlag, Assume, ReachError, Exit, Nop,
                   LinkRead, LinkWrite, LinkCopy, Tally]
 

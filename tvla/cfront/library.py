@@ -1207,6 +1207,18 @@ def cut(lib: Library, x: str, f: str) -> Act:
     return Act(f"Cut_{p}_{n}", f"{x}->{f} = NULL", focus, lib.valid(x), updates=tuple(ups))
 
 
+def forget(lib: Library, x: str, f: str) -> Act:
+    """The stale field ``x->f`` is forgotten (:class:`~tvla.cfront.ir.Forget`): cut, and read as an
+    uninitialised pointer from here on; nothing where x holds no valid cell.  The cells it
+    disconnects are dropped by a following :func:`collect`."""
+    p, n = lib.v(x), lib.field[f]
+    ups = [(f"{n}(v_1, v_2)", f"{n}(v_1, v_2) & !{p}(v_1)")] + t_cut(lib, x, [f]) + sharing_cut(lib, x, [f])
+    if lib.bad_tracked and f in lib.loaded:
+        ups.append((f"uninit[{n}](v)", f"uninit[{n}](v) | {p}(v) & !freed(v)"))
+    focus = (f"{p}(v)", f"E(v_1, v_2) {p}(v_1) & {n}(v_1, v_2) & {lib.t('v_2', 'v')}")
+    return Act(f"Stale_{p}_{n}", f"{x}->{f} is not read again", focus, updates=tuple(ups))
+
+
 def _moved(lib: Library, y: str) -> Tuple[Tuple[str, str], ...]:
     """The updates that null ``y`` where it dies as the source of a copy or a link (its reachability
     follows by differencing)."""

@@ -82,7 +82,7 @@ def uses_defs(stmt: ir.Statement) -> Tuple[Set[str], Set[str]]:
         return {stmt.dst, stmt.src}, {stmt.src} if stmt.moved else set()
     if isinstance(stmt, ir.Free):
         return {stmt.var}, set()
-    if isinstance(stmt, (ir.SetData, ir.Deref)):
+    if isinstance(stmt, (ir.SetData, ir.Deref, ir.Forget)):
         return {stmt.var}, set()
     if isinstance(stmt, ir.LoadData):   # dst is an int variable
         return {stmt.src}, set()

@@ -97,6 +97,8 @@ def _pointer_plan(lib: L.Library, s: ir.Statement) -> Optional[Plan]:
         return Plan([], [L.outside_object(lib, s.what, s.certain)])
     if isinstance(s, ir.Kill):
         return Plan([[L.assign_null(lib, s.var, kill=True, scope_end=s.scope_end, final=s.final)]])
+    if isinstance(s, ir.Forget):
+        return Plan([[L.forget(lib, s.var, s.field), L.collect(lib)]])
     if isinstance(s, ir.Deref):
         return Plan([[L.deref(lib, s.var, s.field)]], _derefs(lib, [s.var]))
     return None

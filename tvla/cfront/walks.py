@@ -25,7 +25,7 @@ def _transfer(facts: FrozenSet[Fact], stmt: ir.Statement) -> FrozenSet[Fact]:
     if isinstance(stmt, ir.Assume):
         return facts
     _uses, defs = uses_defs(stmt)
-    written = stmt.field if isinstance(stmt, (ir.Store, ir.StoreNull)) else None
+    written = stmt.field if isinstance(stmt, (ir.Store, ir.StoreNull, ir.Forget)) else None
     # a variable killed where it dies (liveness) and then given its successor still walks
     sources = set() if isinstance(stmt, ir.Kill) else defs
     out = {f for f in facts if f[0] not in defs and f[1] not in sources and f[2] != written}
