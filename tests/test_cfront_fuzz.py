@@ -147,6 +147,20 @@ def test_thousands_of_pointer_variables_are_analysed_on_a_deep_stack(tmp_path):
     assert rc == 3 and out.endswith("memsafety: unknown (the analysis stopped early (time limit))\n"), out
 
 
+def test_a_translation_past_a_limit_of_the_engine_is_unknown_not_an_error(tmp_path):
+    # 500 unused locals in sll_reverse.c's main (fuzz seed 123 case 300): the generated analysis'
+    # |/{...} over them passed the engine's expansion limit, reported as an error in the temporary
+    # TVP file (exit 2); the C file is fine, its verdicts are unknown with the reason
+    with open(os.path.join(ROOT, "programs", "c", "sll_reverse.c")) as fh:
+        text = fh.read()
+    decls = " ".join(f"struct fz *l{k} = 0;" for k in range(500))
+    text = text.replace("int main(void)\n{\n", "struct fz { struct fz *next; int d; };\nint main(void)\n{\n{ " + decls + " }\n", 1)
+    assert decls in text
+    assert reason(tmp_path, text, "--no-concrete") == ("the analysis stopped early (the generated analysis passes a "
+                                                       "limit of the engine: |/{...} and &/{...} expand to more than "
+                                                       "1000000 subformulae)")
+
+
 # ---------------------------------------------------------------- names and declarations
 
 def test_a_file_name_with_a_line_break(tmp_path):

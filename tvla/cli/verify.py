@@ -333,7 +333,10 @@ def _analyse(cprog: ir.CProgram, opts: VerifyOptions, precision: Precision,
         if exact:
             most = min(EXACT_STRUCTURES, engine.max_structures or EXACT_STRUCTURES)
             engine = replace(engine, join="conc", max_nodes=EXACT_NODES, max_structures=most)
-        analysis = load(tvp, replace(engine, witness=False))
+        try:
+            analysis = load(tvp, replace(engine, witness=False))
+        except TvlaError as e:   # not the C file's fault: its translation passed a limit of the engine
+            raise BeyondLimits(f"the generated analysis passes a limit of the engine: {e.message}") from None
         structures, given = read_inputs(analysis, tvs)
         stop = (lambda: time.monotonic() > deadline) if deadline else None
         result = run_loaded(analysis, structures, given, tvp, tvs, should_stop=stop)
@@ -352,6 +355,11 @@ def _analyse(cprog: ir.CProgram, opts: VerifyOptions, precision: Precision,
                 result = attach_witnesses(result, analysis.program, engine.witness_nodes, engine.witness_steps,
                                           engine.witness_states)
     return tr, result
+
+
+class BeyondLimits(Exception):
+    """The translation of a C file cannot be analysed (e.g. ``|/{...}`` over 500 pointer variables
+    expands past the engine's limit): its properties not settled otherwise are unknown."""
 
 
 Settled = Callable[[Dict[str, PropertyVerdict]], None]
@@ -388,6 +396,7 @@ def verify_on_stack(path: str, opts: VerifyOptions, tell: Optional[Settled] = No
     tell = tell or (lambda settled: None)
     deadline = time.monotonic() + opts.timeout if opts.timeout else None
     asked = opts
+    settled: Dict[str, PropertyVerdict] = {}
     try:
         cprog = lower(path, opts)
         settled = {**never_reached(cprog, opts), **never_allocated(cprog, opts)}
@@ -406,6 +415,8 @@ def verify_on_stack(path: str, opts: VerifyOptions, tell: Optional[Settled] = No
             found = {**{v.name: v for v in again}, **also}
             verdicts = tuple(found["memsafety"] if v.name == "memsafety" else v for v in verdicts)
             proved = {**proved, **also}
+    except BeyondLimits as e:
+        return _gave_up(path, asked, str(e), time.perf_counter() - t0, settled)
     except TvlaError as e:
         return FileVerdict(path, (), time.perf_counter() - t0, str(e))
     translated = [v.name for v in verdicts if v.verdict == FALSE and runs is not None and v.name in CONCRETE_PROPERTIES]
