@@ -4,6 +4,7 @@ proved with it (the stale ``next->slist`` made its abstraction explode past the 
 witnesses through a forgotten field stay C runs, but for lost memory; the generated program
 embeds its concrete runs."""
 
+import os
 import subprocess
 import sys
 
@@ -11,81 +12,9 @@ from tvla.cfront import ir
 from tvla.cfront.lower import lower_file
 from tvla.cli.verify import VerifyOptions, verify_files
 
-MERGE_SORT = """#include <stdlib.h>
-extern int __VERIFIER_nondet_int(void);
-extern void abort(void);
-extern void reach_error(void);
-struct node { struct node *next; int value; };
-struct list { struct node *slist; struct list *next; };
-
-static void merge_single_node(struct node ***dst, struct node **data)
-{
-    struct node *node = *data;
-    *data = node->next;
-    node->next = NULL;
-    **dst = node;
-    *dst = &node->next;
-}
-
-static void merge_pair(struct node **dst, struct node *sub1, struct node *sub2)
-{
-    while (sub1 || sub2) {
-        if (!sub2 || (sub1 && sub1->value < sub2->value))
-            merge_single_node(&dst, &sub1);
-        else
-            merge_single_node(&dst, &sub2);
-    }
-}
-
-static struct list *seq_sort_core(struct list *data)
-{
-    struct list *dst = NULL;
-    while (data) {
-        struct list *next = data->next;
-        if (!next) {
-            data->next = dst;
-            dst = data;
-            break;
-        }
-        merge_pair(&data->slist, data->slist, next->slist);
-        data->next = dst;
-        dst = data;
-        data = next->next;
-        free(next);
-    }
-    return dst;
-}
-
-int main(void)
-{
-    struct list *data = NULL;
-    while (__VERIFIER_nondet_int()) {
-        struct node *node = malloc(sizeof *node);
-        if (!node) abort();
-        node->next = NULL;
-        node->value = __VERIFIER_nondet_int();
-        struct list *item = malloc(sizeof *item);
-        if (!item) abort();
-        item->slist = node;
-        item->next = data;
-        data = item;
-    }
-    if (!data)
-        return 0;
-    while (data->next)
-        data = seq_sort_core(data);
-    struct node *node = data->slist;
-    free(data);
-    while (node) {
-        struct node *snext = node->next;
-        if (snext && node->value CHECK snext->value)
-            reach_error();
-        free(node);
-        node = snext;
-    }
-    return 0;
-}
-"""
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+with open(os.path.join(ROOT, "programs", "c", "sll_of_sll_merge_sort.c")) as fh:
+    MERGE_SORT = fh.read().replace("node->value > snext->value", "node->value CHECK snext->value")
 
 
 def write(tmp_path, name, text):
@@ -104,6 +33,7 @@ def verdicts(path, concrete=False):
 
 
 def test_merge_sort_of_sub_lists_is_proved_sorted_and_safe(tmp_path):
+    assert "CHECK" in MERGE_SORT
     path = write(tmp_path, "merge_sort.c", MERGE_SORT.replace("CHECK", ">"))
     # only next->slist, read as the second sub-list, then stale while the merge runs until free(next)
     assert [(v, f) for _, v, f in forgotten(path)] == [("next", "slist")]
