@@ -123,3 +123,17 @@ def test_an_unsigned_field_given_0_keeps_its_strict_bound(tmp_path):
                  kind="unsigned int")
     lib = build_library(lower_file(path), needs_of(["unreach-call"]))
     assert lib.bounds["size"] == (501,) and "size" not in lib.keys
+
+
+@pytest.mark.parametrize("check, verdict", [
+    ("q->size < 0 || q->size > 1000000000", "false"),   # a datum below 0 or past 10^9 is nondet
+    ("q->size > 0 && q->size < 1000000000 && q->prio > 1", "true"),
+])
+def test_bounds_far_apart(tmp_path, check, verdict):
+    # two bounds 10^9 apart: the rule "no datum between two bounds but the keys" listed every
+    # integer between them first, ran out of memory and lost every verdict (a probe of SV-COMP
+    # style data checks, 2026-12-04); now a gap wider than the keys is no such run at all
+    path = write(tmp_path, drop="0", check=check)
+    [f] = verify_files([path], VerifyOptions(("unreach-call",), timeout=60))
+    [p] = f.properties
+    assert p.verdict == verdict, p.reason

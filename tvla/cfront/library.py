@@ -189,6 +189,8 @@ def _key_bound_rules(lt: Callable[[int], str], eq: Callable[[int], str], keys: S
     out += [f"%r {lt(a)} ==> {lt(b)}" for a, b in zip(bounds, bounds[1:])]
     out += [f"%r !{lt(b)} ==> !{lt(a)}" for a, b in zip(bounds, bounds[1:])]
     for a, b in zip(bounds, bounds[1:]):
+        if b - a > len(keys):   # some integer there is no key (and the range may be huge)
+            continue
         between = list(range(a, b))
         if set(between) <= set(keys):   # a <= datum < b is one of these keys
             body = [f"!{lt(a)}", lt(b), *live] + [f"!{eq(k)}" for k in between[:-1]]
