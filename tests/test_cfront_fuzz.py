@@ -161,6 +161,22 @@ def test_a_translation_past_a_limit_of_the_engine_is_unknown_not_an_error(tmp_pa
                                                        "1000000 subformulae)")
 
 
+def test_a_worker_that_gives_up_keeps_the_verdicts_it_settled(tmp_path, monkeypatch):
+    # a worker past its memory limit (MemoryError in the analysis) answered unknown for every
+    # property, also those its concrete runs had already shown false (a probe, 2026-12-04)
+    from tvla.cli import verify as v
+
+    def out_of_memory(*args, **kwargs):
+        raise MemoryError
+    monkeypatch.setattr(v, "_analysed", out_of_memory)   # the worker is forked: it inherits this
+    path = tmp_path / "leak.c"
+    path.write_text(main_with("    head = NULL;\n"))   # p still points to the list: it stays allocated
+    [f] = v.verify_files([str(path)], v.VerifyOptions(("memsafety", "memcleanup", "unreach-call"), timeout=30))
+    got = {p.name: (p.verdict, p.reason) for p in f.properties}
+    assert got["memcleanup"][0] == "false" and got["unreach-call"][0] == "true", got   # a run; no reach_error
+    assert got["memsafety"] == ("unknown", "the analysis stopped early (memory limit (4096 MB))"), got
+
+
 # ---------------------------------------------------------------- names and declarations
 
 def test_a_file_name_with_a_line_break(tmp_path):

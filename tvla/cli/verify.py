@@ -834,7 +834,9 @@ def _finished(conn: Connection, job: _Job, opts: VerifyOptions, settled: Dict[st
         settled.update(got)
         return None
     job.end()
-    return got
+    # a worker that gave up (a memory limit, an internal error) keeps what it settled before
+    return replace(got, properties=tuple(settled[v.name] if v.verdict == UNKNOWN and v.name in settled else v
+                                         for v in got.properties))
 
 
 def verify_files(paths: Sequence[str], opts: VerifyOptions, jobs: Optional[int] = None,
