@@ -109,6 +109,28 @@ int main(void) {
 }"""
 
 
+KZALLOC = """#include <string.h>
+struct request { struct request *next; int done; };
+static void *kzalloc(size_t size) {
+  void *p = malloc(size);
+  if (p != NULL)
+    memset(p, 0, size);
+  return p;
+}
+int main(void) {
+  struct request *head = NULL;
+  while (__VERIFIER_nondet_int()) {
+    struct request *r = kzalloc(sizeof *r);
+    if (!r) return 0;
+    if (r->next != NULL || r->done != 0) reach_error();
+    r->next = head;
+    head = r;
+  }
+  while (head) { struct request *t = head->next; FREE head = t; }
+  return 0;
+}"""
+
+
 def write(tmp_path, src):
     path = tmp_path / "prog.c"
     path.write_text(HEAD + src + "\n")
@@ -134,6 +156,9 @@ def verdicts(tmp_path, src):
     (RELEASE.replace("RELEASE_AGAIN", "release(c);"), ("false (valid-free)", "true", "true")),
     (INT_PAYLOAD, ("true", "true", "true")),
     (INT_PAYLOAD.replace("*v = 7;", "*v = 8;"), ("true", "false", "false")),
+    # memset(p, 0, size) of a void * in a kzalloc wrapper, size the struct's (was unsupported)
+    (KZALLOC.replace("FREE", "free(head);"), ("true", "true", "true")),
+    (KZALLOC.replace("FREE", ""), ("true", "false", "true")),   # r still points to the list
 ])
 def test_verdicts_through_void_pointers(tmp_path, src, expected):
     assert verdicts(tmp_path, src) == expected

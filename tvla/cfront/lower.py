@@ -998,23 +998,35 @@ class Lowering(LinkLowering):
 
     def memset(self, s: ci.Cursor, args: List[ci.Cursor], cur: Cur, fr: Frame) -> Cur:
         """``memset(p, 0, sizeof *p)`` of a struct cell: each of its pointer fields NULL and each
-        int field 0, one dereferencing step each (anything else is unsupported)."""
+        int field 0, one dereferencing step each (anything else is unsupported).  ``p`` may be a
+        ``void *`` that points to a struct cell and the size a wrapper's parameter given the
+        struct's size (``kzalloc``: ``p = malloc(size); memset(p, 0, size);``)."""
         target = strip(args[0], casts=True) if len(args) == 3 else None
-        st = pointee_struct(target.type) if target is not None else None
-        if target is None or st is None or evaluate_int(args[1]) != 0 \
-                or evaluate_int(args[2]) != st.type.get_size():
+        name = self.memset_struct(target, fr) if target is not None else None
+        if name is None or self.const_value(args[1], fr) != 0 or self.const_value(args[2], fr) != name[1]:
             self.unsupported(s, "memset other than memset(p, 0, sizeof *p) of a struct cell")
             return self.effects(args, cur, fr)
         v, cur = self.ptr_value(target, cur, fr)
         if not isinstance(v, str) or v == BAD:
             self.unsupported(s, f"memset of {self.src.text(target, 40)}")
             return cur
-        struct = self.structs[self.struct(st)]
+        struct = self.structs[name[0]]
         steps: List[ir.Statement] = [ir.StoreNull(v, f) for f, _ in struct.pointer_fields]
         steps += [ir.SetData(v, d, 0) for d in struct.int_fields]
         for stmt in steps:
             cur = self.step(cur, stmt, s)
         return cur
+
+    def memset_struct(self, target: ci.Cursor, fr: Frame) -> Optional[Tuple[str, int]]:
+        """The struct (its name) of the cell a memset's pointer ``target`` points to and the bytes
+        that cover it, or None."""
+        st = pointee_struct(target.type)
+        if st is not None:
+            return self.struct(st), st.type.get_size()
+        if not self.void_var(target, fr):
+            return None
+        name = self.pointers[fr.names[decl_key(target.referenced)]].struct
+        return (name, self.struct_bytes[name]) if name in self.struct_bytes else None
 
     def memcpy(self, s: ci.Cursor, args: List[ci.Cursor], cur: Cur, fr: Frame) -> Cur:
         """``memcpy(p, q, sizeof *p)`` of two cells of one struct type: ``*p = *q`` (anything else

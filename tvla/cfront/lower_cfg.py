@@ -67,6 +67,7 @@ class Builder:
         self.cells: Set[str] = set()      # pointer variables standing for a struct variable (its cell)
         self.ints: Dict[str, ir.IntVar] = {}
         self.structs: Dict[str, ir.StructType] = {}
+        self.struct_bytes: Dict[str, int] = {}   # the size of each struct registered (not its host's)
         self.hosts = Hosts()              # embedded structs reached through interior pointers
         self.bare: Dict[str, Tuple[str, str]] = {}   # cells of such a struct standing alone -> (it, its host)
         self.head_cell: Dict[Tuple[str, str], str] = {}   # (struct variable's cell, path) -> its head's cell
@@ -175,6 +176,7 @@ class Builder:
         if host is not None:
             return self.struct(host.container)
         name = struct_name(decl)
+        self.struct_bytes.setdefault(name, decl.type.get_size())
         if name not in self.structs:   # a struct's fields are read once (a struct may have thousands)
             st, targets = struct_type(decl)
             hosted = self.hosts.by_struct   # a field to an embedded struct leads to its host's cells
