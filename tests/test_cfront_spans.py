@@ -11,6 +11,9 @@ extern int __VERIFIER_nondet_int(void);
 extern unsigned __VERIFIER_nondet_uint(void);
 extern void reach_error(void);
 struct node { struct node *next; FIELD mark; };
+static int hash(int key) { return key & 7; }
+static int odd(int key) { if (key > 100) return key & 7; return key % 3; }
+static int twice(int key) { if (key > 100) return key & 7; return key * 2; }
 int main(void) {
     struct node *h = NULL;
     while (__VERIFIER_nondet_int()) {
@@ -43,6 +46,13 @@ def program(value, check, typ="int", field="int"):
     ("n & 3", "p->mark == 4", "int", "int", "true"),
     ("n & 3", "p->mark == 3", "int", "int", "false"),
     ("(n % 300) + 1", "p->mark == 400", "int", "int", "unknown"),    # not a span: any value
+    # the value a function returns (hash_fun: return key & 7), every return's span
+    ("hash(n)", "p->mark < 0 || p->mark > 7", "int", "int", "true"),
+    ("hash(n)", "p->mark == 7", "int", "int", "false"),
+    ("hash(n)", "p->mark == 2", "unsigned char", "unsigned char", "false"),
+    ("odd(n)", "p->mark > 7 || p->mark < -2", "int", "int", "true"),   # 0..7 or -2..2: -2..7
+    ("odd(n)", "p->mark == -2", "int", "int", "false"),
+    ("twice(n)", "p->mark == 1000", "int", "int", "unknown"),   # a return without a span: any value
 ])
 def test_a_remainder_written_into_a_field_keeps_its_span(tmp_path, value, check, typ, field, expected):
     assert c_verdicts(tmp_path, program(value, check, typ, field), ("unreach-call",)) == (expected,)

@@ -18,7 +18,7 @@ import clang.cindex as ci
 from tvla.cfront.ir import IntRange, Pos, StructType
 from tvla.cfront.parse import PRELUDE, evaluate_int, unary_operator
 
-__all__ = ["BLOCK", "strip_kept", "CELL_ALLOCATORS", "backward_jumps", "is_global_var", "jumped_back_over", "switch_range", "controlling_range", "LIBRARY_BUILTINS", "library_name", "HIDDEN_CALL_ATTRIBUTES", "hidden_calls", "K", "T", "walk_main", "all_zero", "is_aggregate", "has_backward_goto", "does_nothing", "INT_KINDS", "sizeof_struct", "is_int", "int_range", "field_range", "member_range", "is_void_pointer", "is_floating", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
+__all__ = ["BLOCK", "callee_definition", "strip_kept", "CELL_ALLOCATORS", "backward_jumps", "is_global_var", "jumped_back_over", "switch_range", "controlling_range", "LIBRARY_BUILTINS", "library_name", "HIDDEN_CALL_ATTRIBUTES", "hidden_calls", "K", "T", "walk_main", "all_zero", "is_aggregate", "has_backward_goto", "does_nothing", "INT_KINDS", "sizeof_struct", "is_int", "int_range", "field_range", "member_range", "is_void_pointer", "is_floating", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
            "int_cell", "is_int_cell", "is_byte_cell", "cell_words", "CELL_FIELD", "cell_deref", "is_datum",
            "is_function_pointer", "is_scalar", "definitions", "callable_from_main", "function_of", "function_value", "function_number", "constant_value",
            "struct_type", "fields_of", "decl_key", "initializer", "strip", "callee_name", "children", "SourceText",
@@ -530,6 +530,13 @@ def hidden_calls(tu: ci.TranslationUnit) -> List[Tuple[ci.Cursor, str]]:
                 if words and words[0].strip("_") in HIDDEN_CALL_ATTRIBUTES:
                     out.append((c, words[0].strip("_")))
     return out
+
+
+def callee_definition(c: ci.Cursor) -> Optional[ci.Cursor]:
+    """The definition of the function ``c`` calls directly (None: not such a call, or no body here)."""
+    s = strip(c, casts=True)
+    ref = s.referenced if s.kind == K.CALL_EXPR else None
+    return ref.get_definition() if ref is not None and ref.kind == K.FUNCTION_DECL else None
 
 
 def callee_name(call: ci.Cursor) -> Optional[str]:

@@ -53,7 +53,7 @@ from typing import Callable, Dict, FrozenSet, Hashable, List, Optional, Set, Tup
 
 import clang.cindex as ci
 
-from tvla.cfront.cinfo import (MAX_CASE_RANGE, K, strip_kept, callee_name, case_values, children, controlling_range, has_backward_goto, decl_key, for_parts,
+from tvla.cfront.cinfo import (MAX_CASE_RANGE, K, strip_kept, callee_definition, callee_name, case_values, children, controlling_range, has_backward_goto, decl_key, for_parts,
                                constant_value, initializer, int_range, is_aggregate, is_datum, is_scalar, keeps_value,
                                mentions, strip, switch_cases)
 from tvla.cfront.ir import DATA_OPS, IntRange, Span, held, holds, region_values
@@ -711,7 +711,7 @@ class IntTests:
         """The children of ``call`` left to visit: an int variable passed as an argument to a
         parameter of a function defined here is recorded in :attr:`passed` instead (the parameter's
         tests are the variable's: :meth:`forwarded`)."""
-        fdef = _callee_definition(call)
+        fdef = callee_definition(call)
         params = [p for p in children(fdef) if p.kind == K.PARM_DECL] if fdef is not None else []
         args = list(call.get_arguments())
         if len(params) != len(args):
@@ -950,7 +950,7 @@ def _value(rhs: object, known: Dict[Hashable, IntClass], inits: FrozenSet[Hashab
     span = _remainders(s)
     if span is not None:   # n % 2 of a value not followed: one of -1, 0, 1 (the lowering abstracts which)
         return ("set", span, False)
-    if remainder_of(s) is not None or _returns_remainders(_callee_definition(s)):
+    if remainder_of(s) is not None or _returns_remainders(callee_definition(s)):
         return _REMAINDER
     return _OTHER
 
@@ -1000,15 +1000,8 @@ def _narrowed(value: object, rhs: object, rng: Optional[IntRange]) -> object:
 
 def _returned(rhs: ci.Cursor, known: Dict[Hashable, IntClass]) -> Optional[IntClass]:
     """The class of the value a call returns (None: not a call of a function defined here)."""
-    definition = _callee_definition(rhs)
+    definition = callee_definition(rhs)
     return known.get(return_key(definition)) if definition is not None else None
-
-
-def _callee_definition(c: ci.Cursor) -> Optional[ci.Cursor]:
-    """The definition of the function ``c`` calls directly (None: not such a call, or no body here)."""
-    s = strip(c, casts=True)
-    ref = s.referenced if s.kind == K.CALL_EXPR else None
-    return ref.get_definition() if ref is not None and ref.kind == K.FUNCTION_DECL else None
 
 
 def shift_of(rhs: ci.Cursor, class_of: Callable[[ci.Cursor], Optional[IntClass]],
@@ -1266,7 +1259,7 @@ def _compared_key(side: ci.Cursor) -> Optional[Hashable]:
     var = int_var(side)
     if var is not None:
         return decl_key(var)
-    definition = _callee_definition(side)
+    definition = callee_definition(side)
     return return_key(definition) if definition is not None else None
 
 

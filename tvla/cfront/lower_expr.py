@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, Hashable, List
 import clang.cindex as ci
 
 from tvla.cfront import ir
-from tvla.cfront.cinfo import CELL_FIELD, K, strip_kept, cell_deref, cell_words, children, constant_value, decl_key, int_range, is_global_var, is_byte_cell, \
+from tvla.cfront.cinfo import CELL_FIELD, K, strip_kept, callee_definition, cell_deref, cell_words, children, constant_value, decl_key, int_range, is_global_var, is_byte_cell, \
     mentions, is_floating, is_int, is_int_cell, is_number, is_pointer, is_void_pointer, keeps_value, member_range, pointee_struct, strip, struct_decl, struct_name
 from tvla.cfront.embedded import container_of, member_path, member_struct
 from tvla.cfront.intvars import ABSTRACT, VALUED, IntClass, Mapping, c_converted, compound_operator, in_type, int_var, is_nondet_call, is_truth_value, \
@@ -1602,13 +1602,28 @@ def _cast_words(here: ci.Cursor, want: ci.Cursor) -> str:
     return f"cast between struct types ({struct_name(here)} and {struct_name(want)})"
 
 
+MAX_SPAN_CALLS = 3
+"""How deep :func:`value_span` follows calls whose results are returned (a recursive function stops)."""
+
+
 def value_span(c: ci.Cursor, rng: Optional[ir.IntRange],
-               never_negative: Callable[[ci.Cursor], bool]) -> Optional[ir.Span]:
+               never_negative: Callable[[ci.Cursor], bool], depth: int = 0) -> Optional[ir.Span]:
     """The values ``c % K`` (K a positive constant: from -(K-1) to K-1, from 0 for an unsigned
     operation or a left operand ``never_negative`` holds of) or ``c & M`` (M a constant from 0: 0
     to M) may take, when every type they pass (casts, and ``rng``: the type they are stored into)
-    keeps them; None for any other expression."""
+    keeps them; for a call of a function the file defines (``hash(k)`` with ``return k & 7;``),
+    the least span holding those of all its returns; None for any other expression."""
     s = strip(c, casts=True)
+    fdef = callee_definition(s) if s.kind == K.CALL_EXPR and depth < MAX_SPAN_CALLS else None
+    if fdef is not None:
+        returns = [r for r in fdef.walk_preorder() if r.kind == K.RETURN_STMT]
+        spans = [value_span(children(r)[0], int_range(fdef.result_type), never_negative, depth + 1)
+                 if len(children(r)) == 1 else None for r in returns]
+        if not spans or any(x is None for x in spans):
+            return None
+        span = ir.Span(min(x.lo for x in spans if x), max(x.hi for x in spans if x))
+        types = [int_range(x.type) for x in _casts_down_to(c, s)] + ([rng] if rng is not None else [])
+        return span if all(r is not None and span.lo in r and span.hi in r for r in types) else None
     op = binary_operator(s) if s.kind == K.BINARY_OPERATOR else None
     k = constant_value(children(s)[1]) if op in ("%", "&") else None
     t = int_range(s.type)
