@@ -40,7 +40,7 @@ What a run observes, on stderr as ``GT ...`` lines and sanitizer reports:
   (so stale copies of pointers left by returned functions do not count as references);
   LSan's leak check at exit (after ``main``'s frame is gone) is never used.
 * memcleanup: the harness counts allocated, not yet freed blocks (its own table, by
-  ``-Wl,--wrap=malloc,calloc,free``) and prints the count when the run terminates:
+  ``-Wl,--wrap=malloc,calloc,realloc,free``) and prints the count when the run terminates:
   return from main, ``exit``, ``abort``, ``reach_error``.  A count > 0 is a violation,
   whether the blocks are still reachable or not.  A run that stops at a memsafety error
   also prints its count, but that count is not used (undefined behaviour first).
@@ -88,6 +88,7 @@ HARNESS = r"""
 
 void *__real_malloc(size_t);
 void *__real_calloc(size_t, size_t);
+void *__real_realloc(void *, size_t);
 void __real_free(void *);
 int gt_prog_main(void);
 
@@ -204,6 +205,14 @@ void *__wrap_calloc(size_t a, size_t b)
     if (p) track(p);
     return p;
 }
+void *__wrap_realloc(void *old, size_t n)
+{
+    leak_check("realloc");
+    void *p = __real_realloc(old, n);
+    if (old && (p || n == 0)) untrack(old);   /* moved, or freed by realloc(old, 0) (glibc) */
+    if (p) track(p);
+    return p;
+}
 void __wrap_free(void *p)
 {
     leak_check("free");
@@ -294,7 +303,7 @@ int main(void)
 HARNESS = HARNESS.replace('    leak_check("after main");   /* main\'s frame is gone: never a leak we report, see end() */\n', "")
 
 CFLAGS = ["-O0", "-g", "-w", "-fno-omit-frame-pointer", "-fno-inline", "-fno-builtin"]
-WRAP = "-Wl,--wrap=malloc,--wrap=calloc,--wrap=free,--wrap=exit,--wrap=abort"
+WRAP = "-Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free,--wrap=exit,--wrap=abort"
 SAN = ["-fsanitize=address,undefined", "-fno-sanitize=null,alignment",   # ASan reports those (with the block count)
        "--param", "asan-stack=0",   # LSan missed pointers held by main's local arrays; UBSan checks their bounds
        "-fno-sanitize-recover=undefined"]
