@@ -159,6 +159,9 @@ def verdicts(tmp_path, src):
     # memset(p, 0, size) of a void * in a kzalloc wrapper, size the struct's (was unsupported)
     (KZALLOC.replace("FREE", "free(head);"), ("true", "true", "true")),
     (KZALLOC.replace("FREE", ""), ("true", "false", "true")),   # r still points to the list
+    # likely(p != NULL) as the kernel's macro writes it: a test of p, not an abstracted int
+    (KZALLOC.replace("FREE", "free(head);").replace("if (p != NULL)", "if (__builtin_expect(!!(p != NULL), 1))"),
+     ("true", "true", "true")),
 ])
 def test_verdicts_through_void_pointers(tmp_path, src, expected):
     assert verdicts(tmp_path, src) == expected

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, Hashable, List
 import clang.cindex as ci
 
 from tvla.cfront import ir
-from tvla.cfront.cinfo import CELL_FIELD, K, strip_kept, callee_definition, cell_deref, cell_words, children, constant_value, decl_key, int_range, is_global_var, is_byte_cell, \
+from tvla.cfront.cinfo import CELL_FIELD, K, strip_kept, callee_definition, callee_name, cell_deref, cell_words, children, constant_value, decl_key, int_range, is_global_var, is_byte_cell, \
     mentions, is_floating, is_int, is_int_cell, is_number, is_pointer, is_void_pointer, keeps_value, member_range, pointee_struct, strip, struct_decl, struct_name
 from tvla.cfront.embedded import container_of, member_path, member_struct
 from tvla.cfront.intvars import ABSTRACT, VALUED, IntClass, Mapping, c_converted, compound_operator, in_type, int_var, is_nondet_call, is_truth_value, \
@@ -643,6 +643,10 @@ class ExprLowering(Builder):
         s = strip(c, casts=True)
         if s.kind == K.UNARY_OPERATOR and unary_operator(s) == "!":
             return self.cond(children(s)[0], f, t, cur, fr)
+        if s.kind == K.CALL_EXPR and callee_name(s) == "__builtin_expect" and len(list(s.get_arguments())) == 2:
+            # if (likely(p != NULL)): the test of p, not of an int made from it (abstracted)
+            e, hint = s.get_arguments()
+            return self.cond(e, t, f, self.effect(hint, cur, fr), fr)
         if s.kind == K.BINARY_OPERATOR and binary_operator(s) in ("&&", "||", ","):
             return self.cond_binary(s, t, f, cur, fr)
         if s.kind == K.CONDITIONAL_OPERATOR:
