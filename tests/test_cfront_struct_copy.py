@@ -1,5 +1,7 @@
 """``*p = *q`` and ``memcpy(p, q, sizeof *p)`` of two cells of one struct type copy every field:
-each pointer field through a temporary, each int field as a datum; both cells are dereferenced."""
+each pointer field through a temporary, each int field as a datum; both cells are dereferenced.
+``*p = (struct T){ ... }`` copies a compound literal: a cell of its own, zeroed, given the listed
+fields (read before ``*p`` is written), then gone."""
 
 import pytest
 
@@ -57,6 +59,16 @@ def verdicts(tmp_path, src):
     ("free(n); *m = *n; n = malloc(sizeof *n);", ["false(valid-deref)", "true", "true"]),
     ("n->next = malloc(sizeof *n); *m = *n; free(m->next);", ["true", "true", "true"]),
     ("n->next = malloc(sizeof *n); *m = *n;", ["false(valid-memtrack)", "false", "true"]),
+    # a compound literal: a cell of its own, zeroed, the listed fields written, then copied
+    ("*m = (struct node){0}; if (m->next != NULL || m->prev != NULL || m->d != 0) reach_error();",
+     ["true", "true", "true"]),
+    ("*m = (struct node){ .d = 7, .next = n }; if (m->next != n || m->prev != NULL || m->d != 7) reach_error();",
+     ["true", "true", "true"]),
+    ("*m = (struct node){ .prev = n }; if (m->prev == n) reach_error();", ["true", "false", "false"]),
+    # its values are read before the copy writes: n's old next (n itself) and datum
+    ("*n = (struct node){ .d = n->d, .prev = n->next }; if (n->prev != n || n->d != 7 || n->next) reach_error();",
+     ["true", "true", "true"]),
+    ("n->next = malloc(sizeof *n); *n = (struct node){ .d = 1 };", ["false(valid-memtrack)", "false", "true"]),
 ])
 def test_a_copied_cell_holds_the_fields_of_its_source(tmp_path, body, expected):
     assert verdicts(tmp_path, PROGRAM.replace("BODY", body)) == expected
@@ -66,7 +78,7 @@ def test_a_copied_cell_in_a_list(tmp_path):
     assert verdicts(tmp_path, LIST) == ["true", "true", "true"]
 
 
-@pytest.mark.parametrize("body", ["memcpy(m, n, 4);", "*m = (struct node){0};"])
+@pytest.mark.parametrize("body", ["memcpy(m, n, 4);", "*m = (struct node){ .next = n + 1 };"])
 def test_other_copies_are_unsupported(tmp_path, body):
     path = tmp_path / "t.c"
     path.write_text(PROGRAM.replace("BODY", body))

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, Hashable, List
 import clang.cindex as ci
 
 from tvla.cfront import ir
-from tvla.cfront.cinfo import CELL_FIELD, K, strip_kept, callee_definition, callee_name, cell_deref, cell_words, children, constant_value, decl_key, int_range, is_global_var, is_byte_cell, \
+from tvla.cfront.cinfo import CELL_FIELD, K, strip_kept, callee_definition, callee_name, cell_deref, cell_words, children, constant_value, decl_key, designations, field_range, fields_of, int_range, is_global_var, is_byte_cell, \
     mentions, is_floating, is_int, is_int_cell, is_number, is_pointer, is_void_pointer, keeps_value, member_range, pointee_struct, strip, struct_decl, struct_name
 from tvla.cfront.embedded import container_of, member_path, member_struct
 from tvla.cfront.intvars import ABSTRACT, VALUED, IntClass, Mapping, c_converted, compound_operator, in_type, int_var, is_nondet_call, is_truth_value, \
@@ -1137,6 +1137,9 @@ class ExprLowering(Builder):
             cell, cur = self.struct_cell(dst, cur, fr)
             if cell is not None:
                 return self.call_into(returned, cell, cur, fr)
+        literal = strip(src, casts=True)
+        if st is not None and literal.kind == K.COMPOUND_LITERAL_EXPR and struct_decl(literal.type) == st:
+            return self.copy_literal(s, dst, literal, st, cur, fr)
         ends: List[str] = []
         for e in (dst, src):
             cell, cur = self.struct_cell(e, cur, fr) if st is not None and struct_decl(e.type) == st else (None, cur)
@@ -1145,6 +1148,40 @@ class ExprLowering(Builder):
                 return cur
             ends.append(cell)
         return self.copy_between(s, ends[0], ends[1], st, cur)
+
+    def copy_literal(self, s: ci.Cursor, dst: ci.Cursor, literal: ci.Cursor, st: ci.Cursor, cur: Cur,
+                     fr: Frame) -> Cur:
+        """``*p = (struct T){ .f = e, ... }``: the literal is a cell of its own (zeroed, then each listed
+        field written, its values read before ``*p`` changes), copied into ``*p``, then gone."""
+        init = next((k for k in children(literal) if k.kind == K.INIT_LIST_EXPR), None)
+        cell, cur = self.struct_cell(dst, cur, fr)
+        if init is None or cell is None or self.hosts.of(st) is not None or self.hosts.has_heads(st):
+            self.unsupported(s, "struct copied by value, other than between struct variables and cells (*p)")
+            return cur
+        tmp = self.pointer("literal", st, "local", True)
+        self.cells.add(tmp)
+        cur = self.step(cur, ir.Malloc(tmp, self.struct(st), True, False, True), s)
+        typ = self.structs[self.struct(st)]
+        decls = fields_of(st)
+        names = [f.spelling for f in decls]
+        i = 0
+        for designators, e in designations(init):
+            if designators:
+                i = names.index(designators[0]) if designators[0] in names else len(names)
+            f, i = (decls[i] if i < len(decls) else None), i + 1
+            if f is None or len(designators) > 1:
+                self.unsupported(e, self.describe(e, "initial value in a compound literal:"))
+                return cur
+            if any(n == f.spelling for n, _ in typ.pointer_fields):
+                v, cur = self.ptr_value(e, cur, fr, pointee_struct(f.type))
+                cur = self.step(cur, ir.StoreNull(tmp, f.spelling) if v is None else ir.Store(tmp, f.spelling, v), s)
+            elif f.spelling in typ.int_fields:
+                cur = self.assign_data(s, (tmp, f.spelling), e, cur, fr, field_range(f))[1]
+            elif evaluate_int(strip(e, casts=True)) != 0:
+                self.unsupported(e, self.describe(e, f"initial value of field {f.spelling} in a compound literal:"))
+                return cur
+        cur = self.copy_between(s, cell, tmp, st, cur)
+        return self.step(cur, ir.Free(tmp, scope_end=True), s)
 
     def struct_cell(self, e: ci.Cursor, cur: Cur, fr: Frame) -> Tuple[Optional[str], Cur]:
         """The pointer variable to the cell a struct lvalue is: a struct variable's own, or the one
