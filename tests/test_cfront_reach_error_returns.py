@@ -1,4 +1,5 @@
-"""A program's own ``reach_error()`` that does nothing returns: the run goes on after the call.
+"""A program's own ``reach_error()`` that may return (does nothing, or something and returns): the
+run goes on after the call, its body run first.
 
 The competition's tasks define ``reach_error`` to fail an assertion (it never returns), and the
 call ends the program: memcleanup is checked there as at ``exit``.  A task that defines it
@@ -39,6 +40,11 @@ CASES = [
     ("", "p = NULL;", ("false (valid-memtrack)", "false", "false")),
     # a reach_error that fails an assertion ends the program: the cell is not freed then
     ("__assert_fail(\"0\", \"p.c\", 2, \"reach_error\");", "free(p);", ("true", "false", "false")),
+    # a body that does something and returns: it runs, and so does what follows (it stopped the
+    # program, in the analysis and in concrete runs: memcleanup false, the double free unseen)
+    ("cnt = cnt + 1;", "", ("true", "true", "false")),
+    ("cnt = cnt + 1;", "free(p);", ("false (valid-free)", "true", "false")),
+    ("cnt = cnt + 1; abort();", "free(p);", ("true", "false", "false")),
 ]
 
 
@@ -47,15 +53,18 @@ CASES = [
 def test_what_follows_a_reach_error_that_returns_is_checked(tmp_path, body, after, want, concrete):
     src = PROGRAM.replace("BODY", body).replace("AFTER", after)
     if body:
-        src = "extern void __assert_fail(const char *, const char *, unsigned int, const char *);\n" + src
+        src = "extern void __assert_fail(const char *, const char *, unsigned int, const char *);\n" \
+              "extern void abort(void);\nint cnt;\n" + src
     assert c_verdicts(tmp_path, src, PROPERTIES, concrete=concrete) == want
 
 
 @pytest.mark.parametrize("body, goes_on", [("", True), (" return; ", True), (" ; ", True),
-                                           (" abort(); ", False), (" int x = 0; ", False)])
-def test_only_a_body_that_does_nothing_goes_on(tmp_path, body, goes_on):
+                                           (" abort(); ", False), (" int x = 0; ", True),
+                                           (" x = 1; abort(); ", False), (" ERROR: goto ERROR; ", False),
+                                           (" if (x) return; abort(); ", True), (" (0) ? (void)0 : abort(); ", False)])
+def test_only_a_body_that_never_returns_stops(tmp_path, body, goes_on):
     path = tmp_path / "p.c"
-    path.write_text("extern void abort(void);\n" + PROGRAM.replace("BODY", body).replace("AFTER", ""))
+    path.write_text("extern void abort(void);\nint x;\n" + PROGRAM.replace("BODY", body).replace("AFTER", ""))
     prog = lower_file(str(path))
     [err] = [e for e in prog.edges if isinstance(e.stmt, ir.ReachError)]
     assert err.stmt.goes_on == goes_on and err.target == prog.error

@@ -18,7 +18,7 @@ import clang.cindex as ci
 from tvla.cfront.ir import IntRange, Pos, StructType
 from tvla.cfront.parse import PRELUDE, evaluate_int, unary_operator
 
-__all__ = ["BLOCK", "callee_definition", "strip_kept", "CELL_ALLOCATORS", "backward_jumps", "is_global_var", "jumped_back_over", "switch_range", "controlling_range", "LIBRARY_BUILTINS", "library_name", "HIDDEN_CALL_ATTRIBUTES", "hidden_calls", "K", "T", "walk_main", "all_zero", "is_aggregate", "has_backward_goto", "does_nothing", "INT_KINDS", "sizeof_struct", "is_int", "int_range", "field_range", "member_range", "is_void_pointer", "is_floating", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
+__all__ = ["BLOCK", "never_returns", "callee_definition", "strip_kept", "CELL_ALLOCATORS", "backward_jumps", "is_global_var", "jumped_back_over", "switch_range", "controlling_range", "LIBRARY_BUILTINS", "library_name", "HIDDEN_CALL_ATTRIBUTES", "hidden_calls", "K", "T", "walk_main", "all_zero", "is_aggregate", "has_backward_goto", "does_nothing", "INT_KINDS", "sizeof_struct", "is_int", "int_range", "field_range", "member_range", "is_void_pointer", "is_floating", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
            "int_cell", "is_int_cell", "is_byte_cell", "cell_words", "CELL_FIELD", "cell_deref", "is_datum",
            "is_function_pointer", "is_scalar", "definitions", "callable_from_main", "function_of", "function_value", "function_number", "constant_value",
            "struct_type", "fields_of", "decl_key", "initializer", "strip", "callee_name", "children", "SourceText",
@@ -584,6 +584,26 @@ def does_nothing(fdef: ci.Cursor) -> bool:
     bodies = [c for c in fdef.get_children() if c.kind == K.COMPOUND_STMT]
     return bool(bodies) and all(c.kind in (K.NULL_STMT, K.RETURN_STMT) and not children(c)
                                 for c in children(bodies[-1]))
+
+
+def never_returns(fdef: ci.Cursor, stopping: FrozenSet[str]) -> bool:
+    """Does every run of the function ``fdef``'s body stop the program inside it: a call of one of
+    ``stopping`` (``abort``, ``__assert_fail``...) or a loop on a label (``ERROR: goto ERROR;``) at
+    its top level, and no ``return`` or ``goto`` before it?"""
+    bodies = [c for c in fdef.get_children() if c.kind == K.COMPOUND_STMT]
+    for st in children(bodies[-1]) if bodies else ():
+        s = strip(st, casts=True)
+        while s.kind == K.CONDITIONAL_OPERATOR and constant_value(children(s)[0]) is not None:
+            s = strip(children(s)[1 if constant_value(children(s)[0]) else 2], casts=True)   # assert(0)
+        kids = children(s)
+        if s.kind == K.CALL_EXPR and callee_name(s) in stopping:
+            return True
+        if s.kind == K.LABEL_STMT and kids and kids[0].kind == K.GOTO_STMT \
+                and [k.spelling for k in children(kids[0])] == [s.spelling]:
+            return True
+        if any(k.kind in (K.RETURN_STMT, K.GOTO_STMT, K.INDIRECT_GOTO_STMT) for k in s.walk_preorder()):
+            return False
+    return False
 
 
 class SourceText:

@@ -44,7 +44,7 @@ import networkx as nx
 
 from tvla.cfront import ir
 from tvla.cfront.cinfo import BLOCK, CELL_ALLOCATORS, CELL_FIELD, K, SourceText, backward_jumps, callee_name, hidden_calls, jumped_back_over, library_name, switch_range, callable_from_main, definitions, cell_words, children, constant_value, decl_key, \
-    designations, does_nothing, fields_of, function_number, initializer, int_cell, is_function_pointer, is_int, is_int_cell, is_number, \
+    designations, does_nothing, never_returns, fields_of, function_number, initializer, int_cell, is_function_pointer, is_int, is_int_cell, is_number, \
     is_scalar, for_parts, is_pointer, is_void_pointer, pointee_struct, strip, struct_decl, struct_name, switch_cases, \
     MAX_CASE_RANGE, case_values, int_range, sizeof_struct
 from tvla.cfront.embedded import find_hosts, member_struct
@@ -76,6 +76,7 @@ MAX_EDGES = 20_000      # edges of the lowered program, every call inlined (each
 
 ERROR_CALLS = ("reach_error", "__VERIFIER_error", "__assert_fail", "__assert_perror_fail", "__assert")
 EXIT_CALLS = {"abort": "abort", "exit": "exit", "_Exit": "exit", "_exit": "exit"}
+STOPPING_CALLS = frozenset(ERROR_CALLS) | frozenset(EXIT_CALLS)   # a call of one never returns
 INPUT_CALLS = {"scanf": 1, "fscanf": 2, "sscanf": 2}   # the index of their first target
 IGNORED_CALLS = ("printf", "fprintf", "puts", "putchar", "fflush", "fputs", "fputc", "sprintf", "snprintf", "perror",
                  "srand", "srandom")
@@ -818,10 +819,15 @@ class Lowering(LinkLowering):
         if name == "free":
             return None, self.free(s, args, cur, fr)
         if name in ERROR_CALLS:
-            # a program's own reach_error() that does nothing returns: the run goes on after it
-            goes_on = name in self.definitions and does_nothing(self.definitions[name])
+            # a program's own reach_error() that may return: the run goes on after it (its body runs)
+            fdef = self.definitions.get(name)
+            goes_on = fdef is not None and not never_returns(fdef, STOPPING_CALLS - {name})
             self.edge(cur, "error", ir.ReachError(frozenset(self.frames), goes_on), s)
-            return None, (self.step(cur, ir.Nop(f"{name}() returns"), s) if goes_on else None)
+            if fdef is None or not goes_on:
+                return None, None
+            if does_nothing(fdef):
+                return None, self.step(cur, ir.Nop(f"{name}() returns"), s)
+            return self.inline(fdef, s, args, cur, fr)
         if name in EXIT_CALLS:
             cur = self.effects(args, cur, fr)
             self.edge(cur, "exit", ir.Exit(EXIT_CALLS[name], frozenset(self.frames)), s)

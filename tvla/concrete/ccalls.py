@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Sequence
 
 import clang.cindex as ci
 
-from tvla.cfront.cinfo import children, does_nothing, library_name
+from tvla.cfront.cinfo import children, does_nothing, library_name, never_returns
 from tvla.cfront.intvars import RANDOM_CALLS
 from tvla.cfront.ir import IntRange
 from tvla.concrete.cblocks import copy_elements, reallocated, zero_fill
@@ -25,6 +25,7 @@ __all__ = ["compile_call", "ERROR_FUNCTIONS", "EXIT_FUNCTIONS"]
 
 Fn = Callable[["Frame"], Any]
 ERROR_FUNCTIONS = ("reach_error", "__VERIFIER_error", "__assert_fail", "__assert_rtn", "__assert")
+STOPPING = frozenset(ERROR_FUNCTIONS) | {"abort", "exit", "_Exit", "_exit"}   # a call of one never returns
 EXIT_FUNCTIONS = ("abort", "exit", "_Exit", "_exit")
 MAX_BLOCK = 1 << 30   # bytes of the largest block a run allocates
 QUIET_FUNCTIONS = ("printf", "puts", "putchar", "fprintf", "fflush", "fputs", "perror", "srand", "srandom")
@@ -43,7 +44,10 @@ def compile_call(ex: "ExprCompiler", c: ci.Cursor, ty: Ty) -> Fn:
     if name in RANDOM_CALLS and not args or name == "time" and len(args) == 1:
         return _nondet(ex.prog.site(c), ty, args, RANDOM_CALLS.get(name))
     if name in ERROR_FUNCTIONS:   # a program's own reach_error() is the error, whatever its body
-        return _error_returns() if name in ex.prog.bodies and does_nothing(ex.prog.bodies[name]) else _error(args, 0)
+        body = ex.prog.bodies.get(name)
+        if body is None or never_returns(body, STOPPING - {name}):
+            return _error(args, 0)
+        return _error_returns(None if does_nothing(body) else _user(name, args))
     if name in ex.prog.bodies:
         return _user(name, args)
     maker = _LIBRARY.get(name)
@@ -118,10 +122,12 @@ def _error(args: List[Fn], site: int) -> Fn:
     return call
 
 
-def _error_returns() -> Fn:
-    """The program's own reach_error() that does nothing: the error, and the run goes on."""
+def _error_returns(body: Optional[Fn]) -> Fn:
+    """The program's own reach_error() that may return: the error, then its ``body`` runs (None:
+    it does nothing) and the run goes on."""
     def call(fr: "Frame") -> Any:
         fr.m.event("unreach-call", "reach_error() is called")
+        return body(fr) if body is not None else None
     return call
 
 
