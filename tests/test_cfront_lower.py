@@ -510,7 +510,9 @@ def test_assert_and_reach_error(tmp_path):
                            " if (x == NULL) reach_error();\n return 0; }\n")
     errors = edges_of(prog, ir.ReachError)
     assert [e.pos.line - HL for e in errors] == [3, 4] and all(e.target == prog.error for e in errors)
-    assert not any(p.name == "never" for p in prog.pointers)       # reach_error's body is not inlined
+    # a failing assert stops the run; this reach_error returns: its body runs, then the run goes on
+    assert [e.stmt.goes_on for e in errors] == [False, True]
+    assert any(p.name == "never" for p in prog.pointers)
     fail = next(e for e in prog.edges if e.stmt == ir.Assume(ir.DataCond("x", "d", ">", value=3)))
     assert out(prog, fail.target)[0].stmt == ir.ReachError()
 
