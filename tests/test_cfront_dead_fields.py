@@ -135,3 +135,35 @@ def test_the_generated_merge_sort_embeds_its_concrete_runs(tmp_path):
     check = subprocess.run([sys.executable, "-m", "tvla", "selfcheck", str(out / "merge_sort.tvp"),
                             str(out / "merge_sort.tvs"), "--runs", "20"], capture_output=True, text=True)
     assert check.returncode == 0, check.stdout + check.stderr
+
+
+RECURSIVE = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+struct node { struct node *next; };
+struct list { struct node *slist; };
+static void kill(struct node *d) { while (d) { struct node *t = d->next; free(d); d = t; } }
+static void rec(struct list *x, int k) {
+  struct node *d = x->slist;
+  while (__VERIFIER_nondet_int()) { struct node *m = malloc(sizeof *m); m->next = d; d = m; }
+  if (k > 0) { kill(d); rec(x, k - 1); return; }
+  x->slist = d;
+}
+int main(void) {
+  struct list *x = malloc(sizeof *x);
+  x->slist = NULL;
+  rec(x, __VERIFIER_nondet_int());
+  struct node *d = x->slist;
+  while (__VERIFIER_nondet_int()) { struct node *m = malloc(sizeof *m); m->next = d; d = m; }
+  kill(d);
+  free(x);
+  return 0;
+}
+"""
+
+
+def test_a_path_a_recursion_cut_ends_keeps_the_field(tmp_path):
+    """The deepest inlined call of rec() reads x->slist, then its k > 0 branch calls rec again past the
+    unrolling: the CFG ends there (a Spin), C goes on and reads x->slist again.  Only main's load,
+    freed on every path, forgets it (a helper's probe, 2026-12-04: the cut counted as a good end)."""
+    path = write(tmp_path, "rec.c", RECURSIVE)
+    assert [(line, v) for line, v, _ in forgotten(path)] == [(16, "x")]

@@ -25,7 +25,7 @@ way in a comparison, an alarm where it is dereferenced or freed).
 """
 
 from dataclasses import replace
-from typing import Dict, List, Optional, Set, Tuple
+from typing import Dict, FrozenSet, List, Optional, Set, Tuple
 
 from tvla.cfront import ir
 
@@ -46,24 +46,30 @@ def forget_stale_fields(prog: ir.CProgram) -> ir.CProgram:
     for e in prog.edges:
         out_of.setdefault(e.source, []).append(e)
     fresh = ir.fresh_nodes(prog, "S")
+    ends = frozenset((prog.exit, prog.error))
     out: List[ir.Edge] = []
     for e in prog.edges:
         s = e.stmt
-        if isinstance(s, ir.Load) and s.dst != s.src and _stale(s.src, s.field, e.target, out_of):
+        if isinstance(s, ir.Load) and s.dst != s.src and _stale(s.src, s.field, e.target, out_of, ends):
             out += ir.chain(e, [s, ir.Forget(s.src, s.field)], fresh)
         else:
             out.append(e)
     return replace(prog, edges=tuple(out)) if len(out) != len(prog.edges) else prog
 
 
-def _stale(x: str, f: str, start: str, out_of: Dict[str, List[ir.Edge]]) -> bool:
+def _stale(x: str, f: str, start: str, out_of: Dict[str, List[ir.Edge]], ends: FrozenSet[str]) -> bool:
     """Does every path from ``start`` end x's cell (or its field f) before reading a field f or
-    writing x, and do the paths until then hold a loop?"""
+    writing x, and do the paths until then hold a loop?  A path the CFG cuts short (a recursive
+    call past the unrolling, which ends in a Spin alone: C goes on, unseen) does not."""
     seen: Set[str] = {start}
     todo = [start]
     region: List[Tuple[str, str]] = []
     while todo:
-        for e in out_of.get(todo.pop(), ()):
+        node = todo.pop()
+        edges = out_of.get(node, [])
+        if all(isinstance(e.stmt, ir.Spin) for e in edges) and node not in ends:
+            return False
+        for e in edges:
             verdict = _step(e.stmt, x, f)
             if verdict is False or len(region) > MAX_VISITED:
                 return False
