@@ -22,7 +22,8 @@ __all__ = ["BLOCK", "never_returns", "callee_definition", "strip_kept", "CELL_AL
            "int_cell", "is_int_cell", "is_byte_cell", "cell_words", "CELL_FIELD", "cell_deref", "is_datum",
            "is_function_pointer", "is_scalar", "definitions", "callable_from_main", "function_of", "function_value", "function_number", "constant_value",
            "struct_type", "fields_of", "decl_key", "initializer", "strip", "callee_name", "children", "SourceText",
-           "switch_cases", "for_parts", "Designator", "designations"]
+           "switch_cases", "for_parts", "Designator", "designations", "designated_fields",
+           "returned_values"]
 
 K = ci.CursorKind
 T = ci.TypeKind
@@ -381,6 +382,22 @@ def designations(init: ci.Cursor) -> List[Tuple[Tuple[Designator, ...], ci.Curso
     return out
 
 
+def designated_fields(init: ci.Cursor, fields: Sequence[ci.Cursor]
+                      ) -> List[Tuple[Optional[ci.Cursor], Tuple[Designator, ...], ci.Cursor]]:
+    """The elements of a struct's initialiser list ``init`` (``fields``: the struct's, in order), each
+    with the field it gives (its first designator's, else the one after the element before; None:
+    no such field, or past the last), its designators and its value."""
+    names = [f.spelling for f in fields]
+    out: List[Tuple[Optional[ci.Cursor], Tuple[Designator, ...], ci.Cursor]] = []
+    i = 0
+    for designators, e in designations(init):
+        if designators:   # .next = &head; after it, the next field in order
+            i = names.index(designators[0]) if designators[0] in names else len(names)
+        out.append((fields[i] if i < len(fields) else None, designators, e))
+        i += 1
+    return out
+
+
 _TRANSPARENT = (K.PAREN_EXPR, K.UNEXPOSED_EXPR)
 
 
@@ -537,6 +554,12 @@ def callee_definition(c: ci.Cursor) -> Optional[ci.Cursor]:
     s = strip(c, casts=True)
     ref = s.referenced if s.kind == K.CALL_EXPR else None
     return ref.get_definition() if ref is not None and ref.kind == K.FUNCTION_DECL else None
+
+
+def returned_values(fdef: ci.Cursor) -> List[Optional[ci.Cursor]]:
+    """The value each ``return`` of the function ``fdef`` returns (None: ``return;``)."""
+    return [children(r)[0] if len(children(r)) == 1 else None
+            for r in fdef.walk_preorder() if r.kind == K.RETURN_STMT]
 
 
 def callee_name(call: ci.Cursor) -> Optional[str]:

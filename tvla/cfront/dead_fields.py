@@ -37,7 +37,7 @@ of thousands of statements stays linear in practice)."""
 
 # statements that read no pointer field and write no pointer variable, whatever their operands
 _NEUTRAL = (ir.SetData, ir.Deref, ir.LoadData, ir.CopyData, ir.SwapData, ir.Havoc, ir.CopyInt, ir.Step,
-            ir.ShiftFlag, ir.Assume, ir.Nop, ir.Tally, ir.Forget)
+            ir.ShiftFlag, ir.Assume, ir.Nop, ir.Tally, ir.Forget, ir.FreeNonHeap, ir.OutsideObject)
 
 
 def forget_stale_fields(prog: ir.CProgram) -> ir.CProgram:
@@ -100,6 +100,4 @@ def _step(s: ir.Statement, x: str, f: str) -> Optional[bool]:
         return False if s.dst == x or s.moved and s.src == x else None
     if isinstance(s, ir.Kill):
         return False if s.var == x else None
-    if isinstance(s, (ir.FreeNonHeap, ir.OutsideObject)):
-        return None
     return None if isinstance(s, _NEUTRAL) else False

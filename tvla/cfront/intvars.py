@@ -53,7 +53,7 @@ from typing import Callable, Dict, FrozenSet, Hashable, List, Optional, Set, Tup
 
 import clang.cindex as ci
 
-from tvla.cfront.cinfo import (MAX_CASE_RANGE, K, strip_kept, callee_definition, callee_name, case_values, children, controlling_range, has_backward_goto, decl_key, for_parts,
+from tvla.cfront.cinfo import (MAX_CASE_RANGE, K, strip_kept, callee_definition, callee_name, returned_values, case_values, children, controlling_range, has_backward_goto, decl_key, for_parts,
                                constant_value, initializer, int_range, is_aggregate, is_datum, is_scalar, keeps_value,
                                mentions, strip, switch_cases)
 from tvla.cfront.ir import DATA_OPS, IntRange, Span, held, holds, region_values
@@ -968,9 +968,10 @@ def remainder_of(c: ci.Cursor) -> Optional[Tuple[ci.Cursor, int]]:
 def _remainders(s: ci.Cursor) -> Optional[Tuple[int, ...]]:
     """The values ``k % K`` may take (from -(K-1) to K-1, from 0 for an unsigned operation), if at
     most :data:`MAX_COUNTER_VALUES`; else None, as for any other expression."""
-    if not remainder_of(s) is not None:
+    remainder = remainder_of(s)
+    if remainder is None:
         return None
-    k, t = abs(evaluate_int(children(s)[1]) or 0), int_range(s.type)
+    k, t = abs(remainder[1]), int_range(s.type)
     span = Span.remainder(k, t.signed) if t is not None else None
     if span is None or span.hi - span.lo + 1 > MAX_COUNTER_VALUES:
         return None
@@ -980,8 +981,8 @@ def _remainders(s: ci.Cursor) -> Optional[Tuple[int, ...]]:
 def _returns_remainders(fdef: Optional[ci.Cursor]) -> bool:
     """Does every ``return`` of the function ``fdef`` return a remainder (``int hash(int k) {
     return k % 3; }``)?"""
-    returns = [c for c in fdef.walk_preorder() if c.kind == K.RETURN_STMT] if fdef is not None else []
-    return bool(returns) and all(len(children(r)) == 1 and remainder_of(children(r)[0]) is not None for r in returns)
+    values = returned_values(fdef) if fdef is not None else []
+    return bool(values) and all(v is not None and remainder_of(v) is not None for v in values)
 
 
 def _int_or_none(value: object) -> Optional[int]:

@@ -44,7 +44,7 @@ import networkx as nx
 
 from tvla.cfront import ir
 from tvla.cfront.cinfo import BLOCK, CELL_ALLOCATORS, CELL_FIELD, K, SourceText, backward_jumps, callee_name, hidden_calls, jumped_back_over, library_name, switch_range, callable_from_main, definitions, cell_words, children, constant_value, decl_key, \
-    designations, does_nothing, never_returns, fields_of, function_number, initializer, int_cell, is_function_pointer, is_int, is_int_cell, is_number, \
+    designated_fields, does_nothing, never_returns, fields_of, function_number, initializer, int_cell, is_function_pointer, is_int, is_int_cell, is_number, \
     is_scalar, for_parts, is_pointer, is_void_pointer, pointee_struct, strip, struct_decl, struct_name, switch_cases, \
     MAX_CASE_RANGE, case_values, int_range, sizeof_struct
 from tvla.cfront.embedded import find_hosts, member_struct
@@ -533,15 +533,11 @@ class Lowering(LinkLowering):
         if s is None or s.kind != K.INIT_LIST_EXPR or _zero_init(s):
             return []
         decls = fields_of(rec)
-        fields = [f.spelling for f in decls]
         # a field kept as a variable is given its first value before main (field_var)
         kept = {f.spelling for f in decls if decl_key(f) in singleton_fields(rec.translation_unit)}
         out: List[ir.Statement] = []
-        i = 0
-        for designators, e in designations(s):
-            if designators:   # .next = &head; after it, the next field in order
-                i = fields.index(designators[0]) if designators[0] in fields else len(fields)
-            fname, i = fields[i] if i < len(fields) else None, i + 1
+        for f, designators, e in designated_fields(s, decls):
+            fname = f.spelling if f is not None else None
             if fname is None or fname in kept:
                 continue
             if len(designators) > 1:

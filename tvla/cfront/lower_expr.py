@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, Hashable, List
 import clang.cindex as ci
 
 from tvla.cfront import ir
-from tvla.cfront.cinfo import CELL_FIELD, K, strip_kept, callee_definition, callee_name, cell_deref, cell_words, children, constant_value, decl_key, designations, field_range, fields_of, int_range, is_global_var, is_byte_cell, \
+from tvla.cfront.cinfo import CELL_FIELD, K, strip_kept, callee_definition, returned_values, callee_name, cell_deref, cell_words, children, constant_value, decl_key, designated_fields, field_range, fields_of, int_range, is_global_var, is_byte_cell, \
     mentions, is_floating, is_int, is_int_cell, is_number, is_pointer, is_void_pointer, keeps_value, member_range, pointee_struct, strip, struct_decl, struct_name
 from tvla.cfront.embedded import container_of, member_path, member_struct
 from tvla.cfront.intvars import ABSTRACT, VALUED, IntClass, Mapping, c_converted, compound_operator, in_type, int_var, is_nondet_call, is_truth_value, \
@@ -1162,13 +1162,7 @@ class ExprLowering(Builder):
         self.cells.add(tmp)
         cur = self.step(cur, ir.Malloc(tmp, self.struct(st), True, False, True), s)
         typ = self.structs[self.struct(st)]
-        decls = fields_of(st)
-        names = [f.spelling for f in decls]
-        i = 0
-        for designators, e in designations(init):
-            if designators:
-                i = names.index(designators[0]) if designators[0] in names else len(names)
-            f, i = (decls[i] if i < len(decls) else None), i + 1
+        for f, designators, e in designated_fields(init, fields_of(st)):
             if f is None or len(designators) > 1:
                 self.unsupported(e, self.describe(e, "initial value in a compound literal:"))
                 return cur
@@ -1657,21 +1651,26 @@ def value_span(c: ci.Cursor, rng: Optional[ir.IntRange],
     s = strip(c, casts=True)
     fdef = callee_definition(s) if s.kind == K.CALL_EXPR and depth < MAX_SPAN_CALLS else None
     if fdef is not None:
-        returns = [r for r in fdef.walk_preorder() if r.kind == K.RETURN_STMT]
-        spans = [value_span(children(r)[0], int_range(fdef.result_type), never_negative, depth + 1)
-                 if len(children(r)) == 1 else None for r in returns]
-        if not spans or any(x is None for x in spans):
+        returned = [value_span(v, int_range(fdef.result_type), never_negative, depth + 1) if v is not None else None
+                    for v in returned_values(fdef)]
+        spans = [x for x in returned if x is not None]
+        if not returned or len(spans) < len(returned):
             return None
-        span = ir.Span(min(x.lo for x in spans if x), max(x.hi for x in spans if x))
-        types = [int_range(x.type) for x in _casts_down_to(c, s)] + ([rng] if rng is not None else [])
-        return span if all(r is not None and span.lo in r and span.hi in r for r in types) else None
+        return _kept(ir.Span(min(x.lo for x in spans), max(x.hi for x in spans)), c, s, rng, [])
     op = binary_operator(s) if s.kind == K.BINARY_OPERATOR else None
     k = constant_value(children(s)[1]) if op in ("%", "&") else None
     t = int_range(s.type)
     if k is None or t is None or k < 0 or k == 0 and op == "%":
         return None
     span = ir.Span(0, k) if op == "&" else ir.Span.remainder(k, t.signed and not never_negative(children(s)[0]))
-    types = [t] + [int_range(x.type) for x in _casts_down_to(c, s)] + ([rng] if rng is not None else [])
+    return _kept(span, c, s, rng, [t])
+
+
+def _kept(span: ir.Span, c: ci.Cursor, s: ci.Cursor, rng: Optional[ir.IntRange],
+          own: List[Optional[ir.IntRange]]) -> Optional[ir.Span]:
+    """``span``, the values of ``s`` (of types ``own``), if every type on the way to ``c`` (its casts)
+    and ``rng`` keep them; else None."""
+    types = own + [int_range(x.type) for x in _casts_down_to(c, s)] + ([rng] if rng is not None else [])
     return span if all(r is not None and span.lo in r and span.hi in r for r in types) else None
 
 

@@ -25,8 +25,8 @@ __all__ = ["compile_call", "ERROR_FUNCTIONS", "EXIT_FUNCTIONS"]
 
 Fn = Callable[["Frame"], Any]
 ERROR_FUNCTIONS = ("reach_error", "__VERIFIER_error", "__assert_fail", "__assert_rtn", "__assert")
-STOPPING = frozenset(ERROR_FUNCTIONS) | {"abort", "exit", "_Exit", "_exit"}   # a call of one never returns
 EXIT_FUNCTIONS = ("abort", "exit", "_Exit", "_exit")
+STOPPING = frozenset(ERROR_FUNCTIONS + EXIT_FUNCTIONS)   # a call of one never returns
 MAX_BLOCK = 1 << 30   # bytes of the largest block a run allocates
 QUIET_FUNCTIONS = ("printf", "puts", "putchar", "fprintf", "fflush", "fputs", "perror", "srand", "srandom")
 

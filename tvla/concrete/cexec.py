@@ -29,6 +29,7 @@ from tvla.cfront.cinfo import (Designator, all_zero, backward_jumps, hidden_call
 from tvla.cfront.embedded import offsetof_path
 from tvla.cfront.ir import Pos
 from tvla.cfront.parse import binary_operator, constants_memo, evaluate_int, unary_operator
+from tvla.concrete.cblocks import scalar_paths
 from tvla.concrete.ccalls import compile_call
 from tvla.concrete.cmemory import (BLOCKS, BYTES, NULL, UNDEF, Halt, Memory, Obj, Ptr, Unmodeled, Violation,
                                    live_targets, refuse, zero)
@@ -699,14 +700,16 @@ class ExprCompiler:
     def r_compound_literal_expr(self, c: ci.Cursor, ty: Ty) -> Fn:
         """``(struct T){ .f = e, ... }``: a struct value, every member the list does not give zero."""
         init = next((k for k in children(c) if k.kind == K.INIT_LIST_EXPR), None)
-        leaves = _zero_leaves(ty, ()) if ty.kind == "struct" and init is not None else None
-        if init is None or leaves is None:
+        if ty.kind != "struct" or init is None:
             return refuse("a compound literal other than of a struct")
         writes = self._list_writes(init, ty, ())
 
         def value(fr: Frame) -> Agg:
-            o = Obj(0, "stack", "compound literal", ty, 1, zero=True)   # a scratch object, no root
-            o.slots.update(leaves)
+            o = Obj(0, "stack", "compound literal", ty, 1)   # a scratch object, no root
+            for path, t in scalar_paths(ty):
+                if t.kind not in ("int", "ptr"):
+                    raise Unmodeled("a compound literal other than of a struct")
+                o.slots[path] = zero(t.kind == "ptr")
             for path, v in writes:
                 _put(o, path, v(fr))
             return Agg(dict(o.slots))
@@ -845,27 +848,6 @@ class ExprCompiler:
                 out.append((p, (lambda v, t: (lambda fr: convert(v(fr), t)))(value, t)
                             if t.kind in ("int", "ptr") else value))
         return out
-
-
-def _zero_leaves(ty: Ty, path: Tuple[Any, ...]) -> Optional[Dict[Tuple[Any, ...], Any]]:
-    """The zero of every scalar of an object of type ``ty``, by path (None: a member of a kind not
-    followed, or an array of unknown length)."""
-    if ty.kind in ("int", "ptr"):
-        return {path: zero(ty.kind == "ptr")}
-    parts: List[Tuple[Tuple[Any, ...], Ty]] = []
-    if ty.kind == "struct":
-        parts = [(path + (name,), ty.field(name)) for name in ty.field_names()]
-    elif ty.kind == "array" and ty.elem is not None and ty.n > 0:
-        parts = [(path + (i,), ty.elem) for i in range(ty.n)]
-    else:
-        return None
-    out: Dict[Tuple[Any, ...], Any] = {}
-    for p, t in parts:
-        inner = _zero_leaves(t, p)
-        if inner is None:
-            return None
-        out.update(inner)
-    return out
 
 
 def _member_offset(t: Ty, names: Sequence[str]) -> Optional[int]:
