@@ -477,8 +477,7 @@ class ExprLowering(Builder):
         s = strip(c, casts=True)
         k = s.kind
         if is_pointer(s.type) and k != K.CALL_EXPR:
-            _, cur = self.ptr_value(s, cur, fr)
-            self.unsupported(s, "a pointer used as an integer")
+            _, cur = self.ptr_value(s, cur, fr)   # an address as a number: any value
             return ABS, cur
         if k == K.DECL_REF_EXPR:
             return self.int_var_value(s, fr), cur
