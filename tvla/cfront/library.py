@@ -508,13 +508,34 @@ class Library:
         inverted by one back field (``inv[f,b]`` for every forward field f), so that field leads
         from ``w`` back to ``a``: definite on a summary node, unlike the closure of
         :meth:`any_path` (a doubly linked list kept only by its tail)."""
-        alts = []
+        plain, typed = [], []
         for b, fs in self.back.items():
-            if set(fs) != set(self.forward):   # a forward path may take a field b does not invert
+            only = self.inverting_type(b, fs)
+            if only is None:   # a forward path may take a field b does not invert
                 continue
-            inverted = _and([f"inv[{self.field[f]},{self.field[b]}](h_5)" for f in fs])
-            alts.append(f"(A(h_5) ({self.t(a, 'h_5')} & {self.t('h_5', w)} & h_5 != {w}) -> {inverted})")
-        return f"({self.t(a, w)} & {_or(alts)})" if alts else "0"
+            inverted = _and([only] + [f"inv[{self.field[f]},{self.field[b]}](h_5)" for f in fs])
+            (typed if only else plain).append(inverted)
+
+        def between(c: str, inverted: Sequence[str]) -> str:
+            return _or([f"(A(h_5) ({self.t(c, 'h_5')} & {self.t('h_5', w)} & h_5 != {w}) -> {i})" for i in inverted])
+        out = [f"({self.t(a, w)} & {between(a, plain)})"] if plain else []
+        if typed:   # or below such a cell (an item of the list that cell owns)
+            out.append(f"(E(h_6) {self.t('h_6', a)} & {self.t('h_6', w)} & {between('h_6', typed)})")
+        return _or(out)
+
+    def inverting_type(self, b: str, fs: Sequence[str]) -> Optional[str]:
+        """What a cell ``h_5`` on a forward path must be for the path to take only fields ``fs`` that
+        ``b`` inverts: anything ("") when those are all the forward fields; a cell of the one struct
+        type S with ``b`` when S's other forward fields lead to other struct types (a doubly linked
+        list whose cells own item lists): a path between two cells that left S would pass a cell
+        of another type.  None when neither holds."""
+        if set(fs) == set(self.forward):
+            return ""
+        has = [s for s in self.types if b in self.fields_of.get(s, ())]
+        if len(has) != 1 or any(g not in self.cross for g in self.fields_of[has[0]]
+                                if g in self.forward and g not in fs):
+            return None
+        return self.type_pred(has[0], "h_5")
 
     def back_then_forward(self, w: str, a: str) -> str:
         """One back field from ``w``, then forward fields to ``a``: implied by :meth:`any_path`,
@@ -673,12 +694,27 @@ class Library:
             out.append(f"%i bk[{self.field[b]},{self.v(x)}](v) = E(v_1) {self.v(x)}(v_1) & {self.field[b]}(v_1, v)")
         for b, fs in self.back.items():
             nb = self.field[b]
-            out += [f"%i inv[{self.field[f]},{nb}](v) = A(v_1) {self.field[f]}(v, v_1) -> {nb}(v_1, v)" for f in fs]
+            for f in fs:
+                inverted = f"A(v_1) {self.field[f]}(v, v_1) -> {nb}(v_1, v)"
+                out.append(f"%i inv[{self.field[f]},{nb}](v) = {self.owned_by(b, f, inverted)}")
             out.append(f"%i inv[{nb}](v) = A(v_1) {nb}(v, v_1) -> "
                        + _or([f"{self.field[f]}(v_1, v)" for f in fs]))
             if self.back_sharing and self.single:   # in a tree many children share a parent
                 out.append(f"%i is[{nb}](v) = E(v_1, v_2) {nb}(v_1, v) & {nb}(v_2, v) & v_1 != v_2")
         return out
+
+    def owned_by(self, b: str, f: str, body: str) -> str:
+        """``body`` on the cells of the types that have the back field ``b`` beside ``f`` only, where a
+        struct without ``b`` has a field ``f`` too (an item list's ``next`` beside a doubly linked
+        list's): on its cells ``inv[f,b]`` would only say whether ``f`` is NULL, an abstraction
+        predicate that splits each of its lists into the last cell and the others.  It is 0 there,
+        which :meth:`back_path` reads as not inverted.  (An owner field, ``b`` of the cell ``f``
+        points to, keeps ``body``.)"""
+        has = [s for s in self.types if b in self.fields_of.get(s, ())]
+        if not has or any(f not in self.fields_of.get(s, ()) for s in has) or \
+                not any(f in self.fields_of.get(s, ()) for s in self.types if s not in has):
+            return body
+        return f"{_or([self.type_pred(s) for s in has])} & ({body})"
 
     def _cross_declarations(self) -> List[str]:
         """For a field to another struct type (a stack cell's pointer into a tree, a cell's pointer
@@ -1205,8 +1241,18 @@ def cut(lib: Library, x: str, f: str) -> Act:
     ups = [(f"{n}(v_1, v_2)", f"{n}(v_1, v_2) & !{p}(v_1)")] + t_cut(lib, x, [f]) + sharing_cut(lib, x, [f])
     if lib.bad_tracked and f in lib.loaded:
         ups.append((f"uninit[{n}](v)", f"uninit[{n}](v) & !{p}(v)"))
-    focus = (f"{p}(v)", f"E(v_1, v_2) {p}(v_1) & {n}(v_1, v_2) & {lib.t('v_2', 'v')}")
-    return Act(f"Cut_{p}_{n}", f"{x}->{f} = NULL", focus, lib.valid(x), updates=tuple(ups))
+    return Act(f"Cut_{p}_{n}", f"{x}->{f} = NULL", cut_focus(lib, x, f), lib.valid(x), updates=tuple(ups))
+
+
+def cut_focus(lib: Library, x: str, f: str) -> Tuple[str, ...]:
+    """What a cut of ``x->f`` focuses on: x's cell and the cells below the edge, whose reachability
+    changes; below a back field (not in t[T]) only the cell it points to, whose sharing and
+    ``inv`` change (the whole list behind a doubly linked list's tail, split from every summary
+    it shares one with, made a loop freeing a list of lists from its tail back 20 times slower)."""
+    p, n = lib.v(x), lib.field[f]
+    if f in lib.back:
+        return (f"{p}(v)", f"E(v_1) {p}(v_1) & {n}(v_1, v)")
+    return (f"{p}(v)", f"E(v_1, v_2) {p}(v_1) & {n}(v_1, v_2) & {lib.t('v_2', 'v')}")
 
 
 def forget(lib: Library, x: str, f: str) -> Act:
@@ -1217,8 +1263,7 @@ def forget(lib: Library, x: str, f: str) -> Act:
     ups = [(f"{n}(v_1, v_2)", f"{n}(v_1, v_2) & !{p}(v_1)")] + t_cut(lib, x, [f]) + sharing_cut(lib, x, [f])
     if lib.bad_tracked and f in lib.loaded:
         ups.append((f"uninit[{n}](v)", f"uninit[{n}](v) | {p}(v) & !freed(v)"))
-    focus = (f"{p}(v)", f"E(v_1, v_2) {p}(v_1) & {n}(v_1, v_2) & {lib.t('v_2', 'v')}")
-    return Act(f"Stale_{p}_{n}", f"{x}->{f} is not read again", focus, updates=tuple(ups))
+    return Act(f"Stale_{p}_{n}", f"{x}->{f} is not read again", cut_focus(lib, x, f), updates=tuple(ups))
 
 
 def _moved(lib: Library, y: str) -> Tuple[Tuple[str, str], ...]:
