@@ -43,6 +43,7 @@ import clang.cindex as ci
 import networkx as nx
 
 from tvla.cfront import ir
+from tvla.cfront.unsequenced import unsequenced_effects
 from tvla.cfront.cinfo import BLOCK, CELL_ALLOCATORS, CELL_FIELD, K, SourceText, backward_jumps, callee_name, hidden_calls, jumped_back_over, library_name, switch_range, callable_from_main, definitions, cell_words, children, constant_value, decl_key, \
     designated_fields, does_nothing, never_returns, fields_of, function_number, initializer, int_cell, is_function_pointer, is_int, is_int_cell, is_number, \
     is_scalar, for_parts, is_pointer, is_void_pointer, pointee_struct, strip, struct_decl, struct_name, switch_cases, \
@@ -111,6 +112,8 @@ def lower_tu(tu: ci.TranslationUnit, path: str, malloc_may_fail: bool = False, k
             low = Lowering(tu, SourceText(path, lines, origins.place if origins is not None else None), malloc_may_fail)
             for attr, name in hidden:
                 low.unsupported(attr, f"__attribute__(({name})): a call the C text does not show")
+            for place, what in unsequenced_effects(tu):
+                low.unsupported(place, what)
             prog = read_uninitialised(simplify(low.program(path, lines)))
         # these passes serve the analysis (names for cells, fewer variables), not the meaning
         targets = low.link_targets()
