@@ -58,7 +58,10 @@ def values_of(tmp_path, src, name):
     ("if (v > until) abort();", ("register", ())),           # no bound below: any value
     ("if (v < from || v > until) v = 3;", ("flag", (2, 3, 4, 5, 6))),   # a clamp: 6 stands for every value made 3
     ("if (v < from || v > until) { v = 4; }", ("flag", (2, 3, 4, 5, 6))),
-    ("if (v < from || v > until) v = until;", ("register", ())),   # not a constant
+    # a parameter its function never writes is one value in each call, as a constant is
+    ("if (v < from || v > until) v = until;", ("flag", (2, 3, 4, 5, 6))),
+    ("if (v < from || v > until) v = from;", ("flag", (2, 3, 4, 5, 6))),
+    ("if (v < from || v > until) v = until; until = 0;", ("abstract", ())),   # a parameter written: no flag
     ("count(); " + ABORT, ("register", ())),                 # not the next statement
     ("__VERIFIER_assume(v >= from && v <= until + 20);", ("register", ())),   # too many values
     # a return that does not read v leaves it, as abort() does: 6 stands for every value returned from
@@ -82,6 +85,8 @@ def test_a_guarded_nondet_value_is_a_flag_over_the_values_it_keeps(tmp_path, gua
     (ASSUME, "count == len + 1 && len == 4", ("true", "false", "false")),
     ("if (v < from || v > until) return from;", "count != 1 + len", ("true", "true", "true")),
     ("if (v < from || v > until) return from;", "count != len", ("true", "false", "false")),
+    ("if (v < from || v > until) v = from;", "count != 1 + len", ("true", "true", "true")),
+    ("if (v < from || v > until) v = from;", "count != len", ("true", "false", "false")),
 ])
 def test_a_count_checked_against_a_guarded_length(tmp_path, guard, check, expected):
     assert c_verdicts(tmp_path, COUNT.replace("GUARD", guard).replace("CHECK", check)) == expected

@@ -530,7 +530,24 @@ def _clamps(stmt: ci.Cursor, var: ci.Cursor) -> bool:
         return False
     target = int_var(kids[0])
     return target is not None and decl_key(target) == decl_key(var) and \
-        (evaluate_int(kids[1]) is not None or _const_initialised(kids[1]))
+        (evaluate_int(kids[1]) is not None or _const_initialised(kids[1]) or _unwritten_parameter(kids[1]))
+
+
+def _unwritten_parameter(c: ci.Cursor) -> bool:
+    """Does ``c`` read a parameter its function never writes (``val = from;`` in list-simple's
+    ``_get_nondet_int(from, until)``): one value in every run of a call, as a constant is?"""
+    var = int_var(c)
+    fn = var.semantic_parent if var is not None and var.kind == K.PARM_DECL else None
+    if fn is None or fn.kind != K.FUNCTION_DECL:
+        return False
+    key = decl_key(var)
+    for d in fn.walk_preorder():
+        if d.kind == K.BINARY_OPERATOR and binary_operator(d) == "=" or d.kind == K.COMPOUND_ASSIGNMENT_OPERATOR \
+                or d.kind == K.UNARY_OPERATOR and unary_operator(d) in STEP_OPS + ("&",):
+            target = int_var(children(d)[0]) if children(d) else None
+            if target is not None and decl_key(target) == key:
+                return False
+    return True
 
 
 def _const_initialised(c: ci.Cursor) -> bool:
