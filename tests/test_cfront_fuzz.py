@@ -215,3 +215,17 @@ def test_fuzz_cases_are_replayable_by_seed():
 def test_fuzz_classes(err, ok, tmp_path):
     p = str(tmp_path / "prog.c")
     assert (fuzz_c.classify(2, "", err.format(p=p), p, "file") == "ok") == ok
+
+
+def test_a_thread_past_the_memory_limit_is_the_memory_limit(tmp_path, monkeypatch):
+    # the 256 MB stack of the lowering's thread may not fit under the limit: OSError ENOMEM, which
+    # was reported as an internal error (a probe, 2026-12-04)
+    import errno
+    from tvla.cli import verify as v
+
+    def no_room(*args, **kwargs):
+        raise OSError(errno.ENOMEM, "Cannot allocate memory")
+    monkeypatch.setattr(v, "verify_file", no_room)
+    f = v._limited(str(tmp_path / "p.c"), v.VerifyOptions(("memsafety",), memory_mb=0))
+    assert [(p.verdict, p.reason) for p in f.properties] == [
+        ("unknown", "the analysis stopped early (memory limit (0 MB))")]

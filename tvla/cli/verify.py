@@ -9,6 +9,7 @@ property (:func:`tvla.cfront.verdict.decide`).  Several files run in parallel
 processes, one per core.
 """
 
+import errno
 import multiprocessing
 import os
 import re
@@ -722,6 +723,8 @@ def _limited(path: str, opts: VerifyOptions, tell: Optional[Settled] = None) -> 
     except MemoryError:
         return _gave_up(path, opts, f"memory limit ({opts.memory_mb} MB)", 0.0)
     except Exception as e:  # noqa: BLE001 - a bug: the file is unknown, the others go on, no traceback
+        if isinstance(e, OSError) and e.errno == errno.ENOMEM:   # a thread's stack past the limit
+            return _gave_up(path, opts, f"memory limit ({opts.memory_mb} MB)", 0.0)
         return _gave_up(path, opts, f"internal error: {type(e).__name__}: {e}", 0.0)
 
 
