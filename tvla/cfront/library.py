@@ -508,7 +508,8 @@ class Library:
         inverted by one back field (``inv[f,b]`` for every forward field f), so that field leads
         from ``w`` back to ``a``: definite on a summary node, unlike the closure of
         :meth:`any_path` (a doubly linked list kept only by its tail)."""
-        plain, typed = [], []
+        plain: List[str] = []
+        typed: List[str] = []
         for b, fs in self.back.items():
             only = self.inverting_type(b, fs)
             if only is None:   # a forward path may take a field b does not invert

@@ -71,6 +71,7 @@ class Summaries:
         self.done: Dict[Hashable, Effects] = {}
         self.fresh: Dict[Hashable, bool] = {}
         self.globals: Set[Hashable] = set()   # the globals written, as met
+        self.seen: Dict[Hashable, Effects] = {}   # expr's answers (a nested operand is asked at each level)
         bodies = list(bodies)
         changed = True
         while changed:   # to the least fixpoint over the calls (recursion, mutual or not)
@@ -103,6 +104,12 @@ class Summaries:
 
     def expr(self, c: ci.Cursor, fdef: ci.Cursor) -> Effects:
         """The effects of evaluating ``c`` in the function ``fdef``."""
+        key = (c.hash, c.kind, c.extent.start.offset)
+        if key not in self.seen:
+            self.seen[key] = self.evaluated(c, fdef)
+        return self.seen[key]
+
+    def evaluated(self, c: ci.Cursor, fdef: ci.Cursor) -> Effects:
         k = c.kind
         if k == K.DECL_REF_EXPR:
             ref = c.referenced
