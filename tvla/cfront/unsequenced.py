@@ -86,8 +86,7 @@ class Summaries:
         """What ``c`` itself writes (not its operands): an assignment or a step its place, a call
         what its function and the addresses it is given may write."""
         kids = children(c)
-        if c.kind == K.BINARY_OPERATOR and binary_operator(c) == "=" or c.kind == K.COMPOUND_ASSIGNMENT_OPERATOR \
-                or c.kind == K.UNARY_OPERATOR and unary_operator(c) in STEPS:
+        if _writes_operand(c) and kids:
             return self.written(kids[0], fdef)
         if c.kind != K.CALL_EXPR:
             return NONE
@@ -98,7 +97,7 @@ class Summaries:
             out = out | self.done.get(decl_key(callee), NONE)
         for a in kids[1:]:   # the callee may write what it is given the address of
             s = strip(a, casts=True)
-            if s.kind == K.UNARY_OPERATOR and unary_operator(s) == "&" and name not in ALLOCATORS:
+            if s.kind == K.UNARY_OPERATOR and unary_operator(s) == "&" and name not in ALLOCATORS and children(s):
                 out = out | self.written(children(s)[0], fdef)
         return out
 
@@ -117,9 +116,9 @@ class Summaries:
                 return Effects(reads=frozenset({decl_key(ref)}))
             return NONE
         kids = children(c)
-        if k == K.BINARY_OPERATOR and binary_operator(c) == "=":
+        if k == K.BINARY_OPERATOR and binary_operator(c) == "=" and len(kids) == 2:
             return self.own(c, fdef) | self.place(kids[0], fdef) | self.expr(kids[1], fdef)
-        if k == K.UNARY_OPERATOR and unary_operator(c) == "&":
+        if k == K.UNARY_OPERATOR and unary_operator(c) == "&" and kids:
             return self.place(kids[0], fdef)
         own = self.own(c, fdef) | Effects(deref=_reads_memory(c, kids))
         return own | _union(self.expr(x, fdef) for x in kids)
@@ -132,7 +131,7 @@ class Summaries:
             return NONE
         if s.kind == K.MEMBER_REF_EXPR and kids and not is_pointer(kids[0].type):
             return self.place(kids[0], fdef)   # s.f: where s is
-        if s.kind == K.MEMBER_REF_EXPR and kids or s.kind == K.UNARY_OPERATOR and unary_operator(s) == "*":
+        if kids and (s.kind == K.MEMBER_REF_EXPR or s.kind == K.UNARY_OPERATOR and unary_operator(s) == "*"):
             return self.expr(kids[0], fdef)   # p->f, *p: p's value
         return self.expr(s, fdef)
 
@@ -169,6 +168,12 @@ class Summaries:
         return []
 
 
+def _writes_operand(c: ci.Cursor) -> bool:
+    """Does ``c`` write its first operand (``=``, ``+=``, ``++``...)?"""
+    return c.kind == K.BINARY_OPERATOR and binary_operator(c) == "=" or c.kind == K.COMPOUND_ASSIGNMENT_OPERATOR \
+        or c.kind == K.UNARY_OPERATOR and unary_operator(c) in STEPS
+
+
 def _reads_memory(c: ci.Cursor, kids: List[ci.Cursor]) -> bool:
     """Does ``c`` itself read memory through a pointer (``p->f``, ``*p``, ``a[i]``)?"""
     if c.kind == K.MEMBER_REF_EXPR:
@@ -187,15 +192,13 @@ def _fresh(var: Optional[ci.Cursor], fdef: ci.Cursor) -> bool:
     init = [k for k in children(var) if k.kind.is_expression()]
     values = init[-1:]
     for c in fdef.walk_preorder():
-        target = None
-        if c.kind == K.BINARY_OPERATOR and binary_operator(c) == "=" or c.kind == K.UNARY_OPERATOR and \
-                unary_operator(c) in ("&",) + tuple(STEPS) or c.kind == K.COMPOUND_ASSIGNMENT_OPERATOR:
-            target = strip(children(c)[0])
+        kids = children(c) if _writes_operand(c) or c.kind == K.UNARY_OPERATOR and unary_operator(c) == "&" else []
+        target = strip(kids[0]) if kids else None
         if target is not None and target.kind == K.DECL_REF_EXPR and target.referenced is not None \
                 and decl_key(target.referenced) == key:
-            if c.kind != K.BINARY_OPERATOR:
-                return False   # its address taken, or stepped
-            values.append(children(c)[1])
+            if c.kind != K.BINARY_OPERATOR or len(kids) != 2:
+                return False   # its address taken, stepped, or a compound assignment
+            values.append(kids[1])
     calls = [strip(v, casts=True) for v in values]
     return bool(calls) and all(v.kind == K.CALL_EXPR and callee_name(v) in ALLOCATORS for v in calls)
 
