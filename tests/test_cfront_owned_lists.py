@@ -1,5 +1,6 @@
 """A doubly linked list whose cells own item lists (``struct item { struct item *next; }`` beside
-``struct node { struct node *next, *prev; struct item *items; }``), freed from its tail back.
+``struct node { struct node *next, *prev; struct item *items; }``), freed from its tail back: the
+corpus program dll_of_item_lists_freed_from_tail.c and its twin that keeps the cells.
 
 ``inv[next,prev]`` holds only on nodes (on items it would only say whether ``next`` is NULL and split
 each item list into its last cell and the others); a cut or a forgotten ``prev`` focuses on the
@@ -7,6 +8,7 @@ cell it points to only (``prev`` is not in t[all]); and a cell reached back from
 ``prev`` counts as reachable when every cell on the forward path between is a node inverted by
 ``prev`` (before, only lists of one struct type had that path)."""
 
+import os
 import subprocess
 import sys
 
@@ -16,43 +18,18 @@ from tvla.cli.verify import VerifyOptions, verify_files
 
 ALL = ("memsafety", "memcleanup", "unreach-call")
 
-DLL_OF_ITEMS = """#include <stdlib.h>
-extern int __VERIFIER_nondet_int(void);
-struct item { struct item *next; };
-struct node { struct node *next; struct node *prev; struct item *items; };
-int main(void) {
-  struct node *head = NULL, *tail = NULL;
-  while (__VERIFIER_nondet_int()) {
-    struct node *n = malloc(sizeof *n);
-    n->items = NULL;
-    while (__VERIFIER_nondet_int()) {
-      struct item *it = malloc(sizeof *it);
-      it->next = n->items;
-      n->items = it;
-    }
-    n->next = NULL;
-    n->prev = tail;
-    if (tail) tail->next = n; else head = n;
-    tail = n;
-  }
-  while (tail) {
-    struct node *p = tail->prev;
-    while (tail->items) {
-      struct item *t = tail->items->next;
-      free(tail->items);
-      tail->items = t;
-    }
-    FREE_TAIL
-    tail = p;
-  }
-  return 0;
-}
-"""
+CORPUS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "programs", "c")
 
 
-def write(tmp_path, free_tail="free(tail);"):
+def source(kept: bool = False) -> str:
+    name = "dll_of_item_lists_freed_from_tail" + ("_cells_kept" if kept else "")
+    with open(os.path.join(CORPUS, name + ".c")) as fh:
+        return fh.read()
+
+
+def write(tmp_path, kept=False):
     path = tmp_path / "dll_items.c"
-    path.write_text(DLL_OF_ITEMS.replace("FREE_TAIL", free_tail))
+    path.write_text(source(kept))
     return path
 
 
@@ -68,7 +45,7 @@ def test_the_library_of_a_list_owning_item_lists(tmp_path):
 def test_a_list_of_one_type_keeps_its_library(tmp_path):
     # without a second struct with a next field, inv is as before and no path needs a type
     path = tmp_path / "dll.c"
-    src = DLL_OF_ITEMS.replace("FREE_TAIL", "free(tail);")
+    src = source()
     a, b = src.index("    n->items = NULL;"), src.index("    n->next = NULL;")
     src = src[:a] + src[b:]
     a, b = src.index("    while (tail->items)"), src.index("    free(tail);")
@@ -81,7 +58,7 @@ def test_a_list_of_one_type_keeps_its_library(tmp_path):
 def test_verdicts(tmp_path):
     [f] = verify_files([str(write(tmp_path))], VerifyOptions(("memsafety",)))
     assert f.properties[0].verdict == "true", f.properties[0].reason
-    [f] = verify_files([str(write(tmp_path, ""))], VerifyOptions(("memcleanup",)))
+    [f] = verify_files([str(write(tmp_path, kept=True))], VerifyOptions(("memcleanup",)))
     assert f.properties[0].verdict == "false", f.properties[0].reason
 
 
