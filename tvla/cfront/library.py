@@ -519,8 +519,9 @@ class Library:
 
         def between(c: str, inverted: Sequence[str]) -> str:
             return _or([f"(A(h_5) ({self.t(c, 'h_5')} & {self.t('h_5', w)} & h_5 != {w}) -> {i})" for i in inverted])
-        out = [f"({self.t(a, w)} & {between(a, plain)})"] if plain else []
-        if typed:   # or below such a cell (an item of the list that cell owns)
+        out = [f"({self.t(a, w)} & {between(a, plain + typed)})"] if plain or typed else []
+        if typed:   # or below such a cell (an item of the list that cell owns; on a summary node
+            # t[T](h_6, h_6) is 1/2: the cell itself needs the form above)
             out.append(f"(E(h_6) {self.t('h_6', a)} & {self.t('h_6', w)} & {between('h_6', typed)})")
         return _or(out)
 
