@@ -22,7 +22,7 @@ __all__ = ["BLOCK", "never_returns", "callee_definition", "strip_kept", "CELL_AL
            "int_cell", "is_int_cell", "is_byte_cell", "cell_words", "CELL_FIELD", "cell_deref", "is_datum",
            "is_function_pointer", "is_scalar", "definitions", "callable_from_main", "function_of", "function_value", "function_number", "constant_value",
            "struct_type", "fields_of", "decl_key", "initializer", "strip", "callee_name", "children", "SourceText",
-           "switch_cases", "for_parts", "Designator", "designations", "designated_fields",
+           "switch_cases", "for_parts", "for_parts_unknown", "Designator", "designations", "designated_fields",
            "returned_values"]
 
 K = ci.CursorKind
@@ -448,27 +448,52 @@ def keeps_value(value: ci.Cursor, target: Optional[IntRange]) -> bool:
 
 def for_parts(c: ci.Cursor) -> Tuple[Optional[ci.Cursor], Optional[ci.Cursor], Optional[ci.Cursor], ci.Cursor]:
     """(init, cond, inc, body) of a ``for``, any of the first three None; libclang omits the missing
-    ones, so they are told apart by where they stand relative to the two ``;`` of the header."""
+    ones, so they are told apart by where they stand relative to the two ``;`` of the header (where
+    a macro writes the header, which the text does not show, see :func:`for_parts_unknown`)."""
     kids = children(c)
     body, heads = kids[-1], kids[:-1]
     if len(heads) == 3:
         return heads[0], heads[1], heads[2], body
-    semis: List[int] = []
-    depth = 0
-    for t in c.get_tokens():
-        if t.spelling == "(":
-            depth += 1
-        elif t.spelling == ")":
-            depth -= 1
-            if depth == 0:
-                break
-        elif t.spelling == ";" and depth == 1:
-            semis.append(t.extent.start.offset)
+    _, semis = _header(c)
     parts: List[Optional[ci.Cursor]] = [None, None, None]
     for h in heads:
         off = h.extent.start.offset
         parts[0 if len(semis) < 2 or off < semis[0] else 1 if off < semis[1] else 2] = h
     return parts[0], parts[1], parts[2], body
+
+
+def for_parts_unknown(c: ci.Cursor) -> bool:
+    """Does the ``for`` ``c`` leave out one or two parts of its header where the text does not show
+    which (a macro, ``#define UPTO(i, n) for (i = 0; i < (n);)``: the parts stand where the macro
+    is called, the ``;`` in its definition)?  :func:`for_parts` would guess, and a wrong guess is
+    another loop."""
+    heads = children(c)[:-1]
+    if not 0 < len(heads) < 3:
+        return False
+    inside, semis = _header(c)
+    return len(semis) < 2 or inside is None or not all(
+        h.extent.start.file is not None and h.extent.start.file.name == inside[0]
+        and inside[1] < h.extent.start.offset < inside[2] for h in heads)
+
+
+def _header(c: ci.Cursor) -> Tuple[Optional[Tuple[str, int, int]], List[int]]:
+    """The file and the offsets of the ``(`` and ``)`` around a ``for``'s header (None: not found),
+    and the offsets of the ``;`` between them, as its tokens show them."""
+    semis: List[int] = []
+    depth, start = 0, None
+    for t in c.get_tokens():
+        if t.spelling == "(":
+            depth += 1
+            start = t.extent.start if depth == 1 else start
+        elif t.spelling == ")":
+            depth -= 1
+            if depth == 0:
+                where = (start.file.name, start.offset, t.extent.start.offset) \
+                    if start is not None and start.file is not None else None
+                return where, semis
+        elif t.spelling == ";" and depth == 1:
+            semis.append(t.extent.start.offset)
+    return None, semis
 
 
 MAX_CASE_RANGE = 8
@@ -501,13 +526,17 @@ def case_values(case: ci.Cursor, within: Optional[IntRange] = None) -> Optional[
 
 
 def switch_cases(body: ci.Cursor) -> List[ci.Cursor]:
-    """The case and default labels of a switch body (not those of nested switches)."""
+    """The case and default labels of a switch body (not those of nested switches), the body itself
+    when it is one (``switch (x) case 2: a = 5;``)."""
     out: List[ci.Cursor] = []
-    for ch in body.get_children():
-        if ch.kind in (K.CASE_STMT, K.DEFAULT_STMT):
-            out.append(ch)
-        if ch.kind != K.SWITCH_STMT and not ch.kind.is_expression():
-            out += switch_cases(ch)
+
+    def walk(c: ci.Cursor) -> None:
+        if c.kind in (K.CASE_STMT, K.DEFAULT_STMT):
+            out.append(c)
+        if c.kind != K.SWITCH_STMT and not c.kind.is_expression():
+            for ch in c.get_children():
+                walk(ch)
+    walk(body)
     return out
 
 

@@ -46,7 +46,7 @@ from tvla.cfront import ir
 from tvla.cfront.unsequenced import unsequenced_effects
 from tvla.cfront.cinfo import BLOCK, CELL_ALLOCATORS, CELL_FIELD, K, SourceText, backward_jumps, callee_name, hidden_calls, jumped_back_over, library_name, switch_range, callable_from_main, definitions, cell_words, children, constant_value, decl_key, \
     designated_fields, does_nothing, never_returns, fields_of, function_number, initializer, int_cell, is_function_pointer, is_int, is_int_cell, is_number, \
-    is_scalar, for_parts, is_pointer, is_void_pointer, pointee_struct, strip, struct_decl, struct_name, switch_cases, \
+    is_scalar, for_parts, for_parts_unknown, is_pointer, is_void_pointer, pointee_struct, strip, struct_decl, struct_name, switch_cases, \
     MAX_CASE_RANGE, case_values, int_range, sizeof_struct
 from tvla.cfront.embedded import find_hosts, member_struct
 from tvla.cfront.intvars import KEPT, RANDOM_CALLS, VALUED, IntClass, classify_ints, int_tests, return_key
@@ -614,6 +614,9 @@ class Lowering(LinkLowering):
         return after
 
     def for_stmt(self, c: ci.Cursor, cur: Cur, fr: Frame) -> Cur:
+        if for_parts_unknown(c):
+            self.unsupported(c, "a for loop whose header a macro writes, with a part left out (the text does not "
+                                "show which)")
         init, cond, inc, body = for_parts(c)
         if init is not None:
             cur = self.stmt(init, cur, fr)

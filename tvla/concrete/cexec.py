@@ -24,7 +24,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple
 
 import clang.cindex as ci
 
-from tvla.cfront.cinfo import (Designator, all_zero, backward_jumps, hidden_calls, jumped_back_over, switch_range, case_values, children, designations, for_parts, initializer,
+from tvla.cfront.cinfo import (Designator, all_zero, backward_jumps, hidden_calls, jumped_back_over, switch_range, case_values, children, designations, for_parts, for_parts_unknown, initializer,
                                is_aggregate, strip, switch_cases)
 from tvla.cfront.embedded import offsetof_path
 from tvla.cfront.ir import Pos
@@ -385,6 +385,8 @@ class FunctionCompiler:
         self.scoped(lambda: self.for_loop(c))   # a block of its own: for (int i = 0; ...)
 
     def for_loop(self, c: ci.Cursor) -> None:
+        if for_parts_unknown(c):
+            raise Unmodeled("a for loop whose header a macro writes, with a part left out")
         init, cond, inc, body = for_parts(c)
         if init is not None:
             self.stmt(init)
