@@ -162,3 +162,19 @@ int main(void)
 }
 """)
     assert runs(src) == {("exit", ())}
+
+
+@pytest.mark.parametrize("end, expected", [
+    ("return build() > 3;", "false(valid-memtrack)"),   # build's h dies holding the last cell
+    ("int n = build();\n    return n > 3;", "false(valid-memtrack)"),
+    ("exit(build() > 3);", "false(valid-memtrack)"),
+])
+def test_a_cell_lost_in_the_statement_that_ends_the_program(tmp_path, end, expected):
+    """The callee's locals die when it returns, also when main returns in the same statement: the
+    run checked lost cells after each statement, and the statement that ends the program had none
+    (a probe: the analysis' alarm was left unknown, no run showing it)."""
+    src = tmp_path / "lost.c"
+    src.write_text("#include <stdlib.h>\nextern int __VERIFIER_nondet_int(void);\nstruct node { struct node *next; };\n"
+                   "static int build(void)\n{\n    struct node *h = malloc(sizeof *h);\n    h->next = NULL;\n"
+                   "    return 1;\n}\nint main(void)\n{\n    " + end + "\n}\n")
+    assert verdicts(src)["memsafety"] == expected

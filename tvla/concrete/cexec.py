@@ -1266,7 +1266,11 @@ class Machine:
                                                             self.outcome.steps))
 
     def terminate(self, how: str) -> None:
-        """The program ends (return from main, exit, abort, reach_error): cells not freed break memcleanup."""
+        """The program ends (return from main, exit, abort, reach_error): cells not freed break memcleanup.
+        A cell lost in the statement that ends it (``return build() > 3;``, whose callee's locals died
+        holding it) is lost before."""
+        if self.dirty:
+            self.check_lost()
         self.settle()
         self.checkpoint()
         if self.memory.unfreed():
