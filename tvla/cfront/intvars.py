@@ -272,14 +272,14 @@ def _stepped(c: ci.Cursor, target: Callable[[ci.Cursor], Optional[ci.Cursor]]) -
         return (var, 1 if "++" in unary_operator(s) else -1) if var is not None else None
     if s.kind == K.COMPOUND_ASSIGNMENT_OPERATOR and binary_operator(s) in ("+=", "-="):
         var, amount = target(children(s)[0]), evaluate_int(children(s)[1])
-        if var is None or amount is None:
+        if var is None or amount is None or _wider_arithmetic(var, children(s)[1].type):
             return None
         return var, amount if binary_operator(s) == "+=" else -amount
     if s.kind != K.BINARY_OPERATOR or binary_operator(s) != "=":
         return None
     var, rhs = target(children(s)[0]), strip_kept(children(s)[1])
     if var is None or rhs.kind != K.BINARY_OPERATOR or binary_operator(rhs) not in ("+", "-") or \
-            _unsigned_op(rhs) and int_range(rhs.type) != int_range(var.type):   # wraps as the variable does
+            _unsigned_op(rhs) and int_range(rhs.type) != int_range(var.type) or _wider_arithmetic(var, rhs.type):
         return None
     a, b = children(rhs)
     same = [target(x) is not None and decl_key(target(x)) == decl_key(var) for x in (a, b)]
@@ -1116,6 +1116,17 @@ def _evaluate(c: ci.Cursor, key: Hashable, v: int, value_of: Callable[[ci.Cursor
         op = compound_operator(s) or binary_operator(s)
         r = int(holds(vals[0], op, vals[1])) if op in DATA_OPS else fold(op, vals[0], vals[1])
     return None if r is None else c_converted(s, r)
+
+
+def _wider_arithmetic(var: ci.Cursor, other: ci.Type) -> bool:
+    """Is a step of the signed variable ``var`` (32 bits or more) with an operand of type ``other``
+    computed in another type (``n + 1L``, ``n += 1u``)?  Its overflow is then no undefined behaviour:
+    the conversion back wraps, and a counter stepped up may come out below its values (no step, so
+    no :func:`_beyond`)."""
+    mine, theirs = int_range(var.type), int_range(other)
+    if mine is None or not mine.signed or mine.bits < 32 or theirs is None:
+        return False
+    return theirs.bits > mine.bits or not theirs.signed and theirs.bits >= mine.bits
 
 
 def _unsigned_op(s: ci.Cursor) -> bool:
