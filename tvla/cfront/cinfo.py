@@ -16,13 +16,13 @@ from typing import Callable, Dict, FrozenSet, Hashable, Iterator, List, Optional
 import clang.cindex as ci
 
 from tvla.cfront.ir import IntRange, Pos, StructType
-from tvla.cfront.parse import PRELUDE, evaluate_int, unary_operator
+from tvla.cfront.parse import PRELUDE, STEP_OPS, binary_operator, evaluate_int, unary_operator
 
 __all__ = ["BLOCK", "never_returns", "callee_definition", "strip_kept", "CELL_ALLOCATORS", "backward_jumps", "is_global_var", "jumped_back_over", "switch_range", "controlling_range", "LIBRARY_BUILTINS", "library_name", "HIDDEN_CALL_ATTRIBUTES", "hidden_calls", "K", "T", "walk_main", "all_zero", "is_aggregate", "has_backward_goto", "does_nothing", "INT_KINDS", "sizeof_struct", "is_int", "int_range", "field_range", "member_range", "is_void_pointer", "is_floating", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
            "int_cell", "is_int_cell", "is_byte_cell", "cell_words", "CELL_FIELD", "cell_deref", "is_datum",
            "is_function_pointer", "is_scalar", "definitions", "callable_from_main", "function_of", "function_value", "function_number", "constant_value",
            "struct_type", "fields_of", "decl_key", "initializer", "strip", "callee_name", "children", "SourceText",
-           "switch_cases", "for_parts", "for_parts_unknown", "Designator", "designations", "designated_fields",
+           "switch_cases", "for_parts", "for_parts_unknown", "writes_operand", "Designator", "designations", "designated_fields",
            "returned_values"]
 
 K = ci.CursorKind
@@ -281,6 +281,12 @@ def decl_key(c: ci.Cursor) -> Tuple[str, int]:
     """A key identifying a declaration (file and offset of its name)."""
     loc = c.location
     return (loc.file.name if loc.file is not None else "", loc.offset)
+
+
+def writes_operand(c: ci.Cursor) -> bool:
+    """Does ``c`` write its first operand (``=``, ``+=``, ``++``...)?"""
+    return c.kind == K.BINARY_OPERATOR and binary_operator(c) == "=" or c.kind == K.COMPOUND_ASSIGNMENT_OPERATOR \
+        or c.kind == K.UNARY_OPERATOR and unary_operator(c) in STEP_OPS
 
 
 def children(c: ci.Cursor) -> List[ci.Cursor]:

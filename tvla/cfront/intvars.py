@@ -55,7 +55,7 @@ import clang.cindex as ci
 
 from tvla.cfront.cinfo import (MAX_CASE_RANGE, K, strip_kept, callee_definition, callee_name, returned_values, case_values, children, controlling_range, has_backward_goto, decl_key, for_parts,
                                constant_value, initializer, int_range, is_aggregate, is_datum, is_scalar, keeps_value,
-                               mentions, strip, switch_cases)
+                               mentions, strip, switch_cases, writes_operand)
 from tvla.cfront.ir import DATA_OPS, IntRange, Span, held, holds, region_values
 from tvla.cfront.outparams import OutParams, deref_param, out_params
 from tvla.cfront.parse import ARITHMETIC, STEP_OPS, binary_operator, evaluate_int, fold, unary_operator
@@ -542,8 +542,7 @@ def _unwritten_parameter(c: ci.Cursor) -> bool:
         return False
     key = decl_key(var)
     for d in fn.walk_preorder():
-        if d.kind == K.BINARY_OPERATOR and binary_operator(d) == "=" or d.kind == K.COMPOUND_ASSIGNMENT_OPERATOR \
-                or d.kind == K.UNARY_OPERATOR and unary_operator(d) in STEP_OPS + ("&",):
+        if writes_operand(d) or d.kind == K.UNARY_OPERATOR and unary_operator(d) == "&":
             target = int_var(children(d)[0]) if children(d) else None
             if target is not None and decl_key(target) == key:
                 return False

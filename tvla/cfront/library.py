@@ -533,11 +533,15 @@ class Library:
         of another type.  None when neither holds."""
         if set(fs) == set(self.forward):
             return ""
-        has = [s for s in self.types if b in self.fields_of.get(s, ())]
+        has = self.types_with(b)
         if len(has) != 1 or any(g not in self.cross for g in self.fields_of[has[0]]
                                 if g in self.forward and g not in fs):
             return None
         return self.type_pred(has[0], "h_5")
+
+    def types_with(self, f: str) -> List[str]:
+        """The structs with a type predicate that have the field ``f``."""
+        return [s for s in self.types if f in self.fields_of.get(s, ())]
 
     def back_then_forward(self, w: str, a: str) -> str:
         """One back field from ``w``, then forward fields to ``a``: implied by :meth:`any_path`,
@@ -712,7 +716,7 @@ class Library:
         predicate that splits each of its lists into the last cell and the others.  It is 0 there,
         which :meth:`back_path` reads as not inverted.  (An owner field, ``b`` of the cell ``f``
         points to, keeps ``body``.)"""
-        has = [s for s in self.types if b in self.fields_of.get(s, ())]
+        has = self.types_with(b)
         if not has or any(f not in self.fields_of.get(s, ()) for s in has) or \
                 not any(f in self.fields_of.get(s, ()) for s in self.types if s not in has):
             return body

@@ -20,7 +20,7 @@ from typing import Dict, FrozenSet, Hashable, Iterable, List, Optional, Set, Tup
 import clang.cindex as ci
 
 from tvla.cfront.cinfo import (K, callable_from_main, callee_definition, callee_name, children, decl_key,
-                               definitions, is_global_var, is_pointer, strip)
+                               definitions, is_global_var, is_pointer, strip, writes_operand)
 from tvla.cfront.parse import binary_operator, unary_operator
 
 # library functions that write memory they are given (any other one the file does not define is
@@ -29,7 +29,6 @@ HEAP_WRITERS = frozenset({"free", "realloc", "reallocarray", "memset", "memcpy",
                           "strcat", "strncat"})
 ALLOCATORS = frozenset({"malloc", "calloc", "alloca", "__builtin_alloca"})
 SEQUENCED = frozenset({"&&", "||", ","})
-STEPS = frozenset({"++", "--", "post++", "post--"})
 
 
 @dataclass(frozen=True)
@@ -86,7 +85,7 @@ class Summaries:
         """What ``c`` itself writes (not its operands): an assignment or a step its place, a call
         what its function and the addresses it is given may write."""
         kids = children(c)
-        if _writes_operand(c) and kids:
+        if writes_operand(c) and kids:
             return self.written(kids[0], fdef)
         if c.kind != K.CALL_EXPR:
             return NONE
@@ -168,12 +167,6 @@ class Summaries:
         return []
 
 
-def _writes_operand(c: ci.Cursor) -> bool:
-    """Does ``c`` write its first operand (``=``, ``+=``, ``++``...)?"""
-    return c.kind == K.BINARY_OPERATOR and binary_operator(c) == "=" or c.kind == K.COMPOUND_ASSIGNMENT_OPERATOR \
-        or c.kind == K.UNARY_OPERATOR and unary_operator(c) in STEPS
-
-
 def _reads_memory(c: ci.Cursor, kids: List[ci.Cursor]) -> bool:
     """Does ``c`` itself read memory through a pointer (``p->f``, ``*p``, ``a[i]``)?"""
     if c.kind == K.MEMBER_REF_EXPR:
@@ -192,7 +185,7 @@ def _fresh(var: Optional[ci.Cursor], fdef: ci.Cursor) -> bool:
     init = [k for k in children(var) if k.kind.is_expression()]
     values = init[-1:]
     for c in fdef.walk_preorder():
-        kids = children(c) if _writes_operand(c) or c.kind == K.UNARY_OPERATOR and unary_operator(c) == "&" else []
+        kids = children(c) if writes_operand(c) or c.kind == K.UNARY_OPERATOR and unary_operator(c) == "&" else []
         target = strip(kids[0]) if kids else None
         if target is not None and target.kind == K.DECL_REF_EXPR and target.referenced is not None \
                 and decl_key(target.referenced) == key:

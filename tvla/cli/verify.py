@@ -720,10 +720,9 @@ def _limited(path: str, opts: VerifyOptions, tell: Optional[Settled] = None) -> 
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     try:
         return verify_file(path, opts, tell)
-    except MemoryError:
-        return _gave_up(path, opts, f"memory limit ({opts.memory_mb} MB)", 0.0)
     except Exception as e:  # noqa: BLE001 - a bug: the file is unknown, the others go on, no traceback
-        if isinstance(e, OSError) and e.errno == errno.ENOMEM:   # a thread's stack past the limit
+        # ENOMEM: a thread's stack (or a fork) past the limit
+        if isinstance(e, MemoryError) or isinstance(e, OSError) and e.errno == errno.ENOMEM:
             return _gave_up(path, opts, f"memory limit ({opts.memory_mb} MB)", 0.0)
         return _gave_up(path, opts, f"internal error: {type(e).__name__}: {e}", 0.0)
 
