@@ -70,3 +70,22 @@ def test_only_a_body_that_never_returns_stops(tmp_path, body, goes_on):
     assert err.stmt.goes_on == goes_on and err.target == prog.error
     after = [e for e in prog.edges if e.source == err.source and e is not err]
     assert len(after) == (1 if goes_on else 0)
+
+
+FAILING_ASSERT = """extern int __VERIFIER_nondet_int(void);
+extern void NAME();
+int main(void) {
+    int x = __VERIFIER_nondet_int();
+    if (x == 3) NAME("x != 3");
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("name", ["reach_error", "__VERIFIER_error", "__assert_fail", "__assert_perror_fail",
+                                  "__assert_rtn", "__assert"])
+@pytest.mark.parametrize("concrete", [False, True])
+def test_each_failing_assert_of_a_c_library_is_the_error(tmp_path, name, concrete):
+    """The analysis and the concrete runs know the same error functions (they once had two lists: a
+    call of __assert_rtn was proved never reached, and one of __assert_perror_fail had no run)."""
+    assert c_verdicts(tmp_path, FAILING_ASSERT.replace("NAME", name), ("unreach-call",), concrete=concrete) == ("false",)

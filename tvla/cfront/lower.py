@@ -44,7 +44,7 @@ import networkx as nx
 
 from tvla.cfront import ir
 from tvla.cfront.unsequenced import unsequenced_effects
-from tvla.cfront.cinfo import BLOCK, CELL_ALLOCATORS, CELL_FIELD, K, SourceText, backward_jumps, callee_name, hidden_calls, jumped_back_over, library_name, switch_range, callable_from_main, definitions, cell_words, children, constant_value, decl_key, \
+from tvla.cfront.cinfo import BLOCK, ERROR_FUNCTIONS, EXIT_FUNCTIONS, STOPPING_FUNCTIONS, CELL_ALLOCATORS, CELL_FIELD, K, SourceText, backward_jumps, callee_name, hidden_calls, jumped_back_over, library_name, switch_range, callable_from_main, definitions, cell_words, children, constant_value, decl_key, \
     designated_fields, does_nothing, never_returns, fields_of, function_number, initializer, int_cell, is_function_pointer, is_int, is_int_cell, is_number, \
     is_scalar, for_parts, for_parts_unknown, is_pointer, is_void_pointer, pointee_struct, strip, struct_decl, struct_name, switch_cases, \
     MAX_CASE_RANGE, case_values, int_range, sizeof_struct
@@ -75,9 +75,6 @@ MAX_CALL_DEPTH = 100    # calls inlined inside one another
 RECURSION_UNROLL = 3    # active calls of one function: a recursive call past them ends its path
 MAX_EDGES = 20_000      # edges of the lowered program, every call inlined (each costs about 0.1 ms)
 
-ERROR_CALLS = ("reach_error", "__VERIFIER_error", "__assert_fail", "__assert_perror_fail", "__assert")
-EXIT_CALLS = {"abort": "abort", "exit": "exit", "_Exit": "exit", "_exit": "exit"}
-STOPPING_CALLS = frozenset(ERROR_CALLS) | frozenset(EXIT_CALLS)   # a call of one never returns
 INPUT_CALLS = {"scanf": 1, "fscanf": 2, "sscanf": 2}   # the index of their first target
 IGNORED_CALLS = ("printf", "fprintf", "puts", "putchar", "fflush", "fputs", "fputc", "sprintf", "snprintf", "perror",
                  "srand", "srandom")
@@ -130,7 +127,7 @@ def lower_tu(tu: ci.TranslationUnit, path: str, malloc_may_fail: bool = False, k
     prog = deep_stack(work)
     # a constructor, a destructor or a cleanup function runs without a call main's code shows
     called = callable_from_main(tu) if not hidden else None
-    return replace(prog, error_named=called is None or bool(called[0] & set(ERROR_CALLS)),
+    return replace(prog, error_named=called is None or bool(called[0] & set(ERROR_FUNCTIONS)),
                    allocates=called is None or any(may_allocate(f) for f in called[0] - called[1]))
 
 
@@ -139,7 +136,7 @@ def lower_tu(tu: ci.TranslationUnit, path: str, malloc_may_fail: bool = False, k
 KEEPS_NO_MEMORY = frozenset({"free", "abort", "exit", "_Exit", "alloca", "memset", "memcpy", "memmove", "memcmp",
                              "strlen", "strcmp", "strncmp", "strcpy", "strncpy", "strcat", "strncat", "strchr",
                              "printf", "puts", "putchar", "rand", "random", "srand", "__VERIFIER_assume",
-                             "__VERIFIER_error", "__assert_fail", "__assert_perror_fail", "__assert", "assert"})
+                             "assert"}) | STOPPING_FUNCTIONS
 HEAP_ALLOCATORS = frozenset(CELL_ALLOCATORS) | frozenset({"realloc", "reallocarray", "aligned_alloc", "posix_memalign",
                                                       "memalign", "valloc", "pvalloc", "strdup", "strndup"})
 
@@ -452,7 +449,7 @@ class Lowering(LinkLowering):
         value (a cell without list heads), else None."""
         s = strip(e, casts=True) if e is not None else None
         name = callee_name(s) if s is not None and s.kind == K.CALL_EXPR else None
-        if s is None or name not in self.definitions or name in ERROR_CALLS or self.hosts.has_heads(rec):
+        if s is None or name not in self.definitions or name in ERROR_FUNCTIONS or self.hosts.has_heads(rec):
             return None
         return s if struct_decl(s.type) == rec else None
 
@@ -767,7 +764,7 @@ class Lowering(LinkLowering):
             return tmp, self.malloc(tmp, s, cur, fr, st)
         if name == "realloc" and name not in self.definitions and len(args) == 2:
             return self.realloc(s, args, cur, fr, want)
-        if name in self.definitions and name not in ERROR_CALLS:
+        if name in self.definitions and name not in ERROR_FUNCTIONS:
             return self.inline(self.definitions[name], s, args, cur, fr, want)
         return self.library_call(name, s, args, cur, fr)
 
@@ -820,19 +817,19 @@ class Lowering(LinkLowering):
                      fr: Frame) -> Tuple[Operand, Cur]:
         if name == "free":
             return None, self.free(s, args, cur, fr)
-        if name in ERROR_CALLS:
+        if name in ERROR_FUNCTIONS:
             # a program's own reach_error() that may return: the run goes on after it (its body runs)
             fdef = self.definitions.get(name)
-            goes_on = fdef is not None and not never_returns(fdef, STOPPING_CALLS - {name})
+            goes_on = fdef is not None and not never_returns(fdef, STOPPING_FUNCTIONS - {name})
             self.edge(cur, "error", ir.ReachError(frozenset(self.frames), goes_on), s)
             if fdef is None or not goes_on:
                 return None, None
             if does_nothing(fdef):
                 return None, self.step(cur, ir.Nop(f"{name}() returns"), s)
             return self.inline(fdef, s, args, cur, fr)
-        if name in EXIT_CALLS:
+        if name in EXIT_FUNCTIONS:
             cur = self.effects(args, cur, fr)
-            self.edge(cur, "exit", ir.Exit(EXIT_CALLS[name], frozenset(self.frames)), s)
+            self.edge(cur, "exit", ir.Exit(EXIT_FUNCTIONS[name], frozenset(self.frames)), s)
             return None, None
         if name == OUT_OF_BOUNDS and args:
             what = strip(args[0], casts=True).spelling.strip('"')

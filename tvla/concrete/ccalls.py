@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Sequence
 
 import clang.cindex as ci
 
-from tvla.cfront.cinfo import children, does_nothing, library_name, never_returns
+from tvla.cfront.cinfo import (ERROR_FUNCTIONS, EXIT_FUNCTIONS, STOPPING_FUNCTIONS, children, does_nothing,
+                               library_name, never_returns)
 from tvla.cfront.intvars import RANDOM_CALLS
 from tvla.cfront.ir import IntRange
 from tvla.concrete.cblocks import copy_elements, reallocated, zero_fill
@@ -21,12 +22,9 @@ from tvla.concrete.ctyping import Ty, path_offset, truth, wrap
 if TYPE_CHECKING:
     from tvla.concrete.cexec import ExprCompiler, Frame, Machine
 
-__all__ = ["compile_call", "ERROR_FUNCTIONS", "EXIT_FUNCTIONS"]
+__all__ = ["compile_call"]
 
 Fn = Callable[["Frame"], Any]
-ERROR_FUNCTIONS = ("reach_error", "__VERIFIER_error", "__assert_fail", "__assert_rtn", "__assert")
-EXIT_FUNCTIONS = ("abort", "exit", "_Exit", "_exit")
-STOPPING = frozenset(ERROR_FUNCTIONS + EXIT_FUNCTIONS)   # a call of one never returns
 MAX_BLOCK = 1 << 30   # bytes of the largest block a run allocates
 QUIET_FUNCTIONS = ("printf", "puts", "putchar", "fprintf", "fflush", "fputs", "perror", "srand", "srandom")
 
@@ -45,7 +43,7 @@ def compile_call(ex: "ExprCompiler", c: ci.Cursor, ty: Ty) -> Fn:
         return _nondet(ex.prog.site(c), ty, args, RANDOM_CALLS.get(name))
     if name in ERROR_FUNCTIONS:   # a program's own reach_error() is the error, whatever its body
         body = ex.prog.bodies.get(name)
-        if body is None or never_returns(body, STOPPING - {name}):
+        if body is None or never_returns(body, STOPPING_FUNCTIONS - {name}):
             return _error(args, 0)
         return _error_returns(None if does_nothing(body) else _user(name, args))
     if name in ex.prog.bodies:
