@@ -31,7 +31,7 @@ from typing import Dict, List, Optional, Set, Tuple
 
 import clang.cindex as ci
 
-from tvla.cfront.cinfo import K, T, children, decl_key, initializer, is_pointer, is_scalar, walk_main
+from tvla.cfront.cinfo import K, T, children, decl_key, initializer, is_pointer, is_scalar, repeatable, walk_main
 from tvla.cfront.ir import quote
 from tvla.cfront.parse import STEP_OPS, Edits, binary_operator, evaluate_int, unary_operator
 
@@ -93,24 +93,10 @@ class _Uses:
             self.uses.setdefault(key, []).append((ref, sub, k))
             return
         writer = _writer(sub, up[at + 1:])
-        if k is not None or writer is False or not _plain(kids[1]) or not _plain(ref):
+        if k is not None or writer is False or not repeatable(kids[1]) or not repeatable(ref):
             self.rejected.add(key)
             return
         self.chosen.setdefault(key, []).append((ref, sub, writer))
-
-
-def _plain(c: ci.Cursor) -> bool:
-    """No side effect, call, array or line break in ``c`` (an index or a field array's base, which
-    the edit repeats once per element)."""
-    return c.extent.start.line == c.extent.end.line and not any(_effect(x) for x in c.walk_preorder())
-
-
-def _effect(x: ci.Cursor) -> bool:
-    """Is ``x`` a call, an array element, an assignment or a step (or a statement expression)?"""
-    if x.kind in (K.CALL_EXPR, K.ARRAY_SUBSCRIPT_EXPR, K.COMPOUND_ASSIGNMENT_OPERATOR) or x.kind.name == "StmtExpr":
-        return True
-    return x.kind == K.BINARY_OPERATOR and binary_operator(x) == "=" or \
-        x.kind == K.UNARY_OPERATOR and unary_operator(x) in STEP_OPS
 
 
 def _writer(sub: ci.Cursor, up: Up) -> object:

@@ -18,7 +18,7 @@ import clang.cindex as ci
 from tvla.cfront.ir import IntRange, Pos, StructType
 from tvla.cfront.parse import PRELUDE, STEP_OPS, binary_operator, evaluate_int, unary_operator
 
-__all__ = ["BLOCK", "ERROR_FUNCTIONS", "EXIT_FUNCTIONS", "STOPPING_FUNCTIONS", "never_returns", "callee_definition", "strip_kept", "CELL_ALLOCATORS", "backward_jumps", "is_global_var", "jumped_back_over", "switch_range", "controlling_range", "LIBRARY_BUILTINS", "library_name", "HIDDEN_CALL_ATTRIBUTES", "hidden_calls", "K", "T", "walk_main", "all_zero", "is_aggregate", "has_backward_goto", "does_nothing", "INT_KINDS", "sizeof_struct", "is_int", "int_range", "field_range", "member_range", "is_void_pointer", "is_floating", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
+__all__ = ["BLOCK", "binary_conditional", "repeatable", "ERROR_FUNCTIONS", "EXIT_FUNCTIONS", "STOPPING_FUNCTIONS", "never_returns", "callee_definition", "strip_kept", "CELL_ALLOCATORS", "backward_jumps", "is_global_var", "jumped_back_over", "switch_range", "controlling_range", "LIBRARY_BUILTINS", "library_name", "HIDDEN_CALL_ATTRIBUTES", "hidden_calls", "K", "T", "walk_main", "all_zero", "is_aggregate", "has_backward_goto", "does_nothing", "INT_KINDS", "sizeof_struct", "is_int", "int_range", "field_range", "member_range", "is_void_pointer", "is_floating", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
            "int_cell", "is_int_cell", "is_byte_cell", "cell_words", "CELL_FIELD", "cell_deref", "is_datum",
            "is_function_pointer", "is_scalar", "definitions", "callable_from_main", "function_of", "function_value", "function_number", "constant_value",
            "struct_type", "fields_of", "decl_key", "initializer", "strip", "callee_name", "children", "SourceText",
@@ -405,6 +405,29 @@ def designated_fields(init: ci.Cursor, fields: Sequence[ci.Cursor]
 
 
 _TRANSPARENT = (K.PAREN_EXPR, K.UNEXPOSED_EXPR)
+
+
+def binary_conditional(c: ci.Cursor) -> Optional[Tuple[ci.Cursor, ci.Cursor]]:
+    """``(x, y)`` when ``c`` is GNU's ``x ?: y``: libclang shows it as an unexposed expression of
+    four children, ``x``, twice the value of ``x`` (the test and the first arm), then ``y``."""
+    kids = children(c) if c.kind == K.UNEXPOSED_EXPR else []
+    if len(kids) != 4 or not all(k.extent == kids[0].extent for k in kids[1:3]):
+        return None
+    return kids[0], kids[3]
+
+
+def repeatable(c: ci.Cursor) -> bool:
+    """Can the text of ``c`` be written twice for the same value: one line without a call, an array
+    element, an assignment, a step or a statement expression?"""
+    return c.extent.start.line == c.extent.end.line and not any(_effect(x) for x in c.walk_preorder())
+
+
+def _effect(x: ci.Cursor) -> bool:
+    """Is ``x`` a call, an array element, an assignment or a step (or a statement expression)?"""
+    if x.kind in (K.CALL_EXPR, K.ARRAY_SUBSCRIPT_EXPR, K.COMPOUND_ASSIGNMENT_OPERATOR) or x.kind.name == "StmtExpr":
+        return True
+    return x.kind == K.BINARY_OPERATOR and binary_operator(x) == "=" or \
+        x.kind == K.UNARY_OPERATOR and unary_operator(x) in STEP_OPS
 
 
 def strip(c: ci.Cursor, casts: bool = False) -> ci.Cursor:

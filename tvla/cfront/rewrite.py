@@ -1,7 +1,8 @@
 """The text the lowering reads: the file with its arrays indexed by constants split into scalars
 (:mod:`tvla.cfront.arrays`), its ``void *`` that hold one type of pointer retyped
-(:mod:`tvla.cfront.voidtypes`), its ``x = k++;`` split (:mod:`tvla.cfront.post_steps`) and its
-choices inside arithmetic lifted (:mod:`tvla.cfront.choices`).  All are byte edits of the file
+(:mod:`tvla.cfront.voidtypes`), its ``x = k++;`` split (:mod:`tvla.cfront.post_steps`), its
+choices inside arithmetic lifted (:mod:`tvla.cfront.choices`) and GNU's ``x ?: y`` spelled out
+(:mod:`tvla.cfront.binary_conditionals`).  All are byte edits of the file
 found on its first parse (an edit that overlaps one of a pass before it is dropped); the
 edited text is parsed again from memory (nothing is written to disk).  Line numbers never move:
 no edit adds or removes a line; columns after an edit that changes the length of its line do, and
@@ -14,6 +15,7 @@ from typing import List, Optional, Tuple
 import clang.cindex as ci
 
 from tvla.cfront.arrays import array_edits
+from tvla.cfront.binary_conditionals import binary_conditional_edits
 from tvla.cfront.choices import choice_edits
 from tvla.cfront.parse import Edits, reparse
 from tvla.cfront.post_steps import post_step_edits
@@ -71,7 +73,7 @@ def rewrite(tu: ci.TranslationUnit, path: str) -> Tuple[ci.TranslationUnit, Opti
         text = fh.read()
     edits = array_edits(tu, text)
     void, header = void_pointer_edits(tu, text)
-    for more in (void, post_step_edits(tu, text), choice_edits(tu, text)):
+    for more in (void, post_step_edits(tu, text), choice_edits(tu, text), binary_conditional_edits(tu, text)):
         edits.update((at, e) for at, e in more.items()
                      if not any(a < at + max(e[0], 1) and at < a + max(n, 1) for a, (n, _) in edits.items()))
     if not edits:

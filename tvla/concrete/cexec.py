@@ -24,7 +24,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple
 
 import clang.cindex as ci
 
-from tvla.cfront.cinfo import (Designator, all_zero, backward_jumps, hidden_calls, jumped_back_over, switch_range, case_values, children, designations, for_parts, for_parts_unknown, initializer,
+from tvla.cfront.cinfo import (Designator, binary_conditional, all_zero, backward_jumps, hidden_calls, jumped_back_over, switch_range, case_values, children, designations, for_parts, for_parts_unknown, initializer,
                                is_aggregate, strip, switch_cases)
 from tvla.cfront.embedded import offsetof_path
 from tvla.cfront.ir import Pos
@@ -518,6 +518,10 @@ class ExprCompiler:
 
     def r_unexposed_expr(self, c: ci.Cursor, ty: Ty) -> Fn:
         every = children(c)
+        parts = binary_conditional(c)
+        if parts is not None:   # x ?: y: x once
+            x, y = self.rv(parts[0])[0], self.rv(parts[1])[0]
+            return lambda fr: _either(x(fr), y, fr, ty)
         if len(every) >= 2 and ty.kind == "int" and all(k.kind == K.MEMBER_REF for k in every[1:]):
             offset = self.offsetof(c)   # offsetof(T, m): T (a type or typeof an expression), then m
             return refuse("offsetof of an unknown field") if offset is None else (lambda fr: offset)
@@ -904,6 +908,12 @@ def _element(path: Tuple[Any, ...], ty: Optional[Ty], i: int) -> Tuple[Tuple[Any
 
 
 # ---- helpers on values ----------------------------------------------------------------------
+
+def _either(x: Any, y: Fn, fr: Frame, ty: Ty) -> Any:
+    """The value of ``x ?: y`` of type ``ty``: ``x`` when it is true, else ``y``'s."""
+    v = x if truth(x) else y(fr)
+    return convert(v, ty) if ty.kind in ("int", "ptr") else v
+
 
 def _decay(loc: Loc, arr: Ty) -> Ptr:
     o, path, _ = loc
