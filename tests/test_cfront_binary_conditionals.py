@@ -51,3 +51,12 @@ def test_an_x_with_an_effect_is_unsupported_and_run_once(tmp_path, value, verdic
     assert p.verdict == verdict
     if verdict == "unknown":
         assert "?: 5" in p.reason and "unsupported" in p.reason
+
+
+@pytest.mark.parametrize("choice", ["1, a, b); free(c); free(b);", "0, a, b); free(c); free(a);"])
+def test_an_expression_libclang_does_not_expose_is_unsupported(tmp_path, choice):
+    """``__builtin_choose_expr(1, a, b)`` is another unexposed expression of several children: read as
+    its last child, it freed ``b`` twice (a wrong false)."""
+    src = CHOSEN.replace("a ?: b;\n  AFTER", "__builtin_choose_expr(" + choice)
+    [p] = verify_c(tmp_path, src, ("memsafety",)).properties
+    assert p.verdict == "unknown" and "libclang does not expose" in p.reason

@@ -18,7 +18,7 @@ import clang.cindex as ci
 from tvla.cfront.ir import IntRange, Pos, StructType
 from tvla.cfront.parse import PRELUDE, STEP_OPS, binary_operator, evaluate_int, unary_operator
 
-__all__ = ["BLOCK", "binary_conditional", "repeatable", "ERROR_FUNCTIONS", "EXIT_FUNCTIONS", "STOPPING_FUNCTIONS", "never_returns", "callee_definition", "strip_kept", "CELL_ALLOCATORS", "backward_jumps", "is_global_var", "jumped_back_over", "switch_range", "controlling_range", "LIBRARY_BUILTINS", "library_name", "HIDDEN_CALL_ATTRIBUTES", "hidden_calls", "K", "T", "walk_main", "all_zero", "is_aggregate", "has_backward_goto", "does_nothing", "INT_KINDS", "sizeof_struct", "is_int", "int_range", "field_range", "member_range", "is_void_pointer", "is_floating", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
+__all__ = ["BLOCK", "opaque_expression", "binary_conditional", "repeatable", "ERROR_FUNCTIONS", "EXIT_FUNCTIONS", "STOPPING_FUNCTIONS", "never_returns", "callee_definition", "strip_kept", "CELL_ALLOCATORS", "backward_jumps", "is_global_var", "jumped_back_over", "switch_range", "controlling_range", "LIBRARY_BUILTINS", "library_name", "HIDDEN_CALL_ATTRIBUTES", "hidden_calls", "K", "T", "walk_main", "all_zero", "is_aggregate", "has_backward_goto", "does_nothing", "INT_KINDS", "sizeof_struct", "is_int", "int_range", "field_range", "member_range", "is_void_pointer", "is_floating", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
            "int_cell", "is_int_cell", "is_byte_cell", "cell_words", "CELL_FIELD", "cell_deref", "is_datum",
            "is_function_pointer", "is_scalar", "definitions", "callable_from_main", "function_of", "function_value", "function_number", "constant_value",
            "struct_type", "fields_of", "decl_key", "initializer", "strip", "callee_name", "children", "SourceText",
@@ -414,6 +414,17 @@ def binary_conditional(c: ci.Cursor) -> Optional[Tuple[ci.Cursor, ci.Cursor]]:
     if len(kids) != 4 or not all(k.extent == kids[0].extent for k in kids[1:3]):
         return None
     return kids[0], kids[3]
+
+
+def opaque_expression(c: ci.Cursor, parent: Optional[ci.Cursor]) -> bool:
+    """Is ``c`` (a child of ``parent``) an expression libclang shows without its kind, of several
+    children, other than ``offsetof(T, m)`` and an element of an initialiser list with designators
+    (both read by their children): ``x ?: y``, ``__builtin_choose_expr(c, a, b)``...?  Reading one
+    as its last child (as an implicit conversion is read) would be wrong."""
+    kids = children(c) if c.kind == K.UNEXPOSED_EXPR else []
+    if len(kids) < 2 or all(k.kind == K.MEMBER_REF for k in kids[1:]):
+        return False
+    return parent is None or parent.kind != K.INIT_LIST_EXPR
 
 
 def repeatable(c: ci.Cursor) -> bool:
