@@ -72,10 +72,7 @@ def copy_elements(dst: Any, src: Any, n: Any) -> None:
     values = [[s.read((sf + k,) + path, t.kind == "ptr") for path, t in scalar_paths(s.elem)] for k in range(count)]
     for k, row in enumerate(values):
         for (path, _t), v in zip(scalar_paths(s.elem), row):
-            if v is UNDEF:
-                d.slots.pop((df + k,) + path, None)
-            else:
-                d.slots[(df + k,) + path] = v
+            d.slots[(df + k,) + path] = v   # UNDEF too: uninitialised in a zeroed block as well
 
 
 def reallocated(memory: Memory, p: Any, n: Any) -> Ptr:
@@ -89,7 +86,11 @@ def reallocated(memory: Memory, p: Any, n: Any) -> Ptr:
         return Ptr(new, (0,), None)
     if o.kind != "heap" or not o.alive or p.path != (0,):
         raise Unmodeled("realloc of no live heap block")
-    if o.elem is not None:
+    if o.elem is None:   # never used: all of it zero (calloc) or all uninitialised
+        if o.zero and n > o.size:
+            raise Unmodeled("realloc growing a calloc'd block not used yet")
+        new.zero = o.zero
+    else:
         new.count = n // o.elem.size
         keep = min(new.count, o.count or 0)
         new.zero = False

@@ -71,7 +71,8 @@ class Outcome:
 
 
 class Agg:
-    """A struct value (a copy of its slots, by path below the struct)."""
+    """A struct value (a copy of its slots, by path below the struct): every scalar of its type,
+    :data:`UNDEF` where uninitialised (so that a copy into a zeroed object keeps it so)."""
 
     __slots__ = ("slots",)
 
@@ -584,7 +585,7 @@ class ExprCompiler:
         """The read of a location of type ``ty``.  An integer never written holds some value (as
         the analysis' garbage does): the run chooses it at its first read, and keeps it."""
         if ty.kind == "struct":
-            return lambda fr: _read_agg(loc(fr))
+            return lambda fr: _read_agg(loc(fr), ty)
         ptr = ty.kind == "ptr"
         site = self.prog.site(c) if ty.kind == "int" else -1
 
@@ -1159,10 +1160,16 @@ def _put(o: Obj, path: Tuple[Any, ...], v: Any) -> None:
         o.slots[path] = v
 
 
-def _read_agg(loc: Loc) -> Agg:
+def _read_agg(loc: Loc, ty: Ty) -> Agg:
+    """The struct of type ``ty`` at ``loc``: its slots, and every scalar not written (zero in a zeroed
+    object, else :data:`UNDEF`)."""
     o, path, _ = loc
     n = len(path)
-    return Agg({p[n:]: v for p, v in o.slots.items() if p[:n] == path})
+    slots = {p[n:]: v for p, v in o.slots.items() if p[:n] == path}
+    for rel, t in scalar_paths(ty):
+        if rel not in slots:
+            slots[rel] = o.read(path + rel, t.kind == "ptr")
+    return Agg(slots)
 
 
 def _write_agg(o: Obj, path: Tuple[Any, ...], v: Agg) -> None:

@@ -7,7 +7,8 @@ Contract:
   one type (a scalar variable is an array of one); its scalars are kept in ``slots`` by path, the
   element index first, then field names and array indices (``(0, "next")``, ``(2,)``,
   ``(0, "a", 3)``).  A slot never written is uninitialised (:data:`UNDEF`), or zero in a
-  ``calloc``'d block or a global.
+  ``calloc``'d block or a global; a slot that holds :data:`UNDEF` (an uninitialised member of a
+  struct copied in) is uninitialised in every object.
 * A pointer is a :class:`Ptr`: an object, the path of what it points to, and the number of
   elements of the array its last index ranges over; ``NULL`` has no object.
 * :meth:`Memory.deref` is the one place a pointer is followed: NULL, uninitialised, freed,
@@ -61,6 +62,7 @@ class _Undef:
 
 
 UNDEF: Any = _Undef()
+_ABSENT = object()   # a slot never written
 """The value of a slot never written."""
 
 
@@ -84,8 +86,10 @@ class Obj:
     def read(self, path: Path, pointer: bool) -> Any:
         """The scalar at ``path`` (a pointer or not): as written, else zero in a zeroed object, else
         :data:`UNDEF`."""
-        v = self.slots.get(path, UNDEF)
-        return zero(pointer) if v is UNDEF and self.zero else v
+        v = self.slots.get(path, _ABSENT)
+        if v is _ABSENT:
+            return zero(pointer) if self.zero else UNDEF
+        return v
 
 
 class Ptr:
