@@ -18,7 +18,7 @@ import clang.cindex as ci
 from tvla.cfront.ir import IntRange, Pos, StructType
 from tvla.cfront.parse import PRELUDE, STEP_OPS, binary_operator, evaluate_int, unary_operator
 
-__all__ = ["BLOCK", "opaque_expression", "binary_conditional", "repeatable", "ERROR_FUNCTIONS", "EXIT_FUNCTIONS", "STOPPING_FUNCTIONS", "never_returns", "callee_definition", "strip_kept", "CELL_ALLOCATORS", "backward_jumps", "is_global_var", "jumped_back_over", "switch_range", "controlling_range", "LIBRARY_BUILTINS", "library_name", "HIDDEN_CALL_ATTRIBUTES", "hidden_calls", "K", "T", "walk_main", "all_zero", "is_aggregate", "has_backward_goto", "does_nothing", "INT_KINDS", "sizeof_struct", "is_int", "int_range", "field_range", "member_range", "is_void_pointer", "is_floating", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
+__all__ = ["BLOCK", "jumped_over_decls", "opaque_expression", "binary_conditional", "repeatable", "ERROR_FUNCTIONS", "EXIT_FUNCTIONS", "STOPPING_FUNCTIONS", "never_returns", "callee_definition", "strip_kept", "CELL_ALLOCATORS", "backward_jumps", "is_global_var", "jumped_back_over", "switch_range", "controlling_range", "LIBRARY_BUILTINS", "library_name", "HIDDEN_CALL_ATTRIBUTES", "hidden_calls", "K", "T", "walk_main", "all_zero", "is_aggregate", "has_backward_goto", "does_nothing", "INT_KINDS", "sizeof_struct", "is_int", "int_range", "field_range", "member_range", "is_void_pointer", "is_floating", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
            "int_cell", "is_int_cell", "is_byte_cell", "cell_words", "CELL_FIELD", "cell_deref", "is_datum",
            "is_function_pointer", "is_scalar", "definitions", "callable_from_main", "function_of", "function_value", "function_number", "constant_value",
            "struct_type", "fields_of", "decl_key", "initializer", "strip", "callee_name", "children", "SourceText",
@@ -578,6 +578,46 @@ def switch_cases(body: ci.Cursor) -> List[ci.Cursor]:
                 walk(ch)
     walk(body)
     return out
+
+
+def jumped_over_decls(tu: ci.TranslationUnit) -> List[ci.Cursor]:
+    """The declarations of local variables of the file that a jump may pass by: a ``case`` of a
+    switch begun before the declaration, or a label a ``goto`` before the declaration or outside
+    its block jumps to, lies after it in its block (``switch (x) { int k = 5; case 1: ... }``:
+    ``k`` is indeterminate at ``case 1``, and is so anew each time the switch runs)."""
+    gotos: Dict[int, List[int]] = {}
+    switch_at: Dict[int, int] = {}
+    for c in tu.cursor.walk_preorder():
+        if c.kind == K.GOTO_STMT and c.referenced is not None:
+            gotos.setdefault(c.referenced.extent.start.offset, []).append(c.extent.start.offset)
+        elif c.kind == K.SWITCH_STMT:
+            for case in switch_cases(children(c)[-1]):
+                switch_at[case.extent.start.offset] = c.extent.start.offset
+    out: List[ci.Cursor] = []
+    for block in tu.cursor.walk_preorder():
+        if block.kind != K.COMPOUND_STMT:
+            continue
+        lo, hi = block.extent.start.offset, block.extent.end.offset
+        stmts = children(block)
+        for i, st in enumerate(stmts):
+            decls = [d for d in children(st) if d.kind == K.VAR_DECL and d.storage_class != ci.StorageClass.STATIC] \
+                if st.kind == K.DECL_STMT else []
+            if decls and any(_jumped_to(later, st.extent.start.offset, lo, hi, gotos, switch_at)
+                             for later in stmts[i + 1:]):
+                out.extend(decls)
+    return out
+
+
+def _jumped_to(c: ci.Cursor, decl: int, lo: int, hi: int, gotos: Dict[int, List[int]],
+               switch_at: Dict[int, int]) -> bool:
+    """Is a label below ``c`` the target of a jump from before offset ``decl`` or outside ``lo..hi``?"""
+    for x in c.walk_preorder():
+        at = x.extent.start.offset
+        if x.kind == K.LABEL_STMT and any(g < decl or g > hi for g in gotos.get(at, ())):
+            return True
+        if x.kind in (K.CASE_STMT, K.DEFAULT_STMT) and switch_at.get(at, hi) < decl:
+            return True
+    return False
 
 
 def _is_expr(c: ci.Cursor) -> bool:

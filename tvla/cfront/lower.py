@@ -44,7 +44,7 @@ import networkx as nx
 
 from tvla.cfront import ir
 from tvla.cfront.unsequenced import unsequenced_effects
-from tvla.cfront.cinfo import BLOCK, binary_conditional, opaque_expression, walk_main, ERROR_FUNCTIONS, EXIT_FUNCTIONS, STOPPING_FUNCTIONS, CELL_ALLOCATORS, CELL_FIELD, K, SourceText, backward_jumps, callee_name, hidden_calls, jumped_back_over, library_name, switch_range, callable_from_main, definitions, cell_words, children, constant_value, decl_key, \
+from tvla.cfront.cinfo import BLOCK, jumped_over_decls, binary_conditional, opaque_expression, walk_main, ERROR_FUNCTIONS, EXIT_FUNCTIONS, STOPPING_FUNCTIONS, CELL_ALLOCATORS, CELL_FIELD, K, SourceText, backward_jumps, callee_name, hidden_calls, jumped_back_over, library_name, switch_range, callable_from_main, definitions, cell_words, children, constant_value, decl_key, \
     designated_fields, does_nothing, never_returns, fields_of, function_number, initializer, int_cell, is_function_pointer, is_int, is_int_cell, is_number, \
     is_scalar, for_parts, for_parts_unknown, is_pointer, is_void_pointer, pointee_struct, strip, struct_decl, struct_name, switch_cases, \
     MAX_CASE_RANGE, case_values, int_range, sizeof_struct
@@ -113,6 +113,8 @@ def lower_tu(tu: ci.TranslationUnit, path: str, malloc_may_fail: bool = False, k
                 low.unsupported(attr, f"__attribute__(({name})): a call the C text does not show")
             for place, what in unsequenced_effects(tu):
                 low.unsupported(place, what)
+            for d in jumped_over_decls(tu):   # its value after the jump: what the lowering has no form for
+                low.unsupported(d, f"a jump passes by the declaration of {d.spelling} (indeterminate after it)")
             for c, parent in walk_main(tu, lambda p, _above: p, None):
                 if opaque_expression(c, parent):
                     low.unsupported(c, _OPAQUE if binary_conditional(c) is None else _ELVIS)
