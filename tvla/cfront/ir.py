@@ -449,10 +449,12 @@ class SetData:
 @dataclass(frozen=True)
 class Deref:
     """``var->field`` read or written where the field is kept as an int variable
-    (:mod:`tvla.cfront.singletons`): ``var`` must point to a live cell; nothing changes."""
+    (:mod:`tvla.cfront.singletons`), or a store into a pointer field no statement reads (``unread``,
+    :mod:`tvla.cfront.unread_fields`): ``var`` must point to a live cell; nothing changes."""
 
     var: str
     field: str
+    unread: bool = False
 
 
 @dataclass(frozen=True)

@@ -49,7 +49,7 @@ from tvla.cfront.tallies import decidable, effective_offset, tallied, tally_base
 from tvla.cfront.walks import nested_fields
 from tvla.errors import TvlaError
 
-__all__ = ["Needs", "needs_of", "Library", "Act", "build_library", "Precision", "const_name"]
+__all__ = ["Needs", "needs_of", "Library", "Act", "build_library", "Precision", "const_name", "BACK_NAMES", "own_name"]
 
 RESERVED = frozenset({"E", "A", "TC", "foreach", "in", "auto", "sm", "ac", "isNew", "instance", "isthread",
                       "ready", "runnable", "outside", "freed", "garbage"})
@@ -2598,7 +2598,7 @@ def _sorted_fields(cprog: ir.CProgram, needs: Needs, used: Sequence[str],
 BACK_NAMES = ("prev", "previous", "pred", "back", "parent", "up", "bwd", "blink", "father", "head", "header", "root")
 
 
-def _last(field: str) -> str:
+def own_name(field: str) -> str:
     """A field's own name, lower case (``l.prev`` of a struct embedded as ``l``: ``prev``)."""
     return field.rsplit(".", 1)[-1].lower()
 
@@ -2619,13 +2619,13 @@ def _back_fields(cprog: ir.CProgram, used: Sequence[str]) -> Dict[str, Tuple[str
     for st in cprog.structs:
         own = [f for f, target in st.pointer_fields if target == st.name and f in used]
         for b in own:
-            name = _last(b)
+            name = own_name(b)
             if name in BACK_NAMES or name.endswith(("prev", "parent")) or b in roots:
-                fwd = tuple(f for f in own if f != b and _last(f) not in BACK_NAMES and f not in roots)
+                fwd = tuple(f for f in own if f != b and own_name(f) not in BACK_NAMES and f not in roots)
                 if any(f == g for f in fwd for _, g, _ in stores) and \
                         (name not in WEAK_BACK_NAMES or b in roots or not _starts_chain(cprog, b, fwd, stores)):
                     back[b] = tuple(dict.fromkeys(back.get(b, ()) + fwd))
-        back.update(_mutual_fields(cprog, [f for f in own if f not in back and _last(f) not in BACK_NAMES],
+        back.update(_mutual_fields(cprog, [f for f in own if f not in back and own_name(f) not in BACK_NAMES],
                                    stores))
     back.update(_owner_fields(cprog, used))
     return back
@@ -2700,7 +2700,7 @@ def _owner_fields(cprog: ir.CProgram, used: Sequence[str]) -> Dict[str, Tuple[st
     for st in cprog.structs:
         for b, target in st.pointer_fields:
             if b not in used or target not in linked or st.name in linked and \
-                    (target == st.name or _last(b) not in OWNER_NAMES):
+                    (target == st.name or own_name(b) not in OWNER_NAMES):
                 continue
             fwd = tuple(f for f, t in cprog.struct(target).pointer_fields if t == st.name and f in used)
             if fwd and all(f not in back for f in fwd):

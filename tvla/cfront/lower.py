@@ -52,6 +52,7 @@ from tvla.cfront.embedded import find_hosts, member_struct
 from tvla.cfront.intvars import KEPT, RANDOM_CALLS, VALUED, IntClass, classify_ints, int_tests, return_key
 from tvla.cfront.coalesce import coalesce
 from tvla.cfront.dead_fields import forget_stale_fields
+from tvla.cfront.unread_fields import drop_unread_fields
 from tvla.cfront.liveness import drop_spins, forget_dead_flags, insert_kills, read_uninitialised
 from tvla.cfront.reuse import reuse_loads
 from tvla.cfront.empty import mark_empty_stores
@@ -127,8 +128,8 @@ def lower_tu(tu: ci.TranslationUnit, path: str, malloc_may_fail: bool = False, k
         prog = tally_counters(reuse_loads(expand_links(reuse_loads(prog, targets), targets)))
         prog = coalesce(prog, frozenset(keep))
         prog = replace(prog, edges=tuple(_merge_empty(list(prog.edges), (prog.entry, prog.exit, prog.error))))
-        if final_kills:   # both lose cells C still points to (valid-memtrack), never what C reads
-            prog = forget_stale_fields(prog)
+        if final_kills:   # all three lose cells C still points to (valid-memtrack), never what C reads
+            prog = drop_unread_fields(forget_stale_fields(prog))
         prog = drop_spins(insert_kills(prog, frozenset(keep), final_kills))
         return mark_written_at_once(mark_empty_stores(forget_dead_flags(prog)))
     prog = deep_stack(work)

@@ -218,8 +218,8 @@ def _witness(message: MessageRecord, tr: "Translation", voc: Vocabulary, ab: Abs
                 abstracted = pending or edge.pos
             elif memtrack and isinstance(edge.stmt, ir.Kill) and edge.stmt.final:
                 abstracted = edge.pos   # C still points to what it dropped: maybe no loss in C
-            elif memtrack and isinstance(edge.stmt, ir.Forget):
-                abstracted = edge.pos   # C's stale field still reaches what the analysis dropped there
+            elif memtrack and (isinstance(edge.stmt, ir.Forget) or isinstance(edge.stmt, ir.Deref) and edge.stmt.unread):
+                abstracted = edge.pos   # C's stale or unread field still reaches what the analysis dropped there
         text = edge.text if edge is not None else step.edge.action.title
         pos = edge.pos if edge is not None else None
         if steps and (steps[-1].pos, steps[-1].action) == (pos, text):
@@ -459,7 +459,8 @@ def _analysed(cprog: ir.CProgram, opts: VerifyOptions, deadline: Optional[float]
 
 def _memtrack_unsure(cprog: ir.CProgram, verdicts: Dict[str, PropertyVerdict]) -> bool:
     """Does memsafety need a run without the kills of variables never used again (``Kill.final``)
-    and without forgotten stale fields (``Forget``, which lose cells the same way)?
+    and without forgotten stale fields (``Forget``) and unread fields (``Deref.unread``), which lose
+    cells the same way?
     Such a kill drops what the variable reaches from reachability, though the variable still holds
     it: a cell another variable reached too is lost in that run when the other dies, which C does
     not lose (a valid-memtrack alarm whose witness passes such a kill is no C execution:
@@ -468,7 +469,8 @@ def _memtrack_unsure(cprog: ir.CProgram, verdicts: Dict[str, PropertyVerdict]) -
     variable reached stays allocated to the end in both (memcleanup)."""
     v = verdicts.get("memsafety")
     return v is not None and v.verdict == UNKNOWN and any(f.kind == "valid-memtrack" for f in v.findings) \
-        and any(isinstance(e.stmt, ir.Kill) and e.stmt.final or isinstance(e.stmt, ir.Forget) for e in cprog.edges)
+        and any(isinstance(e.stmt, ir.Kill) and e.stmt.final or isinstance(e.stmt, ir.Forget)
+                or isinstance(e.stmt, ir.Deref) and e.stmt.unread for e in cprog.edges)
 
 
 FIRST_RUNS, FIRST_SECONDS = 300, 4.0   # concrete runs before the analysis: most violations show at once
