@@ -39,6 +39,8 @@ PUSH = """int main(void) {
     if (h) h->prev = n;
     h = n;
   }
+  for (n = h; n && n->next; n = n->next) ;
+  while (n && n->prev) n = n->prev;   /* read: an unread prev would leave the analysis (unread_fields) */
   while (h) { n = h->next; free(h); h = n; }
   return 0;
 }
