@@ -38,3 +38,20 @@ def test_a_declaration_a_jump_passes_by_is_unsupported(tmp_path, body):
 def test_jumps_that_pass_by_no_declaration_are_lowered(tmp_path, body):
     [p] = verify_c(tmp_path, HEAD + "  " + body + "\n  return 0;\n}\n", ("unreach-call",)).properties
     assert p.verdict == "true"
+
+
+def test_a_goto_to_a_clean_up_past_declarations_it_does_not_use_is_lowered(tmp_path):
+    """C99 code jumps to its clean-up past declarations made after the jump; the clean-up names none."""
+    src = HEAD + """  struct node { struct node *next; } *p = malloc(sizeof *p);
+  if (__VERIFIER_nondet_int()) goto out;
+  struct node *q = malloc(sizeof *q);
+  int k = 5;
+  if (k != 5) reach_error();
+  free(q);
+out:
+  free(p);
+  return 0;
+}
+"""
+    assert tuple(p.verdict for p in verify_c(tmp_path, src, ("memsafety", "memcleanup", "unreach-call")).properties) \
+        == ("true", "true", "true")

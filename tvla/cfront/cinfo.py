@@ -581,43 +581,47 @@ def switch_cases(body: ci.Cursor) -> List[ci.Cursor]:
 
 
 def jumped_over_decls(tu: ci.TranslationUnit) -> List[ci.Cursor]:
-    """The declarations of local variables of the file that a jump may pass by: a ``case`` of a
-    switch begun before the declaration, or a label a ``goto`` before the declaration or outside
-    its block jumps to, lies after it in its block (``switch (x) { int k = 5; case 1: ... }``:
-    ``k`` is indeterminate at ``case 1``, and is so anew each time the switch runs)."""
+    """The declarations of local variables of the file that a jump may pass by and that are used
+    after its target: a ``case`` of a switch begun before the declaration, or a label a ``goto``
+    before the declaration or outside its block jumps to, lies after it in its block, and the
+    variable is named after that label (``switch (x) { int k = 5; case 1: ... k ... }``: ``k`` is
+    indeterminate at ``case 1``, and is so anew each time the switch runs; a ``goto out`` past
+    declarations to a clean-up that does not name them is no such jump)."""
     gotos: Dict[int, List[int]] = {}
     switch_at: Dict[int, int] = {}
+    last_use: Dict[Hashable, int] = {}
     for c in tu.cursor.walk_preorder():
         if c.kind == K.GOTO_STMT and c.referenced is not None:
             gotos.setdefault(c.referenced.extent.start.offset, []).append(c.extent.start.offset)
         elif c.kind == K.SWITCH_STMT:
             for case in switch_cases(children(c)[-1]):
                 switch_at[case.extent.start.offset] = c.extent.start.offset
+        elif c.kind == K.DECL_REF_EXPR and c.referenced is not None and c.referenced.kind == K.VAR_DECL:
+            key = decl_key(c.referenced)
+            last_use[key] = max(last_use.get(key, -1), c.extent.start.offset)
     out: List[ci.Cursor] = []
     for block in tu.cursor.walk_preorder():
         if block.kind != K.COMPOUND_STMT:
             continue
-        lo, hi = block.extent.start.offset, block.extent.end.offset
         stmts = children(block)
         for i, st in enumerate(stmts):
             decls = [d for d in children(st) if d.kind == K.VAR_DECL and d.storage_class != ci.StorageClass.STATIC] \
                 if st.kind == K.DECL_STMT else []
-            if decls and any(_jumped_to(later, st.extent.start.offset, lo, hi, gotos, switch_at)
-                             for later in stmts[i + 1:]):
-                out.extend(decls)
+            targets = [at for later in stmts[i + 1:]
+                       for at in _jump_targets(later, st.extent.start.offset, block.extent.end.offset, gotos, switch_at)]
+            out.extend(d for d in decls if targets and last_use.get(decl_key(d), -1) >= min(targets))
     return out
 
 
-def _jumped_to(c: ci.Cursor, decl: int, lo: int, hi: int, gotos: Dict[int, List[int]],
-               switch_at: Dict[int, int]) -> bool:
-    """Is a label below ``c`` the target of a jump from before offset ``decl`` or outside ``lo..hi``?"""
+def _jump_targets(c: ci.Cursor, decl: int, hi: int, gotos: Dict[int, List[int]],
+                  switch_at: Dict[int, int]) -> Iterator[int]:
+    """The offsets of the labels below ``c`` that a jump from before offset ``decl`` or past ``hi``
+    reaches."""
     for x in c.walk_preorder():
         at = x.extent.start.offset
-        if x.kind == K.LABEL_STMT and any(g < decl or g > hi for g in gotos.get(at, ())):
-            return True
-        if x.kind in (K.CASE_STMT, K.DEFAULT_STMT) and switch_at.get(at, hi) < decl:
-            return True
-    return False
+        if x.kind == K.LABEL_STMT and any(g < decl or g > hi for g in gotos.get(at, ())) or \
+                x.kind in (K.CASE_STMT, K.DEFAULT_STMT) and switch_at.get(at, hi) < decl:
+            yield at
 
 
 def _is_expr(c: ci.Cursor) -> bool:
