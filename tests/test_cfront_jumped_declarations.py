@@ -55,3 +55,14 @@ out:
 """
     assert tuple(p.verdict for p in verify_c(tmp_path, src, ("memsafety", "memcleanup", "unreach-call")).properties) \
         == ("true", "true", "true")
+
+
+@pytest.mark.parametrize("body", [
+    # the loop's next round reads k, written before the label
+    "if (__VERIFIER_nondet_int()) goto L; { int k = 5; while (__VERIFIER_nondet_int()) { if (k != 5) reach_error(); L: ; } }",
+    # a backward goto after the jump reaches a read written before the label
+    "if (__VERIFIER_nondet_int()) goto L; { int k = 5; M: if (k != 5) reach_error(); L: if (__VERIFIER_nondet_int()) goto M; }",
+])
+def test_a_read_written_before_the_label_but_reached_after_the_jump_counts(tmp_path, body):
+    [p] = verify_c(tmp_path, HEAD + "  " + body + "\n  return 0;\n}\n", ("unreach-call",)).properties
+    assert p.verdict == "unknown" and "a jump passes by the declaration of k" in p.reason

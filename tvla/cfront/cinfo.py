@@ -607,21 +607,29 @@ def jumped_over_decls(tu: ci.TranslationUnit) -> List[ci.Cursor]:
         for i, st in enumerate(stmts):
             decls = [d for d in children(st) if d.kind == K.VAR_DECL and d.storage_class != ci.StorageClass.STATIC] \
                 if st.kind == K.DECL_STMT else []
-            targets = [at for later in stmts[i + 1:]
-                       for at in _jump_targets(later, st.extent.start.offset, block.extent.end.offset, gotos, switch_at)]
+            at = st.extent.start.offset
+            targets = [t for later in stmts[i + 1:] for t in _jump_targets(later, at, block.extent.end.offset,
+                                                                           gotos, switch_at, False)]
+            if targets and has_backward_goto(block):
+                targets.append(at)   # after the jump, control may go back to a use written before it
             out.extend(d for d in decls if targets and last_use.get(decl_key(d), -1) >= min(targets))
     return out
 
 
-def _jump_targets(c: ci.Cursor, decl: int, hi: int, gotos: Dict[int, List[int]],
-                  switch_at: Dict[int, int]) -> Iterator[int]:
+_LOOPS = (K.WHILE_STMT, K.FOR_STMT, K.DO_STMT)
+
+
+def _jump_targets(c: ci.Cursor, decl: int, hi: int, gotos: Dict[int, List[int]], switch_at: Dict[int, int],
+                  looped: bool) -> Iterator[int]:
     """The offsets of the labels below ``c`` that a jump from before offset ``decl`` or past ``hi``
-    reaches."""
-    for x in c.walk_preorder():
-        at = x.extent.start.offset
-        if x.kind == K.LABEL_STMT and any(g < decl or g > hi for g in gotos.get(at, ())) or \
-                x.kind in (K.CASE_STMT, K.DEFAULT_STMT) and switch_at.get(at, hi) < decl:
-            yield at
+    reaches; ``decl`` itself for one inside a loop (``looped``: ``c`` is), whose next round may
+    use the variable before the label."""
+    at = c.extent.start.offset
+    if c.kind == K.LABEL_STMT and any(g < decl or g > hi for g in gotos.get(at, ())) or \
+            c.kind in (K.CASE_STMT, K.DEFAULT_STMT) and switch_at.get(at, hi) < decl:
+        yield decl if looped else at
+    for k in children(c):
+        yield from _jump_targets(k, decl, hi, gotos, switch_at, looped or c.kind in _LOOPS)
 
 
 def _is_expr(c: ci.Cursor) -> bool:
