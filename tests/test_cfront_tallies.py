@@ -626,3 +626,35 @@ def test_a_copy_of_a_count_stepped_down_walks_the_cells_it_counted(name, expecte
 def test_a_count_stepped_down_embeds_the_concrete_runs(tmp_path):
     with open(os.path.join(ROOT, "programs", "c", "sll_len_countdown_walk.c")) as fh:
         assert_runs_embed(tmp_path, fh.read(), "memsafety", "3", "20")
+
+
+DRAINED = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+struct node { struct node *next; };
+int main(void) {
+    struct node *h = NULL;
+    int n = 0;
+    while (__VERIFIER_nondet_int()) { struct node *p = malloc(sizeof *p); p->next = h; h = p; n++; }
+    while (TEST) { struct node *t = h->next; free(h); h = t; }
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("test, expected", [
+    ("n--", ("true", "true")),
+    ("n-- > 0", ("true", "true")),
+    ("n-- != 0", ("true", "true")),
+    ("n-- >= 0", ("false", "true")),   # one pop too many: h is NULL
+    ("n-- > 1", ("true", "false")),    # the last cell stays
+])
+def test_a_post_step_in_a_loop_test_tests_the_old_value_before_the_step(tmp_path, test, expected):
+    """``while (n--)`` pops as many cells as ``n`` counted: the old value is tested against 0, then
+    stepped on either way (it was stepped first and tested against -1, which the tally of n's cells
+    did not follow: an alarm without a witness)."""
+    [f] = verify_files([str(write(tmp_path, DRAINED.replace("TEST", test)))], VerifyOptions(("memsafety", "memcleanup")))
+    assert tuple(p.verdict for p in f.properties) == expected
+
+
+def test_a_post_step_in_a_loop_test_embeds_its_concrete_runs(tmp_path):
+    assert_runs_embed(tmp_path, DRAINED.replace("TEST", "n--"), "memsafety", "4", "0")

@@ -850,8 +850,8 @@ class ExprLowering(Builder):
 
     def step_test(self, s: ci.Cursor, t: Cur, f: Cur, cur: Cur, fr: Frame) -> bool:
         """``n--`` or ``++i`` as a truth value, or compared with a constant (``i++ < 2``), for a
-        counter: its Step, then the new value tested against the constant moved by the step (a
-        post-increment tests the old value).  False (nothing lowered) for any other test."""
+        counter: a pre-step, then the new value tested against the constant; a post-step's old
+        value tested, then the step on either way.  False (nothing lowered) for any other test."""
         kids = children(s)
         side, op, value = s, "!=", 0
         if s.kind == K.BINARY_OPERATOR and binary_operator(s) in NEGATE and len(kids) == 2:
@@ -875,16 +875,15 @@ class ExprLowering(Builder):
             return False
         if field is not None:   # (d->n)-- > 0: d dereferenced first
             cur = self.field_touch(target, cur, fr)
-        if wraps and post:   # the old value tested, then the step on either way (i-- > 0 of an unsigned i)
+        if post:   # the old value tested, then the step on either way (i-- > 0 of an unsigned i; while (n--)
+            # of a tally: its test against 0 comes before the step, as for while (n > 0) { n--; ... })
             t_old, f_old = (self.node() if way is not None else None for way in (t, f))
             self.edge(t_old, t, stepped, u)
             self.edge(f_old, f, stepped, u)
             self.int_branch(("var", stepped.var), op, ("const", value), t_old, f_old, cur, s)
             return True
         cur = self.step(cur, stepped, u)
-        if post:
-            value = ir.held(value + stepped.delta, rng)
-        elif op in ("==", "!="):   # the new value, promoted, against the constant as written
+        if op in ("==", "!="):   # the new value, promoted, against the constant as written
             kept = in_type(value, rng, int_range(side.type) if side is not s else rng)
             if kept is None:   # no value of the variable's type is that one (++c == 256 of an unsigned char)
                 self.goto(cur, t if op == "!=" else f, s)
