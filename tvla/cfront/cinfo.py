@@ -18,7 +18,7 @@ import clang.cindex as ci
 from tvla.cfront.ir import IntRange, Pos, StructType
 from tvla.cfront.parse import PRELUDE, STEP_OPS, binary_operator, evaluate_int, unary_operator
 
-__all__ = ["BLOCK", "jumped_over_decls", "opaque_expression", "binary_conditional", "repeatable", "ERROR_FUNCTIONS", "EXIT_FUNCTIONS", "STOPPING_FUNCTIONS", "never_returns", "callee_definition", "strip_kept", "CELL_ALLOCATORS", "backward_jumps", "is_global_var", "jumped_back_over", "switch_range", "controlling_range", "LIBRARY_BUILTINS", "library_name", "HIDDEN_CALL_ATTRIBUTES", "hidden_calls", "K", "T", "walk_main", "all_zero", "is_aggregate", "has_backward_goto", "does_nothing", "INT_KINDS", "sizeof_struct", "is_int", "int_range", "field_range", "member_range", "is_void_pointer", "is_floating", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
+__all__ = ["BLOCK", "ABS_FUNCTIONS", "jumped_over_decls", "opaque_expression", "binary_conditional", "repeatable", "ERROR_FUNCTIONS", "EXIT_FUNCTIONS", "STOPPING_FUNCTIONS", "never_returns", "callee_definition", "strip_kept", "CELL_ALLOCATORS", "backward_jumps", "is_global_var", "jumped_back_over", "switch_range", "controlling_range", "LIBRARY_BUILTINS", "library_name", "HIDDEN_CALL_ATTRIBUTES", "hidden_calls", "K", "T", "walk_main", "all_zero", "is_aggregate", "has_backward_goto", "does_nothing", "INT_KINDS", "sizeof_struct", "is_int", "int_range", "field_range", "member_range", "is_void_pointer", "is_floating", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
            "int_cell", "is_int_cell", "is_byte_cell", "cell_words", "CELL_FIELD", "cell_deref", "is_datum",
            "is_function_pointer", "is_scalar", "definitions", "callable_from_main", "function_of", "function_value", "function_number", "constant_value",
            "struct_type", "fields_of", "decl_key", "initializer", "strip", "callee_name", "children", "SourceText",
@@ -637,6 +637,7 @@ def _is_expr(c: ci.Cursor) -> bool:
 
 
 CELL_ALLOCATORS = ("malloc", "calloc")   # the allocators whose cells the analysis models
+ABS_FUNCTIONS = {"abs": 32, "labs": 64, "llabs": 64}   # with the bits of their int type
 # a call of one is the error of unreach-call (glibc's, macOS's and BSD's failing assert included)
 ERROR_FUNCTIONS = ("reach_error", "__VERIFIER_error", "__assert_fail", "__assert_perror_fail", "__assert_rtn",
                    "__assert")
@@ -647,7 +648,7 @@ STOPPING_FUNCTIONS = frozenset(ERROR_FUNCTIONS) | frozenset(EXIT_FUNCTIONS)   # 
 # the C library's functions whose GCC builtin is the function itself (__builtin_malloc is malloc)
 LIBRARY_BUILTINS = frozenset({"malloc", "calloc", "realloc", "free", "alloca", "memset", "memcpy", "memmove",
                               "memcmp", "strlen", "strcmp", "strncmp", "strcpy", "strdup", "strndup", "abort", "exit",
-                              "_Exit", "printf", "puts", "putchar"})
+                              "_Exit", "printf", "puts", "putchar", "abs", "labs", "llabs"})
 
 
 def library_name(name: str) -> str:

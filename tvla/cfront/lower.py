@@ -44,7 +44,7 @@ import networkx as nx
 
 from tvla.cfront import ir
 from tvla.cfront.unsequenced import unsequenced_effects
-from tvla.cfront.cinfo import BLOCK, jumped_over_decls, binary_conditional, opaque_expression, walk_main, ERROR_FUNCTIONS, EXIT_FUNCTIONS, STOPPING_FUNCTIONS, CELL_ALLOCATORS, CELL_FIELD, K, SourceText, backward_jumps, callee_name, hidden_calls, jumped_back_over, library_name, switch_range, callable_from_main, definitions, cell_words, children, constant_value, decl_key, \
+from tvla.cfront.cinfo import BLOCK, ABS_FUNCTIONS, jumped_over_decls, binary_conditional, opaque_expression, walk_main, ERROR_FUNCTIONS, EXIT_FUNCTIONS, STOPPING_FUNCTIONS, CELL_ALLOCATORS, CELL_FIELD, K, SourceText, backward_jumps, callee_name, hidden_calls, jumped_back_over, library_name, switch_range, callable_from_main, definitions, cell_words, children, constant_value, decl_key, \
     designated_fields, does_nothing, never_returns, fields_of, function_number, initializer, int_cell, is_function_pointer, is_int, is_int_cell, is_number, \
     is_scalar, for_parts, for_parts_unknown, is_pointer, is_void_pointer, pointee_struct, strip, struct_decl, struct_name, switch_cases, \
     MAX_CASE_RANGE, case_values, int_range, sizeof_struct
@@ -144,7 +144,7 @@ def lower_tu(tu: ci.TranslationUnit, path: str, malloc_may_fail: bool = False, k
 KEEPS_NO_MEMORY = frozenset({"free", "abort", "exit", "_Exit", "alloca", "memset", "memcpy", "memmove", "memcmp",
                              "strlen", "strcmp", "strncmp", "strcpy", "strncpy", "strcat", "strncat", "strchr",
                              "printf", "puts", "putchar", "rand", "random", "srand", "__VERIFIER_assume",
-                             "assert"}) | STOPPING_FUNCTIONS
+                             "assert"}) | STOPPING_FUNCTIONS | frozenset(ABS_FUNCTIONS)
 HEAP_ALLOCATORS = frozenset(CELL_ALLOCATORS) | frozenset({"realloc", "reallocarray", "aligned_alloc", "posix_memalign",
                                                       "memalign", "valloc", "pvalloc", "strdup", "strndup"})
 
@@ -853,6 +853,8 @@ class Lowering(LinkLowering):
             return ("nondet", RANDOM_CALLS[name]), cur
         if name == "time" and len(args) == 1 and evaluate_int(strip(args[0], casts=True)) == 0:   # time(NULL): any value
             return self.unknown(s), cur
+        if name in ABS_FUNCTIONS:   # its value abstracted (a witness through it is no execution)
+            return self.unknown(s), self.effects(args, cur, fr)
         if name == "__builtin_expect" and args:
             return self.int_value(args[0], self.effects(args[1:], cur, fr), fr)
         if name in ("memset", "__builtin_memset"):

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Sequence
 
 import clang.cindex as ci
 
-from tvla.cfront.cinfo import (ERROR_FUNCTIONS, EXIT_FUNCTIONS, STOPPING_FUNCTIONS, children, does_nothing,
+from tvla.cfront.cinfo import (ABS_FUNCTIONS, ERROR_FUNCTIONS, EXIT_FUNCTIONS, STOPPING_FUNCTIONS, children, does_nothing,
                                library_name, never_returns)
 from tvla.cfront.intvars import RANDOM_CALLS
 from tvla.cfront.ir import IntRange
@@ -235,6 +235,19 @@ def _realloc(args: List[Fn], site: int) -> Fn:
     return call
 
 
+def _abs(bits: int) -> Callable[[List[Fn], int], Fn]:
+    """``abs``, ``labs``, ``llabs`` of an int of ``bits`` bits; of the least value C leaves it undefined."""
+    def make(args: List[Fn], site: int) -> Fn:
+        def call(fr: "Frame") -> Any:
+            values = _with_args(fr, args)
+            _release(fr, len(values))
+            if len(values) != 1 or not isinstance(values[0], int) or values[0] <= -(1 << (bits - 1)):
+                raise Unmodeled("abs of the least value or of no integer")
+            return abs(values[0])
+        return call
+    return make
+
+
 def _expect(args: List[Fn], site: int) -> Fn:
     return args[0]
 
@@ -245,4 +258,4 @@ _LIBRARY: Dict[str, Callable[[List[Fn], int], Fn]] = {
     "__builtin_expect": _expect, "memset": _memset, "__builtin_memset": _memset, "memcpy": _memcpy,
     "__builtin_memcpy": _memcpy, "realloc": _realloc,
     **{n: _error for n in ERROR_FUNCTIONS}, **{n: _exit for n in EXIT_FUNCTIONS},
-    **{n: _quiet for n in QUIET_FUNCTIONS}}
+    **{n: _quiet for n in QUIET_FUNCTIONS}, **{n: _abs(bits) for n, bits in ABS_FUNCTIONS.items()}}
