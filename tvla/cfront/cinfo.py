@@ -603,14 +603,16 @@ def jumped_over_decls(tu: ci.TranslationUnit) -> List[ci.Cursor]:
     for block in tu.cursor.walk_preorder():
         if block.kind != K.COMPOUND_STMT:
             continue
-        stmts = children(block)
-        for i, st in enumerate(stmts):
+        stmts, hi = children(block), block.extent.end.offset
+        labels = [lab for st in stmts for lab in _labels(st, False)]   # once per block: linear in its size
+        back = bool(labels) and has_backward_goto(block)
+        for st in stmts if labels else ():
             decls = [d for d in children(st) if d.kind == K.VAR_DECL and d.storage_class != ci.StorageClass.STATIC] \
                 if st.kind == K.DECL_STMT else []
             at = st.extent.start.offset
-            targets = [t for later in stmts[i + 1:] for t in _jump_targets(later, at, block.extent.end.offset,
-                                                                           gotos, switch_at, False)]
-            if targets and has_backward_goto(block):
+            targets = [at if looped else where for where, looped in labels if where > st.extent.end.offset and
+                       (any(g < at or g > hi for g in gotos.get(where, ())) or switch_at.get(where, hi) < at)]
+            if targets and back:
                 targets.append(at)   # after the jump, control may go back to a use written before it
             out.extend(d for d in decls if targets and last_use.get(decl_key(d), -1) >= min(targets))
     return out
@@ -619,17 +621,13 @@ def jumped_over_decls(tu: ci.TranslationUnit) -> List[ci.Cursor]:
 _LOOPS = (K.WHILE_STMT, K.FOR_STMT, K.DO_STMT)
 
 
-def _jump_targets(c: ci.Cursor, decl: int, hi: int, gotos: Dict[int, List[int]], switch_at: Dict[int, int],
-                  looped: bool) -> Iterator[int]:
-    """The offsets of the labels below ``c`` that a jump from before offset ``decl`` or past ``hi``
-    reaches; ``decl`` itself for one inside a loop (``looped``: ``c`` is), whose next round may
-    use the variable before the label."""
-    at = c.extent.start.offset
-    if c.kind == K.LABEL_STMT and any(g < decl or g > hi for g in gotos.get(at, ())) or \
-            c.kind in (K.CASE_STMT, K.DEFAULT_STMT) and switch_at.get(at, hi) < decl:
-        yield decl if looped else at
+def _labels(c: ci.Cursor, looped: bool) -> Iterator[Tuple[int, bool]]:
+    """The offset of each label, ``case`` and ``default`` below ``c``, and whether it lies inside a
+    loop (``looped``: ``c`` does), whose next round may use a variable before the label."""
+    if c.kind in (K.LABEL_STMT, K.CASE_STMT, K.DEFAULT_STMT):
+        yield c.extent.start.offset, looped
     for k in children(c):
-        yield from _jump_targets(k, decl, hi, gotos, switch_at, looped or c.kind in _LOOPS)
+        yield from _labels(k, looped or c.kind in _LOOPS)
 
 
 def _is_expr(c: ci.Cursor) -> bool:
