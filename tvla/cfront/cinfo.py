@@ -435,10 +435,7 @@ def repeatable(c: ci.Cursor) -> bool:
 
 def _effect(x: ci.Cursor) -> bool:
     """Is ``x`` a call, an array element, an assignment or a step (or a statement expression)?"""
-    if x.kind in (K.CALL_EXPR, K.ARRAY_SUBSCRIPT_EXPR, K.COMPOUND_ASSIGNMENT_OPERATOR) or x.kind.name == "StmtExpr":
-        return True
-    return x.kind == K.BINARY_OPERATOR and binary_operator(x) == "=" or \
-        x.kind == K.UNARY_OPERATOR and unary_operator(x) in STEP_OPS
+    return x.kind in (K.CALL_EXPR, K.ARRAY_SUBSCRIPT_EXPR) or x.kind.name == "StmtExpr" or writes_operand(x)
 
 
 def strip(c: ci.Cursor, casts: bool = False) -> ci.Cursor:

@@ -38,11 +38,9 @@ def unread_fields(prog: ir.CProgram) -> FrozenSet[str]:
     read: Set[str] = set()
     for e in prog.edges:
         s = e.stmt
-        if isinstance(s, ir.Load):
-            read.add(s.field)
-        elif isinstance(s, ir.Malloc):
+        if isinstance(s, ir.Malloc):
             read.update(s.outside)
-        elif not isinstance(s, (ir.Store, ir.StoreNull)):
+        elif not isinstance(s, (ir.Store, ir.StoreNull)):   # a load, a test, a data copy...
             read.update(f for _v, f in ir.field_accesses(s))
     for link in prog.links:
         read.update(name for kind, name in link.targets if kind == "field")

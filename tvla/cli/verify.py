@@ -216,10 +216,8 @@ def _witness(message: MessageRecord, tr: "Translation", voc: Vocabulary, ab: Abs
                 pending = pending or edge.pos
             elif over or pending is not None and edge in ab.tests:
                 abstracted = pending or edge.pos
-            elif memtrack and isinstance(edge.stmt, ir.Kill) and edge.stmt.final:
-                abstracted = edge.pos   # C still points to what it dropped: maybe no loss in C
-            elif memtrack and (isinstance(edge.stmt, ir.Forget) or isinstance(edge.stmt, ir.Deref) and edge.stmt.unread):
-                abstracted = edge.pos   # C's stale or unread field still reaches what the analysis dropped there
+            elif memtrack and _drops_what_c_holds(edge.stmt):
+                abstracted = edge.pos   # C still points to what the analysis dropped: maybe no loss in C
         text = edge.text if edge is not None else step.edge.action.title
         pos = edge.pos if edge is not None else None
         if steps and (steps[-1].pos, steps[-1].action) == (pos, text):
@@ -469,8 +467,14 @@ def _memtrack_unsure(cprog: ir.CProgram, verdicts: Dict[str, PropertyVerdict]) -
     variable reached stays allocated to the end in both (memcleanup)."""
     v = verdicts.get("memsafety")
     return v is not None and v.verdict == UNKNOWN and any(f.kind == "valid-memtrack" for f in v.findings) \
-        and any(isinstance(e.stmt, ir.Kill) and e.stmt.final or isinstance(e.stmt, ir.Forget)
-                or isinstance(e.stmt, ir.Deref) and e.stmt.unread for e in cprog.edges)
+        and any(_drops_what_c_holds(e.stmt) for e in cprog.edges)
+
+
+def _drops_what_c_holds(s: ir.Statement) -> bool:
+    """Does ``s`` drop from reachability cells C still points to: the kill of a variable never used
+    again (``Kill.final``), a forgotten stale field (``Forget``), a store into an unread field
+    (``Deref.unread``)?"""
+    return isinstance(s, ir.Kill) and s.final or isinstance(s, ir.Forget) or isinstance(s, ir.Deref) and s.unread
 
 
 FIRST_RUNS, FIRST_SECONDS = 300, 4.0   # concrete runs before the analysis: most violations show at once
