@@ -53,6 +53,9 @@ def flagged(tmp_path, body):
     "count = sum(count, bump());",         # a global the callee writes
     "count = sum(count, ping(3));",        # ... through mutual recursion
     "p->next->d = drop(q);",               # the place reads p->next, the value frees
+    "p->next->next = p->next = q;",        # the place reads the field the value writes
+    "count = p->d + (q->d = 3);",          # q may be p
+    "count = p->d + (*q = *p, 1);",        # a whole cell written beside a field's read
 ])
 def test_order_dependent_operands_are_unsupported(tmp_path, body):
     assert [line for line, _ in flagged(tmp_path, body)] == [22]
@@ -66,6 +69,9 @@ def test_order_dependent_operands_are_unsupported(tmp_path, body):
     "count = get(p) + get(q);",            # reads beside reads
     "count = sum(get(p), l->len);",
     "if (__VERIFIER_nondet_int() && release(&p)) count = p->d;",   # && sequences its operands
+    "p->next->d = p->d = 1;",              # a chained store: reads next, writes d
+    "p->next->next = p->next->d = 0;",
+    "count = p->d + (q->next = NULL, 1);", # reads d beside a write of next
 ])
 def test_independent_operands_are_lowered(tmp_path, body):
     assert flagged(tmp_path, body) == []

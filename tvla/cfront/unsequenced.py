@@ -5,13 +5,17 @@ an assignment, nor the arguments of a call, nor the operands of the other binary
 compiler may evaluate them in any order (gcc evaluates a call's arguments right to left, and the
 place of ``p->d = f(&p)`` before the call).  The lowering evaluates them left to right; where one
 operand may write a variable another reads (``sum(h->d, release(&h))``), or free or write heap
-memory another reads through a pointer, another order may run differently, and a verdict of that
-one order would not be one of the program.  :func:`unsequenced_effects` finds such places; the
+memory another reads through a pointer (the same field of a struct type, or any memory where a
+pointer reads or writes a whole object), another order may run differently, and a verdict of that
+one order would not be one of the program.  Writing one field beside a read of another is not such
+a place: ``a->n1 = a->n2 = t;`` (a chained store, as skip lists' code writes) reads ``a`` and writes
+``n2`` on the right, writes ``n1`` on the left, in either order the same.  :func:`unsequenced_effects` finds such places; the
 lowering reports each as unsupported, so the verdicts it would decide become unknown.
 
 An operand's effects (:class:`Effects`) come from its own assignments and steps, the ``&v`` it gives
 to calls (the callee may write ``v``) and, through the bodies of the functions it calls, the globals
-they write and whether they free or write a field of a cell they did not allocate themselves.
+they write and the fields they write of cells they did not allocate themselves (any memory where
+they free or write through ``*p``).
 """
 
 from dataclasses import dataclass
@@ -29,27 +33,34 @@ HEAP_WRITERS = frozenset({"free", "realloc", "reallocarray", "memset", "memcpy",
                           "strcat", "strncat"})
 ALLOCATORS = frozenset({"malloc", "calloc", "alloca", "__builtin_alloca"})
 SEQUENCED = frozenset({"&&", "||", ","})
+ANY = "*"   # a memory effect on any field: free, *p, a[i], a library function's
 
 
 @dataclass(frozen=True)
 class Effects:
     """What evaluating an expression may do: ``writes`` the variables (by :func:`decl_key`) it may
-    write, ``heap`` whether it may free or write a cell it did not allocate, ``reads`` the variables
-    it reads, ``deref`` whether it reads memory through a pointer."""
+    write, ``heap`` the fields (by :func:`decl_key` of their declaration, or :data:`ANY`) it may free
+    or write of a cell it did not allocate, ``reads`` the variables it reads, ``deref`` the fields
+    (or :data:`ANY`) it reads through a pointer."""
 
     writes: FrozenSet[Hashable] = frozenset()
-    heap: bool = False
+    heap: FrozenSet[Hashable] = frozenset()
     reads: FrozenSet[Hashable] = frozenset()
-    deref: bool = False
+    deref: FrozenSet[Hashable] = frozenset()
 
     def __or__(self, other: "Effects") -> "Effects":
-        return Effects(self.writes | other.writes, self.heap or other.heap, self.reads | other.reads,
-                       self.deref or other.deref)
+        return Effects(self.writes | other.writes, self.heap | other.heap, self.reads | other.reads,
+                       self.deref | other.deref)
 
     def clashes(self, other: "Effects") -> bool:
         """May evaluating one before the other differ from the other order?"""
-        return bool(self.writes & (other.reads | other.writes)) or self.heap and other.deref \
-            or bool(other.writes & self.reads) or other.heap and self.deref
+        return bool(self.writes & (other.reads | other.writes)) or _overlap(self.heap, other.deref) \
+            or bool(other.writes & self.reads) or _overlap(other.heap, self.deref)
+
+
+def _overlap(written: FrozenSet[Hashable], read: FrozenSet[Hashable]) -> bool:
+    """May a write of the fields ``written`` change a read of the fields ``read``?"""
+    return bool(written & read) or bool(written and read) and (ANY in written or ANY in read)
 
 
 NONE = Effects()
@@ -90,7 +101,7 @@ class Summaries:
         if c.kind != K.CALL_EXPR:
             return NONE
         name = callee_name(c)
-        out = Effects(heap=name in HEAP_WRITERS)
+        out = Effects(heap=frozenset({ANY}) if name in HEAP_WRITERS else frozenset())
         callee = callee_definition(c)
         if callee is not None:
             out = out | self.done.get(decl_key(callee), NONE)
@@ -119,7 +130,7 @@ class Summaries:
             return self.own(c, fdef) | self.place(kids[0], fdef) | self.expr(kids[1], fdef)
         if k == K.UNARY_OPERATOR and unary_operator(c) == "&" and kids:
             return self.place(kids[0], fdef)
-        own = self.own(c, fdef) | Effects(deref=_reads_memory(c, kids))
+        own = self.own(c, fdef) | Effects(deref=_memory_read(c, kids))
         return own | _union(self.expr(x, fdef) for x in kids)
 
     def place(self, c: ci.Cursor, fdef: ci.Cursor) -> Effects:
@@ -135,7 +146,8 @@ class Summaries:
         return self.expr(s, fdef)
 
     def written(self, c: ci.Cursor, fdef: ci.Cursor) -> Effects:
-        """Writing the object ``c`` names: a variable, or memory (unless a cell ``fdef`` allocated)."""
+        """Writing the object ``c`` names: a variable, or memory (unless a cell ``fdef`` allocated):
+        the field ``p->f`` names, with the fields that hold it (``p->s.f`` writes ``s`` too)."""
         s = strip(c)
         kids = children(s)
         if s.kind == K.DECL_REF_EXPR and s.referenced is not None:
@@ -143,7 +155,8 @@ class Summaries:
                 self.globals.add(decl_key(s.referenced))
             return Effects(writes=frozenset({decl_key(s.referenced)}))
         if s.kind == K.MEMBER_REF_EXPR and kids and not is_pointer(kids[0].type):
-            return self.written(kids[0], fdef)
+            outer = self.written(kids[0], fdef)
+            return outer | Effects(heap=_field(s)) if outer.heap else outer
         base = strip(kids[0], casts=True) if kids else None
         if base is not None and base.kind == K.DECL_REF_EXPR and base.referenced is not None:
             key = decl_key(base.referenced)
@@ -151,7 +164,7 @@ class Summaries:
                 self.fresh[key] = _fresh(base.referenced, fdef)
             if self.fresh[key]:
                 return NONE
-        return Effects(heap=True)
+        return Effects(heap=_field(s) if s.kind == K.MEMBER_REF_EXPR else frozenset({ANY}))
 
     def operands(self, c: ci.Cursor, fdef: ci.Cursor) -> List[Effects]:
         """The effects of each operand of ``c`` that C does not sequence against the others."""
@@ -167,13 +180,20 @@ class Summaries:
         return []
 
 
-def _reads_memory(c: ci.Cursor, kids: List[ci.Cursor]) -> bool:
-    """Does ``c`` itself read memory through a pointer (``p->f``, ``*p``, ``a[i]``)?"""
+def _memory_read(c: ci.Cursor, kids: List[ci.Cursor]) -> FrozenSet[Hashable]:
+    """The field ``c`` itself reads through a pointer (``p->f``), :data:`ANY` for ``*p`` and
+    ``a[i]``, none else."""
     if c.kind == K.MEMBER_REF_EXPR:
-        return bool(kids) and is_pointer(kids[0].type)
-    if c.kind == K.UNARY_OPERATOR:
-        return unary_operator(c) == "*"
-    return c.kind == K.ARRAY_SUBSCRIPT_EXPR
+        return _field(c) if kids and is_pointer(kids[0].type) else frozenset()
+    if c.kind == K.UNARY_OPERATOR and unary_operator(c) == "*" or c.kind == K.ARRAY_SUBSCRIPT_EXPR:
+        return frozenset({ANY})
+    return frozenset()
+
+
+def _field(member: ci.Cursor) -> FrozenSet[Hashable]:
+    """The field a member expression names (:data:`ANY` where libclang does not say)."""
+    ref = member.referenced
+    return frozenset({decl_key(ref) if ref is not None else ANY})
 
 
 def _fresh(var: Optional[ci.Cursor], fdef: ci.Cursor) -> bool:
