@@ -299,11 +299,55 @@ def test_the_run_without_data_proves_what_the_data_does_not_decide(tmp_path):
     prog = lower_file(str(path))
     proved, run = proofs_without_data(prog, VerifyOptions(("memsafety", "memcleanup")), None)
     assert [(p.name, p.verdict) for p in proved.values()] == [("memsafety", "true"), ("memcleanup", "true")] and run
-    # with another property asked, the run proves the memory properties (the precise run checks the other)
+    # unreach-call too (this program calls no reach_error())
     proved, run = proofs_without_data(prog, VerifyOptions(("unreach-call", "memsafety")), None)
-    assert [(p.name, p.verdict) for p in proved.values()] == [("memsafety", "true")] and run
-    # without a memory property: no such run
-    assert proofs_without_data(prog, VerifyOptions(("unreach-call",)), None) == ({}, None)
+    assert [(p.name, p.verdict) for p in proved.values()] == [("unreach-call", "true"), ("memsafety", "true")]
+
+
+COUNTED_IDS = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+struct req { struct req *next; int id; };
+int main(void) {
+  struct req *list = NULL;
+  int cnt = 0;
+  while (__VERIFIER_nondet_int()) {
+    if (__VERIFIER_nondet_int()) {
+      struct req *r = malloc(sizeof(*r));
+      r->id = cnt++;
+      r->next = list;
+      list = r;
+    } else {
+      int id = __VERIFIER_nondet_int();
+      struct req *prev = NULL, *r = list;
+      while (r && r->id != id) { prev = r; r = r->next; }
+      if (r) { if (prev) prev->next = r->next; else list = r->next; free(r); }
+    }
+  }
+  BEFORE
+  while (list) { struct req *r = list; list = r->next; free(r); }
+  AFTER
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("before, after, expected", [
+    ("", "if (list) reach_error();", "true"),                   # the list's shape decides it
+    ("if (list && list->id < 0) reach_error();", "", "unknown"),   # a datum does
+])
+def test_unreach_call_is_first_tried_without_data(tmp_path, before, after, expected):
+    # ids counted from cnt and searched by a nondet id: the run with data meets the time limit on a
+    # reach_error() the list's shape alone rules out; without the data it is proved at once
+    from tvla.cli.verify import proofs_without_data
+    path = tmp_path / "ids.c"
+    src = COUNTED_IDS.replace("BEFORE", before).replace("AFTER", after)
+    path.write_text(src)
+    proved, run = proofs_without_data(lower_file(str(path)), VerifyOptions(("unreach-call",)), None)
+    assert run is not None and ("unreach-call" in proved) == (expected == "true")
+    if expected == "true":   # after the run with data, at its share of the time limit
+        [f] = verify_files([str(path)], VerifyOptions(("unreach-call",), timeout=6))
+        assert f.properties[0].verdict == expected, f.properties[0].reason
 
 
 def test_a_key_searched_after_its_delete_is_found_by_a_witness(tmp_path):

@@ -378,13 +378,17 @@ def verify_file(path: str, opts: VerifyOptions, tell: Optional[Settled] = None) 
 def verify_on_stack(path: str, opts: VerifyOptions, tell: Optional[Settled] = None) -> FileVerdict:
     """The verdicts of one C file (see :func:`verify_file`).
 
-    With data in the cells (:func:`has_data`), memory safety and cleanup may also come from a run
-    without the data (:func:`proofs_without_data`): first, within a share of the time, when only
-    they are asked (a competition task checks one property); else after the run with data, in the
-    time it leaves, for those it left unknown at the time limit (a search tree whose keys decide
-    reach_error: the run with data does not finish, the one without proves memory safety), or
+    With data in the cells (:func:`has_data`), memory safety, cleanup and unreach-call may also
+    come from a run without the data (:func:`proofs_without_data`): first, within a share of the
+    time, when only memory safety and cleanup are asked (a competition task checks one property);
+    else after the run with data, in the time it leaves, for those it left unknown at the time
+    limit (a search tree whose keys decide reach_error: the run with data does not finish, the one
+    without proves memory safety; ids counted from a global and removed by a nondet id: the run with
+    data does not finish, the one without proves the reach_error() the list's shape rules out), or
     that it left unknown with an alarm (one the data's abstraction makes, which the run without
-    them does not: a sorted insertion into a ring with a sentinel).  What
+    them does not: a sorted insertion into a ring with a sentinel).  The run with data goes first
+    where unreach-call is asked: the data may decide it (a sort's order check), and they often
+    make the run faster (a tree with parent pointers: 5 s with them, 15 s without).  What
     the runs with summary nodes leave unknown may come from a run without blur (:func:`_exact`).
     Concrete runs of the C program (:func:`concrete_falses`) settle, before the analysis, the
     properties one of the first :data:`FIRST_RUNS` violates, and after it search those it left unknown
@@ -443,11 +447,11 @@ def _analysed(cprog: ir.CProgram, opts: VerifyOptions, deadline: Optional[float]
         # the run without data took the time: another would stop at once, after its translation
         late = tuple(decide(p, [], cprog.unsupported, "time limit", cprog.cuts) for p in rest.properties)
         return late, proved, coarse[0], coarse[1]
-    then = data and not first and any(p in MEMORY for p in opts.properties)
+    then = data and not first
     tell(proved)
     verdicts, tr, result = _precise(cprog, rest, _share(deadline, 1 - COARSE_SHARE) if then else deadline)
     tell({v.name: v for v in verdicts if v.verdict == TRUE})   # no later run changes a proof
-    unproved = tuple(v.name for v in verdicts if v.verdict == UNKNOWN and v.name in MEMORY)
+    unproved = tuple(v.name for v in verdicts if v.verdict == UNKNOWN and v.name in WITHOUT_DATA)
     if then and unproved:   # at a limit, or an alarm the data make (a sorted ring's sentinel)
         proved, _ = proofs_without_data(cprog, replace(opts, properties=unproved), deadline)
         tell(proved)
@@ -658,6 +662,7 @@ def _in_order(opts: VerifyOptions, verdicts: Dict[str, PropertyVerdict]) -> Tupl
 
 COARSE_SHARE = 0.35   # of the time limit, at most, for the run without data
 MEMORY = ("memsafety", "memcleanup")
+WITHOUT_DATA = MEMORY + ("unreach-call",)   # what a run without the data may prove
 
 
 def has_data(cprog: ir.CProgram, opts: VerifyOptions) -> bool:
@@ -670,19 +675,19 @@ def has_data(cprog: ir.CProgram, opts: VerifyOptions) -> bool:
 
 def proofs_without_data(cprog: ir.CProgram, opts: VerifyOptions, deadline: Optional[float]
                          ) -> Tuple[Dict[str, PropertyVerdict], Optional[Tuple["Translation", Result]]]:
-    """The memory properties asked of a program with data in its cells that a run without the data
-    proves (:mod:`tvla.cfront.dataless`: far fewer structures), by name, and that run; ``{}`` and
-    None when no such run is made.  Only ``true`` is taken from it: its alarms may lie on branches
-    the data rules out.  The run stops at ``deadline`` or after :data:`COARSE_SHARE` of the time
-    limit, whichever comes first."""
+    """The properties asked of a program with data in its cells (:data:`WITHOUT_DATA`) that a run
+    without the data proves (:mod:`tvla.cfront.dataless`: far fewer structures), by name, and that
+    run; ``{}`` and None when no such run is made.  Only ``true`` is taken from it: its alarms may
+    lie on branches the data rules out.  The run stops at ``deadline`` or after
+    :data:`COARSE_SHARE` of the time limit, whichever comes first."""
     from tvla.cfront.dataless import without_data
-    memory = tuple(p for p in opts.properties if p in MEMORY)
-    if not memory or not has_data(cprog, opts):
+    coarse_properties = tuple(p for p in opts.properties if p in WITHOUT_DATA)
+    if not coarse_properties or not has_data(cprog, opts):
         return {}, None
     # deadline is set exactly when opts.timeout is
     stop = None if deadline is None or not opts.timeout else \
         min(deadline, time.monotonic() + opts.timeout * COARSE_SHARE)
-    coarse, only = without_data(cprog), replace(opts, properties=memory)
+    coarse, only = without_data(cprog), replace(opts, properties=coarse_properties)
     tr, result = _analyse(coarse, only, Precision(successors=False), stop, witness=False)
     return {v.name: v for v in _decide_all(coarse, only, tr, result) if v.verdict == TRUE}, (tr, result)
 
