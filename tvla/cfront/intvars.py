@@ -97,6 +97,12 @@ class IntClass:
     least: Optional[int] = None
 
     @property
+    def exact(self) -> bool:
+        """Does each of its values stand for that integer alone (not a tested flag's value that
+        stands for a run of integers or for every value the tests do not name)?"""
+        return not self.ordered and self.spare is None
+
+    @property
     def chosen_once(self) -> bool:
         """Is the value chosen once and never changed (a symbolic variable, or a register as one)?"""
         return self.kind == "symbolic" or self.once
@@ -714,6 +720,8 @@ class IntTests:
             return
         if binary and binary_operator(c) in _ORDER_OPS and self.test(kids, ordered=True):
             return
+        if binary and binary_operator(c) == "%" and self.remainder(kids):
+            return
         if k == K.SWITCH_STMT and kids and self.switch(kids[0], kids[-1]):
             self.visit(kids[-1], "discarded")
             return
@@ -792,6 +800,18 @@ class IntTests:
                     self.ordered.add(decl_key(var))
                 return True
         return False
+
+    def remainder(self, kids: List[ci.Cursor]) -> bool:
+        """``v % K`` for an int variable ``v`` and a constant K other than 0: of ``v`` it reads
+        only the sign where the lowering splits on it (``lower_expr.remainder_flag``: ``h = k % 4``
+        is 0 to 3 for ``k >= 0``), a test of ``v`` by order against 0; False for another operand."""
+        var = int_var(kids[0])
+        k = evaluate_int(kids[1])
+        if var is None or k in (None, 0) or not _value_order(var, kids[0], 0):
+            return False
+        self.record(var, 0, kids[0].type)
+        self.ordered.add(decl_key(var))
+        return True
 
     def record(self, var: ci.Cursor, value: int, compared: ci.Type) -> None:
         """``var`` is tested against ``value`` (both converted to the type ``compared``)."""
@@ -1030,7 +1050,7 @@ def shift_of(rhs: ci.Cursor, class_of: Callable[[ci.Cursor], Optional[IntClass]]
     var = int_var(s)
     cls = class_of(var) if var is not None else None
     if cls is not None and cls.kind in ("flag", "counter"):
-        return var, cls, 0
+        return (var, cls, 0) if cls.exact else None
     if s.kind != K.BINARY_OPERATOR or binary_operator(s) not in ("+", "-") or _unsigned_op(s):
         return None
     a, b = children(s)
@@ -1071,7 +1091,7 @@ def mapped_of(rhs: ci.Cursor, class_of: Callable[[ci.Cursor], Optional[IntClass]
         if var is not None:
             cls = class_of(var)
             if cls is not None and cls.kind in ("flag", "counter"):
-                if found and decl_key(found[0]) != decl_key(var):
+                if not cls.exact or found and decl_key(found[0]) != decl_key(var):
                     return False
                 found[:] = [var]
                 return True
