@@ -18,7 +18,7 @@ import clang.cindex as ci
 from tvla.cfront.ir import IntRange, Pos, StructType
 from tvla.cfront.parse import PRELUDE, STEP_OPS, binary_operator, evaluate_int, unary_operator
 
-__all__ = ["BLOCK", "ABS_FUNCTIONS", "jumped_over_decls", "opaque_expression", "binary_conditional", "repeatable", "ERROR_FUNCTIONS", "EXIT_FUNCTIONS", "STOPPING_FUNCTIONS", "never_returns", "callee_definition", "strip_kept", "CELL_ALLOCATORS", "backward_jumps", "is_global_var", "jumped_back_over", "switch_range", "controlling_range", "LIBRARY_BUILTINS", "library_name", "HIDDEN_CALL_ATTRIBUTES", "hidden_calls", "K", "T", "walk_main", "all_zero", "is_aggregate", "has_backward_goto", "does_nothing", "INT_KINDS", "sizeof_struct", "is_int", "int_range", "field_range", "member_range", "is_void_pointer", "is_floating", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
+__all__ = ["BLOCK", "accessed_cells", "ABS_FUNCTIONS", "jumped_over_decls", "opaque_expression", "binary_conditional", "repeatable", "ERROR_FUNCTIONS", "EXIT_FUNCTIONS", "STOPPING_FUNCTIONS", "never_returns", "callee_definition", "strip_kept", "CELL_ALLOCATORS", "backward_jumps", "is_global_var", "jumped_back_over", "switch_range", "controlling_range", "LIBRARY_BUILTINS", "library_name", "HIDDEN_CALL_ATTRIBUTES", "hidden_calls", "K", "T", "walk_main", "all_zero", "is_aggregate", "has_backward_goto", "does_nothing", "INT_KINDS", "sizeof_struct", "is_int", "int_range", "field_range", "member_range", "is_void_pointer", "is_floating", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
            "int_cell", "is_int_cell", "is_byte_cell", "cell_words", "CELL_FIELD", "cell_deref", "is_datum",
            "is_function_pointer", "is_scalar", "definitions", "callable_from_main", "function_of", "function_value", "function_number", "constant_value",
            "struct_type", "fields_of", "decl_key", "initializer", "strip", "callee_name", "children", "SourceText",
@@ -218,6 +218,26 @@ def cell_deref(c: ci.Cursor) -> Optional[ci.Cursor]:
     else:
         return None
     return base if is_int_cell(pointee_struct(base.type)) else None
+
+
+def accessed_cells(root: ci.Cursor) -> FrozenSet[Hashable]:
+    """The int cells (by :func:`decl_key`) whose element some expression below ``root`` reads or
+    writes: ``*p`` or ``p[i]`` of a pointer to one, or a call of a function not defined in the
+    file (``memset``, ``strcpy``...) but ``free`` given such a pointer."""
+    out: Set[Hashable] = set()
+    for c in root.walk_preorder():
+        kids = children(c)
+        bases: List[ci.Cursor] = []
+        if c.kind == K.UNARY_OPERATOR and len(kids) == 1 and unary_operator(c) == "*" or \
+                c.kind == K.ARRAY_SUBSCRIPT_EXPR and kids:
+            bases = kids[:1]
+        elif c.kind == K.CALL_EXPR and callee_definition(c) is None and callee_name(c) != "free":
+            bases = kids[1:]
+        for b in bases:
+            cell = pointee_struct(strip(b, casts=True).type) if is_pointer(strip(b, casts=True).type) else None
+            if is_int_cell(cell):
+                out.add(decl_key(cell))
+    return frozenset(out)
 
 
 def is_datum(c: ci.Cursor) -> bool:

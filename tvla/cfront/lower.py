@@ -44,7 +44,7 @@ import networkx as nx
 
 from tvla.cfront import ir
 from tvla.cfront.unsequenced import unsequenced_effects
-from tvla.cfront.cinfo import BLOCK, ABS_FUNCTIONS, jumped_over_decls, binary_conditional, opaque_expression, walk_main, ERROR_FUNCTIONS, EXIT_FUNCTIONS, STOPPING_FUNCTIONS, CELL_ALLOCATORS, CELL_FIELD, K, SourceText, backward_jumps, callee_name, hidden_calls, jumped_back_over, library_name, switch_range, callable_from_main, definitions, cell_words, children, constant_value, decl_key, \
+from tvla.cfront.cinfo import BLOCK, accessed_cells, ABS_FUNCTIONS, jumped_over_decls, binary_conditional, opaque_expression, walk_main, ERROR_FUNCTIONS, EXIT_FUNCTIONS, STOPPING_FUNCTIONS, CELL_ALLOCATORS, CELL_FIELD, K, SourceText, backward_jumps, callee_name, hidden_calls, jumped_back_over, library_name, switch_range, callable_from_main, definitions, cell_words, children, constant_value, decl_key, \
     designated_fields, does_nothing, never_returns, fields_of, function_number, initializer, int_cell, is_function_pointer, is_int, is_int_cell, is_number, \
     is_scalar, for_parts, for_parts_unknown, is_pointer, is_void_pointer, pointee_struct, strip, struct_decl, struct_name, switch_cases, \
     MAX_CASE_RANGE, case_values, int_range, sizeof_struct
@@ -196,6 +196,7 @@ class Lowering(LinkLowering):
         # the function a function pointer's value names (cinfo.function_number)
         self.numbered = {function_number(d): d for d in self.definitions.values()}
         self.hosts = find_hosts(tu)
+        self.accessed = accessed_cells(tu.cursor)   # int cells whose elements some expression reads or writes
 
     # ------------------------------------------------------------------ program
 
@@ -970,12 +971,25 @@ class Lowering(LinkLowering):
             return False
         size = self.block_size(s, sizes, fr)
         want = st.type.get_size()
-        if size != want and not (struct_name(st) == BLOCK and size is not None and size > 0):
+        if size != want and not (struct_name(st) == BLOCK and size is not None and size > 0) \
+                and not self.int_block(st, size):
             what = "a non-constant size" if size is None else f"{size} bytes"
             array = " (arrays are not followed)" if is_int_cell(st) and size is not None and size > want else ""
             self.unsupported(s, f"{name} of {what} for {cell_words(st)} ({want} bytes){array}")
             return False
         return True
+
+    def int_block(self, st: ci.Cursor, size: Optional[int]) -> bool:
+        """Is a block of ``size`` bytes (None: not a constant) for the int cell ``st`` one cell (a
+        buffer: ``n->name = malloc(16)``, ``malloc(len * sizeof(int))``)?  Of its elements only the
+        first is followed (``*p``, ``p[0]``; another index or ``p + i`` is unsupported), so a block
+        of whole elements, at least one, is that cell; a block of a size not known (C may give it no
+        element), only where no expression reads or writes an element of such cells (they are
+        allocated, passed around and freed)."""
+        if not is_int_cell(st):
+            return False
+        want = st.type.get_size()
+        return decl_key(st) not in self.accessed if size is None else size > want and size % want == 0
 
     def realloc(self, s: ci.Cursor, args: List[ci.Cursor], cur: Cur, fr: Frame,
                 want: Optional[ci.Cursor]) -> Tuple[Operand, Cur]:
