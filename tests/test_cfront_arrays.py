@@ -72,7 +72,7 @@ def test_a_finding_names_the_element_at_the_place_of_the_file(tmp_path):
     result = verify_c(tmp_path, TWO_LISTS.replace("SECOND", "heads[0]"), ("memsafety",))
     [finding] = result.properties[0].findings
     assert (finding.pos.line, finding.pos.column, finding.kind) == (15, 22, "valid-deref")
-    assert finding.message == "valid-deref: NULL pointer heads__0 dereferenced"
+    assert finding.message == "valid-deref: NULL pointer heads[0] dereferenced"
 
 
 def edited(tmp_path, src):

@@ -163,10 +163,14 @@ def _rename(prog: ir.CProgram, rename: Dict[str, str], empty: Set[int]) -> ir.CP
     edges = tuple(replace(e, stmt=ir.Nop() if i in empty else _renamed(e.stmt, rename))
                   for i, e in enumerate(prog.edges))
     frames: Dict[str, Set[int]] = {}
+    cnames: Dict[str, Set[str]] = {}
     for p in prog.pointers:
         frames.setdefault(rename.get(p.name, p.name), set()).update(p.calls or (p.frame,))
+        cnames.setdefault(rename.get(p.name, p.name), set()).add(p.cname)
     # a variable standing for several calls' belongs to none: it is main's (kept until the program
     # stops), but in scope in a loop forever only where one of them is active (liveness.held_at)
     pointers = tuple(p if len(frames[p.name]) == 1 else replace(p, frame=0, calls=frozenset(frames[p.name]))
                      for p in prog.pointers if p.name not in rename)
+    # one standing for C variables of several names (or a temporary) names none of them
+    pointers = tuple(p if len(cnames[p.name]) == 1 else replace(p, cname="") for p in pointers)
     return replace(prog, edges=edges, pointers=pointers, links=tuple(k.renamed(rename) for k in prog.links))

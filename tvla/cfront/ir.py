@@ -67,6 +67,8 @@ class PointerVar:
     # a variable coalesced from the locals of several calls (frame 0): those calls
     calls: FrozenSet[int] = field(default=frozenset(), compare=False)
     temp: bool = field(default=False, compare=False)   # a temporary of the lowering
+    # the C variable it stands for ("" for none: a temporary, or variables of several names coalesced)
+    cname: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True)

@@ -265,6 +265,7 @@ class Library:
     links: Tuple[ir.LinkPointer, ...] = ()   # link pointers whose target cell lk[flag](v) names
     member_heads: bool = False              # lone cells of list heads inside other cells (mhead(v))
     value_ranges: Dict[str, ir.IntRange] = dataclasses.field(default_factory=dict)  # symbolic variable -> its type's values
+    shown: Dict[str, str] = dataclasses.field(default_factory=dict)   # pointer variable -> its C words (c_words)
 
     # ------------------------------------------------------------- names
     # cached: formulae ask for them once per variable they name (millions of times in big programs)
@@ -1113,7 +1114,7 @@ def memtrack_text(lib: Library, dead: Optional[str] = None) -> Optional[str]:
     if not lib.needs.memsafety:
         return None
     if dead:
-        return f"valid-memtrack: memory becomes unreachable when {dead} goes out of scope"
+        return f"valid-memtrack: memory becomes unreachable when {lib.shown.get(dead) or 'a local variable'} goes out of scope"
     return "valid-memtrack: memory becomes unreachable"
 
 
@@ -1155,7 +1156,8 @@ def lost_on_overwrite(lib: Library, x: str, act: Act) -> Act:
     """``act``, which writes ``x``, reporting the memory lost when ``x`` died (:func:`assign_null`)."""
     if x not in lib.pending or not lib.needs.memsafety:
         return act
-    text = f"valid-memtrack: memory only {x} pointed to is lost when {x} is overwritten"
+    c = lib.shown.get(x) or "a variable"
+    text = f"valid-memtrack: memory only {c} pointed to is lost when {c} is overwritten"
     return replace(act, messages=((lib.lost(x), text),) + act.messages,
                    updates=act.updates + ((lib.lost(x), "0"),))
 
@@ -1328,11 +1330,13 @@ def invalid_deref(lib: Library, x: str) -> Act:
     p = lib.v(x)
     null = f"!(E(v) {p}(v))"
     msgs = []
+    c = lib.shown.get(x, "")
     if lib.bad_tracked:
-        msgs.append((lib.bad(x), f"valid-deref: uninitialised pointer {x} dereferenced"))
+        msgs.append((lib.bad(x), f"valid-deref: uninitialised pointer {c + ' ' if c else ''}dereferenced"))
         null = f"!{lib.bad(x)} & {null}"
-    msgs += [(null, f"valid-deref: NULL pointer {x} dereferenced"),
-             (f"E(v) {p}(v) & freed(v)", f"valid-deref: {x} points to freed memory")]
+    msgs += [(null, f"valid-deref: NULL pointer {c + ' ' if c else ''}dereferenced"),
+             (f"E(v) {p}(v) & freed(v)", f"valid-deref: {c} points to freed memory" if c else
+              "valid-deref: a pointer to freed memory dereferenced")]
     return Act(f"Invalid_Deref_{p}", f"invalid dereference of {x}", (f"{p}(v)",), f"!{lib.valid(x)}",
                tuple(msgs))
 
@@ -1343,17 +1347,19 @@ def outside_deref(lib: Library, x: str, f: str) -> Act:
     p = lib.v(x)
     bad = f"E(v) {p}(v) & {lib.outside_pred(f)}"
     return Act(f"Outside_Deref_{p}_{_sanitize(f)}", f"{x}->{f} outside its block", (f"{p}(v)",), bad,
-               ((bad, f"valid-deref: {x}->{f} lies past the end of the block allocated for the cell"),))
+               ((bad, f"valid-deref: {lib.shown[x] + '->' if x in lib.shown else 'field '}{f} lies past"
+                      " the end of the block allocated for the cell"),))
 
 
 def invalid_free(lib: Library, x: str) -> Act:
     """The violation branch of ``free(x)`` (valid-free), towards the sink."""
     p = lib.v(x)
-    msgs = [(lib.bad(x), f"valid-free: uninitialised pointer {x} freed"),
-            (f"E(v) {p}(v) & freed(v)", f"valid-free: {x} freed twice")]
+    c = lib.shown.get(x, "")
+    msgs = [(lib.bad(x), f"valid-free: uninitialised pointer {c + ' ' if c else ''}freed"),
+            (f"E(v) {p}(v) & freed(v)", f"valid-free: {c or 'memory'} freed twice")]
     pre = f"{lib.bad(x)} | (E(v) {p}(v) & freed(v))"
     if lib.stack_cells:
-        msgs.append((f"E(v) {p}(v) & nonheap(v)", f"valid-free: {x} points to a variable, not to the heap"))
+        msgs.append((f"E(v) {p}(v) & nonheap(v)", f"valid-free: {c or 'a pointer'} points to a variable, not to the heap"))
         pre += f" | (E(v) {p}(v) & nonheap(v))"
     return Act(f"Invalid_Free_{p}", f"invalid free({x})", (f"{p}(v)",), pre, tuple(msgs))
 
@@ -2792,7 +2798,17 @@ def build_library(cprog: ir.CProgram, needs: Needs, precision: Precision = Preci
                    field_ranges=_field_ranges(cprog),
                    links=tuple(k for k in cprog.links if _link_kept(k, flags, var, fld)),
                    value_ranges={iv.name: iv.range for iv in cprog.ints if iv.range is not None and iv.name in symbolic},
-                   member_heads=any(s.member_head for s in mallocs))
+                   member_heads=any(s.member_head for s in mallocs),
+                   shown={p.name: c_words(p.cname) for p in cprog.pointers if p.cname})
+
+
+ELEMENT = re.compile(r"__(\d+)")
+
+
+def c_words(cname: str) -> str:
+    """A variable's C name as C writes it: an array element the arrays pass made a variable of,
+    ``heads__0``, is ``heads[0]``."""
+    return ELEMENT.sub(r"[\1]", cname)
 
 
 def _ring_ends(cprog: ir.CProgram, ordered: Set[str]) -> Tuple[Tuple[str, str], ...]:

@@ -75,7 +75,7 @@ class LinkLowering(ExprLowering):
             self.unsupported(d, self.describe(d, "pointer to a link of a struct without pointer fields:"))
             return cur
         base = self.fresh(d.spelling)
-        link = Link(self.pointer(f"{base}_cell", st, scope or fr.scope), self.fresh(f"{base}_at"), self.struct(st))
+        link = Link(self.pointer(f"{base}_cell", st, scope or fr.scope, cname=f"*{d.spelling}"), self.fresh(f"{base}_at"), self.struct(st))
         self.links[decl_key(d)] = link
         self.made_links.append(link)
         if init is not None:
@@ -96,7 +96,7 @@ class LinkLowering(ExprLowering):
             self.unsupported(ref, f"global pointer to a link {ref.spelling} not given the address of a global")
             return None
         base = self.fresh(ref.spelling)
-        link = Link(self.pointer(f"{base}_cell", st, "global"), self.fresh(f"{base}_at"), self.struct(st))
+        link = Link(self.pointer(f"{base}_cell", st, "global", cname=f"*{ref.spelling}"), self.fresh(f"{base}_at"), self.struct(st))
         self.links[decl_key(ref)] = link
         self.made_links.append(link)
         return ir.Havoc(link.flag, self.target_value(link, ("var", held)))

@@ -507,7 +507,7 @@ class Lowering(LinkLowering):
             self.unsupported(init, f"initial value of {what} {d.spelling}")
         if jumped_back_over(d, self.jumps_in(d.semantic_parent)):   # C keeps one object there; each pass makes a cell
             self.unsupported(d, f"goto back over the declaration of {what} {d.spelling}")
-        name = self.pointer(d.spelling, rec, scope, True)
+        name = self.pointer(d.spelling, rec, scope, True, cname=f"&{d.spelling}")
         self.cells.add(name)
         host = self.hosts.of(rec)
         if host is not None:
@@ -1181,7 +1181,7 @@ class Lowering(LinkLowering):
         """Make the variable the callee's ``return e`` assigns; return the call's value."""
         st = self.pointee(fdef.result_type, callee)
         if st is not None:
-            callee.ret = self.pointer(f"{fdef.spelling}_ret", st, "local")
+            callee.ret = self.pointer(f"{fdef.spelling}_ret", st, "local", cname="")
             return callee.ret
         if is_pointer(fdef.result_type):
             return BAD   # a pointer to something else than a struct: reported where it is used
@@ -1286,7 +1286,8 @@ class Lowering(LinkLowering):
         if kind != "int" or base == BAD or base not in self.pointers:
             return cur
         cell = self.fresh(p.spelling)
-        self.pointers[cell] = ir.PointerVar(cell, self.pointers[base].struct, "local", frame=self.frame())
+        self.pointers[cell] = ir.PointerVar(cell, self.pointers[base].struct, "local", frame=self.frame(),
+                                            cname=p.spelling)
         callee.field_aliases[decl_key(p)] = (cell, fname)
         return self.step(cur, ir.AssignVar(cell, base), member)
 

@@ -158,10 +158,14 @@ class Builder:
         finally:
             self.frames.pop()
 
-    def pointer(self, base: str, struct_decl: ci.Cursor, scope: str, initialised: bool = False) -> str:
+    def pointer(self, base: str, struct_decl: ci.Cursor, scope: str, initialised: bool = False,
+                cname: Optional[str] = None) -> str:
+        """A new pointer variable named after ``base``, standing for the C variable ``cname``
+        (``base`` when not given; "" for none)."""
         name = self.fresh(base)
         self.pointers[name] = ir.PointerVar(name, self.struct(struct_decl), scope, initialised,
-                                            self.frame() if scope == "local" else 0)
+                                            self.frame() if scope == "local" else 0,
+                                            cname=base if cname is None else cname)
         return name
 
     def int_var(self, base: str, values: Tuple[int, ...]) -> str:

@@ -1156,7 +1156,7 @@ class ExprLowering(Builder):
         if init is None or cell is None or self.hosts.of(st) is not None or self.hosts.has_heads(st):
             self.unsupported(s, "struct copied by value, other than between struct variables and cells (*p)")
             return cur
-        tmp = self.pointer("literal", st, "local", True)
+        tmp = self.pointer("literal", st, "local", True, cname="")
         self.cells.add(tmp)
         cur = self.step(cur, ir.Malloc(tmp, self.struct(st), True, False, True), s)
         typ = self.structs[self.struct(st)]
