@@ -7,6 +7,7 @@ called (recursion too); ``malloc``, ``calloc``, ``free``, the ``__VERIFIER_*`` f
 library, with the meaning of docs/c.md; a call of any other function defined nowhere ends the run
 as unmodeled (its effect is unknown)."""
 
+import ast
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Sequence
 
 import clang.cindex as ci
@@ -48,6 +49,8 @@ def compile_call(ex: "ExprCompiler", c: ci.Cursor, ty: Ty) -> Fn:
         return _error_returns(None if does_nothing(body) else _user(name, args))
     if name in ex.prog.bodies:
         return _user(name, args)
+    if name in QUIET_FUNCTIONS and c.hash not in ex.discarded:
+        return _printed(name, args, kids[1:])
     maker = _LIBRARY.get(name)
     return maker(args, ex.prog.site(c)) if maker is not None else refuse(f"a call of {name}, defined nowhere")
 
@@ -141,6 +144,44 @@ def _quiet(args: List[Fn], site: int) -> Fn:
         _release(fr, len(_with_args(fr, args)))
         return 0
     return call
+
+
+def _printed(name: str, args: List[Fn], exprs: List[ci.Cursor]) -> Fn:
+    """A printing function whose value the program uses: ``putchar(c)`` gives c as an unsigned
+    char, ``printf``/``fprintf`` of a format without conversions the bytes it writes; any other
+    value (a count of formatted output, ``puts``'s nonnegative one) ends the run as unmodeled."""
+    if name == "putchar" and args:
+        def put(fr: "Frame") -> Any:
+            values = _with_args(fr, args)
+            _release(fr, len(values))
+            if not isinstance(values[0], int):
+                raise Unmodeled("putchar of no integer")
+            return values[0] & 0xFF
+        return put
+    fmt = exprs[0 if name == "printf" else 1] if len(exprs) > (0 if name == "printf" else 1) else None
+    count = _plain_length(fmt) if fmt is not None and name in ("printf", "fprintf") else None
+    if count is None:
+        return refuse(f"the value {name} returns")
+    quiet = _quiet(args, 0)
+    return lambda fr: quiet(fr) or count
+
+
+def _plain_length(fmt: ci.Cursor) -> Optional[int]:
+    """The bytes a format string literal without conversions (``"done\\n"``, ``"100%%"``) prints;
+    None for another expression or format."""
+    s = fmt
+    while s.kind in (ci.CursorKind.UNEXPOSED_EXPR, ci.CursorKind.PAREN_EXPR, ci.CursorKind.CSTYLE_CAST_EXPR) \
+            and children(s):
+        s = children(s)[0]
+    if s.kind != ci.CursorKind.STRING_LITERAL or not s.spelling.startswith('"'):
+        return None
+    try:
+        text = ast.literal_eval(s.spelling)
+    except (ValueError, SyntaxError):
+        return None
+    if not isinstance(text, str) or any(ord(ch) > 127 for ch in text) or "%" in text.replace("%%", ""):
+        return None
+    return len(text.replace("%%", "%"))
 
 
 def _malloc(args: List[Fn], site: int, zero: bool = False) -> Fn:

@@ -209,6 +209,15 @@ _ARRAYS = (ci.TypeKind.CONSTANTARRAY, ci.TypeKind.INCOMPLETEARRAY, ci.TypeKind.V
 _POINTERS = (ci.TypeKind.POINTER,)
 
 
+def _value_dropped(c: ci.Cursor) -> ci.Cursor:
+    """The expression whose value an expression statement ``c`` drops: ``c`` without parentheses
+    and a cast to void (``(void) printf(...)``)."""
+    while c.kind in (K.PAREN_EXPR, K.UNEXPOSED_EXPR, K.CSTYLE_CAST_EXPR) and len(children(c)) == 1 \
+            and (c.kind != K.CSTYLE_CAST_EXPR or c.type.get_canonical().kind == ci.TypeKind.VOID):
+        c = children(c)[0]
+    return c
+
+
 def _string(c: ci.Cursor) -> bool:
     """A string literal (or ``__func__``), behind parentheses and implicit casts."""
     while c.kind in (K.PAREN_EXPR, K.UNEXPOSED_EXPR) and len(children(c)) == 1:
@@ -294,6 +303,7 @@ class FunctionCompiler:
         if handler is not None:
             handler(c)
         elif k.is_expression() or k == K.UNEXPOSED_EXPR:
+            self.ex.discarded.add(_value_dropped(c).hash)
             self.code.append((EVAL, self.ex.rv(c)[0], self.prog.pos(c), self.prog.source(c)))
         elif k in (K.NULL_STMT, K.STRUCT_DECL, K.TYPEDEF_DECL, K.ENUM_DECL, K.UNION_DECL):
             pass
@@ -478,6 +488,7 @@ class ExprCompiler:
 
     def __init__(self, prog: CProgramCode, fc: Optional[FunctionCompiler]) -> None:
         self.prog, self.fc, self.types = prog, fc, prog.types
+        self.discarded: Set[int] = set()   # the expressions whose value no one reads (by hash)
 
     def rv(self, c: ci.Cursor) -> Tuple[Fn, Ty]:
         ty = self.types.of(c.type)
