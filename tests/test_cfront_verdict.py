@@ -164,5 +164,11 @@ def test_property_names_and_files(tmp_path):
     reach = tmp_path / "unreach-call.prp"
     reach.write_text("CHECK( init(main()), LTL(G ! call(reach_error())) )\n")
     assert parse_properties([str(reach), "valid-memcleanup"]) == ("unreach-call", "memcleanup")
+    # the competition's tasks before 2020 named __VERIFIER_error; two files given as one word
+    old = tmp_path / "old" / "unreach-call.prp"
+    old.parent.mkdir()
+    old.write_text("CHECK( init(main()), LTL(G ! call(__VERIFIER_error())) )\n")
+    assert parse_properties([str(old)]) == ("unreach-call",)
+    assert parse_properties([f"{prp},{old}"]) == ("memsafety", "unreach-call")
     with pytest.raises(TvlaError, match="unknown property"):
         parse_properties(["termination"])

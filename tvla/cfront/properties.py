@@ -21,7 +21,8 @@ DEFAULT = PROPERTIES
 SUBPROPERTIES = {"memsafety": ("valid-deref", "valid-free", "valid-memtrack"),
                  "memcleanup": ("memcleanup",), "unreach-call": ("unreach-call",)}
 _SORTED = re.compile(r"^sorted\(\s*([A-Za-z_]\w*)\s*\)$")
-_PRP_ATOM = re.compile(r"LTL\(\s*G\s+(valid-\w+|!\s*call\(\s*reach_error\(\)\s*\))\s*\)")
+# G ! call(__VERIFIER_error()): the property as the competition's tasks wrote it before 2020
+_PRP_ATOM = re.compile(r"LTL\(\s*G\s+(valid-\w+|!\s*call\(\s*(?:reach_error|__VERIFIER_error)\(\)\s*\))\s*\)")
 
 
 def is_sorted_property(name: str) -> bool:
@@ -72,7 +73,7 @@ def parse_properties(words: Iterable[str]) -> Tuple[str, ...]:
     """Canonical property names, in the order given, without repeats; none given: all three."""
     out: List[str] = []
     for word in words:
-        parts = [word] if word.endswith(".prp") else [w.strip() for w in word.split(",") if w.strip()]
+        parts = [word] if os.path.isfile(word) else [w.strip() for w in word.split(",") if w.strip()]
         for part in parts:
             if part.endswith(".prp") or os.path.isfile(part):
                 out.extend(_from_prp(part))
