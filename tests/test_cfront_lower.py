@@ -875,3 +875,16 @@ def test_scanf_gives_its_targets_any_value_and_returns_how_many_it_read(tmp_path
                     "typedef struct node { struct node *next; int d; } Node;\n" + src + "\n")
     [f] = verify_files([str(path)], VerifyOptions(("unreach-call",)))
     assert f.properties[0].verdict == expected and not f.unsupported
+
+
+def test_a_concrete_witness_of_a_preprocessed_file_shows_no_line_markers(tmp_path):
+    # gcc -E writes NULL from <stddef.h> between line markers inside the statement
+    src = ('struct n { struct n *next; };\nint main(void)\n{\n    struct n *p = malloc(sizeof(struct n));\n'
+           '    free(p);\n    p->next = \n# 8 "prog.c" 3 4\n             ((void *)0)\n# 8 "prog.c"\n                 ;\n'
+           '    return 0;\n}\n')
+    path = tmp_path / "prog.i"
+    path.write_text('# 1 "prog.c"\nextern void *malloc(unsigned long);\nextern void free(void *);\n' + src)
+    [f] = verify_files([str(path)], VerifyOptions(("memsafety",)))
+    [p] = f.properties
+    assert p.verdict == "false" and p.witness
+    assert [s.action for s in p.witness][-1] == "p->next = ((void *)0)"

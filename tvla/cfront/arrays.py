@@ -31,7 +31,7 @@ from typing import Dict, List, Optional, Set, Tuple
 
 import clang.cindex as ci
 
-from tvla.cfront.cinfo import K, T, children, decl_key, initializer, is_pointer, is_scalar, repeatable, walk_main
+from tvla.cfront.cinfo import K, T, children, decl_key, initializer, is_line_marker, is_pointer, is_scalar, repeatable, walk_main
 from tvla.cfront.ir import quote
 from tvla.cfront.parse import STEP_OPS, Edits, binary_operator, evaluate_int, unary_operator
 
@@ -245,16 +245,11 @@ def _chosen(ref: ci.Cursor, sub: ci.Cursor, writer: Optional[ci.Cursor], text: b
     return lo, (hi - lo, _lines_kept(f"do {{ {arms} else {oob};", " } while (0)", text[lo:hi]))
 
 
-# A line marker of gcc -E output (``# 10 "prog.c" 3 4``, around a macro from a system header such as
-# NULL) or a #line directive: it sets the positions only, which are the file's own lines here.
-_LINE_MARKER = re.compile(r"\s*#\s*(line\s+)?\d+(\s+\"[^\"]*\")?(\s+\d+)*\s*")
-
-
 def _one_line(part: bytes) -> str:
     """A part of a statement on one line: its lines joined, line markers dropped (``table[i] = NULL;``
     in a ``.i`` file spans five lines)."""
     lines = part.decode("utf-8", "replace").splitlines()
-    return " ".join(x for x in lines if not _LINE_MARKER.fullmatch(x))
+    return " ".join(x for x in lines if not is_line_marker(x))
 
 
 def _lines_kept(body: str, closing: str, replaced: bytes) -> bytes:

@@ -18,7 +18,7 @@ import clang.cindex as ci
 from tvla.cfront.ir import IntRange, Pos, StructType
 from tvla.cfront.parse import PRELUDE, STEP_OPS, binary_operator, evaluate_int, unary_operator
 
-__all__ = ["BLOCK", "accessed_cells", "ABS_FUNCTIONS", "jumped_over_decls", "opaque_expression", "binary_conditional", "repeatable", "ERROR_FUNCTIONS", "EXIT_FUNCTIONS", "STOPPING_FUNCTIONS", "never_returns", "callee_definition", "strip_kept", "CELL_ALLOCATORS", "backward_jumps", "is_global_var", "jumped_back_over", "switch_range", "controlling_range", "LIBRARY_BUILTINS", "library_name", "HIDDEN_CALL_ATTRIBUTES", "hidden_calls", "K", "T", "walk_main", "all_zero", "is_aggregate", "has_backward_goto", "does_nothing", "INT_KINDS", "sizeof_struct", "is_int", "int_range", "field_range", "member_range", "is_void_pointer", "is_floating", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
+__all__ = ["BLOCK", "is_line_marker", "accessed_cells", "ABS_FUNCTIONS", "jumped_over_decls", "opaque_expression", "binary_conditional", "repeatable", "ERROR_FUNCTIONS", "EXIT_FUNCTIONS", "STOPPING_FUNCTIONS", "never_returns", "callee_definition", "strip_kept", "CELL_ALLOCATORS", "backward_jumps", "is_global_var", "jumped_back_over", "switch_range", "controlling_range", "LIBRARY_BUILTINS", "library_name", "HIDDEN_CALL_ATTRIBUTES", "hidden_calls", "K", "T", "walk_main", "all_zero", "is_aggregate", "has_backward_goto", "does_nothing", "INT_KINDS", "sizeof_struct", "is_int", "int_range", "field_range", "member_range", "is_void_pointer", "is_floating", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
            "int_cell", "is_int_cell", "is_byte_cell", "cell_words", "CELL_FIELD", "cell_deref", "is_datum",
            "is_function_pointer", "is_scalar", "definitions", "callable_from_main", "function_of", "function_value", "function_number", "constant_value",
            "struct_type", "fields_of", "decl_key", "initializer", "strip", "callee_name", "children", "SourceText",
@@ -32,7 +32,14 @@ INT_KINDS = frozenset({T.BOOL, T.CHAR_U, T.UCHAR, T.CHAR16, T.CHAR32, T.USHORT, 
                        T.UINT128, T.CHAR_S, T.SCHAR, T.WCHAR, T.SHORT, T.INT, T.LONG, T.LONGLONG, T.INT128,
                        T.ENUM})
 _IDENT = re.compile(r"^[A-Za-z_]\w*$")
-_LINE_MARKER = re.compile(r'^\s*#\s*\d+\s+"')
+# A line marker of gcc -E output (``# 10 "prog.c" 3 4``, around a macro from a system header such as
+# NULL) or a #line directive: it sets the positions only
+_LINE_MARKER = re.compile(r"\s*#\s*(line\s+)?\d+(\s+\"[^\"]*\")?(\s+\d+)*\s*")
+
+
+def is_line_marker(line: str) -> bool:
+    """Is ``line`` (a whole line of a file) a line marker or #line directive?"""
+    return _LINE_MARKER.fullmatch(line) is not None
 
 
 def is_int(t: ci.Type) -> bool:
@@ -835,10 +842,10 @@ class SourceText:
             x = x[:end - 1] if n == final else x
             chunk.append(x[start - 1:] if n == first else x)
             words = chunk[-1].split()
-            if words and not _LINE_MARKER.match(chunk[-1]):
+            if words and not is_line_marker(lines[n - 1]):
                 shown += len(" ".join(words)) + 1
             if shown > limit + 1:
                 break
         # gcc -E puts line markers inside expressions that come from macros (NULL, assert)
-        text = " ".join(" ".join(x for x in chunk if not _LINE_MARKER.match(x)).split())
+        text = " ".join(" ".join(x for i, x in enumerate(chunk) if not is_line_marker(lines[first - 1 + i])).split())
         return text if len(text) <= limit else text[:limit - 3] + "..."

@@ -24,7 +24,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple
 
 import clang.cindex as ci
 
-from tvla.cfront.cinfo import (Designator, binary_conditional, all_zero, backward_jumps, hidden_calls, jumped_back_over, switch_range, case_values, children, designations, for_parts, for_parts_unknown, initializer,
+from tvla.cfront.cinfo import (Designator, is_line_marker, binary_conditional, all_zero, backward_jumps, hidden_calls, jumped_back_over, switch_range, case_values, children, designations, for_parts, for_parts_unknown, initializer,
                                is_aggregate, strip, switch_cases)
 from tvla.cfront.embedded import offsetof_path
 from tvla.cfront.ir import Pos
@@ -185,7 +185,9 @@ class CProgramCode:
         e = c.extent
         if e.start.file is None or e.start.file.name != self.path:
             return c.spelling
-        return " ".join(self.text[e.start.offset:e.end.offset].decode("utf-8", "replace").split())
+        text = self.text[e.start.offset:e.end.offset].decode("utf-8", "replace")
+        # gcc -E puts line markers inside expressions that come from macros (NULL, assert)
+        return " ".join(" ".join(x for x in text.splitlines() if not is_line_marker(x)).split())
 
 
 def _addressed(fn: ci.Cursor) -> Set[int]:
