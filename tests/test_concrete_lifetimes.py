@@ -178,3 +178,27 @@ def test_a_cell_lost_in_the_statement_that_ends_the_program(tmp_path, end, expec
                    "static int build(void)\n{\n    struct node *h = malloc(sizeof *h);\n    h->next = NULL;\n"
                    "    return 1;\n}\nint main(void)\n{\n    " + end + "\n}\n")
     assert verdicts(src)["memsafety"] == expected
+
+
+ADDRESSED_BLOCK = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+void keep(int **pp) { **pp = 1; }
+int main(void) {
+  LOOP {
+    int *p = malloc(sizeof(int));
+    keep(&p);
+  }
+  __VERIFIER_nondet_int();
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("loop, memsafety", [("", "true"), ("while (__VERIFIER_nondet_int())", "false(valid-memtrack)")])
+def test_what_a_block_variable_held_counts_until_its_function_returns(tmp_path, loop, memsafety):
+    # as the analysis keeps a block's variables: the cell p holds is not lost at the block's end
+    # (the runs said valid-memtrack, the analysis proved memory safety); declared again in a loop,
+    # the last p's cell is lost
+    path = tmp_path / "block.c"
+    path.write_text(ADDRESSED_BLOCK.replace("LOOP", loop))
+    assert verdicts(path) == {"memsafety": memsafety, "memcleanup": "false", "unreach-call": "true"}

@@ -88,12 +88,16 @@ class Frame:
     """A call's variables (by declaration), the values its expression holds while a call in it
     runs (roots for ``valid-memtrack``), and the machine it runs on."""
 
-    __slots__ = ("vars", "pending", "m")
+    __slots__ = ("vars", "pending", "m", "ended")
 
     def __init__(self, m: "Machine") -> None:
         self.vars: Dict[int, Obj] = {}
         self.pending: List[Any] = []
         self.m = m
+        # the objects of block variables whose block the run left: what they held still counts for
+        # valid-memtrack until the call returns or the variable is declared again, as the analysis
+        # keeps a block's variables (docs/c.md, "Liveness")
+        self.ended: Dict[int, Obj] = {}
 
 
 @dataclass
@@ -1364,8 +1368,8 @@ class Machine:
                         o.slots.clear()
                 else:
                     o = self._object("stack", ins[3], ins[2])
-                    if ins[1] in fr.vars:   # a block's variable again (a loop): the last one's value is gone
-                        self.dirty = True
+                    if ins[1] in fr.vars or fr.ended.pop(ins[1], None) is not None:
+                        self.dirty = True   # a block's variable again (a loop): the last one's value is gone
                 fr.vars[ins[1]] = o
                 if ins[4] is not None:
                     ins[4](fr, o)
@@ -1392,7 +1396,9 @@ class Machine:
         """The run leaves a block: its variables ``keys`` die, as a callee's do when it returns (a
         later access through a pointer kept to one is a use out of scope; entered again, the block
         makes them anew).  Not yet declared (a jump past them), they have no object."""
-        self.end_lifetimes([o for o in (fr.vars.pop(key, None) for key in keys) if o is not None])
+        ended = {key: o for key, o in ((key, fr.vars.pop(key, None)) for key in keys) if o is not None}
+        fr.ended.update(ended)
+        self.end_lifetimes(list(ended.values()))
 
     def end_lifetimes(self, objs: List[Obj]) -> None:
         """The variables ``objs`` die (their block left, their function returned): cells may be lost
@@ -1434,5 +1440,7 @@ class Machine:
         return [o for f in self.frames for o in f.vars.values()] + list(self.globals.values())
 
     def held(self) -> List[Any]:
-        """The values expressions being evaluated hold."""
-        return [v for f in self.frames for v in f.pending]
+        """The values expressions being evaluated hold, and those of the variables whose block the
+        run left in a call still running (:attr:`Frame.ended`)."""
+        return [v for f in self.frames for v in f.pending] + \
+            [v for f in self.frames for o in f.ended.values() for v in o.slots.values()]
