@@ -188,3 +188,14 @@ def test_steps_and_truth_values_as_c_computes_them(tmp_path, body, expected):
     src = "extern int __VERIFIER_nondet_int(void);\nextern void reach_error(void);\nint main(void) {\n  " + \
         body + "\n  return 0;\n}\n"
     assert c_verdicts(tmp_path, src, ("unreach-call",), concrete=False) == (expected,)
+
+
+@pytest.mark.parametrize("after", ["", "free(q);"])
+def test_memcleanup_alone_follows_uninitialised_pointers(tmp_path, after):
+    # free(p) of a p never given a value: no run goes on past it, so none ends with q allocated;
+    # asked alone, memcleanup read p as NULL (bad[p] was tracked for memsafety only) and said false,
+    # with a witness where p = NULL
+    src = ("#include <stdlib.h>\n"
+           "struct node { struct node *next; };\nint main(void) {\n  struct node *p;\n"
+           "  struct node *q = malloc(sizeof(struct node));\n  free(p);\n  AFTER\n  return 0;\n}\n")
+    assert c_verdicts(tmp_path, src.replace("AFTER", after), ("memcleanup",), concrete=False) == ("true",)

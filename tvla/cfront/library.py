@@ -305,7 +305,7 @@ class Library:
 
     @property
     def bad_tracked(self) -> bool:
-        return self.needs.memsafety
+        return self.needs.memsafety or self.needs.memcleanup
 
     def v(self, x: str) -> str:
         return self.var[x]
