@@ -658,3 +658,50 @@ def test_a_post_step_in_a_loop_test_tests_the_old_value_before_the_step(tmp_path
 
 def test_a_post_step_in_a_loop_test_embeds_its_concrete_runs(tmp_path):
     assert_runs_embed(tmp_path, DRAINED.replace("TEST", "n--"), "memsafety", "4", "0")
+
+
+# a list counted in a field of its header, a struct on the stack or a cell on the heap: the drain
+# frees l.first (loaded into a temporary of the lowering) before it moves l.first on and steps down
+HEADER = """#include <stdlib.h>
+#include <assert.h>
+extern int __VERIFIER_nondet_int(void);
+typedef struct node { struct node *next; } Node;
+struct list { Node *first; int count; };
+int main(void) {
+  DECLARE
+  while (__VERIFIER_nondet_int()) {
+    Node *n = malloc(sizeof(Node));
+    n->next = L first; L first = n;
+    L count++;
+  }
+  while (L first) { Node *t = L first->next; free(L first); L first = t; DRAIN }
+  assert(L count == 0);
+  FREE
+  return 0;
+}
+"""
+ON_STACK = {"DECLARE": "struct list l = { NULL, 0 };", "L ": "l.", "FREE": ""}
+ON_HEAP = {"DECLARE": "struct list *l = malloc(sizeof *l); l->first = NULL; l->count = 0;", "L ": "l->",
+           "FREE": "free(l);"}
+
+
+def header_list(where: dict, drain: str) -> str:
+    src = HEADER.replace("DRAIN", drain)
+    for k, v in where.items():
+        src = src.replace(k, v)
+    return src
+
+
+@pytest.mark.parametrize("where", [ON_STACK, ON_HEAP], ids=["stack", "heap"])
+@pytest.mark.parametrize("drain, expected", [("L count--;", "true"), ("", "false"),
+                                             ("L count--; if (L first) L count--;", "false")])
+def test_a_count_in_a_header_field_takes_back_the_cell_freed_through_it(tmp_path, where, drain, expected):
+    # the freed cell was held by a temporary only, which dies at the free: a copy of it made before
+    # the free is the step's candidate (the tally was lost: unknown)
+    src = header_list(where, drain.replace("L ", where["L "]))
+    [f] = verify_files([str(write(tmp_path, src))], VerifyOptions(("unreach-call",)))
+    assert f.properties[0].verdict == expected, f.properties[0].reason
+
+
+def test_a_header_counted_list_embeds_its_concrete_runs(tmp_path):
+    assert_runs_embed(tmp_path, header_list(ON_HEAP, "l->count--;"), "unreach-call", "3", "0")

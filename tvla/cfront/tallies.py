@@ -27,7 +27,8 @@ there (``p`` of ``for (p = l; p; p = p->next) cnt++;``) and after them those ``m
 freed on the edges before the step.  Whichever cell is picked, it was not counted yet, so the
 invariant holds: the choice only decides whether two tallies end up comparable.  ``c -= 1`` is
 followed by a Tally that takes back the first candidate's cell that was counted (``free(n);
-len--;``: variables freed in the loop come first), or loses the tally.
+len--;``: variables freed in the loop come first, and copies of the temporaries freed there:
+``free(l->first); l->first = t; l->count--;``), or loses the tally.
 
 A test ``a == b + k`` (or ``!=``, k from -3 to 3; or ``a < b``, ``<=``, ``>``, ``>=``) of two
 tallied counters is preceded, on each branch, by a :class:`~tvla.cfront.ir.TallyCond`, which the
@@ -200,6 +201,7 @@ def tally_counters(prog: ir.CProgram) -> ir.CProgram:
                 behind = [x for x in behind if x not in built]
             if loop is not None and s.delta < 0:   # a cell freed on some way around: it is the one to take back
                 behind += [x for x in _freed_walks(prog.edges, loop, loads) if x in cands and x not in behind]
+                behind += [x for x in _freed_temps(prog.edges, loop, temps) if x not in behind]
             for x in behind:
                 ghosts.setdefault(x, _fresh_name(prog, f"{x}_left", ghosts.values()))
             steps[i] = [ghosts[x] for x in behind] + cands
@@ -210,6 +212,8 @@ def tally_counters(prog: ir.CProgram) -> ir.CProgram:
             out += ir.chain(e, [s, ir.Tally(s.var, tuple(dict.fromkeys(steps[i])), s.delta)], fresh)
         elif walker is not None and walker in ghosts:   # the cell it leaves, for the step after it
             out += ir.chain(e, [ir.AssignVar(ghosts[walker], walker), s], fresh)
+        elif isinstance(s, ir.Free) and s.var in temps and s.var in ghosts:   # the cell it frees, likewise
+            out += ir.chain(e, [ir.AssignVar(ghosts[s.var], s.var), s], fresh)
         else:
             out.append(e)
     made = tuple(ir.PointerVar(g, p.struct, "local", frame=p.frame, temp=True)
@@ -289,6 +293,13 @@ def _freed_walks(edges: Sequence[ir.Edge], loop: FrozenSet[str], loads: Abstract
     inside = _inside(edges, loop)
     freed = {s.var for s in inside if isinstance(s, ir.Free)}
     return sorted({x for x in (_advance(s, loads) for s in inside) if x is not None and x in freed})
+
+
+def _freed_temps(edges: Sequence[ir.Edge], loop: FrozenSet[str], temps: AbstractSet[str]) -> List[str]:
+    """The temporaries ``loop`` frees (``free(l->first); l->first = t; l->count--;``: the cell a
+    field held, loaded into one): a copy made before the free keeps the cell for the ``c -= 1``
+    after it, as for :func:`_freed_walks` (the temporary itself dies at once)."""
+    return sorted({s.var for s in _inside(edges, loop) if isinstance(s, ir.Free) and s.var in temps})
 
 
 def _inside(edges: Sequence[ir.Edge], loop: FrozenSet[str]) -> List[ir.Statement]:
