@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, Hashable, List
 import clang.cindex as ci
 
 from tvla.cfront import ir
-from tvla.cfront.cinfo import CELL_FIELD, K, strip_kept, callee_definition, returned_values, callee_name, cell_deref, cell_words, children, constant_value, decl_key, designated_fields, field_range, fields_of, int_range, is_global_var, is_byte_cell, \
+from tvla.cfront.cinfo import CELL_FIELD, K, int_cell, strip_kept, callee_definition, returned_values, callee_name, cell_deref, cell_words, children, constant_value, decl_key, designated_fields, field_range, fields_of, int_range, is_global_var, is_byte_cell, \
     mentions, is_floating, is_int, is_int_cell, is_number, is_pointer, is_void_pointer, keeps_value, member_range, pointee_struct, strip, struct_decl, struct_name
 from tvla.cfront.embedded import container_of, member_path, member_struct
 from tvla.cfront.intvars import ABSTRACT, VALUED, IntClass, Mapping, c_converted, compound_operator, in_type, int_var, is_nondet_call, is_truth_value, \
@@ -167,9 +167,22 @@ class ExprLowering(Builder):
             return _pointer(v), cur
         if k in (K.BINARY_OPERATOR, K.UNARY_OPERATOR, K.CONDITIONAL_OPERATOR) or k.name == "StmtExpr":
             return self.ptr_operator(s, cur, fr, want)
+        if k == K.STRING_LITERAL and s.type.get_canonical().kind == ci.TypeKind.CONSTANTARRAY:
+            return self.string_cell(s, cur)
         what = "array access" if k == K.ARRAY_SUBSCRIPT_EXPR else "pointer expression"
         self.unsupported(s, self.describe(s, what))
         return BAD, cur
+
+    def string_cell(self, s: ci.Cursor, cur: Cur) -> Tuple[Ptr, Cur]:
+        """A string literal (``die("oom")``, ``const char *name = "x"``): a cell not on the heap of
+        its first character, so it is never NULL and never freed, and a read of ``*p`` reads some
+        character (the rest of the array is not followed, as for any block of integers)."""
+        rec = int_cell(s.type.get_canonical().element_type)
+        if rec is None:
+            self.unsupported(s, self.describe(s, "string literal"))
+            return BAD, cur
+        tmp = self.pointer("literal", rec, "local", True, cname="")
+        return tmp, self.step(cur, ir.Malloc(tmp, self.struct(rec), False, False, True), s)
 
     def ptr_strip(self, c: ci.Cursor, want: Optional[ci.Cursor]) -> Tuple[Optional[ci.Cursor], Optional[ci.Cursor]]:
         """Strip parentheses and casts, remembering the struct pointed to; None after a cast between
