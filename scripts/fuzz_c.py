@@ -134,6 +134,15 @@ CONSTRUCTS = [
     ("", "{ int x; __builtin_expect(x = 1, 1); __builtin_unreachable(); }"),
     ("", "label_only: ;"),
     ("", "goto nowhere_label;"),
+    # string literals as pointers, printed values read, buffers, header counters, ILP32 typedefs
+    ("static void fzdie(const char *m) { if (!m) abort(); }\n", 'fzdie("x"); { char *s = "ab"; if (*s) s = 0; }'),
+    ("", '{ int r = printf("ab\\n") + putchar(' + C + '); if (r == 0) r = printf("%d", r); }'),
+    ("", "{ char *b = malloc(" + C + "); int *w = malloc(3 * sizeof(int)); *w = 1; free(b); free(w); }"),
+    (FZ + "struct fzl { struct fz *first; int count; };\n",
+     "{ struct fzl l = { 0, 0 }; l.first = malloc(sizeof(struct fz)); l.first->next = 0; l.count++;"
+     " while (l.first) { struct fz *t = l.first->next; free(l.first); l.first = t; l.count--; } }"),
+    ("typedef unsigned int size_t;\n", "{ unsigned long big = 4294967295UL; big++; }"),
+    (FZ, "{ struct fz *a = malloc(sizeof *a), *b = malloc(sizeof *b); a->next = b->next = 0; free(a); free(b); }"),
 ]
 TOKEN = re.compile(r'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|/\*.*?\*/|//[^\n]*|[A-Za-z_]\w*|\d[\w.]*|->|\+\+|--'
                    r'|<<=?|>>=?|[<>=!]=|&&|\|\||[-+*/%&|^]=|\.\.\.|##?|\S', re.S)
