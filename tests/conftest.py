@@ -101,10 +101,10 @@ def corpus_verdicts(name, props=C_PROPERTIES, timeout=120.0, concrete=True):
     return {p.name: p for p in result.properties}
 
 
-def c_verdicts(tmp_path, src, props=C_PROPERTIES, concrete=True):
+def c_verdicts(tmp_path, src, props=C_PROPERTIES, concrete=True, name="prog.c"):
     """The verdict of each property of ``verify_c``, a memsafety ``false`` with the one violated."""
     return tuple(p.verdict + (f" ({p.violated})" if p.verdict == "false" and p.name == "memsafety" else "")
-                 for p in verify_c(tmp_path, src, props, concrete=concrete).properties)
+                 for p in verify_c(tmp_path, src, props, name=name, concrete=concrete).properties)
 
 
 TVLA_CLI = [sys.executable, "-m", "tvla"]

@@ -6,7 +6,7 @@ a wrong false followed (a helper's probe)."""
 
 import pytest
 
-from conftest import verify_c
+from conftest import c_verdicts
 
 HEAD = """typedef unsigned SIZE size_t;
 extern void *malloc(size_t size);
@@ -19,12 +19,6 @@ WRAP = "int main(void) {\n  unsigned long x = (0x7fffffffL * 2UL + 1UL);\n  x++;
 CELL = "int main(void) {\n  struct node *n = malloc(8);\n  n->next = 0;\n  n->prev = 0;\n  free(n);\n  return 0;\n}\n"
 
 
-def verdicts(tmp_path, src, concrete):
-    result = verify_c(tmp_path, src, name="prog.i", concrete=concrete)
-    return tuple(p.verdict + (f" ({p.violated})" if p.verdict == "false" and p.name == "memsafety" else "")
-                 for p in result.properties)
-
-
 @pytest.mark.parametrize("concrete", [True, False])
 @pytest.mark.parametrize("size, wrap, cell", [
     ("int", "true", "true"),                  # ILP32: ULONG_MAX + 1 is 0; 8 bytes hold two pointers
@@ -32,5 +26,5 @@ def verdicts(tmp_path, src, concrete):
 ])
 def test_the_data_model_of_a_preprocessed_file(tmp_path, size, wrap, cell, concrete):
     head = HEAD.replace("SIZE", size)
-    assert verdicts(tmp_path, head + WRAP, concrete)[2] == wrap
-    assert verdicts(tmp_path, head + CELL, concrete)[0] == cell
+    assert c_verdicts(tmp_path, head + WRAP, name="prog.i", concrete=concrete)[2] == wrap
+    assert c_verdicts(tmp_path, head + CELL, name="prog.i", concrete=concrete)[0] == cell
