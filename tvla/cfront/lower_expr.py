@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, Hashable, List
 import clang.cindex as ci
 
 from tvla.cfront import ir
-from tvla.cfront.cinfo import CELL_FIELD, K, int_cell, strip_kept, callee_definition, returned_values, callee_name, cell_deref, cell_words, children, constant_value, decl_key, designated_fields, field_range, fields_of, int_range, is_global_var, is_byte_cell, \
+from tvla.cfront.cinfo import CELL_FIELD, K, int_cell, repeatable, strip_kept, callee_definition, returned_values, callee_name, cell_deref, cell_words, children, constant_value, decl_key, designated_fields, field_range, fields_of, int_range, is_global_var, is_byte_cell, \
     mentions, is_floating, is_int, is_int_cell, is_number, is_pointer, is_void_pointer, keeps_value, member_range, pointee_struct, strip, struct_decl, struct_name
 from tvla.cfront.embedded import container_of, member_path, member_struct
 from tvla.cfront.intvars import ABSTRACT, VALUED, IntClass, Mapping, c_converted, compound_operator, in_type, int_var, is_nondet_call, is_truth_value, \
@@ -1273,6 +1273,8 @@ class ExprLowering(Builder):
     def assign_field(self, s: ci.Cursor, target: ci.Cursor, rhs: ci.Cursor, cur: Cur,
                      fr: Frame) -> Tuple[Operand, Cur]:
         base, fname, kind, cur = self.member(target, cur, fr)
+        if kind == "ptr" and _same_place(children(target)[0], rhs) and base in self.pointers:
+            return base, self.step(cur, ir.Store(base, fname, base), s)   # n->list->next = n->list: a self-loop
         if kind == "ptr":
             v, cur = self.ptr_value(rhs, cur, fr, pointee_struct(target.type))
             stmt = ir.StoreNull(base, fname) if v is None else ir.Store(base, fname, v)
@@ -1585,6 +1587,16 @@ class ExprLowering(Builder):
         if amount is None or self.var_class(target, fr).kind not in ("counter", "register") or name not in self.ints:
             return None
         return ir.Step(name, amount)
+
+
+def _same_place(base: ci.Cursor, value: ci.Cursor) -> bool:
+    """Is ``value`` the pointer expression ``base`` (the text before ``->f`` of a store's place)
+    written again, read without effects (``n->list`` of ``n->list->next = n->list``)?  Then both read
+    one value: C sequences neither before the other, and neither writes."""
+    b, v = strip(base, casts=True), strip(value, casts=True)
+    if b.kind == K.DECL_REF_EXPR or not repeatable(b) or not repeatable(v) or b.type.get_canonical() != v.type.get_canonical():
+        return False
+    return [t.spelling for t in b.get_tokens()] == [t.spelling for t in v.get_tokens()]
 
 
 def _address_choice(target: ci.Cursor) -> Optional[Tuple[ci.Cursor, ci.Cursor, ci.Cursor]]:
