@@ -447,7 +447,7 @@ def _analysed(cprog: ir.CProgram, opts: VerifyOptions, deadline: Optional[float]
         # the run without data took the time: another would stop at once, after its translation
         late = tuple(decide(p, [], cprog.unsupported, "time limit", cprog.cuts) for p in rest.properties)
         return late, proved, coarse[0], coarse[1]
-    then = data and not first
+    then = data and not first and any(p in WITHOUT_DATA for p in opts.properties)
     tell(proved)
     verdicts, tr, result = _precise(cprog, rest, _share(deadline, 1 - COARSE_SHARE) if then else deadline)
     tell({v.name: v for v in verdicts if v.verdict == TRUE})   # no later run changes a proof
