@@ -240,8 +240,8 @@ def accessed_cells(root: ci.Cursor) -> FrozenSet[Hashable]:
             bases = kids[:1]
         elif c.kind == K.CALL_EXPR and callee_definition(c) is None and callee_name(c) != "free":
             bases = kids[1:]
-        for b in bases:
-            cell = pointee_struct(strip(b, casts=True).type) if is_pointer(strip(b, casts=True).type) else None
+        for t in (strip(b, casts=True).type for b in bases):
+            cell = pointee_struct(t) if is_pointer(t) else None
             if is_int_cell(cell):
                 out.add(decl_key(cell))
     return frozenset(out)

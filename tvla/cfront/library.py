@@ -1332,13 +1332,19 @@ def invalid_deref(lib: Library, x: str) -> Act:
     msgs = []
     c = lib.shown.get(x, "")
     if lib.bad_tracked:
-        msgs.append((lib.bad(x), f"valid-deref: uninitialised pointer {c + ' ' if c else ''}dereferenced"))
+        msgs.append((lib.bad(x), f"valid-deref: uninitialised pointer {_named(c)}dereferenced"))
         null = f"!{lib.bad(x)} & {null}"
-    msgs += [(null, f"valid-deref: NULL pointer {c + ' ' if c else ''}dereferenced"),
+    msgs += [(null, f"valid-deref: NULL pointer {_named(c)}dereferenced"),
              (f"E(v) {p}(v) & freed(v)", f"valid-deref: {c} points to freed memory" if c else
               "valid-deref: a pointer to freed memory dereferenced")]
     return Act(f"Invalid_Deref_{p}", f"invalid dereference of {x}", (f"{p}(v)",), f"!{lib.valid(x)}",
                tuple(msgs))
+
+
+def _named(c: str) -> str:
+    """A pointer's C words before the word after them (``p `` of ``NULL pointer p dereferenced``),
+    nothing where it has none."""
+    return f"{c} " if c else ""
 
 
 def outside_deref(lib: Library, x: str, f: str) -> Act:
@@ -1355,7 +1361,7 @@ def invalid_free(lib: Library, x: str) -> Act:
     """The violation branch of ``free(x)`` (valid-free), towards the sink."""
     p = lib.v(x)
     c = lib.shown.get(x, "")
-    msgs = [(lib.bad(x), f"valid-free: uninitialised pointer {c + ' ' if c else ''}freed"),
+    msgs = [(lib.bad(x), f"valid-free: uninitialised pointer {_named(c)}freed"),
             (f"E(v) {p}(v) & freed(v)", f"valid-free: {c or 'memory'} freed twice")]
     pre = f"{lib.bad(x)} | (E(v) {p}(v) & freed(v))"
     if lib.stack_cells:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Sequence
 import clang.cindex as ci
 
 from tvla.cfront.cinfo import (ABS_FUNCTIONS, ERROR_FUNCTIONS, EXIT_FUNCTIONS, STOPPING_FUNCTIONS, children, does_nothing,
-                               library_name, never_returns)
+                               library_name, never_returns, strip)
 from tvla.cfront.intvars import RANDOM_CALLS
 from tvla.cfront.ir import IntRange
 from tvla.concrete.cblocks import copy_elements, reallocated, zero_fill
@@ -150,16 +150,10 @@ def _printed(name: str, args: List[Fn], exprs: List[ci.Cursor]) -> Fn:
     """A printing function whose value the program uses: ``putchar(c)`` gives c as an unsigned
     char, ``printf``/``fprintf`` of a format without conversions the bytes it writes; any other
     value (a count of formatted output, ``puts``'s nonnegative one) ends the run as unmodeled."""
-    if name == "putchar" and args:
-        def put(fr: "Frame") -> Any:
-            values = _with_args(fr, args)
-            _release(fr, len(values))
-            if not isinstance(values[0], int):
-                raise Unmodeled("putchar of no integer")
-            return values[0] & 0xFF
-        return put
-    fmt = exprs[0 if name == "printf" else 1] if len(exprs) > (0 if name == "printf" else 1) else None
-    count = _plain_length(fmt) if fmt is not None and name in ("printf", "fprintf") else None
+    if name == "putchar":
+        return _int_result(args, lambda v: v & 0xFF, "putchar of no integer")
+    at = {"printf": 0, "fprintf": 1}.get(name)   # the format's argument
+    count = _plain_length(exprs[at]) if at is not None and len(exprs) > at else None
     if count is None:
         return refuse(f"the value {name} returns")
     quiet = _quiet(args, 0)
@@ -169,10 +163,7 @@ def _printed(name: str, args: List[Fn], exprs: List[ci.Cursor]) -> Fn:
 def _plain_length(fmt: ci.Cursor) -> Optional[int]:
     """The bytes a format string literal without conversions (``"done\\n"``, ``"100%%"``) prints;
     None for another expression or format."""
-    s = fmt
-    while s.kind in (ci.CursorKind.UNEXPOSED_EXPR, ci.CursorKind.PAREN_EXPR, ci.CursorKind.CSTYLE_CAST_EXPR) \
-            and children(s):
-        s = children(s)[0]
+    s = strip(fmt, casts=True)
     if s.kind != ci.CursorKind.STRING_LITERAL or not s.spelling.startswith('"'):
         return None
     try:
@@ -278,15 +269,22 @@ def _realloc(args: List[Fn], site: int) -> Fn:
 
 def _abs(bits: int) -> Callable[[List[Fn], int], Fn]:
     """``abs``, ``labs``, ``llabs`` of an int of ``bits`` bits; of the least value C leaves it undefined."""
-    def make(args: List[Fn], site: int) -> Fn:
-        def call(fr: "Frame") -> Any:
-            values = _with_args(fr, args)
-            _release(fr, len(values))
-            if len(values) != 1 or not isinstance(values[0], int) or values[0] <= -(1 << (bits - 1)):
-                raise Unmodeled("abs of the least value or of no integer")
-            return abs(values[0])
-        return call
-    return make
+    least = -(1 << (bits - 1))
+    return lambda args, site: _int_result(args, lambda v: abs(v) if v > least else None,
+                                          "abs of the least value or of no integer")
+
+
+def _int_result(args: List[Fn], value: Callable[[int], Optional[int]], what: str) -> Fn:
+    """A library function of one int whose result ``value`` gives (None: one C leaves undefined);
+    where there is none, or the argument is no integer, the run ends as unmodeled (``what``)."""
+    def call(fr: "Frame") -> Any:
+        values = _with_args(fr, args)
+        _release(fr, len(values))
+        got = value(values[0]) if len(values) == 1 and isinstance(values[0], int) else None
+        if got is None:
+            raise Unmodeled(what)
+        return got
+    return call
 
 
 def _expect(args: List[Fn], site: int) -> Fn:

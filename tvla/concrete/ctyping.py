@@ -107,8 +107,8 @@ class Types:
         size = c.get_size()
         if kind in _INTS or kind == T.ENUM:
             ty = Ty("int", key, size, c, self)
-            ty.bits, ty.signed = _INTS.get(kind, (32, True))
-            ty.bits = ty.bits if kind == T.BOOL or size <= 0 else 8 * size   # long: 32 bits under -m32
+            bits, ty.signed = _INTS.get(kind, (32, True))
+            ty.bits = bits if kind == T.BOOL or size <= 0 else 8 * size   # long: 32 bits under -m32
             ty.boolean = kind == T.BOOL
         elif kind == T.POINTER:
             ty = Ty("ptr", key, size, c, self)
