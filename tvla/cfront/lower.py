@@ -85,15 +85,16 @@ _OPAQUE = "an expression libclang does not expose (such as __builtin_choose_expr
 
 
 def lower_file(path: str, malloc_may_fail: bool = False, keep: Iterable[str] = (),
-               liveness: bool = True, final_kills: bool = True) -> ir.CProgram:
+               liveness: bool = True, final_kills: bool = True, data_model: Optional[str] = None) -> ir.CProgram:
     """Parse and lower a ``.c``/``.i`` file.  With ``liveness``, loads whose value a variable still holds
     become copies (:mod:`tvla.cfront.reuse`) and dead variables are killed (:mod:`tvla.cfront.liveness`);
     ``keep``: pointer variables the liveness pass must not kill (e.g. the list of a ``sorted(x)``
     property, read when ``main`` returns); ``final_kills``: also globals and ``main``'s locals that
     are never used again (:func:`~tvla.cfront.liveness.insert_kills`), and stale fields
-    (:mod:`tvla.cfront.dead_fields`)."""
-    first = parse_file(path)
-    tu, origins = deep_stack(lambda: rewrite(first, path))
+    (:mod:`tvla.cfront.dead_fields`); ``data_model``: ILP32 or LP64 (None: the file's, see
+    :func:`~tvla.cfront.parse.data_model_args`)."""
+    first = parse_file(path, model=data_model)
+    tu, origins = deep_stack(lambda: rewrite(first, path, data_model))
     return lower_tu(tu, path, malloc_may_fail, keep, liveness, origins, final_kills)
 
 

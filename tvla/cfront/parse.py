@@ -37,7 +37,7 @@ import clang.cindex as ci
 
 from tvla.errors import TvlaError, line_col
 
-__all__ = ["ARITHMETIC", "data_model_args", "STEP_OPS", "fold", "INCLUDE_DIR", "PRELUDE", "clang_args", "float_type_macros", "parse_file", "reparse", "Edits", "deep_stack", "binary_operator", "unary_operator",
+__all__ = ["ARITHMETIC", "DATA_MODELS", "data_model_args", "STEP_OPS", "fold", "INCLUDE_DIR", "PRELUDE", "clang_args", "float_type_macros", "parse_file", "reparse", "Edits", "deep_stack", "binary_operator", "unary_operator",
            "evaluate_int", "constants_memo"]
 
 T = TypeVar("T")
@@ -119,13 +119,14 @@ def deep_stack(work: Callable[[], T]) -> T:
     return box["value"]
 
 
-def parse_file(path: str, extra_args: Sequence[str] = ()) -> ci.TranslationUnit:
-    """Parse a C file; raise :class:`TvlaError` at the first error diagnostic."""
+def parse_file(path: str, extra_args: Sequence[str] = (), model: Optional[str] = None) -> ci.TranslationUnit:
+    """Parse a C file for the data ``model`` (:func:`data_model_args`); raise :class:`TvlaError` at the
+    first error diagnostic."""
     if not os.path.isfile(path):
         raise TvlaError("no such C file", path, 1, 1)
     text = check_no_nul(path)
     os.environ["LIBCLANG_NOTHREADS"] = "1"   # parse on deep_stack's thread, not on an 8 MB one of libclang's
-    return deep_stack(lambda: _parse(path, [*float_type_macros(text), *data_model_args(text), *extra_args]))
+    return deep_stack(lambda: _parse(path, [*float_type_macros(text), *data_model_args(text, model), *extra_args]))
 
 
 def check_no_nul(path: str) -> bytes:
@@ -162,18 +163,23 @@ def float_type_macros(text: bytes) -> List[str]:
 _ILP32_SIZE_T = re.compile(rb"^\s*typedef\s+unsigned\s+int\s+size_t\s*;", re.MULTILINE)
 
 
-def data_model_args(text: bytes) -> List[str]:
-    """``-m32`` for a file ``gcc -m32 -E`` made (its ``size_t`` is an ``unsigned int``: the
-    competition's ILP32 tasks), so that ``long`` and pointers have 32 bits as there; none else
-    (LP64, as gcc on x86-64)."""
-    return ["-m32"] if _ILP32_SIZE_T.search(text) else []
+DATA_MODELS = ("ILP32", "LP64")
 
 
-def reparse(path: str, text: bytes, header: str) -> ci.TranslationUnit:
+def data_model_args(text: bytes, model: Optional[str] = None) -> List[str]:
+    """``-m32`` for the data ``model`` ILP32 (``long`` and pointers of 32 bits: the competition's
+    ILP32 tasks), none for LP64 (gcc on x86-64).  Without a model, the file's: ILP32 for a file
+    ``gcc -m32 -E`` made (its ``size_t`` is an ``unsigned int``), else LP64."""
+    if model is None:
+        model = "ILP32" if _ILP32_SIZE_T.search(text) else "LP64"
+    return ["-m32"] if model == "ILP32" else []
+
+
+def reparse(path: str, text: bytes, header: str, model: Optional[str] = None) -> ci.TranslationUnit:
     """Parse ``path`` as if it held ``text``, with ``header`` included after the prelude (both handed
-    to libclang: nothing is written to disk)."""
+    to libclang: nothing is written to disk), for the data ``model``."""
     hdr = os.path.join(INCLUDE_DIR, "tvla_retyped.h")
-    args = [*float_type_macros(text), *data_model_args(text), "-include", hdr]
+    args = [*float_type_macros(text), *data_model_args(text, model), "-include", hdr]
     return deep_stack(lambda: _parse(path, args, [(path, text), (hdr, header.encode())]))
 
 

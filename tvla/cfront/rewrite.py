@@ -65,10 +65,11 @@ class Origins:
         return line, at - self.line_starts[line - 1] + 1
 
 
-def rewrite(tu: ci.TranslationUnit, path: str) -> Tuple[ci.TranslationUnit, Optional[Origins]]:
-    """``tu`` (the first parse of ``path``) parsed again with the edits of the passes, with the
-    origins of its places, or ``tu`` itself (and None) when there are none or the edited text does
-    not parse."""
+def rewrite(tu: ci.TranslationUnit, path: str, model: Optional[str] = None
+            ) -> Tuple[ci.TranslationUnit, Optional[Origins]]:
+    """``tu`` (the first parse of ``path``, for the data ``model``) parsed again with the edits of the
+    passes, with the origins of its places, or ``tu`` itself (and None) when there are none or the
+    edited text does not parse."""
     with open(path, "rb") as fh:
         text = fh.read()
     edits = array_edits(tu, text)
@@ -79,6 +80,6 @@ def rewrite(tu: ci.TranslationUnit, path: str) -> Tuple[ci.TranslationUnit, Opti
     if not edits:
         return tu, None
     try:
-        return reparse(path, apply_edits(text, edits), header), Origins(text, edits)
+        return reparse(path, apply_edits(text, edits), header, model), Origins(text, edits)
     except TvlaError:
         return tu, None

@@ -11,11 +11,15 @@ each by its property file with the verdict expected::
         subproperty: valid-memtrack
       - property_file: ../properties/termination.prp
         expected_verdict: true
+    options:
+      language: C
+      data_model: ILP32
 
 :func:`read_task` gives the file, the properties ``tvla verify`` checks among them (memsafety,
 memcleanup, unreach-call: the property file is read when it exists, else known by its name) with
 their expected verdicts (``true``, ``false``, ``false (valid-memtrack)``: as the summary table shows
-verdicts), and the property files it leaves out (termination, overflows, data races).  A malformed
+verdicts), the property files it leaves out (termination, overflows, data races), and its data model
+(``ILP32``: ``long`` and pointers of 32 bits, as ``gcc -m32``).  A malformed
 task is a :class:`~tvla.errors.TvlaError` at its place in the file.
 """
 
@@ -23,6 +27,7 @@ import os
 from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Tuple
 
+from tvla.cfront.parse import DATA_MODELS
 from tvla.cfront.properties import parse_properties
 from tvla.errors import TvlaError
 
@@ -42,6 +47,7 @@ class Task:
     properties: Tuple[str, ...]
     expected: Tuple[Tuple[str, str], ...]   # (property, expected verdict), for those checked
     left_out: Tuple[str, ...] = ()          # property files of the task tvla does not check
+    data_model: Optional[str] = None        # options: data_model (ILP32, LP64); None: not given
 
 
 def is_task_file(path: str) -> bool:
@@ -70,13 +76,25 @@ def read_task(path: str) -> Task:
     c_file = os.path.join(here, _input_file(data, path))
     if not os.path.isfile(c_file):
         raise TvlaError(f"input_files: no such C file {c_file}", path, _line_of(path, "input_files"), 1)
-    return Task(c_file, *_properties(data.get("properties") or [], path, here))
+    return Task(c_file, *_properties(data.get("properties") or [], path, here), _data_model(data, path))
+
+
+def _data_model(data: Dict[str, Any], path: str) -> Optional[str]:
+    """The task's ``options: data_model`` (ILP32 or LP64), None when it gives none."""
+    options = data.get("options")
+    model = options.get("data_model") if isinstance(options, dict) else None
+    if model is None:
+        return None
+    if model not in DATA_MODELS:
+        raise TvlaError(f"options: data_model {model!r} is none of {', '.join(DATA_MODELS)}", path,
+                        _line_of(path, "data_model"), 1)
+    return str(model)
 
 
 def _line_of(path: str, key: str) -> int:
     """The line of the task file ``path`` where ``key`` is set (1 if none is found)."""
     with open(path, encoding="utf-8") as fh:
-        return next((n for n, line in enumerate(fh, 1) if line.startswith(key)), 1)
+        return next((n for n, line in enumerate(fh, 1) if line.lstrip().startswith(key)), 1)
 
 
 def _load(path: str) -> Any:

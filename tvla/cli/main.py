@@ -584,6 +584,9 @@ def check_command(kw: Kw) -> int:
 @click.option("--witness", is_flag=True, default=False,
               help="Accepted for symmetry with tvla analyze: tvla verify always searches witnesses.")
 @click.option("--malloc-may-fail", is_flag=True, default=False, help="malloc may return NULL.")
+@click.option("--data-model", type=click.Choice(["ILP32", "LP64"]), default=None,
+              help="Widths of long and pointers: ILP32 (32 bits, as gcc -m32) or LP64 (64 bits). Default: "
+                   "a task file's, else ILP32 for a gcc -m32 -E file (its size_t an unsigned int), else LP64.")
 @click.option("--concrete/--no-concrete", default=True, show_default=True,
               help="Also run the C program itself with chosen nondeterministic values: a run that "
                    "violates a property makes it false (docs/c.md, \"Concrete runs\").")
@@ -616,7 +619,8 @@ def verify_command(kw: Kw) -> int:
     from tvla.cli.verify import VerifyOptions, c_files, verify_tasks
     from tvla.output.verify_report import sarif, summary_lines, text_lines, verify_json, write_html
     opts = VerifyOptions(parse_properties(kw["properties"]), kw["malloc_may_fail"], kw["witness_nodes"],
-                         kw["witness_steps"], kw["witness_states"], timeout=kw["timeout"], memory_mb=kw["memory_mb"], concrete=kw["concrete"])
+                         kw["witness_steps"], kw["witness_states"], timeout=kw["timeout"], memory_mb=kw["memory_mb"], concrete=kw["concrete"],
+                         data_model=kw["data_model"])
     for flag, key in (("--json", "json_out"), ("--sarif", "sarif_out")):
         if kw[key]:
             check_output_file(kw[key], flag)
@@ -647,13 +651,17 @@ def verify_command(kw: Kw) -> int:
               help="Directory for PROGRAM.tvp and PROGRAM.tvs.")
 @click.option("--property", "properties", multiple=True, help="As for tvla verify.")
 @click.option("--malloc-may-fail", is_flag=True, default=False, help="malloc may return NULL.")
-def c2tvp(file: str, out_dir: str, properties: Tuple[str, ...], malloc_may_fail: bool) -> None:
+@click.option("--data-model", type=click.Choice(["ILP32", "LP64"]), default=None,
+              help="Widths of long and pointers: ILP32 (32 bits, as gcc -m32) or LP64 (64 bits). Default: "
+                   "a task file's, else ILP32 for a gcc -m32 -E file (its size_t an unsigned int), else LP64.")
+def c2tvp(file: str, out_dir: str, properties: Tuple[str, ...], malloc_may_fail: bool,
+          data_model: Optional[str]) -> None:
     """Translate the C FILE into the TVP program and TVS input that tvla verify analyses."""
     def body() -> None:
         # lazy: start-up time (the C parser is loaded only for C input)
         from tvla.cfront.properties import parse_properties
         from tvla.cli.verify import VerifyOptions, lower, write_translation
-        opts = VerifyOptions(parse_properties(properties), malloc_may_fail)
+        opts = VerifyOptions(parse_properties(properties), malloc_may_fail, data_model=data_model)
         check_output_dir(out_dir, "-o")
         cprog = lower(file, opts)
         for pos, what in cprog.unsupported:

@@ -59,6 +59,7 @@ class VerifyOptions:
     memory_mb: Optional[int] = 4096
     concrete: bool = True   # concrete runs of the C program (tvla.concrete.csearch) may make a property false
     scratch: Optional[str] = None   # where the generated files go; None: the system's temporary directory
+    data_model: Optional[str] = None   # ILP32 or LP64; None: the file's (tvla.cfront.parse.data_model_args)
 
     def engine_options(self, cprog: Optional[ir.CProgram] = None, witness: bool = True) -> Options:
         nodes = self.witness_nodes if self.witness_nodes is not None else witness_nodes(cprog)
@@ -105,7 +106,8 @@ def walk(directory: str) -> List[str]:
 
 def lower(path: str, opts: VerifyOptions, final_kills: bool = True) -> ir.CProgram:
     from tvla.cfront.lower import lower_file
-    return lower_file(path, malloc_may_fail=opts.malloc_may_fail, final_kills=final_kills)
+    return lower_file(path, malloc_may_fail=opts.malloc_may_fail, final_kills=final_kills,
+                      data_model=opts.data_model)
 
 
 def write_translation(cprog: ir.CProgram, properties: Sequence[str], out_dir: str,
@@ -403,7 +405,7 @@ def verify_on_stack(path: str, opts: VerifyOptions, tell: Optional[Settled] = No
     try:
         cprog = lower(path, opts)
         settled = {**never_reached(cprog, opts), **never_allocated(cprog, opts)}
-        runs = ConcreteSearch.of_file(path, opts.malloc_may_fail) if opts.concrete else None
+        runs = ConcreteSearch.of_file(path, opts.malloc_may_fail, opts.data_model) if opts.concrete else None
         settled.update(concrete_falses(runs, [p for p in opts.properties if p not in settled], 0, FIRST_RUNS,
                                        FIRST_SECONDS, opts.witness_steps))
         opts = replace(opts, properties=tuple(p for p in opts.properties if p not in settled))
@@ -758,8 +760,9 @@ def _death(code: Optional[int]) -> str:
 def verify_tasks(paths: Sequence[str], opts: VerifyOptions, jobs: Optional[int] = None,
                  should_stop: Callable[[], bool] = lambda: False, asked: bool = False) -> List[FileVerdict]:
     """:func:`verify_files` of C files and task files (:mod:`tvla.cfront.tasks`): a task's C file for
-    the properties the task names (those of ``opts`` when ``asked``: given on the command line), its
-    verdicts with those the task expects.  A task file that cannot be read is an error of its own."""
+    the properties the task names (those of ``opts`` when ``asked``: given on the command line) and its
+    data model (unless ``opts`` sets one), its verdicts with those the task expects.  A task file that
+    cannot be read is an error of its own."""
     tasks: Dict[str, Task] = {}
     out: Dict[int, FileVerdict] = {}
     for i, p in enumerate(paths):
@@ -768,16 +771,19 @@ def verify_tasks(paths: Sequence[str], opts: VerifyOptions, jobs: Optional[int] 
                 tasks[p] = read_task(p)
         except TvlaError as e:   # this task's error; the others still run
             out[i] = FileVerdict(p, (), error=str(e))
-    groups: Dict[Tuple[str, ...], List[int]] = {}
+    groups: Dict[Tuple[Tuple[str, ...], Optional[str]], List[int]] = {}
     for i, p in enumerate(paths):
         if i not in out:
-            groups.setdefault(tasks[p].properties if p in tasks and not asked else opts.properties, []).append(i)
-    for props, idx in groups.items():
+            task = tasks.get(p)
+            props = task.properties if task is not None and not asked else opts.properties
+            model = opts.data_model or (task.data_model if task is not None else None)
+            groups.setdefault((props, model), []).append(i)
+    for (props, model), idx in groups.items():
         if not props:   # a task of properties tvla does not check only: nothing to answer
             out.update((i, _nothing_asked(paths[i], tasks[paths[i]])) for i in idx)
             continue
         files = [tasks[paths[i]].file if paths[i] in tasks else paths[i] for i in idx]
-        for i, v in zip(idx, verify_files(files, replace(opts, properties=props), jobs, should_stop)):
+        for i, v in zip(idx, verify_files(files, replace(opts, properties=props, data_model=model), jobs, should_stop)):
             out[i] = replace(v, expected=tasks[paths[i]].expected) if paths[i] in tasks else v
     return [out[i] for i in range(len(paths))]
 

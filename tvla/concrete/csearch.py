@@ -188,10 +188,12 @@ class ConcreteSearch:
         self.modeled = True
 
     @classmethod
-    def of_file(cls, path: str, malloc_may_fail: bool = False) -> Optional["ConcreteSearch"]:
-        """The search of a C file, None when it cannot be compiled (nothing is searched then)."""
+    def of_file(cls, path: str, malloc_may_fail: bool = False,
+                data_model: Optional[str] = None) -> Optional["ConcreteSearch"]:
+        """The search of a C file (for the data model, as :func:`~tvla.cfront.parse.parse_file`),
+        None when it cannot be compiled (nothing is searched then)."""
         try:
-            tu = parse_file(path)
+            tu = parse_file(path, model=data_model)
             return cls(CProgramCode(tu, path), program_constants(tu, path), malloc_may_fail)
         except Exception:  # noqa: BLE001 - a construct the compiler of runs does not know: no runs, no claim
             return None

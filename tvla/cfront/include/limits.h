@@ -1,4 +1,4 @@
-/* Minimal <limits.h> for tvla's C front end (LP64, as gcc on x86-64). */
+/* Minimal <limits.h> for tvla's C front end (LP64 as gcc on x86-64, or ILP32 with -m32: the target's widths). */
 #ifndef _TVLA_LIMITS_H
 #define _TVLA_LIMITS_H
 #define CHAR_BIT 8
@@ -14,8 +14,8 @@
 #define INT_MAX 2147483647
 #define UINT_MAX 4294967295U
 #define LONG_MIN (-LONG_MAX - 1L)
-#define LONG_MAX 9223372036854775807L
-#define ULONG_MAX 18446744073709551615UL
+#define LONG_MAX __LONG_MAX__
+#define ULONG_MAX (__LONG_MAX__ * 2UL + 1UL)
 #define LLONG_MIN (-LLONG_MAX - 1LL)
 #define LLONG_MAX 9223372036854775807LL
 #define ULLONG_MAX 18446744073709551615ULL

@@ -1,18 +1,18 @@
-/* Minimal <stdint.h> for tvla's C front end (LP64, as gcc on x86-64). */
+/* Minimal <stdint.h> for tvla's C front end (LP64 as gcc on x86-64, or ILP32 with -m32: the target's widths). */
 #ifndef _TVLA_STDINT_H
 #define _TVLA_STDINT_H
 typedef signed char int8_t;
 typedef short int16_t;
 typedef int int32_t;
-typedef long int64_t;
+typedef __INT64_TYPE__ int64_t;
 typedef unsigned char uint8_t;
 typedef unsigned short uint16_t;
 typedef unsigned int uint32_t;
-typedef unsigned long uint64_t;
-typedef long intptr_t;
-typedef unsigned long uintptr_t;
-typedef long intmax_t;
-typedef unsigned long uintmax_t;
+typedef __UINT64_TYPE__ uint64_t;
+typedef __INTPTR_TYPE__ intptr_t;
+typedef __UINTPTR_TYPE__ uintptr_t;
+typedef __INTMAX_TYPE__ intmax_t;
+typedef __UINTMAX_TYPE__ uintmax_t;
 #define INT8_MIN (-128)
 #define INT8_MAX 127
 #define UINT8_MAX 255
@@ -22,8 +22,8 @@ typedef unsigned long uintmax_t;
 #define INT32_MIN (-INT32_MAX - 1)
 #define INT32_MAX 2147483647
 #define UINT32_MAX 4294967295U
-#define INT64_MIN (-INT64_MAX - 1L)
-#define INT64_MAX 9223372036854775807L
-#define UINT64_MAX 18446744073709551615UL
-#define SIZE_MAX 18446744073709551615UL
+#define INT64_MIN (-INT64_MAX - 1)
+#define INT64_MAX __INT64_MAX__
+#define UINT64_MAX __UINT64_MAX__
+#define SIZE_MAX __SIZE_MAX__
 #endif
