@@ -55,13 +55,13 @@ import clang.cindex as ci
 
 from tvla.cfront.cinfo import (MAX_CASE_RANGE, K, strip_kept, callee_definition, callee_name, returned_values, case_values, children, controlling_range, has_backward_goto, decl_key, for_parts,
                                constant_value, initializer, int_range, is_aggregate, is_datum, is_scalar, keeps_value,
-                               mentions, strip, switch_cases, writes_operand)
+                               mentions, repeatable, strip, switch_cases, writes_operand)
 from tvla.cfront.ir import DATA_OPS, IntRange, Span, held, holds, region_values
 from tvla.cfront.outparams import OutParams, deref_param, out_params
 from tvla.cfront.parse import ARITHMETIC, STEP_OPS, binary_operator, evaluate_int, fold, unary_operator
 from tvla.cfront.singletons import single_field, singleton_fields
 
-__all__ = ["IntClass", "in_type", "step_through", "ABSTRACT", "KEPT", "VALUED", "MAX_COUNTER_VALUES", "step_of", "shift_of", "mapped_of", "Mapping", "MAX_FLAG_VALUES", "classify_ints", "int_var", "is_nondet_call", "RANDOM_CALLS", "is_truth_value",
+__all__ = ["IntClass", "in_type", "step_through", "ABSTRACT", "KEPT", "VALUED", "MAX_COUNTER_VALUES", "step_of", "field_step", "shift_of", "mapped_of", "Mapping", "MAX_FLAG_VALUES", "classify_ints", "int_var", "is_nondet_call", "RANDOM_CALLS", "is_truth_value",
            "return_key", "compound_operator", "c_converted", "IntTests", "int_tests", "remainder_of"]
 
 MAX_FLAG_VALUES = 4
@@ -267,6 +267,32 @@ def step_through(c: ci.Cursor) -> Optional[int]:
     (:func:`~tvla.cfront.outparams.deref_param`): a step of the variable p is bound to; else None."""
     stepped = _stepped(c, deref_param)
     return stepped[1] if stepped is not None else None
+
+
+def field_step(c: ci.Cursor) -> Optional[int]:
+    """The constant ``p->f++``, ``p->f -= 2``, ``p->f = p->f + 1`` adds to the int field it writes
+    (the place read is the place written, without effects), else None."""
+    stepped = _stepped(c, _int_member)
+    if stepped is None:
+        return None
+    s = strip(c, casts=True)
+    if s.kind == K.BINARY_OPERATOR:   # p->f = q->f + 1 reads another place
+        place = _tokens(children(s)[0])
+        if not any(_tokens(x) == place for x in children(strip_kept(children(s)[1]))):
+            return None
+    return stepped[1]
+
+
+def _int_member(c: ci.Cursor) -> Optional[ci.Cursor]:
+    """The field declaration of ``c``, a repeatable access ``p->f`` to an int field, else None."""
+    m = strip(c, casts=True)
+    if m.kind != K.MEMBER_REF_EXPR or not repeatable(m) or int_range(m.type) is None:
+        return None
+    return m.referenced
+
+
+def _tokens(c: ci.Cursor) -> List[str]:
+    return [t.spelling for t in strip(c, casts=True).get_tokens()]
 
 
 def _stepped(c: ci.Cursor, target: Callable[[ci.Cursor], Optional[ci.Cursor]]) -> Optional[Tuple[ci.Cursor, int]]:

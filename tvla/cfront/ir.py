@@ -520,6 +520,18 @@ class Step:
 
 
 @dataclass(frozen=True)
+class StepData:
+    """``var->field += delta`` for an int field (``range``: the values of its type).  Only the
+    lowering makes it: :mod:`tvla.cfront.data_steps` replaces it at once by tests of the field
+    against the program's constants and exact writes (later passes never see it)."""
+
+    var: str
+    field: str
+    delta: int
+    range: Optional[IntRange] = None
+
+
+@dataclass(frozen=True)
 class ShiftFlag:
     """``dst = src + delta`` for a flag or counter ``src`` (``dst`` takes src's values shifted); with
     a ``table``, ``dst`` takes the value the table gives src's (``dst = len - src``, ``src % 2``;
@@ -683,7 +695,7 @@ class LinkCopy:
 
 
 Statement = Union[AssignNull, AssignVar, Load, StoreNull, Store, Malloc, Free, FreeNonHeap, OutsideObject, Kill, Forget,
-                  SetData, Deref, LoadData, CopyData, SwapData, Havoc, CopyInt, Step, ShiftFlag, Assume, ReachError, Exit, Nop,
+                  SetData, Deref, LoadData, CopyData, SwapData, Havoc, CopyInt, Step, StepData, ShiftFlag, Assume, ReachError, Exit, Nop,
                   LinkRead, LinkWrite, LinkCopy, Tally]
 
 

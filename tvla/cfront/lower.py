@@ -52,6 +52,7 @@ from tvla.cfront.embedded import find_hosts, member_struct
 from tvla.cfront.intvars import KEPT, RANDOM_CALLS, VALUED, IntClass, classify_ints, int_tests, return_key
 from tvla.cfront.coalesce import coalesce
 from tvla.cfront.dead_fields import forget_stale_fields
+from tvla.cfront.data_steps import expand_data_steps
 from tvla.cfront.unread_fields import drop_unread_fields
 from tvla.cfront.liveness import drop_spins, forget_dead_flags, insert_kills, read_uninitialised
 from tvla.cfront.reuse import reuse_loads
@@ -120,7 +121,7 @@ def lower_tu(tu: ci.TranslationUnit, path: str, malloc_may_fail: bool = False, k
             for c, parent in walk_main(tu, lambda p, _above: p, None):
                 if opaque_expression(c, parent):
                     low.unsupported(c, _OPAQUE if binary_conditional(c) is None else _ELVIS)
-            prog = read_uninitialised(simplify(low.program(path, lines)))
+            prog = read_uninitialised(simplify(expand_data_steps(low.program(path, lines))))
         # these passes serve the analysis (names for cells, fewer variables), not the meaning
         targets = low.link_targets()
         prog = replace(prog, links=low.link_pointers())

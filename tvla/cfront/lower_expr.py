@@ -27,7 +27,7 @@ from tvla.cfront import ir
 from tvla.cfront.cinfo import CELL_FIELD, K, int_cell, repeatable, strip_kept, callee_definition, returned_values, callee_name, cell_deref, cell_words, children, constant_value, decl_key, designated_fields, field_range, fields_of, int_range, is_global_var, is_byte_cell, \
     mentions, is_floating, is_int, is_int_cell, is_number, is_pointer, is_void_pointer, keeps_value, member_range, pointee_struct, strip, struct_decl, struct_name
 from tvla.cfront.embedded import container_of, member_path, member_struct
-from tvla.cfront.intvars import ABSTRACT, VALUED, IntClass, Mapping, c_converted, compound_operator, in_type, int_var, is_nondet_call, is_truth_value, \
+from tvla.cfront.intvars import ABSTRACT, VALUED, IntClass, Mapping, c_converted, compound_operator, field_step, in_type, int_var, is_nondet_call, is_truth_value, \
     mapped_of, remainder_of, shift_of, step_of, step_through
 from tvla.cfront.lower_cfg import BAD, Builder, Frame
 from tvla.cfront.outparams import deref_param
@@ -1279,6 +1279,10 @@ class ExprLowering(Builder):
             v, cur = self.ptr_value(rhs, cur, fr, pointee_struct(target.type))
             stmt = ir.StoreNull(base, fname) if v is None else ir.Store(base, fname, v)
             return v, self.step(cur, stmt, s)
+        delta = field_step(s) if kind == "int" else None
+        if delta is not None:   # p->d = p->d + 1 (tvla.cfront.data_steps)
+            cur = self.touch(("field", base, fname), cur, s)
+            return ABS, self.step(cur, ir.StepData(base, fname, delta, member_range(target)), s)
         if kind == "int":
             return self.assign_data(s, (base, fname), rhs, cur, fr, member_range(target))
         if kind == "float":   # no note "abstracted": every read of the field is abstracted where it is read
@@ -1539,6 +1543,9 @@ class ExprLowering(Builder):
             if kind != "int":
                 return cur
             cur = self.touch(("field", base, fname), cur, s)
+            delta = field_step(s)
+            if delta is not None:   # p->d++: exact where d holds one of its constants (tvla.cfront.data_steps)
+                return self.step(cur, ir.StepData(base, fname, delta, member_range(target)), s)
             return self.set_data(base, fname, ABS, cur, s)
         name = self.lvalue_var(target, fr)
         if name is None:
