@@ -3,10 +3,11 @@ the field's value where it is one of the program's constants, so a check after t
 before, every step wrote any value and such a check was unknown."""
 
 import pytest
-from conftest import c_verdicts
+from conftest import assert_embedded, c_verdicts
 
 from tvla.cfront import ir
 from tvla.cfront.lower import lower_file
+from tvla.cli.verify import write_translation
 
 HEAD = """#include <stdlib.h>
 extern int __VERIFIER_nondet_int(void);
@@ -68,3 +69,11 @@ def test_the_step_becomes_tests_of_the_constants_and_exact_writes(tmp_path):
     tests = {(s.cond.op, s.cond.value) for s in stmts if isinstance(s, ir.Assume) and isinstance(s.cond, ir.DataCond)
              and s.cond.right is None}
     assert {("==", 1), ("!=", 1), ("==", 3), ("!=", 3)} <= tests
+
+
+@pytest.mark.parametrize("step, start, end", [("{ p->data++; p->data++; }", 0, 2), ("p->data -= 2", 3, 1)])
+def test_concrete_runs_embed(tmp_path, step, start, end):
+    path = tmp_path / "p.c"
+    path.write_text(program(step, start, end))
+    _tr, tvp, tvs = write_translation(lower_file(str(path)), ("memsafety", "unreach-call"), str(tmp_path))
+    assert_embedded(tvp, tvs, "--runs", "20")
