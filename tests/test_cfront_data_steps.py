@@ -77,3 +77,30 @@ def test_concrete_runs_embed(tmp_path, step, start, end):
     path.write_text(program(step, start, end))
     _tr, tvp, tvs = write_translation(lower_file(str(path)), ("memsafety", "unreach-call"), str(tmp_path))
     assert_embedded(tvp, tvs, "--runs", "20")
+
+
+CELLS = """#include <stdlib.h>
+extern void reach_error(void);
+void bump(int *c) { (*c)++; }
+int main(void) {
+  int *p = malloc(sizeof(int));
+  *p = 0;
+  (*p)++;
+  *p = *p + 1;
+  if (*p != 2) reach_error();
+  int x = 5;
+  bump(&x);
+  x++;
+  if (x != END) reach_error();
+  free(p);
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("concrete", [True, False])
+@pytest.mark.parametrize("end, verdicts", [(7, ("true", "true", "true")),
+                                           (8, ("true", "false", "false"))])   # reach_error ends the run: p kept
+def test_steps_of_int_cells_and_of_variables_whose_address_is_taken(tmp_path, end, verdicts, concrete):
+    """``(*p)++`` of a heap int, ``x++`` of an int whose address a callee steps through: exact too."""
+    assert c_verdicts(tmp_path, CELLS.replace("END", str(end)), concrete=concrete) == verdicts

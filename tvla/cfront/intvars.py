@@ -53,7 +53,7 @@ from typing import Callable, Dict, FrozenSet, Hashable, List, Optional, Set, Tup
 
 import clang.cindex as ci
 
-from tvla.cfront.cinfo import (MAX_CASE_RANGE, K, strip_kept, callee_definition, callee_name, returned_values, case_values, children, controlling_range, has_backward_goto, decl_key, for_parts,
+from tvla.cfront.cinfo import (MAX_CASE_RANGE, K, cell_deref, strip_kept, callee_definition, callee_name, returned_values, case_values, children, controlling_range, has_backward_goto, decl_key, for_parts,
                                constant_value, initializer, int_range, is_aggregate, is_datum, is_scalar, keeps_value,
                                mentions, repeatable, strip, switch_cases, writes_operand)
 from tvla.cfront.ir import DATA_OPS, IntRange, Span, held, holds, region_values
@@ -270,9 +270,10 @@ def step_through(c: ci.Cursor) -> Optional[int]:
 
 
 def field_step(c: ci.Cursor) -> Optional[int]:
-    """The constant ``p->f++``, ``p->f -= 2``, ``p->f = p->f + 1`` adds to the int field it writes
-    (the place read is the place written, without effects), else None."""
-    stepped = _stepped(c, _int_member)
+    """The constant ``p->f++``, ``(*q)--``, ``x += 2`` (``x`` an int kept in a cell: its address is
+    taken), ``p->f = p->f + 1`` adds to the int place it writes (the place read is the place
+    written, without effects), else None."""
+    stepped = _stepped(c, _int_place)
     if stepped is None:
         return None
     s = strip(c, casts=True)
@@ -283,12 +284,17 @@ def field_step(c: ci.Cursor) -> Optional[int]:
     return stepped[1]
 
 
-def _int_member(c: ci.Cursor) -> Optional[ci.Cursor]:
-    """The field declaration of ``c``, a repeatable access ``p->f`` to an int field, else None."""
+def _int_place(c: ci.Cursor) -> Optional[ci.Cursor]:
+    """The declaration that names the int place ``c``: the field of ``p->f`` (repeatable), the
+    pointer ``q`` of ``*q`` or ``q[0]`` (an int cell), the variable ``x``; else None."""
     m = strip(c, casts=True)
-    if m.kind != K.MEMBER_REF_EXPR or not repeatable(m) or int_range(m.type) is None:
-        return None
-    return m.referenced
+    if m.kind == K.MEMBER_REF_EXPR:
+        return m.referenced if repeatable(m) and int_range(m.type) is not None else None
+    pointer = cell_deref(m)
+    if pointer is not None:
+        pointer = strip(pointer, casts=True)
+        return pointer.referenced if pointer.kind == K.DECL_REF_EXPR else None
+    return m.referenced if m.kind == K.DECL_REF_EXPR and int_range(m.type) is not None else None
 
 
 def _tokens(c: ci.Cursor) -> List[str]:

@@ -1280,9 +1280,9 @@ class ExprLowering(Builder):
             stmt = ir.StoreNull(base, fname) if v is None else ir.Store(base, fname, v)
             return v, self.step(cur, stmt, s)
         delta = field_step(s) if kind == "int" else None
-        if delta is not None:   # p->d = p->d + 1 (tvla.cfront.data_steps)
+        if delta is not None:   # p->d = p->d + 1
             cur = self.touch(("field", base, fname), cur, s)
-            return ABS, self.step(cur, ir.StepData(base, fname, delta, member_range(target)), s)
+            return ABS, self.step_data(base, fname, delta, member_range(target), cur, s)
         if kind == "int":
             return self.assign_data(s, (base, fname), rhs, cur, fr, member_range(target))
         if kind == "float":   # no note "abstracted": every read of the field is abstracted where it is read
@@ -1400,6 +1400,14 @@ class ExprLowering(Builder):
         if kind == "abstract":
             cur = self.step(cur, ir.Nop(f"abstracted: {self.src.text(s)}"), s)
         return self.step(cur, ir.SetData(var, fname, None), s)
+
+    def step_data(self, var: str, fname: str, delta: Optional[int], rng: Optional[ir.IntRange], cur: Cur,
+                  s: ci.Cursor) -> Cur:
+        """``var->fname += delta`` (None: an update that is no step, any value): exact where the field
+        holds one of its constants (:mod:`tvla.cfront.data_steps`)."""
+        if delta is None:
+            return self.set_data(var, fname, ABS, cur, s)
+        return self.step(cur, ir.StepData(var, fname, delta, rng), s)
 
     def assign_int(self, name: str, cls: IntClass, rhs: ci.Cursor, cur: Cur, fr: Frame,
                    s: ci.Cursor) -> Tuple[IntOp, Cur]:
@@ -1525,8 +1533,8 @@ class ExprLowering(Builder):
         for extra in kids[1:]:
             cur = self.consume(extra, cur, fr)
         cell = self.int_cell_var(target, fr)
-        if cell is not None:   # x++ of an int variable whose address is taken: any value
-            return self.set_data(cell, CELL_FIELD, ABS, cur, s)
+        if cell is not None:   # x++ of an int variable whose address is taken: a step of its cell
+            return self.step_data(cell, CELL_FIELD, field_step(s), int_range(target.type), cur, s)
         aliased = self.field_alias(target, fr)
         if aliased is not None:   # (*q)++, *q ^= e of an int * parameter bound to &x->f: x->f's
             cur = self.touch(("field",) + aliased, cur, s)
@@ -1543,10 +1551,8 @@ class ExprLowering(Builder):
             if kind != "int":
                 return cur
             cur = self.touch(("field", base, fname), cur, s)
-            delta = field_step(s)
-            if delta is not None:   # p->d++: exact where d holds one of its constants (tvla.cfront.data_steps)
-                return self.step(cur, ir.StepData(base, fname, delta, member_range(target)), s)
-            return self.set_data(base, fname, ABS, cur, s)
+            rng = member_range(target) if target.kind == K.MEMBER_REF_EXPR else int_range(target.type)
+            return self.step_data(base, fname, field_step(s), rng, cur, s)
         name = self.lvalue_var(target, fr)
         if name is None:
             return cur
