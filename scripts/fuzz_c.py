@@ -143,6 +143,10 @@ CONSTRUCTS = [
      " while (l.first) { struct fz *t = l.first->next; free(l.first); l.first = t; l.count--; } }"),
     ("typedef unsigned int size_t;\n", "{ unsigned long big = 4294967295UL; big++; }"),
     (FZ, "{ struct fz *a = malloc(sizeof *a), *b = malloc(sizeof *b); a->next = b->next = 0; free(a); free(b); }"),
+    # steps of int fields and cells (data_steps)
+    (FZ, "{ struct fz *a = malloc(sizeof *a); a->d = 0; a->d++; a->d = a->d - 3; if (a->d != -2) a->d += 2;"
+         " int *c = malloc(sizeof(int)); *c = a->d; (*c)--; free(c); free(a); }"),
+    ("static void fzbump(int *k) { (*k) += 2; }\n", "{ int k = 1; fzbump(&k); k++; if (k == 4) k--; }"),
 ]
 TOKEN = re.compile(r'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|/\*.*?\*/|//[^\n]*|[A-Za-z_]\w*|\d[\w.]*|->|\+\+|--'
                    r'|<<=?|>>=?|[<>=!]=|&&|\|\||[-+*/%&|^]=|\.\.\.|##?|\S', re.S)
