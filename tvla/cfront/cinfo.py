@@ -18,7 +18,7 @@ import clang.cindex as ci
 from tvla.cfront.ir import IntRange, Pos, StructType
 from tvla.cfront.parse import PRELUDE, STEP_OPS, binary_operator, evaluate_int, unary_operator
 
-__all__ = ["BLOCK", "is_line_marker", "accessed_cells", "ABS_FUNCTIONS", "jumped_over_decls", "opaque_expression", "binary_conditional", "repeatable", "ERROR_FUNCTIONS", "EXIT_FUNCTIONS", "STOPPING_FUNCTIONS", "never_returns", "callee_definition", "strip_kept", "CELL_ALLOCATORS", "backward_jumps", "is_global_var", "jumped_back_over", "switch_range", "controlling_range", "LIBRARY_BUILTINS", "library_name", "HIDDEN_CALL_ATTRIBUTES", "hidden_calls", "K", "T", "walk_main", "all_zero", "is_aggregate", "has_backward_goto", "does_nothing", "INT_KINDS", "sizeof_struct", "is_int", "int_range", "field_range", "member_range", "is_void_pointer", "is_floating", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
+__all__ = ["BLOCK", "designated_function", "function_symbol", "is_line_marker", "accessed_cells", "ABS_FUNCTIONS", "jumped_over_decls", "opaque_expression", "binary_conditional", "repeatable", "ERROR_FUNCTIONS", "EXIT_FUNCTIONS", "STOPPING_FUNCTIONS", "never_returns", "callee_definition", "strip_kept", "CELL_ALLOCATORS", "backward_jumps", "is_global_var", "jumped_back_over", "switch_range", "controlling_range", "LIBRARY_BUILTINS", "library_name", "HIDDEN_CALL_ATTRIBUTES", "hidden_calls", "K", "T", "walk_main", "all_zero", "is_aggregate", "has_backward_goto", "does_nothing", "INT_KINDS", "sizeof_struct", "is_int", "int_range", "field_range", "member_range", "is_void_pointer", "is_floating", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
            "int_cell", "is_int_cell", "is_byte_cell", "cell_words", "CELL_FIELD", "cell_deref", "is_datum",
            "is_function_pointer", "is_scalar", "definitions", "callable_from_main", "function_of", "function_value", "function_number", "constant_value",
            "struct_type", "fields_of", "decl_key", "initializer", "strip", "callee_name", "children", "SourceText",
@@ -712,12 +712,41 @@ def returned_values(fdef: ci.Cursor) -> List[Optional[ci.Cursor]]:
 
 
 def callee_name(call: ci.Cursor) -> Optional[str]:
-    """The name of the function a call calls directly (None: a call through a function pointer);
-    a builtin of the C library by the function's own name (:func:`library_name`)."""
+    """The name of the function a call calls directly (None: a call through a function pointer):
+    parentheses, ``*`` and ``&`` around the function's name are looked through (``(reach_error)()``);
+    a builtin of the C library by the function's own name (:func:`library_name`); a function
+    declared with an asm label or as an alias of another (:func:`function_symbol`), that one."""
     ref = call.referenced
+    if (ref is None or ref.kind != K.FUNCTION_DECL) and children(call):
+        ref = designated_function(children(call)[0])
     if ref is not None and ref.kind == K.FUNCTION_DECL:
-        return library_name(ref.spelling)
+        return library_name(function_symbol(ref))
     return None
+
+
+def designated_function(c: ci.Cursor) -> Optional[ci.Cursor]:
+    """The function declaration the expression ``c`` designates by name, through parentheses,
+    casts, ``*`` and ``&`` (``(*f)`` of a function ``f``, not of a pointer variable), else None."""
+    c = strip(c, casts=True)
+    while c.kind == K.UNARY_OPERATOR and unary_operator(c) in ("*", "&") and children(c):
+        c = strip(children(c)[0], casts=True)
+    ref = c.referenced if c.kind == K.DECL_REF_EXPR else None
+    return ref if ref is not None and ref.kind == K.FUNCTION_DECL else None
+
+
+def function_symbol(decl: ci.Cursor) -> str:
+    """The name the function ``decl`` is linked by: the label of ``__asm__("name")`` or the target of
+    ``__attribute__((alias("name")))`` on one of its declarations (a call of it calls that
+    function), else its own name."""
+    for d in (decl, decl.canonical):
+        for a in d.get_children():
+            if a.kind == K.ASM_LABEL_ATTR and a.spelling:
+                return a.spelling
+            if a.kind == K.UNEXPOSED_ATTR:
+                words = [t.spelling for t in a.get_tokens()]
+                if len(words) >= 3 and words[0] in ("alias", "__alias__") and words[1] == "(" and words[2].startswith('"'):
+                    return words[2].strip('"')
+    return decl.spelling
 
 
 def definitions(tu: ci.TranslationUnit) -> Dict[str, ci.Cursor]:
@@ -746,7 +775,7 @@ def callable_from_main(tu: ci.TranslationUnit) -> Optional[Tuple[FrozenSet[str],
 
 def _functions_named(c: ci.Cursor) -> List[str]:
     """The functions named below ``c``."""
-    return [library_name(d.referenced.spelling) for d in c.walk_preorder()
+    return [library_name(function_symbol(d.referenced)) for d in c.walk_preorder()
             if d.kind == K.DECL_REF_EXPR and d.referenced is not None and d.referenced.kind == K.FUNCTION_DECL]
 
 

@@ -44,7 +44,7 @@ import networkx as nx
 
 from tvla.cfront import ir
 from tvla.cfront.unsequenced import unsequenced_effects
-from tvla.cfront.cinfo import BLOCK, accessed_cells, ABS_FUNCTIONS, jumped_over_decls, binary_conditional, opaque_expression, walk_main, ERROR_FUNCTIONS, EXIT_FUNCTIONS, STOPPING_FUNCTIONS, CELL_ALLOCATORS, CELL_FIELD, K, SourceText, backward_jumps, callee_name, hidden_calls, jumped_back_over, library_name, switch_range, callable_from_main, definitions, cell_words, children, constant_value, decl_key, \
+from tvla.cfront.cinfo import BLOCK, accessed_cells, function_symbol, ABS_FUNCTIONS, jumped_over_decls, binary_conditional, opaque_expression, walk_main, ERROR_FUNCTIONS, EXIT_FUNCTIONS, STOPPING_FUNCTIONS, CELL_ALLOCATORS, CELL_FIELD, K, SourceText, backward_jumps, callee_name, hidden_calls, jumped_back_over, library_name, switch_range, callable_from_main, definitions, cell_words, children, constant_value, decl_key, \
     designated_fields, does_nothing, never_returns, fields_of, function_number, initializer, int_cell, is_function_pointer, is_int, is_int_cell, is_number, \
     is_scalar, for_parts, for_parts_unknown, is_pointer, is_void_pointer, pointee_struct, strip, struct_decl, struct_name, switch_cases, \
     MAX_CASE_RANGE, case_values, int_range, sizeof_struct
@@ -197,6 +197,9 @@ class Lowering(LinkLowering):
         self.definitions = definitions(tu)
         # the function a function pointer's value names (cinfo.function_number)
         self.numbered = {function_number(d): d for d in self.definitions.values()}
+        self.error_numbered = {function_number(r): function_symbol(r) for c in tu.cursor.walk_preorder()
+                               for r in [c.referenced] if c.kind == K.DECL_REF_EXPR and r is not None
+                               and r.kind == K.FUNCTION_DECL and function_symbol(r) in ERROR_FUNCTIONS}
         self.hosts = find_hosts(tu)
         self.accessed = accessed_cells(tu.cursor)   # int cells whose elements some expression reads or writes
 
@@ -766,7 +769,7 @@ class Lowering(LinkLowering):
         args = list(s.get_arguments())
         if name is None:
             return self.indirect_call(s, args, cur, fr, want)
-        if name in CELL_ALLOCATORS:
+        if self.is_alloc(s):   # a file's own malloc is its code, inlined
             st = want or pointee_struct(s.type) or sizeof_struct(args)
             if st is None:
                 self.unsupported(s, f"{name} of a block that is not a struct")
@@ -796,7 +799,7 @@ class Lowering(LinkLowering):
             self.unsupported(s, "call through a function pointer whose target is not followed")
             return self.unknown(s), self.effects(args, cur, fr)
         named = self.numbered
-        if values == (op[1],) and op[1] in named:   # a constant: the one function
+        if values == (op[1],) and op[1] in named and op[1] not in self.error_numbered:   # a constant: the one function
             return self.inline(named[op[1]], s, args, cur, fr, want)
         st = self.pointee(s.type, fr) or want
         result = self.temp(self.struct(st)) if st is not None else None
@@ -804,6 +807,10 @@ class Lowering(LinkLowering):
         for v in values:
             here = self.node()
             self.int_branch(op, "==", ("const", v), here, None, cur, s)
+            if v in self.error_numbered:   # f = reach_error; f(): the error, as a call by name
+                _value, end = self.library_call(self.error_numbered[v], s, args, here, fr)
+                ends.append(end)
+                continue
             if v not in named:
                 what = "call through a function pointer holding " + \
                     ("NULL" if v == 0 else "a function not defined in the file")
@@ -909,7 +916,9 @@ class Lowering(LinkLowering):
         return cur
 
     def is_alloc(self, s: ci.Cursor) -> bool:
-        return callee_name(s) in CELL_ALLOCATORS
+        """Is ``s`` a call of the C library's malloc or calloc (not of the file's own)?"""
+        name = callee_name(s)
+        return name in CELL_ALLOCATORS and name not in self.definitions
 
     def malloc(self, dst: str, s: ci.Cursor, cur: Cur, fr: Frame, st: Optional[ci.Cursor],
                at: Optional[ci.Cursor] = None) -> Cur:
@@ -943,7 +952,7 @@ class Lowering(LinkLowering):
         (``malloc(sizeof(struct node *))``), when each is a pointer or int field the analysis follows
         (an access to one is then a valid-deref violation); None for any other block."""
         size = self.block_size(s, sizes, fr)
-        if callee_name(s) not in CELL_ALLOCATORS or size is None or self.hosts.of(st) is not None:
+        if not self.is_alloc(s) or size is None or self.hosts.of(st) is not None:
             return None
         if struct_name(st) == BLOCK or is_int_cell(st) or not 0 < size < st.type.get_size():
             return None

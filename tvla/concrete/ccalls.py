@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Sequence
 
 import clang.cindex as ci
 
-from tvla.cfront.cinfo import (ABS_FUNCTIONS, ERROR_FUNCTIONS, EXIT_FUNCTIONS, STOPPING_FUNCTIONS, children, does_nothing,
-                               library_name, never_returns, strip)
+from tvla.cfront.cinfo import (ABS_FUNCTIONS, ERROR_FUNCTIONS, EXIT_FUNCTIONS, STOPPING_FUNCTIONS, callee_name, children,
+                               does_nothing, never_returns, strip)
 from tvla.cfront.intvars import RANDOM_CALLS
 from tvla.cfront.ir import IntRange
 from tvla.concrete.cblocks import copy_elements, reallocated, zero_fill
@@ -33,22 +33,18 @@ QUIET_FUNCTIONS = ("printf", "puts", "putchar", "fprintf", "fflush", "fputs", "p
 def compile_call(ex: "ExprCompiler", c: ci.Cursor, ty: Ty) -> Fn:
     kids = children(c)
     args = [ex.rv(a)[0] for a in kids[1:]]
-    ref = c.referenced
-    name = library_name(ref.spelling) if ref is not None and ref.kind == ci.CursorKind.FUNCTION_DECL else None
+    name = callee_name(c)
     if name is None:
         callee = ex.rv(kids[0])[0]
-        return _indirect(callee, args)
+        return _indirect(callee, args, {n: _error_call(ex, n, args) for n in ERROR_FUNCTIONS})
+    if name in ERROR_FUNCTIONS:
+        return _error_call(ex, name, args)
+    if name in ex.prog.bodies:   # the file's own rand(), even its own __VERIFIER_nondet_int(), as gcc runs it
+        return _user(name, args)
     if name.startswith("__VERIFIER_nondet_"):
         return _nondet(ex.prog.site(c), ty)
     if name in RANDOM_CALLS and not args or name == "time" and len(args) == 1:
         return _nondet(ex.prog.site(c), ty, args, RANDOM_CALLS.get(name))
-    if name in ERROR_FUNCTIONS:   # a program's own reach_error() is the error, whatever its body
-        body = ex.prog.bodies.get(name)
-        if body is None or never_returns(body, STOPPING_FUNCTIONS - {name}):
-            return _error(args, 0)
-        return _error_returns(None if does_nothing(body) else _user(name, args))
-    if name in ex.prog.bodies:
-        return _user(name, args)
     if name in QUIET_FUNCTIONS and c.hash not in ex.discarded:
         return _printed(name, args, kids[1:])
     maker = _LIBRARY.get(name)
@@ -83,9 +79,21 @@ def _user(name: str, args: List[Fn]) -> Fn:
     return lambda fr: _call(fr, name, args)
 
 
-def _indirect(callee: Fn, args: List[Fn]) -> Fn:
+def _error_call(ex: "ExprCompiler", name: str, args: List[Fn]) -> Fn:
+    """A call of the error function ``name``: a program's own reach_error() is the error, whatever
+    its body (which runs after it where it may return)."""
+    body = ex.prog.bodies.get(name)
+    if body is None or never_returns(body, STOPPING_FUNCTIONS - {name}):
+        return _error(args, 0)
+    return _error_returns(None if does_nothing(body) else _user(name, args))
+
+
+def _indirect(callee: Fn, args: List[Fn], errors: Dict[str, Fn]) -> Fn:
+    """A call through a function pointer; ``errors``: the call of each error function it may hold."""
     def call(fr: "Frame") -> Any:
         f = callee(fr)
+        if isinstance(f, tuple) and f[0] == "function" and f[1] in errors:
+            return errors[f[1]](fr)
         if not (isinstance(f, tuple) and f[0] == "function" and f[1] in fr.m.code.functions):
             raise Unmodeled("a call through a pointer to no function of the program")
         return _call(fr, f[1], args)

@@ -25,7 +25,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple
 import clang.cindex as ci
 
 from tvla.cfront.cinfo import (Designator, is_line_marker, binary_conditional, all_zero, backward_jumps, hidden_calls, jumped_back_over, switch_range, case_values, children, designations, for_parts, for_parts_unknown, initializer,
-                               is_aggregate, strip, switch_cases)
+                               function_symbol, is_aggregate, library_name, strip, switch_cases)
 from tvla.cfront.embedded import offsetof_path
 from tvla.cfront.ir import Pos
 from tvla.cfront.parse import binary_operator, constants_memo, evaluate_int, unary_operator
@@ -590,7 +590,7 @@ class ExprCompiler:
     def r_decl_ref_expr(self, c: ci.Cursor, ty: Ty) -> Fn:
         ref = c.referenced
         if ref is not None and ref.kind == K.FUNCTION_DECL:
-            name = ref.spelling
+            name = library_name(function_symbol(ref))   # the function an asm label or alias names
             return lambda fr: ("function", name)
         if ty.kind == "array":
             loc = self.lv(c)[0]

@@ -1,0 +1,68 @@
+"""Which function a call calls: by a name in parentheses, through a function pointer, through an asm
+label or an alias, or the file's own definition of a library function's name.  Each was a wrong
+verdict (a helper's probe): ``(reach_error)()`` and ``f = reach_error; f()`` ran reach_error's body
+(``abort()``: a normal end) and unreach-call was true; the concrete runs drew values for a file's
+own ``rand()``; a file's own ``malloc`` was taken for the C library's."""
+
+import pytest
+from conftest import c_verdicts
+
+HEAD = "extern int __VERIFIER_nondet_int(void);\nextern void abort(void);\nvoid reach_error(void) { abort(); }\n"
+
+
+@pytest.mark.parametrize("concrete", [True, False])
+@pytest.mark.parametrize("decl, call", [
+    ("", "(reach_error)()"),
+    ("", "(*reach_error)()"),
+    ("", "{ void (*f)(void) = reach_error; f(); }"),
+    ("extern void fail(void) __asm__(\"reach_error\");\n", "fail()"),
+    ("void fail(void) __attribute__((alias(\"reach_error\")));\n", "fail()"),
+])
+def test_the_error_function_called_by_another_name_is_the_error(tmp_path, decl, call, concrete):
+    src = HEAD + decl + f"int main(void) {{\n  if (__VERIFIER_nondet_int())\n    {call};\n  return 0;\n}}\n"
+    assert c_verdicts(tmp_path, src, ("unreach-call",), concrete=concrete) == ("false",)
+
+
+def test_an_extern_error_function_through_a_pointer_is_the_error(tmp_path):
+    src = "extern void __VERIFIER_error(void);\nint main(void) {\n  void (*f)(void) = __VERIFIER_error;\n" \
+          "  f();\n  return 0;\n}\n"
+    assert c_verdicts(tmp_path, src, ("unreach-call",)) == ("false",)
+
+
+def test_a_callback_that_is_the_error_function(tmp_path):
+    src = HEAD + "#include <stdlib.h>\nstruct node { struct node *next; };\n" \
+        "static void visit(struct node *h, void (*cb)(void)) { if (h) cb(); }\n" \
+        "int main(void) {\n  struct node *h = malloc(sizeof *h);\n  h->next = NULL;\n  visit(h, reach_error);\n" \
+        "  free(h);\n  return 0;\n}\n"
+    # reach_error ends the run with h allocated: memcleanup false too, from the same run
+    assert c_verdicts(tmp_path, src) == ("true", "false", "false")
+
+
+OWN = """extern void *malloc(unsigned long);
+extern void free(void *);
+int NAME(void) { return 0; }
+int main(void) {
+  int *p = malloc(sizeof(int));
+  if (NAME())
+    free(p);
+  free(p);
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("name", ["rand", "__VERIFIER_nondet_int"])
+def test_a_file_s_own_definition_of_a_nondeterministic_function_runs(tmp_path, name):
+    """Its body returns 0: the first free never runs (the runs drew a value and freed twice)."""
+    assert c_verdicts(tmp_path, OWN.replace("NAME", name)) == ("true", "true", "true")
+
+
+def test_a_file_s_own_malloc_is_its_code(tmp_path):
+    """A pool allocator named malloc that may return NULL: not the C library's (which never does
+    here), so the dereference is not proved by the analysis; its ``&pool[i]`` is outside the subset."""
+    src = "extern int __VERIFIER_nondet_int(void);\nstruct node { struct node *next; };\n" \
+          "static struct node pool[4];\nstatic int used;\n" \
+          "static void *malloc(unsigned long n) {\n  if (__VERIFIER_nondet_int()) return 0;\n" \
+          "  return &pool[used++ & 3];\n}\n" \
+          "int main(void) {\n  struct node *a = malloc(sizeof *a);\n  a->next = 0;\n  return 0;\n}\n"
+    assert c_verdicts(tmp_path, src, ("memsafety",), concrete=False) == ("unknown",)
