@@ -348,3 +348,18 @@ def test_a_register_below_every_value_of_a_narrower_unsigned_field(tmp_path, fie
     src = MIXED.replace("FIELD", field).replace("REGISTER", register).replace("START", start)
     got = unreach(tmp_path, src)
     assert got.verdict == verdict, got.reason
+
+
+def test_a_value_loaded_into_a_register_and_tested_matters(tmp_path):
+    """``put(next++)`` stores a value the analysis does not follow (abstracted) into c->d; ``d = c->d``
+    loads it and ``d != expect`` tests it: the write is no harmless abstraction (the field is read by
+    the load), so the analysis' witness is no C run: unknown without the runs (it was a wrong false;
+    a helper's probe)."""
+    src = ("#include <stdlib.h>\nextern int __VERIFIER_nondet_int(void);\nextern void reach_error(void);\n"
+           "struct node { int d; };\n"
+           "struct node *put(int d) { struct node *c = malloc(sizeof(*c)); c->d = d; return c; }\n"
+           "int main(void) {\n  int next = 0, expect = 0;\n  while (__VERIFIER_nondet_int()) {\n"
+           "    struct node *c = put(next++);\n    int d = c->d;\n    free(c);\n"
+           "    if (d != expect) reach_error();\n    expect++;\n  }\n  return 0;\n}\n")
+    got = unreach(tmp_path, src)
+    assert got.verdict == "unknown" and "does not follow C exactly" in got.reason, got.reason

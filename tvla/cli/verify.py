@@ -178,8 +178,8 @@ def harmless_abstractions(cprog: ir.CProgram, after: Dict[str, List[ir.Edge]]) -
             read |= {s.lfield, s.rfield}
         elif isinstance(s, ir.CopyData):
             read.add(s.sfield)
-        elif isinstance(s, ir.SwapData):
-            read.add(s.field)
+        elif isinstance(s, (ir.SwapData, ir.LoadData)):
+            read.add(s.field)   # (a register loaded from the field is compared later: d = c->d; d != e)
     out: Set[ir.Edge] = set()
     for e in cprog.edges:
         nxt = [a.stmt for a in after.get(e.target, ())] if _abstracted_note(e) else []
