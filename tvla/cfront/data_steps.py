@@ -4,9 +4,9 @@ The lowering writes such a step as :class:`~tvla.cfront.ir.StepData`.  The libra
 that adds to a datum; it keeps a field's value where the value is one of the constants the program
 writes into the field or compares it with (``eq[d,k]``).  So :func:`expand_data_steps` replaces each
 step by a chain of tests of the field against those constants, in order: where ``p->d == k`` the
-step writes the constant ``k + delta`` (converted to the field's type where it is unsigned; where a
-signed field would overflow, C leaves the value undefined and any value is written, abstracted);
-where the value is none of them, any value (abstracted, as before this pass).  The cells' values
+step writes the constant ``k + delta`` (converted to the field's type where it is unsigned) when it
+is one of them too; else (a value nothing tests: each would be one more predicate; a signed
+overflow, which C leaves undefined) any value, abstracted, as where the value is none of them.  The cells' values
 that the constants name thus stay exact through any number of steps that lead from one constant
 to another (``0`` stepped to ``1`` then compared with ``1``), and no step is ever more precise
 than C: the tests only split on what the store already holds."""
@@ -84,7 +84,8 @@ def _expanded(e: ir.Edge, keys: List[int], fresh: Iterator[str]) -> List[ir.Edge
         hit, miss = next(fresh), next(fresh)
         out.append(replace(e, source=here, target=hit, stmt=ir.Assume(ir.DataCond(step.var, step.field, "==", value=k))))
         out.append(replace(e, source=here, target=miss, stmt=ir.Assume(ir.DataCond(step.var, step.field, "!=", value=k))))
-        out += _write(replace(e, source=hit), _stepped(k, step), fresh)
+        value = _stepped(k, step)   # a value no test or write names: any, abstracted (no key of its own)
+        out += _write(replace(e, source=hit), value if value in keys else None, fresh)
         here = miss
     return out + _write(replace(e, source=here), None, fresh)
 

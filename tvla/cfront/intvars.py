@@ -286,14 +286,15 @@ def field_step(c: ci.Cursor) -> Optional[int]:
 
 def _int_place(c: ci.Cursor) -> Optional[ci.Cursor]:
     """The declaration that names the int place ``c``: the field of ``p->f`` (repeatable), the
-    pointer ``q`` of ``*q`` or ``q[0]`` (an int cell), the variable ``x``; else None."""
+    pointer ``q`` of ``*q`` or ``q[0]`` (an int cell; or the field ``val`` of ``*p->val``), the
+    variable ``x``; else None."""
     m = strip(c, casts=True)
     if m.kind == K.MEMBER_REF_EXPR:
         return m.referenced if repeatable(m) and int_range(m.type) is not None else None
     pointer = cell_deref(m)
     if pointer is not None:
-        pointer = strip(pointer, casts=True)
-        return pointer.referenced if pointer.kind == K.DECL_REF_EXPR else None
+        pointer = strip(pointer, casts=True)   # q, or p->val of (*p->val)++
+        return pointer.referenced if pointer.kind in (K.DECL_REF_EXPR, K.MEMBER_REF_EXPR) and repeatable(pointer) else None
     return m.referenced if m.kind == K.DECL_REF_EXPR and int_range(m.type) is not None else None
 
 
