@@ -18,7 +18,7 @@ import clang.cindex as ci
 from tvla.cfront.ir import IntRange, Pos, StructType
 from tvla.cfront.parse import PRELUDE, STEP_OPS, binary_operator, evaluate_int, unary_operator
 
-__all__ = ["BLOCK", "designated_function", "function_symbol", "is_line_marker", "accessed_cells", "ABS_FUNCTIONS", "jumped_over_decls", "opaque_expression", "binary_conditional", "repeatable", "ERROR_FUNCTIONS", "EXIT_FUNCTIONS", "STOPPING_FUNCTIONS", "never_returns", "callee_definition", "strip_kept", "CELL_ALLOCATORS", "backward_jumps", "is_global_var", "jumped_back_over", "switch_range", "controlling_range", "LIBRARY_BUILTINS", "library_name", "HIDDEN_CALL_ATTRIBUTES", "hidden_calls", "K", "T", "walk_main", "all_zero", "is_aggregate", "has_backward_goto", "does_nothing", "INT_KINDS", "sizeof_struct", "is_int", "int_range", "field_range", "member_range", "is_void_pointer", "is_floating", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
+__all__ = ["BLOCK", "designated_function", "function_symbol", "tokens", "is_line_marker", "accessed_cells", "ABS_FUNCTIONS", "jumped_over_decls", "opaque_expression", "binary_conditional", "repeatable", "ERROR_FUNCTIONS", "EXIT_FUNCTIONS", "STOPPING_FUNCTIONS", "never_returns", "callee_definition", "strip_kept", "CELL_ALLOCATORS", "backward_jumps", "is_global_var", "jumped_back_over", "switch_range", "controlling_range", "LIBRARY_BUILTINS", "library_name", "HIDDEN_CALL_ATTRIBUTES", "hidden_calls", "K", "T", "walk_main", "all_zero", "is_aggregate", "has_backward_goto", "does_nothing", "INT_KINDS", "sizeof_struct", "is_int", "int_range", "field_range", "member_range", "is_void_pointer", "is_floating", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
            "int_cell", "is_int_cell", "is_byte_cell", "cell_words", "CELL_FIELD", "cell_deref", "is_datum",
            "is_function_pointer", "is_scalar", "definitions", "callable_from_main", "function_of", "function_value", "function_number", "constant_value",
            "struct_type", "fields_of", "decl_key", "initializer", "strip", "callee_name", "children", "SourceText",
@@ -724,6 +724,11 @@ def callee_name(call: ci.Cursor) -> Optional[str]:
     return None
 
 
+def tokens(c: ci.Cursor) -> List[str]:
+    """The spellings of the tokens of ``c``'s text."""
+    return [t.spelling for t in c.get_tokens()]
+
+
 def designated_function(c: ci.Cursor) -> Optional[ci.Cursor]:
     """The function declaration the expression ``c`` designates by name, through parentheses,
     casts, ``*`` and ``&`` (``(*f)`` of a function ``f``, not of a pointer variable), else None."""
@@ -743,7 +748,7 @@ def function_symbol(decl: ci.Cursor) -> str:
             if a.kind == K.ASM_LABEL_ATTR and a.spelling:
                 return a.spelling
             if a.kind == K.UNEXPOSED_ATTR:
-                words = [t.spelling for t in a.get_tokens()]
+                words = tokens(a)
                 if len(words) >= 3 and words[0] in ("alias", "__alias__") and words[1] == "(" and words[2].startswith('"'):
                     return words[2].strip('"')
     return decl.spelling

@@ -85,9 +85,9 @@ def _expanded(e: ir.Edge, keys: List[int], fresh: Iterator[str]) -> List[ir.Edge
         out.append(replace(e, source=here, target=hit, stmt=ir.Assume(ir.DataCond(step.var, step.field, "==", value=k))))
         out.append(replace(e, source=here, target=miss, stmt=ir.Assume(ir.DataCond(step.var, step.field, "!=", value=k))))
         value = _stepped(k, step)   # a value no test or write names: any, abstracted (no key of its own)
-        out += _write(replace(e, source=hit), value if value in keys else None, fresh)
+        out += _write(replace(e, source=hit), step, value if value in keys else None, fresh)
         here = miss
-    return out + _write(replace(e, source=here), None, fresh)
+    return out + _write(replace(e, source=here), step, None, fresh)
 
 
 def _stepped(k: int, step: ir.StepData) -> Optional[int]:
@@ -99,11 +99,9 @@ def _stepped(k: int, step: ir.StepData) -> Optional[int]:
     return None if rng.signed else ir.held(v, rng)
 
 
-def _write(e: ir.Edge, value: Optional[int], fresh: Iterator[str]) -> List[ir.Edge]:
-    """``e`` as the write of ``value`` into the stepped field (None: any value, after an
+def _write(e: ir.Edge, step: ir.StepData, value: Optional[int], fresh: Iterator[str]) -> List[ir.Edge]:
+    """``e`` as the write of ``value`` into the field ``step`` steps (None: any value, after an
     ``abstracted`` note, as the lowering writes a value it does not follow)."""
-    step = e.stmt if not isinstance(e.stmt, ir.Assume) else None
-    assert isinstance(step, ir.StepData)
     write = ir.SetData(step.var, step.field, value)
     if value is not None:
         return [replace(e, stmt=write)]

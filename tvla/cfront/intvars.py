@@ -55,7 +55,7 @@ import clang.cindex as ci
 
 from tvla.cfront.cinfo import (MAX_CASE_RANGE, K, cell_deref, strip_kept, callee_definition, callee_name, returned_values, case_values, children, controlling_range, has_backward_goto, decl_key, for_parts,
                                constant_value, initializer, int_range, is_aggregate, is_datum, is_scalar, keeps_value,
-                               mentions, repeatable, strip, switch_cases, writes_operand)
+                               mentions, repeatable, strip, switch_cases, tokens, writes_operand)
 from tvla.cfront.ir import DATA_OPS, IntRange, Span, held, holds, region_values
 from tvla.cfront.outparams import OutParams, deref_param, out_params
 from tvla.cfront.parse import ARITHMETIC, STEP_OPS, binary_operator, evaluate_int, fold, unary_operator
@@ -278,8 +278,8 @@ def field_step(c: ci.Cursor) -> Optional[int]:
         return None
     s = strip(c, casts=True)
     if s.kind == K.BINARY_OPERATOR:   # p->f = q->f + 1 reads another place
-        place = _tokens(children(s)[0])
-        if not any(_tokens(x) == place for x in children(strip_kept(children(s)[1]))):
+        place = tokens(strip(children(s)[0], casts=True))
+        if not any(tokens(strip(x, casts=True)) == place for x in children(strip_kept(children(s)[1]))):
             return None
     return stepped[1]
 
@@ -296,10 +296,6 @@ def _int_place(c: ci.Cursor) -> Optional[ci.Cursor]:
         pointer = strip(pointer, casts=True)   # q, or p->val of (*p->val)++
         return pointer.referenced if pointer.kind in (K.DECL_REF_EXPR, K.MEMBER_REF_EXPR) and repeatable(pointer) else None
     return m.referenced if m.kind == K.DECL_REF_EXPR and int_range(m.type) is not None else None
-
-
-def _tokens(c: ci.Cursor) -> List[str]:
-    return [t.spelling for t in strip(c, casts=True).get_tokens()]
 
 
 def _stepped(c: ci.Cursor, target: Callable[[ci.Cursor], Optional[ci.Cursor]]) -> Optional[Tuple[ci.Cursor, int]]:

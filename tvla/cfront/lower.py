@@ -197,9 +197,10 @@ class Lowering(LinkLowering):
         self.definitions = definitions(tu)
         # the function a function pointer's value names (cinfo.function_number)
         self.numbered = {function_number(d): d for d in self.definitions.values()}
-        self.error_numbered = {function_number(r): function_symbol(r) for c in tu.cursor.walk_preorder()
-                               for r in [c.referenced] if c.kind == K.DECL_REF_EXPR and r is not None
-                               and r.kind == K.FUNCTION_DECL and function_symbol(r) in ERROR_FUNCTIONS}
+        # the error functions a function pointer's value may name (also those the file only declares)
+        named = {function_number(c.referenced): function_symbol(c.referenced) for c in tu.cursor.walk_preorder()
+                 if c.kind == K.DECL_REF_EXPR and c.referenced is not None and c.referenced.kind == K.FUNCTION_DECL}
+        self.error_numbered = {n: f for n, f in named.items() if f in ERROR_FUNCTIONS}
         self.hosts = find_hosts(tu)
         self.accessed = accessed_cells(tu.cursor)   # int cells whose elements some expression reads or writes
 

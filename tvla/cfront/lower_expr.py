@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, Hashable, List
 import clang.cindex as ci
 
 from tvla.cfront import ir
-from tvla.cfront.cinfo import CELL_FIELD, K, int_cell, repeatable, strip_kept, callee_definition, returned_values, callee_name, cell_deref, cell_words, children, constant_value, decl_key, designated_fields, field_range, fields_of, int_range, is_global_var, is_byte_cell, \
+from tvla.cfront.cinfo import CELL_FIELD, K, int_cell, repeatable, tokens, strip_kept, callee_definition, returned_values, callee_name, cell_deref, cell_words, children, constant_value, decl_key, designated_fields, field_range, fields_of, int_range, is_global_var, is_byte_cell, \
     mentions, is_floating, is_int, is_int_cell, is_number, is_pointer, is_void_pointer, keeps_value, member_range, pointee_struct, strip, struct_decl, struct_name
 from tvla.cfront.embedded import container_of, member_path, member_struct
 from tvla.cfront.intvars import ABSTRACT, VALUED, IntClass, Mapping, c_converted, compound_operator, field_step, in_type, int_var, is_nondet_call, is_truth_value, \
@@ -1609,7 +1609,7 @@ def _same_place(base: ci.Cursor, value: ci.Cursor) -> bool:
     b, v = strip(base, casts=True), strip(value, casts=True)
     if b.kind == K.DECL_REF_EXPR or not repeatable(b) or not repeatable(v) or b.type.get_canonical() != v.type.get_canonical():
         return False
-    return [t.spelling for t in b.get_tokens()] == [t.spelling for t in v.get_tokens()]
+    return tokens(b) == tokens(v)
 
 
 def _address_choice(target: ci.Cursor) -> Optional[Tuple[ci.Cursor, ci.Cursor, ci.Cursor]]:

@@ -571,6 +571,14 @@ def check_command(kw: Kw) -> int:
 # ---------------------------------------------------------------- tvla verify, tvla c2tvp (C input)
 
 
+# tvla verify and tvla c2tvp (the names tvla.cfront.parse.DATA_MODELS: not imported, so that
+# start-up does not load the C parser)
+DATA_MODEL = click.option("--data-model", type=click.Choice(["ILP32", "LP64"]), default=None,
+                          help="Widths of long and pointers: ILP32 (32 bits, as gcc -m32) or LP64 (64 bits). "
+                               "Default: a task file's, else ILP32 for a gcc -m32 -E file (its size_t an "
+                               "unsigned int), else LP64.")
+
+
 @main.command()
 @click.argument("files", nargs=-1, required=True)
 @click.option("--property", "properties", multiple=True,
@@ -584,9 +592,7 @@ def check_command(kw: Kw) -> int:
 @click.option("--witness", is_flag=True, default=False,
               help="Accepted for symmetry with tvla analyze: tvla verify always searches witnesses.")
 @click.option("--malloc-may-fail", is_flag=True, default=False, help="malloc may return NULL.")
-@click.option("--data-model", type=click.Choice(["ILP32", "LP64"]), default=None,
-              help="Widths of long and pointers: ILP32 (32 bits, as gcc -m32) or LP64 (64 bits). Default: "
-                   "a task file's, else ILP32 for a gcc -m32 -E file (its size_t an unsigned int), else LP64.")
+@DATA_MODEL
 @click.option("--concrete/--no-concrete", default=True, show_default=True,
               help="Also run the C program itself with chosen nondeterministic values: a run that "
                    "violates a property makes it false (docs/c.md, \"Concrete runs\").")
@@ -651,9 +657,7 @@ def verify_command(kw: Kw) -> int:
               help="Directory for PROGRAM.tvp and PROGRAM.tvs.")
 @click.option("--property", "properties", multiple=True, help="As for tvla verify.")
 @click.option("--malloc-may-fail", is_flag=True, default=False, help="malloc may return NULL.")
-@click.option("--data-model", type=click.Choice(["ILP32", "LP64"]), default=None,
-              help="Widths of long and pointers: ILP32 (32 bits, as gcc -m32) or LP64 (64 bits). Default: "
-                   "a task file's, else ILP32 for a gcc -m32 -E file (its size_t an unsigned int), else LP64.")
+@DATA_MODEL
 def c2tvp(file: str, out_dir: str, properties: Tuple[str, ...], malloc_may_fail: bool,
           data_model: Optional[str]) -> None:
     """Translate the C FILE into the TVP program and TVS input that tvla verify analyses."""
