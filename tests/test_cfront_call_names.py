@@ -66,3 +66,30 @@ def test_a_file_s_own_malloc_is_its_code(tmp_path):
           "  return &pool[used++ & 3];\n}\n" \
           "int main(void) {\n  struct node *a = malloc(sizeof *a);\n  a->next = 0;\n  return 0;\n}\n"
     assert c_verdicts(tmp_path, src, ("memsafety",), concrete=False) == ("unknown",)
+
+
+LIST = "#include <stdlib.h>\nextern int __VERIFIER_nondet_int(void);\nstruct node { struct node *next; };\n"
+
+
+@pytest.mark.parametrize("concrete", [True, False])
+def test_free_handed_to_a_destructor_frees(tmp_path, concrete):
+    """``destroy(h, free)``: the call through the parameter is free's (it was an alarm: unknown)."""
+    src = LIST + "static void destroy(struct node *h, void (*rel)(void *)) {\n" \
+        "  while (h) { struct node *t = h->next; rel(h); h = t; }\n}\n" \
+        "int main(void) {\n  struct node *h = NULL;\n" \
+        "  while (__VERIFIER_nondet_int()) { struct node *n = malloc(sizeof *n); n->next = h; h = n; }\n" \
+        "  destroy(h, free);\n  return 0;\n}\n"
+    assert c_verdicts(tmp_path, src, concrete=concrete) == ("true", "true", "true")
+
+
+def test_free_through_a_pointer_twice_is_a_double_free(tmp_path):
+    src = LIST + "int main(void) {\n  void (*rel)(void *) = free;\n  struct node *h = malloc(sizeof *h);\n" \
+        "  rel(h);\n  if (__VERIFIER_nondet_int())\n    rel(h);\n  return 0;\n}\n"
+    assert c_verdicts(tmp_path, src, ("memsafety",)) == ("false (valid-free)",)
+
+
+def test_exit_through_a_pointer_ends_the_program(tmp_path):
+    """A cell still held when ``quit(1)`` (= exit) ends the run: memcleanup only."""
+    src = LIST + "int main(void) {\n  void (*quit)(int) = __VERIFIER_nondet_int() ? exit : 0;\n" \
+        "  struct node *h = malloc(sizeof *h);\n  if (quit)\n    quit(1);\n  free(h);\n  return 0;\n}\n"
+    assert c_verdicts(tmp_path, src, ("memsafety", "memcleanup")) == ("true", "false")

@@ -115,6 +115,19 @@ def test_header_declares_the_library(tmp_path):
     assert ir.Exit("exit") in stmts(prog) and not prog.unsupported
 
 
+def test_signal_setjmp_and_pthread_headers_declare_what_they_call(tmp_path):
+    """A program including them parses; a call of ``signal`` (a handler may run at any time) is a
+    located unsupported construct, not a missing header."""
+    heads = "".join(f"#include <{h}>\n" for h in ("signal.h", "setjmp.h", "pthread.h", "float.h", "iso646.h",
+                                                   "stdalign.h"))
+    prog = lower(tmp_path, heads + "static volatile sig_atomic_t stop;\nstatic pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;\n"
+                                   "static void on_int(int s) { stop = 1; }\n"
+                                   "int main() { jmp_buf env; alignas(8) double d = DBL_MAX;\n"
+                                   "  signal(SIGINT, on_int);\n  if (stop or d < 0) exit(1); return 0; }\n")
+    assert [(p.line - HL, what) for p, what in prog.unsupported] == \
+        [(11, "unsupported: call of signal, which is not defined in the file")]
+
+
 def test_output_to_stderr_makes_no_pointer_variable(tmp_path):
     """``fprintf(stderr, ...)`` reads ``stderr`` for nothing: no variable ``stderr`` (NULL in every
     witness store) is made."""

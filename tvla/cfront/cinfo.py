@@ -665,6 +665,8 @@ ERROR_FUNCTIONS = ("reach_error", "__VERIFIER_error", "__assert_fail", "__assert
                    "__assert")
 EXIT_FUNCTIONS = {"abort": "abort", "exit": "exit", "_Exit": "exit", "_exit": "exit"}   # with how each ends
 STOPPING_FUNCTIONS = frozenset(ERROR_FUNCTIONS) | frozenset(EXIT_FUNCTIONS)   # a call of one never returns
+# the library functions also followed when called through a function pointer (`void (*rel)(void *) = free`)
+POINTER_LIBRARY = frozenset({"free"}) | frozenset(EXIT_FUNCTIONS)
 
 
 # the C library's functions whose GCC builtin is the function itself (__builtin_malloc is malloc)

@@ -44,7 +44,7 @@ import networkx as nx
 
 from tvla.cfront import ir
 from tvla.cfront.unsequenced import unsequenced_effects
-from tvla.cfront.cinfo import BLOCK, accessed_cells, function_symbol, ABS_FUNCTIONS, jumped_over_decls, binary_conditional, opaque_expression, walk_main, ERROR_FUNCTIONS, EXIT_FUNCTIONS, STOPPING_FUNCTIONS, CELL_ALLOCATORS, CELL_FIELD, K, SourceText, backward_jumps, callee_name, hidden_calls, jumped_back_over, library_name, switch_range, callable_from_main, definitions, cell_words, children, constant_value, decl_key, \
+from tvla.cfront.cinfo import BLOCK, accessed_cells, function_symbol, ABS_FUNCTIONS, jumped_over_decls, binary_conditional, opaque_expression, walk_main, ERROR_FUNCTIONS, EXIT_FUNCTIONS, POINTER_LIBRARY, STOPPING_FUNCTIONS, CELL_ALLOCATORS, CELL_FIELD, K, SourceText, backward_jumps, callee_name, hidden_calls, jumped_back_over, library_name, switch_range, callable_from_main, definitions, cell_words, children, constant_value, decl_key, \
     designated_fields, does_nothing, never_returns, fields_of, function_number, initializer, int_cell, is_function_pointer, is_int, is_int_cell, is_number, \
     is_scalar, for_parts, for_parts_unknown, is_pointer, is_void_pointer, pointee_struct, strip, struct_decl, struct_name, switch_cases, \
     MAX_CASE_RANGE, case_values, int_range, sizeof_struct
@@ -201,6 +201,9 @@ class Lowering(LinkLowering):
         named = {function_number(c.referenced): function_symbol(c.referenced) for c in tu.cursor.walk_preorder()
                  if c.kind == K.DECL_REF_EXPR and c.referenced is not None and c.referenced.kind == K.FUNCTION_DECL}
         self.error_numbered = {n: f for n, f in named.items() if f in ERROR_FUNCTIONS}
+        # the library functions a pointer's value may name whose call the lowering follows (free, exit)
+        self.library_numbered = {n: library_name(f) for n, f in named.items()
+                                 if library_name(f) in POINTER_LIBRARY and f not in self.definitions}
         self.hosts = find_hosts(tu)
         self.accessed = accessed_cells(tu.cursor)   # int cells whose elements some expression reads or writes
 
@@ -808,8 +811,9 @@ class Lowering(LinkLowering):
         for v in values:
             here = self.node()
             self.int_branch(op, "==", ("const", v), here, None, cur, s)
-            if v in self.error_numbered:   # f = reach_error; f(): the error, as a call by name
-                _value, end = self.library_call(self.error_numbered[v], s, args, here, fr)
+            library = self.error_numbered.get(v) or self.library_numbered.get(v)
+            if library is not None:   # f = reach_error or free; f(x): as a call by name
+                _value, end = self.library_call(library, s, args, here, fr)
                 ends.append(end)
                 continue
             if v not in named:

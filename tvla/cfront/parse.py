@@ -5,7 +5,7 @@ Contract:
 * :func:`parse_file` parses with ``-nostdinc`` against the minimal headers
   shipped in ``tvla/cfront/include`` (``stdlib.h``, ``stdio.h``, ``assert.h``,
   ``stdbool.h``, ``string.h``, ``stddef.h``, ``limits.h``, ``stdint.h``, ``malloc.h``,
-  ``alloca.h``), so no C compiler or system headers are needed; ``tvla_prelude.h`` is included first and declares the
+  ``alloca.h``, ``signal.h``... the list in docs/c.md), so no C compiler or system headers are needed; ``tvla_prelude.h`` is included first and declares the
   SV-COMP functions (``__VERIFIER_nondet_*``, ``__VERIFIER_assume``,
   ``reach_error``) for programs that use them undeclared.  Preprocessed
   ``.i`` files (``gcc -E`` output, with GNU extensions) parse the same way.

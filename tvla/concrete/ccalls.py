@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Sequence
 
 import clang.cindex as ci
 
-from tvla.cfront.cinfo import (ABS_FUNCTIONS, ERROR_FUNCTIONS, EXIT_FUNCTIONS, STOPPING_FUNCTIONS, callee_name, children,
+from tvla.cfront.cinfo import (ABS_FUNCTIONS, ERROR_FUNCTIONS, EXIT_FUNCTIONS, POINTER_LIBRARY, STOPPING_FUNCTIONS, callee_name, children,
                                does_nothing, never_returns, strip)
 from tvla.cfront.intvars import RANDOM_CALLS
 from tvla.cfront.ir import IntRange
@@ -36,7 +36,8 @@ def compile_call(ex: "ExprCompiler", c: ci.Cursor, ty: Ty) -> Fn:
     name = callee_name(c)
     if name is None:
         callee = ex.rv(kids[0])[0]
-        return _indirect(callee, args, {n: _error_call(ex, n, args) for n in ERROR_FUNCTIONS})
+        library = {n: _LIBRARY[n](args, ex.prog.site(c)) for n in POINTER_LIBRARY if n not in ex.prog.bodies}
+        return _indirect(callee, args, {**library, **{n: _error_call(ex, n, args) for n in ERROR_FUNCTIONS}})
     if name in ERROR_FUNCTIONS:
         return _error_call(ex, name, args)
     if name in ex.prog.bodies:   # the file's own rand(), even its own __VERIFIER_nondet_int(), as gcc runs it
@@ -88,12 +89,13 @@ def _error_call(ex: "ExprCompiler", name: str, args: List[Fn]) -> Fn:
     return _error_returns(None if does_nothing(body) else _user(name, args))
 
 
-def _indirect(callee: Fn, args: List[Fn], errors: Dict[str, Fn]) -> Fn:
-    """A call through a function pointer; ``errors``: the call of each error function it may hold."""
+def _indirect(callee: Fn, args: List[Fn], library: Dict[str, Fn]) -> Fn:
+    """A call through a function pointer; ``library``: the call of each error function or library
+    function (``free``, ``exit``) it may hold."""
     def call(fr: "Frame") -> Any:
         f = callee(fr)
-        if isinstance(f, tuple) and f[0] == "function" and f[1] in errors:
-            return errors[f[1]](fr)
+        if isinstance(f, tuple) and f[0] == "function" and f[1] in library:
+            return library[f[1]](fr)
         if not (isinstance(f, tuple) and f[0] == "function" and f[1] in fr.m.code.functions):
             raise Unmodeled("a call through a pointer to no function of the program")
         return _call(fr, f[1], args)
