@@ -59,6 +59,15 @@ def test_a_witness_store_names_each_element_of_an_array(tmp_path):
     assert "bk[0] = NULL; bk[1] -> c1; c1.next = NULL" in w[-1].store   # was "bk = NULL" for bk[0]
 
 
+def test_a_witness_store_lists_elements_in_index_order_runs_of_one_value_once(tmp_path):
+    src = tmp_path / "fill.c"
+    src.write_text("#include <stdlib.h>\nint main(void) { int *a = malloc(12 * sizeof(int));\n"
+                   "  for (int i = 0; i < 12; i++) a[i] = i < 2 ? i : 7;\n  a[10] = 3;\n  return 0; }\n")
+    w = find(str(src), ["memcleanup"])["memcleanup"].witness
+    # was c1[0] = 0; c1[1] = 1; c1[10] = 3; c1[11] = 7; c1[2] = 7; ... (text order, one element each)
+    assert w[-1].store.endswith("c1[0] = 0; c1[1] = 1; c1[2..9] = 7; c1[10] = 3; c1[11] = 7")
+
+
 @pytest.mark.parametrize("drop, kind, message, line", [
     ("free(head)", "valid-deref", "dereference of memory of a returned call (alloca)", 18),
     ("m->d = 2", "valid-free", "free of memory not on the heap", 19),

@@ -296,16 +296,38 @@ def render(m: Machine) -> str:
     variables = list(fr.vars.values()) if fr is not None else []
     variables += list(m.globals.values())
     parts = [_variable(o) for o in variables]
-    for o in m.memory.live.values():
-        for path in sorted(o.slots, key=repr):
-            parts.append(f"{o.name}{_path(path, _is_array(o))} {_value(o.slots[path])}")
+    parts += [_slots(o) for o in m.memory.live.values() if o.slots]
     return "; ".join(p for p in parts if p)
 
 
 def _variable(o: Obj) -> str:
     if not o.slots:
         return "" if o.zero else f"{o.name} uninitialised"
-    return "; ".join(f"{o.name}{_path(p, _is_array(o))} {_value(v)}" for p, v in sorted(o.slots.items(), key=repr))
+    return _slots(o)
+
+
+def _slots(o: Obj) -> str:
+    """The slots of ``o`` in index order, a run of three or more elements of an array that hold
+    one value as ``a[1..127] = -1``."""
+    items = [(p, _value(v)) for p, v in sorted(o.slots.items(), key=lambda kv: _slot_key(kv[0]))]
+    array = _is_array(o)
+    parts: List[str] = []
+    i = 0
+    while i < len(items):
+        j = i
+        while (array and j + 1 < len(items) and len(items[j + 1][0]) == 1 == len(items[i][0])
+               and items[j + 1][0][0] == items[j][0][0] + 1 and items[j + 1][1] == items[i][1]):
+            j += 1
+        path, value = items[i]
+        where = f"[{path[0]}..{items[j][0][0]}]" if j - i >= 2 else _path(path, array)
+        parts.append(f"{o.name}{where} {value}")
+        i = j + 1 if j - i >= 2 else i + 1
+    return "; ".join(parts)
+
+
+def _slot_key(path: Tuple[Any, ...]) -> Tuple[Tuple[int, Any], ...]:
+    """Indices in numeric order, fields by name."""
+    return tuple((0, x) if isinstance(x, int) else (1, str(x)) for x in path)
 
 
 def _is_array(o: Obj) -> bool:
