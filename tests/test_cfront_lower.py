@@ -737,6 +737,37 @@ def test_verdicts_with_a_callee_that_spins(tmp_path):
         assert (f.properties[0].verdict, f.properties[0].violated) == verdict, lose
 
 
+SPIN_GUARD = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+void reach_error(void) {}
+typedef struct node { struct node *next; int data; } *SLL;
+void myexit(int s) {
+ _EXIT: goto _EXIT;
+}
+int _get_nondet_int(int from, int until) {
+  int len = __VERIFIER_nondet_int();
+  if (len < from || len > until) myexit(1);
+  return len;
+}
+int main() {
+  const int len = _get_nondet_int(2, 5);
+  SLL s = NULL;
+  for (int k = len; k > 0; k--) { SLL n = malloc(sizeof(struct node)); n->next = s; n->data = 1; s = n; }
+  for (int i = FIRST; i < len; i++) { SLL t = s->next; free(s); s = t; }
+  if (s != NULL) reach_error();
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("first, verdicts", [("0", ("true", "true", "true")), ("1", ("true", "false", "false"))])
+def test_a_length_guarded_by_a_callee_that_spins_is_a_flag(tmp_path, first, verdicts):
+    """list-simple's ``_get_nondet_int(2, 5)`` whose out-of-range values call ``myexit`` (a loop on a
+    label) guards the length as ``__VERIFIER_assume`` would: each of 2..5 cells is built and removed
+    (was unknown: the guard's test abstracted); one removal short leaves a cell."""
+    assert c_verdicts(tmp_path, SPIN_GUARD.replace("FIRST", first)) == verdicts
+
+
 def test_liveness_keeps_positions(tmp_path):
     prog = lower(tmp_path, "void f(Node *l) { free(l); }\n"
                            "int main() { Node *a = malloc(sizeof *a); f(a); a = NULL; return 0; }\n", liveness=True)

@@ -53,7 +53,7 @@ from typing import Callable, Dict, FrozenSet, Hashable, List, Optional, Set, Tup
 
 import clang.cindex as ci
 
-from tvla.cfront.cinfo import (MAX_CASE_RANGE, K, cell_deref, strip_kept, callee_definition, callee_name, returned_values, case_values, children, controlling_range, has_backward_goto, decl_key, for_parts,
+from tvla.cfront.cinfo import (EXIT_FUNCTIONS, MAX_CASE_RANGE, K, never_returns, cell_deref, strip_kept, callee_definition, callee_name, returned_values, case_values, children, controlling_range, has_backward_goto, decl_key, for_parts,
                                constant_value, initializer, int_range, is_aggregate, is_datum, is_scalar, keeps_value,
                                mentions, repeatable, strip, switch_cases, tokens, writes_operand)
 from tvla.cfront.ir import DATA_OPS, IntRange, Span, held, holds, region_values
@@ -604,7 +604,15 @@ def _exits(stmt: ci.Cursor, in_main: bool, leaving: Optional[Hashable] = None,
         if leaving is not None and not mentions(s, leaving):
             return True
         return in_main and all(evaluate_int(k) is not None for k in children(s))
-    return s.kind == K.CALL_EXPR and callee_name(s) in _EXITS
+    return s.kind == K.CALL_EXPR and (callee_name(s) in _EXITS or _spins(s))
+
+
+def _spins(call: ci.Cursor) -> bool:
+    """Does ``call`` call a function of the file that only ends the program or loops forever
+    (list-simple's ``myexit``: ``_EXIT: goto _EXIT;``), calling nothing else?"""
+    fdef = callee_definition(call)
+    return fdef is not None and never_returns(fdef, frozenset(EXIT_FUNCTIONS)) and \
+        all(callee_name(c) in EXIT_FUNCTIONS for c in fdef.walk_preorder() if c.kind == K.CALL_EXPR)
 
 
 def _cleanup(stmt: ci.Cursor, guarded: Optional[Hashable]) -> bool:
