@@ -59,6 +59,17 @@ def test_a_witness_store_names_each_element_of_an_array(tmp_path):
     assert "bk[0] = NULL; bk[1] -> c1; c1.next = NULL" in w[-1].store   # was "bk = NULL" for bk[0]
 
 
+def test_memcpy_into_a_block_not_used_yet_copies_the_cell(tmp_path):
+    """``a = malloc(sizeof *a); memcpy(a, b, sizeof *a)``: the new block takes b's type (the run
+    stopped as unmodeled: "memcpy of a part of an element"), so the cell left is seen at the end."""
+    src = tmp_path / "copy.c"
+    src.write_text("#include <stdlib.h>\n#include <string.h>\nstruct node { struct node *next; int d; };\n"
+                   "int main(void) { struct node *b = malloc(sizeof *b); b->next = NULL; b->d = 3;\n"
+                   "  struct node *a = malloc(sizeof *a); memcpy(a, b, sizeof *a);\n"
+                   "  if (a->d == 3) free(a);\n  return 0; }\n")
+    assert find(str(src), ["memcleanup"])["memcleanup"].pos.line == 7
+
+
 def test_a_witness_store_lists_elements_in_index_order_runs_of_one_value_once(tmp_path):
     src = tmp_path / "fill.c"
     src.write_text("#include <stdlib.h>\nint main(void) { int *a = malloc(12 * sizeof(int));\n"

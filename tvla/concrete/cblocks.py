@@ -63,9 +63,13 @@ def zero_fill(p: Any, byte: Any, n: Any) -> None:
 
 
 def copy_elements(dst: Any, src: Any, n: Any) -> None:
-    """``memcpy(dst, src, n)`` between elements of one type."""
-    d, df, count = _elements(dst, n, "memcpy")
+    """``memcpy(dst, src, n)`` between elements of one type (a heap block not used yet takes the
+    source's: ``a = malloc(sizeof *a); memcpy(a, b, sizeof *a);``)."""
     s, sf, _ = _elements(src, n, "memcpy")
+    if isinstance(dst, Ptr) and dst.obj is not None and dst.obj.kind in BLOCKS and dst.path == (0,) \
+            and dst.obj.alive:
+        Memory.typed(dst.obj, s.elem)
+    d, df, count = _elements(dst, n, "memcpy")
     if d.elem is not s.elem:
         raise Unmodeled("memcpy between two types")
     assert s.elem is not None
