@@ -93,3 +93,29 @@ def test_exit_through_a_pointer_ends_the_program(tmp_path):
     src = LIST + "int main(void) {\n  void (*quit)(int) = __VERIFIER_nondet_int() ? exit : 0;\n" \
         "  struct node *h = malloc(sizeof *h);\n  if (quit)\n    quit(1);\n  free(h);\n  return 0;\n}\n"
     assert c_verdicts(tmp_path, src, ("memsafety", "memcleanup")) == ("true", "false")
+
+
+FORTIFIED = """#include <stdlib.h>
+#include <stdio.h>
+extern int __printf_chk(int flag, const char *fmt, ...);
+extern int __fprintf_chk(FILE *stream, int flag, const char *fmt, ...);
+struct node { struct node *next; int d; };
+int main(void) {
+  struct node *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+  __builtin___memset_chk(a, 0, sizeof *a, __builtin_object_size(a, 0));
+  b->next = NULL; b->d = 3;
+  __builtin___memcpy_chk(a, b, sizeof *a, __builtin_object_size(a, 0));
+  __printf_chk(1, "%d\\n", a->d);
+  __fprintf_chk(stderr, 1, "done %d\\n", b->d);
+  free(a);
+  FREE
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("free, verdicts", [("free(b);", ("true", "true", "true")), ("", ("true", "false", "true"))])
+def test_glibc_s_checked_functions_are_the_functions_they_check(tmp_path, free, verdicts):
+    """What gcc -O2 -D_FORTIFY_SOURCE makes of memset, memcpy and printf (``__builtin___memcpy_chk``
+    with the object's size, ``__printf_chk`` with a flag): each was an unsupported call (unknown)."""
+    assert c_verdicts(tmp_path, FORTIFIED.replace("FREE", free)) == verdicts

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Sequence
 
 import clang.cindex as ci
 
-from tvla.cfront.cinfo import (ABS_FUNCTIONS, ERROR_FUNCTIONS, EXIT_FUNCTIONS, POINTER_LIBRARY, STOPPING_FUNCTIONS, callee_name, children,
+from tvla.cfront.cinfo import (ABS_FUNCTIONS, ERROR_FUNCTIONS, EXIT_FUNCTIONS, POINTER_LIBRARY, STOPPING_FUNCTIONS, call_arguments, callee_name, children,
                                does_nothing, never_returns, strip)
 from tvla.cfront.intvars import RANDOM_CALLS
 from tvla.cfront.ir import IntRange
@@ -32,7 +32,8 @@ QUIET_FUNCTIONS = ("printf", "puts", "putchar", "fprintf", "fflush", "fputs", "p
 
 def compile_call(ex: "ExprCompiler", c: ci.Cursor, ty: Ty) -> Fn:
     kids = children(c)
-    args = [ex.rv(a)[0] for a in kids[1:]]
+    given = call_arguments(c)
+    args = [ex.rv(a)[0] for a in given]
     name = callee_name(c)
     if name is None:
         callee = ex.rv(kids[0])[0]
@@ -47,7 +48,7 @@ def compile_call(ex: "ExprCompiler", c: ci.Cursor, ty: Ty) -> Fn:
     if name in RANDOM_CALLS and not args or name == "time" and len(args) == 1:
         return _nondet(ex.prog.site(c), ty, args, RANDOM_CALLS.get(name))
     if name in QUIET_FUNCTIONS and c.hash not in ex.discarded:
-        return _printed(name, args, kids[1:])
+        return _printed(name, args, given)
     maker = _LIBRARY.get(name)
     return maker(args, ex.prog.site(c)) if maker is not None else refuse(f"a call of {name}, defined nowhere")
 
