@@ -128,6 +128,16 @@ def test_signal_setjmp_and_pthread_headers_declare_what_they_call(tmp_path):
         [(11, "unsupported: call of signal, which is not defined in the file")]
 
 
+def test_static_assert_and_the_integer_constant_macros(tmp_path):
+    """C11's ``static_assert`` (glibc's assert.h defines it) and stdint.h's ``UINT64_C``: each was a
+    parse error or an unsupported call of an undeclared function."""
+    prog = lower(tmp_path, "#include <assert.h>\n#include <stdint.h>\n"
+                           "static_assert(sizeof(int) == 4, \"32-bit int\");\n"
+                           "int main() { uint64_t big = UINT64_C(1) << 40; int32_t k = INT32_C(7);\n"
+                           "  if (big == 0 || k != 7) abort();\n  return 0; }\n")
+    assert not prog.unsupported and ir.Exit("abort") not in stmts(prog)
+
+
 def test_output_to_stderr_makes_no_pointer_variable(tmp_path):
     """``fprintf(stderr, ...)`` reads ``stderr`` for nothing: no variable ``stderr`` (NULL in every
     witness store) is made."""

@@ -4,6 +4,9 @@
 #define _TVLA_ASSERT_H
 void __assert_fail(const char *assertion, const char *file, unsigned int line, const char *function)
     __attribute__((__noreturn__));
+#if !defined(__cplusplus) && __STDC_VERSION__ >= 201112L
+#define static_assert _Static_assert
+#endif
 #endif
 #undef assert
 #ifdef NDEBUG

@@ -26,4 +26,14 @@ typedef __UINTMAX_TYPE__ uintmax_t;
 #define INT64_MAX __INT64_MAX__
 #define UINT64_MAX __UINT64_MAX__
 #define SIZE_MAX __SIZE_MAX__
+#define INT8_C(c) c
+#define INT16_C(c) c
+#define INT32_C(c) c
+#define INT64_C(c) c ## LL
+#define UINT8_C(c) c
+#define UINT16_C(c) c
+#define UINT32_C(c) c ## U
+#define UINT64_C(c) c ## ULL
+#define INTMAX_C(c) c ## LL
+#define UINTMAX_C(c) c ## ULL
 #endif
