@@ -119,3 +119,37 @@ def test_glibc_s_checked_functions_are_the_functions_they_check(tmp_path, free, 
     """What gcc -O2 -D_FORTIFY_SOURCE makes of memset, memcpy and printf (``__builtin___memcpy_chk``
     with the object's size, ``__printf_chk`` with a flag): each was an unsupported call (unknown)."""
     assert c_verdicts(tmp_path, FORTIFIED.replace("FREE", free)) == verdicts
+
+
+ERRNO = """extern int *__errno_location (void) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__const__));
+extern int __VERIFIER_nondet_int(void);
+extern void *malloc(unsigned long);
+extern void free(void *);
+void reach_error(void) {}
+int main(void) {
+  int *p = malloc(sizeof(int));
+  (*__errno_location ()) = 0;
+  if (__VERIFIER_nondet_int())
+    (*__errno_location ()) = 12;
+  if ((*__errno_location ()) == BAD)
+    reach_error();
+  free(p);
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("concrete", [True, False])
+@pytest.mark.parametrize("bad, verdicts", [("12", ("true", "true", "false")), ("13", ("true", "true", "true"))])
+def test_glibc_s_errno_is_one_int(tmp_path, bad, verdicts, concrete):
+    """``errno`` as a ``.i`` file has it (``(*__errno_location ())``): a call of a function the file
+    only declares, unsupported in every property (unknown)."""
+    assert c_verdicts(tmp_path, ERRNO.replace("BAD", bad), concrete=concrete) == verdicts
+
+
+def test_a_witness_starts_in_the_file_not_in_a_header(tmp_path):
+    """errno's declaration (a header's) gives its initial value at ``main``'s line."""
+    from conftest import verify_c
+    res = verify_c(tmp_path, ERRNO.replace("BAD", "12"), ("unreach-call",), concrete=False)
+    steps = res.properties[0].witness
+    assert steps and all(s.pos is not None and s.pos.file.endswith("prog.c") for s in steps)

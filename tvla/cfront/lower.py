@@ -232,10 +232,13 @@ class Lowering(LinkLowering):
                 fr.names[decl_key(p)] = self.fresh(p.spelling or "arg")
 
     def init_globals(self, entry: str, start: str, c: ci.Cursor) -> None:
-        """Edges from ``entry`` giving the kept int globals their initial values, then on to ``start``."""
+        """Edges from ``entry`` giving the kept int globals their initial values, then on to ``start``;
+        one declared in a header (``errno``) is placed at ``main`` (``c``), a line the user has."""
         cur: Cur = entry
+        main = c.translation_unit.spelling
         for stmt, where in self.global_inits:
-            cur = self.step(cur, stmt, where)
+            here = where.location.file is not None and where.location.file.name == main
+            cur = self.step(cur, stmt, where if here else c)
         self.goto(cur, start, c)
 
     def declare_global(self, ref: ci.Cursor) -> Optional[str]:

@@ -1,8 +1,9 @@
 """The text the lowering reads: the file with its arrays indexed by constants split into scalars
 (:mod:`tvla.cfront.arrays`), its ``void *`` that hold one type of pointer retyped
 (:mod:`tvla.cfront.voidtypes`), its ``x = k++;`` split (:mod:`tvla.cfront.post_steps`), its
-choices inside arithmetic lifted (:mod:`tvla.cfront.choices`) and GNU's ``x ?: y`` spelled out
-(:mod:`tvla.cfront.binary_conditionals`).  All are byte edits of the file
+choices inside arithmetic lifted (:mod:`tvla.cfront.choices`), GNU's ``x ?: y`` spelled out
+(:mod:`tvla.cfront.binary_conditionals`) and glibc's ``(*__errno_location ())`` read as ``errno``
+(:mod:`tvla.cfront.errno_calls`).  All are byte edits of the file
 found on its first parse (an edit that overlaps one of a pass before it is dropped); the
 edited text is parsed again from memory (nothing is written to disk).  Line numbers never move:
 no edit adds or removes a line; columns after an edit that changes the length of its line do, and
@@ -17,6 +18,7 @@ import clang.cindex as ci
 from tvla.cfront.arrays import array_edits
 from tvla.cfront.binary_conditionals import binary_conditional_edits
 from tvla.cfront.choices import choice_edits
+from tvla.cfront.errno_calls import errno_edits
 from tvla.cfront.parse import Edits, reparse
 from tvla.cfront.post_steps import post_step_edits
 from tvla.cfront.voidtypes import void_pointer_edits
@@ -74,12 +76,13 @@ def rewrite(tu: ci.TranslationUnit, path: str, model: Optional[str] = None
         text = fh.read()
     edits = array_edits(tu, text)
     void, header = void_pointer_edits(tu, text)
-    for more in (void, post_step_edits(tu, text), choice_edits(tu, text), binary_conditional_edits(tu, text)):
+    errno, errno_header = errno_edits(tu, text)
+    for more in (void, errno, post_step_edits(tu, text), choice_edits(tu, text), binary_conditional_edits(tu, text)):
         edits.update((at, e) for at, e in more.items()
                      if not any(a < at + max(e[0], 1) and at < a + max(n, 1) for a, (n, _) in edits.items()))
     if not edits:
         return tu, None
     try:
-        return reparse(path, apply_edits(text, edits), header, model), Origins(text, edits)
+        return reparse(path, apply_edits(text, edits), header + errno_header, model), Origins(text, edits)
     except TvlaError:
         return tu, None

@@ -27,6 +27,8 @@ __all__ = ["compile_call"]
 
 Fn = Callable[["Frame"], Any]
 MAX_BLOCK = 1 << 30   # bytes of the largest block a run allocates
+ERRNO_FUNCTION = "__errno_location"
+_ERRNO_KEY = -1
 QUIET_FUNCTIONS = ("printf", "puts", "putchar", "fprintf", "fflush", "fputs", "perror", "srand", "srandom")
 
 
@@ -45,12 +47,26 @@ def compile_call(ex: "ExprCompiler", c: ci.Cursor, ty: Ty) -> Fn:
         return _user(name, args)
     if name.startswith("__VERIFIER_nondet_"):
         return _nondet(ex.prog.site(c), ty)
+    if name == ERRNO_FUNCTION and not args and ty.kind == "ptr":
+        return _errno_location(ty.pointee)
     if name in RANDOM_CALLS and not args or name == "time" and len(args) == 1:
         return _nondet(ex.prog.site(c), ty, args, RANDOM_CALLS.get(name))
     if name in QUIET_FUNCTIONS and c.hash not in ex.discarded:
         return _printed(name, args, given)
     maker = _LIBRARY.get(name)
     return maker(args, ex.prog.site(c)) if maker is not None else refuse(f"a call of {name}, defined nowhere")
+
+
+def _errno_location(elem: Ty) -> Fn:
+    """glibc's ``__errno_location ()``: the address of the run's one ``errno`` (zero at the start), an
+    object of the run made at the first call (a key no declaration has)."""
+    def call(fr: "Frame") -> Any:
+        m = fr.m
+        o = m.globals.get(_ERRNO_KEY)
+        if o is None:
+            o = m.globals[_ERRNO_KEY] = m.memory.new("global", "errno", elem, 1, elem.size, zero=True)
+        return Ptr(o, (0,), None)
+    return call
 
 
 def _with_args(fr: "Frame", args: List[Fn]) -> List[Any]:
