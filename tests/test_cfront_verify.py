@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from conftest import c_verdicts, validate_sarif
+from conftest import c_verdicts, validate_sarif, verify_c
 from tvla.cli.verify import VerifyOptions, verify_files
 from tvla.output.verify_report import sarif, text_lines, verify_json, write_html
 
@@ -1982,3 +1982,23 @@ def test_a_link_pointer_compared_with_an_address(tmp_path, head_test, field_test
     [f] = verify_files([write(tmp_path, "lt.c", src)], VerifyOptions(("unreach-call",)))
     assert not f.unsupported
     assert [p.verdict for p in f.properties] == [verdict], f.properties
+
+
+def test_a_finding_of_an_unknown_property_says_it_is_an_alarm(tmp_path):
+    """k * k == 2 never holds, but the analysis abstracts the product: the NULL dereference under
+    it is an alarm no run shows, and its line says so (it read as a violation)."""
+    src = """extern int __VERIFIER_nondet_int(void);
+struct node { struct node *next; };
+int main(void) {
+  struct node *p = 0;
+  int k = __VERIFIER_nondet_int();
+  if (k > 100 || k < -100) return 0;
+  if (k * k == 2)
+    p->next = 0;
+  return 0;
+}
+"""
+    lines = text_lines(verify_c(tmp_path, src, ("memsafety",)))
+    path = str(tmp_path / "prog.c")
+    assert lines[0] == f"{path}:8:5: valid-deref violated: NULL pointer p dereferenced (an alarm: memsafety is unknown)"
+    assert lines[1].startswith(f"{path}: memsafety: unknown (")

@@ -1,7 +1,8 @@
 """Writers of ``tvla verify``'s results: compiler-style text, JSON (docs/json.md) and SARIF 2.1.0.
 
 They read :class:`tvla.cfront.verdict.FileVerdict` values and nothing else.
-Text: one ``prog.c:LINE:COL: KIND violated: WHAT`` line per finding, the
+Text: one ``prog.c:LINE:COL: KIND violated: WHAT`` line per finding (``... (an alarm: PROPERTY is
+unknown)`` where no witness shows it), the
 witness of each ``false`` property as source lines with the store before each
 step, then one ``prog.c: PROPERTY: VERDICT`` line per property.  SARIF: one
 result per finding (``error`` when its property is false, ``warning`` when it
@@ -38,6 +39,14 @@ def _what(alarm: Alarm) -> str:
     return alarm.message[len(prefix):] if alarm.message.startswith(prefix) else alarm.message
 
 
+def _unconfirmed(p: PropertyVerdict, a: Alarm) -> str:
+    """What a finding of a property not found false says: an alarm the analysis could not rule
+    out, not a violation shown (the verdict line says why)."""
+    if p.verdict != FALSE:
+        return f" (an alarm: {p.name} is {p.verdict})"
+    return "" if a.witness else " (an alarm without a witness)"
+
+
 def _step_line(step: WitnessStep) -> str:
     where = f"{step.pos.file}:{step.pos.line}" if step.pos else "(start)"
     return f"    {where}: {step.action}    [{step.store}]"
@@ -59,7 +68,7 @@ def text_lines(f: FileVerdict) -> List[str]:
         for a in p.findings:
             if (a.pos, a.message) not in seen:
                 seen.add((a.pos, a.message))
-                lines.append(f"{a.pos}: {a.kind} violated: {_what(a)}")
+                lines.append(f"{a.pos}: {a.kind} violated: {_what(a)}{_unconfirmed(p, a)}")
         if p.verdict == FALSE:
             n = len(p.witness)
             lines.append(f"  witness of {p.name} ({p.violated}), {n} step{'s' if n != 1 else ''}:")
