@@ -406,6 +406,7 @@ def verify_on_stack(path: str, opts: VerifyOptions, tell: Optional[Settled] = No
         cprog = lower(path, opts)
         settled = {**never_reached(cprog, opts), **never_allocated(cprog, opts)}
         runs = ConcreteSearch.of_file(path, opts.malloc_may_fail, opts.data_model) if opts.concrete else None
+        settled.update(one_execution(runs, [p for p in opts.properties if p not in settled], opts.timeout))
         settled.update(concrete_falses(runs, [p for p in opts.properties if p not in settled], 0, FIRST_RUNS,
                                        FIRST_SECONDS, opts.witness_steps))
         opts = replace(opts, properties=tuple(p for p in opts.properties if p not in settled))
@@ -483,9 +484,22 @@ def _drops_what_c_holds(s: ir.Statement) -> bool:
     return isinstance(s, ir.Kill) and s.final or isinstance(s, ir.Forget) or isinstance(s, ir.Deref) and s.unread
 
 
+ONLY_RUN_SECONDS = 10.0   # the run of a program that makes no choice (its one execution)
 FIRST_RUNS, FIRST_SECONDS = 300, 4.0   # concrete runs before the analysis: most violations show at once
 SEARCH_RUNS, SEARCH_SECONDS = 3000, 10.0   # and after it, for the properties it left unknown
 STEERED_RUNS = 2000   # then runs steered by the tests of runs before (a datum a test compares with 4 set to 4)
+
+
+def one_execution(runs: Optional[ConcreteSearch], properties: Sequence[str], timeout: Optional[float]
+                  ) -> Dict[str, PropertyVerdict]:
+    """``true`` for each property of ``properties`` that the one execution of a program without
+    choices keeps (:meth:`~tvla.concrete.csearch.ConcreteSearch.holds`, within
+    :data:`ONLY_RUN_SECONDS` or a quarter of the time limit): that run is every run, whatever the
+    analysis could follow of it (arrays, arithmetic, unsupported constructs)."""
+    if runs is None or not properties:
+        return {}
+    seconds = min(ONLY_RUN_SECONDS, timeout / 4) if timeout else ONLY_RUN_SECONDS
+    return {p: PropertyVerdict(p, TRUE) for p in runs.holds(properties, seconds)}
 
 
 def concrete_falses(runs: Optional[ConcreteSearch], properties: Sequence[str], start: int, stop: int,

@@ -18,7 +18,7 @@ from tvla.cfront.intvars import RANDOM_CALLS
 from tvla.cfront.ir import IntRange
 from tvla.concrete.cblocks import copy_elements, reallocated, zero_fill
 from tvla.concrete.cmemory import BYTES, NULL, Halt, Obj, Ptr, Unmodeled, refuse
-from tvla.concrete.ctyping import Ty, path_offset, truth, wrap
+from tvla.concrete.ctyping import Ty, path_offset, tested, wrap
 
 if TYPE_CHECKING:
     from tvla.concrete.cexec import ExprCompiler, Frame, Machine
@@ -126,7 +126,7 @@ def _nondet(site: int, ty: Ty, args: Sequence[Fn] = (), within: Optional[IntRang
         return refuse(f"a nondeterministic {ty.name}")
 
     def call(fr: "Frame") -> int:
-        if any(truth(a(fr)) for a in args):
+        if any(tested(a(fr), fr.m) for a in args):
             raise Unmodeled("time() storing its value")
         fr.m.checkpoint()
         v = wrap(fr.m.choose(site, ty), ty)
@@ -136,7 +136,7 @@ def _nondet(site: int, ty: Ty, args: Sequence[Fn] = (), within: Optional[IntRang
 
 def _assume(args: List[Fn], site: int) -> Fn:
     def call(fr: "Frame") -> Any:
-        if args and not truth(args[0](fr)):
+        if args and not tested(args[0](fr), fr.m):
             fr.m.checkpoint()   # the run stops here (loops forever): a cell lost before it stays lost
             raise Halt("assume")
         return None

@@ -33,7 +33,7 @@ from tvla.concrete.cblocks import scalar_paths
 from tvla.concrete.ccalls import compile_call
 from tvla.concrete.cmemory import (BLOCKS, BYTES, NULL, UNDEF, Halt, Memory, Obj, Ptr, Unmodeled, Violation,
                                    live_targets, refuse, zero)
-from tvla.concrete.ctyping import Ty, Types, convert, path_at, path_offset, truth, wrap
+from tvla.concrete.ctyping import Ty, Types, convert, path_at, path_offset, tested, wrap
 
 __all__ = ["CProgramCode", "Machine", "Outcome", "Event", "Limits", "MEMORY_KINDS", "COMPARE"]
 
@@ -371,7 +371,7 @@ class FunctionCompiler:
             v = fn(fr)
             if fr.m.compared is not None and isinstance(v, int):
                 fr.m.compared(pos, "!=", v, 0)
-            return truth(v)
+            return tested(v, fr.m)
         self.code.append((BRANCH, test, if_false, pos, self.prog.source(cond)))
 
     def loop_body(self, body: ci.Cursor, brk: Label, cont: Label) -> None:
@@ -625,7 +625,7 @@ class ExprCompiler:
 
     def r_conditional_operator(self, c: ci.Cursor, ty: Ty) -> Fn:
         cond, a, b = [self.rv(k)[0] for k in children(c)]
-        return lambda fr: a(fr) if truth(cond(fr)) else b(fr)
+        return lambda fr: a(fr) if tested(cond(fr), fr.m) else b(fr)
 
     def r_unary_operator(self, c: ci.Cursor, ty: Ty) -> Fn:
         op = unary_operator(c)
@@ -640,7 +640,7 @@ class ExprCompiler:
             return self.rv(arg)[0]
         value = self.rv(arg)[0]
         if op == "!":
-            return lambda fr: 0 if truth(value(fr)) else 1
+            return lambda fr: 0 if tested(value(fr), fr.m) else 1
         if op in ("-", "~", "+"):
             return lambda fr: _arith(op, 0 if op != "~" else -1, value(fr), ty, unary=True)
         return refuse(f"operator {op}")
@@ -684,9 +684,9 @@ class ExprCompiler:
             return lambda fr: (a(fr), b(fr))[1]
         (a, lt), (b, rt) = self.rv(left), self.rv(right)
         if op == "&&":
-            return lambda fr: 1 if truth(a(fr)) and truth(b(fr)) else 0
+            return lambda fr: 1 if tested(a(fr), fr.m) and tested(b(fr), fr.m) else 0
         if op == "||":
-            return lambda fr: 1 if truth(a(fr)) or truth(b(fr)) else 0
+            return lambda fr: 1 if tested(a(fr), fr.m) or tested(b(fr), fr.m) else 0
         told = (self.prog.pos(c), op) if op in COMPARE else None
         return _held(a, b, lambda x, y: _binary(op, x, y, lt, rt, ty), told)
 
@@ -929,7 +929,7 @@ def _element(path: Tuple[Any, ...], ty: Optional[Ty], i: int) -> Tuple[Tuple[Any
 
 def _either(x: Any, y: Fn, fr: Frame, ty: Ty) -> Any:
     """The value of ``x ?: y`` of type ``ty``: ``x`` when it is true, else ``y``'s."""
-    v = x if truth(x) else y(fr)
+    v = x if tested(x, fr.m) else y(fr)
     return convert(v, ty) if ty.kind in ("int", "ptr") else v
 
 
@@ -1030,6 +1030,8 @@ def _held(a: Fn, b: Fn, f: Callable[[Any, Any], Any], compare: Optional[Tuple[Po
             y = b(fr)
         finally:
             fr.pending.pop()
+        if compare is not None and (x is UNDEF or y is UNDEF):
+            fr.m.guessed = True   # an uninitialised pointer's garbage, taken as no object's address
         r = f(x, y)
         if compare is not None and fr.m.compared is not None and isinstance(x, int) and isinstance(y, int):
             fr.m.compared(compare[0], compare[1], x, y)
@@ -1227,6 +1229,7 @@ class Machine:
         # leak checks: every statement of ``window`` (a witness: all), else lazily (see check_lost)
         self.window = window if window is not None or trace is None else (-1, self.limits.steps)
         self.made: List[int] = []       # the choices so far, for a run made again
+        self.guessed = False            # a value of an uninitialised pointer was taken (ctyping.tested)
         self.unchecked = 0              # lazy: dirty statements since the last check (at step ``settled``)
         self.settled = 0
         self.found: Optional[Tuple[int, int]] = None   # lazy: a cell was lost between these steps

@@ -5,12 +5,13 @@ Contract: :meth:`ConcreteSearch.find` runs ``main`` many times (:mod:`tvla.concr
 run with its own nondeterministic choices drawn from a seeded generator (the same program gives
 the same runs), and returns, for each property asked that some run violates, a :class:`Found`: the
 violated subproperty, where, and the run's steps as a witness (C positions, statements, stores).
+:meth:`ConcreteSearch.holds` makes the one run of a program that makes no choice.
 A property is violated by a run as the competition defines it (docs/c.md): ``unreach-call`` when
 it calls ``reach_error()``; ``memcleanup`` when it terminates with cells not freed; ``memsafety``
 at its first invalid dereference or free, or a cell lost (a cell lost by a ``free``, whose
 successors only the freed cell held, is named after an invalid access that follows it, as
-``free(l); l = l->next;`` is first a use after free).  Runs are only ever evidence of ``false``:
-nothing here proves a property."""
+``free(l); l = l->next;`` is first a use after free).  Runs are evidence of ``false``, and of
+``true`` only where a run is the program's one execution (:meth:`ConcreteSearch.holds`)."""
 
 import random
 import time
@@ -25,13 +26,15 @@ from tvla.cfront.ir import Pos
 from tvla.cfront.parse import evaluate_int, parse_file
 from tvla.cfront.verdict import WitnessStep
 from tvla.concrete.cexec import COMPARE, CProgramCode, Event, Limits, Machine, Outcome
-from tvla.concrete.cmemory import BLOCKS, BYTES, UNDEF, Obj, Ptr
+from tvla.concrete.cmemory import BLOCKS, BYTES, UNDEF, Obj, Ptr, Unmodeled
 from tvla.concrete.ctyping import Ty
 
 __all__ = ["CONCRETE_PROPERTIES", "Found", "ConcreteSearch", "violated", "program_constants", "render"]
 
 
 CONCRETE_PROPERTIES = ("memsafety", "memcleanup", "unreach-call")
+# the one run of a program without choices: it may loop and allocate more than a searched run
+ONLY_RUN_LIMITS = Limits(steps=2_000_000, blocks=200_000)
 
 
 @dataclass(frozen=True)
@@ -197,6 +200,25 @@ class ConcreteSearch:
             return cls(CProgramCode(tu, path), program_constants(tu, path), malloc_may_fail)
         except Exception:  # noqa: BLE001 - a construct the compiler of runs does not know: no runs, no claim
             return None
+
+    def holds(self, properties: Sequence[str], seconds: float) -> Tuple[str, ...]:
+        """The properties of ``properties`` (of :data:`CONCRETE_PROPERTIES`) that the program's one
+        execution keeps, when it has one: a run that asks for no value (no ``__VERIFIER_nondet_*()``,
+        no read of an uninitialised int, no ``malloc`` that may fail), takes no value of an
+        uninitialised pointer, and ends (a return from ``main``, ``exit``, ``abort``, a
+        ``reach_error()`` that does not return, an assumption that fails) within ``seconds`` and
+        :data:`ONLY_RUN_LIMITS`, meeting nothing the interpreter does not model.  Else none."""
+        asked: List[int] = []
+
+        def choose(site: int, _ty: Optional[Ty]) -> int:
+            asked.append(site)
+            raise Unmodeled("a choice")   # several executions: this run proves nothing, stop it
+        m = Machine(self.code, choose, ONLY_RUN_LIMITS, self.malloc_may_fail,
+                    deadline=time.monotonic() + seconds)
+        out = m.run()
+        if asked or m.guessed or out.end not in ("exit", "error", "assume"):
+            return ()
+        return tuple(p for p in properties if p in CONCRETE_PROPERTIES and violated(p, out) is None)
 
     def find(self, properties: Sequence[str], start: int, stop: int, seconds: float,
              steps: int = 300, steer: int = 0) -> Dict[str, Found]:

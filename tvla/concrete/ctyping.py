@@ -12,7 +12,7 @@ import clang.cindex as ci
 
 from tvla.concrete.cmemory import BYTES, NULL, UNDEF, Ptr, Unmodeled
 
-__all__ = ["Ty", "Types", "convert", "truth", "wrap", "retarget", "type_at", "path_offset", "path_at"]
+__all__ = ["Ty", "Types", "convert", "truth", "tested", "wrap", "retarget", "type_at", "path_offset", "path_at"]
 
 T = ci.TypeKind
 _INTS = {T.BOOL: (1, False), T.CHAR_S: (8, True), T.SCHAR: (8, True), T.CHAR_U: (8, False), T.UCHAR: (8, False),
@@ -243,3 +243,11 @@ def truth(v: Any) -> bool:
     if v is UNDEF:   # an uninitialised pointer (integers get a value at their first read): garbage, not NULL
         return True
     raise Unmodeled("a test of a value that is no scalar")
+
+
+def tested(v: Any, m: Any) -> bool:
+    """:func:`truth` of ``v`` in a run of the machine ``m``: an uninitialised pointer's garbage,
+    taken as not NULL, is one value of several C allows, noted as a guess (``m.guessed``)."""
+    if v is UNDEF:
+        m.guessed = True
+    return truth(v)
