@@ -35,11 +35,12 @@ from tvla.concrete.cmemory import (BLOCKS, BYTES, NULL, UNDEF, Halt, Memory, Obj
                                    live_targets, refuse, zero)
 from tvla.concrete.ctyping import Ty, Types, convert, path_at, path_offset, tested, wrap
 
-__all__ = ["CProgramCode", "Machine", "Outcome", "Event", "Limits", "MEMORY_KINDS", "COMPARE"]
+__all__ = ["CProgramCode", "Machine", "Outcome", "Event", "Limits", "MEMORY_KINDS", "COMPARE", "TIME_LIMIT"]
 
 K = ci.CursorKind
 EVAL, BRANCH, JUMP, SWITCH, DECL, RET, VALUE = range(7)
 MEMORY_KINDS = ("valid-deref", "valid-free", "valid-memtrack")
+TIME_LIMIT = "the search's time limit"   # why a run stopped at its deadline
 
 
 @dataclass(frozen=True)
@@ -1355,7 +1356,7 @@ class Machine:
             if out.steps > self.limits.steps:
                 raise Unmodeled("the run's step limit")
             if not out.steps & 255 and self.deadline is not None and time.monotonic() > self.deadline:
-                raise Unmodeled("the search's time limit")
+                raise Unmodeled(TIME_LIMIT)
             self.pos = ins[-2]
             if self.trace is not None:
                 self.trace(self, ins)

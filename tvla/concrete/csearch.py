@@ -25,7 +25,7 @@ import clang.cindex as ci
 from tvla.cfront.ir import Pos
 from tvla.cfront.parse import evaluate_int, parse_file
 from tvla.cfront.verdict import WitnessStep
-from tvla.concrete.cexec import COMPARE, CProgramCode, Event, Limits, Machine, Outcome
+from tvla.concrete.cexec import COMPARE, TIME_LIMIT, CProgramCode, Event, Limits, Machine, Outcome
 from tvla.concrete.cmemory import BLOCKS, BYTES, UNDEF, Obj, Ptr, Unmodeled
 from tvla.concrete.ctyping import Ty
 
@@ -180,8 +180,8 @@ class Replay:
 
 class ConcreteSearch:
     """The runs of one C file: :meth:`find` searches runs ``start`` to ``stop`` of its sequence (so
-    a search can go on where an earlier one stopped); ``modeled`` turns false once a run met what
-    the interpreter does not model (its runs then show violations, but no run of theirs shows that
+    a search can go on where an earlier one stopped; of a program that makes no choice, one run);
+    ``modeled`` turns false once a run met what the interpreter does not model (its runs then show violations, but no run of theirs shows that
     there is none)."""
 
     def __init__(self, code: CProgramCode, constants: Sequence[int], malloc_may_fail: bool = False,
@@ -189,6 +189,7 @@ class ConcreteSearch:
         self.code, self.constants = code, constants
         self.malloc_may_fail, self.limits, self.seed = malloc_may_fail, limits, seed
         self.modeled = True
+        self.single = False   # the program makes no choice (found by holds): one run is all runs
 
     @classmethod
     def of_file(cls, path: str, malloc_may_fail: bool = False,
@@ -216,7 +217,9 @@ class ConcreteSearch:
         m = Machine(self.code, choose, ONLY_RUN_LIMITS, self.malloc_may_fail,
                     deadline=time.monotonic() + seconds)
         out = m.run()
-        if asked or m.guessed or out.end not in ("exit", "error", "assume"):
+        # stopped by the clock, a later run may get further, to a choice
+        self.single = not asked and not m.guessed and out.why != TIME_LIMIT
+        if not self.single or out.end not in ("exit", "error", "assume"):
             return ()
         return tuple(p for p in properties if p in CONCRETE_PROPERTIES and violated(p, out) is None)
 
@@ -228,6 +231,8 @@ class ConcreteSearch:
         (:meth:`steered_runs`), then the long runs (:meth:`long_runs`)."""
         best: Dict[str, Tuple[Event, List[int]]] = {}
         until = time.monotonic() + seconds
+        if self.single:
+            stop, steer = min(stop, start + 1), 0
         for r in range(start, stop):
             if _settled(best, properties, steps) or time.monotonic() > until:
                 break
