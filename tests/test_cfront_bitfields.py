@@ -36,3 +36,35 @@ def test_a_bit_field_holds_the_values_of_its_width(tmp_path, body, verdict):
     [f] = verify_files([str(path)], VerifyOptions(("unreach-call",)))
     [p] = f.properties
     assert p.verdict == verdict, p.reason
+
+
+ENUMS = """#include <stdlib.h>
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+enum color { RED, BLACK };
+enum sign { NEG = -1, ZERO };
+struct node { struct node *next; enum color c : 1; enum sign s : 1; };
+int main(void) {
+  struct node *n = malloc(sizeof *n);
+  n->next = NULL;
+  BODY
+  free(n);
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("concrete", [True, False])
+@pytest.mark.parametrize("body, verdict", [
+    ("n->c = BLACK; if (n->c != BLACK) reach_error();", "true"),
+    ("n->s = NEG; if (n->s != NEG) reach_error();", "true"),
+    ("n->s = NEG; if (n->s == NEG && __VERIFIER_nondet_int()) reach_error();", "false"),
+])
+def test_an_enum_bit_field_is_unsigned_without_a_negative_constant(tmp_path, body, verdict, concrete):
+    """An enum is stored as unsigned int when none of its constants is negative (gcc, clang): a
+    1-bit field of it holds 0 and 1.  The runs read it as signed (BLACK came back -1), a wrong
+    false of unreach-call and memcleanup (helper probe 99)."""
+    path = tmp_path / "t.c"
+    path.write_text(ENUMS.replace("BODY", body))
+    [f] = verify_files([str(path)], VerifyOptions(("unreach-call",), concrete=concrete))
+    assert f.properties[0].verdict == verdict

@@ -107,7 +107,10 @@ class Types:
         size = c.get_size()
         if kind in _INTS or kind == T.ENUM:
             ty = Ty("int", key, size, c, self)
-            bits, ty.signed = _INTS.get(kind, (32, True))
+            # an enum is its compatible integer type: unsigned int without a negative constant (gcc's
+            # and clang's choice), so an enum bit-field of 1 bit holds 0 and 1, not 0 and -1
+            base = c.get_declaration().enum_type.kind if kind == T.ENUM else kind
+            bits, ty.signed = _INTS.get(base, (32, True))
             ty.bits = bits if kind == T.BOOL or size <= 0 else 8 * size   # long: 32 bits under -m32
             ty.boolean = kind == T.BOOL
         elif kind == T.POINTER:
