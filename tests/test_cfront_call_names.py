@@ -153,3 +153,13 @@ def test_a_witness_starts_in_the_file_not_in_a_header(tmp_path):
     res = verify_c(tmp_path, ERRNO.replace("BAD", "12"), ("unreach-call",), concrete=False)
     steps = res.properties[0].witness
     assert steps and all(s.pos is not None and s.pos.file.endswith("prog.c") for s in steps)
+
+
+def test_errno_over_two_lines_is_left_as_written(tmp_path):
+    """An edit keeps the lines (tvla.cfront.rewrite): ``*__errno_location\\n()`` stays a call."""
+    from conftest import edited_by
+    from tvla.cfront.errno_calls import errno_edits
+    src = ERRNO.replace("BAD", "12").replace("(*__errno_location ()) = 0;", "(*__errno_location\n ()) = 0;")
+    out = edited_by(tmp_path, src, lambda tu, text: errno_edits(tu, text)[0])
+    assert out.count("\n") == src.count("\n")
+    assert "(*__errno_location\n ()) = 0;" in out and "(errno) == 12" in out

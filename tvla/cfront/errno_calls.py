@@ -12,12 +12,14 @@ from typing import Tuple
 
 import clang.cindex as ci
 
-from tvla.cfront.cinfo import K, children, strip, walk_main
+from tvla.cfront.cinfo import K, callee_name, children, strip, walk_main
 from tvla.cfront.parse import Edits, unary_operator
 
-__all__ = ["errno_edits", "ERRNO_HEADER"]
+__all__ = ["errno_edits", "ERRNO_HEADER", "ERRNO_FUNCTION"]
 
 ERRNO_HEADER = "extern int errno;\n"
+ERRNO_FUNCTION = "__errno_location"   # the runs give its call the address of one int (tvla.concrete.ccalls)
+_ERRNO_TEXT = f"*{ERRNO_FUNCTION}()".encode()
 
 
 def errno_edits(tu: ci.TranslationUnit, text: bytes) -> Tuple[Edits, str]:
@@ -28,13 +30,13 @@ def errno_edits(tu: ci.TranslationUnit, text: bytes) -> Tuple[Edits, str]:
         if c.kind != K.UNARY_OPERATOR or unary_operator(c) != "*" or not _errno_call(children(c)[0]):
             continue
         start, end = c.extent.start.offset, c.extent.end.offset
-        if b"".join(text[start:end].split()) != b"*__errno_location()":
-            continue   # a macro's expansion (the offsets are those of its use) or a line break
+        span = text[start:end]
+        if b"\n" in span or b"".join(span.split()) != _ERRNO_TEXT:
+            continue   # a line break (an edit keeps lines), or a macro's expansion (offsets of its use)
         out[start] = (end - start, b"errno")
     return out, ERRNO_HEADER if out else ""
 
 
 def _errno_call(c: ci.Cursor) -> bool:
     c = strip(c)
-    return (c.kind == K.CALL_EXPR and c.spelling == "__errno_location"
-            and not list(c.get_arguments()))
+    return c.kind == K.CALL_EXPR and callee_name(c) == ERRNO_FUNCTION and not list(c.get_arguments())

@@ -14,6 +14,7 @@ import clang.cindex as ci
 
 from tvla.cfront.cinfo import (ABS_FUNCTIONS, ERROR_FUNCTIONS, EXIT_FUNCTIONS, POINTER_LIBRARY, STOPPING_FUNCTIONS, call_arguments, callee_name, children,
                                does_nothing, never_returns, strip)
+from tvla.cfront.errno_calls import ERRNO_FUNCTION
 from tvla.cfront.intvars import RANDOM_CALLS
 from tvla.cfront.ir import IntRange
 from tvla.concrete.cblocks import copy_elements, reallocated, zero_fill
@@ -27,8 +28,7 @@ __all__ = ["compile_call"]
 
 Fn = Callable[["Frame"], Any]
 MAX_BLOCK = 1 << 30   # bytes of the largest block a run allocates
-ERRNO_FUNCTION = "__errno_location"
-_ERRNO_KEY = -1
+_ERRNO_KEY = -1   # errno's object among a run's globals (declarations' keys are hashes: never negative)
 QUIET_FUNCTIONS = ("printf", "puts", "putchar", "fprintf", "fflush", "fputs", "perror", "srand", "srandom")
 
 

@@ -181,8 +181,8 @@ class Replay:
 class ConcreteSearch:
     """The runs of one C file: :meth:`find` searches runs ``start`` to ``stop`` of its sequence (so
     a search can go on where an earlier one stopped; of a program that makes no choice, one run);
-    ``modeled`` turns false once a run met what the interpreter does not model (its runs then show violations, but no run of theirs shows that
-    there is none)."""
+    ``modeled`` turns false once a run met what the interpreter does not model (its runs then show
+    violations, but no run of theirs shows that there is none)."""
 
     def __init__(self, code: CProgramCode, constants: Sequence[int], malloc_may_fail: bool = False,
                  limits: Limits = Limits(), seed: int = 0) -> None:
