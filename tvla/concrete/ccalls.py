@@ -210,8 +210,10 @@ def _malloc(args: List[Fn], site: int, zero: bool = False) -> Fn:
         size = values[0] * values[1] if zero else values[0]
         m = fr.m
         m.checkpoint()
-        if not 0 < size <= MAX_BLOCK:   # malloc(0) may be NULL; a huge one fails (NULL), which runs do not model
-            raise Unmodeled("an allocation of no bytes or of a huge size")
+        # malloc(0) is a block of no bytes, as glibc's (C allows NULL too): every access to it is out of
+        # its bounds, and it must be freed; a huge one fails (NULL), which runs do not model
+        if not 0 <= size <= MAX_BLOCK:
+            raise Unmodeled("an allocation of a negative or huge size")
         if m.malloc_may_fail and m.choose(site, None):
             return NULL
         m.dirty = True   # not yet stored anywhere: a malloc whose value is dropped loses it

@@ -30,7 +30,7 @@ from tvla.cfront.embedded import offsetof_path
 from tvla.cfront.ir import Pos
 from tvla.cfront.parse import binary_operator, constants_memo, evaluate_int, unary_operator
 from tvla.concrete.cblocks import scalar_paths
-from tvla.concrete.ccalls import compile_call
+from tvla.concrete.ccalls import MAX_BLOCK, compile_call
 from tvla.concrete.cmemory import (BLOCKS, BYTES, NULL, UNDEF, Halt, Memory, Obj, Ptr, Unmodeled, Violation,
                                    live_targets, refuse, zero)
 from tvla.concrete.ctyping import Ty, Types, convert, path_at, path_offset, tested, wrap
@@ -39,6 +39,7 @@ __all__ = ["CProgramCode", "Machine", "Outcome", "Event", "Limits", "MEMORY_KIND
 
 K = ci.CursorKind
 EVAL, BRANCH, JUMP, SWITCH, DECL, RET, VALUE = range(7)
+ARRAYS = ("array", "vla")   # the kinds of Ty whose variable is its elements (its name decays to a pointer)
 MEMORY_KINDS = ("valid-deref", "valid-free", "valid-memtrack")
 TIME_LIMIT = "the search's time limit"   # why a run stopped at its deadline
 
@@ -346,11 +347,13 @@ class FunctionCompiler:
             init = initializer(d)
             ty = self.types.of(d.type)
             fill = self.ex.initializer(init, ty) if init is not None else None
+            length = self.ex.rv([x for x in d.get_children() if x.kind.is_expression()][-1])[0] \
+                if ty.kind == "vla" else None
             if jumped_back_over(d, self.jumps):
                 self.prog.kept_decls.add(_key(d))
             if self.scopes and _key(d) in self.addressed:
                 self.scopes[-1].append(_key(d))
-            self.code.append((DECL, _key(d), ty, d.spelling, fill, self.prog.pos(d), self.prog.source(d)))
+            self.code.append((DECL, _key(d), ty, d.spelling, fill, length, self.prog.pos(d), self.prog.source(d)))
 
     def s_if_stmt(self, c: ci.Cursor) -> None:
         kids = children(c)
@@ -554,7 +557,7 @@ class ExprCompiler:
     def converted(self, operand: ci.Cursor, ty: Ty) -> Fn:
         """The value of ``operand`` converted to ``ty`` (an implicit or explicit cast, a decay)."""
         inner = self.types.of(operand.type)
-        if inner.kind == "array" and ty.kind == "ptr":
+        if inner.kind in ARRAYS and ty.kind == "ptr":
             if _string(operand):
                 return lambda fr: "string"   # only passed on (assert's message, printf's format)
             loc = self.lv(operand)[0]
@@ -593,7 +596,7 @@ class ExprCompiler:
         if ref is not None and ref.kind == K.FUNCTION_DECL:
             name = library_name(function_symbol(ref))   # the function an asm label or alias names
             return lambda fr: ("function", name)
-        if ty.kind == "array":
+        if ty.kind in ARRAYS:
             loc = self.lv(c)[0]
             return lambda fr: _decay(loc(fr), ty)
         loc = self.l_decl_ref_expr(c, ty)
@@ -622,7 +625,18 @@ class ExprCompiler:
         return self.loader(self.l_array_subscript_expr(c, ty), ty, c)
 
     def r_cxx_unary_expr(self, c: ci.Cursor, ty: Ty) -> Fn:
-        return refuse("sizeof of a variable-length type")
+        """``sizeof`` of a variable-length array variable (the others are constants), its bytes."""
+        kids = children(c)
+        if len(kids) != 1 or not kids[0].kind.is_expression() or self.types.of(kids[0].type).kind != "vla":
+            return refuse("sizeof of a variable-length type")
+        loc = self.lv(kids[0])[0]
+
+        def size(fr: Frame) -> int:
+            o, path, _ = loc(fr)
+            if path != ():
+                raise Unmodeled("sizeof of a variable-length type")
+            return (o.count or 0) * o.elem.size
+        return size
 
     def r_conditional_operator(self, c: ci.Cursor, ty: Ty) -> Fn:
         cond, a, b = [self.rv(k)[0] for k in children(c)]
@@ -747,7 +761,7 @@ class ExprCompiler:
         if ref is None or ref.kind not in (K.VAR_DECL, K.PARM_DECL):
             return refuse("a reference to no variable")
         key = _key(ref)
-        whole = ty.kind == "array"
+        whole = ty.kind in ARRAYS
         path = () if whole else (0,)
         machine_globals = self.prog.global_keys
         is_global = key in machine_globals or ref.storage_class in (ci.StorageClass.STATIC, ci.StorageClass.EXTERN) \
@@ -1285,6 +1299,16 @@ class Machine:
             fill(top, self.globals[key])
         self.frames.pop()
 
+    def _vla(self, ty: Ty, length: Any) -> Ty:
+        """The array a variable-length array's declaration makes, of ``length`` elements (C leaves a
+        length below 1 undefined)."""
+        assert ty.elem is not None
+        if not isinstance(length, int) or ty.elem.kind == "vla":
+            raise Unmodeled("a variable-length array of an unknown length")
+        if not 0 < length * ty.elem.size <= MAX_BLOCK:
+            raise Unmodeled("a variable-length array of no elements or of a huge size")
+        return self.code.types.array(ty.elem, length)
+
     def _object(self, kind: str, name: str, ty: Ty, zero: bool = False) -> Obj:
         if ty.kind == "array":
             return self.memory.new(kind, name, ty.elem, ty.n, ty.size, zero)
@@ -1371,7 +1395,7 @@ class Machine:
                     if ins[4] is None:   # without one its value becomes indeterminate (C11 6.2.4p6)
                         o.slots.clear()
                 else:
-                    o = self._object("stack", ins[3], ins[2])
+                    o = self._object("stack", ins[3], ins[2] if ins[5] is None else self._vla(ins[2], ins[5](fr)))
                     if ins[1] in fr.vars or fr.ended.pop(ins[1], None) is not None:
                         self.dirty = True   # a block's variable again (a loop): the last one's value is gone
                 fr.vars[ins[1]] = o

@@ -22,7 +22,8 @@ _INTS = {T.BOOL: (1, False), T.CHAR_S: (8, True), T.SCHAR: (8, True), T.CHAR_U: 
 
 
 class Ty:
-    """A C type: ``kind`` is int, ptr, struct, array, void, func or other."""
+    """A C type: ``kind`` is int, ptr, struct, array, vla (a variable-length array: its element type
+    only), void, func or other."""
 
     __slots__ = ("kind", "name", "size", "bits", "signed", "boolean", "n", "elem", "fields", "_clang", "_types")
 
@@ -97,6 +98,15 @@ class Types:
             known.bits, known.signed, known.boolean = width, base.signed, base.boolean
         return known
 
+    def array(self, elem: Ty, n: int) -> Ty:
+        """The array of ``n`` elements of ``elem`` (a variable-length array whose declaration ran)."""
+        key = f"{elem.name} [{n}]"
+        known = self.memo.get(key)
+        if known is None:
+            known = self.memo[key] = Ty("array", key, n * elem.size, None, self)
+            known.n, known.elem = n, elem
+        return known
+
     def of(self, t: Any) -> Ty:
         c = t.get_canonical()
         key = _QUALIFIERS.sub("", c.spelling)   # a const T is T: the same Ty (conversions keep qualifiers out)
@@ -120,6 +130,11 @@ class Types:
         elif kind == T.CONSTANTARRAY:
             ty = Ty("array", key, size, c, self)
             ty.n = c.element_count
+            self.memo[key] = ty
+            ty.elem = self.of(c.element_type)
+            return ty
+        elif kind == T.VARIABLEARRAY:   # its length is known when its declaration runs (:meth:`array`)
+            ty = Ty("vla", key, 0, c, self)
             self.memo[key] = ty
             ty.elem = self.of(c.element_type)
             return ty
