@@ -740,8 +740,13 @@ def callee_name(call: ci.Cursor) -> Optional[str]:
     a builtin of the C library by the function's own name (:func:`library_name`); a function
     declared with an asm label or as an alias of another (:func:`function_symbol`), that one."""
     ref = call.referenced
-    if (ref is None or ref.kind != K.FUNCTION_DECL) and children(call):
-        ref = designated_function(children(call)[0])
+    kids = children(call)
+    if kids:
+        named = designated_function(kids[0])
+        if named is not None:
+            ref = named
+        elif _computed_callee(kids[0]):
+            return None   # libclang names pick of pick(x)(), whose callee is the pointer pick returns
     if ref is not None and ref.kind == K.FUNCTION_DECL:
         return library_name(function_symbol(ref))
     return None
@@ -750,6 +755,16 @@ def callee_name(call: ci.Cursor) -> Optional[str]:
 def tokens(c: ci.Cursor) -> List[str]:
     """The spellings of the tokens of ``c``'s text."""
     return [t.spelling for t in c.get_tokens()]
+
+
+def _computed_callee(c: ci.Cursor) -> bool:
+    """Whether a call's callee expression ``c`` computes a function pointer (a call, a field, an
+    element, a variable, a conditional...) rather than naming a function."""
+    c = strip(c, casts=True)
+    while c.kind == K.UNARY_OPERATOR and unary_operator(c) in ("*", "&") and children(c):
+        c = strip(children(c)[0], casts=True)
+    return c.kind in (K.CALL_EXPR, K.MEMBER_REF_EXPR, K.ARRAY_SUBSCRIPT_EXPR, K.CONDITIONAL_OPERATOR,
+                      K.BINARY_OPERATOR, K.UNARY_OPERATOR, K.DECL_REF_EXPR) or c.kind.name == "StmtExpr"
 
 
 def designated_function(c: ci.Cursor) -> Optional[ci.Cursor]:
