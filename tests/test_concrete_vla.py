@@ -1,7 +1,9 @@
-"""Variable-length arrays and ``malloc(0)`` in the concrete runs (``tvla.concrete``): a VLA's
+"""Arrays whose length the run decides, in the concrete runs (``tvla.concrete``): a VLA's
 declaration makes an array of the length its expression has then, so a read past its end is a
 valid-deref violation the runs show (the analysis leaves such arrays unsupported); ``malloc(0)`` is
-a block of no bytes, as glibc's, which no access may touch and which must be freed."""
+a block of no bytes, as glibc's, which no access may touch and which must be freed; a struct's
+trailing array of at most one element in a heap block (flexible, zero-length, the struct hack)
+reaches the block's end (it was bounded by its declared length: a wrong false)."""
 
 import pytest
 from conftest import c_verdicts
@@ -86,3 +88,34 @@ int main() {
     assert out == {} and search.modeled
     search, out = found(tmp_path, src.replace("WRITE", "").replace("free(p);", ""))
     assert set(out) == {"memcleanup"}   # still pointed to by p at the return: not lost
+
+
+FLEXIBLE = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+struct buf { int len; int data[DECL]; };
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  if (n < 1 || n > 5) return 0;
+  struct buf *b = malloc(sizeof(struct buf) + n * sizeof(int));
+  b->len = n;
+  for (int i = 0; i < LIMIT; i++) b->data[i] = i;
+  free(b);
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("decl, limit, violated", [
+    ("", "n", set()), ("", "n + 1", {"memsafety"}),          # C99's flexible array member
+    ("0", "n", set()), ("0", "n + 1", {"memsafety"}),        # GNU's zero-length array
+    ("1", "n + 1", set()), ("1", "n + 2", {"memsafety"}),    # the struct hack: data[0] is in sizeof
+])
+def test_a_trailing_array_reaches_the_end_of_its_heap_block(tmp_path, decl, limit, violated):
+    search, out = found(tmp_path, FLEXIBLE.replace("DECL", decl).replace("LIMIT", limit))
+    assert set(out) == violated and search.modeled
+
+
+def test_an_array_member_that_is_not_the_last_keeps_its_length(tmp_path):
+    src = FLEXIBLE.replace("int data[DECL];", "int data[1]; int tail;").replace("LIMIT", "2")
+    search, out = found(tmp_path, src)
+    assert set(out) == {"memsafety"}

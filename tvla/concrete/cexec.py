@@ -33,7 +33,7 @@ from tvla.concrete.cblocks import scalar_paths
 from tvla.concrete.ccalls import MAX_BLOCK, compile_call
 from tvla.concrete.cmemory import (BLOCKS, BYTES, NULL, UNDEF, Halt, Memory, Obj, Ptr, Unmodeled, Violation,
                                    live_targets, refuse, zero)
-from tvla.concrete.ctyping import Ty, Types, convert, path_at, path_offset, tested, wrap
+from tvla.concrete.ctyping import Ty, Types, convert, path_at, path_offset, tested, type_at, wrap
 
 __all__ = ["CProgramCode", "Machine", "Outcome", "Event", "Limits", "MEMORY_KINDS", "COMPARE", "TIME_LIMIT"]
 
@@ -557,6 +557,9 @@ class ExprCompiler:
     def converted(self, operand: ci.Cursor, ty: Ty) -> Fn:
         """The value of ``operand`` converted to ``ty`` (an implicit or explicit cast, a decay)."""
         inner = self.types.of(operand.type)
+        if operand.type.get_canonical().kind == ci.TypeKind.INCOMPLETEARRAY \
+                and strip(operand).kind == K.MEMBER_REF_EXPR:
+            inner = self.types.flexible(operand.type)   # a flexible array member (an extern T a[] is not followed)
         if inner.kind in ARRAYS and ty.kind == "ptr":
             if _string(operand):
                 return lambda fr: "string"   # only passed on (assert's message, printf's format)
@@ -950,7 +953,20 @@ def _either(x: Any, y: Fn, fr: Frame, ty: Ty) -> Any:
 
 def _decay(loc: Loc, arr: Ty) -> Ptr:
     o, path, _ = loc
-    return Ptr(o, (0,), None) if path == () else Ptr(o, path + (0,), arr.n)
+    return Ptr(o, (0,), None) if path == () else Ptr(o, path + (0,), _elements(o, path, arr))
+
+
+def _elements(o: Obj, path: Tuple[Any, ...], arr: Ty) -> int:
+    """The elements of the array ``arr`` at ``path`` of ``o``: its length, but for a struct's last
+    member of at most one element (C99's flexible array ``int d[];``, GNU's ``int d[0];``, the old
+    struct hack ``int d[1];``) in a heap or alloca block, as many as fit up to the block's end."""
+    if arr.n > 1 or o.kind not in BLOCKS or not isinstance(path[-1], str) or arr.elem is None \
+            or arr.elem.size <= 0 or o.elem is None:
+        return arr.n
+    owner = type_at(o.elem, path[:-1])
+    if owner is None or owner.kind != "struct" or owner.field_names()[-1] != path[-1]:
+        return arr.n
+    return max(arr.n, (o.size - path_offset(o.elem, path)) // arr.elem.size)
 
 
 def _field_by_bytes(p: Ptr, st: Ty, name: str) -> Loc:

@@ -49,8 +49,9 @@ class Ty:
     def _all_fields(self) -> Dict[str, "Ty"]:
         if self.fields is None:
             decl = self._clang.get_declaration()
-            self.fields = {f.spelling: self._types.of(f.type) if not f.is_bitfield()
-                           else self._types.bitfield(self._types.of(f.type), f.get_bitfield_width())
+            self.fields = {f.spelling: self._types.bitfield(self._types.of(f.type), f.get_bitfield_width())
+                           if f.is_bitfield() else self._types.flexible(f.type)
+                           if f.type.get_canonical().kind == ci.TypeKind.INCOMPLETEARRAY else self._types.of(f.type)
                            for f in decl.get_children() if f.kind == ci.CursorKind.FIELD_DECL}
         return self.fields
 
@@ -106,6 +107,11 @@ class Types:
             known = self.memo[key] = Ty("array", key, n * elem.size, None, self)
             known.n, known.elem = n, elem
         return known
+
+    def flexible(self, t: Any) -> Ty:
+        """A struct's flexible array member ``T d[];``: an array of no elements of its own (those
+        past the struct, in the block that holds it, are its elements)."""
+        return self.array(self.of(t.get_canonical().element_type), 0)
 
     def of(self, t: Any) -> Ty:
         c = t.get_canonical()
