@@ -119,3 +119,46 @@ def test_an_array_member_that_is_not_the_last_keeps_its_length(tmp_path):
     src = FLEXIBLE.replace("int data[DECL];", "int data[1]; int tail;").replace("LIMIT", "2")
     search, out = found(tmp_path, src)
     assert set(out) == {"memsafety"}
+
+
+MEMSET = """#include <stdlib.h>
+#include <string.h>
+extern int __VERIFIER_nondet_int(void);
+struct item { int id; struct item *next; };
+struct table { struct item *slots[4]; int count; };
+int main(void) {
+  struct table *t = malloc(sizeof(struct table));
+  SET
+  if (__VERIFIER_nondet_int()) {
+    struct item *it = malloc(sizeof(struct item));
+    it->next = t->slots[0];
+    t->slots[0] = it;
+  }
+  for (int k = 0; k < LAST; k++) {
+    struct item *p = t->slots[k];
+    while (p) { struct item *q = p->next; free(p); p = q; }
+  }
+  free(t);
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("set_, last, violated", [
+    ("memset(t, 0, sizeof(t));", "1", set()),               # the first 8 bytes: slots[0] only
+    ("memset(t, 0, sizeof(t));", "2", {"memsafety"}),       # slots[1] is uninitialised
+    ("memset(t, 0, sizeof(t->slots));", "4", set()),
+    ("t->count = 0; memset(t->slots, 0, 2 * sizeof(struct item *));", "2", set()),
+    ("t->count = 0; memset(t->slots, 0, 2 * sizeof(struct item *));", "3", {"memsafety"}),
+    ("t->count = 0; memset(&t->slots[1], 0, sizeof(*t) - sizeof(t->slots[0]));", "4", {"memsafety"}),
+    ("memset(t, 0, sizeof(*t) + 1);", "4", {"memsafety"}),    # past the block's end
+])
+def test_memset_of_a_part_of_a_struct_zeroes_the_scalars_inside_it(tmp_path, set_, last, violated):
+    """memset(t, 0, sizeof(t)) zeroes a pointer's worth of a struct: it ended every run before."""
+    search, out = found(tmp_path, MEMSET.replace("SET", set_).replace("LAST", last))
+    assert set(out) == violated and search.modeled
+
+
+def test_memset_of_a_part_of_a_scalar_is_not_followed(tmp_path):
+    search, out = found(tmp_path, MEMSET.replace("SET", "memset(t, 0, 3);").replace("LAST", "1"))
+    assert out == {} and not search.modeled

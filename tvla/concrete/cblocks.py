@@ -2,15 +2,16 @@
 and ``realloc``.
 
 Contract: each works on whole elements of an object (``memset(p, 0, sizeof *p)``, ``memcpy(dst,
-src, n * sizeof *src)``, ``realloc`` of a heap block): their scalars are written one by one, so
-the objects stay what :mod:`tvla.concrete.cmemory` describes.  A range past an object's end is an
+src, n * sizeof *src)``, ``realloc`` of a heap block; ``memset`` to zero also on a range of whole
+scalars inside one): their scalars are written one by one, so the objects stay what
+:mod:`tvla.concrete.cmemory` describes.  A range past an object's end is an
 invalid access (``valid-deref``); anything else (another byte than 0, a part of an element, two
 element types) is not followed (:class:`~tvla.concrete.cmemory.Unmodeled`)."""
 
 from typing import Any, List, Tuple
 
 from tvla.concrete.cmemory import BLOCKS, UNDEF, Memory, Obj, Ptr, Unmodeled, Violation, zero
-from tvla.concrete.ctyping import Ty
+from tvla.concrete.ctyping import Ty, path_offset
 
 __all__ = ["zero_fill", "copy_elements", "reallocated", "scalar_paths"]
 
@@ -53,13 +54,62 @@ def zero_fill(p: Any, byte: Any, n: Any) -> None:
     if isinstance(p, Ptr) and p.obj is not None and p.obj.elem is None and p.obj.kind in BLOCKS \
             and p.path == (0,) and n == p.obj.size:
         p.obj.slots.clear()   # a block not used yet: all of it zero
-        p.obj.zero = True
+        p.obj.zero, p.obj.on_typed = True, None
+        return
+    if isinstance(p, Ptr) and p.obj is not None and p.obj.elem is None and p.obj.kind in BLOCKS \
+            and p.path == (0,) and isinstance(n, int) and n >= 0 and p.obj.alive:
+        if n > p.obj.size:
+            raise Violation("valid-deref", "memset past the end of an object")
+        _zero_when_typed(p.obj, n)   # memset(t, 0, sizeof(t)) of a new struct: its first bytes
+        return
+    if isinstance(p, Ptr) and p.obj is not None and p.obj.elem is not None and p.obj.elem.size > 0 \
+            and isinstance(n, int) and (len(p.path) != 1 or n % p.obj.elem.size):
+        _zero_range(p, n)
         return
     o, first, count = _elements(p, n, "memset")
     assert o.elem is not None
     for i in range(first, first + count):
         for path, t in scalar_paths(o.elem):
             o.slots[(i,) + path] = zero(t.kind == "ptr")
+
+
+def _zero_when_typed(o: Obj, n: int) -> None:
+    """The first ``n`` bytes of a heap block not used yet are zero: its scalars there once its
+    first use types it (a zeroed block stays zeroed: nothing to do)."""
+    if o.zero or n == 0:
+        return
+    before = o.on_typed
+
+    def zero_first(typed: Obj) -> None:
+        if before is not None:
+            before(typed)
+        _zero_range(Ptr(typed, (0,), None), n)
+    o.on_typed = zero_first
+
+
+def _zero_range(p: Ptr, n: int) -> None:
+    """``memset(p, 0, n)`` of a range of bytes of a typed object that is no run of whole elements
+    (``memset(t, 0, sizeof(t))`` of a struct, ``memset(&s->f, 0, ...)``): the scalars inside it
+    become 0; one only partly inside, or a bit-field, is not followed."""
+    o = p.obj
+    assert o is not None and o.elem is not None
+    elem = o.elem
+    if not o.alive:
+        raise Violation("valid-deref", "memset of a freed cell")
+    start = path_offset(elem, p.path)
+    end, size = start + n, elem.size
+    if n < 0 or start < 0 or end > (o.size if o.kind in BLOCKS else (o.count or 0) * size):
+        raise Violation("valid-deref", "memset past the end of an object")
+    scalars = [(path_offset(elem, (0,) + q), t, q) for q, t in scalar_paths(elem)]
+    if any(t.kind == "int" and ":" in t.name for _off, t, _q in scalars):
+        raise Unmodeled("memset of a part of a struct with bit-fields")
+    for i in range(start // size, min(o.count or 0, -(-end // size))):
+        for off, t, q in scalars:
+            lo = i * size + off
+            if start <= lo and lo + t.size <= end:
+                o.slots[(i,) + q] = zero(t.kind == "ptr")
+            elif lo < end and start < lo + t.size:
+                raise Unmodeled("memset of a part of a scalar")
 
 
 def copy_elements(dst: Any, src: Any, n: Any) -> None:
@@ -90,6 +140,8 @@ def reallocated(memory: Memory, p: Any, n: Any) -> Ptr:
         return Ptr(new, (0,), None)
     if o.kind != "heap" or not o.alive or p.path != (0,):
         raise Unmodeled("realloc of no live heap block")
+    if o.elem is None and o.on_typed is not None:
+        raise Unmodeled("realloc of a block partly zeroed, not used yet")
     if o.elem is None:   # never used: all of it zero (calloc) or all uninitialised
         if o.zero and n > o.size:
             raise Unmodeled("realloc growing a calloc'd block not used yet")

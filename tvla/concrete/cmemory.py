@@ -69,7 +69,7 @@ _ABSENT = object()   # a slot never written
 class Obj:
     """An object of the store: a variable (``kind`` "stack" or "global") or a heap block ("heap")."""
 
-    __slots__ = ("ident", "kind", "name", "size", "elem", "count", "slots", "zero", "alive")
+    __slots__ = ("ident", "kind", "name", "size", "elem", "count", "slots", "zero", "alive", "on_typed")
 
     def __init__(self, ident: int, kind: str, name: str, elem: Any, count: Optional[int], size: int = 0,
                  zero: bool = False) -> None:
@@ -82,6 +82,8 @@ class Obj:
         self.slots: Dict[Path, Any] = {}
         self.zero = zero
         self.alive = True
+        # what a heap block not yet used must become when its first use types it (bytes zeroed before)
+        self.on_typed: Optional[Callable[["Obj"], None]] = None
 
     def read(self, path: Path, pointer: bool) -> Any:
         """The scalar at ``path`` (a pointer or not): as written, else zero in a zeroed object, else
@@ -198,6 +200,8 @@ class Memory:
             if size <= 0 or 0 < o.size < size:
                 raise Unmodeled("a heap block used as a type larger than the block")
             o.elem, o.count = elem, o.size // size
+            if o.on_typed is not None:
+                o.on_typed(o)
         elif o.elem != elem:
             raise Unmodeled("a heap block used as two types")
 
