@@ -162,3 +162,25 @@ def test_memset_of_a_part_of_a_struct_zeroes_the_scalars_inside_it(tmp_path, set
 def test_memset_of_a_part_of_a_scalar_is_not_followed(tmp_path):
     search, out = found(tmp_path, MEMSET.replace("SET", "memset(t, 0, 3);").replace("LAST", "1"))
     assert out == {} and not search.modeled
+
+
+@pytest.mark.parametrize("extra, violated", [("", set()), ("free(a[0]);", {"memsafety"})])
+def test_memmove_copies_overlapping_elements_as_if_through_a_buffer(tmp_path, extra, violated):
+    """memmove was a call of a function defined nowhere: every run ended there."""
+    src = f"""#include <stdlib.h>
+#include <string.h>
+extern int __VERIFIER_nondet_int(void);
+int main(void) {{
+  int **a = malloc(4 * sizeof(int *));
+  for (int i = 0; i < 4; i++) a[i] = malloc(sizeof(int));
+  int *last = a[3];
+  memmove(&a[1], &a[0], 3 * sizeof(int *));   /* a[1..3] = the old a[0..2]; a[0] stays */
+  if (__VERIFIER_nondet_int()) *a[0] = 1;
+  free(a[1]); free(a[2]); free(a[3]); free(last);
+  {extra}
+  free(a);
+  return 0;
+}}
+"""
+    search, out = found(tmp_path, src)
+    assert set(out) == violated and search.modeled

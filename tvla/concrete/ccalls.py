@@ -263,7 +263,8 @@ def _start_of_block(p: Any) -> Any:
 
 
 def _on_elements(name: str, work: Callable[[Any, Any, Any], None]) -> Callable[[List[Fn], int], Fn]:
-    """``memset``/``memcpy`` (three arguments, the first returned) done by ``work`` on whole elements."""
+    """``memset``/``memcpy``/``memmove`` (three arguments, the first returned) done by ``work`` on
+    whole elements."""
     def make(args: List[Fn], site: int) -> Fn:
         def call(fr: "Frame") -> Any:
             values = _with_args(fr, args)
@@ -279,6 +280,7 @@ def _on_elements(name: str, work: Callable[[Any, Any, Any], None]) -> Callable[[
 
 _memset = _on_elements("memset", zero_fill)
 _memcpy = _on_elements("memcpy", copy_elements)
+_memmove = _on_elements("memmove", copy_elements)   # copy_elements reads every value before it writes one
 
 
 def _realloc(args: List[Fn], site: int) -> Fn:
@@ -324,6 +326,6 @@ _LIBRARY: Dict[str, Callable[[List[Fn], int], Fn]] = {
     "__VERIFIER_assume": _assume, "malloc": _malloc, "calloc": _calloc, "free": _free, "alloca": _alloca,
     "__builtin_alloca": _alloca,
     "__builtin_expect": _expect, "memset": _memset, "__builtin_memset": _memset, "memcpy": _memcpy,
-    "__builtin_memcpy": _memcpy, "realloc": _realloc,
+    "__builtin_memcpy": _memcpy, "memmove": _memmove, "__builtin_memmove": _memmove, "realloc": _realloc,
     **{n: _error for n in ERROR_FUNCTIONS}, **{n: _exit for n in EXIT_FUNCTIONS},
     **{n: _quiet for n in QUIET_FUNCTIONS}, **{n: _abs(bits) for n, bits in ABS_FUNCTIONS.items()}}
