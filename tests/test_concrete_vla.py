@@ -184,3 +184,27 @@ int main(void) {{
 """
     search, out = found(tmp_path, src)
     assert set(out) == violated and search.modeled
+
+
+@pytest.mark.parametrize("count, violated", [("n", set()), ("n + 1", {"memsafety"})])
+def test_memcpy_past_the_end_of_a_block_not_used_yet_is_found(tmp_path, count, violated):
+    """array-memsafety's cmemcpy style: the source was zeroed whole, so no use typed it yet."""
+    src = f"""#include <stdlib.h>
+#include <string.h>
+extern int __VERIFIER_nondet_int(void);
+extern void __VERIFIER_assume(int);
+int main() {{
+  int n = __VERIFIER_nondet_int();
+  __VERIFIER_assume(n >= 1 && n <= 64);
+  int *a = malloc(n * sizeof(int));
+  memset(a, 0, n * sizeof(int));
+  int *b = malloc((n + 1) * sizeof(int));
+  memcpy(b, a, ({count}) * sizeof(int));
+  int s = b[0];
+  free(a);
+  free(b);
+  return s;
+}}
+"""
+    search, out = found(tmp_path, src)
+    assert set(out) == violated

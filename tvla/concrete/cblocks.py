@@ -47,6 +47,23 @@ def _elements(p: Any, n: Any, what: str) -> Tuple[Obj, int, int]:
     return o, first, count
 
 
+def _within(p: Any, n: Any, what: str) -> None:
+    """Raises :class:`Violation` when the ``n`` bytes at ``p`` pass the end of its live object (a
+    heap block not used yet too); a range this cannot place is left to the element checks."""
+    if not isinstance(p, Ptr) or p.obj is None or not p.obj.alive or not isinstance(n, int):
+        return
+    o = p.obj
+    if p.path == (0,):
+        start = 0
+    elif o.elem is not None and isinstance(p.path[0], int):
+        start = path_offset(o.elem, p.path)
+    else:
+        return
+    end = o.size if o.kind in BLOCKS else (o.count or 0) * (o.elem.size if o.elem is not None else 0)
+    if start + n > end:
+        raise Violation("valid-deref", f"{what} past the end of an object")
+
+
 def zero_fill(p: Any, byte: Any, n: Any) -> None:
     """``memset(p, 0, n)``: every scalar of the elements covered is 0 (NULL)."""
     if byte != 0:
@@ -115,6 +132,8 @@ def _zero_range(p: Ptr, n: int) -> None:
 def copy_elements(dst: Any, src: Any, n: Any) -> None:
     """``memcpy(dst, src, n)`` between elements of one type (a heap block not used yet takes the
     source's: ``a = malloc(sizeof *a); memcpy(a, b, sizeof *a);``)."""
+    _within(src, n, "memcpy")
+    _within(dst, n, "memcpy")
     s, sf, _ = _elements(src, n, "memcpy")
     if isinstance(dst, Ptr) and dst.obj is not None and dst.obj.kind in BLOCKS and dst.path == (0,) \
             and dst.obj.alive:
