@@ -48,8 +48,8 @@ def _elements(p: Any, n: Any, what: str) -> Tuple[Obj, int, int]:
 
 
 def _within(p: Any, n: Any, what: str) -> None:
-    """Raises :class:`Violation` when the ``n`` bytes at ``p`` pass the end of its live object (a
-    heap block not used yet too); a range this cannot place is left to the element checks."""
+    """Raises :class:`Violation` when the ``n`` bytes at ``p`` leave its live object (a heap block
+    not used yet too); a range this cannot place is left to the element checks."""
     if not isinstance(p, Ptr) or p.obj is None or not p.obj.alive or not isinstance(n, int):
         return
     o = p.obj
@@ -59,8 +59,7 @@ def _within(p: Any, n: Any, what: str) -> None:
         start = path_offset(o.elem, p.path)
     else:
         return
-    end = o.size if o.kind in BLOCKS else (o.count or 0) * (o.elem.size if o.elem is not None else 0)
-    if start + n > end:
+    if n < 0 or start < 0 or start + n > o.extent():
         raise Violation("valid-deref", f"{what} past the end of an object")
 
 
@@ -68,15 +67,14 @@ def zero_fill(p: Any, byte: Any, n: Any) -> None:
     """``memset(p, 0, n)``: every scalar of the elements covered is 0 (NULL)."""
     if byte != 0:
         raise Unmodeled("memset to another byte than 0")
+    _within(p, n, "memset")
     if isinstance(p, Ptr) and p.obj is not None and p.obj.elem is None and p.obj.kind in BLOCKS \
             and p.path == (0,) and n == p.obj.size:
         p.obj.slots.clear()   # a block not used yet: all of it zero
         p.obj.zero, p.obj.on_typed = True, None
         return
     if isinstance(p, Ptr) and p.obj is not None and p.obj.elem is None and p.obj.kind in BLOCKS \
-            and p.path == (0,) and isinstance(n, int) and n >= 0 and p.obj.alive:
-        if n > p.obj.size:
-            raise Violation("valid-deref", "memset past the end of an object")
+            and p.path == (0,) and isinstance(n, int) and p.obj.alive:
         _zero_when_typed(p.obj, n)   # memset(t, 0, sizeof(t)) of a new struct: its first bytes
         return
     if isinstance(p, Ptr) and p.obj is not None and p.obj.elem is not None and p.obj.elem.size > 0 \
@@ -107,7 +105,8 @@ def _zero_when_typed(o: Obj, n: int) -> None:
 def _zero_range(p: Ptr, n: int) -> None:
     """``memset(p, 0, n)`` of a range of bytes of a typed object that is no run of whole elements
     (``memset(t, 0, sizeof(t))`` of a struct, ``memset(&s->f, 0, ...)``): the scalars inside it
-    become 0; one only partly inside, or a bit-field, is not followed."""
+    become 0; one only partly inside, or a bit-field, is not followed.  The range lies inside the
+    object (:func:`_within`, checked by the memset)."""
     o = p.obj
     assert o is not None and o.elem is not None
     elem = o.elem
@@ -115,8 +114,6 @@ def _zero_range(p: Ptr, n: int) -> None:
         raise Violation("valid-deref", "memset of a freed cell")
     start = path_offset(elem, p.path)
     end, size = start + n, elem.size
-    if n < 0 or start < 0 or end > (o.size if o.kind in BLOCKS else (o.count or 0) * size):
-        raise Violation("valid-deref", "memset past the end of an object")
     scalars = [(path_offset(elem, (0,) + q), t, q) for q, t in scalar_paths(elem)]
     if any(t.kind == "int" and ":" in t.name for _off, t, _q in scalars):
         raise Unmodeled("memset of a part of a struct with bit-fields")

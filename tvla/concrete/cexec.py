@@ -978,7 +978,7 @@ def _field_by_bytes(p: Ptr, st: Ty, name: str) -> Loc:
     if not o.alive:
         raise Violation("valid-deref", "dereference of a freed cell")
     at, ft = p.path[1] + st.offset(name), st.field(name)
-    size = o.size if o.kind in BLOCKS else (o.count or 0) * o.elem.size
+    size = o.extent()
     if at < 0 or at + ft.size > size:
         raise Violation("valid-deref", "access out of the bounds of an object")
     found = path_at(o.elem, at, ft)

@@ -85,6 +85,12 @@ class Obj:
         # what a heap block not yet used must become when its first use types it (bytes zeroed before)
         self.on_typed: Optional[Callable[["Obj"], None]] = None
 
+    def extent(self) -> int:
+        """The bytes the object spans: a heap or alloca block's size, else its elements'."""
+        if self.kind in BLOCKS:
+            return self.size
+        return (self.count or 0) * (self.elem.size if self.elem is not None else 0)
+
     def read(self, path: Path, pointer: bool) -> Any:
         """The scalar at ``path`` (a pointer or not): as written, else zero in a zeroed object, else
         :data:`UNDEF`."""
