@@ -3,6 +3,7 @@ lists whose items own a private cell of their own type: the library keeps the ce
 field that no walk follows apart from the walked list (``below[f]``) and whether a cell's field
 is set (``nn[f]``): tvla.cfront.walks, ``Library.nested``."""
 
+import os
 import subprocess
 import sys
 
@@ -10,10 +11,11 @@ from tvla.cfront.library import build_library, needs_of
 from tvla.cfront.lower import lower_file
 from tvla.cfront.walks import walked_fields
 from tvla.cli.verify import write_translation
-from conftest import corpus_verdicts
+from conftest import ROOT, corpus_verdicts
 
 
 PROPERTIES = ("memsafety", "memcleanup", "unreach-call")
+CORPUS = os.path.join(ROOT, "programs", "c")
 
 # loop-free: an inner list hung off a cell, moved to another cell, cut, freed with its cell
 SMALL = """#include <stdlib.h>
@@ -98,3 +100,28 @@ def test_the_nested_updates_embed_the_concrete_runs(tmp_path):
     check = subprocess.run([sys.executable, "-m", "tvla", "selfcheck", tvp, tvs, "--nodes", "2"],
                            capture_output=True, text=True)
     assert check.returncode == 0 and "0 violations" in check.stdout, check.stdout + check.stderr
+
+
+def test_a_sub_list_walked_past_is_not_put_below_the_next_cell():
+    """forester's dll-01: focus on the walk ``end = end->next`` split the summary of every sub-list
+    so that all of it hung below the cell walked to, also the sub-list of the cell walked from,
+    which only sharing could give; no coerce rejected it until freeing the sub-list breached
+    ``nn[inner]`` (unknown).  The rule that a set field's unshared target is reached only through
+    its one parent drops that split."""
+    got = verdicts("dll_of_sll_same_type_freed_from_tail.c")
+    assert {p: v.verdict for p, v in got.items()} == dict.fromkeys(PROPERTIES, "true"), got
+    got = verdicts("dll_of_sll_same_type_freed_from_tail_leak.c")
+    assert got["memsafety"].verdict == "false" and got["memsafety"].violated == "valid-memtrack"
+    assert got["memsafety"].witness and got["unreach-call"].verdict == "true"
+
+
+def test_the_sole_parent_rule_embeds_the_concrete_runs(tmp_path):
+    path = os.path.join(CORPUS, "dll_of_sll_same_type_freed_from_tail.c")
+    _, tvp, tvs = write_translation(lower_file(path), PROPERTIES, str(tmp_path))
+    rule = ("%r nn[inner_](v_2) & (A(v_4) inner_(v_2, v_4) -> t[all](v_1, v_4) & !is[all](v_4) & v_1 != v_4)"
+            " ==> t[all](v_1, v_2)")
+    assert rule in open(tvp).read()
+    check = subprocess.run([sys.executable, "-m", "tvla", "selfcheck", tvp, tvs, "--nodes", "9", "--steps", "3000"],
+                           capture_output=True, text=True)
+    assert check.returncode == 0 and "0 violations" in check.stdout, check.stdout + check.stderr
+    assert int(check.stdout.split(" states checked")[0].split()[-1]) > 500, check.stdout

@@ -752,7 +752,19 @@ class Library:
             n = self.field[f]
             out += [f"%i below[{n}](v) = E(v_1, v_2) {n}(v_1, v_2) & {self.t('v_2', 'v')}",
                     f"%i nn[{n}](v) = E(v_1) {n}(v, v_1)"]
+            if f not in self.loops and f not in self.sentinel:
+                out.append(self._sole_parent_rule(n))
         return out
+
+    def _sole_parent_rule(self, n: str) -> str:
+        """A cell v_2 whose ``n`` is set, where every cell it may point to is unshared and reached
+        from another cell v_1: v_1 reaches v_2 (the last step of the path into that unshared cell
+        is its one incoming edge, from v_2).  ``nn[n]`` knows the edge exists where the edge itself
+        is 1/2 (into a summary): without it, focus on a walk of the main list keeps the split that
+        puts another cell's whole sub-list below the cell walked to, which no coerce rejects, until
+        an update of that cell's sub-list breaches ``nn[n]``."""
+        every = f"A(v_4) {n}(v_2, v_4) -> {self.t('v_1', 'v_4')} & !is[{self.tag}](v_4) & v_1 != v_4"
+        return f"%r nn[{n}](v_2) & ({every}) ==> {self.t('v_1', 'v_2')}"
 
     def _forest_rules(self) -> List[str]:
         """Two cells v_1, v_2 that reach v_3 are ordered by t[T] unless both reach a shared cell
