@@ -1,5 +1,4 @@
-"""``bk[b,x](v)``: the cell x's back field points to, for a list whose data are ordered
-(:func:`tvla.cfront.library._back_ends`).  An insertion sort in place of a doubly linked list
+"""``bk[b,x](v)``: the cell x's back field points to (:func:`tvla.cfront.library._back_ends`).  An insertion sort in place of a doubly linked list
 reaches the cell before the next one to insert, and the cell a backward scan stops at, through
 ``prev`` only; unnamed, each merged with the sorted cells next to it, and its order against its
 successor, unknown, made them all unordered (the check of the order was an alarm without a
@@ -20,6 +19,7 @@ ALL = ("memsafety", "memcleanup", "unreach-call")
 CORPUS = os.path.join(ROOT, "programs", "c")
 BACKWARD = os.path.join(CORPUS, "dll_insertion_sort_backward.c")   # q = c->prev; scan back
 FORWARD = os.path.join(CORPUS, "dll_insertion_sort_forward_scan.c")   # q = h; scan forward
+REVERSED = os.path.join(CORPUS, "sll_to_dll_reverse_by_prev.c")   # x->next = x->prev; x = tmp
 
 
 def test_the_cells_behind_the_variables_whose_back_field_is_used_are_named():
@@ -41,5 +41,33 @@ def test_the_updates_of_the_back_ends_hold_on_concrete_stores(tmp_path):
     tvp, tvs = str(out / "dll_insertion_sort_forward_scan.tvp"), str(out / "dll_insertion_sort_forward_scan.tvs")
     assert "bk[prev,q]" in open(tvp).read()
     check = subprocess.run([sys.executable, "-m", "tvla", "selfcheck", tvp, tvs, "--nodes", "3", "--runs", "0"],
+                           capture_output=True, text=True, timeout=600)
+    assert check.returncode == 0 and "0 violations" in check.stdout, check.stdout[-2000:] + check.stderr
+
+
+def test_a_variable_copied_into_one_whose_back_field_is_read_is_named_too():
+    """No data order: the reversal reads ``x->prev`` only, ``tmp`` is copied into ``x``."""
+    lib = build_library(lower_file(REVERSED), needs_of(ALL))
+    assert not lib.in_order
+    assert {x for _, x in lib.behind} >= {"x", "tmp"}
+
+
+def test_a_list_reversed_through_its_back_links_is_proved():
+    """Its head dead during the reversal, the reversed part hangs off the walk's cell by prev
+    only: every cell of it seemed lost (memtrack alarms without a witness)."""
+    buggy = os.path.join(CORPUS, "sll_to_dll_reverse_by_prev_early_stop.c")
+    got = verify_files([REVERSED, buggy], VerifyOptions(ALL), jobs=1)
+    assert [p.verdict for p in got[0].properties] == ["true"] * 3
+    assert [p.verdict for p in got[1].properties] == ["false", "false", "true"]
+    assert got[1].properties[0].violated == "valid-memtrack" and got[1].properties[0].witness
+
+
+def test_the_back_ends_of_a_reversal_hold_on_concrete_stores(tmp_path):
+    out = tmp_path / "out"
+    out.mkdir()
+    subprocess.run([sys.executable, "-m", "tvla", "c2tvp", REVERSED, "-o", str(out)], check=True, capture_output=True)
+    tvp, tvs = str(out / "sll_to_dll_reverse_by_prev.tvp"), str(out / "sll_to_dll_reverse_by_prev.tvs")
+    assert "bk[prev,tmp]" in open(tvp).read()
+    check = subprocess.run([sys.executable, "-m", "tvla", "selfcheck", tvp, tvs, "--nodes", "7", "--steps", "3000"],
                            capture_output=True, text=True, timeout=600)
     assert check.returncode == 0 and "0 violations" in check.stdout, check.stdout[-2000:] + check.stderr

@@ -2809,7 +2809,7 @@ def build_library(cprog: ir.CProgram, needs: Needs, precision: Precision = Preci
                    nested_fields(cprog, set(used), set(back) | loops), tree_order=tree_order,
                    tallies=tallies, tally_base=bases, tally_group=tally_groups(cprog, tallies, bases),
                    before=_ring_ends(cprog, set(in_order.values())) if store else (),
-                   behind=_back_ends(cprog, set(in_order.values()), back) if store else (),
+                   behind=_back_ends(cprog, back) if store else (),
                    tested=_field_tests(cprog, [f for f in fld if f not in back]) if precision.field_tests else (),
                    stack_ring=ring.stack, heap_heads=ring.heap,
                    outside=tuple(dict.fromkeys(f for s in mallocs for f in s.outside)),
@@ -2853,19 +2853,20 @@ def _ring_ends(cprog: ir.CProgram, ordered: Set[str]) -> Tuple[Tuple[str, str], 
     return tuple(out)
 
 
-def _back_ends(cprog: ir.CProgram, ordered: Set[str], back: Dict[str, Tuple[str, ...]]
-               ) -> Tuple[Tuple[str, str], ...]:
-    """(b, x) for each back field b whose one forward field is the list field of a data order and
-    each pointer variable x (no temporary) whose b the program reads or writes (``q = c->prev``,
-    ``c->prev = p``).  The cell x's b points to is the one before x's, or the one x was unlinked
-    from: the program reaches it through x and needs no variable for it, as a singly linked list
-    would.  Unnamed, it merged with the cells next to it, and in an insertion sort in place it is
+def _back_ends(cprog: ir.CProgram, back: Dict[str, Tuple[str, ...]]) -> Tuple[Tuple[str, str], ...]:
+    """(b, x) for each back field b of one forward field and each pointer variable x (no temporary)
+    whose b the program reads or writes (``q = c->prev``, ``c->prev = p``), or that is copied into
+    such a variable (``x = tmp``).  The cell x's b points to is the one before x's, or the one x was
+    unlinked from: the program reaches it through x and needs no variable for it, as a singly linked
+    list would.  Unnamed, it merged with the cells next to it.  In an insertion sort in place it is
     the one whose order against its successor is unknown (the sorted part's last cell, before the
     next cell to insert and left behind by it; the cell a backward scan stops at): merged, it made
     them all unordered, and a forward scan that must stop at it (``while (q->d <= c->d) q =
-    q->next;`` stops at the latest at c's old predecessor) could run past the list's end.
-    ``bk[b,x]`` keeps it apart."""
-    backs = {b for b, fs in back.items() if len(fs) == 1 and fs[0] in ordered}
+    q->next;`` stops at the latest at c's old predecessor) could run past the list's end.  A list
+    reversed by ``x->next = x->prev; x = tmp;`` once its head is dead reaches its reversed part only
+    through the b of the cell the walk stands on: with the edge into a summary 1/2, every cell of
+    that part seemed lost.  ``bk[b,x]`` keeps it apart."""
+    backs = {b for b, fs in back.items() if len(fs) == 1}
     temps = cprog.temps
     out: Dict[Tuple[str, str], None] = {}
     for s in _statements(cprog):
@@ -2877,6 +2878,15 @@ def _back_ends(cprog: ir.CProgram, ordered: Set[str], back: Dict[str, Tuple[str,
             continue
         if field in backs and x not in temps:
             out.setdefault((field, x))
+    copies = [s for s in _statements(cprog) if isinstance(s, ir.AssignVar) and s.src not in temps]
+    grown = True
+    while grown:   # a variable copied into one of them: its cell's b is read through that one
+        grown = False
+        for s in copies:
+            for b in backs:
+                if (b, s.dst) in out and (b, s.src) not in out:
+                    out[(b, s.src)] = None
+                    grown = True
     return tuple(out)
 
 
