@@ -71,3 +71,12 @@ def test_the_back_ends_of_a_reversal_hold_on_concrete_stores(tmp_path):
     check = subprocess.run([sys.executable, "-m", "tvla", "selfcheck", tvp, tvs, "--nodes", "7", "--steps", "3000"],
                            capture_output=True, text=True, timeout=600)
     assert check.returncode == 0 and "0 violations" in check.stdout, check.stdout[-2000:] + check.stderr
+
+
+def test_a_ring_with_insertions_before_a_walked_cell_is_proved():
+    """``n->prev = p->prev; p->prev->next = n;``: the cell behind p, named by bk[prev,p], was a
+    summary's 1/2 edge; the memsafety analysis ran past every time limit (minutes)."""
+    path = os.path.join(ROOT, "tests", "data", "c", "cdll_insert_extra_leak.c")
+    [f] = verify_files([path], VerifyOptions(ALL, timeout=60), jobs=1)
+    assert [(p.name, p.verdict) for p in f.properties] == [
+        ("memsafety", "true"), ("memcleanup", "false"), ("unreach-call", "true")]

@@ -1930,11 +1930,13 @@ def test_a_coarse_run_that_is_the_slow_one_gets_a_share_of_the_time(tmp_path):
 
 def test_a_worker_killed_at_its_limit_keeps_the_verdicts_it_settled(monkeypatch):
     """The worker is killed 3 s in (the grace past the limit made negative), in the analysis of the
-    ring: memcleanup (a run showed the leak) and unreach-call (no reach_error) were settled before
-    it, and stay; only memsafety is unknown (they were all unknown, time limit)."""
+    tree of rings: memcleanup (a run showed the leak) and unreach-call (no reach_error) were settled
+    before it, and stay; only memsafety is unknown (they were all unknown, time limit).  (The ring
+    of cdll_insert_extra_leak.c, minutes before, is proved in a second since bk[prev,x] names the
+    cell behind the insertion point.)"""
     import tvla.cli.verify as V
     monkeypatch.setattr(V, "GRACE", 3.0 - 60)
-    path = os.path.join(ROOT, "tests", "data", "c", "cdll_insert_extra_leak.c")
+    path = os.path.join(ROOT, "tests", "data", "c", "tree_of_rings_extra_leak.c")
     [f] = verify_files([path], VerifyOptions(("memsafety", "memcleanup", "unreach-call"), timeout=60), jobs=1)
     assert [(p.name, p.verdict, p.reason) for p in f.properties] == [
         ("memsafety", "unknown", "the analysis stopped early (time limit)"),
