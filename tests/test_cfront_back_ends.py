@@ -34,15 +34,21 @@ def test_insertion_sorts_in_place_of_a_doubly_linked_list_are_proved():
     assert [[p.verdict for p in f.properties] for f in got] == [["true"] * 3] * 2
 
 
-def test_the_updates_of_the_back_ends_hold_on_concrete_stores(tmp_path):
+def selfcheck_of(tmp_path, path, predicate, *options):
+    """``tvla selfcheck`` of the translation of ``path`` (which declares ``predicate``): the
+    concrete runs embed in the analysis."""
     out = tmp_path / "out"
     out.mkdir()
-    subprocess.run([sys.executable, "-m", "tvla", "c2tvp", FORWARD, "-o", str(out)], check=True, capture_output=True)
-    tvp, tvs = str(out / "dll_insertion_sort_forward_scan.tvp"), str(out / "dll_insertion_sort_forward_scan.tvs")
-    assert "bk[prev,q]" in open(tvp).read()
-    check = subprocess.run([sys.executable, "-m", "tvla", "selfcheck", tvp, tvs, "--nodes", "3", "--runs", "0"],
+    subprocess.run([sys.executable, "-m", "tvla", "c2tvp", path, "-o", str(out)], check=True, capture_output=True)
+    stem = str(out / os.path.splitext(os.path.basename(path))[0])
+    assert predicate in open(stem + ".tvp").read()
+    check = subprocess.run([sys.executable, "-m", "tvla", "selfcheck", stem + ".tvp", stem + ".tvs", *options],
                            capture_output=True, text=True, timeout=600)
     assert check.returncode == 0 and "0 violations" in check.stdout, check.stdout[-2000:] + check.stderr
+
+
+def test_the_updates_of_the_back_ends_hold_on_concrete_stores(tmp_path):
+    selfcheck_of(tmp_path, FORWARD, "bk[prev,q]", "--nodes", "3", "--runs", "0")
 
 
 def test_a_variable_copied_into_one_whose_back_field_is_read_is_named_too():
@@ -63,14 +69,7 @@ def test_a_list_reversed_through_its_back_links_is_proved():
 
 
 def test_the_back_ends_of_a_reversal_hold_on_concrete_stores(tmp_path):
-    out = tmp_path / "out"
-    out.mkdir()
-    subprocess.run([sys.executable, "-m", "tvla", "c2tvp", REVERSED, "-o", str(out)], check=True, capture_output=True)
-    tvp, tvs = str(out / "sll_to_dll_reverse_by_prev.tvp"), str(out / "sll_to_dll_reverse_by_prev.tvs")
-    assert "bk[prev,tmp]" in open(tvp).read()
-    check = subprocess.run([sys.executable, "-m", "tvla", "selfcheck", tvp, tvs, "--nodes", "7", "--steps", "3000"],
-                           capture_output=True, text=True, timeout=600)
-    assert check.returncode == 0 and "0 violations" in check.stdout, check.stdout[-2000:] + check.stderr
+    selfcheck_of(tmp_path, REVERSED, "bk[prev,tmp]", "--nodes", "7", "--steps", "3000")
 
 
 def test_a_ring_with_insertions_before_a_walked_cell_is_proved():
