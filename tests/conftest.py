@@ -138,6 +138,8 @@ def assert_checked(tvp, nodes=2):
 
 
 def assert_embedded(tvp, tvs, *options):
-    """``tvla selfcheck``: every concrete run of ``tvp`` from ``tvs`` embeds in the analysis' structures."""
+    """``tvla selfcheck``: every concrete run of ``tvp`` from ``tvs`` embeds in the analysis' structures.
+    Returns the concrete states checked."""
     run = subprocess.run(TVLA_CLI + ["selfcheck", tvp, tvs, *options], capture_output=True, text=True)
     assert run.returncode == 0 and "\n0 violations" in run.stdout, run.stdout[-2000:]
+    return int(run.stdout.split(" states checked")[0].split()[-1])

@@ -1,19 +1,17 @@
-"""``bk[b,x](v)``: the cell x's back field points to (:func:`tvla.cfront.library._back_ends`).  An insertion sort in place of a doubly linked list
-reaches the cell before the next one to insert, and the cell a backward scan stops at, through
+"""``bk[b,x](v)``: the cell x's back field points to (:func:`tvla.cfront.library._back_ends`).
+An insertion sort in place of a doubly linked list reaches the cell before the next one to insert, and the cell a backward scan stops at, through
 ``prev`` only; unnamed, each merged with the sorted cells next to it, and its order against its
 successor, unknown, made them all unordered (the check of the order was an alarm without a
 witness; a forward scan for the insertion point, which stops at c's old predecessor at the
 latest, seemed to run past the list's end)."""
 
 import os
-import subprocess
-import sys
 
 from tvla.cfront.library import build_library, needs_of
 from tvla.cfront.lower import lower_file
 from tvla.cli.verify import VerifyOptions, verify_files
 
-from conftest import ROOT
+from conftest import ROOT, assert_embedded, c2tvp
 
 ALL = ("memsafety", "memcleanup", "unreach-call")
 CORPUS = os.path.join(ROOT, "programs", "c")
@@ -37,14 +35,9 @@ def test_insertion_sorts_in_place_of_a_doubly_linked_list_are_proved():
 def selfcheck_of(tmp_path, path, predicate, *options):
     """``tvla selfcheck`` of the translation of ``path`` (which declares ``predicate``): the
     concrete runs embed in the analysis."""
-    out = tmp_path / "out"
-    out.mkdir()
-    subprocess.run([sys.executable, "-m", "tvla", "c2tvp", path, "-o", str(out)], check=True, capture_output=True)
-    stem = str(out / os.path.splitext(os.path.basename(path))[0])
-    assert predicate in open(stem + ".tvp").read()
-    check = subprocess.run([sys.executable, "-m", "tvla", "selfcheck", stem + ".tvp", stem + ".tvs", *options],
-                           capture_output=True, text=True, timeout=600)
-    assert check.returncode == 0 and "0 violations" in check.stdout, check.stdout[-2000:] + check.stderr
+    tvp, tvs = c2tvp(tmp_path, open(path).read(), os.path.basename(path))
+    assert predicate in open(tvp).read()
+    assert_embedded(tvp, tvs, *options)
 
 
 def test_the_updates_of_the_back_ends_hold_on_concrete_stores(tmp_path):
