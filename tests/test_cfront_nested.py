@@ -74,6 +74,7 @@ def test_only_a_field_no_walk_follows_beside_a_walked_one_is_nested(tmp_path):
     decls = lib.declarations()
     assert "%i below[inner](v) = E(v_1, v_2) inner(v_1, v_2) & t[all](v_2, v)" in decls
     assert "%i nn[inner](v) = E(v_1) inner(v, v_1)" in decls
+    assert "%i hd[inner](v) = E(v_1) inner(v_1, v)" in decls
     # a walk through a temporary that holds p->next on every path in
     assert library(tmp_path, "c = p->next; if (c) p = c;").nested == frozenset({"inner"})
     assert library(tmp_path, "c = p->next; if (__VERIFIER_nondet_int()) c = b; p = c;").nested == frozenset()
@@ -122,3 +123,25 @@ def test_the_sole_parent_rule_embeds_the_concrete_runs(tmp_path):
             " ==> t[all](v_1, v_2)")
     assert rule in open(tvp).read()
     assert assert_embedded(tvp, tvs, "--nodes", "9", "--steps", "3000") > 500
+
+
+def test_a_sub_list_head_is_kept_apart_from_the_cells_behind_it():
+    """forester's sll-01 counts each sub-list (one or two cells) and checks ``len <= 2``: with the
+    head of a sub-list (``hd[inner]``, the cell an inner edge enters) blurred with the cell behind
+    it, a walk could step through the summary any number of times (unknown).  Each property is
+    run on its own, as the competition does."""
+    for prop in PROPERTIES:
+        got = corpus_verdicts("sll_of_sll_inner_length_counted.c", (prop,), timeout=60)[prop]
+        assert got.verdict == "true", (prop, got.reason)
+    got = corpus_verdicts("dll_of_sll_inner_length_counted.c", timeout=60)
+    assert {p: v.verdict for p, v in got.items()} == dict.fromkeys(PROPERTIES, "true"), got
+    got = corpus_verdicts("sll_of_sll_inner_length_three.c", timeout=60)
+    assert got["unreach-call"].verdict == "false" and got["unreach-call"].witness
+    assert got["memsafety"].verdict == "true", got["memsafety"].reason
+
+
+def test_the_sub_list_heads_embed_the_concrete_runs(tmp_path):
+    path = os.path.join(CORPUS, "sll_of_sll_inner_length_three.c")
+    _, tvp, tvs = write_translation(lower_file(path), ("unreach-call",), str(tmp_path))
+    assert "%i hd[inner_](v) = E(v_1) inner_(v_1, v)" in open(tvp).read()
+    assert assert_embedded(tvp, tvs, "--nodes", "7", "--steps", "1500") > 500

@@ -751,7 +751,8 @@ class Library:
         for f in sorted(self.nested):
             n = self.field[f]
             out += [f"%i below[{n}](v) = E(v_1, v_2) {n}(v_1, v_2) & {self.t('v_2', 'v')}",
-                    f"%i nn[{n}](v) = E(v_1) {n}(v, v_1)"]
+                    f"%i nn[{n}](v) = E(v_1) {n}(v, v_1)",
+                    f"%i hd[{n}](v) = E(v_1) {n}(v_1, v)"]
             if f not in self.loops and f not in self.sentinel:
                 out.append(self._sole_parent_rule(n))
         return out
