@@ -2936,9 +2936,11 @@ def _same_cell(cprog: ir.CProgram) -> Tuple[Tuple[str, str], ...]:
 
 
 def _register_pairs(cprog: ir.CProgram, registers: Dict[str, Tuple[str, ...]]) -> Tuple[Tuple[str, str, str], ...]:
-    """(d, x, y), x < y, for each two registers a test compares (``a > b``), both holding d, and
-    for the registers copied into one of them and the other (``p = dequeue()`` copies the callee's
-    ``prio``: its order against ``last`` is then known when the copy is made)."""
+    """(d, x, y), x < y, for each two registers a test compares (``a > b``), both holding d, for
+    two registers holding d where one is copied into the other (``b = a; p->d = b;``: the cell's
+    order against ``a`` is then known), and for the registers copied into one of a pair and the
+    other (``p = dequeue()`` copies the callee's ``prio``: its order against ``last`` is then
+    known when the copy is made)."""
     out: Dict[Tuple[str, str, str], None] = {}
 
     def add(d: str, x: str, y: str) -> bool:
@@ -2953,6 +2955,10 @@ def _register_pairs(cprog: ir.CProgram, registers: Dict[str, Tuple[str, ...]]) -
             if shared:
                 add(shared[0], s.left, s.value)
     copies = [(s.dst, s.value) for s in _statements(cprog) if isinstance(s, ir.CopyInt) and isinstance(s.value, str)]
+    for dst, src in copies:
+        shared = [d for d in registers.get(dst, ()) if d in registers.get(src, ())]
+        if shared:
+            add(shared[0], dst, src)
     grown = True
     while grown:
         grown = False
