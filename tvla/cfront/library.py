@@ -2949,16 +2949,17 @@ def _register_pairs(cprog: ir.CProgram, registers: Dict[str, Tuple[str, ...]]) -
             return False
         out[(d, a, b)] = None
         return True
+
+    def pair(x: str, y: str) -> None:   # on the first field both hold
+        shared = [d for d in registers.get(x, ()) if d in registers.get(y, ())]
+        if shared:
+            add(shared[0], x, y)
     for s in _statements(cprog):
         if isinstance(s, ir.DataCond) and s.lfield is None and isinstance(s.value, str) and s.value in registers:
-            shared = [d for d in registers.get(s.left, ()) if d in registers[s.value]]
-            if shared:
-                add(shared[0], s.left, s.value)
+            pair(s.left, s.value)
     copies = [(s.dst, s.value) for s in _statements(cprog) if isinstance(s, ir.CopyInt) and isinstance(s.value, str)]
     for dst, src in copies:
-        shared = [d for d in registers.get(dst, ()) if d in registers.get(src, ())]
-        if shared:
-            add(shared[0], dst, src)
+        pair(dst, src)
     grown = True
     while grown:
         grown = False
