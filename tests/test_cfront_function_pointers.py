@@ -83,10 +83,20 @@ int main(void) {
 }"""
 
 
-def verdicts(tmp_path, src):
+def written(tmp_path, src):
+    """The path of prog.c holding HEAD and ``src``."""
     path = tmp_path / "prog.c"
     path.write_text(HEAD + src + "\n")
-    [f] = verify_files([str(path)], VerifyOptions(ALL, concrete=False))
+    return str(path)
+
+
+def lowered(tmp_path, src):
+    """The CProgram of HEAD and ``src``."""
+    return lower_file(written(tmp_path, src))
+
+
+def verdicts(tmp_path, src):
+    [f] = verify_files([written(tmp_path, src)], VerifyOptions(ALL, concrete=False))
     return tuple(p.verdict for p in f.properties)
 
 
@@ -108,9 +118,7 @@ def test_verdicts_through_function_pointers(tmp_path, src, expected):
 
 
 def test_a_pointer_chosen_at_run_time_is_a_flag_over_functions(tmp_path):
-    path = tmp_path / "prog.c"
-    path.write_text(HEAD + VISITOR.replace("WANT_MARK", "1") + "\n")
-    prog = lower_file(str(path))
+    prog = lowered(tmp_path, VISITOR.replace("WANT_MARK", "1"))
     assert not prog.unsupported and not prog.cuts
     flags = {v.name: v.values for v in prog.ints}
     assert len(flags["f"]) == 2 and flags["visit"] == flags["f"] and 0 not in flags["f"]
@@ -124,9 +132,7 @@ def test_a_call_through_an_unknown_pointer_is_unsupported(tmp_path):
   free(h);
   return 0;
 }"""
-    path = tmp_path / "prog.c"
-    path.write_text(HEAD + src + "\n")
-    prog = lower_file(str(path))
+    prog = lowered(tmp_path, src)
     assert any("call through a function pointer" in why for _, why in prog.unsupported), prog.unsupported
 
 
@@ -143,9 +149,7 @@ int main(void) {
   free(h);
   return 0;
 }"""
-    path = tmp_path / "prog.c"
-    path.write_text(HEAD + src + "\n")
-    [f] = verify_files([str(path)], VerifyOptions(("unreach-call",), concrete=False))
+    [f] = verify_files([written(tmp_path, src)], VerifyOptions(("unreach-call",), concrete=False))
     [p] = f.properties
     assert p.verdict == "false" and [a.pos.line for a in p.findings] == [15], p.findings
     stores = " ".join(step.store for step in p.findings[0].witness)
@@ -176,7 +180,63 @@ def test_a_parameter_given_one_function_calls_that_one(tmp_path, free_inner, exp
     # create() given push_outer calls create() given push_inner: no recursion (each call's insert
     # is the function given there), and the leak needs 4 cells before a witness shows it
     src = NESTED_GENERIC.replace("FREE_INNER", free_inner)
-    path = tmp_path / "prog.c"
-    path.write_text(HEAD + src + "\n")
-    assert not lower_file(str(path)).cuts
+    assert not lowered(tmp_path, src).cuts
     assert verdicts(tmp_path, src) == expected
+
+
+# a function pointer field holds the functions the program writes to it, each tested in turn
+FIELD = """void release_plain(struct cell *c) { free(c); }
+void release_checked(struct cell *c) { if (c->kind != 2) reach_error(); free(c); }
+int main(void) {
+  struct cell *head = NULL;
+  while (__VERIFIER_nondet_int()) {
+    struct cell *c = malloc(sizeof *c);
+    if (__VERIFIER_nondet_int()) { c->kind = 1; c->release = FIRST; }
+    else { c->kind = 2; c->release = release_checked; }
+    c->next = head; head = c;
+  }
+  while (head) { struct cell *t = head->next; head->release(head); head = t; }
+  return 0;
+}"""
+
+# a table of operations initialised with designators; open's result is the constant every open returns
+OPS = """struct ops { int (*open)(struct cell *); void (*release)(struct cell *); };
+int open_cell(struct cell *c) { c->buf = NULL; if (__VERIFIER_nondet_int()) c->buf = malloc(sizeof *c->buf); return 0; }
+void release_cell(struct cell *c) { FREE_BUF free(c); }
+static const struct ops table = { .open = open_cell, .release = release_cell };
+int main(void) {
+  struct cell *c = malloc(sizeof *c);
+  if (table.open(c) != 0) { free(c); return 0; }
+  c->next = NULL;
+  table.release(c);
+  return 0;
+}"""
+
+CELL = """struct cell { struct cell *next; struct node *buf; int kind; void (*release)(struct cell *); };
+"""
+
+
+@pytest.mark.parametrize("src, expected", [
+    (FIELD.replace("FIRST", "release_plain"), ("true", "true", "true")),
+    (FIELD.replace("FIRST", "release_checked"), ("true", "false", "false")),
+    (FIELD.replace("FIRST", "release_plain").replace("else { c->kind = 2; c->release = release_checked; }",
+                                                    "else c->kind = 2;"),
+     ("unknown", "unknown", "true")),   # a cell whose field was never written: no run followed past the call
+    (OPS.replace("FREE_BUF", "free(c->buf);"), ("true", "true", "true")),
+    (OPS.replace("FREE_BUF", ""), ("false", "false", "true")),
+], ids=["field", "field-wrong-function", "field-unwritten", "ops-table", "ops-table-buffer-lost"])
+def test_verdicts_through_function_pointer_fields(tmp_path, src, expected):
+    assert verdicts(tmp_path, CELL + src) == expected
+
+
+def test_a_field_whose_address_is_taken_is_not_followed(tmp_path):
+    src = CELL + """void release_plain(struct cell *c) { free(c); }
+void set(void (**slot)(struct cell *)) { *slot = release_plain; }
+int main(void) {
+  struct cell *c = malloc(sizeof *c);
+  set(&c->release);
+  c->release(c);
+  return 0;
+}"""
+    prog = lowered(tmp_path, src)
+    assert any("function pointer field release" in why for _, why in prog.unsupported), prog.unsupported

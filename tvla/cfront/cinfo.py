@@ -20,7 +20,7 @@ from tvla.cfront.parse import PRELUDE, STEP_OPS, binary_operator, evaluate_int, 
 
 __all__ = ["BLOCK", "designated_function", "function_symbol", "tokens", "is_line_marker", "accessed_cells", "ABS_FUNCTIONS", "jumped_over_decls", "opaque_expression", "binary_conditional", "repeatable", "ERROR_FUNCTIONS", "EXIT_FUNCTIONS", "STOPPING_FUNCTIONS", "never_returns", "callee_definition", "strip_kept", "CELL_ALLOCATORS", "backward_jumps", "is_global_var", "jumped_back_over", "switch_range", "controlling_range", "LIBRARY_BUILTINS", "FORTIFIED", "call_arguments", "library_name", "HIDDEN_CALL_ATTRIBUTES", "hidden_calls", "K", "T", "walk_main", "all_zero", "is_aggregate", "has_backward_goto", "does_nothing", "INT_KINDS", "sizeof_struct", "is_int", "int_range", "field_range", "member_range", "is_void_pointer", "is_floating", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
            "int_cell", "is_int_cell", "is_byte_cell", "cell_words", "CELL_FIELD", "cell_deref", "is_datum",
-           "is_function_pointer", "is_scalar", "definitions", "callable_from_main", "function_of", "function_value", "function_number", "constant_value",
+           "is_function_pointer", "is_scalar", "definitions", "callable_from_main", "function_of", "function_value", "function_number", "function_field_values", "constant_value",
            "struct_type", "fields_of", "decl_key", "initializer", "strip", "callee_name", "children", "SourceText",
            "switch_cases", "for_parts", "for_parts_unknown", "writes_operand", "Designator", "designations", "designated_fields",
            "returned_values"]
@@ -131,6 +131,47 @@ def function_value(c: ci.Cursor) -> Optional[int]:
     :func:`function_number`); None for another expression."""
     f = function_of(c)
     return function_number(f) if f is not None else None
+
+
+def function_field_values(tu: ci.TranslationUnit) -> Optional[Dict[Hashable, Optional[FrozenSet[int]]]]:
+    """For each function pointer field of a struct (by :func:`decl_key`), the values the program
+    writes to it (:func:`constant_value`: function designators and NULL, by ``p->f = g`` or an
+    initialiser list), or None when some write is no constant or its address is taken
+    (``&p->f``): a call through the field may then call anything.  None: an initialiser designates
+    a field past an array index (``.ops[1].f = g``), so any field may hold anything.  A field never
+    written is missing: it holds NULL or is uninitialised."""
+    out: Dict[Hashable, Optional[FrozenSet[int]]] = {}
+
+    def write(field: Optional[ci.Cursor], value: Optional[int]) -> None:
+        if field is None or field.kind != K.FIELD_DECL or not is_function_pointer(field.type):
+            return
+        key = decl_key(field)
+        known = out.get(key, frozenset())
+        out[key] = None if value is None or known is None else known | {value}
+
+    for c in tu.cursor.walk_preorder():
+        kids = children(c) if c.kind in (K.BINARY_OPERATOR, K.UNARY_OPERATOR, K.INIT_LIST_EXPR) else []
+        lhs = strip(kids[0]) if kids else None
+        if c.kind == K.BINARY_OPERATOR and binary_operator(c) == "=" and lhs is not None and lhs.kind == K.MEMBER_REF_EXPR:
+            write(lhs.referenced, constant_value(kids[1]))
+        elif c.kind == K.UNARY_OPERATOR and unary_operator(c) == "&" and lhs is not None and lhs.kind == K.MEMBER_REF_EXPR:
+            write(lhs.referenced, None)
+        elif c.kind == K.INIT_LIST_EXPR and struct_decl(c.type) is not None:
+            for field, designators, e in designated_fields(c, fields_of(struct_decl(c.type))):
+                target = _designated(field, designators[1:])
+                if target is None and len(designators) > 1:   # .a[1].f = g: which field is not followed
+                    return None
+                write(target, constant_value(e))
+    return out
+
+
+def _designated(field: Optional[ci.Cursor], path: Sequence["Designator"]) -> Optional[ci.Cursor]:
+    """The field ``.f.g.h = e`` gives: from ``f``'s declaration, down the members named after it
+    (None past an array index or a name no struct has)."""
+    for name in path:
+        decl = struct_decl(field.type) if field is not None else None
+        field = next((f for f in fields_of(decl) if f.spelling == name), None) if decl is not None else None
+    return field
 
 
 def function_number(f: ci.Cursor) -> int:
@@ -285,7 +326,7 @@ def _collect_fields(decl: ci.Cursor, prefix: str, ptrs: List[Tuple[str, str]],
         if target is not None:
             ptrs.append((name, struct_name(target)))
             targets.append(target)
-        elif is_int(f.type) or is_floating(f.type):   # a floating field: a datum whose value is never read
+        elif is_number(f.type):   # a floating field: a datum whose value is never read; a function pointer's: an int
             ints.append((name, field_range(f)))
         elif embedded is not None and f.spelling and decl_key(embedded) not in inside:
             _collect_fields(embedded, name + ".", ptrs, ints, targets, inside | {decl_key(embedded)})

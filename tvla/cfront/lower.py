@@ -44,7 +44,7 @@ import networkx as nx
 
 from tvla.cfront import ir
 from tvla.cfront.unsequenced import unsequenced_effects
-from tvla.cfront.cinfo import BLOCK, accessed_cells, function_symbol, ABS_FUNCTIONS, jumped_over_decls, binary_conditional, opaque_expression, walk_main, ERROR_FUNCTIONS, EXIT_FUNCTIONS, POINTER_LIBRARY, STOPPING_FUNCTIONS, CELL_ALLOCATORS, CELL_FIELD, K, SourceText, call_arguments, backward_jumps, callee_name, hidden_calls, jumped_back_over, library_name, switch_range, callable_from_main, definitions, cell_words, children, constant_value, decl_key, \
+from tvla.cfront.cinfo import BLOCK, accessed_cells, function_symbol, ABS_FUNCTIONS, jumped_over_decls, binary_conditional, opaque_expression, walk_main, ERROR_FUNCTIONS, EXIT_FUNCTIONS, POINTER_LIBRARY, STOPPING_FUNCTIONS, CELL_ALLOCATORS, CELL_FIELD, K, SourceText, call_arguments, backward_jumps, callee_name, hidden_calls, jumped_back_over, library_name, switch_range, callable_from_main, function_field_values, definitions, cell_words, children, constant_value, decl_key, \
     designated_fields, does_nothing, never_returns, fields_of, function_number, initializer, int_cell, is_function_pointer, is_int, is_int_cell, is_number, \
     is_scalar, for_parts, for_parts_unknown, is_pointer, is_void_pointer, pointee_struct, strip, struct_decl, struct_name, switch_cases, \
     MAX_CASE_RANGE, case_values, int_range, sizeof_struct
@@ -206,6 +206,7 @@ class Lowering(LinkLowering):
                                  if library_name(f) in POINTER_LIBRARY and f not in self.definitions}
         self.hosts = find_hosts(tu)
         self.accessed = accessed_cells(tu.cursor)   # int cells whose elements some expression reads or writes
+        self.function_fields = function_field_values(tu)   # the functions a function pointer field may hold
 
     # ------------------------------------------------------------------ program
 
@@ -575,7 +576,7 @@ class Lowering(LinkLowering):
         """The store of one field's constant initial value (a Nop for 0), or None (unsupported)."""
         t = self.structs[self.pointers[name].struct]
         target = strip(e, casts=True)
-        value = evaluate_int(target)
+        value = constant_value(e)   # a function designator too, the value of a function pointer field
         is_ptr = any(f == fname for f, _ in t.pointer_fields)
         if value == 0:
             return ir.Nop()
@@ -802,18 +803,30 @@ class Lowering(LinkLowering):
         known = self.const_value(callee, fr)   # a parameter given one function at this call
         op, cur = (("const", known), cur) if known is not None else self.int_value(callee, cur, fr)
         values = self.held_values(op)
+        if values is None and op[0] == "field" and callee.kind == K.MEMBER_REF_EXPR:
+            return self.field_call(callee, op, s, args, cur, fr, want)
         if values is None:
             self.unsupported(s, "call through a function pointer whose target is not followed")
             return self.unknown(s), self.effects(args, cur, fr)
+        if values == (op[1],) and op[1] in self.numbered and op[1] not in self.error_numbered:   # a constant
+            return self.inline(self.numbered[op[1]], s, args, cur, fr, want)
+        result, end, _ = self.call_each(op, values, False, s, args, cur, fr, want)
+        return result, end
+
+    def call_each(self, op: IntOp, values: Iterable[int], chained: bool, s: ci.Cursor, args: List[ci.Cursor],
+                  cur: Cur, fr: Frame, want: Optional[ci.Cursor]) -> Tuple[Operand, Cur, Cur]:
+        """The call of the function each of ``values`` names, after a test that ``op`` holds it: its
+        result, the node after the calls, and (``chained``) the node where ``op`` holds none of them
+        (else the values are all ``op`` may hold: None)."""
         named = self.numbered
-        if values == (op[1],) and op[1] in named and op[1] not in self.error_numbered:   # a constant: the one function
-            return self.inline(named[op[1]], s, args, cur, fr, want)
         st = self.pointee(s.type, fr) or want
         result = self.temp(self.struct(st)) if st is not None else None
         ends: List[Cur] = []
+        ints: Set[Any] = set()   # the int results: one constant is the result of the call
         for v in values:
-            here = self.node()
-            self.int_branch(op, "==", ("const", v), here, None, cur, s)
+            here, rest = self.node(), (self.node() if chained else None)
+            self.int_branch(op, "==", ("const", v), here, rest, cur, s)
+            cur = rest if chained else cur
             library = self.error_numbered.get(v) or self.library_numbered.get(v)
             if library is not None:   # f = reach_error or free; f(x): as a call by name
                 _value, end = self.library_call(library, s, args, here, fr)
@@ -827,8 +840,28 @@ class Lowering(LinkLowering):
             value, end = self.inline(named[v], s, args, here, fr, want)
             if result is not None and isinstance(value, str) and value != BAD:
                 end = self.step(end, ir.AssignVar(result, value), s)
+            ints.add(value if isinstance(value, tuple) and value[0] == "const" else ABS)
             ends.append(end)
-        return (result if result is not None else self.unknown(s)), self.join(ends, s)
+        if result is None and len(ints) == 1 and ABS not in ints:
+            return ints.pop(), self.join(ends, s), cur
+        return (result if result is not None else self.unknown(s)), self.join(ends, s), (cur if chained else None)
+
+    def field_call(self, callee: ci.Cursor, op: IntOp, s: ci.Cursor, args: List[ci.Cursor], cur: Cur, fr: Frame,
+                   want: Optional[ci.Cursor]) -> Tuple[Operand, Cur]:
+        """``p->f(args)``: the field holds one of the values the program writes to it
+        (:func:`~tvla.cfront.cinfo.function_field_values`), each tested in turn (a ``DataCond`` on
+        the field) and its function called as :meth:`indirect_call` calls a flag's; where it holds
+        none of them (never written: NULL or uninitialised) the call is no run the analysis follows."""
+        ref = callee.referenced
+        written = self.function_fields.get(decl_key(ref), frozenset()) if self.function_fields is not None else None
+        if written is None:
+            self.unsupported(s, f"call through function pointer field {ref.spelling}, whose target is not followed "
+                                "(a value other than a function or NULL is written to it, or its address is taken)")
+            return self.unknown(s), self.effects(args, cur, fr)
+        result, end, rest = self.call_each(op, sorted(written), True, s, args, cur, fr, want)
+        what = f"call through function pointer field {ref.spelling} holding none of the functions written to it"
+        self.step(self.step(rest, ir.Nop(f"abstracted: {what}"), s), ir.OutsideObject(what, False), s)
+        return result, end
 
     def held_values(self, op: Operand) -> Optional[Tuple[int, ...]]:
         """The values an int operand may hold: a constant's, a flag's (None: not followed)."""

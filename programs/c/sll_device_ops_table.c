@@ -1,0 +1,67 @@
+/* expected: memsafety=true, memcleanup=true, unreach-call=true — a list of devices sharing one constant table of operations (driver style: function pointers initialised with designators); each device is opened through the table, which may give it a buffer, and released through it */
+#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void abort(void);
+#include <assert.h>
+void reach_error() { assert(0); }
+
+struct buffer {
+    int size;
+};
+
+struct device;
+
+struct device_ops {
+    int (*open)(struct device *);
+    void (*release)(struct device *);
+};
+
+struct device {
+    struct device *next;
+    struct buffer *buf;
+    int opened;
+    const struct device_ops *ops;
+};
+
+static int dev_open(struct device *d)
+{
+    d->buf = NULL;
+    if (__VERIFIER_nondet_int()) {
+        d->buf = malloc(sizeof *d->buf);
+        d->buf->size = 16;
+    }
+    d->opened = 1;
+    return 0;
+}
+
+static void dev_release(struct device *d)
+{
+    if (d->opened != 1)
+        reach_error();
+    free(d->buf);
+    free(d);
+}
+
+static const struct device_ops ops = { .open = dev_open, .release = dev_release };
+
+int main()
+{
+    struct device *devices = NULL;
+    while (__VERIFIER_nondet_int()) {
+        struct device *d = malloc(sizeof *d);
+        d->ops = &ops;
+        d->opened = 0;
+        if (d->ops->open(d) != 0) {
+            free(d);
+            continue;
+        }
+        d->next = devices;
+        devices = d;
+    }
+    while (devices) {
+        struct device *next = devices->next;
+        devices->ops->release(devices);
+        devices = next;
+    }
+    return 0;
+}
