@@ -212,6 +212,19 @@ int main(void) {
   return 0;
 }"""
 
+# a hook set on some cells only (calloc: NULL on the others), called where it is set
+HOOK = """void hook(struct cell *c) { c->kind = 3; }
+int main(void) {
+  struct cell *head = NULL;
+  while (__VERIFIER_nondet_int()) {
+    struct cell *c = calloc(1, sizeof *c);
+    if (__VERIFIER_nondet_int()) c->release = hook;
+    c->next = head; head = c;
+  }
+  while (head) { struct cell *t = head->next; GUARD head->release(head); free(head); head = t; }
+  return 0;
+}"""
+
 CELL = """struct cell { struct cell *next; struct node *buf; int kind; void (*release)(struct cell *); };
 """
 
@@ -224,7 +237,10 @@ CELL = """struct cell { struct cell *next; struct node *buf; int kind; void (*re
      ("unknown", "unknown", "true")),   # a cell whose field was never written: no run followed past the call
     (OPS.replace("FREE_BUF", "free(c->buf);"), ("true", "true", "true")),
     (OPS.replace("FREE_BUF", ""), ("false", "false", "true")),
-], ids=["field", "field-wrong-function", "field-unwritten", "ops-table", "ops-table-buffer-lost"])
+    (HOOK.replace("GUARD", "if (head->release)"), ("true", "true", "true")),
+    (HOOK.replace("GUARD", ""), ("unknown", "unknown", "true")),
+], ids=["field", "field-wrong-function", "field-unwritten", "ops-table", "ops-table-buffer-lost", "hook-tested",
+        "hook-untested"])
 def test_verdicts_through_function_pointer_fields(tmp_path, src, expected):
     assert verdicts(tmp_path, CELL + src) == expected
 
