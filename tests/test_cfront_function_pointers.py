@@ -225,6 +225,8 @@ int main(void) {
   return 0;
 }"""
 
+COPY = "void (*f)(struct cell *) = head->release; f(head);"
+
 CELL = """struct cell { struct cell *next; struct node *buf; int kind; void (*release)(struct cell *); };
 """
 
@@ -239,8 +241,12 @@ CELL = """struct cell { struct cell *next; struct node *buf; int kind; void (*re
     (OPS.replace("FREE_BUF", ""), ("false", "false", "true")),
     (HOOK.replace("GUARD", "if (head->release)"), ("true", "true", "true")),
     (HOOK.replace("GUARD", ""), ("unknown", "unknown", "true")),
+    # the field copied into a variable first: a flag over the functions the field holds and NULL
+    (FIELD.replace("FIRST", "release_plain").replace("head->release(head);", COPY), ("true", "true", "true")),
+    (FIELD.replace("FIRST", "release_checked").replace("head->release(head);", COPY), ("true", "false", "false")),
+    (HOOK.replace("GUARD head->release(head);", COPY.replace("f(head)", "if (f) f(head)")), ("true", "true", "true")),
 ], ids=["field", "field-wrong-function", "field-unwritten", "ops-table", "ops-table-buffer-lost", "hook-tested",
-        "hook-untested"])
+        "hook-untested", "field-copied", "field-copied-wrong-function", "hook-copied-tested"])
 def test_verdicts_through_function_pointer_fields(tmp_path, src, expected):
     assert verdicts(tmp_path, CELL + src) == expected
 

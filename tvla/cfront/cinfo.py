@@ -20,7 +20,7 @@ from tvla.cfront.parse import PRELUDE, STEP_OPS, binary_operator, evaluate_int, 
 
 __all__ = ["BLOCK", "designated_function", "function_symbol", "tokens", "is_line_marker", "accessed_cells", "ABS_FUNCTIONS", "jumped_over_decls", "opaque_expression", "binary_conditional", "repeatable", "ERROR_FUNCTIONS", "EXIT_FUNCTIONS", "STOPPING_FUNCTIONS", "never_returns", "callee_definition", "strip_kept", "CELL_ALLOCATORS", "backward_jumps", "is_global_var", "jumped_back_over", "switch_range", "controlling_range", "LIBRARY_BUILTINS", "FORTIFIED", "call_arguments", "library_name", "HIDDEN_CALL_ATTRIBUTES", "hidden_calls", "K", "T", "walk_main", "all_zero", "is_aggregate", "has_backward_goto", "does_nothing", "INT_KINDS", "sizeof_struct", "is_int", "int_range", "field_range", "member_range", "is_void_pointer", "is_floating", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
            "int_cell", "is_int_cell", "is_byte_cell", "cell_words", "CELL_FIELD", "cell_deref", "is_datum",
-           "is_function_pointer", "is_scalar", "definitions", "callable_from_main", "function_of", "function_value", "function_number", "function_field_values", "constant_value",
+           "is_function_pointer", "is_scalar", "definitions", "callable_from_main", "function_of", "function_value", "function_number", "function_field_values", "copied_functions", "constant_value",
            "struct_type", "fields_of", "decl_key", "initializer", "strip", "callee_name", "children", "SourceText",
            "switch_cases", "for_parts", "for_parts_unknown", "writes_operand", "Designator", "designations", "designated_fields",
            "returned_values"]
@@ -163,6 +163,18 @@ def function_field_values(tu: ci.TranslationUnit) -> Optional[Dict[Hashable, Opt
                     return None
                 write(target, constant_value(e))
     return out
+
+
+def copied_functions(c: ci.Cursor, fields: Optional[Dict[Hashable, Optional[FrozenSet[int]]]]) -> Optional[Tuple[int, ...]]:
+    """The values ``c`` may have when it reads a function pointer field (``p->f``): those the
+    program writes to the field (``fields``: :func:`function_field_values`) and NULL; None for
+    another expression or a field whose values are not followed."""
+    s = strip(c, casts=True)
+    ref = s.referenced if s.kind == K.MEMBER_REF_EXPR else None
+    if ref is None or ref.kind != K.FIELD_DECL or not is_function_pointer(ref.type) or fields is None:
+        return None
+    written = fields.get(decl_key(ref), frozenset())
+    return None if written is None else tuple(sorted(written | {0}))
 
 
 def _designated(field: Optional[ci.Cursor], path: Sequence["Designator"]) -> Optional[ci.Cursor]:

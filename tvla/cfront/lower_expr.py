@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, Hashable, List
 import clang.cindex as ci
 
 from tvla.cfront import ir
-from tvla.cfront.cinfo import CELL_FIELD, K, int_cell, repeatable, tokens, strip_kept, callee_definition, returned_values, callee_name, cell_deref, cell_words, children, constant_value, decl_key, designated_fields, field_range, fields_of, int_range, is_global_var, is_byte_cell, \
+from tvla.cfront.cinfo import CELL_FIELD, K, copied_functions, int_cell, repeatable, tokens, strip_kept, callee_definition, returned_values, callee_name, cell_deref, cell_words, children, constant_value, decl_key, designated_fields, field_range, fields_of, int_range, is_global_var, is_byte_cell, \
     mentions, is_floating, is_int, is_int_cell, is_number, is_pointer, is_void_pointer, keeps_value, member_range, pointee_struct, strip, struct_decl, struct_name
 from tvla.cfront.embedded import container_of, member_path, member_struct
 from tvla.cfront.intvars import ABSTRACT, VALUED, IntClass, Mapping, c_converted, compound_operator, field_step, in_type, int_var, is_nondet_call, is_truth_value, \
@@ -68,6 +68,7 @@ class ExprLowering(Builder):
     symbolic_names: Dict[Hashable, str]   # declaration key of a symbolic variable -> its name
     addressed: FrozenSet[Hashable]   # int variables whose address is taken: cells (OutParams.addressed)
     sign_tested: FrozenSet[Hashable]   # int variables compared by order with 0 (IntTests.sign_tested)
+    function_fields: Optional[Dict[Hashable, Optional[FrozenSet[int]]]]   # cinfo.function_field_values
 
     if TYPE_CHECKING:   # defined by the subclass tvla.cfront.lower.Lowering
         globals: Dict[Hashable, str]
@@ -1444,6 +1445,9 @@ class ExprLowering(Builder):
             return ("var", name), self.nondet_var(name, cls, op, cur, s)
         if cls.kind == "register":
             return ("var", name), self.assign_register(name, op, cur, s)
+        functions = copied_functions(rhs, self.function_fields) if cls.kind == "flag" and op[0] == "field" else None
+        if functions is not None:
+            return ("var", name), self.copy_function(name, op, functions, cur, s)
         cur = self.touch(op, cur, s)
         if cls.kind == "flag" and op == ABS:   # a flag given a value not followed (k % 3): any of its values
             cur = self.step(cur, ir.Nop(f"abstracted: {self.src.text(s)}"), s)
@@ -1451,6 +1455,20 @@ class ExprLowering(Builder):
         if cls.kind == "counter" and name in self.ints:
             return ("var", name), self.counter_value(name, cls, op, cur, s)
         return ABS, self.step(cur, ir.Nop(f"untracked: {self.src.text(s)}"), s)
+
+    def copy_function(self, name: str, field: IntOp, functions: Sequence[int], cur: Cur, s: ci.Cursor) -> Cur:
+        """``f = p->op`` of a function pointer field: the field tested against each function it may
+        hold (:func:`~tvla.cfront.cinfo.copied_functions`), the flag given that one; where it holds
+        none of them (uninitialised) no run is followed past the copy."""
+        ends: List[Cur] = []
+        for v in functions:
+            here, rest = self.node(), self.node()
+            self.int_branch(field, "==", ("const", v), here, rest, cur, s)
+            ends.append(self.step(here, ir.Havoc(name, v), s))
+            cur = rest
+        what = f"{self.src.text(s)}: the field holds none of the functions written to it"
+        self.step(self.step(cur, ir.Nop(f"abstracted: {what}"), s), ir.OutsideObject(what, False), s)
+        return self.join(ends, s)
 
     def remainder_flag(self, name: str, cls: IntClass, rhs: ci.Cursor, cur: Cur, fr: Frame, s: ci.Cursor) -> Cur:
         """The flag ``name`` given a value the lowering does not follow (after its abstracted step):
