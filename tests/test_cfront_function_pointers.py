@@ -225,6 +225,20 @@ int main(void) {
   return 0;
 }"""
 
+# a factory field given one of two functions by a conditional; the call's pointer result is the cell made
+FACTORY = """struct maker { struct maker *link; struct node *(*make)(void); };
+struct node *one(void) { struct node *n = malloc(sizeof *n); n->data = 1; n->next = NULL; return n; }
+struct node *two(void) { struct node *n = malloc(sizeof *n); n->data = TWO; n->next = NULL; return n; }
+int main(void) {
+  struct maker *m = malloc(sizeof *m);
+  m->link = NULL;
+  m->make = __VERIFIER_nondet_int() ? one : two;
+  struct node *n = m->make();
+  if (n->data != 1 && n->data != 2) reach_error();
+  free(n); free(m);
+  return 0;
+}"""
+
 COPY = "void (*f)(struct cell *) = head->release; f(head);"
 
 CELL = """struct cell { struct cell *next; struct node *buf; int kind; void (*release)(struct cell *); };
@@ -245,8 +259,11 @@ CELL = """struct cell { struct cell *next; struct node *buf; int kind; void (*re
     (FIELD.replace("FIRST", "release_plain").replace("head->release(head);", COPY), ("true", "true", "true")),
     (FIELD.replace("FIRST", "release_checked").replace("head->release(head);", COPY), ("true", "false", "false")),
     (HOOK.replace("GUARD head->release(head);", COPY.replace("f(head)", "if (f) f(head)")), ("true", "true", "true")),
+    (FACTORY.replace("TWO", "2"), ("true", "true", "true")),
+    (FACTORY.replace("TWO", "3"), ("true", "false", "false")),
 ], ids=["field", "field-wrong-function", "field-unwritten", "ops-table", "ops-table-buffer-lost", "hook-tested",
-        "hook-untested", "field-copied", "field-copied-wrong-function", "hook-copied-tested"])
+        "hook-untested", "field-copied", "field-copied-wrong-function", "hook-copied-tested", "factory",
+        "factory-wrong-value"])
 def test_verdicts_through_function_pointer_fields(tmp_path, src, expected):
     assert verdicts(tmp_path, CELL + src) == expected
 

@@ -153,7 +153,8 @@ def function_field_values(tu: ci.TranslationUnit) -> Optional[Dict[Hashable, Opt
         kids = children(c) if c.kind in (K.BINARY_OPERATOR, K.UNARY_OPERATOR, K.INIT_LIST_EXPR) else []
         lhs = strip(kids[0]) if kids else None
         if c.kind == K.BINARY_OPERATOR and binary_operator(c) == "=" and lhs is not None and lhs.kind == K.MEMBER_REF_EXPR:
-            write(lhs.referenced, constant_value(kids[1]))
+            for value in _arm_values(kids[1]):
+                write(lhs.referenced, value)
         elif c.kind == K.UNARY_OPERATOR and unary_operator(c) == "&" and lhs is not None and lhs.kind == K.MEMBER_REF_EXPR:
             write(lhs.referenced, None)
         elif c.kind == K.INIT_LIST_EXPR and struct_decl(c.type) is not None:
@@ -175,6 +176,15 @@ def copied_functions(c: ci.Cursor, fields: Optional[Dict[Hashable, Optional[Froz
         return None
     written = fields.get(decl_key(ref), frozenset())
     return None if written is None else tuple(sorted(written | {0}))
+
+
+def _arm_values(c: ci.Cursor) -> List[Optional[int]]:
+    """The constant values of ``c``, each arm of ``a ? f : g`` on its own (None: not a constant)."""
+    s = strip(c, casts=True)
+    kids = children(s)
+    if s.kind == K.CONDITIONAL_OPERATOR and len(kids) == 3:
+        return _arm_values(kids[1]) + _arm_values(kids[2])
+    return [constant_value(c)]
 
 
 def _designated(field: Optional[ci.Cursor], path: Sequence["Designator"]) -> Optional[ci.Cursor]:
