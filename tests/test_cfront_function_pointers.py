@@ -279,3 +279,12 @@ int main(void) {
 }"""
     prog = lowered(tmp_path, src)
     assert any("function pointer field release" in why for _, why in prog.unsupported), prog.unsupported
+
+
+def test_the_witness_names_the_function_a_field_holds(tmp_path):
+    [f] = verify_files([written(tmp_path, CELL + FIELD.replace("FIRST", "release_checked"))],
+                       VerifyOptions(("unreach-call",), concrete=False))
+    [p] = f.properties
+    assert p.verdict == "false"
+    stores = " ".join(step.store for step in p.findings[0].witness)
+    assert "release=release_checked" in stores and "release=release_plain" not in stores, stores

@@ -331,7 +331,21 @@ def struct_type(decl: ci.Cursor) -> Tuple[StructType, List[ci.Cursor]]:
     ptrs = [(f, t) for f, t in ptrs if "." not in f or flat(f) not in taken]
     ints = [(f, r) for f, r in ints if "." not in f or flat(f) not in taken]
     ranges = tuple((f, r) for f, r in ints if r is not None)
-    return StructType(struct_name(decl), tuple(ptrs), tuple(f for f, _ in ints), ranges), targets
+    kept = [f for f, _ in ints]
+    functions = tuple(f for f in _function_fields(decl, "") if f in kept)
+    return StructType(struct_name(decl), tuple(ptrs), tuple(kept), ranges, functions), targets
+
+
+def _function_fields(decl: ci.Cursor, prefix: str) -> List[str]:
+    """The function pointer fields of a struct, those of structs embedded in it named ``outer.inner``."""
+    out: List[str] = []
+    for f in fields_of(decl):
+        embedded = struct_decl(f.type)
+        if is_function_pointer(f.type):
+            out.append(prefix + f.spelling)
+        elif embedded is not None and f.spelling and embedded != decl:
+            out += _function_fields(embedded, prefix + f.spelling + ".")
+    return out
 
 
 def fields_of(decl: ci.Cursor) -> List[ci.Cursor]:

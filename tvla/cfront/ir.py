@@ -48,6 +48,7 @@ class StructType:
     pointer_fields: Tuple[Tuple[str, str], ...]
     int_fields: Tuple[str, ...] = ()
     int_ranges: Tuple[Tuple[str, "IntRange"], ...] = ()
+    function_fields: Tuple[str, ...] = ()   # the int fields that hold function pointers
 
 
 @dataclass(frozen=True)
@@ -739,6 +740,8 @@ class CProgram:
     error_named: bool = True   # False: no function main may call names an error function (reach_error)
     allocates: bool = True     # False: no function main may call allocates heap memory (malloc, strdup...)
     links: Tuple[LinkPointer, ...] = ()   # the link pointers (T **pp) expanded into a cell and a flag
+    # the functions a function pointer's value names (cinfo.function_number -> name), for witnesses
+    function_names: Tuple[Tuple[int, str], ...] = ()
 
     def struct(self, name: str) -> StructType:
         return next(s for s in self.structs if s.name == name)

@@ -266,6 +266,8 @@ class Library:
     member_heads: bool = False              # lone cells of list heads inside other cells (mhead(v))
     value_ranges: Dict[str, ir.IntRange] = dataclasses.field(default_factory=dict)  # symbolic variable -> its type's values
     shown: Dict[str, str] = dataclasses.field(default_factory=dict)   # pointer variable -> its C words (c_words)
+    # int field (as in predicate names) holding function pointers -> the function each value names
+    functions: Dict[str, Dict[int, str]] = dataclasses.field(default_factory=dict)
 
     # ------------------------------------------------------------- names
     # cached: formulae ask for them once per variable they name (millions of times in big programs)
@@ -2818,7 +2820,9 @@ def build_library(cprog: ir.CProgram, needs: Needs, precision: Precision = Preci
                    links=tuple(k for k in cprog.links if _link_kept(k, flags, var, fld)),
                    value_ranges={iv.name: iv.range for iv in cprog.ints if iv.range is not None and iv.name in symbolic},
                    member_heads=any(s.member_head for s in mallocs),
-                   shown={p.name: c_words(p.cname) for p in cprog.pointers if p.cname})
+                   shown={p.name: c_words(p.cname) for p in cprog.pointers if p.cname},
+                   functions={_sanitize(f): {0: "NULL", **dict(cprog.function_names)}
+                              for st in cprog.structs for f in st.function_fields})
 
 
 ELEMENT = re.compile(r"__(\d+)")

@@ -225,7 +225,9 @@ class Lowering(LinkLowering):
         self.close_link_copies()
         return ir.CProgram(path, tuple(self.structs.values()), tuple(self.pointers.values()),
                            tuple(self.ints.values()), tuple(self.edges), "entry", "exit", "error",
-                           tuple(sorted(self.problems)), tuple(sorted(self.cuts)), lines)
+                           tuple(sorted(self.problems)), tuple(sorted(self.cuts)), lines,
+                           function_names=tuple(sorted({**{n: d.spelling for n, d in self.numbered.items()},
+                                                        **self.error_numbered, **self.library_numbered}.items())))
 
     def bind_main_params(self, main: ci.Cursor, fr: Frame) -> None:
         for p in main.get_children():

@@ -193,8 +193,8 @@ def _kind(text: str) -> str:
 
 
 def _witness(message: MessageRecord, tr: "Translation", voc: Vocabulary, ab: Abstractions,
-             live: Mapping[str, FrozenSet[str]], words: Mapping[str, Tuple[str, str]]
-             ) -> Tuple[Optional[Tuple[WitnessStep, ...]], Optional[ir.Pos]]:
+             live: Mapping[str, FrozenSet[str]], words: Mapping[str, Tuple[str, str]],
+             functions: Mapping[str, Mapping[int, str]]) -> Tuple[Optional[Tuple[WitnessStep, ...]], Optional[ir.Pos]]:
     """The witness of a message as C steps, and the first over-approximated edge that makes it
     perhaps no C execution (None: none).  An over-approximated write counts only once a later step
     tests a value, or when the violation itself is about values (a sorted list).  A step's store
@@ -227,7 +227,8 @@ def _witness(message: MessageRecord, tr: "Translation", voc: Vocabulary, ab: Abs
         alive = live.get(edge.source) if edge is not None else None
         shown = {p: (said if alive is None or k in alive else "") for p, (k, said) in words.items()}
         steps.append(WitnessStep(edge.pos if edge is not None else None, text,
-                                 c_store(draw_store(step.store, step.names, voc, data_notes(step.store, voc)), shown)))
+                                 c_store(draw_store(step.store, step.names, voc, data_notes(step.store, voc, functions)),
+                                         shown)))
     return tuple(steps), abstracted
 
 
@@ -235,10 +236,13 @@ DATA_KEY = re.compile(r"^(eq|lt)\[(\w+),(\$m?\d+|\w+)\]$")
 DATA_ORDER = re.compile(r"^dle\[(\w+)\]$")
 
 
-def data_notes(store: Structure, voc: Vocabulary) -> Callable[[int], List[str]]:
+def data_notes(store: Structure, voc: Vocabulary,
+               functions: Optional[Mapping[str, Mapping[int, str]]] = None) -> Callable[[int], List[str]]:
     """What a witness store says of each cell's int fields, in C words: ``d=3`` (the datum equals a
     constant, or a variable, the program compares it with), ``d<3``, else ``d#1`` (the rank of the
-    datum among the cells' data of d, 0 the least) for a field whose data are ordered."""
+    datum among the cells' data of d, 0 the least) for a field whose data are ordered; a function
+    pointer field (a key of ``functions``) by the name of the function its value names
+    (``release=release_checked``)."""
     from tvla.logic.heap import ranks, true_tuples
     said: Dict[int, Dict[str, str]] = {}
     below: Dict[Tuple[int, str], List[int]] = {}
@@ -250,7 +254,8 @@ def data_notes(store: Structure, voc: Vocabulary) -> Callable[[int], List[str]]:
         value = f"-{key[2:]}" if key.startswith("$m") else key.lstrip("$")
         for (u,) in true_tuples(store, p):
             if kind == "eq":
-                said.setdefault(u, {})[f] = f"{f}={value}"
+                named = (functions or {}).get(f, {})
+                said.setdefault(u, {})[f] = f"{f}={named.get(int(value), value) if value.isdigit() else value}"
             elif value.lstrip("-").isdigit():
                 below.setdefault((u, f), []).append(int(value))
     for (u, f), bounds in below.items():
@@ -304,10 +309,11 @@ def alarms_of(result: Result, tr: "Translation", cprog: ir.CProgram) -> List[Ala
     ab = abstractions(cprog)
     live = ints_live_at(cprog)
     words = tr.library.words() if tr.library is not None else {}
+    functions = tr.library.functions if tr.library is not None else {}
     for m in result.messages:
         edge = tr.edge_of(m.location, m.target, m.label)
         pos = edge.pos if edge is not None else ir.Pos(cprog.file, 0)
-        witness, abstracted = _witness(m, tr, result.vocabulary, ab, live, words)
+        witness, abstracted = _witness(m, tr, result.vocabulary, ab, live, words, functions)
         at_free = edge is not None and isinstance(edge.stmt, ir.Free)
         out.append(Alarm(_kind(m.text), pos, m.text, witness, abstracted, at_free))
     return sorted(out, key=lambda a: (a.pos, a.kind, a.message))
