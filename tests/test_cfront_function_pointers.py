@@ -239,6 +239,22 @@ int main(void) {
   return 0;
 }"""
 
+# a constructor given the release function: the field holds what every call passes the parameter
+CTOR = """void release_plain(struct cell *c) { free(c); }
+void release_checked(struct cell *c) { if (c->kind != 2) reach_error(); free(c); }
+struct cell *make(int kind, void (*rel)(struct cell *), struct cell *next) {
+  struct cell *c = malloc(sizeof *c);
+  c->kind = kind; c->release = rel; c->next = next;
+  return c;
+}
+int main(void) {
+  struct cell *head = NULL;
+  while (__VERIFIER_nondet_int())
+    head = __VERIFIER_nondet_int() ? make(1, release_plain, head) : make(KIND, release_checked, head);
+  while (head) { struct cell *t = head->next; head->release(head); head = t; }
+  return 0;
+}"""
+
 COPY = "void (*f)(struct cell *) = head->release; f(head);"
 
 CELL = """struct cell { struct cell *next; struct node *buf; int kind; void (*release)(struct cell *); };
@@ -261,9 +277,11 @@ CELL = """struct cell { struct cell *next; struct node *buf; int kind; void (*re
     (HOOK.replace("GUARD head->release(head);", COPY.replace("f(head)", "if (f) f(head)")), ("true", "true", "true")),
     (FACTORY.replace("TWO", "2"), ("true", "true", "true")),
     (FACTORY.replace("TWO", "3"), ("true", "false", "false")),
+    (CTOR.replace("KIND", "2"), ("true", "true", "true")),
+    (CTOR.replace("KIND", "1"), ("true", "false", "false")),
 ], ids=["field", "field-wrong-function", "field-unwritten", "ops-table", "ops-table-buffer-lost", "hook-tested",
         "hook-untested", "field-copied", "field-copied-wrong-function", "hook-copied-tested", "factory",
-        "factory-wrong-value"])
+        "factory-wrong-value", "constructor-parameter", "constructor-parameter-wrong-kind"])
 def test_verdicts_through_function_pointer_fields(tmp_path, src, expected):
     assert verdicts(tmp_path, CELL + src) == expected
 

@@ -136,11 +136,13 @@ def function_value(c: ci.Cursor) -> Optional[int]:
 def function_field_values(tu: ci.TranslationUnit) -> Optional[Dict[Hashable, Optional[FrozenSet[int]]]]:
     """For each function pointer field of a struct (by :func:`decl_key`), the values the program
     writes to it (:func:`constant_value`: function designators and NULL, by ``p->f = g`` or an
-    initialiser list), or None when some write is no constant or its address is taken
+    initialiser list; ``p->f = rel`` of a parameter: what every call passes it, see
+    :class:`_Arguments`), or None when some write is no constant or its address is taken
     (``&p->f``): a call through the field may then call anything.  None: an initialiser designates
     a field past an array index (``.ops[1].f = g``), so any field may hold anything.  A field never
     written is missing: it holds NULL or is uninitialised."""
     out: Dict[Hashable, Optional[FrozenSet[int]]] = {}
+    arguments = _Arguments(tu)
 
     def write(field: Optional[ci.Cursor], value: Optional[int]) -> None:
         if field is None or field.kind != K.FIELD_DECL or not is_function_pointer(field.type):
@@ -153,7 +155,7 @@ def function_field_values(tu: ci.TranslationUnit) -> Optional[Dict[Hashable, Opt
         kids = children(c) if c.kind in (K.BINARY_OPERATOR, K.UNARY_OPERATOR, K.INIT_LIST_EXPR) else []
         lhs = strip(kids[0]) if kids else None
         if c.kind == K.BINARY_OPERATOR and binary_operator(c) == "=" and lhs is not None and lhs.kind == K.MEMBER_REF_EXPR:
-            for value in _arm_values(kids[1]):
+            for value in arguments.values(kids[1], frozenset()):
                 write(lhs.referenced, value)
         elif c.kind == K.UNARY_OPERATOR and unary_operator(c) == "&" and lhs is not None and lhs.kind == K.MEMBER_REF_EXPR:
             write(lhs.referenced, None)
@@ -178,13 +180,46 @@ def copied_functions(c: ci.Cursor, fields: Optional[Dict[Hashable, Optional[Froz
     return None if written is None else tuple(sorted(written | {0}))
 
 
-def _arm_values(c: ci.Cursor) -> List[Optional[int]]:
-    """The constant values of ``c``, each arm of ``a ? f : g`` on its own (None: not a constant)."""
-    s = strip(c, casts=True)
-    kids = children(s)
-    if s.kind == K.CONDITIONAL_OPERATOR and len(kids) == 3:
-        return _arm_values(kids[1]) + _arm_values(kids[2])
-    return [constant_value(c)]
+class _Arguments:
+    """The constant values an expression may have: each arm of ``a ? f : g`` on its own, and for a
+    parameter never written in its function (``rel`` of ``make(kind, rel)``) the values every call
+    passes it, unless the function may be called through a pointer (None: not a constant)."""
+
+    def __init__(self, tu: ci.TranslationUnit) -> None:
+        self.calls: Dict[Hashable, List[List[ci.Cursor]]] = {}
+        self.written: Set[Hashable] = set()   # parameters assigned or whose address is taken
+        callees: Set[int] = set()
+        for c in tu.cursor.walk_preorder():
+            kids = children(c)
+            if c.kind == K.CALL_EXPR and c.referenced is not None and c.referenced.kind == K.FUNCTION_DECL:
+                self.calls.setdefault(decl_key(c.referenced.canonical), []).append(list(c.get_arguments()))
+                callees |= {strip(kids[0], casts=True).location.offset} if kids else set()
+            target = strip(kids[0]) if kids and writes_operand(c) or \
+                kids and c.kind == K.UNARY_OPERATOR and unary_operator(c) == "&" else None
+            if target is not None and target.kind == K.DECL_REF_EXPR and target.referenced is not None:
+                self.written.add(decl_key(target.referenced))
+        self.taken = {decl_key(c.referenced.canonical) for c in tu.cursor.walk_preorder()
+                      if c.kind == K.DECL_REF_EXPR and c.referenced is not None
+                      and c.referenced.kind == K.FUNCTION_DECL and c.location.offset not in callees}
+
+    def values(self, c: ci.Cursor, seen: FrozenSet[Hashable]) -> List[Optional[int]]:
+        s = strip(c, casts=True)
+        kids = children(s)
+        if s.kind == K.CONDITIONAL_OPERATOR and len(kids) == 3:
+            return self.values(kids[1], seen) + self.values(kids[2], seen)
+        ref = s.referenced if s.kind == K.DECL_REF_EXPR else None
+        if ref is None or ref.kind != K.PARM_DECL:
+            return [constant_value(c)]
+        fn = ref.semantic_parent
+        key = decl_key(ref)
+        if fn is None or fn.kind != K.FUNCTION_DECL or key in self.written or key in seen \
+                or decl_key(fn.canonical) in self.taken:
+            return [None]
+        index = [decl_key(p) for p in fn.get_arguments()].index(key)
+        out: List[Optional[int]] = []
+        for args in self.calls.get(decl_key(fn.canonical), []):
+            out += self.values(args[index], seen | {key}) if index < len(args) else [None]
+        return out
 
 
 def _designated(field: Optional[ci.Cursor], path: Sequence["Designator"]) -> Optional[ci.Cursor]:

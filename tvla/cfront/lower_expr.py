@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, Hashable, List
 import clang.cindex as ci
 
 from tvla.cfront import ir
-from tvla.cfront.cinfo import CELL_FIELD, K, copied_functions, int_cell, repeatable, tokens, strip_kept, callee_definition, returned_values, callee_name, cell_deref, cell_words, children, constant_value, decl_key, designated_fields, field_range, fields_of, int_range, is_global_var, is_byte_cell, \
+from tvla.cfront.cinfo import CELL_FIELD, K, copied_functions, is_function_pointer, int_cell, repeatable, tokens, strip_kept, callee_definition, returned_values, callee_name, cell_deref, cell_words, children, constant_value, decl_key, designated_fields, field_range, fields_of, int_range, is_global_var, is_byte_cell, \
     mentions, is_floating, is_int, is_int_cell, is_number, is_pointer, is_void_pointer, keeps_value, member_range, pointee_struct, strip, struct_decl, struct_name
 from tvla.cfront.embedded import container_of, member_path, member_struct
 from tvla.cfront.intvars import ABSTRACT, VALUED, IntClass, Mapping, c_converted, compound_operator, field_step, in_type, int_var, is_nondet_call, is_truth_value, \
@@ -1371,6 +1371,8 @@ class ExprLowering(Builder):
             return ("const", ir.held(op[1], rng))
         if op[0] not in ("field", "var") or keeps_value(value, rng):
             return op
+        if rng is None and is_function_pointer(strip(value, casts=True).type):
+            return op   # a function pointer into a function pointer field: the same pointer
         iv = self.ints.get(op[1]) if op[0] == "var" else None
         if iv is not None and iv.values and not iv.other and rng is not None and all(v in rng for v in iv.values):
             return op   # a flag whose every value the field holds
