@@ -11,6 +11,7 @@
 """
 
 import re
+from dataclasses import dataclass
 from typing import Callable, Dict, FrozenSet, Hashable, Iterator, List, Optional, Sequence, Set, Tuple, TypeVar, Union
 
 import clang.cindex as ci
@@ -20,7 +21,7 @@ from tvla.cfront.parse import PRELUDE, STEP_OPS, binary_operator, evaluate_int, 
 
 __all__ = ["BLOCK", "designated_function", "function_symbol", "tokens", "is_line_marker", "accessed_cells", "ABS_FUNCTIONS", "jumped_over_decls", "opaque_expression", "binary_conditional", "repeatable", "ERROR_FUNCTIONS", "EXIT_FUNCTIONS", "STOPPING_FUNCTIONS", "never_returns", "callee_definition", "strip_kept", "CELL_ALLOCATORS", "backward_jumps", "is_global_var", "jumped_back_over", "switch_range", "controlling_range", "LIBRARY_BUILTINS", "FORTIFIED", "call_arguments", "library_name", "HIDDEN_CALL_ATTRIBUTES", "hidden_calls", "K", "T", "walk_main", "all_zero", "is_aggregate", "has_backward_goto", "does_nothing", "INT_KINDS", "sizeof_struct", "is_int", "int_range", "field_range", "member_range", "is_void_pointer", "is_floating", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
            "int_cell", "is_int_cell", "is_byte_cell", "cell_words", "CELL_FIELD", "cell_deref", "is_datum",
-           "is_function_pointer", "is_scalar", "definitions", "callable_from_main", "function_of", "function_value", "function_number", "function_field_values", "copied_functions", "constant_value",
+           "is_function_pointer", "is_scalar", "definitions", "callable_from_main", "function_of", "function_value", "function_number", "FunctionFields", "function_field_values", "copied_functions", "constant_value",
            "struct_type", "fields_of", "decl_key", "initializer", "strip", "callee_name", "children", "SourceText",
            "switch_cases", "for_parts", "for_parts_unknown", "writes_operand", "Designator", "designations", "designated_fields",
            "returned_values"]
@@ -133,14 +134,27 @@ def function_value(c: ci.Cursor) -> Optional[int]:
     return function_number(f) if f is not None else None
 
 
-def function_field_values(tu: ci.TranslationUnit) -> Optional[Dict[Hashable, Optional[FrozenSet[int]]]]:
-    """For each function pointer field of a struct (by :func:`decl_key`), the values the program
-    writes to it (:func:`constant_value`: function designators and NULL, by ``p->f = g`` or an
-    initialiser list; ``p->f = rel`` of a parameter: what every call passes it, see
-    :class:`_Arguments`), or None when some write is no constant or its address is taken
-    (``&p->f``): a call through the field may then call anything.  None: an initialiser designates
-    a field past an array index (``.ops[1].f = g``), so any field may hold anything.  A field never
-    written is missing: it holds NULL or is uninitialised."""
+@dataclass(frozen=True)
+class FunctionFields:
+    """The values the program writes to each function pointer field of a struct (by
+    :func:`decl_key`; :func:`function_field_values`).  ``followed`` False: an initialiser designates
+    a field past an array index (``.ops[1].f = g``), so any field may hold anything."""
+
+    written: Dict[Hashable, Optional[FrozenSet[int]]]
+    followed: bool = True
+
+    def of(self, field: ci.Cursor) -> Optional[FrozenSet[int]]:
+        """The values written to ``field`` (a field never written: none, it holds NULL or is
+        uninitialised), or None when they are not followed."""
+        return self.written.get(decl_key(field), frozenset()) if self.followed else None
+
+
+def function_field_values(tu: ci.TranslationUnit) -> FunctionFields:
+    """For each function pointer field of a struct, the values the program writes to it
+    (:func:`constant_value`: function designators and NULL, by ``p->f = g`` or an initialiser list;
+    ``p->f = rel`` of a parameter: what every call passes it, see :class:`_Arguments`), or None when
+    some write is no constant or its address is taken (``&p->f``): a call through the field may then
+    call anything."""
     out: Dict[Hashable, Optional[FrozenSet[int]]] = {}
     arguments = _Arguments(tu)
 
@@ -163,20 +177,20 @@ def function_field_values(tu: ci.TranslationUnit) -> Optional[Dict[Hashable, Opt
             for field, designators, e in designated_fields(c, fields_of(struct_decl(c.type))):
                 target = _designated(field, designators[1:])
                 if target is None and len(designators) > 1:   # .a[1].f = g: which field is not followed
-                    return None
+                    return FunctionFields({}, False)
                 write(target, constant_value(e))
-    return out
+    return FunctionFields(out)
 
 
-def copied_functions(c: ci.Cursor, fields: Optional[Dict[Hashable, Optional[FrozenSet[int]]]]) -> Optional[Tuple[int, ...]]:
+def copied_functions(c: ci.Cursor, fields: Optional[FunctionFields]) -> Optional[Tuple[int, ...]]:
     """The values ``c`` may have when it reads a function pointer field (``p->f``): those the
-    program writes to the field (``fields``: :func:`function_field_values`) and NULL; None for
-    another expression or a field whose values are not followed."""
+    program writes to the field (``fields``) and NULL; None for another expression or a field whose
+    values are not followed."""
     s = strip(c, casts=True)
     ref = s.referenced if s.kind == K.MEMBER_REF_EXPR else None
     if ref is None or ref.kind != K.FIELD_DECL or not is_function_pointer(ref.type) or fields is None:
         return None
-    written = fields.get(decl_key(ref), frozenset())
+    written = fields.of(ref)
     return None if written is None else tuple(sorted(written | {0}))
 
 

@@ -53,7 +53,7 @@ from typing import Callable, Dict, FrozenSet, Hashable, List, Optional, Set, Tup
 
 import clang.cindex as ci
 
-from tvla.cfront.cinfo import (EXIT_FUNCTIONS, copied_functions, function_field_values, MAX_CASE_RANGE, K, never_returns, cell_deref, strip_kept, callee_definition, callee_name, returned_values, case_values, children, controlling_range, has_backward_goto, decl_key, for_parts,
+from tvla.cfront.cinfo import (EXIT_FUNCTIONS, FunctionFields, copied_functions, function_field_values, MAX_CASE_RANGE, K, never_returns, cell_deref, strip_kept, callee_definition, callee_name, returned_values, case_values, children, controlling_range, has_backward_goto, decl_key, for_parts,
                                constant_value, initializer, int_range, is_aggregate, is_datum, is_scalar, keeps_value,
                                mentions, repeatable, strip, switch_cases, tokens, writes_operand)
 from tvla.cfront.ir import DATA_OPS, IntRange, Span, held, holds, region_values
@@ -145,11 +145,12 @@ def is_truth_value(c: ci.Cursor) -> bool:
 
 
 def classify_ints(tu: ci.TranslationUnit, outs: Optional[OutParams] = None,
-                  tests: Optional["IntTests"] = None) -> Dict[Hashable, IntClass]:
+                  tests: Optional["IntTests"] = None, fields: Optional[FunctionFields] = None) -> Dict[Hashable, IntClass]:
     """The class of every int variable, parameter and int return value of the file (by declaration
-    key); ``outs``: its out-parameters, ``tests``: its :func:`int_tests` (each worked out here when
-    not given)."""
-    col = _Collector(outs if outs is not None else out_params(tu), guards(tu.cursor, {}), function_field_values(tu))
+    key); ``outs``: its out-parameters, ``tests``: its :func:`int_tests`, ``fields``: its
+    :func:`~tvla.cfront.cinfo.function_field_values` (each worked out here when not given)."""
+    col = _Collector(outs if outs is not None else out_params(tu), guards(tu.cursor, {}),
+                     fields if fields is not None else function_field_values(tu))
     col.collect(tu.cursor, None, False)
     col.bind_indirect()
     singles = singleton_fields(tu)
@@ -332,8 +333,7 @@ class _Collector:
     chosen once: a variable assigned in a loop, by a goto, or in a callee that may be called again
     cannot be one)."""
 
-    def __init__(self, outs: OutParams, guarded: Dict[int, "Guarded"],
-                 fields: Optional[Dict[Hashable, Optional[FrozenSet[int]]]] = None) -> None:
+    def __init__(self, outs: OutParams, guarded: Dict[int, "Guarded"], fields: FunctionFields) -> None:
         self.outs = outs
         self.fields = fields   # the functions each function pointer field holds (function_field_values)
         self.guarded = guarded   # nondet assignments guarded at once (:func:`guards`)

@@ -180,7 +180,8 @@ class Lowering(LinkLowering):
         self.tu = tu
         outs = out_params(tu)
         tests = int_tests(tu)
-        self.int_classes = classify_ints(tu, outs, tests)
+        self.function_fields = function_field_values(tu)   # the functions a function pointer field may hold
+        self.int_classes = classify_ints(tu, outs, tests, self.function_fields)
         self.sign_tested = tests.sign_tested
         self.addressed = outs.addressed
         self.struct_addressed = _addressed_structs(tu)
@@ -206,7 +207,6 @@ class Lowering(LinkLowering):
                                  if library_name(f) in POINTER_LIBRARY and f not in self.definitions}
         self.hosts = find_hosts(tu)
         self.accessed = accessed_cells(tu.cursor)   # int cells whose elements some expression reads or writes
-        self.function_fields = function_field_values(tu)   # the functions a function pointer field may hold
 
     # ------------------------------------------------------------------ program
 
@@ -835,18 +835,18 @@ class Lowering(LinkLowering):
                 ends.append(end)
                 continue
             if v not in named:
-                what = "call through a function pointer holding " + \
-                    ("NULL" if v == 0 else "a function not defined in the file")
-                self.step(self.step(here, ir.Nop(f"abstracted: {what}"), s), ir.OutsideObject(what, False), s)
+                self.not_followed(here, "call through a function pointer holding " +
+                                  ("NULL" if v == 0 else "a function not defined in the file"), s)
                 continue
             value, end = self.inline(named[v], s, args, here, fr, want)
             if result is not None and isinstance(value, str) and value != BAD:
                 end = self.step(end, ir.AssignVar(result, value), s)
             ints.add(value if isinstance(value, tuple) and value[0] == "const" else ABS)
             ends.append(end)
+        rest = cur if chained else None
         if result is None and len(ints) == 1 and ABS not in ints:
-            return ints.pop(), self.join(ends, s), cur
-        return (result if result is not None else self.unknown(s)), self.join(ends, s), (cur if chained else None)
+            return ints.pop(), self.join(ends, s), rest
+        return (result if result is not None else self.unknown(s)), self.join(ends, s), rest
 
     def field_call(self, callee: ci.Cursor, op: IntOp, s: ci.Cursor, args: List[ci.Cursor], cur: Cur, fr: Frame,
                    want: Optional[ci.Cursor]) -> Tuple[Operand, Cur]:
@@ -855,14 +855,14 @@ class Lowering(LinkLowering):
         the field) and its function called as :meth:`indirect_call` calls a flag's; where it holds
         none of them (never written: NULL or uninitialised) the call is no run the analysis follows."""
         ref = callee.referenced
-        written = self.function_fields.get(decl_key(ref), frozenset()) if self.function_fields is not None else None
+        written = self.function_fields.of(ref)
         if written is None:
             self.unsupported(s, f"call through function pointer field {ref.spelling}, whose target is not followed "
                                 "(a value other than a function or NULL is written to it, or its address is taken)")
             return self.unknown(s), self.effects(args, cur, fr)
         result, end, rest = self.call_each(op, sorted(written), True, s, args, cur, fr, want)
-        what = f"call through function pointer field {ref.spelling} holding none of the functions written to it"
-        self.step(self.step(rest, ir.Nop(f"abstracted: {what}"), s), ir.OutsideObject(what, False), s)
+        self.not_followed(rest, f"call through function pointer field {ref.spelling} holding none of the functions "
+                                "written to it", s)
         return result, end
 
     def held_values(self, op: Operand) -> Optional[Tuple[int, ...]]:

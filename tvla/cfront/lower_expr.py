@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, Hashable, List
 import clang.cindex as ci
 
 from tvla.cfront import ir
-from tvla.cfront.cinfo import CELL_FIELD, K, copied_functions, is_function_pointer, int_cell, repeatable, tokens, strip_kept, callee_definition, returned_values, callee_name, cell_deref, cell_words, children, constant_value, decl_key, designated_fields, field_range, fields_of, int_range, is_global_var, is_byte_cell, \
+from tvla.cfront.cinfo import CELL_FIELD, K, FunctionFields, copied_functions, is_function_pointer, int_cell, repeatable, tokens, strip_kept, callee_definition, returned_values, callee_name, cell_deref, cell_words, children, constant_value, decl_key, designated_fields, field_range, fields_of, int_range, is_global_var, is_byte_cell, \
     mentions, is_floating, is_int, is_int_cell, is_number, is_pointer, is_void_pointer, keeps_value, member_range, pointee_struct, strip, struct_decl, struct_name
 from tvla.cfront.embedded import container_of, member_path, member_struct
 from tvla.cfront.intvars import ABSTRACT, VALUED, IntClass, Mapping, c_converted, compound_operator, field_step, in_type, int_var, is_nondet_call, is_truth_value, \
@@ -68,7 +68,7 @@ class ExprLowering(Builder):
     symbolic_names: Dict[Hashable, str]   # declaration key of a symbolic variable -> its name
     addressed: FrozenSet[Hashable]   # int variables whose address is taken: cells (OutParams.addressed)
     sign_tested: FrozenSet[Hashable]   # int variables compared by order with 0 (IntTests.sign_tested)
-    function_fields: Optional[Dict[Hashable, Optional[FrozenSet[int]]]]   # cinfo.function_field_values
+    function_fields: FunctionFields   # cinfo.function_field_values
 
     if TYPE_CHECKING:   # defined by the subclass tvla.cfront.lower.Lowering
         globals: Dict[Hashable, str]
@@ -466,8 +466,7 @@ class ExprLowering(Builder):
         """The path on which ``v`` does not point to the lone cell of a list head inside another cell;
         on the one where it does, every property's alarm after an ``abstracted`` note saying ``what``
         (C reads or frees the memory around the head there, which is not followed)."""
-        bad = self.step(self.step(cur, ir.Assume(ir.HeadCond(v, True)), c), ir.Nop(f"abstracted: {what}"), c)
-        self.step(bad, ir.OutsideObject(what, False), c)
+        self.not_followed(self.step(cur, ir.Assume(ir.HeadCond(v, True)), c), what, c)
         return self.step(cur, ir.Assume(ir.HeadCond(v, False)), c)
 
     def field_kind(self, s: ci.Cursor, st: ci.Cursor, fname: str) -> Optional[str]:
@@ -1027,6 +1026,11 @@ class ExprLowering(Builder):
         self.edge(cur, t, ir.Assume(_data_cond(lo, op, ro)), s)
         self.edge(cur, f, ir.Assume(_data_cond(lo, NEGATE[op], ro)), s)
 
+    def not_followed(self, cur: Cur, what: str, s: ci.Cursor) -> None:
+        """The path from ``cur`` is no run the analysis follows: an ``abstracted`` note saying
+        ``what``, then every property's alarm (no verdict is true or false there)."""
+        self.step(self.step(cur, ir.Nop(f"abstracted: {what}"), s), ir.OutsideObject(what, False), s)
+
     def is_register(self, o: IntOp) -> bool:
         return o[0] == "var" and self.ints[o[1]].register
 
@@ -1468,8 +1472,7 @@ class ExprLowering(Builder):
             self.int_branch(field, "==", ("const", v), here, rest, cur, s)
             ends.append(self.step(here, ir.Havoc(name, v), s))
             cur = rest
-        what = f"{self.src.text(s)}: the field holds none of the functions written to it"
-        self.step(self.step(cur, ir.Nop(f"abstracted: {what}"), s), ir.OutsideObject(what, False), s)
+        self.not_followed(cur, f"{self.src.text(s)}: the field holds none of the functions written to it", s)
         return self.join(ends, s)
 
     def remainder_flag(self, name: str, cls: IntClass, rhs: ci.Cursor, cur: Cur, fr: Frame, s: ci.Cursor) -> Cur:
