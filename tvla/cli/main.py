@@ -304,6 +304,9 @@ def main() -> None:
               help="Longest witness (in CFG steps) (default 300; implies --witness).")
 @click.option("--witness-states", type=click.IntRange(min=0), default=None,
               help="Concrete states the witness search follows at most (default 5000; implies --witness).")
+@click.option("--workers", type=click.IntRange(min=1, max=2), default=None,
+              help="Processes that apply actions: 2 (the default on a machine with two cores or more) forks "
+                   "a helper once the analysis has run a second; 1: none. The results are the same.")
 @click.option("--td", is_flag=True, default=False,
               help="Termination analysis over the abstract transition relation (TVLA's -td).")
 @click.option("--td-dot", "td_dot", default=None,
@@ -332,7 +335,13 @@ def analyze_options(kw: Kw, prog_path: str) -> "Options":
         witness_nodes=kw["witness_nodes"], witness_steps=kw["witness_steps"], witness_states=kw["witness_states"],
         automatic=False if kw["noautomatic"] else None,
         differencing=False if kw["no_differencing"] else None,
-        termination=bool(kw["td"] or kw["td_dot"]) or None)
+        termination=bool(kw["td"] or kw["td_dot"]) or None,
+        workers=kw["workers"] or default_workers())
+
+
+def default_workers() -> int:
+    """Two processes where there are two cores (tvla.engine.parallel), else one."""
+    return 2 if (os.cpu_count() or 1) >= 2 else 1
 
 
 def check_outputs(kw: Kw) -> None:

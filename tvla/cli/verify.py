@@ -60,13 +60,14 @@ class VerifyOptions:
     concrete: bool = True   # concrete runs of the C program (tvla.concrete.csearch) may make a property false
     scratch: Optional[str] = None   # where the generated files go; None: the system's temporary directory
     data_model: Optional[str] = None   # ILP32 or LP64; None: the file's (tvla.cfront.parse.data_model_args)
+    workers: int = 1   # processes per analysis (Options.workers): verify_files gives 2 where cores are left
 
     def engine_options(self, cprog: Optional[ir.CProgram] = None, witness: bool = True) -> Options:
         nodes = self.witness_nodes if self.witness_nodes is not None else witness_nodes(cprog)
         # the generated library's rules are meant with their contrapositives (SPEC_CLOSURE)
         return build_options(witness=witness, witness_nodes=nodes, witness_steps=self.witness_steps,
                              witness_states=self.witness_states, max_structures=self.max_structures,
-                             spec_closure=True)
+                             spec_closure=True, workers=self.workers)
 
 
 # 8: a generic create(insert) that inserts twice before its loop, called for a list of lists, needs
@@ -885,6 +886,8 @@ def verify_files(paths: Sequence[str], opts: VerifyOptions, jobs: Optional[int] 
     engine stops cleanly at ``opts.timeout``, and a worker still running 10 s later is killed.  Once
     ``should_stop()`` (Ctrl-C), the workers are killed: the files not done are unknown (interrupted)."""
     jobs = max(1, min(jobs or os.cpu_count() or 1, len(paths)))
+    if (os.cpu_count() or 1) >= 2 * jobs:   # a core for each file's helper (tvla.engine.parallel)
+        opts = replace(opts, workers=2)
     ctx = multiprocessing.get_context("fork")
     todo = list(enumerate(paths))
     running: Dict[Connection, _Job] = {}

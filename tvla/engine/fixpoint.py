@@ -27,6 +27,7 @@ from tvla.engine.differencing import Differencer
 from tvla.logic.evaluate import Evaluator
 from tvla.engine.join import LocationStore
 from tvla.engine.options import Options
+from tvla.engine.parallel import WARMUP, Batch, Helper, Outcome, apply_edges, message_list
 from tvla.engine.results import ALARM, PHASES, PROVED, UNREACHED, Breach, Check, DroppedInput, EdgeRecord, InputSummary, \
     MessageRecord, Result
 from tvla.lang.program import Edge, Message, Program
@@ -289,6 +290,9 @@ class Fixpoint:
         self.steps = 0
         self.limit: Optional[str] = None
         self.node_bound: Optional[int] = self.options.max_nodes
+        self.helper: Optional[Helper] = None     # see batch
+        self.helper_tried = False
+        self.started = time.perf_counter()
 
     # ------------------------------------------------------------------ worklist
     def schedule(self, loc: str) -> None:
@@ -341,17 +345,36 @@ class Fixpoint:
             return self.an.compiled_action(edge).apply(s, self.stats, self.reporter(k, edge, key), focused,
                                                        self.should_stop)
         except Interrupted:   # asked to stop within one application: its results are dropped
-            self.limit = self.limit or "interrupted"
-            return []
+            return self.stopped()
         except CoerceFailed as e:
-            # tvla.engine.breakIfCoerceAfterUpdateFailed: stop, saying where (a notice, as
-            # TVLA's, not a message: the messages per location stay TVLA's)
-            if self.limit:  # already stopping (e.g. -mm reached by this very structure)
-                return []
-            self.breach = Breach(edge.source, edge.target, edge.action.label, edge.action.title, e.rule,
-                                 *written_at(edge))
-            self.limit = "coerce-failed"
+            return self.breached(edge, e.rule)
+
+    def stopped(self) -> List[Structure]:
+        self.limit = self.limit or "interrupted"
+        return []
+
+    def breached(self, edge: Edge, rule: str) -> List[Structure]:
+        """tvla.engine.breakIfCoerceAfterUpdateFailed: stop, saying where (a notice, as
+        TVLA's, not a message: the messages per location stay TVLA's)."""
+        if self.limit:  # already stopping (e.g. -mm reached by this very structure)
             return []
+        self.breach = Breach(edge.source, edge.target, edge.action.label, edge.action.title, rule,
+                             *written_at(edge))
+        self.limit = "coerce-failed"
+        return []
+
+    def replay(self, k: int, edge: Edge, key: Hashable, outcome: Outcome) -> List[Structure]:
+        """What :meth:`apply` gives and does for an application done by :func:`~tvla.engine.parallel.apply_edges`."""
+        kind, value, reported = outcome
+        report = self.reporter(k, edge, key)
+        messages = message_list(self.an.compiled_action(edge))
+        for i in reported:
+            report(messages[i])
+        if kind == "stopped":
+            return self.stopped()
+        if kind == "breach":
+            return self.breached(edge, value)
+        return value
 
     def propagate(self, loc: str, s: Structure) -> None:
         """Store ``s`` at ``loc``, passing it on through locations that store nothing
@@ -372,15 +395,47 @@ class Fixpoint:
         # a snapshot: an edge back to ``loc`` may change these entries while we work
         work = [(key, store.items[key]) for key in self.pending.pop(loc, {}) if key in store.items]
         shared = self.shared_focus(loc)
+        batch = self.batch(loc, [s for _key, s in work], shared)
         focused: List[Focused] = [{} for _ in work] if shared else []
-        for k, e in self.out_edges[loc]:
+        for j, (k, e) in enumerate(self.out_edges[loc]):
             share = self.an.compiled_action(e).focus_key in shared
             for i, (key, s) in enumerate(work):
-                for r in self.apply(k, e, s, key, focused[i] if share else None):
+                if batch is not None:
+                    results = self.replay(k, e, key, batch.row(i)[j])
+                else:
+                    results = self.apply(k, e, s, key, focused[i] if share else None)
+                for r in results:
                     self.propagate(e.target, r)
                 if self.limit:
                     return
                 self.tick(loc)
+
+    def batch(self, loc: str, structures: List[Structure], shared: Set[FocusKey]) -> Optional[Batch]:
+        """The out-edges of ``loc`` applied to ``structures`` by this process and the helper
+        (:mod:`tvla.engine.parallel`); None: here alone, one by one (no helper, or one structure)."""
+        if len(structures) < 2 or not self.helper_ready():
+            return None
+        assert self.helper is not None
+        edges = self.out_edges[loc]
+        compiled = self.an.compiled_action
+        return Batch(self.helper, loc, structures,
+                     lambda s, stats: apply_edges(compiled, edges, shared, s, stats, self.should_stop),
+                     self.stats, self.should_stop)
+
+    def helper_ready(self) -> bool:
+        """Is there a helper process (forked now if the analysis has run :data:`WARMUP` seconds)?"""
+        if self.helper is not None:
+            return self.helper.conn is not None
+        if self.options.workers < 2 or self.options.termination or self.helper_tried \
+                or time.perf_counter() - self.started < WARMUP:
+            return False
+        self.helper_tried = True
+        try:
+            self.helper = Helper(lambda loc, s, stats: apply_edges(
+                self.an.compiled_action, self.out_edges[loc], self.shared_focus(loc), s, stats, None))
+        except OSError:   # no process to be had: go on alone
+            return False
+        return True
 
     def shared_focus(self, loc: str) -> Set[FocusKey]:
         """The focus keys (:attr:`CompiledAction.focus_key`) of two or more edges leaving ``loc``:
@@ -403,6 +458,7 @@ class Fixpoint:
         """Propagate ``structures`` from the entry until nothing changes or a limit is hit."""
         structures = list(structures)
         self.node_bound = self.options.node_bound(max((s.n for s in structures), default=0))
+        self.started = time.perf_counter()
         try:
             for s in structures:
                 if self.limit == "coerce-failed":
@@ -420,6 +476,9 @@ class Fixpoint:
             # the step in progress is dropped with its garbage; what is stored stays a sound
             # partial result, written like that of any other limit
             self.limit = "memory"
+        finally:
+            if self.helper is not None:
+                self.helper.close(kill=True)
 
     # ------------------------------------------------------------------ result
     def result(self, program_name: str, input_name: str, inputs: InputSummary, seconds: float,

@@ -55,6 +55,7 @@ class Options:
     termination: bool = False             # -td: termination analysis after the fixpoint
     defines: Tuple[Tuple[str, str], ...] = ()   # preprocessor macros given with -D
     search_path: Tuple[str, ...] = ()            # -path directories
+    workers: int = field(default=1, compare=False)   # processes applying actions (2: a helper, tvla.engine.parallel)
     ignored_properties: Tuple[str, ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
@@ -71,6 +72,8 @@ class Options:
             value = getattr(self, name)
             if value is not None and (not isinstance(value, int) or value < 0):
                 raise TvlaError(f"{flag} takes a number of at least 0, not {value!r}")
+        if not isinstance(self.workers, int) or self.workers < 1:
+            raise TvlaError(f"--workers takes a number of at least 1, not {self.workers!r}")
 
     def node_bound(self, largest_input: int) -> Optional[int]:
         """The most nodes a structure to store may have: ``max_nodes``, else, under ``conc`` (no
@@ -139,6 +142,7 @@ class Options:
         out["search_path"] = list(self.search_path)
         del out["ignored_properties"]
         del out["termination"]  # the result's own "termination" entry says it ran
+        del out["workers"]  # how it ran, not what it computed: the results are the same
         return out
 
 
