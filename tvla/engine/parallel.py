@@ -175,6 +175,9 @@ class Helper:
             pass
 
 
+PR_SET_PDEATHSIG = 1   # prctl(2)
+
+
 def die_with_parent() -> None:
     """Linux: the helper is killed when the process that forked it dies (it holds copies of that
     process's files, such as the pipe a ``tvla verify`` worker answers on)."""
@@ -183,9 +186,6 @@ def die_with_parent() -> None:
         ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
     except (OSError, AttributeError):
         pass   # elsewhere it ends when its pipe closes
-
-
-PR_SET_PDEATHSIG = 1
 
 
 def serve(conn: Connection, job: Job) -> None:
@@ -212,7 +212,8 @@ class Batch:
 
     def __init__(self, helper: Helper, loc: str, structures: List[Structure], unit: Unit, stats: Stats,
                  stop: Optional[Callable[[], bool]]) -> None:
-        self.helper, self.loc, self.structures, self.unit, self.stats, self.stop = helper, loc, structures, unit, stats, stop
+        self.helper, self.loc, self.structures = helper, loc, structures
+        self.unit, self.stats, self.stop = unit, stats, stop
         self.rows: List[Optional[List[Outcome]]] = [None] * len(structures)
         self.front, self.back = 0, len(structures)   # [front, back): given to no one yet
         self.sent: Set[int] = set()
