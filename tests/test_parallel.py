@@ -89,3 +89,14 @@ def test_short_runs_fork_no_helper(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_workers_are_at_least_one() -> None:
     with pytest.raises(TvlaError, match="--workers takes a number of at least 1"):
         Options(workers=0)
+
+
+def test_the_command_line_takes_one_or_two_workers() -> None:
+    from click.testing import CliRunner
+
+    from tvla.cli.main import main
+    program, given = os.path.join(ROOT, "sll", "reverse.tvp"), os.path.join(ROOT, "sll", "list.tvs")
+    ok = CliRunner().invoke(main, ["analyze", program, given, "-terse", "--workers", "1"])
+    assert ok.exit_code == 0 and "Verdict: proved" in ok.output
+    bad = CliRunner().invoke(main, ["analyze", program, given, "--workers", "3"])
+    assert bad.exit_code == 2 and "--workers" in bad.output
