@@ -324,6 +324,7 @@ def analyze(**kw: Any) -> None:
 def analyze_options(kw: Kw, prog_path: str) -> "Options":
     """The :class:`Options` of an ``analyze`` command line (a flag not given is None)."""
     from tvla.engine.options import build_options  # lazy: start-up time
+    from tvla.engine.parallel import workers_beside
     return build_options(
         prog_path, props=kw["props"], defines=kw["define"], search_path=kw["search_path"],
         join=kw["join"], action_order=kw["action_order"], save=kw["save"],
@@ -336,12 +337,7 @@ def analyze_options(kw: Kw, prog_path: str) -> "Options":
         automatic=False if kw["noautomatic"] else None,
         differencing=False if kw["no_differencing"] else None,
         termination=bool(kw["td"] or kw["td_dot"]) or None,
-        workers=kw["workers"] or default_workers())
-
-
-def default_workers() -> int:
-    """Two processes where there are two cores (tvla.engine.parallel), else one."""
-    return 2 if (os.cpu_count() or 1) >= 2 else 1
+        workers=kw["workers"] or workers_beside(1))
 
 
 def check_outputs(kw: Kw) -> None:

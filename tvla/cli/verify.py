@@ -60,7 +60,7 @@ class VerifyOptions:
     concrete: bool = True   # concrete runs of the C program (tvla.concrete.csearch) may make a property false
     scratch: Optional[str] = None   # where the generated files go; None: the system's temporary directory
     data_model: Optional[str] = None   # ILP32 or LP64; None: the file's (tvla.cfront.parse.data_model_args)
-    workers: int = 1   # processes per analysis (Options.workers): verify_files gives 2 where cores are left
+    workers: int = 1   # processes per analysis (Options.workers): verify_files sets it (workers_beside)
 
     def engine_options(self, cprog: Optional[ir.CProgram] = None, witness: bool = True) -> Options:
         nodes = self.witness_nodes if self.witness_nodes is not None else witness_nodes(cprog)
@@ -886,8 +886,8 @@ def verify_files(paths: Sequence[str], opts: VerifyOptions, jobs: Optional[int] 
     engine stops cleanly at ``opts.timeout``, and a worker still running 10 s later is killed.  Once
     ``should_stop()`` (Ctrl-C), the workers are killed: the files not done are unknown (interrupted)."""
     jobs = max(1, min(jobs or os.cpu_count() or 1, len(paths)))
-    if (os.cpu_count() or 1) >= 2 * jobs:   # a core for each file's helper (tvla.engine.parallel)
-        opts = replace(opts, workers=2)
+    from tvla.engine.parallel import workers_beside  # lazy: it imports the engine's actions
+    opts = replace(opts, workers=workers_beside(jobs))
     ctx = multiprocessing.get_context("fork")
     todo = list(enumerate(paths))
     running: Dict[Connection, _Job] = {}

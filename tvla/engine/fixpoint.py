@@ -292,7 +292,7 @@ class Fixpoint:
         self.node_bound: Optional[int] = self.options.max_nodes
         self.helper: Optional[Helper] = None     # see batch
         self.helper_tried = False
-        self.started = time.perf_counter()
+        self.started = time.perf_counter()   # the run follows at once (Analysis.run)
 
     # ------------------------------------------------------------------ worklist
     def schedule(self, loc: str) -> None:
@@ -458,7 +458,6 @@ class Fixpoint:
         """Propagate ``structures`` from the entry until nothing changes or a limit is hit."""
         structures = list(structures)
         self.node_bound = self.options.node_bound(max((s.n for s in structures), default=0))
-        self.started = time.perf_counter()
         try:
             for s in structures:
                 if self.limit == "coerce-failed":

@@ -30,6 +30,12 @@ from tvla.logic.structure import Structure
 WARMUP = 1.0
 """Seconds an analysis runs alone before it forks a helper."""
 
+
+def workers_beside(jobs: int) -> int:
+    """``Options.workers`` for each of ``jobs`` analyses run at once: 2 (a helper each) where the
+    machine has a core for every process, else 1."""
+    return 2 if (os.cpu_count() or 1) >= 2 * jobs else 1
+
 Packed = Tuple[Any, ...]
 """A structure as :func:`pack` writes it."""
 
