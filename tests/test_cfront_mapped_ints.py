@@ -1,7 +1,9 @@
 """Int variables computed from one flag or counter and constants (``new_data = len - i``,
 ``i % 2 == 0``): an assignment takes, for each value of the counter, the value the expression
 has there (a table, :func:`tvla.cfront.intvars.mapped_of`), and a test branches by it; before,
-both were abstracted, and a program checking such values was unknown."""
+both were abstracted, and a program checking such values was unknown.  The same for an
+expression of two (``i + len`` with len chosen, :func:`tvla.cfront.intvars.paired_of`), per pair
+of their values."""
 
 import subprocess
 import sys
@@ -239,3 +241,67 @@ def test_a_field_written_and_checked_with_a_counter_expression(tmp_path, written
     unknown."""
     src = RING_UPDATE.replace("WRITTEN", written).replace("CHECKED", checked)
     assert c_verdicts(tmp_path, src, concrete=False) == verdict
+
+
+# the same with a length chosen from 1 and 2: i + len reads two followed ints (paired_of)
+CHOSEN_LEN = "extern int __VERIFIER_nondet_int(void);\n" + \
+    UPDATE_ALL.replace("const int len = 2;", "const int len = __VERIFIER_nondet_int() ? 2 : 1;")
+assert CHOSEN_LEN.count("__VERIFIER_nondet_int() ? 2 : 1") == 1
+
+
+@pytest.mark.parametrize("new, expected, verdict", [
+    ("i + len", "i + len", ("true", "true", "true")),
+    ("i + len", "i + len + (i == len - 1)", ("true", "false", "false")),
+    ("i - len", "i + len", ("true", "false", "false")),
+])
+def test_values_computed_from_two_ints(tmp_path, new, expected, verdict):
+    """Each pair of values of i and len gives new_data and expected their value there: before,
+    an expression of two followed ints was abstracted and the correct update was unknown."""
+    src = CHOSEN_LEN.replace("int new_data = i + len;", f"int new_data = {new};") \
+        .replace("int expected = i + len;", f"int expected = {expected};")
+    assert verdicts(tmp_path, src) == verdict
+
+
+RING_WRITE = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+struct node { struct node *next; int data; };
+int main(void) {
+  int len = __VERIFIER_nondet_int() ? 2 : 1;
+  struct node *s = malloc(sizeof *s), *p;
+  s->next = s;
+  for (int k = 1; k < len; k++) {
+    p = malloc(sizeof *p);
+    p->next = s->next;
+    s->next = p;
+  }
+  int i = 0;
+  p = s;
+  do { p->data = WRITE; p = p->next; i++; } while (p != s);
+  i = 0;
+  do { if (p->data != TEST) reach_error(); p = p->next; i++; } while (p != s);
+  p = s->next;
+  while (p != s) { struct node *t = p->next; free(p); p = t; }
+  free(s);
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("write, test, verdict", [
+    ("i + len", "len + i", ("true", "true", "true")),
+    ("i + len", "len + i - (i == 1)", ("true", "false", "false")),
+])
+def test_fields_written_and_tested_from_two_ints(tmp_path, write, test, verdict):
+    """``p->data = i + len`` stores, and ``p->data != len + i`` tests, per pair of values."""
+    assert verdicts(tmp_path, RING_WRITE.replace("WRITE", write).replace("TEST", test)) == verdict
+
+
+def test_two_int_values_embed(tmp_path):
+    """Every concrete run of the translation over stores of up to 4 cells embeds in the analysis."""
+    path = tmp_path / "prog.c"
+    path.write_text(RING_WRITE.replace("WRITE", "i + len").replace("TEST", "len + i - (i == 1)"))
+    _tr, tvp, tvs = write_translation(lower_file(str(path)), ("unreach-call",), str(tmp_path))
+    check = subprocess.run([sys.executable, "-m", "tvla", "selfcheck", tvp, tvs, "--nodes", "4", "--runs", "0"],
+                           capture_output=True, text=True, timeout=300)
+    assert check.returncode == 0 and "0 violations" in check.stdout, check.stdout + check.stderr

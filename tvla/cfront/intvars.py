@@ -61,7 +61,7 @@ from tvla.cfront.outparams import OutParams, deref_param, out_params
 from tvla.cfront.parse import ARITHMETIC, STEP_OPS, binary_operator, evaluate_int, fold, unary_operator
 from tvla.cfront.singletons import single_field, singleton_fields
 
-__all__ = ["IntClass", "in_type", "step_through", "ABSTRACT", "KEPT", "VALUED", "MAX_COUNTER_VALUES", "step_of", "field_step", "shift_of", "mapped_of", "Mapping", "MAX_FLAG_VALUES", "classify_ints", "int_var", "is_nondet_call", "RANDOM_CALLS", "is_truth_value",
+__all__ = ["IntClass", "in_type", "step_through", "ABSTRACT", "KEPT", "VALUED", "MAX_COUNTER_VALUES", "step_of", "field_step", "shift_of", "mapped_of", "paired_of", "Mapping", "MAX_FLAG_VALUES", "classify_ints", "int_var", "is_nondet_call", "RANDOM_CALLS", "is_truth_value",
            "return_key", "compound_operator", "c_converted", "IntTests", "int_tests", "remainder_of"]
 
 MAX_FLAG_VALUES = 4
@@ -1025,6 +1025,11 @@ def _value(rhs: object, known: Dict[Hashable, IntClass], inits: FrozenSet[Hashab
         table = mapped[2]
         return ("set", tuple(w for _, w in table if w is not None),
                 mapped[1].kind == "counter" or any(w is None for _, w in table))
+    paired = paired_of(rhs, lambda c: known.get(decl_key(c)), lambda c: _int_or_none(_value(c, known)))
+    if paired is not None:   # i + len: the values it takes at every pair, another where undefined
+        cells = [(m[1], w) for _, m in paired[2] for _, w in m[2]]
+        return ("set", tuple(sorted({w for _, w in cells if w is not None})),
+                paired[1].kind == "counter" or any(c.kind == "counter" or w is None for c, w in cells))
     span = _remainders(s)
     if span is not None:   # n % 2 of a value not followed: one of -1, 0, 1 (the lowering abstracts which)
         return ("set", span, False)
@@ -1177,6 +1182,43 @@ def _evaluate(c: ci.Cursor, key: Hashable, v: int, value_of: Callable[[ci.Cursor
         op = compound_operator(s) or binary_operator(s)
         r = int(holds(vals[0], op, vals[1])) if op in DATA_OPS else fold(op, vals[0], vals[1])
     return None if r is None else c_converted(s, r)
+
+
+MAX_PAIRED_VALUES = 64   # pairs of values paired_of evaluates an expression of two variables at
+
+
+def paired_of(rhs: ci.Cursor, class_of: Callable[[ci.Cursor], Optional[IntClass]],
+              value_of: Callable[[ci.Cursor], Optional[int]]
+              ) -> Optional[Tuple[ci.Cursor, IntClass, Tuple[Tuple[int, Tuple[ci.Cursor, IntClass, Mapping]], ...]]]:
+    """``rhs`` as a function of two flags or counters j and k and constants (``i + len``, ``len - i
+    - 1``): j (the one with fewer values), its class and, for each of its values, :func:`mapped_of`
+    of ``rhs`` with j holding that value (k, its class and k's table); None for any other
+    expression, or past :data:`MAX_PAIRED_VALUES` pairs."""
+    found: Dict[Hashable, Tuple[ci.Cursor, IntClass]] = {}
+    for c in rhs.walk_preorder():
+        var = int_var(strip(c)) if c.kind in (K.DECL_REF_EXPR, K.MEMBER_REF_EXPR) else None
+        cls = class_of(var) if var is not None else None
+        if var is not None and cls is not None and cls.kind in ("flag", "counter"):
+            found.setdefault(decl_key(var), (var, cls))
+    if len(found) != 2 or not all(cls.exact for _, cls in found.values()):
+        return None
+    (jk, (j, jc)), (_, (_, kc)) = sorted(found.items(), key=lambda item: len(item[1][1].values))
+    if len(jc.values) * len(kc.values) > MAX_PAIRED_VALUES:
+        return None
+    rows = []
+    for v in jc.values:
+        pinned = (lambda held: lambda c: held if _names(c, jk) else value_of(c))(v)
+        mapped = mapped_of(rhs, lambda c: None if decl_key(c) == jk else class_of(c), pinned)
+        if mapped is None:
+            return None
+        rows.append((v, mapped))
+    return j, jc, tuple(rows)
+
+
+def _names(c: ci.Cursor, key: Hashable) -> bool:
+    """Is ``c`` the variable ``key`` (through parentheses and conversions)?"""
+    var = int_var(strip(c))
+    return var is not None and decl_key(var) == key
 
 
 def _wider_arithmetic(var: ci.Cursor, other: ci.Type) -> bool:

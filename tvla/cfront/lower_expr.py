@@ -28,7 +28,7 @@ from tvla.cfront.cinfo import CELL_FIELD, K, FunctionFields, copied_functions, i
     mentions, is_floating, is_int, is_int_cell, is_number, is_pointer, is_void_pointer, keeps_value, member_range, pointee_struct, strip, struct_decl, struct_name
 from tvla.cfront.embedded import container_of, member_path, member_struct
 from tvla.cfront.intvars import ABSTRACT, VALUED, IntClass, Mapping, c_converted, compound_operator, field_step, in_type, int_var, is_nondet_call, is_truth_value, \
-    mapped_of, remainder_of, shift_of, step_of, step_through
+    mapped_of, paired_of, remainder_of, shift_of, step_of, step_through
 from tvla.cfront.lower_cfg import BAD, Builder, Frame
 from tvla.cfront.outparams import deref_param
 from tvla.cfront.parse import ARITHMETIC, STEP_OPS, binary_operator, evaluate_int, fold, unary_operator
@@ -48,6 +48,9 @@ IntOp = Tuple[Any, ...]
 """An int operand: ``("const", n)``, ``("field", var, f)``, ``("var", name)``, ``("nondet", range)`` or ``("abstract",)``."""
 Operand = Union[Ptr, IntOp]
 """The value of an assignment or a call: a pointer operand or an int operand."""
+Table = Tuple[Tuple[int, Union[Optional[int], Tuple[str, Mapping]]], ...]
+"""An expression's value per value of the flag or counter it reads (:data:`~tvla.cfront.intvars.Mapping`),
+or, for an expression of two, per value of the first the second's name and table."""
 T = TypeVar("T")
 
 
@@ -678,9 +681,10 @@ class ExprLowering(Builder):
         known = self.address_test(s, fr)
         if known is not None:   # an out-parameter compared with NULL: the address of a variable or field
             return self.goto(cur, t if known else f, c)
+        # a counter against an expression of two (j < n - 2 - i) after bounded_cond, whose tallies it keeps
         if self.step_test(s, t, f, cur, fr) or self.mapped_cond(s, t, f, cur, fr) or self.paired_cond(s, t, f, cur, fr) \
                 or self.field_mapped_cond(s, t, f, cur, fr) or self.bounded_cond(s, t, f, cur, fr) \
-                or self.link_test(s, t, f, cur, fr):
+                or self.paired_cond(s, t, f, cur, fr, pairs=True) or self.link_test(s, t, f, cur, fr):
             return None
         if s.kind == K.BINARY_OPERATOR and binary_operator(s) in NEGATE:
             return self.compare(s, t, f, cur, fr)
@@ -699,25 +703,50 @@ class ExprLowering(Builder):
         self.per_value(src, table, t, f, cur, s, lambda here, w: self.goto(here, t if w else f, s))
         return True
 
-    def computed_from(self, value: ci.Cursor, fr: Frame) -> Optional[Tuple[str, ci.Cursor, Mapping]]:
+    def computed_from(self, value: ci.Cursor, fr: Frame, pairs: bool = False) -> Optional[Tuple[str, ci.Cursor, Table]]:
         """``value`` computed from one followed flag or counter j and constants, beyond a mere
-        comparison of j (:func:`~tvla.cfront.intvars.mapped_of`): j's variable, j's declaration and
-        the table of values; None for any other expression."""
-        mapped = mapped_of(value, lambda c: self.int_class(decl_key(c)), lambda c: self.const_value(c, fr))
-        src = self.var_name(mapped[0], fr) if mapped is not None else None
-        if mapped is None or src is None or src not in self.ints or not _computed(value, decl_key(mapped[0])):
+        comparison of j (:func:`~tvla.cfront.intvars.mapped_of`), or with ``pairs`` from two
+        (``i + len``, :func:`~tvla.cfront.intvars.paired_of`; not for a whole test, where ``i < len``
+        and ``cnt != len + 1`` compare counters whose tallies :meth:`compare` keeps): j's variable,
+        j's declaration and the table of values (for two, per value of j the second's name and
+        table); None for any other expression."""
+        class_of: Callable[[ci.Cursor], Optional[IntClass]] = lambda c: self.int_class(decl_key(c))
+        mapped = mapped_of(value, class_of, lambda c: self.const_value(c, fr))
+        if mapped is None:
+            return self.paired_from(value, fr) if pairs else None
+        src = self.var_name(mapped[0], fr)
+        if src is None or src not in self.ints or not _computed(value, decl_key(mapped[0])):
             return None
         return src, mapped[0], mapped[2]
 
-    def per_value(self, src: str, table: Mapping, t: Cur, f: Cur, cur: Cur, s: ci.Cursor,
+    def paired_from(self, value: ci.Cursor, fr: Frame) -> Optional[Tuple[str, ci.Cursor, Table]]:
+        """:meth:`computed_from` of an expression of two followed flags or counters."""
+        paired = paired_of(value, lambda c: self.int_class(decl_key(c)), lambda c: self.const_value(c, fr))
+        if paired is None or not _computed(value, decl_key(paired[0])):
+            return None
+        rows: List[Tuple[int, Tuple[str, Mapping]]] = []
+        for v, (k, _, table) in paired[2]:
+            src = self.var_name(k, fr)
+            if src is None or src not in self.ints:
+                return None
+            rows.append((v, (src, table)))
+        first = self.var_name(paired[0], fr)
+        if first is None or first not in self.ints:
+            return None
+        return first, paired[0], tuple(rows)
+
+    def per_value(self, src: str, table: Table, t: Cur, f: Cur, cur: Cur, s: ci.Cursor,
                   then: Callable[[Cur, int], None]) -> None:
         """For each value v of flag or counter ``src`` (``table``: v and the value w of an expression
-        there), a test ``src == v`` and on its true edge ``then(node, w)``; both edges, abstracted,
-        where w is undefined and where ``src`` holds another value."""
+        there, or the name and table of a second flag or counter), a test ``src == v`` and on its
+        true edge ``then(node, w)`` (the second's :meth:`per_value`); both edges, abstracted, where
+        w is undefined and where ``src`` holds another value."""
         for v, w in table:
             here, rest = self.node(), self.node()
             self.int_branch(("var", src), "==", ("const", v), here, rest, cur, s)
-            if w is None:
+            if isinstance(w, tuple):
+                self.per_value(w[0], w[1], t, f, here, s, then)
+            elif w is None:
                 self.branch_both(here, t, f, "abstracted", s)
             else:
                 then(here, w)
@@ -732,26 +761,35 @@ class ExprLowering(Builder):
         (``store(None)``, abstracted, where C leaves it undefined); where a counter holds another
         value, ``otherwise`` (the write as if j were not followed: ``i % 2`` keeps its span).  None
         (nothing lowered) for any other value."""
-        computed = self.computed_from(value, fr)
+        computed = self.computed_from(value, fr, pairs=True)
         if computed is None:
             return None
         src, _, table = computed
-        cur = self.field_touches(value, cur, fr)
+        return self.join(self.stores_per_value(src, table, self.field_touches(value, cur, fr), s, store, otherwise), s)
+
+    def stores_per_value(self, src: str, table: Table, cur: Cur, s: ci.Cursor,
+                         store: Callable[[Optional[int]], ir.Statement], otherwise: Callable[[Cur], Cur]) -> List[Cur]:
+        """:meth:`mapped_write`'s tests of ``src`` and stores, one end per value (and where ``src``
+        holds another value)."""
         ends: List[Cur] = []
         for v, w in table:
             here: Cur = self.node()
             rest = self.node()
             self.int_branch(("var", src), "==", ("const", v), here, rest, cur, s)
-            if w is None:
-                here = self.step(here, ir.Nop(f"abstracted: {self.src.text(s)}"), s)
-            ends.append(self.step(here, store(w), s))
+            if isinstance(w, tuple):
+                ends += self.stores_per_value(w[0], w[1], here, s, store, otherwise)
+            else:
+                if w is None:
+                    here = self.step(here, ir.Nop(f"abstracted: {self.src.text(s)}"), s)
+                ends.append(self.step(here, store(w), s))
             cur = rest
         if self.ints[src].other:
             ends.append(otherwise(cur))
-        return self.join(ends, s)
+        return ends
 
-    def paired_cond(self, s: ci.Cursor, t: Cur, f: Cur, cur: Cur, fr: Frame) -> bool:
+    def paired_cond(self, s: ci.Cursor, t: Cur, f: Cur, cur: Cur, fr: Frame, pairs: bool = False) -> bool:
         """``a op e`` for a flag or counter ``a`` and an expression ``e`` computed from another one j
+        (with ``pairs``, from two: :meth:`computed_from`)
         and constants (``count != 1 + len``, len one of 2..5): for each value of j, a test of it,
         then ``a`` tested against e's value there (both ways, abstracted, where C leaves e undefined
         or j holds another value).  Both compared in a's own type.  False (nothing lowered) for any
@@ -765,8 +803,8 @@ class ExprLowering(Builder):
             iv = self.ints.get(name) if name is not None else None
             if var is None or iv is None or iv.register or not iv.values or int_range(var.type) != int_range(side.type):
                 continue
-            computed = self.computed_from(other, fr)
-            if computed is None or computed[0] == name:
+            computed = self.computed_from(other, fr, pairs=pairs)
+            if computed is None or computed[0] == name or pairs and not any(isinstance(w, tuple) for _, w in computed[2]):
                 continue
             src, j, table = computed
             rng = int_range(side.type)   # the type compared in: a's own, so e's value is converted to it
@@ -796,7 +834,7 @@ class ExprLowering(Builder):
             if field.kind != K.MEMBER_REF_EXPR or single_field(field) is not None or \
                     int_range(side.type) is None or int_range(side.type) != int_range(other.type):
                 continue
-            computed = self.computed_from(other, fr)
+            computed = self.computed_from(other, fr, pairs=True)
             if computed is None:
                 continue
             src, _, table = computed
@@ -1438,6 +1476,9 @@ class ExprLowering(Builder):
         shift = self.flag_shift(name, cls, rhs, fr)
         if shift is not None:   # (a kept field it reads dereferenced first)
             return ("var", name), self.step(self.field_touches(rhs, cur, fr), shift, s)
+        paired = self.paired_shift(name, cls, rhs, cur, fr, s)
+        if paired is not None:
+            return ("var", name), paired
         op, cur = self.int_value(rhs, cur, fr)
         if cls.kind == "const" or name == BAD:
             return op, cur
@@ -1602,6 +1643,27 @@ class ExprLowering(Builder):
         if mapped is None or src is None or src not in self.ints:
             return None
         return ir.ShiftFlag(name, src, 0, mapped[2])
+
+    def paired_shift(self, name: str, cls: IntClass, rhs: ci.Cursor, cur: Cur, fr: Frame, s: ci.Cursor) -> Optional[Cur]:
+        """``name = e`` for a flag or counter ``name`` and an expression ``e`` of two flags or
+        counters j and k and constants (``new_data = i + len``): for each value of j a test of it,
+        then ``name`` set from k by e's table there; any value, abstracted, where j holds another.
+        None for any other assignment."""
+        paired = self.paired_from(rhs, fr) if cls.kind in ("flag", "counter") and name in self.ints else None
+        if paired is None:
+            return None
+        src, _, rows = paired
+        cur = self.field_touches(rhs, cur, fr)
+        ends: List[Cur] = []
+        for v, second in rows:
+            assert isinstance(second, tuple)
+            here, rest = self.node(), self.node()
+            self.int_branch(("var", src), "==", ("const", v), here, rest, cur, s)
+            ends.append(self.step(here, ir.ShiftFlag(name, second[0], 0, second[1]), s))
+            cur = rest
+        if self.ints[src].other:
+            ends.append(self.step(self.step(cur, ir.Nop(f"abstracted: {self.src.text(s)}"), s), ir.Havoc(name), s))
+        return self.join(ends, s)
 
     def const_value(self, c: ci.Cursor, fr: Frame) -> Optional[int]:
         """The value of a constant expression or of a variable known to be a constant."""
