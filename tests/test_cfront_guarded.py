@@ -345,3 +345,37 @@ def test_a_guarded_nondet_value_stepped_after_the_guard(tmp_path, guard, step, c
     all, and every property after it was true (a probe's ``len--; reach_error();`` was proved)."""
     src = STEPPED.replace("GUARD", guard).replace("STEP", step).replace("CHECK", check)
     assert c_verdicts(tmp_path, src, ("unreach-call",), concrete=False) == (expected,)
+
+
+# pick called twice with other constant bounds: from and until are flags, not constants
+TWICE = COUNT.replace("const int len = pick(2, 5);", "const int len = pick(2, 5);\n    const int k = pick(0, 1);")
+assert TWICE.count("pick(0, 1)") == 1
+
+
+@pytest.mark.parametrize("guard, expected", [
+    # kept: the values some call keeps (0..5); 6, sent away by every call, stands for all such
+    (ABORT, ("flag", (0, 1, 2, 3, 4, 5, 6))),
+    ("if (v < from || v > until) v = from;", ("flag", (0, 1, 2, 3, 4, 5, 6))),
+    (ASSUME, ("flag", (0, 1, 2, 3, 4, 5))),
+])
+def test_a_guard_of_a_function_called_with_other_bounds(tmp_path, guard, expected):
+    """Each call's bounds are constants, but the parameters hold both calls' (a flag over 2 and 0,
+    one over 5 and 1): the guard keeps every value one of them may keep, and the lowered tests
+    decide, call by call, which do (before, such a guard kept nothing: a register, unknown)."""
+    assert values_of(tmp_path, TWICE.replace("GUARD", guard).replace("CHECK", "0"), "v") == expected
+
+
+@pytest.mark.parametrize("guard, check, expected", [
+    (ABORT, "count != 1 + len || k > 1", ("true", "true", "true")),
+    ("if (v < from || v > until) v = from;", "count != 1 + len || k < 0", ("true", "true", "true")),
+    ("if (v < from || v > until) v = from;", "k == 1", ("true", "false", "false")),
+])
+def test_a_count_checked_against_a_length_picked_by_a_function_called_twice(tmp_path, guard, check, expected):
+    assert c_verdicts(tmp_path, TWICE.replace("GUARD", guard).replace("CHECK", check)) == expected
+
+
+def test_concrete_runs_embed_through_a_guard_called_twice(tmp_path):
+    path = tmp_path / "p.c"
+    path.write_text(TWICE.replace("GUARD", "if (v < from || v > until) v = from;").replace("CHECK", "k == 1"))
+    _tr, tvp, tvs = write_translation(lower_file(str(path)), ("memsafety", "unreach-call"), str(tmp_path))
+    assert_embedded(tvp, tvs, "--nodes", "4", "--runs", "20")

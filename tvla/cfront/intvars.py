@@ -644,7 +644,7 @@ def guarded_values(g: Guarded, known: Dict[Hashable, IntClass]) -> object:
     consts: Set[int] = set()
     tests: List[Callable[[int], bool]] = []
     for c in g.conds:
-        test = _guard_test(c, g.var, known, consts, top=not g.assume)
+        test = _guard_test(c, g.var, known, consts, top=not g.assume, sure=not g.assume)
         if test is None:
             break
         tests.append(test)
@@ -681,47 +681,54 @@ def _sent_away(tests: List[Callable[[int], bool]], lo: int, hi: int) -> Tuple[in
 
 
 def _guard_test(c: ci.Cursor, key: Hashable, known: Dict[Hashable, IntClass], consts: Set[int],
-                top: Optional[bool] = None) -> Optional[Callable[[int], bool]]:
+                top: Optional[bool] = None, sure: bool = True) -> Optional[Callable[[int], bool]]:
     """``c`` as a test of the value of variable ``key``, when it is made of ``!``, ``&&``, ``||``
-    and comparisons of the variable (in its own type) with constants (``known`` gives the constant
-    variables); None otherwise.  Collect the constants.  ``top`` True (False): ``c`` is, or is
-    an operand of, a chain of ``||`` (``&&``) at the top of a test, and an operand of that chain
-    that is no such test of the variable counts as false (true): whatever else it reads, where
-    ``c`` does not hold (holds) the operands of the variable do not (do)."""
+    and comparisons of the variable (in its own type) with constants or flags (``known`` gives the
+    classes of variables: a parameter given 5 in one call and 0 in another, ``until`` given ``len -
+    1``); None otherwise.  Collect the constants (a flag's values).  A comparison with a flag holds
+    where it holds for each of the flag's values when ``sure`` (for some of them otherwise), so
+    that a value the guard may keep is kept.  ``top`` True (False): ``c`` is, or is an operand of,
+    a chain of ``||`` (``&&``) at the top of a test, and an operand of that chain that is no such
+    test of the variable counts as false (true): whatever else it reads, where ``c`` does not hold
+    (holds) the operands of the variable do not (do)."""
     s = strip(c)
     kids = children(s)
     if s.kind == K.UNARY_OPERATOR and unary_operator(s) == "!" and kids:
-        inner = _guard_test(kids[0], key, known, consts)
+        inner = _guard_test(kids[0], key, known, consts, sure=not sure)
         return (lambda v: not inner(v)) if inner is not None else None
     if s.kind != K.BINARY_OPERATOR or len(kids) != 2:
         return None
     op = binary_operator(s)
     if op in ("&&", "||"):
         chain = top if top is not None and (op == "||") == top else None
-        a, b = (_guard_test(k, key, known, consts, chain) for k in kids)
+        a, b = (_guard_test(k, key, known, consts, chain, sure) for k in kids)
         if chain is not None:   # an operand that is no test of the variable
             a = a if a is not None else (lambda v: not chain)
             b = b if b is not None else (lambda v: not chain)
         if a is None or b is None:
             return None
         return (lambda v: a(v) and b(v)) if op == "&&" else (lambda v: a(v) or b(v))
-    compared = _compared_constant(s, key, known) if op in TRUTH_OPS[:6] else None
+    compared = _guard_bounds(s, key, known) if op in TRUTH_OPS[:6] else None
     if compared is None:
         return None
-    left, k = compared
-    consts.add(k)
-    return (lambda v: holds(v, op, k)) if left else (lambda v: holds(k, op, v))
+    left, ks = compared
+    consts.update(ks)
+    every = all if sure else any
+    return (lambda v: every(holds(v, op, k) for k in ks)) if left else (lambda v: every(holds(k, op, v) for k in ks))
 
 
-def _compared_constant(s: ci.Cursor, key: Hashable, known: Dict[Hashable, IntClass]
-                       ) -> Optional[Tuple[bool, int]]:
-    """For ``x op k`` or ``k op x`` with variable ``key`` and a constant k (compared as integers in
-    x's type): whether x is on the left, and k; None otherwise."""
+def _guard_bounds(s: ci.Cursor, key: Hashable, known: Dict[Hashable, IntClass]
+                     ) -> Optional[Tuple[bool, Tuple[int, ...]]]:
+    """For ``x op k`` or ``k op x`` with variable ``key`` and a constant k, or a flag k holding
+    only some values (compared as integers in x's type): whether x is on the left, and k's
+    values; None otherwise."""
     for i, (var_side, const_side) in enumerate(((children(s)[0], children(s)[1]), (children(s)[1], children(s)[0]))):
         var = int_var(var_side)
         value = _value(const_side, known) if var is not None and decl_key(var) == key else None
-        if isinstance(value, int) and var is not None and _value_order(var, var_side, value):
-            return i == 0, value
+        values = (value,) if isinstance(value, int) else value[1] \
+            if isinstance(value, tuple) and value[0] == "set" and not value[2] and value[1] else ()
+        if values and var is not None and all(_value_order(var, var_side, k) for k in values):
+            return i == 0, tuple(values)
     return None
 
 
