@@ -137,6 +137,17 @@ def assert_checked(tvp, nodes=2):
     assert check.returncode == 0 and " 0 error(s)" in check.stdout, check.stdout[-3000:]
 
 
+def assert_c_embeds(tmp_path, src, properties, *options):
+    """The translation of the C program ``src`` for ``properties`` embeds its concrete runs
+    (:func:`assert_embedded` with ``options``)."""
+    from tvla.cfront.lower import lower_file
+    from tvla.cli.verify import write_translation
+    path = tmp_path / "prog.c"
+    path.write_text(src)
+    _tr, tvp, tvs = write_translation(lower_file(str(path)), tuple(properties), str(tmp_path))
+    return assert_embedded(tvp, tvs, *options)
+
+
 def assert_embedded(tvp, tvs, *options):
     """``tvla selfcheck``: every concrete run of ``tvp`` from ``tvs`` embeds in the analysis' structures.
     Returns the concrete states checked."""

@@ -5,7 +5,7 @@ them (with ``abort`` or a clamp, one more value that the guard sends away stands
 such a flag (``count != 1 + len``) is tested value by value (ExprLowering.paired_cond)."""
 
 import pytest
-from conftest import assert_embedded, c_verdicts
+from conftest import assert_c_embeds, assert_embedded, c_verdicts
 
 from tvla.cfront.intvars import classify_ints
 from tvla.cfront.lower import lower_file
@@ -375,7 +375,5 @@ def test_a_count_checked_against_a_length_picked_by_a_function_called_twice(tmp_
 
 
 def test_concrete_runs_embed_through_a_guard_called_twice(tmp_path):
-    path = tmp_path / "p.c"
-    path.write_text(TWICE.replace("GUARD", "if (v < from || v > until) v = from;").replace("CHECK", "k == 1"))
-    _tr, tvp, tvs = write_translation(lower_file(str(path)), ("memsafety", "unreach-call"), str(tmp_path))
-    assert_embedded(tvp, tvs, "--nodes", "4", "--runs", "20")
+    src = TWICE.replace("GUARD", "if (v < from || v > until) v = from;").replace("CHECK", "k == 1")
+    assert_c_embeds(tmp_path, src, ("memsafety", "unreach-call"), "--nodes", "4", "--runs", "20")

@@ -5,17 +5,14 @@ both were abstracted, and a program checking such values was unknown.  The same 
 expression of two (``i + len`` with len chosen, :func:`tvla.cfront.intvars.paired_of`), per pair
 of their values."""
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from conftest import c_verdicts
+from conftest import assert_c_embeds, c_verdicts
 
 from tvla.cfront.intvars import classify_ints
-from tvla.cfront.lower import lower_file
 from tvla.cfront.parse import parse_file
-from tvla.cli.verify import VerifyOptions, verify_files, write_translation
+from tvla.cli.verify import VerifyOptions, verify_files
 
 ALL = ("memsafety", "memcleanup", "unreach-call")
 
@@ -114,12 +111,7 @@ def test_an_undefined_value_is_abstracted(tmp_path):
 @pytest.mark.parametrize("src", [PARITY, TOGGLE.replace("START", "1 - flag")], ids=["parity", "toggle"])
 def test_concrete_runs_embed(tmp_path, src):
     """Every concrete run of the translation over stores of up to 5 cells embeds in the analysis."""
-    path = tmp_path / "prog.c"
-    path.write_text(src)
-    _tr, tvp, tvs = write_translation(lower_file(str(path)), ("unreach-call",), str(tmp_path))
-    check = subprocess.run([sys.executable, "-m", "tvla", "selfcheck", tvp, tvs, "--nodes", "5", "--runs", "0"],
-                           capture_output=True, text=True, timeout=300)
-    assert check.returncode == 0 and "0 violations" in check.stdout, check.stdout + check.stderr
+    assert_c_embeds(tmp_path, src, ("unreach-call",), "--nodes", "5", "--runs", "0")
 
 
 # a variable given a constant and a function of its own value (SV-COMP's process queues alternate
@@ -299,9 +291,5 @@ def test_fields_written_and_tested_from_two_ints(tmp_path, write, test, verdict)
 
 def test_two_int_values_embed(tmp_path):
     """Every concrete run of the translation over stores of up to 4 cells embeds in the analysis."""
-    path = tmp_path / "prog.c"
-    path.write_text(RING_WRITE.replace("WRITE", "i + len").replace("TEST", "len + i - (i == 1)"))
-    _tr, tvp, tvs = write_translation(lower_file(str(path)), ("unreach-call",), str(tmp_path))
-    check = subprocess.run([sys.executable, "-m", "tvla", "selfcheck", tvp, tvs, "--nodes", "4", "--runs", "0"],
-                           capture_output=True, text=True, timeout=300)
-    assert check.returncode == 0 and "0 violations" in check.stdout, check.stdout + check.stderr
+    src = RING_WRITE.replace("WRITE", "i + len").replace("TEST", "len + i - (i == 1)")
+    assert_c_embeds(tmp_path, src, ("unreach-call",), "--nodes", "4", "--runs", "0")
