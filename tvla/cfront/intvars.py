@@ -61,7 +61,7 @@ from tvla.cfront.outparams import OutParams, deref_param, out_params
 from tvla.cfront.parse import ARITHMETIC, STEP_OPS, binary_operator, evaluate_int, fold, unary_operator
 from tvla.cfront.singletons import single_field, singleton_fields
 
-__all__ = ["IntClass", "in_type", "step_through", "ABSTRACT", "KEPT", "VALUED", "MAX_COUNTER_VALUES", "step_of", "field_step", "shift_of", "mapped_of", "paired_of", "Mapping", "MAX_FLAG_VALUES", "classify_ints", "int_var", "is_nondet_call", "RANDOM_CALLS", "is_truth_value",
+__all__ = ["IntClass", "in_type", "step_through", "ABSTRACT", "KEPT", "VALUED", "MAX_COUNTER_VALUES", "step_of", "field_step", "shift_of", "mapped_of", "paired_of", "names_var", "Mapping", "MAX_FLAG_VALUES", "classify_ints", "int_var", "is_nondet_call", "RANDOM_CALLS", "is_truth_value",
            "return_key", "compound_operator", "c_converted", "IntTests", "int_tests", "remainder_of"]
 
 MAX_FLAG_VALUES = 4
@@ -1214,7 +1214,7 @@ def paired_of(rhs: ci.Cursor, class_of: Callable[[ci.Cursor], Optional[IntClass]
         return None
     rows = []
     for v in jc.values:
-        pinned = (lambda held: lambda c: held if _names(c, jk) else value_of(c))(v)
+        pinned = (lambda held: lambda c: held if names_var(c, jk) else value_of(c))(v)
         mapped = mapped_of(rhs, lambda c: None if decl_key(c) == jk else class_of(c), pinned)
         if mapped is None:
             return None
@@ -1222,8 +1222,8 @@ def paired_of(rhs: ci.Cursor, class_of: Callable[[ci.Cursor], Optional[IntClass]
     return j, jc, tuple(rows)
 
 
-def _names(c: ci.Cursor, key: Hashable) -> bool:
-    """Is ``c`` the variable ``key`` (through parentheses and conversions)?"""
+def names_var(c: ci.Cursor, key: Hashable) -> bool:
+    """Is ``c`` the int variable ``key`` (:func:`int_var`, through parentheses and conversions)?"""
     var = int_var(strip(c))
     return var is not None and decl_key(var) == key
 

@@ -18,7 +18,7 @@
   they lose nothing until a condition reads the variable.
 """
 
-from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, Hashable, List, Optional, Sequence, Tuple, TypeVar, \
+from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, Hashable, Iterable, List, Optional, Sequence, Tuple, TypeVar, \
     Union
 
 import clang.cindex as ci
@@ -719,7 +719,7 @@ class ExprLowering(Builder):
             return None
         return src, mapped[0], mapped[2]
 
-    def paired_from(self, value: ci.Cursor, fr: Frame) -> Optional[Tuple[str, ci.Cursor, Table]]:
+    def paired_from(self, value: ci.Cursor, fr: Frame) -> Optional[Tuple[str, ci.Cursor, Tuple[Tuple[int, Tuple[str, Mapping]], ...]]]:
         """:meth:`computed_from` of an expression of two followed flags or counters."""
         paired = paired_of(value, lambda c: self.int_class(decl_key(c)), lambda c: self.const_value(c, fr))
         if paired is None or not _computed(value, decl_key(paired[0])):
@@ -741,18 +741,27 @@ class ExprLowering(Builder):
         there, or the name and table of a second flag or counter), a test ``src == v`` and on its
         true edge ``then(node, w)`` (the second's :meth:`per_value`); both edges, abstracted, where
         w is undefined and where ``src`` holds another value."""
-        for v, w in table:
-            here, rest = self.node(), self.node()
-            self.int_branch(("var", src), "==", ("const", v), here, rest, cur, s)
+        def case(here: Cur, w: Union[Optional[int], Tuple[str, Mapping]]) -> None:
             if isinstance(w, tuple):
                 self.per_value(w[0], w[1], t, f, here, s, then)
             elif w is None:
                 self.branch_both(here, t, f, "abstracted", s)
             else:
                 then(here, w)
-            cur = rest
+        rest = self.each_value(("var", src), table, cur, s, case)
         if self.ints[src].other:   # another value of a counter: not followed
-            self.branch_both(cur, t, f, "abstracted", s)
+            self.branch_both(rest, t, f, "abstracted", s)
+
+    def each_value(self, operand: IntOp, rows: Iterable[Tuple[int, T]], cur: Cur, s: ci.Cursor,
+                   then: Callable[[Cur, T], None]) -> Cur:
+        """For each row (v, x), in order, a test ``operand == v`` and on its true edge ``then(node,
+        x)``; the node where ``operand`` holds none of the v."""
+        for v, x in rows:
+            here, rest = self.node(), self.node()
+            self.int_branch(operand, "==", ("const", v), here, rest, cur, s)
+            then(here, x)
+            cur = rest
+        return cur
 
     def mapped_write(self, value: ci.Cursor, cur: Cur, fr: Frame, s: ci.Cursor,
                      store: Callable[[Optional[int]], ir.Statement], otherwise: Callable[[Cur], Cur]) -> Optional[Cur]:
@@ -772,19 +781,17 @@ class ExprLowering(Builder):
         """:meth:`mapped_write`'s tests of ``src`` and stores, one end per value (and where ``src``
         holds another value)."""
         ends: List[Cur] = []
-        for v, w in table:
-            here: Cur = self.node()
-            rest = self.node()
-            self.int_branch(("var", src), "==", ("const", v), here, rest, cur, s)
+
+        def case(here: Cur, w: Union[Optional[int], Tuple[str, Mapping]]) -> None:
             if isinstance(w, tuple):
-                ends += self.stores_per_value(w[0], w[1], here, s, store, otherwise)
-            else:
-                if w is None:
-                    here = self.step(here, ir.Nop(f"abstracted: {self.src.text(s)}"), s)
-                ends.append(self.step(here, store(w), s))
-            cur = rest
+                ends.extend(self.stores_per_value(w[0], w[1], here, s, store, otherwise))
+                return
+            if w is None:
+                here = self.step(here, ir.Nop(f"abstracted: {self.src.text(s)}"), s)
+            ends.append(self.step(here, store(w), s))
+        rest = self.each_value(("var", src), table, cur, s, case)
         if self.ints[src].other:
-            ends.append(otherwise(cur))
+            ends.append(otherwise(rest))
         return ends
 
     def paired_cond(self, s: ci.Cursor, t: Cur, f: Cur, cur: Cur, fr: Frame, pairs: bool = False) -> bool:
@@ -804,7 +811,7 @@ class ExprLowering(Builder):
             if var is None or iv is None or iv.register or not iv.values or int_range(var.type) != int_range(side.type):
                 continue
             computed = self.computed_from(other, fr, pairs=pairs)
-            if computed is None or computed[0] == name or pairs and not any(isinstance(w, tuple) for _, w in computed[2]):
+            if computed is None or computed[0] == name:
                 continue
             src, j, table = computed
             rng = int_range(side.type)   # the type compared in: a's own, so e's value is converted to it
@@ -1508,12 +1515,9 @@ class ExprLowering(Builder):
         hold (:func:`~tvla.cfront.cinfo.copied_functions`), the flag given that one; where it holds
         none of them (uninitialised) no run is followed past the copy."""
         ends: List[Cur] = []
-        for v in functions:
-            here, rest = self.node(), self.node()
-            self.int_branch(field, "==", ("const", v), here, rest, cur, s)
-            ends.append(self.step(here, ir.Havoc(name, v), s))
-            cur = rest
-        self.not_followed(cur, f"{self.src.text(s)}: the field holds none of the functions written to it", s)
+        rest = self.each_value(field, [(v, v) for v in functions], cur, s,
+                               lambda here, v: ends.append(self.step(here, ir.Havoc(name, v), s)))
+        self.not_followed(rest, f"{self.src.text(s)}: the field holds none of the functions written to it", s)
         return self.join(ends, s)
 
     def remainder_flag(self, name: str, cls: IntClass, rhs: ci.Cursor, cur: Cur, fr: Frame, s: ci.Cursor) -> Cur:
@@ -1624,8 +1628,13 @@ class ExprLowering(Builder):
         if stepped is None and compound_operator(s) is not None:   # flag ^= 1: a table of the flag's values
             stepped = self.flag_shift(name, self.var_class(target, fr), s, fr)
         if stepped is None and name in self.ints:   # a value followed otherwise: any (never the one it had)
-            return self.step(self.step(cur, ir.Nop(f"abstracted: {self.src.text(s)}"), s), ir.Havoc(name), s)
+            return self.any_value(name, cur, s)
         return self.step(cur, stepped or ir.Nop(f"untracked: {self.src.text(s)}"), s)
+
+    def any_value(self, name: str, cur: Cur, s: ci.Cursor) -> Cur:
+        """Int variable ``name`` given a value the lowering does not follow: an ``abstracted`` note,
+        then any value."""
+        return self.step(self.step(cur, ir.Nop(f"abstracted: {self.src.text(s)}"), s), ir.Havoc(name), s)
 
     def flag_shift(self, name: str, cls: IntClass, rhs: ci.Cursor, fr: Frame) -> Optional[ir.ShiftFlag]:
         """``name = j + c`` for flags or counters ``name`` and ``j`` and a constant ``c``, or ``name =
@@ -1653,16 +1662,11 @@ class ExprLowering(Builder):
         if paired is None:
             return None
         src, _, rows = paired
-        cur = self.field_touches(rhs, cur, fr)
         ends: List[Cur] = []
-        for v, second in rows:
-            assert isinstance(second, tuple)
-            here, rest = self.node(), self.node()
-            self.int_branch(("var", src), "==", ("const", v), here, rest, cur, s)
-            ends.append(self.step(here, ir.ShiftFlag(name, second[0], 0, second[1]), s))
-            cur = rest
+        rest = self.each_value(("var", src), rows, self.field_touches(rhs, cur, fr), s, lambda here, second: ends.append(
+            self.step(here, ir.ShiftFlag(name, second[0], 0, second[1]), s)))
         if self.ints[src].other:
-            ends.append(self.step(self.step(cur, ir.Nop(f"abstracted: {self.src.text(s)}"), s), ir.Havoc(name), s))
+            ends.append(self.any_value(name, rest, s))
         return self.join(ends, s)
 
     def const_value(self, c: ci.Cursor, fr: Frame) -> Optional[int]:

@@ -24,7 +24,7 @@ from typing import Optional, Sequence, Tuple
 import clang.cindex as ci
 
 from tvla.cfront.cinfo import K, children, decl_key, initializer, int_range, is_datum, is_int, strip
-from tvla.cfront.intvars import int_var
+from tvla.cfront.intvars import int_var, names_var
 from tvla.cfront.outparams import deref_param
 from tvla.cfront.parse import binary_operator, unary_operator
 from tvla.cfront.singletons import single_field
@@ -93,11 +93,6 @@ def _same(a: ci.Cursor, b: ci.Cursor) -> bool:
     return bool(ta) and ta == _tokens(b) and a.spelling == b.spelling
 
 
-def _is_var(c: ci.Cursor, decl: ci.Cursor) -> bool:
-    var = int_var(strip(c))
-    return var is not None and decl_key(var) == decl_key(decl)
-
-
 def _same_type(temp: ci.Cursor, a: ci.Cursor, b: ci.Cursor) -> bool:
     """Both fields of one int type, whose every value the temporary holds."""
     field, held = int_range(a.type), int_range(temp.type)
@@ -115,7 +110,7 @@ def swap_at(stmts: Sequence[ci.Cursor], i: int) -> Optional[Swap]:
         return None
     temp, value = read
     a0, a1, b1, b2 = _member(value), _member(second[0]), _member(second[1]), _member(third[0])
-    if a0 is None or a1 is None or b1 is None or b2 is None or not _is_var(third[1], temp):
+    if a0 is None or a1 is None or b1 is None or b2 is None or not names_var(third[1], decl_key(temp)):
         return None
     if not (_same(a0, a1) and _same(b1, b2) and a1.spelling == b1.spelling and _same_type(temp, a1, b1)):
         return None
