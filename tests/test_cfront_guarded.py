@@ -377,3 +377,55 @@ def test_a_count_checked_against_a_length_picked_by_a_function_called_twice(tmp_
 def test_concrete_runs_embed_through_a_guard_called_twice(tmp_path):
     src = TWICE.replace("GUARD", "if (v < from || v > until) v = from;").replace("CHECK", "k == 1")
     assert_c_embeds(tmp_path, src, ("memsafety", "unreach-call"), "--nodes", "4", "--runs", "20")
+
+
+# the index is picked below a bound computed from the length the same function picked
+INDEXED = HEAD + """typedef struct node { struct node *next; } *SLL;
+int pick(int from, int until) {
+    int v = __VERIFIER_nondet_int();
+    if (v < from || v > until) v = from;
+    return v;
+}
+int main(void) {
+    const int len = pick(2, 5);
+    const int idx = pick(0, UNTIL);
+    SLL s = NULL;
+    for (int i = 0; i < len; i++) { SLL n = malloc(sizeof *n); n->next = s; s = n; }
+    SLL *at = &s;
+    for (int i = 0; i < idx; i++) at = &(*at)->next;
+    SLL gone = *at;
+    *at = gone->next;
+    free(gone);
+    int count = 0;
+    for (SLL p = s; p; p = p->next) count++;
+    if (count + 1 != len) reach_error();
+    while (s) { SLL t = s->next; free(s); s = t; }
+    return 0;
+}
+"""
+
+
+def test_a_copy_of_a_clamped_value_leaves_out_the_value_that_stands_for_those_sent_away(tmp_path):
+    """6 stands, in v, for the values the clamp sends away; no read of v after the clamp sees it,
+    so the length returned is one of 2..5 (before, 6 too)."""
+    assert values_of(tmp_path, COUNT.replace("GUARD", "if (v < from || v > until) v = from;")
+                     .replace("CHECK", "0"), "len") == ("flag", (2, 3, 4, 5))
+
+
+def test_a_bound_computed_from_what_the_same_function_returned(tmp_path):
+    """until is given 5 and len - 1, len what pick returns: the classification first takes each
+    variable as holding nothing yet and finds a fixpoint from there (until one of 1..5).  Before, it
+    started from "anything" and kept that: v, len and idx were abstracted, and the verdicts unknown."""
+    src = INDEXED.replace("UNTIL", "len - 1")
+    assert values_of(tmp_path, src, "idx") == ("flag", (0, 1, 2, 3, 4, 5))
+    assert c_verdicts(tmp_path, src) == ("true", "true", "true")
+
+
+def test_an_index_picked_up_to_the_length_runs_off_the_list(tmp_path):
+    src = INDEXED.replace("UNTIL", "len")
+    assert c_verdicts(tmp_path, src, ("memsafety",)) == ("false (valid-deref)",)
+
+
+def test_concrete_runs_embed_through_a_bound_computed_from_a_return(tmp_path):
+    src = INDEXED.replace("UNTIL", "len - 1")
+    assert_c_embeds(tmp_path, src, ("memsafety", "unreach-call"), "--nodes", "6", "--runs", "20")

@@ -49,7 +49,7 @@ run of values the guard keeps, so ``v`` is a flag over them (and one value the g
 """
 
 from dataclasses import dataclass, replace
-from typing import Callable, Dict, FrozenSet, Hashable, List, Optional, Set, Tuple
+from typing import Callable, Collection, Dict, FrozenSet, Hashable, List, Optional, Set, Tuple
 
 import clang.cindex as ci
 
@@ -109,10 +109,12 @@ class IntClass:
 
 
 ABSTRACT = IntClass("abstract")
+PENDING = IntClass("pending")   # a variable no round has found a value for yet
 FIELD_KINDS = ("const", "flag", "counter")   # the classes a field kept as a variable may have
 KEPT = ("flag", "counter", "symbolic", "register")   # the classes with an IntVar
 VALUED = ("const", "alias")   # the classes read as a value of their own: no variable is made for them
 _OTHER = object()     # an assignment of an arbitrary value
+_NOTHING = object()   # an assignment of a value read from a variable pending (none yet)
 # k % 3 of a k not followed: an arbitrary value, which a variable only tested against constants
 # (an array index) holds as a flag over them (an abstracted choice: not C's own value)
 _REMAINDER = "remainder"
@@ -161,32 +163,86 @@ def classify_ints(tu: ci.TranslationUnit, outs: Optional[OutParams] = None,
     tests = tests if tests is not None else int_tests(tu)
     tested = {k: v for k, v in tests.constants.items() if k not in tests.used}
     comparisons = _comparisons(tu.cursor, [])
-    compared = _compared_through_copies(_compared_values(comparisons, {}), col.assigned)
     ordered = _ordered_with_fields(tu.cursor, set())
-    held = _held_in_order(tu.cursor, ordered)
+    rounds = _Rounds(col, singles, tested, comparisons, ordered, _held_in_order(tu.cursor, ordered), tests.ordered)
     # a variable that only takes constants and functions of its own value starts as the flag over
     # what they reach from the constants: the rounds keep it only if they find it so
-    known: Dict[Hashable, IntClass] = _toggles(col.assigned, col.ranges)
-    # symbolic variables that hold their value from their declaration on: copies of them are aliases
-    inits = frozenset(k for k, v in col.assigned.items() if len(v) == 1 and v[0][0] == _INIT)
-    # a copy of a constant is that constant (passed down the calls), a counter plus a constant
-    # takes the counter's values shifted: iterate to a fixpoint
-    for _ in range(len(col.assigned) + 1):
-        classes = {k: _classify(v, k in col.repeated, known, inits, tested.get(k), col.ranges.get(k),
-                                frozenset(compared.get(k, ())), k in ordered, k in tests.ordered, k in held)
-                   for k, v in col.assigned.items()}
-        # a copy compared by order makes the value it copies a register
-        ordered |= {c.of for k, c in classes.items() if c.kind == "alias" and k in ordered}
-        # a field kept as a variable is a counter, a flag, a constant or not followed
-        classes.update({k: ABSTRACT for k, c in classes.items() if k in singles and c.kind not in FIELD_KINDS})
-        # a toggle started from another flag's values (f = 1 - flag; ... f = 1 - f)
-        classes.update({k: c for k, c in _toggles(col.assigned, col.ranges, classes).items()
-                        if classes.get(k) == ABSTRACT and k not in singles})
-        if classes == known:
-            break
-        known = classes
-        compared = _compared_through_copies(_compared_values(comparisons, _without_past(known)), col.assigned)
-    return classes
+    toggles = _toggles(col.assigned, col.ranges)
+    # first each other variable as holding no value yet: where the rounds settle with every variable
+    # given values, each holds all it is given (a parameter given len - 1 where len is what the
+    # function returns); else each starts as holding anything, and the rounds settle from there
+    most = 2 * len(col.assigned) + 2
+    optimistic = rounds.settle({**{k: PENDING for k in col.assigned}, **toggles}, most)
+    if optimistic is not None and PENDING in optimistic.values():   # given only each other (a = b; b = a)
+        optimistic = rounds.settle({k: ABSTRACT if c == PENDING else c for k, c in optimistic.items()}, most)
+    if optimistic is not None:
+        return optimistic
+    return rounds.settle(toggles, len(col.assigned) + 1, settled=False) or {}
+
+
+class _Rounds:
+    """The rounds of classification: each classifies every variable by the classes the last one
+    found, until two agree."""
+
+    def __init__(self, col: "_Collector", singles: Collection[Hashable], tested: Dict[Hashable, Set[int]],
+                 comparisons: List[Tuple[Hashable, ci.Cursor]], ordered: Set[Hashable], held: Set[Hashable],
+                 order_tested: Collection[Hashable]) -> None:
+        self.col, self.singles, self.tested, self.comparisons = col, singles, tested, comparisons
+        self.ordered, self.held, self.order_tested = ordered, held, order_tested
+        # symbolic variables that hold their value from their declaration on: copies of them are aliases
+        self.inits = frozenset(k for k, v in col.assigned.items() if len(v) == 1 and v[0][0] == _INIT)
+
+    def settle(self, known: Dict[Hashable, IntClass], most: int, settled: bool = True
+               ) -> Optional[Dict[Hashable, IntClass]]:
+        """The classes after at most ``most`` rounds from ``known``: None where they have not
+        settled by then and ``settled`` asks for that."""
+        col, ordered = self.col, set(self.ordered)
+        compared = _compared_through_copies(_compared_values(self.comparisons, {}), col.assigned)
+        classes = known
+        for _ in range(most):
+            read = self.read(known)
+            classes = {k: _classify(v, k in col.repeated, read, self.inits, self.tested.get(k), col.ranges.get(k),
+                                    frozenset(compared.get(k, ())), k in ordered, k in self.order_tested, k in self.held)
+                       for k, v in col.assigned.items()}
+            # a copy compared by order makes the value it copies a register
+            ordered |= {c.of for k, c in classes.items() if c.kind == "alias" and k in ordered}
+            # a field kept as a variable is a counter, a flag, a constant or not followed
+            classes.update({k: ABSTRACT for k, c in classes.items()
+                            if k in self.singles and c.kind not in FIELD_KINDS and c != PENDING})
+            # a toggle started from another flag's values (f = 1 - flag; ... f = 1 - f)
+            classes.update({k: c for k, c in _toggles(col.assigned, col.ranges, classes).items()
+                            if classes.get(k) == ABSTRACT and k not in self.singles})
+            if classes == known:
+                return classes
+            known = classes
+            compared = _compared_through_copies(_compared_values(self.comparisons, _without_past(self.read(known))),
+                                                col.assigned)
+        return None if settled else classes
+
+    def read(self, known: Dict[Hashable, IntClass]) -> Dict[Hashable, IntClass]:
+        """The classes as reads of the variables see them: a guarded flag without the values only
+        its guard reads (those it sends away, where no other assignment gives them)."""
+        out = dict(known)
+        for key, assignments in self.col.assigned.items():
+            cls = known.get(key)
+            guards = [rhs for _, rhs in assignments if isinstance(rhs, Guarded) and not rhs.assume]
+            if cls is None or cls.kind != "flag" or not guards:
+                continue
+            unseen = {v for g in guards for run in [guard_run(g, known)] if run is not None for v in run[1]}
+            for tag, rhs in assignments:
+                if tag != _UNINIT and not isinstance(rhs, Guarded):
+                    unseen -= _given(_value(rhs, known, self.inits), unseen)
+            if unseen:
+                out[key] = replace(cls, values=tuple(v for v in cls.values if v not in unseen))
+        return out
+
+
+def _given(value: object, values: Set[int]) -> Set[int]:
+    """Those of ``values`` an assignment may give (of :func:`_value`: all of them for a value
+    not a constant nor a set of constants)."""
+    if isinstance(value, int):
+        return {value}
+    return set(value[1]) if isinstance(value, tuple) and value[0] == "set" else values
 
 
 def _toggles(assigned: Dict[Hashable, List[Tuple[str, object]]], ranges: Dict[Hashable, IntRange],
@@ -634,13 +690,20 @@ def _cleanup(stmt: ci.Cursor, guarded: Optional[Hashable]) -> bool:
 
 def guarded_values(g: Guarded, known: Dict[Hashable, IntClass]) -> object:
     """The values a guarded nondet value holds past its guard, as :func:`_value` gives them:
-    ``("set", values, False)`` when the guard compares the variable (in its own type) only with
-    constants and keeps a bounded run of at most :data:`MAX_BOUNDED_VALUES` values (with a
-    leaving or clamping ``if``, one more per ``if``, where its test is the first to hold: the
-    values it sends away all alike); else ``"nondet"``.  The assumptions after the first that
-    is no such guard are left out (they still end the paths they end), and so are the ``if``
-    tests after the first that is none.  A test may also read other variables in terms of its
-    own (``||`` of an exit test, ``&&`` of an assumption): the values kept are then a superset."""
+    ``("set", values, False)`` with the values of its :func:`guard_run`, else ``"nondet"``."""
+    run = guard_run(g, known)
+    return "nondet" if run is None else ("set", run[0] + run[1], False)
+
+
+def guard_run(g: Guarded, known: Dict[Hashable, IntClass]) -> Optional[Tuple[Tuple[int, ...], Tuple[int, ...]]]:
+    """The values a guarded nondet value is given, when the guard compares the variable (in its
+    own type) only with constants and keeps a bounded run of at most :data:`MAX_BOUNDED_VALUES`
+    values: those it keeps, and with a leaving or clamping ``if``, one more per ``if``, where its
+    test is the first to hold (the values it sends away all alike, which only the guard reads);
+    None otherwise.  The assumptions after the first that is no such guard are left out (they
+    still end the paths they end), and so are the ``if`` tests after the first that is none.  A
+    test may also read other variables in terms of its own (``||`` of an exit test, ``&&`` of an
+    assumption): the values kept are then a superset."""
     consts: Set[int] = set()
     tests: List[Callable[[int], bool]] = []
     for c in g.conds:
@@ -649,13 +712,13 @@ def guarded_values(g: Guarded, known: Dict[Hashable, IntClass]) -> object:
             break
         tests.append(test)
     if not tests or not consts:
-        return "nondet"
+        return None
     least, most = g.bounds if g.bounds is not None else (min(consts) - 1, max(consts) + 1)
     # evaluated one past the constants, or down (up) to the least (greatest) value when that is near
     lo = least if min(consts) - least <= MAX_GUARD_SPAN else min(consts) - 1
     hi = most if most - max(consts) <= MAX_GUARD_SPAN else max(consts) + 1
     if hi - lo > MAX_GUARD_SPAN:
-        return "nondet"
+        return None
     if g.assume:
         kept = [v for v in range(lo, hi + 1) if all(test(v) for test in tests)]
     else:
@@ -664,8 +727,8 @@ def guarded_values(g: Guarded, known: Dict[Hashable, IntClass]) -> object:
     unbounded = lo in kept and (g.bounds is None or lo > least) or hi in kept and (g.bounds is None or hi < most)
     spare = () if g.assume else _sent_away(tests, lo, hi)
     if not kept or unbounded or len(kept) + len(spare) > MAX_BOUNDED_VALUES:
-        return "nondet"
-    return ("set", tuple(kept) + spare, False)
+        return None
+    return tuple(kept), spare
 
 
 def _sent_away(tests: List[Callable[[int], bool]], lo: int, hi: int) -> Tuple[int, ...]:
@@ -990,7 +1053,9 @@ def _value(rhs: object, known: Dict[Hashable, IntClass], inits: FrozenSet[Hashab
     if rhs is _OTHER or isinstance(rhs, (int, tuple, str)):
         return rhs
     if isinstance(rhs, Guarded):
-        return guarded_values(rhs, known)
+        return _NOTHING if any(_waits(c, known, rhs.var) for c in rhs.conds) else guarded_values(rhs, known)
+    if _waits(rhs, known):
+        return _NOTHING
     v = constant_value(rhs)
     if v is not None:
         return v
@@ -1043,6 +1108,21 @@ def _value(rhs: object, known: Dict[Hashable, IntClass], inits: FrozenSet[Hashab
     if remainder_of(s) is not None or _returns_remainders(callee_definition(s)):
         return _REMAINDER
     return _OTHER
+
+
+def _waits(c: ci.Cursor, known: Dict[Hashable, IntClass], but: Optional[Hashable] = None) -> bool:
+    """Does ``c`` read a variable (other than ``but``) or call a function whose class is
+    :data:`PENDING` in ``known``?"""
+    for d in c.walk_preorder():
+        if d.kind == K.DECL_REF_EXPR and d.referenced is not None:
+            key = decl_key(d.referenced)
+            if key != but and known.get(key) == PENDING:
+                return True
+        elif d.kind == K.CALL_EXPR and known:
+            definition = callee_definition(d)
+            if definition is not None and known.get(return_key(definition)) == PENDING:
+                return True
+    return False
 
 
 def remainder_of(c: ci.Cursor) -> Optional[Tuple[ci.Cursor, int]]:
@@ -1488,7 +1568,10 @@ def _classify(assignments: List[Tuple[str, object]], repeated: bool, known: Dict
               inits: FrozenSet[Hashable] = frozenset(), tested: Optional[Set[int]] = None,
               rng: Optional[IntRange] = None, compared: FrozenSet[int] = frozenset(),
               ordered: bool = False, order_tested: bool = False, held: bool = False) -> IntClass:
-    values = [_narrowed(_value(rhs, known, inits), rhs, rng) for tag, rhs in assignments if tag != _UNINIT]
+    got = [(_value(rhs, known, inits), rhs) for tag, rhs in assignments if tag != _UNINIT]
+    values = [_narrowed(v, rhs, rng) for v, rhs in got if v is not _NOTHING]
+    if got and not values:
+        return PENDING
     if tested is not None and {"nondet", _REMAINDER} & set(values) and set(values) <= {"nondet", "truth", _REMAINDER} | \
             {v for v in values if isinstance(v, int)}:
         return _tested_flag(values, tested, rng, order_tested)
