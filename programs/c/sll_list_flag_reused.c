@@ -1,0 +1,40 @@
+/* expected: memsafety=true, memcleanup=false, unreach-call=false — list_flag with the choice of the flag misplaced into the build loop (a new nondet flag per cell), so the cells disagree with the last flag the check uses */
+#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+
+typedef struct node {
+    int h;
+    struct node *n;
+} *List;
+
+int main(void)
+{
+    int flag = 0;
+    List a = NULL, t;
+    while (__VERIFIER_nondet_int()) {
+        flag = __VERIFIER_nondet_int();
+        t = malloc(sizeof(struct node));
+        if (flag)
+            t->h = 1;
+        else
+            t->h = 2;
+        t->n = a;
+        a = t;
+    }
+    for (List p = a; p != NULL; p = p->n) {
+        if (flag) {
+            if (p->h != 1)
+                reach_error();
+        } else {
+            if (p->h != 2)
+                reach_error();
+        }
+    }
+    while (a != NULL) {
+        t = a->n;
+        free(a);
+        a = t;
+    }
+    return 0;
+}
