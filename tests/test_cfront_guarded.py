@@ -429,3 +429,51 @@ def test_an_index_picked_up_to_the_length_runs_off_the_list(tmp_path):
 def test_concrete_runs_embed_through_a_bound_computed_from_a_return(tmp_path):
     src = INDEXED.replace("UNTIL", "len - 1")
     assert_c_embeds(tmp_path, src, ("memsafety", "unreach-call"), "--nodes", "6", "--runs", "20")
+
+
+# two guards of one variable: 3, which the first sends away, the second keeps
+TWO_GUARDS = HEAD + """typedef struct node { struct node *next; } *SLL;
+extern void abort(void);
+int main(void) {
+    int v = __VERIFIER_nondet_int();
+    if (v < 0 || v > 2) abort();
+    int a = v;
+    v = __VERIFIER_nondet_int();
+    if (v < LOW || v > 5) abort();
+    int b = v;
+    if (b == 3) reach_error();
+    return a;
+}
+"""
+
+
+@pytest.mark.parametrize("low, expected", [("3", "false"), ("4", "true")])
+def test_a_value_one_guard_sends_away_and_another_keeps_is_read(tmp_path, low, expected):
+    """Reads of v leave out the value a guard sends away only where no guard of v keeps it: with
+    LOW 3 the second guard keeps 3, which the first sends away (the first version of the
+    classification of 11c3f01 left it out, and b == 3 was proved never to hold)."""
+    src = TWO_GUARDS.replace("LOW", low)
+    assert c_verdicts(tmp_path, src, ("unreach-call",), concrete=False) == (expected,)
+
+
+# a guard whose test keeps the value it reads before (or after) its range tests decide
+OBSERVED = HEAD + """int g = 0;
+int main(void) {
+    int v = __VERIFIER_nondet_int();
+    if (TEST) v = 0;
+    if (g > 4) reach_error();
+    return v;
+}
+"""
+
+
+@pytest.mark.parametrize("test, expected", [
+    ("(g = v) == -7 || v < 0 || v > 4", "unknown"),   # g may be 77
+    ("v < 0 || v > 4 || (g = v) == -7", "true"),      # g sees only 0..4
+])
+def test_a_guard_test_that_keeps_the_value_before_the_range_tests_decide(tmp_path, test, expected):
+    """An assignment (or a call) in a guard's test that reads v before a range test of v decides
+    keeps a value the guard sends away: that guard is no guard (v holds any value).  Before, g was
+    taken as one of 0..4 and g > 4 never to hold."""
+    src = OBSERVED.replace("TEST", test)
+    assert c_verdicts(tmp_path, src, ("unreach-call",), concrete=False) == (expected,)

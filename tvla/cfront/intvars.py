@@ -225,10 +225,13 @@ class _Rounds:
         out = dict(known)
         for key, assignments in self.col.assigned.items():
             cls = known.get(key)
-            guards = [rhs for _, rhs in assignments if isinstance(rhs, Guarded) and not rhs.assume]
-            if cls is None or cls.kind != "flag" or not guards:
+            guards = [rhs for _, rhs in assignments if isinstance(rhs, Guarded)]
+            if cls is None or cls.kind != "flag" or not any(not g.assume for g in guards):
                 continue
-            unseen = {v for g in guards for run in [guard_run(g, known)] if run is not None for v in run[1]}
+            runs = [guard_run(g, known) for g in guards]
+            # a value one guard sends away may be one another keeps (v < 0 || v > 2, then v < 3 || v > 5)
+            unseen = {v for run in runs if run is not None for v in run[1]} - \
+                {v for run in runs if run is not None for v in run[0]}
             for tag, rhs in assignments:
                 if tag != _UNINIT and not isinstance(rhs, Guarded):
                     unseen -= _given(_value(rhs, known, self.inits), unseen)
@@ -707,7 +710,8 @@ def guard_run(g: Guarded, known: Dict[Hashable, IntClass]) -> Optional[Tuple[Tup
     consts: Set[int] = set()
     tests: List[Callable[[int], bool]] = []
     for c in g.conds:
-        test = _guard_test(c, g.var, known, consts, top=not g.assume, sure=not g.assume)
+        test = None if _observes(c, g.var, "&&" if g.assume else "||", known) \
+            else _guard_test(c, g.var, known, consts, top=not g.assume, sure=not g.assume)
         if test is None:
             break
         tests.append(test)
@@ -729,6 +733,31 @@ def guard_run(g: Guarded, known: Dict[Hashable, IntClass]) -> Optional[Tuple[Tup
     if not kept or unbounded or len(kept) + len(spare) > MAX_BOUNDED_VALUES:
         return None
     return tuple(kept), spare
+
+
+def _observes(c: ci.Cursor, key: Hashable, chain: str, known: Dict[Hashable, IntClass]) -> bool:
+    """Could a side effect of guard test ``c`` keep a value of variable ``key`` the guard then
+    sends away?  An operand of the ``chain`` (``||`` of an ``if``, ``&&`` of an assumption) with an
+    assignment or step that reads the variable, or a call of a function of the program (which may
+    read it), that is itself a test of the variable or is followed by an operand that reads it
+    (``(g = v) == -7 || v > 4``, ``record(v) || v > 4``: ``g`` and ``record``'s parameter get
+    values the guard sends away, which its values only stand for)."""
+    ops = _operands(c, chain)
+    for i, o in enumerate(ops):
+        effect = any(writes_operand(x) and mentions(x, key) or x.kind == K.CALL_EXPR and not is_nondet_call(x)
+                     for x in o.walk_preorder())
+        if effect and (_guard_test(o, key, known, set()) is not None or any(mentions(x, key) for x in ops[i + 1:])):
+            return True
+    return False
+
+
+def _operands(c: ci.Cursor, op: str) -> List[ci.Cursor]:
+    """The operands of a chain of ``op`` (``a || b || c``), in order; ``[c]`` for another expression."""
+    s = strip(c)
+    kids = children(s)
+    if s.kind == K.BINARY_OPERATOR and binary_operator(s) == op and len(kids) == 2:
+        return _operands(kids[0], op) + _operands(kids[1], op)
+    return [c]
 
 
 def _sent_away(tests: List[Callable[[int], bool]], lo: int, hi: int) -> Tuple[int, ...]:
