@@ -198,9 +198,8 @@ class _Rounds:
         settled by then and ``settled`` asks for that."""
         col, ordered = self.col, set(self.ordered)
         compared = _compared_through_copies(_compared_values(self.comparisons, {}), col.assigned)
-        classes = known
+        classes, read = known, self.read(known)
         for _ in range(most):
-            read = self.read(known)
             classes = {k: _classify(v, k in col.repeated, read, self.inits, self.tested.get(k), col.ranges.get(k),
                                     frozenset(compared.get(k, ())), k in ordered, k in self.order_tested, k in self.held)
                        for k, v in col.assigned.items()}
@@ -214,9 +213,8 @@ class _Rounds:
                             if classes.get(k) == ABSTRACT and k not in self.singles})
             if classes == known:
                 return classes
-            known = classes
-            compared = _compared_through_copies(_compared_values(self.comparisons, _without_past(self.read(known))),
-                                                col.assigned)
+            known, read = classes, self.read(classes)
+            compared = _compared_through_copies(_compared_values(self.comparisons, _without_past(read)), col.assigned)
         return None if settled else classes
 
     def read(self, known: Dict[Hashable, IntClass]) -> Dict[Hashable, IntClass]:
