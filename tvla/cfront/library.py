@@ -1014,6 +1014,11 @@ def t_cut(lib: Library, x: str, fields: Sequence[str]) -> List[Tuple[str, str]]:
             kept.append(f"({lib.t('k_7', 'k_8')} & !(E(k_9, k_10) {rm('k_9', 'k_10')} & {lib.t('k_10', 'k_8')}))")
         if len(fields) == 1:
             kept.append(f"({lib.t('k_7', 'k_8')} & (E(k_9) {rm('k_9', 'k_7')}))")
+        if lib.single and not lib.sentinel:
+            # with one edge out of each cell a path never leaves a cycle: a path to a cell on none
+            # passes no cycle, so not the cut edge of x's cell, which is on one (a DLL swap closes
+            # a two-cell cycle before it cuts it: the summary ahead of it stays reachable)
+            kept.append(f"({lib.t('k_7', 'k_8')} & !c[{lib.tag}](k_8))")
         step = f"(({lib.edge('k_7', 'k_8')} & !{rm('k_7', 'k_8')}) | {_or(kept)})"
         still = f"(v_1 == v_2 | TC(v_1, v_2)(k_7, k_8) {step})"
         lost = f"({_or(inexact)} ? !{still} : {cut})"
