@@ -787,6 +787,19 @@ def test_a_write_through_an_uninitialised_link_pointer_is_invalid(tmp_path, body
         assert f.properties[0].violated == "valid-deref"
 
 
+@pytest.mark.parametrize("pick, verdict", [
+    ("if (__VERIFIER_nondet_int()) pp = &h;", "false (valid-memtrack)"),   # the cell is lost there
+    ("", "true"),
+])
+def test_a_link_pointer_moved_to_a_variable_no_longer_holds_its_cell(tmp_path, pick, verdict):
+    """After ``pp = &x->next; x = NULL;`` only ``pp`` points into the cell; ``pp = &h`` drops that
+    reference (valid-memtrack).  Its cell variable kept the cell, so the loss was never reported."""
+    src = PRELUDE + ("int main(void) { struct node *h = NULL; struct node **pp;"
+                     " struct node *x = malloc(sizeof *x); x->next = NULL; pp = &x->next; x = NULL; "
+                     + pick + " *pp = NULL; return 0; }\n")
+    assert c_verdicts(tmp_path, src, ("memsafety",), concrete=False) == (verdict,)
+
+
 TWO_LISTS = """int main(void) {
   struct node *a = NULL, *b = NULL;
   while (__VERIFIER_nondet_int()) {

@@ -120,6 +120,8 @@ class LinkLowering(ExprLowering):
                               self.link_assign(link, arms[2], no, fr, at)], at)
         alias = self.alias_of(s, fr)
         if alias is not None:
+            # pp no longer points into the cell it held: that cell loses the reference pp was
+            cur = self.step(cur, ir.AssignNull(link.cell), at)
             return self.step(cur, ir.Havoc(link.flag, self.target_value(link, ("var", alias))), at)
         src = self.link_of(s)
         if src is not None and src.struct == link.struct:
