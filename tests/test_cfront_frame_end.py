@@ -6,6 +6,8 @@ after the last use reported the list lost on the path that exits."""
 
 from pathlib import Path
 
+import pytest
+
 from conftest import assert_embedded, c2tvp, c_verdicts
 from tvla.cfront import ir
 from tvla.cfront.lower import lower_file
@@ -43,3 +45,22 @@ def test_a_dead_local_whose_cell_another_local_returns_loses_nothing(tmp_path):
 
 def test_the_concrete_runs_embed_in_the_analysis(tmp_path):
     assert_embedded(*c2tvp(tmp_path, HELD.read_text()))
+
+
+NESTED = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void abort(void);
+struct node { struct node *next; int d; };
+void g(void) { struct node *b = malloc(sizeof *b); b->next = NULL; STOP }
+void f(void) { struct node *a = malloc(sizeof *a); a->next = NULL; g(); }
+int main(void) { if (__VERIFIER_nondet_int()) f(); return 0; }
+"""
+
+
+@pytest.mark.parametrize("stop", ["abort();", "exit(0);", "if (__VERIFIER_nondet_int()) abort(); while (1) { }"])
+def test_a_local_of_a_deeper_call_does_not_take_the_name_of_one_still_held(tmp_path, stop):
+    """``a`` is dead in ``f`` after its last use, but ``f`` is active when ``g`` stops the program:
+    ``a`` holds its cell to the end.  Coalescing gave ``g``'s ``b`` the same name, and the malloc
+    of ``b`` reported ``a``'s cell lost (a false memtrack violation)."""
+    got = c_verdicts(tmp_path, NESTED.replace("STOP", stop), concrete=False)
+    assert got == ("true", "false", "true")

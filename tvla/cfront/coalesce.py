@@ -31,7 +31,7 @@ from dataclasses import fields, is_dataclass, replace
 from typing import Any, Dict, FrozenSet, List, Set, Tuple
 
 from tvla.cfront import ir
-from tvla.cfront.liveness import held_at, live_at, uses_defs
+from tvla.cfront.liveness import FrameEnds, held_at, live_at, uses_defs
 
 __all__ = ["coalesce"]
 
@@ -49,6 +49,7 @@ def _live_and_writes(prog: ir.CProgram, candidates: FrozenSet[str]) \
         if e.target in held and uses_defs(e.stmt)[1]:
             for node in (e.source, e.target):
                 live[node] = live.get(node, frozenset()) | held[e.target]
+    _held_to_return(prog, candidates, live)
     index: Dict[str, int] = {}
     for e in prog.edges:
         index.setdefault(e.source, len(index))
@@ -62,6 +63,19 @@ def _live_and_writes(prog: ir.CProgram, candidates: FrozenSet[str]) \
         for v in uses_defs(e.stmt)[1] & candidates:
             writes[v].append((i, (1 << index[e.source]) | (1 << index[e.target])))
     return live, bits, writes
+
+
+def _held_to_return(prog: ir.CProgram, candidates: FrozenSet[str], live: Dict[str, FrozenSet[str]]) -> None:
+    """Adds to ``live`` the nodes where a dead local of a call still holds its cells because the
+    program may stop inside that call before it returns (its kill waits: liveness.FrameEnds): a
+    variable of a deeper call sharing its name would write over them (``f`` holds ``a`` and calls
+    ``g``, which allocates ``b`` and aborts)."""
+    later, frame = FrameEnds(prog), {p.name: p.frame for p in prog.pointers}
+    for e in prog.edges:
+        dying = (live.get(e.source, frozenset()) | uses_defs(e.stmt)[1]) - live.get(e.target, frozenset())
+        for v in dying & candidates:
+            for node in later.held(v, frame.get(v, 0), e):
+                live[node] = live.get(node, frozenset()) | {v}
 
 
 def _ranges(prog: ir.CProgram, candidates: FrozenSet[str]) -> Dict[str, int]:

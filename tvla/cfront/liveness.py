@@ -65,7 +65,7 @@ from tvla.cfront import ir
 T = TypeVar("T")
 
 __all__ = ["held_at", "drop_spins", "uses_defs", "int_uses_defs", "live_at", "ints_live_at", "ints_live_at_entry",
-           "read_uninitialised", "ending_nodes", "overwritten", "insert_kills", "forget_dead_flags"]
+           "read_uninitialised", "ending_nodes", "overwritten", "insert_kills", "forget_dead_flags", "FrameEnds"]
 
 
 def uses_defs(stmt: ir.Statement) -> Tuple[Set[str], Set[str]]:
@@ -425,11 +425,9 @@ class FrameEnds:
             self.stopping[k] = frozenset(found)
         return self.stopping[k]
 
-    def postpone(self, v: str, k: int, e: ir.Edge) -> bool:
-        """Does ``v`` (a variable of the call ``k``; 0: not one call's) dying on ``e`` die later, where
-        ``k`` returns?  Then those edges are noted (:meth:`before`)."""
-        if not k or k not in e.frames or e.target not in self.stopping_in(k):
-            return False
+    def _after(self, v: str, k: int, e: ir.Edge) -> Tuple[Set[str], List[ir.Edge], bool]:
+        """From ``e.target`` inside the call ``k`` until ``v`` is written: the nodes, the edges that
+        leave ``k``, and whether some edge stops the program in ``k``."""
         seen, todo, leaving, stops = {e.target}, [e.target], [], False
         while todo:
             for nxt in self.out_edges.get(todo.pop(), ()):
@@ -440,10 +438,31 @@ class FrameEnds:
                 elif v not in uses_defs(nxt.stmt)[1] and nxt.target not in seen:
                     seen.add(nxt.target)
                     todo.append(nxt.target)
+        return seen, leaving, stops
+
+    def waits(self, k: int, e: ir.Edge) -> bool:
+        """May a variable of the call ``k`` (0: not one call's) dying on ``e`` still be in scope
+        where the program stops inside ``k``?"""
+        return bool(k) and k in e.frames and e.target in self.stopping_in(k)
+
+    def postpone(self, v: str, k: int, e: ir.Edge) -> bool:
+        """Does ``v`` (a variable of the call ``k``; 0: not one call's) dying on ``e`` die later, where
+        ``k`` returns?  Then those edges are noted (:meth:`before`)."""
+        if not self.waits(k, e):
+            return False
+        _seen, leaving, stops = self._after(v, k, e)
         if stops:
             for nxt in leaving:
                 self.kills.setdefault(id(nxt), set()).add(v)
         return stops
+
+    def held(self, v: str, k: int, e: ir.Edge) -> Set[str]:
+        """The nodes where ``v``, dying on ``e``, still holds its cells because :meth:`postpone` moves
+        its kill to where ``k`` returns (none when it does not)."""
+        if not self.waits(k, e):
+            return set()
+        seen, _leaving, stops = self._after(v, k, e)
+        return seen if stops else set()
 
     def before(self, e: ir.Edge) -> List[str]:
         """The locals to kill before ``e``: their call has returned."""
