@@ -1163,8 +1163,14 @@ def remainder_of(c: ci.Cursor) -> Optional[Tuple[ci.Cursor, int]]:
 
 
 def _remainders(s: ci.Cursor) -> Optional[Tuple[int, ...]]:
-    """The values ``k % K`` may take (from -(K-1) to K-1, from 0 for an unsigned operation), if at
-    most :data:`MAX_COUNTER_VALUES`; else None, as for any other expression."""
+    """The values ``k % K`` may take (from -(K-1) to K-1, from 0 for an unsigned operation), or
+    ``k & M`` (M a constant from 0: from 0 to M, whatever the sign of k), if at most
+    :data:`MAX_COUNTER_VALUES`; else None, as for any other expression."""
+    if s.kind == K.BINARY_OPERATOR and binary_operator(s) == "&" and len(children(s)) == 2:
+        m, t = evaluate_int(children(s)[1]), int_range(s.type)
+        if m is None or t is None or not 0 <= m < MAX_COUNTER_VALUES or m not in t:
+            return None
+        return tuple(range(m + 1))
     remainder = remainder_of(s)
     if remainder is None:
         return None
