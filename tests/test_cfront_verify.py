@@ -800,6 +800,43 @@ def test_a_link_pointer_moved_to_a_variable_no_longer_holds_its_cell(tmp_path, p
     assert c_verdicts(tmp_path, src, ("memsafety",), concrete=False) == (verdict,)
 
 
+CALLEE_LINK = PRELUDE + """void f(struct node ***r) {
+  struct node *loc = malloc(sizeof *loc);
+  loc->next = NULL;
+  POINT
+}
+int main(void) {
+  struct node *h = NULL;
+  struct node **pp = &h;
+  f(&pp);
+  struct node *x = *pp;
+  free(x);
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("point, verdict", [
+    ("*r = &loc;", "false (valid-memtrack)"),   # loc's cell is lost where f returns, then *pp dangles
+    ("**r = loc;", "true"),                     # the cell goes into h
+])
+def test_a_link_to_a_callee_local_dangles_after_the_return(tmp_path, point, verdict):
+    """After ``f`` returns, ``pp`` points to its dead local ``loc``: ``*pp`` is a valid-deref
+    violation, and ``loc``'s cell was lost at the return.  The link's reads of ``loc`` kept it
+    live to the end, and memsafety was proved."""
+    src = CALLEE_LINK.replace("POINT", point)
+    assert c_verdicts(tmp_path, src, ("memsafety",), concrete=False) == (verdict,)
+
+
+@pytest.mark.parametrize("write", ["*pp = n; free(*pp);", "h = n; free(h);"])
+def test_a_link_to_a_block_local_dangles_after_the_block(tmp_path, write):
+    src = PRELUDE + ("int main(void) { struct node *h = NULL; struct node **pp = &h;"
+                     " if (__VERIFIER_nondet_int()) { struct node *loc = NULL; pp = &loc; }"
+                     " struct node *n = malloc(sizeof *n); n->next = NULL; " + write + " return 0; }\n")
+    expected = "false (valid-deref)" if write.startswith("*pp") else "true"
+    assert c_verdicts(tmp_path, src, ("memsafety",), concrete=False) == (expected,)
+
+
 TWO_LISTS = """int main(void) {
   struct node *a = NULL, *b = NULL;
   while (__VERIFIER_nondet_int()) {

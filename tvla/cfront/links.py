@@ -15,7 +15,7 @@ or ``AssignVar``/``Store``.  The flag is exact, so nothing is abstracted.
 """
 
 from dataclasses import dataclass, field, replace
-from typing import Dict, Hashable, List, Optional, Tuple
+from typing import AbstractSet, Dict, Hashable, List, Optional, Tuple
 
 import clang.cindex as ci
 
@@ -214,6 +214,25 @@ class LinkLowering(ExprLowering):
             return BAD, cur
         return v, self.step(cur, ir.LinkWrite(link.cell, link.flag, v), s)
 
+    def end_links_into(self, names: AbstractSet[str], cur: Cur, at: ci.Cursor, dies: bool) -> Cur:
+        """The scope of the pointer variables ``names`` ends (a callee's locals where it returns, a
+        block's where it ends): a link pointing to one of them points to none now (``("gone", v)``:
+        a read or write through it is a valid-deref violation).  With ``dies`` each variable a link
+        may point to dies too (a cell only it held is lost); otherwise the later reads through the
+        links (no longer taken) would keep it live to the end of the program."""
+        gone = []
+        for link in self.made_links:
+            for kind, name in list(link.targets):
+                if kind == "var" and name in names and cur is not None:
+                    yes, no = self.node(), self.node()
+                    self.flag_branch(link, (kind, name), yes, no, cur, at)
+                    yes = self.step(yes, ir.Havoc(link.flag, self.target_value(link, ("gone", name))), at)
+                    cur = self.join([yes, no], at)
+                    gone.append(name)
+        for name in dict.fromkeys(gone) if dies else ():
+            cur = self.step(cur, ir.Kill(name, True), at)
+        return cur
+
     def close_link_copies(self) -> None:
         """Give each link the targets of the links copied into it (before the flags' values are read)."""
         changed = True
@@ -246,7 +265,10 @@ def field_address(s: ci.Cursor, link: Link) -> Optional[Tuple[ci.Cursor, str]]:
 
 
 def _through(kind: str, name: str, stmt: ir.Statement) -> ir.Statement:
-    """What a LinkRead or LinkWrite does when its link points to the variable or field ``name``."""
+    """What a LinkRead or LinkWrite does when its link points to the variable or field ``name``
+    (or to the variable ``name`` whose scope has ended: ``kind`` "gone")."""
+    if kind == "gone":
+        return ir.OutsideObject(f"{name} accessed through a pointer after its scope ended")
     if isinstance(stmt, ir.LinkRead):
         return ir.AssignVar(stmt.dst, name) if kind == "var" else ir.Load(stmt.dst, stmt.cell, name)
     assert isinstance(stmt, ir.LinkWrite)

@@ -325,7 +325,12 @@ class Lowering(LinkLowering):
             return None
         k = c.kind
         if k == K.COMPOUND_STMT:
-            return self.block(children(c), cur, fr)
+            end = self.block(children(c), cur, fr)
+            # a nested block's variables go out of scope where it ends (left by a jump: not followed)
+            declared = {decl_key(d) for d in children(c) if d.kind == K.DECL_STMT for d in children(d)}
+            if declared & fr.top:   # a function's own block: its call's end (inline) or the program's
+                return end
+            return self.end_links_into({fr.names[k] for k in declared if k in fr.names}, end, c, dies=False)
         return self.guarded(c, cur, lambda: self.simple_stmt(c, cur, fr))
 
     def guarded(self, c: ci.Cursor, cur: Cur, work: Callable[[], Cur]) -> Cur:
@@ -1202,6 +1207,7 @@ class Lowering(LinkLowering):
             cur = callee.exit
             for cell, d in callee.cells:   # its struct variables die with it
                 cur = self.free_with_heads(cell, True, cur, d)
+            cur = self.end_links_into(set(callee.names.values()), cur, s, dies=True)
         return value, cur
 
     def still_in_scope(self, cur: Cur, s: ci.Cursor) -> None:
