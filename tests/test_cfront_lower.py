@@ -747,6 +747,21 @@ def test_verdicts_with_a_callee_that_spins(tmp_path):
         assert (f.properties[0].verdict, f.properties[0].violated) == verdict, lose
 
 
+@pytest.mark.parametrize("loop, verdict", [
+    ("int running = 1; while (running != 0) { if (__VERIFIER_nondet_int()) running = 1; }", "true"),
+    ("int k = 1; while (k > 0) k = k * 1;", "true"),
+    ("int running = 1; while (running != 0) { if (__VERIFIER_nondet_int()) running = 0; }",
+     "false (valid-memtrack)"),   # the loop ends: f returns and its cell is lost
+])
+def test_a_loop_whose_only_exit_tests_a_flag_for_a_value_it_never_has_spins(tmp_path, loop, verdict):
+    """A callee's loop that leaves only when a flag has a value none of its values is (``running``
+    only ever 1) never ends: the callee's local is still in scope, its cell not lost.  The exit
+    edge made the loop look like one that ends, and the cell was reported lost (a wrong false)."""
+    src = HEADER + ("void f(void) { Node *a = malloc(sizeof *a); a->next = NULL; " + loop + " }\n"
+                    "int main() { f(); return 0; }\n")
+    assert c_verdicts(tmp_path, src, ("memsafety",), concrete=False) == (verdict,)
+
+
 SPIN_GUARD = """#include <stdlib.h>
 extern int __VERIFIER_nondet_int(void);
 void reach_error(void) {}

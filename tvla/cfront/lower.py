@@ -1223,9 +1223,10 @@ class Lowering(LinkLowering):
         throughout it: a :class:`~tvla.cfront.ir.Spin` of theirs on its first node (a cut's end
         has one already), so the liveness pass keeps their pointers in scope on the way in (a cell
         only a local holds is not lost while the program spins; were the call taken as returned,
-        it would be)."""
+        it would be).  A test of a flag that none of its values passes is no way out
+        (``while (running != 0)`` of a flag only ever 1)."""
         g = nx.DiGraph((e.source, e.target) for e in self.edges)
-        leaving = ir.leading_to(self.edges, ("exit", "error"))
+        leaving = ir.leading_to([e for e in self.edges if not self.never_holds(e.stmt)], ("exit", "error"))
         stuck = g.subgraph(n for n in g if n not in leaving)
         number = {n: int(n[1:]) for n in self.node_frames}   # L1, L2, ...: the order they were made in
         spinning = {e.source for e in self.edges if isinstance(e.stmt, ir.Spin)}
@@ -1236,6 +1237,17 @@ class Lowering(LinkLowering):
             head = min(loop, key=lambda n: number.get(n, 0))
             active = frozenset.intersection(*(self.node_frames.get(n, frozenset()) for n in loop))
             self.edges.append(ir.Edge(head, head, ir.Spin(frames=active), inside.pos, inside.text, active))
+
+    def never_holds(self, s: ir.Statement) -> bool:
+        """Is ``s`` a test of a flag against a constant that none of the flag's values passes?"""
+        c = s.cond if isinstance(s, ir.Assume) else None
+        if not isinstance(c, ir.DataCond) or c.lfield is not None or c.right is not None \
+                or not isinstance(c.value, int) or c.left not in self.ints:
+            return False
+        iv = self.ints[c.left]
+        if not iv.values or iv.other or iv.register or iv.ordered or iv.spare is not None:
+            return False
+        return not any(ir.holds(v, c.op, c.value) for v in iv.values)
 
     def return_value(self, fdef: ci.Cursor, callee: Frame) -> Operand:
         """Make the variable the callee's ``return e`` assigns; return the call's value."""
