@@ -226,8 +226,8 @@ class LinkLowering(ExprLowering):
                 if kind == "var" and name in names and cur is not None:
                     yes, no = self.node(), self.node()
                     self.flag_branch(link, (kind, name), yes, no, cur, at)
-                    yes = self.step(yes, ir.Havoc(link.flag, self.target_value(link, ("gone", name))), at)
-                    cur = self.join([yes, no], at)
+                    moved = self.step(yes, ir.Havoc(link.flag, self.target_value(link, ("gone", name))), at)
+                    cur = self.join([moved, no], at)
                     gone.append(name)
         for name in dict.fromkeys(gone) if dies else ():
             cur = self.step(cur, ir.Kill(name, True), at)
