@@ -758,3 +758,44 @@ def test_a_step_down_right_after_a_free_takes_back_the_cell_freed(tmp_path, step
 
 def test_a_step_down_right_after_a_free_embeds_its_concrete_runs(tmp_path):
     assert_runs_embed(tmp_path, FILTERED.replace("STEP", "len--;"), "unreach-call", "3", "0")
+
+
+SHIFTED = """#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+typedef struct node { struct node *next; } *List;
+int main(void)
+{
+  List a = malloc(sizeof(struct node));
+  List p = a, t;
+  int n = 1;
+  while (__VERIFIER_nondet_int()) {
+    t = malloc(sizeof(struct node));
+    p->next = t;
+    p = t;
+    n++;
+  }
+  p->next = NULL;
+  int cnt = 0;
+  for (p = a; p->next != NULL; p = p->next)
+    cnt++;
+  if (CHECK)
+    reach_error();
+  while (a != NULL) { t = a->next; free(a); a = t; }
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("check, expected", [("cnt != n - 1", "true"), ("cnt == n - 1", "false"),
+                                             ("cnt != n", "false")])
+def test_counts_that_each_marked_one_cell_the_other_did_not(tmp_path, check, expected):
+    """``n`` marks the cells after the first, ``cnt`` those before the last: each marked one cell
+    the other did not, so ``cnt == n - 1`` (the filter decided a difference only where one side
+    marked nothing the other did not: unknown)."""
+    [f] = verify_files([str(write(tmp_path, SHIFTED.replace("CHECK", check)))], VerifyOptions(("unreach-call",)))
+    assert f.properties[0].verdict == expected, f.properties[0].reason
+
+
+def test_counts_that_each_marked_one_cell_the_other_did_not_embed_their_concrete_runs(tmp_path):
+    assert_runs_embed(tmp_path, SHIFTED.replace("CHECK", "cnt != n - 1"), "unreach-call", "4", "0")

@@ -2432,8 +2432,14 @@ def _tally_fails(lib: Library, c: ir.TallyCond, k: int) -> str:
     def only_b(w: str) -> str:
         return f"{b}({w}) & !{a}({w})"
     none_a, none_b = f"!{_at_least(1, only_a, 'x')}", f"!{_at_least(1, only_b, 'x')}"
-    equal = f"({none_b} & {_exactly(k, only_a, 'x')})" if k >= 0 else f"({none_a} & {_exactly(-k, only_b, 'x')})"
-    differ = f"(({none_b} & !{_exactly(k, only_a, 'x')}) | ({none_a} & !{_exactly(-k, only_b, 'x')}))"
+    one_a, one_b = _exactly(1, only_a, "x"), _exactly(1, only_b, "x")
+    # the differences counted where one of them is empty or holds one cell (an individual one: on
+    # a summary node "exactly one" is 1/2), as when each counter marked one cell the other did not
+    # (cnt marks the cells before the last, n those after the first: cnt == n - 1)
+    equal = f"(({none_b} & {_exactly(k, only_a, 'x')}) | ({one_b} & {_exactly(k + 1, only_a, 'x')}))" if k >= 0 \
+        else f"(({none_a} & {_exactly(-k, only_b, 'x')}) | ({one_a} & {_exactly(1 - k, only_b, 'x')}))"
+    differ = f"(({none_b} & !{_exactly(k, only_a, 'x')}) | ({none_a} & !{_exactly(-k, only_b, 'x')})" \
+        f" | ({one_b} & !{_exactly(k + 1, only_a, 'x')}) | ({one_a} & !{_exactly(1 - k, only_b, 'x')}))"
 
     def gap_at_least(j: int) -> str:   # where the marks say a - b >= j (one of A \ B, B \ A is empty)
         if j > 0:
