@@ -327,10 +327,10 @@ class Lowering(LinkLowering):
         if k == K.COMPOUND_STMT:
             end = self.block(children(c), cur, fr)
             # a nested block's variables go out of scope where it ends (left by a jump: not followed)
-            declared = {decl_key(d) for d in children(c) if d.kind == K.DECL_STMT for d in children(d)}
+            declared = {decl_key(v) for d in children(c) if d.kind == K.DECL_STMT for v in children(d)}
             if declared & fr.top:   # a function's own block: its call's end (inline) or the program's
                 return end
-            return self.end_links_into({fr.names[k] for k in declared if k in fr.names}, end, c, dies=False)
+            return self.end_links_into({fr.names[key] for key in declared if key in fr.names}, end, c, dies=False)
         return self.guarded(c, cur, lambda: self.simple_stmt(c, cur, fr))
 
     def guarded(self, c: ci.Cursor, cur: Cur, work: Callable[[], Cur]) -> Cur:
