@@ -828,10 +828,14 @@ def test_a_link_to_a_callee_local_dangles_after_the_return(tmp_path, point, verd
     assert c_verdicts(tmp_path, src, ("memsafety",), concrete=False) == (verdict,)
 
 
+@pytest.mark.parametrize("block", [
+    "if (__VERIFIER_nondet_int()) { struct node *loc = NULL; pp = &loc; }",
+    # left by the break only: the block's end is never reached, the loop's is
+    "while (1) { struct node *loc = NULL; pp = &loc; if (__VERIFIER_nondet_int()) break; }",
+])
 @pytest.mark.parametrize("write", ["*pp = n; free(*pp);", "h = n; free(h);"])
-def test_a_link_to_a_block_local_dangles_after_the_block(tmp_path, write):
-    src = PRELUDE + ("int main(void) { struct node *h = NULL; struct node **pp = &h;"
-                     " if (__VERIFIER_nondet_int()) { struct node *loc = NULL; pp = &loc; }"
+def test_a_link_to_a_block_local_dangles_after_the_block(tmp_path, block, write):
+    src = PRELUDE + ("int main(void) { struct node *h = NULL; struct node **pp = &h; " + block +
                      " struct node *n = malloc(sizeof *n); n->next = NULL; " + write + " return 0; }\n")
     expected = "false (valid-deref)" if write.startswith("*pp") else "true"
     assert c_verdicts(tmp_path, src, ("memsafety",), concrete=False) == (expected,)

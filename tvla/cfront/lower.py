@@ -331,7 +331,18 @@ class Lowering(LinkLowering):
             if declared & fr.top:   # a function's own block: its call's end (inline) or the program's
                 return end
             return self.end_links_into({fr.names[key] for key in declared if key in fr.names}, end, c, dies=False)
-        return self.guarded(c, cur, lambda: self.simple_stmt(c, cur, fr))
+        end = self.guarded(c, cur, lambda: self.simple_stmt(c, cur, fr))
+        if k in (K.WHILE_STMT, K.DO_STMT, K.FOR_STMT):
+            return self.loop_scope_end(c, end, fr)
+        return end
+
+    def loop_scope_end(self, c: ci.Cursor, end: Cur, fr: Frame) -> Cur:
+        """After the loop ``c`` (left by its test or by a ``break`` out of a nested block, whose end
+        was not reached), the variables declared in it are out of scope: links to them dangle."""
+        if not any(kind == "var" for link in self.made_links for kind, _ in link.targets):
+            return end
+        inside = {fr.names[decl_key(d)] for d in c.walk_preorder() if d.kind == K.VAR_DECL and decl_key(d) in fr.names}
+        return self.end_links_into(inside, end, c, dies=False)
 
     def guarded(self, c: ci.Cursor, cur: Cur, work: Callable[[], Cur]) -> Cur:
         """``work()``, the lowering of statement ``c`` from ``cur``; a construct this lowering did not
