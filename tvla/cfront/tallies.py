@@ -17,8 +17,8 @@ empties the tally and finds it; ``c = d`` copies d's; every other write loses it
 ``c += 1``, which this pass follows by a :class:`~tvla.cfront.ir.Tally`: the first of its
 candidate pointer variables that points to a cell not tallied yet gets tallied (none: lost).
 A variable freed on the one edge into the step comes first (``free(t); freed++;``: the cell
-freed is the one counted; for ``free(p); len--;`` before the cell a walker left behind).  The other candidates (each stays live up to the step, so they are
-few) are variables assigned in
+freed is the one counted; for ``free(p); len--;`` even before the cell a walker left behind).
+The other candidates (each stays live up to the step, so they are few) are variables assigned in
 the loop around the step, not temporaries of the lowering (but first, the cell a walker left
 behind, unless ``malloc`` assigns the walker in that loop: then the step counts the new cell),
 those a test compares with NULL
@@ -193,9 +193,9 @@ def tally_counters(prog: ir.CProgram) -> ir.CProgram:
         if isinstance(s, ir.Step) and s.var in counted and s.delta in (1, -1):
             loop = loops.get(e.source)
             cands = _candidates(prog.edges, loop, temps, s.delta) or _before(e, into, temps)[:BACK_VARS]
-            # ``free(t); freed++;``, ``free(p); len--;``: the cell just freed is the one counted or
-            # taken back (before a walker's cell left behind: the walk has not moved on yet)
             freed = _freed_before(e, into, temps)
+            if s.delta > 0:   # ``free(t); freed++;``: the cell just freed is the one counted
+                cands = freed + cands
             behind = _left_behind(prog.edges, out_of, i, loop, cands, loads) if loop is not None else []
             if s.delta > 0 and loop is not None:   # a cell made in the loop is counted, not the one left
                 built = {t.dst for t in _inside(prog.edges, loop) if isinstance(t, ir.Malloc)}
@@ -205,8 +205,10 @@ def tally_counters(prog: ir.CProgram) -> ir.CProgram:
                 behind += [x for x in _freed_temps(prog.edges, loop, temps) if x not in behind]
             for x in behind:
                 ghosts.setdefault(x, _fresh_name(prog, f"{x}_left", ghosts.values()))
-            steps[i] = (freed if s.delta < 0 else []) + [ghosts[x] for x in behind] + (freed if s.delta > 0 else []) \
-                + cands
+            # ``free(p); len--;``: the cell just freed is the one taken back, even before the cell a
+            # walker left behind (the walk has not moved on yet)
+            first = freed if s.delta < 0 else []
+            steps[i] = first + [ghosts[x] for x in behind] + cands
     out: List[ir.Edge] = []
     for i, e in enumerate(prog.edges):
         s, walker = e.stmt, _advance(e.stmt, loads)
