@@ -841,6 +841,32 @@ def test_a_link_to_a_block_local_dangles_after_the_block(tmp_path, block, write)
     assert c_verdicts(tmp_path, src, ("memsafety",), concrete=False) == (expected,)
 
 
+@pytest.mark.parametrize("body, verdict", [
+    # left by a goto: the block's end is never reached
+    ("{ struct node *loc = NULL; pp = &loc; if (__VERIFIER_nondet_int()) goto out; pp = &h; } out: *pp = n;",
+     "false (valid-deref)"),
+    ("{ struct node *loc = NULL; pp = &loc; again: *pp = n; if (__VERIFIER_nondet_int()) goto again; } pp = &h;"
+     " *pp = n;", "true"),
+    # left by a continue: the next turn's *pp is the last turn's loc
+    ("int i = 0; while (i < 2) { struct node *loc = NULL; if (i == 1) *pp = n; i++; pp = &loc;"
+     " if (__VERIFIER_nondet_int()) continue; pp = &h; }", "false (valid-deref)"),
+    ("int i = 0; while (i < 2) { struct node *loc = NULL; if (i == 1) *pp = n; i++; pp = &loc; *pp = n;"
+     " pp = &h; if (__VERIFIER_nondet_int()) continue; }", "true"),
+    # left by a break out of a switch
+    ("switch (__VERIFIER_nondet_int()) { case 1: { struct node *loc = NULL; pp = &loc; break; } default: break; }"
+     " *pp = n;", "false (valid-deref)"),
+    # a copy of the link takes its targets only once the program is lowered
+    ("struct node **qq; { struct node *loc = NULL; pp = &loc; qq = pp; } *qq = n;", "false (valid-deref)"),
+    ("struct node **qq; { struct node *loc = NULL; pp = &loc; qq = pp; *qq = n; qq = &h; } *qq = n;", "true"),
+])
+def test_a_link_to_a_block_local_dangles_after_a_jump_out(tmp_path, body, verdict):
+    """A block left by a ``goto``, ``continue`` or ``break`` out of a switch ends its variables'
+    scope as its end does; so does a block whose local a copy of a link points to."""
+    src = PRELUDE + ("int main(void) { struct node *h = NULL; struct node **pp = &h;"
+                     " struct node *n = malloc(sizeof *n); n->next = NULL; " + body + " free(n); return 0; }\n")
+    assert c_verdicts(tmp_path, src, ("memsafety",), concrete=False) == (verdict,)
+
+
 TWO_LISTS = """int main(void) {
   struct node *a = NULL, *b = NULL;
   while (__VERIFIER_nondet_int()) {

@@ -436,6 +436,14 @@ def decl_key(c: ci.Cursor) -> Tuple[str, int]:
     return (loc.file.name if loc.file is not None else "", loc.offset)
 
 
+LOOPS = (K.WHILE_STMT, K.DO_STMT, K.FOR_STMT)
+
+
+def encloses(outer: ci.Cursor, inner: ci.Cursor) -> bool:
+    """Does the source range of ``outer`` hold the start of ``inner``?"""
+    return outer.extent.start.offset <= inner.extent.start.offset < outer.extent.end.offset
+
+
 def writes_operand(c: ci.Cursor) -> bool:
     """Does ``c`` write its first operand (``=``, ``+=``, ``++``...)?"""
     return c.kind == K.BINARY_OPERATOR and binary_operator(c) == "=" or c.kind == K.COMPOUND_ASSIGNMENT_OPERATOR \

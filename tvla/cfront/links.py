@@ -15,7 +15,7 @@ or ``AssignVar``/``Store``.  The flag is exact, so nothing is abstracted.
 """
 
 from dataclasses import dataclass, field, replace
-from typing import AbstractSet, Dict, Hashable, List, Optional, Tuple
+from typing import AbstractSet, Dict, FrozenSet, Hashable, Iterable, List, Optional, Tuple
 
 import clang.cindex as ci
 
@@ -26,6 +26,19 @@ from tvla.cfront.lower_expr import Cur, ExprLowering, Operand, Ptr
 from tvla.cfront.parse import binary_operator, unary_operator
 
 __all__ = ["Link", "LinkLowering", "link_struct", "field_address", "expand_links"]
+
+@dataclass(frozen=True)
+class ScopeEnd:
+    """Where the scope of variables ends (:meth:`LinkLowering.end_scope`): the links to them are made
+    to dangle from ``cur`` on to ``then`` once every link's targets are known."""
+
+    cur: str
+    then: str
+    names: FrozenSet[str]
+    at: ci.Cursor
+    dies: bool
+    frames: Tuple[int, ...]
+
 
 @dataclass
 class Link:
@@ -50,6 +63,8 @@ class LinkLowering(ExprLowering):
     link_refs: Dict[Hashable, Link]   # a ``T ***`` parameter given ``&pp``: the link ``*p`` is
     made_links: List[Link]        # every link made, for the expansion of their statements
     link_copies: List[Tuple[Link, Link]]   # (pp, qq) of every ``pp = qq``: pp may point wherever qq may
+    address_taken: FrozenSet[Tuple[str, int]]   # the variables of which the program takes the address (``&v``)
+    scope_ends: List[ScopeEnd]   # put off until every link's targets are known
 
     def link_of(self, c: ci.Cursor) -> Optional[Link]:
         """The link pointer ``c`` names (``pp``, or ``*p`` for a ``T ***`` p given ``&pp``), or None."""
@@ -213,6 +228,46 @@ class LinkLowering(ExprLowering):
         if v == BAD:
             return BAD, cur
         return v, self.step(cur, ir.LinkWrite(link.cell, link.flag, v), s)
+
+    def end_scope(self, keys: Iterable[Hashable], fr: Frame, cur: Cur, at: ci.Cursor, dies: bool) -> Cur:
+        """The scope of the variables declared by ``keys`` ends at ``cur`` (a block's end, a jump out
+        of it, a call's return): the node after.  What the links to them become is put off to
+        :meth:`end_scopes`: a link may get them as targets later in the text (a ``goto`` back into
+        the block, or a copy ``qq = pp`` that takes pp's targets once the copies are closed)."""
+        names = frozenset(fr.names[k] for k in keys if k in self.address_taken and k in fr.names)
+        if cur is None or not names:
+            return cur
+        then = f"E{len(self.scope_ends) + 1}"   # not numbered with the others: gone if nothing dangles
+        self.node_frames[then] = frozenset(self.frames)
+        self.scope_ends.append(ScopeEnd(cur, then, names, at, dies, tuple(self.frames)))
+        return then
+
+    def taken_within(self, c: ci.Cursor) -> List[Tuple[str, int]]:
+        """The variables declared inside the statement ``c`` whose address the program takes (by
+        the place of their declaration: no walk of ``c``, whose loops may nest deep)."""
+        start, end = c.extent.start, c.extent.end
+        where = start.file.name if start.file is not None else ""
+        return sorted(k for k in self.address_taken if k[0] == where
+                      and start.offset <= k[1] < end.offset)
+
+    def end_scopes(self) -> None:
+        """The steps of every :meth:`end_scope`, the copies of links closed before and after (a link
+        copied from one that may dangle may dangle too).  Where no link may point to the variables,
+        the node after the scope's end is the node of its end."""
+        self.close_link_copies()
+        same: Dict[str, str] = {}
+        for end in self.scope_ends:   # in the order made: an end's node may be an earlier one's
+            cur = same.get(end.cur, end.cur)
+            with self.frames_as(end.frames):
+                out = self.end_links_into(end.names, cur, end.at, end.dies)
+            if out == cur:
+                same[end.then] = cur
+                del self.node_frames[end.then]
+            else:
+                self.goto(out, end.then, end.at)
+        self.edges = [replace(e, source=same.get(e.source, e.source), target=same.get(e.target, e.target))
+                      for e in self.edges]
+        self.close_link_copies()
 
     def end_links_into(self, names: AbstractSet[str], cur: Cur, at: ci.Cursor, dies: bool) -> Cur:
         """The scope of the pointer variables ``names`` ends (a callee's locals where it returns, a

@@ -44,7 +44,7 @@ import networkx as nx
 
 from tvla.cfront import ir
 from tvla.cfront.unsequenced import unsequenced_effects
-from tvla.cfront.cinfo import BLOCK, accessed_cells, function_symbol, ABS_FUNCTIONS, jumped_over_decls, binary_conditional, opaque_expression, walk_main, ERROR_FUNCTIONS, EXIT_FUNCTIONS, POINTER_LIBRARY, STOPPING_FUNCTIONS, CELL_ALLOCATORS, CELL_FIELD, K, SourceText, call_arguments, backward_jumps, callee_name, hidden_calls, jumped_back_over, library_name, switch_range, callable_from_main, function_field_values, definitions, cell_words, children, constant_value, decl_key, \
+from tvla.cfront.cinfo import BLOCK, LOOPS, encloses, accessed_cells, function_symbol, ABS_FUNCTIONS, jumped_over_decls, binary_conditional, opaque_expression, walk_main, ERROR_FUNCTIONS, EXIT_FUNCTIONS, POINTER_LIBRARY, STOPPING_FUNCTIONS, CELL_ALLOCATORS, CELL_FIELD, K, SourceText, call_arguments, backward_jumps, callee_name, hidden_calls, jumped_back_over, library_name, switch_range, callable_from_main, function_field_values, definitions, cell_words, children, constant_value, decl_key, \
     designated_fields, does_nothing, never_returns, fields_of, function_number, initializer, int_cell, is_function_pointer, is_int, is_int_cell, is_number, \
     is_scalar, for_parts, for_parts_unknown, is_pointer, is_void_pointer, pointee_struct, strip, struct_decl, struct_name, switch_cases, \
     MAX_CASE_RANGE, case_values, int_range, sizeof_struct
@@ -185,6 +185,8 @@ class Lowering(LinkLowering):
         self.sign_tested = tests.sign_tested
         self.addressed = outs.addressed
         self.struct_addressed = _addressed_structs(tu)
+        self.address_taken = _address_taken(tu)
+        self.scope_ends = []
         self.symbolic_names: Dict[Hashable, str] = {}
         self.links: Dict[Hashable, Link] = {}
         self.link_refs: Dict[Hashable, Link] = {}
@@ -221,8 +223,8 @@ class Lowering(LinkLowering):
         self.goto(end, fr.exit, main)
         self.edges.append(ir.Edge(fr.exit, "exit", ir.Exit("return"), self.src.end_pos(main), "return from main"))
         self.init_globals("entry", start, main)
+        self.end_scopes()
         self.mark_stuck_loops()
-        self.close_link_copies()
         return ir.CProgram(path, tuple(self.structs.values()), tuple(self.pointers.values()),
                            tuple(self.ints.values()), tuple(self.edges), "entry", "exit", "error",
                            tuple(sorted(self.problems)), tuple(sorted(self.cuts)), lines,
@@ -325,24 +327,20 @@ class Lowering(LinkLowering):
             return None
         k = c.kind
         if k == K.COMPOUND_STMT:
+            fr.scopes.append((c, c))
             end = self.block(children(c), cur, fr)
-            # a nested block's variables go out of scope where it ends (left by a jump: not followed)
+            fr.scopes.pop()
+            # a nested block's variables go out of scope where it ends (left by a jump: goto_stmt,
+            # continue_stmt, the end of the loop or switch a break leaves)
             declared = {decl_key(v) for d in children(c) if d.kind == K.DECL_STMT for v in children(d)}
             if declared & fr.top:   # a function's own block: its call's end (inline) or the program's
                 return end
-            return self.end_links_into({fr.names[key] for key in declared if key in fr.names}, end, c, dies=False)
+            return self.end_scope(sorted(declared), fr, end, c, dies=False)
         end = self.guarded(c, cur, lambda: self.simple_stmt(c, cur, fr))
-        if k in (K.WHILE_STMT, K.DO_STMT, K.FOR_STMT):
-            return self.loop_scope_end(c, end, fr)
+        if k in (K.WHILE_STMT, K.DO_STMT, K.FOR_STMT, K.SWITCH_STMT):
+            # left by its test or by a break out of a nested block, whose end was not reached
+            return self.end_scope(self.taken_within(c), fr, end, c, dies=False)
         return end
-
-    def loop_scope_end(self, c: ci.Cursor, end: Cur, fr: Frame) -> Cur:
-        """After the loop ``c`` (left by its test or by a ``break`` out of a nested block, whose end
-        was not reached), the variables declared in it are out of scope: links to them dangle."""
-        if not any(kind == "var" for link in self.made_links for kind, _ in link.targets):
-            return end
-        inside = {fr.names[decl_key(d)] for d in c.walk_preorder() if d.kind == K.VAR_DECL and decl_key(d) in fr.names}
-        return self.end_links_into(inside, end, c, dies=False)
 
     def guarded(self, c: ci.Cursor, cur: Cur, work: Callable[[], Cur]) -> Cur:
         """``work()``, the lowering of statement ``c`` from ``cur``; a construct this lowering did not
@@ -628,9 +626,11 @@ class Lowering(LinkLowering):
         end_f = self.stmt(kids[2], f, fr) if len(kids) > 2 else f
         return self.join([end_t, end_f], c)
 
-    def loop(self, fr: Frame, brk: str, cont: Optional[str], body: ci.Cursor, start: Cur) -> Cur:
+    def loop(self, c: ci.Cursor, fr: Frame, brk: str, cont: Optional[str], body: ci.Cursor, start: Cur) -> Cur:
         fr.loops.append((brk, cont))
+        fr.scopes.append((c, body))
         end = self.stmt(body, start, fr)
+        fr.scopes.pop()
         fr.loops.pop()
         return end
 
@@ -639,14 +639,14 @@ class Lowering(LinkLowering):
         head, start, after = self.node(), self.node(), self.node()
         self.goto(cur, head, c)
         self.cond(cond, start, after, head, fr)
-        self.goto(self.loop(fr, after, head, body, start), head, c)
+        self.goto(self.loop(c, fr, after, head, body, start), head, c)
         return after
 
     def do_stmt(self, c: ci.Cursor, cur: Cur, fr: Frame) -> Cur:
         body, cond = children(c)
         start, test, after = self.node(), self.node(), self.node()
         self.goto(cur, start, c)
-        self.goto(self.loop(fr, after, test, body, start), test, c)
+        self.goto(self.loop(c, fr, after, test, body, start), test, c)
         self.cond(cond, start, after, test, fr)
         return after
 
@@ -663,7 +663,7 @@ class Lowering(LinkLowering):
             self.goto(head, start, c)
         else:
             self.cond(cond, start, after, head, fr)
-        self.goto(self.loop(fr, after, cont, body, start), cont, c)
+        self.goto(self.loop(c, fr, after, cont, body, start), cont, c)
         self.goto(self.effect(inc, cont, fr) if inc is not None else cont, head, c)
         return after
 
@@ -678,6 +678,9 @@ class Lowering(LinkLowering):
         target = next((cont for _, cont in reversed(fr.loops) if cont is not None), None)
         if target is None:
             self.unsupported(c, "continue outside a loop")
+        body = next((inner for outer, inner in reversed(fr.scopes) if outer.kind in LOOPS), None)
+        if body is not None:   # the variables of the loop's body go out of scope
+            cur = self.end_scope(self.taken_within(body), fr, cur, c, dies=False)
         self.goto(cur, target, c)
         return None
 
@@ -703,6 +706,10 @@ class Lowering(LinkLowering):
         if not ref:
             self.unsupported(c, "computed goto")
             return None
+        label = ref[0].referenced
+        left = [outer for outer, _ in fr.scopes if label is not None and not encloses(outer, label)]
+        if left:   # the variables of the outermost block left go out of scope
+            cur = self.end_scope(self.taken_within(left[0]), fr, cur, c, dies=False)
         self.goto(cur, fr.labels.setdefault(ref[0].spelling, self.node()), c)
         return None
 
@@ -1218,7 +1225,7 @@ class Lowering(LinkLowering):
             cur = callee.exit
             for cell, d in callee.cells:   # its struct variables die with it
                 cur = self.free_with_heads(cell, True, cur, d)
-            cur = self.end_links_into(set(callee.names.values()), cur, s, dies=True)
+            cur = self.end_scope(list(callee.names), callee, cur, s, dies=True)
         return value, cur
 
     def still_in_scope(self, cur: Cur, s: ci.Cursor) -> None:
@@ -1239,13 +1246,14 @@ class Lowering(LinkLowering):
         g = nx.DiGraph((e.source, e.target) for e in self.edges)
         leaving = ir.leading_to([e for e in self.edges if not self.never_holds(e.stmt)], ("exit", "error"))
         stuck = g.subgraph(n for n in g if n not in leaving)
-        number = {n: int(n[1:]) for n in self.node_frames}   # L1, L2, ...: the order they were made in
+        # L1, L2, ...: the order they were made in (E1, E2, ... of end_scope after the L of their number)
+        number = {n: (int(n[1:]), n) for n in self.node_frames}
         spinning = {e.source for e in self.edges if isinstance(e.stmt, ir.Spin)}
         loops = [c for c in nx.strongly_connected_components(stuck)
                  if (len(c) > 1 or stuck.has_edge(next(iter(c)), next(iter(c)))) and not c & spinning]
-        for loop in sorted(loops, key=lambda c: min(number.get(n, 0) for n in c)):
+        for loop in sorted(loops, key=lambda c: min(number.get(n, (0, n)) for n in c)):
             inside = next(e for e in self.edges if e.source in loop and e.target in loop)
-            head = min(loop, key=lambda n: number.get(n, 0))
+            head = min(loop, key=lambda n: number.get(n, (0, n)))
             active = frozenset.intersection(*(self.node_frames.get(n, frozenset()) for n in loop))
             self.edges.append(ir.Edge(head, head, ir.Spin(frames=active), inside.pos, inside.text, active))
 
@@ -1388,6 +1396,14 @@ def _addressed_structs(tu: ci.TranslationUnit) -> FrozenSet[Hashable]:
         if base.kind == K.DECL_REF_EXPR and base.referenced is not None and struct_decl(base.type) is not None:
             out.add(decl_key(base.referenced))
     return frozenset(out)
+
+
+def _address_taken(tu: ci.TranslationUnit) -> FrozenSet[Tuple[str, int]]:
+    """The variables and parameters whose address the program takes (``&v``): only those can be
+    the target of a link pointer."""
+    return frozenset(decl_key(x.referenced) for c in tu.cursor.walk_preorder()
+                     if c.kind == K.UNARY_OPERATOR and children(c) and unary_operator(c) == "&"
+                     for x in [strip(children(c)[0])] if x.kind == K.DECL_REF_EXPR and x.referenced is not None)
 
 
 def _top_decls(fdef: Optional[ci.Cursor]) -> FrozenSet[Hashable]:

@@ -44,6 +44,8 @@ class Frame:
     cells: List[Tuple[str, ci.Cursor]] = field(default_factory=list)   # its struct variables' cells
     labels: Dict[str, str] = field(default_factory=dict)
     loops: List[Tuple[str, Optional[str]]] = field(default_factory=list)   # (break, continue) targets
+    # the blocks and loops being lowered, outermost first: (statement, the part a continue leaves)
+    scopes: List[Tuple[ci.Cursor, ci.Cursor]] = field(default_factory=list)
     cases: Dict[Hashable, str] = field(default_factory=dict)
     void_struct: Optional[ci.Cursor] = None      # the struct its void * values point to (an allocation wrapper)
     consts: Dict[Hashable, int] = field(default_factory=dict)   # int parameters given a constant at this call
@@ -147,6 +149,15 @@ class Builder:
     def frame(self) -> int:
         """The inlined call being lowered (0: main)."""
         return self.frames[-1] if self.frames else 0
+
+    @contextmanager
+    def frames_as(self, frames: Tuple[int, ...]) -> Iterator[None]:
+        """Add edges as if the inlined calls ``frames`` were being lowered (a step put off to the end)."""
+        saved, self.frames = self.frames, list(frames)
+        try:
+            yield
+        finally:
+            self.frames = saved
 
     @contextmanager
     def inlined_call(self) -> Iterator[None]:
