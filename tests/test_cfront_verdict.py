@@ -136,6 +136,9 @@ int main(void) {
     ("malloc(sizeof(struct node))", True, "unknown"),         # a leak the analysis cannot follow
     ("(struct node *)strdup(\"x\")", True, "unknown"),      # strdup allocates too
     ("(struct node *)getenv(\"X\")", True, "unknown"),      # a library function it does not know may
+    # gcc's builtins of the allocators allocate as the allocators do (library_name leaves them be)
+    ("(struct node *)__builtin_aligned_alloc(16, 64)", True, "unknown"),
+    ("({ void *q = 0; __builtin_posix_memalign(&q, 16, 64); (struct node *)q; })", True, "unknown"),
 ])
 def test_memcleanup_holds_where_no_function_main_may_call_allocates(tmp_path, alloc, unsupported, verdict):
     from tvla.cli.verify import VerifyOptions, verify_files

@@ -19,7 +19,7 @@ import clang.cindex as ci
 from tvla.cfront.ir import IntRange, Pos, StructType
 from tvla.cfront.parse import PRELUDE, STEP_OPS, binary_operator, evaluate_int, unary_operator
 
-__all__ = ["BLOCK", "designated_function", "function_symbol", "tokens", "is_line_marker", "accessed_cells", "ABS_FUNCTIONS", "jumped_over_decls", "opaque_expression", "binary_conditional", "repeatable", "ERROR_FUNCTIONS", "EXIT_FUNCTIONS", "STOPPING_FUNCTIONS", "never_returns", "callee_definition", "strip_kept", "CELL_ALLOCATORS", "backward_jumps", "is_global_var", "jumped_back_over", "switch_range", "controlling_range", "LIBRARY_BUILTINS", "FORTIFIED", "call_arguments", "library_name", "HIDDEN_CALL_ATTRIBUTES", "hidden_calls", "K", "T", "walk_main", "all_zero", "is_aggregate", "has_backward_goto", "does_nothing", "INT_KINDS", "sizeof_struct", "is_int", "int_range", "field_range", "member_range", "is_void_pointer", "is_floating", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
+__all__ = ["BLOCK", "LOOPS", "encloses", "unbuiltin", "designated_function", "function_symbol", "tokens", "is_line_marker", "accessed_cells", "ABS_FUNCTIONS", "jumped_over_decls", "opaque_expression", "binary_conditional", "repeatable", "ERROR_FUNCTIONS", "EXIT_FUNCTIONS", "STOPPING_FUNCTIONS", "never_returns", "callee_definition", "strip_kept", "CELL_ALLOCATORS", "backward_jumps", "is_global_var", "jumped_back_over", "switch_range", "controlling_range", "LIBRARY_BUILTINS", "FORTIFIED", "call_arguments", "library_name", "HIDDEN_CALL_ATTRIBUTES", "hidden_calls", "K", "T", "walk_main", "all_zero", "is_aggregate", "has_backward_goto", "does_nothing", "INT_KINDS", "sizeof_struct", "is_int", "int_range", "field_range", "member_range", "is_void_pointer", "is_floating", "is_number", "struct_decl", "struct_name", "pointee_struct", "is_pointer",
            "int_cell", "is_int_cell", "is_byte_cell", "cell_words", "CELL_FIELD", "cell_deref", "is_datum",
            "is_function_pointer", "is_scalar", "definitions", "callable_from_main", "function_of", "function_value", "function_number", "FunctionFields", "function_field_values", "copied_functions", "constant_value",
            "struct_type", "fields_of", "decl_key", "initializer", "strip", "callee_name", "children", "SourceText",
@@ -815,10 +815,15 @@ FORTIFIED = {"__memcpy_chk": ("memcpy", 3), "__memmove_chk": ("memmove", 3), "__
              "__printf_chk": ("printf", 0), "__fprintf_chk": ("fprintf", 1)}
 
 
+def unbuiltin(name: str) -> str:
+    """``f`` of gcc's ``__builtin_f``, else ``name``."""
+    return name[len("__builtin_"):] if name.startswith("__builtin_") else name
+
+
 def library_name(name: str) -> str:
     """``name`` of a called function, ``__builtin_f`` read as ``f`` for a function of the C library,
     a checked function of :data:`FORTIFIED` as the function it checks."""
-    base = name[len("__builtin_"):] if name.startswith("__builtin_") else name
+    base = unbuiltin(name)
     if base in FORTIFIED:
         return FORTIFIED[base][0]
     return base if base in LIBRARY_BUILTINS else name
@@ -830,7 +835,7 @@ def call_arguments(call: ci.Cursor) -> List[ci.Cursor]:
     args = list(call.get_arguments())
     ref = call.referenced
     name = function_symbol(ref) if ref is not None and ref.kind == K.FUNCTION_DECL else ""
-    base = name[len("__builtin_"):] if name.startswith("__builtin_") else name
+    base = unbuiltin(name)
     if base in FORTIFIED and len(args) > FORTIFIED[base][1]:
         del args[FORTIFIED[base][1]]
     return args

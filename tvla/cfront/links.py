@@ -25,7 +25,7 @@ from tvla.cfront.lower_cfg import BAD, Frame
 from tvla.cfront.lower_expr import Cur, ExprLowering, Operand, Ptr
 from tvla.cfront.parse import binary_operator, unary_operator
 
-__all__ = ["Link", "LinkLowering", "link_struct", "field_address", "expand_links"]
+__all__ = ["Link", "LinkLowering", "ScopeEnd", "link_struct", "field_address", "expand_links"]
 
 @dataclass(frozen=True)
 class ScopeEnd:

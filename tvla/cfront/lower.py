@@ -44,7 +44,7 @@ import networkx as nx
 
 from tvla.cfront import ir
 from tvla.cfront.unsequenced import unsequenced_effects
-from tvla.cfront.cinfo import BLOCK, LOOPS, encloses, accessed_cells, function_symbol, ABS_FUNCTIONS, jumped_over_decls, binary_conditional, opaque_expression, walk_main, ERROR_FUNCTIONS, EXIT_FUNCTIONS, POINTER_LIBRARY, STOPPING_FUNCTIONS, CELL_ALLOCATORS, CELL_FIELD, K, SourceText, call_arguments, backward_jumps, callee_name, hidden_calls, jumped_back_over, library_name, switch_range, callable_from_main, function_field_values, definitions, cell_words, children, constant_value, decl_key, \
+from tvla.cfront.cinfo import BLOCK, LOOPS, encloses, unbuiltin, accessed_cells, function_symbol, ABS_FUNCTIONS, jumped_over_decls, binary_conditional, opaque_expression, walk_main, ERROR_FUNCTIONS, EXIT_FUNCTIONS, POINTER_LIBRARY, STOPPING_FUNCTIONS, CELL_ALLOCATORS, CELL_FIELD, K, SourceText, call_arguments, backward_jumps, callee_name, hidden_calls, jumped_back_over, library_name, switch_range, callable_from_main, function_field_values, definitions, cell_words, children, constant_value, decl_key, \
     designated_fields, does_nothing, never_returns, fields_of, function_number, initializer, int_cell, is_function_pointer, is_int, is_int_cell, is_number, \
     is_scalar, for_parts, for_parts_unknown, is_pointer, is_void_pointer, pointee_struct, strip, struct_decl, struct_name, switch_cases, \
     MAX_CASE_RANGE, case_values, int_range, sizeof_struct
@@ -153,9 +153,9 @@ HEAP_ALLOCATORS = frozenset(CELL_ALLOCATORS) | frozenset({"realloc", "reallocarr
 
 def may_allocate(name: str) -> bool:
     """May a call of ``name``, a function the file does not define, allocate heap memory?"""
-    name = library_name(name)   # __builtin_malloc allocates
-    if name in HEAP_ALLOCATORS:
+    if unbuiltin(name) in HEAP_ALLOCATORS:   # __builtin_malloc, __builtin_aligned_alloc allocate
         return True
+    name = library_name(name)
     return not (name in KEEPS_NO_MEMORY or name.startswith(("__VERIFIER_nondet_", "__builtin_")))
 
 
