@@ -1106,6 +1106,12 @@ def _value(rhs: object, known: Dict[Hashable, IntClass], inits: FrozenSet[Hashab
         return ("set", cls.values, cls.kind == "counter", cls.past, _copied_sign(cls))
     if var is not None:
         return "var"
+    return _computed(rhs, known)
+
+
+def _computed(rhs: ci.Cursor, known: Dict[Hashable, IntClass]) -> object:
+    """:func:`_value` of an expression that is no variable, constant nor call of the program's
+    (folded constants, shifts, tables of flags, remainders, a field read, a truth value)."""
     folded = _folded(rhs, known)
     if folded is not None:
         return folded

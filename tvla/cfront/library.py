@@ -2617,9 +2617,9 @@ def _owner(cprog: ir.CProgram, d: str) -> Optional[str]:
     return next((s.name for s in cprog.structs if d in s.int_fields), None)
 
 
-def _sorted_fields(cprog: ir.CProgram, needs: Needs, used: Sequence[str],
-                   compared: AbstractSet[Optional[str]]) -> Dict[str, Tuple[str, str]]:
+def _sorted_fields(cprog: ir.CProgram, needs: Needs, used: Sequence[str]) -> Dict[str, Tuple[str, str]]:
     """For each sorted(x): the int field and the pointer field of x's list (none: trivially sorted)."""
+    compared = {s.lfield for s in _statements(cprog) if isinstance(s, ir.DataCond) and s.right is not None}
     out: Dict[str, Tuple[str, str]] = {}
     ptrs = {p.name: p for p in cprog.pointers}
     for x in needs.sorted:
@@ -2763,12 +2763,37 @@ class Precision:
     field_tests: bool = True
 
 
+def _kept_ints(cprog: ir.CProgram, ordered: AbstractSet[str], keys: Dict[str, Tuple[Key, ...]],
+               bounds: Dict[str, Tuple[int, ...]], same_cell: Tuple[Tuple[str, str], ...]) -> Dict[str, Tuple[str, ...]]:
+    """Per struct, the int fields the library keeps: ordered, with keys or bounds, or compared with
+    another field of the same cell."""
+    paired = {d for pair in same_cell for d in pair}
+    return {st.name: tuple(d for d in st.int_fields if d in ordered or keys.get(d) or bounds.get(d) or d in paired)
+            for st in cprog.structs}
+
+
+def _orders(cprog: ir.CProgram, ordered: AbstractSet[str], observed: AbstractSet[str], used: Sequence[str],
+            back: Dict[str, Tuple[str, ...]]) -> Tuple[Dict[str, str], Dict[str, Tuple[str, ...]]]:
+    """Per ordered field, the pointer field of its struct's list (``inOrder`` runs along it) and,
+    for one whose order the program observes in a tree, the tree's fields."""
+    in_order: Dict[str, str] = {}
+    tree_order: Dict[str, Tuple[str, ...]] = {}
+    for d in sorted(ordered):
+        owner = _owner(cprog, d)
+        n = _self_field(cprog, owner, used) if owner else None
+        if n:
+            in_order[d] = n
+        tree = _tree_fields(cprog, owner, used, back) if owner and n and d in observed else ()
+        if tree:
+            tree_order[d] = tree
+    return in_order, tree_order
+
+
 def build_library(cprog: ir.CProgram, needs: Needs, precision: Precision = Precision()) -> Library:
     """The library of ``cprog`` for ``needs``: only the predicates its statements and properties use,
     and those of ``precision``."""
     used, loaded, store = _pointer_fields(cprog)
-    compared = {s.lfield for s in _statements(cprog) if isinstance(s, ir.DataCond) and s.right is not None}
-    sorted_field = _sorted_fields(cprog, needs, used, compared)
+    sorted_field = _sorted_fields(cprog, needs, used)
     flags, symbolic = _int_vars(cprog)
     others = frozenset(iv.name for iv in cprog.ints if iv.other and iv.name in flags)
     registers = _registers(cprog)
@@ -2782,27 +2807,17 @@ def build_library(cprog: ir.CProgram, needs: Needs, precision: Precision = Preci
     back, cross = _back_fields(cprog, used), _cross_fields(cprog, fld)
     mallocs = [s for s in _statements(cprog) if isinstance(s, ir.Malloc)]
     allocated = list(dict.fromkeys(s.struct for s in mallocs))
-    fields_of = {st.name: tuple(f for f, _ in st.pointer_fields if f in fld) for st in cprog.structs}
     observed, ordered = ordered, ordered | {d for ds in registers.values() for d in ds}
     constants = _field_constants(cprog, written)
     loops = _loop_fields(cprog, used, back)
     regions, keys, bounds = _regions(cprog, keys, ordered, flags, symbolic, registers, constants, strict)
     same_cell = _same_cell(cprog)
-    paired = {d for pair in same_cell for d in pair}
-    ints_of = {st.name: tuple(d for d in st.int_fields if d in ordered or keys.get(d) or bounds.get(d) or d in paired)
-               for st in cprog.structs}
-    in_order, tree_order = {}, {}
-    for d in sorted(ordered):
-        owner = _owner(cprog, d)
-        n = _self_field(cprog, owner, used) if owner else None
-        if n:
-            in_order[d] = n
-        tree = _tree_fields(cprog, owner, used, back) if owner and n and d in observed else ()
-        if tree:
-            tree_order[d] = tree
+    ints_of = _kept_ints(cprog, ordered, keys, bounds, same_cell)
+    in_order, tree_order = _orders(cprog, ordered, observed, used, back)
     ring = _sentinels(cprog, fld, back, cross) if ordered else NO_RING
     bases = tally_bases(cprog)
     tallies = frozenset(k for k in tallied(cprog, bases) if k in others)
+    fields_of = {st.name: tuple(f for f, _ in st.pointer_fields if f in fld) for st in cprog.structs}
     return Library(needs, var, fld, fields_of, loaded, tuple(allocated) if len(allocated) > 1 else (), ints_of,
                    ordered, keys, in_order, flags, symbolic,
                    tuple(p.name for p in cprog.pointers if not p.initialised), store, sorted_field,

@@ -178,19 +178,14 @@ class Preprocessor:
             while si < ns and inert_spans[si][0] < i:
                 si += 1
             limit = inert_spans[si][0] if si < ns else n
-            if limit == i:  # an inert span: no macro in it
-                end = inert_spans[si][1]
-                out.append(line[i:end])
-                size += end - i
-                i = end
-                continue
-            m = _SCAN.search(line, i, limit)
+            m = _SCAN.search(line, i, limit) if limit > i else None   # limit == i: an inert span, no macro in it
             if m is not None and m.group(0)[0] == '"' and m.end() == limit < n:
                 m = _SCAN.search(line, i)  # a string running into the span: scan as one
-            if m is None:
-                out.append(line[i:limit])
-                size += limit - i
-                i = limit
+            if m is None:   # plain text up to the span, or the inert span itself
+                plain = inert_spans[si][1] if limit == i else limit
+                out.append(line[i:plain])
+                size += plain - i
+                i = plain
                 continue
             start, end = m.span()
             if start > i:
@@ -200,28 +195,19 @@ class Preprocessor:
             macro = None if name[0] == '"' else macros.get(name)
             if name[0] == '"' or macro is not None:
                 inert = False
-            if macro is None or active.get(name) or \
-                    (start > 0 and (line[start - 1].isalnum() or line[start - 1] in "_$")):
+            expanded = None
+            if macro is not None and not active.get(name) and \
+                    not (start > 0 and (line[start - 1].isalnum() or line[start - 1] in "_$")):
+                # errors point at this use of the macro (nested uses: at the top-level one)
+                use = (where[0], where[1], start + 1) if segments is not None else where
+                expanded = self._expand_use(line, end, name, macro, use, spans)
+            if expanded is None:   # no macro, or a function-like one's name without arguments
                 out.append(name)
                 size += end - start
                 i = end
                 continue
-            # errors point at this use of the macro (nested uses: at the top-level one)
-            use = (where[0], where[1], start + 1) if segments is not None else where
-            if macro.params is None:
-                piece = self._expand_object(name, macro, use)
-            else:
-                j = end
-                while j < n and line[j] in " \t":
-                    j += 1
-                if j >= n or line[j] != "(":
-                    out.append(name)
-                    size += end - start
-                    i = end
-                    continue
-                args, end = self._split_args(line, j, use, name, macro, spans)
-                piece = self._expand_call(name, macro, macro.params, args, use)
-            if segments is not None:
+            piece, end = expanded
+            if segments is not None and macro is not None:
                 segments.append((size + 1, size + len(piece), start + 1, end - start, macro))
             out.append(piece)
             size += len(piece)
@@ -232,6 +218,20 @@ class Preprocessor:
             raise TvlaError(f"macro expansion longer than {MAX_EXPANSION} characters "
                             f"(a macro that grows without bound?)", *where)
         return "".join(out), inert
+
+    def _expand_use(self, line: str, end: int, name: str, macro: Macro, use: Where,
+                    spans: Sequence[Span]) -> Optional[Tuple[str, int]]:
+        """The expansion of the use of ``macro`` whose name ends at ``end`` of ``line``, and where
+        the use ends (after its arguments); None for a function-like macro not followed by ``(``."""
+        if macro.params is None:
+            return self._expand_object(name, macro, use), end
+        j, n = end, len(line)
+        while j < n and line[j] in " \t":
+            j += 1
+        if j >= n or line[j] != "(":
+            return None
+        args, end = self._split_args(line, j, use, name, macro, spans)
+        return self._expand_call(name, macro, macro.params, args, use), end
 
     def _expand_object(self, name: str, macro: Macro, where: Where) -> str:
         key = (name, self._state)
