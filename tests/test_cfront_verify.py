@@ -858,6 +858,10 @@ def test_a_link_to_a_block_local_dangles_after_the_block(tmp_path, block, write)
     # a copy of the link takes its targets only once the program is lowered
     ("struct node **qq; { struct node *loc = NULL; pp = &loc; qq = pp; } *qq = n;", "false (valid-deref)"),
     ("struct node **qq; { struct node *loc = NULL; pp = &loc; qq = pp; *qq = n; qq = &h; } *qq = n;", "true"),
+    # a declaration after a label is the block's too
+    ("{ lbl: struct node *loc = NULL; pp = &loc; } *pp = n;", "false (valid-deref)"),
+    # a static local lives as long as the program
+    ("{ static struct node *loc; pp = &loc; } *pp = n;", "true"),
 ])
 def test_a_link_to_a_block_local_dangles_after_a_jump_out(tmp_path, body, verdict):
     """A block left by a ``goto``, ``continue`` or ``break`` out of a switch ends its variables'
@@ -865,6 +869,17 @@ def test_a_link_to_a_block_local_dangles_after_a_jump_out(tmp_path, body, verdic
     src = PRELUDE + ("int main(void) { struct node *h = NULL; struct node **pp = &h;"
                      " struct node *n = malloc(sizeof *n); n->next = NULL; " + body + " free(n); return 0; }\n")
     assert c_verdicts(tmp_path, src, ("memsafety",), concrete=False) == (verdict,)
+
+
+@pytest.mark.parametrize("second, verdict", [("f(&pp);", "false"), ("", "true")])
+def test_a_static_local_a_link_points_to_keeps_its_value_between_calls(tmp_path, second, verdict):
+    """The second call of ``f`` finds ``s`` as the first left it; it was killed at the first
+    call's return as a local whose scope ended, and unreach-call was proved."""
+    src = PRELUDE + ("struct node g;\nvoid f(struct node ***o) { static struct node *s = NULL;"
+                     " if (s != NULL) reach_error(); s = &g; *o = &s; }\n"
+                     "int main(void) { struct node *h = NULL; struct node **pp = &h; f(&pp); " + second +
+                     " return 0; }\n")
+    assert c_verdicts(tmp_path, src, ("unreach-call",), concrete=False) == (verdict,)
 
 
 TWO_LISTS = """int main(void) {

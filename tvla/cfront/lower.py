@@ -44,7 +44,7 @@ import networkx as nx
 
 from tvla.cfront import ir
 from tvla.cfront.unsequenced import unsequenced_effects
-from tvla.cfront.cinfo import BLOCK, LOOPS, encloses, unbuiltin, accessed_cells, function_symbol, ABS_FUNCTIONS, jumped_over_decls, binary_conditional, opaque_expression, walk_main, ERROR_FUNCTIONS, EXIT_FUNCTIONS, POINTER_LIBRARY, STOPPING_FUNCTIONS, CELL_ALLOCATORS, CELL_FIELD, K, SourceText, call_arguments, backward_jumps, callee_name, hidden_calls, jumped_back_over, library_name, switch_range, callable_from_main, function_field_values, definitions, cell_words, children, constant_value, decl_key, \
+from tvla.cfront.cinfo import BLOCK, LOOPS, encloses, is_global_var, unbuiltin, accessed_cells, function_symbol, ABS_FUNCTIONS, jumped_over_decls, binary_conditional, opaque_expression, walk_main, ERROR_FUNCTIONS, EXIT_FUNCTIONS, POINTER_LIBRARY, STOPPING_FUNCTIONS, CELL_ALLOCATORS, CELL_FIELD, K, SourceText, call_arguments, backward_jumps, callee_name, hidden_calls, jumped_back_over, library_name, switch_range, callable_from_main, function_field_values, definitions, cell_words, children, constant_value, decl_key, \
     designated_fields, does_nothing, never_returns, fields_of, function_number, initializer, int_cell, is_function_pointer, is_int, is_int_cell, is_number, \
     is_scalar, for_parts, for_parts_unknown, is_pointer, is_void_pointer, pointee_struct, strip, struct_decl, struct_name, switch_cases, \
     MAX_CASE_RANGE, case_values, int_range, sizeof_struct
@@ -335,7 +335,9 @@ class Lowering(LinkLowering):
             declared = {decl_key(v) for d in children(c) if d.kind == K.DECL_STMT for v in children(d)}
             if declared & fr.top:   # a function's own block: its call's end (inline) or the program's
                 return end
-            return self.end_scope(sorted(declared), fr, end, c, dies=False)
+            # every variable declared in it (also after a label: `L: struct node *x;`, and in the
+            # blocks inside, whose links already dangle)
+            return self.end_scope(self.taken_within(c), fr, end, c, dies=False)
         end = self.guarded(c, cur, lambda: self.simple_stmt(c, cur, fr))
         if k in (K.WHILE_STMT, K.DO_STMT, K.FOR_STMT, K.SWITCH_STMT):
             # left by its test or by a break out of a nested block, whose end was not reached
@@ -1399,11 +1401,14 @@ def _addressed_structs(tu: ci.TranslationUnit) -> FrozenSet[Hashable]:
 
 
 def _address_taken(tu: ci.TranslationUnit) -> FrozenSet[Tuple[str, int]]:
-    """The variables and parameters whose address the program takes (``&v``): only those can be
-    the target of a link pointer."""
+    """The local variables and parameters whose address the program takes (``&v``): only those
+    can be the target of a link pointer that dangles when their scope ends (not a ``static`` or
+    ``extern`` one, which lives as long as the program)."""
     return frozenset(decl_key(x.referenced) for c in tu.cursor.walk_preorder()
                      if c.kind == K.UNARY_OPERATOR and children(c) and unary_operator(c) == "&"
-                     for x in [strip(children(c)[0])] if x.kind == K.DECL_REF_EXPR and x.referenced is not None)
+                     for x in [strip(children(c)[0])] if x.kind == K.DECL_REF_EXPR and x.referenced is not None
+                     and x.referenced.kind in (K.VAR_DECL, K.PARM_DECL) and not is_global_var(x.referenced)
+                     and x.referenced.storage_class not in (ci.StorageClass.STATIC, ci.StorageClass.EXTERN))
 
 
 def _top_decls(fdef: Optional[ci.Cursor]) -> FrozenSet[Hashable]:
