@@ -645,6 +645,9 @@ UNSUPPORTED = [
      "call of get, which is not defined in the file"),
     ("pointer to pointer to pointer", "int main() { Node *x; Node **pp = &x; Node ***q = &pp; **q = x; return 0; }",
      "variable q"),
+    # it names the global under another declaration: lowered as a new local, the global's write was lost
+    ("extern inside a function", "Node *gh;\nint main() { { extern Node *gh; gh = NULL; } return gh == NULL; }",
+     "extern declaration of gh inside a function"),
 ]
 
 

@@ -425,6 +425,9 @@ class Lowering(LinkLowering):
 
     def var_decl(self, d: ci.Cursor, cur: Cur, fr: Frame) -> Cur:
         """A local variable: declared (renamed apart), then its initialiser assigned."""
+        if d.storage_class == ci.StorageClass.EXTERN:   # the global it names, under another key: not followed
+            self.unsupported(d, f"extern declaration of {d.spelling} inside a function")
+            return cur
         if d.storage_class == ci.StorageClass.STATIC:   # one variable however often the function is inlined
             fr.names[decl_key(d)] = self.globals.get(decl_key(d)) or self.declare_global(d) or BAD
             return cur
