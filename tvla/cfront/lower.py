@@ -184,8 +184,9 @@ class Lowering(LinkLowering):
         self.int_classes = classify_ints(tu, outs, tests, self.function_fields)
         self.sign_tested = tests.sign_tested
         self.addressed = outs.addressed
-        self.struct_addressed = _addressed_structs(tu)
-        self.address_taken = _address_taken(tu)
+        operands = _address_operands(tu)
+        self.struct_addressed = _addressed_structs(operands)
+        self.address_taken = _address_taken(operands)
         self.scope_ends = []
         self.symbolic_names: Dict[Hashable, str] = {}
         self.links: Dict[Hashable, Link] = {}
@@ -1388,14 +1389,17 @@ class Lowering(LinkLowering):
         return self.step(cur, ir.AssignVar(cell, base), member)
 
 
-def _addressed_structs(tu: ci.TranslationUnit) -> FrozenSet[Hashable]:
+def _address_operands(tu: ci.TranslationUnit) -> List[ci.Cursor]:
+    """The operand of every ``&`` of the file (casts and parentheses stripped), in one walk."""
+    return [strip(children(c)[0]) for c in tu.cursor.walk_preorder()
+            if c.kind == K.UNARY_OPERATOR and children(c) and unary_operator(c) == "&"]
+
+
+def _addressed_structs(operands: List[ci.Cursor]) -> FrozenSet[Hashable]:
     """The struct variables whose address (or the address of a part of them) the program takes:
-    ``&v``, ``&v.f``, ``&v.a.b``."""
+    ``&v``, ``&v.f``, ``&v.a.b`` (``operands``: :func:`_address_operands`)."""
     out = set()
-    for c in tu.cursor.walk_preorder():
-        if c.kind != K.UNARY_OPERATOR or unary_operator(c) != "&" or not children(c):
-            continue
-        base = strip(children(c)[0])
+    for base in operands:
         while base.kind == K.MEMBER_REF_EXPR and children(base) and not is_pointer(children(base)[0].type):
             base = strip(children(base)[0])
         if base.kind == K.DECL_REF_EXPR and base.referenced is not None and struct_decl(base.type) is not None:
@@ -1403,13 +1407,12 @@ def _addressed_structs(tu: ci.TranslationUnit) -> FrozenSet[Hashable]:
     return frozenset(out)
 
 
-def _address_taken(tu: ci.TranslationUnit) -> FrozenSet[Tuple[str, int]]:
+def _address_taken(operands: List[ci.Cursor]) -> FrozenSet[Tuple[str, int]]:
     """The local variables and parameters whose address the program takes (``&v``): only those
     can be the target of a link pointer that dangles when their scope ends (not a ``static`` or
     ``extern`` one, which lives as long as the program)."""
-    return frozenset(decl_key(x.referenced) for c in tu.cursor.walk_preorder()
-                     if c.kind == K.UNARY_OPERATOR and children(c) and unary_operator(c) == "&"
-                     for x in [strip(children(c)[0])] if x.kind == K.DECL_REF_EXPR and x.referenced is not None
+    return frozenset(decl_key(x.referenced) for x in operands
+                     if x.kind == K.DECL_REF_EXPR and x.referenced is not None
                      and x.referenced.kind in (K.VAR_DECL, K.PARM_DECL) and not is_global_var(x.referenced)
                      and x.referenced.storage_class not in (ci.StorageClass.STATIC, ci.StorageClass.EXTERN))
 
