@@ -95,6 +95,9 @@ class IntClass:
     beyond: int = 0
     # counter: a value it never goes below (it is given constants and steps up only), else None
     least: Optional[int] = None
+    # counter: a nondet value it is given may also be another value (a guard keeps a run longer than
+    # its values: :func:`guarded_values`)
+    unlisted: bool = False
 
     @property
     def exact(self) -> bool:
@@ -691,9 +694,20 @@ def _cleanup(stmt: ci.Cursor, guarded: Optional[Hashable]) -> bool:
 
 def guarded_values(g: Guarded, known: Dict[Hashable, IntClass]) -> object:
     """The values a guarded nondet value holds past its guard, as :func:`_value` gives them:
-    ``("set", values, False)`` with the values of its :func:`guard_run`, else ``"nondet"``."""
-    run = guard_run(g, known)
-    return "nondet" if run is None else ("set", run[0] + run[1], False)
+    ``("set", values, False)`` with the values of its :func:`guard_run`; for a longer run of
+    consecutive integers (``if (len < 2 || len > 32) abort();``), a counter's: the values the
+    guard sends away below the run, the first :data:`MAX_COUNTER_VALUES` of the run, and "another
+    value" above them (``("set", values, True, (), 1, True)``: :attr:`IntClass.unlisted`); else
+    ``"nondet"``."""
+    found = _guard_kept(g, known)
+    if found is None:
+        return "nondet"
+    kept, spare, unbounded = found
+    if not unbounded and len(kept) + len(spare) <= MAX_BOUNDED_VALUES:
+        return ("set", kept + spare, False)
+    if unbounded or kept != tuple(range(kept[0], kept[-1] + 1)):
+        return "nondet"
+    return ("set", tuple(v for v in spare if v < kept[0]) + kept[:MAX_COUNTER_VALUES], True, (), 1, True)
 
 
 def guard_run(g: Guarded, known: Dict[Hashable, IntClass]) -> Optional[Tuple[Tuple[int, ...], Tuple[int, ...]]]:
@@ -705,6 +719,17 @@ def guard_run(g: Guarded, known: Dict[Hashable, IntClass]) -> Optional[Tuple[Tup
     still end the paths they end), and so are the ``if`` tests after the first that is none.  A
     test may also read other variables in terms of its own (``||`` of an exit test, ``&&`` of an
     assumption): the values kept are then a superset."""
+    found = _guard_kept(g, known)
+    if found is None or found[2] or len(found[0]) + len(found[1]) > MAX_BOUNDED_VALUES:
+        return None
+    return found[0], found[1]
+
+
+def _guard_kept(g: Guarded, known: Dict[Hashable, IntClass]
+                ) -> Optional[Tuple[Tuple[int, ...], Tuple[int, ...], bool]]:
+    """The values :func:`guard_run` keeps and sends away, and whether the run is unbounded (an
+    end short of the integers it is evaluated on), however many; None where it keeps none or the
+    guard is no such test."""
     consts: Set[int] = set()
     tests: List[Callable[[int], bool]] = []
     for c in g.conds:
@@ -727,10 +752,9 @@ def guard_run(g: Guarded, known: Dict[Hashable, IntClass]) -> Optional[Tuple[Tup
         kept = [v for v in range(lo, hi + 1) if not any(test(v) for test in tests)]
     # an end short of the bound stands for every integer beyond it: kept there, the run is unbounded
     unbounded = lo in kept and (g.bounds is None or lo > least) or hi in kept and (g.bounds is None or hi < most)
-    spare = () if g.assume else _sent_away(tests, lo, hi)
-    if not kept or unbounded or len(kept) + len(spare) > MAX_BOUNDED_VALUES:
+    if not kept:
         return None
-    return tuple(kept), spare
+    return tuple(kept), () if g.assume else _sent_away(tests, lo, hi), unbounded
 
 
 def _observes(c: ci.Cursor, key: Hashable, chain: str, known: Dict[Hashable, IntClass]) -> bool:
@@ -1438,7 +1462,8 @@ def _counter(values: List[object], rng: Optional[IntRange], compared: FrozenSet[
     rising = not copied_other and all(d > 0 for d in steps) and rng is not None and not rng.wraps
     return IntClass("counter", kept, range=rng, past=tuple(sorted((past | copied_past) - hull - own)),
                     beyond=_copied_beyond(kept, steps, sets_of_others, rng) if copied_other else _beyond(kept, steps, rng),
-                    least=min(starts) if rising else None)
+                    least=min(starts) if rising else None,
+                    unlisted=any(isinstance(v, tuple) and v[0] == "set" and len(v) > 5 and v[5] for v in values))
 
 
 def _copied_sign(cls: IntClass) -> int:

@@ -23,7 +23,7 @@ __all__ = [
     "Pos", "StructType", "held", "PointerVar", "IntVar",
     "AssignNull", "AssignVar", "Load", "StoreNull", "Store", "Malloc", "Free", "FreeNonHeap", "OutsideObject",
     "Kill", "Forget", "Span", "SetData", "CopyData", "Havoc", "CopyInt", "PtrCond", "HeadCond", "DataCond", "TallyCond", "Tally", "Assume", "ReachError",
-    "Exit", "Nop", "Spin", "Statement", "Edge", "CProgram", "DATA_OPS", "fresh_nodes", "chain", "loops", "on_cycles", "leading_to", "field_accesses", "nondet_values", "run_of", "meeting", "value_words", "quote", "holds", "FLIP", "NEGATE", "order_bound", "strict_bound",
+    "Exit", "Nop", "Spin", "Statement", "Edge", "CProgram", "DATA_OPS", "fresh_nodes", "fresh_name", "chain", "loops", "on_cycles", "leading_to", "field_accesses", "nondet_values", "run_of", "meeting", "value_words", "quote", "holds", "FLIP", "NEGATE", "order_bound", "strict_bound",
 ]
 
 
@@ -760,6 +760,16 @@ def fresh_nodes(prog: CProgram, prefix: str) -> Iterator[str]:
         k += 1
         if f"{prefix}{k}" not in used:
             yield f"{prefix}{k}"
+
+
+def fresh_name(prog: CProgram, base: str, taken: Iterable[str] = ()) -> str:
+    """``base``, or ``base2``, ``base3``...: the first that names no variable of ``prog`` nor is in ``taken``."""
+    used = {p.name for p in prog.pointers} | {iv.name for iv in prog.ints} | set(taken)
+    name, k = base, 1
+    while name in used:
+        k += 1
+        name = f"{base}{k}"
+    return name
 
 
 def loops(edges: Sequence[Edge]) -> Dict[str, FrozenSet[str]]:

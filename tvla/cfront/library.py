@@ -1108,12 +1108,14 @@ def with_collect(lib: Library, act: Act, after: CellFormula, report: Optional[st
         updates.append(("garbage()", f"garbage() | ({lost})"))
     for k in sorted(lib.tallies):   # a counted cell dropped: the count no longer matches the cells
         group = lib.tally_group.get(k, ())
-        shared = " & ".join(f"{lib.tally(j)}(g_4)" for j in group)   # ... unless all its group counted it
+        # ... unless all its group counted it (a counter whose tally is lost counts nothing: any cell)
+        shared = " & ".join(f"({lib.tally(j)}(g_4) | {lib.tally_lost(j)})" for j in group)
         gone = f"E(g_4) {lib.tally(k)}(g_4) & !{after('g_4')}" + (f" & !({shared})" if group else "")
         updates.append((lib.tally_lost(k), f"{lib.tally_lost(k)} | ({gone})"))
         dropped = lib.tally_dropped(k)
         if dropped is not None and group[0] == k:
-            updates.append((dropped, f"{dropped} | (E(g_4) {shared} & !{after('g_4')})"))
+            counted = " | ".join(f"{lib.tally(j)}(g_4)" for j in group)   # (by one at least: not any cell)
+            updates.append((dropped, f"{dropped} | (E(g_4) {shared} & ({counted}) & !{after('g_4')})"))
     return Act(act.name, act.title, act.focus, act.pre, messages, act.new, tuple(updates), after("v"))
 
 

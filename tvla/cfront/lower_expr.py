@@ -1557,7 +1557,7 @@ class ExprLowering(Builder):
         values = [v for v in cls.values if rng is None or v in rng]
         if op[0] != "nondet":
             cur = self.step(cur, ir.Nop(f"abstracted: {self.src.text(s)}"), s)
-        if not values:
+        if not values or op[0] == "nondet" and cls.unlisted:   # (and another value)
             return self.step(cur, ir.Havoc(name), s)
         return self.choices(values, cur, s, lambda v: ir.Havoc(name, v))
 

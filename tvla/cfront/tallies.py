@@ -42,11 +42,12 @@ itself stays as it was, so the filter only removes executions whose counts rule 
 """
 
 from dataclasses import replace
-from typing import AbstractSet, Dict, FrozenSet, Iterable, Iterator, List, Optional, Sequence, Set, Tuple
+from typing import AbstractSet, Dict, FrozenSet, Iterator, List, Optional, Sequence, Set, Tuple
 
 from networkx.utils import UnionFind
 
 from tvla.cfront import ir
+from tvla.cfront.ghosts import ghost_bounds
 
 __all__ = ["MAX_OFFSET", "tally_counters", "tallied", "tally_bases", "tally_groups", "decidable", "effective_offset",
            "tally_test"]
@@ -174,7 +175,7 @@ def tally_counters(prog: ir.CProgram) -> ir.CProgram:
     for e in prog.edges:
         test = _counter_test(e.stmt, counters, balanced)
         edges += ir.chain(e, [ir.Assume(test), e.stmt], fresh) if test is not None else [e]
-    prog = _head_counted(replace(prog, edges=tuple(edges)), counters, fresh)
+    prog = ghost_bounds(_head_counted(replace(prog, edges=tuple(edges)), counters, fresh), frozenset(counters), fresh)
     counted = tallied(prog, tally_bases(prog))
     if not counted:
         return prog
@@ -204,7 +205,7 @@ def tally_counters(prog: ir.CProgram) -> ir.CProgram:
                 behind += [x for x in _freed_walks(prog.edges, loop, loads) if x in cands and x not in behind]
                 behind += [x for x in _freed_temps(prog.edges, loop, temps) if x not in behind]
             for x in behind:
-                ghosts.setdefault(x, _fresh_name(prog, f"{x}_left", ghosts.values()))
+                ghosts.setdefault(x, ir.fresh_name(prog, f"{x}_left", ghosts.values()))
             # ``free(p); len--;``: the cell just freed is the one taken back, even before the cell a
             # walker left behind (the walk has not moved on yet)
             first = freed if s.delta < 0 else []
@@ -256,15 +257,6 @@ def _advance(s: ir.Statement, loads: AbstractSet[Tuple[str, str]]) -> Optional[s
 def _loads(edges: Sequence[ir.Edge]) -> Set[Tuple[str, str]]:
     """(q, p) of every ``q = p->f``."""
     return {(e.stmt.dst, e.stmt.src) for e in edges if isinstance(e.stmt, ir.Load)}
-
-
-def _fresh_name(prog: ir.CProgram, base: str, taken: Iterable[str]) -> str:
-    used = {p.name for p in prog.pointers} | {iv.name for iv in prog.ints} | set(taken)
-    name, k = base, 1
-    while name in used:
-        k += 1
-        name = f"{base}{k}"
-    return name
 
 
 def _left_behind(edges: Sequence[ir.Edge], out_of: Dict[str, List[Tuple[int, ir.Edge]]], step: int,

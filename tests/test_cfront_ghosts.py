@@ -1,0 +1,68 @@
+"""Ghost counters (tvla.cfront.ghosts): a length chosen once (``n`` in 2..32 by a guard) and built
+by a loop counting up to it or down from a copy of it is the count of the cells that loop made,
+so ``i < n`` of a later loop and ``count != n`` are decided by the cells counted.  Before, such
+lengths past the values a counter keeps were unknown (list-simple's ``_get_nondet_int(2, 32)``)."""
+
+import os
+
+import pytest
+from conftest import ROOT, assert_embedded, corpus_verdicts
+
+from tvla.cfront import ir
+from tvla.cfront.lower import lower_file
+from tvla.cli.verify import write_translation
+
+PROPS = ("memsafety", "memcleanup", "unreach-call")
+
+
+@pytest.mark.parametrize("name, expected", [
+    ("sll2n_remove_all.c", ("true", "true", "true")),
+    ("sll2n_remove_all_run.c", ("true", "true", "true")),
+    ("count_up_to_guarded_remove_all.c", ("true", "true", "true")),
+    ("count_down_copy_length_check.c", ("true", "true", "true")),
+])
+def test_a_length_made_by_a_counting_loop_is_proved_without_runs(name, expected):
+    verdicts = corpus_verdicts(name, PROPS, concrete=False)
+    assert tuple(verdicts[p].verdict for p in PROPS) == expected, [verdicts[p].reason for p in PROPS]
+
+
+@pytest.mark.parametrize("name, prop", [
+    ("sll2n_remove_all_run_one_more.c", "memsafety"),
+    ("count_up_to_guarded_remove_one_more.c", "memsafety"),
+    ("count_down_copy_length_off_by_one.c", "unreach-call"),
+    ("count_down_negative_bound.c", "unreach-call"),   # n may be below the loop's end: no ghost
+    ("count_down_double_step.c", "unreach-call"),      # two steps in a round: no ghost
+    ("count_up_bound_changed_after.c", "unreach-call"),   # n written after the loop: no ghost
+    ("count_up_break_early.c", "unreach-call"),        # the check is reached through the break too
+])
+def test_a_length_the_loop_does_not_make_is_not_proved(name, prop):
+    verdict = corpus_verdicts(name, (prop,), concrete=False)[prop]
+    assert verdict.verdict != "true", verdict.reason
+
+
+def ghosts_of(name: str):
+    prog = lower_file(os.path.join(ROOT, "programs", "c", name))
+    filters = [e.stmt.cond for e in prog.edges if isinstance(e.stmt, ir.Assume) and isinstance(e.stmt.cond, ir.TallyCond)]
+    return [iv.name for iv in prog.ints if "ghost" in iv.name], filters
+
+
+@pytest.mark.parametrize("name", ["count_down_negative_bound.c", "count_down_double_step.c",
+                                  "count_up_bound_changed_after.c", "count_up_break_early.c"])
+def test_no_ghost_where_the_loop_does_not_fix_the_length(name):
+    assert ghosts_of(name)[0] == []
+
+
+def test_the_filters_after_the_loop_read_the_ghost():
+    """Counting up: ``n_ghost = i`` on the exit, and the later ``j < n`` filters compare the ghost;
+    the loop's own test still compares n (it is not past the exit)."""
+    names, filters = ghosts_of("count_up_to_guarded_remove_all.c")
+    assert names == ["n_ghost"]
+    assert sorted((c.left, c.right, c.op) for c in filters) == [
+        ("i", "n", "<"), ("i", "n", ">="), ("j", "n_ghost", "<"), ("j", "n_ghost", ">=")]
+
+
+@pytest.mark.parametrize("name, prop", [("count_up_to_guarded_remove_all.c", "memsafety"),
+                                        ("count_down_copy_length_check.c", "unreach-call")])
+def test_concrete_runs_embed(tmp_path, name, prop):
+    _tr, tvp, tvs = write_translation(lower_file(os.path.join(ROOT, "programs", "c", name)), (prop,), str(tmp_path))
+    assert_embedded(tvp, tvs, "--nodes", "2", "--runs", "20")

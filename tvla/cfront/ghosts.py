@@ -1,0 +1,289 @@
+"""Ghost counters: a value chosen once is the count of the cells a loop made.
+
+A loop whose test steps a counter ``k`` by one towards a value ``s`` leaves ``k`` at a known
+distance from ``s`` where that test exits it: ``for (k = b; k < s; k++)`` leaves ``k == s`` when
+``b <= s`` (``k != s`` too; ``k <= s`` leaves ``k == s + 1``), and ``for (k = s; k > c; k--)``
+leaves ``k == c`` when ``s >= c`` (``k >= c`` leaves ``c - 1``, ``k != c`` leaves ``c``).  That
+needs: every way into the loop enters at the test; inside it ``k`` is written only by those
+steps, at most one between two passes of the test; ``s`` is written nowhere after the loop (or
+the copy) is reached; and the least value ``s`` may hold, read from its
+:class:`~tvla.cfront.ir.IntVar` (a flag's or a counter's values, whose "another value" lies
+above them), is on the right side.
+
+Such a loop gets a *ghost*, a counter of its own that tells ``s``: counting up, ``g = k`` on the
+exit (``s == g`` there, or ``g - 1``); counting down, ``g = 0`` with the copy ``k = s`` and ``g
++= 1`` with each ``k -= 1`` (so ``g + k == s`` all along and ``s == g + c`` at the exit).
+:mod:`tvla.cfront.tallies` tallies the ghost as any counter (``g += 1`` marks the cell the loop
+made).  A tally filter (:class:`~tvla.cfront.ir.TallyCond`) that compares ``s``, on an edge
+every path reaches through that exit, where no way leads back from the exit to a write of the
+ghost, compares the ghost instead: ``i < len`` after a list of ``len`` cells was made is
+decided by the cells ``i`` and the ghost marked, as for a length counted up.  The comparison
+itself stays as it was: the filter only cuts executions where ``s`` is not what the loop left.
+"""
+
+from dataclasses import dataclass, replace
+from typing import Dict, FrozenSet, Iterator, List, Optional, Set, Tuple
+
+from tvla.cfront import ir
+from tvla.cfront.dataflow import forward_must
+from tvla.cfront.liveness import int_uses_defs
+
+__all__ = ["ghost_bounds"]
+
+# the continuing test of a loop counting up to s -> how far past s the counter is at its exit
+_UP_OPS = {"<": 0, "!=": 0, "<=": 1}
+# the continuing test of a loop counting down to c -> the counter's value at its exit, from c
+_DOWN_OPS = {">": 0, "!=": 0, ">=": -1}
+
+
+@dataclass(frozen=True)
+class _Loop:
+    """A loop's test ``k op value`` at ``head``: the edges that continue it and that exit it."""
+
+    head: str
+    k: str
+    op: str
+    value: object
+    stay: int   # index of the continuing edge
+    exit: int   # index of the exiting edge
+    nodes: FrozenSet[str]
+
+
+@dataclass(frozen=True)
+class _Ghost:
+    """Ghost ``name`` of ``s``: ``s == name + offset`` after edge ``exit``; ``adds`` maps an edge
+    index to the statements put after it."""
+
+    name: str
+    s: str
+    offset: int
+    exit: int
+    adds: Tuple[Tuple[int, Tuple[ir.Statement, ...]], ...]
+    var: ir.IntVar
+
+
+def ghost_bounds(prog: ir.CProgram, counters: FrozenSet[str], fresh: Iterator[str]) -> ir.CProgram:
+    """``prog`` with a ghost for every loop of the module docstring whose ``s`` a tally filter
+    compares, and those filters rewritten (unchanged when there is none)."""
+    compared = {v for e in prog.edges if isinstance(e.stmt, ir.Assume) and isinstance(e.stmt.cond, ir.TallyCond)
+                for v in e.stmt.cond.counters()}
+    if not compared:
+        return prog
+    ints = {iv.name: iv for iv in prog.ints}
+    graph = _Graph(prog)
+    ghosts: List[_Ghost] = []
+    for loop in _counting_loops(prog, counters, graph):
+        ghost = _down(prog, loop, ints, graph, compared, [g.name for g in ghosts]) \
+            or _up(prog, loop, ints, graph, compared, [g.name for g in ghosts])
+        if ghost is not None:
+            ghosts.append(ghost)
+    rewritten = _rewrites(prog, ghosts, graph)
+    if not rewritten:
+        return prog
+    used = [g for g in ghosts if any(g.name in c.counters() for c in rewritten.values())]
+    adds: Dict[int, List[ir.Statement]] = {}
+    for g in used:
+        for i, stmts in g.adds:
+            adds.setdefault(i, []).extend(stmts)
+    edges: List[ir.Edge] = []
+    for i, e in enumerate(prog.edges):
+        e = replace(e, stmt=ir.Assume(rewritten[i])) if i in rewritten else e
+        edges += ir.chain(e, [e.stmt] + adds[i], fresh) if i in adds else [e]
+    return replace(prog, edges=tuple(edges), ints=prog.ints + tuple(g.var for g in used))
+
+
+class _Graph:
+    """The CFG's edges out of each node, with their indices, and the writes of each int variable."""
+
+    def __init__(self, prog: ir.CProgram) -> None:
+        self.prog = prog
+        self.out: Dict[str, List[Tuple[int, ir.Edge]]] = {}
+        self.writes: Dict[str, List[int]] = {}
+        for i, e in enumerate(prog.edges):
+            self.out.setdefault(e.source, []).append((i, e))
+            for v in int_uses_defs(e.stmt)[1]:
+                self.writes.setdefault(v, []).append(i)
+        self.loops = ir.loops(prog.edges)
+
+    def branch(self, i: int) -> Tuple[int, ir.Edge]:
+        """The edge a branch out of a node tests on: edge ``i``, or past the tally filters
+        :mod:`tvla.cfront.tallies` put before the test."""
+        e = self.prog.edges[i]
+        while isinstance(e.stmt, ir.Assume) and isinstance(e.stmt.cond, ir.TallyCond) and len(self.out.get(e.target, ())) == 1:
+            i, e = self.out[e.target][0]
+        return i, e
+
+    def reach(self, starts: List[str], without: int = -1) -> Set[str]:
+        """The nodes some path from ``starts`` reaches (``without`` that edge)."""
+        seen, todo = set(starts), list(starts)
+        while todo:
+            for i, e in self.out.get(todo.pop(), ()):
+                if i != without and e.target not in seen:
+                    seen.add(e.target)
+                    todo.append(e.target)
+        return seen
+
+    def written_from(self, var: str, starts: List[str]) -> bool:
+        """Is ``var`` written on an edge some path from ``starts`` takes?"""
+        nodes = self.reach(starts)
+        return any(self.prog.edges[i].source in nodes for i in self.writes.get(var, ()))
+
+
+def _counting_loops(prog: ir.CProgram, counters: FrozenSet[str], graph: _Graph) -> Iterator[_Loop]:
+    """The loop tests ``k op value`` of a counter ``k``: two edges out of a node of a loop, one
+    test and its negation, one staying in the loop and the other leaving it."""
+    for head, nodes in sorted(graph.loops.items()):
+        outs = [graph.branch(i) for i, _ in graph.out.get(head, [])]
+        tests = [_plain_test(e.stmt) for _, e in outs]
+        if len(outs) != 2:
+            continue
+        (i, a), (j, b) = outs
+        ca, cb = tests
+        if ca is None or cb is None or (ca.left, ca.value, ir.NEGATE[ca.op]) != (cb.left, cb.value, cb.op) \
+                or ca.left not in counters:
+            continue
+        inside = [e.target in nodes for e in (a, b)]
+        if inside == [True, False]:
+            yield _Loop(head, ca.left, ca.op, ca.value, i, j, nodes)
+        elif inside == [False, True]:
+            yield _Loop(head, cb.left, cb.op, cb.value, j, i, nodes)
+
+
+def _plain_test(s: ir.Statement) -> Optional[ir.DataCond]:
+    """The test of ``s`` when it tests an int variable against a constant or another int variable."""
+    c = s.cond if isinstance(s, ir.Assume) else None
+    ok = isinstance(c, ir.DataCond) and c.lfield is None and c.right is None and c.value is not None
+    return c if ok else None   # type: ignore[return-value]
+
+
+def _copy(s: ir.Statement) -> Optional[ir.ShiftFlag]:
+    """``s`` when it is a copy ``dst = src`` of an int variable."""
+    return s if isinstance(s, ir.ShiftFlag) and s.delta == 0 and s.table is None else None
+
+
+def _steps_once(prog: ir.CProgram, loop: _Loop, graph: _Graph, delta: int) -> Optional[List[int]]:
+    """The edges of ``loop`` that write its counter, when each is a step by ``delta``, every way into
+    the loop enters at its test, and no way from a step meets another before the test; else None."""
+    steps = [i for i in graph.writes.get(loop.k, ()) if prog.edges[i].source in loop.nodes]
+    if not steps or any(prog.edges[i].stmt != ir.Step(loop.k, delta) for i in steps):
+        return None
+    if any(e.target in loop.nodes and e.source not in loop.nodes and e.target != loop.head for e in prog.edges):
+        return None
+    for i in steps:
+        seen, todo = {prog.edges[i].target}, [prog.edges[i].target]
+        while todo:
+            node = todo.pop()
+            if node == loop.head:
+                continue
+            for j, e in graph.out.get(node, ()):
+                if j in steps:
+                    return None
+                if e.target not in seen:
+                    seen.add(e.target)
+                    todo.append(e.target)
+    return steps
+
+
+def _least(iv: Optional[ir.IntVar]) -> Optional[int]:
+    """The least value an int variable may hold: of a flag's values, or of a counter's whose other
+    values all lie above them (None: not known)."""
+    if iv is None or not iv.values or iv.ordered or iv.spare is not None or iv.other and iv.beyond <= 0:
+        return None
+    return min(iv.values)
+
+
+def _down(prog: ir.CProgram, loop: _Loop, ints: Dict[str, ir.IntVar], graph: _Graph, compared: Set[str],
+          taken: List[str]) -> Optional[_Ghost]:
+    """The ghost of ``for (k = s; k > c; k--)`` (see the module docstring), or None."""
+    if loop.op not in _DOWN_OPS or not isinstance(loop.value, int):
+        return None
+    end = loop.value + _DOWN_OPS[loop.op]
+    writes = graph.writes.get(loop.k, [])
+    copies = [i for i in writes if _copy(prog.edges[i].stmt) is not None and prog.edges[i].source not in graph.loops]
+    steps = _steps_once(prog, loop, graph, -1)
+    if len(copies) != 1 or steps is None or loop.head in graph.reach([prog.entry], copies[0]):
+        return None
+    copy = copies[0]   # every way into the loop passes it
+    s = _copy(prog.edges[copy].stmt).src   # type: ignore[union-attr]
+    least = _least(ints.get(s))
+    after = [prog.edges[copy].target]
+    others = [i for i in writes if i != copy and i not in steps]
+    if s not in compared or least is None or least < end or graph.written_from(s, after) \
+            or any(prog.edges[i].source in graph.reach(after) for i in others):
+        return None
+    name = ir.fresh_name(prog, f"{s}_ghost", taken)
+    var = ir.IntVar(name, (0,), other=True, range=ir.IntRange(32, True), beyond=1)
+    adds = ((copy, (ir.Havoc(name, 0),)),) + tuple((i, (ir.Step(name, 1),)) for i in steps)
+    exit_target = prog.edges[loop.exit].target
+    if prog.edges[copy].source in graph.reach([exit_target]) or \
+            any(prog.edges[i].source in graph.reach([exit_target]) for i in steps):
+        return None
+    return _Ghost(name, s, end, loop.exit, adds, var)
+
+
+def _up(prog: ir.CProgram, loop: _Loop, ints: Dict[str, ir.IntVar], graph: _Graph, compared: Set[str],
+        taken: List[str]) -> Optional[_Ghost]:
+    """The ghost of ``for (k = b; k < s; k++)`` (see the module docstring), or None."""
+    s = loop.value
+    if loop.op not in _UP_OPS or not isinstance(s, str) or s not in compared or s == loop.k:
+        return None
+    least = _least(ints.get(s))
+    past = _UP_OPS[loop.op]
+    if least is None or _steps_once(prog, loop, graph, 1) is None or graph.written_from(s, [loop.head]):
+        return None
+    starts = _entry_values(prog, loop)
+    if not starts or max(starts) > least + past:
+        return None
+    k = ints[loop.k]
+    name = ir.fresh_name(prog, f"{s}_ghost", taken)
+    var = replace(k, name=name)
+    return _Ghost(name, s, -past, loop.exit, ((loop.exit, (ir.ShiftFlag(name, loop.k, 0),)),), var)
+
+
+def _entry_values(prog: ir.CProgram, loop: _Loop) -> Optional[Set[int]]:
+    """The constants the counter holds on the edges into ``loop`` (None: one of them holds none)."""
+    facts = forward_must(prog, _constants)
+    values: Set[int] = set()
+    for e in prog.edges:
+        if e.target == loop.head and e.source not in loop.nodes:
+            held = {v for var, v in _constants(facts.get(e.source, frozenset()), e.stmt) if var == loop.k}
+            if len(held) != 1:
+                return None
+            values |= held
+    return values
+
+
+def _constants(facts: FrozenSet[Tuple[str, int]], stmt: ir.Statement) -> FrozenSet[Tuple[str, int]]:
+    """Transfer of the facts ``(v, c)``: int variable v holds c."""
+    written = int_uses_defs(stmt)[1]
+    if not written:
+        return facts
+    kept = {f for f in facts if f[0] not in written}
+    if isinstance(stmt, ir.Havoc) and stmt.value is not None and not stmt.uninit and not stmt.dead:
+        kept.add((stmt.var, stmt.value))
+    elif isinstance(stmt, ir.ShiftFlag) and stmt.table is None:
+        kept |= {(stmt.dst, v + stmt.delta) for var, v in facts if var == stmt.src}
+    return frozenset(kept)
+
+
+def _rewrites(prog: ir.CProgram, ghosts: List[_Ghost], graph: _Graph) -> Dict[int, ir.TallyCond]:
+    """The tally filters that compare a ghost instead of its ``s``, by edge index."""
+    out: Dict[int, ir.TallyCond] = {}
+    for g in ghosts:
+        unreached = None
+        for i, e in enumerate(prog.edges):
+            c = e.stmt.cond if isinstance(e.stmt, ir.Assume) else None
+            if not isinstance(c, ir.TallyCond) or g.s not in c.counters() or i in out:
+                continue
+            if unreached is None:   # the nodes no path reaches without the exit
+                unreached = {n for x in prog.edges for n in (x.source, x.target)} - graph.reach([prog.entry], g.exit)
+            if e.source in unreached:
+                out[i] = _through(c, g)
+    return out
+
+
+def _through(c: ir.TallyCond, g: _Ghost) -> ir.TallyCond:
+    """``c`` with ``s`` read as ``g + offset``."""
+    if c.left == g.s:   # s op x + k  is  g op x + (k - offset)
+        return replace(c, left=g.name, offset=c.offset - g.offset)
+    return replace(c, right=g.name, offset=c.offset + g.offset)
