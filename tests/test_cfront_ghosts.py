@@ -20,6 +20,9 @@ PROPS = ("memsafety", "memcleanup", "unreach-call")
     ("sll2n_remove_all_run.c", ("true", "true", "true")),
     ("count_up_to_guarded_remove_all.c", ("true", "true", "true")),
     ("count_down_copy_length_check.c", ("true", "true", "true")),
+    ("count_up_assume_positive.c", ("true", "true", "true")),   # no bound above
+    ("sll_postdecrement_create_remove_all_len32.c", ("true", "true", "true")),   # while (n--): a step first
+    ("dll_circular_remove_all_len32.c", ("true", "true", "true")),   # the ring's first cell made before
 ])
 def test_a_length_made_by_a_counting_loop_is_proved_without_runs(name, expected):
     verdicts = corpus_verdicts(name, PROPS, concrete=False)
@@ -34,6 +37,9 @@ def test_a_length_made_by_a_counting_loop_is_proved_without_runs(name, expected)
     ("count_down_double_step.c", "unreach-call"),      # two steps in a round: no ghost
     ("count_up_bound_changed_after.c", "unreach-call"),   # n written after the loop: no ghost
     ("count_up_break_early.c", "unreach-call"),        # the check is reached through the break too
+    ("count_down_step_skipped.c", "unreach-call"),     # a round without a step: no ghost
+    ("count_up_assume_positive_count_off.c", "unreach-call"),
+    ("dll_circular_remove_all_len32_short.c", "unreach-call"),
 ])
 def test_a_length_the_loop_does_not_make_is_not_proved(name, prop):
     verdict = corpus_verdicts(name, (prop,), concrete=False)[prop]
@@ -47,7 +53,8 @@ def ghosts_of(name: str):
 
 
 @pytest.mark.parametrize("name", ["count_down_negative_bound.c", "count_down_double_step.c",
-                                  "count_up_bound_changed_after.c", "count_up_break_early.c"])
+                                  "count_up_bound_changed_after.c", "count_up_break_early.c",
+                                  "count_down_step_skipped.c"])
 def test_no_ghost_where_the_loop_does_not_fix_the_length(name):
     assert ghosts_of(name)[0] == []
 
@@ -61,8 +68,25 @@ def test_the_filters_after_the_loop_read_the_ghost():
         ("i", "n", "<"), ("i", "n", ">="), ("j", "n_ghost", "<"), ("j", "n_ghost", ">=")]
 
 
+def test_a_ring_made_before_its_loop_is_counted_where_the_loop_is_entered():
+    """``last = create(); while (len > 1)``: the ghost starts at 0 and counts the first cell where
+    the loop is entered, so ``i < len`` compares it without an offset."""
+    names, filters = ghosts_of("dll_circular_remove_all_len32.c")
+    assert names == ["len_ghost"]
+    assert ("i", "len_ghost", 0, "<") in [(c.left, c.right, c.offset, c.op) for c in filters]
+
+
 @pytest.mark.parametrize("name, prop", [("count_up_to_guarded_remove_all.c", "memsafety"),
-                                        ("count_down_copy_length_check.c", "unreach-call")])
+                                        ("count_down_copy_length_check.c", "unreach-call"),
+                                        ("dll_circular_remove_all_len32.c", "memsafety")])
 def test_concrete_runs_embed(tmp_path, name, prop):
     _tr, tvp, tvs = write_translation(lower_file(os.path.join(ROOT, "programs", "c", name)), (prop,), str(tmp_path))
     assert_embedded(tvp, tvs, "--nodes", "2", "--runs", "20")
+
+
+def test_a_long_run_met_by_the_cells_data_keeps_its_regions():
+    """``x > 7`` then ``p->d == x``: no counter for x (its "another value" would leave the test
+    of each cell's 5 open), so x keeps the regions of a value chosen once and the cells given 5
+    are never x."""
+    verdicts = corpus_verdicts("sll_const_before_choice_above.c", PROPS, concrete=False)
+    assert tuple(verdicts[p].verdict for p in PROPS) == ("true", "true", "true")

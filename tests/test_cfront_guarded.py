@@ -63,7 +63,10 @@ def values_of(tmp_path, src, name):
     ("if (v < from || v > until) v = from;", ("flag", (2, 3, 4, 5, 6))),
     ("if (v < from || v > until) v = until; until = 0;", ("abstract", ())),   # a parameter written: no flag
     ("count(); " + ABORT, ("register", ())),                 # not the next statement
-    ("__VERIFIER_assume(v >= from && v <= until + 20);", ("register", ())),   # too many values
+    # more values than a flag keeps: a counter over the first ones and another value above them
+    ("__VERIFIER_assume(v >= from && v <= until + 20);", ("counter", (2, 3, 4, 5, 6, 7))),
+    ("if (v < from) abort();", ("counter", (1, 2, 3, 4, 5, 6, 7))),   # no bound above; 1 stands for those aborted
+    ("__VERIFIER_assume(v >= from && v != 9 && v <= until + 20);", ("register", ())),   # not one run
     # a return that does not read v leaves it, as abort() does: 6 stands for every value returned from
     ("if (v < from || v > until) return from;", ("flag", (2, 3, 4, 5, 6))),
     ("if (v < from || v > until) { return 0; }", ("flag", (2, 3, 4, 5, 6))),

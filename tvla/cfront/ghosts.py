@@ -30,6 +30,7 @@ from tvla.cfront.liveness import int_uses_defs
 
 __all__ = ["ghost_bounds"]
 
+MAX_OFFSET = 3   # cells made before a loop counting down to 1..3 the ghost counts where it is entered
 # the continuing test of a loop counting up to s -> how far past s the counter is at its exit
 _UP_OPS = {"<": 0, "!=": 0, "<=": 1}
 # the continuing test of a loop counting down to c -> the counter's value at its exit, from c
@@ -104,6 +105,13 @@ class _Graph:
             for v in int_uses_defs(e.stmt)[1]:
                 self.writes.setdefault(v, []).append(i)
         self.loops = ir.loops(prog.edges)
+        self._constants: Optional[Dict[str, FrozenSet[Tuple[str, int]]]] = None
+
+    def constants(self) -> Dict[str, FrozenSet[Tuple[str, int]]]:
+        """The facts ``(v, c)``, int variable v holds c, at each node (found once, when first asked)."""
+        if self._constants is None:
+            self._constants = forward_must(self.prog, _constants)
+        return self._constants
 
     def branch(self, i: int) -> Tuple[int, ir.Edge]:
         """The edge a branch out of a node tests on: edge ``i``, or past the tally filters
@@ -161,27 +169,38 @@ def _copy(s: ir.Statement) -> Optional[ir.ShiftFlag]:
     return s if isinstance(s, ir.ShiftFlag) and s.delta == 0 and s.table is None else None
 
 
-def _steps_once(prog: ir.CProgram, loop: _Loop, graph: _Graph, delta: int) -> Optional[List[int]]:
+def _steps_once(prog: ir.CProgram, loop: _Loop, graph: _Graph, delta: int, each: bool = False) -> Optional[List[int]]:
     """The edges of ``loop`` that write its counter, when each is a step by ``delta``, every way into
-    the loop enters at its test, and no way from a step meets another before the test; else None."""
+    the loop enters at its test, and no way from a step meets another before the test (``each``:
+    nor a way from the test back to it misses them); else None."""
     steps = [i for i in graph.writes.get(loop.k, ()) if prog.edges[i].source in loop.nodes]
     if not steps or any(prog.edges[i].stmt != ir.Step(loop.k, delta) for i in steps):
         return None
     if any(e.target in loop.nodes and e.source not in loop.nodes and e.target != loop.head for e in prog.edges):
         return None
-    for i in steps:
-        seen, todo = {prog.edges[i].target}, [prog.edges[i].target]
-        while todo:
-            node = todo.pop()
-            if node == loop.head:
-                continue
-            for j, e in graph.out.get(node, ()):
-                if j in steps:
-                    return None
-                if e.target not in seen:
-                    seen.add(e.target)
-                    todo.append(e.target)
+    starts = [prog.edges[i].target for i in steps]
+    # no way from a step meets another before the test, and none from the test back to it misses them
+    if any(_meets(graph, [t], steps, loop.head) for t in starts) or \
+            each and loop.head in _meets(graph, [prog.edges[loop.stay].target], steps, loop.head, within=True):
+        return None
     return steps
+
+
+def _meets(graph: _Graph, starts: List[str], steps: List[int], head: str, within: bool = False) -> Set[str]:
+    """Where ways from ``starts`` that do not go on from ``head`` lead before a step: the nodes
+    (``within``: none of the steps taken), or (not ``within``) the sources of the steps met."""
+    seen, todo, met = set(starts), list(starts), set()
+    while todo:
+        node = todo.pop()
+        if node == head:
+            continue
+        for j, e in graph.out.get(node, ()):
+            if j in steps:
+                met.add(e.source)
+            elif e.target not in seen:
+                seen.add(e.target)
+                todo.append(e.target)
+    return seen if within else met
 
 
 def _least(iv: Optional[ir.IntVar]) -> Optional[int]:
@@ -200,25 +219,31 @@ def _down(prog: ir.CProgram, loop: _Loop, ints: Dict[str, ir.IntVar], graph: _Gr
     end = loop.value + _DOWN_OPS[loop.op]
     writes = graph.writes.get(loop.k, [])
     copies = [i for i in writes if _copy(prog.edges[i].stmt) is not None and prog.edges[i].source not in graph.loops]
-    steps = _steps_once(prog, loop, graph, -1)
+    steps = _steps_once(prog, loop, graph, -1, each=True)
     if len(copies) != 1 or steps is None or loop.head in graph.reach([prog.entry], copies[0]):
         return None
     copy = copies[0]   # every way into the loop passes it
     s = _copy(prog.edges[copy].stmt).src   # type: ignore[union-attr]
     least = _least(ints.get(s))
     after = [prog.edges[copy].target]
-    others = [i for i in writes if i != copy and i not in steps]
+    others = [i for i in writes if i != copy and i not in steps]   # past the exit they change k only
     if s not in compared or least is None or least < end or graph.written_from(s, after) \
-            or any(prog.edges[i].source in graph.reach(after) for i in others):
+            or any(prog.edges[i].source in graph.reach(after, loop.exit) for i in others):
         return None
     name = ir.fresh_name(prog, f"{s}_ghost", taken)
     var = ir.IntVar(name, (0,), other=True, range=ir.IntRange(32, True), beyond=1)
-    adds = ((copy, (ir.Havoc(name, 0),)),) + tuple((i, (ir.Step(name, 1),)) for i in steps)
+    # set where the loop is entered (k is s there), counting the cells made before it when it counts
+    # down to 1..3 (``last = create(); while (len > 1)``), so that s is the ghost itself; each round's
+    # end counts one, after the cell a ``while (k--)`` makes past its step
+    before = end if 0 < end <= MAX_OFFSET else 0
+    into = [i for i, e in enumerate(prog.edges) if e.target == loop.head]
+    start = (ir.Havoc(name, 0),) + (ir.Step(name, 1),) * before
+    adds = tuple((i, start if prog.edges[i].source not in loop.nodes else (ir.Step(name, 1),)) for i in into)
     exit_target = prog.edges[loop.exit].target
     if prog.edges[copy].source in graph.reach([exit_target]) or \
             any(prog.edges[i].source in graph.reach([exit_target]) for i in steps):
         return None
-    return _Ghost(name, s, end, loop.exit, adds, var)
+    return _Ghost(name, s, end - before, loop.exit, adds, var)
 
 
 def _up(prog: ir.CProgram, loop: _Loop, ints: Dict[str, ir.IntVar], graph: _Graph, compared: Set[str],
@@ -231,7 +256,7 @@ def _up(prog: ir.CProgram, loop: _Loop, ints: Dict[str, ir.IntVar], graph: _Grap
     past = _UP_OPS[loop.op]
     if least is None or _steps_once(prog, loop, graph, 1) is None or graph.written_from(s, [loop.head]):
         return None
-    starts = _entry_values(prog, loop)
+    starts = _entry_values(prog, loop, graph)
     if not starts or max(starts) > least + past:
         return None
     k = ints[loop.k]
@@ -240,9 +265,9 @@ def _up(prog: ir.CProgram, loop: _Loop, ints: Dict[str, ir.IntVar], graph: _Grap
     return _Ghost(name, s, -past, loop.exit, ((loop.exit, (ir.ShiftFlag(name, loop.k, 0),)),), var)
 
 
-def _entry_values(prog: ir.CProgram, loop: _Loop) -> Optional[Set[int]]:
+def _entry_values(prog: ir.CProgram, loop: _Loop, graph: _Graph) -> Optional[Set[int]]:
     """The constants the counter holds on the edges into ``loop`` (None: one of them holds none)."""
-    facts = forward_must(prog, _constants)
+    facts = graph.constants()
     values: Set[int] = set()
     for e in prog.edges:
         if e.target == loop.head and e.source not in loop.nodes:

@@ -167,7 +167,8 @@ def classify_ints(tu: ci.TranslationUnit, outs: Optional[OutParams] = None,
     tested = {k: v for k, v in tests.constants.items() if k not in tests.used}
     comparisons = _comparisons(tu.cursor, [])
     ordered = _ordered_with_fields(tu.cursor, set())
-    rounds = _Rounds(col, singles, tested, comparisons, ordered, _held_in_order(tu.cursor, ordered), tests.ordered)
+    rounds = _Rounds(col, singles, tested, comparisons, ordered, _held_in_order(tu.cursor, ordered), tests.ordered,
+                     _copied_from(_meets_data(tu.cursor, set()), col.assigned))
     # a variable that only takes constants and functions of its own value starts as the flag over
     # what they reach from the constants: the rounds keep it only if they find it so
     toggles = _toggles(col.assigned, col.ranges)
@@ -189,9 +190,9 @@ class _Rounds:
 
     def __init__(self, col: "_Collector", singles: Collection[Hashable], tested: Dict[Hashable, Set[int]],
                  comparisons: List[Tuple[Hashable, ci.Cursor]], ordered: Set[Hashable], held: Set[Hashable],
-                 order_tested: Collection[Hashable]) -> None:
+                 order_tested: Collection[Hashable], data: Collection[Hashable]) -> None:
         self.col, self.singles, self.tested, self.comparisons = col, singles, tested, comparisons
-        self.ordered, self.held, self.order_tested = ordered, held, order_tested
+        self.ordered, self.held, self.order_tested, self.data = ordered, held, order_tested, data
         # symbolic variables that hold their value from their declaration on: copies of them are aliases
         self.inits = frozenset(k for k, v in col.assigned.items() if len(v) == 1 and v[0][0] == _INIT)
 
@@ -204,7 +205,8 @@ class _Rounds:
         classes, read = known, self.read(known)
         for _ in range(most):
             classes = {k: _classify(v, k in col.repeated, read, self.inits, self.tested.get(k), col.ranges.get(k),
-                                    frozenset(compared.get(k, ())), k in ordered, k in self.order_tested, k in self.held)
+                                    frozenset(compared.get(k, ())), k in ordered, k in self.order_tested, k in self.held,
+                                    k in self.data)
                        for k, v in col.assigned.items()}
             # a copy compared by order makes the value it copies a register
             ordered |= {c.of for k, c in classes.items() if c.kind == "alias" and k in ordered}
@@ -702,12 +704,15 @@ def guarded_values(g: Guarded, known: Dict[Hashable, IntClass]) -> object:
     found = _guard_kept(g, known)
     if found is None:
         return "nondet"
-    kept, spare, unbounded = found
-    if not unbounded and len(kept) + len(spare) <= MAX_BOUNDED_VALUES:
+    kept, spare, below, above = found
+    if not below and not above and len(kept) + len(spare) <= MAX_BOUNDED_VALUES:
         return ("set", kept + spare, False)
-    if unbounded or kept != tuple(range(kept[0], kept[-1] + 1)):
+    if below or kept != tuple(range(kept[0], kept[-1] + 1)):
         return "nondet"
-    return ("set", tuple(v for v in spare if v < kept[0]) + kept[:MAX_COUNTER_VALUES], True, (), 1, True)
+    # (unbounded above, ``__VERIFIER_assume(n > 0)``: every integer past the last kept is kept too)
+    most = g.bounds[1] if g.bounds is not None else kept[0] + MAX_COUNTER_VALUES
+    first = tuple(range(kept[0], min(kept[0] + MAX_COUNTER_VALUES, most + 1))) if above else kept[:MAX_COUNTER_VALUES]
+    return ("set", tuple(v for v in spare if v < kept[0]) + first, True, (), 1, True)
 
 
 def guard_run(g: Guarded, known: Dict[Hashable, IntClass]) -> Optional[Tuple[Tuple[int, ...], Tuple[int, ...]]]:
@@ -720,16 +725,16 @@ def guard_run(g: Guarded, known: Dict[Hashable, IntClass]) -> Optional[Tuple[Tup
     test may also read other variables in terms of its own (``||`` of an exit test, ``&&`` of an
     assumption): the values kept are then a superset."""
     found = _guard_kept(g, known)
-    if found is None or found[2] or len(found[0]) + len(found[1]) > MAX_BOUNDED_VALUES:
+    if found is None or found[2] or found[3] or len(found[0]) + len(found[1]) > MAX_BOUNDED_VALUES:
         return None
     return found[0], found[1]
 
 
 def _guard_kept(g: Guarded, known: Dict[Hashable, IntClass]
-                ) -> Optional[Tuple[Tuple[int, ...], Tuple[int, ...], bool]]:
-    """The values :func:`guard_run` keeps and sends away, and whether the run is unbounded (an
-    end short of the integers it is evaluated on), however many; None where it keeps none or the
-    guard is no such test."""
+                ) -> Optional[Tuple[Tuple[int, ...], Tuple[int, ...], bool, bool]]:
+    """The values :func:`guard_run` keeps and sends away, however many, and whether the run is
+    unbounded below and above (kept at an end short of the integers it is evaluated on); None
+    where it keeps none or the guard is no such test."""
     consts: Set[int] = set()
     tests: List[Callable[[int], bool]] = []
     for c in g.conds:
@@ -751,10 +756,11 @@ def _guard_kept(g: Guarded, known: Dict[Hashable, IntClass]
     else:
         kept = [v for v in range(lo, hi + 1) if not any(test(v) for test in tests)]
     # an end short of the bound stands for every integer beyond it: kept there, the run is unbounded
-    unbounded = lo in kept and (g.bounds is None or lo > least) or hi in kept and (g.bounds is None or hi < most)
+    below = lo in kept and (g.bounds is None or lo > least)
+    above = hi in kept and (g.bounds is None or hi < most)
     if not kept:
         return None
-    return tuple(kept), () if g.assume else _sent_away(tests, lo, hi), unbounded
+    return tuple(kept), () if g.assume else _sent_away(tests, lo, hi), below, above
 
 
 def _observes(c: ci.Cursor, key: Hashable, chain: str, known: Dict[Hashable, IntClass]) -> bool:
@@ -1593,6 +1599,35 @@ def _ordered_with_fields(c: ci.Cursor, out: Set[Hashable]) -> Set[Hashable]:
     return out
 
 
+def _meets_data(c: ci.Cursor, out: Set[Hashable]) -> Set[Hashable]:
+    """The int variables compared with a cell's int field (``p->d == x``) or stored into one."""
+    kids = children(c)
+    if c.kind == K.BINARY_OPERATOR and len(kids) == 2 and binary_operator(c) in TRUTH_OPS[:6] + ("=",):
+        for var_side, field_side in ((kids[0], kids[1]), (kids[1], kids[0])):
+            var = int_var(strip(var_side, casts=True))
+            if var is not None and is_datum(strip(field_side, casts=True)):
+                out.add(decl_key(var))
+    for ch in kids:
+        _meets_data(ch, out)
+    return out
+
+
+def _copied_from(keys: Set[Hashable], assigned: Dict[Hashable, List[Tuple[str, object]]]) -> FrozenSet[Hashable]:
+    """``keys`` and the variables and return values copied into them, through copies of copies."""
+    out, todo = set(keys), list(keys)
+    while todo:
+        for _tag, rhs in assigned.get(todo.pop(), ()):
+            if not isinstance(rhs, ci.Cursor):
+                continue
+            var = int_var(strip(rhs, casts=True))
+            definition = callee_definition(rhs) if var is None else None
+            src = decl_key(var) if var is not None else return_key(definition) if definition is not None else None
+            if src is not None and src not in out:
+                out.add(src)
+                todo.append(src)
+    return frozenset(out)
+
+
 def _held_in_order(c: ci.Cursor, ordered: Set[Hashable]) -> Set[Hashable]:
     """The int variables written into a cell's int field (``p->d = i``, ``p->d = i++``) whose data
     an order test reads: two cells' data compared (``p->d < q->d``), or the variable itself
@@ -1631,8 +1666,10 @@ def _monotone(cls: IntClass, values: List[object]) -> bool:
 def _classify(assignments: List[Tuple[str, object]], repeated: bool, known: Dict[Hashable, IntClass],
               inits: FrozenSet[Hashable] = frozenset(), tested: Optional[Set[int]] = None,
               rng: Optional[IntRange] = None, compared: FrozenSet[int] = frozenset(),
-              ordered: bool = False, order_tested: bool = False, held: bool = False) -> IntClass:
+              ordered: bool = False, order_tested: bool = False, held: bool = False, data: bool = False) -> IntClass:
     got = [(_value(rhs, known, inits), rhs) for tag, rhs in assignments if tag != _UNINIT]
+    if data:   # a long guarded run met by cells' data keeps its regions or its order (symbolic, register)
+        got = [("nondet" if isinstance(v, tuple) and len(v) > 5 and v[5] else v, rhs) for v, rhs in got]
     values = [_narrowed(v, rhs, rng) for v, rhs in got if v is not _NOTHING]
     if got and not values:
         return PENDING

@@ -189,6 +189,7 @@ def tally_counters(prog: ir.CProgram) -> ir.CProgram:
     steps: Dict[int, List[str]] = {}   # edge index of a step -> its candidates
     loads = _loads(prog.edges)
     ghosts: Dict[str, str] = {}        # a candidate advanced before the step -> the variable it left
+    at_free: Set[str] = set()          # of those, the ones copied before each free of theirs too
     for i, e in enumerate(prog.edges):
         s = e.stmt
         if isinstance(s, ir.Step) and s.var in counted and s.delta in (1, -1):
@@ -201,6 +202,12 @@ def tally_counters(prog: ir.CProgram) -> ir.CProgram:
             if s.delta > 0 and loop is not None:   # a cell made in the loop is counted, not the one left
                 built = {t.dst for t in _inside(prog.edges, loop) if isinstance(t, ir.Malloc)}
                 behind = [x for x in behind if x not in built]
+                # a walker freed on the way where it does not move on (``free(*h); *h = NULL;`` of the
+                # last cell of a ring): the cell it frees there is the one to count
+                freeing = [x for x in _left_behind(prog.edges, out_of, i, loop, cands, loads, frees=True)
+                           if x not in behind and x not in built]
+                at_free.update(freeing)
+                behind += freeing
             if loop is not None and s.delta < 0:   # a cell freed on some way around: it is the one to take back
                 behind += [x for x in _freed_walks(prog.edges, loop, loads) if x in cands and x not in behind]
                 behind += [x for x in _freed_temps(prog.edges, loop, temps) if x not in behind]
@@ -217,7 +224,7 @@ def tally_counters(prog: ir.CProgram) -> ir.CProgram:
             out += ir.chain(e, [s, ir.Tally(s.var, tuple(dict.fromkeys(steps[i])), s.delta)], fresh)
         elif walker is not None and walker in ghosts:   # the cell it leaves, for the step after it
             out += ir.chain(e, [ir.AssignVar(ghosts[walker], walker), s], fresh)
-        elif isinstance(s, ir.Free) and s.var in temps and s.var in ghosts:   # the cell it frees, likewise
+        elif isinstance(s, ir.Free) and (s.var in temps or s.var in at_free) and s.var in ghosts:   # the cell it frees
             out += ir.chain(e, [ir.AssignVar(ghosts[s.var], s.var), s], fresh)
         else:
             out.append(e)
@@ -260,10 +267,12 @@ def _loads(edges: Sequence[ir.Edge]) -> Set[Tuple[str, str]]:
 
 
 def _left_behind(edges: Sequence[ir.Edge], out_of: Dict[str, List[Tuple[int, ir.Edge]]], step: int,
-                 loop: FrozenSet[str], cands: List[str], loads: AbstractSet[Tuple[str, str]]) -> List[str]:
+                 loop: FrozenSet[str], cands: List[str], loads: AbstractSet[Tuple[str, str]],
+                 frees: bool = False) -> List[str]:
     """The candidates that every way around ``loop`` from where it is entered to edge ``step``
-    advances (``p = p->next`` before ``i++`` of a ``for`` header): the cell to count is the one
-    the walk left.  ``out_of``: the edges out of each node, with their indices."""
+    advances (``p = p->next`` before ``i++`` of a ``for`` header), or (``frees``) advances or frees:
+    the cell to count is the one the walk left.  ``out_of``: the edges out of each node, with their
+    indices."""
     entries = {e.target for e in edges if e.target in loop and e.source not in loop}
     out = []
     for x in cands:
@@ -272,7 +281,8 @@ def _left_behind(edges: Sequence[ir.Edge], out_of: Dict[str, List[Tuple[int, ir.
         seen, todo = set(entries), list(entries)
         while todo:
             for k, e in out_of.get(todo.pop(), []):
-                if e.target in loop and e.target not in seen and k != step and _advance(e.stmt, loads) != x:
+                left = _advance(e.stmt, loads) == x or frees and isinstance(e.stmt, ir.Free) and e.stmt.var == x
+                if e.target in loop and e.target not in seen and k != step and not left:
                     seen.add(e.target)
                     todo.append(e.target)
         if edges[step].source not in seen:
