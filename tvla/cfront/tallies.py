@@ -198,19 +198,7 @@ def tally_counters(prog: ir.CProgram) -> ir.CProgram:
             freed = _freed_before(e, into, temps)
             if s.delta > 0:   # ``free(t); freed++;``: the cell just freed is the one counted
                 cands = freed + cands
-            behind = _left_behind(prog.edges, out_of, i, loop, cands, loads) if loop is not None else []
-            if s.delta > 0 and loop is not None:   # a cell made in the loop is counted, not the one left
-                built = {t.dst for t in _inside(prog.edges, loop) if isinstance(t, ir.Malloc)}
-                behind = [x for x in behind if x not in built]
-                # a walker freed on the way where it does not move on (``free(*h); *h = NULL;`` of the
-                # last cell of a ring): the cell it frees there is the one to count
-                freeing = [x for x in _left_behind(prog.edges, out_of, i, loop, cands, loads, frees=True)
-                           if x not in behind and x not in built]
-                at_free.update(freeing)
-                behind += freeing
-            if loop is not None and s.delta < 0:   # a cell freed on some way around: it is the one to take back
-                behind += [x for x in _freed_walks(prog.edges, loop, loads) if x in cands and x not in behind]
-                behind += [x for x in _freed_temps(prog.edges, loop, temps) if x not in behind]
+            behind = _behind(prog.edges, out_of, i, loop, cands, loads, temps, at_free) if loop is not None else []
             for x in behind:
                 ghosts.setdefault(x, ir.fresh_name(prog, f"{x}_left", ghosts.values()))
             # ``free(p); len--;``: the cell just freed is the one taken back, even before the cell a
@@ -231,6 +219,27 @@ def tally_counters(prog: ir.CProgram) -> ir.CProgram:
     made = tuple(ir.PointerVar(g, p.struct, "local", frame=p.frame, temp=True)
                  for p in prog.pointers for x, g in ghosts.items() if p.name == x)
     return replace(prog, edges=tuple(out), pointers=prog.pointers + made)
+
+
+def _behind(edges: Sequence[ir.Edge], out_of: Dict[str, List[Tuple[int, ir.Edge]]], step: int, loop: FrozenSet[str],
+            cands: List[str], loads: AbstractSet[Tuple[str, str]], temps: AbstractSet[str], at_free: Set[str]) -> List[str]:
+    """The variables whose cell, left behind or freed on the way around ``loop`` to edge ``step``, a
+    copy keeps for that step (see the module docstring); those also copied before each of their frees
+    are added to ``at_free``."""
+    delta = edges[step].stmt.delta   # type: ignore[union-attr]
+    behind = _left_behind(edges, out_of, step, loop, cands, loads)
+    if delta > 0:   # a cell made in the loop is counted, not the one left
+        built = {t.dst for t in _inside(edges, loop) if isinstance(t, ir.Malloc)}
+        behind = [x for x in behind if x not in built]
+        # a walker freed on the way where it does not move on (``free(*h); *h = NULL;`` of the last
+        # cell of a ring): the cell it frees there is the one to count
+        freeing = [x for x in _left_behind(edges, out_of, step, loop, cands, loads, frees=True)
+                   if x not in behind and x not in built]
+        at_free.update(freeing)
+        return behind + freeing
+    # a cell freed on some way around: it is the one to take back
+    behind += [x for x in _freed_walks(edges, loop, loads) if x in cands and x not in behind]
+    return behind + [x for x in _freed_temps(edges, loop, temps) if x not in behind]
 
 
 def _head_counted(prog: ir.CProgram, counters: Set[str], fresh: Iterator[str]) -> ir.CProgram:
