@@ -23,6 +23,7 @@ PROPS = ("memsafety", "memcleanup", "unreach-call")
     ("count_up_assume_positive.c", ("true", "true", "true")),   # no bound above
     ("sll_postdecrement_create_remove_all_len32.c", ("true", "true", "true")),   # while (n--): a step first
     ("dll_circular_remove_all_len32.c", ("true", "true", "true")),   # the ring's first cell made before
+    ("count_up_two_lists_check_second.c", ("true", "true", "true")),   # the last loop passed tells n
 ])
 def test_a_length_made_by_a_counting_loop_is_proved_without_runs(name, expected):
     verdicts = corpus_verdicts(name, PROPS, concrete=False)
@@ -40,6 +41,7 @@ def test_a_length_made_by_a_counting_loop_is_proved_without_runs(name, expected)
     ("count_down_step_skipped.c", "unreach-call"),     # a round without a step: no ghost
     ("count_up_assume_positive_count_off.c", "unreach-call"),
     ("dll_circular_remove_all_len32_short.c", "unreach-call"),
+    ("count_up_two_lists_second_short.c", "unreach-call"),
 ])
 def test_a_length_the_loop_does_not_make_is_not_proved(name, prop):
     verdict = corpus_verdicts(name, (prop,), concrete=False)[prop]

@@ -292,18 +292,22 @@ def _constants(facts: FrozenSet[Tuple[str, int]], stmt: ir.Statement) -> FrozenS
 
 
 def _rewrites(prog: ir.CProgram, ghosts: List[_Ghost], graph: _Graph) -> Dict[int, ir.TallyCond]:
-    """The tally filters that compare a ghost instead of its ``s``, by edge index."""
+    """The tally filters that compare a ghost instead of its ``s``, by edge index: of the loops whose
+    exit every path to the filter passes, the last one passed (the others' exits come before its)."""
+    nodes = {n for x in prog.edges for n in (x.source, x.target)}
+    filters = [(i, e.stmt.cond) for i, e in enumerate(prog.edges)
+               if isinstance(e.stmt, ir.Assume) and isinstance(e.stmt.cond, ir.TallyCond)]
     out: Dict[int, ir.TallyCond] = {}
+    chosen: Dict[int, _Ghost] = {}
+    behind: Dict[str, Set[str]] = {}   # a ghost's name -> the nodes no path reaches without its exit
     for g in ghosts:
-        unreached = None
-        for i, e in enumerate(prog.edges):
-            c = e.stmt.cond if isinstance(e.stmt, ir.Assume) else None
-            if not isinstance(c, ir.TallyCond) or g.s not in c.counters() or i in out:
-                continue
-            if unreached is None:   # the nodes no path reaches without the exit
-                unreached = {n for x in prog.edges for n in (x.source, x.target)} - graph.reach([prog.entry], g.exit)
-            if e.source in unreached:
-                out[i] = _through(c, g)
+        if not any(g.s in c.counters() for _, c in filters):
+            continue
+        behind[g.name] = nodes - graph.reach([prog.entry], g.exit)
+        for i, c in filters:
+            if g.s in c.counters() and prog.edges[i].source in behind[g.name] and \
+                    (i not in chosen or prog.edges[g.exit].source in behind[chosen[i].name]):
+                chosen[i], out[i] = g, _through(c, g)
     return out
 
 
