@@ -24,6 +24,8 @@ PROPS = ("memsafety", "memcleanup", "unreach-call")
     ("sll_postdecrement_create_remove_all_len32.c", ("true", "true", "true")),   # while (n--): a step first
     ("dll_circular_remove_all_len32.c", ("true", "true", "true")),   # the ring's first cell made before
     ("count_up_two_lists_check_second.c", ("true", "true", "true")),   # the last loop passed tells n
+    ("count_down_do_while.c", ("true", "true", "true")),   # the first round steps before the test
+    ("count_up_do_while.c", ("true", "true", "true")),
 ])
 def test_a_length_made_by_a_counting_loop_is_proved_without_runs(name, expected):
     verdicts = corpus_verdicts(name, PROPS, concrete=False)
@@ -42,6 +44,7 @@ def test_a_length_made_by_a_counting_loop_is_proved_without_runs(name, expected)
     ("count_up_assume_positive_count_off.c", "unreach-call"),
     ("dll_circular_remove_all_len32_short.c", "unreach-call"),
     ("count_up_two_lists_second_short.c", "unreach-call"),
+    ("count_down_do_while_zero.c", "unreach-call"),   # n == 0: the do-while's round is one too many
 ])
 def test_a_length_the_loop_does_not_make_is_not_proved(name, prop):
     verdict = corpus_verdicts(name, (prop,), concrete=False)[prop]
@@ -56,7 +59,7 @@ def ghosts_of(name: str):
 
 @pytest.mark.parametrize("name", ["count_down_negative_bound.c", "count_down_double_step.c",
                                   "count_up_bound_changed_after.c", "count_up_break_early.c",
-                                  "count_down_step_skipped.c"])
+                                  "count_down_step_skipped.c", "count_down_do_while_zero.c"])
 def test_no_ghost_where_the_loop_does_not_fix_the_length(name):
     assert ghosts_of(name)[0] == []
 

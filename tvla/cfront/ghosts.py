@@ -39,7 +39,8 @@ _DOWN_OPS = {">": 0, "!=": 0, ">=": -1}
 
 @dataclass(frozen=True)
 class _Loop:
-    """A loop's test ``k op value`` at ``head``: the edges that continue it and that exit it."""
+    """A loop's test ``k op value`` at ``head``: the edges that continue it and that exit it; every
+    way into the loop enters at ``entry`` (the test, or the body of a ``do``)."""
 
     head: str
     k: str
@@ -48,6 +49,12 @@ class _Loop:
     stay: int   # index of the continuing edge
     exit: int   # index of the exiting edge
     nodes: FrozenSet[str]
+    entry: str
+
+    @property
+    def first(self) -> int:
+        """1 for a ``do`` loop, whose first round steps its counter before any test; else 0."""
+        return int(self.entry != self.head)
 
 
 @dataclass(frozen=True)
@@ -151,10 +158,13 @@ def _counting_loops(prog: ir.CProgram, counters: FrozenSet[str], graph: _Graph) 
                 or ca.left not in counters:
             continue
         inside = [e.target in nodes for e in (a, b)]
+        entries = {e.target for e in prog.edges if e.target in nodes and e.source not in nodes}
+        if len(entries) != 1:
+            continue
         if inside == [True, False]:
-            yield _Loop(head, ca.left, ca.op, ca.value, i, j, nodes)
+            yield _Loop(head, ca.left, ca.op, ca.value, i, j, nodes, min(entries))
         elif inside == [False, True]:
-            yield _Loop(head, cb.left, cb.op, cb.value, j, i, nodes)
+            yield _Loop(head, cb.left, cb.op, cb.value, j, i, nodes, min(entries))
 
 
 def _plain_test(s: ir.Statement) -> Optional[ir.DataCond]:
@@ -170,18 +180,16 @@ def _copy(s: ir.Statement) -> Optional[ir.ShiftFlag]:
 
 
 def _steps_once(prog: ir.CProgram, loop: _Loop, graph: _Graph, delta: int, each: bool = False) -> Optional[List[int]]:
-    """The edges of ``loop`` that write its counter, when each is a step by ``delta``, every way into
-    the loop enters at its test, and no way from a step meets another before the test (``each``:
-    nor a way from the test back to it misses them); else None."""
+    """The edges of ``loop`` that write its counter, when each is a step by ``delta`` and no way from
+    a step meets another before the test (``each``: nor a way from the loop's entry or the test back
+    to it misses them); else None."""
     steps = [i for i in graph.writes.get(loop.k, ()) if prog.edges[i].source in loop.nodes]
     if not steps or any(prog.edges[i].stmt != ir.Step(loop.k, delta) for i in steps):
         return None
-    if any(e.target in loop.nodes and e.source not in loop.nodes and e.target != loop.head for e in prog.edges):
-        return None
     starts = [prog.edges[i].target for i in steps]
-    # no way from a step meets another before the test, and none from the test back to it misses them
+    rounds = [prog.edges[loop.stay].target] + ([loop.entry] if loop.first else [])
     if any(_meets(graph, [t], steps, loop.head) for t in starts) or \
-            each and loop.head in _meets(graph, [prog.edges[loop.stay].target], steps, loop.head, within=True):
+            each and any(loop.head in _meets(graph, [r], steps, loop.head, within=True) for r in rounds):
         return None
     return steps
 
@@ -220,14 +228,14 @@ def _down(prog: ir.CProgram, loop: _Loop, ints: Dict[str, ir.IntVar], graph: _Gr
     writes = graph.writes.get(loop.k, [])
     copies = [i for i in writes if _copy(prog.edges[i].stmt) is not None and prog.edges[i].source not in graph.loops]
     steps = _steps_once(prog, loop, graph, -1, each=True)
-    if len(copies) != 1 or steps is None or loop.head in graph.reach([prog.entry], copies[0]):
+    if len(copies) != 1 or steps is None or loop.entry in graph.reach([prog.entry], copies[0]):
         return None
     copy = copies[0]   # every way into the loop passes it
     s = _copy(prog.edges[copy].stmt).src   # type: ignore[union-attr]
     least = _least(ints.get(s))
     after = [prog.edges[copy].target]
     others = [i for i in writes if i != copy and i not in steps]   # past the exit they change k only
-    if s not in compared or least is None or least < end or graph.written_from(s, after) \
+    if s not in compared or least is None or least < end + loop.first or graph.written_from(s, after) \
             or any(prog.edges[i].source in graph.reach(after, loop.exit) for i in others):
         return None
     name = ir.fresh_name(prog, f"{s}_ghost", taken)
@@ -236,9 +244,9 @@ def _down(prog: ir.CProgram, loop: _Loop, ints: Dict[str, ir.IntVar], graph: _Gr
     # down to 1..3 (``last = create(); while (len > 1)``), so that s is the ghost itself; each round's
     # end counts one, after the cell a ``while (k--)`` makes past its step
     before = end if 0 < end <= MAX_OFFSET else 0
-    into = [i for i, e in enumerate(prog.edges) if e.target == loop.head]
     start = (ir.Havoc(name, 0),) + (ir.Step(name, 1),) * before
-    adds = tuple((i, start if prog.edges[i].source not in loop.nodes else (ir.Step(name, 1),)) for i in into)
+    adds = tuple((i, start if e.source not in loop.nodes else (ir.Step(name, 1),)) for i, e in enumerate(prog.edges)
+                 if e.target == loop.entry and e.source not in loop.nodes or e.target == loop.head and e.source in loop.nodes)
     exit_target = prog.edges[loop.exit].target
     if prog.edges[copy].source in graph.reach([exit_target]) or \
             any(prog.edges[i].source in graph.reach([exit_target]) for i in steps):
@@ -254,10 +262,10 @@ def _up(prog: ir.CProgram, loop: _Loop, ints: Dict[str, ir.IntVar], graph: _Grap
         return None
     least = _least(ints.get(s))
     past = _UP_OPS[loop.op]
-    if least is None or _steps_once(prog, loop, graph, 1) is None or graph.written_from(s, [loop.head]):
+    if least is None or _steps_once(prog, loop, graph, 1) is None or graph.written_from(s, [loop.entry]):
         return None
     starts = _entry_values(prog, loop, graph)
-    if not starts or max(starts) > least + past:
+    if not starts or max(starts) + loop.first > least + past:
         return None
     k = ints[loop.k]
     name = ir.fresh_name(prog, f"{s}_ghost", taken)
@@ -270,7 +278,7 @@ def _entry_values(prog: ir.CProgram, loop: _Loop, graph: _Graph) -> Optional[Set
     facts = graph.constants()
     values: Set[int] = set()
     for e in prog.edges:
-        if e.target == loop.head and e.source not in loop.nodes:
+        if e.target == loop.entry and e.source not in loop.nodes:
             held = {v for var, v in _constants(facts.get(e.source, frozenset()), e.stmt) if var == loop.k}
             if len(held) != 1:
                 return None
