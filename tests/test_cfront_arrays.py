@@ -234,23 +234,19 @@ def test_a_key_only_hashed_is_split_on_its_sign(tmp_path, guard, expected):
 
 
 @pytest.mark.parametrize("test", ["k % 2 == 1", "k % 4 == 3"])
-def test_a_remainder_of_a_flag_over_its_sign_is_not_computed_from_it(tmp_path, test):
-    # k is a flag whose values stand for k < 0, k == 0, 0 < k < 1000...: the remainder of one of
-    # them is no remainder of k (1 % 2 is 1, but k may be 2), so the test is abstracted, never decided
-    src = HEAD + "int main(void) {\n  int k = __VERIFIER_nondet_int();\n  if (k < 0 || k > 1000) return 0;\n" \
+@pytest.mark.parametrize("guard, expected", [
+    # k a flag whose values stand for k < 0, k == 0, 0 < k < 1000...: the remainder of one of them
+    # is no remainder of k (1 % 2 is 1, but k may be 2), so the test is abstracted, never decided
+    ("k < 0 || k > 1000", "unknown"),
+    # every value from 0 on: a counter over 0..5, each exact, and another value above them:
+    # k % 2 == 1 holds for k == 1 (a witness), k % 4 == 3 for 3
+    ("k < 0", "false"),
+])
+def test_a_remainder_is_computed_only_from_exact_values(tmp_path, test, guard, expected):
+    src = HEAD + f"int main(void) {{\n  int k = __VERIFIER_nondet_int();\n  if ({guard}) return 0;\n" \
         f"  if ({test}) reach_error();\n  return 0;\n}}\n"
     result = verify_c(tmp_path, src)
-    assert result.properties[2].verdict == "unknown", result.properties[2].reason
-
-
-@pytest.mark.parametrize("test", ["k % 2 == 1", "k % 4 == 3"])
-def test_a_remainder_of_a_counter_from_a_guard_is_computed_on_its_first_values(tmp_path, test):
-    # if (k < 0) return 0: k keeps every value from 0 on, a counter over 0..5 and another value
-    # above them, each of 0..5 exact: k % 2 == 1 holds for k == 1 (a witness), k % 4 == 3 for 3
-    src = HEAD + "int main(void) {\n  int k = __VERIFIER_nondet_int();\n  if (k < 0) return 0;\n" \
-        f"  if ({test}) reach_error();\n  return 0;\n}}\n"
-    result = verify_c(tmp_path, src)
-    assert result.properties[2].verdict == "false", result.properties[2].reason
+    assert result.properties[2].verdict == expected, result.properties[2].reason
 
 
 @pytest.mark.parametrize("hashed, step", [("k % 3", "prog.c:11:5"),    # int h = ...: k may be negative
