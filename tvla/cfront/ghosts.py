@@ -4,21 +4,24 @@ A loop whose test steps a counter ``k`` by one towards a value ``s`` leaves ``k`
 distance from ``s`` where that test exits it: ``for (k = b; k < s; k++)`` leaves ``k == s`` when
 ``b <= s`` (``k != s`` too; ``k <= s`` leaves ``k == s + 1``), and ``for (k = s; k > c; k--)``
 leaves ``k == c`` when ``s >= c`` (``k >= c`` leaves ``c - 1``, ``k != c`` leaves ``c``).  That
-needs: every way into the loop enters at the test; inside it ``k`` is written only by those
-steps, at most one between two passes of the test; ``s`` is written nowhere after the loop (or
-the copy) is reached; and the least value ``s`` may hold, read from its
-:class:`~tvla.cfront.ir.IntVar` (a flag's or a counter's values, whose "another value" lies
-above them), is on the right side.
+needs: every way into the loop enters at one node (the test, or the body of a ``do``, whose first
+round steps ``k`` before any test: ``s`` one further from the start); inside it ``k`` is written
+only by those steps, at most one between two passes of the test (counting down, exactly one);
+``s`` is written nowhere after the loop (or the copy) is reached; and the least value ``s`` may
+hold, read from its :class:`~tvla.cfront.ir.IntVar` (a flag's or a counter's values, whose
+"another value" lies above them), is on the right side.
 
 Such a loop gets a *ghost*, a counter of its own that tells ``s``: counting up, ``g = k`` on the
-exit (``s == g`` there, or ``g - 1``); counting down, ``g = 0`` with the copy ``k = s`` and ``g
-+= 1`` with each ``k -= 1`` (so ``g + k == s`` all along and ``s == g + c`` at the exit).
-:mod:`tvla.cfront.tallies` tallies the ghost as any counter (``g += 1`` marks the cell the loop
-made).  A tally filter (:class:`~tvla.cfront.ir.TallyCond`) that compares ``s``, on an edge
-every path reaches through that exit, where no way leads back from the exit to a write of the
-ghost, compares the ghost instead: ``i < len`` after a list of ``len`` cells was made is
-decided by the cells ``i`` and the ghost marked, as for a length counted up.  The comparison
-itself stays as it was: the filter only cuts executions where ``s`` is not what the loop left.
+exit (``s == g`` there, or ``g - 1``); counting down, ``g = 0`` where the loop is entered (``k ==
+s`` there) and ``g += 1`` where a round reaches the test (so ``g + k == s`` at the test and ``s ==
+g + c`` at the exit; counting down to 1..3, the entry also steps ``g`` that many times over the
+cells made before the loop, and ``s == g``).  :mod:`tvla.cfront.tallies` tallies the ghost as any
+counter (``g += 1`` marks the cell the round made).  A tally filter
+(:class:`~tvla.cfront.ir.TallyCond`) that compares ``s``, on an edge every path reaches through
+that exit, where no way leads back from the exit to a write of the ghost, compares the ghost of
+the last such loop passed instead: ``i < len`` after a list of ``len`` cells was made is decided
+by the cells ``i`` and the ghost marked, as for a length counted up.  The comparison itself stays
+as it was: the filter only cuts executions where ``s`` is not what the loop left.
 """
 
 from dataclasses import dataclass, replace
@@ -73,8 +76,9 @@ class _Ghost:
 def ghost_bounds(prog: ir.CProgram, counters: FrozenSet[str], fresh: Iterator[str]) -> ir.CProgram:
     """``prog`` with a ghost for every loop of the module docstring whose ``s`` a tally filter
     compares, and those filters rewritten (unchanged when there is none)."""
-    compared = {v for e in prog.edges if isinstance(e.stmt, ir.Assume) and isinstance(e.stmt.cond, ir.TallyCond)
-                for v in e.stmt.cond.counters()}
+    filters = [(i, e.stmt.cond) for i, e in enumerate(prog.edges)
+               if isinstance(e.stmt, ir.Assume) and isinstance(e.stmt.cond, ir.TallyCond)]
+    compared = {v for _, c in filters for v in c.counters()}
     if not compared:
         return prog
     ints = {iv.name: iv for iv in prog.ints}
@@ -85,7 +89,7 @@ def ghost_bounds(prog: ir.CProgram, counters: FrozenSet[str], fresh: Iterator[st
             or _up(prog, loop, ints, graph, compared, [g.name for g in ghosts])
         if ghost is not None:
             ghosts.append(ghost)
-    rewritten = _rewrites(prog, ghosts, graph)
+    rewritten = _rewrites(prog, filters, ghosts, graph)
     if not rewritten:
         return prog
     used = [g for g in ghosts if any(g.name in c.counters() for c in rewritten.values())]
@@ -112,6 +116,7 @@ class _Graph:
             for v in int_uses_defs(e.stmt)[1]:
                 self.writes.setdefault(v, []).append(i)
         self.loops = ir.loops(prog.edges)
+        self._entries: Dict[FrozenSet[str], FrozenSet[str]] = {}
         self._constants: Optional[Dict[str, FrozenSet[Tuple[str, int]]]] = None
 
     def constants(self) -> Dict[str, FrozenSet[Tuple[str, int]]]:
@@ -119,6 +124,13 @@ class _Graph:
         if self._constants is None:
             self._constants = forward_must(self.prog, _constants)
         return self._constants
+
+    def entries(self, nodes: FrozenSet[str]) -> FrozenSet[str]:
+        """The nodes of the loop ``nodes`` (a component of :attr:`loops`) an edge from outside enters."""
+        if nodes not in self._entries:
+            self._entries[nodes] = frozenset(e.target for e in self.prog.edges
+                                             if e.target in nodes and e.source not in nodes)
+        return self._entries[nodes]
 
     def branch(self, i: int) -> Tuple[int, ir.Edge]:
         """The edge a branch out of a node tests on: edge ``i``, or past the tally filters
@@ -158,7 +170,7 @@ def _counting_loops(prog: ir.CProgram, counters: FrozenSet[str], graph: _Graph) 
                 or ca.left not in counters:
             continue
         inside = [e.target in nodes for e in (a, b)]
-        entries = {e.target for e in prog.edges if e.target in nodes and e.source not in nodes}
+        entries = graph.entries(nodes)
         if len(entries) != 1:
             continue
         if inside == [True, False]:
@@ -234,9 +246,12 @@ def _down(prog: ir.CProgram, loop: _Loop, ints: Dict[str, ir.IntVar], graph: _Gr
     s = _copy(prog.edges[copy].stmt).src   # type: ignore[union-attr]
     least = _least(ints.get(s))
     after = [prog.edges[copy].target]
-    others = [i for i in writes if i != copy and i not in steps]   # past the exit they change k only
-    if s not in compared or least is None or least < end + loop.first or graph.written_from(s, after) \
-            or any(prog.edges[i].source in graph.reach(after, loop.exit) for i in others):
+    if s not in compared or least is None or least < end + loop.first or graph.written_from(s, after):
+        return None
+    before_exit = graph.reach(after, loop.exit)   # past the exit, writes of k change k only
+    past_exit = graph.reach([prog.edges[loop.exit].target])
+    if any(prog.edges[i].source in before_exit for i in writes if i != copy and i not in steps) or \
+            any(prog.edges[i].source in past_exit for i in [copy] + steps):
         return None
     name = ir.fresh_name(prog, f"{s}_ghost", taken)
     var = ir.IntVar(name, (0,), other=True, range=ir.IntRange(32, True), beyond=1)
@@ -247,10 +262,6 @@ def _down(prog: ir.CProgram, loop: _Loop, ints: Dict[str, ir.IntVar], graph: _Gr
     start = (ir.Havoc(name, 0),) + (ir.Step(name, 1),) * before
     adds = tuple((i, start if e.source not in loop.nodes else (ir.Step(name, 1),)) for i, e in enumerate(prog.edges)
                  if e.target == loop.entry and e.source not in loop.nodes or e.target == loop.head and e.source in loop.nodes)
-    exit_target = prog.edges[loop.exit].target
-    if prog.edges[copy].source in graph.reach([exit_target]) or \
-            any(prog.edges[i].source in graph.reach([exit_target]) for i in steps):
-        return None
     return _Ghost(name, s, end - before, loop.exit, adds, var)
 
 
@@ -299,12 +310,12 @@ def _constants(facts: FrozenSet[Tuple[str, int]], stmt: ir.Statement) -> FrozenS
     return frozenset(kept)
 
 
-def _rewrites(prog: ir.CProgram, ghosts: List[_Ghost], graph: _Graph) -> Dict[int, ir.TallyCond]:
-    """The tally filters that compare a ghost instead of its ``s``, by edge index: of the loops whose
-    exit every path to the filter passes, the last one passed (the others' exits come before its)."""
+def _rewrites(prog: ir.CProgram, filters: List[Tuple[int, ir.TallyCond]], ghosts: List[_Ghost],
+              graph: _Graph) -> Dict[int, ir.TallyCond]:
+    """The tally ``filters`` (edge index, test) that compare a ghost instead of its ``s``, by edge
+    index: of the loops whose exit every path to the filter passes, the last one passed (the others'
+    exits come before its)."""
     nodes = {n for x in prog.edges for n in (x.source, x.target)}
-    filters = [(i, e.stmt.cond) for i, e in enumerate(prog.edges)
-               if isinstance(e.stmt, ir.Assume) and isinstance(e.stmt.cond, ir.TallyCond)]
     out: Dict[int, ir.TallyCond] = {}
     chosen: Dict[int, _Ghost] = {}
     behind: Dict[str, Set[str]] = {}   # a ghost's name -> the nodes no path reaches without its exit

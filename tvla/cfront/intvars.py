@@ -166,9 +166,11 @@ def classify_ints(tu: ci.TranslationUnit, outs: Optional[OutParams] = None,
     tests = tests if tests is not None else int_tests(tu)
     tested = {k: v for k, v in tests.constants.items() if k not in tests.used}
     comparisons = _comparisons(tu.cursor, [])
-    ordered = _ordered_with_fields(tu.cursor, set())
+    ordered: Set[Hashable] = set()
+    met: Set[Hashable] = set()
+    _against_fields(tu.cursor, ordered, met)
     rounds = _Rounds(col, singles, tested, comparisons, ordered, _held_in_order(tu.cursor, ordered), tests.ordered,
-                     _copied_from(_meets_data(tu.cursor, set()), col.assigned))
+                     _copied_from(met, col.assigned))
     # a variable that only takes constants and functions of its own value starts as the flag over
     # what they reach from the constants: the rounds keep it only if they find it so
     toggles = _toggles(col.assigned, col.ranges)
@@ -1469,7 +1471,7 @@ def _counter(values: List[object], rng: Optional[IntRange], compared: FrozenSet[
     return IntClass("counter", kept, range=rng, past=tuple(sorted((past | copied_past) - hull - own)),
                     beyond=_copied_beyond(kept, steps, sets_of_others, rng) if copied_other else _beyond(kept, steps, rng),
                     least=min(starts) if rising else None,
-                    unlisted=any(isinstance(v, tuple) and v[0] == "set" and len(v) > 5 and v[5] for v in values))
+                    unlisted=any(_unlisted(v) for v in values))
 
 
 def _copied_sign(cls: IntClass) -> int:
@@ -1573,8 +1575,8 @@ def _compared_through_copies(compared: Dict[Hashable, Set[int]], assigned: Dict[
     """``compared`` with what a variable is compared with also compared with each variable copied
     into it (``return n;`` of ``length(l) != len``: the counter n counts to the values of len)."""
     out = {k: set(v) for k, v in compared.items()}
-    copies = [(key, decl_key(var)) for key, assigns in assigned.items() for _tag, rhs in assigns
-              if isinstance(rhs, ci.Cursor) for var in [int_var(strip(rhs, casts=True))] if var is not None]
+    copies = [(key, source) for key, assigns in assigned.items() for _tag, rhs in assigns
+              for source in [_copy_source(rhs)] if source is not None]
     changed = True
     while changed:
         changed = False
@@ -1586,30 +1588,38 @@ def _compared_through_copies(compared: Dict[Hashable, Set[int]], assigned: Dict[
     return out
 
 
-def _ordered_with_fields(c: ci.Cursor, out: Set[Hashable]) -> Set[Hashable]:
-    """The int variables compared by an ordering with a cell's int field (``p->d < pivot``)."""
+def _against_fields(c: ci.Cursor, ordered: Set[Hashable], met: Set[Hashable]) -> None:
+    """Add to ``ordered`` the int variables compared by an ordering with a cell's int field (``p->d
+    < pivot``), to ``met`` those compared with one in any way or stored into one (``p->d == x``,
+    ``p->d = x``)."""
     kids = children(c)
-    if c.kind == K.BINARY_OPERATOR and len(kids) == 2 and binary_operator(c) in TRUTH_OPS[:4]:
+    op = binary_operator(c) if c.kind == K.BINARY_OPERATOR and len(kids) == 2 else None
+    if op in TRUTH_OPS[:6] or op == "=":
         for var_side, field_side in ((kids[0], kids[1]), (kids[1], kids[0])):
             var, field = int_var(strip(var_side, casts=True)), strip(field_side, casts=True)
-            if var is not None and is_datum(field) and single_field(field) is None and deref_param(field) is None:
-                out.add(decl_key(var))
+            if var is None or not is_datum(field):
+                continue
+            met.add(decl_key(var))
+            if op in TRUTH_OPS[:4] and single_field(field) is None and deref_param(field) is None:
+                ordered.add(decl_key(var))
     for ch in kids:
-        _ordered_with_fields(ch, out)
-    return out
+        _against_fields(ch, ordered, met)
 
 
-def _meets_data(c: ci.Cursor, out: Set[Hashable]) -> Set[Hashable]:
-    """The int variables compared with a cell's int field (``p->d == x``) or stored into one."""
-    kids = children(c)
-    if c.kind == K.BINARY_OPERATOR and len(kids) == 2 and binary_operator(c) in TRUTH_OPS[:6] + ("=",):
-        for var_side, field_side in ((kids[0], kids[1]), (kids[1], kids[0])):
-            var = int_var(strip(var_side, casts=True))
-            if var is not None and is_datum(strip(field_side, casts=True)):
-                out.add(decl_key(var))
-    for ch in kids:
-        _meets_data(ch, out)
-    return out
+def _unlisted(value: object) -> bool:
+    """Is ``value`` (of :func:`_value`) a guard's long run, which may also be another value
+    (:func:`guarded_values`)?"""
+    return isinstance(value, tuple) and value[0] == "set" and len(value) > 5 and bool(value[5])
+
+
+def _copy_source(rhs: object, calls: bool = False) -> Optional[Hashable]:
+    """The key of the int variable an assignment's value copies (``calls``: or of the value a call
+    of a function of the program returns), else None."""
+    if not isinstance(rhs, ci.Cursor):
+        return None
+    var = int_var(strip(rhs, casts=True))
+    definition = callee_definition(rhs) if calls and var is None else None
+    return decl_key(var) if var is not None else return_key(definition) if definition is not None else None
 
 
 def _copied_from(keys: Set[Hashable], assigned: Dict[Hashable, List[Tuple[str, object]]]) -> FrozenSet[Hashable]:
@@ -1617,11 +1627,7 @@ def _copied_from(keys: Set[Hashable], assigned: Dict[Hashable, List[Tuple[str, o
     out, todo = set(keys), list(keys)
     while todo:
         for _tag, rhs in assigned.get(todo.pop(), ()):
-            if not isinstance(rhs, ci.Cursor):
-                continue
-            var = int_var(strip(rhs, casts=True))
-            definition = callee_definition(rhs) if var is None else None
-            src = decl_key(var) if var is not None else return_key(definition) if definition is not None else None
+            src = _copy_source(rhs, calls=True)
             if src is not None and src not in out:
                 out.add(src)
                 todo.append(src)
@@ -1669,7 +1675,7 @@ def _classify(assignments: List[Tuple[str, object]], repeated: bool, known: Dict
               ordered: bool = False, order_tested: bool = False, held: bool = False, data: bool = False) -> IntClass:
     got = [(_value(rhs, known, inits), rhs) for tag, rhs in assignments if tag != _UNINIT]
     if data:   # a long guarded run met by cells' data keeps its regions or its order (symbolic, register)
-        got = [("nondet" if isinstance(v, tuple) and len(v) > 5 and v[5] else v, rhs) for v, rhs in got]
+        got = [("nondet" if _unlisted(v) else v, rhs) for v, rhs in got]
     values = [_narrowed(v, rhs, rng) for v, rhs in got if v is not _NOTHING]
     if got and not values:
         return PENDING

@@ -198,7 +198,8 @@ def tally_counters(prog: ir.CProgram) -> ir.CProgram:
             freed = _freed_before(e, into, temps)
             if s.delta > 0:   # ``free(t); freed++;``: the cell just freed is the one counted
                 cands = freed + cands
-            behind = _behind(prog.edges, out_of, i, loop, cands, loads, temps, at_free) if loop is not None else []
+            behind = _behind(prog.edges, out_of, i, s.delta, loop, cands, loads, temps, at_free) \
+                if loop is not None else []
             for x in behind:
                 ghosts.setdefault(x, ir.fresh_name(prog, f"{x}_left", ghosts.values()))
             # ``free(p); len--;``: the cell just freed is the one taken back, even before the cell a
@@ -221,12 +222,12 @@ def tally_counters(prog: ir.CProgram) -> ir.CProgram:
     return replace(prog, edges=tuple(out), pointers=prog.pointers + made)
 
 
-def _behind(edges: Sequence[ir.Edge], out_of: Dict[str, List[Tuple[int, ir.Edge]]], step: int, loop: FrozenSet[str],
-            cands: List[str], loads: AbstractSet[Tuple[str, str]], temps: AbstractSet[str], at_free: Set[str]) -> List[str]:
-    """The variables whose cell, left behind or freed on the way around ``loop`` to edge ``step``, a
-    copy keeps for that step (see the module docstring); those also copied before each of their frees
-    are added to ``at_free``."""
-    delta = edges[step].stmt.delta   # type: ignore[union-attr]
+def _behind(edges: Sequence[ir.Edge], out_of: Dict[str, List[Tuple[int, ir.Edge]]], step: int, delta: int,
+            loop: FrozenSet[str], cands: List[str], loads: AbstractSet[Tuple[str, str]], temps: AbstractSet[str],
+            at_free: Set[str]) -> List[str]:
+    """The variables whose cell, left behind or freed on the way around ``loop`` to edge ``step`` (a
+    step by ``delta``), a copy keeps for that step (see the module docstring); those also copied
+    before each of their frees are added to ``at_free``."""
     behind = _left_behind(edges, out_of, step, loop, cands, loads)
     if delta > 0:   # a cell made in the loop is counted, not the one left
         built = {t.dst for t in _inside(edges, loop) if isinstance(t, ir.Malloc)}
