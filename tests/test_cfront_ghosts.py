@@ -26,6 +26,9 @@ PROPS = ("memsafety", "memcleanup", "unreach-call")
     ("count_up_two_lists_check_second.c", ("true", "true", "true")),   # the last loop passed tells n
     ("count_down_do_while.c", ("true", "true", "true")),   # the first round steps before the test
     ("count_up_do_while.c", ("true", "true", "true")),
+    ("dll2c_remove_all_reverse.c", ("true", "true", "true")),   # i from len - 1 down to 0: the test read on a ghost
+    ("sll2n_remove_all_reverse.c", ("true", "true", "true")),   # the cell freed is a temporary's
+    ("dll2c_remove_all_countdown_shifted.c", ("true", "true", "true")),   # i from len + 2 down to 3
 ])
 def test_a_length_made_by_a_counting_loop_is_proved_without_runs(name, expected):
     verdicts = corpus_verdicts(name, PROPS, concrete=False)
@@ -45,6 +48,12 @@ def test_a_length_made_by_a_counting_loop_is_proved_without_runs(name, expected)
     ("dll_circular_remove_all_len32_short.c", "unreach-call"),
     ("count_up_two_lists_second_short.c", "unreach-call"),
     ("count_down_do_while_zero.c", "unreach-call"),   # n == 0: the do-while's round is one too many
+    ("dll2c_remove_all_reverse_one_less.c", "unreach-call"),
+    ("dll2c_remove_all_reverse_shifted_copy_off.c", "unreach-call"),
+    ("dll2c_remove_all_countdown_two_more.c", "memsafety"),
+    ("dll2c_remove_all_reverse_some_rounds.c", "unreach-call"),   # a round may remove nothing
+    ("dll2c_remove_all_reverse_len_changed.c", "unreach-call"),   # len written after the copy: no ghost
+    ("dll2c_remove_all_reverse_step_skipped.c", "memsafety"),     # a round without a step: no ghost
 ])
 def test_a_length_the_loop_does_not_make_is_not_proved(name, prop):
     verdict = corpus_verdicts(name, (prop,), concrete=False)[prop]
@@ -59,7 +68,9 @@ def ghosts_of(name: str):
 
 @pytest.mark.parametrize("name", ["count_down_negative_bound.c", "count_down_double_step.c",
                                   "count_up_bound_changed_after.c", "count_up_break_early.c",
-                                  "count_down_step_skipped.c", "count_down_do_while_zero.c"])
+                                  "count_down_step_skipped.c", "count_down_do_while_zero.c",
+                                  "dll2c_remove_all_reverse_len_changed.c",
+                                  "dll2c_remove_all_reverse_step_skipped.c"])
 def test_no_ghost_where_the_loop_does_not_fix_the_length(name):
     assert ghosts_of(name)[0] == []
 
@@ -81,9 +92,21 @@ def test_a_ring_made_before_its_loop_is_counted_where_the_loop_is_entered():
     assert ("i", "len_ghost", 0, "<") in [(c.left, c.right, c.offset, c.op) for c in filters]
 
 
+def test_a_loop_counting_down_is_read_on_its_ghost():
+    """``for (i = len - 1; i >= 0; i--)`` after a ring of len cells: its ghost counts the rounds
+    (``len_ghost2 + i == len - 1`` at the test), so the test's branches are filtered by
+    ``len_ghost2 < len`` and its negation, len read on the ghost of the loop that made the ring."""
+    names, filters = ghosts_of("dll2c_remove_all_reverse.c")
+    assert names == ["len_ghost", "len_ghost2"]
+    assert [(c.left, c.right, c.offset, c.op) for c in filters if c.left == "len_ghost2"] == [
+        ("len_ghost2", "len_ghost", 0, "<"), ("len_ghost2", "len_ghost", 0, ">=")]
+
+
 @pytest.mark.parametrize("name, prop", [("count_up_to_guarded_remove_all.c", "memsafety"),
                                         ("count_down_copy_length_check.c", "unreach-call"),
-                                        ("dll_circular_remove_all_len32.c", "memsafety")])
+                                        ("dll_circular_remove_all_len32.c", "memsafety"),
+                                        ("dll2c_remove_all_reverse.c", "unreach-call"),
+                                        ("sll2n_remove_all_reverse.c", "memsafety")])
 def test_concrete_runs_embed(tmp_path, name, prop):
     _tr, tvp, tvs = write_translation(lower_file(os.path.join(ROOT, "programs", "c", name)), (prop,), str(tmp_path))
     assert_embedded(tvp, tvs, "--nodes", "2", "--runs", "20")

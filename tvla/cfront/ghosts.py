@@ -2,9 +2,9 @@
 
 A loop whose test steps a counter ``k`` by one towards a value ``s`` leaves ``k`` at a known
 distance from ``s`` where that test exits it: ``for (k = b; k < s; k++)`` leaves ``k == s`` when
-``b <= s`` (``k != s`` too; ``k <= s`` leaves ``k == s + 1``), and ``for (k = s; k > c; k--)``
-leaves ``k == c`` when ``s >= c`` (``k >= c`` leaves ``c - 1``, ``k != c`` leaves ``c``).  That
-needs: every way into the loop enters at one node (the test, or the body of a ``do``, whose first
+``b <= s`` (``k != s`` too; ``k <= s`` leaves ``k == s + 1``), and ``for (k = s + d; k > c; k--)``
+(``|d| <= 3``) leaves ``k == c`` when ``s + d >= c`` (``k >= c`` leaves ``c - 1``, ``k != c``
+leaves ``c``).  That needs: every way into the loop enters at one node (the test, or the body of a ``do``, whose first
 round steps ``k`` before any test: ``s`` one further from the start); inside it ``k`` is written
 only by those steps, at most one between two passes of the test (counting down, exactly one);
 ``s`` is written nowhere after the loop (or the copy) is reached; and the least value ``s`` may
@@ -13,15 +13,19 @@ hold, read from its :class:`~tvla.cfront.ir.IntVar` (a flag's or a counter's val
 
 Such a loop gets a *ghost*, a counter of its own that tells ``s``: counting up, ``g = k`` on the
 exit (``s == g`` there, or ``g - 1``); counting down, ``g = 0`` where the loop is entered (``k ==
-s`` there) and ``g += 1`` where a round reaches the test (so ``g + k == s`` at the test and ``s ==
-g + c`` at the exit; counting down to 1..3, the entry also steps ``g`` that many times over the
-cells made before the loop, and ``s == g``).  :mod:`tvla.cfront.tallies` tallies the ghost as any
+s + d`` there) and ``g += 1`` where a round reaches the test (so ``g + k == s + d`` at the test and
+``s == g + c - d`` at the exit; counting down to ``d`` + 1..3, the entry also steps ``g`` that many
+times over the cells made before the loop, and ``s == g``).  :mod:`tvla.cfront.tallies` tallies the ghost as any
 counter (``g += 1`` marks the cell the round made).  A tally filter
 (:class:`~tvla.cfront.ir.TallyCond`) that compares ``s``, on an edge every path reaches through
 that exit, where no way leads back from the exit to a write of the ghost, compares the ghost of
 the last such loop passed instead: ``i < len`` after a list of ``len`` cells was made is decided
-by the cells ``i`` and the ghost marked, as for a length counted up.  The comparison itself stays
-as it was: the filter only cuts executions where ``s`` is not what the loop left.
+by the cells ``i`` and the ghost marked, as for a length counted up.  A loop counting down reads
+its own test on its ghost too (``k op c`` is ``g op' s + d - c`` there, :func:`_mirror`): where
+``s`` is the ghost of a loop passed before, ``for (i = len - 1; i >= 0; i--) remove_last(&l);``
+after a list of ``len`` cells was made stops where the rounds' ghost has counted as many cells as
+the maker's (each round's ``g += 1`` marks the cell it freed).  The comparison itself stays as it
+was: the filter only cuts executions where ``s`` is not what the loop left.
 """
 
 from dataclasses import dataclass, replace
@@ -71,6 +75,7 @@ class _Ghost:
     exit: int
     adds: Tuple[Tuple[int, Tuple[ir.Statement, ...]], ...]
     var: ir.IntVar
+    mirror: Tuple[Tuple[int, ir.TallyCond], ...] = ()   # the loop's own test, read on the ghost
 
 
 def ghost_bounds(prog: ir.CProgram, counters: FrozenSet[str], fresh: Iterator[str]) -> ir.CProgram:
@@ -79,17 +84,16 @@ def ghost_bounds(prog: ir.CProgram, counters: FrozenSet[str], fresh: Iterator[st
     filters = [(i, e.stmt.cond) for i, e in enumerate(prog.edges)
                if isinstance(e.stmt, ir.Assume) and isinstance(e.stmt.cond, ir.TallyCond)]
     compared = {v for _, c in filters for v in c.counters()}
-    if not compared:
-        return prog
     ints = {iv.name: iv for iv in prog.ints}
     graph = _Graph(prog)
     ghosts: List[_Ghost] = []
     for loop in _counting_loops(prog, counters, graph):
-        ghost = _down(prog, loop, ints, graph, compared, [g.name for g in ghosts]) \
+        ghost = _down(prog, loop, ints, graph, compared, counters, [g.name for g in ghosts]) \
             or _up(prog, loop, ints, graph, compared, [g.name for g in ghosts])
         if ghost is not None:
             ghosts.append(ghost)
-    rewritten = _rewrites(prog, filters, ghosts, graph)
+    mirrors = [m for g in ghosts for m in g.mirror]
+    rewritten = _rewrites(prog, filters + mirrors, ghosts, graph)
     if not rewritten:
         return prog
     used = [g for g in ghosts if any(g.name in c.counters() for c in rewritten.values())]
@@ -97,10 +101,13 @@ def ghost_bounds(prog: ir.CProgram, counters: FrozenSet[str], fresh: Iterator[st
     for g in used:
         for i, stmts in g.adds:
             adds.setdefault(i, []).extend(stmts)
+    tests = {i for i, _ in mirrors}   # a test read on its ghost: the filter goes before it
     edges: List[ir.Edge] = []
     for i, e in enumerate(prog.edges):
-        e = replace(e, stmt=ir.Assume(rewritten[i])) if i in rewritten else e
-        edges += ir.chain(e, [e.stmt] + adds[i], fresh) if i in adds else [e]
+        first = [ir.Assume(rewritten[i])] if i in tests and i in rewritten else []
+        e = replace(e, stmt=ir.Assume(rewritten[i])) if i in rewritten and i not in tests else e
+        chained: List[ir.Statement] = first + [e.stmt] + adds.get(i, [])
+        edges += ir.chain(e, chained, fresh) if len(chained) > 1 else [e]
     return replace(prog, edges=tuple(edges), ints=prog.ints + tuple(g.var for g in used))
 
 
@@ -187,8 +194,8 @@ def _plain_test(s: ir.Statement) -> Optional[ir.DataCond]:
 
 
 def _copy(s: ir.Statement) -> Optional[ir.ShiftFlag]:
-    """``s`` when it is a copy ``dst = src`` of an int variable."""
-    return s if isinstance(s, ir.ShiftFlag) and s.delta == 0 and s.table is None else None
+    """``s`` when it is a copy ``dst = src + d`` of an int variable (``|d|`` at most :data:`MAX_OFFSET`)."""
+    return s if isinstance(s, ir.ShiftFlag) and abs(s.delta) <= MAX_OFFSET and s.table is None else None
 
 
 def _steps_once(prog: ir.CProgram, loop: _Loop, graph: _Graph, delta: int, each: bool = False) -> Optional[List[int]]:
@@ -232,8 +239,8 @@ def _least(iv: Optional[ir.IntVar]) -> Optional[int]:
 
 
 def _down(prog: ir.CProgram, loop: _Loop, ints: Dict[str, ir.IntVar], graph: _Graph, compared: Set[str],
-          taken: List[str]) -> Optional[_Ghost]:
-    """The ghost of ``for (k = s; k > c; k--)`` (see the module docstring), or None."""
+          counters: FrozenSet[str], taken: List[str]) -> Optional[_Ghost]:
+    """The ghost of ``for (k = s + d; k > c; k--)`` (see the module docstring), or None."""
     if loop.op not in _DOWN_OPS or not isinstance(loop.value, int):
         return None
     end = loop.value + _DOWN_OPS[loop.op]
@@ -243,10 +250,11 @@ def _down(prog: ir.CProgram, loop: _Loop, ints: Dict[str, ir.IntVar], graph: _Gr
     if len(copies) != 1 or steps is None or loop.entry in graph.reach([prog.entry], copies[0]):
         return None
     copy = copies[0]   # every way into the loop passes it
-    s = _copy(prog.edges[copy].stmt).src   # type: ignore[union-attr]
+    s, d = _copy(prog.edges[copy].stmt).src, _copy(prog.edges[copy].stmt).delta   # type: ignore[union-attr]
     least = _least(ints.get(s))
     after = [prog.edges[copy].target]
-    if s not in compared or least is None or least < end + loop.first or graph.written_from(s, after):
+    if s not in compared and s not in counters or least is None or least + d < end + loop.first or \
+            graph.written_from(s, after):
         return None
     before_exit = graph.reach(after, loop.exit)   # past the exit, writes of k change k only
     past_exit = graph.reach([prog.edges[loop.exit].target])
@@ -255,14 +263,24 @@ def _down(prog: ir.CProgram, loop: _Loop, ints: Dict[str, ir.IntVar], graph: _Gr
         return None
     name = ir.fresh_name(prog, f"{s}_ghost", taken)
     var = ir.IntVar(name, (0,), other=True, range=ir.IntRange(32, True), beyond=1)
-    # set where the loop is entered (k is s there), counting the cells made before it when it counts
-    # down to 1..3 (``last = create(); while (len > 1)``), so that s is the ghost itself; each round's
-    # end counts one, after the cell a ``while (k--)`` makes past its step
-    before = end if 0 < end <= MAX_OFFSET else 0
+    # set where the loop is entered (k is s + d there), counting the cells made before it when it
+    # counts down to d + 1..3 (``last = create(); while (len > 1)``), so that s is the ghost itself;
+    # each round's end counts one, after the cell a ``while (k--)`` makes past its step
+    before = end - d if 0 < end - d <= MAX_OFFSET else 0
     start = (ir.Havoc(name, 0),) + (ir.Step(name, 1),) * before
     adds = tuple((i, start if e.source not in loop.nodes else (ir.Step(name, 1),)) for i, e in enumerate(prog.edges)
                  if e.target == loop.entry and e.source not in loop.nodes or e.target == loop.head and e.source in loop.nodes)
-    return _Ghost(name, s, end - before, loop.exit, adds, var)
+    return _Ghost(name, s, end - d - before, loop.exit, adds, var, _mirror(loop, name, s, d + before))
+
+
+def _mirror(loop: _Loop, name: str, s: str, shift: int) -> Tuple[Tuple[int, ir.TallyCond], ...]:
+    """The filters of the branches of a loop's test ``k op c`` counting down, read on its ghost
+    ``name``: ``k == s + shift - name`` at the test, so ``k > c`` is ``name < s + shift - c``."""
+    op, offset = ir.FLIP[loop.op], shift - int(loop.value)   # type: ignore[call-overload]
+    if op == "<=":   # as ``<``, the order test a tally decides
+        op, offset = "<", offset + 1
+    stay = ir.TallyCond(name, s, offset, op)
+    return (loop.stay, stay), (loop.exit, replace(stay, op=ir.NEGATE[op]))
 
 
 def _up(prog: ir.CProgram, loop: _Loop, ints: Dict[str, ir.IntVar], graph: _Graph, compared: Set[str],

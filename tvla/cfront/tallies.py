@@ -20,7 +20,8 @@ A variable freed on the one edge into the step comes first (``free(t); freed++;`
 freed is the one counted; for ``free(p); len--;`` even before the cell a walker left behind).
 The other candidates (each stays live up to the step, so they are few) are variables assigned in
 the loop around the step, not temporaries of the lowering (but first, the cell a walker left
-behind, unless ``malloc`` assigns the walker in that loop: then the step counts the new cell),
+behind, unless ``malloc`` assigns the walker in that loop: then the step counts the new cell; in
+a loop that makes no cell, the cell freed on the way taken, a copy kept before each free),
 those a test compares with NULL
 there (``p`` of ``for (p = l; p; p = p->next) cnt++;``) and after them those ``malloc`` assigns
 (``n`` of ``n = malloc(...); ...; len++;``), else all; outside loops, the nearest three assigned or
@@ -236,7 +237,10 @@ def _behind(edges: Sequence[ir.Edge], out_of: Dict[str, List[Tuple[int, ir.Edge]
         # cell of a ring): the cell it frees there is the one to count
         freeing = [x for x in _left_behind(edges, out_of, step, loop, cands, loads, frees=True)
                    if x not in behind and x not in built]
-        at_free.update(freeing)
+        if not built:   # a loop that only frees (``for (i = len - 1; i >= 0; i--) remove_last(&l)``):
+            # the cell it frees on the way taken is the one to count
+            freeing += sorted({t.var for t in _inside(edges, loop) if isinstance(t, ir.Free)} - set(behind + freeing))
+        at_free.update(x for x in freeing if x not in temps)
         return behind + freeing
     # a cell freed on some way around: it is the one to take back
     behind += [x for x in _freed_walks(edges, loop, loads) if x in cands and x not in behind]
