@@ -1,0 +1,92 @@
+/* expected: memsafety=true, memcleanup=false, unreach-call=false — list-simple sll2n_remove_all style with len in 2..32: the removal loop runs i from 3 while i < len + 2, one removal too few */
+
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
+void reach_error() { __assert_fail("0", "sll2n_remove_all_from_three_short.c", 3, "reach_error"); }
+
+#include <stdlib.h>
+
+extern int __VERIFIER_nondet_int(void);
+
+typedef struct node {
+  struct node *next;
+  int data;
+} *SLL;
+
+void myexit(int s) {
+ _EXIT: goto _EXIT;
+}
+
+SLL node_create(int data) {
+  SLL temp = (SLL) malloc(sizeof(struct node));
+  if(NULL == temp) {
+    myexit(1);
+  }
+  temp->next = NULL;
+  temp->data = data;
+  return temp;
+}
+
+SLL sll_create(int len, int data) {
+  SLL head = NULL;
+  for(; len > 0; len--) {
+    SLL new_head = node_create(data);
+    new_head->next = head;
+    head = new_head;
+  }
+  return head;
+}
+
+void sll_destroy(SLL head) {
+  while(head) {
+    SLL temp = head->next;
+    free(head);
+    head = temp;
+  }
+}
+
+int sll_get_data_at(SLL head, int index) {
+  while(index > 0) {
+    head = head->next;
+    index--;
+  }
+  return head->data;
+}
+
+void sll_update_at(SLL head, int data, int index) {
+  while(index > 0) {
+    head = head->next;
+    index--;
+  }
+  head->data = data;
+}
+
+int _get_nondet_int(int from, int until) {
+  int len = __VERIFIER_nondet_int();
+  if (len < from || len > until) {
+    abort();
+  }
+  return len;
+}
+
+void sll_remove_first(SLL* head) {
+  SLL temp = (*head)->next;
+  free(*head);
+  *head = temp;
+}
+
+int main() {
+  const int len = _get_nondet_int(2, 32);
+  const int data = 1;
+  SLL s = sll_create(len, data);
+  int i;
+  for(i = 3; i < len + 2; i++) {
+    sll_remove_first(&s);
+  }
+  if(NULL != s) {
+    goto ERROR;
+  }
+  return 0;
+ ERROR: reach_error();
+  return 1;
+}
