@@ -218,13 +218,33 @@ def test_counters_counting_from_a_constant(tmp_path, inits, check, expected):
 
 
 def test_an_order_test_between_different_bases_gets_no_tally(tmp_path):
-    """``i = 1; ... i < len`` (len from 0): the marks compare as i - 1 < len, an order test with an
-    offset, which no filter decides; the tallies would only split cells (a bubble sort ran into the
-    time limit), so neither counter is tallied."""
+    """``i = 1; ... i < len`` (len from 0) with i counted by a walk that makes and frees nothing:
+    the marks compare as i - 1 < len, an order test with an offset, which no filter decides there;
+    the tallies would only split cells (a bubble sort ran into the time limit), so neither counter
+    is tallied."""
     src = COUNTED.replace("int len = 0, cnt = 0;", "int len = 0, cnt = 1;").replace("CHANGE", "").replace(
         "CHECK", "cnt < len")
     prog = lower_file(str(write(tmp_path, src)))
     assert not any(isinstance(e.stmt, ir.Tally) for e in prog.edges)
+
+
+@pytest.mark.parametrize("name, expected", [
+    ("sll2n_remove_all_one_left.c", ("true", None, None)),   # for (i = 1; i < len; i++) remove_first
+    ("sll2n_remove_all_two_left.c", ("true", None, None)),   # from 2: two cells left
+    ("sll2n_remove_all_from_one.c", ("true", "true", "true")),   # from 1 while i <= len
+])
+def test_an_order_test_with_an_offset_between_counters_of_cells_made_or_freed(name, expected):
+    """A counter stepped once per cell freed (the removal loop's i, from 1 or 2) against the length
+    a loop made: the marks decide ``i < len`` with the offset of their bases, so the removal never
+    meets an empty list (the cells left are not known, only that there are some)."""
+    props = ("memsafety", "memcleanup", "unreach-call")
+    verdicts = corpus_verdicts(name, props, concrete=False)
+    assert [verdicts[p].verdict if e else None for p, e in zip(props, expected)] == list(expected)
+
+
+def test_one_removal_too_many_counted_from_one_is_not_proved():
+    verdict = corpus_verdicts("sll2n_remove_all_from_one_one_more.c", ("memsafety",), concrete=False)["memsafety"]
+    assert verdict.verdict != "true", verdict.reason
 
 
 QUEUE = """#include <stdlib.h>

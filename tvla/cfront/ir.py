@@ -586,7 +586,9 @@ class TallyCond:
     right: Optional[str]
     offset: int
     op: str
-    bound: bool = False   # implied by a test with more terms (lower_expr.bounded_cond): an offset of order too
+    # an order test with an offset decided too: a bound implied by a test with more terms
+    # (lower_expr.bounded_cond), or one of counters that count cells made or freed (tallies)
+    bound: bool = False
 
     def counters(self) -> Tuple[str, ...]:
         return (self.left,) if self.right is None else (self.left, self.right)

@@ -37,8 +37,10 @@ library cuts where both tallies are kept and they decide the test the other way 
 cells of a and b: a - b is |A \\ B| - |B \\ A|; ``i < len`` fails where len counted no cell i
 did not).  An order test with an offset is filtered only as the bound a test with more terms
 implies (``j < n - 1 - i``, i never negative, gives ``j < n - 1``: ``lower_expr.bounded_cond``),
-which fails where n counted at most one cell j did not and j none that n did not; elsewhere
-(``i = 1; ... i < len``) its tallies only split cells.  Against a constant k (0 to 3 past the base), the test is |A| op k.  The comparison
+which fails where n counted at most one cell j did not and j none that n did not; so is one
+between counters that count cells made or freed (``i = 1; ... i < len`` of a loop removing a cell
+per round: :func:`_offsets_decided`); elsewhere (``i = 1; ... i < len`` of a sort's passes) its
+tallies would only split cells.  Against a constant k (0 to 3 past the base), the test is |A| op k.  The comparison
 itself stays as it was, so the filter only removes executions whose counts rule the branch out.
 """
 
@@ -177,6 +179,7 @@ def tally_counters(prog: ir.CProgram) -> ir.CProgram:
         test = _counter_test(e.stmt, counters, balanced)
         edges += ir.chain(e, [ir.Assume(test), e.stmt], fresh) if test is not None else [e]
     prog = ghost_bounds(_head_counted(replace(prog, edges=tuple(edges)), counters, fresh), frozenset(counters), fresh)
+    prog = _offsets_decided(prog)
     counted = tallied(prog, tally_bases(prog))
     if not counted:
         return prog
@@ -265,6 +268,27 @@ def _head_counted(prog: ir.CProgram, counters: Set[str], fresh: Iterator[str]) -
         else:
             edges.append(e)
     return replace(prog, edges=tuple(edges))
+
+
+def _offsets_decided(prog: ir.CProgram) -> ir.CProgram:
+    """``prog`` with the order tests between two counters that count cells made or freed marked
+    ``bound``: their marks decide them with an offset too (``i = 1; ... i < len`` of a loop removing
+    a cell per round).  A counter stepped in a loop that makes and frees nothing (the passes of a
+    sort: ``for (i = 1; i < len; i++)``) marks whichever cell a walk left, and its tally would only
+    split cells (a bubble sort's went past the time limit)."""
+    loops = ir.loops(prog.edges)
+    cells = {n for e in prog.edges if isinstance(e.stmt, (ir.Malloc, ir.Free)) and e.source in loops
+             for n in loops[e.source]}   # the nodes of the loops that make or free a cell
+    walked = {e.stmt.var for e in prog.edges if isinstance(e.stmt, ir.Step) and e.source in loops
+              and e.source not in cells}
+
+    def decided(s: ir.Statement) -> ir.Statement:
+        c = s.cond if isinstance(s, ir.Assume) else None
+        if isinstance(c, ir.TallyCond) and c.right is not None and c.op not in ("==", "!=") and \
+                not c.bound and not walked & set(c.counters()):
+            return ir.Assume(replace(c, bound=True))
+        return s
+    return replace(prog, edges=tuple(replace(e, stmt=decided(e.stmt)) for e in prog.edges))
 
 
 def _advance(s: ir.Statement, loads: AbstractSet[Tuple[str, str]]) -> Optional[str]:
