@@ -29,6 +29,7 @@ PROPS = ("memsafety", "memcleanup", "unreach-call")
     ("dll2c_remove_all_reverse.c", ("true", "true", "true")),   # i from len - 1 down to 0: the test read on a ghost
     ("sll2n_remove_all_reverse.c", ("true", "true", "true")),   # the cell freed is a temporary's
     ("dll2c_remove_all_countdown_shifted.c", ("true", "true", "true")),   # i from len + 2 down to 3
+    ("sll_walk_len_remove_reverse.c", ("true", "true", "true")),   # len counted by a walk: its own marks
 ])
 def test_a_length_made_by_a_counting_loop_is_proved_without_runs(name, expected):
     verdicts = corpus_verdicts(name, PROPS, concrete=False)
@@ -54,6 +55,8 @@ def test_a_length_made_by_a_counting_loop_is_proved_without_runs(name, expected)
     ("dll2c_remove_all_reverse_some_rounds.c", "unreach-call"),   # a round may remove nothing
     ("dll2c_remove_all_reverse_len_changed.c", "unreach-call"),   # len written after the copy: no ghost
     ("dll2c_remove_all_reverse_step_skipped.c", "memsafety"),     # a round without a step: no ghost
+    ("sll_walk_len_short_remove_reverse.c", "unreach-call"),   # the walk missed a cell
+    ("sll_walk_len_from_one_remove_reverse.c", "memsafety"),   # the walk counted from 1
 ])
 def test_a_length_the_loop_does_not_make_is_not_proved(name, prop):
     verdict = corpus_verdicts(name, (prop,), concrete=False)[prop]

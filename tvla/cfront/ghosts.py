@@ -22,14 +22,14 @@ that exit, where no way leads back from the exit to a write of the ghost, compar
 the last such loop passed instead: ``i < len`` after a list of ``len`` cells was made is decided
 by the cells ``i`` and the ghost marked, as for a length counted up.  A loop counting down reads
 its own test on its ghost too (``k op c`` is ``g op' s + d - c`` there, :func:`_mirror`): where
-``s`` is the ghost of a loop passed before, ``for (i = len - 1; i >= 0; i--) remove_last(&l);``
+``s`` is the ghost of a loop passed before (or a counter with a base, tallied by its own marks), ``for (i = len - 1; i >= 0; i--) remove_last(&l);``
 after a list of ``len`` cells was made stops where the rounds' ghost has counted as many cells as
 the maker's (each round's ``g += 1`` marks the cell it freed).  The comparison itself stays as it
 was: the filter only cuts executions where ``s`` is not what the loop left.
 """
 
 from dataclasses import dataclass, replace
-from typing import Dict, FrozenSet, Iterator, List, Optional, Set, Tuple
+from typing import AbstractSet, Dict, FrozenSet, Iterator, List, Optional, Set, Tuple
 
 from tvla.cfront import ir
 from tvla.cfront.dataflow import forward_must
@@ -78,9 +78,12 @@ class _Ghost:
     mirror: Tuple[Tuple[int, ir.TallyCond], ...] = ()   # the loop's own test, read on the ghost
 
 
-def ghost_bounds(prog: ir.CProgram, counters: FrozenSet[str], fresh: Iterator[str]) -> ir.CProgram:
+def ghost_bounds(prog: ir.CProgram, counters: FrozenSet[str], fresh: Iterator[str],
+                 counted: AbstractSet[str] = frozenset()) -> ir.CProgram:
     """``prog`` with a ghost for every loop of the module docstring whose ``s`` a tally filter
-    compares, and those filters rewritten (unchanged when there is none)."""
+    compares, and those filters rewritten (unchanged when there is none); a loop counting down
+    whose ``s`` is among ``counted`` (a counter with a base, whose own marks count it) has its test
+    read on its ghost as it is."""
     filters = [(i, e.stmt.cond) for i, e in enumerate(prog.edges)
                if isinstance(e.stmt, ir.Assume) and isinstance(e.stmt.cond, ir.TallyCond)]
     compared = {v for _, c in filters for v in c.counters()}
@@ -94,6 +97,7 @@ def ghost_bounds(prog: ir.CProgram, counters: FrozenSet[str], fresh: Iterator[st
             ghosts.append(ghost)
     mirrors = [m for g in ghosts for m in g.mirror]
     rewritten = _rewrites(prog, filters + mirrors, ghosts, graph)
+    rewritten.update((i, c) for i, c in mirrors if i not in rewritten and c.right in counted)
     if not rewritten:
         return prog
     used = [g for g in ghosts if any(g.name in c.counters() for c in rewritten.values())]

@@ -178,7 +178,8 @@ def tally_counters(prog: ir.CProgram) -> ir.CProgram:
     for e in prog.edges:
         test = _counter_test(e.stmt, counters, balanced)
         edges += ir.chain(e, [ir.Assume(test), e.stmt], fresh) if test is not None else [e]
-    prog = ghost_bounds(_head_counted(replace(prog, edges=tuple(edges)), counters, fresh), frozenset(counters), fresh)
+    prog = _head_counted(replace(prog, edges=tuple(edges)), counters, fresh)
+    prog = ghost_bounds(prog, frozenset(counters), fresh, tally_bases(prog).keys())
     prog = _offsets_decided(prog)
     counted = tallied(prog, tally_bases(prog))
     if not counted:
