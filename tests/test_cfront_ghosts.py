@@ -30,6 +30,7 @@ PROPS = ("memsafety", "memcleanup", "unreach-call")
     ("sll2n_remove_all_reverse.c", ("true", "true", "true")),   # the cell freed is a temporary's
     ("dll2c_remove_all_countdown_shifted.c", ("true", "true", "true")),   # i from len + 2 down to 3
     ("sll_walk_len_remove_reverse.c", ("true", "true", "true")),   # len counted by a walk: its own marks
+    ("dll2c_remove_n_helper.c", ("true", "true", "true")),   # the loop's n a parameter, a copy of len
 ])
 def test_a_length_made_by_a_counting_loop_is_proved_without_runs(name, expected):
     verdicts = corpus_verdicts(name, PROPS, concrete=False)
@@ -57,6 +58,7 @@ def test_a_length_made_by_a_counting_loop_is_proved_without_runs(name, expected)
     ("dll2c_remove_all_reverse_step_skipped.c", "memsafety"),     # a round without a step: no ghost
     ("sll_walk_len_short_remove_reverse.c", "unreach-call"),   # the walk missed a cell
     ("sll_walk_len_from_one_remove_reverse.c", "memsafety"),   # the walk counted from 1
+    ("dll2c_remove_n_helper_one_less.c", "unreach-call"),
 ])
 def test_a_length_the_loop_does_not_make_is_not_proved(name, prop):
     verdict = corpus_verdicts(name, (prop,), concrete=False)[prop]

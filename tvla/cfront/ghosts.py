@@ -76,6 +76,7 @@ class _Ghost:
     adds: Tuple[Tuple[int, Tuple[ir.Statement, ...]], ...]
     var: ir.IntVar
     mirror: Tuple[Tuple[int, ir.TallyCond], ...] = ()   # the loop's own test, read on the ghost
+    copied: FrozenSet[str] = frozenset()   # s and what it is a copy of, where the mirror reads it
 
 
 def ghost_bounds(prog: ir.CProgram, counters: FrozenSet[str], fresh: Iterator[str],
@@ -96,7 +97,8 @@ def ghost_bounds(prog: ir.CProgram, counters: FrozenSet[str], fresh: Iterator[st
         if ghost is not None:
             ghosts.append(ghost)
     mirrors = [m for g in ghosts for m in g.mirror]
-    rewritten = _rewrites(prog, filters + mirrors, ghosts, graph)
+    names = {i: g.copied for g in ghosts for i, _ in g.mirror}
+    rewritten = _rewrites(prog, filters + mirrors, ghosts, graph, names)
     rewritten.update((i, c) for i, c in mirrors if i not in rewritten and c.right in counted)
     if not rewritten:
         return prog
@@ -274,7 +276,24 @@ def _down(prog: ir.CProgram, loop: _Loop, ints: Dict[str, ir.IntVar], graph: _Gr
     start = (ir.Havoc(name, 0),) + (ir.Step(name, 1),) * before
     adds = tuple((i, start if e.source not in loop.nodes else (ir.Step(name, 1),)) for i, e in enumerate(prog.edges)
                  if e.target == loop.entry and e.source not in loop.nodes or e.target == loop.head and e.source in loop.nodes)
-    return _Ghost(name, s, end - d - before, loop.exit, adds, var, _mirror(loop, name, s, d + before))
+    return _Ghost(name, s, end - d - before, loop.exit, adds, var, _mirror(loop, name, s, d + before),
+                  _copied(prog, graph, s, copy))
+
+
+def _copied(prog: ir.CProgram, graph: _Graph, s: str, read: int) -> FrozenSet[str]:
+    """``s`` and the variables it is a copy of at edge ``read`` (``n`` of an inlined ``remove_n(&l,
+    len)`` is len): each written only by one copy ``v = t``, outside loops, that every way to the
+    read passes, and ``t`` written nowhere after it."""
+    names = [s]
+    while True:
+        writes = graph.writes.get(names[-1], [])
+        copy = _copy(prog.edges[writes[0]].stmt) if len(writes) == 1 else None
+        if copy is None or copy.delta or copy.src in names or prog.edges[writes[0]].source in graph.loops or \
+                prog.edges[read].source in graph.reach([prog.entry], writes[0]) or \
+                graph.written_from(copy.src, [prog.edges[writes[0]].target]):
+            return frozenset(names)
+        names.append(copy.src)
+        read = writes[0]
 
 
 def _mirror(loop: _Loop, name: str, s: str, shift: int) -> Tuple[Tuple[int, ir.TallyCond], ...]:
@@ -333,20 +352,21 @@ def _constants(facts: FrozenSet[Tuple[str, int]], stmt: ir.Statement) -> FrozenS
 
 
 def _rewrites(prog: ir.CProgram, filters: List[Tuple[int, ir.TallyCond]], ghosts: List[_Ghost],
-              graph: _Graph) -> Dict[int, ir.TallyCond]:
+              graph: _Graph, names: Dict[int, FrozenSet[str]]) -> Dict[int, ir.TallyCond]:
     """The tally ``filters`` (edge index, test) that compare a ghost instead of its ``s``, by edge
     index: of the loops whose exit every path to the filter passes, the last one passed (the others'
-    exits come before its)."""
+    exits come before its).  ``names``: what a filter's ``s`` stands for, where more than itself."""
     nodes = {n for x in prog.edges for n in (x.source, x.target)}
     out: Dict[int, ir.TallyCond] = {}
     chosen: Dict[int, _Ghost] = {}
     behind: Dict[str, Set[str]] = {}   # a ghost's name -> the nodes no path reaches without its exit
+    reads = {i: names.get(i, frozenset(c.counters())) for i, c in filters}
     for g in ghosts:
-        if not any(g.s in c.counters() for _, c in filters):
+        if not any(g.s in r for r in reads.values()):
             continue
         behind[g.name] = nodes - graph.reach([prog.entry], g.exit)
         for i, c in filters:
-            if g.s in c.counters() and prog.edges[i].source in behind[g.name] and \
+            if g.s in reads[i] and prog.edges[i].source in behind[g.name] and \
                     (i not in chosen or prog.edges[g.exit].source in behind[chosen[i].name]):
                 chosen[i], out[i] = g, _through(c, g)
     return out
