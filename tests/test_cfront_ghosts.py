@@ -54,8 +54,6 @@ def test_a_length_made_by_a_counting_loop_is_proved_without_runs(name, expected)
     ("dll2c_remove_all_reverse_shifted_copy_off.c", "unreach-call"),
     ("dll2c_remove_all_countdown_two_more.c", "memsafety"),
     ("dll2c_remove_all_reverse_some_rounds.c", "unreach-call"),   # a round may remove nothing
-    ("dll2c_remove_all_reverse_len_changed.c", "unreach-call"),   # len written after the copy: no ghost
-    ("dll2c_remove_all_reverse_step_skipped.c", "memsafety"),     # a round without a step: no ghost
     ("sll_walk_len_short_remove_reverse.c", "unreach-call"),   # the walk missed a cell
     ("sll_walk_len_from_one_remove_reverse.c", "memsafety"),   # the walk counted from 1
     ("dll2c_remove_n_helper_one_less.c", "unreach-call"),
