@@ -256,7 +256,9 @@ def _down(prog: ir.CProgram, loop: _Loop, ints: Dict[str, ir.IntVar], graph: _Gr
     if len(copies) != 1 or steps is None or loop.entry in graph.reach([prog.entry], copies[0]):
         return None
     copy = copies[0]   # every way into the loop passes it
-    s, d = _copy(prog.edges[copy].stmt).src, _copy(prog.edges[copy].stmt).delta   # type: ignore[union-attr]
+    shift = _copy(prog.edges[copy].stmt)
+    assert shift is not None   # copies holds only those
+    s, d = shift.src, shift.delta
     least = _least(ints.get(s))
     after = [prog.edges[copy].target]
     if s not in compared and s not in counters or least is None or least + d < end + loop.first or \

@@ -180,11 +180,11 @@ def tally_counters(prog: ir.CProgram) -> ir.CProgram:
         edges += ir.chain(e, [ir.Assume(test), e.stmt], fresh) if test is not None else [e]
     prog = _head_counted(replace(prog, edges=tuple(edges)), counters, fresh)
     prog = ghost_bounds(prog, frozenset(counters), fresh, tally_bases(prog).keys())
-    prog = _offsets_decided(prog)
+    loops = ir.loops(prog.edges)   # _offsets_decided keeps the edges' ends: its loops are these
+    prog = _offsets_decided(prog, loops)
     counted = tallied(prog, tally_bases(prog))
     if not counted:
         return prog
-    loops = ir.loops(prog.edges)
     temps = prog.temps
     into: Dict[str, List[ir.Edge]] = {}
     out_of: Dict[str, List[Tuple[int, ir.Edge]]] = {}
@@ -271,13 +271,12 @@ def _head_counted(prog: ir.CProgram, counters: Set[str], fresh: Iterator[str]) -
     return replace(prog, edges=tuple(edges))
 
 
-def _offsets_decided(prog: ir.CProgram) -> ir.CProgram:
+def _offsets_decided(prog: ir.CProgram, loops: Dict[str, FrozenSet[str]]) -> ir.CProgram:
     """``prog`` with the order tests between two counters that count cells made or freed marked
     ``bound``: their marks decide them with an offset too (``i = 1; ... i < len`` of a loop removing
     a cell per round).  A counter stepped in a loop that makes and frees nothing (the passes of a
     sort: ``for (i = 1; i < len; i++)``) marks whichever cell a walk left, and its tally would only
-    split cells (a bubble sort's went past the time limit)."""
-    loops = ir.loops(prog.edges)
+    split cells (a bubble sort's went past the time limit).  ``loops``: :func:`ir.loops` of ``prog``."""
     cells = {n for e in prog.edges if isinstance(e.stmt, (ir.Malloc, ir.Free)) and e.source in loops
              for n in loops[e.source]}   # the nodes of the loops that make or free a cell
     walked = {e.stmt.var for e in prog.edges if isinstance(e.stmt, ir.Step) and e.source in loops
