@@ -253,8 +253,10 @@ def test_a_remainder_is_computed_only_from_exact_values(tmp_path, test, guard, e
                                            ("hash(k)", "prog.c:6:")])    # a return of hash, a flag over -2..2
 def test_an_index_that_is_the_remainder_of_a_negative_value_may_be_out_of_bounds(tmp_path, hashed, step):
     # with k < 0, k % 3 is below 0: table[h] is out of bounds, an alarm whose witness passes the
-    # abstracted step (the analysis does not follow which remainder), so memory safety is unknown
+    # abstracted step (the analysis does not follow which remainder), so memory safety is unknown;
+    # one insertion is enough (a loop of them costs 30 s of refinements that all keep the alarm)
     src = REMAINDER.replace("HASH", hashed).replace("if (k < 0) continue;", "")
+    src = src.replace("  while (__VERIFIER_nondet_int()) {", "  if (__VERIFIER_nondet_int()) {")
     result = verify_c(tmp_path, src)
     assert [p.verdict for p in result.properties] == ["unknown", "true", "true"]
     memsafety = result.properties[0]
