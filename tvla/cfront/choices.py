@@ -2,6 +2,11 @@
 ``k = ((c) ? 2 + (1) : 2 + (0));``, and ``k = 1 + (f() != 0);`` as ``k = ((f() != 0) ? 1 + (1) :
 1 + (0));`` (a truth value with a side effect is a choice of 1 or 0).
 
+A comparison that reads a field inside arithmetic is a choice too, two of them at most: the
+comparator's ``return (a->d > b->d) - (a->d < b->d);`` is read as a choice on ``a->d > b->d``, then
+on ``a->d < b->d``, each arm the value with the two replaced by 1 or 0 (``((1)) - ((0))``).  The
+lowering follows no arithmetic on data, but it branches on their order.
+
 The lowering keeps the value of an int variable or field given ``c ? a : b`` (two assignments,
 one per arm), but a choice inside an arithmetic value leaves the whole value abstracted.  Where
 the rest of the value has no side effect (no call, assignment or step: constants, variables,
@@ -58,12 +63,16 @@ def _lift(value: ci.Cursor, text: bytes) -> Optional[Tuple[int, Tuple[int, bytes
     if top.kind == K.CONDITIONAL_OPERATOR or not is_int(top.type):
         return None
     found: List[ci.Cursor] = []
-    if not _pure_around(top, found) or len(found) != 1 or found[0] == top:
-        return None   # none, two, or a truth value that is the whole value (already a flag's form)
-    choice = found[0]
+    if not _pure_around(top, found) or not found or top in found:
+        return None   # none, or a truth value that is the whole value (already a flag's form)
     start, end = top.extent.start.offset, top.extent.end.offset
     if b"\n" in text[start:end] or not 0 <= start < end <= len(text):
         return None
+    if len(found) == 2 and all(c.kind != K.CONDITIONAL_OPERATOR for c in found):
+        return _lift_truths(found, text, start, end)
+    if len(found) != 1:
+        return None   # two choices
+    choice = found[0]
 
     def piece(c: ci.Cursor) -> bytes:
         return text[c.extent.start.offset:c.extent.end.offset]
@@ -84,17 +93,33 @@ def _lift(value: ci.Cursor, text: bytes) -> Optional[Tuple[int, Tuple[int, bytes
     return start, (end - start, lifted)
 
 
+def _lift_truths(truths: List[ci.Cursor], text: bytes, start: int, end: int
+                 ) -> Optional[Tuple[int, Tuple[int, bytes]]]:
+    """The edit of the value ``text[start:end]`` holding the two truth values ``truths`` (in the
+    order of the text): a choice on the first, then on the second, with each value spelled out."""
+    (s1, e1), (s2, e2) = [(t.extent.start.offset, t.extent.end.offset) for t in truths]
+    if not start <= s1 < e1 <= s2 < e2 <= end:
+        return None   # one text for both (a macro)
+
+    def value(x: bytes, y: bytes) -> bytes:
+        return text[start:s1] + b"(" + x + b")" + text[e1:s2] + b"(" + y + b")" + text[e2:end]
+
+    t1, t2 = b"(" + text[s1:e1] + b")", b"(" + text[s2:e2] + b")"
+    arms = [b"(" + t2 + b" ? " + value(x, b"1") + b" : " + value(x, b"0") + b")" for x in (b"1", b"0")]
+    return start, (end - start, b"(" + t1 + b" ? " + arms[0] + b" : " + arms[1] + b")")
+
+
 def _pure_around(c: ci.Cursor, found: List[ci.Cursor], truths: bool = True) -> bool:
     """Is ``c`` arithmetic over constants, variables and fields, but for choices (collected in
     ``found``, whose arms and condition may be anything) and, where ``truths``, truth values with a
-    side effect (collected too)?"""
+    side effect or that read a field (collected too)?"""
     s = strip(c, casts=True)
     kids = children(s)
     if s.kind == K.CONDITIONAL_OPERATOR and len(kids) == 3:
         found.append(s)
         return is_int(s.type)
-    if truths and is_truth_value(s) and not _pure_around(s, [], False):
-        found.append(s)   # a truth value with a side effect (a call): a choice of 1 or 0
+    if truths and is_truth_value(s) and (not _pure_around(s, [], False) or _reads_field(s)):
+        found.append(s)   # a truth value with a side effect (a call) or on data: a choice of 1 or 0
         return True
     if s.kind in _LEAVES:
         return (s.referenced is None or s.referenced.kind != K.FUNCTION_DECL) and \
@@ -103,3 +128,9 @@ def _pure_around(c: ci.Cursor, found: List[ci.Cursor], truths: bool = True) -> b
             s.kind == K.UNARY_OPERATOR and unary_operator(s) in _UNARY:
         return all(_pure_around(k, found, truths) for k in kids)
     return False
+
+
+def _reads_field(c: ci.Cursor) -> bool:
+    """Does ``c`` read a field of a struct (a cell's datum, which the lowering follows in tests but
+    not in arithmetic)?"""
+    return any(x.kind == K.MEMBER_REF_EXPR for x in c.walk_preorder())
