@@ -278,3 +278,32 @@ def test_a_block_read_as_a_struct_is_of_that_struct(tmp_path):
     assert verdicts(tmp_path, src.replace("SIZE", "sizeof(struct node)")) == ("true", "true", "true")
     # 3 bytes for a struct of 8: its next field lies past the block, and n->next = NULL writes it
     assert verdicts(tmp_path, src.replace("SIZE", "3")) == ("false (valid-deref)", "true", "true")
+
+
+NULL_ONLY = HEAD + """struct item { struct item *next; void *data; };
+int main(void) {
+  struct item *head = NULL, *it;
+  while (__VERIFIER_nondet_int()) {
+    it = malloc(sizeof *it);
+    it->data = NULL;
+    it->next = head;
+    head = it;
+  }
+  for (it = head; it; it = it->next)
+    if (it->data != NULL) reach_error();
+  while (head) { it = head->next; FREE free(head); head = it; }
+  return 0;
+}"""
+
+
+@pytest.mark.parametrize("free_data, expected", [("", ("true", "true", "true")),
+                                                 ("free(head->data);", ("true", "true", "true")),
+                                                 ("head->data = malloc(4);", ("false (valid-memtrack)", "false", "true"))])
+def test_a_void_pointer_given_only_null_points_to_blocks(tmp_path, free_data, expected):
+    """A ``void *`` field only ever set to NULL (and compared) holds no type: any pointer type holds
+    NULL, so it points to blocks (it was unsupported): ``free`` of it is ``free(NULL)``; a block
+    stored there before the cell is freed is lost."""
+    src = NULL_ONLY.replace("FREE", free_data)
+    types = void_pointee_types(parse_file(write(tmp_path, src)))
+    assert list(types.values()) == [BLOCK]
+    assert verdicts(tmp_path, src) == expected

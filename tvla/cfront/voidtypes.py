@@ -15,8 +15,8 @@ function's result), what it holds:
   ``malloc(n)`` without ``sizeof``), a function whose address is taken (its parameters get the
   arguments of calls not seen here) leave it as it is.
 
-Entities joined by copies form a class; a class given exactly one pointee type T, and nothing that
-leaves it as it is, is retyped: the ``void`` keyword of each of its declarations is replaced by a
+Entities joined by copies form a class; a class given exactly one pointee type T (blocks, BLOCK,
+where it is given nothing but NULL), and nothing that leaves it as it is, is retyped: the ``void`` keyword of each of its declarations is replaced by a
 four-letter typedef of T (declared in a header included first), so lines and columns stay those of
 the file, and the file is parsed again (:func:`void_pointer_edits` gives the edits).  Retyping changes no value of
 the program: every value stored in the entity has type T, every value read from it is used as a T.
@@ -151,6 +151,8 @@ class _Facts:
 
     def visit(self, c: ci.Cursor, fn: Optional[ci.Cursor]) -> None:
         k = c.kind
+        if k in _DECLS and entity(c, self.main) is not None:
+            self.classes.union(entity(c, self.main))   # a class of its own, even with no flow (only NULL)
         if k == K.VAR_DECL:
             self.flow(entity(c, self.main), initializer(c))
         elif k == K.BINARY_OPERATOR:
@@ -253,6 +255,8 @@ def void_pointee_types(tu: ci.TranslationUnit) -> Dict[Hashable, Pointee]:
         types = set().union(*(facts.types.get(m, set()) for m in members))
         if len(types) > 1:
             types.discard(BLOCK)   # malloc(8) read as a struct T: the lowering checks the size
+        if not types:
+            types = {BLOCK}   # only NULL stored (or nothing), never read as a T: any pointer type holds that
         if len(types) == 1 and not any(m in facts.kept for m in members):
             t = next(iter(types))
             out.update((m, BLOCK if t == BLOCK else facts.structs[t]) for m in members)
