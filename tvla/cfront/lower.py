@@ -1001,6 +1001,8 @@ class Lowering(LinkLowering):
             self.unsupported(s, f"{name} of a block that is not a struct")
             return cur
         outside = self.short_cell(s, args, st, fr)
+        if outside is None:
+            outside = self.hosted_cell(s, args, st, fr)
         if outside is None and not self.one_cell(s, args, st, fr):
             return cur
         stmt = ir.Malloc(dst, self.struct(st), name == "calloc", self.malloc_may_fail, outside=outside or ())
@@ -1033,6 +1035,18 @@ class Lowering(LinkLowering):
         outside = tuple(f.spelling for f in fields_of(st)
                         if st.type.get_offset(f.spelling) // 8 + max(f.type.get_size(), 1) > size)
         return outside if outside and all(f in plain for f in outside) else None
+
+    def hosted_cell(self, s: ci.Cursor, sizes: List[ci.Cursor], st: ci.Cursor, fr: Frame) -> Optional[Tuple[str, ...]]:
+        """The fields of the host of the embedded struct ``st`` (:mod:`tvla.cfront.embedded`) that lie
+        outside it, when the call ``s`` allocates one ``st`` standing alone (``malloc(sizeof(struct
+        T))`` where struct T is also a member of the cells of struct C): a cell of C whose other
+        fields are past the end of its block (an access to one is a valid-deref violation)."""
+        host = self.hosts.of(st)
+        if host is None or not self.is_alloc(s) or self.block_size(s, sizes, fr) != st.type.get_size():
+            return None
+        typ = self.structs[self.struct(st)]
+        inside = host.path + "."
+        return tuple(f for f in [f for f, _ in typ.pointer_fields] + list(typ.int_fields) if not f.startswith(inside))
 
     def block_size(self, s: ci.Cursor, sizes: List[ci.Cursor], fr: Frame) -> Optional[int]:
         """The bytes the allocation call ``s`` asks for with the size arguments ``sizes`` (calloc's
