@@ -6,7 +6,7 @@
     .venv/bin/python scripts/c_answers.py --preprocess   # check gcc -E output of each, with glibc's headers
 
 Every program of programs/c is verified for the three properties with a 60 s limit, two
-programs at a time (a 2-core machine); a program past 1.2 s is marked ``slow`` (the corpus
+programs at a time (a 2-core machine); a program past 0.7 s is marked ``slow`` (the corpus
 test leaves it to this script's ``--check`` and ``python -m tvla.bench --c``, so that the
 suite stays under 10 minutes). An answer that contradicts the truth of
 manifest.txt is printed and nothing is written: that is a soundness bug, not a record.
@@ -31,7 +31,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CORPUS = os.path.join(ROOT, "programs", "c")
 PROPERTIES = ("memsafety", "memcleanup", "unreach-call")
 ANSWERS = os.path.join(CORPUS, "answers.txt")
-TIMEOUT, SLOW = 60.0, 1.2
+TIMEOUT, SLOW = 60.0, 0.7
 
 HEADER = """\
 # What tvla verify answers today on each (program, property) of programs/c, with the
@@ -40,7 +40,7 @@ HEADER = """\
 #
 #   FILE  PROPERTY  ANSWER  [slow]
 #
-# slow: more than 1.2 s on a 2-core machine; tests/test_cfront_corpus.py leaves those to
+# slow: more than 0.7 s on a 2-core machine; tests/test_cfront_corpus.py leaves those to
 # scripts/c_answers.py --check and python -m tvla.bench --c (the suite stays under 10
 # minutes).  Regenerate with scripts/c_answers.py after a change of the C front end or
 # the engine.

@@ -5,7 +5,7 @@ concrete runs; programs/c/answers.txt holds what tvla verify answers today:
 the truth, or ``unknown`` where the abstraction cannot tell. The test runs the
 analysis and checks both: the answer is the recorded one, and no answer
 contradicts the truth (true where it is false, false where it is true, or the
-wrong subproperty). Programs marked ``slow`` in answers.txt (past 1.2 s here)
+wrong subproperty). Programs marked ``slow`` in answers.txt (past 0.7 s here)
 are left to ``scripts/c_answers.py --check`` and ``python -m tvla.bench --c``:
 the suite stays under 10 minutes.
 """
