@@ -62,8 +62,8 @@ def edited(tmp_path, src: str) -> str:
     # a comparison of data (no arithmetic on data is followed), one or two of them
     ("x = 1 + (p->d > 0);", "x = ((p->d > 0) ? 1 + (1) : 1 + (0));"),
     ("return (p->d > q->d) - (p->d < q->d);",
-     "return ((p->d > q->d) ? ((p->d < q->d) ? ((1)) - ((1)) : ((1)) - ((0))) : "
-     "((p->d < q->d) ? ((0)) - ((1)) : ((0)) - ((0))));"),
+     "return ((p->d > q->d) ? ((p->d < q->d) ? (1) - (1) : (1) - (0)) : "
+     "((p->d < q->d) ? (0) - (1) : (0) - (0)));"),
     ("x = p->d < q->d;", None),                      # at the top: a flag's own form
     ("x = (p->d > 0) + (y ? 1 : 0);", None),         # a choice and a comparison
     ("x = (p->d > 0) + (q->d > 0) + (p->d > 1);", None),   # three comparisons

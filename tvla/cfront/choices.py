@@ -4,7 +4,7 @@
 
 A comparison that reads a field inside arithmetic is a choice too, two of them at most: the
 comparator's ``return (a->d > b->d) - (a->d < b->d);`` is read as a choice on ``a->d > b->d``, then
-on ``a->d < b->d``, each arm the value with the two replaced by 1 or 0 (``((1)) - ((0))``).  The
+on ``a->d < b->d``, each arm the value with the two replaced by 1 or 0 (``(1) - (0)``).  The
 lowering follows no arithmetic on data, but it branches on their order.
 
 The lowering keeps the value of an int variable or field given ``c ? a : b`` (two assignments,
@@ -68,24 +68,21 @@ def _lift(value: ci.Cursor, text: bytes) -> Optional[Tuple[int, Tuple[int, bytes
     start, end = top.extent.start.offset, top.extent.end.offset
     if b"\n" in text[start:end] or not 0 <= start < end <= len(text):
         return None
-    if len(found) == 2 and all(c.kind != K.CONDITIONAL_OPERATOR for c in found):
-        return _lift_truths(found, text, start, end)
+    if all(c.kind != K.CONDITIONAL_OPERATOR for c in found):
+        return _lift_truths(found, text, start, end) if len(found) <= 2 else None
     if len(found) != 1:
-        return None   # two choices
+        return None   # two choices, or a choice and a truth value
     choice = found[0]
 
     def piece(c: ci.Cursor) -> bytes:
         return text[c.extent.start.offset:c.extent.end.offset]
 
-    if choice.kind == K.CONDITIONAL_OPERATOR:
-        cond, *arms = children(choice)
-        if any(strip(arm).type.get_canonical().spelling != choice.type.get_canonical().spelling for arm in arms):
-            return None
-        parts = [piece(c) for c in (cond, *arms)]
-        if piece(choice).count(b"?") != 1 + sum(p.count(b"?") for p in parts):
-            return None   # a text that is not the cursors' own (a macro)
-    else:   # a truth value: c ? 1 : 0
-        parts = [piece(choice), b"1", b"0"]
+    cond, *arms = children(choice)
+    if any(strip(arm).type.get_canonical().spelling != choice.type.get_canonical().spelling for arm in arms):
+        return None
+    parts = [piece(c) for c in (cond, *arms)]
+    if piece(choice).count(b"?") != 1 + sum(p.count(b"?") for p in parts):
+        return None   # a text that is not the cursors' own (a macro)
     before, after = text[start:choice.extent.start.offset], text[choice.extent.end.offset:end]
     if b"?" in before + after:
         return None   # a choice the cursors do not show (a macro)
@@ -95,18 +92,22 @@ def _lift(value: ci.Cursor, text: bytes) -> Optional[Tuple[int, Tuple[int, bytes
 
 def _lift_truths(truths: List[ci.Cursor], text: bytes, start: int, end: int
                  ) -> Optional[Tuple[int, Tuple[int, bytes]]]:
-    """The edit of the value ``text[start:end]`` holding the two truth values ``truths`` (in the
-    order of the text): a choice on the first, then on the second, with each value spelled out."""
-    (s1, e1), (s2, e2) = [(t.extent.start.offset, t.extent.end.offset) for t in truths]
-    if not start <= s1 < e1 <= s2 < e2 <= end:
+    """The edit of the value ``text[start:end]`` holding the truth values ``truths`` (one or two, in
+    the order of the text): a choice on each in turn, each arm the value with them written 1 or 0."""
+    spans = [(t.extent.start.offset, t.extent.end.offset) for t in truths]
+    bounds = [start] + [at for span in spans for at in span] + [end]
+    if bounds != sorted(bounds) or any(s == e for s, e in spans):
         return None   # one text for both (a macro)
+    rest = [text[bounds[2 * i]:bounds[2 * i + 1]] for i in range(len(spans) + 1)]   # the text around them
+    if b"?" in b"".join(rest):
+        return None   # a choice the cursors do not show (a macro)
 
-    def value(x: bytes, y: bytes) -> bytes:
-        return text[start:s1] + b"(" + x + b")" + text[e1:s2] + b"(" + y + b")" + text[e2:end]
-
-    t1, t2 = b"(" + text[s1:e1] + b")", b"(" + text[s2:e2] + b")"
-    arms = [b"(" + t2 + b" ? " + value(x, b"1") + b" : " + value(x, b"0") + b")" for x in (b"1", b"0")]
-    return start, (end - start, b"(" + t1 + b" ? " + arms[0] + b" : " + arms[1] + b")")
+    def choose(values: Tuple[bytes, ...]) -> bytes:
+        if len(values) == len(spans):
+            return rest[0] + b"".join(v + r for v, r in zip(values, rest[1:]))
+        s, e = spans[len(values)]
+        return b"((" + text[s:e] + b") ? " + choose(values + (b"1",)) + b" : " + choose(values + (b"0",)) + b")"
+    return start, (end - start, choose(()))
 
 
 def _pure_around(c: ci.Cursor, found: List[ci.Cursor], truths: bool = True) -> bool:

@@ -151,10 +151,11 @@ class _Facts:
 
     def visit(self, c: ci.Cursor, fn: Optional[ci.Cursor]) -> None:
         k = c.kind
-        if k in _DECLS and entity(c, self.main) is not None:
-            self.classes.union(entity(c, self.main))   # a class of its own, even with no flow (only NULL)
+        key = entity(c, self.main) if k in _DECLS else None
+        if key is not None:
+            self.classes.union(key)   # a class of its own, even with no flow (only NULL)
         if k == K.VAR_DECL:
-            self.flow(entity(c, self.main), initializer(c))
+            self.flow(key, initializer(c))
         elif k == K.BINARY_OPERATOR:
             self.binary(c)
         elif k == K.UNARY_OPERATOR and children(c) and unary_operator(c) in STEP_OPS + ("&",):
