@@ -100,3 +100,25 @@ def test_one_list_of_join_kinds():
     for command in ("analyze", "selfcheck"):
         join = next(p for p in main.commands[command].params if p.name == "join")
         assert list(join.type.choices) == list(JOINS), command
+
+
+@pytest.mark.parametrize("value", ["", "1/2", "yes", "TRUE", "1"])
+def test_a_boolean_property_is_true_or_false(write, value):
+    """TVLA reads a boolean property as true or false and refuses anything else ("invalid
+    format"); the error is located at the key (it was read as false, silently)."""
+    prog = write("b.tvp", "")
+    write("b.properties", f"# flags\ntvla.generateAutomaticConstraints = {value}\n")
+    with pytest.raises(TvlaError) as e:
+        build_options(prog)
+    assert (e.value.line, e.value.col) == (2, 1)
+    assert e.value.message == f"tvla.generateAutomaticConstraints: expected true or false, not {value!r}"
+    write("b.properties", "tvla.generateAutomaticConstraints =  false \n")
+    assert build_options(prog).automatic is False
+
+
+def test_tvla_terse_in_a_properties_file_is_checked(write):
+    prog = write("t.tvp", "")
+    write("t.properties", "tvla.terse = on\n")
+    res = CliRunner().invoke(main, ["analyze", prog, LIST])
+    assert res.exit_code == 2 and res.output.strip().endswith(
+        "t.properties:1:1: tvla.terse: expected true or false, not 'on'")

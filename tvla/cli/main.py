@@ -352,15 +352,17 @@ def check_outputs(kw: Kw) -> None:
 
 def analyze_command(kw: Kw) -> int:
     """Load, run, write every output; return the exit status."""
-    from tvla.engine.options import gather_properties, parse_bool  # lazy: start-up time
+    from tvla.engine.options import gather_properties, parse_bool, property_value  # lazy: start-up time
     search = list(kw["search_path"])
     prog_path = resolve(kw["program"], ".tvp", search)
     in_name = kw["input"] or os.path.splitext(kw["program"])[0]
     in_path = resolve(in_name, ".tvs", search)
     options = analyze_options(kw, prog_path)
     # tvla.terse steers the output, not the analysis: read here, not in Options
-    terse = kw["terse"] if kw["terse"] is not None else \
-        parse_bool(gather_properties(prog_path, kw["props"]).get("tvla.terse", "false"))
+    terse = kw["terse"]
+    if terse is None:
+        props = gather_properties(prog_path, kw["props"])
+        terse = "tvla.terse" in props and property_value(props, "tvla.terse", parse_bool)
     check_outputs(kw)
     if options.ignored_properties and not terse:
         click.echo(f"ignoring properties: {', '.join(options.ignored_properties)}", err=True)

@@ -24,8 +24,12 @@ ACTION_ORDER = re.compile(r"f?c?puc?b?")
 
 
 def parse_bool(text: object) -> bool:
-    """A properties-file boolean (TVLA accepts true/false, yes/no, on/off, 1/0)."""
-    return str(text).strip().lower() in ("true", "yes", "1", "on")
+    """A properties-file boolean: ``true`` or ``false``, as TVLA spells them (it refuses
+    anything else, ``TRUE``, ``yes`` or an empty value included: "invalid format")."""
+    word = str(text).strip()
+    if word not in ("true", "false"):
+        raise TvlaError(f"expected true or false, not {word!r}")
+    return word == "true"
 
 
 CONC_NODES = 50   # -join conc without --max-nodes: the nodes a store may add to the largest input
@@ -122,15 +126,9 @@ class Options:
             spec = PROPERTIES.get(key)
             if spec is not None:
                 name, convert = spec
-                try:
-                    value = convert(value)
-                    if name is not None:
-                        out = replace(out, **{name: value})
-                except TvlaError as e:
-                    if key not in where or e.file is not None:
-                        raise
-                    message = e.message if e.message.startswith(key) else f"{key}: {e.message}"
-                    raise TvlaError(message, *where[key]) from None
+                value = property_value(props, key, convert)
+                if name is not None:
+                    out = replace(out, **{name: value})
         ignored = tuple(sorted(k for k in props if k not in PROPERTIES and k not in IGNORED_QUIETLY
                                and k != EXTERNAL_MACROS))
         return replace(out, ignored_properties=self.ignored_properties + ignored)
@@ -144,6 +142,19 @@ class Options:
         del out["termination"]  # the result's own "termination" entry says it ran
         del out["workers"]  # how it ran, not what it computed: the results are the same
         return out
+
+
+def property_value(props: Mapping[str, str], key: str, convert: Callable[[str], Any]) -> Any:
+    """``convert`` of the value of ``key`` (present in ``props``); its error is located at
+    the key when ``props`` knows where the key is written."""
+    try:
+        return convert(props[key])
+    except TvlaError as e:
+        where = props.where if isinstance(props, Properties) else {}
+        if key not in where or e.file is not None:
+            raise
+        message = e.message if e.message.startswith(key) else f"{key}: {e.message}"
+        raise TvlaError(message, *where[key]) from None
 
 
 def _str(value: object) -> str:
