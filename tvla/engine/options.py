@@ -11,6 +11,7 @@ See docs/engine.md for what each option does.
 import os
 import re
 from dataclasses import asdict, dataclass, field, replace
+from functools import partial
 from typing import Any, Callable, Dict, Iterable, Mapping, Optional, Tuple, Union
 
 from tvla.engine.join import JOINS, Join
@@ -125,10 +126,8 @@ class Options:
                 continue
             spec = PROPERTIES.get(key)
             if spec is not None:
-                name, convert = spec
-                value = property_value(props, key, convert)
-                if name is not None:
-                    out = replace(out, **{name: value})
+                # the value is checked by its converter, then by Options itself (a join kind)
+                out = property_value(props, key, partial(_with_value, out, *spec))
         ignored = tuple(sorted(k for k in props if k not in PROPERTIES and k not in IGNORED_QUIETLY
                                and k != EXTERNAL_MACROS))
         return replace(out, ignored_properties=self.ignored_properties + ignored)
@@ -155,6 +154,12 @@ def property_value(props: Mapping[str, str], key: str, convert: Callable[[str], 
             raise
         message = e.message if e.message.startswith(key) else f"{key}: {e.message}"
         raise TvlaError(message, *where[key]) from None
+
+
+def _with_value(options: "Options", name: Optional[str], convert: Callable[[str], Any], text: str) -> "Options":
+    """``options`` with field ``name`` set to ``convert(text)`` (only checked when ``name`` is None)."""
+    value = convert(text)
+    return options if name is None else replace(options, **{name: value})
 
 
 def _str(value: object) -> str:
