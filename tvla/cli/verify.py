@@ -64,10 +64,11 @@ class VerifyOptions:
 
     def engine_options(self, cprog: Optional[ir.CProgram] = None, witness: bool = True) -> Options:
         nodes = self.witness_nodes if self.witness_nodes is not None else witness_nodes(cprog)
-        # the generated library's rules are meant with their contrapositives (SPEC_CLOSURE)
+        # the generated library's rules are meant with their contrapositives, and its updates
+        # derived with unguarded deltas (LIBRARY_PROPERTIES)
         return build_options(witness=witness, witness_nodes=nodes, witness_steps=self.witness_steps,
                              witness_states=self.witness_states, max_structures=self.max_structures,
-                             spec_closure=True, workers=self.workers)
+                             spec_closure=True, guarded_deltas=False, workers=self.workers)
 
 
 # 8: a generic create(insert) that inserts twice before its loop, called for a list of lists, needs
@@ -120,13 +121,18 @@ def write_translation(cprog: ir.CProgram, properties: Sequence[str], out_dir: st
     base = re.sub(r"[\x00-\x1f\x7f]", "_", os.path.splitext(os.path.basename(cprog.file))[0]) or "program"
     tvp, tvs = os.path.join(out_dir, base + ".tvp"), os.path.join(out_dir, base + ".tvs")
     props = os.path.join(out_dir, base + ".properties")   # read by tvla analyze beside the program
-    for path, text in ((tvp, tr.tvp), (tvs, tr.tvs), (props, SPEC_CLOSURE)):
+    for path, text in ((tvp, tr.tvp), (tvs, tr.tvs), (props, LIBRARY_PROPERTIES)):
         with open(path, "w", encoding="utf-8") as fh:
             fh.write(text)
     return tr, tvp, tvs
 
 
-SPEC_CLOSURE = "# the generated library's %r rules hold with their contrapositives\ntvla.coerce.specRuleClosure = true\n"
+# the library's updates were tuned with unguarded deltas: guarded ones, more precise on some
+# values, make blur merge cells the C programs' proofs keep apart (a list of lists)
+LIBRARY_PROPERTIES = ("# the generated library's %r rules hold with their contrapositives\n"
+                      "tvla.coerce.specRuleClosure = true\n"
+                      "# its updates are derived with unguarded deltas under quantifiers\n"
+                      "tvla.differencing.guardedQuantifiers = false\n")
 
 
 def _abstracted(edge: Optional[ir.Edge], harmless: FrozenSet[ir.Edge]) -> bool:

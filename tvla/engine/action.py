@@ -167,14 +167,14 @@ class CoerceFailed(Exception):
         self.rule = rule
 
 
-def derived_updates(action: Action, voc: Vocabulary, differencing: bool) -> Dict[str, Update]:
+def derived_updates(action: Action, voc: Vocabulary, differencing: bool, guarded: bool = True) -> Dict[str, Update]:
     """The updates an action gets by finite differencing: those of the
     instrumentation predicates it changes without updating them (every one
     with ``differencing``, else only those it marks ``auto``, and those written
     ``p(v) = formula auto`` get their formula), and the values of a node made
-    by ``%new``."""
+    by ``%new``; ``guarded``: as :class:`~tvla.engine.differencing.Differencer`'s."""
     auto = set(action.auto)
-    diff = Differencer(voc, action.updates)
+    diff = Differencer(voc, action.updates, guarded)
     derived = diff.derived_updates()
     if not differencing:
         derived = {name: u for name, u in derived.items() if name in auto}
@@ -277,7 +277,7 @@ class CompiledAction:
                              list(global_messages) + action.pre_messages]
         self.post_messages = [(F.exists(self._unbound(m.formula), m.formula), m) for m in action.post_messages]
         self.has_new = action.new is not None
-        self.derived = derived_updates(action, voc, options.differencing)
+        self.derived = derived_updates(action, voc, options.differencing, options.guarded_deltas)
         self.all_updates = {**action.updates, **self.derived}
         self.changed = set(self.all_updates)
         self._update_fns = [(voc[name], params, compile_table(ev, voc[name], params, f))

@@ -22,9 +22,10 @@ Delta = Tuple[F.Formula, F.Formula]
 class Differencer:
     """Derives update formulae for one action."""
 
-    def __init__(self, voc: Vocabulary, updates: Dict[str, Update]):
+    def __init__(self, voc: Vocabulary, updates: Dict[str, Update], guarded: bool = True):
         self.voc = voc
         self.updates = updates  # name -> (params, formula)
+        self.guarded = guarded  # see the rule of E in delta
         self.changed = set(updates)
         grew = True
         while grew:
@@ -171,18 +172,8 @@ class Differencer:
             dp = F.disj(F.conj(pa, fb), F.conj(pb, fa))
             dm = F.disj(F.conj(ma, f.right), F.conj(mb, f.left))
             return dp, dm
-        if isinstance(f, F.Exists):
-            dpb, dmb = self.delta(f.body)
-            fb = self.after(f.body, (dpb, dmb))
-            dp = F.conj(F.exists(f.vars, dpb), F.neg(f))
-            dm = F.conj(F.exists(f.vars, dmb), F.neg(F.exists(f.vars, fb)))
-            return dp, dm
-        if isinstance(f, F.Forall):
-            dpb, dmb = self.delta(f.body)
-            fb = self.after(f.body, (dpb, dmb))
-            dp = F.conj(F.exists(f.vars, dpb), F.forall(f.vars, fb))
-            dm = F.conj(F.exists(f.vars, dmb), f)
-            return dp, dm
+        if isinstance(f, (F.Exists, F.Forall)):
+            return self._quantified_delta(f)
         if isinstance(f, F.Closure):
             return self._closure_delta(f)
         if isinstance(f, F.TC):
@@ -194,6 +185,19 @@ class Differencer:
         if isinstance(f, (F.Implies, F.Iff)):
             return self.delta(F.desugar(f))
         return F.FALSE_F, F.FALSE_F
+
+    def _quantified_delta(self, f: Union[F.Exists, F.Forall]) -> Delta:
+        dpb, dmb = self.delta(f.body)
+        fb = self.after(f.body, (dpb, dmb))
+        if isinstance(f, F.Forall):
+            return F.conj(F.exists(f.vars, dpb), F.forall(f.vars, fb)), F.conj(F.exists(f.vars, dmb), f)
+        # a body's Δ⁻ may say what is lost only where the body held (Δ⁻ = δ of c & !δ):
+        # guarded (TVLA's deltas), it counts only there, more precise where the body is 0 and
+        # δ is not; unguarded, more precise where the body is 1/2 and nothing is left.  A delta
+        # that already holds only where the body does needs no guard
+        guard = self.guarded and not set(F.conjuncts(f.body)) <= set(F.conjuncts(dmb))
+        lost = F.conj(f.body, dmb) if guard else dmb
+        return F.conj(F.exists(f.vars, dpb), F.neg(f)), F.conj(F.exists(f.vars, lost), F.neg(F.exists(f.vars, fb)))
 
     def ite_after(self, f: F.Ite) -> F.Formula:
         """The value of ``f`` after the action: the conditional of the values after.  A

@@ -47,6 +47,7 @@ class Options:
     max_nodes: Optional[int] = None       # stop when a structure to store has more nodes
     save: str = "all"                     # all | back | ext: locations that store structures
     differencing: bool = True             # derive updates of instrumentation predicates
+    guarded_deltas: bool = True           # ... with TVLA's deltas under E (differencing.Differencer)
     automatic: bool = True                # automatic constraints (closure of the rules)
     spec_closure: bool = False            # ... of the spec's own %r rules too (TVLA: as written)
     post_order: bool = False              # visit locations in post order (-post)
@@ -185,6 +186,7 @@ PROPERTIES: Dict[str, Tuple[Optional[str], Callable[[Any], Any]]] = {
     "tvla.generateAutomaticConstraints": ("automatic", parse_bool),
     "tvla.coerce.specRuleClosure": ("spec_closure", parse_bool),   # this engine's own key
     "tvla.differencing.difference": ("differencing", parse_bool),
+    "tvla.differencing.guardedQuantifiers": ("guarded_deltas", parse_bool),   # this engine's own key
     "tvla.cfg.saveLocations": ("save", _str),
     "tvla.cfg.postOrder": ("post_order", parse_bool),
     "tvla.engine.breakIfCoerceAfterUpdateFailed": ("break_on_coerce_failure", parse_bool),
