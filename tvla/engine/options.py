@@ -116,13 +116,9 @@ class Options:
     def with_properties(self, props: Mapping[str, str]) -> "Options":
         """These options overridden by a TVLA properties mapping (key -> text)."""
         out = self
-        where = props.where if isinstance(props, Properties) else {}
-        for key, value in props.items():
+        for key in props:
             if key == EXTERNAL_MACROS:   # TVLA's -D appends to this list: the command line's come after
-                try:
-                    macros = tuple(parse_command_define(m) for m in value.split())
-                except TvlaError as e:
-                    raise TvlaError(f"{key}: {e.message}", *where.get(key, (None,))) from None
+                macros = property_value(props, key, _macros)
                 out = replace(out, defines=macros + out.defines)
                 continue
             spec = PROPERTIES.get(key)
@@ -155,6 +151,11 @@ def property_value(props: Mapping[str, str], key: str, convert: Callable[[str], 
             raise
         message = e.message if e.message.startswith(key) else f"{key}: {e.message}"
         raise TvlaError(message, *where[key]) from None
+
+
+def _macros(text: str) -> Tuple[Tuple[str, str], ...]:
+    """The macros of ``tvla.parser.externalMacros``: whitespace-separated, each as ``-D`` spells it."""
+    return tuple(parse_command_define(m) for m in text.split())
 
 
 def _with_value(options: "Options", name: Optional[str], convert: Callable[[str], Any], text: str) -> "Options":
