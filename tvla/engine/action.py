@@ -23,6 +23,7 @@ from tvla.engine.differencing import Differencer
 from tvla.engine.focus import Coerce, FocusFormula, focus
 from tvla.engine.options import Options
 from tvla.logic.evaluate import Assignment, CompiledFormula, Evaluator
+from tvla.logic.miniscope import permissive_precondition
 from tvla.logic.kleene import FALSE, HALF, TRUE, Kleene, Mask, Masks
 from tvla.logic.structure import Inconsistent, Structure, bits
 from tvla.logic.vocabulary import Predicate, Vocabulary
@@ -269,7 +270,8 @@ class CompiledAction:
         self.judge = judge
         where = action.pos
         self.focus = [FocusFormula(f, voc, where) for f in list(global_focus) + action.focus]
-        self.pre = action.precondition
+        # where TVLA's rewritten precondition is weaker, TVLA's structures (see miniscope)
+        self.pre = permissive_precondition(action.precondition) if action.precondition is not None else None
         self.pre_vars = sorted(self.pre.free_vars()) if self.pre is not None else []
         self.bindings = Bindings(ev, self.pre, self.pre_vars) if self.pre is not None and self.pre_vars else None
         self.closed_pre = Bindings.of_closed(ev, self.pre) if self.pre is not None and not self.pre_vars else None
