@@ -20,12 +20,14 @@ it fails or dies, the fixpoint applies the edges itself from then on.
 import os
 import signal
 from collections import defaultdict
-from multiprocessing.connection import Connection, Pipe
-from typing import Any, Callable, DefaultDict, Dict, List, Optional, Sequence, Set, Tuple
+from typing import TYPE_CHECKING, Any, Callable, DefaultDict, Dict, List, Optional, Sequence, Set, Tuple
 
 from tvla.engine.action import CoerceFailed, CompiledAction, FocusKey, Interrupted
 from tvla.lang.program import Edge, Message
 from tvla.logic.structure import Structure
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
 
 WARMUP = 1.0
 """Seconds an analysis runs alone before it forks a helper."""
@@ -112,6 +114,7 @@ class Helper:
     """A forked process that applies edges to structures for the fixpoint that forked it."""
 
     def __init__(self, job: Job) -> None:
+        from multiprocessing.connection import Pipe   # only a run that lasts forks: see start-up
         parent, child = Pipe()
         self.pid = os.fork()
         if self.pid == 0:   # the helper: serve until the pipe closes, never return
@@ -126,7 +129,7 @@ class Helper:
             finally:
                 os._exit(code)
         child.close()
-        self.conn: Optional[Connection] = parent
+        self.conn: Optional["Connection"] = parent
         self.batches = 0   # batches begun: an answer names its batch (one left early is not read)
 
     def send(self, loc: str, i: int, s: Structure) -> bool:
@@ -194,7 +197,7 @@ def die_with_parent() -> None:
         pass   # elsewhere it ends when its pipe closes
 
 
-def serve(conn: Connection, job: Job) -> None:
+def serve(conn: "Connection", job: Job) -> None:
     """The helper's loop: a request is (batch, location, i, packed structure); the answer (batch,
     i, packed outcomes, time per phase), the outcomes None when the job raised."""
     while True:
