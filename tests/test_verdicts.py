@@ -308,3 +308,25 @@ def test_running_out_of_memory_stops_like_a_limit(monkeypatch):
     calls["n"] = 0
     res = CliRunner().invoke(main, ["analyze", os.path.join(SLL, "reverse.tvp"), LIST, "-terse"])
     assert res.exit_code == 0 and "Stopped early: memory limit reached; results are partial." in res.output
+
+
+def test_a_system_error_near_the_memory_limit_stops_like_a_limit(monkeypatch):
+    """Near the address-space limit an allocation can fail without raising (SystemError,
+    "error return without exception set"): that is memory exhausted; anywhere else a bug."""
+    from tvla.engine import fixpoint, memory
+    calls = {"n": 0}
+    real = fixpoint.Fixpoint.process
+
+    def process(self, loc):
+        calls["n"] += 1
+        if calls["n"] == 5:
+            raise SystemError("error return without exception set")
+        return real(self, loc)
+    monkeypatch.setattr(fixpoint.Fixpoint, "process", process)
+    monkeypatch.setattr(memory, "near_limit", lambda: True)
+    r = analyze(os.path.join(SLL, "reverse.tvp"), LIST)
+    assert r.limit_hit == "memory" and r.total_structures > 0
+    monkeypatch.setattr(memory, "near_limit", lambda: False)
+    calls["n"] = 0
+    res = CliRunner().invoke(main, ["analyze", os.path.join(SLL, "reverse.tvp"), LIST, "-terse"])
+    assert res.exit_code == 70 and "internal error: SystemError" in res.output

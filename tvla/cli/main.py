@@ -22,10 +22,11 @@ import threading
 import time
 from contextlib import contextmanager
 from types import FrameType
-from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, NoReturn, Optional, Sequence, Tuple, TypeVar
 
 import click
 
+from tvla.engine.memory import out_of_memory
 from tvla.errors import TvlaError, writing
 
 if TYPE_CHECKING:  # the commands import these where they use them (start-up time)
@@ -199,15 +200,22 @@ def guarded(fn: Callable[[], T], debug: bool = False) -> T:
     except RecursionError:
         click.echo("tvla: input nested too deeply to analyse", err=True)
         sys.exit(EXIT_INPUT)
-    except MemoryError:
+    except (MemoryError, SystemError) as e:
+        if not out_of_memory(e):
+            return internal_error(e, debug)
         click.echo("tvla: out of memory: the run needs more memory than the machine allows "
                    "(bound it: -ms N, --nodes K)", err=True)
         sys.exit(EXIT_MEMORY)
     except Exception as e:  # noqa: BLE001 - never show a traceback to the user
-        if debug:
-            raise
-        click.echo(f"tvla: internal error: {type(e).__name__}: {e}", err=True)
-        sys.exit(EXIT_INTERNAL)
+        return internal_error(e, debug)
+
+
+def internal_error(e: Exception, debug: bool) -> NoReturn:
+    """Say that ``e`` is a bug of the tool (re-raise it under ``debug``) and exit 70."""
+    if debug:
+        raise e
+    click.echo(f"tvla: internal error: {type(e).__name__}: {e}", err=True)
+    sys.exit(EXIT_INTERNAL)
 
 
 def quiet_stdout() -> None:

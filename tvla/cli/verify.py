@@ -9,7 +9,6 @@ property (:func:`tvla.cfront.verdict.decide`).  Several files run in parallel
 processes, one per core.
 """
 
-import errno
 import multiprocessing
 import os
 import re
@@ -30,6 +29,7 @@ from tvla.cfront.liveness import ints_live_at
 from tvla.cfront.tasks import TASK_SUFFIXES, Task, is_task_file, named_input, read_task
 from tvla.cfront.verdict import FALSE, TRUE, UNKNOWN, Alarm, FileVerdict, PropertyVerdict, WitnessStep, decide
 from tvla.concrete.csearch import CONCRETE_PROPERTIES, ConcreteSearch
+from tvla.engine.memory import out_of_memory
 from tvla.engine.options import Options, build_options
 from tvla.engine.results import MessageRecord, NoWitness, Result, Witness, with_witnesses
 from tvla.errors import TvlaError
@@ -761,8 +761,7 @@ def _limited(path: str, opts: VerifyOptions, tell: Optional[Settled] = None) -> 
     try:
         return verify_file(path, opts, tell)
     except Exception as e:  # noqa: BLE001 - a bug: the file is unknown, the others go on, no traceback
-        # ENOMEM: a thread's stack (or a fork) past the limit
-        if isinstance(e, MemoryError) or isinstance(e, OSError) and e.errno == errno.ENOMEM:
+        if out_of_memory(e):
             return _gave_up(path, opts, f"memory limit ({opts.memory_mb} MB)", 0.0)
         return _gave_up(path, opts, f"internal error: {type(e).__name__}: {e}", 0.0)
 

@@ -26,6 +26,7 @@ from tvla.engine.culprit import find_trigger
 from tvla.engine.differencing import Differencer
 from tvla.logic.evaluate import Evaluator
 from tvla.engine.join import LocationStore
+from tvla.engine.memory import out_of_memory
 from tvla.engine.options import Options
 from tvla.engine.parallel import WARMUP, Batch, Helper, Outcome, apply_edges, message_list
 from tvla.engine.results import ALARM, PHASES, PROVED, UNREACHED, Breach, Check, DroppedInput, EdgeRecord, InputSummary, \
@@ -471,7 +472,9 @@ class Fixpoint:
                 self.tick(loc)
         except KeyboardInterrupt:
             self.limit = "interrupted"
-        except MemoryError:
+        except (MemoryError, SystemError) as e:
+            if not out_of_memory(e):
+                raise
             # the step in progress is dropped with its garbage; what is stored stays a sound
             # partial result, written like that of any other limit
             self.limit = "memory"
