@@ -8,7 +8,7 @@ rules for the reflexive transitive closure of an acyclic field.  All derived
 formulae read the structure *before* the update.
 """
 
-from typing import Dict, Iterable, Optional, Set, Tuple, Union
+from typing import Callable, Dict, Iterable, Optional, Set, Tuple, Union
 
 from tvla.engine.coerce import definition
 from tvla.lang.program import Update
@@ -225,18 +225,21 @@ class Differencer:
         # precise changes: edges that really appear / disappear
         add = F.conj(dpn, F.neg(edge))
         rem = F.conj(dmn, edge)
-        if "acyclic" not in n.props:
-            return self._reevaluate(f)
         tname = self._closure_pred.get(f.pred)
 
         def t(u, w):
             return F.Atom(tname, (u, w)) if tname else F.Closure(f.pred, u, w, True)
 
+        # one new edge: a new path takes it once, on any relation, cyclic or not
         if dmn == F.FALSE_F and self._unit(add, (x, y)):
             v1, v2 = self._fresh2(avoid | add.free_vars())
             step = F.rename_vars(add, {x: v1, y: v2})
             dp = F.exists((v1, v2), F.conj(t(a, v1), step, t(v2, b)))
             return dp, F.FALSE_F
+        if dpn == F.FALSE_F and "acyclic" not in n.props:
+            return self._cut(f, rem, (x, y), t)
+        if "acyclic" not in n.props:
+            return self._reevaluate(f)
         if dpn == F.FALSE_F and self._unit(rem, (x, y)):
             v1, v2 = self._fresh2(avoid | rem.free_vars())
 
@@ -254,6 +257,19 @@ class Differencer:
             new = F.exists((w1, w2), F.conj(T(a, w1), T(w1, w2), T(w2, b)))
             return F.FALSE_F, F.conj(t(a, b), F.neg(new))
         return self._reevaluate(f)
+
+    def _cut(self, f: F.Closure, rem: F.Formula, pair: Tuple[str, str],
+             t: Callable[[str, str], F.Formula]) -> Delta:
+        """Δ of ``p*(a, b)`` when the edges ``rem`` (over ``pair``) go from a relation that
+        may be cyclic: a path stays unless a removed edge lies between ``a`` and ``b``
+        (``t(a, w_1)``, the edge, ``t(w_2, b)``); only such pairs get their closure
+        computed again.  (Re-evaluated alone, a closure through a summary node is 1/2
+        where the old value, untouched by the change, was 1.)"""
+        a, b = f.a, f.b
+        v1, v2 = self._fresh2({a, b} | rem.free_vars())
+        between = F.exists((v1, v2), F.conj(t(a, v1), F.rename_vars(rem, dict(zip(pair, (v1, v2)))), t(v2, b)))
+        _dp, dm = self._reevaluate(f)
+        return F.FALSE_F, F.conj(between, dm)
 
     def _reevaluate(self, f: F.Closure) -> Delta:
         a, b = f.a, f.b
