@@ -236,10 +236,8 @@ class Differencer:
             step = F.rename_vars(add, {x: v1, y: v2})
             dp = F.exists((v1, v2), F.conj(t(a, v1), step, t(v2, b)))
             return dp, F.FALSE_F
-        if dpn == F.FALSE_F and "acyclic" not in n.props:
-            return self._cut(f, rem, (x, y), t)
         if "acyclic" not in n.props:
-            return self._reevaluate(f)
+            return self._cut(f, rem, (x, y), t) if dpn == F.FALSE_F else self._reevaluate(f)
         if dpn == F.FALSE_F and self._unit(rem, (x, y)):
             v1, v2 = self._fresh2(avoid | rem.free_vars())
 

@@ -82,6 +82,8 @@ def bound_names(f: F.Formula) -> FrozenSet[str]:
 
 
 def quantified(var: str, universal: bool, f: F.Formula) -> F.Formula:
+    """``A(var) f`` or ``E(var) f`` as TVLA builds it: never dropped (``F.exists`` drops a
+    quantifier over a formula without its variable, which is one of TVLA's moves)."""
     return F.Forall((var,), f) if universal else F.Exists((var,), f)
 
 
