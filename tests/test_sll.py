@@ -67,7 +67,7 @@ def test_cli_accepts_tvla_spellings(monkeypatch, tmp_path):
     assert re.search(r"^exit: \d+ structures, max graph=2, 0 messages$", res.output, re.M)
     data = json.loads(out.read_text())
     assert set(data) == {"program", "input", "join", "locations", "messages", "total_structures",
-                         "total_messages", "total_message_structures", "analysis_seconds", "limit_hit", "breach", "tool",
+                         "total_messages", "total_message_structures", "analysis_seconds", "limit_hit", "breach", "runaway", "tool",
                          "version", "options",
                          "verdict", "checks", "inputs", "warnings", "phase_seconds"}
     assert data["join"] == "rel" and data["limit_hit"] is None

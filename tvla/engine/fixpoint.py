@@ -24,17 +24,22 @@ from tvla.engine.blur import blur
 from tvla.engine.coerce import Coercer, build_rules, definition
 from tvla.engine.culprit import find_trigger
 from tvla.engine.differencing import Differencer
+from tvla.engine.focus import FocusUnbounded
 from tvla.logic.evaluate import Evaluator
 from tvla.engine.join import LocationStore
 from tvla.engine.memory import out_of_memory
 from tvla.engine.options import Options
 from tvla.engine.parallel import WARMUP, Batch, Helper, Outcome, apply_edges, message_list
 from tvla.engine.results import ALARM, PHASES, PROVED, UNREACHED, Breach, Check, DroppedInput, EdgeRecord, InputSummary, \
-    MessageRecord, Result
+    MessageRecord, Result, Runaway
 from tvla.lang.program import Edge, Message, Program
 from tvla.logic.kleene import FALSE, HALF, TRUE
 from tvla.logic.structure import Inconsistent, Structure
 from tvla.logic.vocabulary import Predicate, Vocabulary
+
+FINAL = ("coerce-failed", "focus-unbounded")
+"""Limits at which the run stops at once (TVLA stops there with an error), not only
+at the end of the step."""
 
 Progress = Callable[[str, int, int, int], None]
 """``progress(location, steps, structures, messages)``, called as the fixpoint goes on."""
@@ -284,6 +289,7 @@ class Fixpoint:
         self.fired: DefaultDict[MessageKey, Dict[Hashable, Message]] = defaultdict(dict)  # -> {store key: Message}
         self.edge_fired: DefaultDict[int, Dict[str, int]] = defaultdict(dict)  # edge index -> {text: count}
         self.breach: Optional[Breach] = None   # the coerce after an update that stopped the run
+        self.runaway: Optional[Runaway] = None  # the focus that stopped the run
         self.edge_keys: DefaultDict[int, Set[Hashable]] = defaultdict(set)  # edge index -> store keys of the structures it fired on
         self.reached: Set[str] = set()
         self.stats: DefaultDict[str, float] = defaultdict(float)
@@ -349,6 +355,8 @@ class Fixpoint:
             return self.stopped()
         except CoerceFailed as e:
             return self.breached(edge, e.rule)
+        except FocusUnbounded as e:
+            return self.ran_away(edge, str(e.formula), e.before, e.after)
 
     def stopped(self) -> List[Structure]:
         self.limit = self.limit or "interrupted"
@@ -364,6 +372,15 @@ class Fixpoint:
         self.limit = "coerce-failed"
         return []
 
+    def ran_away(self, edge: Edge, formula: str, before: int, after: int) -> List[Structure]:
+        """A focus kept materializing: stop, saying where (TVLA stops there with an error)."""
+        if self.limit:
+            return []
+        self.runaway = Runaway(edge.source, edge.target, edge.action.label, edge.action.title, formula, before,
+                               after, *written_at(edge))
+        self.limit = "focus-unbounded"
+        return []
+
     def replay(self, k: int, edge: Edge, key: Hashable, outcome: Outcome) -> List[Structure]:
         """What :meth:`apply` gives and does for an application done by :func:`~tvla.engine.parallel.apply_edges`."""
         kind, value, reported = outcome
@@ -375,13 +392,15 @@ class Fixpoint:
             return self.stopped()
         if kind == "breach":
             return self.breached(edge, value)
+        if kind == "runaway":
+            return self.ran_away(edge, *value)
         return value
 
     def propagate(self, loc: str, s: Structure) -> None:
         """Store ``s`` at ``loc``, passing it on through locations that store nothing
         (``-save back/ext``); every CFG cycle has a stored location, so this ends."""
         stack = [(loc, s)]
-        while stack and self.limit != "coerce-failed":
+        while stack and self.limit not in FINAL:
             loc, s = stack.pop()
             self.reached.add(loc)
             if loc in self.an.stored:
@@ -461,7 +480,7 @@ class Fixpoint:
         self.node_bound = self.options.node_bound(max((s.n for s in structures), default=0))
         try:
             for s in structures:
-                if self.limit == "coerce-failed":
+                if self.limit in FINAL:
                     break
                 self.propagate(self.an.program.entry, s)
             while self.heap and self.limit is None:
@@ -496,7 +515,7 @@ class Fixpoint:
             checks=self.checks(), reached=frozenset(self.reached), inputs=inputs,
             seconds={ph: self.stats[ph] for ph in PHASES}, total_seconds=seconds,
             limit_hit=self.limit, warnings=list(an.warnings) + input_warnings(inputs), version=__version__,
-            prepared_inputs=tuple(prepared), breach=self.breach)
+            prepared_inputs=tuple(prepared), breach=self.breach, runaway=self.runaway)
 
     def message_records(self) -> List[MessageRecord]:
         """The messages, each with the stored structures that triggered it and its culprit."""

@@ -11,6 +11,12 @@ two summary nodes, one with the literal 1 and one with 0.  A maybe-active node
 that a literal may bind is first split into a copy without it and a copy
 where it is active: the formula's value depends on its presence, and coerce
 cannot sharpen through a node that may not exist.
+
+A formula whose definite structures are infinitely many (a node with 1/2 edges of a
+relation that is not a function to a summary node that keeps giving up one more
+individual) would materialize without end: focus raises :class:`FocusUnbounded` once a
+structure it makes has :data:`GROWTH` nodes more than the one it was given (TVLA stops
+with "Focusing on predicate ... will cause an infinite number of structures").
 """
 
 
@@ -49,6 +55,24 @@ class FocusLiteral:
         self.pred = pred
 
 
+GROWTH = 32
+"""Nodes a focus may add to the structure it is given before it counts as unbounded: the
+programs of this project add at most 2, the generated C libraries at most 5."""
+
+
+class FocusUnbounded(Exception):
+    """Focusing ``formula`` (written at ``where``) grew a structure from ``before`` to ``after``
+    nodes: it has no finite set of definite structures there."""
+
+    def __init__(self, formula: F.Formula, where: Optional[Where], before: int, after: int):
+        super().__init__(f"focus on '{formula}' kept materializing: a structure grew from {before} to "
+                         f"{after} nodes")
+        self.formula = formula
+        self.where = where
+        self.before = before
+        self.after = after
+
+
 Hit = Union[Tuple[FocusLiteral, Assignment], Node]
 """Where focus splits next: a literal that is 1/2 under an assignment, or (a node) a
 maybe-active node that a literal may bind: its presence is split on first."""
@@ -59,6 +83,7 @@ class FocusFormula:
 
     def __init__(self, f: F.Formula, voc: Vocabulary, where: Optional[Where] = None):
         self.formula = f
+        self.where = where
         self.disjuncts: List[List[FocusLiteral]] = []
         g = F.rename_bound_apart(F.nnf(f))
         for lits in F.dnf(g):
@@ -119,23 +144,31 @@ def focus(s: Structure, ff: FocusFormula, ev: Evaluator, coerce: Optional[Coerce
 
     ``coerce(structure)`` (raising :class:`~tvla.logic.structure.Inconsistent`) is applied to
     every structure a split produces: discarding infeasible splits at once is what
-    keeps materialization finite.  ``held``: what ``coerce`` may take to hold on ``s``
+    keeps materialization finite where the formula allows it; :class:`FocusUnbounded`
+    where it does not.  ``held``: what ``coerce`` may take to hold on ``s``
     (as it returns it; None: nothing), which then holds on the results too."""
     current = [s]
     for lits in ff.disjuncts:
         nxt = []
         for st in current:
-            nxt.extend(_focus_conj(st, lits, ev, coerce, held))
+            grown = _focus_conj(st, lits, ev, coerce, held, s.n + GROWTH)
+            if isinstance(grown, Structure):
+                raise FocusUnbounded(ff.formula, ff.where, s.n, grown.n)
+            nxt.extend(grown)
         current = nxt
     return current
 
 
 def _focus_conj(s: Structure, lits: List[FocusLiteral], ev: Evaluator, coerce: Optional[Coerce],
-                held: Any = None) -> List[Structure]:
+                held: Any, bound: int) -> Union[List[Structure], Structure]:
+    """The structures of focusing ``s`` on one conjunction, or the first one it makes
+    with more than ``bound`` nodes (there it stops)."""
     work: List[Tuple[Structure, Any]] = [(s, held)]  # a structure, what its coerce knew holds
     done = []
     while work:
         st, held = work.pop()
+        if st.n > bound:
+            return st
         hit = _find_half(st, lits, 0, {}, ev)
         if hit is None:
             done.append(st)

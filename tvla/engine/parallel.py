@@ -23,6 +23,7 @@ from collections import defaultdict
 from typing import TYPE_CHECKING, Any, Callable, DefaultDict, Dict, List, Optional, Sequence, Set, Tuple
 
 from tvla.engine.action import CoerceFailed, CompiledAction, FocusKey, Interrupted
+from tvla.engine.focus import FocusUnbounded
 from tvla.lang.program import Edge, Message
 from tvla.logic.structure import Structure
 
@@ -43,7 +44,8 @@ Packed = Tuple[Any, ...]
 
 Outcome = Tuple[str, Any, List[int]]
 """What applying one edge to one structure gave: ``("ok", results, messages)``, ``("breach",
-rule, messages)`` (the coerce after the update found a breach) or ``("stopped", None,
+rule, messages)`` (the coerce after the update found a breach), ``("runaway", (formula,
+nodes before, nodes after), messages)`` (a focus kept materializing) or ``("stopped", None,
 messages)`` (interrupted); ``messages``: the indices (:func:`message_list`) of the messages it
 reported, in order."""
 
@@ -86,6 +88,8 @@ def apply_edges(compiled: Apply, edges: Sequence[Tuple[int, Edge]], shared: Set[
             row.append(("stopped", None, reported))
         except CoerceFailed as err:
             row.append(("breach", err.rule, reported))
+        except FocusUnbounded as grew:
+            row.append(("runaway", (str(grew.formula), grew.before, grew.after), reported))
     return row
 
 

@@ -163,6 +163,34 @@ class Breach:
 
 
 @dataclass(frozen=True)
+class Runaway:
+    """Where a focus kept materializing, which stopped the run (TVLA stops with "Focusing on
+    predicate p will cause an infinite number of structures"): the edge, the formula and how
+    far one structure grew (:class:`~tvla.engine.focus.FocusUnbounded`)."""
+
+    location: str
+    target: str
+    action: str          # label as written in the CFG
+    title: str
+    formula: str
+    before: int          # nodes of the structure focused
+    after: int           # nodes of the structure it made when it stopped
+    file: str = ""       # where the edge is written
+    line: int = 0
+
+    def to_json(self) -> Dict[str, Any]:
+        return {"location": self.location, "target": self.target, "action": self.action, "title": self.title,
+                "formula": self.formula, "nodes_before": self.before, "nodes_after": self.after,
+                "file": self.file, "line": self.line}
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}: " if self.file else ""
+        return (f"{where}{self.location}: focus on '{self.formula}' of {self.title!r} kept materializing "
+                f"(a structure grew from {self.before} to {self.after} nodes): it has no finite set of "
+                "definite structures there")
+
+
+@dataclass(frozen=True)
 class DroppedInput:
     index: int           # 1-based position in the input file
     reason: str          # the rule it violates
@@ -244,7 +272,7 @@ class Result:
     inputs: "InputSummary"
     seconds: Dict[str, float]          # phase -> seconds
     total_seconds: float
-    limit_hit: Optional[str] = None    # max-structures | max-messages | max-nodes | interrupted | coerce-failed | memory
+    limit_hit: Optional[str] = None    # max-structures | max-messages | max-nodes | interrupted | coerce-failed | memory | focus-unbounded
     warnings: List[str] = field(default_factory=list)
     version: str = ""
     # the input structures as the run started from them (completed, coerced, blurred,
@@ -252,6 +280,7 @@ class Result:
     prepared_inputs: Tuple[Structure, ...] = field(default=(), repr=False)
     termination: Optional[Termination] = None  # with -td
     breach: Optional[Breach] = None    # with limit_hit coerce-failed
+    runaway: Optional[Runaway] = None  # with limit_hit focus-unbounded
 
     @property
     def voc(self) -> Vocabulary:
@@ -316,6 +345,7 @@ class Result:
             "phase_seconds": {ph: round(self.seconds.get(ph, 0.0), 3) for ph in PHASES},
             "limit_hit": self.limit_hit,
             "breach": self.breach.to_json() if self.breach is not None else None,
+            "runaway": self.runaway.to_json() if self.runaway is not None else None,
             **({"termination": self.termination.to_json()} if self.termination is not None else {}),
         }
 

@@ -93,12 +93,14 @@ def text_report(result: Result, witness_lines: Optional[WitnessLines] = None) ->
     if result.limit_hit:
         what = {"interrupted": "interrupted",
                 "coerce-failed": "the coerce after an update found a constraint breach",
+                "focus-unbounded": "a focus kept materializing",
                 "max-nodes": "max-nodes limit reached (a store grew past the node bound: --max-nodes N "
                              "sets it)"}.get(
             result.limit_hit, f"{result.limit_hit} limit reached")
         lines.append(f"Stopped early: {what}; results are partial.")
-    if result.breach is not None:
-        lines.append(f"  {result.breach}")
+    for stop in (result.breach, result.runaway):
+        if stop is not None:
+            lines.append(f"  {stop}")
     lines += message_lines(result, witness_lines)
     lines += check_lines(result)
     lines += termination_lines(result)

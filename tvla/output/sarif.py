@@ -21,6 +21,7 @@ __all__ = ["location", "code_flow", "log_text", "analysis_sarif", "ANALYSIS_RULE
 ANALYSIS_RULES = {
     "message": "A %message of the program's actions holds on a reachable structure.",
     "constraint-breach": "The coerce after an update found a consistency rule that no store can satisfy.",
+    "focus-unbounded": "A focus formula kept materializing nodes: it has no finite set of definite structures.",
 }
 
 
@@ -82,4 +83,10 @@ def analysis_sarif(result: Result) -> str:
         results.append({"ruleId": "constraint-breach", "level": "warning",
                         "message": {"text": f"{b.location}: {b.rule}  [action: {b.title}]"},
                         "locations": [location(b.file or result.program, b.line or 1)]})
+    r = result.runaway
+    if r is not None:
+        results.append({"ruleId": "focus-unbounded", "level": "warning",
+                        "message": {"text": f"{r.location}: focus on '{r.formula}' kept materializing "
+                                            f"({r.before} to {r.after} nodes)  [action: {r.title}]"},
+                        "locations": [location(r.file or result.program, r.line or 1)]})
     return log_text(ANALYSIS_RULES, results)
