@@ -1019,10 +1019,24 @@ def t_cut(lib: Library, x: str, fields: Sequence[str]) -> List[Tuple[str, str]]:
             # passes no cycle, so not the cut edge of x's cell, which is on one (a DLL swap closes
             # a two-cell cycle before it cuts it: the summary ahead of it stays reachable)
             kept.append(f"({lib.t('k_7', 'k_8')} & !c[{lib.tag}](k_8))")
+            if len(fields) == 1:
+                kept.append(_entering_at_cut(lib, rm))
         step = f"(({lib.edge('k_7', 'k_8')} & !{rm('k_7', 'k_8')}) | {_or(kept)})"
         still = f"(v_1 == v_2 | TC(v_1, v_2)(k_7, k_8) {step})"
         lost = f"({_or(inexact)} ? !{still} : {cut})"
     return [(lib.t("v_1", "v_2"), f"{lib.t('v_1', 'v_2')} & !{lost}")]
+
+
+def _entering_at_cut(lib: Library, rm: Callable[[str, str], str]) -> str:
+    """The pairs of ``t[T]`` (``k_7``, ``k_8``) from a cell on no cycle whose path enters
+    every cycle it meets at the end of the removed edge: with one edge out of each cell,
+    that path runs the cycle from there to x's cell and stops, so it keeps every cell it
+    reached (walking a list backwards, reversing it as it goes: the cells already reversed
+    lead from the tail into the two-cell cycle at the cut, and stay reachable from it)."""
+    c = f"c[{lib.tag}]"
+    elsewhere = (f"(E(k_11, k_12) {lib.t('k_7', 'k_11')} & !{c}(k_11) & {lib.edge('k_11', 'k_12')} & {c}(k_12)"
+                 f" & !(E(k_13) {rm('k_13', 'k_12')}))")
+    return f"({lib.t('k_7', 'k_8')} & !{c}(k_7) & !{elsewhere})"
 
 
 def t_link(lib: Library, x: str, f: str, y: str) -> List[Tuple[str, str]]:
