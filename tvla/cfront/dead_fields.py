@@ -4,14 +4,19 @@ The rule.  After ``d = x->f`` (a :class:`~tvla.cfront.ir.Load`), the field ``f``
 cell is *stale* when every path on from there, before any statement reads a field
 ``f`` of any cell (which cells alias x's is not known here) and before ``x`` is
 written, frees x's cell through ``x``, writes ``x->f``, or calls ``reach_error()``;
-and some such path runs through a loop (where the analysis joins structures).  A
+and some such path runs through a loop (where the analysis joins structures), or every
+path frees x's cell and some path stores ``d`` into a field first.  A
 :class:`~tvla.cfront.ir.Forget` edge right after the load then cuts the field.
 
 Why.  A cell about to be freed often still points into a structure the program
 goes on rebuilding: merge sort's ``next->slist`` points into the chain the merge
 builds until ``free(next)``.  Reachability through it makes the merged cells look
 like the cells of the lists still to merge, the abstraction mixes them up and the
-structures explode.  C never reads the field again, so forgetting it changes no run.
+structures explode.  A tree node deleted after its child moved up to its parent
+(``parent->left = m->right; free(m)``) shares the child with it until the free; the
+sharing predicate, recounted after it over parents in a summary node, stays 1/2 and
+later deletions report lost memory.  C never reads the field again, so forgetting it
+changes no run.
 
 Soundness.  No path reads the field of that cell before the cell is freed (its fields
 are then cut in both), the field written again, or the program stopped, so every read
@@ -50,20 +55,24 @@ def forget_stale_fields(prog: ir.CProgram) -> ir.CProgram:
     out: List[ir.Edge] = []
     for e in prog.edges:
         s = e.stmt
-        if isinstance(s, ir.Load) and s.dst != s.src and _stale(s.src, s.field, e.target, out_of, ends):
+        if isinstance(s, ir.Load) and s.dst != s.src and _stale(s, e.target, out_of, ends):
             out += ir.chain(e, [s, ir.Forget(s.src, s.field)], fresh)
         else:
             out.append(e)
     return replace(prog, edges=tuple(out)) if len(out) != len(prog.edges) else prog
 
 
-def _stale(x: str, f: str, start: str, out_of: Dict[str, List[ir.Edge]], ends: FrozenSet[str]) -> bool:
-    """Does every path from ``start`` end x's cell (or its field f) before reading a field f or
-    writing x, and do the paths until then hold a loop?  A path the CFG cuts short (a recursive
-    call past the unrolling, which ends in a Spin alone: C goes on, unseen) does not."""
+def _stale(load: ir.Load, start: str, out_of: Dict[str, List[ir.Edge]], ends: FrozenSet[str]) -> bool:
+    """After ``d = x->f`` (``load``): does every path from ``start`` end x's cell (or its field f)
+    before reading a field f or writing x, and do the paths until then hold a loop, or free x's
+    cell after storing d into a field?  A path the CFG cuts short (a recursive call past the
+    unrolling, which ends in a Spin alone: C goes on, unseen) does not."""
+    x, f = load.src, load.field
     seen: Set[str] = {start}
     todo = [start]
     region: List[Tuple[str, str]] = []
+    freed = True     # every path ends in free(x)
+    passed: List[ir.Statement] = []
     while todo:
         node = todo.pop()
         edges = out_of.get(node, [])
@@ -75,11 +84,31 @@ def _stale(x: str, f: str, start: str, out_of: Dict[str, List[ir.Edge]], ends: F
                 return False
             if verdict is None:
                 region.append((e.source, e.target))
+                passed.append(e.stmt)
                 if e.target not in seen:
                     seen.add(e.target)
                     todo.append(e.target)
+            else:
+                freed = freed and isinstance(e.stmt, ir.Free)
+    if freed and _linked(load.dst, passed):
+        return True
     import networkx as nx   # only C input needs it
     return not nx.is_directed_acyclic_graph(nx.DiGraph(region))
+
+
+def _linked(d: str, passed: List[ir.Statement]) -> bool:
+    """Is the value of ``d`` (or of a variable it is copied to, on any path) stored into a field
+    by one of the statements ``passed``?  Its cell is then shared until x's cell is freed."""
+    holders = {d}
+    copies = [(s.src, s.dst) for s in passed if isinstance(s, ir.AssignVar)]
+    grown = True
+    while grown:
+        grown = False
+        for src, dst in copies:
+            if src in holders and dst not in holders:
+                holders.add(dst)
+                grown = True
+    return any(isinstance(s, ir.Store) and s.src in holders for s in passed)
 
 
 def _step(s: ir.Statement, x: str, f: str) -> Optional[bool]:
