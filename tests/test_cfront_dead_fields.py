@@ -173,47 +173,8 @@ def test_a_path_a_recursion_cut_ends_keeps_the_field(tmp_path):
     assert [(line, v) for line, v, _ in forgotten(path)] == [(16, "x")]
 
 
-DELETE_MIN = """#include <stdlib.h>
-extern int __VERIFIER_nondet_int(void);
-typedef struct tnode { struct tnode *left; struct tnode *right; } Tree;
-Tree *insert(Tree *root) {
-  Tree *n = malloc(sizeof(Tree));
-  Tree *p = root;
-  n->left = NULL;
-  n->right = NULL;
-  if (root == NULL)
-    return n;
-  while (1) {
-    if (__VERIFIER_nondet_int()) {
-      if (p->left == NULL) { p->left = n; break; }
-      p = p->left;
-    } else {
-      if (p->right == NULL) { p->right = n; break; }
-      p = p->right;
-    }
-  }
-  return root;
-}
-Tree *delete_min(Tree *root) {
-  Tree *parent = NULL;
-  Tree *m = root;
-  while (m->left != NULL) { parent = m; m = m->left; }
-  if (parent == NULL)
-    root = m->right;
-  else
-    parent->left = m->right;
-  free(m);
-  return root;
-}
-int main(void) {
-  Tree *root = NULL;
-  while (__VERIFIER_nondet_int())
-    root = insert(root);
-  while (root != NULL)
-    root = delete_min(root);
-  return 0;
-}
-"""
+with open(os.path.join(ROOT, "programs", "c", "tree_delete_min_random_shape.c")) as fh:
+    DELETE_MIN = fh.read()
 
 
 def test_a_tree_node_freed_after_its_child_moved_up_is_proved(tmp_path):
