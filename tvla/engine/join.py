@@ -143,9 +143,10 @@ def side(names: Sequence[Name], order: Sequence[Name]) -> Tuple[List[int], Mask]
 def spread(mask: Mask, pos: Sequence[int]) -> Mask:
     """``mask`` over the nodes of one side, moved to their union positions."""
     out = 0
-    for u, k in enumerate(pos):
-        if mask >> u & 1:
-            out |= 1 << k
+    while mask:  # a bit at a time: the masks are sparse beside the universe
+        low = mask & -mask
+        out |= 1 << pos[low.bit_length() - 1]
+        mask ^= low
     return out
 
 
