@@ -35,7 +35,7 @@ def test_no_list_program_stops_on_a_breach_without_an_alarm_there(program, input
                 automatic=False)
     full = analyze(os.path.join(SLL, program + ".tvp"), os.path.join(SLL, input_name + ".tvs"))
     if r.breach is not None:
-        assert any((m.location, m.action) == (r.breach.location, r.breach.title) for m in r.messages)
+        assert any((m.location, m.action) == (r.breach.edge.source, r.breach.edge.title) for m in r.messages)
         assert full.breach is not None
     else:
         assert r.limit_hit is None

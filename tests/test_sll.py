@@ -173,7 +173,7 @@ def test_merge_of_aliased_lists_creates_a_cycle():
     # TVLA's visit order works on the branch written first (n11, tl->n = p) before the other (n14)
     r = analyze(*args)
     assert [(m.location, m.text) for m in r.messages] == [("n12", "Cycle introduced by tl->n = p")]
-    assert (r.breach.location, r.breach.title, r.breach.rule) == (
+    assert (r.breach.edge.source, r.breach.edge.title, r.breach.rule) == (
         "n12", "tl->n = p", f"the acyclic property of n ({os.path.join(ROOT, 'specs', 'sll', 'preds.tvp')}:11): "
         "E(v) n(v, v) ==> 0")
     assert r.limit_hit == "coerce-failed" and r.locations["n8"]

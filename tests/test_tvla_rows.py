@@ -56,7 +56,7 @@ def test_a_run_that_stops_early_has_worked_on_the_first_branch(write):
     prog = write("order.tvp", BRANCHES)
     r = analyze(prog, write("order.tvs", EMPTY_TVS))
     assert r.limit_hit == "coerce-failed"
-    assert not r.messages and (r.breach.location, r.breach.rule) == ("A1", f"the rule at {prog}:3: flag() ==> 0")
+    assert not r.messages and (r.breach.edge.source, r.breach.rule) == ("A1", f"the rule at {prog}:3: flag() ==> 0")
     # B1 holds what L1 passed on, but was not worked on before the stop
     assert len(r.locations["B1"]) == 1 and not r.locations["B2"]
 

@@ -367,8 +367,7 @@ class Fixpoint:
         TVLA's, not a message: the messages per location stay TVLA's)."""
         if self.limit:  # already stopping (e.g. -mm reached by this very structure)
             return []
-        self.breach = Breach(edge.source, edge.target, edge.action.label, edge.action.title, rule,
-                             *written_at(edge))
+        self.breach = Breach(edge_record(edge), rule)
         self.limit = "coerce-failed"
         return []
 
@@ -376,8 +375,7 @@ class Fixpoint:
         """A focus kept materializing: stop, saying where (TVLA stops there with an error)."""
         if self.limit:
             return []
-        self.runaway = Runaway(edge.source, edge.target, edge.action.label, edge.action.title, formula, before,
-                               after, *written_at(edge))
+        self.runaway = Runaway(edge_record(edge), formula, before, after)
         self.limit = "focus-unbounded"
         return []
 
@@ -510,7 +508,7 @@ class Fixpoint:
         return Result(
             program=program_name, input=input_name, options=self.options, vocabulary=an.voc,
             locations=locations, order=list(program.locations),
-            edges=[EdgeRecord(e.source, e.target, e.action.label, e.action.title, *written_at(e)) for e in program.edges],
+            edges=[edge_record(e) for e in program.edges],
             printed=list(program.printed), messages=self.message_records(),
             checks=self.checks(), reached=frozenset(self.reached), inputs=inputs,
             seconds={ph: self.stats[ph] for ph in PHASES}, total_seconds=seconds,
@@ -555,6 +553,11 @@ class Fixpoint:
             out.append(Check(e.source, e.target, e.action.label, e.action.title, "; ".join(texts),
                              status, len(keys) or sum(fired.values()), *written_at(e)))
         return out
+
+
+def edge_record(edge: Edge) -> EdgeRecord:
+    """What a :class:`~tvla.engine.results.Result` keeps of ``edge``."""
+    return EdgeRecord(edge.source, edge.target, edge.action.label, edge.action.title, *written_at(edge))
 
 
 def written_at(edge: Edge) -> Tuple[str, int]:

@@ -138,6 +138,16 @@ class EdgeRecord:
     file: str = ""       # where the edge is written
     line: int = 0
 
+    def where(self) -> str:
+        """``file:line: `` where the edge is written, or nothing for an edge the engine made."""
+        return f"{self.file}:{self.line}: " if self.file else ""
+
+    def stop_json(self, what: Dict[str, Any]) -> Dict[str, Any]:
+        """The JSON of a stop on this edge (:class:`Breach`, :class:`Runaway`): the edge, ``what``
+        stopped there, then where the edge is written."""
+        return {"location": self.source, "target": self.target, "action": self.label, "title": self.title,
+                **what, "file": self.file, "line": self.line}
+
 
 @dataclass(frozen=True)
 class Breach:
@@ -145,21 +155,14 @@ class Breach:
     (TVLA's "constraint was breached during the operation of Coerce, after Update"):
     the edge and the rule, as :meth:`~tvla.engine.coerce.Rule.described` says it."""
 
-    location: str
-    target: str
-    action: str          # label as written in the CFG
-    title: str
+    edge: EdgeRecord
     rule: str
-    file: str = ""       # where the edge is written
-    line: int = 0
 
     def to_json(self) -> Dict[str, Any]:
-        return {"location": self.location, "target": self.target, "action": self.action, "title": self.title,
-                "rule": self.rule, "file": self.file, "line": self.line}
+        return self.edge.stop_json({"rule": self.rule})
 
     def __str__(self) -> str:
-        where = f"{self.file}:{self.line}: " if self.file else ""
-        return f"{where}{self.location}: constraint breached after {self.title!r}: {self.rule}"
+        return f"{self.edge.where()}{self.edge.source}: constraint breached after {self.edge.title!r}: {self.rule}"
 
 
 @dataclass(frozen=True)
@@ -168,26 +171,18 @@ class Runaway:
     predicate p will cause an infinite number of structures"): the edge, the formula and how
     far one structure grew (:class:`~tvla.engine.focus.FocusUnbounded`)."""
 
-    location: str
-    target: str
-    action: str          # label as written in the CFG
-    title: str
+    edge: EdgeRecord
     formula: str
     before: int          # nodes of the structure focused
     after: int           # nodes of the structure it made when it stopped
-    file: str = ""       # where the edge is written
-    line: int = 0
 
     def to_json(self) -> Dict[str, Any]:
-        return {"location": self.location, "target": self.target, "action": self.action, "title": self.title,
-                "formula": self.formula, "nodes_before": self.before, "nodes_after": self.after,
-                "file": self.file, "line": self.line}
+        return self.edge.stop_json({"formula": self.formula, "nodes_before": self.before, "nodes_after": self.after})
 
     def __str__(self) -> str:
-        where = f"{self.file}:{self.line}: " if self.file else ""
-        return (f"{where}{self.location}: focus on '{self.formula}' of {self.title!r} kept materializing "
-                f"(a structure grew from {self.before} to {self.after} nodes): it has no finite set of "
-                "definite structures there")
+        return (f"{self.edge.where()}{self.edge.source}: focus on '{self.formula}' of {self.edge.title!r} kept "
+                f"materializing (a structure grew from {self.before} to {self.after} nodes): it has no finite "
+                "set of definite structures there")
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ pieces.
 import json
 from typing import Any, Dict, List, Mapping, Optional, Sequence
 
-from tvla.engine.results import MessageRecord, Result, Witness
+from tvla.engine.results import EdgeRecord, MessageRecord, Result, Witness
 from tvla.output.witness_view import draw_store
 from tvla.version import __version__
 
@@ -80,13 +80,16 @@ def analysis_sarif(result: Result) -> str:
     results = [message_result(m, result.program) for m in result.messages]
     b = result.breach
     if b is not None:
-        results.append({"ruleId": "constraint-breach", "level": "warning",
-                        "message": {"text": f"{b.location}: {b.rule}  [action: {b.title}]"},
-                        "locations": [location(b.file or result.program, b.line or 1)]})
+        results.append(stop_result("constraint-breach", b.edge, b.rule, result.program))
     r = result.runaway
     if r is not None:
-        results.append({"ruleId": "focus-unbounded", "level": "warning",
-                        "message": {"text": f"{r.location}: focus on '{r.formula}' kept materializing "
-                                            f"({r.before} to {r.after} nodes)  [action: {r.title}]"},
-                        "locations": [location(r.file or result.program, r.line or 1)]})
+        what = f"focus on '{r.formula}' kept materializing ({r.before} to {r.after} nodes)"
+        results.append(stop_result("focus-unbounded", r.edge, what, result.program))
     return log_text(ANALYSIS_RULES, results)
+
+
+def stop_result(rule: str, edge: EdgeRecord, what: str, program: str) -> Dict[str, Any]:
+    """The SARIF result of a stop of the run (rule ``rule``) on ``edge``: ``what`` stopped it."""
+    return {"ruleId": rule, "level": "warning",
+            "message": {"text": f"{edge.source}: {what}  [action: {edge.title}]"},
+            "locations": [location(edge.file or program, edge.line or 1)]}
