@@ -13,7 +13,7 @@ import pytest
 
 from conftest import ROOT
 from tvla.cli.api import selfcheck_files
-from tvla.engine.join import JOINS
+from tvla.engine.join import JOINS, spread
 from tvla.logic import formula as F
 from tvla.logic.kleene import HALF, TRUE
 
@@ -29,6 +29,12 @@ X_CELL = """
 }
 """
 Y_CELL = X_CELL.replace("x", "y")
+
+
+def test_spread_moves_each_node_of_a_side_to_its_union_position():
+    # side nodes 0, 1, 3 are in the mask; they sit at union positions 4, 0 and 2
+    assert spread(0b1011, [4, 0, 7, 2]) == 0b10101
+    assert spread(0, [3, 1]) == 0
 
 
 def test_a_pair_no_side_has_together_is_zero(sll):
