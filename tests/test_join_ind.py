@@ -13,9 +13,10 @@ import pytest
 
 from conftest import ROOT
 from tvla.cli.api import selfcheck_files
-from tvla.engine.join import JOINS, spread
+from tvla.engine.join import JOINS
 from tvla.logic import formula as F
 from tvla.logic.kleene import HALF, TRUE
+from tvla.logic.structure import spread
 
 PROGRAMS = os.path.join(ROOT, "programs")
 

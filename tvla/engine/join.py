@@ -21,7 +21,7 @@ from tvla.engine.blur import Name, canonical_names
 from tvla.logic.embed import Cover, NodeName, NodeTag, Signature, SignatureIndex, embedding, may_embed, node_names, \
     node_tags, signature
 from tvla.logic.kleene import HALF, Kleene, Mask, Masks
-from tvla.logic.structure import Rows, Structure, bits, full_mask, join_masks
+from tvla.logic.structure import Rows, Structure, bits, full_mask, join_masks, spread
 from tvla.logic.vocabulary import Vocabulary
 
 Table = Dict[Tuple[int, ...], Kleene]
@@ -138,16 +138,6 @@ def side(names: Sequence[Name], order: Sequence[Name]) -> Tuple[List[int], Mask]
     rank = {nm: k for k, nm in enumerate(order)}
     pos = [rank[nm] for nm in names]
     return pos, sum(1 << k for k in pos)
-
-
-def spread(mask: Mask, pos: Sequence[int]) -> Mask:
-    """``mask`` over the nodes of one side, moved to their union positions."""
-    out = 0
-    while mask:  # a bit at a time: the masks are sparse beside the universe
-        low = mask & -mask
-        out |= 1 << pos[low.bit_length() - 1]
-        mask ^= low
-    return out
 
 
 def merge_universes(a: Structure, b: Structure, names_a: Sequence[Name], names_b: Sequence[Name]) -> Structure:

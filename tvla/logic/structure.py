@@ -98,6 +98,17 @@ def collapse_masks(t: Mask, u: Mask, groups: Iterable[Mask], full: Mask) -> Mask
     return ot, oh
 
 
+def spread(mask: Mask, pos: Sequence[int]) -> Mask:
+    """``mask`` with each node ``u`` moved to node ``pos[u]`` (a renumbering, or the nodes of one
+    side of a join placed in the union), a set bit at a time: the masks are sparse."""
+    out = 0
+    while mask:
+        low = mask & -mask
+        out |= 1 << pos[low.bit_length() - 1]
+        mask ^= low
+    return out
+
+
 def bits(mask: Mask) -> List[Node]:
     """Indices of the set bits of ``mask``, ascending."""
     out = []
@@ -632,20 +643,12 @@ class Structure:
         for u, k in enumerate(numbers):
             order[k] = u
 
-        def move(mask: Mask) -> Mask:
-            out = 0
-            while mask:
-                low = mask & -mask
-                out |= 1 << numbers[low.bit_length() - 1]
-                mask ^= low
-            return out
-
         s = Structure(
-            self.n, list(self.nul), [move(m) for m in self.uT], [move(m) for m in self.uU],
-            [[move(rows[u]) for u in order] for rows in self.bT],
-            [[move(rows[u]) for u in order] for rows in self.bU],
+            self.n, list(self.nul), [spread(m, numbers) for m in self.uT], [spread(m, numbers) for m in self.uU],
+            [[spread(rows[u], numbers) for u in order] for rows in self.bT],
+            [[spread(rows[u], numbers) for u in order] for rows in self.bU],
             [{tuple(numbers[x] for x in t): v for t, v in sorted(h.items())} for h in self.hi],
-            move(self.ma),
+            spread(self.ma, numbers),
         )
         if self.origin is not None:
             s.origin = [self.origin[u] for u in order]
