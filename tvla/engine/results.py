@@ -138,15 +138,17 @@ class EdgeRecord:
     file: str = ""       # where the edge is written
     line: int = 0
 
-    def where(self) -> str:
-        """``file:line: `` where the edge is written, or nothing for an edge the engine made."""
-        return f"{self.file}:{self.line}: " if self.file else ""
-
     def stop_json(self, what: Dict[str, Any]) -> Dict[str, Any]:
         """The JSON of a stop on this edge (:class:`Breach`, :class:`Runaway`): the edge, ``what``
         stopped there, then where the edge is written."""
         return {"location": self.source, "target": self.target, "action": self.label, "title": self.title,
                 **what, "file": self.file, "line": self.line}
+
+
+def written(record: Union[MessageRecord, Check, EdgeRecord]) -> str:
+    """``FILE:LINE: `` of the CFG line a message, check or edge comes from (compiler style), or
+    nothing for one the engine made."""
+    return f"{record.file}:{record.line}: " if record.file else ""
 
 
 @dataclass(frozen=True)
@@ -162,7 +164,7 @@ class Breach:
         return self.edge.stop_json({"rule": self.rule})
 
     def __str__(self) -> str:
-        return f"{self.edge.where()}{self.edge.source}: constraint breached after {self.edge.title!r}: {self.rule}"
+        return f"{written(self.edge)}{self.edge.source}: constraint breached after {self.edge.title!r}: {self.rule}"
 
 
 @dataclass(frozen=True)
@@ -180,7 +182,7 @@ class Runaway:
         return self.edge.stop_json({"formula": self.formula, "nodes_before": self.before, "nodes_after": self.after})
 
     def __str__(self) -> str:
-        return (f"{self.edge.where()}{self.edge.source}: focus on '{self.formula}' of {self.edge.title!r} kept "
+        return (f"{written(self.edge)}{self.edge.source}: focus on '{self.formula}' of {self.edge.title!r} kept "
                 f"materializing (a structure grew from {self.before} to {self.after} nodes): it has no finite "
                 "set of definite structures there")
 

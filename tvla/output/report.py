@@ -7,9 +7,9 @@ per check and the overall verdict.  The JSON report is ``Result.to_json()``
 """
 
 import json
-from typing import Callable, List, Optional, Union
+from typing import Callable, List, Optional
 
-from tvla.engine.results import ALARM, PHASES, PROVED, UNREACHED, Check, MessageRecord, Result
+from tvla.engine.results import ALARM, PHASES, PROVED, UNREACHED, MessageRecord, Result, written
 from tvla.output.witness_view import witness_json
 
 
@@ -42,11 +42,6 @@ def header_lines(result: Result) -> List[str]:
     if result.warnings:
         lines.append("")
     return lines
-
-
-def written(record: Union[MessageRecord, Check]) -> str:
-    """``FILE:LINE: `` of the CFG line a message or check comes from (compiler style)."""
-    return f"{record.file}:{record.line}: " if record.file else ""
 
 
 def message_lines(result: Result, witness_lines: Optional[WitnessLines] = None) -> List[str]:
