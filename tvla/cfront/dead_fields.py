@@ -99,15 +99,9 @@ def _stale(load: ir.Load, start: str, out_of: Dict[str, List[ir.Edge]], ends: Fr
 def _linked(d: str, passed: List[ir.Statement]) -> bool:
     """Is the value of ``d`` (or of a variable it is copied to, on any path) stored into a field
     by one of the statements ``passed``?  Its cell is then shared until x's cell is freed."""
-    holders = {d}
-    copies = [(s.src, s.dst) for s in passed if isinstance(s, ir.AssignVar)]
-    grown = True
-    while grown:
-        grown = False
-        for src, dst in copies:
-            if src in holders and dst not in holders:
-                holders.add(dst)
-                grown = True
+    import networkx as nx   # only C input needs it
+    copies = nx.DiGraph([(s.src, s.dst) for s in passed if isinstance(s, ir.AssignVar)])
+    holders = {d} | (nx.descendants(copies, d) if d in copies else set())
     return any(isinstance(s, ir.Store) and s.src in holders for s in passed)
 
 
